@@ -1,0 +1,60 @@
+# Amora: `make run` serves the app with embedded defaults; `make test` runs every suite.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+WEB_SOURCES := $(shell find web/src web/public web/index.html -type f 2>/dev/null) vite.config.ts tsconfig.json package.json
+
+.PHONY: run test install install-test web lint typecheck test-python test-web serve seed migrate clean
+
+run: install web migrate seed serve
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.installed: $(BIN)/python requirements.lock pyproject.toml
+	$(BIN)/pip install -q -r requirements.lock
+	$(BIN)/pip install -q --no-deps --no-build-isolation -e . || $(BIN)/pip install -q --no-deps -e .
+	touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed requirements-dev.lock
+	$(BIN)/pip install -q -r requirements-dev.lock
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+web/dist/index.html: node_modules/.installed $(WEB_SOURCES)
+	npm run build
+
+install: $(VENV)/.installed node_modules/.installed
+install-test: $(VENV)/.installed-test node_modules/.installed
+web: web/dist/index.html
+
+migrate: $(VENV)/.installed
+	$(BIN)/amora db upgrade
+
+seed: $(VENV)/.installed
+	$(BIN)/amora demo seed
+
+serve: $(VENV)/.installed
+	$(BIN)/amora serve
+
+lint: install-test
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy
+
+test-web: install-test
+	npm run check:api
+	npm test
+	npm run build
+
+test-python: install-test web
+	$(BIN)/pytest -q
+
+test: lint test-web test-python
+
+clean:
+	rm -rf $(VENV) node_modules web/dist

@@ -1,0 +1,111 @@
+"""Configuration from environment variables, read when the container is built (never at import)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+
+import attrs
+
+MAIL_BACKENDS = ("file", "smtp")
+STORAGE_BACKENDS = ("local",)
+PAYMENT_PROVIDERS = ("sandbox",)
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+class ConfigError(ValueError):
+    """A setting is missing or malformed; raised at start-up with the variable's name."""
+
+
+def _choice(env: Mapping[str, str], name: str, options: tuple[str, ...]) -> str:
+    value = env.get(name, options[0]).strip().lower()
+    if value not in options:
+        raise ConfigError(f"{name} must be one of {', '.join(options)}, not {value!r}")
+    return value
+
+
+def _int(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = env.get(name, str(default))
+    try:
+        return int(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a whole number, not {raw!r}") from None
+
+
+def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name)
+    return default if raw is None else raw.strip().lower() in ("1", "true", "yes", "on")
+
+
+@attrs.frozen(kw_only=True)
+class Config:
+    var_dir: Path
+    database_url: str
+    redis_url: str | None
+    host: str
+    port: int
+    base_url: str
+    secret_key: str
+    mail_backend: str
+    mail_from: str
+    smtp_host: str
+    smtp_port: int
+    smtp_user: str | None
+    smtp_password: str | None
+    smtp_starttls: bool
+    storage_backend: str
+    payment_provider: str
+    geoip_header: str
+    web_dist: Path
+    worker_in_process: bool
+
+    @property
+    def mail_dir(self) -> Path:
+        return self.var_dir / "mail"
+
+    @property
+    def files_dir(self) -> Path:
+        return self.var_dir / "files"
+
+
+def _secret_key(env: Mapping[str, str], var_dir: Path) -> str:
+    """SECRET_KEY, else one generated into var/ on first run and kept for the next."""
+    if env.get("SECRET_KEY"):
+        return env["SECRET_KEY"]
+    path = var_dir / "secret_key"
+    if not path.exists():
+        var_dir.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(48))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def load_config(env: Mapping[str, str] | None = None) -> Config:
+    env = os.environ if env is None else env
+    var_dir = Path(env.get("VAR_DIR", PROJECT_ROOT / "var")).resolve()
+    port = _int(env, "PORT", 8000)
+    host = env.get("HOST", "127.0.0.1")
+    redis_url = env.get("REDIS_URL") or None
+    return Config(
+        var_dir=var_dir,
+        database_url=env.get("DATABASE_URL") or f"sqlite:///{var_dir / 'amora.db'}",
+        redis_url=redis_url,
+        host=host,
+        port=port,
+        base_url=(env.get("BASE_URL") or f"http://{host}:{port}").rstrip("/"),
+        secret_key=_secret_key(env, var_dir),
+        mail_backend=_choice(env, "MAIL_BACKEND", MAIL_BACKENDS),
+        mail_from=env.get("MAIL_FROM", "no-reply@amora.test"),
+        smtp_host=env.get("SMTP_HOST", "127.0.0.1"),
+        smtp_port=_int(env, "SMTP_PORT", 25),
+        smtp_user=env.get("SMTP_USER") or None,
+        smtp_password=env.get("SMTP_PASSWORD") or None,
+        smtp_starttls=_flag(env, "SMTP_STARTTLS", False),
+        storage_backend=_choice(env, "STORAGE_BACKEND", STORAGE_BACKENDS),
+        payment_provider=_choice(env, "PAYMENT_PROVIDER", PAYMENT_PROVIDERS),
+        geoip_header=env.get("GEOIP_HEADER", "X-Geoip-Country"),
+        web_dist=Path(env.get("WEB_DIST", PROJECT_ROOT / "web" / "dist")),
+        worker_in_process=_flag(env, "WORKER_IN_PROCESS", redis_url is None),
+    )

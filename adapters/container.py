@@ -1,0 +1,60 @@
+"""The composition root: one container, built from configuration, used by the Flask
+app, the worker and the CLI alike. Building it connects to nothing; providers are
+created on first use."""
+
+from __future__ import annotations
+
+from dependency_injector import containers, providers
+
+from adapters.clock import SystemClock
+from adapters.config import Config, load_config
+from adapters.files.local import LocalFileStore
+from adapters.jobs.broker import DramatiqTaskQueue, make_broker
+from adapters.jobs.mail import send_mail_job
+from adapters.mail.files import FileMailer
+from adapters.mail.smtp import SmtpMailer
+from adapters.security.passwords import Argon2Passwords
+from adapters.sql.engine import database_engine
+from adapters.sql.unit_of_work import SqlUnitOfWork
+from application.sites import SiteAdministration, SiteQueries
+
+
+def _task_queue(redis_url: str | None, mailer: object) -> DramatiqTaskQueue:
+    queue = DramatiqTaskQueue(make_broker(redis_url))
+    queue.register("send_mail", send_mail_job(mailer))  # type: ignore[arg-type]
+    return queue
+
+
+class Container(containers.DeclarativeContainer):
+    config = providers.Dependency(instance_of=Config)
+
+    clock = providers.Singleton(SystemClock)
+    engine = providers.Singleton(database_engine, url=config.provided.database_url)
+    unit_of_work = providers.Factory(SqlUnitOfWork, engine=engine)
+    passwords = providers.Singleton(Argon2Passwords)
+
+    files = providers.Selector(
+        config.provided.storage_backend,
+        local=providers.Singleton(LocalFileStore, root=config.provided.files_dir),
+    )
+    mailer = providers.Selector(
+        config.provided.mail_backend,
+        file=providers.Singleton(FileMailer, directory=config.provided.mail_dir,
+                                 sender=config.provided.mail_from),
+        smtp=providers.Singleton(
+            SmtpMailer, host=config.provided.smtp_host, port=config.provided.smtp_port,
+            sender=config.provided.mail_from, username=config.provided.smtp_user,
+            password=config.provided.smtp_password, starttls=config.provided.smtp_starttls,
+        ),
+    )
+    tasks = providers.Singleton(_task_queue, redis_url=config.provided.redis_url, mailer=mailer)
+
+    site_queries = providers.Singleton(SiteQueries, uow=unit_of_work.provider)
+    site_administration = providers.Singleton(
+        SiteAdministration, uow=unit_of_work.provider, clock=clock
+    )
+
+
+def build_container(config: Config | None = None) -> Container:
+    container = Container(config=config or load_config())
+    return container

@@ -1,0 +1,38 @@
+"""The Flask application factory: the HTTP adapter around the container."""
+
+from __future__ import annotations
+
+from flask import Flask, Response
+
+from adapters.container import Container
+from adapters.http import errors, health, media, openapi, site_views, web_app
+
+_CSP = (
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
+    "script-src 'self'; connect-src 'self' ws: wss:; font-src 'self' data:; "
+    "frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+)
+
+
+def create_app(container: Container) -> Flask:
+    app = Flask(__name__, static_folder=None)
+    config = container.config()
+    app.config.update(
+        SECRET_KEY=config.secret_key,
+        MAX_CONTENT_LENGTH=25 * 1024 * 1024,
+        JSON_SORT_KEYS=False,
+    )
+    app.extensions["amora"] = container
+    for module in (site_views, health, openapi, media, web_app):
+        app.register_blueprint(module.blueprint)
+    errors.register_error_handlers(app)
+    app.after_request(_security_headers)
+    return app
+
+
+def _security_headers(response: Response) -> Response:
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("Content-Security-Policy", _CSP)
+    return response

@@ -1,0 +1,52 @@
+"""Every API failure answers {"error": code, "params": {...}} with a fitting status;
+nothing a visitor types may produce a 500."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask, Response, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from domain.errors import DomainError, NotFound
+
+log = logging.getLogger("amora.http")
+
+_HTTP_CODES = {
+    400: "bad_request",
+    401: "authentication_required",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "request_too_large",
+    415: "unsupported_media_type",
+    429: "too_many_requests",
+}
+
+
+def error_response(status: int, code: str, **params: Any) -> tuple[Response, int]:
+    return jsonify({"error": code, "params": params}), status
+
+
+def _is_api() -> bool:
+    return request.path.startswith("/api/") or request.path == "/api"
+
+
+def register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(DomainError)
+    def domain_error(error: DomainError) -> tuple[Response, int]:
+        status = 404 if isinstance(error, NotFound) else 400
+        return error_response(status, error.code, **error.params)
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Any:
+        if not _is_api():  # screens are the web app's; this is a missing file
+            return error
+        status = error.code or 500
+        return error_response(status, _HTTP_CODES.get(status, "http_error"))
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> tuple[Response, int]:
+        log.exception("unexpected error on %s %s", request.method, request.path)
+        return error_response(500, "internal_error")

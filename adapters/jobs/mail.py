@@ -1,0 +1,13 @@
+"""The first job: sending one e-mail through the mailer port, retried by dramatiq."""
+
+from __future__ import annotations
+
+from application.ports import Mailer
+
+
+def send_mail_job(mailer: Mailer):  # type: ignore[no-untyped-def]
+    def send_mail(to: str, subject: str, text: str, html: str | None = None,
+                  sender_name: str | None = None) -> None:
+        mailer.send(to, subject, text, html, sender_name)
+
+    return send_mail

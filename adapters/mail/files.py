@@ -1,0 +1,36 @@
+"""The mailer port writing each message as an .eml file under var/mail (embedded default)."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from email.message import EmailMessage
+from email.utils import formataddr, formatdate
+from pathlib import Path
+
+
+def build_message(sender: str, to: str, subject: str, text: str, html: str | None,
+                  sender_name: str | None) -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = formataddr((sender_name or "", sender))
+    message["To"] = to
+    message["Subject"] = subject
+    message["Date"] = formatdate(localtime=False)
+    message["Message-ID"] = f"<{uuid.uuid4().hex}@{sender.rsplit('@', 1)[-1]}>"
+    message.set_content(text)
+    if html:
+        message.add_alternative(html, subtype="html")
+    return message
+
+
+class FileMailer:
+    def __init__(self, directory: Path, sender: str) -> None:
+        self._directory = directory
+        self._sender = sender
+
+    def send(self, to: str, subject: str, text: str, html: str | None = None,
+             sender_name: str | None = None) -> None:
+        self._directory.mkdir(parents=True, exist_ok=True)
+        message = build_message(self._sender, to, subject, text, html, sender_name)
+        name = f"{time.time_ns()}-{uuid.uuid4().hex[:8]}.eml"
+        (self._directory / name).write_bytes(bytes(message))

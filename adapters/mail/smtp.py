@@ -1,0 +1,24 @@
+"""The mailer port over SMTP (scale-out)."""
+
+from __future__ import annotations
+
+import smtplib
+
+from adapters.mail.files import build_message
+
+
+class SmtpMailer:
+    def __init__(self, host: str, port: int, sender: str, username: str | None = None,
+                 password: str | None = None, starttls: bool = False) -> None:
+        self._host, self._port, self._sender = host, port, sender
+        self._username, self._password, self._starttls = username, password, starttls
+
+    def send(self, to: str, subject: str, text: str, html: str | None = None,
+             sender_name: str | None = None) -> None:
+        message = build_message(self._sender, to, subject, text, html, sender_name)
+        with smtplib.SMTP(self._host, self._port, timeout=30) as smtp:
+            if self._starttls:
+                smtp.starttls()
+            if self._username:
+                smtp.login(self._username, self._password or "")
+            smtp.send_message(message)

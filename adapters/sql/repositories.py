@@ -1,0 +1,133 @@
+"""SQL implementations of the repository ports, on one shared connection."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import attrs
+from sqlalchemy import Connection, func, insert, select, update
+
+from adapters.sql import tables as t
+from adapters.sql.documents import company_from_row, converter, site_from_row, site_settings
+from domain.members import Member
+from domain.sites import Company, Site
+
+
+@attrs.define
+class SqlSites:
+    connection: Connection
+
+    def by_domain(self, domain: str) -> Site | None:
+        row = self.connection.execute(select(t.sites).where(t.sites.c.domain == domain)).first()
+        return site_from_row(row) if row else None
+
+    def default(self) -> Site | None:
+        query = select(t.sites).order_by(t.sites.c.is_default.desc(), t.sites.c.id).limit(1)
+        row = self.connection.execute(query).first()
+        return site_from_row(row) if row else None
+
+    def all(self) -> Sequence[Site]:
+        rows = self.connection.execute(select(t.sites).order_by(t.sites.c.id))
+        return [site_from_row(row) for row in rows]
+
+    def add(self, site: Site) -> Site:
+        values = {"domain": site.domain, "company_id": site.company_id,
+                  "is_default": site.is_default, "settings": site_settings(site)}
+        if site.id:
+            values["id"] = site.id
+        result = self.connection.execute(insert(t.sites).values(**values))
+        return attrs.evolve(site, id=result.inserted_primary_key[0])
+
+    def update(self, site: Site) -> None:
+        self.connection.execute(
+            update(t.sites).where(t.sites.c.id == site.id).values(
+                domain=site.domain, company_id=site.company_id, is_default=site.is_default,
+                settings=site_settings(site),
+            )
+        )
+
+
+@attrs.define
+class SqlCompanies:
+    connection: Connection
+
+    def get(self, company_id: int) -> Company | None:
+        query = select(t.companies).where(t.companies.c.id == company_id)
+        row = self.connection.execute(query).first()
+        return company_from_row(row) if row else None
+
+    def all(self) -> Sequence[Company]:
+        rows = self.connection.execute(select(t.companies).order_by(t.companies.c.id))
+        return [company_from_row(row) for row in rows]
+
+    def add(self, company: Company) -> Company:
+        values: dict[str, Any] = converter.unstructure(company)
+        values["added"] = company.added
+        if not company.id:
+            values.pop("id")
+        result = self.connection.execute(insert(t.companies).values(**values))
+        return attrs.evolve(company, id=result.inserted_primary_key[0])
+
+
+@attrs.define
+class SqlMembers:
+    connection: Connection
+
+    def count(self, site_id: int | None = None) -> int:
+        query = select(func.count()).select_from(t.members)
+        if site_id is not None:
+            query = query.where(t.members.c.site_id == site_id)
+        return int(self.connection.execute(query).scalar_one())
+
+    def add(self, member: Member) -> Member:
+        result = self.connection.execute(
+            insert(t.members).values(
+                site_id=member.site_id, email=member.email, password_hash=member.password_hash,
+                status=member.status.value, language=member.language,
+                created_at=member.created_at, is_fictional=member.is_fictional,
+                invisible=member.invisible, paid_user=member.paid_user,
+            )
+        )
+        member_id = result.inserted_primary_key[0]
+        profile = member.profile
+        self.connection.execute(
+            insert(t.profiles).values(
+                member_id=member_id, **{
+                    field.name: getattr(profile, field.name)
+                    for field in attrs.fields(type(profile))
+                    if field.name not in ("interests", "status")
+                },
+                interests=list(profile.interests), status=profile.status.value,
+            )
+        )
+        return attrs.evolve(member, id=member_id)
+
+
+@attrs.define
+class SqlPhotos:
+    connection: Connection
+
+    def add(self, member_id: int, filename: str, thumb_filename: str, is_main: bool,
+            status: str, created_at: datetime) -> int:
+        result = self.connection.execute(
+            insert(t.photos).values(
+                member_id=member_id, filename=filename, thumb_filename=thumb_filename,
+                is_main=is_main, status=status, created_at=created_at,
+            )
+        )
+        return int(result.inserted_primary_key[0])
+
+
+@attrs.define
+class SqlAuditLog:
+    connection: Connection
+
+    def record(self, at: datetime, actor: str, action: str, subject: str,
+               details: dict[str, Any]) -> None:
+        self.connection.execute(
+            insert(t.audit_log).values(
+                at=at, actor=actor, action=action, subject=subject, details=details
+            )
+        )

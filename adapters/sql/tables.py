@@ -1,0 +1,135 @@
+"""The relational schema (SQLAlchemy Core); Alembic migrations create and evolve it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Date,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    TypeDecorator,
+)
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """Stores UTC without a zone (SQLite has none) and always hands back aware UTC."""
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> Any:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to the database")
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        return None if value is None else value.replace(tzinfo=UTC)
+
+
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(column_0_label)s",
+        "uq": "uq_%(table_name)s_%(column_0_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+companies = Table(
+    "companies",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("kvk", String(50), nullable=False),
+    Column("addresses", JSON, nullable=False),
+    Column("tradenames", JSON, nullable=False),
+    Column("vat_numbers", JSON, nullable=False),
+    Column("support_phone", String(50), nullable=False),
+    Column("delete_discount", Integer, nullable=False),
+    Column("added", UtcDateTime, nullable=False),
+)
+
+sites = Table(
+    "sites",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("domain", String(253), nullable=False, unique=True),
+    Column("company_id", ForeignKey("companies.id"), nullable=False),
+    Column("is_default", Boolean, nullable=False, default=False),
+    # Every other setting of the spec's Settings entity, as one document.
+    Column("settings", JSON, nullable=False),
+)
+
+members = Table(
+    "members",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("site_id", ForeignKey("sites.id"), nullable=False),
+    Column("email", String(254), nullable=False),
+    Column("password_hash", String(255)),
+    Column("status", String(20), nullable=False),
+    Column("language", String(5), nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("is_fictional", Boolean, nullable=False, default=False),
+    Column("invisible", Boolean, nullable=False, default=False),
+    Column("paid_user", Boolean, nullable=False, default=False),
+    Index("uq_members_site_email", "site_id", "email", unique=True),
+)
+
+profiles = Table(
+    "profiles",
+    metadata,
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), primary_key=True),
+    Column("name", String(60), nullable=False),
+    Column("gender", String(10), nullable=False),
+    Column("sexuality", String(20), nullable=False),
+    Column("birth_date", Date, nullable=False),
+    Column("country", String(2), nullable=False),
+    Column("region", String(10)),
+    Column("city", String(100)),
+    Column("about_me", Text, nullable=False, default=""),
+    Column("interests", JSON, nullable=False),
+    Column("hair_colour", String(20)),
+    Column("eye_colour", String(20)),
+    Column("body_type", String(20)),
+    Column("relationship_status", String(20)),
+    Column("tattoos", String(20)),
+    Column("status", String(20), nullable=False),
+)
+
+photos = Table(
+    "photos",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("filename", String(200), nullable=False),
+    Column("thumb_filename", String(200), nullable=False),
+    Column("status", String(20), nullable=False),
+    Column("is_main", Boolean, nullable=False, default=False),
+    Column("created_at", UtcDateTime, nullable=False),
+)
+
+audit_log = Table(
+    "audit_log",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("at", UtcDateTime, nullable=False),
+    Column("actor", String(100), nullable=False),
+    Column("action", String(100), nullable=False),
+    Column("subject", String(200), nullable=False),
+    Column("details", JSON, nullable=False),
+)

@@ -1,0 +1,39 @@
+"""A transaction per use case: it rolls back unless the use case commits."""
+
+from __future__ import annotations
+
+from types import TracebackType
+
+from sqlalchemy import Connection, Engine
+
+from adapters.sql.repositories import SqlAuditLog, SqlCompanies, SqlMembers, SqlPhotos, SqlSites
+
+
+class SqlUnitOfWork:
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        self._connection: Connection | None = None
+
+    def __enter__(self) -> SqlUnitOfWork:
+        self._connection = self._engine.connect()
+        self._connection.begin()
+        self.sites = SqlSites(self._connection)
+        self.companies = SqlCompanies(self._connection)
+        self.members = SqlMembers(self._connection)
+        self.photos = SqlPhotos(self._connection)
+        self.audit = SqlAuditLog(self._connection)
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        assert self._connection is not None
+        try:
+            self._connection.rollback()  # a no-op after commit
+        finally:
+            self._connection.close()
+            self._connection = None
+
+    def commit(self) -> None:
+        assert self._connection is not None
+        self._connection.commit()
+        self._connection.begin()

@@ -1,0 +1,166 @@
+"""Use cases around sites: which site a request is for, what it tells the client,
+and what operators may change."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from application.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from domain.errors import DomainError, NotFound
+from domain.locales import pick_text
+from domain.site_settings import change_setting
+from domain.sites import (
+    Company,
+    Site,
+    entry_popup_enabled,
+    is_domain,
+    normalise_domain,
+    selected_country,
+    terms_version,
+)
+
+
+def _resolve(uow: UnitOfWork, host: str | None) -> Site:
+    """The site for a host; an unknown or missing host falls back to the default site."""
+    try:
+        return _by_domain(uow, host or "")
+    except NotFound:
+        site = uow.sites.default()
+    if site is None:
+        raise NotFound("site")
+    return site
+
+
+def _by_domain(uow: UnitOfWork, domain: str) -> Site:
+    name = normalise_domain(domain)
+    site = uow.sites.by_domain(name) if is_domain(name) else None
+    if site is None:
+        raise NotFound("site", domain=domain)
+    return site
+
+
+def _settings(site: Site, language: str | None, geoip_country: str | None) -> dict[str, Any]:
+    country = selected_country(site, geoip_country)
+    return {
+        "id": site.id,
+        "name": site.name,
+        "index_title": site.text("index_title", language),
+        "description": site.text("description", language),
+        "domain": site.domain,
+        "domain_language": site.domain_language,
+        "locales": list(site.locales),
+        "countries": list(site.countries),
+        "cdn_prefix": site.cdn_prefix,
+        "geoip_country": geoip_country,
+        "geoip_selected_country": country,
+        "niche": int(site.niche),
+        "niche_slug": site.niche.slug_prefix,
+        "signups": site.signups,
+        "logged_out_search": site.logged_out_search,
+        "logged_out_search_trafficsource": site.logged_out_search_trafficsource,
+        "push_public_key": site.push_public_key,
+        "support_phone": site.support_phone,
+        "support_email": site.support_email,
+        "minimum_message_costs": {
+            code: {"costs": cost.costs, "currency": cost.currency}
+            for code, cost in sorted(site.minimum_message_costs.items())
+        },
+        "enable_site_entry_popup": "yes" if entry_popup_enabled(site, country) else "no",
+        "entry_popup_countries": list(site.entry_popup_countries),
+        "fictional_icon": site.fictional_icon,
+        "fictional_warning": site.text("fictional_warning", language),
+        "fictional_singular": site.text("fictional_singular", language),
+        "fictional_plural": site.text("fictional_plural", language),
+        "visible_profile_fields": list(site.visible_profile_fields),
+        "visible_profile_notes": {
+            field: pick_text(notes, language)
+            for field, notes in sorted(site.visible_profile_notes.items())
+        },
+        "message_credits": site.minimum_message_cost(country),
+        "signup_credits": site.signup_credits,
+        "photo_credits": site.photo_credits,
+        "gift_credits": site.gift_credits,
+        "message_length": site.message_length,
+        "search_fields": list(site.search_fields),
+        "refund_days": site.refund_days,
+        "member_resell": site.member_resell,
+        "company_id": site.company_id,
+        "mail_name": site.mail_name or site.name,
+        "min_age": site.min_age,
+    }
+
+
+def _company(company: Company, site: Site, visitor_country: str | None) -> dict[str, Any]:
+    address = company.address_for(visitor_country)
+    return {
+        "id": company.id,
+        "name": company.name,
+        "address": address.street,
+        "postcode": address.postcode,
+        "city": address.city,
+        "country": address.country,
+        "kvk": company.kvk,
+        "tradenames": list(company.tradenames),
+        "vat_numbers": list(company.vat_numbers),
+        "support_phone": company.support_phone or site.support_phone,
+        "delete_discount": company.delete_discount,
+        "added": company.added.isoformat(),
+        "terms_version": terms_version(company).isoformat(),
+    }
+
+
+@attrs.frozen
+class SiteQueries:
+    """What the client may read about the site it is on."""
+
+    uow: UnitOfWorkFactory
+
+    def settings(self, host: str | None, language: str | None,
+                 geoip_country: str | None) -> dict[str, Any]:
+        with self.uow() as uow:
+            return _settings(_resolve(uow, host), language, geoip_country)
+
+    def company_info(self, host: str | None, geoip_country: str | None) -> dict[str, Any]:
+        with self.uow() as uow:
+            site = _resolve(uow, host)
+            company = uow.companies.get(site.company_id)
+            if company is None:
+                raise NotFound("company")
+            return _company(company, site, geoip_country)
+
+
+@attrs.frozen
+class SiteAdministration:
+    """Operators' use cases (``amora sites``); every change is audit-logged."""
+
+    uow: UnitOfWorkFactory
+    clock: Clock
+
+    def list(self) -> Sequence[Site]:
+        with self.uow() as uow:
+            return uow.sites.all()
+
+    def show(self, domain: str) -> Site:
+        with self.uow() as uow:
+            return _by_domain(uow, domain)
+
+    def set(self, domain: str, key: str, value: str, actor: str) -> Site:
+        with self.uow() as uow:
+            site = _by_domain(uow, domain)
+            changed = change_setting(site, key, value)
+            self._check_references(uow, site, changed)
+            uow.sites.update(changed)
+            uow.audit.record(self.clock.now(), actor, "sites.set", site.domain,
+                             {"key": key, "value": value})
+            uow.commit()
+            return changed
+
+    @staticmethod
+    def _check_references(uow: UnitOfWork, before: Site, after: Site) -> None:
+        if uow.companies.get(after.company_id) is None:
+            raise DomainError("invalid_setting", field="company_id", value=after.company_id)
+        if after.domain != before.domain and uow.sites.by_domain(after.domain):
+            raise DomainError("domain_taken", domain=after.domain)

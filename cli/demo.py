@@ -1,0 +1,26 @@
+"""`amora demo seed`: reproducible demo sites, companies and members (downloads nothing)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from cli.context import container
+
+app = typer.Typer(help="Demo data.", no_args_is_help=True)
+console = Console()
+
+
+@app.command()
+def seed(
+    members: Annotated[int, typer.Option(min=0, max=100_000)] = 500,
+    seed: Annotated[int, typer.Option(help="Same seed, same data.")] = 2026,
+) -> None:
+    """Create the demo companies, sites and members with generated photos (idempotent)."""
+    summary = container().demo_seeder().seed(members=members, seed=seed)
+    console.print(
+        f"[green]Demo data:[/] {summary.companies} companies, {summary.sites} sites, "
+        f"{summary.members_created} new members, {summary.photos_created} new photos."
+    )

@@ -1,0 +1,74 @@
+"""`amora`: the operators' command line."""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from adapters.sql import migrate
+from cli import demo, sites
+from cli.context import container
+
+app = typer.Typer(help="Amora: run and operate the dating platform.", no_args_is_help=True)
+db = typer.Typer(help="The database schema.", no_args_is_help=True)
+app.add_typer(db, name="db")
+app.add_typer(demo.app, name="demo")
+app.add_typer(sites.app, name="sites")
+console = Console()
+
+
+@db.command("upgrade")
+def db_upgrade(revision: str = "head") -> None:
+    """Apply the migrations (SQLite or PostgreSQL, from DATABASE_URL)."""
+    migrate.upgrade(container().config().database_url, revision)
+    console.print("[green]Database is up to date.[/]")
+
+
+@db.command("downgrade")
+def db_downgrade(revision: str) -> None:
+    """Roll the schema back to ``revision`` (e.g. base)."""
+    migrate.downgrade(container().config().database_url, revision)
+    console.print(f"[yellow]Database at {revision}.[/]")
+
+
+@app.command()
+def serve(
+    host: Annotated[str | None, typer.Option(help="Defaults to HOST or 127.0.0.1")] = None,
+    port: Annotated[int | None, typer.Option(help="Defaults to PORT or 8000")] = None,
+) -> None:
+    """Serve the web app and API as one threaded process (worker inside when embedded)."""
+    from werkzeug.serving import run_simple
+
+    from adapters.http.app import create_app
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    built = container()
+    config = built.config()
+    if config.worker_in_process:
+        built.tasks().worker(threads=2).start()
+    console.print(f"Amora on [bold]http://{host or config.host}:{port or config.port}[/]")
+    run_simple(host or config.host, port or config.port, create_app(built),
+               threaded=True, use_reloader=False, use_debugger=False)
+
+
+@app.command()
+def worker(threads: Annotated[int, typer.Option(min=1, max=64)] = 4) -> None:
+    """Run background jobs from the Redis broker until stopped (SIGINT/SIGTERM)."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    running = container().tasks().worker(threads=threads)
+    stop = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stop.set())
+    running.start()
+    console.print(f"Worker running with {threads} threads.")
+    stop.wait()
+    running.stop()
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,86 @@
+"""Members and their profiles: the values every later rule reads."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from enum import StrEnum
+
+import attrs
+
+from domain.sites import LEGAL_MIN_AGE
+
+
+class AccountStatus(StrEnum):
+    NOT_CONFIRMED = "not_confirmed"
+    ACTIVE = "active"
+    DELETED = "deleted"
+    BANNED = "banned"
+
+
+class ProfileStatus(StrEnum):
+    ACTIVE = "active"
+    DISABLED = "disabled"
+
+
+GENDERS = ("male", "female")
+SEXUALITIES = ("straight", "gay", "bisexual")
+HAIR_COLOURS = ("black", "brown", "blond", "red", "grey", "other")
+EYE_COLOURS = ("brown", "blue", "green", "grey", "hazel")
+BODY_TYPES = ("slim", "athletic", "average", "curvy", "large")
+RELATIONSHIP_STATUSES = ("single", "divorced", "widowed", "in_relationship", "married")
+TATTOOS = ("none", "one", "several")
+INTERESTS = (
+    "art", "astronomy", "baking", "board_games", "camping", "cars", "cinema", "classical_music",
+    "climbing", "cooking", "cycling", "dancing", "diy", "dogs", "cats", "fashion", "fishing",
+    "fitness", "football", "gardening", "hiking", "history", "jazz", "karaoke", "languages",
+    "literature", "martial_arts", "meditation", "motorcycles", "museums", "nature", "nightlife",
+    "painting", "photography", "poetry", "pop_music", "rock_music", "running", "sailing",
+    "science", "skiing", "swimming", "tennis", "theatre", "travel", "video_games", "volunteering",
+    "wine", "writing", "yoga",
+)
+
+
+def age_on(birth_date: date, today: date) -> int:
+    """Completed years on ``today``; someone born on 29 February ages on 1 March."""
+    years = today.year - birth_date.year
+    if (today.month, today.day) < (birth_date.month, birth_date.day):
+        years -= 1
+    return years
+
+
+def is_adult(birth_date: date, today: date, min_age: int = LEGAL_MIN_AGE) -> bool:
+    return age_on(birth_date, today) >= max(min_age, LEGAL_MIN_AGE)
+
+
+@attrs.frozen(kw_only=True)
+class Profile:
+    name: str
+    gender: str
+    birth_date: date
+    country: str
+    sexuality: str = "straight"
+    region: str | None = None
+    city: str | None = None
+    about_me: str = ""
+    interests: tuple[str, ...] = ()
+    hair_colour: str | None = None
+    eye_colour: str | None = None
+    body_type: str | None = None
+    relationship_status: str | None = None
+    tattoos: str | None = None
+    status: ProfileStatus = ProfileStatus.ACTIVE
+
+
+@attrs.frozen(kw_only=True)
+class Member:
+    id: int
+    site_id: int
+    email: str
+    status: AccountStatus
+    language: str
+    created_at: datetime
+    profile: Profile
+    password_hash: str | None = None
+    is_fictional: bool = False
+    invisible: bool = False
+    paid_user: bool = False

@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adapters.config import ConfigError, load_config
+from adapters.container import build_container
+
+
+def test_embedded_defaults(tmp_path: Path) -> None:
+    config = load_config({"VAR_DIR": str(tmp_path)})
+    assert config.database_url == f"sqlite:///{tmp_path / 'amora.db'}"
+    assert (config.port, config.redis_url, config.mail_backend) == (8000, None, "file")
+    assert config.base_url == "http://127.0.0.1:8000"
+    assert config.worker_in_process is True
+
+
+def test_secret_key_is_generated_once_and_kept(tmp_path: Path) -> None:
+    first = load_config({"VAR_DIR": str(tmp_path)}).secret_key
+    assert len(first) >= 48
+    assert load_config({"VAR_DIR": str(tmp_path)}).secret_key == first
+    assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
+    assert load_config({"VAR_DIR": str(tmp_path), "SECRET_KEY": "given"}).secret_key == "given"
+
+
+def test_scale_out_settings(tmp_path: Path) -> None:
+    config = load_config({"VAR_DIR": str(tmp_path), "REDIS_URL": "redis://r:6379/0",
+                          "PORT": "9000", "BASE_URL": "https://amora.example/",
+                          "MAIL_BACKEND": "SMTP", "DATABASE_URL": "postgresql://db/amora"})
+    assert config.worker_in_process is False
+    assert config.base_url == "https://amora.example"
+    assert config.mail_backend == "smtp"
+
+
+@pytest.mark.parametrize("env", [{"PORT": "eighty"}, {"MAIL_BACKEND": "pigeon"},
+                                 {"STORAGE_BACKEND": "floppy"}, {"PAYMENT_PROVIDER": "cash"}])
+def test_bad_configuration_is_named(tmp_path: Path, env: dict[str, str]) -> None:
+    with pytest.raises(ConfigError, match=next(iter(env))):
+        load_config({"VAR_DIR": str(tmp_path), **env})
+
+
+def test_building_the_container_connects_to_nothing(tmp_path: Path) -> None:
+    config = load_config({"VAR_DIR": str(tmp_path), "DATABASE_URL": "postgresql://nowhere:1/x",
+                          "REDIS_URL": "redis://nowhere:1/0"})
+    container = build_container(config)
+    assert container.config() is config
+    assert not (tmp_path / "amora.db").exists()

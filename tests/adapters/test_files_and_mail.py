@@ -1,0 +1,73 @@
+"""The local file store, the file mailer and the SMTP mailer against a real SMTP server."""
+
+from __future__ import annotations
+
+import email
+import socket
+from pathlib import Path
+
+import pytest
+from aiosmtpd.controller import Controller
+from aiosmtpd.handlers import Message
+
+from adapters.files.local import LocalFileStore
+from adapters.mail.files import FileMailer
+from adapters.mail.smtp import SmtpMailer
+
+
+def test_file_store_round_trip(tmp_path: Path) -> None:
+    store = LocalFileStore(tmp_path)
+    store.put("photos/1/a.jpg", b"jpeg", "image/jpeg")
+    assert store.get("photos/1/a.jpg") == b"jpeg"
+    store.delete("photos/1/a.jpg")
+    assert store.get("photos/1/a.jpg") is None
+    assert not list((tmp_path / "photos" / "1").glob(".upload-*"))
+
+
+@pytest.mark.parametrize("name", ["../etc/passwd", "/abs", "a/../../b", "", "a//b"])
+def test_file_store_refuses_unsafe_names(tmp_path: Path, name: str) -> None:
+    store = LocalFileStore(tmp_path)
+    with pytest.raises(ValueError):
+        store.put(name, b"x", "text/plain")
+    assert store.get(name) is None
+
+
+def test_file_mailer_writes_eml(tmp_path: Path) -> None:
+    FileMailer(tmp_path, "no-reply@amora.test").send(
+        "ann@example.com", "Welkom", "Hallo Ann", "<p>Hallo Ann</p>", sender_name="Amora")
+    [path] = tmp_path.glob("*.eml")
+    message = email.message_from_bytes(path.read_bytes())
+    assert message["To"] == "ann@example.com"
+    assert message["From"] == "Amora <no-reply@amora.test>"
+    assert message["Subject"] == "Welkom"
+    assert message.is_multipart()
+
+
+class Inbox(Message):
+    def __init__(self) -> None:
+        super().__init__()
+        self.received: list[email.message.Message] = []
+
+    def handle_message(self, message: email.message.Message) -> None:
+        self.received.append(message)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_smtp_mailer_delivers_to_a_real_server() -> None:
+    inbox = Inbox()
+    port = _free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        SmtpMailer("127.0.0.1", port, "no-reply@amora.test").send(
+            "bo@example.com", "Aktivér din konto", "Hej Bo", sender_name="Flirt Nordic")
+    finally:
+        controller.stop()
+    [message] = inbox.received
+    assert message["To"] == "bo@example.com"
+    assert "Aktiv" in str(email.header.make_header(email.header.decode_header(message["Subject"])))

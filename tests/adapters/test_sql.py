@@ -1,0 +1,82 @@
+"""SQL repositories and the unit of work, on SQLite and PostgreSQL alike."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import func, select
+
+from adapters.sql import tables
+from domain.sites import MessageCost, Niche
+from tests.conftest import sample_company, sample_site
+
+
+def test_migrations_match_the_schema(engine) -> None:  # type: ignore[no-untyped-def]
+    with engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        differences = compare_metadata(context, tables.metadata)
+    assert differences == []
+
+
+def test_sites_round_trip(uow, seeded) -> None:  # type: ignore[no-untyped-def]
+    company, default, other = seeded
+    with uow() as work:
+        assert work.sites.by_domain("amora.test") == default
+        assert work.sites.by_domain("flirt.test") == other
+        assert work.sites.default() == default
+        assert [s.domain for s in work.sites.all()] == ["amora.test", "flirt.test"]
+        assert work.companies.get(company.id) == company
+        assert work.companies.get(999) is None
+        assert work.sites.by_domain("missing.test") is None
+    assert other.niche is Niche.GAY
+    assert default.minimum_message_costs == {"DE": MessageCost(15, "EUR")}
+
+
+def test_unit_of_work_rolls_back_unless_committed(uow, seeded) -> None:  # type: ignore[no-untyped-def]
+    _, default, _ = seeded
+    with uow() as work:
+        work.sites.update(attrs.evolve(default, name="Changed"))
+    with uow() as work:
+        assert work.sites.by_domain("amora.test").name == "Amora"
+
+    with pytest.raises(RuntimeError), uow() as work:
+        work.sites.update(attrs.evolve(default, name="Changed"))
+        raise RuntimeError("use case failed half-way")
+    with uow() as work:
+        assert work.sites.by_domain("amora.test").name == "Amora"
+
+    with uow() as work:
+        work.sites.update(attrs.evolve(default, name="Committed"))
+        work.commit()
+    with uow() as work:
+        assert work.sites.by_domain("amora.test").name == "Committed"
+
+
+def test_audit_log_is_kept(uow, seeded, engine) -> None:  # type: ignore[no-untyped-def]
+    from datetime import UTC, datetime
+
+    at = datetime(2026, 11, 21, 10, tzinfo=UTC)
+    with uow() as work:
+        work.audit.record(at, "ops", "sites.set", "amora.test", {"key": "niche"})
+        work.commit()
+    with engine.connect() as connection:
+        row = connection.execute(select(tables.audit_log)).one()
+        assert (row.at, row.actor, row.details) == (at, "ops", {"key": "niche"})
+        assert connection.execute(select(func.count()).select_from(tables.sites)).scalar() == 2
+
+
+def test_domain_is_unique(uow, seeded) -> None:  # type: ignore[no-untyped-def]
+    company, _, _ = seeded
+    with pytest.raises(Exception), uow() as work:  # noqa: B017 - the driver's IntegrityError
+        work.sites.add(sample_site(company.id, domain="flirt.test", is_default=False))
+        work.commit()
+
+
+def test_company_round_trip_keeps_every_field(uow) -> None:  # type: ignore[no-untyped-def]
+    with uow() as work:
+        company = work.companies.add(sample_company(tradenames=("A", "B")))
+        work.commit()
+    with uow() as work:
+        assert work.companies.all() == [company]

@@ -1,0 +1,29 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from adapters.http.app import create_app
+
+
+@pytest.fixture
+def web_dist(tmp_path: Path) -> Path:
+    dist = tmp_path / "dist"
+    (dist / "assets").mkdir(parents=True)
+    (dist / "index.html").write_text("<!doctype html><div id=root></div>")
+    (dist / "assets" / "app-1a2b.js").write_text("console.log(1)")
+    return dist
+
+
+@pytest.fixture
+def app(container, seeded, web_dist: Path) -> Flask:  # type: ignore[no-untyped-def]
+    assert container.config().web_dist == web_dist
+    return create_app(container)
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()

@@ -1,0 +1,91 @@
+"""GET /api/settings and /api/companyinfo through the Flask test client."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+
+def test_settings_by_host_header(client: FlaskClient) -> None:
+    answer = client.get("/api/settings", headers={"Host": "flirt.test:8000"})
+    assert answer.status_code == 200
+    assert answer.json["name"] == "Flirt"
+    assert answer.json["niche"] == 7 and answer.json["niche_slug"] == "gay-"
+
+
+def test_force_domain_wins_and_unknown_falls_back(client: FlaskClient) -> None:
+    forced = client.get("/api/settings?_force_domain=flirt.test", headers={"Host": "amora.test"})
+    assert forced.json["name"] == "Flirt"
+    unknown = client.get("/api/settings?_force_domain=%00%FF<script>&network=x&sub1=y")
+    assert unknown.status_code == 200 and unknown.json["name"] == "Amora"
+
+
+def test_geoip_from_the_proxy_header(client: FlaskClient) -> None:
+    plain = client.get("/api/settings").json
+    assert plain["geoip_country"] is None
+    german = client.get("/api/settings", headers={"X-Geoip-Country": "de"}).json
+    assert german["geoip_country"] == "DE" and german["geoip_selected_country"] == "DE"
+    assert german["message_credits"] == 15
+    for junk in ("XX", "Germany", "1", ""):
+        answer = client.get("/api/settings", headers={"X-Geoip-Country": junk}).json
+        assert answer["geoip_country"] is None
+
+
+@pytest.mark.parametrize(("headers", "query", "title"), [
+    ({"Accept-Language": "nl-NL,nl;q=0.9"}, "", "Ontmoet volwassenen bij jou in de buurt"),
+    ({"Accept-Language": "nl"}, "?lang=en", "Meet adults near you"),
+    ({"X-Cookie": "i18n_redirected=nl"}, "", "Ontmoet volwassenen bij jou in de buurt"),
+    ({"Accept-Language": "fi"}, "?lang=xx", "Meet adults near you"),
+])
+def test_site_texts_in_the_visitor_language(client: FlaskClient, headers: dict[str, str],
+                                            query: str, title: str) -> None:
+    headers = dict(headers)
+    if "X-Cookie" in headers:
+        client.set_cookie("i18n_redirected", headers.pop("X-Cookie").split("=")[1])
+    assert client.get(f"/api/settings{query}", headers=headers).json["index_title"] == title
+
+
+def test_company_info_with_us_variant(client: FlaskClient) -> None:
+    info = client.get("/api/companyinfo").json
+    assert info["name"] == "Amora Media B.V." and info["city"] == "Amsterdam"
+    assert info["terms_version"] == "2024-03-01T09:30:00+00:00"
+    us = client.get("/api/companyinfo", headers={"X-Geoip-Country": "US"}).json
+    assert us["country"] == "US" and us["address"] == "1209 Orange Street"
+
+
+def test_unknown_api_paths_and_methods_answer_json(client: FlaskClient) -> None:
+    missing = client.get("/api/does-not-exist")
+    assert missing.status_code == 404
+    assert missing.json == {"error": "not_found", "params": {}}
+    wrong = client.post("/api/settings", data="{not json", content_type="application/json")
+    assert wrong.status_code == 405 and wrong.json["error"] == "method_not_allowed"
+
+
+def test_web_app_routes(client: FlaskClient) -> None:
+    for path in ("/", "/pages/terms", "/no/such/screen", "/members/12"):
+        answer = client.get(path)
+        assert answer.status_code == 200
+        assert b'<div id=root>' in answer.data
+        assert answer.headers["Cache-Control"] == "no-cache"
+    asset = client.get("/assets/app-1a2b.js")
+    assert "immutable" in asset.headers["Cache-Control"]
+    assert client.get("/assets/../../etc/passwd").status_code in (200, 404)
+    assert b"root:" not in client.get("/assets/../../etc/passwd").data
+
+
+def test_security_headers(client: FlaskClient) -> None:
+    headers = client.get("/api/settings").headers
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+
+
+def test_health(client: FlaskClient) -> None:
+    assert client.get("/api/health").json == {"status": "ok"}
+
+
+def test_media_is_served_from_the_file_store(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+    container.files().put("photos/1/1.jpg", b"\xff\xd8jpeg", "image/jpeg")
+    answer = client.get("/media/photos/1/1.jpg")
+    assert answer.status_code == 200 and answer.mimetype == "image/jpeg"
+    assert client.get("/media/photos/1/2.jpg").status_code == 404
+    assert client.get("/media/../secret_key").status_code == 404
