@@ -1,0 +1,63 @@
+"""The `amora` command line, on a real SQLite database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli import context
+from cli.main import app
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def amora(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("VAR_DIR", str(tmp_path))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    context.container.cache_clear()
+
+    def run(*args: str):  # type: ignore[no-untyped-def]
+        return runner.invoke(app, list(args))
+
+    assert run("db", "upgrade").exit_code == 0
+    from tests.conftest import sample_company, sample_site
+
+    with context.container().unit_of_work() as work:
+        company = work.companies.add(sample_company())
+        work.sites.add(sample_site(company.id))
+        work.commit()
+    yield run
+    context.container().engine().dispose()
+    context.container.cache_clear()
+
+
+def test_sites_list_and_show(amora) -> None:  # type: ignore[no-untyped-def]
+    listed = amora("sites", "list")
+    assert listed.exit_code == 0 and "amora.test" in listed.output
+    shown = amora("sites", "show", "amora.test")
+    assert shown.exit_code == 0 and '"signups": "all"' in shown.output
+
+
+def test_sites_set_validates_and_audits(amora) -> None:  # type: ignore[no-untyped-def]
+    from sqlalchemy import select
+
+    from adapters.sql.tables import audit_log
+
+    changed = amora("sites", "set", "amora.test", "signups", "invite_only", "--actor", "ops")
+    assert changed.exit_code == 0
+    assert '"signups": "invite_only"' in amora("sites", "show", "amora.test").output
+    refused = amora("sites", "set", "amora.test", "niche", "12")
+    assert refused.exit_code == 1 and "Invalid value for niche" in refused.output
+    missing = amora("sites", "show", "nope.test")
+    assert missing.exit_code == 1 and "No site with domain nope.test" in missing.output
+    with context.container().engine().connect() as connection:
+        rows = connection.execute(select(audit_log)).all()
+    assert [(row.actor, row.details["key"]) for row in rows] == [("ops", "signups")]
+
+
+def test_sites_keys_lists_settings(amora) -> None:  # type: ignore[no-untyped-def]
+    keys = amora("sites", "keys")
+    assert "minimum_message_costs.<COUNTRY>" in keys.output and "niche" in keys.output

@@ -1,0 +1,89 @@
+"""The eleven UI catalogs: complete, truly translated, placeholders intact."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+LOCALES = Path(__file__).resolve().parent.parent / "web" / "src" / "locales"
+LANGUAGES = ("da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv")
+PLACEHOLDER = re.compile(r"{{\s*(\w+)[^}]*}}")
+# Words that are the same in a language as in English: names, codes, loanwords.
+SHARED_WORDS = {
+    "ok", "faq", "amora", "e-mail", "email", "premium", "chat", "chats", "online", "cookies",
+    "support", "status", "info", "logo", "menu", "home", "service", "sms", "iban", "pin",
+    "english", "dansk", "deutsch", "español", "suomi", "français", "italiano", "norsk bokmål",
+    "nederlands", "polski", "svenska", "error", "404", "500", "match", "matches", "like",
+    "likes", "credits", "profil", "normal", "total", "minimum", "maximum", "region",
+}
+
+
+def flatten(value: object, prefix: str = "") -> dict[str, str]:
+    if isinstance(value, dict):
+        items: dict[str, str] = {}
+        for key, child in value.items():
+            items.update(flatten(child, f"{prefix}{key}."))
+        return items
+    if isinstance(value, list):
+        items = {}
+        for index, child in enumerate(value):
+            items.update(flatten(child, f"{prefix}{index}."))
+        return items
+    return {prefix[:-1]: str(value)}
+
+
+def namespaces() -> list[str]:
+    return sorted({path.stem for path in LOCALES.glob("*/*.json")})
+
+
+def catalog(language: str, namespace: str) -> dict[str, str]:
+    path = LOCALES / language / f"{namespace}.json"
+    assert path.exists(), f"{path} is missing"
+    return flatten(json.loads(path.read_text(encoding="utf-8")))
+
+
+def test_there_are_catalogs() -> None:
+    assert {"common", "legal"} <= set(namespaces())
+
+
+@pytest.mark.parametrize("namespace", namespaces())
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_catalog_has_every_key(language: str, namespace: str) -> None:
+    reference = set().union(*(catalog(lang, namespace) for lang in LANGUAGES))
+    missing = sorted(reference - set(catalog(language, namespace)))
+    assert not missing, f"{language}/{namespace}.json lacks {missing[:10]}"
+
+
+@pytest.mark.parametrize("namespace", namespaces())
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+def test_catalog_is_translated(language: str, namespace: str) -> None:
+    english = catalog("en", namespace)
+    texts = catalog(language, namespace)
+    copies = [
+        key for key, value in texts.items()
+        if value == english.get(key) and _has_words(value)
+        and value.strip().lower() not in SHARED_WORDS
+    ]
+    assert not copies, f"{language}/{namespace}.json holds English copies: {copies[:10]}"
+
+
+@pytest.mark.parametrize("namespace", namespaces())
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_placeholders_are_kept(language: str, namespace: str) -> None:
+    english = catalog("en", namespace)
+    wrong = [
+        key for key, value in catalog(language, namespace).items()
+        if key in english and _placeholders(value) != _placeholders(english[key])
+    ]
+    assert not wrong, f"{language}/{namespace}.json changes placeholders in {wrong[:10]}"
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def _has_words(text: str) -> bool:
+    return bool(re.search(r"[^\W\d_]{2,}", PLACEHOLDER.sub("", text)))
