@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 WEB_SOURCES := $(shell find web/src web/public web/index.html -type f 2>/dev/null) vite.config.ts tsconfig.json package.json
 
-.PHONY: run test install install-test web lint typecheck test-python test-web serve seed migrate clean
+.PHONY: bench run test install install-test web lint typecheck test-python test-web serve seed migrate clean
 
 run: install web migrate seed serve
 
@@ -58,3 +58,6 @@ test: lint test-web test-python
 
 clean:
 	rm -rf $(VENV) node_modules web/dist
+
+bench: install-test
+	$(BIN)/python tests/bench/bench_settings.py
