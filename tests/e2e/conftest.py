@@ -1,0 +1,95 @@
+"""A live Amora server (migrated, demo-seeded, serving the built web app) and Chromium.
+
+The browser is Debian's Chromium driven by Playwright; nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+SHOTS = ROOT / "test-results" / "screenshots"
+PHONE = {"width": 375, "height": 812}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _amora(env: dict[str, str], *args: str) -> None:
+    subprocess.run([sys.executable, "-m", "cli.main", *args], cwd=ROOT, env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    if not (ROOT / "web" / "dist" / "index.html").exists():
+        pytest.fail("web/dist is missing: run `npm run build` (make test does)")
+    var = tmp_path_factory.mktemp("live")
+    port = _free_port()
+    env = {**os.environ, "VAR_DIR": str(var), "PORT": str(port), "SECRET_KEY": "e2e",
+           "WEB_DIST": str(ROOT / "web" / "dist")}
+    env.pop("DATABASE_URL", None)
+    env.pop("REDIS_URL", None)
+    _amora(env, "db", "upgrade")
+    _amora(env, "demo", "seed", "--members", "40")
+    server = subprocess.Popen([sys.executable, "-m", "cli.main", "serve"], cwd=ROOT, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(f"{base}/api/health", timeout=1):
+                break
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                server.kill()
+                pytest.fail("the live server did not start")
+            time.sleep(0.2)
+    yield base
+    server.terminate()
+    server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--no-first-run", "--disable-sync"],
+        )
+        yield launched
+        launched.close()
+
+
+def new_context(browser: Browser, viewport: dict[str, int], locale: str = "en-GB",
+                **options: object) -> BrowserContext:
+    return browser.new_context(viewport=viewport, locale=locale,  # type: ignore[arg-type]
+                               device_scale_factor=1, **options)
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = new_context(browser, DESKTOP)
+    yield context.new_page()
+    context.close()
+
+
+def screenshot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
