@@ -8,6 +8,8 @@ from dependency_injector import containers, providers
 
 from adapters.clock import SystemClock
 from adapters.config import Config, load_config
+from adapters.demo.people import FakerPeople
+from adapters.demo.portraits import PillowPortraits
 from adapters.files.local import LocalFileStore
 from adapters.jobs.broker import DramatiqTaskQueue, make_broker
 from adapters.jobs.mail import send_mail_job
@@ -16,6 +18,7 @@ from adapters.mail.smtp import SmtpMailer
 from adapters.security.passwords import Argon2Passwords
 from adapters.sql.engine import database_engine
 from adapters.sql.unit_of_work import SqlUnitOfWork
+from application.demo import DemoSeeder
 from application.sites import SiteAdministration, SiteQueries
 
 
@@ -52,6 +55,10 @@ class Container(containers.DeclarativeContainer):
     site_queries = providers.Singleton(SiteQueries, uow=unit_of_work.provider)
     site_administration = providers.Singleton(
         SiteAdministration, uow=unit_of_work.provider, clock=clock
+    )
+    demo_seeder = providers.Factory(
+        DemoSeeder, uow=unit_of_work.provider, files=files, people=providers.Factory(FakerPeople),
+        painter=providers.Factory(PillowPortraits), passwords=passwords, clock=clock,
     )
 
 

@@ -22,6 +22,7 @@ console = Console()
 def list_sites() -> None:
     """All sites, keyed by domain."""
     table = Table("id", "domain", "name", "company", "niche", "signups", "locales", "default")
+    table.columns[1].no_wrap = True
     for site in container().site_administration().list():
         table.add_row(str(site.id), site.domain, site.name, str(site.company_id),
                       str(int(site.niche)), site.signups, " ".join(site.locales),

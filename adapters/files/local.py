@@ -26,6 +26,7 @@ class LocalFileStore:
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".upload-")
         with os.fdopen(handle, "wb") as file:
             file.write(data)
+        os.chmod(temporary, 0o644)  # mkstemp makes 0600; the web server may be another user
         os.replace(temporary, path)
 
     def get(self, name: str) -> bytes | None:
