@@ -15,16 +15,26 @@ from adapters.jobs.broker import DramatiqTaskQueue, make_broker
 from adapters.jobs.mail import send_mail_job
 from adapters.mail.files import FileMailer
 from adapters.mail.smtp import SmtpMailer
+from adapters.mail.texts import JsonMailTexts
+from adapters.security.common_passwords import common_passwords
 from adapters.security.passwords import Argon2Passwords
+from adapters.security.secrets import TokenSecrets
 from adapters.sql.engine import database_engine
 from adapters.sql.unit_of_work import SqlUnitOfWork
+from application.account_mails import AccountMails
+from application.accounts import Accounts
 from application.demo import DemoSeeder
+from application.moderation import Moderation
 from application.sites import SiteAdministration, SiteQueries
+from application.user_view import UserView
 
 
-def _task_queue(redis_url: str | None, mailer: object) -> DramatiqTaskQueue:
+def _task_queue(redis_url: str | None, mailer: object,
+                account_mails: providers.Provider[AccountMails]) -> DramatiqTaskQueue:
     queue = DramatiqTaskQueue(make_broker(redis_url))
     queue.register("send_mail", send_mail_job(mailer))  # type: ignore[arg-type]
+    queue.register("account_mail", lambda kind, member_id, new_email=None:
+                   account_mails().send(kind, member_id, new_email))
     return queue
 
 
@@ -50,7 +60,19 @@ class Container(containers.DeclarativeContainer):
             password=config.provided.smtp_password, starttls=config.provided.smtp_starttls,
         ),
     )
-    tasks = providers.Singleton(_task_queue, redis_url=config.provided.redis_url, mailer=mailer)
+    secrets = providers.Singleton(TokenSecrets)
+    account_mails = providers.Singleton(
+        AccountMails, uow=unit_of_work.provider, clock=clock, secrets=secrets,
+        texts=providers.Singleton(JsonMailTexts), mailer=mailer, base_url=config.provided.base_url,
+    )
+    tasks = providers.Singleton(_task_queue, redis_url=config.provided.redis_url, mailer=mailer,
+                                account_mails=account_mails.provider)
+    accounts = providers.Singleton(
+        Accounts, uow=unit_of_work.provider, clock=clock, passwords=passwords, secrets=secrets,
+        tasks=tasks, files=files, common_passwords=providers.Callable(common_passwords),
+    )
+    user_view = providers.Singleton(UserView, uow=unit_of_work.provider)
+    moderation = providers.Singleton(Moderation, uow=unit_of_work.provider, clock=clock)
 
     site_queries = providers.Singleton(SiteQueries, uow=unit_of_work.provider)
     site_administration = providers.Singleton(

@@ -230,7 +230,7 @@ class DemoSeeder:
             id=0, site_id=site.id,
             email=account.email if account else f"{_slug(name)}.{number + 1}@{EMAIL_DOMAIN}",
             status=AccountStatus.ACTIVE, language=language, created_at=created_at,
-            profile=profile,
+            activated_at=created_at, profile=profile,
             is_fictional=account is None and domain == MAIN and rng.random() < 0.08,
             invisible=account is None and rng.random() < 0.05,
             paid_user=account is None and rng.random() < 0.10,

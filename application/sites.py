@@ -23,7 +23,7 @@ from domain.sites import (
 )
 
 
-def _resolve(uow: UnitOfWork, host: str | None) -> Site:
+def resolve_site(uow: UnitOfWork, host: str | None) -> Site:
     """The site for a host; an unknown or missing host falls back to the default site."""
     try:
         return _by_domain(uow, host or "")
@@ -121,11 +121,11 @@ class SiteQueries:
     def settings(self, host: str | None, language: str | None,
                  geoip_country: str | None) -> dict[str, Any]:
         with self.uow() as uow:
-            return _settings(_resolve(uow, host), language, geoip_country)
+            return _settings(resolve_site(uow, host), language, geoip_country)
 
     def company_info(self, host: str | None, geoip_country: str | None) -> dict[str, Any]:
         with self.uow() as uow:
-            site = _resolve(uow, host)
+            site = resolve_site(uow, host)
             company = uow.companies.get(site.company_id)
             if company is None:
                 raise NotFound("company")

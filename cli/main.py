@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 
 from adapters.sql import migrate
-from cli import demo, sites
+from cli import demo, members, sites
 from cli.context import container
 
 app = typer.Typer(help="Amora: run and operate the dating platform.", no_args_is_help=True)
@@ -19,6 +19,7 @@ db = typer.Typer(help="The database schema.", no_args_is_help=True)
 app.add_typer(db, name="db")
 app.add_typer(demo.app, name="demo")
 app.add_typer(sites.app, name="sites")
+app.add_typer(members.app, name="members")
 console = Console()
 
 

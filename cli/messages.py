@@ -10,6 +10,11 @@ _MESSAGES = {
     "site_not_found": "No site with domain {domain}",
     "domain_taken": "Another site already uses {domain}",
     "company_not_found": "No such company",
+    "member_not_found": "No such member",
+    "reason_required": "Give a --reason",
+    "already_banned": "The member is already banned",
+    "not_banned": "The member is not banned",
+    "member_deleted": "The member deleted their account",
 }
 
 

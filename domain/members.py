@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from enum import StrEnum
 
 import attrs
@@ -71,6 +71,24 @@ class Profile:
     status: ProfileStatus = ProfileStatus.ACTIVE
 
 
+@attrs.frozen
+class Traffic:
+    """Where a visitor came from (query parameters network, ref, sub1-3), kept with the account."""
+
+    network: str | None = None
+    ref: str | None = None
+    sub1: str | None = None
+    sub2: str | None = None
+    sub3: str | None = None
+
+    @property
+    def has_source(self) -> bool:
+        return bool(self.network)
+
+
+REACTIVATION_WINDOW = timedelta(days=14)
+
+
 @attrs.frozen(kw_only=True)
 class Member:
     id: int
@@ -84,3 +102,18 @@ class Member:
     is_fictional: bool = False
     invisible: bool = False
     paid_user: bool = False
+    activated_at: datetime | None = None
+    deleted_at: datetime | None = None
+    delete_reason: str | None = None
+    banned_at: datetime | None = None
+    ban_reason: str | None = None
+    traffic: Traffic = Traffic()
+
+    @property
+    def can_log_in(self) -> bool:
+        return self.status in (AccountStatus.ACTIVE, AccountStatus.NOT_CONFIRMED)
+
+    def reactivatable(self, now: datetime) -> bool:
+        """A deleted account comes back through its mail link within 14 days (spec section 4)."""
+        return (self.status is AccountStatus.DELETED and self.deleted_at is not None
+                and now - self.deleted_at <= REACTIVATION_WINDOW)

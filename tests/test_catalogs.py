@@ -18,6 +18,7 @@ SHARED_WORDS = {
     "english", "dansk", "deutsch", "español", "suomi", "français", "italiano", "norsk bokmål",
     "nederlands", "polski", "svenska", "error", "404", "500", "match", "matches", "like",
     "likes", "credits", "profil", "normal", "total", "minimum", "maximum", "region",
+    "legal", "messages", "contact", "photos", "date", "notifications", "conversations",
 }
 
 

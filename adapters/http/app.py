@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask, Response
 
 from adapters.container import Container
-from adapters.http import errors, health, media, openapi, site_views, web_app
+from adapters.http import account_views, errors, health, limits, media, openapi, site_views, web_app
 
 _CSP = (
     "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
@@ -23,7 +23,8 @@ def create_app(container: Container) -> Flask:
         JSON_SORT_KEYS=False,
     )
     app.extensions["amora"] = container
-    for module in (site_views, health, openapi, media, web_app):
+    limits.init_limits(app, config.redis_url)
+    for module in (site_views, account_views, health, openapi, media, web_app):
         app.register_blueprint(module.blueprint)
     errors.register_error_handlers(app)
     app.after_request(_security_headers)

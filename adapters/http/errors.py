@@ -25,6 +25,19 @@ _HTTP_CODES = {
 }
 
 
+# Rule codes whose HTTP status is not a plain 400.
+_RULE_STATUS = {
+    "authentication_required": 403,
+    "account_banned": 403,
+    "too_many_attempts": 429,
+    "too_many_reset_mails": 429,
+    "account_exists": 409,
+    "account_deleted_reactivatable": 409,
+    "account_deleted": 409,
+    "email_taken": 409,
+}
+
+
 def error_response(status: int, code: str, **params: Any) -> tuple[Response, int]:
     return jsonify({"error": code, "params": params}), status
 
@@ -36,7 +49,7 @@ def _is_api() -> bool:
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(DomainError)
     def domain_error(error: DomainError) -> tuple[Response, int]:
-        status = 404 if isinstance(error, NotFound) else 400
+        status = 404 if isinstance(error, NotFound) else _RULE_STATUS.get(error.code, 400)
         return error_response(status, error.code, **error.params)
 
     @app.errorhandler(HTTPException)

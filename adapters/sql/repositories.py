@@ -7,17 +7,20 @@ from datetime import datetime
 from typing import Any
 
 import attrs
-from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy import Connection, insert, select, update
 
 from adapters.sql import tables as t
 from adapters.sql.documents import company_from_row, converter, site_from_row, site_settings
-from domain.members import Member
 from domain.sites import Company, Site
 
 
 @attrs.define
 class SqlSites:
     connection: Connection
+
+    def get(self, site_id: int) -> Site | None:
+        row = self.connection.execute(select(t.sites).where(t.sites.c.id == site_id)).first()
+        return site_from_row(row) if row else None
 
     def by_domain(self, domain: str) -> Site | None:
         row = self.connection.execute(select(t.sites).where(t.sites.c.domain == domain)).first()
@@ -72,42 +75,22 @@ class SqlCompanies:
 
 
 @attrs.define
-class SqlMembers:
-    connection: Connection
-
-    def count(self, site_id: int | None = None) -> int:
-        query = select(func.count()).select_from(t.members)
-        if site_id is not None:
-            query = query.where(t.members.c.site_id == site_id)
-        return int(self.connection.execute(query).scalar_one())
-
-    def add(self, member: Member) -> Member:
-        result = self.connection.execute(
-            insert(t.members).values(
-                site_id=member.site_id, email=member.email, password_hash=member.password_hash,
-                status=member.status.value, language=member.language,
-                created_at=member.created_at, is_fictional=member.is_fictional,
-                invisible=member.invisible, paid_user=member.paid_user,
-            )
-        )
-        member_id = result.inserted_primary_key[0]
-        profile = member.profile
-        self.connection.execute(
-            insert(t.profiles).values(
-                member_id=member_id, **{
-                    field.name: getattr(profile, field.name)
-                    for field in attrs.fields(type(profile))
-                    if field.name not in ("interests", "status")
-                },
-                interests=list(profile.interests), status=profile.status.value,
-            )
-        )
-        return attrs.evolve(member, id=member_id)
-
-
-@attrs.define
 class SqlPhotos:
     connection: Connection
+
+    def main_of(self, member_id: int) -> dict[str, str] | None:
+        """The member's main photo as the spec's Image: filename, thumb_filename, status."""
+        row = self.connection.execute(
+            select(t.photos.c.filename, t.photos.c.thumb_filename, t.photos.c.status)
+            .where(t.photos.c.member_id == member_id, t.photos.c.is_main.is_(True))
+            .limit(1)).first()
+        return dict(row._mapping) if row else None
+
+    def files_of(self, member_id: int) -> list[str]:
+        rows = self.connection.execute(
+            select(t.photos.c.filename, t.photos.c.thumb_filename)
+            .where(t.photos.c.member_id == member_id))
+        return [name for row in rows for name in (row.filename, row.thumb_filename)]
 
     def add(self, member_id: int, filename: str, thumb_filename: str, is_main: bool,
             status: str, created_at: datetime) -> int:

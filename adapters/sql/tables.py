@@ -87,7 +87,53 @@ members = Table(
     Column("is_fictional", Boolean, nullable=False, default=False),
     Column("invisible", Boolean, nullable=False, default=False),
     Column("paid_user", Boolean, nullable=False, default=False),
+    Column("activated_at", UtcDateTime),
+    Column("deleted_at", UtcDateTime),
+    Column("delete_reason", String(500)),
+    Column("banned_at", UtcDateTime),
+    Column("ban_reason", String(500)),
+    Column("erased_at", UtcDateTime),
+    Column("traffic", JSON),
     Index("uq_members_site_email", "site_id", "email", unique=True),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False, index=True),
+    # Only a SHA-256 of the cookie's token is kept: a leaked table opens no session.
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("expires_at", UtcDateTime, nullable=False),
+    Column("revoked_at", UtcDateTime),
+    Column("ip", String(45)),
+    Column("user_agent", String(300)),
+)
+
+account_tokens = Table(
+    "account_tokens",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("purpose", String(20), nullable=False),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("new_email", String(254)),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("expires_at", UtcDateTime, nullable=False),
+    Column("used_at", UtcDateTime),
+)
+
+login_failures = Table(
+    "login_failures",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("site_id", ForeignKey("sites.id", ondelete="CASCADE"), nullable=False),
+    Column("email", String(254), nullable=False),
+    Column("ip", String(45), nullable=False),
+    Column("at", UtcDateTime, nullable=False),
+    Index("ix_login_failures_account", "site_id", "email", "at"),
+    Index("ix_login_failures_ip", "ip", "at"),
 )
 
 profiles = Table(

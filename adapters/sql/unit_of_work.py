@@ -6,7 +6,9 @@ from types import TracebackType
 
 from sqlalchemy import Connection, Engine
 
-from adapters.sql.repositories import SqlAuditLog, SqlCompanies, SqlMembers, SqlPhotos, SqlSites
+from adapters.sql.accounts import SqlLoginFailures, SqlSessions, SqlTokens
+from adapters.sql.members import SqlMembers
+from adapters.sql.repositories import SqlAuditLog, SqlCompanies, SqlPhotos, SqlSites
 
 
 class SqlUnitOfWork:
@@ -22,6 +24,9 @@ class SqlUnitOfWork:
         self.members = SqlMembers(self._connection)
         self.photos = SqlPhotos(self._connection)
         self.audit = SqlAuditLog(self._connection)
+        self.sessions = SqlSessions(self._connection)
+        self.tokens = SqlTokens(self._connection)
+        self.login_failures = SqlLoginFailures(self._connection)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,

@@ -32,6 +32,9 @@ class MemorySites:
     def __init__(self, data: dict[int, Site]) -> None:
         self.data = data
 
+    def get(self, site_id: int) -> Site | None:
+        return self.data.get(site_id)
+
     def by_domain(self, domain: str) -> Site | None:
         return next((s for s in self.data.values() if s.domain == domain), None)
 

@@ -1,0 +1,242 @@
+"""Account endpoints (API.md): signup, activation, login/logout, the current user,
+passwords, e-mail change, deletion and reactivation. Each view parses, calls one use
+case and renders."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from adapters.http import limits
+from adapters.http.requests import json_body, site_host
+from adapters.http.session import (
+    clear_session,
+    current_member,
+    require_member,
+    session_token,
+    set_session,
+    visitor,
+)
+from application.accounts import SignupForm
+from domain.errors import DomainError
+from domain.locales import is_locale
+from domain.members import Traffic
+
+blueprint = Blueprint("accounts", __name__)
+
+
+def _container() -> Any:
+    return current_app.extensions["amora"]
+
+
+def _accounts() -> Any:
+    return _container().accounts()
+
+
+def _user(member: Any) -> Response:
+    return jsonify({"user": _container().user_view().render(member)})
+
+
+def _no_content() -> Response:
+    return Response(status=204)
+
+
+@attrs.frozen
+class TrafficBody:
+    network: str | None = attrs.field(default=None, validator=attrs.validators.optional(
+        attrs.validators.max_len(100)))
+    ref: str | None = attrs.field(default=None, validator=attrs.validators.optional(
+        attrs.validators.max_len(100)))
+    sub1: str | None = attrs.field(default=None, validator=attrs.validators.optional(
+        attrs.validators.max_len(100)))
+    sub2: str | None = attrs.field(default=None, validator=attrs.validators.optional(
+        attrs.validators.max_len(100)))
+    sub3: str | None = attrs.field(default=None, validator=attrs.validators.optional(
+        attrs.validators.max_len(100)))
+
+
+@attrs.frozen
+class SignupBody:
+    email: str
+    name: str
+    date_of_birth: str
+    password: str
+    gender: str = "male"
+    seeking: str = "female"
+    country: str | None = None
+    language: str | None = None
+    traffic: TrafficBody = TrafficBody()
+
+
+@blueprint.post("/api/signup")
+@limits.limiter.limit(limits.SIGNUP)
+def sign_up() -> tuple[Response, int]:
+    body = json_body(SignupBody)
+    form = SignupForm(email=body.email, name=body.name, date_of_birth=body.date_of_birth,
+                      password=body.password, gender=body.gender, seeking=body.seeking,
+                      country=body.country)
+    language = body.language if body.language and is_locale(body.language) else None
+    login = _accounts().sign_up(site_host(), form,
+                                visitor(language, Traffic(**attrs.asdict(body.traffic))))
+    return set_session(_user(login.member), login.token), 201
+
+
+@attrs.frozen
+class TokenBody:
+    token: str = attrs.field(validator=attrs.validators.max_len(200))
+
+
+@blueprint.post("/api/activation")
+@limits.limiter.limit(limits.TOKENS)
+def activate() -> Response:
+    member = _accounts().activate(json_body(TokenBody).token)
+    return _user(member)
+
+
+@blueprint.post("/api/activation/resend")
+def resend_activation() -> Response:
+    _accounts().resend_activation(require_member().id)
+    return _no_content()
+
+
+@attrs.frozen
+class LoginBody:
+    email: str = attrs.field(validator=attrs.validators.max_len(300))
+    password: str = attrs.field(validator=attrs.validators.max_len(1000))
+
+
+@blueprint.post("/api/user")
+@limits.limiter.limit(limits.LOGIN)
+def log_in() -> Response:
+    body = json_body(LoginBody)
+    login = _accounts().log_in(site_host(), body.email, body.password, visitor())
+    return set_session(_user(login.member), login.token)
+
+
+@blueprint.get("/api/user")
+def user() -> Response:
+    return _user(require_member())
+
+
+@attrs.frozen
+class PreferencesBody:
+    language: str | None = None
+    invisible: bool | None = None
+
+
+@blueprint.put("/api/user")
+def update_user() -> Response:
+    body = json_body(PreferencesBody)
+    if body.language is not None and not is_locale(body.language):
+        raise DomainError("invalid_request", detail="language")
+    member = _accounts().update_preferences(require_member().id, body.language, body.invisible)
+    return _user(member)
+
+
+@blueprint.get("/api/logout")
+def log_out() -> Response:
+    _accounts().log_out(session_token())
+    return clear_session(_no_content())
+
+
+@attrs.frozen
+class EmailBody:
+    email: str = attrs.field(validator=attrs.validators.max_len(300))
+
+
+@blueprint.post("/api/password-reset")
+@limits.limiter.limit(limits.PASSWORD_RESET)
+def request_password_reset() -> Response:
+    _accounts().request_password_reset(site_host(), json_body(EmailBody).email)
+    return _no_content()
+
+
+@attrs.frozen
+class ResetBody:
+    token: str = attrs.field(validator=attrs.validators.max_len(200))
+    password: str = attrs.field(validator=attrs.validators.max_len(1000))
+    repeat: str = attrs.field(validator=attrs.validators.max_len(1000))
+
+
+@blueprint.post("/api/password-reset/do")
+@limits.limiter.limit(limits.TOKENS)
+def reset_password() -> Response:
+    body = json_body(ResetBody)
+    _accounts().reset_password(body.token, body.password, body.repeat)
+    return _no_content()
+
+
+@attrs.frozen
+class PasswordBody:
+    old_password: str = attrs.field(validator=attrs.validators.max_len(1000))
+    new_password: str = attrs.field(validator=attrs.validators.max_len(1000))
+    repeat: str = attrs.field(validator=attrs.validators.max_len(1000))
+
+
+@blueprint.put("/api/password")
+def change_password() -> Response:
+    body = json_body(PasswordBody)
+    member = require_member()
+    _accounts().change_password(member.id, session_token(), body.old_password,
+                                body.new_password, body.repeat)
+    return _no_content()
+
+
+@attrs.frozen
+class MailChangeBody:
+    email: str = attrs.field(validator=attrs.validators.max_len(300))
+    password: str = attrs.field(validator=attrs.validators.max_len(1000))
+
+
+@blueprint.post("/api/mail-change")
+def request_mail_change() -> Response:
+    body = json_body(MailChangeBody)
+    _accounts().request_mail_change(require_member().id, body.email, body.password)
+    return _no_content()
+
+
+@blueprint.post("/api/mail-change/do")
+@limits.limiter.limit(limits.TOKENS)
+def confirm_mail_change() -> Response:
+    member = _accounts().confirm_mail_change(json_body(TokenBody).token)
+    signed_in = current_member()
+    if signed_in is not None and signed_in.id == member.id:
+        return _user(member)
+    return _no_content()
+
+
+@attrs.frozen
+class DeleteBody:
+    password: str = attrs.field(validator=attrs.validators.max_len(1000))
+    reason: str = attrs.field(default="", validator=attrs.validators.max_len(500))
+
+
+@blueprint.delete("/api/user")
+def delete_account() -> Response:
+    body = json_body(DeleteBody)
+    _accounts().delete(require_member().id, body.reason, body.password)
+    return clear_session(_no_content())
+
+
+@blueprint.post("/api/reactivate")
+@limits.limiter.limit(limits.TOKENS)
+def reactivate() -> Response:
+    login = _accounts().reactivate(json_body(TokenBody).token, visitor())
+    return set_session(_user(login.member), login.token)
+
+
+def _origin_check() -> Response | None:
+    """CSRF: a state-changing API call from another site's page is refused."""
+    if request.method in ("GET", "HEAD", "OPTIONS") or not request.path.startswith("/api/"):
+        return None
+    origin = request.headers.get("Origin")
+    if origin and origin.split("://", 1)[-1] != request.host:
+        response = jsonify({"error": "forbidden", "params": {"reason": "origin"}})
+        response.status_code = 403
+        return response
+    return None
+
+
+blueprint.before_app_request(_origin_check)

@@ -1,0 +1,29 @@
+"""Rate limits per client address on the endpoints strangers can hammer (flask-limiter;
+in memory embedded, in Redis when scaled out so every process counts together)."""
+
+from __future__ import annotations
+
+from flask import Flask, Response
+from flask_limiter import Limiter, RequestLimit
+from flask_limiter.util import get_remote_address
+
+from adapters.http.errors import error_response
+
+limiter = Limiter(key_func=get_remote_address, headers_enabled=True,
+                  on_breach=lambda limit: _breached(limit))
+
+LOGIN = "30 per 10 minutes"
+SIGNUP = "10 per hour"
+PASSWORD_RESET = "10 per hour"
+TOKENS = "60 per hour"
+
+
+def _breached(limit: RequestLimit) -> Response:
+    response, status = error_response(429, "too_many_requests")
+    response.status_code = status
+    return response
+
+
+def init_limits(app: Flask, redis_url: str | None) -> None:
+    app.config.setdefault("RATELIMIT_STORAGE_URI", redis_url or "memory://")
+    limiter.init_app(app)

@@ -1,0 +1,65 @@
+"""The session cookie: an opaque CSPRNG token, HttpOnly, SameSite=Lax, 30 days,
+Secure behind HTTPS. Only its digest is stored server-side."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, current_app, g, request
+
+from application.accounts import SESSION_LIFETIME, Visitor
+from domain.errors import DomainError
+from domain.members import Member
+
+COOKIE = "auth._token"
+
+
+def _accounts() -> Any:
+    return current_app.extensions["amora"].accounts()
+
+
+def session_token() -> str | None:
+    return request.cookies.get(COOKIE)
+
+
+def current_member() -> Member | None:
+    if "member" not in g:
+        g.member = _accounts().member_for(session_token())
+    return g.member  # type: ignore[no-any-return]
+
+
+def require_member() -> Member:
+    member = current_member()
+    if member is None:
+        raise DomainError("authentication_required")
+    return member
+
+
+def _secure() -> bool:
+    base_url: str = current_app.extensions["amora"].config().base_url
+    return request.is_secure or base_url.startswith("https://")
+
+
+def set_session(response: Response, token: str) -> Response:
+    response.set_cookie(COOKIE, token, max_age=int(SESSION_LIFETIME.total_seconds()), path="/",
+                        httponly=True, samesite="Lax", secure=_secure())
+    return response
+
+
+def clear_session(response: Response) -> Response:
+    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="Lax", secure=_secure())
+    return response
+
+
+def visitor(language: str | None = None, traffic: Any = None) -> Visitor:
+    from adapters.http.requests import geoip_country
+    from adapters.http.requests import language as request_language
+
+    config = current_app.extensions["amora"].config()
+    kwargs: dict[str, Any] = {}
+    if traffic is not None:
+        kwargs["traffic"] = traffic
+    return Visitor(ip=request.remote_addr or "0.0.0.0",
+                   user_agent=request.headers.get("User-Agent"),
+                   language=language or request_language() or "en",
+                   geoip_country=geoip_country(config.geoip_header), **kwargs)

@@ -1,0 +1,63 @@
+"""The mail-texts port on JSON catalogs (adapters/mail/texts/<lang>.json): plain text and
+a simple, escaped HTML version of every account e-mail."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from application.account_mails import ComposedMail
+from domain.locales import DEFAULT_LOCALE, is_locale
+
+CATALOGS = Path(__file__).with_name("texts")
+
+_HTML = """<!doctype html><html lang="{lang}"><body style="margin:0;background:#f4f1fb;\
+font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#2d1b4e">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" \
+style="padding:24px"><table role="presentation" width="560" cellpadding="0" cellspacing="0" \
+style="max-width:560px;background:#fff;border-radius:12px;padding:32px">
+<tr><td style="font-size:22px;font-weight:700;color:#14998f;padding-bottom:16px">{site}</td></tr>
+<tr><td style="font-size:16px;line-height:1.5">{greeting}<p>{intro}</p>
+<p style="text-align:center;padding:16px 0"><a href="{link}" style="background:#14998f;\
+color:#fff;text-decoration:none;padding:12px 24px;border-radius:999px;font-weight:600;\
+display:inline-block">{action}</a></p><p>{outro}</p>
+<p style="font-size:13px;color:#6c6385">{link_hint}<br><a href="{link}" \
+style="color:#14998f;word-break:break-all">{link}</a></p><p>{signature}</p></td></tr>
+</table><p style="font-size:12px;color:#6c6385">{footer}</p></td></tr></table></body></html>"""
+
+
+@cache
+def _catalog(language: str) -> dict[str, Any]:
+    code = language if is_locale(language) else DEFAULT_LOCALE
+    return json.loads((CATALOGS / f"{code}.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+class JsonMailTexts:
+    def compose(self, kind: str, language: str, values: dict[str, Any]) -> ComposedMail:
+        catalog = _catalog(language)
+        texts = {
+            key: catalog[key].format(**values)
+            for key in ("greeting", "signature", "footer", "link_hint")
+        }
+        texts.update({key: value.format(**values) for key, value in catalog[kind].items()})
+        text = "\n\n".join(
+            [
+                texts["greeting"],
+                texts["intro"],
+                f"{texts['action']}: {values['link']}",
+                texts["outro"],
+                texts["signature"],
+                "--\n" + texts["footer"],
+            ]
+        )
+        safe = {key: escape(value).replace("\n", "<br>") for key, value in texts.items()}
+        html = _HTML.format(
+            lang=escape(language),
+            site=escape(str(values["site"])),
+            link=escape(str(values["link"]), quote=True),
+            **safe,
+        )
+        return ComposedMail(subject=texts["subject"], text=text, html=html)

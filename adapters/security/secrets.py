@@ -1,0 +1,14 @@
+"""The secrets port: 256-bit tokens from the OS CSPRNG, stored as SHA-256 digests."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+
+class TokenSecrets:
+    def token(self) -> str:
+        return secrets.token_urlsafe(32)
+
+    def digest(self, token: str) -> str:
+        return hashlib.sha256(token.encode("utf-8")).hexdigest()

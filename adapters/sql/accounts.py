@@ -1,0 +1,103 @@
+"""Sessions, one-time account tokens and failed logins."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import attrs
+from sqlalchemy import Connection, delete, func, insert, select, update
+
+from adapters.sql import tables as t
+from application.ports import SessionRecord, TokenRecord
+
+
+@attrs.define
+class SqlSessions:
+    connection: Connection
+
+    def add(self, member_id: int, token_hash: str, created_at: datetime, expires_at: datetime,
+            ip: str | None, user_agent: str | None) -> None:
+        self.connection.execute(insert(t.sessions).values(
+            member_id=member_id, token_hash=token_hash, created_at=created_at,
+            expires_at=expires_at, ip=ip, user_agent=(user_agent or "")[:300] or None))
+
+    def active(self, token_hash: str, now: datetime) -> SessionRecord | None:
+        row = self.connection.execute(
+            select(t.sessions.c.member_id, t.sessions.c.created_at, t.sessions.c.expires_at)
+            .where(t.sessions.c.token_hash == token_hash, t.sessions.c.revoked_at.is_(None),
+                   t.sessions.c.expires_at > now)
+        ).first()
+        return SessionRecord(row.member_id, row.created_at, row.expires_at) if row else None
+
+    def revoke(self, token_hash: str, now: datetime) -> None:
+        self.connection.execute(update(t.sessions).where(
+            t.sessions.c.token_hash == token_hash, t.sessions.c.revoked_at.is_(None)
+        ).values(revoked_at=now))
+
+    def revoke_all(self, member_id: int, now: datetime, keep: str | None = None) -> None:
+        query = update(t.sessions).where(t.sessions.c.member_id == member_id,
+                                         t.sessions.c.revoked_at.is_(None))
+        if keep:
+            query = query.where(t.sessions.c.token_hash != keep)
+        self.connection.execute(query.values(revoked_at=now))
+
+
+@attrs.define
+class SqlTokens:
+    connection: Connection
+
+    def add(self, member_id: int, purpose: str, token_hash: str, created_at: datetime,
+            expires_at: datetime, new_email: str | None = None) -> None:
+        self.connection.execute(insert(t.account_tokens).values(
+            member_id=member_id, purpose=purpose, token_hash=token_hash, created_at=created_at,
+            expires_at=expires_at, new_email=new_email))
+
+    def find(self, purpose: str, token_hash: str) -> TokenRecord | None:
+        row = self.connection.execute(select(t.account_tokens).where(
+            t.account_tokens.c.purpose == purpose, t.account_tokens.c.token_hash == token_hash
+        )).first()
+        if row is None:
+            return None
+        return TokenRecord(id=row.id, member_id=row.member_id, purpose=row.purpose,
+                           created_at=row.created_at, expires_at=row.expires_at,
+                           used_at=row.used_at, new_email=row.new_email)
+
+    def use(self, token_id: int, now: datetime) -> None:
+        self.connection.execute(update(t.account_tokens).where(
+            t.account_tokens.c.id == token_id).values(used_at=now))
+
+    def use_all(self, member_id: int, purpose: str, now: datetime) -> None:
+        self.connection.execute(update(t.account_tokens).where(
+            t.account_tokens.c.member_id == member_id, t.account_tokens.c.purpose == purpose,
+            t.account_tokens.c.used_at.is_(None)).values(used_at=now))
+
+    def count_since(self, member_id: int, purpose: str, since: datetime) -> int:
+        return int(self.connection.execute(select(func.count()).where(
+            t.account_tokens.c.member_id == member_id, t.account_tokens.c.purpose == purpose,
+            t.account_tokens.c.created_at >= since)).scalar_one())
+
+
+@attrs.define
+class SqlLoginFailures:
+    connection: Connection
+
+    def add(self, site_id: int, email: str, ip: str, at: datetime) -> None:
+        self.connection.execute(insert(t.login_failures).values(
+            site_id=site_id, email=email, ip=ip, at=at))
+
+    def for_account(self, site_id: int, email: str,
+                    since: datetime) -> list[tuple[datetime, str]]:
+        rows = self.connection.execute(select(t.login_failures.c.at, t.login_failures.c.ip).where(
+            t.login_failures.c.site_id == site_id, t.login_failures.c.email == email,
+            t.login_failures.c.at >= since))
+        return [(row.at, row.ip) for row in rows]
+
+    def for_address(self, ip: str, since: datetime) -> list[datetime]:
+        rows = self.connection.execute(select(t.login_failures.c.at).where(
+            t.login_failures.c.ip == ip, t.login_failures.c.at >= since))
+        return [row.at for row in rows]
+
+    def clear(self, site_id: int, email: str, ip: str) -> None:
+        self.connection.execute(delete(t.login_failures).where(
+            t.login_failures.c.site_id == site_id, t.login_failures.c.email == email,
+            t.login_failures.c.ip == ip))

@@ -1,0 +1,125 @@
+"""Members with their profiles, in two tables joined one-to-one."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import attrs
+from sqlalchemy import Connection, delete, func, insert, or_, select, update
+
+from adapters.sql import tables as t
+from domain.members import AccountStatus, Member, Profile, ProfileStatus, Traffic
+
+_PROFILE_FIELDS = [f.name for f in attrs.fields(Profile)]
+_ACCOUNT_FIELDS = ("email", "password_hash", "language", "is_fictional", "invisible",
+                   "paid_user", "activated_at", "deleted_at", "delete_reason", "banned_at",
+                   "ban_reason")
+
+
+def _profile_values(profile: Profile) -> dict[str, Any]:
+    values = {name: getattr(profile, name) for name in _PROFILE_FIELDS}
+    values.update(interests=list(profile.interests), status=profile.status.value)
+    return values
+
+
+def _account_values(member: Member) -> dict[str, Any]:
+    values = {name: getattr(member, name) for name in _ACCOUNT_FIELDS}
+    values.update(status=member.status.value, traffic=attrs.asdict(member.traffic))
+    return values
+
+
+def _member(row: Any) -> Member:
+    profile = Profile(**{
+        **{name: getattr(row, name) for name in _PROFILE_FIELDS},
+        "interests": tuple(row.interests),
+        "status": ProfileStatus(row.profile_status),
+    })
+    return Member(
+        id=row.id, site_id=row.site_id, created_at=row.created_at, profile=profile,
+        status=AccountStatus(row.status), traffic=Traffic(**(row.traffic or {})),
+        **{name: getattr(row, name) for name in _ACCOUNT_FIELDS},
+    )
+
+
+_SELECT = select(
+    t.members, *[c for c in t.profiles.c if c.name not in ("member_id", "status")],
+    t.profiles.c.status.label("profile_status"),
+).join(t.profiles, t.profiles.c.member_id == t.members.c.id)
+
+
+@attrs.define
+class SqlMembers:
+    connection: Connection
+
+    def count(self, site_id: int | None = None) -> int:
+        query = select(func.count()).select_from(t.members)
+        if site_id is not None:
+            query = query.where(t.members.c.site_id == site_id)
+        return int(self.connection.execute(query).scalar_one())
+
+    def add(self, member: Member) -> Member:
+        result = self.connection.execute(
+            insert(t.members).values(site_id=member.site_id, created_at=member.created_at,
+                                     **_account_values(member))
+        )
+        member_id = result.inserted_primary_key[0]
+        self.connection.execute(
+            insert(t.profiles).values(member_id=member_id, **_profile_values(member.profile))
+        )
+        return attrs.evolve(member, id=member_id)
+
+    def get(self, member_id: int) -> Member | None:
+        row = self.connection.execute(_SELECT.where(t.members.c.id == member_id)).first()
+        return _member(row) if row else None
+
+    def by_email(self, site_id: int, email: str) -> Member | None:
+        query = _SELECT.where(t.members.c.site_id == site_id,
+                              func.lower(t.members.c.email) == email.strip().lower())
+        row = self.connection.execute(query).first()
+        return _member(row) if row else None
+
+    def update(self, member: Member) -> None:
+        self.connection.execute(
+            update(t.members).where(t.members.c.id == member.id)
+            .values(**_account_values(member))
+        )
+        self.connection.execute(
+            update(t.profiles).where(t.profiles.c.member_id == member.id)
+            .values(**_profile_values(member.profile))
+        )
+
+    def search(self, site_id: int | None, text: str | None, status: str | None,
+               limit: int, offset: int) -> Sequence[Member]:
+        query = _SELECT.order_by(t.members.c.id).limit(limit).offset(offset)
+        if site_id is not None:
+            query = query.where(t.members.c.site_id == site_id)
+        if status:
+            query = query.where(t.members.c.status == status)
+        if text:
+            pattern = f"%{text.lower()}%"
+            query = query.where(or_(func.lower(t.members.c.email).like(pattern),
+                                    func.lower(t.profiles.c.name).like(pattern)))
+        return [_member(row) for row in self.connection.execute(query)]
+
+    def deleted_before(self, moment: datetime) -> Sequence[Member]:
+        query = _SELECT.where(t.members.c.status == AccountStatus.DELETED.value,
+                              t.members.c.deleted_at < moment, t.members.c.erased_at.is_(None))
+        return [_member(row) for row in self.connection.execute(query)]
+
+    def erase(self, member_id: int, now: datetime) -> None:
+        """Personal data goes; an anonymous row stays so ledgers and logs keep their keys."""
+        for table in (t.photos, t.sessions, t.account_tokens):
+            self.connection.execute(delete(table).where(table.c.member_id == member_id))
+        self.connection.execute(
+            update(t.members).where(t.members.c.id == member_id).values(
+                email=f"erased-{member_id}@invalid", password_hash=None, traffic=None,
+                delete_reason=None, status=AccountStatus.DELETED.value, erased_at=now)
+        )
+        self.connection.execute(
+            update(t.profiles).where(t.profiles.c.member_id == member_id).values(
+                name="-", about_me="", city=None, region=None, interests=[],
+                hair_colour=None, eye_colour=None, body_type=None, relationship_status=None,
+                tattoos=None, status=ProfileStatus.DISABLED.value)
+        )

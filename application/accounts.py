@@ -1,0 +1,384 @@
+"""Account use cases: signup, activation, login and sessions, passwords, e-mail change,
+deletion and reactivation. Every change runs in one unit of work."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import attrs
+
+from application.ports import (
+    Clock,
+    FileStore,
+    PasswordHasher,
+    Secrets,
+    TaskQueue,
+    UnitOfWork,
+    UnitOfWorkFactory,
+)
+from application.sites import resolve_site
+from domain.accounts import (
+    LockoutPolicy,
+    birth_date_error,
+    check,
+    email_error,
+    minutes_left,
+    name_error,
+    normalise_email,
+    parse_birth_date,
+    password_error,
+)
+from domain.errors import DomainError
+from domain.members import (
+    GENDERS,
+    AccountStatus,
+    Member,
+    Profile,
+    ProfileStatus,
+    Traffic,
+)
+from domain.sites import Site, selected_country
+
+SESSION_LIFETIME = timedelta(days=30)
+TOKEN_LIFETIMES = {
+    "activation": timedelta(days=7),
+    "password_reset": timedelta(hours=2),
+    "mail_change": timedelta(days=1),
+    "reactivation": timedelta(days=14),
+}
+RESET_MAILS_PER_DAY = 3
+SEEKING = {("male", "female"): "straight", ("female", "male"): "straight",
+           ("male", "male"): "gay", ("female", "female"): "gay"}
+
+
+@attrs.frozen
+class SignupForm:
+    email: str
+    name: str
+    date_of_birth: str
+    password: str
+    gender: str = "male"
+    seeking: str = "female"
+    country: str | None = None
+
+
+@attrs.frozen
+class Login:
+    """A started session: the raw token goes into the cookie and nowhere else."""
+
+    token: str
+    member: Member
+    site: Site
+
+
+@attrs.frozen
+class Visitor:
+    ip: str
+    user_agent: str | None
+    language: str
+    geoip_country: str | None = None
+    traffic: Traffic = Traffic()
+
+
+@attrs.frozen
+class Accounts:
+    uow: UnitOfWorkFactory
+    clock: Clock
+    passwords: PasswordHasher
+    secrets: Secrets
+    tasks: TaskQueue
+    files: FileStore
+    common_passwords: frozenset[str] = frozenset()
+    lockout: LockoutPolicy = LockoutPolicy()
+
+    # --- signup and activation -------------------------------------------------------
+
+    def sign_up(self, host: str | None, form: SignupForm, visitor: Visitor) -> Login:
+        now = self.clock.now()
+        with self.uow() as uow:
+            site = resolve_site(uow, host)
+            if site.signups == "invite_only":
+                raise DomainError("invite_only", sitename=site.name)
+            if not site.signup_allowed(visitor.traffic.has_source):
+                raise DomainError("signup_needs_traffic_source", sitename=site.name)
+            self._validate_signup(form, site, now)
+            self._refuse_existing(uow, site, form.email, now)
+            member = uow.members.add(self._new_member(site, form, visitor, now))
+            token = self._start_session(uow, member.id, visitor, now)
+            uow.commit()
+        self.tasks.enqueue("account_mail", "activation", member.id)
+        return Login(token, member, site)
+
+    def _validate_signup(self, form: SignupForm, site: Site, now: datetime) -> None:
+        check(
+            email_error(form.email),
+            name_error(form.name, form.email),
+            birth_date_error(form.date_of_birth, now.date(), site.min_age),
+            password_error(form.password, self.common_passwords),
+        )
+        if form.gender not in GENDERS or form.seeking not in GENDERS:
+            raise DomainError("invalid_request", detail="gender")
+
+    def _refuse_existing(self, uow: UnitOfWork, site: Site, email: str, now: datetime) -> None:
+        existing = uow.members.by_email(site.id, normalise_email(email))
+        if existing is None:
+            return
+        if existing.reactivatable(now):
+            raise DomainError("account_deleted_reactivatable", support_email=site.support_email)
+        if existing.status is AccountStatus.DELETED:
+            raise DomainError("account_deleted")
+        raise DomainError("account_exists")
+
+    def _new_member(self, site: Site, form: SignupForm, visitor: Visitor,
+                    now: datetime) -> Member:
+        birth = parse_birth_date(form.date_of_birth)
+        assert birth is not None  # validated above
+        country = form.country if form.country in site.countries else None
+        profile = Profile(
+            name=form.name.strip(), gender=form.gender, birth_date=birth,
+            sexuality=SEEKING[(form.gender, form.seeking)],
+            country=country or selected_country(site, visitor.geoip_country) or "NL",
+            status=ProfileStatus.DISABLED,  # hidden until the e-mail is confirmed
+        )
+        return Member(
+            id=0, site_id=site.id, email=normalise_email(form.email),
+            password_hash=self.passwords.hash(form.password),
+            status=AccountStatus.NOT_CONFIRMED, language=visitor.language, created_at=now,
+            profile=profile, traffic=visitor.traffic,
+        )
+
+    def activate(self, token: str) -> Member:
+        now = self.clock.now()
+        with self.uow() as uow:
+            record = uow.tokens.find("activation", self.secrets.digest(token))
+            member = uow.members.get(record.member_id) if record else None
+            if record is None or member is None or record.expires_at <= now:
+                raise DomainError("activation_failed")
+            if member.status is AccountStatus.NOT_CONFIRMED:
+                member = attrs.evolve(member, status=AccountStatus.ACTIVE, activated_at=now,
+                                      profile=attrs.evolve(member.profile,
+                                                           status=ProfileStatus.ACTIVE))
+                uow.members.update(member)
+            elif member.status is not AccountStatus.ACTIVE:
+                raise DomainError("activation_failed")
+            uow.tokens.use_all(member.id, "activation", now)
+            uow.commit()
+            return member
+
+    def resend_activation(self, member_id: int) -> None:
+        with self.uow() as uow:
+            member = uow.members.get(member_id)
+        if member is None or member.status is not AccountStatus.NOT_CONFIRMED:
+            raise DomainError("already_activated")
+        self.tasks.enqueue("account_mail", "activation", member_id)
+
+    # --- sessions ----------------------------------------------------------------------
+
+    def _start_session(self, uow: UnitOfWork, member_id: int, visitor: Visitor,
+                       now: datetime) -> str:
+        token = self.secrets.token()
+        uow.sessions.add(member_id, self.secrets.digest(token), now, now + SESSION_LIFETIME,
+                         visitor.ip, visitor.user_agent)
+        return token
+
+    def log_in(self, host: str | None, email: str, password: str, visitor: Visitor) -> Login:
+        now = self.clock.now()
+        address = normalise_email(email)
+        with self.uow() as uow:
+            site = resolve_site(uow, host)
+            since = now - self.lockout.window
+            wait = self.lockout.locked_for(
+                uow.login_failures.for_account(site.id, address, since), visitor.ip, now,
+                uow.login_failures.for_address(visitor.ip, since))
+            if wait:
+                raise DomainError("too_many_attempts", minutes=minutes_left(wait))
+            member = uow.members.by_email(site.id, address)
+            if not self._password_matches(member, password):
+                uow.login_failures.add(site.id, address, visitor.ip, now)
+                uow.commit()
+                raise DomainError("login_failed")
+            assert member is not None
+            self._refuse_closed(member, site, now)
+            uow.login_failures.clear(site.id, address, visitor.ip)
+            token = self._start_session(uow, member.id, visitor, now)
+            uow.commit()
+            return Login(token, member, site)
+
+    def _password_matches(self, member: Member | None, password: str) -> bool:
+        if member is None or not member.password_hash:
+            self.passwords.hash(password)  # same work either way: no account enumeration
+            return False
+        return self.passwords.verify(member.password_hash, password)
+
+    @staticmethod
+    def _refuse_closed(member: Member, site: Site, now: datetime) -> None:
+        if member.status is AccountStatus.BANNED:
+            raise DomainError("account_banned")
+        if member.status is AccountStatus.DELETED:
+            code = ("account_deleted_reactivatable" if member.reactivatable(now)
+                    else "login_failed")
+            raise DomainError(code, support_email=site.support_email)
+
+    def member_for(self, token: str | None) -> Member | None:
+        """The member a session cookie belongs to, while the session and account are open."""
+        if not token:
+            return None
+        now = self.clock.now()
+        with self.uow() as uow:
+            record = uow.sessions.active(self.secrets.digest(token), now)
+            member = uow.members.get(record.member_id) if record else None
+        return member if member and member.can_log_in else None
+
+    def log_out(self, token: str | None) -> None:
+        if not token:
+            return
+        with self.uow() as uow:
+            uow.sessions.revoke(self.secrets.digest(token), self.clock.now())
+            uow.commit()
+
+    # --- preferences -------------------------------------------------------------------
+
+    def update_preferences(self, member_id: int, language: str | None = None,
+                           invisible: bool | None = None) -> Member:
+        with self.uow() as uow:
+            member = _existing(uow, member_id)
+            if language is not None:
+                member = attrs.evolve(member, language=language)
+            if invisible is not None:
+                member = attrs.evolve(member, invisible=invisible)
+            uow.members.update(member)
+            uow.commit()
+            return member
+
+    # --- passwords ---------------------------------------------------------------------
+
+    def request_password_reset(self, host: str | None, email: str) -> None:
+        """Answers alike whether or not the address has an account."""
+        now = self.clock.now()
+        if email_error(email):
+            raise DomainError("invalid_email")
+        with self.uow() as uow:
+            site = resolve_site(uow, host)
+            member = uow.members.by_email(site.id, normalise_email(email))
+            if member is None or not member.can_log_in:
+                return
+            sent = uow.tokens.count_since(member.id, "password_reset", now - timedelta(days=1))
+        if sent >= RESET_MAILS_PER_DAY:
+            raise DomainError("too_many_reset_mails")
+        self.tasks.enqueue("account_mail", "password_reset", member.id)
+
+    def reset_password(self, token: str, password: str, repeat: str) -> None:
+        now = self.clock.now()
+        if password != repeat:
+            raise DomainError("passwords_differ")
+        check(password_error(password, self.common_passwords))
+        with self.uow() as uow:
+            record = uow.tokens.find("password_reset", self.secrets.digest(token))
+            if record is None or record.used_at or record.expires_at <= now:
+                raise DomainError("reset_link_invalid")
+            member = _existing(uow, record.member_id)
+            uow.members.update(attrs.evolve(member, password_hash=self.passwords.hash(password)))
+            uow.tokens.use_all(member.id, "password_reset", now)
+            uow.sessions.revoke_all(member.id, now)
+            uow.commit()
+
+    def change_password(self, member_id: int, session_token: str, old: str, new: str,
+                        repeat: str) -> None:
+        now = self.clock.now()
+        with self.uow() as uow:
+            member = _existing(uow, member_id)
+            if not member.password_hash or not self.passwords.verify(member.password_hash, old):
+                raise DomainError("old_password_wrong")
+            if new != repeat:
+                raise DomainError("passwords_differ")
+            check(password_error(new, self.common_passwords, "new_password"))
+            uow.members.update(attrs.evolve(member, password_hash=self.passwords.hash(new)))
+            uow.sessions.revoke_all(member.id, now, keep=self.secrets.digest(session_token))
+            uow.commit()
+
+    # --- e-mail change -----------------------------------------------------------------
+
+    def request_mail_change(self, member_id: int, new_email: str, password: str) -> None:
+        if email_error(new_email):
+            raise DomainError("new_email_invalid")
+        with self.uow() as uow:
+            member = _existing(uow, member_id)
+            if not member.password_hash or not self.passwords.verify(member.password_hash,
+                                                                      password):
+                raise DomainError("password_wrong")
+            taken = uow.members.by_email(member.site_id, normalise_email(new_email))
+            if taken is not None:
+                raise DomainError("email_taken")
+        self.tasks.enqueue("account_mail", "mail_change", member_id, normalise_email(new_email))
+
+    def confirm_mail_change(self, token: str) -> Member:
+        now = self.clock.now()
+        with self.uow() as uow:
+            record = uow.tokens.find("mail_change", self.secrets.digest(token))
+            if record is None or record.used_at or record.expires_at <= now \
+                    or not record.new_email:
+                raise DomainError("mail_change_link_invalid")
+            member = _existing(uow, record.member_id)
+            if uow.members.by_email(member.site_id, record.new_email):
+                raise DomainError("email_taken")
+            member = attrs.evolve(member, email=record.new_email)
+            uow.members.update(member)
+            uow.tokens.use_all(member.id, "mail_change", now)
+            uow.commit()
+            return member
+
+    # --- deletion and reactivation -----------------------------------------------------
+
+    def delete(self, member_id: int, reason: str, password: str) -> None:
+        now = self.clock.now()
+        with self.uow() as uow:
+            member = _existing(uow, member_id)
+            if not member.password_hash or not self.passwords.verify(member.password_hash,
+                                                                      password):
+                raise DomainError("password_wrong")
+            uow.members.update(attrs.evolve(member, status=AccountStatus.DELETED,
+                                            deleted_at=now, delete_reason=reason[:500] or None))
+            uow.sessions.revoke_all(member.id, now)
+            uow.commit()
+        self.tasks.enqueue("account_mail", "reactivation", member_id)
+
+    def reactivate(self, token: str, visitor: Visitor) -> Login:
+        now = self.clock.now()
+        with self.uow() as uow:
+            record = uow.tokens.find("reactivation", self.secrets.digest(token))
+            member = uow.members.get(record.member_id) if record else None
+            if record is None or member is None or record.used_at or not member.reactivatable(now):
+                raise DomainError("reactivation_link_invalid")
+            status = AccountStatus.ACTIVE if member.activated_at else AccountStatus.NOT_CONFIRMED
+            member = attrs.evolve(member, status=status, deleted_at=None, delete_reason=None)
+            uow.members.update(member)
+            uow.tokens.use_all(member.id, "reactivation", now)
+            session = self._start_session(uow, member.id, visitor, now)
+            site = _site_of(uow, member)
+            uow.commit()
+            return Login(session, member, site)
+
+    def erase_expired(self) -> int:
+        """Personal data and photos of accounts deleted more than 14 days ago go for good."""
+        now = self.clock.now()
+        with self.uow() as uow:
+            expired = uow.members.deleted_before(now - TOKEN_LIFETIMES["reactivation"])
+            files = [name for member in expired for name in uow.photos.files_of(member.id)]
+            for member in expired:
+                uow.members.erase(member.id, now)
+                uow.audit.record(now, "scheduler", "members.erase", str(member.id), {})
+            uow.commit()
+        for name in files:  # after the commit: a crash leaves orphan files, never lost rows
+            self.files.delete(name)
+        return len(expired)
+
+
+def _existing(uow: UnitOfWork, member_id: int) -> Member:
+    member = uow.members.get(member_id)
+    if member is None:
+        raise DomainError("member_not_found")
+    return member
+
+
+def _site_of(uow: UnitOfWork, member: Member) -> Site:
+    return uow.sites.get(member.site_id) or resolve_site(uow, None)
