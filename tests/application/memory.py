@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 from datetime import UTC, datetime
 from typing import Any
 
 import attrs
 
+from application.ports import SessionRecord, TokenRecord
 from domain.members import Member
 from domain.sites import Company, Site
 
@@ -26,6 +28,10 @@ class MemoryStore:
     members: dict[int, Member] = attrs.Factory(dict)
     photos: list[dict[str, Any]] = attrs.Factory(list)
     audit: list[dict[str, Any]] = attrs.Factory(list)
+    sessions: dict[str, dict[str, Any]] = attrs.Factory(dict)
+    tokens: list[TokenRecord] = attrs.Factory(list)
+    token_hashes: dict[int, str] = attrs.Factory(dict)
+    failures: list[tuple[int, str, str, datetime]] = attrs.Factory(list)
 
 
 class MemorySites:
@@ -80,6 +86,142 @@ class MemoryAudit:
                           "details": details})
 
 
+class MemoryMembers:
+    def __init__(self, data: dict[int, Member]) -> None:
+        self.data = data
+
+    def count(self, site_id: int | None = None) -> int:
+        return sum(1 for m in self.data.values() if site_id in (None, m.site_id))
+
+    def add(self, member: Member) -> Member:
+        member = attrs.evolve(member, id=max(self.data, default=0) + 1)
+        self.data[member.id] = member
+        return member
+
+    def get(self, member_id: int) -> Member | None:
+        return self.data.get(member_id)
+
+    def by_email(self, site_id: int, email: str) -> Member | None:
+        return next((m for m in self.data.values()
+                     if m.site_id == site_id and m.email.lower() == email.lower()), None)
+
+    def update(self, member: Member) -> None:
+        self.data[member.id] = member
+
+    def search(self, site_id: int | None, text: str | None, status: str | None,
+               limit: int, offset: int) -> list[Member]:
+        found = [m for m in self.data.values() if site_id in (None, m.site_id)
+                 and (not status or m.status.value == status)
+                 and (not text or text.lower() in (m.email + m.profile.name).lower())]
+        return found[offset:offset + limit]
+
+    def deleted_before(self, moment: datetime) -> list[Member]:
+        return [m for m in self.data.values() if m.deleted_at and m.deleted_at < moment
+                and not m.email.startswith("erased-")]
+
+    def erase(self, member_id: int, now: datetime) -> None:
+        member = self.data[member_id]
+        self.data[member_id] = attrs.evolve(member, email=f"erased-{member_id}@invalid",
+                                            password_hash=None)
+
+
+class MemoryPhotos:
+    def __init__(self, data: list[dict[str, Any]]) -> None:
+        self.data = data
+
+    def add(self, member_id: int, filename: str, thumb_filename: str, is_main: bool,
+            status: str, created_at: datetime) -> int:
+        self.data.append({"member_id": member_id, "filename": filename,
+                          "thumb_filename": thumb_filename, "is_main": is_main,
+                          "status": status})
+        return len(self.data)
+
+    def main_of(self, member_id: int) -> dict[str, str] | None:
+        return next(({k: p[k] for k in ("filename", "thumb_filename", "status")}
+                     for p in self.data if p["member_id"] == member_id and p["is_main"]), None)
+
+    def files_of(self, member_id: int) -> list[str]:
+        return [name for p in self.data if p["member_id"] == member_id
+                for name in (p["filename"], p["thumb_filename"])]
+
+
+class MemorySessions:
+    def __init__(self, data: dict[str, dict[str, Any]]) -> None:
+        self.data = data
+
+    def add(self, member_id: int, token_hash: str, created_at: datetime, expires_at: datetime,
+            ip: str | None, user_agent: str | None) -> None:
+        self.data[token_hash] = {"member_id": member_id, "created_at": created_at,
+                                 "expires_at": expires_at, "revoked_at": None}
+
+    def active(self, token_hash: str, now: datetime) -> SessionRecord | None:
+        row = self.data.get(token_hash)
+        if not row or row["revoked_at"] or row["expires_at"] <= now:
+            return None
+        return SessionRecord(row["member_id"], row["created_at"], row["expires_at"])
+
+    def revoke(self, token_hash: str, now: datetime) -> None:
+        if token_hash in self.data:
+            self.data[token_hash]["revoked_at"] = now
+
+    def revoke_all(self, member_id: int, now: datetime, keep: str | None = None) -> None:
+        for token_hash, row in self.data.items():
+            if row["member_id"] == member_id and token_hash != keep and not row["revoked_at"]:
+                row["revoked_at"] = now
+
+
+class MemoryTokens:
+    def __init__(self, data: list[TokenRecord], hashes: dict[int, str]) -> None:
+        self.data, self.hashes = data, hashes
+
+    def add(self, member_id: int, purpose: str, token_hash: str, created_at: datetime,
+            expires_at: datetime, new_email: str | None = None) -> None:
+        record = TokenRecord(len(self.data) + 1, member_id, purpose, created_at, expires_at,
+                             None, new_email)
+        self.data.append(record)
+        self.hashes[record.id] = token_hash
+
+    def find(self, purpose: str, token_hash: str) -> TokenRecord | None:
+        return next((r for r in self.data
+                     if r.purpose == purpose and self.hashes[r.id] == token_hash), None)
+
+    def use(self, token_id: int, now: datetime) -> None:
+        self.data[token_id - 1] = attrs.evolve(self.data[token_id - 1], used_at=now)
+
+    def use_all(self, member_id: int, purpose: str, now: datetime) -> None:
+        for record in list(self.data):
+            if record.member_id == member_id and record.purpose == purpose \
+                    and not record.used_at:
+                self.use(record.id, now)
+
+    def count_since(self, member_id: int, purpose: str, since: datetime) -> int:
+        return sum(1 for r in self.data if r.member_id == member_id and r.purpose == purpose
+                   and r.created_at >= since)
+
+
+class MemoryLoginFailures:
+    def __init__(self, data: list[tuple[int, str, str, datetime]]) -> None:
+        self.data = data
+
+    def add(self, site_id: int, email: str, ip: str, at: datetime) -> None:
+        self.data.append((site_id, email, ip, at))
+
+    def for_account(self, site_id: int, email: str,
+                    since: datetime) -> list[tuple[datetime, str]]:
+        return [(at, ip) for s, e, ip, at in self.data if (s, e) == (site_id, email)
+                and at >= since]
+
+    def for_address(self, ip: str, since: datetime) -> list[datetime]:
+        return [at for _, _, a, at in self.data if a == ip and at >= since]
+
+    def clear(self, site_id: int, email: str, ip: str) -> None:
+        self.data[:] = [row for row in self.data if row[:3] != (site_id, email, ip)]
+
+
+_TABLES = ("sites", "companies", "members", "photos", "audit", "sessions", "tokens",
+           "token_hashes", "failures")
+
+
 class MemoryUnitOfWork:
     """Works on copies; commit publishes them to the shared store, like a transaction."""
 
@@ -87,18 +229,66 @@ class MemoryUnitOfWork:
         self.store = store
 
     def __enter__(self) -> MemoryUnitOfWork:
-        self._sites = dict(self.store.sites)
-        self._companies = dict(self.store.companies)
-        self._audit = list(self.store.audit)
-        self.sites = MemorySites(self._sites)
-        self.companies = MemoryCompanies(self._companies)
-        self.audit = MemoryAudit(self._audit)
+        self._work = {name: copy.deepcopy(getattr(self.store, name)) for name in _TABLES}
+        self.sites = MemorySites(self._work["sites"])
+        self.companies = MemoryCompanies(self._work["companies"])
+        self.audit = MemoryAudit(self._work["audit"])
+        self.members = MemoryMembers(self._work["members"])
+        self.photos = MemoryPhotos(self._work["photos"])
+        self.sessions = MemorySessions(self._work["sessions"])
+        self.tokens = MemoryTokens(self._work["tokens"], self._work["token_hashes"])
+        self.login_failures = MemoryLoginFailures(self._work["failures"])
         return self
 
     def __exit__(self, *exc: object) -> None:
         return None
 
     def commit(self) -> None:
-        self.store.sites = dict(self._sites)
-        self.store.companies = dict(self._companies)
-        self.store.audit = list(self._audit)
+        for name in _TABLES:
+            setattr(self.store, name, copy.deepcopy(self._work[name]))
+
+
+class RecordingTasks:
+    """The task-queue port that remembers what was enqueued (jobs run by the test)."""
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[str, tuple[Any, ...]]] = []
+
+    def enqueue(self, name: str, *args: Any) -> None:
+        self.jobs.append((name, args))
+
+
+class MemoryFiles:
+    def __init__(self) -> None:
+        self.data: dict[str, bytes] = {}
+
+    def put(self, name: str, data: bytes, content_type: str) -> None:
+        self.data[name] = data
+
+    def get(self, name: str) -> bytes | None:
+        return self.data.get(name)
+
+    def delete(self, name: str) -> None:
+        self.data.pop(name, None)
+
+
+class PlainPasswords:
+    """A fast, reversible-free stand-in hasher for use-case tests (argon2 is tested apart)."""
+
+    def hash(self, password: str) -> str:
+        return "plain$" + password[::-1]
+
+    def verify(self, password_hash: str, password: str) -> bool:
+        return password_hash == self.hash(password)
+
+
+class CountingSecrets:
+    def __init__(self) -> None:
+        self.issued = 0
+
+    def token(self) -> str:
+        self.issued += 1
+        return f"token-{self.issued}"
+
+    def digest(self, token: str) -> str:
+        return "sha:" + token

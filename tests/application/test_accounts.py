@@ -1,0 +1,299 @@
+"""Account use cases against in-memory ports: signup to deletion, with every refusal."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import attrs
+import pytest
+
+from application.account_mails import AccountMails, ComposedMail
+from application.accounts import Accounts, SignupForm, Visitor
+from application.moderation import Moderation
+from domain.errors import DomainError
+from domain.members import AccountStatus, ProfileStatus, Traffic
+from tests.application.memory import (
+    CountingSecrets,
+    FixedClock,
+    MemoryFiles,
+    MemoryStore,
+    MemoryUnitOfWork,
+    PlainPasswords,
+    RecordingTasks,
+)
+from tests.conftest import sample_company, sample_site
+
+VISITOR = Visitor(ip="198.51.100.7", user_agent="test", language="nl", geoip_country="NL")
+FORM = SignupForm(email="Ann@Example.com", name="Ann", date_of_birth="1990-04-01",
+                  password="correct horse battery", gender="female", seeking="male")
+
+
+class Outbox:
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, to: str, subject: str, text: str, html: str | None = None,
+             sender_name: str | None = None) -> None:
+        self.sent.append({"to": to, "subject": subject, "text": text})
+
+
+class EchoTexts:
+    def compose(self, kind: str, language: str, values: dict[str, Any]) -> ComposedMail:
+        return ComposedMail(f"{kind}:{language}", values["link"], values["link"])
+
+
+@attrs.define
+class World:
+    store: MemoryStore
+    clock: FixedClock
+    tasks: RecordingTasks
+    outbox: Outbox
+    files: MemoryFiles
+    accounts: Accounts
+    mails: AccountMails
+    moderation: Moderation
+
+    def run_jobs(self) -> None:
+        """Does what the worker does: sends the account e-mails that were enqueued."""
+        for name, args in self.tasks.jobs:
+            assert name == "account_mail"
+            self.mails.send(*args)
+        self.tasks.jobs.clear()
+
+    def last_token(self) -> str:
+        return self.outbox.sent[-1]["text"].rsplit("=", 1)[1]
+
+
+@pytest.fixture
+def world() -> World:
+    store, clock, tasks, outbox, files = (MemoryStore(), FixedClock(), RecordingTasks(),
+                                          Outbox(), MemoryFiles())
+    work = MemoryUnitOfWork(store)
+    with work:
+        company = work.companies.add(sample_company())
+        work.sites.add(sample_site(company.id, support_email="help@amora.test"))
+        work.commit()
+    secrets = CountingSecrets()
+
+    def uow() -> MemoryUnitOfWork:
+        return MemoryUnitOfWork(store)
+
+    accounts = Accounts(uow=uow, clock=clock, passwords=PlainPasswords(), secrets=secrets,
+                        tasks=tasks, files=files, common_passwords=frozenset({"password123"}))
+    mails = AccountMails(uow=uow, clock=clock, secrets=secrets, texts=EchoTexts(),
+                         mailer=outbox, base_url="https://{domain}")
+    return World(store, clock, tasks, outbox, files, accounts, mails, Moderation(uow, clock))
+
+
+def signed_up(world: World, form: SignupForm = FORM) -> int:
+    login = world.accounts.sign_up("amora.test", form, VISITOR)
+    world.run_jobs()
+    return login.member.id
+
+
+def test_signup_starts_a_session_and_mails_the_activation_link(world: World) -> None:
+    login = world.accounts.sign_up("amora.test", FORM, attrs.evolve(
+        VISITOR, traffic=Traffic(network="partner", sub1="x")))
+    assert login.member.status is AccountStatus.NOT_CONFIRMED
+    assert login.member.profile.status is ProfileStatus.DISABLED
+    assert login.member.email == "ann@example.com"
+    assert login.member.traffic.network == "partner"
+    assert world.accounts.member_for(login.token).id == login.member.id  # type: ignore[union-attr]
+    world.run_jobs()
+    [mail] = world.outbox.sent
+    assert mail["to"] == "ann@example.com" and mail["subject"] == "activation:nl"
+    assert mail["text"].startswith("https://amora.test/activate/done?token=")
+    activated = world.accounts.activate(world.last_token())
+    assert activated.status is AccountStatus.ACTIVE
+    assert activated.profile.status is ProfileStatus.ACTIVE
+
+
+def test_activation_link_expires_and_garbage_fails(world: World) -> None:
+    signed_up(world)
+    token = world.last_token()
+    world.clock.current += timedelta(days=8)
+    with pytest.raises(DomainError, match="activation_failed"):
+        world.accounts.activate(token)
+    with pytest.raises(DomainError, match="activation_failed"):
+        world.accounts.activate("nonsense")
+
+
+@pytest.mark.parametrize(("policy", "traffic", "code"), [
+    ("invite_only", Traffic(), "invite_only"),
+    ("with_trafficsource", Traffic(), "signup_needs_traffic_source"),
+])
+def test_signup_policies(world: World, policy: str, traffic: Traffic, code: str) -> None:
+    world.store.sites[1] = attrs.evolve(world.store.sites[1], signups=policy)
+    with pytest.raises(DomainError) as refused:
+        world.accounts.sign_up("amora.test", FORM, attrs.evolve(VISITOR, traffic=traffic))
+    assert refused.value.code == code
+    assert not world.store.members
+    if policy == "with_trafficsource":
+        world.accounts.sign_up("amora.test", FORM, attrs.evolve(
+            VISITOR, traffic=Traffic(network="ads")))
+
+
+def test_signup_refuses_existing_and_recently_deleted_accounts(world: World) -> None:
+    member_id = signed_up(world)
+    with pytest.raises(DomainError, match="account_exists"):
+        world.accounts.sign_up("amora.test", attrs.evolve(FORM, email="ANN@example.com"), VISITOR)
+    world.accounts.delete(member_id, "found someone", FORM.password)
+    with pytest.raises(DomainError) as refused:
+        world.accounts.sign_up("amora.test", FORM, VISITOR)
+    assert refused.value.code == "account_deleted_reactivatable"
+    assert refused.value.params == {"support_email": "help@amora.test"}
+
+
+def test_signup_validation_changes_nothing(world: World) -> None:
+    bad = attrs.evolve(FORM, email="nope", name="@ann", date_of_birth="2012-01-01",
+                       password="password123")
+    with pytest.raises(DomainError) as refused:
+        world.accounts.sign_up("amora.test", bad, VISITOR)
+    assert refused.value.params["fields"] == {
+        "email": "invalid_email", "name": "name_starts_with_at",
+        "date_of_birth": "birth_date_required", "password": "password_too_common"}
+    assert not world.store.members and not world.tasks.jobs
+
+
+def test_login_logout_and_lockout(world: World) -> None:
+    signed_up(world)
+    login = world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+    assert world.accounts.member_for(login.token) is not None
+    world.accounts.log_out(login.token)
+    assert world.accounts.member_for(login.token) is None
+    for _ in range(5):
+        with pytest.raises(DomainError, match="login_failed"):
+            world.accounts.log_in("amora.test", "ann@example.com", "wrong", VISITOR)
+    with pytest.raises(DomainError) as locked:
+        world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+    assert locked.value.code == "too_many_attempts" and locked.value.params == {"minutes": 15}
+    other_place = attrs.evolve(VISITOR, ip="203.0.113.5")
+    assert world.accounts.log_in("amora.test", "ann@example.com", FORM.password, other_place)
+    world.clock.current += timedelta(minutes=16)
+    assert world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+
+
+def test_login_answers_alike_for_unknown_addresses(world: World) -> None:
+    with pytest.raises(DomainError) as unknown:
+        world.accounts.log_in("amora.test", "nobody@example.com", "whatever", VISITOR)
+    signed_up(world)
+    with pytest.raises(DomainError) as wrong:
+        world.accounts.log_in("amora.test", "ann@example.com", "whatever", VISITOR)
+    assert unknown.value.code == wrong.value.code == "login_failed"
+    assert unknown.value.params == wrong.value.params == {}
+
+
+def test_password_reset_flow(world: World) -> None:
+    member_id = signed_up(world)
+    old = world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+    world.accounts.request_password_reset("amora.test", "ann@example.com")
+    world.accounts.request_password_reset("amora.test", "stranger@example.com")  # silent
+    world.run_jobs()
+    token = world.last_token()
+    with pytest.raises(DomainError, match="passwords_differ"):
+        world.accounts.reset_password(token, "new secret words", "other words")
+    world.accounts.reset_password(token, "new secret words", "new secret words")
+    assert world.accounts.member_for(old.token) is None  # other sessions ended
+    with pytest.raises(DomainError, match="reset_link_invalid"):
+        world.accounts.reset_password(token, "again secret words", "again secret words")
+    assert world.accounts.log_in("amora.test", "ann@example.com", "new secret words", VISITOR)
+    assert member_id
+
+
+def test_reset_mails_have_a_daily_limit(world: World) -> None:
+    signed_up(world)
+    for _ in range(3):
+        world.accounts.request_password_reset("amora.test", "ann@example.com")
+        world.run_jobs()
+    with pytest.raises(DomainError, match="too_many_reset_mails"):
+        world.accounts.request_password_reset("amora.test", "ann@example.com")
+    world.clock.current += timedelta(days=1, minutes=1)
+    world.accounts.request_password_reset("amora.test", "ann@example.com")
+
+
+def test_reset_link_expires(world: World) -> None:
+    signed_up(world)
+    world.accounts.request_password_reset("amora.test", "ann@example.com")
+    world.run_jobs()
+    world.clock.current += timedelta(hours=3)
+    with pytest.raises(DomainError, match="reset_link_invalid"):
+        world.accounts.reset_password(world.last_token(), "new secret words", "new secret words")
+
+
+def test_change_password_keeps_this_session_only(world: World) -> None:
+    member_id = signed_up(world)
+    here = world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+    there = world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+    with pytest.raises(DomainError, match="old_password_wrong"):
+        world.accounts.change_password(member_id, here.token, "nope", "a new password",
+                                       "a new password")
+    with pytest.raises(DomainError, match="passwords_differ"):
+        world.accounts.change_password(member_id, here.token, FORM.password, "a new password",
+                                       "another one")
+    world.accounts.change_password(member_id, here.token, FORM.password, "a new password",
+                                   "a new password")
+    assert world.accounts.member_for(here.token) is not None
+    assert world.accounts.member_for(there.token) is None
+
+
+def test_mail_change(world: World) -> None:
+    member_id = signed_up(world)
+    other = signed_up(world, attrs.evolve(FORM, email="bo@example.com", name="Bo"))
+    assert other
+    with pytest.raises(DomainError, match="new_email_invalid"):
+        world.accounts.request_mail_change(member_id, "bo@", FORM.password)
+    with pytest.raises(DomainError, match="email_taken"):
+        world.accounts.request_mail_change(member_id, "BO@example.com", FORM.password)
+    with pytest.raises(DomainError, match="password_wrong"):
+        world.accounts.request_mail_change(member_id, "ann@new.example", "wrong")
+    world.accounts.request_mail_change(member_id, "ann@new.example", FORM.password)
+    world.run_jobs()
+    assert world.outbox.sent[-1]["to"] == "ann@new.example"
+    changed = world.accounts.confirm_mail_change(world.last_token())
+    assert changed.email == "ann@new.example"
+
+
+def test_delete_reactivate_and_erase(world: World) -> None:
+    member_id = signed_up(world)
+    world.store.photos.append({"member_id": member_id, "filename": "photos/1/1.jpg",
+                               "thumb_filename": "photos/1/1_thumb.jpg", "is_main": True,
+                               "status": "active"})
+    world.files.put("photos/1/1.jpg", b"x", "image/jpeg")
+    session = world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+    world.accounts.delete(member_id, "taking a break", FORM.password)
+    assert world.accounts.member_for(session.token) is None
+    world.run_jobs()
+    token = world.last_token()
+    back = world.accounts.reactivate(token, VISITOR)
+    assert back.member.status is AccountStatus.NOT_CONFIRMED
+    world.accounts.delete(member_id, "", FORM.password)
+    world.run_jobs()
+    world.clock.current += timedelta(days=15)
+    with pytest.raises(DomainError, match="reactivation_link_invalid"):
+        world.accounts.reactivate(world.last_token(), VISITOR)
+    assert world.accounts.erase_expired() == 1
+    assert world.store.members[member_id].email == f"erased-{member_id}@invalid"
+    assert world.files.get("photos/1/1.jpg") is None
+    assert world.accounts.erase_expired() == 0
+
+
+def test_ban_ends_sessions_and_is_audited(world: World) -> None:
+    member_id = signed_up(world)
+    session = world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+    with pytest.raises(DomainError, match="reason_required"):
+        world.moderation.ban(member_id, " ", "ops")
+    world.moderation.ban(member_id, "harassment", "ops")
+    assert world.accounts.member_for(session.token) is None
+    with pytest.raises(DomainError, match="account_banned"):
+        world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+    world.moderation.unban(member_id, "appeal granted", "ops")
+    assert world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+    assert [(a["action"], a["actor"], a["details"]["reason"]) for a in world.store.audit] == [
+        ("members.ban", "ops", "harassment"), ("members.unban", "ops", "appeal granted")]
+
+
+def test_preferences(world: World) -> None:
+    member_id = signed_up(world)
+    member = world.accounts.update_preferences(member_id, language="de", invisible=True)
+    assert (member.language, member.invisible) == ("de", True)
