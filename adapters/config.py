@@ -60,6 +60,7 @@ class Config:
     geoip_header: str
     web_dist: Path
     worker_in_process: bool
+    rate_limits: bool
 
     @property
     def mail_dir(self) -> Path:
@@ -108,4 +109,5 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         geoip_header=env.get("GEOIP_HEADER", "X-Geoip-Country"),
         web_dist=Path(env.get("WEB_DIST", PROJECT_ROOT / "web" / "dist")),
         worker_in_process=_flag(env, "WORKER_IN_PROCESS", redis_url is None),
+        rate_limits=_flag(env, "RATE_LIMITS", True),
     )

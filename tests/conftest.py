@@ -64,7 +64,8 @@ def uow(engine):  # type: ignore[no-untyped-def]
 
 
 def make_config(tmp_path: Path, **overrides: str) -> Config:
-    env = {"VAR_DIR": str(tmp_path / "var"), "SECRET_KEY": "test-secret", **overrides}
+    env = {"VAR_DIR": str(tmp_path / "var"), "SECRET_KEY": "test-secret", "RATE_LIMITS": "off",
+           **overrides}
     return load_config(env)
 
 

@@ -23,7 +23,7 @@ def create_app(container: Container) -> Flask:
         JSON_SORT_KEYS=False,
     )
     app.extensions["amora"] = container
-    limits.init_limits(app, config.redis_url)
+    limits.init_limits(app, config.redis_url, config.rate_limits)
     for module in (site_views, account_views, health, openapi, media, web_app):
         app.register_blueprint(module.blueprint)
     errors.register_error_handlers(app)

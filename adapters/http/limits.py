@@ -24,6 +24,7 @@ def _breached(limit: RequestLimit) -> Response:
     return response
 
 
-def init_limits(app: Flask, redis_url: str | None) -> None:
+def init_limits(app: Flask, redis_url: str | None, enabled: bool) -> None:
     app.config.setdefault("RATELIMIT_STORAGE_URI", redis_url or "memory://")
+    app.config.setdefault("RATELIMIT_ENABLED", enabled)
     limiter.init_app(app)
