@@ -1,7 +1,8 @@
 """The server conforms to the committed OpenAPI document (schemathesis, pinned).
 
 Every operation is called with generated inputs; each answer must match the
-documented status codes and schemas, and none may be a server error.
+documented status codes and schemas, malformed input must be refused, and none may
+be a server error.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import schemathesis
+from schemathesis import checks
 from hypothesis import HealthCheck, given, settings
 
 from adapters.http.app import create_app
@@ -46,8 +48,10 @@ def test_server_conforms_to_the_document(contract_app) -> None:  # type: ignore[
     for operation in operations:
 
         @given(case=operation.as_strategy())
-        @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+        @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
         def check(case) -> None:  # type: ignore[no-untyped-def]
-            case.call_and_validate()
+            # Well-formed input may still break a rule (a wrong token, a taken e-mail):
+            # that is a documented 4xx, not a contract violation.
+            case.call_and_validate(excluded_checks=[checks.positive_data_acceptance])
 
         check()
