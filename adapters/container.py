@@ -29,16 +29,19 @@ from application.sites import SiteAdministration, SiteQueries
 from application.user_view import UserView
 
 
-def _task_queue(redis_url: str | None, mailer: object,
-                account_mails: providers.Provider[AccountMails]) -> DramatiqTaskQueue:
+def _task_queue(redis_url: str | None, container: Container) -> DramatiqTaskQueue:
+    """The broker with every job registered; jobs reach their use cases through the
+    container when they run, so building the queue builds nothing else."""
     queue = DramatiqTaskQueue(make_broker(redis_url))
-    queue.register("send_mail", send_mail_job(mailer))  # type: ignore[arg-type]
+    queue.register("send_mail", send_mail_job(container.mailer()))
     queue.register("account_mail", lambda kind, member_id, new_email=None:
-                   account_mails().send(kind, member_id, new_email))
+                   container.account_mails().send(kind, member_id, new_email))
+    queue.register("erase_expired_accounts", lambda: container.accounts().erase_expired())
     return queue
 
 
 class Container(containers.DeclarativeContainer):
+    __self__ = providers.Self()
     config = providers.Dependency(instance_of=Config)
 
     clock = providers.Singleton(SystemClock)
@@ -65,8 +68,8 @@ class Container(containers.DeclarativeContainer):
         AccountMails, uow=unit_of_work.provider, clock=clock, secrets=secrets,
         texts=providers.Singleton(JsonMailTexts), mailer=mailer, base_url=config.provided.base_url,
     )
-    tasks = providers.Singleton(_task_queue, redis_url=config.provided.redis_url, mailer=mailer,
-                                account_mails=account_mails.provider)
+    tasks = providers.Singleton(_task_queue, redis_url=config.provided.redis_url,
+                                container=__self__)
     accounts = providers.Singleton(
         Accounts, uow=unit_of_work.provider, clock=clock, passwords=passwords, secrets=secrets,
         tasks=tasks, files=files, common_passwords=providers.Callable(common_passwords),

@@ -51,10 +51,33 @@ def serve(
     built = container()
     config = built.config()
     if config.worker_in_process:
+        from adapters.jobs.scheduler import start_scheduler
+
         built.tasks().worker(threads=2).start()
+        start_scheduler(built.tasks())
     console.print(f"Amora on [bold]http://{host or config.host}:{port or config.port}[/]")
     run_simple(host or config.host, port or config.port, create_app(built),
                threaded=True, use_reloader=False, use_debugger=False)
+
+
+@app.command()
+def scheduler() -> None:
+    """Enqueue the periodic jobs (one per deployment, when workers run apart)."""
+    from adapters.jobs.scheduler import PERIODIC, start_scheduler
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    running = start_scheduler(container().tasks())
+    console.print("Scheduler running: " + ", ".join(f"{n} every {m} min"
+                                                    for n, m in PERIODIC.items()))
+    _wait_for_stop()
+    running.shutdown()
+
+
+def _wait_for_stop() -> None:
+    stop = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stop.set())
+    stop.wait()
 
 
 @app.command()
@@ -62,12 +85,9 @@ def worker(threads: Annotated[int, typer.Option(min=1, max=64)] = 4) -> None:
     """Run background jobs from the Redis broker until stopped (SIGINT/SIGTERM)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     running = container().tasks().worker(threads=threads)
-    stop = threading.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, lambda *_: stop.set())
     running.start()
     console.print(f"Worker running with {threads} threads.")
-    stop.wait()
+    _wait_for_stop()
     running.stop()
 
 

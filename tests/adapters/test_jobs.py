@@ -43,3 +43,20 @@ def test_send_mail_job_runs_on_a_worker(tmp_path: Path, kind: str) -> None:
     finally:
         worker.stop()
         queue.broker.close()
+
+
+def test_the_scheduler_enqueues_periodic_jobs() -> None:
+    from adapters.jobs.scheduler import PERIODIC, start_scheduler
+
+    queue = DramatiqTaskQueue(make_broker(None))
+    ran: list[str] = []
+    for name in PERIODIC:
+        queue.register(name, lambda name=name: ran.append(name))
+    scheduler = start_scheduler(queue)
+    try:
+        assert {job.id for job in scheduler.get_jobs()} == set(PERIODIC)
+        for job in scheduler.get_jobs():
+            job.func(*job.args)  # what the interval trigger does
+        assert queue.broker.queues["default"].qsize() == len(PERIODIC)
+    finally:
+        scheduler.shutdown()

@@ -1,0 +1,23 @@
+"""Periodic jobs: the scheduler only enqueues; workers do the work (so several
+scheduler-less web processes never run a job twice). Run one `amora scheduler`
+when scaled out; embedded, `amora serve` runs it in-process."""
+
+from __future__ import annotations
+
+from apscheduler.schedulers.background import BackgroundScheduler
+
+from adapters.jobs.broker import DramatiqTaskQueue
+
+# job name -> minutes between runs
+PERIODIC = {
+    "erase_expired_accounts": 60,
+}
+
+
+def start_scheduler(tasks: DramatiqTaskQueue) -> BackgroundScheduler:
+    scheduler = BackgroundScheduler(timezone="UTC")
+    for name, minutes in PERIODIC.items():
+        scheduler.add_job(tasks.enqueue, "interval", args=[name], minutes=minutes, id=name,
+                          coalesce=True, max_instances=1)
+    scheduler.start()
+    return scheduler
