@@ -1,0 +1,45 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The Flask backend (`amora serve`) listens here; the dev server and `vite preview`
+// forward the API, the WebSocket and uploaded media to it.
+const backend = 'http://127.0.0.1:8000';
+const proxy = {
+  '/api': { target: backend, changeOrigin: false },
+  '/media': { target: backend, changeOrigin: false },
+  '/ws': { target: backend.replace('http', 'ws'), ws: true },
+};
+
+export default defineConfig({
+  root: fileURLToPath(new URL('./web', import.meta.url)),
+  publicDir: 'public',
+  // Keep Vite's and vitest's caches with the dependencies, not inside web/.
+  cacheDir: fileURLToPath(new URL('./node_modules/.vite', import.meta.url)),
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsInlineLimit: 4096,
+  },
+  css: {
+    preprocessorOptions: {
+      scss: {
+        // Bootstrap 5.3's Sass still uses @import and global functions; keep the build log
+        // readable. Our own files use the module system.
+        quietDeps: true,
+        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+      },
+    },
+  },
+  server: { host: '127.0.0.1', port: 5173, proxy },
+  preview: { host: '127.0.0.1', port: 4173, proxy },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,34 @@
+/**
+ * Start-up: pick the language, fetch the site's settings (and the company info in
+ * the background), then hand over to the router.
+ */
+import { useCompany } from '../features/site/companyStore';
+import { useSettings } from '../features/site/settingsStore';
+import { initI18n, switchLanguage } from '../shared/i18n/i18n';
+import { browserLanguages, chooseLocale, readLocaleCookie, writeLocaleCookie } from '../shared/i18n/localeChoice';
+
+export async function boot(): Promise<void> {
+  const cookie = readLocaleCookie();
+  const browser = browserLanguages();
+  const first = chooseLocale({ cookie, browserLanguages: browser });
+  const [settings] = await Promise.all([useSettings.getState().load(first.language), initI18n(first.language)]);
+
+  // Now that the site is known: its domain language and the languages it offers.
+  const choice = chooseLocale({
+    cookie,
+    domainLanguage: settings.domain_language,
+    browserLanguages: browser,
+    available: settings.locales,
+  });
+  if (choice.source === 'domain') writeLocaleCookie(choice.language);
+  if (choice.language !== first.language) {
+    await Promise.all([
+      switchLanguage(choice.language, { remember: false }),
+      useSettings.getState().load(choice.language),
+    ]);
+  }
+  void useCompany
+    .getState()
+    .load()
+    .catch(() => undefined);
+}

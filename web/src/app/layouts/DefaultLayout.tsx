@@ -1,0 +1,31 @@
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AlertHeader } from '../../features/alerts/AlertHeader';
+import { EntryWarning } from '../../features/entry-warning/EntryWarning';
+import { Disclaimer } from '../../features/footer/Disclaimer';
+import { Footer } from '../../features/footer/Footer';
+import { TopNav } from '../../features/navigation/TopNav';
+import { Slot } from '../slots';
+
+/** Top navigation, alert header, page, footer, disclaimer, entry warning, modals. */
+export function DefaultLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="layout layout--default">
+      <a className="visually-hidden-focusable skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <TopNav />
+      <AlertHeader />
+      <main id="main" className="layout__main">
+        <Outlet />
+      </main>
+      <Footer />
+      <Disclaimer />
+      <EntryWarning layout="default" />
+      <Slot name="signupModal" />
+      <Slot name="timeBonusModal" />
+      <Slot name="likeModal" />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The route registry: every screen of the app by name. Links are made from names
+ * (`<AppLink to="signup">`) and render only when that name is registered here, so no
+ * link ever points to a screen that does not exist yet. A later issue adds its
+ * screens below and the links to them appear by themselves.
+ */
+import type { ComponentType } from 'react';
+import type { LoaderFunction } from 'react-router';
+import { importWithReload } from '../shared/chunkReload';
+import type { LegalDocument } from '../features/legal/legalDocuments';
+
+export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
+
+export interface AppRoute {
+  path: string;
+  layout: LayoutName;
+  /** The screen, loaded as its own chunk. */
+  page: () => Promise<ComponentType>;
+  /** Data the screen needs before it shows (catalog namespaces, company info, ...). */
+  loader?: LoaderFunction;
+}
+
+const legalPage = (path: string, document: LegalDocument): AppRoute => ({
+  path,
+  layout: 'default',
+  page: () =>
+    import('../features/legal/LegalPage').then(({ LegalPage }) => {
+      const Page = () => <LegalPage document={document} />;
+      Page.displayName = `LegalPage(${document})`;
+      return Page;
+    }),
+  loader: () => import('../features/legal/legalLoader').then((m) => m.legalLoader()),
+});
+
+export const ROUTES = {
+  index: {
+    path: '/',
+    layout: 'default',
+    page: () => import('../features/home/IndexPage').then((m) => m.IndexPage),
+  },
+  'lang-config': {
+    path: '/lang-config',
+    layout: 'default',
+    page: () => import('../features/language/LangConfigPage').then((m) => m.LangConfigPage),
+  },
+  terms: legalPage('/pages/terms', 'terms'),
+  privacy: legalPage('/pages/privacy', 'privacy'),
+  cookies: legalPage('/pages/cookies', 'cookies'),
+  ban: legalPage('/pages/ban', 'ban'),
+  'return-policy': legalPage('/pages/return-policy', 'return_policy'),
+  service: legalPage('/pages/service', 'service'),
+  faq: {
+    path: '/pages/faq',
+    layout: 'default',
+    page: () => import('../features/legal/FaqPage').then((m) => m.FaqPage),
+    loader: () => import('../features/legal/legalLoader').then((m) => m.legalLoader()),
+  },
+} satisfies Record<string, AppRoute>;
+
+export type RouteName = keyof typeof ROUTES;
+
+const registry: Record<string, AppRoute> = ROUTES;
+
+export function routeExists(name: string): name is RouteName {
+  return Object.prototype.hasOwnProperty.call(registry, name);
+}
+
+/** The path of a registered route with its `:params` filled in. */
+export function pathTo(name: RouteName, params: Record<string, string | number> = {}): string {
+  return registry[name].path.replace(/:(\w+)\??/g, (_, key: string) =>
+    params[key] === undefined ? '' : encodeURIComponent(String(params[key])),
+  ).replace(/\/+$/, '') || '/';
+}
+
+/** The react-router `lazy` of a registered route, with the chunk-failure reload. */
+export function lazyPage(route: AppRoute) {
+  return async () => ({ Component: await importWithReload(route.page) });
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { useAlerts } from './alertsStore';
+
+/** The alert area under the top navigation (activation reminder and the like). */
+export function AlertHeader() {
+  const { t } = useTranslation();
+  const alerts = useAlerts((s) => s.alerts);
+  const dismiss = useAlerts((s) => s.dismiss);
+  if (alerts.length === 0) return null;
+  return (
+    <div className="alert-header container" role="region" aria-label={t('alerts.region')}>
+      {alerts.map((alert) => (
+        <div key={alert.id} className={`alert alert-${alert.variant} d-flex align-items-start gap-3 mb-2`} role="alert">
+          <div className="flex-grow-1">{t(alert.message, alert.values)}</div>
+          {alert.dismissible !== false && (
+            <button type="button" className="btn-close" aria-label={t('alerts.dismiss')} onClick={() => dismiss(alert.id)} />
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { settingsFixture, userFixture } from '../../test/fixtures';
+import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
+import { useSession } from '../session/sessionStore';
+import { ENTRY_WARNING_SKIP_KEY, shouldShowEntryWarning, type EntryWarningInputs } from './decision';
+import { EntryWarning } from './EntryWarning';
+
+const base: EntryWarningInputs = {
+  settings: { enable_site_entry_popup: 'yes', geoip_selected_country: 'BE' },
+  layout: 'default',
+  loggedIn: false,
+  standalone: false,
+  skippedAt: null,
+};
+
+describe('shouldShowEntryWarning', () => {
+  it('shows to a first-time visitor in the default layout, whatever the country', () => {
+    expect(shouldShowEntryWarning(base)).toBe(true);
+    expect(shouldShowEntryWarning({ ...base, settings: { enable_site_entry_popup: 'yes', geoip_selected_country: null } })).toBe(true);
+  });
+
+  it('never shows again after it was closed', () => {
+    expect(shouldShowEntryWarning({ ...base, skippedAt: 1_700_000_000_000 })).toBe(false);
+  });
+
+  it('does not show in the installed app, to members, or when the site turned it off', () => {
+    expect(shouldShowEntryWarning({ ...base, standalone: true })).toBe(false);
+    expect(shouldShowEntryWarning({ ...base, loggedIn: true })).toBe(false);
+    expect(shouldShowEntryWarning({ ...base, settings: { enable_site_entry_popup: 'no', geoip_selected_country: 'NL' } })).toBe(false);
+    expect(shouldShowEntryWarning({ ...base, settings: null })).toBe(false);
+  });
+
+  it.each(['chat', 'lander', 'empty'] as const)('in the %s layout shows only for NL and DE', (layout) => {
+    const inCountry = (country: string | null) => ({
+      ...base,
+      layout,
+      settings: { enable_site_entry_popup: 'yes' as const, geoip_selected_country: country },
+    });
+    expect(shouldShowEntryWarning(inCountry('NL'))).toBe(true);
+    expect(shouldShowEntryWarning(inCountry('DE'))).toBe(true);
+    expect(shouldShowEntryWarning(inCountry('de'))).toBe(true);
+    expect(shouldShowEntryWarning(inCountry('BE'))).toBe(false);
+    expect(shouldShowEntryWarning(inCountry(null))).toBe(false);
+  });
+});
+
+describe('EntryWarning', () => {
+  beforeAll(() => setupTestI18n());
+  afterEach(() => useSession.setState({ user: null }));
+
+  it('stores the moment it was accepted and disappears', () => {
+    vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+    seedStores({ settings: settingsFixture({ min_age: 18, fictional_plural: 'hosts' }) });
+    renderInRouter(<EntryWarning layout="default" />);
+    expect(screen.getByRole('dialog')).toHaveTextContent('Adults only');
+    expect(screen.getByRole('dialog')).toHaveTextContent('do not exist (hosts)');
+    expect(screen.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/pages/terms');
+    fireEvent.click(screen.getByRole('button', { name: 'I am 18 or older – enter' }));
+    expect(localStorage.getItem(ENTRY_WARNING_SKIP_KEY)).toBe('1700000000000');
+    expect(screen.queryByText('Adults only')).toBeNull();
+  });
+
+  it('is not shown to a logged-in member', () => {
+    seedStores({ settings: settingsFixture() });
+    useSession.setState({ user: userFixture() });
+    renderInRouter(<EntryWarning layout="default" />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('is not shown once skipped', () => {
+    localStorage.setItem(ENTRY_WARNING_SKIP_KEY, '1700000000000');
+    seedStores({ settings: settingsFixture() });
+    renderInRouter(<EntryWarning layout="default" />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it.each([
+    ['NL', true],
+    ['DE', true],
+    ['BE', false],
+  ] as const)('in the chat layout shows for a visitor from %s: %s', (country, shown) => {
+    seedStores({ settings: settingsFixture({ geoip_selected_country: country }) });
+    renderInRouter(<EntryWarning layout="chat" />);
+    expect(screen.queryByRole('dialog') !== null).toBe(shown);
+  });
+});

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { Trans, useTranslation } from 'react-i18next';
+import type { LayoutName } from '../../app/routes';
+import { AppLink } from '../navigation/AppLink';
+import { useIsLoggedIn } from '../session/sessionStore';
+import { useSettings } from '../site/settingsStore';
+import { isStandalone, readSkippedAt, shouldShowEntryWarning, storeSkippedAt } from './decision';
+
+/** Leaving goes back to where the visitor came from, or to an empty page. */
+function leave() {
+  if (history.length > 1) history.back();
+  else location.href = 'about:blank';
+}
+
+export function EntryWarning({ layout }: { layout: LayoutName }) {
+  const { t } = useTranslation();
+  const settings = useSettings((s) => s.settings);
+  const loggedIn = useIsLoggedIn();
+  const [skippedAt, setSkippedAt] = useState(readSkippedAt);
+  const show = shouldShowEntryWarning({ settings, layout, loggedIn, standalone: isStandalone(), skippedAt });
+  if (!show || !settings) return null;
+
+  const enter = () => {
+    const now = Date.now();
+    storeSkippedAt(now);
+    setSkippedAt(now);
+  };
+
+  return (
+    <Modal show onHide={enter} centered backdrop="static" className="entry-warning" aria-labelledby="entry-warning-title">
+      <Modal.Body className="p-4 p-sm-5 text-center">
+        <div className="entry-warning__badge" aria-hidden="true">
+          {settings.min_age}+
+        </div>
+        <h2 id="entry-warning-title" className="h3 mb-3">
+          {t('entryWarning.title')}
+        </h2>
+        <p>{t('entryWarning.body', { minAge: settings.min_age, siteName: settings.name })}</p>
+        {settings.fictional_plural && (
+          <p className="text-body-secondary small">
+            {t('entryWarning.fictional', {
+              fictionalPlural: settings.fictional_plural,
+              icon: settings.fictional_icon,
+            })}
+          </p>
+        )}
+        <p className="small">
+          <Trans
+            i18nKey="entryWarning.terms"
+            components={{ terms: <AppLink to="terms" onClick={enter} /> }}
+          />
+        </p>
+        <div className="d-grid gap-1 mt-4">
+          <button type="button" className="btn btn-primary btn-lg rounded-pill" onClick={enter}>
+            {t('entryWarning.enter', { minAge: settings.min_age })}
+          </button>
+          <button type="button" className="btn btn-link btn-lg text-body-secondary" onClick={leave}>
+            {t('entryWarning.leave')}
+          </button>
+        </div>
+      </Modal.Body>
+    </Modal>
+  );
+}

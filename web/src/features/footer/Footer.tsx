@@ -1,0 +1,127 @@
+import { useTranslation } from 'react-i18next';
+import { routeExists } from '../../app/routes';
+import { formatPhone, phoneHref } from '../../shared/phone';
+import { usFooterApplies, usFooterText } from '../legal/usFooter';
+import { AppLink } from '../navigation/AppLink';
+import { LogoMark } from '../navigation/Logo';
+import { companyAddress, countryName } from '../site/company';
+import { useCompany } from '../site/companyStore';
+import { useSettings } from '../site/settingsStore';
+
+/** Footer link groups; each link shows only once its screen is registered. */
+const LEGAL_LINKS = [
+  ['terms', 'footer.terms'],
+  ['privacy', 'footer.privacy'],
+  ['cookies', 'footer.cookies'],
+  ['ban', 'footer.ban'],
+  ['return-policy', 'footer.returnPolicy'],
+] as const;
+const HELP_LINKS = [
+  ['faq', 'footer.faq'],
+  ['service', 'footer.support'],
+  ['pricing', 'footer.pricing'],
+  ['complaints', 'footer.complaints'],
+] as const;
+
+export function Footer() {
+  const { t, i18n } = useTranslation();
+  const settings = useSettings((s) => s.settings);
+  const company = useCompany((s) => s.company);
+  if (!settings) return null;
+
+  const phone = settings.support_phone || company?.support_phone || '';
+  const usFooter =
+    company && usFooterApplies(i18n.language, settings)
+      ? usFooterText({ ...company, countryName: countryName(company.country, 'en') }, settings.min_age)
+      : null;
+
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <div className="row g-4 g-lg-5">
+          <div className="col-12 col-lg-4">
+            <div className="site-footer__brand">
+              <LogoMark size={28} />
+              <span>{settings.name}</span>
+            </div>
+            <p className="site-footer__tagline">{settings.description}</p>
+          </div>
+          <nav className="col-6 col-md-4 col-lg-2" aria-labelledby="footer-legal">
+            <h2 id="footer-legal" className="site-footer__heading">
+              {t('footer.legal')}
+            </h2>
+            <ul className="site-footer__links">
+              {LEGAL_LINKS.map(([route, label]) => (
+                <FooterLink key={route} route={route} label={t(label)} />
+              ))}
+            </ul>
+          </nav>
+          <nav className="col-6 col-md-4 col-lg-2" aria-labelledby="footer-help">
+            <h2 id="footer-help" className="site-footer__heading">
+              {t('footer.help')}
+            </h2>
+            <ul className="site-footer__links">
+              {HELP_LINKS.map(([route, label]) => (
+                <FooterLink key={route} route={route} label={t(label)} />
+              ))}
+            </ul>
+          </nav>
+          <div className="col-12 col-md-4 col-lg-4">
+            <h2 className="site-footer__heading">{t('footer.contact')}</h2>
+            <address className="site-footer__company">
+              {company && (
+                <>
+                  <strong>{company.name}</strong>
+                  <br />
+                  {companyAddress(company, i18n.language)}
+                  <br />
+                  {company.kvk && <>{t('footer.registration', { number: company.kvk })}</>}
+                  {company.vat_numbers.length > 0 && (
+                    <>
+                      <br />
+                      {t('footer.vat', { numbers: company.vat_numbers.join(', ') })}
+                    </>
+                  )}
+                </>
+              )}
+            </address>
+            <ul className="site-footer__links">
+              {settings.support_email && (
+                <li>
+                  <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>
+                </li>
+              )}
+              {phone && (
+                <li>
+                  <a href={phoneHref(phone)}>{formatPhone(phone)}</a>
+                </li>
+              )}
+            </ul>
+          </div>
+        </div>
+        {usFooter && (
+          <section className="site-footer__us" lang="en" aria-labelledby="us-footer-heading">
+            <h2 id="us-footer-heading" className="site-footer__heading">
+              {usFooter.heading}
+            </h2>
+            {usFooter.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </section>
+        )}
+        <p className="site-footer__copyright">
+          © {new Date().getFullYear()} {company?.name ?? settings.name}
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterLink({ route, label }: { route: string; label: string }) {
+  if (!routeExists(route)) return null;
+  return (
+    <li>
+      <AppLink to={route}>{label}</AppLink>
+    </li>
+  );
+}

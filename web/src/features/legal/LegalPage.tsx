@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { usePageTitle } from '../title/pageTitle';
+import { LegalBody, linkify } from './LegalBody';
+import { type LegalDocument, isLegalText } from './legalDocuments';
+import { useLegalValues } from './legalValues';
+import { SupportCard } from './SupportCard';
+import { TableOfContents } from './TableOfContents';
+
+const sectionId = (id: string) => `section-${id.replace(/[^\w-]/g, '-')}`;
+
+/** A legal or help page from the `legal` catalog, with a table of contents on desktop. */
+export function LegalPage({ document }: { document: LegalDocument }) {
+  const { t } = useTranslation(['legal', 'common']);
+  const values = useLegalValues();
+  const text = t(document, { ns: 'legal', returnObjects: true, ...values }) as unknown;
+  const valid = isLegalText(text);
+  usePageTitle(valid ? text.title : t('common:legal.unavailableTitle'));
+
+  if (!valid) {
+    return (
+      <>
+        <PageHeader title={t('common:legal.unavailableTitle')} intro={t('common:legal.unavailable')} />
+      </>
+    );
+  }
+
+  const sections = Object.entries(text.sections);
+  return (
+    <article className="legal-page">
+      <PageHeader
+        title={text.title}
+        intro={linkify(text.intro)}
+        meta={document === 'terms' && values?.termsDate ? t('legal:updated', { termsDate: values.termsDate }) : undefined}
+      />
+      <div className="container legal-page__container">
+        <div className="row g-4 g-lg-5">
+          <aside className="col-lg-4 col-xl-3 d-none d-lg-block">
+            <TableOfContents items={sections.map(([id, section]) => ({ id: sectionId(id), label: section.heading }))} />
+          </aside>
+          <div className="col-lg-8 col-xl-9">
+            <div className="legal-page__content">
+              {sections.map(([id, section]) => (
+                <section key={id} id={sectionId(id)} className="legal-section">
+                  <h2 className="legal-section__heading">{section.heading}</h2>
+                  <LegalBody body={section.body} />
+                </section>
+              ))}
+            </div>
+            <SupportCard className="d-lg-none mt-4" />
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}

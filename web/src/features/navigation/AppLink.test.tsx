@@ -1,0 +1,62 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ROUTES, pathTo, routeExists, type AppRoute } from '../../app/routes';
+import { renderInRouter } from '../../test/render';
+import { AppLink } from './AppLink';
+
+describe('route registry', () => {
+  it('knows the screens of this issue', () => {
+    for (const name of ['index', 'lang-config', 'terms', 'privacy', 'cookies', 'ban', 'return-policy', 'service', 'faq']) {
+      expect(routeExists(name)).toBe(true);
+    }
+    expect(pathTo('return-policy')).toBe('/pages/return-policy');
+    expect(pathTo('index')).toBe('/');
+  });
+
+  it('does not know screens of later issues', () => {
+    for (const name of ['login', 'signup', 'pricing', 'complaints', 'members', 'toString', 'constructor']) {
+      expect(routeExists(name)).toBe(false);
+    }
+  });
+
+  it('fills in route parameters', () => {
+    const registry = ROUTES as Record<string, AppRoute>;
+    registry['members-id'] = { path: '/members/:id', layout: 'default', page: async () => () => null };
+    registry['landing'] = { path: '/members/:id/landing2/:slug?', layout: 'default', page: async () => () => null };
+    try {
+      expect(pathTo('members-id' as never, { id: 42 })).toBe('/members/42');
+      expect(pathTo('landing' as never, { id: 1 })).toBe('/members/1/landing2');
+      expect(pathTo('landing' as never, { id: 1, slug: 'she-nl' })).toBe('/members/1/landing2/she-nl');
+    } finally {
+      delete registry['members-id'];
+      delete registry['landing'];
+    }
+  });
+});
+
+describe('AppLink', () => {
+  it('links to registered screens', () => {
+    renderInRouter(<AppLink to="faq">FAQ</AppLink>);
+    expect(screen.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/pages/faq');
+  });
+
+  it('renders nothing for screens that do not exist yet', () => {
+    renderInRouter(
+      <div data-testid="box">
+        <AppLink to="signup">Sign up</AppLink>
+      </div>,
+    );
+    expect(screen.getByTestId('box')).toBeEmptyDOMElement();
+  });
+
+  it('appears once the screen is registered', () => {
+    const registry = ROUTES as Record<string, AppRoute>;
+    registry.signup = { path: '/signup', layout: 'default', page: async () => () => null };
+    try {
+      renderInRouter(<AppLink to="signup">Sign up</AppLink>);
+      expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    } finally {
+      delete registry.signup;
+    }
+  });
+});

@@ -1,0 +1,22 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatLongDate, loadDateLocale, setDateLocale } from './dates';
+import { LANGUAGES } from './languages';
+
+afterEach(() => setDateLocale(undefined));
+
+describe('dates in the member\'s language', () => {
+  it('has a date-fns locale for each of the 11 languages', async () => {
+    for (const language of LANGUAGES) {
+      await expect(loadDateLocale(language)).resolves.toHaveProperty('code');
+    }
+  });
+
+  it('formats long dates in the current language', async () => {
+    await loadDateLocale('nl');
+    expect(formatLongDate('2023-12-01T12:00:00Z')).toBe('1 december 2023');
+    await loadDateLocale('de');
+    expect(formatLongDate('2023-12-01T12:00:00Z')).toBe('1. Dezember 2023');
+    await loadDateLocale('en');
+    expect(formatLongDate('2023-12-01T12:00:00Z')).toBe('1 December 2023');
+  });
+});

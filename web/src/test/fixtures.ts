@@ -1,0 +1,93 @@
+import type { CompanyInfo, Settings, User } from '../shared/api/types';
+
+export function settingsFixture(overrides: Partial<Settings> = {}): Settings {
+  return {
+    id: 1,
+    name: 'Amora',
+    index_title: 'Meet adults near you',
+    description: 'Dating and chat for adults.',
+    domain: 'amora.test',
+    domain_language: null,
+    locales: ['en', 'nl', 'de'],
+    countries: ['NL', 'DE', 'US'],
+    cdn_prefix: '',
+    geoip_country: null,
+    geoip_selected_country: null,
+    niche: 1,
+    niche_slug: '',
+    signups: 'all',
+    logged_out_search: 'none',
+    logged_out_search_trafficsource: 'none',
+    push_public_key: '',
+    support_phone: '+31 20-123 4567',
+    support_email: 'support@amora.test',
+    minimum_message_costs: {},
+    enable_site_entry_popup: 'yes',
+    entry_popup_countries: [],
+    fictional_icon: '',
+    fictional_warning: '',
+    fictional_singular: 'host',
+    fictional_plural: 'hosts',
+    visible_profile_fields: [],
+    visible_profile_notes: {},
+    message_credits: 10,
+    signup_credits: 0,
+    photo_credits: 0,
+    gift_credits: 0,
+    message_length: 1000,
+    search_fields: [],
+    refund_days: 14,
+    member_resell: false,
+    company_id: 1,
+    mail_name: 'Amora',
+    min_age: 18,
+    ...overrides,
+  };
+}
+
+export function companyFixture(overrides: Partial<CompanyInfo> = {}): CompanyInfo {
+  return {
+    id: 1,
+    name: 'Amora Media B.V.',
+    address: 'Keizersgracht 1',
+    postcode: '1015 AA',
+    city: 'Amsterdam',
+    country: 'NL',
+    kvk: '12345678',
+    tradenames: ['Amora'],
+    vat_numbers: ['NL123456789B01'],
+    support_phone: '+31 20-123 4567',
+    delete_discount: 50,
+    added: '2023-01-01T00:00:00Z',
+    terms_version: '2023-12-01T12:00:00Z',
+    ...overrides,
+  };
+}
+
+export function userFixture(overrides: Partial<User> = {}): User {
+  return {
+    id: 7,
+    email: 'sam@example.test',
+    status: 'active',
+    credits: 0,
+    notifications_disabled: [],
+    paid_user: true,
+    signup_date: '2024-01-01T00:00:00Z',
+    fictional_icon: '',
+    language: 'en',
+    invisible: false,
+    profile: {
+      id: 7,
+      name: 'Sam',
+      gender: 'female',
+      sexuality: 'straight',
+      birth_date: '1990-05-01',
+      country: 'NL',
+      region: null,
+      city: null,
+      status: 'active',
+      main_image: null,
+    },
+    ...overrides,
+  };
+}
