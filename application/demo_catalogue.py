@@ -141,6 +141,7 @@ SITES: tuple[Site, ...] = (
         name="Amora",
         company_id=1,
         is_default=True,
+        partner_url="https://flirtnordic.test/",
         index_title=_AMORA_TITLE,
         description=_AMORA_DESCRIPTION,
         locales=("da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv"),

@@ -90,6 +90,8 @@ def _settings(site: Site, language: str | None, geoip_country: str | None) -> di
         "company_id": site.company_id,
         "mail_name": site.mail_name or site.name,
         "min_age": site.min_age,
+        "partner_url": site.partner_url,
+        "partner_countdown": site.partner_countdown,
     }
 
 

@@ -141,6 +141,9 @@ class Site:
     refund_days: int = attrs.field(default=14, validator=_at_least(0))
     member_resell: bool = False
     min_age: int = attrs.field(default=LEGAL_MIN_AGE, validator=_at_least(LEGAL_MIN_AGE))
+    # Where a member who deleted their account is offered to go, after a countdown.
+    partner_url: str = ""
+    partner_countdown: int = attrs.field(default=10, validator=_at_least(0))
     is_default: bool = False
 
     def __attrs_post_init__(self) -> None:
@@ -157,6 +160,8 @@ class Site:
         _countries(tuple(self.minimum_message_costs))
         if any(field not in PROFILE_FIELDS for field in self.visible_profile_notes):
             raise DomainError("invalid_setting", field="visible_profile_notes")
+        if self.partner_url and not self.partner_url.startswith("https://"):
+            raise DomainError("invalid_setting", field="partner_url")
 
     def signup_allowed(self, has_traffic_source: bool) -> bool:
         """Spec section 6: 'all', or 'with_trafficsource' when a source was captured."""

@@ -374,6 +374,10 @@ export interface components {
             company_id: number;
             mail_name: string;
             min_age: number;
+            /** @description Where members who deleted their account may go (empty = none) */
+            partner_url: string;
+            /** @description Seconds before that redirect */
+            partner_countdown: number;
         };
         CompanyInfo: {
             id: number;
