@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 import schemathesis
-from schemathesis import checks
 from hypothesis import HealthCheck, given, settings
+from schemathesis import checks
 
 from adapters.http.app import create_app
 from adapters.http.openapi import openapi_document

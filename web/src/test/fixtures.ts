@@ -41,6 +41,8 @@ export function settingsFixture(overrides: Partial<Settings> = {}): Settings {
     company_id: 1,
     mail_name: 'Amora',
     min_age: 18,
+    partner_url: '',
+    partner_countdown: 10,
     ...overrides,
   };
 }
