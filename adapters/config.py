@@ -61,6 +61,7 @@ class Config:
     web_dist: Path
     worker_in_process: bool
     rate_limits: bool
+    proxy_hops: int
 
     @property
     def mail_dir(self) -> Path:
@@ -110,4 +111,5 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         web_dist=Path(env.get("WEB_DIST", PROJECT_ROOT / "web" / "dist")),
         worker_in_process=_flag(env, "WORKER_IN_PROCESS", redis_url is None),
         rate_limits=_flag(env, "RATE_LIMITS", True),
+        proxy_hops=_int(env, "PROXY_HOPS", 0),
     )

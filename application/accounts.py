@@ -220,14 +220,19 @@ class Accounts:
             raise DomainError(code, support_email=site.support_email)
 
     def member_for(self, token: str | None) -> Member | None:
-        """The member a session cookie belongs to, while the session and account are open."""
+        """The member a session cookie belongs to, while the session and account are open.
+        A session ended by a ban says so, so the member is shown the ban page."""
         if not token:
             return None
         now = self.clock.now()
         with self.uow() as uow:
-            record = uow.sessions.active(self.secrets.digest(token), now)
+            record = uow.sessions.find(self.secrets.digest(token))
             member = uow.members.get(record.member_id) if record else None
-        return member if member and member.can_log_in else None
+        if record is None or member is None:
+            return None
+        if member.status is AccountStatus.BANNED:
+            raise DomainError("account_banned")
+        return member if record.open_at(now) and member.can_log_in else None
 
     def log_out(self, token: str | None) -> None:
         if not token:

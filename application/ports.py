@@ -49,12 +49,16 @@ class SessionRecord:
     member_id: int
     created_at: datetime
     expires_at: datetime
+    revoked_at: datetime | None = None
+
+    def open_at(self, now: datetime) -> bool:
+        return self.revoked_at is None and now < self.expires_at
 
 
 class SessionRepository(Protocol):
     def add(self, member_id: int, token_hash: str, created_at: datetime, expires_at: datetime,
             ip: str | None, user_agent: str | None) -> None: ...
-    def active(self, token_hash: str, now: datetime) -> SessionRecord | None: ...
+    def find(self, token_hash: str) -> SessionRecord | None: ...
     def revoke(self, token_hash: str, now: datetime) -> None: ...
     def revoke_all(self, member_id: int, now: datetime, keep: str | None = None) -> None: ...
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask, Response
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adapters.container import Container
 from adapters.http import account_views, errors, health, limits, media, openapi, site_views, web_app
@@ -28,6 +29,11 @@ def create_app(container: Container) -> Flask:
         app.register_blueprint(module.blueprint)
     errors.register_error_handlers(app)
     app.after_request(_security_headers)
+    if config.proxy_hops:
+        # Behind N trusted proxies: the client's address (rate limits, lockout) and
+        # HTTPS (Secure cookies) come from their X-Forwarded-* headers.
+        hops = config.proxy_hops
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
     return app
 
 

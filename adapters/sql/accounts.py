@@ -21,13 +21,14 @@ class SqlSessions:
             member_id=member_id, token_hash=token_hash, created_at=created_at,
             expires_at=expires_at, ip=ip, user_agent=(user_agent or "")[:300] or None))
 
-    def active(self, token_hash: str, now: datetime) -> SessionRecord | None:
+    def find(self, token_hash: str) -> SessionRecord | None:
         row = self.connection.execute(
-            select(t.sessions.c.member_id, t.sessions.c.created_at, t.sessions.c.expires_at)
-            .where(t.sessions.c.token_hash == token_hash, t.sessions.c.revoked_at.is_(None),
-                   t.sessions.c.expires_at > now)
+            select(t.sessions.c.member_id, t.sessions.c.created_at, t.sessions.c.expires_at,
+                   t.sessions.c.revoked_at).where(t.sessions.c.token_hash == token_hash)
         ).first()
-        return SessionRecord(row.member_id, row.created_at, row.expires_at) if row else None
+        if row is None:
+            return None
+        return SessionRecord(row.member_id, row.created_at, row.expires_at, row.revoked_at)
 
     def revoke(self, token_hash: str, now: datetime) -> None:
         self.connection.execute(update(t.sessions).where(

@@ -154,11 +154,12 @@ class MemorySessions:
         self.data[token_hash] = {"member_id": member_id, "created_at": created_at,
                                  "expires_at": expires_at, "revoked_at": None}
 
-    def active(self, token_hash: str, now: datetime) -> SessionRecord | None:
+    def find(self, token_hash: str) -> SessionRecord | None:
         row = self.data.get(token_hash)
-        if not row or row["revoked_at"] or row["expires_at"] <= now:
+        if not row:
             return None
-        return SessionRecord(row["member_id"], row["created_at"], row["expires_at"])
+        return SessionRecord(row["member_id"], row["created_at"], row["expires_at"],
+                             row["revoked_at"])
 
     def revoke(self, token_hash: str, now: datetime) -> None:
         if token_hash in self.data:

@@ -284,7 +284,8 @@ def test_ban_ends_sessions_and_is_audited(world: World) -> None:
     with pytest.raises(DomainError, match="reason_required"):
         world.moderation.ban(member_id, " ", "ops")
     world.moderation.ban(member_id, "harassment", "ops")
-    assert world.accounts.member_for(session.token) is None
+    with pytest.raises(DomainError, match="account_banned"):
+        world.accounts.member_for(session.token)
     with pytest.raises(DomainError, match="account_banned"):
         world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
     world.moderation.unban(member_id, "appeal granted", "ops")

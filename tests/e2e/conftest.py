@@ -36,13 +36,19 @@ def _amora(env: dict[str, str], *args: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def live_var(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The live server's data folder: its database, photos and mail (var/mail/*.eml)."""
+    return tmp_path_factory.mktemp("live")
+
+
+@pytest.fixture(scope="session")
+def live_server(live_var: Path) -> Iterator[str]:
     if not (ROOT / "web" / "dist" / "index.html").exists():
         pytest.fail("web/dist is missing: run `npm run build` (make test does)")
-    var = tmp_path_factory.mktemp("live")
+    var = live_var
     port = _free_port()
     env = {**os.environ, "VAR_DIR": str(var), "PORT": str(port), "SECRET_KEY": "e2e",
-           "WEB_DIST": str(ROOT / "web" / "dist")}
+           "WEB_DIST": str(ROOT / "web" / "dist"), "RATE_LIMITS": "off"}
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)
     _amora(env, "db", "upgrade")

@@ -167,7 +167,7 @@ def test_delete_and_reactivate(client: FlaskClient, container, worker) -> None: 
 def test_banned_member_is_logged_out(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
     member_id = client.post("/api/signup", json=SIGNUP).json["user"]["id"]
     container.moderation().ban(member_id, "spam", "ops")
-    assert client.get("/api/user").status_code == 403
+    assert client.get("/api/user").json["error"] == "account_banned"
     refused = client.post("/api/user", json={"email": "ann@example.com",
                                              "password": SIGNUP["password"]})
     assert (refused.status_code, refused.json["error"]) == (403, "account_banned")
@@ -197,4 +197,23 @@ def test_rate_limits_per_address(tmp_path: Path, database_url: str) -> None:
     assert answers[10] == 429
     limited = client.post("/api/password-reset", json={"email": "a@example.com"})
     assert limited.json["error"] == "too_many_requests"
+    container.engine().dispose()
+
+
+def test_secure_cookie_behind_an_https_proxy(tmp_path: Path, database_url: str) -> None:
+    from adapters.container import build_container
+    from adapters.http.app import create_app
+    from tests.conftest import make_config, sample_company, sample_site
+
+    container = build_container(make_config(tmp_path, DATABASE_URL=database_url,
+                                            PROXY_HOPS="1"))
+    with container.unit_of_work() as work:
+        work.sites.add(sample_site(work.companies.add(sample_company()).id))
+        work.commit()
+    client = create_app(container).test_client()
+    answer = client.post("/api/signup", json=SIGNUP, headers={
+        "X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9",
+        "X-Forwarded-Host": "localhost"})
+    assert answer.status_code == 201
+    assert "Secure" in answer.headers["Set-Cookie"]
     container.engine().dispose()
