@@ -52,6 +52,7 @@ def show(member_id: int) -> None:
     profile = member.profile
     details = Table.grid(padding=(0, 2))
     for label, value in [
+        ("e-mail", member.email), ("status", member.status.value),
         ("birth date", profile.birth_date.isoformat()), ("region", profile.region or ""),
         ("city", profile.city or ""), ("language", member.language),
         ("fictional", "yes" if member.is_fictional else "no"),

@@ -61,3 +61,36 @@ def test_sites_set_validates_and_audits(amora) -> None:  # type: ignore[no-untyp
 def test_sites_keys_lists_settings(amora) -> None:  # type: ignore[no-untyped-def]
     keys = amora("sites", "keys")
     assert "minimum_message_costs.<COUNTRY>" in keys.output and "niche" in keys.output
+
+
+def _member(amora) -> int:  # type: ignore[no-untyped-def]
+    from application.accounts import SignupForm, Visitor
+
+    login = context.container().accounts().sign_up(
+        "amora.test", SignupForm(email="eve@example.com", name="Eve", date_of_birth="1980-01-01",
+                                 password="long enough words", gender="female"),
+        Visitor(ip="192.0.2.1", user_agent=None, language="en"))
+    return int(login.member.id)
+
+
+def test_members_list_show_ban_unban(amora) -> None:  # type: ignore[no-untyped-def]
+    from sqlalchemy import select
+
+    from adapters.sql.tables import audit_log
+
+    member_id = _member(amora)
+    listed = amora("members", "list", "--search", "eve")
+    assert listed.exit_code == 0 and "eve@example.com" in listed.output
+    assert "not_confirmed" in amora("members", "show", str(member_id)).output
+    assert amora("members", "ban", str(member_id), "--reason", "").exit_code == 1
+    banned = amora("members", "ban", str(member_id), "--reason", "fake photos", "--actor", "ops")
+    assert banned.exit_code == 0
+    assert "banned" in amora("members", "list", "--status", "banned").output
+    again = amora("members", "ban", str(member_id), "--reason", "x")
+    assert again.exit_code == 1 and "already banned" in again.output
+    assert amora("members", "unban", str(member_id), "--reason", "appeal").exit_code == 0
+    assert amora("members", "show", "999").exit_code == 1
+    with context.container().engine().connect() as connection:
+        rows = connection.execute(select(audit_log).order_by(audit_log.c.id)).all()
+    assert [(r.actor, r.action, r.details["reason"]) for r in rows] == [
+        ("ops", "members.ban", "fake photos"), (rows[1].actor, "members.unban", "appeal")]
