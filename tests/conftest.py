@@ -113,6 +113,13 @@ def sample_site(company_id: int, **changes: object) -> Site:
     return Site(**values)  # type: ignore[arg-type]
 
 
+def seed_default_site(container: Container) -> None:
+    """One company and its default site, amora.test, in the container's database."""
+    with container.unit_of_work() as work:
+        work.sites.add(sample_site(work.companies.add(sample_company()).id))
+        work.commit()
+
+
 @pytest.fixture
 def seeded(uow):  # type: ignore[no-untyped-def]
     """One company with a default site and a second site."""

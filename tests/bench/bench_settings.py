@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from adapters.container import build_container  # noqa: E402
 from adapters.http.app import create_app  # noqa: E402
 from adapters.sql import migrate  # noqa: E402
-from tests.conftest import POSTGRES_SERVER, make_config, sample_company, sample_site  # noqa: E402
+from tests.conftest import POSTGRES_SERVER, make_config, seed_default_site  # noqa: E402
 
 REQUESTS = 1500
 
@@ -42,10 +42,7 @@ def report(label: str, timings: list[float]) -> float:
 def run(kind: str, url: str, root: Path) -> None:
     migrate.upgrade(url)
     container = build_container(make_config(root, DATABASE_URL=url))
-    with container.unit_of_work() as work:
-        company = work.companies.add(sample_company())
-        work.sites.add(sample_site(company.id))
-        work.commit()
+    seed_default_site(container)
     client = create_app(container).test_client()
     measure(client, "/api/settings")  # warm up
     print(f"{kind}:")

@@ -23,12 +23,9 @@ def amora(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-u
         return runner.invoke(app, list(args))
 
     assert run("db", "upgrade").exit_code == 0
-    from tests.conftest import sample_company, sample_site
+    from tests.conftest import seed_default_site
 
-    with context.container().unit_of_work() as work:
-        company = work.companies.add(sample_company())
-        work.sites.add(sample_site(company.id))
-        work.commit()
+    seed_default_site(context.container())
     yield run
     context.container().engine().dispose()
     context.container.cache_clear()

@@ -183,13 +183,11 @@ def test_cross_site_writes_are_refused(client: FlaskClient) -> None:
 def test_rate_limits_per_address(tmp_path: Path, database_url: str) -> None:
     from adapters.container import build_container
     from adapters.http.app import create_app
-    from tests.conftest import make_config, sample_company, sample_site
+    from tests.conftest import make_config, seed_default_site
 
     container = build_container(make_config(tmp_path, DATABASE_URL=database_url,
                                             RATE_LIMITS="on"))
-    with container.unit_of_work() as work:
-        work.sites.add(sample_site(work.companies.add(sample_company()).id))
-        work.commit()
+    seed_default_site(container)
     client = create_app(container).test_client()
     answers = [client.post("/api/password-reset", json={"email": "a@example.com"}).status_code
                for _ in range(11)]
@@ -203,13 +201,11 @@ def test_rate_limits_per_address(tmp_path: Path, database_url: str) -> None:
 def test_secure_cookie_behind_an_https_proxy(tmp_path: Path, database_url: str) -> None:
     from adapters.container import build_container
     from adapters.http.app import create_app
-    from tests.conftest import make_config, sample_company, sample_site
+    from tests.conftest import make_config, seed_default_site
 
     container = build_container(make_config(tmp_path, DATABASE_URL=database_url,
                                             PROXY_HOPS="1"))
-    with container.unit_of_work() as work:
-        work.sites.add(sample_site(work.companies.add(sample_company()).id))
-        work.commit()
+    seed_default_site(container)
     client = create_app(container).test_client()
     answer = client.post("/api/signup", json=SIGNUP, headers={
         "X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9",

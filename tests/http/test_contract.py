@@ -16,7 +16,7 @@ from schemathesis import checks
 
 from adapters.http.app import create_app
 from adapters.http.openapi import openapi_document
-from tests.conftest import make_config, sample_company, sample_site
+from tests.conftest import make_config, seed_default_site
 
 
 @pytest.fixture(scope="module")
@@ -28,10 +28,7 @@ def contract_app(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-u
     url = f"sqlite:///{root / 'amora.db'}"
     migrate.upgrade(url)
     container = build_container(make_config(root, DATABASE_URL=url))
-    with container.unit_of_work() as work:
-        company = work.companies.add(sample_company())
-        work.sites.add(sample_site(company.id))
-        work.commit()
+    seed_default_site(container)
     return create_app(container)
 
 
