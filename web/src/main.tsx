@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { boot } from './app/boot';
 import { BootFailure } from './app/BootFailure';
+import { setAppNavigator } from './app/navigate';
+import './app/plugins';
 import { buildRoutes } from './app/router';
 import { installPreloadErrorReload } from './shared/chunkReload';
 
@@ -19,6 +21,7 @@ async function start() {
     return;
   }
   const router = createBrowserRouter(buildRoutes());
+  setAppNavigator(router);
   root.render(
     <StrictMode>
       <RouterProvider router={router} />

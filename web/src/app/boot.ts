@@ -1,13 +1,18 @@
 /**
- * Start-up: pick the language, fetch the site's settings (and the company info in
- * the background), then hand over to the router.
+ * Start-up: keep the traffic source of the landing link, pick the language, fetch the
+ * site's settings and who is logged in (and the company info in the background), then
+ * hand over to the router.
  */
+import { useSession } from '../features/session/sessionStore';
+import { captureTraffic } from '../features/signup/traffic';
 import { useCompany } from '../features/site/companyStore';
 import { useSettings } from '../features/site/settingsStore';
 import { initI18n, switchLanguage } from '../shared/i18n/i18n';
 import { browserLanguages, chooseLocale, readLocaleCookie, writeLocaleCookie } from '../shared/i18n/localeChoice';
 
 export async function boot(): Promise<void> {
+  captureTraffic(location.search);
+  const session = useSession.getState().loaded ? Promise.resolve(null) : useSession.getState().load();
   const cookie = readLocaleCookie();
   const browser = browserLanguages();
   const first = chooseLocale({ cookie, browserLanguages: browser });
@@ -27,6 +32,7 @@ export async function boot(): Promise<void> {
       useSettings.getState().load(choice.language),
     ]);
   }
+  await session;
   void useCompany
     .getState()
     .load()

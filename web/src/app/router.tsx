@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import type { RouteObject } from 'react-router';
+import { type LoaderFunction, type RouteObject, redirect } from 'react-router';
+import { useSession } from '../features/session/sessionStore';
 import { RouteErrorPage } from '../features/errors/ErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { AppShell } from './AppShell';
@@ -7,6 +8,7 @@ import { ChatLayout } from './layouts/ChatLayout';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { EmptyLayout } from './layouts/EmptyLayout';
 import { LanderLayout } from './layouts/LanderLayout';
+import { guardRedirect } from './guard';
 import { type AppRoute, type LayoutName, ROUTES, lazyPage } from './routes';
 
 const layouts: Record<LayoutName, () => ReactElement> = {
@@ -16,13 +18,24 @@ const layouts: Record<LayoutName, () => ReactElement> = {
   empty: () => <EmptyLayout />,
 };
 
+/** The route's checks (auth, guest-only) on every navigation, then its own loader. */
+export function guardedLoader(route: AppRoute): LoaderFunction | undefined {
+  if (!route.auth && !route.guestOnly) return route.loader;
+  return (args) => {
+    const url = new URL(args.request.url);
+    const target = guardRedirect(route, useSession.getState().user !== null, url.pathname + url.search);
+    if (target) throw redirect(target);
+    return route.loader ? route.loader(args) : null;
+  };
+}
+
 function pagesOf(layout: LayoutName): RouteObject[] {
   return Object.entries(ROUTES as Record<string, AppRoute>)
     .filter(([, route]) => route.layout === layout)
     .map(([name, route]) => ({
       id: name,
       path: route.path,
-      loader: route.loader,
+      loader: guardedLoader(route),
       lazy: lazyPage(route),
     }));
 }

@@ -18,6 +18,10 @@ export interface AppRoute {
   page: () => Promise<ComponentType>;
   /** Data the screen needs before it shows (catalog namespaces, company info, ...). */
   loader?: LoaderFunction;
+  /** Only for logged-in members: visitors are sent to /login?redirect=<path>. */
+  auth?: boolean;
+  /** Only for visitors (login, signup): members are sent to the members area. */
+  guestOnly?: boolean;
 }
 
 const legalPage = (path: string, document: LegalDocument): AppRoute => ({
@@ -30,6 +34,19 @@ const legalPage = (path: string, document: LegalDocument): AppRoute => ({
       return Page;
     }),
   loader: () => import('../features/legal/legalLoader').then((m) => m.legalLoader()),
+});
+
+/** An account screen: its texts live in the `account` catalog namespace. */
+const accountPage = (
+  path: string,
+  page: () => Promise<ComponentType>,
+  flags: Pick<AppRoute, 'auth' | 'guestOnly'> = {},
+): AppRoute => ({
+  path,
+  layout: 'default',
+  page,
+  loader: () => import('../features/account/accountLoader').then((m) => m.accountLoader()),
+  ...flags,
 });
 
 export const ROUTES = {
@@ -55,6 +72,38 @@ export const ROUTES = {
     page: () => import('../features/legal/FaqPage').then((m) => m.FaqPage),
     loader: () => import('../features/legal/legalLoader').then((m) => m.legalLoader()),
   },
+  signup: accountPage('/signup', () => import('../features/signup/SignupPage').then((m) => m.SignupPage), {
+    guestOnly: true,
+  }),
+  'complete-signup': accountPage(
+    '/complete-signup',
+    () => import('../features/signup/CompleteSignupPage').then((m) => m.CompleteSignupPage),
+    { auth: true },
+  ),
+  login: accountPage('/login', () => import('../features/account/LoginPage').then((m) => m.LoginPage), {
+    guestOnly: true,
+  }),
+  'reset-password': accountPage('/reset-password', () =>
+    import('../features/account/ResetPasswordPage').then((m) => m.ResetPasswordPage),
+  ),
+  'reset-password-do': accountPage('/reset-password/do', () =>
+    import('../features/account/ResetPasswordPage').then((m) => m.ResetPasswordDoPage),
+  ),
+  'activate-done': accountPage('/activate/done', () =>
+    import('../features/account/ActivationPages').then((m) => m.ActivateDonePage),
+  ),
+  'activate-error': accountPage('/activate/error', () =>
+    import('../features/account/ActivationPages').then((m) => m.ActivateErrorPage),
+  ),
+  'mail-change-do': accountPage('/mail-change/do', () =>
+    import('../features/account/MailChangeDoPage').then((m) => m.MailChangeDoPage),
+  ),
+  'account-deleted': accountPage('/account-deleted', () =>
+    import('../features/account/AccountDeletedPage').then((m) => m.AccountDeletedPage),
+  ),
+  settings: accountPage('/settings', () => import('../features/account/SettingsPage').then((m) => m.SettingsPage), {
+    auth: true,
+  }),
 } satisfies Record<string, AppRoute>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -70,6 +119,10 @@ export function pathTo(name: RouteName, params: Record<string, string | number> 
   return registry[name].path.replace(/:(\w+)\??/g, (_, key: string) =>
     params[key] === undefined ? '' : encodeURIComponent(String(params[key])),
   ).replace(/\/+$/, '') || '/';
+}
+
+export function routeOf(name: string): AppRoute | undefined {
+  return routeExists(name) ? registry[name] : undefined;
 }
 
 /** The react-router `lazy` of a registered route, with the chunk-failure reload. */

@@ -11,7 +11,7 @@ import type { Language } from '../shared/i18n/languages';
 export async function setupTestI18n(language: Language = 'en'): Promise<void> {
   if (!i18n.isInitialized) await initI18n(language);
   else if (i18n.language !== language) await i18n.changeLanguage(language);
-  await i18n.loadNamespaces(['common', 'legal']);
+  await i18n.loadNamespaces(['common', 'legal', 'account']);
 }
 
 export function seedStores({ settings, company }: { settings?: Settings | null; company?: CompanyInfo | null }) {

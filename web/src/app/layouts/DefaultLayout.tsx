@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ActivationReminder } from '../../features/account/ActivationReminder';
 import { AlertHeader } from '../../features/alerts/AlertHeader';
 import { EntryWarning } from '../../features/entry-warning/EntryWarning';
 import { Disclaimer } from '../../features/footer/Disclaimer';
@@ -7,7 +8,7 @@ import { Footer } from '../../features/footer/Footer';
 import { TopNav } from '../../features/navigation/TopNav';
 import { Slot } from '../slots';
 
-/** Top navigation, alert header, page, footer, disclaimer, entry warning, modals. */
+/** Top navigation, alert header, page, footer, disclaimer, entry warning, modals, activation reminder. */
 export function DefaultLayout() {
   const { t } = useTranslation();
   return (
@@ -26,6 +27,7 @@ export function DefaultLayout() {
       <Slot name="signupModal" />
       <Slot name="timeBonusModal" />
       <Slot name="likeModal" />
+      <ActivationReminder />
     </div>
   );
 }

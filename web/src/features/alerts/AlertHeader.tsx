@@ -11,7 +11,19 @@ export function AlertHeader() {
     <div className="alert-header container" role="region" aria-label={t('alerts.region')}>
       {alerts.map((alert) => (
         <div key={alert.id} className={`alert alert-${alert.variant} d-flex align-items-start gap-3 mb-2`} role="alert">
-          <div className="flex-grow-1">{t(alert.message, alert.values)}</div>
+          <div className="flex-grow-1 alert-header__body">
+            <span>{t(alert.message, alert.values)}</span>
+            {alert.action && (
+              <button
+                type="button"
+                className={`btn btn-sm rounded-pill btn-outline-${alert.variant === 'warning' ? 'dark' : alert.variant} alert-header__action`}
+                onClick={alert.action.onClick}
+                data-testid={alert.action.testId}
+              >
+                {t(alert.action.label)}
+              </button>
+            )}
+          </div>
           {alert.dismissible !== false && (
             <button type="button" className="btn-close" aria-label={t('alerts.dismiss')} onClick={() => dismiss(alert.id)} />
           )}

@@ -13,6 +13,8 @@ export interface Alert {
   message: string;
   values?: Record<string, unknown>;
   dismissible?: boolean;
+  /** A button in the alert (e.g. "send the e-mail again"); its label is a common catalog key. */
+  action?: { label: string; onClick: () => void; testId?: string };
 }
 
 type Dismissals = Record<string, number>;
@@ -31,6 +33,8 @@ interface AlertsState {
   dismissals: Dismissals;
   show: (alert: Alert) => void;
   dismiss: (id: string, now?: number) => void;
+  /** Takes an alert away without counting it as dismissed. */
+  hide: (id: string) => void;
   /** When the alert was dismissed (ms since epoch), or null. */
   dismissedAt: (id: string) => number | null;
 }
@@ -48,5 +52,6 @@ export const useAlerts = create<AlertsState>()((set, get) => ({
     }
     set((s) => ({ dismissals, alerts: s.alerts.filter((a) => a.id !== id) }));
   },
+  hide: (id) => set((s) => (s.alerts.some((a) => a.id === id) ? { alerts: s.alerts.filter((a) => a.id !== id) } : s)),
   dismissedAt: (id) => get().dismissals[id] ?? null,
 }));

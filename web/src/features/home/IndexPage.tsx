@@ -5,6 +5,10 @@ import { countryName } from '../site/company';
 import { useCompany } from '../site/companyStore';
 import { useSiteSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';
+import { Link } from 'react-router';
+import { membersAreaPath } from '../../app/guard';
+import { useIsLoggedIn } from '../session/sessionStore';
+import { openSignup } from '../signup/signupStore';
 import { HeroIllustration } from './HeroIllustration';
 
 const STEPS = ['signup', 'profile', 'search', 'chat'] as const;
@@ -22,6 +26,7 @@ export function IndexPage() {
   const { t, i18n } = useTranslation();
   const settings = useSiteSettings();
   const company = useCompany((s) => s.company);
+  const loggedIn = useIsLoggedIn();
   usePageTitle(settings.index_title, { home: true });
   const values = { minAge: settings.min_age, siteName: settings.name };
 
@@ -38,9 +43,24 @@ export function IndexPage() {
               <h1 className="hero__title">{settings.index_title}</h1>
               <p className="hero__lead">{settings.description}</p>
               <div className="hero__actions">
-                <AppLink to="signup" className="btn btn-light btn-lg rounded-pill px-4 hero__cta">
-                  {t('home.hero.cta')}
-                </AppLink>
+                {loggedIn ? (
+                  <Link to={membersAreaPath()} className="btn btn-light btn-lg rounded-pill px-4 hero__cta">
+                    {t('home.hero.ctaMember')}
+                  </Link>
+                ) : (
+                  <AppLink
+                    to="signup"
+                    className="btn btn-light btn-lg rounded-pill px-4 hero__cta"
+                    data-testid="home-signup"
+                    onClick={(event) => {
+                      // Desktop: the signup modal; phones: the /signup page; members: the members area.
+                      event.preventDefault();
+                      openSignup();
+                    }}
+                  >
+                    {t('home.hero.cta')}
+                  </AppLink>
+                )}
                 <a href="#how" className="btn btn-outline-light btn-lg rounded-pill px-4">
                   {t('home.hero.how')}
                 </a>

@@ -13,8 +13,16 @@ describe('route registry', () => {
     expect(pathTo('index')).toBe('/');
   });
 
+  it('knows the account screens', () => {
+    for (const name of ['signup', 'complete-signup', 'login', 'reset-password', 'reset-password-do', 'activate-done', 'activate-error', 'mail-change-do', 'account-deleted', 'settings']) {
+      expect(routeExists(name)).toBe(true);
+    }
+    expect(pathTo('reset-password-do')).toBe('/reset-password/do');
+    expect(pathTo('activate-done')).toBe('/activate/done');
+  });
+
   it('does not know screens of later issues', () => {
-    for (const name of ['login', 'signup', 'pricing', 'complaints', 'members', 'toString', 'constructor']) {
+    for (const name of ['pricing', 'complaints', 'members', 'profile', 'credits', 'toString', 'constructor']) {
       expect(routeExists(name)).toBe(false);
     }
   });
@@ -43,7 +51,7 @@ describe('AppLink', () => {
   it('renders nothing for screens that do not exist yet', () => {
     renderInRouter(
       <div data-testid="box">
-        <AppLink to="signup">Sign up</AppLink>
+        <AppLink to="pricing">Pricing</AppLink>
       </div>,
     );
     expect(screen.getByTestId('box')).toBeEmptyDOMElement();
@@ -51,12 +59,12 @@ describe('AppLink', () => {
 
   it('appears once the screen is registered', () => {
     const registry = ROUTES as Record<string, AppRoute>;
-    registry.signup = { path: '/signup', layout: 'default', page: async () => () => null };
+    registry.pricing = { path: '/pricing', layout: 'default', page: async () => () => null };
     try {
-      renderInRouter(<AppLink to="signup">Sign up</AppLink>);
-      expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+      renderInRouter(<AppLink to="pricing">Pricing</AppLink>);
+      expect(screen.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
     } finally {
-      delete registry.signup;
+      delete registry.pricing;
     }
   });
 });

@@ -1,6 +1,6 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useNavigate } from 'react-router';
 import { pathTo, routeExists } from '../../app/routes';
 import { useChat } from '../chat/chatStore';
 import { useSession } from '../session/sessionStore';
@@ -41,7 +41,8 @@ function NavItem({
 export function MemberNav() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
-  const clear = useSession((s) => s.clear);
+  const logout = useSession((s) => s.logout);
+  const navigate = useNavigate();
   const totalUnread = useChat((s) => s.totalUnread);
   const totalNewLikes = useChat((s) => s.totalNewLikes);
   if (!user) return null;
@@ -72,15 +73,27 @@ export function MemberNav() {
           <span className="member-nav__label">{user.profile.name}</span>
         </Dropdown.Toggle>
         <Dropdown.Menu className="shadow-lg">
-          <Dropdown.Item as={AppLink} to="profile">
-            {t('nav.myProfile')}
-          </Dropdown.Item>
-          <Dropdown.Item as={AppLink} to="settings">
+          {routeExists('profile') && (
+            <Dropdown.Item as={AppLink} to="profile">
+              <Icon name="user" size={18} className="me-2" />
+              {t('nav.myProfile')}
+            </Dropdown.Item>
+          )}
+          <Dropdown.Item as={AppLink} to="settings" data-testid="nav-settings">
+            <Icon name="settings" size={18} className="me-2" />
             {t('nav.settings')}
           </Dropdown.Item>
           <Dropdown.Divider />
-          {/* Next issue: GET /api/logout before clearing the local session. */}
-          <Dropdown.Item as="button" onClick={clear}>
+          <Dropdown.Item
+            as="button"
+            data-testid="logout"
+            onClick={async () => {
+              // Leave members-only screens first, so they do not send the visitor to the login.
+              await navigate(pathTo('index'));
+              await logout();
+            }}
+          >
+            <Icon name="logout" size={18} className="me-2" />
             {t('nav.logout')}
           </Dropdown.Item>
         </Dropdown.Menu>

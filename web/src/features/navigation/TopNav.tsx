@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { pathTo, routeExists } from '../../app/routes';
 import { useIsLoggedIn } from '../session/sessionStore';
 import { AppLink } from './AppLink';
 import { LanguageDropdown } from './LanguageDropdown';
@@ -9,6 +11,9 @@ import { MemberNav } from './MemberNav';
 export function TopNav() {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
+  // On the login screen itself the button would only lead back to it.
+  const { pathname } = useLocation();
+  const onLogin = routeExists('login') && pathname === pathTo('login');
   return (
     <header className="top-nav">
       <nav className="container top-nav__inner" aria-label={t('nav.main')}>
@@ -16,8 +21,8 @@ export function TopNav() {
         <div className="top-nav__actions">
           {loggedIn && <MemberNav />}
           <LanguageDropdown />
-          {!loggedIn && (
-            <AppLink to="login" className="btn btn-primary rounded-pill px-4">
+          {!loggedIn && !onLogin && (
+            <AppLink to="login" className="btn btn-primary rounded-pill px-3 px-sm-4">
               {t('nav.login')}
             </AppLink>
           )}

@@ -1,35 +1,90 @@
 /**
- * The logged-in member, or null for a visitor. Accounts arrive with the next issue:
- * it will fill `user` from POST/GET /api/user; everything else here already works.
+ * The logged-in member, or null for a visitor. Filled once at start-up from
+ * GET /api/user, and by login, signup, activation and reactivation.
  */
 import { create } from 'zustand';
 import type { User } from '../../shared/api/types';
+import type { Language } from '../../shared/i18n/languages';
 import { useChat } from '../chat/chatStore';
 
 export type { User };
 
 interface SessionState {
   user: User | null;
+  /** Whether GET /api/user has answered (start-up waits for it). */
+  loaded: boolean;
   setUser: (user: User) => void;
   /** Forgets the member locally (after a logout, or when the server says the session is gone). */
   clear: () => void;
+  /** Asks the server who is logged in; a 403 means nobody (no error is shown). */
+  load: () => Promise<User | null>;
+  /** Fetches the member again (after activation elsewhere, for instance). */
+  refresh: () => Promise<User | null>;
+  /** GET /api/logout, then forgets the member and everything loaded for them. */
+  logout: () => Promise<void>;
   /**
-   * Hook point for the language switch: once accounts exist, a logged-in member's
-   * choice is saved with PUT /api/user {language}. Visitors keep it in the cookie only.
+   * Saves a logged-in member's language choice with PUT /api/user {language}.
+   * Visitors keep it in the cookie only.
    */
   saveLanguage: (language: string) => Promise<void>;
 }
 
+/** Extra stores to empty on logout (alerts, signup modal ...), registered by their features. */
+const onClear = new Set<() => void>();
+export function registerSessionReset(reset: () => void): () => void {
+  onClear.add(reset);
+  return () => onClear.delete(reset);
+}
+
+// The account API is imported lazily: the API client itself imports this store.
+const accountApi = () => import('../account/accountApi');
+
 export const useSession = create<SessionState>()((set, get) => ({
   user: null,
-  setUser: (user) => set({ user }),
+  loaded: false,
+  setUser: (user) => set({ user, loaded: true }),
   clear() {
     set({ user: null });
     useChat.getState().reset();
+    for (const reset of onClear) reset();
   },
-  async saveLanguage(_language) {
+  async load() {
+    try {
+      const { fetchUser } = await accountApi();
+      const user = await fetchUser();
+      const hadUser = get().user !== null;
+      set({ user, loaded: true });
+      // The session ended elsewhere: forget everything loaded for the member too.
+      if (hadUser && !user) get().clear();
+      return user;
+    } catch {
+      // The server did not answer: carry on as a visitor rather than block the site.
+      set({ loaded: true });
+      return get().user;
+    }
+  },
+  refresh() {
+    return get().load();
+  },
+  async logout() {
+    try {
+      const { accountApi: calls } = await accountApi();
+      await calls.logOut();
+    } catch {
+      // The cookie may outlive a failed call, but the member asked to leave: forget them here.
+    } finally {
+      get().clear();
+    }
+  },
+  async saveLanguage(language) {
     if (!get().user) return;
-    // Next issue: await api.put('/api/user', { language: _language }) and store the answer.
+    const { accountApi: calls } = await accountApi();
+    try {
+      const user = await calls.updatePreferences({ language: language as Language });
+      if (get().user) set({ user });
+    } catch {
+      // The interface already switched; the account keeps its old language until next time.
+    }
   },
 }));
 

@@ -1,5 +1,6 @@
 /**
- * i18next set-up: namespaces `common` (the UI) and `legal` (legal texts), catalogs in
+ * i18next set-up: namespaces `common` (the UI shell and the error codes), `legal` (legal
+ * texts) and `account` (login, signup, settings ...), catalogs in
  * web/src/locales/<lang>/<ns>.json, each loaded as its own chunk when first needed.
  */
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';

@@ -1,0 +1,156 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ROUTES, type AppRoute } from '../../app/routes';
+import { companyFixture, settingsFixture, userFixture } from '../../test/fixtures';
+import { seedStores, setupTestI18n } from '../../test/render';
+import { useSession } from '../session/sessionStore';
+import { SettingsPage } from './SettingsPage';
+
+const json = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const registry = ROUTES as Record<string, AppRoute>;
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeAll(() => setupTestI18n());
+beforeEach(() => {
+  seedStores({ settings: settingsFixture(), company: companyFixture({ delete_discount: 50 }) });
+  useSession.setState({ user: userFixture({ email: 'sam@example.test', invisible: false }) });
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ user: null });
+  delete registry.credits;
+});
+
+function renderSettings() {
+  const router = createMemoryRouter(
+    [
+      { path: '/settings', element: <SettingsPage /> },
+      { path: '/account-deleted', element: <p>deleted page</p> },
+      { path: '/login', element: <p>login page</p> },
+    ],
+    { initialEntries: ['/settings'] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const section = (id: string) => document.getElementById(id)!;
+
+describe('settings', () => {
+  it('shows the current e-mail address and asks for a change with the password', async () => {
+    fetchMock.mockResolvedValue(json(204, undefined));
+    renderSettings();
+    expect(screen.getByTestId('settings-email-current')).toHaveTextContent('sam@example.test');
+    fireEvent.click(screen.getByTestId('settings-email-change'));
+    const email = within(section('settings-email'));
+    fireEvent.change(email.getByLabelText('New e-mail address'), { target: { value: 'new@example.test' } });
+    fireEvent.change(email.getByLabelText('Your current password'), { target: { value: 'secret-123' } });
+    fireEvent.click(screen.getByTestId('settings-email-submit'));
+    expect(await screen.findByTestId('settings-email-result')).toHaveTextContent('We sent a confirmation link to new@example.test');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/mail-change');
+    expect(JSON.parse(init.body)).toEqual({ email: 'new@example.test', password: 'secret-123' });
+  });
+
+  it('explains a taken address at the field', async () => {
+    fetchMock.mockResolvedValue(json(409, { error: 'email_taken', params: {} }));
+    renderSettings();
+    fireEvent.click(screen.getByTestId('settings-email-change'));
+    const email = within(section('settings-email'));
+    fireEvent.change(email.getByLabelText('New e-mail address'), { target: { value: 'taken@example.test' } });
+    fireEvent.change(email.getByLabelText('Your current password'), { target: { value: 'secret-123' } });
+    fireEvent.click(screen.getByTestId('settings-email-submit'));
+    expect(await email.findByText('This e-mail address already has an account on this site.')).toBeInTheDocument();
+  });
+
+  it('checks the new password twice before changing it', async () => {
+    fetchMock.mockResolvedValue(json(400, { error: 'old_password_wrong', params: {} }));
+    renderSettings();
+    const password = within(section('settings-password'));
+    fireEvent.change(password.getByLabelText('Current password'), { target: { value: 'old-one-123' } });
+    fireEvent.change(password.getByLabelText('New password'), { target: { value: 'new-one-123' } });
+    fireEvent.change(password.getByLabelText('Repeat new password'), { target: { value: 'new-one-124' } });
+    fireEvent.click(screen.getByTestId('settings-password-submit'));
+    expect(password.getByText('The passwords you entered do not match.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.change(password.getByLabelText('Repeat new password'), { target: { value: 'new-one-123' } });
+    fireEvent.click(screen.getByTestId('settings-password-submit'));
+    expect(await password.findByText('Check your old password.')).toBeInTheDocument();
+  });
+
+  it('switches invisible mode and explains it', async () => {
+    fetchMock.mockResolvedValue(json(200, { user: userFixture({ invisible: true }) }));
+    renderSettings();
+    expect(section('settings-invisible')).toHaveTextContent('You are removed from the search results.');
+    expect(section('settings-invisible')).toHaveTextContent('You have to make the first contact yourself.');
+    const toggle = screen.getByRole('switch', { name: 'Invisible mode' });
+    expect(toggle).not.toBeChecked();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Invisible mode' })).toBeChecked());
+    expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ invisible: true });
+  });
+
+  it('deletes the account in three steps: reason, offers, password', async () => {
+    fetchMock.mockResolvedValue(json(204, undefined));
+    const router = renderSettings();
+    fireEvent.click(screen.getByTestId('settings-delete-start'));
+    expect(screen.getByTestId('settings-delete-next')).toBeDisabled();
+    fireEvent.click(screen.getByLabelText('Another reason'));
+    expect(screen.getByTestId('settings-delete-next')).toBeDisabled();
+    fireEvent.change(screen.getByTestId('settings-delete-details'), { target: { value: 'Moving abroad' } });
+    fireEvent.click(screen.getByTestId('settings-delete-next'));
+
+    expect(screen.getByText('Take a break with invisible mode instead')).toBeInTheDocument();
+    expect(screen.getByTestId('settings-delete-invisible')).toBeInTheDocument();
+    // No credits screen yet, so no discount offer.
+    expect(screen.queryByTestId('settings-delete-discount')).toBeNull();
+    fireEvent.click(screen.getByTestId('settings-delete-next'));
+
+    fireEvent.change(within(section('settings-delete')).getByLabelText('Your current password'), { target: { value: 'secret-123' } });
+    fireEvent.click(screen.getByTestId('settings-delete-confirm'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account-deleted'));
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/user');
+    expect(init.method).toBe('DELETE');
+    expect(JSON.parse(init.body)).toEqual({ password: 'secret-123', reason: 'other: Moving abroad' });
+  });
+
+  it('offers the delete discount once the credits screen exists', () => {
+    registry.credits = { path: '/credits', layout: 'default', page: async () => () => null };
+    renderSettings();
+    fireEvent.click(screen.getByTestId('settings-delete-start'));
+    fireEvent.click(screen.getByLabelText('It is too expensive'));
+    fireEvent.click(screen.getByTestId('settings-delete-next'));
+    expect(screen.getByText('Stay and get 50% off')).toBeInTheDocument();
+    expect(screen.getByTestId('settings-delete-discount')).toHaveAttribute('href', '/credits');
+  });
+
+  it('takes a break with invisible mode instead of deleting', async () => {
+    fetchMock.mockResolvedValue(json(200, { user: userFixture({ invisible: true }) }));
+    renderSettings();
+    fireEvent.click(screen.getByTestId('settings-delete-start'));
+    fireEvent.click(screen.getByLabelText('I am taking a break'));
+    fireEvent.click(screen.getByTestId('settings-delete-next'));
+    fireEvent.click(screen.getByTestId('settings-delete-invisible'));
+    expect(await screen.findByTestId('settings-delete-invisible-done')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('settings-delete-keep'));
+    expect(screen.getByTestId('settings-delete-start')).toBeInTheDocument();
+    expect(useSession.getState().user?.invisible).toBe(true);
+  });
+
+  it('refuses a wrong password at the field', async () => {
+    fetchMock.mockResolvedValue(json(400, { error: 'password_wrong', params: {} }));
+    renderSettings();
+    fireEvent.click(screen.getByTestId('settings-delete-start'));
+    fireEvent.click(screen.getByLabelText('I found a partner'));
+    fireEvent.click(screen.getByTestId('settings-delete-next'));
+    fireEvent.click(screen.getByTestId('settings-delete-next'));
+    fireEvent.change(within(section('settings-delete')).getByLabelText('Your current password'), { target: { value: 'nope-nope' } });
+    fireEvent.click(screen.getByTestId('settings-delete-confirm'));
+    expect(await screen.findByText('Wrong password.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAppNavigator } from '../../app/navigate';
+import { userFixture } from '../../test/fixtures';
+import { useChat } from '../chat/chatStore';
+import { useSignup } from '../signup/signupStore';
+import { useSession } from './sessionStore';
+
+const json = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ user: null, loaded: false });
+  useSignup.setState({ open: false });
+  setAppNavigator(null);
+});
+
+describe('session', () => {
+  it('asks once who is logged in, as the web client', async () => {
+    const user = userFixture();
+    fetchMock.mockResolvedValue(json(200, { user }));
+    await expect(useSession.getState().load()).resolves.toEqual(user);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/user');
+    expect(init.headers['X-Client']).toBe('web');
+    expect(useSession.getState()).toMatchObject({ user, loaded: true });
+  });
+
+  it('treats a 403 as a visitor, without an error', async () => {
+    fetchMock.mockResolvedValue(json(403, { error: 'authentication_required', params: {} }));
+    await expect(useSession.getState().load()).resolves.toBeNull();
+    expect(useSession.getState()).toMatchObject({ user: null, loaded: true });
+  });
+
+  it('logs out on the server and forgets the member and their counters', async () => {
+    fetchMock.mockResolvedValue(json(204, undefined));
+    useSession.setState({ user: userFixture() });
+    useChat.setState({ totalUnread: 3 });
+    await useSession.getState().logout();
+    expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.objectContaining({ method: 'GET' }));
+    expect(useSession.getState().user).toBeNull();
+    expect(useChat.getState().totalUnread).toBe(0);
+  });
+
+  it('saves the language of a logged-in member, not of a visitor', async () => {
+    await useSession.getState().saveLanguage('de');
+    expect(fetchMock).not.toHaveBeenCalled();
+    useSession.setState({ user: userFixture({ language: 'en' }) });
+    fetchMock.mockResolvedValue(json(200, { user: userFixture({ language: 'de' }) }));
+    await useSession.getState().saveLanguage('de');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/user');
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(init.body)).toEqual({ language: 'de' });
+    expect(useSession.getState().user?.language).toBe('de');
+  });
+});
+
+describe('openSignup', () => {
+  const navigate = vi.fn();
+  const screenWidth = (desktop: boolean) =>
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: desktop && query.includes('992px'), media: query }) as MediaQueryList);
+
+  it('opens the modal on desktop', () => {
+    setAppNavigator({ navigate });
+    screenWidth(true);
+    useSignup.getState().openSignup();
+    expect(useSignup.getState().open).toBe(true);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('goes to the signup page on smartphones', () => {
+    setAppNavigator({ navigate });
+    screenWidth(false);
+    useSignup.getState().openSignup();
+    expect(useSignup.getState().open).toBe(false);
+    expect(navigate).toHaveBeenCalledWith('/signup', {});
+  });
+
+  it('sends members to the members area instead', () => {
+    setAppNavigator({ navigate });
+    screenWidth(true);
+    useSession.setState({ user: userFixture() });
+    useSignup.getState().openSignup();
+    expect(useSignup.getState().open).toBe(false);
+    expect(navigate).toHaveBeenCalledWith('/settings', {});
+  });
+
+  it('closes with the session', () => {
+    useSignup.setState({ open: true });
+    useSession.getState().clear();
+    expect(useSignup.getState().open).toBe(false);
+  });
+});

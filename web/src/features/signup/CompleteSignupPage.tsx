@@ -1,0 +1,96 @@
+import type { ComponentType } from 'react';
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { membersAreaPath } from '../../app/guard';
+import { Link } from 'react-router';
+import { accountApi } from '../account/accountApi';
+import { AuthCard, FormAlert, useBusy, useErrorText } from '../account/ui';
+import { AppLink } from '../navigation/AppLink';
+import { useSession } from '../session/sessionStore';
+import { useSiteSettings } from '../site/settingsStore';
+import { usePageTitle } from '../title/pageTitle';
+import { pushStepApplies } from './policy';
+
+/**
+ * Hook point for the push-permission step after signup (web push is a later issue):
+ * it shows only when the browser supports push and the site has a push key.
+ */
+export const signupSteps: { pushPermission?: ComponentType } = {};
+
+/** Sends the activation mail again; shared by the complete step and the activation screens. */
+export function ResendActivation({ className = '' }: { className?: string }) {
+  const { t } = useTranslation('account');
+  const { errorText } = useErrorText();
+  const { busy, run } = useBusy();
+  const email = useSession((s) => s.user?.email ?? '');
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const resend = () =>
+    run(async () => {
+      try {
+        await accountApi.resendActivation();
+        setResult({ ok: true, text: t('activation.resent', { email }) });
+      } catch (error) {
+        setResult({ ok: false, text: errorText(error) });
+      }
+    });
+  return (
+    <div className={className}>
+      <button
+        type="button"
+        className="btn btn-outline-primary btn-lg rounded-pill w-100"
+        onClick={() => void resend()}
+        disabled={busy}
+        data-testid="resend-activation"
+      >
+        {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+        {t('activation.resend')}
+      </button>
+      {result && (
+        <div className="mt-3">
+          <FormAlert variant={result.ok ? 'success' : 'danger'}>{result.text}</FormAlert>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** /complete-signup: check your inbox, resend, and what happens next. */
+export function CompleteSignupPage() {
+  const { t } = useTranslation('account');
+  const settings = useSiteSettings();
+  const user = useSession((s) => s.user);
+  usePageTitle(t('complete.title'));
+  if (!user) return null;
+
+  if (user.status !== 'not_confirmed') {
+    return (
+      <AuthCard icon="check" title={t('complete.activeTitle')} intro={t('complete.activeText', { sitename: settings.name })}>
+        <Link to={membersAreaPath()} className="btn btn-primary btn-lg rounded-pill w-100">
+          {t('activation.continue')}
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  const PushStep = pushStepApplies(settings) ? signupSteps.pushPermission : undefined;
+  return (
+    <AuthCard
+      icon="mail"
+      title={t('complete.title')}
+      intro={<Trans t={t} i18nKey="complete.sent" values={{ email: user.email }} components={{ strong: <strong className="text-break" /> }} />}
+    >
+      <h2 className="auth-card__subtitle">{t('complete.nextTitle')}</h2>
+      <ol className="next-steps">
+        <li>{t('complete.next1', { sitename: settings.name })}</li>
+        <li>{t('complete.next2')}</li>
+        <li>{t('complete.next3')}</li>
+      </ol>
+      <p className="text-body-secondary small">{t('complete.spam')}</p>
+      <ResendActivation />
+      {PushStep && <PushStep />}
+      <p className="auth-card__links">
+        <Trans t={t} i18nKey="complete.wrongAddress" components={{ settings: <AppLink to="settings" /> }} />
+      </p>
+    </AuthCard>
+  );
+}

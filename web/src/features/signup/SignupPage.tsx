@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { pathTo } from '../../app/routes';
+import { AuthCard } from '../account/ui';
+import { useSiteSettings } from '../site/settingsStore';
+import { usePageTitle } from '../title/pageTitle';
+import { SignupWizard } from './SignupWizard';
+
+/** /signup: the signup steps as a page (smartphones, and direct links). */
+export function SignupPage() {
+  const { t } = useTranslation('account');
+  const settings = useSiteSettings();
+  const navigate = useNavigate();
+  usePageTitle(t('signup.title'));
+  return (
+    <AuthCard title={t('signup.title')} intro={t('signup.intro', { sitename: settings.name, minAge: settings.min_age })}>
+      <SignupWizard onDone={() => navigate(pathTo('complete-signup'))} headingLevel={2} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,173 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settingsFixture, userFixture } from '../../test/fixtures';
+import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
+import { useSession } from '../session/sessionStore';
+import { SIGNUP_FORM_KEY, loadSignupForm, saveSignupForm, storableSignupForm } from './signupForm';
+import { SignupWizard } from './SignupWizard';
+import { captureTraffic } from './traffic';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeAll(() => setupTestI18n());
+beforeEach(() => {
+  seedStores({ settings: settingsFixture({ min_age: 18 }) });
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ user: null });
+});
+
+const next = () => fireEvent.click(screen.getByTestId('signup-next'));
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+function fillUpToPassword(email = 'robin@example.com') {
+  fireEvent.click(screen.getByLabelText('A woman'));
+  fireEvent.click(screen.getByLabelText('Men'));
+  next();
+  type('Profile name', 'Robin');
+  next();
+  fireEvent.change(screen.getByLabelText('Day'), { target: { value: '29' } });
+  fireEvent.change(screen.getByLabelText('Month'), { target: { value: '2' } });
+  fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1996' } });
+  next();
+  type('E-mail address', email);
+  next();
+  type('Password', 'correct horse battery');
+  fireEvent.click(screen.getByRole('checkbox'));
+}
+
+describe('stored signup form', () => {
+  it('never holds the password', () => {
+    const stored = storableSignupForm({ ...loadSignupForm(), email: 'a@b.cd', password: 'secret-pass' });
+    expect(stored).not.toHaveProperty('password');
+    saveSignupForm({ email: 'a@b.cd', password: 'secret-pass' });
+    expect(localStorage.getItem(SIGNUP_FORM_KEY)).not.toContain('secret-pass');
+    expect(loadSignupForm().password).toBe('');
+  });
+
+  it('keeps every step but the password while the member fills in the wizard', () => {
+    renderInRouter(<SignupWizard onDone={() => undefined} />);
+    fillUpToPassword();
+    const raw = localStorage.getItem(SIGNUP_FORM_KEY)!;
+    expect(JSON.parse(raw)).toEqual({
+      email: 'robin@example.com',
+      name: 'Robin',
+      date_of_birth: '1996-02-29',
+      gender: 'female',
+      seeking: 'male',
+    });
+    expect(raw).not.toContain('correct horse battery');
+    expect(Object.values(localStorage).join()).not.toContain('correct horse battery');
+  });
+});
+
+describe('signup wizard', () => {
+  it('checks each step before going on, with the server texts', () => {
+    renderInRouter(<SignupWizard onDone={() => undefined} />);
+    expect(screen.getByText('Step 1 of 5')).toBeInTheDocument();
+    next();
+    expect(screen.getByText('Choose whether you are a man or a woman.')).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('A man'));
+    fireEvent.click(screen.getByLabelText('Women'));
+    next();
+    type('Profile name', '@sam');
+    next();
+    expect(screen.getByText('Your profile name must not start with an @')).toBeInTheDocument();
+    type('Profile name', 'sam@example.com');
+    next();
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: String(new Date().getFullYear() - 18) } });
+    next();
+    type('E-mail address', 'sam@example.com');
+    next();
+    // The name equals the e-mail: back to the name step with the spec's message.
+    expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
+    expect(screen.getByText('Your profile name must be different from your e-mail address')).toBeInTheDocument();
+  });
+
+  it('sends the signup with the traffic source, clears the stored form and logs in', async () => {
+    captureTraffic('?network=adnet&sub1=42', 1);
+    const user = userFixture({ status: 'not_confirmed', email: 'robin@example.com' });
+    fetchMock.mockResolvedValue(json(201, { user }));
+    const onDone = vi.fn();
+    renderInRouter(<SignupWizard onDone={onDone} />);
+    fillUpToPassword();
+    fireEvent.click(screen.getByTestId('signup-submit'));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/signup');
+    expect(JSON.parse(init.body)).toEqual({
+      email: 'robin@example.com',
+      name: 'Robin',
+      date_of_birth: '1996-02-29',
+      password: 'correct horse battery',
+      gender: 'female',
+      seeking: 'male',
+      language: 'en',
+      traffic: { network: 'adnet', sub1: '42' },
+    });
+    expect(localStorage.getItem(SIGNUP_FORM_KEY)).toBeNull();
+    expect(useSession.getState().user).toEqual(user);
+  });
+
+  it('maps server field errors back to their step', async () => {
+    fetchMock.mockResolvedValue(
+      json(400, { error: 'invalid_fields', params: { fields: { email: 'invalid_email', password: 'password_too_common' }, params: {} } }),
+    );
+    renderInRouter(<SignupWizard onDone={() => undefined} />);
+    fillUpToPassword();
+    fireEvent.click(screen.getByTestId('signup-submit'));
+    expect(await screen.findByText('Step 4 of 5')).toBeInTheDocument();
+    expect(screen.getByText('Invalid e-mail')).toBeInTheDocument();
+  });
+
+  it('offers login and a password reset for an existing account', async () => {
+    fetchMock.mockResolvedValue(json(409, { error: 'account_exists', params: {} }));
+    renderInRouter(<SignupWizard onDone={() => undefined} />);
+    fillUpToPassword();
+    fireEvent.click(screen.getByTestId('signup-submit'));
+    const box = await screen.findByTestId('signup-account-exists');
+    expect(box).toHaveTextContent('There is already an account with this e-mail address.');
+    expect(screen.getAllByRole('link', { name: 'Log in' })[0]).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'reset your password' })).toHaveAttribute('href', '/reset-password');
+  });
+
+  it('offers reactivation or support for a recently deleted account', async () => {
+    fetchMock.mockResolvedValue(json(409, { error: 'account_deleted_reactivatable', params: { support_email: 'help@amora.test' } }));
+    renderInRouter(<SignupWizard onDone={() => undefined} />);
+    fillUpToPassword();
+    fireEvent.click(screen.getByTestId('signup-submit'));
+    const box = await screen.findByTestId('signup-account-deleted');
+    expect(box).toHaveTextContent('reactivate it with the link in the e-mail');
+    expect(screen.getByRole('link', { name: 'Contact customer service' })).toHaveAttribute('href', 'mailto:help@amora.test');
+  });
+});
+
+describe('signup policy', () => {
+  it('shows invite-only instead of the form', () => {
+    seedStores({ settings: settingsFixture({ signups: 'invite_only', name: 'Flirt' }) });
+    renderInRouter(<SignupWizard onDone={() => undefined} />);
+    expect(screen.getByText('Flirt is currently invite-only')).toBeInTheDocument();
+    expect(screen.queryByTestId('signup-next')).toBeNull();
+  });
+
+  it('explains that signups need a partner link when no traffic source was captured', () => {
+    seedStores({ settings: settingsFixture({ signups: 'with_trafficsource', name: 'Flirt' }) });
+    renderInRouter(<SignupWizard onDone={() => undefined} />);
+    expect(screen.getByTestId('signup-needs_traffic_source')).toHaveTextContent('only possible through a partner');
+    expect(screen.queryByTestId('signup-next')).toBeNull();
+  });
+
+  it('opens the form for visitors who came through a partner link, now or earlier', () => {
+    captureTraffic('?network=partner', 1);
+    seedStores({ settings: settingsFixture({ signups: 'with_trafficsource' }) });
+    renderInRouter(<SignupWizard onDone={() => undefined} />);
+    expect(screen.getByTestId('signup-next')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,404 @@
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { ApiError } from '../../shared/api/errors';
+import { AppLink } from '../navigation/AppLink';
+import { Icon, type IconName } from '../navigation/icons';
+import { accountApi, fieldErrorsOf } from '../account/accountApi';
+import { FormAlert, PasswordField, SubmitButton, TextField, useErrorText } from '../account/ui';
+import { useSession } from '../session/sessionStore';
+import { useSiteSettings } from '../site/settingsStore';
+import { BirthDateSelect } from './BirthDateSelect';
+import { signupPolicy } from './policy';
+import { type Gender, type SignupForm, clearSignupForm, loadSignupForm, saveSignupForm } from './signupForm';
+import { hasTrafficSource, trafficForSignup } from './traffic';
+import {
+  type FieldErrors,
+  LAST_STEP,
+  PASSWORD_MIN,
+  SIGNUP_STEPS,
+  type SignupStep,
+  type StepContext,
+  firstInvalidStep,
+  stepOfErrors,
+  validateStep,
+} from './validation';
+
+const STEP_KEYS = ['who', 'name', 'birth', 'email', 'password'] as const;
+
+/** Signup refusals that are about the account, shown with their own ways out. */
+type Refusal = { code: 'account_exists' } | { code: 'account_deleted_reactivatable'; supportEmail: string } | null;
+
+export interface SignupWizardProps {
+  /** After the account was made (the session user is set). */
+  onDone: () => void;
+  /** Links inside the wizard call this first (the modal closes itself). */
+  onLeave?: () => void;
+  /** The heading level of the step questions: h2 on the page, h3 in the modal. */
+  headingLevel?: 2 | 3;
+}
+
+/** Signup policy gate: invite-only sites and partner-only signups show why there is no form. */
+export function SignupGate({ children, onLeave }: { children: ReactNode; onLeave?: () => void }) {
+  const { t } = useTranslation('account');
+  const { fieldText } = useErrorText();
+  const settings = useSiteSettings();
+  const policy = signupPolicy(settings.signups, hasTrafficSource());
+  if (policy === 'open') return <>{children}</>;
+  return (
+    <div className="signup-closed" data-testid={`signup-${policy}`}>
+      <FormAlert variant="info" icon="lock">
+        <p className="fw-semibold mb-1">
+          {policy === 'invite_only'
+            ? fieldText({ code: 'invite_only', params: { sitename: settings.name } })
+            : t('signup.closed.trafficTitle', { sitename: settings.name })}
+        </p>
+        <p className="mb-0">
+          {policy === 'invite_only' ? t('signup.closed.inviteText') : t('signup.closed.trafficText', { sitename: settings.name })}
+        </p>
+      </FormAlert>
+      <p className="text-center mb-0">
+        <Trans t={t} i18nKey="signup.haveAccount" components={{ login: <AppLink to="login" onClick={onLeave} /> }} />
+      </p>
+    </div>
+  );
+}
+
+function ChoiceGroup({
+  name,
+  legend,
+  value,
+  options,
+  onValue,
+  error,
+}: {
+  name: string;
+  legend: string;
+  value: string;
+  options: { value: Gender; label: string; icon: IconName }[];
+  onValue: (value: Gender) => void;
+  error?: string | null;
+}) {
+  return (
+    <fieldset className="choice-group" aria-describedby={error ? `${name}-error` : undefined}>
+      <legend className="form-label">{legend}</legend>
+      <div className="choice-group__options">
+        {options.map((option) => {
+          const id = `${name}-${option.value}`;
+          return (
+            <div key={option.value} className="choice-group__option">
+              <input
+                type="radio"
+                className="btn-check"
+                name={name}
+                id={id}
+                value={option.value}
+                checked={value === option.value}
+                onChange={() => onValue(option.value)}
+                aria-invalid={error ? true : undefined}
+              />
+              <label className="choice-card" htmlFor={id}>
+                <Icon name={option.icon} size={26} />
+                <span>{option.label}</span>
+              </label>
+            </div>
+          );
+        })}
+      </div>
+      {error && (
+        <div id={`${name}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** Signup steps 0-4 (spec section 2): who, name, date of birth, e-mail, password and terms. */
+export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizardProps) {
+  const { t, i18n } = useTranslation('account');
+  const { errorText, fieldText } = useErrorText();
+  const settings = useSiteSettings();
+  const setUser = useSession((s) => s.setUser);
+  const [form, setForm] = useState<SignupForm>(loadSignupForm);
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const context: StepContext = useMemo(
+    () => ({ today: new Date(), minAge: settings.min_age, termsAccepted }),
+    [settings.min_age, termsAccepted],
+  );
+  // Coming back to a half-filled form: continue where it stopped (never past the e-mail).
+  const [step, setStep] = useState<SignupStep>(() => firstInvalidStep(loadSignupForm(), context, 3) ?? LAST_STEP);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal>(null);
+  const [busy, setBusy] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  // Move focus to the new step's question so screen readers follow along.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  const update = (field: keyof SignupForm, value: string) => {
+    const next = { ...form, [field]: value } as SignupForm;
+    setForm(next);
+    saveSignupForm(next); // never stores the password: see signupForm.ts
+    setErrors((current) => {
+      const rest = { ...current };
+      delete rest[field];
+      return rest;
+    });
+    setFormError(null);
+    setRefusal(null);
+  };
+
+  const goTo = (target: SignupStep) => {
+    setStep(target);
+    setFormError(null);
+  };
+
+  const next = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateStep(step, form, context);
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      const back = stepOfErrors(found);
+      if (back !== null && back < step) setStep(back);
+      return;
+    }
+    setErrors({});
+    if (step < LAST_STEP) {
+      goTo((step + 1) as SignupStep);
+      return;
+    }
+    void submit();
+  };
+
+  const submit = async () => {
+    const invalid = firstInvalidStep(form, context);
+    if (invalid !== null) {
+      setErrors(validateStep(invalid, form, context));
+      setStep(invalid);
+      return;
+    }
+    setBusy(true);
+    setFormError(null);
+    setRefusal(null);
+    try {
+      const user = await accountApi.signUp({
+        email: form.email.trim(),
+        name: form.name.trim(),
+        date_of_birth: form.date_of_birth,
+        password: form.password,
+        gender: form.gender || undefined,
+        seeking: form.seeking || undefined,
+        language: i18n.language,
+        traffic: trafficForSignup(),
+      });
+      clearSignupForm();
+      setUser(user);
+      onDone();
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      const code = error instanceof ApiError ? error.code : '';
+      if (Object.keys(fields).length > 0) {
+        setErrors(fields);
+        setStep(stepOfErrors(fields) ?? LAST_STEP);
+      } else if (code === 'account_exists') {
+        setRefusal({ code });
+      } else if (code === 'account_deleted_reactivatable') {
+        const supportEmail = String((error as ApiError).params.support_email ?? settings.support_email);
+        setRefusal({ code, supportEmail });
+      } else {
+        setFormError(errorText(error));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const Heading = `h${headingLevel}` as 'h2' | 'h3';
+  const stepKey = STEP_KEYS[step];
+  const fieldError = (field: string) => fieldText(errors[field]);
+
+  return (
+    <SignupGate onLeave={onLeave}>
+      <form className="signup-wizard" onSubmit={next} noValidate data-step={step}>
+        <div className="signup-progress">
+          <span className="signup-progress__label">{t('signup.progress', { step: step + 1, total: SIGNUP_STEPS.length })}</span>
+          <ol className="signup-progress__dots" aria-hidden="true">
+            {SIGNUP_STEPS.map((index) => (
+              <li
+                key={index}
+                className={index < step ? 'is-done' : index === step ? 'is-current' : undefined}
+              />
+            ))}
+          </ol>
+        </div>
+
+        <Heading ref={headingRef} tabIndex={-1} className="signup-wizard__question">
+          {t(`signup.steps.${stepKey}.title`, { sitename: settings.name })}
+        </Heading>
+        <p className="signup-wizard__help">{t(`signup.steps.${stepKey}.text`, { minAge: settings.min_age })}</p>
+
+        {step === 0 && (
+          <div className="d-grid gap-3">
+            <ChoiceGroup
+              name="gender"
+              legend={t('signup.steps.who.iAm')}
+              value={form.gender}
+              onValue={(value) => update('gender', value)}
+              error={fieldError('gender')}
+              options={[
+                { value: 'male', label: t('signup.steps.who.man'), icon: 'male' },
+                { value: 'female', label: t('signup.steps.who.woman'), icon: 'female' },
+              ]}
+            />
+            <ChoiceGroup
+              name="seeking"
+              legend={t('signup.steps.who.seeking')}
+              value={form.seeking}
+              onValue={(value) => update('seeking', value)}
+              error={fieldError('seeking')}
+              options={[
+                { value: 'male', label: t('signup.steps.who.men'), icon: 'male' },
+                { value: 'female', label: t('signup.steps.who.women'), icon: 'female' },
+              ]}
+            />
+          </div>
+        )}
+
+        {step === 1 && (
+          <TextField
+            label={t('signup.steps.name.label')}
+            value={form.name}
+            onValue={(value) => update('name', value)}
+            error={fieldError('name')}
+            hint={t('signup.steps.name.hint', { min: 2, max: 30 })}
+            autoComplete="nickname"
+            autoCapitalize="words"
+            maxLength={60}
+            autoFocus
+          />
+        )}
+
+        {step === 2 && (
+          <BirthDateSelect
+            legend={t('signup.steps.birth.label')}
+            value={form.date_of_birth}
+            onValue={(value) => update('date_of_birth', value)}
+            minAge={settings.min_age}
+            error={fieldError('date_of_birth')}
+          />
+        )}
+
+        {step === 3 && (
+          <TextField
+            label={t('signup.steps.email.label')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="off"
+            spellCheck={false}
+            value={form.email}
+            onValue={(value) => update('email', value)}
+            error={fieldError('email')}
+            hint={t('signup.steps.email.hint')}
+            maxLength={254}
+            autoFocus
+          />
+        )}
+
+        {step === 4 && (
+          <div className="d-grid gap-3">
+            <PasswordField
+              label={t('signup.steps.password.label')}
+              value={form.password}
+              onValue={(value) => update('password', value)}
+              error={fieldError('password')}
+              hint={t('signup.steps.password.hint', { min: PASSWORD_MIN })}
+              autoComplete="new-password"
+              minLength={PASSWORD_MIN}
+              autoFocus
+            />
+            <div className="form-check signup-terms">
+              <input
+                id="signup-terms"
+                type="checkbox"
+                className={`form-check-input${errors.terms ? ' is-invalid' : ''}`}
+                checked={termsAccepted}
+                onChange={(event) => {
+                  setTermsAccepted(event.target.checked);
+                  setErrors((current) => ({ ...current, terms: undefined }));
+                }}
+                aria-describedby={errors.terms ? 'signup-terms-error' : undefined}
+              />
+              <label className="form-check-label" htmlFor="signup-terms">
+                <Trans
+                  t={t}
+                  i18nKey="signup.steps.password.terms"
+                  values={{ minAge: settings.min_age }}
+                  components={{ terms: <AppLink to="terms" target="_blank" rel="noopener" /> }}
+                />
+              </label>
+              {errors.terms && (
+                <div id="signup-terms-error" className="invalid-feedback">
+                  {fieldError('terms')}
+                </div>
+              )}
+            </div>
+          </div>
+        )}
+
+        {formError && <FormAlert>{formError}</FormAlert>}
+        {refusal?.code === 'account_exists' && (
+          <FormAlert variant="warning" testId="signup-account-exists">
+            <p className="fw-semibold mb-1">{fieldText({ code: 'account_exists' })}</p>
+            <Trans
+              t={t}
+              i18nKey="signup.accountExists"
+              components={{
+                login: <AppLink to="login" onClick={onLeave} />,
+                reset: <AppLink to="reset-password" onClick={onLeave} />,
+              }}
+            />
+          </FormAlert>
+        )}
+        {refusal?.code === 'account_deleted_reactivatable' && (
+          <FormAlert variant="warning" testId="signup-account-deleted">
+            <p className="mb-2">{fieldText({ code: 'account_deleted_reactivatable', params: { support_email: refusal.supportEmail } })}</p>
+            <a className="fw-semibold" href={`mailto:${refusal.supportEmail}`}>
+              {t('contactSupport')}
+            </a>
+          </FormAlert>
+        )}
+
+        <div className="signup-wizard__actions">
+          {step > 0 && (
+            <button type="button" className="btn btn-link btn-lg text-body-secondary px-0" onClick={() => goTo((step - 1) as SignupStep)}>
+              <Icon name="arrowLeft" size={18} className="me-1" />
+              {t('signup.back')}
+            </button>
+          )}
+          {step < LAST_STEP ? (
+            <button type="submit" className="btn btn-primary btn-lg rounded-pill px-5 ms-auto" data-testid="signup-next">
+              {t('signup.next')}
+            </button>
+          ) : (
+            <SubmitButton busy={busy} className="btn btn-primary btn-lg rounded-pill px-4 ms-auto" testId="signup-submit">
+              {t('signup.submit')}
+            </SubmitButton>
+          )}
+        </div>
+
+        <p className="signup-wizard__login">
+          <Trans t={t} i18nKey="signup.haveAccount" components={{ login: <AppLink to="login" onClick={onLeave} /> }} />
+        </p>
+      </form>
+    </SignupGate>
+  );
+}

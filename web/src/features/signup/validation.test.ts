@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { emptySignupForm, type SignupForm } from './signupForm';
+import {
+  ageOn,
+  birthDateError,
+  emailError,
+  firstInvalidStep,
+  nameError,
+  parseDate,
+  passwordError,
+  stepOfErrors,
+  validateStep,
+} from './validation';
+
+const form = (overrides: Partial<SignupForm> = {}): SignupForm => ({
+  ...emptySignupForm,
+  gender: 'male',
+  seeking: 'female',
+  name: 'Sam',
+  date_of_birth: '1990-05-01',
+  email: 'sam@example.com',
+  password: 'a good password',
+  ...overrides,
+});
+const context = { today: new Date(2026, 5, 15), minAge: 18, termsAccepted: true };
+
+describe('e-mail rule', () => {
+  it.each(['sam@example.com', 'a.b+c@mail.example.co.uk', ' sam@example.com '])('accepts %s', (email) => {
+    expect(emailError(email)).toBeNull();
+  });
+  it.each(['', 'sam', 'sam@', '@example.com', 'sam@example', 'sam@@example.com', 'sa m@example.com', 'sam@-bad.com', `${'x'.repeat(250)}@example.com`])(
+    'refuses %j with invalid_email',
+    (email) => {
+      expect(emailError(email)).toEqual({ code: 'invalid_email' });
+    },
+  );
+});
+
+describe('profile name rule', () => {
+  it('must not start with an @', () => {
+    expect(nameError('@sam', 'sam@example.com')).toEqual({ code: 'name_starts_with_at' });
+    expect(nameError('  @sam', 'sam@example.com')).toEqual({ code: 'name_starts_with_at' });
+  });
+  it('must differ from the e-mail address, whatever the case', () => {
+    expect(nameError('Sam@Example.com', 'sam@example.com')).toEqual({ code: 'name_equals_email' });
+    expect(nameError('sam', 'sam@example.com')).toBeNull();
+  });
+  it('is 2 to 30 characters', () => {
+    expect(nameError('S', 'x@example.com')).toEqual({ code: 'name_length', params: { min: 2, max: 30 } });
+    expect(nameError('S'.repeat(31), 'x@example.com')?.code).toBe('name_length');
+    expect(nameError('Zoë', 'x@example.com')).toBeNull();
+  });
+});
+
+describe('date of birth rule', () => {
+  const required = { code: 'birth_date_required', params: { min_age: 18 } };
+
+  it('is required, with the minimum age', () => {
+    expect(birthDateError('', new Date(2026, 0, 1), 18)).toEqual(required);
+    expect(birthDateError('', new Date(2026, 0, 1), 21)).toEqual({ code: 'birth_date_required', params: { min_age: 21 } });
+  });
+
+  it('must be a real date, not in the future, not before 1900', () => {
+    const today = new Date(2026, 5, 15);
+    for (const raw of ['1990-02-30', '1990-13-01', '1990-1-1', 'yesterday', '2027-01-01', '1899-12-31', '2023-02-29']) {
+      expect(birthDateError(raw, today, 18)).toEqual({ code: 'invalid_birth_date' });
+    }
+  });
+
+  it('checks the minimum age to the day', () => {
+    const today = new Date(2026, 5, 15);
+    expect(birthDateError('2008-06-15', today, 18)).toBeNull(); // 18 today
+    expect(birthDateError('2008-06-16', today, 18)).toEqual(required); // 18 tomorrow
+    expect(birthDateError('2005-06-16', today, 21)).toEqual({ code: 'birth_date_required', params: { min_age: 21 } });
+  });
+
+  it('never accepts under 18, even if the site says less', () => {
+    expect(birthDateError('2010-01-01', new Date(2026, 5, 15), 16)?.code).toBe('birth_date_required');
+  });
+
+  it('lets someone born on 29 February age on 1 March', () => {
+    expect(parseDate('2008-02-29')).toEqual({ year: 2008, month: 2, day: 29 });
+    // 2026 is no leap year: the 18th birthday counts from 1 March.
+    expect(ageOn({ year: 2008, month: 2, day: 29 }, new Date(2026, 1, 28))).toBe(17);
+    expect(ageOn({ year: 2008, month: 2, day: 29 }, new Date(2026, 2, 1))).toBe(18);
+    expect(birthDateError('2008-02-29', new Date(2026, 1, 28), 18)?.code).toBe('birth_date_required');
+    expect(birthDateError('2008-02-29', new Date(2026, 2, 1), 18)).toBeNull();
+    // In a leap year the birthday itself counts.
+    expect(birthDateError('2010-02-29', new Date(2028, 1, 29), 18)).toEqual({ code: 'invalid_birth_date' });
+    expect(birthDateError('2012-02-29', new Date(2030, 1, 28), 18)?.code).toBe('birth_date_required');
+    expect(birthDateError('2012-02-29', new Date(2030, 2, 1), 18)).toBeNull();
+  });
+});
+
+describe('password rule', () => {
+  it('needs 8 to 128 characters', () => {
+    expect(passwordError('1234567')).toEqual({ code: 'password_too_short', params: { min: 8 } });
+    expect(passwordError('12345678')).toBeNull();
+    expect(passwordError('x'.repeat(129))).toEqual({ code: 'password_too_long', params: { max: 128 } });
+  });
+});
+
+describe('signup steps', () => {
+  it('checks each step with its own fields', () => {
+    expect(validateStep(0, form({ gender: '', seeking: '' }), context)).toEqual({
+      gender: { code: 'choose_gender' },
+      seeking: { code: 'choose_seeking' },
+    });
+    expect(validateStep(1, form({ name: '@x' }), context)).toEqual({ name: { code: 'name_starts_with_at' } });
+    expect(validateStep(2, form({ date_of_birth: '' }), context).date_of_birth?.code).toBe('birth_date_required');
+    expect(validateStep(3, form({ email: 'nope' }), context)).toEqual({ email: { code: 'invalid_email' } });
+    expect(validateStep(4, form({ password: 'short' }), { ...context, termsAccepted: false })).toEqual({
+      password: { code: 'password_too_short', params: { min: 8 } },
+      terms: { code: 'terms_required' },
+    });
+    expect(validateStep(4, form(), context)).toEqual({});
+  });
+
+  it('finds a name equal to the e-mail once the e-mail is typed, and sends the member back to the name', () => {
+    const sameAsEmail = form({ name: 'sam@example.com', email: 'sam@example.com' });
+    const errors = validateStep(3, sameAsEmail, context);
+    expect(errors).toEqual({ name: { code: 'name_equals_email' } });
+    expect(stepOfErrors(errors)).toBe(1);
+  });
+
+  it('maps server field errors back to their step', () => {
+    expect(stepOfErrors({ password: { code: 'password_too_common' } })).toBe(4);
+    expect(stepOfErrors({ email: { code: 'invalid_email' }, password: { code: 'x' } })).toBe(3);
+    expect(stepOfErrors({ date_of_birth: { code: 'invalid_birth_date' }, email: { code: 'x' } })).toBe(2);
+    expect(stepOfErrors({})).toBeNull();
+  });
+
+  it('knows the first step that still needs work', () => {
+    expect(firstInvalidStep(form(), context)).toBeNull();
+    expect(firstInvalidStep(form({ name: '' }), context)).toBe(1);
+    expect(firstInvalidStep({ ...emptySignupForm }, context)).toBe(0);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The signup rules of the server (domain/accounts.py), checked before each step so the
+ * member hears about a mistake at once, with the same codes and so the same texts.
+ * The server checks again; its field errors are mapped back to their step.
+ */
+import type { SignupForm } from './signupForm';
+
+export interface FieldError {
+  code: string;
+  params?: Record<string, unknown>;
+}
+export type FieldErrors = Partial<Record<string, FieldError>>;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const NAME_MIN = 2;
+export const NAME_MAX = 30;
+export const LEGAL_MIN_AGE = 18;
+
+// Same shape as the server: one @, a dotted domain of valid labels, no spaces.
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const EMAIL = new RegExp(`^[^@\\s]{1,64}@${LABEL}(?:\\.${LABEL})+$`);
+
+export function emailError(email: string): FieldError | null {
+  if (email.length > 254 || !EMAIL.test(email.trim())) return { code: 'invalid_email' };
+  return null;
+}
+
+export function nameError(name: string, email: string): FieldError | null {
+  const stripped = name.trim();
+  if (stripped.startsWith('@')) return { code: 'name_starts_with_at' };
+  if (stripped.toLowerCase() === email.trim().toLowerCase()) return { code: 'name_equals_email' };
+  // Count characters as the server does (code points, not UTF-16 units).
+  const length = [...stripped].length;
+  if (length < NAME_MIN || length > NAME_MAX) return { code: 'name_length', params: { min: NAME_MIN, max: NAME_MAX } };
+  return null;
+}
+
+/** A real calendar date from YYYY-MM-DD, or null (31 April, 29 February 2023 ...). */
+export function parseDate(raw: string): { year: number; month: number; day: number } | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw.trim());
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return { year, month, day };
+}
+
+/** Completed years on `today`; someone born on 29 February ages on 1 March. */
+export function ageOn(born: { year: number; month: number; day: number }, today: Date): number {
+  const [month, day] = [today.getMonth() + 1, today.getDate()];
+  let years = today.getFullYear() - born.year;
+  if (month < born.month || (month === born.month && day < born.day)) years -= 1;
+  return years;
+}
+
+export function birthDateError(raw: string, today: Date, minAge: number): FieldError | null {
+  const required = { code: 'birth_date_required', params: { min_age: minAge } };
+  if (!raw) return required;
+  const born = parseDate(raw);
+  const todayKey = today.getFullYear() * 10_000 + (today.getMonth() + 1) * 100 + today.getDate();
+  if (!born || born.year < 1900 || born.year * 10_000 + born.month * 100 + born.day > todayKey) {
+    return { code: 'invalid_birth_date' };
+  }
+  if (ageOn(born, today) < Math.max(minAge, LEGAL_MIN_AGE)) return required;
+  return null;
+}
+
+/** Length only: whether a password is too common only the server knows. */
+export function passwordError(password: string): FieldError | null {
+  if (password.length < PASSWORD_MIN) return { code: 'password_too_short', params: { min: PASSWORD_MIN } };
+  if (password.length > PASSWORD_MAX) return { code: 'password_too_long', params: { max: PASSWORD_MAX } };
+  return null;
+}
+
+/** The signup steps: 0 who, 1 name, 2 birth date, 3 e-mail, 4 password and terms. */
+export const SIGNUP_STEPS = [0, 1, 2, 3, 4] as const;
+export type SignupStep = (typeof SIGNUP_STEPS)[number];
+export const LAST_STEP: SignupStep = 4;
+
+/** The step on which each form field (and server field) is asked. */
+export const FIELD_STEP: Record<string, SignupStep> = {
+  gender: 0,
+  seeking: 0,
+  name: 1,
+  date_of_birth: 2,
+  email: 3,
+  password: 4,
+  terms: 4,
+};
+
+export interface StepContext {
+  today: Date;
+  minAge: number;
+  termsAccepted: boolean;
+}
+
+/** The errors of one step (empty when the member may go on). */
+export function validateStep(step: SignupStep, form: SignupForm, context: StepContext): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: string, error: FieldError | null) => {
+    if (error) errors[field] = error;
+  };
+  switch (step) {
+    case 0:
+      if (!form.gender) errors.gender = { code: 'choose_gender' };
+      if (!form.seeking) errors.seeking = { code: 'choose_seeking' };
+      break;
+    case 1:
+      // The e-mail comes later; compare with it once known (the server does too).
+      add('name', nameError(form.name, form.email));
+      break;
+    case 2:
+      add('date_of_birth', birthDateError(form.date_of_birth, context.today, context.minAge));
+      break;
+    case 3:
+      add('email', emailError(form.email));
+      // A name equal to the e-mail is wrong on the name step; say so here too.
+      if (!errors.email) add('name', nameError(form.name, form.email));
+      break;
+    case 4:
+      add('password', passwordError(form.password));
+      if (!context.termsAccepted) errors.terms = { code: 'terms_required' };
+      break;
+  }
+  return errors;
+}
+
+/** The first step (up to `upTo`) that still has errors, or null when all are fine. */
+export function firstInvalidStep(form: SignupForm, context: StepContext, upTo: SignupStep = LAST_STEP): SignupStep | null {
+  for (const step of SIGNUP_STEPS) {
+    if (step > upTo) break;
+    if (Object.keys(validateStep(step, form, context)).length > 0) return step;
+  }
+  return null;
+}
+
+/** The earliest step of a set of (server) field errors. */
+export function stepOfErrors(errors: FieldErrors): SignupStep | null {
+  const steps = Object.keys(errors).map((field) => FIELD_STEP[field] ?? LAST_STEP);
+  return steps.length ? (Math.min(...steps) as SignupStep) : null;
+}
