@@ -1,0 +1,134 @@
+"""A new visitor signs up, activates from the captured mail, logs out, fails a login,
+resets the password and logs in again — in Dutch and in English (issue 3)."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import json
+import re
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import DESKTOP, PHONE, ROOT, new_context, screenshot
+from tests.e2e.test_foundation import enter_site
+
+
+class Texts:
+    """The UI's own words, read from the catalogs, so the test clicks what a member sees."""
+
+    def __init__(self, language: str) -> None:
+        folder = ROOT / "web" / "src" / "locales" / language
+        self.account = json.loads((folder / "account.json").read_text(encoding="utf-8"))
+        self.common = json.loads((folder / "common.json").read_text(encoding="utf-8"))
+
+    def __call__(self, key: str, namespace: str = "account") -> str:
+        value: object = self.account if namespace == "account" else self.common
+        for part in key.split("."):
+            value = value[part]  # type: ignore[index]
+        return str(value)
+
+
+def mail_link(var: Path, to: str, count: int) -> str:
+    """The link in the ``count``-th mail to ``to``, as the member would click it."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        mails = [email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
+                 for p in sorted((var / "mail").glob("*.eml"))]
+        mine = [m for m in mails if m["To"] == to]
+        if len(mine) >= count:
+            text = mine[count - 1].get_body(("plain",)).get_content()  # type: ignore[union-attr]
+            match = re.search(r"https?://\S+token=[\w-]+", text)
+            assert match, text
+            return match.group(0)
+        time.sleep(0.1)
+    raise AssertionError(f"no mail {count} to {to}")
+
+
+def sign_up(page: Page, t: Texts, address: str, password: str) -> None:
+    for choice in (t("signup.steps.who.woman"), t("signup.steps.who.men")):
+        page.locator("label.choice-card").filter(
+            has_text=re.compile(rf"^\s*{re.escape(choice)}\s*$")).click()
+    page.get_by_test_id("signup-next").click()
+    page.get_by_label(t("signup.steps.name.label")).fill("Lotte")
+    page.get_by_test_id("signup-next").click()
+    page.get_by_label(t("signup.birth.day")).select_option("14")
+    page.get_by_label(t("signup.birth.month")).select_option("3")
+    page.get_by_label(t("signup.birth.year")).select_option("1991")
+    page.get_by_test_id("signup-next").click()
+    page.get_by_label(t("signup.steps.email.label")).fill(address)
+    page.get_by_test_id("signup-next").click()
+    page.get_by_label(t("signup.steps.password.label"), exact=True).fill(password)
+    page.locator(".signup-terms input[type=checkbox]").check()
+    page.get_by_test_id("signup-submit").click()
+
+
+@pytest.mark.parametrize(("language", "locale", "viewport"), [
+    ("nl", "nl-NL", PHONE), ("en", "en-GB", DESKTOP)])
+def test_signup_activation_logout_failed_login_reset_and_login(
+        browser: Browser, live_server: str, live_var: Path, language: str, locale: str,
+        viewport: dict[str, int]) -> None:
+    t = Texts(language)
+    address = f"lotte.{uuid.uuid4().hex[:8]}@example.com"
+    password, new_password = "zomer aan zee 2026", "herfst in het bos 2027"
+    context = new_context(browser, viewport, locale=locale)
+    page = context.new_page()
+
+    page.goto(f"{live_server}/signup")
+    enter_site(page)
+    sign_up(page, t, address, password)
+    expect(page).to_have_url(re.compile("/complete-signup"))
+    expect(page.locator("main")).to_contain_text(address)
+    screenshot(page, f"accounts-{language}-complete")
+
+    page.goto(mail_link(live_var, address, 1))
+    expect(page.get_by_test_id("activation-continue")).to_be_visible()
+    screenshot(page, f"accounts-{language}-activated")
+
+    page.get_by_role("button", name=t("nav.account", "common"), exact=True).click()
+    page.get_by_test_id("logout").click()
+    expect(page.get_by_role("button", name=t("nav.account", "common"), exact=True)).to_have_count(0)
+
+    page.goto(f"{live_server}/login")
+    page.get_by_label(t("fields.email"), exact=True).fill(address)
+    page.get_by_label(t("fields.password"), exact=True).fill("not my password")
+    page.get_by_test_id("login-submit").click()
+    expect(page.get_by_test_id("login-error")).to_contain_text(t("errors.login_failed", "common"))
+    screenshot(page, f"accounts-{language}-login-failed")
+
+    page.get_by_role("link", name=t("login.forgot")).click()
+    expect(page).to_have_url(re.compile("/reset-password$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text(t("reset.title"))
+    page.get_by_label(t("fields.email"), exact=True).fill(address)
+    page.get_by_test_id("reset-submit").click()
+    expect(page.get_by_test_id("reset-sent")).to_be_visible()
+
+    page.goto(mail_link(live_var, address, 2))
+    expect(page.get_by_role("heading", level=1)).to_have_text(t("resetDo.title"))
+    page.get_by_label(t("fields.newPassword"), exact=True).fill(new_password)
+    page.get_by_label(t("fields.repeatPassword"), exact=True).fill(new_password)
+    page.get_by_test_id("reset-submit").click()
+    expect(page).to_have_url(re.compile(r"/login\?password_reset=1"))
+
+    page.get_by_label(t("fields.email"), exact=True).fill(address)
+    page.get_by_label(t("fields.password"), exact=True).fill(new_password)
+    page.get_by_test_id("login-submit").click()
+    expect(page.get_by_role("button", name=t("nav.account", "common"), exact=True)).to_be_visible()
+    screenshot(page, f"accounts-{language}-logged-in")
+    context.close()
+
+
+def test_demo_member_logs_in_and_sees_settings(page: Page, live_server: str) -> None:
+    page.goto(f"{live_server}/login")
+    enter_site(page)
+    page.get_by_label("E-mail address", exact=True).fill("demo@example.com")
+    page.get_by_label("Password", exact=True).fill("amora-demo-2026")
+    page.get_by_test_id("login-submit").click()
+    page.get_by_role("button", name="My account", exact=True).click()
+    page.get_by_test_id("nav-settings").click()
+    expect(page.get_by_test_id("settings-email-current")).to_have_text("demo@example.com")
+    screenshot(page, "settings-en-1280")
