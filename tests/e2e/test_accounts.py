@@ -132,3 +132,30 @@ def test_demo_member_logs_in_and_sees_settings(page: Page, live_server: str) -> 
     page.get_by_test_id("nav-settings").click()
     expect(page.get_by_test_id("settings-email-current")).to_have_text("demo@example.com")
     screenshot(page, "settings-en-1280")
+
+
+def test_a_ban_ends_the_session_and_shows_the_ban_page(browser: Browser, live_server: str,
+                                                      live_var: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    context = new_context(browser, DESKTOP)
+    page = context.new_page()
+    page.goto(f"{live_server}/login")
+    enter_site(page)
+    page.get_by_label("E-mail address", exact=True).fill("demo.man@example.com")
+    page.get_by_label("Password", exact=True).fill("amora-demo-2026")
+    page.get_by_test_id("login-submit").click()
+    expect(page.get_by_role("button", name="My account", exact=True)).to_be_visible()
+    member = page.evaluate("fetch('/api/user').then(r => r.json()).then(d => d.user.id)")
+    env = {**os.environ, "VAR_DIR": str(live_var)}
+    env.pop("DATABASE_URL", None)
+    subprocess.run([sys.executable, "-m", "cli.main", "members", "ban", str(member),
+                    "--reason", "e2e", "--actor", "e2e"], cwd=ROOT, env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+    page.reload()
+    expect(page).to_have_url(re.compile("/pages/ban$"))
+    expect(page.get_by_role("button", name="My account", exact=True)).to_have_count(0)
+    screenshot(page, "banned-en-1280")
+    context.close()

@@ -3,6 +3,7 @@ import { userFixture } from '../../test/fixtures';
 import { useSession } from '../../features/session/sessionStore';
 import { MAX_RETRIES, apiRequest, buildUrl, retryDelay } from './client';
 import { ApiError } from './errors';
+import { setAppNavigator } from '../../app/navigate';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -125,6 +126,18 @@ describe('apiRequest', () => {
     const outcome = await settle(apiRequest('/api/user'));
     expect((outcome as { error: ApiError }).error).toMatchObject({ status: 403, code: 'authentication_required' });
     expect(useSession.getState().user).toBe(user);
+  });
+
+  it('forgets a banned member and shows the ban page, even from the user call', async () => {
+    const navigate = vi.fn();
+    setAppNavigator({ navigate });
+    useSession.setState({ user });
+    fetchMock.mockResolvedValueOnce(json(403, { error: 'account_banned', params: {} }));
+    const outcome = await settle(apiRequest('/api/user'));
+    expect((outcome as { error: ApiError }).error).toMatchObject({ status: 403, code: 'account_banned' });
+    expect(useSession.getState().user).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/pages/ban', { replace: true });
+    setAppNavigator(null);
   });
 
   it('does not log out on other 403 errors', async () => {

@@ -8,6 +8,7 @@
  * - errors reject with an ApiError carrying the status, code and params.
  */
 import { useSession } from '../../features/session/sessionStore';
+import { appNavigate } from '../../app/navigate';
 import { ApiError, isErrorBody } from './errors';
 
 export const MAX_RETRIES = 5;
@@ -153,6 +154,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (response.status === 403 && code === 'authentication_required' && !isUserCall(path)) {
       useSession.getState().clear();
       return false;
+    }
+    if (response.status === 403 && code === 'account_banned') {
+      // A ban ends the sessions at once (issue 3): forget the member and show why.
+      useSession.getState().clear();
+      appNavigate('/pages/ban', { replace: true });
     }
     throw new ApiError(response.status, code, params);
   }
