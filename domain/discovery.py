@@ -1,0 +1,91 @@
+"""Who may find whom, and what a search asks for (spec sections 4, 6 and 7)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import attrs
+
+from domain.errors import DomainError
+from domain.members import AccountStatus, Member, ProfileStatus
+from domain.sites import LEGAL_MIN_AGE, Site
+
+MAX_AGE = 99
+PAGE_SIZE = 24
+MAX_PAGE = 500
+
+
+def findable(member: Member) -> bool:
+    """Never shown in search: invisible members, unconfirmed-and-disabled profiles,
+    banned or deleted accounts."""
+    if member.invisible or member.status in (AccountStatus.BANNED, AccountStatus.DELETED):
+        return False
+    return not (member.status is AccountStatus.NOT_CONFIRMED
+                and member.profile.status is ProfileStatus.DISABLED)
+
+
+def shares_members(home: Site, other: Site) -> bool:
+    """Members of another site of the deployment appear when both sites resell members."""
+    return home.id == other.id or (home.member_resell and other.member_resell)
+
+
+def can_view(viewer_id: int | None, member: Member, blocked_either_way: bool) -> bool:
+    """A profile page opens for its owner, else only when findable and no block stands."""
+    if viewer_id == member.id:
+        return True
+    return findable(member) and not blocked_either_way
+
+
+@attrs.frozen
+class SearchFilters:
+    gender: str | None = None
+    country: str | None = None
+    region: str | None = None
+    min_age: int = LEGAL_MIN_AGE
+    max_age: int = MAX_AGE
+    page: int = 1
+
+    def __attrs_post_init__(self) -> None:
+        if not LEGAL_MIN_AGE <= self.min_age <= self.max_age <= MAX_AGE:
+            raise DomainError("invalid_age_range", min=LEGAL_MIN_AGE, max=MAX_AGE)
+        if not 1 <= self.page <= MAX_PAGE:
+            raise DomainError("invalid_page", max=MAX_PAGE)
+        if self.region and not self.country:
+            raise DomainError("region_needs_country")
+
+    def allowed_by(self, site: Site) -> SearchFilters:
+        """Only the filters the site offers (search_fields) take effect."""
+        fields = site.search_fields
+        return attrs.evolve(
+            self,
+            gender=self.gender if "gender" in fields else None,
+            country=self.country if "country" in fields else None,
+            region=self.region if "region" in fields and "country" in fields else None,
+            min_age=self.min_age if "min_age" in fields else LEGAL_MIN_AGE,
+            max_age=self.max_age if "max_age" in fields else MAX_AGE,
+        )
+
+    def relaxed(self) -> SearchFilters | None:
+        """Similar results when few match: first drop the region, then the country,
+        then widen the ages by five years each way; None when nothing is left to relax."""
+        if self.region:
+            return attrs.evolve(self, region=None, page=1)
+        if self.country:
+            return attrs.evolve(self, country=None, page=1)
+        wider = attrs.evolve(self, min_age=max(LEGAL_MIN_AGE, self.min_age - 5),
+                             max_age=min(MAX_AGE, self.max_age + 5), page=1)
+        return None if wider == attrs.evolve(self, page=1) else wider
+
+
+def birth_dates_for(min_age: int, max_age: int, today: date) -> tuple[date, date]:
+    """The birth dates (earliest, latest) of everyone aged min_age..max_age today."""
+    latest = _years_before(today, min_age)
+    earliest = _years_before(today, max_age + 1)
+    return date.fromordinal(earliest.toordinal() + 1), latest
+
+
+def _years_before(day: date, years: int) -> date:
+    try:
+        return day.replace(year=day.year - years)
+    except ValueError:  # 29 February in a year without one
+        return day.replace(year=day.year - years, day=28)
