@@ -6,7 +6,17 @@ from flask import Flask, Response
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adapters.container import Container
-from adapters.http import account_views, errors, health, limits, media, openapi, site_views, web_app
+from adapters.http import (
+    account_views,
+    errors,
+    health,
+    limits,
+    media,
+    openapi,
+    profile_views,
+    site_views,
+    web_app,
+)
 
 _CSP = (
     "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
@@ -25,7 +35,7 @@ def create_app(container: Container) -> Flask:
     )
     app.extensions["amora"] = container
     limits.init_limits(app, config.redis_url, config.rate_limits)
-    for module in (site_views, account_views, health, openapi, media, web_app):
+    for module in (site_views, account_views, profile_views, health, openapi, media, web_app):
         app.register_blueprint(module.blueprint)
     errors.register_error_handlers(app)
     app.after_request(_security_headers)

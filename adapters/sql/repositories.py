@@ -78,6 +78,15 @@ class SqlCompanies:
 class SqlPhotos:
     connection: Connection
 
+    def of_member(self, member_id: int) -> list[dict[str, Any]]:
+        """All of a member's photos, main first, then oldest first."""
+        rows = self.connection.execute(
+            select(t.photos.c.id, t.photos.c.filename, t.photos.c.thumb_filename,
+                   t.photos.c.status, t.photos.c.is_main)
+            .where(t.photos.c.member_id == member_id)
+            .order_by(t.photos.c.is_main.desc(), t.photos.c.id))
+        return [dict(row._mapping) for row in rows]
+
     def main_of(self, member_id: int) -> dict[str, str] | None:
         """The member's main photo as the spec's Image: filename, thumb_filename, status."""
         row = self.connection.execute(

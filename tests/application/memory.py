@@ -136,6 +136,10 @@ class MemoryPhotos:
                           "status": status})
         return len(self.data)
 
+    def of_member(self, member_id: int) -> list[dict[str, Any]]:
+        mine = [dict(p, id=n + 1) for n, p in enumerate(self.data) if p["member_id"] == member_id]
+        return sorted(mine, key=lambda p: (not p["is_main"], p["id"]))
+
     def main_of(self, member_id: int) -> dict[str, str] | None:
         return next(({k: p[k] for k in ("filename", "thumb_filename", "status")}
                      for p in self.data if p["member_id"] == member_id and p["is_main"]), None)

@@ -231,6 +231,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's own profile with all photos (pending ones too) */
+        get: operations["getProfile"];
+        /** Change profile fields; every field is optional, all are validated before any is saved */
+        put: operations["updateProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The interest keys (the client translates them) */
+        get: operations["getInterests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/regions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The regions of a country, named in the visitor's language */
+        get: operations["getRegions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -252,6 +304,61 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ProfileChanges: {
+            name?: string;
+            /** @enum {string} */
+            gender?: "male" | "female";
+            /** @enum {string} */
+            sexuality?: "straight" | "gay" | "bisexual";
+            birth_date?: string;
+            country?: string;
+            region?: string | null;
+            city?: string | null;
+            about_me?: string;
+            interests?: string[];
+            /** @enum {string|null} */
+            hair_colour?: "black" | "brown" | "blond" | "red" | "grey" | "other" | null;
+            /** @enum {string|null} */
+            eye_colour?: "brown" | "blue" | "green" | "grey" | "hazel" | null;
+            /** @enum {string|null} */
+            body_type?: "slim" | "athletic" | "average" | "curvy" | "large" | null;
+            /** @enum {string|null} */
+            relationship_status?: "single" | "divorced" | "widowed" | "in_relationship" | "married" | null;
+            /** @enum {string|null} */
+            tattoos?: "none" | "one" | "several" | null;
+        };
+        OwnPhoto: {
+            id: number;
+            filename: string;
+            thumb_filename: string;
+            /** @enum {string} */
+            status: "pending" | "active" | "rejected";
+            is_main: boolean;
+        };
+        EditableProfile: {
+            id: number;
+            name: string;
+            gender: string;
+            sexuality: string;
+            /** Format: date */
+            birth_date: string;
+            age: number;
+            country: string;
+            region: string | null;
+            city: string | null;
+            about_me: string;
+            interests: string[];
+            hair_colour: string | null;
+            eye_colour: string | null;
+            body_type: string | null;
+            relationship_status: string | null;
+            tattoos: string | null;
+            /** @enum {string} */
+            status: "active" | "disabled";
+            photos: components["schemas"]["OwnPhoto"][];
+            /** @description 3 for free members, 25 for premium */
+            photo_limit: number;
+        };
         SignupRequest: {
             email: string;
             name: string;
@@ -790,6 +897,108 @@ export interface operations {
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             429: components["responses"]["Error"];
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Own profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        profile: components["schemas"]["EditableProfile"];
+                    };
+                };
+            };
+            403: components["responses"]["Error"];
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileChanges"];
+            };
+        };
+        responses: {
+            /** @description The changed profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        profile: components["schemas"]["EditableProfile"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    getInterests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Interests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        interests: string[];
+                    };
+                };
+            };
+        };
+    };
+    getRegions: {
+        parameters: {
+            query: {
+                country: string;
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Regions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        regions: {
+                            code: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
         };
     };
     getHealth: {

@@ -1,0 +1,65 @@
+"""Own profile, interests and regions (issue 4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, current_app, request
+
+from adapters.http.requests import language
+from adapters.http.session import require_member
+from domain.errors import DomainError
+
+blueprint = Blueprint("profiles", __name__)
+_FIELDS = {"name", "gender", "sexuality", "birth_date", "country", "region", "city", "about_me",
+           "interests", "hair_colour", "eye_colour", "body_type", "relationship_status",
+           "tattoos"}
+_TEXT = {"name", "gender", "sexuality", "birth_date", "country", "about_me"}
+_NULLABLE_TEXT = {"region", "city", "hair_colour", "eye_colour", "body_type",
+                  "relationship_status", "tattoos"}
+
+
+def _profiles() -> Any:
+    return current_app.extensions["amora"].profiles()
+
+
+def _changes() -> dict[str, Any]:
+    """The JSON body as profile changes; unknown fields and wrong types are a 400."""
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise DomainError("invalid_json")
+    unknown = set(body) - _FIELDS
+    if unknown:
+        raise DomainError("invalid_request", detail=f"unknown fields: {sorted(unknown)}")
+    for field, value in body.items():
+        wrong = (
+            (field in _TEXT and not isinstance(value, str))
+            or (field in _NULLABLE_TEXT and value is not None and not isinstance(value, str))
+            or (field == "interests" and (not isinstance(value, list)
+                                          or not all(isinstance(i, str) for i in value)))
+        )
+        if wrong:
+            raise DomainError("invalid_request", detail=field)
+    return body
+
+
+@blueprint.get("/api/profile")
+def own_profile() -> dict[str, Any]:
+    return {"profile": _profiles().own(require_member().id)}
+
+
+@blueprint.put("/api/profile")
+def update_profile() -> dict[str, Any]:
+    member = require_member()
+    return {"profile": _profiles().update(member.id, _changes())}
+
+
+@blueprint.get("/api/interests")
+def interests() -> dict[str, Any]:
+    return {"interests": _profiles().interests()}
+
+
+@blueprint.get("/api/regions")
+def regions() -> dict[str, Any]:
+    country = request.args.get("country", "")
+    return {"regions": _profiles().regions_of(country, language() or "en")}
