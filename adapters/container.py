@@ -12,6 +12,7 @@ from adapters.demo.people import FakerPeople
 from adapters.demo.portraits import PillowPortraits
 from adapters.files.local import LocalFileStore
 from adapters.geo.regions import IsoRegions
+from adapters.images.pillow import PillowImages
 from adapters.jobs.broker import DramatiqTaskQueue, make_broker
 from adapters.jobs.mail import send_mail_job
 from adapters.mail.files import FileMailer
@@ -26,6 +27,7 @@ from application.account_mails import AccountMails
 from application.accounts import Accounts
 from application.demo import DemoSeeder
 from application.moderation import Moderation
+from application.photos import Photos
 from application.profiles import Profiles
 from application.sites import SiteAdministration, SiteQueries
 from application.user_view import UserView
@@ -78,6 +80,8 @@ class Container(containers.DeclarativeContainer):
     )
     user_view = providers.Singleton(UserView, uow=unit_of_work.provider)
     moderation = providers.Singleton(Moderation, uow=unit_of_work.provider, clock=clock)
+    photos = providers.Singleton(Photos, uow=unit_of_work.provider, clock=clock, files=files,
+                                 images=providers.Singleton(PillowImages), secrets=secrets)
     profiles = providers.Singleton(Profiles, uow=unit_of_work.provider, clock=clock,
                                    regions=providers.Singleton(IsoRegions))
 

@@ -55,6 +55,16 @@ class Moderation:
             uow.commit()
             return banned
 
+    def set_fictional(self, member_id: int, fictional: bool, actor: str) -> Member:
+        now = self.clock.now()
+        with self.uow() as uow:
+            member = attrs.evolve(_existing(uow, member_id), is_fictional=fictional)
+            uow.members.update(member)
+            uow.audit.record(now, actor, "members.set_fictional", str(member_id),
+                             {"fictional": fictional})
+            uow.commit()
+            return member
+
     def unban(self, member_id: int, reason: str, actor: str) -> Member:
         if not reason.strip():
             raise DomainError("reason_required")

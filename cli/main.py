@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 
 from adapters.sql import migrate
-from cli import demo, members, sites
+from cli import demo, members, photos, sites
 from cli.context import container
 
 app = typer.Typer(help="Amora: run and operate the dating platform.", no_args_is_help=True)
@@ -20,6 +20,7 @@ app.add_typer(db, name="db")
 app.add_typer(demo.app, name="demo")
 app.add_typer(sites.app, name="sites")
 app.add_typer(members.app, name="members")
+app.add_typer(photos.app, name="photos")
 console = Console()
 
 

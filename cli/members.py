@@ -67,6 +67,18 @@ def show(member_id: int) -> None:
     console.print(details)
 
 
+@app.command("set-fictional")
+def set_fictional(member_id: int, state: Annotated[str, typer.Argument(help="on or off")],
+                  actor: Actor = "") -> None:
+    """Mark a profile as fictional (shown with the site's icon and warning) or not."""
+    if state not in ("on", "off"):
+        raise typer.BadParameter("say on or off")
+    with fail_on_rule():
+        container().moderation().set_fictional(member_id, state == "on",
+                                               actor or getpass.getuser())
+    console.print(f"Member {member_id} fictional: {state}.")
+
+
 @app.command()
 def ban(member_id: int, reason: Reason, actor: Actor = "") -> None:
     """Ban a member: their sessions end at once and they see the ban page."""

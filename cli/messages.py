@@ -15,6 +15,7 @@ _MESSAGES = {
     "already_banned": "The member is already banned",
     "not_banned": "The member is not banned",
     "member_deleted": "The member deleted their account",
+    "photo_not_found": "No such photo",
 }
 
 

@@ -13,6 +13,7 @@ from adapters.http import (
     limits,
     media,
     openapi,
+    photo_views,
     profile_views,
     site_views,
     web_app,
@@ -35,7 +36,8 @@ def create_app(container: Container) -> Flask:
     )
     app.extensions["amora"] = container
     limits.init_limits(app, config.redis_url, config.rate_limits)
-    for module in (site_views, account_views, profile_views, health, openapi, media, web_app):
+    for module in (site_views, account_views, profile_views, photo_views, health, openapi, media,
+                   web_app):
         app.register_blueprint(module.blueprint)
     errors.register_error_handlers(app)
     app.after_request(_security_headers)

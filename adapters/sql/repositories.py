@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 import attrs
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, delete, insert, or_, select, update
 
 from adapters.sql import tables as t
 from adapters.sql.documents import company_from_row, converter, site_from_row, site_settings
@@ -77,6 +77,36 @@ class SqlCompanies:
 @attrs.define
 class SqlPhotos:
     connection: Connection
+
+    _COLUMNS = (t.photos.c.id, t.photos.c.member_id, t.photos.c.filename,
+                t.photos.c.thumb_filename, t.photos.c.status, t.photos.c.is_main)
+
+    def get(self, photo_id: int) -> dict[str, Any] | None:
+        row = self.connection.execute(
+            select(*self._COLUMNS).where(t.photos.c.id == photo_id)).first()
+        return dict(row._mapping) if row else None
+
+    def by_file(self, name: str) -> dict[str, Any] | None:
+        row = self.connection.execute(select(*self._COLUMNS).where(
+            or_(t.photos.c.filename == name, t.photos.c.thumb_filename == name))).first()
+        return dict(row._mapping) if row else None
+
+    def delete(self, photo_id: int) -> None:
+        self.connection.execute(delete(t.photos).where(t.photos.c.id == photo_id))
+
+    def set_main(self, member_id: int, photo_id: int) -> None:
+        self.connection.execute(update(t.photos).where(t.photos.c.member_id == member_id)
+                                .values(is_main=t.photos.c.id == photo_id))
+
+    def set_status(self, photo_id: int, status: str) -> None:
+        self.connection.execute(update(t.photos).where(t.photos.c.id == photo_id)
+                                .values(status=status))
+
+    def pending(self, limit: int) -> list[dict[str, Any]]:
+        rows = self.connection.execute(
+            select(*self._COLUMNS, t.photos.c.created_at)
+            .where(t.photos.c.status == "pending").order_by(t.photos.c.id).limit(limit))
+        return [dict(row._mapping) for row in rows]
 
     def of_member(self, member_id: int) -> list[dict[str, Any]]:
         """All of a member's photos, main first, then oldest first."""

@@ -91,3 +91,33 @@ def test_members_list_show_ban_unban(amora) -> None:  # type: ignore[no-untyped-
         rows = connection.execute(select(audit_log).order_by(audit_log.c.id)).all()
     assert [(r.actor, r.action, r.details["reason"]) for r in rows] == [
         ("ops", "members.ban", "fake photos"), (rows[1].actor, "members.unban", "appeal")]
+
+
+def test_photo_review_and_fictional_flag(amora) -> None:  # type: ignore[no-untyped-def]
+    from datetime import UTC, datetime
+
+    from sqlalchemy import select
+
+    from adapters.sql.tables import audit_log, photos
+
+    member_id = _member(amora)
+    with context.container().unit_of_work() as work:
+        photo = work.photos.add(member_id, "photos/x/1.jpg", "photos/x/1_thumb.jpg", True,
+                                "pending", datetime(2026, 11, 21, tzinfo=UTC))
+        work.commit()
+    assert "photos/x/1.jpg" in amora("photos", "pending").output
+    assert amora("photos", "approve", str(photo), "--actor", "ops").exit_code == 0
+    assert amora("photos", "reject", str(photo), "--reason", "").exit_code == 1
+    assert amora("photos", "reject", str(photo), "--reason", "not you", "--actor",
+                 "ops").exit_code == 0
+    assert amora("photos", "approve", "999").exit_code == 1
+    assert amora("members", "set-fictional", str(member_id), "on", "--actor", "ops").exit_code \
+        == 0
+    assert amora("members", "set-fictional", str(member_id), "maybe").exit_code != 0
+    with context.container().engine().connect() as connection:
+        status = connection.execute(select(photos.c.status)).scalar_one()
+        actions = [r.action for r in connection.execute(select(audit_log).order_by(
+            audit_log.c.id))]
+    assert status == "rejected"
+    assert actions == ["photos.approve", "photos.reject", "members.set_fictional"]
+    assert "yes" in amora("members", "show", str(member_id)).output

@@ -84,8 +84,19 @@ def test_health(client: FlaskClient) -> None:
 
 
 def test_media_is_served_from_the_file_store(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+    from datetime import UTC, datetime
+
+    from tests.http.test_accounts_api import SIGNUP
+
+    member_id = client.post("/api/signup", json=SIGNUP).json["user"]["id"]
+    client.get("/api/logout")
     container.files().put("photos/1/1.jpg", b"\xff\xd8jpeg", "image/jpeg")
+    with container.unit_of_work() as work:
+        work.photos.add(member_id, "photos/1/1.jpg", "photos/1/1_thumb.jpg", True, "active",
+                        datetime(2026, 1, 1, tzinfo=UTC))
+        work.commit()
     answer = client.get("/media/photos/1/1.jpg")
     assert answer.status_code == 200 and answer.mimetype == "image/jpeg"
+    assert client.get("/media/photos/1/1_thumb.jpg").status_code == 404  # no file stored
     assert client.get("/media/photos/1/2.jpg").status_code == 404
     assert client.get("/media/../secret_key").status_code == 404

@@ -1,0 +1,37 @@
+"""Own photos: upload (multipart field `file`), delete, make main (issue 4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, request
+
+from adapters.http.session import require_member
+from domain.errors import DomainError
+
+blueprint = Blueprint("photos", __name__)
+
+
+def _photos() -> Any:
+    return current_app.extensions["amora"].photos()
+
+
+@blueprint.post("/api/photos")
+def upload() -> tuple[dict[str, Any], int]:
+    member = require_member()
+    upload = request.files.get("file")
+    if upload is None:
+        raise DomainError("photo_invalid")
+    return {"photo": _photos().upload(member.id, upload.read())}, 201
+
+
+@blueprint.delete("/api/photos/<int:photo_id>")
+def delete(photo_id: int) -> Response:
+    _photos().delete(require_member().id, photo_id)
+    return Response(status=204)
+
+
+@blueprint.put("/api/photos/<int:photo_id>/main")
+def make_main(photo_id: int) -> Response:
+    _photos().set_main(require_member().id, photo_id)
+    return Response(status=204)

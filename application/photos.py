@@ -1,0 +1,107 @@
+"""Photos: members upload, order and delete theirs; operators review them."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import attrs
+
+from application.accounts import _existing
+from application.ports import Clock, FileStore, Secrets, UnitOfWorkFactory
+from domain.errors import DomainError
+from domain.photos import MAX_UPLOAD_BYTES, PhotoStatus, check_photo_room
+
+
+@attrs.frozen
+class ProcessedImage:
+    full: bytes
+    thumb: bytes
+
+
+class ImageProcessor(Protocol):
+    def process(self, data: bytes) -> ProcessedImage: ...
+
+
+@attrs.frozen
+class Photos:
+    uow: UnitOfWorkFactory
+    clock: Clock
+    files: FileStore
+    images: ImageProcessor
+    secrets: Secrets
+
+    def upload(self, member_id: int, data: bytes) -> dict[str, Any]:
+        if len(data) > MAX_UPLOAD_BYTES:
+            raise DomainError("photo_too_large", max_mb=MAX_UPLOAD_BYTES // (1024 * 1024))
+        with self.uow() as uow:
+            member = _existing(uow, member_id)
+            kept = [p for p in uow.photos.of_member(member_id)
+                    if p["status"] != PhotoStatus.REJECTED]
+        check_photo_room(len(kept), member.paid_user)
+        processed = self.images.process(data)  # before the transaction: it takes a while
+        name = f"photos/{member_id}/{self.secrets.token()[:20]}"
+        self.files.put(f"{name}.jpg", processed.full, "image/jpeg")
+        self.files.put(f"{name}_thumb.jpg", processed.thumb, "image/jpeg")
+        with self.uow() as uow:
+            kept = [p for p in uow.photos.of_member(member_id)
+                    if p["status"] != PhotoStatus.REJECTED]
+            check_photo_room(len(kept), member.paid_user)  # a parallel upload may have won
+            photo_id = uow.photos.add(member_id, f"{name}.jpg", f"{name}_thumb.jpg",
+                                      is_main=not kept, status=PhotoStatus.PENDING.value,
+                                      created_at=self.clock.now())
+            uow.commit()
+        return {"id": photo_id, "filename": f"{name}.jpg", "thumb_filename": f"{name}_thumb.jpg",
+                "status": PhotoStatus.PENDING.value, "is_main": not kept}
+
+    def delete(self, member_id: int, photo_id: int) -> None:
+        with self.uow() as uow:
+            photo = self._own(uow, member_id, photo_id)
+            uow.photos.delete(photo_id)
+            if photo["is_main"]:
+                rest = uow.photos.of_member(member_id)
+                if rest:
+                    uow.photos.set_main(member_id, rest[0]["id"])
+            uow.commit()
+        self.files.delete(photo["filename"])
+        self.files.delete(photo["thumb_filename"])
+
+    def set_main(self, member_id: int, photo_id: int) -> None:
+        with self.uow() as uow:
+            photo = self._own(uow, member_id, photo_id)
+            if photo["status"] == PhotoStatus.REJECTED:
+                raise DomainError("photo_rejected")
+            uow.photos.set_main(member_id, photo_id)
+            uow.commit()
+
+    @staticmethod
+    def _own(uow: Any, member_id: int, photo_id: int) -> dict[str, Any]:
+        photo = uow.photos.get(photo_id)
+        if photo is None or photo["member_id"] != member_id:  # another's photo: not found
+            raise DomainError("photo_not_found")
+        return photo  # type: ignore[no-any-return]
+
+    # --- operators -----------------------------------------------------------------
+
+    def pending(self, limit: int = 50) -> list[dict[str, Any]]:
+        with self.uow() as uow:
+            return uow.photos.pending(limit)
+
+    def review(self, photo_id: int, approve: bool, actor: str, reason: str = "") -> None:
+        now = self.clock.now()
+        with self.uow() as uow:
+            photo = uow.photos.get(photo_id)
+            if photo is None:
+                raise DomainError("photo_not_found")
+            status = PhotoStatus.ACTIVE if approve else PhotoStatus.REJECTED
+            uow.photos.set_status(photo_id, status.value)
+            uow.audit.record(now, actor, f"photos.{'approve' if approve else 'reject'}",
+                             str(photo_id), {"member": photo["member_id"], "reason": reason})
+            uow.commit()
+
+    def visible_file(self, name: str, viewer_id: int | None) -> bool:
+        """Others get active photos only; pending and rejected ones show to their owner."""
+        with self.uow() as uow:
+            photo = uow.photos.by_file(name)
+        if photo is None:
+            return False
+        return bool(photo["status"] == PhotoStatus.ACTIVE or photo["member_id"] == viewer_id)
