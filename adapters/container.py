@@ -26,6 +26,7 @@ from adapters.sql.unit_of_work import SqlUnitOfWork
 from application.account_mails import AccountMails
 from application.accounts import Accounts
 from application.demo import DemoSeeder
+from application.discovery import Discovery
 from application.moderation import Moderation
 from application.photos import Photos
 from application.profiles import Profiles
@@ -80,6 +81,7 @@ class Container(containers.DeclarativeContainer):
     )
     user_view = providers.Singleton(UserView, uow=unit_of_work.provider)
     moderation = providers.Singleton(Moderation, uow=unit_of_work.provider, clock=clock)
+    discovery = providers.Singleton(Discovery, uow=unit_of_work.provider, clock=clock)
     photos = providers.Singleton(Photos, uow=unit_of_work.provider, clock=clock, files=files,
                                  images=providers.Singleton(PillowImages), secrets=secrets)
     profiles = providers.Singleton(Profiles, uow=unit_of_work.provider, clock=clock,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 from types import TracebackType
 from typing import Any, Protocol
 
@@ -110,6 +110,28 @@ class AuditLog(Protocol):
                details: dict[str, Any]) -> None: ...
 
 
+@attrs.frozen
+class SearchQuery:
+    """A search as the repository runs it: filters already checked by the domain."""
+
+    site_ids: tuple[int, ...]
+    viewer_id: int | None
+    born_from: date
+    born_until: date
+    gender: str | None = None
+    country: str | None = None
+    region: str | None = None
+    exclude: tuple[int, ...] = ()
+
+
+class DiscoveryRepository(Protocol):
+    def search(self, query: SearchQuery, limit: int, offset: int) -> list[dict[str, Any]]: ...
+    def count(self, query: SearchQuery) -> int: ...
+    def blocks(self, blocker: int, blocked: int) -> bool: ...
+    def block(self, blocker: int, blocked: int, at: datetime) -> None: ...
+    def unblock(self, blocker: int, blocked: int) -> None: ...
+
+
 class UnitOfWork(Protocol):
     """One transaction: nothing is kept unless ``commit`` is called before the block ends."""
 
@@ -121,6 +143,7 @@ class UnitOfWork(Protocol):
     sessions: SessionRepository
     tokens: TokenRepository
     login_failures: LoginFailureLog
+    discovery: DiscoveryRepository
 
     def __enter__(self) -> UnitOfWork: ...
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,

@@ -29,11 +29,12 @@ def shares_members(home: Site, other: Site) -> bool:
     return home.id == other.id or (home.member_resell and other.member_resell)
 
 
-def can_view(viewer_id: int | None, member: Member, blocked_either_way: bool) -> bool:
-    """A profile page opens for its owner, else only when findable and no block stands."""
+def can_view(viewer_id: int | None, member: Member, blocked_by_them: bool) -> bool:
+    """A profile page opens for its owner, else only when findable and the member has not
+    blocked the viewer (the blocker still sees whom they blocked, to unblock)."""
     if viewer_id == member.id:
         return True
-    return findable(member) and not blocked_either_way
+    return findable(member) and not blocked_by_them
 
 
 @attrs.frozen

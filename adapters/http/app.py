@@ -8,6 +8,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from adapters.container import Container
 from adapters.http import (
     account_views,
+    discovery_views,
     errors,
     health,
     limits,
@@ -36,8 +37,8 @@ def create_app(container: Container) -> Flask:
     )
     app.extensions["amora"] = container
     limits.init_limits(app, config.redis_url, config.rate_limits)
-    for module in (site_views, account_views, profile_views, photo_views, health, openapi, media,
-                   web_app):
+    for module in (site_views, account_views, profile_views, photo_views, discovery_views,
+                   health, openapi, media, web_app):
         app.register_blueprint(module.blueprint)
     errors.register_error_handlers(app)
     app.after_request(_security_headers)

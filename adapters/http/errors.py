@@ -35,6 +35,8 @@ _RULE_STATUS = {
     "account_deleted_reactivatable": 409,
     "account_deleted": 409,
     "email_taken": 409,
+    "member_not_found": 404,
+    "photo_not_found": 404,
 }
 
 

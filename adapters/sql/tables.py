@@ -169,6 +169,22 @@ photos = Table(
     Column("created_at", UtcDateTime, nullable=False),
 )
 
+blocks = Table(
+    "blocks",
+    metadata,
+    Column("blocker_id", ForeignKey("members.id", ondelete="CASCADE"), primary_key=True),
+    Column("blocked_id", ForeignKey("members.id", ondelete="CASCADE"), primary_key=True),
+    Column("created_at", UtcDateTime, nullable=False),
+    Index("ix_blocks_blocked", "blocked_id"),
+)
+
+# Search reads these together; the partial order matches the filters members use most.
+Index("ix_profiles_search", profiles.c.gender, profiles.c.country, profiles.c.birth_date)
+Index("ix_profiles_region", profiles.c.country, profiles.c.region)
+Index("ix_members_findable", members.c.site_id, members.c.invisible, members.c.status,
+      members.c.created_at)
+Index("ix_photos_main", photos.c.member_id, photos.c.is_main, photos.c.status)
+
 audit_log = Table(
     "audit_log",
     metadata,

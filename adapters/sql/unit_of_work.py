@@ -7,6 +7,7 @@ from types import TracebackType
 from sqlalchemy import Connection, Engine
 
 from adapters.sql.accounts import SqlLoginFailures, SqlSessions, SqlTokens
+from adapters.sql.discovery import SqlDiscovery
 from adapters.sql.members import SqlMembers
 from adapters.sql.repositories import SqlAuditLog, SqlCompanies, SqlPhotos, SqlSites
 
@@ -27,6 +28,7 @@ class SqlUnitOfWork:
         self.sessions = SqlSessions(self._connection)
         self.tokens = SqlTokens(self._connection)
         self.login_failures = SqlLoginFailures(self._connection)
+        self.discovery = SqlDiscovery(self._connection)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,

@@ -51,7 +51,7 @@ def test_another_members_photo_is_not_found(client: FlaskClient) -> None:
     client.post("/api/signup", json={**SIGNUP, "email": "bo@example.com", "name": "Bo"})
     for answer in (client.delete(f"/api/photos/{photo['id']}"),
                    client.put(f"/api/photos/{photo['id']}/main")):
-        assert (answer.status_code, answer.json["error"]) == (400, "photo_not_found")
+        assert (answer.status_code, answer.json["error"]) == (404, "photo_not_found")
     assert client.delete("/api/photos/999999").json["error"] == "photo_not_found"
 
 

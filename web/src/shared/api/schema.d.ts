@@ -334,6 +334,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search members with the site's filters; pages of 24, similar results when few match */
+        get: operations["searchMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{member_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A member's profile; 404 when hidden, gone, or when they blocked the viewer */
+        get: operations["getMember"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{member_id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Block a member (they can no longer find, view or contact you) */
+        post: operations["blockMember"];
+        /** Lift a block */
+        delete: operations["unblockMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -377,6 +429,48 @@ export interface components {
             relationship_status?: "single" | "divorced" | "widowed" | "in_relationship" | "married" | null;
             /** @enum {string|null} */
             tattoos?: "none" | "one" | "several" | null;
+        };
+        MemberCard: {
+            id: number;
+            name: string;
+            gender: string;
+            age: number;
+            country: string;
+            region: string | null;
+            city: string | null;
+            is_fictional: boolean;
+            main_image: {
+                filename: string;
+                thumb_filename: string;
+            } | null;
+        };
+        MemberPhoto: {
+            id: number;
+            filename: string | null;
+            thumb_filename: string | null;
+            /** @description Only premium members see this photo */
+            locked: boolean;
+        };
+        MemberProfile: {
+            id: number;
+            name: string;
+            gender: string;
+            age: number;
+            country: string;
+            region?: string | null;
+            city?: string | null;
+            sexuality?: string | null;
+            about_me?: string | null;
+            hair_colour?: string | null;
+            eye_colour?: string | null;
+            body_type?: string | null;
+            relationship_status?: string | null;
+            tattoos?: string | null;
+            interests: string[];
+            is_fictional: boolean;
+            blocked_by_me: boolean;
+            photo_count: number;
+            photos: components["schemas"]["MemberPhoto"][];
         };
         OwnPhoto: {
             id: number;
@@ -1126,6 +1220,117 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+        };
+    };
+    searchMembers: {
+        parameters: {
+            query?: {
+                gender?: "male" | "female";
+                country?: string;
+                region?: string;
+                min_age?: number;
+                max_age?: number;
+                page?: number;
+                /** @description Traffic source (logged-out search) */
+                network?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["MemberCard"][];
+                        numResults: number;
+                        page: number;
+                        pages: number;
+                        similar: components["schemas"]["MemberCard"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    getMember: {
+        parameters: {
+            query?: {
+                network?: string;
+            };
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        profile: components["schemas"]["MemberProfile"];
+                    };
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    blockMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Blocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    unblockMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unblocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     getHealth: {

@@ -1,0 +1,65 @@
+"""Member search, member profiles and blocks (issue 4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, request
+
+from adapters.http.requests import site_host
+from adapters.http.session import current_member, require_member
+from domain.discovery import SearchFilters
+from domain.errors import DomainError
+
+blueprint = Blueprint("discovery", __name__)
+
+
+def _discovery() -> Any:
+    return current_app.extensions["amora"].discovery()
+
+
+def _number(name: str, default: int) -> int:
+    raw = request.args.get(name, "")
+    if not raw:
+        return default
+    if not raw.isdigit() or len(raw) > 6:
+        raise DomainError("invalid_request", detail=name)
+    return int(raw)
+
+
+def _text(name: str, length: int) -> str | None:
+    value = request.args.get(name, "").strip()
+    if len(value) > length:
+        raise DomainError("invalid_request", detail=name)
+    return value.upper() if name in ("country", "region") and value else value or None
+
+
+@blueprint.get("/api/members")
+def search() -> dict[str, Any]:
+    filters = SearchFilters(
+        gender=_text("gender", 10), country=_text("country", 2), region=_text("region", 10),
+        min_age=_number("min_age", 18), max_age=_number("max_age", 99),
+        page=_number("page", 1),
+    )
+    if filters.gender not in (None, "male", "female"):
+        raise DomainError("invalid_request", detail="gender")
+    return _discovery().search(site_host(), current_member(), filters,  # type: ignore[no-any-return]
+                               bool(request.args.get("network")))
+
+
+@blueprint.get("/api/members/<int:member_id>")
+def member(member_id: int) -> dict[str, Any]:
+    return {"profile": _discovery().member(site_host(), current_member(), member_id,
+                                           bool(request.args.get("network")))}
+
+
+@blueprint.post("/api/members/<int:member_id>/block")
+def block(member_id: int) -> Response:
+    _discovery().block(require_member(), member_id, on=True)
+    return Response(status=204)
+
+
+@blueprint.delete("/api/members/<int:member_id>/block")
+def unblock(member_id: int) -> Response:
+    _discovery().block(require_member(), member_id, on=False)
+    return Response(status=204)

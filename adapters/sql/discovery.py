@@ -1,0 +1,88 @@
+"""Search and blocks in SQL: one query for a page of results (main photo joined in),
+one to count them, whatever the page size."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import attrs
+from sqlalchemy import Connection, and_, delete, exists, false, func, insert, or_, select
+
+from adapters.sql import tables as t
+from application.ports import SearchQuery
+
+m, p, ph, b = t.members, t.profiles, t.photos, t.blocks
+
+_CARD = select(
+    m.c.id, m.c.is_fictional, p.c.name, p.c.gender, p.c.birth_date, p.c.country, p.c.region,
+    p.c.city, ph.c.filename, ph.c.thumb_filename,
+).select_from(
+    m.join(p, p.c.member_id == m.c.id).outerjoin(
+        ph, and_(ph.c.member_id == m.c.id, ph.c.is_main.is_(True), ph.c.status == "active"))
+)
+
+
+def _blocked_either_way(viewer_id: int | None) -> Any:
+    if viewer_id is None:
+        return false()
+    return exists().where(or_(
+        and_(b.c.blocker_id == viewer_id, b.c.blocked_id == m.c.id),
+        and_(b.c.blocker_id == m.c.id, b.c.blocked_id == viewer_id)))
+
+
+def _conditions(query: SearchQuery) -> list[Any]:
+    """The rules of domain.discovery.findable, in SQL, plus the filters."""
+    conditions = [
+        m.c.site_id.in_(query.site_ids),
+        m.c.invisible.is_(False),
+        or_(m.c.status == "active", and_(m.c.status == "not_confirmed",
+                                         p.c.status == "active")),
+        ~_blocked_either_way(query.viewer_id),
+        p.c.birth_date.between(query.born_from, query.born_until),
+    ]
+    if query.viewer_id is not None:
+        conditions.append(m.c.id != query.viewer_id)
+    if query.exclude:
+        conditions.append(m.c.id.notin_(query.exclude))
+    for column, value in ((p.c.gender, query.gender), (p.c.country, query.country),
+                          (p.c.region, query.region)):
+        if value:
+            conditions.append(column == value)
+    return conditions
+
+
+def _card(row: Any) -> dict[str, Any]:
+    image = ({"filename": row.filename, "thumb_filename": row.thumb_filename}
+             if row.filename else None)
+    return {"id": row.id, "name": row.name, "gender": row.gender, "birth_date": row.birth_date,
+            "country": row.country, "region": row.region, "city": row.city,
+            "is_fictional": row.is_fictional, "main_image": image}
+
+
+@attrs.define
+class SqlDiscovery:
+    connection: Connection
+
+    def search(self, query: SearchQuery, limit: int, offset: int) -> list[dict[str, Any]]:
+        rows = self.connection.execute(
+            _CARD.where(*_conditions(query)).order_by(m.c.created_at.desc(), m.c.id.desc())
+            .limit(limit).offset(offset))
+        return [_card(row) for row in rows]
+
+    def count(self, query: SearchQuery) -> int:
+        counted = select(func.count()).select_from(m.join(p, p.c.member_id == m.c.id))
+        return int(self.connection.execute(counted.where(*_conditions(query))).scalar_one())
+
+    def blocks(self, blocker: int, blocked: int) -> bool:
+        return bool(self.connection.execute(select(exists().where(
+            b.c.blocker_id == blocker, b.c.blocked_id == blocked))).scalar())
+
+    def block(self, blocker: int, blocked: int, at: datetime) -> None:
+        if not self.blocks(blocker, blocked):
+            self.connection.execute(insert(b).values(blocker_id=blocker, blocked_id=blocked,
+                                                     created_at=at))
+
+    def unblock(self, blocker: int, blocked: int) -> None:
+        self.connection.execute(delete(b).where(b.c.blocker_id == blocker,
+                                                b.c.blocked_id == blocked))

@@ -1,0 +1,129 @@
+"""Search members and open a member's profile; block and unblock (issue 4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from application.accounts import _existing
+from application.ports import Clock, SearchQuery, UnitOfWork, UnitOfWorkFactory
+from application.sites import resolve_site
+from domain.discovery import PAGE_SIZE, SearchFilters, birth_dates_for, can_view, shares_members
+from domain.errors import DomainError
+from domain.members import Member, age_on
+from domain.photos import unlocked_photos, visible_to_others
+from domain.sites import Site
+
+ATTRIBUTES = ("sexuality", "about_me", "interests", "hair_colour", "eye_colour", "body_type",
+              "relationship_status", "tattoos", "city", "region")
+
+
+@attrs.frozen
+class Discovery:
+    uow: UnitOfWorkFactory
+    clock: Clock
+
+    def search(self, host: str | None, viewer: Member | None, filters: SearchFilters,
+               has_traffic_source: bool = False) -> dict[str, Any]:
+        today = self.clock.now().date()
+        with self.uow() as uow:
+            site = resolve_site(uow, host)
+            if viewer is None and not site.logged_out_search_allowed(has_traffic_source):
+                raise DomainError("authentication_required")
+            filters = filters.allowed_by(site)
+            query = self._query(uow, site, viewer, filters, today)
+            total = uow.discovery.count(query)
+            offset = (filters.page - 1) * PAGE_SIZE
+            results = uow.discovery.search(query, PAGE_SIZE, offset)
+            similar = self._similar(uow, site, viewer, filters, results, total, today)
+        return {
+            "results": [self._card(row, today) for row in results],
+            "numResults": total, "page": filters.page,
+            "pages": max(1, -(-total // PAGE_SIZE)),
+            "similar": [self._card(row, today) for row in similar],
+        }
+
+    def _query(self, uow: UnitOfWork, site: Site, viewer: Member | None,
+               filters: SearchFilters, today: Any, exclude: tuple[int, ...] = ()) -> SearchQuery:
+        born_from, born_until = birth_dates_for(filters.min_age, filters.max_age, today)
+        site_ids = tuple(other.id for other in uow.sites.all() if shares_members(site, other))
+        return SearchQuery(site_ids=site_ids, viewer_id=viewer.id if viewer else None,
+                           born_from=born_from, born_until=born_until, gender=filters.gender,
+                           country=filters.country, region=filters.region, exclude=exclude)
+
+    def _similar(self, uow: UnitOfWork, site: Site, viewer: Member | None,
+                 filters: SearchFilters, results: list[dict[str, Any]], total: int,
+                 today: Any) -> list[dict[str, Any]]:
+        """When few match, fill up with members of a relaxed search (first page only)."""
+        if filters.page != 1 or total >= PAGE_SIZE // 2:
+            return []
+        shown = tuple(row["id"] for row in results)
+        similar: list[dict[str, Any]] = []
+        relaxed = filters.relaxed()
+        while relaxed is not None and len(shown) < PAGE_SIZE:
+            query = self._query(uow, site, viewer, relaxed, today, exclude=shown)
+            found = uow.discovery.search(query, PAGE_SIZE - len(shown), 0)
+            similar += found
+            shown += tuple(row["id"] for row in found)
+            relaxed = relaxed.relaxed()
+        return similar
+
+    @staticmethod
+    def _card(row: dict[str, Any], today: Any) -> dict[str, Any]:
+        card = {key: value for key, value in row.items() if key != "birth_date"}
+        card["age"] = age_on(row["birth_date"], today)
+        return card
+
+    # --- one member --------------------------------------------------------------------
+
+    def member(self, host: str | None, viewer: Member | None, member_id: int,
+               has_traffic_source: bool = False) -> dict[str, Any]:
+        today = self.clock.now().date()
+        with self.uow() as uow:
+            site = resolve_site(uow, host)
+            if viewer is None and not site.logged_out_search_allowed(has_traffic_source):
+                raise DomainError("authentication_required")
+            member = uow.members.get(member_id)
+            if member is None:
+                raise DomainError("member_not_found")
+            blocked = viewer is not None and uow.discovery.blocks(member.id, viewer.id)
+            home = uow.sites.get(member.site_id)
+            if (home is None or not shares_members(site, home)
+                    or not can_view(viewer.id if viewer else None, member, blocked)):
+                # A blocked member cannot view the blocker: to them the profile is gone.
+                raise DomainError("member_not_found")
+            photos = [p for p in uow.photos.of_member(member.id) if visible_to_others(p["status"])]
+            blocked_by_me = viewer is not None and uow.discovery.blocks(viewer.id, member.id)
+        return self._profile(member, site, photos, viewer, blocked_by_me, today)
+
+    @staticmethod
+    def _profile(member: Member, site: Site, photos: list[dict[str, Any]],
+                 viewer: Member | None, blocked_by_me: bool, today: Any) -> dict[str, Any]:
+        profile = member.profile
+        open_count = unlocked_photos(bool(viewer and viewer.paid_user), len(photos))
+        shown = [{"id": p["id"], "filename": p["filename"], "thumb_filename": p["thumb_filename"],
+                  "locked": False} for p in photos[:open_count]]
+        shown += [{"id": p["id"], "filename": None, "thumb_filename": None, "locked": True}
+                  for p in photos[open_count:]]
+        visible = set(site.visible_profile_fields)
+        return {
+            "id": member.id, "name": profile.name, "gender": profile.gender,
+            "age": age_on(profile.birth_date, today), "country": profile.country,
+            "is_fictional": member.is_fictional, "blocked_by_me": blocked_by_me,
+            "photo_count": len(photos), "photos": shown,
+            **{field: getattr(profile, field) if field in visible else None
+               for field in ATTRIBUTES},
+            "interests": list(profile.interests) if "interests" in visible else [],
+        }
+
+    def block(self, viewer: Member, member_id: int, on: bool) -> None:
+        if member_id == viewer.id:
+            raise DomainError("cannot_block_self")
+        with self.uow() as uow:
+            _existing(uow, member_id)
+            if on:
+                uow.discovery.block(viewer.id, member_id, self.clock.now())
+            else:
+                uow.discovery.unblock(viewer.id, member_id)
+            uow.commit()

@@ -1,0 +1,166 @@
+"""Search, member profiles and blocks through the API, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import attrs
+import pytest
+from flask.testing import FlaskClient
+from sqlalchemy import event
+
+from domain.members import AccountStatus, Member, Profile, ProfileStatus
+from tests.http.test_accounts_api import SIGNUP
+
+TODAY = datetime.now(UTC).date()
+
+
+def add_member(container, name: str, born: date, **changes: object) -> int:  # type: ignore[no-untyped-def]
+    profile_values: dict[str, object] = {"gender": "female", "country": "NL", "region": "NL-NH"}
+    profile_values.update({k: changes.pop(k) for k in ("gender", "country", "region", "status")
+                           if k in changes})
+    profile = Profile(name=name, birth_date=born, **profile_values)  # type: ignore[arg-type]
+    member = Member(id=0, site_id=changes.pop("site_id", 1), email=f"{name.lower()}@example.com",
+                    status=changes.pop("status_", AccountStatus.ACTIVE), language="nl",
+                    created_at=datetime(2026, 1, 1, tzinfo=UTC), profile=profile, **changes)  # type: ignore[arg-type]
+    with container.unit_of_work() as work:
+        member_id = work.members.add(member).id
+        work.commit()
+    return int(member_id)
+
+
+def born(age: int) -> date:
+    """A birth date that makes someone ``age`` today (1 January of the right year)."""
+    return date(TODAY.year - age, 1, 1)
+
+
+@pytest.fixture
+def crowd(container) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    container.site_administration().set("amora.test", "logged_out_search", "all", "test")
+    return {
+        "anna": add_member(container, "Anna", born(30)),
+        "bea": add_member(container, "Bea", born(45), region="NL-ZH"),
+        "carl": add_member(container, "Carl", born(33), gender="male", country="DE",
+                           region="DE-BY"),
+        "hidden": add_member(container, "Hidden", born(30), invisible=True),
+        "banned": add_member(container, "Banned", born(30), status_=AccountStatus.BANNED),
+        "gone": add_member(container, "Gone", born(30), status_=AccountStatus.DELETED),
+        "new": add_member(container, "New", born(30), status_=AccountStatus.NOT_CONFIRMED,
+                          status=ProfileStatus.DISABLED),
+        "elsewhere": add_member(container, "Elsewhere", born(30), site_id=2),
+    }
+
+
+def names(answer: dict[str, object]) -> set[str]:
+    return {card["name"] for card in answer["results"]}  # type: ignore[attr-defined, index]
+
+
+def test_search_shows_only_findable_members(client: FlaskClient, crowd: dict[str, int]) -> None:
+    answer = client.get("/api/members").json
+    assert names(answer) == {"Anna", "Bea", "Carl"}
+    assert answer["numResults"] == 3 and answer["pages"] == 1
+
+
+def test_filters(client: FlaskClient, crowd: dict[str, int]) -> None:
+    assert names(client.get("/api/members?gender=female&min_age=40").json) == {"Bea"}
+    assert names(client.get("/api/members?country=nl&region=nl-zh").json) == {"Bea"}
+    assert names(client.get("/api/members?gender=male&country=DE").json) == {"Carl"}
+    few = client.get("/api/members?gender=female&country=NL&region=NL-ZH&min_age=44&max_age=46")
+    assert names(few.json) == {"Bea"}
+    assert {card["name"] for card in few.json["similar"]} == {"Anna"}
+
+
+@pytest.mark.parametrize("query", ["min_age=17", "max_age=100", "min_age=50&max_age=40",
+                                   "page=0", "page=abc", "gender=robot", "region=NL-NH",
+                                   "country=NLD", "min_age=-5", "page=99999999"])
+def test_filters_out_of_range(client: FlaskClient, query: str) -> None:
+    answer = client.get(f"/api/members?{query}")
+    assert answer.status_code == 400 and answer.json["error"]
+
+
+def test_member_resell_shows_other_sites(client: FlaskClient, container,  # type: ignore[no-untyped-def]
+                                         crowd: dict[str, int]) -> None:
+    container.site_administration().set("amora.test", "member_resell", "yes", "test")
+    container.site_administration().set("flirt.test", "member_resell", "yes", "test")
+    assert "Elsewhere" in names(client.get("/api/members").json)
+
+
+def test_logged_out_search_follows_the_site_policy(client: FlaskClient, container,  # type: ignore[no-untyped-def]
+                                                   crowd: dict[str, int]) -> None:
+    container.site_administration().set("amora.test", "logged_out_search", "none", "test")
+    assert client.get("/api/members").json["error"] == "authentication_required"
+    container.site_administration().set("amora.test", "logged_out_search_trafficsource", "all",
+                                        "test")
+    assert client.get("/api/members?network=partner").status_code == 200
+    client.post("/api/signup", json=SIGNUP)
+    assert client.get("/api/members").status_code == 200
+
+
+def test_blocking_hides_both_ways(client: FlaskClient, crowd: dict[str, int]) -> None:
+    me = client.post("/api/signup", json=SIGNUP).json["user"]["id"]
+    anna = crowd["anna"]
+    assert client.get(f"/api/members/{anna}").json["profile"]["blocked_by_me"] is False
+    assert client.post(f"/api/members/{anna}/block").status_code == 204
+    assert "Anna" not in names(client.get("/api/members").json)
+    assert client.get(f"/api/members/{anna}").json["profile"]["blocked_by_me"] is True
+    assert client.delete(f"/api/members/{anna}/block").status_code == 204
+    assert "Anna" in names(client.get("/api/members").json)
+    assert client.post(f"/api/members/{me}/block").json["error"] == "cannot_block_self"
+    assert client.post("/api/members/999999/block").status_code == 404
+
+
+def test_a_blocked_member_cannot_view_the_blocker(client: FlaskClient, container,  # type: ignore[no-untyped-def]
+                                                  crowd: dict[str, int]) -> None:
+    me = client.post("/api/signup", json=SIGNUP).json["user"]["id"]
+    with container.unit_of_work() as work:
+        work.discovery.block(crowd["anna"], me, datetime.now(UTC))
+        work.commit()
+    assert client.get(f"/api/members/{crowd['anna']}").status_code == 404
+    assert "Anna" not in names(client.get("/api/members").json)
+
+
+def test_hidden_members_have_no_profile_page(client: FlaskClient, crowd: dict[str, int]) -> None:
+    for key in ("hidden", "banned", "gone", "new", "elsewhere"):
+        assert client.get(f"/api/members/{crowd[key]}").status_code == 404
+    assert client.get("/api/members/99999999").status_code == 404
+
+
+def test_free_viewers_see_one_photo_unlocked(client: FlaskClient, container,  # type: ignore[no-untyped-def]
+                                             crowd: dict[str, int]) -> None:
+    with container.unit_of_work() as work:
+        for n in range(3):
+            work.photos.add(crowd["anna"], f"photos/a/{n}.jpg", f"photos/a/{n}_t.jpg", n == 0,
+                            "active", datetime(2026, 1, 1, tzinfo=UTC))
+        work.photos.add(crowd["anna"], "photos/a/p.jpg", "photos/a/p_t.jpg", False, "pending",
+                        datetime(2026, 1, 1, tzinfo=UTC))
+        work.commit()
+    profile = client.get(f"/api/members/{crowd['anna']}").json["profile"]
+    assert profile["photo_count"] == 3
+    assert [photo["locked"] for photo in profile["photos"]] == [False, True, True]
+    assert profile["photos"][1]["filename"] is None
+
+
+def test_search_query_count_does_not_grow_with_results(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+    statements: list[str] = []
+    engine = container.engine()
+
+    def count(*args: object) -> None:
+        statements.append(str(args[2]))
+
+    def queries_for(path: str) -> int:
+        statements.clear()
+        event.listen(engine, "before_cursor_execute", count)
+        try:
+            assert client.get(path).status_code == 200
+        finally:
+            event.remove(engine, "before_cursor_execute", count)
+        return len(statements)
+
+    container.site_administration().set("amora.test", "logged_out_search", "all", "test")
+    add_member(container, "Solo", born(30))
+    few = queries_for("/api/members?min_age=18")
+    for n in range(30):
+        add_member(container, f"M{n:02d}", born(20 + n))
+    many = queries_for("/api/members?min_age=18")
+    assert few == many
+    assert attrs.has(Member)
