@@ -11,6 +11,7 @@ from adapters.config import Config, load_config
 from adapters.demo.people import FakerPeople
 from adapters.demo.portraits import PillowPortraits
 from adapters.files.local import LocalFileStore
+from adapters.geo.offline import OfflineGeocoder
 from adapters.geo.regions import IsoRegions
 from adapters.images.pillow import PillowImages
 from adapters.jobs.broker import DramatiqTaskQueue, make_broker
@@ -27,6 +28,7 @@ from application.account_mails import AccountMails
 from application.accounts import Accounts
 from application.demo import DemoSeeder
 from application.discovery import Discovery
+from application.geo import Geocoding
 from application.moderation import Moderation
 from application.photos import Photos
 from application.profiles import Profiles
@@ -81,6 +83,7 @@ class Container(containers.DeclarativeContainer):
     )
     user_view = providers.Singleton(UserView, uow=unit_of_work.provider)
     moderation = providers.Singleton(Moderation, uow=unit_of_work.provider, clock=clock)
+    geocoding = providers.Singleton(Geocoding, geocoder=providers.Singleton(OfflineGeocoder))
     discovery = providers.Singleton(Discovery, uow=unit_of_work.provider, clock=clock)
     photos = providers.Singleton(Photos, uow=unit_of_work.provider, clock=clock, files=files,
                                  images=providers.Singleton(PillowImages), secrets=secrets)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, request
+from flask import Blueprint, current_app, jsonify, request
 
 from adapters.http.requests import language
 from adapters.http.session import require_member
@@ -57,6 +57,16 @@ def update_profile() -> dict[str, Any]:
 @blueprint.get("/api/interests")
 def interests() -> dict[str, Any]:
     return {"interests": _profiles().interests()}
+
+
+@blueprint.get("/api/geocode")
+def geocode() -> Any:
+    try:
+        lat, lon = float(request.args["lat"]), float(request.args["lon"])
+    except (KeyError, ValueError):
+        raise DomainError("invalid_coordinates") from None
+    place = current_app.extensions["amora"].geocoding().place(lat, lon)
+    return jsonify(place)
 
 
 @blueprint.get("/api/regions")

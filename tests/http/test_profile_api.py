@@ -46,3 +46,10 @@ def test_interests_and_regions(client: FlaskClient) -> None:
     assert {"code": "NL-NH", "name": "Nordholland"} in german
     assert client.get("/api/regions?country=ZZ").json["error"] == "invalid_country"
     assert client.get("/api/regions").status_code == 400
+
+
+def test_geocode_api(client: FlaskClient) -> None:
+    answer = client.get("/api/geocode?lat=52.37&lon=4.89").json
+    assert answer == {"country": "NL", "region": "NL-NH", "city": "Amsterdam"}
+    assert client.get("/api/geocode?lat=x&lon=1").json["error"] == "invalid_coordinates"
+    assert client.get("/api/geocode").status_code == 400
