@@ -61,3 +61,4 @@ clean:
 
 bench: install-test
 	$(BIN)/python tests/bench/bench_settings.py
+	$(BIN)/python tests/bench/bench_search.py
