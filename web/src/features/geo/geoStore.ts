@@ -1,0 +1,74 @@
+/**
+ * Geolocation (spec sections 3, 4, 7 and 9): the permission state — unsupported,
+ * unknown, or the browser's own state, followed as it changes — and the place of the
+ * member's position from GET /api/geocode, cached for an hour. Only country, region
+ * and city are kept: the coordinates go to the server for the lookup and are dropped.
+ */
+import { create } from 'zustand';
+import { api } from '../../shared/api/client';
+
+export type GeoPermission = 'unsupported' | 'unknown' | PermissionState;
+
+export interface Place {
+  country: string;
+  region: string | null;
+  city: string | null;
+}
+
+export const GEOCODE_MAX_AGE_MS = 3_600_000;
+
+interface GeoState {
+  permission: GeoPermission;
+  place: Place | false | null;
+  placeAt: number;
+  /** Reads the permission state once and follows its changes. */
+  watchPermission: () => Promise<void>;
+  /** Asks for the position (the browser may prompt) and geocodes it; false when unknown. */
+  locate: () => Promise<Place | false>;
+}
+
+function position(): Promise<GeolocationPosition> {
+  return new Promise((resolve, reject) =>
+    navigator.geolocation.getCurrentPosition(resolve, reject, {
+      maximumAge: GEOCODE_MAX_AGE_MS,
+      timeout: 15_000,
+      enableHighAccuracy: false,
+    }),
+  );
+}
+
+export const useGeo = create<GeoState>()((set, get) => ({
+  permission: typeof navigator !== 'undefined' && 'geolocation' in navigator ? 'unknown' : 'unsupported',
+  place: null,
+  placeAt: 0,
+  async watchPermission() {
+    if (get().permission === 'unsupported' || !navigator.permissions?.query) return;
+    try {
+      const status = await navigator.permissions.query({ name: 'geolocation' });
+      set({ permission: status.state });
+      status.onchange = () => set({ permission: status.state });
+    } catch {
+      // Some browsers cannot report it: the state stays unknown until the member asks.
+    }
+  },
+  async locate() {
+    const { place, placeAt, permission } = get();
+    if (place && Date.now() - placeAt < GEOCODE_MAX_AGE_MS) return place;
+    if (permission === 'unsupported') return false;
+    try {
+      const { coords } = await position();
+      const query = new URLSearchParams({
+        lat: coords.latitude.toFixed(4),
+        lon: coords.longitude.toFixed(4),
+      });
+      const found = await api.get<Place | false>('/api/geocode', { query });
+      const result = found || false;
+      set({ place: result, placeAt: Date.now(), permission: 'granted' });
+      return result;
+    } catch (error) {
+      if ((error as GeolocationPositionError)?.code === 1) set({ permission: 'denied' });
+      set({ place: false, placeAt: Date.now() });
+      return false;
+    }
+  },
+}));
