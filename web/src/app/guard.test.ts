@@ -9,7 +9,6 @@ import { ROUTES, type AppRoute } from './routes';
 const registry = ROUTES as Record<string, AppRoute>;
 
 afterEach(() => {
-  delete registry.members;
   useSession.setState({ user: null });
 });
 
@@ -21,9 +20,9 @@ describe('route guard', () => {
   });
 
   it('sends members away from login and signup to the members area', () => {
-    expect(guardRedirect({ guestOnly: true }, true, '/login')).toBe('/settings');
+    // The member search is the members area (login lands there).
+    expect(guardRedirect({ guestOnly: true }, true, '/login')).toBe('/members');
     expect(guardRedirect({ guestOnly: true }, false, '/login')).toBeNull();
-    registry.members = { path: '/members', layout: 'default', page: async () => () => null };
     expect(membersAreaPath()).toBe('/members');
     expect(guardRedirect({ guestOnly: true }, true, '/signup')).toBe('/members');
   });
@@ -44,8 +43,8 @@ describe('route guard', () => {
     expect(safeRedirect('https://evil.test')).toBeNull();
     expect(safeRedirect('javascript:alert(1)')).toBeNull();
     expect(afterLoginPath('?redirect=%2Fsettings%3Fx%3D1')).toBe('/settings?x=1');
-    expect(afterLoginPath('?redirect=https%3A%2F%2Fevil.test')).toBe('/settings');
-    expect(afterLoginPath('')).toBe('/settings');
+    expect(afterLoginPath('?redirect=https%3A%2F%2Fevil.test')).toBe('/members');
+    expect(afterLoginPath('')).toBe('/members');
     expect(loginPath('/settings')).toBe('/login?redirect=%2Fsettings');
   });
 
@@ -64,6 +63,6 @@ describe('route guard', () => {
     const back = await Promise.resolve()
       .then(() => loginLoader(args('http://localhost/login')))
       .catch((error: unknown) => error);
-    expect((back as Response).headers.get('Location')).toBe('/settings');
+    expect((back as Response).headers.get('Location')).toBe('/members');
   });
 });

@@ -49,6 +49,16 @@ const accountPage = (
   ...flags,
 });
 
+/** A member search or profile screen: texts in `discovery` (and `profile` for attributes). */
+const discoveryPage = (path: string, page: () => Promise<ComponentType>, flags: Pick<AppRoute, 'auth'> = {}): AppRoute => ({
+  path,
+  layout: 'default',
+  page,
+  loader: () => import('../features/discovery/discoveryLoader').then((m) => m.discoveryLoader()),
+  ...flags,
+});
+const memberProfilePage = () => import('../features/discovery/MemberProfilePage').then((m) => m.MemberProfilePage);
+
 export const ROUTES = {
   index: {
     path: '/',
@@ -101,9 +111,19 @@ export const ROUTES = {
   'account-deleted': accountPage('/account-deleted', () =>
     import('../features/account/AccountDeletedPage').then((m) => m.AccountDeletedPage),
   ),
+  profile: {
+    path: '/profile',
+    layout: 'default',
+    page: () => import('../features/profile/ProfilePage').then((m) => m.ProfilePage),
+    loader: () => import('../features/profile/profileLoader').then((m) => m.profileLoader()),
+    auth: true,
+  },
   settings: accountPage('/settings', () => import('../features/account/SettingsPage').then((m) => m.SettingsPage), {
     auth: true,
   }),
+  members: discoveryPage('/members', () => import('../features/discovery/MembersPage').then((m) => m.MembersPage)),
+  'members-id': discoveryPage('/members/:id', memberProfilePage),
+  'likes-m-id': discoveryPage('/likes/m/:id', memberProfilePage, { auth: true }),
 } satisfies Record<string, AppRoute>;
 
 export type RouteName = keyof typeof ROUTES;

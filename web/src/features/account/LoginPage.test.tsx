@@ -57,7 +57,7 @@ describe('login', () => {
     fetchMock.mockResolvedValue(json(200, { user: userFixture() }));
     const router = renderLogin();
     submit();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'));
   });
 
   it('shows a failed login', async () => {

@@ -17,42 +17,9 @@ import { useSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';
 import { accountApi, fieldErrorsOf } from './accountApi';
 import { DELETE_REASONS, OTHER_DETAILS_MAX, canContinue, deletionReducer, initialDeletion, offersFor, reasonText } from './deletionFlow';
-import { FormAlert, PasswordField, SubmitButton, TextField, useBusy, useErrorText } from './ui';
+import { FormAlert, PasswordField, Section, SubmitButton, TextField, useBusy, useErrorText } from './ui';
 
 type Result = { ok: boolean; text: ReactNode } | null;
-
-function Section({
-  id,
-  icon,
-  title,
-  intro,
-  children,
-  tone,
-}: {
-  id: string;
-  icon: IconName;
-  title: string;
-  intro?: ReactNode;
-  children: ReactNode;
-  tone?: 'danger';
-}) {
-  return (
-    <section id={id} className={`settings-card${tone ? ` settings-card--${tone}` : ''}`} aria-labelledby={`${id}-title`}>
-      <header className="settings-card__head">
-        <span className="settings-card__icon" aria-hidden="true">
-          <Icon name={icon} size={22} />
-        </span>
-        <div>
-          <h2 id={`${id}-title`} className="settings-card__title">
-            {title}
-          </h2>
-          {intro && <p className="settings-card__intro">{intro}</p>}
-        </div>
-      </header>
-      <div className="settings-card__body">{children}</div>
-    </section>
-  );
-}
 
 function ResultAlert({ result, testId }: { result: Result; testId?: string }) {
   if (!result) return null;

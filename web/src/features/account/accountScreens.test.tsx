@@ -124,10 +124,10 @@ describe('account deleted', () => {
     fetchMock.mockResolvedValue(json(200, { user }));
     const router = renderAt('/account-deleted?reactivate=tok', {
       '/account-deleted': <AccountDeletedPage />,
-      '/settings': <p>settings</p>,
+      '/members': <p>members</p>,
     });
     fireEvent.click(screen.getByTestId('reactivate-submit'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'));
     expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ token: 'tok' });
     expect(useSession.getState().user).toEqual(user);
   });
@@ -143,7 +143,7 @@ describe('member navigation', () => {
     expect(screen.getByRole('button', { name: 'My account' })).toHaveTextContent('Robin');
     fireEvent.click(screen.getByRole('button', { name: 'My account' }));
     expect(screen.getByTestId('nav-settings')).toHaveAttribute('href', '/settings');
-    expect(screen.queryByRole('link', { name: 'My profile' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile');
     fireEvent.click(screen.getByTestId('logout'));
     await waitFor(() => expect(useSession.getState().user).toBeNull());
     expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.anything());

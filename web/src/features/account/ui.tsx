@@ -194,3 +194,37 @@ export function useBusy() {
   }, []);
   return { busy, run };
 }
+
+/** A white card with an icon, a title and an intro: the sections of settings and profile. */
+export function Section({
+  id,
+  icon,
+  title,
+  intro,
+  children,
+  tone,
+}: {
+  id: string;
+  icon: IconName;
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  tone?: 'danger';
+}) {
+  return (
+    <section id={id} className={`settings-card${tone ? ` settings-card--${tone}` : ''}`} aria-labelledby={`${id}-title`}>
+      <header className="settings-card__head">
+        <span className="settings-card__icon" aria-hidden="true">
+          <Icon name={icon} size={22} />
+        </span>
+        <div>
+          <h2 id={`${id}-title`} className="settings-card__title">
+            {title}
+          </h2>
+          {intro && <p className="settings-card__intro">{intro}</p>}
+        </div>
+      </header>
+      <div className="settings-card__body">{children}</div>
+    </section>
+  );
+}

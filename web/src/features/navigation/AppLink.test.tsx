@@ -14,7 +14,7 @@ describe('route registry', () => {
   });
 
   it('knows the account screens', () => {
-    for (const name of ['signup', 'complete-signup', 'login', 'reset-password', 'reset-password-do', 'activate-done', 'activate-error', 'mail-change-do', 'account-deleted', 'settings']) {
+    for (const name of ['signup', 'complete-signup', 'login', 'reset-password', 'reset-password-do', 'activate-done', 'activate-error', 'mail-change-do', 'account-deleted', 'settings', 'profile']) {
       expect(routeExists(name)).toBe(true);
     }
     expect(pathTo('reset-password-do')).toBe('/reset-password/do');
@@ -22,21 +22,19 @@ describe('route registry', () => {
   });
 
   it('does not know screens of later issues', () => {
-    for (const name of ['pricing', 'complaints', 'members', 'profile', 'credits', 'toString', 'constructor']) {
+    for (const name of ['pricing', 'complaints', 'credits', 'toString', 'constructor']) {
       expect(routeExists(name)).toBe(false);
     }
   });
 
   it('fills in route parameters', () => {
     const registry = ROUTES as Record<string, AppRoute>;
-    registry['members-id'] = { path: '/members/:id', layout: 'default', page: async () => () => null };
     registry['landing'] = { path: '/members/:id/landing2/:slug?', layout: 'default', page: async () => () => null };
     try {
-      expect(pathTo('members-id' as never, { id: 42 })).toBe('/members/42');
+      expect(pathTo('members-id', { id: 42 })).toBe('/members/42');
       expect(pathTo('landing' as never, { id: 1 })).toBe('/members/1/landing2');
       expect(pathTo('landing' as never, { id: 1, slug: 'she-nl' })).toBe('/members/1/landing2/she-nl');
     } finally {
-      delete registry['members-id'];
       delete registry['landing'];
     }
   });

@@ -44,10 +44,11 @@ const member = userFixture;
 const memberRoutes = ['members', 'chats', 'likes', 'credits', 'premium', 'profile', 'settings'];
 function registerMemberRoutes() {
   const registry = ROUTES as Record<string, AppRoute>;
-  for (const name of memberRoutes) {
+  const added = memberRoutes.filter((name) => !(name in registry));
+  for (const name of added) {
     registry[name] = { path: `/${name}`, layout: 'default', page: async () => () => null };
   }
-  return () => memberRoutes.forEach((name) => delete registry[name]);
+  return () => added.forEach((name) => delete registry[name]);
 }
 
 describe('TopNav', () => {

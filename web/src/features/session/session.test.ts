@@ -88,7 +88,7 @@ describe('openSignup', () => {
     useSession.setState({ user: userFixture() });
     useSignup.getState().openSignup();
     expect(useSignup.getState().open).toBe(false);
-    expect(navigate).toHaveBeenCalledWith('/settings', {});
+    expect(navigate).toHaveBeenCalledWith('/members', {});
   });
 
   it('closes with the session', () => {

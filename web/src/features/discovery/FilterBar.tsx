@@ -1,0 +1,187 @@
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../navigation/icons';
+import { useProfileCatalogs } from '../profile/catalogStore';
+import { countryName } from '../site/company';
+import {
+  GENDERS,
+  LEGAL_MIN_AGE,
+  MAX_AGE,
+  type SearchField,
+  type SearchFilters,
+  changeFilter,
+  hasFilters,
+  NO_FILTERS,
+} from './searchFilters';
+
+interface FilterBarProps {
+  filters: SearchFilters;
+  onChange: (filters: SearchFilters) => void;
+  /** The filters this site offers (offeredFields of settings.search_fields). */
+  fields: readonly SearchField[];
+  countries: readonly string[];
+  minAge: number;
+}
+
+/** The regions of the chosen country, in the interface language (shared cache with the profile). */
+function useRegions(country: string | null, language: string) {
+  const regions = useProfileCatalogs((s) => (country ? s.regions[`${country}:${language}`] : undefined));
+  const loadRegions = useProfileCatalogs((s) => s.loadRegions);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!country) return;
+    setFailed(false);
+    loadRegions(country, language).catch(() => setFailed(true));
+  }, [country, language, loadRegions]);
+  return { regions, failed };
+}
+
+function Select({
+  field,
+  label,
+  value,
+  onValue,
+  children,
+  disabled,
+}: {
+  field: string;
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  children: ReactNode;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className={`filter-bar__field filter-bar__field--${field}`}>
+      <label htmlFor={id} className="form-label filter-bar__label">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="form-select"
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        disabled={disabled}
+        data-testid={`filter-${field}`}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** The search filters; on phones they fold away behind a button. */
+export function FilterBar({ filters, onChange, fields, countries, minAge }: FilterBarProps) {
+  const { t, i18n } = useTranslation('discovery');
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const { regions, failed } = useRegions(fields.includes('region') ? filters.country : null, i18n.language);
+  const low = Math.max(LEGAL_MIN_AGE, minAge);
+  const ages = useMemo(() => Array.from({ length: MAX_AGE - low + 1 }, (_, index) => low + index), [low]);
+  const countryOptions = useMemo(
+    () =>
+      countries
+        .map((code) => ({ code, name: countryName(code, i18n.language) }))
+        .sort((a, b) => a.name.localeCompare(b.name, i18n.language)),
+    [countries, i18n.language],
+  );
+  if (fields.length === 0) return null;
+
+  const set = (field: SearchField) => (value: string) => onChange(changeFilter(filters, field, value));
+  const active = [filters.gender, filters.country, filters.min_age, filters.max_age].filter((v) => v !== null).length;
+
+  return (
+    <section className="filter-bar" aria-label={t('filters.title')} data-testid="filter-bar">
+      <button
+        type="button"
+        className="btn filter-bar__toggle d-md-none"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+        data-testid="filter-toggle"
+      >
+        <Icon name="search" size={18} />
+        <span>{open ? t('filters.hide') : t('filters.show')}</span>
+        {active > 0 && <span className="badge rounded-pill text-bg-primary">{active}</span>}
+        <Icon name="chevronDown" size={18} className={`filter-bar__chevron${open ? ' is-open' : ''}`} />
+      </button>
+      <div id={panelId} className={`filter-bar__fields${open ? ' is-open' : ''}`}>
+        {fields.includes('gender') && (
+          <Select field="gender" label={t('filters.gender')} value={filters.gender ?? ''} onValue={set('gender')}>
+            <option value="">{t('filters.everyone')}</option>
+            {GENDERS.map((gender) => (
+              <option key={gender} value={gender}>
+                {t(`filters.genders.${gender}`)}
+              </option>
+            ))}
+          </Select>
+        )}
+        {fields.includes('country') && (
+          <Select field="country" label={t('filters.country')} value={filters.country ?? ''} onValue={set('country')}>
+            <option value="">{t('filters.anyCountry')}</option>
+            {countryOptions.map(({ code, name }) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        )}
+        {fields.includes('region') && (
+          <Select
+            field="region"
+            label={t('filters.region')}
+            value={filters.countryregion ?? ''}
+            onValue={set('region')}
+            disabled={!filters.country || (!regions && !failed)}
+          >
+            <option value="" title={filters.country ? undefined : t('filters.regionNeedsCountry')}>
+              {!filters.country
+                ? t('filters.anyRegion')
+                : failed
+                  ? t('filters.regionFailed')
+                  : regions
+                    ? t('filters.anyRegion')
+                    : t('filters.regionLoading')}
+            </option>
+            {filters.country &&
+              regions?.map((region) => (
+                <option key={region.code} value={region.code}>
+                  {region.name}
+                </option>
+              ))}
+          </Select>
+        )}
+        {(fields.includes('min_age') || fields.includes('max_age')) && (
+          <div className="filter-bar__ages">
+            {fields.includes('min_age') && (
+              <Select field="min_age" label={t('filters.minAge')} value={filters.min_age?.toString() ?? ''} onValue={set('min_age')}>
+                <option value="">{low}</option>
+                {ages.slice(1).map((age) => (
+                  <option key={age} value={age}>
+                    {age}
+                  </option>
+                ))}
+              </Select>
+            )}
+            {fields.includes('max_age') && (
+              <Select field="max_age" label={t('filters.maxAge')} value={filters.max_age?.toString() ?? ''} onValue={set('max_age')}>
+                <option value="">{`${MAX_AGE}`}</option>
+                {ages.slice(0, -1).map((age) => (
+                  <option key={age} value={age}>
+                    {age}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </div>
+        )}
+        {hasFilters(filters) && (
+          <button type="button" className="btn btn-link filter-bar__reset" onClick={() => onChange(NO_FILTERS)} data-testid="filter-reset">
+            {t('filters.reset')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

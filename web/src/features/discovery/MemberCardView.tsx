@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../navigation/AppLink';
+import { Icon } from '../navigation/icons';
+import { countryName } from '../site/company';
+import { useSettings } from '../site/settingsStore';
+import type { MemberCard } from './discoveryApi';
+import { FictionalBadge, PlaceholderAvatar, imageUrl } from './memberUi';
+
+/** One member in the search grid: photo (or a drawn avatar), name, age and city. */
+export function MemberCardView({ member }: { member: MemberCard }) {
+  const { t, i18n } = useTranslation('discovery');
+  const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
+  const place = member.city || countryName(member.country, i18n.language);
+  return (
+    <article className="member-card" data-testid="member-card" data-member-id={member.id}>
+      <AppLink to="members-id" params={{ id: member.id }} className="member-card__link" aria-label={t('card.open', { name: member.name })}>
+        <div className="member-card__photo">
+          {member.main_image ? (
+            <img src={imageUrl(prefix, member.main_image.thumb_filename)} alt="" loading="lazy" decoding="async" />
+          ) : (
+            <PlaceholderAvatar gender={member.gender} />
+          )}
+          {member.is_fictional && <FictionalBadge className="member-card__badge" />}
+        </div>
+        <div className="member-card__body">
+          <h3 className="member-card__name">
+            <span className="member-card__first">{member.name}</span>
+            <span className="member-card__age">, {member.age}</span>
+          </h3>
+          {place && (
+            <p className="member-card__place">
+              <Icon name="mapPin" size={14} />
+              <span>{place}</span>
+            </p>
+          )}
+        </div>
+      </AppLink>
+    </article>
+  );
+}

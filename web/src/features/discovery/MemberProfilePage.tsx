@@ -1,0 +1,326 @@
+import { useEffect, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { pathTo } from '../../app/routes';
+import { translateError } from '../../shared/i18n/translateError';
+import { FormAlert, useBusy } from '../account/ui';
+import { AppLink } from '../navigation/AppLink';
+import { Icon } from '../navigation/icons';
+import { useProfileCatalogs } from '../profile/catalogStore';
+import { useSession } from '../session/sessionStore';
+import { countryName } from '../site/company';
+import { useSiteSettings } from '../site/settingsStore';
+import { usePageTitle } from '../title/pageTitle';
+import { LoginRequired, type MemberProfile, discoveryApi, isUnavailable } from './discoveryApi';
+import { LoginPrompt } from './LoginPrompt';
+import { FictionalBadge, prettifyKey } from './memberUi';
+import type { MembersNotice } from './MembersPage';
+import { PhotoGallery } from './PhotoGallery';
+import { useSearch } from './searchStore';
+
+/** The attributes shown under "Details", when the member filled them in. */
+export const DETAIL_FIELDS = ['gender', 'sexuality', 'relationship_status', 'body_type', 'hair_colour', 'eye_colour', 'tattoos'] as const;
+
+type Status =
+  | { kind: 'loading' }
+  | { kind: 'ready'; profile: MemberProfile }
+  | { kind: 'unavailable' }
+  | { kind: 'login' }
+  | { kind: 'error'; error: unknown };
+
+/** A member id from the path, or null when it is not one. */
+export function memberIdOf(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 && id <= 2147483647 ? id : null;
+}
+
+function Unavailable() {
+  const { t } = useTranslation('discovery');
+  usePageTitle(t('unavailable.title'));
+  return (
+    <div className="container member-unavailable" data-testid="member-unavailable">
+      <div className="member-unavailable__card">
+        <span className="member-unavailable__icon" aria-hidden="true">
+          <Icon name="eyeOff" size={30} />
+        </span>
+        <h1 className="member-unavailable__title">{t('unavailable.title')}</h1>
+        <p className="member-unavailable__text">{t('unavailable.text')}</p>
+        <AppLink to="members" className="btn btn-primary rounded-pill px-4">
+          {t('unavailable.back')}
+        </AppLink>
+      </div>
+    </div>
+  );
+}
+
+/** The place a member lives: city, region (named in the interface language), country. */
+function usePlace(profile: MemberProfile): string {
+  const { i18n } = useTranslation();
+  const regions = useProfileCatalogs((s) => s.regions[`${profile.country}:${i18n.language}`]);
+  const loadRegions = useProfileCatalogs((s) => s.loadRegions);
+  useEffect(() => {
+    if (profile.region && profile.country) loadRegions(profile.country, i18n.language).catch(() => undefined);
+  }, [profile.region, profile.country, i18n.language, loadRegions]);
+  const region = profile.region ? (regions?.find((r) => r.code === profile.region)?.name ?? null) : null;
+  return [profile.city, region, countryName(profile.country, i18n.language)].filter(Boolean).join(', ');
+}
+
+function BlockActions({ profile, onChange }: { profile: MemberProfile; onChange: (profile: MemberProfile) => void }) {
+  const { t } = useTranslation('discovery');
+  const tc = useTranslation('common').t;
+  const navigate = useNavigate();
+  const { busy, run } = useBusy();
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [unblocked, setUnblocked] = useState(false);
+
+  const block = () =>
+    void run(async () => {
+      setError(null);
+      try {
+        await discoveryApi.block(profile.id);
+        useSearch.getState().invalidate();
+        setConfirming(false);
+        const state: MembersNotice = { blocked: profile.name };
+        await navigate(pathTo('members'), { state });
+      } catch (failure) {
+        setConfirming(false);
+        if (!(failure instanceof LoginRequired)) setError(translateError(tc, failure));
+      }
+    });
+  const unblock = () =>
+    void run(async () => {
+      setError(null);
+      try {
+        await discoveryApi.unblock(profile.id);
+        useSearch.getState().invalidate();
+        setUnblocked(true);
+        onChange({ ...profile, blocked_by_me: false });
+      } catch (failure) {
+        if (!(failure instanceof LoginRequired)) setError(translateError(tc, failure));
+      }
+    });
+
+  return (
+    <>
+      {profile.blocked_by_me ? (
+        <>
+          <p className="member-profile__blocked" data-testid="blocked-note">
+            <Icon name="shield" size={18} />
+            {t('profile.blockedNote')}
+          </p>
+          <button type="button" className="btn btn-outline-primary rounded-pill px-4" onClick={unblock} disabled={busy} data-testid="unblock-button">
+            {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+            {t('profile.unblock')}
+          </button>
+        </>
+      ) : (
+        <button type="button" className="btn btn-link member-profile__block" onClick={() => setConfirming(true)} data-testid="block-button">
+          <Icon name="shield" size={18} />
+          {t('profile.block')}
+        </button>
+      )}
+      {unblocked && !profile.blocked_by_me && (
+        <FormAlert variant="success" testId="unblock-notice">
+          {t('profile.unblocked', { name: profile.name })}
+        </FormAlert>
+      )}
+      {error && <FormAlert testId="block-error">{error}</FormAlert>}
+      <Modal show={confirming} onHide={() => !busy && setConfirming(false)} centered aria-labelledby="block-title" className="block-modal">
+        <Modal.Body className="p-4 p-sm-5 text-center">
+          <div className="block-modal__icon" aria-hidden="true">
+            <Icon name="shield" size={28} />
+          </div>
+          <h2 id="block-title" className="h4 mb-3">
+            {t('profile.blockTitle', { name: profile.name })}
+          </h2>
+          <p className="text-body-secondary">{t('profile.blockText', { name: profile.name })}</p>
+          <div className="d-grid gap-2 mt-4">
+            <button type="button" className="btn btn-danger rounded-pill" onClick={block} disabled={busy} data-testid="block-confirm">
+              {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+              {t('profile.blockConfirm')}
+            </button>
+            <button type="button" className="btn btn-link text-body-secondary" onClick={() => setConfirming(false)} disabled={busy} data-testid="block-cancel">
+              {t('profile.cancel')}
+            </button>
+          </div>
+        </Modal.Body>
+      </Modal>
+    </>
+  );
+}
+
+function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: (profile: MemberProfile) => void }) {
+  const { t } = useTranslation('discovery');
+  const tp = useTranslation('profile').t;
+  const settings = useSiteSettings();
+  const user = useSession((s) => s.user);
+  const place = usePlace(profile);
+  usePageTitle(profile.name);
+
+  const own = user?.id === profile.id;
+  const details = DETAIL_FIELDS.filter((field) => profile[field]).map((field) => ({
+    field,
+    label: tp(`fields.${field}`, { defaultValue: prettifyKey(field) }),
+    value: tp(`options.${field}.${profile[field]}`, { defaultValue: prettifyKey(String(profile[field])) }),
+  }));
+
+  return (
+    <div className="container member-profile" data-testid="member-profile">
+      <AppLink to="members" className="member-profile__back">
+        <Icon name="arrowLeft" size={18} />
+        {t('profile.back')}
+      </AppLink>
+      <div className="row g-4 g-lg-5">
+        <div className="col-md-6 col-lg-5">
+          <PhotoGallery profile={profile} />
+        </div>
+        <div className="col-md-6 col-lg-7 d-grid gap-3 align-content-start">
+          <header className="member-profile__head">
+            <h1 className="member-profile__name" data-testid="member-name">
+              {profile.name}
+              <span className="member-profile__age">, {profile.age}</span>
+              {profile.is_fictional && <FictionalBadge className="member-profile__badge" />}
+            </h1>
+            {place && (
+              <p className="member-profile__place">
+                <Icon name="mapPin" size={18} />
+                {place}
+              </p>
+            )}
+          </header>
+
+          {profile.is_fictional && (
+            <div className="fictional-warning" role="note" data-testid="fictional-warning">
+              <FictionalBadge />
+              <p>{settings.fictional_warning || t('fictional.warning')}</p>
+            </div>
+          )}
+
+          {own ? (
+            <div className="member-profile__own">
+              <Icon name="user" size={18} />
+              <span>{t('profile.own')}</span>
+              <AppLink to="profile" className="fw-semibold">
+                {t('profile.ownEdit')}
+              </AppLink>
+            </div>
+          ) : user ? (
+            <div className="member-profile__actions" data-testid="member-actions">
+              <AppLink to="members-id-chat" params={{ id: profile.id }} className="btn btn-primary rounded-pill px-4">
+                <Icon name="chat" size={18} className="me-2" />
+                {t('profile.message')}
+              </AppLink>
+              <BlockActions profile={profile} onChange={onChange} />
+            </div>
+          ) : (
+            <LoginPrompt compact title={t('gate.profileTitle', { name: profile.name })} text={t('gate.profileText')} />
+          )}
+
+          {profile.about_me && (
+            <section className="member-section" aria-labelledby="member-about">
+              <h2 id="member-about" className="member-section__title">
+                {t('profile.about')}
+              </h2>
+              <p className="member-section__about">{profile.about_me}</p>
+            </section>
+          )}
+
+          {details.length > 0 && (
+            <section className="member-section" aria-labelledby="member-details">
+              <h2 id="member-details" className="member-section__title">
+                {t('profile.details')}
+              </h2>
+              <dl className="member-details" data-testid="member-details">
+                {details.map(({ field, label, value }) => (
+                  <div key={field} className="member-details__item">
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+
+          {profile.interests.length > 0 && (
+            <section className="member-section" aria-labelledby="member-interests">
+              <h2 id="member-interests" className="member-section__title">
+                {t('profile.interests')}
+              </h2>
+              <ul className="member-interests" data-testid="member-interests">
+                {profile.interests.map((key) => (
+                  <li key={key} className="member-interests__chip">
+                    {tp(`interest.${key}`, { defaultValue: prettifyKey(key) })}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** /members/:id and /likes/m/:id: a member's profile. */
+export function MemberProfilePage() {
+  const { t } = useTranslation('discovery');
+  const tc = useTranslation('common').t;
+  const { id: param } = useParams();
+  const id = memberIdOf(param);
+  const userId = useSession((s) => s.user?.id ?? null);
+  const [status, setStatus] = useState<Status>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (id === null) {
+      setStatus({ kind: 'unavailable' });
+      return;
+    }
+    const controller = new AbortController();
+    setStatus({ kind: 'loading' });
+    discoveryApi.member(id, controller.signal).then(
+      (profile) => setStatus({ kind: 'ready', profile }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof LoginRequired) setStatus({ kind: 'login' });
+        else if (isUnavailable(error)) setStatus({ kind: 'unavailable' });
+        else setStatus({ kind: 'error', error });
+      },
+    );
+    return () => controller.abort();
+  }, [id, attempt, userId]);
+
+  switch (status.kind) {
+    case 'unavailable':
+      return <Unavailable />;
+    case 'login':
+      return (
+        <div className="container member-profile">
+          <LoginPrompt title={t('gate.searchTitle')} text={t('gate.searchText')} />
+        </div>
+      );
+    case 'error':
+      return (
+        <div className="container member-profile">
+          <FormAlert testId="member-error">
+            {translateError(tc, status.error)}{' '}
+            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => setAttempt((n) => n + 1)}>
+              {t('retry')}
+            </button>
+          </FormAlert>
+        </div>
+      );
+    case 'ready':
+      return <ProfileView profile={status.profile} onChange={(profile) => setStatus({ kind: 'ready', profile })} />;
+    default:
+      return (
+        <div className="container member-profile__loading" aria-busy="true" data-testid="member-loading">
+          <span className="spinner-border text-primary" aria-hidden="true" />
+          <span className="visually-hidden">{t('profile.loading')}</span>
+        </div>
+      );
+  }
+}

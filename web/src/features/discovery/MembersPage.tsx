@@ -1,0 +1,158 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { translateError } from '../../shared/i18n/translateError';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { FormAlert } from '../account/ui';
+import { Icon } from '../navigation/icons';
+import { useSiteSettings } from '../site/settingsStore';
+import { usePageTitle } from '../title/pageTitle';
+import { LoginRequired, type MemberCard } from './discoveryApi';
+import { FilterBar } from './FilterBar';
+import { LoginPrompt } from './LoginPrompt';
+import { MemberCardView } from './MemberCardView';
+import { Pagination } from './Pagination';
+import { type SearchFilters, filtersFromQuery, filtersToQuery, hasFilters, offeredFields } from './searchFilters';
+import { similarOf, useSearch } from './searchStore';
+
+type Status = { kind: 'loading' } | { kind: 'ready' } | { kind: 'login' } | { kind: 'error'; error: unknown };
+
+/** What a profile screen hands back after blocking someone. */
+export interface MembersNotice {
+  blocked?: string;
+}
+
+function MemberGrid({ members, testId }: { members: MemberCard[]; testId: string }) {
+  return (
+    <div className="member-grid" data-testid={testId}>
+      {members.map((member) => (
+        <MemberCardView key={member.id} member={member} />
+      ))}
+    </div>
+  );
+}
+
+/** /members: the member search with the site's filters, kept in the URL query. */
+export function MembersPage() {
+  const { t } = useTranslation('discovery');
+  const tc = useTranslation('common').t;
+  const settings = useSiteSettings();
+  const location = useLocation();
+  const navigate = useNavigate();
+  usePageTitle(t('search.title'));
+
+  const fields = useMemo(() => offeredFields(settings.search_fields), [settings.search_fields]);
+  const { filters, page } = useMemo(
+    () => filtersFromQuery(location.search, { fields: settings.search_fields, countries: settings.countries, minAge: settings.min_age }),
+    [location.search, settings.search_fields, settings.countries, settings.min_age],
+  );
+  const setFilters = useSearch((s) => s.setFilters);
+  const loadPage = useSearch((s) => s.loadPage);
+  const numResults = useSearch((s) => s.numResults);
+  const pages = useSearch((s) => s.pages);
+  const current = useSearch((s) => s.results.find((entry) => entry.pageNumber === page));
+  const similar = useSearch((s) => similarOf(s.similar, page));
+  const [status, setStatus] = useState<Status>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const notice = (location.state as MembersNotice | null)?.blocked;
+
+  // Coming back to /members without a query: the search of before (filters and page).
+  const [restore] = useState(() => ({
+    key: location.key,
+    query: location.search ? '' : filtersToQuery(useSearch.getState().filters, useSearch.getState().page).toString(),
+  }));
+  const redirecting = restore.query !== '' && location.key === restore.key && !location.search;
+
+  useEffect(() => {
+    if (redirecting) return;
+    let live = true;
+    setFilters(filters);
+    const cached = useSearch.getState().results.some((entry) => entry.pageNumber === page);
+    if (!cached) setStatus({ kind: 'loading' });
+    loadPage(page).then(
+      () => live && setStatus({ kind: 'ready' }),
+      (error: unknown) => live && setStatus(error instanceof LoginRequired ? { kind: 'login' } : { kind: 'error', error }),
+    );
+    return () => {
+      live = false;
+    };
+    // `filters` is derived from the query: the query string stands for it.
+  }, [location.search, attempt, redirecting, setFilters, loadPage]);
+
+  // A page beyond the last one (an old link, fewer members now): show the last page.
+  const beyond = status.kind === 'ready' && current !== undefined && current.results.length === 0 && pages > 0 && page > pages;
+  useEffect(() => {
+    if (beyond) void navigate({ search: `?${filtersToQuery(filters, pages).toString()}` }, { replace: true });
+  }, [beyond, filters, pages, navigate]);
+
+  const go = (next: SearchFilters, nextPage = 1) => {
+    const query = filtersToQuery(next, nextPage).toString();
+    void navigate({ search: query ? `?${query}` : '' });
+  };
+  const toPage = (nextPage: number) => {
+    go(filters, nextPage);
+    window.scrollTo?.({ top: 0, behavior: 'smooth' });
+  };
+
+  if (redirecting) return <Navigate to={{ search: `?${restore.query}` }} replace state={location.state} />;
+  const results = current?.results ?? [];
+  return (
+    <>
+      <PageHeader title={t('search.title')} intro={t('search.intro')} />
+      <div className="container members-page">
+        {notice && (
+          <FormAlert variant="success" testId="block-notice">
+            {t('search.blocked', { name: notice })}
+          </FormAlert>
+        )}
+        <FilterBar filters={filters} onChange={(next) => go(next)} fields={fields} countries={settings.countries} minAge={settings.min_age} />
+
+        {status.kind === 'login' ? (
+          <LoginPrompt title={t('gate.searchTitle')} text={t('gate.searchText')} />
+        ) : status.kind === 'error' ? (
+          <FormAlert variant="danger" testId="search-error">
+            {translateError(tc, status.error)}{' '}
+            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => setAttempt((n) => n + 1)}>
+              {t('retry')}
+            </button>
+          </FormAlert>
+        ) : status.kind === 'loading' && !current ? (
+          <div className="members-page__loading" aria-busy="true" data-testid="search-loading">
+            <span className="spinner-border text-primary" aria-hidden="true" />
+            <span className="visually-hidden">{t('search.loading')}</span>
+          </div>
+        ) : (
+          <>
+            <div className="members-page__summary">
+              <p className="members-page__count" data-testid="search-count" aria-live="polite">
+                {t('search.count', { count: numResults ?? 0 })}
+              </p>
+              {pages > 1 && <p className="members-page__pageof">{t('search.pageOf', { page, pages })}</p>}
+            </div>
+            {results.length > 0 ? (
+              <MemberGrid members={results} testId="search-results" />
+            ) : (
+              <div className="members-empty" data-testid="search-empty">
+                <span className="members-empty__icon" aria-hidden="true">
+                  <Icon name="search" size={28} />
+                </span>
+                <h2 className="members-empty__title">{t('search.empty.title')}</h2>
+                <p className="members-empty__text">{hasFilters(filters) ? t('search.empty.filtered') : t('search.empty.text')}</p>
+              </div>
+            )}
+            <Pagination page={page} pages={pages} onPage={toPage} />
+            {similar.length > 0 && (
+              <section className="members-similar" aria-labelledby="members-similar-title" data-testid="search-similar">
+                <h2 id="members-similar-title" className="members-similar__title">
+                  {t('search.similar')}
+                </h2>
+                <p className="members-similar__intro">{t('search.similarIntro')}</p>
+                <MemberGrid members={similar} testId="similar-results" />
+              </section>
+            )}
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The member calls of the API contract: search, a member's profile, block and unblock.
+ * Visitors send the stored traffic source (`network`) so the server can allow a
+ * logged-out search for visitors who came through a partner (spec section 6).
+ */
+import { api } from '../../shared/api/client';
+import { ApiError } from '../../shared/api/errors';
+import type { components } from '../../shared/api/schema';
+import { useSession } from '../session/sessionStore';
+import { trafficForSignup } from '../signup/traffic';
+import { type SearchFilters, filtersToApiQuery } from './searchFilters';
+
+export type MemberCard = components['schemas']['MemberCard'];
+export type MemberProfile = components['schemas']['MemberProfile'];
+export type MemberPhoto = components['schemas']['MemberPhoto'];
+
+export interface SearchPage {
+  results: MemberCard[];
+  numResults: number;
+  page: number;
+  pages: number;
+  similar: MemberCard[];
+}
+
+/** The answer of a call that needs a login the viewer does not have. */
+export class LoginRequired extends Error {
+  constructor() {
+    super('authentication_required');
+  }
+}
+
+/** The traffic source to send along, for visitors only. */
+function networkParam(): string | undefined {
+  if (useSession.getState().user) return undefined;
+  return trafficForSignup()?.network ?? undefined;
+}
+
+const once = { retries: 0 } as const;
+
+export const discoveryApi = {
+  async search(filters: SearchFilters, page: number, signal?: AbortSignal): Promise<SearchPage> {
+    const data = await api.get<SearchPage>('/api/members', {
+      query: { ...filtersToApiQuery(filters), page, network: networkParam() },
+      signal,
+    });
+    if (!data) throw new LoginRequired();
+    return data;
+  },
+  async member(id: number, signal?: AbortSignal): Promise<MemberProfile> {
+    const data = await api.get<{ profile: MemberProfile }>(`/api/members/${id}`, {
+      query: { network: networkParam() },
+      signal,
+    });
+    if (!data) throw new LoginRequired();
+    return data.profile;
+  },
+  async block(id: number): Promise<void> {
+    if ((await api.post<void>(`/api/members/${id}/block`, undefined, once)) === false) throw new LoginRequired();
+  },
+  async unblock(id: number): Promise<void> {
+    if ((await api.delete<void>(`/api/members/${id}/block`, undefined, once)) === false) throw new LoginRequired();
+  },
+};
+
+/** Whether an error means the profile cannot be shown (hidden, gone, blocked by them). */
+export function isUnavailable(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.code === 'member_not_found');
+}

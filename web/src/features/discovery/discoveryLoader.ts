@@ -1,0 +1,7 @@
+import { i18n } from '../../shared/i18n/i18n';
+
+/** The search and member screens wait for their texts (`profile` names attributes and interests). */
+export async function discoveryLoader(): Promise<null> {
+  await i18n.loadNamespaces(['discovery', 'profile']);
+  return null;
+}

@@ -1,0 +1,100 @@
+/**
+ * The search state (spec section 3): the filters (gender, country, countryregion,
+ * min_age, max_age), the result pages fetched so far (pageNumber plus results) with
+ * numResults, and the similar results likewise. Going back to a page shows it from the
+ * cache; changing a filter empties the cache, and so does a login or logout.
+ */
+import { create } from 'zustand';
+import { useSession } from '../session/sessionStore';
+import { type MemberCard, discoveryApi } from './discoveryApi';
+import { NO_FILTERS, type SearchFilters, filtersKey } from './searchFilters';
+
+export interface ResultPage {
+  pageNumber: number;
+  results: MemberCard[];
+}
+
+interface SearchState {
+  filters: SearchFilters;
+  /** The page last shown, to come back to it. */
+  page: number;
+  results: ResultPage[];
+  similar: ResultPage[];
+  numResults: number | null;
+  /** How many pages the search has (from the last answer). */
+  pages: number;
+  /** Sets the filters; when any of them changed, the cached pages are dropped. */
+  setFilters: (filters: SearchFilters) => void;
+  /** A page of results: from the cache, else fetched (one request per page at a time). */
+  loadPage: (page: number) => Promise<ResultPage>;
+  /** Drops the cached results but keeps the filters (after a block, for instance). */
+  invalidate: () => void;
+  reset: () => void;
+}
+
+const pending = new Map<string, Promise<ResultPage>>();
+
+const empty = { results: [], similar: [], numResults: null, pages: 0 };
+
+export const useSearch = create<SearchState>()((set, get) => ({
+  filters: NO_FILTERS,
+  page: 1,
+  ...empty,
+  setFilters(filters) {
+    if (filtersKey(filters) === filtersKey(get().filters)) return;
+    pending.clear();
+    set({ filters, page: 1, ...empty });
+  },
+  loadPage(page) {
+    const state = get();
+    const cached = state.results.find((entry) => entry.pageNumber === page);
+    if (cached) {
+      set({ page });
+      return Promise.resolve(cached);
+    }
+    const { filters } = state;
+    const requestKey = `${filtersKey(filters)}#${page}`;
+    let request = pending.get(requestKey);
+    if (!request) {
+      request = discoveryApi
+        .search(filters, page)
+        .then((answer) => {
+          const entry: ResultPage = { pageNumber: page, results: answer.results };
+          // The filters changed meanwhile: this answer belongs to an old search.
+          if (filtersKey(get().filters) !== filtersKey(filters)) return entry;
+          set((s) => ({
+            page,
+            results: [...s.results.filter((r) => r.pageNumber !== page), entry],
+            similar: answer.similar.length
+              ? [...s.similar.filter((r) => r.pageNumber !== page), { pageNumber: page, results: answer.similar }]
+              : s.similar,
+            numResults: answer.numResults,
+            pages: answer.pages,
+          }));
+          return entry;
+        })
+        .finally(() => pending.delete(requestKey));
+      pending.set(requestKey, request);
+    }
+    return request;
+  },
+  invalidate() {
+    pending.clear();
+    set({ ...empty });
+  },
+  reset() {
+    pending.clear();
+    set({ filters: NO_FILTERS, page: 1, ...empty });
+  },
+}));
+
+/** The similar results that came with a page (page 1 only, when few members match). */
+const NONE: MemberCard[] = [];
+export function similarOf(similar: ResultPage[], page: number): MemberCard[] {
+  return similar.find((entry) => entry.pageNumber === page)?.results ?? NONE;
+}
+
+// Results depend on who is looking (blocks, hidden members): a login or logout drops them.
+useSession.subscribe((state, previous) => {
+  if ((state.user?.id ?? null) !== (previous.user?.id ?? null)) useSearch.getState().invalidate();
+});

@@ -1,0 +1,266 @@
+import { type ChangeEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EditableProfile, OwnPhoto } from '../../shared/api/types';
+import type { FieldError } from '../account/accountApi';
+import { FormAlert, Section, useErrorText } from '../account/ui';
+import { AppLink } from '../navigation/AppLink';
+import { Icon } from '../navigation/icons';
+import { useSettings } from '../site/settingsStore';
+import { profileApi } from './profileApi';
+import { PHOTO_TYPES, PREMIUM_PHOTO_LIMIT, photoCounter, photoFileProblem, photoUrl, uploadError } from './profileLogic';
+
+type Notice = { ok: boolean; text: string } | null;
+
+function PhotoTile({
+  photo,
+  prefix,
+  busy,
+  onMain,
+  onDelete,
+}: {
+  photo: OwnPhoto;
+  prefix: string;
+  busy: boolean;
+  onMain: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation('profile');
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <li
+      className={`profile-photo profile-photo--${photo.status}${photo.is_main ? ' profile-photo--main' : ''}`}
+      data-testid="photo-tile"
+      data-photo-id={photo.id}
+      data-status={photo.status}
+    >
+      <img src={photoUrl(prefix, photo.thumb_filename)} alt={t('photos.alt')} loading="lazy" />
+      <div className="profile-photo__badges">
+        {photo.is_main && (
+          <span className="profile-badge profile-badge--main">
+            <Icon name="star" size={14} />
+            {t('photos.main')}
+          </span>
+        )}
+        {photo.status !== 'active' && (
+          <span className={`profile-badge profile-badge--${photo.status}`} data-testid="photo-status">
+            <Icon name={photo.status === 'pending' ? 'clock' : 'warning'} size={14} />
+            {t(`photos.status.${photo.status}`)}
+          </span>
+        )}
+      </div>
+      {confirming ? (
+        <div className="profile-photo__confirm" role="group" aria-label={t('photos.deleteConfirm')}>
+          <p>{t('photos.deleteConfirm')}</p>
+          <div className="d-flex gap-2">
+            <button
+              type="button"
+              className="btn btn-danger btn-sm rounded-pill"
+              disabled={busy}
+              onClick={() => {
+                setConfirming(false);
+                onDelete();
+              }}
+              data-testid="photo-delete-confirm"
+            >
+              {t('photos.deleteYes')}
+            </button>
+            <button type="button" className="btn btn-light btn-sm rounded-pill" onClick={() => setConfirming(false)}>
+              {t('cancel')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="profile-photo__actions">
+          {!photo.is_main && photo.status !== 'rejected' && (
+            <button
+              type="button"
+              className="profile-photo__action"
+              disabled={busy}
+              onClick={onMain}
+              title={t('photos.setMain')}
+              data-testid="photo-main"
+            >
+              <Icon name="star" size={16} />
+              <span>{t('photos.setMain')}</span>
+            </button>
+          )}
+          <button
+            type="button"
+            className="profile-photo__action profile-photo__action--danger"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+            aria-label={t('photos.delete')}
+            title={t('photos.delete')}
+            data-testid="photo-delete"
+          >
+            <Icon name="trash" size={16} />
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The photos: thumbnails with their review state, main photo, delete, and the upload with progress. */
+export function PhotosSection({
+  profile,
+  paidUser,
+  onChange,
+}: {
+  profile: EditableProfile;
+  paidUser: boolean;
+  onChange: (profile: EditableProfile) => void;
+}) {
+  const { t } = useTranslation('profile');
+  const { errorText, fieldText } = useErrorText();
+  const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const counter = photoCounter(profile);
+  const uploading = progress !== null;
+
+  /** The server's view after a change (main photo may move); the local guess if that fails. */
+  const refresh = async (fallback: EditableProfile) => {
+    try {
+      onChange(await profileApi.get());
+    } catch {
+      onChange(fallback);
+    }
+  };
+
+  const act = async (task: () => Promise<EditableProfile>, success: string, upload = false) => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      await refresh(await task());
+      setNotice({ ok: true, text: success });
+    } catch (error) {
+      setNotice({ ok: false, text: (upload ? fieldText(uploadError(error)) : null) ?? errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem: FieldError | null = photoFileProblem(file);
+    if (problem) {
+      setNotice({ ok: false, text: fieldText(problem) ?? '' });
+      return;
+    }
+    setProgress(0);
+    void act(
+      async () => {
+        try {
+          const photo = await profileApi.uploadPhoto(file, ({ loaded, total }) => {
+            if (total) setProgress(Math.round((loaded / total) * 100));
+          });
+          return { ...profile, photos: [...profile.photos, photo] };
+        } finally {
+          setProgress(null);
+        }
+      },
+      t('photos.uploaded'),
+      true,
+    );
+  };
+
+  return (
+    <Section id="profile-photos" icon="photo" title={t('photos.title')} intro={t('photos.intro')}>
+      <div className="profile-photos__head">
+        <div className="profile-meter" data-testid="photo-counter">
+          <span className="profile-meter__text">{t('photos.counter', { used: counter.used, limit: counter.limit })}</span>
+          <span className="profile-meter__track" aria-hidden="true">
+            <span className="profile-meter__fill" style={{ width: `${Math.min(100, (counter.used / Math.max(1, counter.limit)) * 100)}%` }} />
+          </span>
+        </div>
+      </div>
+      {notice && (
+        <FormAlert variant={notice.ok ? 'success' : 'danger'} testId="photo-notice">
+          {notice.text}
+        </FormAlert>
+      )}
+      <ul className="profile-photos">
+        {profile.photos.map((photo) => (
+          <PhotoTile
+            key={photo.id}
+            photo={photo}
+            prefix={prefix}
+            busy={busy}
+            onMain={() =>
+              void act(async () => {
+                await profileApi.setMainPhoto(photo.id);
+                return { ...profile, photos: profile.photos.map((p) => ({ ...p, is_main: p.id === photo.id })) };
+              }, t('photos.mainSet'))
+            }
+            onDelete={() =>
+              void act(async () => {
+                await profileApi.deletePhoto(photo.id);
+                return { ...profile, photos: profile.photos.filter((p) => p.id !== photo.id) };
+              }, t('photos.deleted'))
+            }
+          />
+        ))}
+        {!counter.full && (
+          <li className="profile-photo profile-photo--add">
+            {uploading ? (
+              <div className="profile-upload" data-testid="photo-upload-progress">
+                <span className="profile-upload__label">{t('photos.uploading', { percent: progress })}</span>
+                <div
+                  className="profile-upload__track"
+                  role="progressbar"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={progress}
+                  aria-label={t('photos.uploadingLabel')}
+                >
+                  <span className="profile-upload__fill" style={{ width: `${progress}%` }} />
+                </div>
+              </div>
+            ) : (
+              <label className="profile-upload profile-upload--idle">
+                <input
+                  type="file"
+                  accept={PHOTO_TYPES.join(',')}
+                  className="visually-hidden"
+                  onChange={choose}
+                  disabled={busy}
+                  data-testid="photo-upload"
+                />
+                <span className="profile-upload__plus" aria-hidden="true">
+                  <Icon name="plus" size={28} />
+                </span>
+                <span className="profile-upload__label">{t('photos.add')}</span>
+                <span className="profile-upload__types">{t('photos.types')}</span>
+              </label>
+            )}
+          </li>
+        )}
+      </ul>
+      {profile.photos.length === 0 && <p className="profile-photos__empty">{t('photos.empty')}</p>}
+      {profile.photos.some((photo) => photo.status === 'pending') && (
+        <p className="profile-photos__hint">
+          <Icon name="clock" size={16} /> {t('photos.pendingHint')}
+        </p>
+      )}
+      {counter.full && (
+        <FormAlert variant="info" testId="photo-limit">
+          {paidUser || counter.limit >= PREMIUM_PHOTO_LIMIT
+            ? t('photos.limitPremium', { limit: counter.limit })
+            : t('photos.limitFree', { limit: counter.limit, premium: PREMIUM_PHOTO_LIMIT })}
+          {!paidUser && counter.limit < PREMIUM_PHOTO_LIMIT && (
+            <>
+              {' '}
+              <AppLink to="premium" className="alert-link">
+                {t('photos.toPremium')}
+              </AppLink>
+            </>
+          )}
+        </FormAlert>
+      )}
+    </Section>
+  );
+}
