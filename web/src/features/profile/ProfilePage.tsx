@@ -10,6 +10,7 @@ import { FormAlert, Section, SubmitButton, TextField, useBusy, useErrorText } fr
 import { Icon, type IconName } from '../navigation/icons';
 import { useSession } from '../session/sessionStore';
 import { BirthDateSelect } from '../signup/BirthDateSelect';
+import { type Place, useGeo } from '../geo/geoStore';
 import { useSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';
 import { useProfileCatalogs } from './catalogStore';
@@ -242,6 +243,44 @@ function useCountryNames(countries: string[]) {
   }, [countries, i18n.language]);
 }
 
+/** Pre-fills country, region and city from the browser's position (spec section 7). */
+function LocateButton({ countries, onPlace }: { countries: string[]; onPlace: (place: Place) => void }) {
+  const { t } = useTranslation('profile');
+  const { permission, watchPermission, locate } = useGeo();
+  const [state, setState] = useState<'idle' | 'busy' | 'failed' | 'outside'>('idle');
+  useEffect(() => {
+    void watchPermission();
+  }, [watchPermission]);
+  if (permission === 'unsupported') return null;
+  const run = async () => {
+    setState('busy');
+    const place = await locate();
+    if (!place) return setState('failed');
+    if (countries.length > 0 && !countries.includes(place.country)) return setState('outside');
+    onPlace(place);
+    setState('idle');
+  };
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2">
+      <button
+        type="button"
+        className="btn btn-outline-primary btn-sm rounded-pill"
+        onClick={() => void run()}
+        disabled={state === 'busy' || permission === 'denied'}
+        data-testid="profile-locate"
+      >
+        <Icon name="mapPin" size={16} className="me-1" />
+        {state === 'busy' ? t('basics.locating') : t('basics.locate')}
+      </button>
+      {permission === 'denied' && <span className="form-text">{t('basics.locateDenied')}</span>}
+      {state === 'failed' && permission !== 'denied' && (
+        <span className="form-text">{t('basics.locateFailed')}</span>
+      )}
+      {state === 'outside' && <span className="form-text">{t('basics.locateOutside')}</span>}
+    </div>
+  );
+}
+
 function BasicsSection(props: SectionProps) {
   const { t, i18n } = useTranslation('profile');
   const note = useNote();
@@ -358,6 +397,18 @@ function BasicsSection(props: SectionProps) {
               </div>
             )}
           </div>
+        )}
+        {(shown('country') || shown('city')) && (
+          <LocateButton
+            countries={settings?.countries ?? []}
+            onPlace={(place) => {
+              if (shown('country')) {
+                set('country', place.country);
+                set('region', place.region ?? '');
+              }
+              if (shown('city') && place.city) set('city', place.city);
+            }}
+          />
         )}
         {shown('city') && (
           <TextField
