@@ -9,6 +9,7 @@ from typing import Any
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from adapters.http.session import clear_session
 from domain.errors import DomainError, NotFound
 
 log = logging.getLogger("amora.http")
@@ -52,7 +53,10 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(DomainError)
     def domain_error(error: DomainError) -> tuple[Response, int]:
         status = 404 if isinstance(error, NotFound) else _RULE_STATUS.get(error.code, 400)
-        return error_response(status, error.code, **error.params)
+        response, status = error_response(status, error.code, **error.params)
+        if error.code == "account_banned":
+            clear_session(response)  # the ended session's cookie goes too
+        return response, status
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:

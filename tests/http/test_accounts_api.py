@@ -167,7 +167,10 @@ def test_delete_and_reactivate(client: FlaskClient, container, worker) -> None: 
 def test_banned_member_is_logged_out(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
     member_id = client.post("/api/signup", json=SIGNUP).json["user"]["id"]
     container.moderation().ban(member_id, "spam", "ops")
-    assert client.get("/api/user").json["error"] == "account_banned"
+    banned = client.get("/api/user")
+    assert banned.json["error"] == "account_banned"
+    assert "auth._token=;" in banned.headers["Set-Cookie"]
+    assert client.get("/api/user").json["error"] == "authentication_required"
     refused = client.post("/api/user", json={"email": "ann@example.com",
                                              "password": SIGNUP["password"]})
     assert (refused.status_code, refused.json["error"]) == (403, "account_banned")

@@ -158,7 +158,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (response.status === 403 && code === 'account_banned') {
       // A ban ends the sessions at once (issue 3): forget the member and show why.
       useSession.getState().clear();
-      appNavigate('/pages/ban', { replace: true });
+      if (location.pathname !== '/pages/ban') appNavigate('/pages/ban', { replace: true });
     }
     throw new ApiError(response.status, code, params);
   }
