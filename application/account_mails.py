@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from application.accounts import TOKEN_LIFETIMES, _existing, _site_of
+from application.accounts import TOKEN_LIFETIMES, existing_member, site_of_member
 from application.ports import Clock, Mailer, Secrets, UnitOfWorkFactory
 
 LINK_PATHS = {
@@ -45,8 +45,8 @@ class AccountMails:
         now = self.clock.now()
         token = self.secrets.token()
         with self.uow() as uow:
-            member = _existing(uow, member_id)
-            site = _site_of(uow, member)
+            member = existing_member(uow, member_id)
+            site = site_of_member(uow, member)
             company = uow.companies.get(site.company_id)
             uow.tokens.add(member.id, kind, self.secrets.digest(token), now,
                            now + TOKEN_LIFETIMES[kind], new_email)

@@ -246,7 +246,7 @@ class Accounts:
     def update_preferences(self, member_id: int, language: str | None = None,
                            invisible: bool | None = None) -> Member:
         with self.uow() as uow:
-            member = _existing(uow, member_id)
+            member = existing_member(uow, member_id)
             if language is not None:
                 member = attrs.evolve(member, language=language)
             if invisible is not None:
@@ -281,7 +281,7 @@ class Accounts:
             record = uow.tokens.find("password_reset", self.secrets.digest(token))
             if record is None or record.used_at or record.expires_at <= now:
                 raise DomainError("reset_link_invalid")
-            member = _existing(uow, record.member_id)
+            member = existing_member(uow, record.member_id)
             uow.members.update(attrs.evolve(member, password_hash=self.passwords.hash(password)))
             uow.tokens.use_all(member.id, "password_reset", now)
             uow.sessions.revoke_all(member.id, now)
@@ -291,7 +291,7 @@ class Accounts:
                         repeat: str) -> None:
         now = self.clock.now()
         with self.uow() as uow:
-            member = _existing(uow, member_id)
+            member = existing_member(uow, member_id)
             if not member.password_hash or not self.passwords.verify(member.password_hash, old):
                 raise DomainError("old_password_wrong")
             if new != repeat:
@@ -307,7 +307,7 @@ class Accounts:
         if email_error(new_email):
             raise DomainError("new_email_invalid")
         with self.uow() as uow:
-            member = _existing(uow, member_id)
+            member = existing_member(uow, member_id)
             if not member.password_hash or not self.passwords.verify(member.password_hash,
                                                                       password):
                 raise DomainError("password_wrong")
@@ -323,7 +323,7 @@ class Accounts:
             if record is None or record.used_at or record.expires_at <= now \
                     or not record.new_email:
                 raise DomainError("mail_change_link_invalid")
-            member = _existing(uow, record.member_id)
+            member = existing_member(uow, record.member_id)
             if uow.members.by_email(member.site_id, record.new_email):
                 raise DomainError("email_taken")
             member = attrs.evolve(member, email=record.new_email)
@@ -337,7 +337,7 @@ class Accounts:
     def delete(self, member_id: int, reason: str, password: str) -> None:
         now = self.clock.now()
         with self.uow() as uow:
-            member = _existing(uow, member_id)
+            member = existing_member(uow, member_id)
             if not member.password_hash or not self.passwords.verify(member.password_hash,
                                                                       password):
                 raise DomainError("password_wrong")
@@ -359,7 +359,7 @@ class Accounts:
             uow.members.update(member)
             uow.tokens.use_all(member.id, "reactivation", now)
             session = self._start_session(uow, member.id, visitor, now)
-            site = _site_of(uow, member)
+            site = site_of_member(uow, member)
             uow.commit()
             return Login(session, member, site)
 
@@ -378,12 +378,12 @@ class Accounts:
         return len(expired)
 
 
-def _existing(uow: UnitOfWork, member_id: int) -> Member:
+def existing_member(uow: UnitOfWork, member_id: int) -> Member:
     member = uow.members.get(member_id)
     if member is None:
         raise DomainError("member_not_found")
     return member
 
 
-def _site_of(uow: UnitOfWork, member: Member) -> Site:
+def site_of_member(uow: UnitOfWork, member: Member) -> Site:
     return uow.sites.get(member.site_id) or resolve_site(uow, None)

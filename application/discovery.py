@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-from application.accounts import _existing
+from application.accounts import existing_member
 from application.ports import Clock, SearchQuery, UnitOfWork, UnitOfWorkFactory
 from application.sites import resolve_site
 from domain.discovery import PAGE_SIZE, SearchFilters, birth_dates_for, can_view, shares_members
@@ -121,7 +121,7 @@ class Discovery:
         if member_id == viewer.id:
             raise DomainError("cannot_block_self")
         with self.uow() as uow:
-            _existing(uow, member_id)
+            existing_member(uow, member_id)
             if on:
                 uow.discovery.block(viewer.id, member_id, self.clock.now())
             else:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from application.accounts import _existing
+from application.accounts import existing_member
 from application.ports import Clock, UnitOfWorkFactory
 from domain.errors import DomainError
 from domain.members import AccountStatus, Member
@@ -33,7 +33,7 @@ class Moderation:
 
     def show(self, member_id: int) -> Member:
         with self.uow() as uow:
-            return _existing(uow, member_id)
+            return existing_member(uow, member_id)
 
     def ban(self, member_id: int, reason: str, actor: str) -> Member:
         """A ban ends every session of the member at once."""
@@ -41,7 +41,7 @@ class Moderation:
             raise DomainError("reason_required")
         now = self.clock.now()
         with self.uow() as uow:
-            member = _existing(uow, member_id)
+            member = existing_member(uow, member_id)
             if member.status is AccountStatus.BANNED:
                 raise DomainError("already_banned")
             if member.status is AccountStatus.DELETED:
@@ -58,7 +58,7 @@ class Moderation:
     def set_fictional(self, member_id: int, fictional: bool, actor: str) -> Member:
         now = self.clock.now()
         with self.uow() as uow:
-            member = attrs.evolve(_existing(uow, member_id), is_fictional=fictional)
+            member = attrs.evolve(existing_member(uow, member_id), is_fictional=fictional)
             uow.members.update(member)
             uow.audit.record(now, actor, "members.set_fictional", str(member_id),
                              {"fictional": fictional})
@@ -70,7 +70,7 @@ class Moderation:
             raise DomainError("reason_required")
         now = self.clock.now()
         with self.uow() as uow:
-            member = _existing(uow, member_id)
+            member = existing_member(uow, member_id)
             if member.status is not AccountStatus.BANNED:
                 raise DomainError("not_banned")
             status = AccountStatus.ACTIVE if member.activated_at else AccountStatus.NOT_CONFIRMED

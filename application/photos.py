@@ -6,7 +6,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from application.accounts import _existing
+from application.accounts import existing_member
 from application.ports import Clock, FileStore, Secrets, UnitOfWorkFactory
 from domain.errors import DomainError
 from domain.photos import MAX_UPLOAD_BYTES, PhotoStatus, check_photo_room
@@ -34,7 +34,7 @@ class Photos:
         if len(data) > MAX_UPLOAD_BYTES:
             raise DomainError("photo_too_large", max_mb=MAX_UPLOAD_BYTES // (1024 * 1024))
         with self.uow() as uow:
-            member = _existing(uow, member_id)
+            member = existing_member(uow, member_id)
             kept = [p for p in uow.photos.of_member(member_id)
                     if p["status"] != PhotoStatus.REJECTED]
         check_photo_room(len(kept), member.paid_user)

@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-from application.accounts import _existing, _site_of
+from application.accounts import existing_member, site_of_member
 from application.ports import Clock, RegionCatalog, UnitOfWorkFactory
 from domain.errors import DomainError
 from domain.members import INTERESTS, Member, age_on
@@ -22,14 +22,14 @@ class Profiles:
 
     def own(self, member_id: int) -> dict[str, Any]:
         with self.uow() as uow:
-            member = _existing(uow, member_id)
+            member = existing_member(uow, member_id)
             photos = uow.photos.of_member(member_id)
         return self._render(member, photos)
 
     def update(self, member_id: int, changes: dict[str, Any]) -> dict[str, Any]:
         with self.uow() as uow:
-            member = _existing(uow, member_id)
-            site = _site_of(uow, member)
+            member = existing_member(uow, member_id)
+            site = site_of_member(uow, member)
             context = ProfileContext(email=member.email, today=self.clock.now().date(),
                                      min_age=site.min_age, countries=site.countries,
                                      is_region=self.regions.is_region)

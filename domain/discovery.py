@@ -7,7 +7,7 @@ from datetime import date
 import attrs
 
 from domain.errors import DomainError
-from domain.members import AccountStatus, Member, ProfileStatus
+from domain.members import GENDERS, AccountStatus, Member, ProfileStatus
 from domain.sites import LEGAL_MIN_AGE, Site
 
 MAX_AGE = 99
@@ -53,6 +53,8 @@ class SearchFilters:
             raise DomainError("invalid_page", max=MAX_PAGE)
         if self.region and not self.country:
             raise DomainError("region_needs_country")
+        if self.gender is not None and self.gender not in GENDERS:
+            raise DomainError("invalid_request", detail="gender")
 
     def allowed_by(self, site: Site) -> SearchFilters:
         """Only the filters the site offers (search_fields) take effect."""

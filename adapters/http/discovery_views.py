@@ -41,8 +41,6 @@ def search() -> dict[str, Any]:
         min_age=_number("min_age", 18), max_age=_number("max_age", 99),
         page=_number("page", 1),
     )
-    if filters.gender not in (None, "male", "female"):
-        raise DomainError("invalid_request", detail="gender")
     return _discovery().search(site_host(), current_member(), filters,  # type: ignore[no-any-return]
                                bool(request.args.get("network")))
 
