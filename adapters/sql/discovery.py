@@ -66,7 +66,9 @@ class SqlDiscovery:
 
     def search(self, query: SearchQuery, limit: int, offset: int) -> list[dict[str, Any]]:
         rows = self.connection.execute(
-            _CARD.where(*_conditions(query)).order_by(m.c.created_at.desc(), m.c.id.desc())
+            # Newest members first. Ordering by the primary key (signup order) lets the
+            # database walk the index backwards and stop after one page.
+            _CARD.where(*_conditions(query)).order_by(m.c.id.desc())
             .limit(limit).offset(offset))
         return [_card(row) for row in rows]
 

@@ -182,7 +182,7 @@ blocks = Table(
 Index("ix_profiles_search", profiles.c.gender, profiles.c.country, profiles.c.birth_date)
 Index("ix_profiles_region", profiles.c.country, profiles.c.region)
 Index("ix_members_findable", members.c.site_id, members.c.invisible, members.c.status,
-      members.c.created_at)
+      members.c.created_at)  # newest first is by id (the primary key), which stops early
 Index("ix_photos_main", photos.c.member_id, photos.c.is_main, photos.c.status)
 
 audit_log = Table(
