@@ -17,7 +17,7 @@ import { useSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';
 import { accountApi, fieldErrorsOf } from './accountApi';
 import { DELETE_REASONS, OTHER_DETAILS_MAX, canContinue, deletionReducer, initialDeletion, offersFor, reasonText } from './deletionFlow';
-import { FormAlert, PasswordField, Section, SubmitButton, TextField, useBusy, useErrorText } from './ui';
+import { FormAlert, PasswordField, Section, SectionNav, SubmitButton, TextField, useBusy, useErrorText } from './ui';
 
 type Result = { ok: boolean; text: ReactNode } | null;
 
@@ -555,16 +555,7 @@ export function SettingsPage() {
       <PageHeader title={t('settings.title')} intro={t('settings.intro')} />
       <div className="container settings">
         <div className="row g-4 g-lg-5">
-          <aside className="col-lg-3 d-none d-lg-block">
-            <nav className="settings-nav" aria-label={t('settings.title')}>
-              {sections.map(([id, icon, title]) => (
-                <a key={id} href={`#${id}`} className="settings-nav__link">
-                  <Icon name={icon} size={18} />
-                  {t(title)}
-                </a>
-              ))}
-            </nav>
-          </aside>
+          <SectionNav label={t('settings.title')} sections={sections.map(([id, icon, title]) => [id, icon, t(title)])} />
           <div className="col-lg-9 d-grid gap-4">
             <EmailSection user={user} />
             <PasswordSection />

@@ -196,6 +196,22 @@ export function useBusy() {
 }
 
 /** A white card with an icon, a title and an intro: the sections of settings and profile. */
+/** The in-page table of contents beside a page of sections (settings, profile), on desktop. */
+export function SectionNav({ label, sections }: { label: string; sections: [string, IconName, string][] }) {
+  return (
+    <aside className="col-lg-3 d-none d-lg-block">
+      <nav className="settings-nav" aria-label={label}>
+        {sections.map(([id, icon, title]) => (
+          <a key={id} href={`#${id}`} className="settings-nav__link">
+            <Icon name={icon} size={18} />
+            {title}
+          </a>
+        ))}
+      </nav>
+    </aside>
+  );
+}
+
 export function Section({
   id,
   icon,

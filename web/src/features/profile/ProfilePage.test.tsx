@@ -122,6 +122,8 @@ describe('profile rules', () => {
     const photo = { id: 1, filename: 'a.jpg', thumb_filename: 'a_t.jpg', status: 'active' as const, is_main: true };
     expect(photoCounter({ photos: [photo], photo_limit: 3 })).toEqual({ used: 1, limit: 3, left: 2, full: false });
     expect(photoCounter({ photos: [photo, { ...photo, id: 2 }, { ...photo, id: 3 }], photo_limit: 3 }).full).toBe(true);
+    const rejected = { ...photo, id: 4, status: 'rejected' as const };
+    expect(photoCounter({ photos: [photo, rejected], photo_limit: 3 })).toEqual({ used: 1, limit: 3, left: 2, full: false });
   });
 
   it('maps upload errors to their codes and params', () => {
@@ -206,7 +208,10 @@ describe('profile screen', () => {
       status,
       is_main: id === 1,
     });
-    profile = profileFixture({ photos: [photo(1, 'active'), photo(2, 'pending'), photo(3, 'rejected')] });
+    // A rejected photo does not use up the limit (as on the server), so a fourth is needed.
+    profile = profileFixture({
+      photos: [photo(1, 'active'), photo(2, 'pending'), photo(3, 'rejected'), photo(4, 'active')],
+    });
     renderProfile();
     expect(await screen.findByTestId('photo-counter')).toHaveTextContent('3 of 3 photos used');
     expect(screen.getByTestId('photo-limit')).toHaveTextContent('Premium members may upload up to 25 photos');

@@ -6,7 +6,7 @@ import type { EditableProfile, User } from '../../shared/api/types';
 import { withProgress } from '../../shared/progress/progressStore';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import type { FieldError } from '../account/accountApi';
-import { FormAlert, Section, SubmitButton, TextField, useBusy, useErrorText } from '../account/ui';
+import { FormAlert, Section, SectionNav, SubmitButton, TextField, useBusy, useErrorText } from '../account/ui';
 import { Icon, type IconName } from '../navigation/icons';
 import { useSession } from '../session/sessionStore';
 import { BirthDateSelect } from '../signup/BirthDateSelect';
@@ -602,16 +602,7 @@ export function ProfilePage() {
           )
         ) : (
           <div className="row g-4 g-lg-5">
-            <aside className="col-lg-3 d-none d-lg-block">
-              <nav className="settings-nav" aria-label={t('title')}>
-                {nav.map(([id, icon, title]) => (
-                  <a key={id} href={`#${id}`} className="settings-nav__link">
-                    <Icon name={icon} size={18} />
-                    {t(title)}
-                  </a>
-                ))}
-              </nav>
-            </aside>
+            <SectionNav label={t('title')} sections={nav.map(([id, icon, title]) => [id, icon, t(title)])} />
             <div className="col-lg-9 d-grid gap-4">
               <ProfileHero profile={profile} visible={visible} />
               <PhotosSection profile={profile} paidUser={user.paid_user} onChange={saved} />

@@ -57,9 +57,10 @@ export function toggleInterest(
   return { interests: [...selected, key], refused: false };
 }
 
-/** The "n of limit used" counter of the photo section. */
+/** The "n of limit used" counter of the photo section; like the server, rejected photos
+ * do not use up the limit. */
 export function photoCounter(profile: Pick<EditableProfile, 'photos' | 'photo_limit'>) {
-  const used = profile.photos.length;
+  const used = profile.photos.filter((photo) => photo.status !== 'rejected').length;
   const limit = profile.photo_limit;
   return { used, limit, left: Math.max(0, limit - used), full: used >= limit };
 }
