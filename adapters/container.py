@@ -28,7 +28,9 @@ from application.account_mails import AccountMails
 from application.accounts import Accounts
 from application.demo import DemoSeeder
 from application.discovery import Discovery
+from application.games import Games
 from application.geo import Geocoding
+from application.likes import Likes
 from application.moderation import Moderation
 from application.photos import Photos
 from application.profiles import Profiles
@@ -85,6 +87,8 @@ class Container(containers.DeclarativeContainer):
     moderation = providers.Singleton(Moderation, uow=unit_of_work.provider, clock=clock)
     geocoding = providers.Singleton(Geocoding, geocoder=providers.Singleton(OfflineGeocoder))
     discovery = providers.Singleton(Discovery, uow=unit_of_work.provider, clock=clock)
+    likes = providers.Singleton(Likes, uow=unit_of_work.provider, clock=clock)
+    games = providers.Singleton(Games, uow=unit_of_work.provider, clock=clock)
     photos = providers.Singleton(Photos, uow=unit_of_work.provider, clock=clock, files=files,
                                  images=providers.Singleton(PillowImages), secrets=secrets)
     profiles = providers.Singleton(Profiles, uow=unit_of_work.provider, clock=clock,

@@ -7,10 +7,12 @@ from typing import Any
 import attrs
 
 from application.accounts import existing_member
+from application.likes import public_card
 from application.ports import Clock, SearchQuery, UnitOfWork, UnitOfWorkFactory
 from application.sites import resolve_site
 from domain.discovery import PAGE_SIZE, SearchFilters, birth_dates_for, can_view, shares_members
 from domain.errors import DomainError
+from domain.likes import is_match
 from domain.members import Member, age_on
 from domain.photos import unlocked_photos, visible_to_others
 from domain.sites import Site
@@ -38,10 +40,10 @@ class Discovery:
             results = uow.discovery.search(query, PAGE_SIZE, offset)
             similar = self._similar(uow, site, viewer, filters, results, total, today)
         return {
-            "results": [self._card(row, today) for row in results],
+            "results": [public_card(row, today) for row in results],
             "numResults": total, "page": filters.page,
             "pages": max(1, -(-total // PAGE_SIZE)),
-            "similar": [self._card(row, today) for row in similar],
+            "similar": [public_card(row, today) for row in similar],
         }
 
     def _query(self, uow: UnitOfWork, site: Site, viewer: Member | None,
@@ -69,12 +71,6 @@ class Discovery:
             relaxed = relaxed.relaxed()
         return similar
 
-    @staticmethod
-    def _card(row: dict[str, Any], today: Any) -> dict[str, Any]:
-        card = {key: value for key, value in row.items() if key != "birth_date"}
-        card["age"] = age_on(row["birth_date"], today)
-        return card
-
     # --- one member --------------------------------------------------------------------
 
     def member(self, host: str | None, viewer: Member | None, member_id: int,
@@ -89,13 +85,28 @@ class Discovery:
                 raise DomainError("member_not_found")
             blocked = viewer is not None and uow.discovery.blocks(member.id, viewer.id)
             home = uow.sites.get(member.site_id)
+            likes = self._likes(uow, viewer, member.id)
             if (home is None or not shares_members(site, home)
-                    or not can_view(viewer.id if viewer else None, member, blocked)):
+                    or not can_view(viewer.id if viewer else None, member, blocked,
+                                    contacted_viewer=likes["likes_me"])):
                 # A blocked member cannot view the blocker: to them the profile is gone.
                 raise DomainError("member_not_found")
             photos = [p for p in uow.photos.of_member(member.id) if visible_to_others(p["status"])]
             blocked_by_me = viewer is not None and uow.discovery.blocks(viewer.id, member.id)
-        return self._profile(member, site, photos, viewer, blocked_by_me, today)
+            uow.commit()  # opening a liked-by profile cleared its new flag
+        return {**self._profile(member, site, photos, viewer, blocked_by_me, today), **likes}
+
+    @staticmethod
+    def _likes(uow: UnitOfWork, viewer: Member | None, member_id: int) -> dict[str, bool]:
+        """Like state between viewer and member; opening the profile of someone who liked
+        the viewer clears that like's new flag (spec section 4)."""
+        if viewer is None or viewer.id == member_id:
+            return {"liked_by_me": False, "likes_me": False, "match": False}
+        mine, theirs = uow.likes.get(viewer.id, member_id), uow.likes.get(member_id, viewer.id)
+        if theirs is not None and theirs.is_new:
+            uow.likes.update(member_id, viewer.id, is_new=False)
+        return {"liked_by_me": mine is not None, "likes_me": theirs is not None,
+                "match": is_match(mine is not None, theirs is not None)}
 
     @staticmethod
     def _profile(member: Member, site: Site, photos: list[dict[str, Any]],

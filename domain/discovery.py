@@ -29,12 +29,17 @@ def shares_members(home: Site, other: Site) -> bool:
     return home.id == other.id or (home.member_resell and other.member_resell)
 
 
-def can_view(viewer_id: int | None, member: Member, blocked_by_them: bool) -> bool:
+def can_view(viewer_id: int | None, member: Member, blocked_by_them: bool,
+             contacted_viewer: bool = False) -> bool:
     """A profile page opens for its owner, else only when findable and the member has not
-    blocked the viewer (the blocker still sees whom they blocked, to unblock)."""
+    blocked the viewer (the blocker still sees whom they blocked, to unblock). An
+    invisible member who made first contact (liked the viewer) is visible to them."""
     if viewer_id == member.id:
         return True
-    return findable(member) and not blocked_by_them
+    if blocked_by_them:
+        return False
+    return findable(member) or (contacted_viewer and member.invisible
+                                and findable(attrs.evolve(member, invisible=False)))
 
 
 @attrs.frozen

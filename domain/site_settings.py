@@ -21,6 +21,7 @@ TEXT_FIELDS = (
 INT_FIELDS = (
     "niche", "message_credits", "signup_credits", "photo_credits", "gift_credits",
     "message_length", "refund_days", "min_age", "company_id", "partner_countdown",
+    "swipe_likes_per_day",
 )
 BOOL_FIELDS = ("enable_site_entry_popup", "member_resell")
 LIST_FIELDS = (
@@ -29,7 +30,7 @@ LIST_FIELDS = (
 STRING_FIELDS = (
     "name", "domain", "domain_language", "cdn_prefix", "signups", "logged_out_search",
     "logged_out_search_trafficsource", "push_public_key", "support_phone", "support_email",
-    "mail_name", "fictional_icon", "partner_url",
+    "mail_name", "fictional_icon", "partner_url", "time_zone",
 )
 _TRUE = {"yes", "true", "on", "1"}
 _FALSE = {"no", "false", "off", "0"}

@@ -10,7 +10,9 @@ import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from enum import IntEnum
+from functools import cache
 from typing import Any
+from zoneinfo import available_timezones
 
 import attrs
 
@@ -18,6 +20,11 @@ from domain.errors import DomainError
 from domain.locales import LOCALE_CODES, pick_text
 
 Texts = Mapping[str, str]
+
+
+@cache
+def _time_zones() -> frozenset[str]:
+    return frozenset(available_timezones())
 
 SIGNUP_POLICIES = ("all", "with_trafficsource", "invite_only")
 SEARCH_POLICIES = ("none", "all")
@@ -144,6 +151,9 @@ class Site:
     # Where a member who deleted their account is offered to go, after a countdown.
     partner_url: str = ""
     partner_countdown: int = attrs.field(default=10, validator=_at_least(0))
+    # The swipe game's daily likes, counted per calendar day in the site's time zone.
+    swipe_likes_per_day: int = attrs.field(default=4, validator=_at_least(0))
+    time_zone: str = "Europe/Amsterdam"
     is_default: bool = False
 
     def __attrs_post_init__(self) -> None:
@@ -162,6 +172,8 @@ class Site:
             raise DomainError("invalid_setting", field="visible_profile_notes")
         if self.partner_url and not self.partner_url.startswith("https://"):
             raise DomainError("invalid_setting", field="partner_url")
+        if self.time_zone not in _time_zones():
+            raise DomainError("invalid_setting", field="time_zone", value=self.time_zone)
 
     def signup_allowed(self, has_traffic_source: bool) -> bool:
         """Spec section 6: 'all', or 'with_trafficsource' when a source was captured."""

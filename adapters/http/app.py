@@ -11,6 +11,7 @@ from adapters.http import (
     discovery_views,
     errors,
     health,
+    like_views,
     limits,
     media,
     openapi,
@@ -38,7 +39,7 @@ def create_app(container: Container) -> Flask:
     app.extensions["amora"] = container
     limits.init_limits(app, config.redis_url, config.rate_limits)
     for module in (site_views, account_views, profile_views, photo_views, discovery_views,
-                   health, openapi, media, web_app):
+                   like_views, health, openapi, media, web_app):
         app.register_blueprint(module.blueprint)
     errors.register_error_handlers(app)
     app.after_request(_security_headers)

@@ -38,6 +38,8 @@ _RULE_STATUS = {
     "email_taken": 409,
     "member_not_found": 404,
     "photo_not_found": 404,
+    "swipe_out_of_likes": 409,
+    "already_swiped": 409,
 }
 
 

@@ -12,7 +12,7 @@ from sqlalchemy import Connection, and_, delete, exists, false, func, insert, or
 from adapters.sql import tables as t
 from application.ports import SearchQuery
 
-m, p, ph, b = t.members, t.profiles, t.photos, t.blocks
+m, p, ph, b, lk, sw = t.members, t.profiles, t.photos, t.blocks, t.likes, t.swipes
 
 _CARD = select(
     m.c.id, m.c.is_fictional, p.c.name, p.c.gender, p.c.birth_date, p.c.country, p.c.region,
@@ -45,6 +45,12 @@ def _conditions(query: SearchQuery) -> list[Any]:
         conditions.append(m.c.id != query.viewer_id)
     if query.exclude:
         conditions.append(m.c.id.notin_(query.exclude))
+    if query.not_liked and query.viewer_id is not None:
+        conditions.append(~exists().where(lk.c.liker_id == query.viewer_id,
+                                          lk.c.liked_id == m.c.id))
+    if query.not_swiped and query.viewer_id is not None:
+        conditions.append(~exists().where(sw.c.member_id == query.viewer_id,
+                                          sw.c.target_id == m.c.id))
     for column, value in ((p.c.gender, query.gender), (p.c.country, query.country),
                           (p.c.region, query.region)):
         if value:
@@ -75,6 +81,13 @@ class SqlDiscovery:
     def count(self, query: SearchQuery) -> int:
         counted = select(func.count()).select_from(m.join(p, p.c.member_id == m.c.id))
         return int(self.connection.execute(counted.where(*_conditions(query))).scalar_one())
+
+    def candidates(self, query: SearchQuery, limit: int) -> list[dict[str, Any]]:
+        rows = self.connection.execute(
+            _CARD.add_columns(p.c.sexuality, p.c.interests).where(*_conditions(query))
+            .order_by(m.c.id.desc()).limit(limit))
+        return [{**_card(row), "sexuality": row.sexuality, "interests": tuple(row.interests)}
+                for row in rows]
 
     def blocks(self, blocker: int, blocked: int) -> bool:
         return bool(self.connection.execute(select(exists().where(

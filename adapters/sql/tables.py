@@ -178,6 +178,31 @@ blocks = Table(
     Index("ix_blocks_blocked", "blocked_id"),
 )
 
+likes = Table(
+    "likes",
+    metadata,
+    Column("liker_id", ForeignKey("members.id", ondelete="CASCADE"), primary_key=True),
+    Column("liked_id", ForeignKey("members.id", ondelete="CASCADE"), primary_key=True),
+    Column("created_at", UtcDateTime, nullable=False),
+    # The liked member has not opened the liker's profile yet (the likes badge counts it).
+    Column("is_new", Boolean, nullable=False, default=True),
+    # The liked member's like modal has offered this like already (auto-like).
+    Column("modal_shown", Boolean, nullable=False, default=False),
+    # The liker has seen the match celebration (false while the other side matched later).
+    Column("match_seen", Boolean, nullable=False, default=False),
+    Index("ix_likes_liked", "liked_id", "created_at"),
+)
+
+swipes = Table(
+    "swipes",
+    metadata,
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), primary_key=True),
+    Column("target_id", ForeignKey("members.id", ondelete="CASCADE"), primary_key=True),
+    Column("liked", Boolean, nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    Index("ix_swipes_day", "member_id", "liked", "created_at"),
+)
+
 # Search reads these together; the partial order matches the filters members use most.
 Index("ix_profiles_search", profiles.c.gender, profiles.c.country, profiles.c.birth_date)
 Index("ix_profiles_region", profiles.c.country, profiles.c.region)

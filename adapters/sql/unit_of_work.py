@@ -8,6 +8,7 @@ from sqlalchemy import Connection, Engine
 
 from adapters.sql.accounts import SqlLoginFailures, SqlSessions, SqlTokens
 from adapters.sql.discovery import SqlDiscovery
+from adapters.sql.likes import SqlLikes
 from adapters.sql.members import SqlMembers
 from adapters.sql.repositories import SqlAuditLog, SqlCompanies, SqlPhotos, SqlSites
 
@@ -29,6 +30,7 @@ class SqlUnitOfWork:
         self.tokens = SqlTokens(self._connection)
         self.login_failures = SqlLoginFailures(self._connection)
         self.discovery = SqlDiscovery(self._connection)
+        self.likes = SqlLikes(self._connection)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,

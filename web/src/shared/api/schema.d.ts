@@ -403,6 +403,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/members/{member_id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Like a member (once); a like back makes a match */
+        post: operations["likeMember"];
+        /** Take a like back (ends a match) */
+        delete: operations["unlikeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/likes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members I like (profiles, newest first) and members who like me (new first) */
+        get: operations["getLikes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auto-like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A member who liked me and was not offered in the like modal yet (offered once) */
+        get: operations["getAutoLike"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{member_id}/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The match celebration with this member was shown */
+        post: operations["matchSeen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/swipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cards for the swipe game (not yet liked, swiped or blocked) and today's likes left */
+        get: operations["getSwipeDeck"];
+        put?: never;
+        /** Swipe one card; a like uses one of today's likes (409 swipe_out_of_likes when none) */
+        post: operations["swipe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/match-finder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The best-fitting members for the match-finder's answers, by compatibility score */
+        get: operations["matchFinder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signup-matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members proposed right after signup, scored against the member's own profile */
+        get: operations["signupMatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -461,6 +582,54 @@ export interface components {
                 thumb_filename: string;
             } | null;
         };
+        ShortProfile: {
+            id: number;
+            name: string;
+            age: number;
+            main_image: components["schemas"]["CardImage"];
+        };
+        CardImage: {
+            filename: string;
+            thumb_filename: string;
+        } | null;
+        LikeResult: {
+            /** @description Both now like each other */
+            match: boolean;
+            profile: components["schemas"]["ShortProfile"];
+        };
+        LikedProfile: components["schemas"]["MemberCard"] & {
+            /** Format: date-time */
+            liked_at: string;
+            match: boolean;
+            /** @description A match whose celebration I have not seen */
+            match_new: boolean;
+        };
+        LikedByProfile: components["schemas"]["MemberCard"] & {
+            /** Format: date-time */
+            liked_at: string;
+            /** @description I have not opened their profile since */
+            like_new: boolean;
+            match: boolean;
+        };
+        GameCard: components["schemas"]["MemberCard"] & {
+            interests: string[];
+        };
+        SwipeAllowance: {
+            /** @description Likes a day (site setting) */
+            limit: number;
+            remaining: number;
+            /**
+             * Format: date-time
+             * @description Next local midnight of the site
+             */
+            resets_at: string;
+        };
+        Matches: {
+            matches: (components["schemas"]["GameCard"] & {
+                score: number;
+                shared_interests: string[];
+            })[];
+        };
         MemberPhoto: {
             id: number;
             filename: string | null;
@@ -486,6 +655,9 @@ export interface components {
             interests: string[];
             is_fictional: boolean;
             blocked_by_me: boolean;
+            liked_by_me: boolean;
+            likes_me: boolean;
+            match: boolean;
             photo_count: number;
             photos: components["schemas"]["MemberPhoto"][];
         };
@@ -1376,6 +1548,245 @@ export interface operations {
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    likeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Liked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    unlikeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unliked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getLikes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Both lists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        profiles: components["schemas"]["LikedProfile"][];
+                        liked_by: components["schemas"]["LikedByProfile"][];
+                        /** @description Likes not opened yet (the badge) */
+                        new_likes: number;
+                    };
+                };
+            };
+            403: components["responses"]["Error"];
+        };
+    };
+    getAutoLike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member for the like modal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        age: number;
+                        main_image: {
+                            /** @description Path after the CDN prefix */
+                            match: string;
+                            thumb: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Nobody to show */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Error"];
+        };
+    };
+    matchSeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Noted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Error"];
+        };
+    };
+    getSwipeDeck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deck */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwipeAllowance"] & {
+                        cards: components["schemas"]["GameCard"][];
+                    };
+                };
+            };
+            403: components["responses"]["Error"];
+        };
+    };
+    swipe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    profile: number;
+                    like: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Swiped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwipeAllowance"] & {
+                        match: boolean;
+                        profile?: components["schemas"]["ShortProfile"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    matchFinder: {
+        parameters: {
+            query?: {
+                gender?: "male" | "female";
+                min_age?: number;
+                max_age?: number;
+                country?: string;
+                region?: string;
+                /** @description Comma-separated interest keys (up to 10) */
+                interests?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 12 members, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Matches"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    signupMatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 12 members, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Matches"];
+                };
+            };
+            403: components["responses"]["Error"];
         };
     };
     getHealth: {

@@ -1,0 +1,101 @@
+"""Likes, the like modal's auto-like, match celebrations and the matching games (issue 5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from flask import Blueprint, Response, current_app, request
+
+from adapters.http.requests import json_body
+from adapters.http.session import require_member
+from domain.errors import DomainError
+from domain.matching import Wishes
+
+blueprint = Blueprint("likes", __name__)
+
+
+def _likes() -> Any:
+    return current_app.extensions["amora"].likes()
+
+
+def _games() -> Any:
+    return current_app.extensions["amora"].games()
+
+
+@blueprint.post("/api/members/<int:member_id>/like")
+def like(member_id: int) -> dict[str, Any]:
+    return _likes().like(require_member(), member_id)  # type: ignore[no-any-return]
+
+
+@blueprint.delete("/api/members/<int:member_id>/like")
+def unlike(member_id: int) -> Response:
+    _likes().unlike(require_member(), member_id)
+    return Response(status=204)
+
+
+@blueprint.get("/api/likes")
+def likes() -> dict[str, Any]:
+    return _likes().lists(require_member())  # type: ignore[no-any-return]
+
+
+@blueprint.get("/api/auto-like")
+def auto_like() -> Any:
+    profile = _likes().auto_like(require_member())
+    return profile if profile is not None else Response(status=204)
+
+
+@blueprint.post("/api/matches/<int:member_id>/seen")
+def match_seen(member_id: int) -> Response:
+    _likes().match_seen(require_member(), member_id)
+    return Response(status=204)
+
+
+@attrs.frozen
+class SwipeRequest:
+    profile: int
+    like: bool
+
+
+@blueprint.get("/api/swipe")
+def swipe_deck() -> dict[str, Any]:
+    return _games().swipe_deck(require_member())  # type: ignore[no-any-return]
+
+
+@blueprint.post("/api/swipe")
+def swipe() -> dict[str, Any]:
+    body = json_body(SwipeRequest)
+    return _games().swipe(require_member(), body.profile, body.like)  # type: ignore[no-any-return]
+
+
+def _wishes() -> Wishes:
+    """The match-finder's answers from the query: gender, ages, region, interests."""
+    args = request.args
+
+    def number(name: str, default: int) -> int:
+        raw = args.get(name, "")
+        if raw and (not raw.isdigit() or len(raw) > 3):
+            raise DomainError("invalid_request", detail=name)
+        return int(raw) if raw else default
+
+    def text(name: str, length: int) -> str | None:
+        value = args.get(name, "").strip().upper()
+        if len(value) > length:
+            raise DomainError("invalid_request", detail=name)
+        return value or None
+
+    interests = tuple(dict.fromkeys(i for i in args.get("interests", "").split(",") if i))
+    gender = args.get("gender", "").strip() or None
+    return Wishes(gender=gender, min_age=number("min_age", 18), max_age=number("max_age", 99),
+                  country=text("country", 2), region=text("region", 10), interests=interests)
+
+
+@blueprint.get("/api/match-finder")
+def match_finder() -> dict[str, Any]:
+    member = require_member()
+    return _games().match_finder(member, _wishes())  # type: ignore[no-any-return]
+
+
+@blueprint.get("/api/signup-matches")
+def signup_matches() -> dict[str, Any]:
+    return _games().signup_matches(require_member())  # type: ignore[no-any-return]

@@ -1,0 +1,104 @@
+"""Like and unlike, the likes lists, the like modal's auto-like and match celebrations
+(issue 5). The swipe game likes through ``like_member`` too."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+import attrs
+
+from application.accounts import existing_member, site_of_member
+from application.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from domain.discovery import shares_members
+from domain.errors import DomainError
+from domain.likes import check_like
+from domain.members import Member, age_on
+
+
+def public_card(row: dict[str, Any], today: date) -> dict[str, Any]:
+    """A member card as the API shows it: the age instead of the birth date."""
+    card = {key: value for key, value in row.items() if key != "birth_date"}
+    card["age"] = age_on(row["birth_date"], today)
+    return card
+
+
+def like_member(uow: UnitOfWork, viewer: Member, member_id: int, now: datetime) -> dict[str, Any]:
+    """Record the viewer's like (once) and tell whether it made a match."""
+    target = existing_member(uow, member_id)
+    theirs = uow.sites.get(target.site_id)
+    if theirs is None or not shares_members(site_of_member(uow, viewer), theirs):
+        raise DomainError("member_not_found")
+    blocked = (uow.discovery.blocks(viewer.id, target.id)
+               or uow.discovery.blocks(target.id, viewer.id))
+    back = uow.likes.get(target.id, viewer.id)
+    check_like(viewer, target, blocked, back is not None)
+    if uow.likes.get(viewer.id, target.id) is None:
+        # The liker sees a match now; the other side celebrates it at their next look.
+        uow.likes.add(viewer.id, target.id, now, match_seen=back is not None)
+        if back is not None:
+            uow.likes.update(target.id, viewer.id, match_seen=False)
+    return {"match": back is not None, "profile": _short_profile(uow, target, now.date())}
+
+
+def _short_profile(uow: UnitOfWork, member: Member, today: date) -> dict[str, Any]:
+    main = uow.photos.main_of(member.id)
+    image = ({"filename": main["filename"], "thumb_filename": main["thumb_filename"]}
+             if main and main["status"] == "active" else None)
+    return {"id": member.id, "name": member.profile.name,
+            "age": age_on(member.profile.birth_date, today), "main_image": image}
+
+
+@attrs.frozen
+class Likes:
+    uow: UnitOfWorkFactory
+    clock: Clock
+
+    def like(self, viewer: Member, member_id: int) -> dict[str, Any]:
+        with self.uow() as uow:
+            answer = like_member(uow, viewer, member_id, self.clock.now())
+            uow.commit()
+        return answer
+
+    def unlike(self, viewer: Member, member_id: int) -> None:
+        """Unliking ends a match; the other member's like stays."""
+        with self.uow() as uow:
+            existing_member(uow, member_id)
+            uow.likes.remove(viewer.id, member_id)
+            uow.commit()
+
+    def lists(self, viewer: Member) -> dict[str, Any]:
+        today = self.clock.now().date()
+        with self.uow() as uow:
+            given = uow.likes.given(viewer.id)
+            received = uow.likes.received(viewer.id)
+        profiles = [{**public_card(_without(row, "likes_me", "match_seen"), today),
+                     "match": row["likes_me"],
+                     "match_new": row["likes_me"] and not row["match_seen"]} for row in given]
+        liked_by = [{**public_card(_without(row, "liked_back"), today),
+                     "match": row["liked_back"]} for row in received]
+        return {"profiles": profiles, "liked_by": liked_by,
+                "new_likes": sum(1 for row in received if row["like_new"])}
+
+    def auto_like(self, viewer: Member) -> dict[str, Any] | None:
+        """A like some member really gave, offered once in the like modal."""
+        today = self.clock.now().date()
+        with self.uow() as uow:
+            row = uow.likes.next_for_modal(viewer.id)
+            if row is None:
+                return None
+            uow.likes.update(row["id"], viewer.id, modal_shown=True)
+            uow.commit()
+        image = row["main_image"]
+        return {"id": row["id"], "name": row["name"], "age": age_on(row["birth_date"], today),
+                "main_image": {"match": image["filename"], "thumb": image["thumb_filename"]}
+                if image else None}
+
+    def match_seen(self, viewer: Member, member_id: int) -> None:
+        with self.uow() as uow:
+            uow.likes.update(viewer.id, member_id, match_seen=True)
+            uow.commit()
+
+
+def _without(row: dict[str, Any], *keys: str) -> dict[str, Any]:
+    return {key: value for key, value in row.items() if key not in keys}
