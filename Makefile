@@ -62,3 +62,4 @@ clean:
 bench: install-test
 	$(BIN)/python tests/bench/bench_settings.py
 	$(BIN)/python tests/bench/bench_search.py
+	$(BIN)/python tests/bench/bench_chat.py

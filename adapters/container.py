@@ -10,6 +10,8 @@ from adapters.clock import SystemClock
 from adapters.config import Config, load_config
 from adapters.demo.people import FakerPeople
 from adapters.demo.portraits import PillowPortraits
+from adapters.events.local import LocalEventBus
+from adapters.events.redis_bus import RedisEventBus
 from adapters.files.local import LocalFileStore
 from adapters.geo.offline import OfflineGeocoder
 from adapters.geo.regions import IsoRegions
@@ -24,8 +26,11 @@ from adapters.security.passwords import Argon2Passwords
 from adapters.security.secrets import TokenSecrets
 from adapters.sql.engine import database_engine
 from adapters.sql.unit_of_work import SqlUnitOfWork
+from adapters.texts.icebreakers import JsonIcebreakers
 from application.account_mails import AccountMails
 from application.accounts import Accounts
+from application.chat import Chat
+from application.credits import Credits
 from application.demo import DemoSeeder
 from application.discovery import Discovery
 from application.games import Games
@@ -36,6 +41,11 @@ from application.photos import Photos
 from application.profiles import Profiles
 from application.sites import SiteAdministration, SiteQueries
 from application.user_view import UserView
+
+
+def _event_bus(redis_url: str | None) -> LocalEventBus | RedisEventBus:
+    """Redis carries events between processes; embedded, one process needs no broker."""
+    return RedisEventBus(redis_url) if redis_url else LocalEventBus()
 
 
 def _task_queue(redis_url: str | None, container: Container) -> DramatiqTaskQueue:
@@ -83,12 +93,18 @@ class Container(containers.DeclarativeContainer):
         Accounts, uow=unit_of_work.provider, clock=clock, passwords=passwords, secrets=secrets,
         tasks=tasks, files=files, common_passwords=providers.Callable(common_passwords),
     )
+    events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url)
     user_view = providers.Singleton(UserView, uow=unit_of_work.provider)
-    moderation = providers.Singleton(Moderation, uow=unit_of_work.provider, clock=clock)
+    moderation = providers.Singleton(Moderation, uow=unit_of_work.provider, clock=clock,
+                                     events=events)
     geocoding = providers.Singleton(Geocoding, geocoder=providers.Singleton(OfflineGeocoder))
     discovery = providers.Singleton(Discovery, uow=unit_of_work.provider, clock=clock)
-    likes = providers.Singleton(Likes, uow=unit_of_work.provider, clock=clock)
-    games = providers.Singleton(Games, uow=unit_of_work.provider, clock=clock)
+    likes = providers.Singleton(Likes, uow=unit_of_work.provider, clock=clock, events=events)
+    games = providers.Singleton(Games, uow=unit_of_work.provider, clock=clock, events=events)
+    credits = providers.Singleton(Credits, uow=unit_of_work.provider, clock=clock,
+                                  secrets=secrets, events=events)
+    chat = providers.Singleton(Chat, uow=unit_of_work.provider, clock=clock, events=events)
+    icebreakers = providers.Singleton(JsonIcebreakers)
     photos = providers.Singleton(Photos, uow=unit_of_work.provider, clock=clock, files=files,
                                  images=providers.Singleton(PillowImages), secrets=secrets)
     profiles = providers.Singleton(Profiles, uow=unit_of_work.provider, clock=clock,

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 
 import attrs
 
+from application.ledger import book
 from application.ports import (
     Clock,
     FileStore,
@@ -28,6 +29,7 @@ from domain.accounts import (
     parse_birth_date,
     password_error,
 )
+from domain.credits import EntryKind
 from domain.errors import DomainError
 from domain.members import (
     GENDERS,
@@ -159,6 +161,7 @@ class Accounts:
                                       profile=attrs.evolve(member.profile,
                                                            status=ProfileStatus.ACTIVE))
                 uow.members.update(member)
+                _signup_bonus(uow, member, now)
             elif member.status is not AccountStatus.ACTIVE:
                 raise DomainError("activation_failed")
             uow.tokens.use_all(member.id, "activation", now)
@@ -376,6 +379,14 @@ class Accounts:
         for name in files:  # after the commit: a crash leaves orphan files, never lost rows
             self.files.delete(name)
         return len(expired)
+
+
+def _signup_bonus(uow: UnitOfWork, member: Member, now: datetime) -> None:
+    """The site's signup_credits, once per member (the key makes a repeat a no-op)."""
+    site = site_of_member(uow, member)
+    if site.signup_credits:
+        book(uow, member.id, EntryKind.SIGNUP_BONUS, site.signup_credits, "signup_bonus",
+             "signup bonus", now)
 
 
 def existing_member(uow: UnitOfWork, member_id: int) -> Member:

@@ -9,8 +9,8 @@ from typing import Any
 import attrs
 
 from application.accounts import existing_member, site_of_member
-from application.likes import like_member, public_card
-from application.ports import Clock, SearchQuery, UnitOfWork, UnitOfWorkFactory
+from application.likes import announce_like, like_member, public_card
+from application.ports import Clock, EventBus, SearchQuery, UnitOfWork, UnitOfWorkFactory
 from domain.discovery import birth_dates_for, shares_members
 from domain.errors import DomainError
 from domain.likes import SwipeAllowance, swipe_day
@@ -27,6 +27,7 @@ POOL_SIZE = 200  # newest candidates scored per question; scoring is cheap, read
 class Games:
     uow: UnitOfWorkFactory
     clock: Clock
+    events: EventBus
 
     # --- swipe game ---------------------------------------------------------------
 
@@ -58,6 +59,8 @@ class Games:
             answer = like_member(uow, viewer, member_id, now) if like else {"match": False}
             uow.likes.swipe(viewer.id, member_id, like, now)
             uow.commit()
+        if like:
+            announce_like(self.events, viewer, member_id, answer, now.date())
         used = allowance.used + (1 if like else 0)
         return {**answer, **_allowance_fields(attrs.evolve(allowance, used=used))}
 

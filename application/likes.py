@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from application.accounts import existing_member, site_of_member
-from application.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from application.ports import Clock, EventBus, UnitOfWork, UnitOfWorkFactory, member_channel
 from domain.discovery import shares_members
 from domain.errors import DomainError
 from domain.likes import check_like
@@ -49,15 +49,31 @@ def _short_profile(uow: UnitOfWork, member: Member, today: date) -> dict[str, An
             "age": age_on(member.profile.birth_date, today), "main_image": image}
 
 
+def announce_like(events: EventBus, viewer: Member, member_id: int,
+                  answer: dict[str, Any], today: date) -> None:
+    """Tell the liked member at once: a like (their badge), or a match to celebrate."""
+    if answer["match"]:
+        events.publish(member_channel(member_id), {
+            "type": "match", "profile": {"id": viewer.id, "name": viewer.profile.name,
+                                         "age": age_on(viewer.profile.birth_date, today)}})
+    else:
+        events.publish(member_channel(member_id), {"type": "like", "member": viewer.id})
+
+
 @attrs.frozen
 class Likes:
     uow: UnitOfWorkFactory
     clock: Clock
+    events: EventBus
 
     def like(self, viewer: Member, member_id: int) -> dict[str, Any]:
+        now = self.clock.now()
         with self.uow() as uow:
-            answer = like_member(uow, viewer, member_id, self.clock.now())
+            before = uow.likes.get(viewer.id, member_id)
+            answer = like_member(uow, viewer, member_id, now)
             uow.commit()
+        if before is None:
+            announce_like(self.events, viewer, member_id, answer, now.date())
         return answer
 
     def unlike(self, viewer: Member, member_id: int) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import attrs
 
 from application.accounts import existing_member
-from application.ports import Clock, UnitOfWorkFactory
+from application.ports import Clock, EventBus, UnitOfWorkFactory, member_channel
 from domain.errors import DomainError
 from domain.members import AccountStatus, Member
 
@@ -17,6 +17,7 @@ from domain.members import AccountStatus, Member
 class Moderation:
     uow: UnitOfWorkFactory
     clock: Clock
+    events: EventBus
 
     def list(self, site_domain: str | None = None, text: str | None = None,
              status: str | None = None, limit: int = 50, offset: int = 0) -> Sequence[Member]:
@@ -53,7 +54,9 @@ class Moderation:
             uow.audit.record(now, actor, "members.ban", str(member.id),
                              {"reason": reason.strip(), "previous_status": member.status.value})
             uow.commit()
-            return banned
+        # Open sockets close at once (through Redis when the ban comes from the CLI).
+        self.events.publish(member_channel(member_id), {"type": "session_revoked"})
+        return banned
 
     def set_fictional(self, member_id: int, fictional: bool, actor: str) -> Member:
         now = self.clock.now()

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from types import TracebackType
 from typing import Any, Protocol
 
 import attrs
 
+from domain.credits import EntryKind, LedgerEntry
 from domain.members import Member
 from domain.sites import Company, Site
 
@@ -163,6 +164,39 @@ class LikesRepository(Protocol):
     def swipe_likes_between(self, member: int, start: datetime, end: datetime) -> int: ...
 
 
+class LedgerRepository(Protocol):
+    def balance(self, member_id: int) -> int: ...
+    def find(self, member_id: int, key: str) -> LedgerEntry | None: ...
+    def apply(self, member_id: int, kind: EntryKind, change: int, key: str, reason: str,
+              at: datetime) -> LedgerEntry | None:
+        """Book the change; None (nothing booked) if the balance would go negative."""
+        ...
+    def entries(self, member_id: int, limit: int = 500) -> list[LedgerEntry]: ...
+
+
+class ChatRepository(Protocol):
+    def between(self, one: int, other: int) -> dict[str, Any] | None: ...
+    def get(self, conversation_id: int) -> dict[str, Any] | None: ...
+    def start(self, starter: int, other: int, at: datetime) -> int: ...
+    def started_by(self, member_id: int) -> int: ...
+    def free_messages_used(self, member_id: int) -> int: ...
+    def add_message(self, conversation_id: int, sender: int, text: str, at: datetime,
+                    cost: int, free: bool) -> dict[str, Any]: ...
+    def has_written(self, conversation_id: int, member_id: int) -> bool: ...
+    def history(self, conversation_id: int, member_id: int, before: int | None, limit: int,
+                oldest: int | None) -> list[dict[str, Any]]: ...
+    def oldest_kept(self, conversation_id: int, keep: int) -> int | None: ...
+    def chats_of(self, member_id: int) -> list[dict[str, Any]]: ...
+    def unread_total(self, member_id: int) -> int: ...
+    def mark_read(self, conversation_id: int, member_id: int) -> None: ...
+    def hide(self, conversation_id: int, member_id: int) -> None: ...
+    def page_hidden(self, member_id: int, at: datetime) -> None: ...
+
+
+class Icebreakers(Protocol):
+    def lines(self, language: str) -> list[str]: ...
+
+
 class UnitOfWork(Protocol):
     """One transaction: nothing is kept unless ``commit`` is called before the block ends."""
 
@@ -176,6 +210,8 @@ class UnitOfWork(Protocol):
     login_failures: LoginFailureLog
     discovery: DiscoveryRepository
     likes: LikesRepository
+    ledger: LedgerRepository
+    chats: ChatRepository
 
     def __enter__(self) -> UnitOfWork: ...
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
@@ -204,7 +240,14 @@ class EventBus(Protocol):
     """Fan-out of events to whoever listens (WebSocket connections, other processes)."""
 
     def publish(self, channel: str, event: dict[str, Any]) -> None: ...
-    def subscribe(self, channel: str, listener: Any) -> Any: ...
+    def subscribe(self, channel: str,
+                  listener: Callable[[dict[str, Any]], None]) -> Callable[[], None]:
+        """Call ``listener`` with every event on ``channel``; returns the unsubscribe."""
+        ...
+
+
+def member_channel(member_id: int) -> str:
+    return f"member:{member_id}"
 
 
 class TaskQueue(Protocol):

@@ -18,13 +18,13 @@ class UserView:
         with self.uow() as uow:
             site = uow.sites.get(member.site_id)
             main = uow.photos.main_of(member.id)
+            credits = uow.ledger.balance(member.id)
         profile = member.profile
         return {
             "id": member.id,
             "email": member.email,
             "status": member.status.value,
-            # The credits ledger arrives with the chat issue; until then nobody holds any.
-            "credits": 0,
+            "credits": credits,
             "notifications_disabled": [],
             "paid_user": member.paid_user,
             "signup_date": member.created_at.isoformat(),

@@ -142,6 +142,10 @@ class Site:
     photo_credits: int = attrs.field(default=0, validator=_at_least(0))
     gift_credits: int = attrs.field(default=0, validator=_at_least(0))
     message_length: int = attrs.field(default=1000, validator=_at_least(1))
+    # Messages a free member (no purchase yet) sends without paying.
+    free_messages: int = attrs.field(default=3, validator=_at_least(0))
+    # How far back a conversation's history pages (messages); 0 keeps everything.
+    chat_history_limit: int = attrs.field(default=500, validator=_at_least(0))
     search_fields: tuple[str, ...] = attrs.field(
         default=SEARCH_FIELDS, validator=_choice(SEARCH_FIELDS)
     )

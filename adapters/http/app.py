@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import date, datetime
+from typing import Any
+
 from flask import Flask, Response
+from flask.json.provider import DefaultJSONProvider
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adapters.container import Container
 from adapters.http import (
     account_views,
+    chat_views,
     discovery_views,
     errors,
     health,
@@ -17,6 +22,7 @@ from adapters.http import (
     openapi,
     photo_views,
     profile_views,
+    realtime,
     site_views,
     web_app,
 )
@@ -28,8 +34,19 @@ _CSP = (
 )
 
 
+class IsoJsonProvider(DefaultJSONProvider):
+    """Dates and times as ISO 8601 (the contract's date-time), not Flask's HTTP dates."""
+
+    @staticmethod
+    def default(value: Any) -> Any:
+        if isinstance(value, date | datetime):
+            return value.isoformat()
+        return DefaultJSONProvider.default(value)
+
+
 def create_app(container: Container) -> Flask:
     app = Flask(__name__, static_folder=None)
+    app.json = IsoJsonProvider(app)
     config = container.config()
     app.config.update(
         SECRET_KEY=config.secret_key,
@@ -38,8 +55,9 @@ def create_app(container: Container) -> Flask:
     )
     app.extensions["amora"] = container
     limits.init_limits(app, config.redis_url, config.rate_limits)
+    app.config["SOCK_SERVER_OPTIONS"] = {"ping_interval": 25}
     for module in (site_views, account_views, profile_views, photo_views, discovery_views,
-                   like_views, health, openapi, media, web_app):
+                   like_views, chat_views, realtime, health, openapi, media, web_app):
         app.register_blueprint(module.blueprint)
     errors.register_error_handlers(app)
     app.after_request(_security_headers)

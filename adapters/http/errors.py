@@ -40,6 +40,11 @@ _RULE_STATUS = {
     "photo_not_found": 404,
     "swipe_out_of_likes": 409,
     "already_swiped": 409,
+    "not_enough_credits": 402,
+    "free_conversations_used": 402,
+    "email_not_confirmed": 403,
+    "already_sent": 409,
+    "conversation_not_found": 404,
 }
 
 

@@ -16,6 +16,7 @@ LOGIN = "30 per 10 minutes"
 SIGNUP = "10 per hour"
 PASSWORD_RESET = "10 per hour"
 TOKENS = "60 per hour"
+MESSAGES = "30 per minute"
 
 
 def _breached(limit: RequestLimit) -> Response:

@@ -17,6 +17,21 @@ _NOT_COUNTRIES = {"XX", "T1", "ZZ"}  # proxies' "unknown" and "Tor" markers
 _strict = cattrs.Converter(forbid_extra_keys=True)
 
 
+def _exactly(kind: type) -> Any:
+    """JSON types as sent: a number is not a text, true is not 1 (cattrs would convert)."""
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is not kind:
+            raise TypeError(f"expected {kind.__name__}")
+        return value
+
+    return structure
+
+
+for _kind in (str, int, bool):
+    _strict.register_structure_hook(_kind, _exactly(_kind))
+
+
 def site_host() -> str:
     return request.args.get("_force_domain") or request.host
 

@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     Boolean,
+    CheckConstraint,
     Column,
     Date,
     DateTime,
@@ -201,6 +202,79 @@ swipes = Table(
     Column("liked", Boolean, nullable=False),
     Column("created_at", UtcDateTime, nullable=False),
     Index("ix_swipes_day", "member_id", "liked", "created_at"),
+)
+
+credit_balances = Table(
+    "credit_balances",
+    metadata,
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), primary_key=True),
+    Column("balance", Integer, nullable=False),
+    # The database refuses a negative balance too: a last guard under the domain rule.
+    CheckConstraint("balance >= 0", name="balance_not_negative"),
+)
+
+credit_ledger = Table(
+    "credit_ledger",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
+    Column("kind", String(20), nullable=False),
+    Column("amount", Integer, nullable=False),
+    Column("balance_after", Integer, nullable=False),
+    Column("idempotency_key", String(100), nullable=False),
+    Column("reason", String(500), nullable=False, default=""),
+    Column("created_at", UtcDateTime, nullable=False),
+    Index("uq_credit_ledger_key", "member_id", "idempotency_key", unique=True),
+)
+
+conversations = Table(
+    "conversations",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    # The pair in id order, so one conversation exists per pair of members.
+    Column("member_low", ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
+    Column("member_high", ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
+    Column("started_by", ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("last_message_at", UtcDateTime, nullable=False),
+    Index("uq_conversations_pair", "member_low", "member_high", unique=True),
+    Index("ix_conversations_started_by", "started_by"),
+)
+
+conversation_members = Table(
+    "conversation_members",
+    metadata,
+    Column("conversation_id", ForeignKey("conversations.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), primary_key=True),
+    Column("unread", Integer, nullable=False, default=0),
+    # Deleting a chat hides it for this member until a new message arrives.
+    Column("hidden_before", Integer),
+    Index("ix_conversation_members_member", "member_id"),
+)
+
+messages = Table(
+    "messages",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("conversation_id", ForeignKey("conversations.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("sender_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("cost", Integer, nullable=False, default=0),
+    Column("free", Boolean, nullable=False, default=False),
+    Index("ix_messages_conversation", "conversation_id", "id"),
+    Index("ix_messages_sender_free", "sender_id", "free"),
+)
+
+presence = Table(
+    "presence",
+    metadata,
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), primary_key=True),
+    # When the member's page last went to the background (POST /api/page-hidden):
+    # notifications may then reach them by push or mail instead of on screen.
+    Column("hidden_at", UtcDateTime, nullable=False),
 )
 
 # Search reads these together; the partial order matches the filters members use most.

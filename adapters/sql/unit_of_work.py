@@ -7,6 +7,8 @@ from types import TracebackType
 from sqlalchemy import Connection, Engine
 
 from adapters.sql.accounts import SqlLoginFailures, SqlSessions, SqlTokens
+from adapters.sql.chats import SqlChats
+from adapters.sql.credits import SqlLedger
 from adapters.sql.discovery import SqlDiscovery
 from adapters.sql.likes import SqlLikes
 from adapters.sql.members import SqlMembers
@@ -31,6 +33,8 @@ class SqlUnitOfWork:
         self.login_failures = SqlLoginFailures(self._connection)
         self.discovery = SqlDiscovery(self._connection)
         self.likes = SqlLikes(self._connection)
+        self.ledger = SqlLedger(self._connection)
+        self.chats = SqlChats(self._connection)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,

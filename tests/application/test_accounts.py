@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 import pytest
 
+from adapters.events.local import LocalEventBus
 from application.account_mails import AccountMails, ComposedMail
 from application.accounts import Accounts, SignupForm, Visitor
 from application.moderation import Moderation
@@ -83,7 +84,8 @@ def world() -> World:
                         tasks=tasks, files=files, common_passwords=frozenset({"password123"}))
     mails = AccountMails(uow=uow, clock=clock, secrets=secrets, texts=EchoTexts(),
                          mailer=outbox, base_url="https://{domain}")
-    return World(store, clock, tasks, outbox, files, accounts, mails, Moderation(uow, clock))
+    return World(store, clock, tasks, outbox, files, accounts, mails,
+                 Moderation(uow, clock, LocalEventBus()))
 
 
 def signed_up(world: World, form: SignupForm = FORM) -> int:

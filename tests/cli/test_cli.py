@@ -121,3 +121,28 @@ def test_photo_review_and_fictional_flag(amora) -> None:  # type: ignore[no-unty
     assert status == "rejected"
     assert actions == ["photos.approve", "photos.reject", "members.set_fictional"]
     assert "yes" in amora("members", "show", str(member_id)).output
+
+
+def test_credits_grant_revoke_ledger(amora) -> None:  # type: ignore[no-untyped-def]
+    from sqlalchemy import select
+
+    from adapters.sql.tables import audit_log
+
+    member_id = _member(amora)
+    granted = amora("credits", "grant", str(member_id), "50", "--reason", "goodwill",
+                    "--actor", "ops", "--key", "ticket-17")
+    assert granted.exit_code == 0 and "balance 50" in granted.output
+    twice = amora("credits", "grant", str(member_id), "50", "--reason", "goodwill",
+                  "--key", "ticket-17")
+    assert twice.exit_code == 0 and "balance 50" in twice.output  # booked once
+    assert amora("credits", "revoke", str(member_id), "80", "--reason", "x").exit_code == 1
+    assert amora("credits", "revoke", str(member_id), "20", "--reason", "refund").exit_code == 0
+    assert amora("credits", "grant", str(member_id), "0", "--reason", "x").exit_code != 0
+    assert amora("credits", "grant", str(member_id), "5", "--reason", " ").exit_code == 1
+    assert amora("credits", "grant", "999", "5", "--reason", "x").exit_code == 1
+    ledger = amora("credits", "ledger", str(member_id))
+    assert ledger.exit_code == 0 and "+50" in ledger.output and "-20" in ledger.output
+    assert "Balance: 30" in ledger.output
+    with context.container().engine().connect() as connection:
+        actions = [row.action for row in connection.execute(select(audit_log))]
+    assert actions == ["credits.grant", "credits.revoke"]

@@ -1,0 +1,48 @@
+"""The in-process event bus (embedded default): listeners in this process hear events
+published in this process."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+Listener = Callable[[dict[str, Any]], None]
+log = logging.getLogger(__name__)
+
+
+class LocalEventBus:
+    def __init__(self) -> None:
+        self._listeners: dict[str, list[Listener]] = defaultdict(list)
+        self._lock = threading.Lock()
+
+    def publish(self, channel: str, event: dict[str, Any]) -> None:
+        self.deliver(channel, event)
+
+    def deliver(self, channel: str, event: dict[str, Any]) -> None:
+        with self._lock:
+            listeners = list(self._listeners.get(channel, ()))
+        for listener in listeners:
+            try:
+                listener(event)
+            except Exception:  # one broken connection must not stop the others
+                log.exception("event listener failed on %s", channel)
+
+    def subscribe(self, channel: str, listener: Listener) -> Callable[[], None]:
+        with self._lock:
+            self._listeners[channel].append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners.get(channel, []):
+                    self._listeners[channel].remove(listener)
+                    if not self._listeners[channel]:
+                        del self._listeners[channel]
+
+        return unsubscribe
+
+    def listening(self, channel: str) -> bool:
+        with self._lock:
+            return bool(self._listeners.get(channel))

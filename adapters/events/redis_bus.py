@@ -1,0 +1,72 @@
+"""The event bus over Redis pub/sub, for several processes: every process publishes to
+one Redis channel and hands what it hears to its own listeners (its open sockets)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import redis
+
+from adapters.events.local import Listener, LocalEventBus
+
+CHANNEL = "amora:events"
+RETRY_SECONDS = 1.0
+log = logging.getLogger(__name__)
+
+
+class RedisEventBus:
+    def __init__(self, url: str) -> None:
+        self._redis = redis.Redis.from_url(url)
+        self._local = LocalEventBus()
+        self._thread: threading.Thread | None = None
+        self._started = threading.Lock()
+
+    def publish(self, channel: str, event: dict[str, Any]) -> None:
+        self._redis.publish(CHANNEL, json.dumps({"channel": channel, "event": event}))
+
+    def subscribe(self, channel: str, listener: Listener) -> Callable[[], None]:
+        self._listen()
+        return self._local.subscribe(channel, listener)
+
+    def _listen(self) -> None:
+        """Start the one listening thread of this process, on first subscription."""
+        with self._started:
+            if self._thread is not None:
+                return
+            # Subscribed before the first listener returns, so no early event is lost.
+            self._thread = threading.Thread(target=self._run, args=(self._subscribed(),),
+                                            name="amora-events", daemon=True)
+            self._thread.start()
+
+    def _subscribed(self) -> Any:
+        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        pubsub.subscribe(CHANNEL)
+        return pubsub
+
+    def _run(self, pubsub: Any) -> None:
+        """Listen for good: after a lost connection, wait a moment and subscribe again
+        (clients refetch what they missed when their socket reconnects)."""
+        while True:
+            try:
+                self._dispatch(pubsub)
+            except redis.ConnectionError:
+                log.warning("event bus lost Redis; retrying in %s s", RETRY_SECONDS)
+                time.sleep(RETRY_SECONDS)
+                with contextlib.suppress(redis.ConnectionError):
+                    pubsub = self._subscribed()
+
+    def _dispatch(self, pubsub: Any) -> None:
+        for raw in pubsub.listen():
+            try:
+                data = json.loads(raw["data"])
+            except (TypeError, ValueError, KeyError):
+                log.warning("dropped a malformed event")
+                continue
+            if self._local.listening(data["channel"]):
+                self._local.deliver(data["channel"], data["event"])

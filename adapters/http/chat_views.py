@@ -1,0 +1,84 @@
+"""Conversations and messages over HTTP (issue 6); live events go out through /ws."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from flask import Blueprint, Response, current_app, request
+
+from adapters.http import limits
+from adapters.http.requests import json_body
+from adapters.http.session import require_member
+from domain.errors import DomainError
+
+blueprint = Blueprint("chat", __name__)
+
+
+def _chat() -> Any:
+    return current_app.extensions["amora"].chat()
+
+
+@attrs.frozen
+class MessageBody:
+    text: str
+    key: str | None = attrs.field(default=None)
+
+
+@attrs.frozen
+class ConversationBody:
+    conversation: int
+
+
+@blueprint.post("/api/members/<int:member_id>/messages")
+@limits.limiter.limit(limits.MESSAGES)
+def send(member_id: int) -> tuple[dict[str, Any], int]:
+    body = json_body(MessageBody)
+    if body.key is not None and not 1 <= len(body.key) <= 64:
+        raise DomainError("invalid_request", detail="key")
+    return _chat().send(require_member(), member_id, body.text, body.key), 201
+
+
+@blueprint.get("/api/members/<int:member_id>/chat")
+def with_member(member_id: int) -> dict[str, Any]:
+    return _chat().with_member(require_member(), member_id)  # type: ignore[no-any-return]
+
+
+@blueprint.get("/api/chats")
+def chats() -> dict[str, Any]:
+    return _chat().chats(require_member())  # type: ignore[no-any-return]
+
+
+@blueprint.get("/api/chats/<int:conversation_id>/messages")
+def history(conversation_id: int) -> dict[str, Any]:
+    raw = request.args.get("before", "")
+    if raw and (not raw.isdigit() or len(raw) > 10):
+        raise DomainError("invalid_request", detail="before")
+    return _chat().history(require_member(), conversation_id,  # type: ignore[no-any-return]
+                           int(raw) if raw else None)
+
+
+@blueprint.post("/api/chats/<int:conversation_id>/read")
+def read(conversation_id: int) -> Response:
+    _chat().read(require_member(), conversation_id)
+    return Response(status=204)
+
+
+@blueprint.delete("/api/chat")
+def delete() -> Response:
+    _chat().delete(require_member(), json_body(ConversationBody).conversation)
+    return Response(status=204)
+
+
+@blueprint.get("/api/icebreakers")
+def icebreakers() -> dict[str, Any]:
+    member = require_member()
+    return {"icebreakers": current_app.extensions["amora"].icebreakers().lines(member.language)}
+
+
+@blueprint.post("/api/page-hidden")
+def page_hidden() -> Response:
+    """The member's page went to the background: noted, so reminders and push (issue 8)
+    know the member is not looking."""
+    _chat().page_hidden(require_member())
+    return Response(status=204)

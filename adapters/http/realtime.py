@@ -1,0 +1,100 @@
+"""The WebSocket /ws (flask-sock): a member's live connection, authenticated by the
+session cookie. Events for the member arrive from the event bus (this process, or any
+process through Redis) and go out as JSON; the client sends typing notices and pings.
+
+A connection whose session ends (logout elsewhere, a ban) is told `session_revoked`
+and closed: at once when the ban publishes it, else at the next session check.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+from typing import Any
+
+from flask import Blueprint, current_app, request
+from flask_sock import ConnectionClosed, Sock
+
+from adapters.http.session import current_member, session_token
+from application.ports import member_channel
+from domain.errors import DomainError
+
+SESSION_CHECK_SECONDS = 15
+MAX_CLIENT_MESSAGE = 1024
+POLICY_VIOLATION = 1008
+
+sock = Sock()
+blueprint = Blueprint("realtime", __name__)
+
+
+class Connection:
+    """One open socket: sends are serialized, since events arrive on other threads."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.lock = threading.Lock()
+        self.closed = threading.Event()
+
+    def send(self, event: dict[str, Any]) -> None:
+        if self.closed.is_set():
+            return
+        with self.lock:
+            try:
+                self.ws.send(json.dumps(event))
+            except ConnectionClosed:
+                self.closed.set()
+        if event.get("type") == "session_revoked":
+            self.close()
+
+    def close(self) -> None:
+        self.closed.set()
+        with contextlib.suppress(ConnectionClosed):
+            self.ws.close(reason=POLICY_VIOLATION, message="session_revoked")
+
+
+def _same_origin() -> bool:
+    """Browsers send Origin on WebSockets; another site's page may not use our cookie."""
+    origin = request.headers.get("Origin")
+    return not origin or origin.split("://", 1)[-1] == request.host
+
+
+@sock.route("/ws", bp=blueprint)
+def live(ws: Any) -> None:
+    container = current_app.extensions["amora"]
+    member = current_member() if _same_origin() else None
+    if member is None:
+        ws.send(json.dumps({"type": "session_revoked"}))
+        ws.close(reason=POLICY_VIOLATION, message="authentication_required")
+        return
+    connection = Connection(ws)
+    unsubscribe = container.events().subscribe(member_channel(member.id), connection.send)
+    token = session_token()
+    try:
+        connection.send({"type": "hello", "member": member.id})
+        while not connection.closed.is_set():
+            raw = ws.receive(timeout=SESSION_CHECK_SECONDS)
+            if raw is None:
+                if container.accounts().member_for(token) is None:
+                    connection.send({"type": "session_revoked"})
+                continue
+            _handle(container, member, raw, connection)
+    finally:
+        unsubscribe()
+
+
+def _handle(container: Any, member: Any, raw: str | bytes, connection: Connection) -> None:
+    """Client messages: {"type": "typing", "conversation": id} and {"type": "ping"}."""
+    if len(raw) > MAX_CLIENT_MESSAGE:
+        return
+    try:
+        message = json.loads(raw)
+    except ValueError:
+        return
+    if not isinstance(message, dict):
+        return
+    if message.get("type") == "ping":
+        connection.send({"type": "pong"})
+    elif message.get("type") == "typing" and isinstance(message.get("conversation"), int):
+        with contextlib.suppress(DomainError):  # not their conversation: tell nobody
+            container.chat().typing(member, message["conversation"])

@@ -1,0 +1,155 @@
+"""Conversations and messages in SQL. The chat list is one query: the other member's
+card, the unread count and the last message of every visible conversation."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import attrs
+from sqlalchemy import Connection, and_, delete, func, insert, or_, select, update
+
+from adapters.sql import tables as t
+from adapters.sql.discovery import _blocked_either_way, _card
+from adapters.sql.upsert import insert_unless_exists
+
+m, p, ph = t.members, t.profiles, t.photos
+cv, cm, msg = t.conversations, t.conversation_members, t.messages
+
+
+def _message(row: Any) -> dict[str, Any]:
+    return {"id": row.id, "conversation_id": row.conversation_id, "sender_id": row.sender_id,
+            "text": row.text, "created_at": row.created_at}
+
+
+def _visible_after(member_id: int) -> Any:
+    """Messages a member still sees (those before a 'delete chat' are gone for them)."""
+    return or_(cm.c.hidden_before.is_(None), msg.c.id > cm.c.hidden_before)
+
+
+@attrs.define
+class SqlChats:
+    connection: Connection
+
+    def between(self, one: int, other: int) -> dict[str, Any] | None:
+        low, high = sorted((one, other))
+        row = self.connection.execute(select(cv).where(
+            cv.c.member_low == low, cv.c.member_high == high)).first()
+        return dict(row._mapping) if row else None
+
+    def get(self, conversation_id: int) -> dict[str, Any] | None:
+        row = self.connection.execute(select(cv).where(cv.c.id == conversation_id)).first()
+        return dict(row._mapping) if row else None
+
+    def start(self, starter: int, other: int, at: datetime) -> int:
+        """The pair's conversation, created unless a concurrent request just did."""
+        low, high = sorted((starter, other))
+        insert_unless_exists(self.connection, cv, member_low=low, member_high=high,
+                             started_by=starter, created_at=at, last_message_at=at)
+        conversation_id = int(self.connection.execute(select(cv.c.id).where(
+            cv.c.member_low == low, cv.c.member_high == high)).scalar_one())
+        for member_id in (starter, other):
+            insert_unless_exists(self.connection, cm, conversation_id=conversation_id,
+                                 member_id=member_id, unread=0)
+        return conversation_id
+
+    def started_by(self, member_id: int) -> int:
+        return int(self.connection.execute(select(func.count()).select_from(cv).where(
+            cv.c.started_by == member_id)).scalar_one())
+
+    def free_messages_used(self, member_id: int) -> int:
+        return int(self.connection.execute(select(func.count()).select_from(msg).where(
+            msg.c.sender_id == member_id, msg.c.free.is_(True))).scalar_one())
+
+    def add_message(self, conversation_id: int, sender: int, text: str, at: datetime,
+                    cost: int, free: bool) -> dict[str, Any]:
+        message_id = int(self.connection.execute(insert(msg).values(
+            conversation_id=conversation_id, sender_id=sender, text=text, created_at=at,
+            cost=cost, free=free).returning(msg.c.id)).scalar_one())
+        self.connection.execute(update(cv).where(cv.c.id == conversation_id)
+                                .values(last_message_at=at))
+        self.connection.execute(update(cm).where(cm.c.conversation_id == conversation_id,
+                                                 cm.c.member_id != sender)
+                                .values(unread=cm.c.unread + 1))
+        return {"id": message_id, "conversation_id": conversation_id, "sender_id": sender,
+                "text": text, "created_at": at}
+
+    def has_written(self, conversation_id: int, member_id: int) -> bool:
+        return self.connection.execute(select(msg.c.id).where(
+            msg.c.conversation_id == conversation_id, msg.c.sender_id == member_id)
+            .limit(1)).first() is not None
+
+    def history(self, conversation_id: int, member_id: int, before: int | None, limit: int,
+                oldest: int | None) -> list[dict[str, Any]]:
+        """Up to ``limit`` messages before message ``before`` (newest first), never older
+        than message ``oldest`` (the site's history limit)."""
+        query = (select(msg).join(cm, and_(cm.c.conversation_id == msg.c.conversation_id,
+                                           cm.c.member_id == member_id))
+                 .where(msg.c.conversation_id == conversation_id, _visible_after(member_id)))
+        if before is not None:
+            query = query.where(msg.c.id < before)
+        if oldest is not None:
+            query = query.where(msg.c.id >= oldest)
+        rows = self.connection.execute(query.order_by(msg.c.id.desc()).limit(limit))
+        return [_message(row) for row in rows]
+
+    def oldest_kept(self, conversation_id: int, keep: int) -> int | None:
+        """The id of the oldest of the last ``keep`` messages (None: keep everything)."""
+        if keep <= 0:
+            return None
+        return self.connection.execute(
+            select(msg.c.id).where(msg.c.conversation_id == conversation_id)
+            .order_by(msg.c.id.desc()).offset(keep - 1).limit(1)).scalar()
+
+    def chats_of(self, member_id: int) -> list[dict[str, Any]]:
+        """The member's conversations, latest first, with the other member's card."""
+        other = cm.alias("other")
+        last_id = (select(func.max(msg.c.id)).where(msg.c.conversation_id == cv.c.id)
+                   .scalar_subquery())
+        query = (
+            select(cv.c.id.label("conversation_id"), cm.c.unread, cm.c.hidden_before,
+                   last_id.label("last_id"), m.c.id, m.c.is_fictional, p.c.name, p.c.gender,
+                   p.c.birth_date, p.c.country, p.c.region, p.c.city, ph.c.filename,
+                   ph.c.thumb_filename)
+            .select_from(
+                cv.join(cm, and_(cm.c.conversation_id == cv.c.id, cm.c.member_id == member_id))
+                .join(other, and_(other.c.conversation_id == cv.c.id,
+                                  other.c.member_id != member_id))
+                .join(m, m.c.id == other.c.member_id).join(p, p.c.member_id == m.c.id)
+                .outerjoin(ph, and_(ph.c.member_id == m.c.id, ph.c.is_main.is_(True),
+                                    ph.c.status == "active")))
+            .where(m.c.status.in_(("active", "not_confirmed")), ~_blocked_either_way(member_id))
+            .order_by(cv.c.last_message_at.desc(), cv.c.id.desc()).limit(500)
+        )
+        rows = [row for row in self.connection.execute(query)
+                if row.last_id is not None and (row.hidden_before is None
+                                                or row.last_id > row.hidden_before)]
+        last = self._messages([row.last_id for row in rows])
+        return [{"conversation_id": row.conversation_id, "num_unread_messages": row.unread,
+                 "profile": _card(row), "last_message": last.get(row.last_id)}
+                for row in rows]
+
+    def _messages(self, ids: list[int]) -> dict[int, dict[str, Any]]:
+        if not ids:
+            return {}
+        rows = self.connection.execute(select(msg).where(msg.c.id.in_(ids)))
+        return {row.id: _message(row) for row in rows}
+
+    def unread_total(self, member_id: int) -> int:
+        return int(self.connection.execute(select(func.coalesce(func.sum(cm.c.unread), 0))
+                                           .where(cm.c.member_id == member_id)).scalar_one())
+
+    def mark_read(self, conversation_id: int, member_id: int) -> None:
+        self.connection.execute(update(cm).where(cm.c.conversation_id == conversation_id,
+                                                 cm.c.member_id == member_id).values(unread=0))
+
+    def page_hidden(self, member_id: int, at: datetime) -> None:
+        self.connection.execute(delete(t.presence).where(t.presence.c.member_id == member_id))
+        self.connection.execute(insert(t.presence).values(member_id=member_id, hidden_at=at))
+
+    def hide(self, conversation_id: int, member_id: int) -> None:
+        newest = self.connection.execute(select(func.max(msg.c.id)).where(
+            msg.c.conversation_id == conversation_id)).scalar()
+        self.connection.execute(update(cm).where(cm.c.conversation_id == conversation_id,
+                                                 cm.c.member_id == member_id)
+                                .values(unread=0, hidden_before=newest or 0))

@@ -1,0 +1,192 @@
+"""Conversations: send (paid or free by the domain's rules), list, read, page back through
+history, delete, typing (issue 6). A message is stored, and paid for, in one unit of
+work; only after the commit do the events go out to both members' open connections."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from application.accounts import existing_member, site_of_member
+from application.ledger import book, credits_event
+from application.likes import public_card
+from application.ports import Clock, EventBus, UnitOfWork, UnitOfWorkFactory, member_channel
+from domain.chat import HISTORY_PAGE, SendSituation, check_send, clean_text, send_terms
+from domain.credits import EntryKind
+from domain.discovery import findable, shares_members
+from domain.errors import DomainError
+from domain.members import AccountStatus, Member, age_on
+
+
+def _message_json(message: dict[str, Any]) -> dict[str, Any]:
+    return {**message, "created_at": message["created_at"].isoformat()}
+
+
+def _reachable(uow: UnitOfWork, viewer: Member, recipient: Member,
+               conversation: dict[str, Any] | None) -> bool:
+    """Findable, or invisible but the recipient made first contact (wrote or liked)."""
+    if findable(recipient):
+        return True
+    if not (recipient.invisible and findable(attrs.evolve(recipient, invisible=False))):
+        return False
+    wrote = conversation is not None and uow.chats.has_written(conversation["id"], recipient.id)
+    return wrote or uow.likes.get(recipient.id, viewer.id) is not None
+
+
+@attrs.frozen
+class Chat:
+    uow: UnitOfWorkFactory
+    clock: Clock
+    events: EventBus
+
+    def _situation(self, uow: UnitOfWork, viewer: Member, recipient: Member,
+                   conversation: dict[str, Any] | None) -> SendSituation:
+        site = site_of_member(uow, viewer)
+        theirs = uow.sites.get(recipient.site_id)
+        blocked = (uow.discovery.blocks(viewer.id, recipient.id)
+                   or uow.discovery.blocks(recipient.id, viewer.id))
+        return SendSituation(
+            sender_confirmed=viewer.status is AccountStatus.ACTIVE,
+            sender_paid=viewer.paid_user,
+            blocked_either_way=blocked,
+            recipient_reachable=(theirs is not None and shares_members(site, theirs)
+                                 and viewer.id != recipient.id
+                                 and _reachable(uow, viewer, recipient, conversation)),
+            new_conversation=conversation is None,
+            conversations_started=uow.chats.started_by(viewer.id),
+            free_messages=site.free_messages,
+            free_messages_used=uow.chats.free_messages_used(viewer.id),
+            cost=site.minimum_message_cost(viewer.profile.country),
+            balance=uow.ledger.balance(viewer.id),
+        )
+
+    def send(self, viewer: Member, member_id: int, text: str,
+             key: str | None = None) -> dict[str, Any]:
+        now = self.clock.now()
+        with self.uow() as uow:
+            site = site_of_member(uow, viewer)
+            text = clean_text(text, site.message_length)
+            recipient = existing_member(uow, member_id)
+            conversation = uow.chats.between(viewer.id, recipient.id)
+            terms = check_send(self._situation(uow, viewer, recipient, conversation))
+            if key is not None and uow.ledger.find(viewer.id, f"message:{key}") is not None:
+                raise DomainError("already_sent")
+            conversation_id = (conversation["id"] if conversation
+                               else uow.chats.start(viewer.id, recipient.id, now))
+            message = uow.chats.add_message(conversation_id, viewer.id, text, now,
+                                            terms.cost, terms.free)
+            if terms.cost:
+                book(uow, viewer.id, EntryKind.MESSAGE, terms.cost,
+                     f"message:{key or message['id']}", f"message {message['id']}", now)
+            balance = uow.ledger.balance(viewer.id)
+            unread = uow.chats.unread_total(recipient.id)
+            next_terms = send_terms(self._situation(uow, viewer, recipient,
+                                                    {"id": conversation_id}))
+            uow.commit()
+        body = _message_json(message)
+        self.events.publish(member_channel(recipient.id),
+                            {"type": "message", "message": body, "unread": unread})
+        self.events.publish(member_channel(viewer.id), {"type": "message", "message": body})
+        if terms.cost:
+            self.events.publish(member_channel(viewer.id), credits_event(balance))
+        return {"message": body, "credits": balance, "terms": attrs.asdict(next_terms)}
+
+    def with_member(self, viewer: Member, member_id: int) -> dict[str, Any]:
+        """The chat screen with a member: the conversation (if any) and the terms of the
+        next message, or why none can be sent."""
+        today = self.clock.now().date()
+        with self.uow() as uow:
+            recipient = existing_member(uow, member_id)
+            conversation = uow.chats.between(viewer.id, recipient.id)
+            situation = self._situation(uow, viewer, recipient, conversation)
+            if not situation.recipient_reachable or situation.blocked_either_way:
+                raise DomainError("member_not_found")
+            main = uow.photos.main_of(recipient.id)
+        return {"conversation": conversation["id"] if conversation else None,
+                "profile": _profile(recipient, main, today),
+                "terms": attrs.asdict(send_terms(situation)),
+                "refusal": _refusal(situation)}
+
+    def chats(self, viewer: Member) -> dict[str, Any]:
+        today = self.clock.now().date()
+        with self.uow() as uow:
+            rows = uow.chats.chats_of(viewer.id)
+        return {"chats": [{"conversation": {"id": row["conversation_id"]},
+                           "profile": public_card(row["profile"], today),
+                           "num_unread_messages": row["num_unread_messages"],
+                           "last_message": _message_json(row["last_message"])
+                           if row["last_message"] else None} for row in rows]}
+
+    def history(self, viewer: Member, conversation_id: int,
+                before: int | None) -> dict[str, Any]:
+        today = self.clock.now().date()
+        with self.uow() as uow:
+            conversation, other = self._conversation(uow, viewer, conversation_id)
+            site = site_of_member(uow, viewer)
+            oldest = uow.chats.oldest_kept(conversation_id, site.chat_history_limit)
+            page = uow.chats.history(conversation_id, viewer.id, before, HISTORY_PAGE + 1,
+                                     oldest)
+            situation = self._situation(uow, viewer, other, conversation)
+            main = uow.photos.main_of(other.id)
+        return {"conversation": {"id": conversation_id},
+                "profile": _profile(other, main, today),
+                "messages": [_message_json(m) for m in reversed(page[:HISTORY_PAGE])],
+                "has_more": len(page) > HISTORY_PAGE,
+                "terms": attrs.asdict(send_terms(situation)),
+                "refusal": _refusal(situation)}
+
+    def read(self, viewer: Member, conversation_id: int) -> None:
+        with self.uow() as uow:
+            _, other = self._conversation(uow, viewer, conversation_id)
+            uow.chats.mark_read(conversation_id, viewer.id)
+            unread = uow.chats.unread_total(viewer.id)
+            uow.commit()
+        self.events.publish(member_channel(other.id),
+                            {"type": "read", "conversation": conversation_id})
+        self.events.publish(member_channel(viewer.id), {"type": "counters", "unread": unread})
+
+    def delete(self, viewer: Member, conversation_id: int) -> None:
+        with self.uow() as uow:
+            self._conversation(uow, viewer, conversation_id)
+            uow.chats.hide(conversation_id, viewer.id)
+            uow.commit()
+
+    def typing(self, viewer: Member, conversation_id: int) -> None:
+        with self.uow() as uow:
+            _, other = self._conversation(uow, viewer, conversation_id)
+        self.events.publish(member_channel(other.id),
+                            {"type": "typing", "conversation": conversation_id,
+                             "member": viewer.id})
+
+    def page_hidden(self, viewer: Member) -> None:
+        with self.uow() as uow:
+            uow.chats.page_hidden(viewer.id, self.clock.now())
+            uow.commit()
+
+    @staticmethod
+    def _conversation(uow: UnitOfWork, viewer: Member,
+                      conversation_id: int) -> tuple[dict[str, Any], Member]:
+        conversation = uow.chats.get(conversation_id)
+        if conversation is None or viewer.id not in (conversation["member_low"],
+                                                     conversation["member_high"]):
+            raise DomainError("conversation_not_found")
+        other_id = (conversation["member_high"] if conversation["member_low"] == viewer.id
+                    else conversation["member_low"])
+        return conversation, existing_member(uow, other_id)
+
+
+def _refusal(situation: SendSituation) -> str | None:
+    """Why the next message would be refused (shown before typing), or None."""
+    try:
+        check_send(situation)
+    except DomainError as refused:
+        return refused.code
+    return None
+
+
+def _profile(member: Member, main: dict[str, str] | None, today: Any) -> dict[str, Any]:
+    image = ({"filename": main["filename"], "thumb_filename": main["thumb_filename"]}
+             if main and main["status"] == "active" else None)
+    return {"id": member.id, "name": member.profile.name, "is_fictional": member.is_fictional,
+            "age": age_on(member.profile.birth_date, today), "main_image": image}

@@ -1,0 +1,57 @@
+"""Credits use cases for operators: grant, revoke and read a member's ledger."""
+
+from __future__ import annotations
+
+import attrs
+
+from application.accounts import existing_member
+from application.ledger import book, credits_event
+from application.ports import (
+    Clock,
+    EventBus,
+    Secrets,
+    UnitOfWorkFactory,
+    member_channel,
+)
+from domain.credits import EntryKind, LedgerEntry
+from domain.errors import DomainError
+
+
+@attrs.frozen
+class Credits:
+    uow: UnitOfWorkFactory
+    clock: Clock
+    secrets: Secrets
+    events: EventBus
+
+    def grant(self, member_id: int, amount: int, reason: str, actor: str,
+              key: str | None = None) -> LedgerEntry:
+        return self._operator(member_id, EntryKind.GRANT, amount, reason, actor, key)
+
+    def revoke(self, member_id: int, amount: int, reason: str, actor: str,
+               key: str | None = None) -> LedgerEntry:
+        return self._operator(member_id, EntryKind.REVOKE, amount, reason, actor, key)
+
+    def _operator(self, member_id: int, kind: EntryKind, amount: int, reason: str, actor: str,
+                  key: str | None) -> LedgerEntry:
+        if not reason.strip():
+            raise DomainError("reason_required")
+        now = self.clock.now()
+        with self.uow() as uow:
+            existing_member(uow, member_id)
+            key = key or f"{kind.value}:{self.secrets.token()}"
+            replayed = uow.ledger.find(member_id, key) is not None
+            entry = book(uow, member_id, kind, amount, key, reason.strip()[:500], now)
+            if replayed:  # the same command again: booked (and audited) the first time
+                return entry
+            uow.audit.record(now, actor, f"credits.{kind.value}", str(member_id),
+                             {"amount": amount, "reason": reason.strip(),
+                              "balance_after": entry.balance_after})
+            uow.commit()
+        self.events.publish(member_channel(member_id), credits_event(entry.balance_after))
+        return entry
+
+    def ledger(self, member_id: int) -> tuple[int, list[LedgerEntry]]:
+        with self.uow() as uow:
+            existing_member(uow, member_id)
+            return uow.ledger.balance(member_id), uow.ledger.entries(member_id)

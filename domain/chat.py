@@ -1,0 +1,78 @@
+"""Who may send whom a message, and what it costs (issue 6; spec sections 1, 5, 6).
+
+Each message costs the site's message_credits, never less than the sender's country
+floor. Free members (no purchase yet) may start at most two conversations and send a
+site-set number of messages for free. An unconfirmed e-mail cannot send or reply;
+nobody messages across a block; invisible members must make the first contact.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from domain.errors import DomainError
+
+FREE_CONVERSATIONS = 2
+HISTORY_PAGE = 50
+
+
+@attrs.frozen(kw_only=True)
+class SendSituation:
+    sender_confirmed: bool
+    sender_paid: bool
+    blocked_either_way: bool
+    recipient_reachable: bool  # findable, or invisible but made first contact
+    new_conversation: bool
+    conversations_started: int
+    free_messages: int  # the site's allowance for free members
+    free_messages_used: int
+    cost: int
+    balance: int
+
+
+@attrs.frozen
+class SendTerms:
+    """What the member sees before sending: the price of this message and what is left
+    of the free allowance (None for premium members, who have none)."""
+
+    cost: int
+    free: bool
+    free_messages_left: int | None
+    free_conversations_left: int | None
+
+
+def send_terms(situation: SendSituation) -> SendTerms:
+    if situation.sender_paid:
+        return SendTerms(cost=situation.cost, free=False, free_messages_left=None,
+                         free_conversations_left=None)
+    messages_left = max(0, situation.free_messages - situation.free_messages_used)
+    conversations_left = max(0, FREE_CONVERSATIONS - situation.conversations_started)
+    free = messages_left > 0
+    return SendTerms(cost=0 if free else situation.cost, free=free,
+                     free_messages_left=messages_left,
+                     free_conversations_left=conversations_left)
+
+
+def check_send(situation: SendSituation) -> SendTerms:
+    """The terms of this message, or the first rule that refuses it."""
+    if not situation.sender_confirmed:
+        raise DomainError("email_not_confirmed")
+    if situation.blocked_either_way or not situation.recipient_reachable:
+        raise DomainError("member_not_found")
+    terms = send_terms(situation)
+    if (situation.new_conversation and not situation.sender_paid
+            and situation.conversations_started >= FREE_CONVERSATIONS):
+        raise DomainError("free_conversations_used", max=FREE_CONVERSATIONS)
+    if not terms.free and situation.balance < terms.cost:
+        raise DomainError("not_enough_credits", balance=situation.balance, needed=terms.cost)
+    return terms
+
+
+def clean_text(text: str, max_length: int) -> str:
+    """A message as stored: trimmed, not empty, within the site's message_length."""
+    cleaned = text.strip()
+    if not cleaned:
+        raise DomainError("message_empty")
+    if len(cleaned) > max_length:
+        raise DomainError("message_too_long", max=max_length)
+    return cleaned

@@ -1,0 +1,195 @@
+"""Conversations, messages and credits through the API, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import attrs
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.http.test_accounts_api import SIGNUP
+from tests.http.test_discovery_api import add_member, born
+from tests.http.test_likes_api import signed_up
+
+
+def grant(app: Flask, member_id: int, amount: int) -> None:
+    app.extensions["amora"].credits().grant(member_id, amount, "test", "pytest")
+
+
+def make_paid(app: Flask, member_id: int) -> None:
+    with app.extensions["amora"].unit_of_work() as work:
+        work.members.update(attrs.evolve(work.members.get(member_id), paid_user=True))
+        work.commit()
+
+
+@pytest.fixture
+def pair(app: Flask) -> tuple[FlaskClient, int, FlaskClient, int]:
+    ann, ann_id = signed_up(app, "Ann", "female", "male")
+    bob, bob_id = signed_up(app, "Bob", "male", "female")
+    return ann, ann_id, bob, bob_id
+
+
+def test_chat_needs_a_login(client: FlaskClient) -> None:
+    for answer in (client.post("/api/members/1/messages", json={"text": "hi"}),
+                   client.get("/api/chats"), client.get("/api/icebreakers"),
+                   client.post("/api/page-hidden", json={})):
+        assert answer.status_code == 403 and answer.json["error"] == "authentication_required"
+
+
+def test_free_messages_then_credits(app: Flask, pair) -> None:  # type: ignore[no-untyped-def]
+    ann, ann_id, bob, bob_id = pair
+    before = ann.get(f"/api/members/{bob_id}/chat").json
+    assert before["conversation"] is None and before["refusal"] is None
+    assert before["terms"] == {"cost": 0, "free": True, "free_messages_left": 3,
+                               "free_conversations_left": 2}
+    for n in range(3):
+        sent = ann.post(f"/api/members/{bob_id}/messages", json={"text": f"hi {n}"})
+        assert sent.status_code == 201, sent.json
+    assert sent.json["terms"]["free_messages_left"] == 0 and sent.json["terms"]["cost"] == 10
+    refused = ann.post(f"/api/members/{bob_id}/messages", json={"text": "one more"})
+    assert refused.status_code == 402 and refused.json["error"] == "not_enough_credits"
+    grant(app, ann_id, 25)
+    paid = ann.post(f"/api/members/{bob_id}/messages", json={"text": "paid", "key": "k1"})
+    assert paid.status_code == 201 and paid.json["credits"] == 15
+    again = ann.post(f"/api/members/{bob_id}/messages", json={"text": "paid", "key": "k1"})
+    assert again.status_code == 409 and again.json["error"] == "already_sent"
+    assert ann.get("/api/user").json["user"]["credits"] == 15
+    # Bob sees one conversation with four unread messages; reading zeroes it.
+    chats = bob.get("/api/chats").json["chats"]
+    assert len(chats) == 1 and chats[0]["num_unread_messages"] == 4
+    assert chats[0]["profile"]["id"] == ann_id and chats[0]["last_message"]["text"] == "paid"
+    conversation = chats[0]["conversation"]["id"]
+    history = bob.get(f"/api/chats/{conversation}/messages").json
+    assert [m["text"] for m in history["messages"]] == ["hi 0", "hi 1", "hi 2", "paid"]
+    assert bob.post(f"/api/chats/{conversation}/read").status_code == 204
+    assert bob.get("/api/chats").json["chats"][0]["num_unread_messages"] == 0
+
+
+def test_free_members_start_two_conversations(app: Flask, pair) -> None:  # type: ignore[no-untyped-def]
+    ann, ann_id, bob, bob_id = pair
+    others = [signed_up(app, f"Man{n}", "male", "female")[1] for n in range(2)]
+    for other in (bob_id, others[0]):
+        assert ann.post(f"/api/members/{other}/messages", json={"text": "hi"}).status_code == 201
+    third = ann.post(f"/api/members/{others[1]}/messages", json={"text": "hi"})
+    assert third.status_code == 402 and third.json["error"] == "free_conversations_used"
+    assert ann.get(f"/api/members/{others[1]}/chat").json["refusal"] == "free_conversations_used"
+    make_paid(app, ann_id)
+    grant(app, ann_id, 10)
+    assert ann.post(f"/api/members/{others[1]}/messages",
+                    json={"text": "hi"}).status_code == 201
+
+
+def test_who_cannot_send(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+    ann, ann_id, bob, bob_id = pair
+    hidden = add_member(container, "Hidden", born(30), gender="male", invisible=True)
+    assert ann.post(f"/api/members/{hidden}/messages", json={"text": "hi"}).status_code == 404
+    assert ann.post(f"/api/members/{ann_id}/messages", json={"text": "hi"}).status_code == 404
+    assert ann.post("/api/members/999999/messages", json={"text": "hi"}).status_code == 404
+    bob.post(f"/api/members/{ann_id}/block")
+    assert ann.post(f"/api/members/{bob_id}/messages", json={"text": "hi"}).status_code == 404
+    newbie = app.test_client()
+    newbie.post("/api/signup", json={**SIGNUP, "email": "new@example.com"})
+    refused = newbie.post(f"/api/members/{ann_id}/messages", json={"text": "hi"})
+    assert refused.status_code == 403 and refused.json["error"] == "email_not_confirmed"
+
+
+@pytest.mark.parametrize("body", [{}, {"text": ""}, {"text": "   "}, {"text": "x" * 1001},
+                                  {"text": 5}, {"text": "hi", "extra": 1},
+                                  {"text": "hi", "key": ""}])
+def test_bad_messages_change_nothing(pair, body: dict[str, object]) -> None:  # type: ignore[no-untyped-def]
+    ann, ann_id, bob, bob_id = pair
+    assert ann.post(f"/api/members/{bob_id}/messages", json=body).status_code == 400
+    assert ann.get("/api/chats").json["chats"] == []
+
+
+def test_history_pages_back_and_delete_hides(app: Flask, pair) -> None:  # type: ignore[no-untyped-def]
+    ann, ann_id, bob, bob_id = pair
+    make_paid(app, ann_id)
+    grant(app, ann_id, 600)
+    for n in range(55):
+        ann.post(f"/api/members/{bob_id}/messages", json={"text": f"m{n}"})
+    conversation = ann.get("/api/chats").json["chats"][0]["conversation"]["id"]
+    first = ann.get(f"/api/chats/{conversation}/messages").json
+    assert len(first["messages"]) == 50 and first["has_more"] is True
+    assert first["messages"][-1]["text"] == "m54"
+    older = ann.get(f"/api/chats/{conversation}/messages?before={first['messages'][0]['id']}")
+    assert [m["text"] for m in older.json["messages"]] == [f"m{n}" for n in range(5)]
+    assert older.json["has_more"] is False
+    assert bob.get(f"/api/chats/{conversation}/messages").status_code == 200
+    outsider = signed_up(app, "Eve", "female", "male")[0]
+    assert outsider.get(f"/api/chats/{conversation}/messages").status_code == 404
+    assert bob.delete("/api/chat", json={"conversation": conversation}).status_code == 204
+    assert bob.get("/api/chats").json["chats"] == []
+    assert ann.get("/api/chats").json["chats"] != []
+    ann.post(f"/api/members/{bob_id}/messages", json={"text": "still there?"})
+    back = bob.get(f"/api/chats/{conversation}/messages").json["messages"]
+    assert [m["text"] for m in back] == ["still there?"]
+    assert outsider.delete("/api/chat", json={"conversation": conversation}).status_code == 404
+
+
+def test_history_limit_of_the_site(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+    ann, ann_id, bob, bob_id = pair
+    container.site_administration().set("amora.test", "chat_history_limit", "3", "test")
+    for n in range(3):
+        ann.post(f"/api/members/{bob_id}/messages", json={"text": f"m{n}"})
+    make_paid(app, ann_id)
+    grant(app, ann_id, 10)
+    ann.post(f"/api/members/{bob_id}/messages", json={"text": "m3"})
+    conversation = ann.get("/api/chats").json["chats"][0]["conversation"]["id"]
+    texts = [m["text"] for m in ann.get(f"/api/chats/{conversation}/messages").json["messages"]]
+    assert texts == ["m1", "m2", "m3"]
+
+
+def test_icebreakers_and_page_hidden(pair) -> None:  # type: ignore[no-untyped-def]
+    ann = pair[0]
+    lines = ann.get("/api/icebreakers").json["icebreakers"]
+    assert len(lines) >= 3 and all("{name}" in line for line in lines)
+    assert ann.post("/api/page-hidden", json={}).status_code == 204
+
+
+def test_signup_bonus_once_at_activation(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+    container.site_administration().set("amora.test", "signup_credits", "20", "test")
+    client = app.test_client()
+    member_id = client.post("/api/signup", json=SIGNUP).json["user"]["id"]
+    assert client.get("/api/user").json["user"]["credits"] == 0
+    accounts = container.accounts()
+    with container.unit_of_work() as work:
+        member = work.members.get(member_id)
+    from application.accounts import _signup_bonus  # the step activation runs
+
+    for _ in range(2):
+        with container.unit_of_work() as work:
+            _signup_bonus(work, member, accounts.clock.now())
+            work.commit()
+    assert client.get("/api/user").json["user"]["credits"] == 20
+
+
+def test_concurrent_sends_spend_exactly_the_balance(app: Flask, container, pair,  # type: ignore[no-untyped-def]
+                                                    database_url: str) -> None:
+    """50 parallel sends with credits for exactly 10 messages: 10 stored, balance 0, and
+    nothing fails but 'not enough credits'."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("SQLite serializes writers; the race is PostgreSQL's")
+    ann, ann_id, bob, bob_id = pair
+    container.site_administration().set("amora.test", "free_messages", "0", "test")
+    make_paid(app, ann_id)
+    grant(app, ann_id, 100)
+    cookie = ann.get_cookie("auth._token").value
+
+    def send(n: int) -> tuple[int, str | None]:
+        client = app.test_client()
+        client.set_cookie("auth._token", cookie)
+        answer = client.post(f"/api/members/{bob_id}/messages", json={"text": f"m{n}"})
+        return answer.status_code, (answer.json or {}).get("error")
+
+    with ThreadPoolExecutor(max_workers=12) as pool:
+        results = list(pool.map(send, range(50)))
+    assert sorted(results).count((201, None)) == 10
+    assert {result for result in results if result[0] != 201} == {(402, "not_enough_credits")}
+    assert ann.get("/api/user").json["user"]["credits"] == 0
+    conversation = ann.get("/api/chats").json["chats"][0]["conversation"]["id"]
+    assert len(ann.get(f"/api/chats/{conversation}/messages").json["messages"]) == 10
+    balance, entries = container.credits().ledger(ann_id)
+    assert balance == 0 and sum(entry.amount for entry in entries) == 0

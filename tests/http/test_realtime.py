@@ -1,0 +1,93 @@
+"""The WebSocket /ws on a real server thread: events reach the member's connection."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import simple_websocket
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.serving import make_server
+
+from tests.http.test_likes_api import signed_up
+
+
+@pytest.fixture
+def live(app: Flask) -> Iterator[str]:
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+def connect(host: str, client: FlaskClient | None, origin: str | None = None) -> Any:
+    headers = {}
+    if client is not None:
+        headers["Cookie"] = f"auth._token={client.get_cookie('auth._token').value}"
+    if origin:
+        headers["Origin"] = origin
+    return simple_websocket.Client.connect(f"ws://{host}/ws", headers=headers)
+
+
+def next_event(ws: Any, kind: str, timeout: float = 5) -> dict[str, Any]:
+    """The next event of ``kind`` (others, like counters, are skipped)."""
+    while True:
+        raw = ws.receive(timeout=timeout)
+        assert raw is not None, f"no {kind} event within {timeout} s"
+        event = json.loads(raw)
+        if event["type"] == kind:
+            return event  # type: ignore[no-any-return]
+
+
+def test_messages_typing_read_and_likes_arrive_live(app: Flask, live: str) -> None:
+    ann, ann_id = signed_up(app, "Ann", "female", "male")
+    bob, bob_id = signed_up(app, "Bob", "male", "female")
+    ann_ws, bob_ws = connect(live, ann), connect(live, bob)
+    try:
+        assert next_event(bob_ws, "hello")["member"] == bob_id
+        next_event(ann_ws, "hello")
+        ann.post(f"/api/members/{bob_id}/messages", json={"text": "Hoi Bob"})
+        event = next_event(bob_ws, "message")
+        assert event["message"]["text"] == "Hoi Bob" and event["unread"] == 1
+        assert next_event(ann_ws, "message")["message"]["sender_id"] == ann_id
+        conversation = event["message"]["conversation_id"]
+        bob_ws.send(json.dumps({"type": "typing", "conversation": conversation}))
+        assert next_event(ann_ws, "typing") == {"type": "typing", "conversation": conversation,
+                                                "member": bob_id}
+        bob.post(f"/api/chats/{conversation}/read")
+        assert next_event(ann_ws, "read")["conversation"] == conversation
+        ann.post(f"/api/members/{bob_id}/like")
+        assert next_event(bob_ws, "like")["member"] == ann_id
+        bob.post(f"/api/members/{ann_id}/like")
+        assert next_event(ann_ws, "match")["profile"]["id"] == bob_id
+        bob_ws.send("not json")
+        bob_ws.send(json.dumps({"type": "ping"}))
+        assert next_event(bob_ws, "pong") == {"type": "pong"}
+    finally:
+        ann_ws.close()
+        bob_ws.close()
+
+
+def test_a_ban_closes_the_sockets_at_once(app: Flask, container, live: str) -> None:  # type: ignore[no-untyped-def]
+    bob, bob_id = signed_up(app, "Bob", "male", "female")
+    bob_ws = connect(live, bob)
+    next_event(bob_ws, "hello")
+    container.moderation().ban(bob_id, "spam", "pytest")
+    assert next_event(bob_ws, "session_revoked", timeout=2)
+    with pytest.raises(simple_websocket.ConnectionClosed):
+        while True:
+            bob_ws.receive(timeout=2)
+
+
+def test_no_session_or_a_foreign_origin_gets_no_socket(app: Flask, live: str) -> None:
+    bob, _ = signed_up(app, "Bob", "male", "female")
+    for ws in (connect(live, None), connect(live, bob, origin="https://evil.example")):
+        assert next_event(ws, "session_revoked")["type"] == "session_revoked"
+        with pytest.raises(simple_websocket.ConnectionClosed):
+            while True:
+                ws.receive(timeout=2)
