@@ -39,7 +39,7 @@ def _serve(env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     process = subprocess.Popen([sys.executable, "-m", "cli.main", "serve"], cwd=ROOT,
                                env={**env, "PORT": str(port)}, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
+                               stderr=(Path(env["VAR_DIR"]) / f"serve-{port}.log").open("w"))
     base = f"127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
@@ -103,6 +103,7 @@ def test_a_message_crosses_processes(two_servers: tuple[str, str, object]) -> No
     bob_ws = simple_websocket.Client.connect(
         f"ws://{second}/ws", headers={"Cookie": f"auth._token={bob_token}"})
     try:
+        bob_ws.send(json.dumps({"type": "ping"}))  # flushes the hello (see test_realtime)
         assert json.loads(bob_ws.receive(timeout=5))["type"] == "hello"
         request = urllib.request.Request(
             f"http://{first}/api/members/{bob}/messages",

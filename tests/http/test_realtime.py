@@ -31,7 +31,11 @@ def connect(host: str, client: FlaskClient | None, origin: str | None = None) ->
         headers["Cookie"] = f"auth._token={client.get_cookie('auth._token').value}"
     if origin:
         headers["Origin"] = origin
-    return simple_websocket.Client.connect(f"ws://{host}/ws", headers=headers)
+    ws = simple_websocket.Client.connect(f"ws://{host}/ws", headers=headers)
+    # simple-websocket's client leaves a frame that came with the handshake unread until
+    # more data arrives: a ping makes the server answer, which flushes the hello out.
+    ws.send(json.dumps({"type": "ping"}))
+    return ws
 
 
 def next_event(ws: Any, kind: str, timeout: float = 5) -> dict[str, Any]:
