@@ -21,6 +21,7 @@ from adapters.jobs.mail import send_mail_job
 from adapters.mail.files import FileMailer
 from adapters.mail.smtp import SmtpMailer
 from adapters.mail.texts import JsonMailTexts
+from adapters.payments.sandbox import SandboxGateway, call_webhook
 from adapters.security.common_passwords import common_passwords
 from adapters.security.passwords import Argon2Passwords
 from adapters.security.secrets import TokenSecrets
@@ -39,6 +40,8 @@ from application.likes import Likes
 from application.moderation import Moderation
 from application.photos import Photos
 from application.profiles import Profiles
+from application.shop import Shop
+from application.shop_admin import ShopAdministration
 from application.sites import SiteAdministration, SiteQueries
 from application.user_view import UserView
 
@@ -56,6 +59,7 @@ def _task_queue(redis_url: str | None, container: Container) -> DramatiqTaskQueu
     queue.register("account_mail", lambda kind, member_id, new_email=None:
                    container.account_mails().send(kind, member_id, new_email))
     queue.register("erase_expired_accounts", lambda: container.accounts().erase_expired())
+    queue.register("sandbox_webhook", call_webhook)
     return queue
 
 
@@ -104,6 +108,15 @@ class Container(containers.DeclarativeContainer):
     credits = providers.Singleton(Credits, uow=unit_of_work.provider, clock=clock,
                                   secrets=secrets, events=events)
     chat = providers.Singleton(Chat, uow=unit_of_work.provider, clock=clock, events=events)
+    payment_gateway = providers.Selector(
+        config.provided.payment_provider,
+        sandbox=providers.Singleton(SandboxGateway, engine=engine, tasks=tasks),
+    )
+    shop_administration = providers.Singleton(ShopAdministration, uow=unit_of_work.provider,
+                                              clock=clock)
+    shop = providers.Singleton(Shop, uow=unit_of_work.provider, clock=clock,
+                               gateway=payment_gateway, events=events,
+                               base_url=config.provided.base_url)
     icebreakers = providers.Singleton(JsonIcebreakers)
     photos = providers.Singleton(Photos, uow=unit_of_work.provider, clock=clock, files=files,
                                  images=providers.Singleton(PillowImages), secrets=secrets)

@@ -17,7 +17,13 @@ from typing import Protocol
 
 import attrs
 
-from application.demo_catalogue import ABOUT_ME, COMPANIES, LANGUAGE_OF_COUNTRY, SITES
+from application.demo_catalogue import (
+    ABOUT_ME,
+    COMPANIES,
+    DEMO_BUNDLES,
+    LANGUAGE_OF_COUNTRY,
+    SITES,
+)
 from application.ports import Clock, FileStore, PasswordHasher, UnitOfWork, UnitOfWorkFactory
 from domain.members import (
     BODY_TYPES,
@@ -173,6 +179,8 @@ class DemoSeeder:
                     found = uow.sites.add(
                         attrs.evolve(site, company_id=company_ids[site.company_id]))
                     created_sites += 1
+                    for currency, bundles in DEMO_BUNDLES.items():
+                        uow.shop.replace_bundles(found.id, currency, bundles)
                 by_domain[site.domain] = found
             uow.commit()
         return created_companies, created_sites, by_domain

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
+from domain.pricing import Bundle
 from domain.sites import PROFILE_FIELDS, Address, Company, MessageCost, Niche, Site
 
 LANGUAGE_OF_COUNTRY: Mapping[str, str] = {
@@ -377,4 +378,21 @@ ABOUT_ME: Mapping[str, tuple[str, ...]] = {
         "Musik, resor och en bra bok gör mig glad.",
         "Jag trivs bäst utomhus, oavsett väder.",
     ),
+}
+
+
+def _bundles(prices: list[tuple[int, int]], currency: str) -> list[Bundle]:
+    return [Bundle(id=0, site_id=0, credits=credits, price=price, currency=currency)
+            for credits, price in prices]
+
+
+# Credit bundles of the demo sites: bigger bundles cost less per credit.
+DEMO_BUNDLES = {
+    "EUR": _bundles([(100, 1499), (250, 2999), (600, 5999), (1500, 11999)], "EUR"),
+    "USD": _bundles([(100, 1699), (250, 3399), (600, 6799), (1500, 13499)], "USD"),
+    "GBP": _bundles([(100, 1299), (250, 2599), (600, 5199), (1500, 10399)], "GBP"),
+    "SEK": _bundles([(100, 16900), (250, 33900), (600, 67900), (1500, 134900)], "SEK"),
+    "NOK": _bundles([(100, 16900), (250, 33900), (600, 67900), (1500, 134900)], "NOK"),
+    "DKK": _bundles([(100, 11200), (250, 22400), (600, 44900), (1500, 89900)], "DKK"),
+    "PLN": _bundles([(100, 6499), (250, 12999), (600, 25999), (1500, 51999)], "PLN"),
 }

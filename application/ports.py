@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime
 from types import TracebackType
 from typing import Any, Protocol
@@ -11,6 +11,8 @@ import attrs
 
 from domain.credits import EntryKind, LedgerEntry
 from domain.members import Member
+from domain.orders import Order, OrderStatus
+from domain.pricing import Bundle, CodeStatus, DiscountCode
 from domain.sites import Company, Site
 
 
@@ -197,6 +199,64 @@ class Icebreakers(Protocol):
     def lines(self, language: str) -> list[str]: ...
 
 
+class ShopRepository(Protocol):
+    def bundles(self, site_id: int, currency: str | None = None) -> list[Bundle]: ...
+    def bundle(self, bundle_id: int) -> Bundle | None: ...
+    def replace_bundles(self, site_id: int, currency: str, bundles: Iterable[Bundle]
+                        ) -> None: ...
+    def code(self, code: str) -> DiscountCode | None: ...
+    def codes(self) -> list[DiscountCode]: ...
+    def add_code(self, code: DiscountCode, at: datetime) -> None: ...
+    def set_code_status(self, code: str, status: CodeStatus) -> None: ...
+    def code_used(self, member_id: int, code: str) -> bool: ...
+    def add_order(self, order: Order) -> Order: ...
+    def set_payment(self, order_id: int, payment_id: str, checkout_url: str) -> None: ...
+    def order(self, order_id: int) -> Order | None: ...
+    def order_by_payment(self, provider: str, payment_id: str) -> Order | None: ...
+    def advance(self, order_id: int, before: OrderStatus, after: OrderStatus,
+                paid_at: datetime | None) -> bool: ...
+    def orders_of(self, member_id: int, limit: int = 100) -> list[Order]: ...
+    def last_paid(self, member_id: int) -> Order | None: ...
+    def recent(self, site_id: int | None, status: str | None, limit: int) -> list[Order]: ...
+    def flag(self, member_id: int, flag: str, details: dict[str, Any], at: datetime
+             ) -> None: ...
+    def flags(self, member_id: int) -> list[dict[str, Any]]: ...
+
+
+@attrs.frozen
+class PaymentRequest:
+    amount: int  # cents
+    currency: str
+    description: str
+    method: str
+    issuer: str | None
+    redirect_url: str
+    webhook_url: str
+    metadata: dict[str, Any]
+
+
+@attrs.frozen
+class CreatedPayment:
+    payment_id: str
+    checkout_url: str
+
+
+class PaymentGateway(Protocol):
+    """A payment provider (sandbox or Mollie). Statuses are Mollie's words, plus
+    'refunded' and 'charged_back' for a paid payment whose money went back."""
+
+    name: str
+
+    def methods(self, amount: int, currency: str) -> list[dict[str, Any]]:
+        """[{id, issuers: [{id, name}]}] the gateway offers for this amount."""
+        ...
+    def create(self, request: PaymentRequest) -> CreatedPayment: ...
+    def status(self, payment_id: str) -> str | None:
+        """The payment's status; None for an id the gateway does not know."""
+        ...
+    def refund(self, payment_id: str, amount: int, currency: str) -> None: ...
+
+
 class UnitOfWork(Protocol):
     """One transaction: nothing is kept unless ``commit`` is called before the block ends."""
 
@@ -212,6 +272,7 @@ class UnitOfWork(Protocol):
     likes: LikesRepository
     ledger: LedgerRepository
     chats: ChatRepository
+    shop: ShopRepository
 
     def __enter__(self) -> UnitOfWork: ...
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,

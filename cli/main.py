@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 
 from adapters.sql import migrate
-from cli import credits, demo, members, photos, sites
+from cli import credits, demo, members, photos, shop, sites
 from cli.context import container
 
 app = typer.Typer(help="Amora: run and operate the dating platform.", no_args_is_help=True)
@@ -22,6 +22,9 @@ app.add_typer(sites.app, name="sites")
 app.add_typer(members.app, name="members")
 app.add_typer(photos.app, name="photos")
 app.add_typer(credits.app, name="credits")
+app.add_typer(shop.orders, name="orders")
+app.add_typer(shop.discounts, name="discounts")
+app.add_typer(shop.bundles, name="bundles")
 console = Console()
 
 

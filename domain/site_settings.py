@@ -21,7 +21,7 @@ TEXT_FIELDS = (
 INT_FIELDS = (
     "niche", "message_credits", "signup_credits", "photo_credits", "gift_credits",
     "message_length", "refund_days", "min_age", "company_id", "partner_countdown",
-    "swipe_likes_per_day", "free_messages", "chat_history_limit",
+    "swipe_likes_per_day", "free_messages", "chat_history_limit", "welcome_discount_hours",
 )
 BOOL_FIELDS = ("enable_site_entry_popup", "member_resell")
 LIST_FIELDS = (

@@ -23,6 +23,8 @@ from adapters.http import (
     photo_views,
     profile_views,
     realtime,
+    sandbox_views,
+    shop_views,
     site_views,
     web_app,
 )
@@ -57,8 +59,11 @@ def create_app(container: Container) -> Flask:
     limits.init_limits(app, config.redis_url, config.rate_limits)
     app.config["SOCK_SERVER_OPTIONS"] = {"ping_interval": 25}
     for module in (site_views, account_views, profile_views, photo_views, discovery_views,
-                   like_views, chat_views, realtime, health, openapi, media, web_app):
+                   like_views, chat_views, realtime, shop_views, health, openapi, media):
         app.register_blueprint(module.blueprint)
+    if config.payment_provider == "sandbox":
+        app.register_blueprint(sandbox_views.blueprint)
+    app.register_blueprint(web_app.blueprint)  # last: its catch-all serves the app
     errors.register_error_handlers(app)
     app.after_request(_security_headers)
     if config.proxy_hops:

@@ -33,10 +33,11 @@ class ConversationBody:
 @blueprint.post("/api/members/<int:member_id>/messages")
 @limits.limiter.limit(limits.MESSAGES)
 def send(member_id: int) -> tuple[dict[str, Any], int]:
+    member = require_member()
     body = json_body(MessageBody)
     if body.key is not None and not 1 <= len(body.key) <= 64:
         raise DomainError("invalid_request", detail="key")
-    return _chat().send(require_member(), member_id, body.text, body.key), 201
+    return _chat().send(member, member_id, body.text, body.key), 201
 
 
 @blueprint.get("/api/members/<int:member_id>/chat")
@@ -66,7 +67,8 @@ def read(conversation_id: int) -> Response:
 
 @blueprint.delete("/api/chat")
 def delete() -> Response:
-    _chat().delete(require_member(), json_body(ConversationBody).conversation)
+    member = require_member()
+    _chat().delete(member, json_body(ConversationBody).conversation)
     return Response(status=204)
 
 

@@ -45,6 +45,11 @@ _RULE_STATUS = {
     "email_not_confirmed": 403,
     "already_sent": 409,
     "conversation_not_found": 404,
+    "code_not_found": 404,
+    "code_used": 409,
+    "bundle_not_found": 404,
+    "order_not_found": 404,
+    "no_order_to_repeat": 404,
 }
 
 

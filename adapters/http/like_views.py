@@ -64,8 +64,9 @@ def swipe_deck() -> dict[str, Any]:
 
 @blueprint.post("/api/swipe")
 def swipe() -> dict[str, Any]:
+    member = require_member()
     body = json_body(SwipeRequest)
-    return _games().swipe(require_member(), body.profile, body.like)  # type: ignore[no-any-return]
+    return _games().swipe(member, body.profile, body.like)  # type: ignore[no-any-return]
 
 
 def _wishes() -> Wishes:

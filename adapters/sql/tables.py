@@ -277,6 +277,83 @@ presence = Table(
     Column("hidden_at", UtcDateTime, nullable=False),
 )
 
+bundles = Table(
+    "bundles",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("site_id", ForeignKey("sites.id", ondelete="CASCADE"), nullable=False),
+    Column("credits", Integer, nullable=False),
+    Column("price", Integer, nullable=False),  # cents
+    Column("currency", String(3), nullable=False),
+    Column("position", Integer, nullable=False, default=0),
+    Column("active", Boolean, nullable=False, default=True),
+    Index("ix_bundles_site", "site_id", "currency", "position"),
+)
+
+discount_codes = Table(
+    "discount_codes",
+    metadata,
+    Column("code", String(40), primary_key=True),
+    Column("value_percentage", String(10), nullable=False),  # a Decimal, kept exact
+    Column("status", String(20), nullable=False),
+    Column("validity", String(20), nullable=False),
+    Column("expires", UtcDateTime),
+    Column("country", String(2)),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE")),
+    Column("currency", String(3)),
+    Column("minimum_order_value", Integer, nullable=False, default=0),
+    Column("paymentmethods", JSON, nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+)
+
+orders = Table(
+    "orders",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
+    Column("site_id", ForeignKey("sites.id"), nullable=False),
+    Column("bundle_id", ForeignKey("bundles.id"), nullable=False),
+    Column("credits", Integer, nullable=False),
+    Column("amount", Integer, nullable=False),
+    Column("currency", String(3), nullable=False),
+    Column("method", String(20), nullable=False),
+    Column("issuer", String(60)),
+    Column("discount_code", String(40)),
+    Column("status", String(20), nullable=False),
+    Column("provider", String(20), nullable=False),
+    Column("payment_id", String(100)),
+    Column("checkout_url", String(500)),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("paid_at", UtcDateTime),
+    Index("ix_orders_member", "member_id", "id"),
+    Index("uq_orders_payment", "provider", "payment_id", unique=True),
+)
+
+member_flags = Table(
+    "member_flags",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False,
+           index=True),
+    Column("flag", String(40), nullable=False),
+    Column("details", JSON, nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+)
+
+sandbox_payments = Table(
+    "sandbox_payments",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("amount", Integer, nullable=False),
+    Column("currency", String(3), nullable=False),
+    Column("description", String(200), nullable=False),
+    Column("method", String(20), nullable=False),
+    Column("status", String(20), nullable=False),
+    Column("redirect_url", String(500), nullable=False),
+    Column("webhook_url", String(500), nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+)
+
 # Search reads these together; the partial order matches the filters members use most.
 Index("ix_profiles_search", profiles.c.gender, profiles.c.country, profiles.c.birth_date)
 Index("ix_profiles_region", profiles.c.country, profiles.c.region)

@@ -13,6 +13,7 @@ from adapters.sql.discovery import SqlDiscovery
 from adapters.sql.likes import SqlLikes
 from adapters.sql.members import SqlMembers
 from adapters.sql.repositories import SqlAuditLog, SqlCompanies, SqlPhotos, SqlSites
+from adapters.sql.shop import SqlShop
 
 
 class SqlUnitOfWork:
@@ -35,6 +36,7 @@ class SqlUnitOfWork:
         self.likes = SqlLikes(self._connection)
         self.ledger = SqlLedger(self._connection)
         self.chats = SqlChats(self._connection)
+        self.shop = SqlShop(self._connection)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,

@@ -146,3 +146,24 @@ def test_credits_grant_revoke_ledger(amora) -> None:  # type: ignore[no-untyped-
     with context.container().engine().connect() as connection:
         actions = [row.action for row in connection.execute(select(audit_log))]
     assert actions == ["credits.grant", "credits.revoke"]
+
+
+def test_bundles_discounts_and_orders(amora) -> None:  # type: ignore[no-untyped-def]
+    assert amora("bundles", "set", "amora.test", "eur", "100:14.99,250:29.99",
+                 "--actor", "ops").exit_code == 0
+    listed = amora("bundles", "list", "amora.test")
+    assert "14.99 EUR" in listed.output and "29.99 EUR" in listed.output
+    assert amora("bundles", "set", "amora.test", "EUR", "100:abc").exit_code == 1
+    assert amora("bundles", "set", "amora.test", "EURO", "100:1").exit_code == 1
+    made = amora("discounts", "create", "spring10", "10", "--country", "nl",
+                 "--minimum", "2000", "--method", "ideal")
+    assert made.exit_code == 0 and "SPRING10" in made.output
+    assert amora("discounts", "create", "spring10", "10").exit_code == 1
+    assert amora("discounts", "create", "bad", "150").exit_code == 1
+    assert "SPRING10" in amora("discounts", "list").output
+    assert amora("discounts", "disable", "spring10").exit_code == 0
+    assert "disabled" in amora("discounts", "list").output
+    assert amora("discounts", "disable", "nope").exit_code == 1
+    assert amora("orders", "list").exit_code == 0
+    assert amora("orders", "show", "1").exit_code == 1
+    assert amora("orders", "refund", "1").exit_code == 1

@@ -1,0 +1,82 @@
+"""Buying credits over HTTP (issue 7): bundles, discount codes, orders, transactions and
+the payment gateways' webhooks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from flask import Blueprint, Response, current_app, request
+
+from adapters.http.requests import json_body
+from adapters.http.session import require_member
+from domain.errors import DomainError
+
+blueprint = Blueprint("shop", __name__)
+
+
+def _shop() -> Any:
+    return current_app.extensions["amora"].shop()
+
+
+@attrs.frozen
+class OrderBody:
+    bundle: int
+    method: str
+    issuer: str | None = None
+    discount_code: str | None = None
+
+
+@blueprint.get("/api/bundles")
+def bundles() -> dict[str, Any]:
+    return _shop().bundles(require_member())  # type: ignore[no-any-return]
+
+
+@blueprint.get("/api/bundles/<int:bundle_id>/methods")
+def methods(bundle_id: int) -> dict[str, Any]:
+    return _shop().methods(require_member(), bundle_id)  # type: ignore[no-any-return]
+
+
+@blueprint.get("/api/discountcode")
+def discount_code() -> dict[str, Any]:
+    code = request.args.get("code", "")
+    welcome = request.args.get("welcome") == "true"
+    if len(code) > 40 or (not code and not welcome):
+        raise DomainError("invalid_request", detail="code")
+    return _shop().discount(require_member(), code, welcome)  # type: ignore[no-any-return]
+
+
+@blueprint.post("/api/orders")
+def start_order() -> tuple[dict[str, Any], int]:
+    member = require_member()
+    body = json_body(OrderBody)
+    for value, length in ((body.method, 20), (body.issuer, 60), (body.discount_code, 40)):
+        if value is not None and len(value) > length:
+            raise DomainError("invalid_request")
+    return _shop().start(member, body.bundle, body.method, body.issuer,
+                         body.discount_code), 201
+
+
+@blueprint.post("/api/orders/repeat")
+def repeat_order() -> tuple[dict[str, Any], int]:
+    return _shop().repeat(require_member()), 201
+
+
+@blueprint.get("/api/orders/<int:order_id>")
+@blueprint.get("/api/transactions/<int:order_id>")
+def order(order_id: int) -> dict[str, Any]:
+    return _shop().order(require_member(), order_id)  # type: ignore[no-any-return]
+
+
+@blueprint.get("/api/transactions")
+def transactions() -> dict[str, Any]:
+    return _shop().transactions(require_member())  # type: ignore[no-any-return]
+
+
+@blueprint.post("/api/payments/webhook/<provider>")
+def webhook(provider: str) -> Response:
+    """Like Mollie: a form with the payment id; always 200, also for ids we don't know
+    (so a stranger learns nothing and the gateway stops retrying)."""
+    payment_id = request.form.get("id", "")[:100]
+    _shop().webhook(provider, payment_id)
+    return Response(status=200)

@@ -1,0 +1,84 @@
+"""The sandbox payment gateway (the embedded default): a local hosted checkout where
+whoever pays picks the outcome — paid, failed, canceled, expired or pending — after
+which the gateway calls the webhook the way Mollie does (a form POST with the id)."""
+
+from __future__ import annotations
+
+import secrets
+import urllib.parse
+import urllib.request
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import urlsplit
+
+from sqlalchemy import Engine, insert, select, update
+
+from adapters.sql import tables as t
+from application.ports import CreatedPayment, PaymentRequest, TaskQueue
+
+sp = t.sandbox_payments
+OUTCOMES = ("paid", "failed", "canceled", "expired", "pending")
+# Test banks, as Mollie's test mode lists them for iDEAL.
+ISSUERS = [{"id": "ideal_ABNANL2A", "name": "ABN AMRO"}, {"id": "ideal_INGBNL2A", "name": "ING"},
+           {"id": "ideal_RABONL2U", "name": "Rabobank"}, {"id": "ideal_SNSBNL2A", "name": "SNS"}]
+
+
+class SandboxGateway:
+    name = "sandbox"
+
+    def __init__(self, engine: Engine, tasks: TaskQueue) -> None:
+        self._engine = engine
+        self._tasks = tasks
+
+    def methods(self, amount: int, currency: str) -> list[dict[str, Any]]:
+        methods: list[dict[str, Any]] = [{"id": "creditcard", "issuers": []}]
+        if currency == "EUR":
+            methods += [{"id": "ideal", "issuers": ISSUERS}, {"id": "directdebit", "issuers": []},
+                        {"id": "bancontact", "issuers": []}]
+        return [*methods, {"id": "paypal", "issuers": []}]
+
+    def create(self, request: PaymentRequest) -> CreatedPayment:
+        payment_id = f"tr_sandbox_{secrets.token_hex(8)}"
+        origin = "{0.scheme}://{0.netloc}".format(urlsplit(request.redirect_url))
+        with self._engine.begin() as connection:
+            connection.execute(insert(sp).values(
+                id=payment_id, amount=request.amount, currency=request.currency,
+                description=request.description[:200], method=request.method, status="open",
+                redirect_url=request.redirect_url, webhook_url=request.webhook_url,
+                created_at=datetime.now(UTC)))
+        return CreatedPayment(payment_id=payment_id,
+                              checkout_url=f"{origin}/sandbox/checkout/{payment_id}")
+
+    def payment(self, payment_id: str) -> dict[str, Any] | None:
+        with self._engine.connect() as connection:
+            row = connection.execute(select(sp).where(sp.c.id == payment_id)).first()
+        return dict(row._mapping) if row else None
+
+    def status(self, payment_id: str) -> str | None:
+        payment = self.payment(payment_id)
+        return payment["status"] if payment else None
+
+    def refund(self, payment_id: str, amount: int, currency: str) -> None:
+        self._set(payment_id, "refunded")
+
+    def choose(self, payment_id: str, outcome: str) -> str:
+        """The payer's pick on the checkout page; returns where to send them back."""
+        payment = self.payment(payment_id)
+        if payment is None or outcome not in OUTCOMES or payment["status"] not in (
+                "open", "pending"):
+            raise LookupError(payment_id)
+        self._set(payment_id, outcome)
+        self._tasks.enqueue("sandbox_webhook", payment["webhook_url"], payment_id)
+        return str(payment["redirect_url"])
+
+    def _set(self, payment_id: str, status: str) -> None:
+        with self._engine.begin() as connection:
+            connection.execute(update(sp).where(sp.c.id == payment_id).values(status=status))
+
+
+def call_webhook(url: str, payment_id: str) -> None:
+    """What Mollie does: POST id=<payment id> as a form; retried by the job queue."""
+    data = urllib.parse.urlencode({"id": payment_id}).encode()
+    with urllib.request.urlopen(urllib.request.Request(url, data=data, method="POST"),
+                                timeout=10):
+        pass

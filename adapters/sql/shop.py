@@ -1,0 +1,158 @@
+"""Bundles, discount codes, orders and member flags in SQL."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+import attrs
+from sqlalchemy import Connection, insert, select, update
+
+from adapters.sql import tables as t
+from domain.orders import Order, OrderStatus
+from domain.pricing import Bundle, CodeStatus, DiscountCode, Validity
+
+bu, dc, od = t.bundles, t.discount_codes, t.orders
+
+
+def _bundle(row: Any) -> Bundle:
+    return Bundle(id=row.id, site_id=row.site_id, credits=row.credits, price=row.price,
+                  currency=row.currency, position=row.position)
+
+
+def _code(row: Any) -> DiscountCode:
+    return DiscountCode(
+        code=row.code, value_percentage=Decimal(row.value_percentage),
+        status=CodeStatus(row.status), validity=Validity(row.validity), expires=row.expires,
+        country=row.country, member_id=row.member_id, currency=row.currency,
+        minimum_order_value=row.minimum_order_value,
+        paymentmethods=tuple(row.paymentmethods))
+
+
+def _order(row: Any) -> Order:
+    return Order(id=row.id, member_id=row.member_id, site_id=row.site_id,
+                 bundle_id=row.bundle_id, credits=row.credits, amount=row.amount,
+                 currency=row.currency, method=row.method, status=OrderStatus(row.status),
+                 discount_code=row.discount_code, issuer=row.issuer, provider=row.provider,
+                 payment_id=row.payment_id, checkout_url=row.checkout_url,
+                 created_at=row.created_at, paid_at=row.paid_at)
+
+
+@attrs.define
+class SqlShop:
+    connection: Connection
+
+    # --- bundles -------------------------------------------------------------------
+
+    def bundles(self, site_id: int, currency: str | None = None) -> list[Bundle]:
+        query = select(bu).where(bu.c.site_id == site_id, bu.c.active.is_(True))
+        if currency:
+            query = query.where(bu.c.currency == currency)
+        return [_bundle(row) for row in self.connection.execute(
+            query.order_by(bu.c.currency, bu.c.position, bu.c.id))]
+
+    def bundle(self, bundle_id: int) -> Bundle | None:
+        row = self.connection.execute(select(bu).where(bu.c.id == bundle_id,
+                                                       bu.c.active.is_(True))).first()
+        return _bundle(row) if row else None
+
+    def replace_bundles(self, site_id: int, currency: str, bundles: Iterable[Bundle]) -> None:
+        """Old bundles stay (orders point at them) but are no longer offered."""
+        self.connection.execute(update(bu).where(bu.c.site_id == site_id,
+                                                 bu.c.currency == currency)
+                                .values(active=False))
+        for position, bundle in enumerate(bundles):
+            self.connection.execute(insert(bu).values(
+                site_id=site_id, credits=bundle.credits, price=bundle.price,
+                currency=currency, position=position, active=True))
+
+    # --- discount codes ------------------------------------------------------------
+
+    def code(self, code: str) -> DiscountCode | None:
+        row = self.connection.execute(select(dc).where(dc.c.code == code)).first()
+        return _code(row) if row else None
+
+    def codes(self) -> list[DiscountCode]:
+        return [_code(row) for row in self.connection.execute(select(dc).order_by(dc.c.code))]
+
+    def add_code(self, code: DiscountCode, at: datetime) -> None:
+        self.connection.execute(insert(dc).values(
+            code=code.code, value_percentage=str(code.value_percentage),
+            status=code.status.value, validity=code.validity.value, expires=code.expires,
+            country=code.country, member_id=code.member_id, currency=code.currency,
+            minimum_order_value=code.minimum_order_value,
+            paymentmethods=list(code.paymentmethods), created_at=at))
+
+    def set_code_status(self, code: str, status: CodeStatus) -> None:
+        self.connection.execute(update(dc).where(dc.c.code == code).values(status=status.value))
+
+    def code_used(self, member_id: int, code: str) -> bool:
+        """A code counts as used once an order with it was paid."""
+        return self.connection.execute(select(od.c.id).where(
+            od.c.member_id == member_id, od.c.discount_code == code,
+            od.c.status.in_((OrderStatus.PAID.value, OrderStatus.REFUNDED.value,
+                             OrderStatus.CHARGED_BACK.value))).limit(1)).first() is not None
+
+    # --- orders --------------------------------------------------------------------
+
+    def add_order(self, order: Order) -> Order:
+        values = attrs.asdict(order, recurse=False)
+        values.pop("id")
+        values["status"] = order.status.value
+        order_id = self.connection.execute(insert(od).values(**values).returning(od.c.id))
+        return attrs.evolve(order, id=int(order_id.scalar_one()))
+
+    def set_payment(self, order_id: int, payment_id: str, checkout_url: str) -> None:
+        self.connection.execute(update(od).where(od.c.id == order_id).values(
+            payment_id=payment_id, checkout_url=checkout_url))
+
+    def order(self, order_id: int) -> Order | None:
+        row = self.connection.execute(select(od).where(od.c.id == order_id)).first()
+        return _order(row) if row else None
+
+    def order_by_payment(self, provider: str, payment_id: str) -> Order | None:
+        row = self.connection.execute(select(od).where(
+            od.c.provider == provider, od.c.payment_id == payment_id)).first()
+        return _order(row) if row else None
+
+    def advance(self, order_id: int, before: OrderStatus, after: OrderStatus,
+                paid_at: datetime | None) -> bool:
+        """Move the order only if it is still ``before``: of two webhooks racing for one
+        payment, exactly one makes the step (the other waits on the row, then sees it
+        moved)."""
+        values: dict[str, Any] = {"status": after.value}
+        if paid_at is not None:
+            values["paid_at"] = paid_at
+        moved = self.connection.execute(update(od).where(
+            od.c.id == order_id, od.c.status == before.value).values(**values))
+        return moved.rowcount == 1
+
+    def orders_of(self, member_id: int, limit: int = 100) -> list[Order]:
+        rows = self.connection.execute(select(od).where(od.c.member_id == member_id)
+                                       .order_by(od.c.id.desc()).limit(limit))
+        return [_order(row) for row in rows]
+
+    def last_paid(self, member_id: int) -> Order | None:
+        row = self.connection.execute(select(od).where(
+            od.c.member_id == member_id, od.c.status == OrderStatus.PAID.value)
+            .order_by(od.c.id.desc()).limit(1)).first()
+        return _order(row) if row else None
+
+    def recent(self, site_id: int | None, status: str | None, limit: int) -> list[Order]:
+        query = select(od).order_by(od.c.id.desc()).limit(limit)
+        if site_id is not None:
+            query = query.where(od.c.site_id == site_id)
+        if status:
+            query = query.where(od.c.status == status)
+        return [_order(row) for row in self.connection.execute(query)]
+
+    def flag(self, member_id: int, flag: str, details: dict[str, Any], at: datetime) -> None:
+        self.connection.execute(insert(t.member_flags).values(
+            member_id=member_id, flag=flag, details=details, created_at=at))
+
+    def flags(self, member_id: int) -> list[dict[str, Any]]:
+        rows = self.connection.execute(select(t.member_flags).where(
+            t.member_flags.c.member_id == member_id).order_by(t.member_flags.c.id))
+        return [dict(row._mapping) for row in rows]

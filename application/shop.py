@@ -1,0 +1,276 @@
+"""Buying credits (issue 7): bundles, discounts, orders, the gateway's webhook, premium.
+
+A payment is started here and finished by the gateway's report (webhook). Credits move
+only inside the unit of work that moves the order, and only on the order's step into
+'paid', so a webhook replayed or raced adds them exactly once.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import attrs
+
+from application.accounts import existing_member, site_of_member
+from application.ledger import book, credits_event
+from application.ports import (
+    Clock,
+    EventBus,
+    PaymentGateway,
+    PaymentRequest,
+    UnitOfWork,
+    UnitOfWorkFactory,
+    member_channel,
+)
+from domain.credits import EntryKind
+from domain.errors import DomainError
+from domain.members import Member
+from domain.orders import (
+    METHODS,
+    Order,
+    OrderStatus,
+    credit_change,
+    next_status,
+    refundable,
+    reported_status,
+)
+from domain.pricing import (
+    DEFAULT_CURRENCY,
+    Bundle,
+    Buyer,
+    DiscountCode,
+    active_discount,
+    check_code,
+    currency_for,
+    discounted,
+    time_bonus_left,
+)
+from domain.sites import Site
+
+
+def buyer_of(member: Member) -> Buyer:
+    return Buyer(member_id=member.id, country=member.profile.country,
+                 paid_user=member.paid_user, signup_at=member.created_at)
+
+
+def code_json(code: DiscountCode, now: datetime) -> dict[str, Any]:
+    """The spec's Discount code fields."""
+    return {"code": code.code, "country": code.country, "user_id": code.member_id,
+            "expires": code.expires.isoformat() if code.expires else None,
+            "value_percentage": float(code.value_percentage), "currency": code.currency,
+            "minimum_order_value": code.minimum_order_value, "status": code.status.value,
+            "validity": code.validity.value, "expired": code.expired(now),
+            "paymentmethods": list(code.paymentmethods)}
+
+
+def order_json(order: Order) -> dict[str, Any]:
+    return {"id": order.id, "payment_id": order.payment_id, "credits": order.credits,
+            "method": order.method, "amount": order.amount, "currency": order.currency,
+            "status": order.status.value, "discount_code": order.discount_code,
+            "created_at": order.created_at.isoformat(),
+            "paid_at": order.paid_at.isoformat() if order.paid_at else None}
+
+
+@attrs.frozen
+class Shop:
+    uow: UnitOfWorkFactory
+    clock: Clock
+    gateway: PaymentGateway
+    events: EventBus
+    base_url: str
+
+    def _bundles(self, uow: UnitOfWork, site: Site, member: Member | None) -> list[Bundle]:
+        currency = currency_for(member.profile.country if member else None)
+        return uow.shop.bundles(site.id, currency) or uow.shop.bundles(site.id,
+                                                                     DEFAULT_CURRENCY)
+
+    def bundles(self, member: Member) -> dict[str, Any]:
+        now = self.clock.now()
+        with self.uow() as uow:
+            site = site_of_member(uow, member)
+            bundles = self._bundles(uow, site, member)
+        discount = active_discount(buyer_of(member), now, site.welcome_discount_hours)
+        percentage = discount.value_percentage if discount else None
+        return {
+            "bundles": [{"id": b.id, "credits": b.credits, "price": b.price,
+                         "currency": b.currency, "discounted_price": discounted(b.price,
+                                                                               percentage)}
+                        for b in bundles],
+            "discount": code_json(discount, now) if discount else None,
+            "paid_user": member.paid_user,
+        }
+
+    def discount(self, member: Member, code: str | None, welcome: bool) -> dict[str, Any]:
+        """GET /api/discountcode: a typed code (checked for this member), or with
+        welcome=true the automatic one (time bonus, else welcome discount)."""
+        now = self.clock.now()
+        if welcome:
+            with self.uow() as uow:
+                site = site_of_member(uow, member)
+            automatic = active_discount(buyer_of(member), now, site.welcome_discount_hours)
+            if automatic is None:
+                raise DomainError("code_not_found")
+            left = time_bonus_left(buyer_of(member), now)
+            return {**code_json(automatic, now),
+                    "seconds_left": int(left.total_seconds()) if left else None}
+        with self.uow() as uow:
+            found = uow.shop.code((code or "").strip().upper())
+            used = found is not None and uow.shop.code_used(member.id, found.code)
+        return code_json(check_code(found, buyer_of(member), used, now), now)
+
+    def methods(self, member: Member, bundle_id: int) -> dict[str, Any]:
+        with self.uow() as uow:
+            bundle = self._own_bundle(uow, member, bundle_id)
+        offered = [m for m in self.gateway.methods(bundle.price, bundle.currency)
+                   if m["id"] in METHODS]
+        return {"methods": offered}
+
+    def _own_bundle(self, uow: UnitOfWork, member: Member, bundle_id: int) -> Bundle:
+        bundle = uow.shop.bundle(bundle_id)
+        if bundle is None or bundle.site_id != site_of_member(uow, member).id:
+            raise DomainError("bundle_not_found")
+        return bundle
+
+    def start(self, member: Member, bundle_id: int, method: str, issuer: str | None = None,
+              code: str | None = None) -> dict[str, Any]:
+        """An order at the price after the one discount that applies, and its payment."""
+        now = self.clock.now()
+        if method not in METHODS:
+            raise DomainError("invalid_payment_method")
+        with self.uow() as uow:
+            site = site_of_member(uow, member)
+            bundle = self._own_bundle(uow, member, bundle_id)
+            discount = self._discount(uow, site, member, code, bundle, method, now)
+            order = uow.shop.add_order(Order(
+                id=0, member_id=member.id, site_id=site.id, bundle_id=bundle.id,
+                credits=bundle.credits, currency=bundle.currency, method=method, issuer=issuer,
+                amount=discounted(bundle.price, discount.value_percentage if discount else None),
+                discount_code=discount.code if discount else None,
+                provider=self.gateway.name, created_at=now))
+            uow.commit()
+        # The gateway is called outside the transaction: no database lock is held while
+        # it answers. If it fails, the order stays without a payment and is marked failed.
+        base = self.base_url.format(domain=site.domain)
+        try:
+            payment = self.gateway.create(PaymentRequest(
+                amount=order.amount, currency=order.currency,
+                description=f"{site.name}: {order.credits} credits (order {order.id})",
+                method=method, issuer=issuer,
+                redirect_url=f"{base}/credits/{bundle.id}/{method}?order={order.id}",
+                webhook_url=f"{base}/api/payments/webhook/{self.gateway.name}",
+                metadata={"order": order.id}))
+        except Exception:
+            with self.uow() as uow:
+                uow.shop.advance(order.id, OrderStatus.OPEN, OrderStatus.FAILED, None)
+                uow.commit()
+            raise DomainError("payment_unavailable") from None
+        with self.uow() as uow:
+            uow.shop.set_payment(order.id, payment.payment_id, payment.checkout_url)
+            uow.commit()
+        return {"payment_id": payment.payment_id, "checkout_url": payment.checkout_url,
+                "order": order.id}
+
+    def _discount(self, uow: UnitOfWork, site: Site, member: Member, code: str | None,
+                  bundle: Bundle, method: str, now: datetime) -> DiscountCode | None:
+        """One discount at a time: a typed code, else the automatic one."""
+        if code:
+            found = uow.shop.code(code.strip().upper())
+            used = found is not None and uow.shop.code_used(member.id, found.code)
+            return check_code(found, buyer_of(member), used, now, order_value=bundle.price,
+                              currency=bundle.currency, method=method)
+        return active_discount(buyer_of(member), now, site.welcome_discount_hours)
+
+    def repeat(self, member: Member) -> dict[str, Any]:
+        """The last paid bundle again, by the same method, in one step."""
+        with self.uow() as uow:
+            last = uow.shop.last_paid(member.id)
+        if last is None:
+            raise DomainError("no_order_to_repeat")
+        return self.start(member, last.bundle_id, last.method, last.issuer)
+
+    def order(self, member: Member, order_id: int) -> dict[str, Any]:
+        with self.uow() as uow:
+            order = uow.shop.order(order_id)
+        if order is None or order.member_id != member.id:
+            raise DomainError("order_not_found")
+        return {"order": order_json(order)}
+
+    def transactions(self, member: Member) -> dict[str, Any]:
+        with self.uow() as uow:
+            orders = uow.shop.orders_of(member.id)
+        return {"transactions": [order_json(order) for order in orders]}
+
+    # --- payment news ------------------------------------------------------------------
+
+    def webhook(self, provider: str, payment_id: str) -> None:
+        """The gateway says 'look at payment X': ask it for the status and move the order.
+        Unknown ids are ignored (the gateway gets 200 either way)."""
+        if provider != self.gateway.name or not payment_id:
+            return
+        reported = self.gateway.status(payment_id)
+        if reported is None:
+            return
+        self.settle(provider, payment_id, reported_status(reported))
+
+    def settle(self, provider: str, payment_id: str, reported: OrderStatus) -> None:
+        now = self.clock.now()
+        with self.uow() as uow:
+            order = uow.shop.order_by_payment(provider, payment_id)
+            if order is None:
+                return
+            after = next_status(order.status, reported)
+            if after is order.status or not uow.shop.advance(
+                    order.id, order.status, after, now if after is OrderStatus.PAID else None):
+                return  # nothing new, or a concurrent webhook made this step already
+            balance = self._move_credits(uow, order, after, now)
+            uow.commit()
+        self.events.publish(member_channel(order.member_id),
+                            {"type": "payment", "order": order.id, "status": after.value})
+        if balance is not None:
+            self.events.publish(member_channel(order.member_id), credits_event(balance))
+
+    @staticmethod
+    def _move_credits(uow: UnitOfWork, order: Order, after: OrderStatus,
+                      now: datetime) -> int | None:
+        change = credit_change(order.status, after, order.credits)
+        if change > 0:
+            book(uow, order.member_id, EntryKind.PURCHASE, change, f"order:{order.id}:paid",
+                 f"order {order.id}", now)
+            member = existing_member(uow, order.member_id)
+            if not member.paid_user:  # the first purchase makes a member premium
+                uow.members.update(attrs.evolve(member, paid_user=True))
+        elif change < 0:
+            # Take back what is left; what was spent already is flagged, never negative.
+            balance = uow.ledger.balance(order.member_id)
+            taken = min(balance, -change)
+            if taken:
+                book(uow, order.member_id, EntryKind.REVOKE, taken,
+                     f"order:{order.id}:{after.value}", f"order {order.id} {after.value}", now)
+            if taken < -change:
+                uow.shop.flag(order.member_id, "payment_reversed_credits_spent",
+                              {"order": order.id, "missing": -change - taken,
+                               "status": after.value}, now)
+        else:
+            return None
+        return uow.ledger.balance(order.member_id)
+
+    def refund(self, order_id: int, actor: str) -> Order:
+        """Operators: give the money back within the site's refund period."""
+        now = self.clock.now()
+        with self.uow() as uow:
+            order = uow.shop.order(order_id)
+            if order is None:
+                raise DomainError("order_not_found")
+            site = uow.sites.get(order.site_id)
+            refundable(order, now, site.refund_days if site else 0)
+            uow.audit.record(now, actor, "orders.refund", str(order.id),
+                             {"amount": order.amount, "currency": order.currency})
+            uow.commit()
+        assert order.payment_id is not None
+        self.gateway.refund(order.payment_id, order.amount, order.currency)
+        self.settle(order.provider, order.payment_id, OrderStatus.REFUNDED)
+        with self.uow() as uow:
+            refunded = uow.shop.order(order_id)
+        assert refunded is not None
+        return refunded

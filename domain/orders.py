@@ -1,0 +1,93 @@
+"""Orders of credit bundles and how payment news moves them (issue 7; spec section 4).
+
+A gateway reports a payment's status (Mollie's words: open, pending, authorized, paid,
+failed, canceled, expired; refunds and chargebacks come on a paid payment). Credits are
+added exactly once, on the step into 'paid'; a refund or chargeback takes them back.
+A report that would move an order backwards is ignored, so replays change nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+
+import attrs
+
+from domain.errors import DomainError
+
+
+class OrderStatus(StrEnum):
+    OPEN = "open"
+    PENDING = "pending"
+    PAID = "paid"
+    FAILED = "failed"
+    CANCELED = "canceled"
+    EXPIRED = "expired"
+    REFUNDED = "refunded"
+    CHARGED_BACK = "charged_back"
+
+
+REPORTED = {
+    "open": OrderStatus.OPEN, "pending": OrderStatus.PENDING,
+    "authorized": OrderStatus.PENDING, "paid": OrderStatus.PAID,
+    "failed": OrderStatus.FAILED, "canceled": OrderStatus.CANCELED,
+    "expired": OrderStatus.EXPIRED, "refunded": OrderStatus.REFUNDED,
+    "charged_back": OrderStatus.CHARGED_BACK,
+}
+UNSETTLED = frozenset({OrderStatus.OPEN, OrderStatus.PENDING})
+TAKEN_BACK = frozenset({OrderStatus.REFUNDED, OrderStatus.CHARGED_BACK})
+METHODS = ("creditcard", "ideal", "directdebit", "paypal", "bancontact", "sofort")
+
+
+@attrs.frozen(kw_only=True)
+class Order:
+    id: int
+    member_id: int
+    site_id: int
+    bundle_id: int
+    credits: int
+    amount: int  # cents actually charged (after any discount)
+    currency: str
+    method: str
+    status: OrderStatus = OrderStatus.OPEN
+    discount_code: str | None = None
+    issuer: str | None = None
+    provider: str = "sandbox"
+    payment_id: str | None = None
+    checkout_url: str | None = None
+    created_at: datetime
+    paid_at: datetime | None = None
+
+
+def reported_status(word: str) -> OrderStatus:
+    try:
+        return REPORTED[word]
+    except KeyError:
+        raise DomainError("unknown_payment_status", status=word) from None
+
+
+def next_status(current: OrderStatus, reported: OrderStatus) -> OrderStatus:
+    """Where an order goes on a gateway report. Unsettled orders follow the gateway; a
+    paid order only to refunded or charged back; every other report changes nothing."""
+    if current in UNSETTLED:
+        return reported if reported not in TAKEN_BACK else current
+    if current is OrderStatus.PAID and reported in TAKEN_BACK:
+        return reported
+    return current
+
+
+def credit_change(before: OrderStatus, after: OrderStatus, credits: int) -> int:
+    """Credits to add (+) or take back (-) for this step."""
+    if before is not OrderStatus.PAID and after is OrderStatus.PAID:
+        return credits
+    if before is OrderStatus.PAID and after in TAKEN_BACK:
+        return -credits
+    return 0
+
+
+def refundable(order: Order, now: datetime, refund_days: int) -> None:
+    """An operator refunds a paid order within the site's refund period."""
+    if order.status is not OrderStatus.PAID or order.paid_at is None:
+        raise DomainError("order_not_refundable", status=order.status.value)
+    if (now - order.paid_at).days >= refund_days:
+        raise DomainError("refund_period_over", days=refund_days)

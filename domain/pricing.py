@@ -1,0 +1,150 @@
+"""Prices, discount codes, the welcome discount and the time bonus (issue 7; spec
+sections 3, 4, 5 and 9). Amounts are whole cents; percentages may have decimals.
+
+One discount at a time: the time bonus when it runs, else the welcome discount, else a
+code the member typed. A discounted price is rounded half up to the cent, never below
+zero, and a code's minimum order value is checked against the undiscounted price.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from decimal import ROUND_HALF_UP, Decimal
+from enum import StrEnum
+
+import attrs
+
+from domain.errors import DomainError
+
+TIME_BONUS_CODE = "TIMEBONUS25"
+TIME_BONUS_PERCENTAGE = Decimal("25.0")
+TIME_BONUS_WINDOW = timedelta(seconds=14400)
+WELCOME_CODE = "WELCOME25"
+WELCOME_PERCENTAGE = Decimal("25.0")
+
+
+class Validity(StrEnum):
+    ONCE_PER_USER = "once-per-user"
+    UNLIMITED = "unlimited"
+
+
+class CodeStatus(StrEnum):
+    ACTIVE = "active"
+    DISABLED = "disabled"
+
+
+@attrs.frozen(kw_only=True)
+class Bundle:
+    id: int
+    site_id: int
+    credits: int
+    price: int  # cents
+    currency: str
+    position: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        if self.credits <= 0 or self.price <= 0:
+            raise DomainError("invalid_bundle")
+
+
+@attrs.frozen(kw_only=True)
+class DiscountCode:
+    code: str
+    value_percentage: Decimal
+    status: CodeStatus = CodeStatus.ACTIVE
+    validity: Validity = Validity.ONCE_PER_USER
+    expires: datetime | None = None
+    country: str | None = None  # only for members from this country
+    member_id: int | None = None  # only for this member (the spec's user_id)
+    currency: str | None = None
+    minimum_order_value: int = 0  # cents, before the discount
+    paymentmethods: tuple[str, ...] = ()  # empty: every method
+
+    def __attrs_post_init__(self) -> None:
+        if not Decimal(0) < self.value_percentage <= Decimal(100):
+            raise DomainError("invalid_discount", field="value_percentage")
+        if self.minimum_order_value < 0:
+            raise DomainError("invalid_discount", field="minimum_order_value")
+
+    def expired(self, now: datetime) -> bool:
+        return self.expires is not None and now >= self.expires
+
+
+@attrs.frozen(kw_only=True)
+class Buyer:
+    member_id: int
+    country: str | None
+    paid_user: bool
+    signup_at: datetime
+
+
+def check_code(code: DiscountCode | None, buyer: Buyer, used_before: bool, now: datetime,
+               order_value: int | None = None, currency: str | None = None,
+               method: str | None = None) -> DiscountCode:
+    """The code if this buyer may use it for this order; else the rule it breaks."""
+    if code is None or code.status is not CodeStatus.ACTIVE or (
+            code.member_id is not None and code.member_id != buyer.member_id):
+        raise DomainError("code_not_found")
+    if code.expired(now):
+        raise DomainError("code_expired")
+    if used_before and code.validity is Validity.ONCE_PER_USER:
+        raise DomainError("code_used")
+    if code.country and code.country != buyer.country:
+        raise DomainError("code_country", country=code.country)
+    if currency and code.currency and code.currency != currency:
+        raise DomainError("code_currency", currency=code.currency)
+    if order_value is not None and order_value < code.minimum_order_value:
+        raise DomainError("code_minimum_order", minimum=code.minimum_order_value)
+    if method and code.paymentmethods and method not in code.paymentmethods:
+        raise DomainError("code_payment_method", methods=list(code.paymentmethods))
+    return code
+
+
+def discounted(price: int, percentage: Decimal | None) -> int:
+    """The price after a percentage off, in cents, rounded half up, never negative."""
+    if not percentage:
+        return price
+    off = (Decimal(price) * percentage / Decimal(100)).quantize(Decimal(1), ROUND_HALF_UP)
+    return max(0, price - int(off))
+
+
+def time_bonus_left(buyer: Buyer, now: datetime) -> timedelta | None:
+    """The time bonus runs for four hours from signup for a member who never paid."""
+    if buyer.paid_user:
+        return None
+    left = buyer.signup_at + TIME_BONUS_WINDOW - now
+    return left if left > timedelta(0) else None
+
+
+def time_bonus(buyer: Buyer, now: datetime) -> DiscountCode | None:
+    left = time_bonus_left(buyer, now)
+    if left is None:
+        return None
+    return DiscountCode(code=TIME_BONUS_CODE, value_percentage=TIME_BONUS_PERCENTAGE,
+                        expires=now + left, member_id=buyer.member_id)
+
+
+def welcome_discount(buyer: Buyer, now: datetime, hours: int) -> DiscountCode | None:
+    """25 % on the first purchase within the site's welcome window after signup."""
+    if buyer.paid_user or hours <= 0:
+        return None
+    expires = buyer.signup_at + timedelta(hours=hours)
+    if now >= expires:
+        return None
+    return DiscountCode(code=WELCOME_CODE, value_percentage=WELCOME_PERCENTAGE,
+                        expires=expires, member_id=buyer.member_id)
+
+
+def active_discount(buyer: Buyer, now: datetime, welcome_hours: int) -> DiscountCode | None:
+    """The automatic discount: the time bonus if it runs, else the welcome discount."""
+    return time_bonus(buyer, now) or welcome_discount(buyer, now, welcome_hours)
+
+
+# The currency a member pays in, by their country; everyone else pays in euros.
+CURRENCIES = {"US": "USD", "GB": "GBP", "SE": "SEK", "NO": "NOK", "DK": "DKK", "PL": "PLN",
+              "CH": "CHF"}
+DEFAULT_CURRENCY = "EUR"
+
+
+def currency_for(country: str | None) -> str:
+    return CURRENCIES.get(country or "", DEFAULT_CURRENCY)

@@ -1,0 +1,161 @@
+"""Buying credits through the API and the sandbox gateway, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import re
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import update
+
+from adapters.sql.tables import members
+from domain.pricing import Bundle, DiscountCode
+from tests.http.test_likes_api import signed_up
+
+EUR = [(100, 1499), (250, 2999)]
+
+
+@pytest.fixture
+def shopper(app: Flask) -> tuple[FlaskClient, int]:
+    with app.extensions["amora"].unit_of_work() as work:
+        work.shop.replace_bundles(1, "EUR", [Bundle(id=0, site_id=1, credits=c, price=p,
+                                                    currency="EUR") for c, p in EUR])
+        work.commit()
+    return signed_up(app, "Ann", "female", "male")
+
+
+def age_account(app: Flask, member_id: int, hours: int) -> None:
+    """Move the signup back, past the time bonus (and welcome discount) windows."""
+    with app.extensions["amora"].engine().begin() as connection:
+        connection.execute(update(members).where(members.c.id == member_id).values(
+            created_at=datetime.now(UTC) - timedelta(hours=hours)))
+
+
+def pay(client: FlaskClient, bundle: int, outcome: str = "paid", **extra: object
+        ) -> tuple[int, str]:
+    started = client.post("/api/orders", json={"bundle": bundle, "method": "ideal", **extra})
+    assert started.status_code == 201, started.json
+    checkout = started.json["checkout_url"]
+    path = re.sub(r"^https?://[^/]+", "", checkout)
+    assert client.get(path).status_code == 200
+    chosen = client.post(path, data={"outcome": outcome})
+    assert chosen.status_code == 303 and "/credits/" in chosen.headers["Location"]
+    return started.json["order"], started.json["payment_id"]
+
+
+def test_shop_needs_a_login(client: FlaskClient) -> None:
+    for answer in (client.get("/api/bundles"), client.post("/api/orders", json={}),
+                   client.get("/api/transactions"), client.get("/api/discountcode?welcome=true")):
+        assert answer.status_code == 403
+
+
+def test_a_paid_order_adds_credits_once_and_makes_premium(shopper, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+    ann, ann_id = shopper
+    listed = ann.get("/api/bundles").json
+    assert [(b["credits"], b["price"]) for b in listed["bundles"]] == EUR
+    # A fresh member has the time bonus: 25 % off, rounded half up to the cent.
+    assert listed["discount"]["code"] == "TIMEBONUS25"
+    assert listed["bundles"][0]["discounted_price"] == 1124
+    bundle = listed["bundles"][0]["id"]
+    methods = [m["id"] for m in ann.get(f"/api/bundles/{bundle}/methods").json["methods"]]
+    assert "ideal" in methods and "paypal" in methods
+    order, payment = pay(ann, bundle)
+    assert ann.get(f"/api/orders/{order}").json["order"]["status"] == "open"
+    for _ in range(10):  # the gateway may call as often as it likes
+        assert client.post("/api/payments/webhook/sandbox",
+                           data={"id": payment}).status_code == 200
+    done = ann.get(f"/api/orders/{order}").json["order"]
+    assert done["status"] == "paid" and done["amount"] == 1124 and done["credits"] == 100
+    user = ann.get("/api/user").json["user"]
+    assert user["credits"] == 100 and user["paid_user"] is True
+    assert ann.get("/api/discountcode?welcome=true").status_code == 404  # paid: no bonus
+    assert [t["id"] for t in ann.get("/api/transactions").json["transactions"]] == [order]
+    # Repeat the last purchase in one step: same bundle and method, full price now.
+    again = ann.post("/api/orders/repeat").json
+    assert ann.get(f"/api/orders/{again['order']}").json["order"]["amount"] == 1499
+
+
+def test_failed_and_unknown_payments_add_nothing(shopper, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+    ann, ann_id = shopper
+    bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
+    order, payment = pay(ann, bundle, "failed")
+    client.post("/api/payments/webhook/sandbox", data={"id": payment})
+    assert ann.get(f"/api/orders/{order}").json["order"]["status"] == "failed"
+    assert ann.get("/api/user").json["user"]["credits"] == 0
+    for form in ({"id": "tr_unknown"}, {}, {"id": "x" * 500}):
+        assert client.post("/api/payments/webhook/sandbox", data=form).status_code == 200
+    assert client.post("/api/payments/webhook/mollie", data={"id": payment}).status_code == 200
+    assert ann.post("/api/orders/repeat").status_code == 404
+
+
+def test_discount_codes(app: Flask, shopper, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+    ann, ann_id = shopper
+    age_account(app, ann_id, hours=100)  # past the time bonus and the welcome discount
+    now = datetime.now(UTC)
+    with app.extensions["amora"].unit_of_work() as work:
+        work.shop.add_code(DiscountCode(code="SPRING10", value_percentage=Decimal("10"),
+                                        minimum_order_value=2000), now)
+        work.shop.add_code(DiscountCode(code="OLD", value_percentage=Decimal("10"),
+                                        expires=now - timedelta(days=1)), now)
+        work.commit()
+    assert ann.get("/api/discountcode?welcome=true").json["error"] == "code_not_found"
+    assert ann.get("/api/discountcode?code=nope").json["error"] == "code_not_found"
+    assert ann.get("/api/discountcode?code=old").json["error"] == "code_expired"
+    found = ann.get("/api/discountcode?code=spring10").json
+    assert found["value_percentage"] == 10.0 and found["minimum_order_value"] == 2000
+    small, big = [b["id"] for b in ann.get("/api/bundles").json["bundles"]]
+    too_small = ann.post("/api/orders", json={"bundle": small, "method": "ideal",
+                                              "discount_code": "SPRING10"})
+    assert too_small.status_code == 400 and too_small.json["error"] == "code_minimum_order"
+    order, payment = pay(ann, big, discount_code="SPRING10")
+    assert ann.get(f"/api/orders/{order}").json["order"]["amount"] == 2699
+    client.post("/api/payments/webhook/sandbox", data={"id": payment})
+    assert ann.get("/api/discountcode?code=SPRING10").json["error"] == "code_used"
+
+
+@pytest.mark.parametrize("body", [{}, {"bundle": 1}, {"bundle": 1, "method": "bitcoin"},
+                                  {"bundle": 999, "method": "ideal"},
+                                  {"bundle": "1", "method": "ideal"},
+                                  {"bundle": 1, "method": "ideal", "extra": True}])
+def test_bad_orders_change_nothing(shopper, body: dict[str, object]) -> None:  # type: ignore[no-untyped-def]
+    ann, _ = shopper
+    assert ann.post("/api/orders", json=body).status_code in (400, 404)
+    assert ann.get("/api/transactions").json["transactions"] == []
+
+
+def test_refund_takes_credits_back_and_flags_what_was_spent(app: Flask, container, shopper,  # type: ignore[no-untyped-def]
+                                                            client: FlaskClient) -> None:
+    ann, ann_id = shopper
+    bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
+    order, payment = pay(ann, bundle)
+    client.post("/api/payments/webhook/sandbox", data={"id": payment})
+    container.credits().revoke(ann_id, 30, "spent in a test", "pytest")
+    refunded = container.shop().refund(order, "pytest")
+    assert refunded.status.value == "refunded"
+    assert ann.get("/api/user").json["user"]["credits"] == 0
+    with container.unit_of_work() as work:
+        flags = work.shop.flags(ann_id)
+    assert flags[0]["flag"] == "payment_reversed_credits_spent"
+    assert flags[0]["details"]["missing"] == 30
+    client.post("/api/payments/webhook/sandbox", data={"id": payment})  # replay: no change
+    assert ann.get("/api/user").json["user"]["credits"] == 0
+
+
+def test_concurrent_webhooks_add_credits_once(app: Flask, shopper, database_url: str) -> None:  # type: ignore[no-untyped-def]
+    if not database_url.startswith("postgresql"):
+        pytest.skip("SQLite serializes writers; the race is PostgreSQL's")
+    ann, _ = shopper
+    bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
+    _, payment = pay(ann, bundle)
+
+    def webhook(_: int) -> int:
+        return app.test_client().post("/api/payments/webhook/sandbox",
+                                      data={"id": payment}).status_code
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        assert set(pool.map(webhook, range(16))) == {200}
+    assert ann.get("/api/user").json["user"]["credits"] == 100
