@@ -23,6 +23,7 @@ from application.ports import (
     UnitOfWorkFactory,
     member_channel,
 )
+from application.sites import resolve_site
 from domain.credits import EntryKind
 from domain.errors import DomainError
 from domain.members import Member
@@ -80,17 +81,20 @@ class Shop:
     events: EventBus
     base_url: str
 
-    def _bundles(self, uow: UnitOfWork, site: Site, member: Member | None) -> list[Bundle]:
-        currency = currency_for(member.profile.country if member else None)
-        return uow.shop.bundles(site.id, currency) or uow.shop.bundles(site.id,
-                                                                     DEFAULT_CURRENCY)
+    @staticmethod
+    def _bundles(uow: UnitOfWork, site: Site, country: str | None) -> list[Bundle]:
+        return (uow.shop.bundles(site.id, currency_for(country))
+                or uow.shop.bundles(site.id, DEFAULT_CURRENCY))
 
-    def bundles(self, member: Member) -> dict[str, Any]:
+    def bundles(self, member: Member | None, host: str | None = None,
+                country: str | None = None) -> dict[str, Any]:
+        """The bundles on offer; visitors (pricing page) see the site's by their country."""
         now = self.clock.now()
         with self.uow() as uow:
-            site = site_of_member(uow, member)
-            bundles = self._bundles(uow, site, member)
-        discount = active_discount(buyer_of(member), now, site.welcome_discount_hours)
+            site = site_of_member(uow, member) if member else resolve_site(uow, host)
+            bundles = self._bundles(uow, site, member.profile.country if member else country)
+        discount = (active_discount(buyer_of(member), now, site.welcome_discount_hours)
+                    if member else None)
         percentage = discount.value_percentage if discount else None
         return {
             "bundles": [{"id": b.id, "credits": b.credits, "price": b.price,
@@ -98,7 +102,7 @@ class Shop:
                                                                                percentage)}
                         for b in bundles],
             "discount": code_json(discount, now) if discount else None,
-            "paid_user": member.paid_user,
+            "paid_user": bool(member and member.paid_user),
         }
 
     def discount(self, member: Member, code: str | None, welcome: bool) -> dict[str, Any]:

@@ -8,8 +8,8 @@ from typing import Any
 import attrs
 from flask import Blueprint, Response, current_app, request
 
-from adapters.http.requests import json_body
-from adapters.http.session import require_member
+from adapters.http.requests import geoip_country, json_body, site_host
+from adapters.http.session import current_member, require_member
 from domain.errors import DomainError
 
 blueprint = Blueprint("shop", __name__)
@@ -29,7 +29,9 @@ class OrderBody:
 
 @blueprint.get("/api/bundles")
 def bundles() -> dict[str, Any]:
-    return _shop().bundles(require_member())  # type: ignore[no-any-return]
+    """Members see their offer; visitors (the pricing page) the site's by their country."""
+    country = geoip_country(current_app.extensions["amora"].config().geoip_header)
+    return _shop().bundles(current_member(), site_host(), country)  # type: ignore[no-any-return]
 
 
 @blueprint.get("/api/bundles/<int:bundle_id>/methods")

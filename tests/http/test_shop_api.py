@@ -48,9 +48,15 @@ def pay(client: FlaskClient, bundle: int, outcome: str = "paid", **extra: object
 
 
 def test_shop_needs_a_login(client: FlaskClient) -> None:
-    for answer in (client.get("/api/bundles"), client.post("/api/orders", json={}),
+    for answer in (client.post("/api/orders", json={}),
                    client.get("/api/transactions"), client.get("/api/discountcode?welcome=true")):
         assert answer.status_code == 403
+
+
+def test_visitors_see_prices(shopper, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+    listed = client.get("/api/bundles").json
+    assert [(b["credits"], b["price"]) for b in listed["bundles"]] == EUR
+    assert listed["discount"] is None and listed["paid_user"] is False
 
 
 def test_a_paid_order_adds_credits_once_and_makes_premium(shopper, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]

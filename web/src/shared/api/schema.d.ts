@@ -667,7 +667,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The site's credit bundles in the member's currency, with the automatic discount applied */
+        /** The credit bundles in the member's currency with the automatic discount applied (visitors, for the pricing page, by their country) */
         get: operations["getBundles"];
         put?: never;
         post?: never;
