@@ -11,7 +11,7 @@ import attrs
 
 MAIL_BACKENDS = ("file", "smtp")
 STORAGE_BACKENDS = ("local",)
-PAYMENT_PROVIDERS = ("sandbox",)
+PAYMENT_PROVIDERS = ("sandbox", "mollie")
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -57,6 +57,8 @@ class Config:
     smtp_starttls: bool
     storage_backend: str
     payment_provider: str
+    mollie_api_key: str
+    mollie_api_endpoint: str
     geoip_header: str
     web_dist: Path
     worker_in_process: bool
@@ -90,6 +92,10 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
     port = _int(env, "PORT", 8000)
     host = env.get("HOST", "127.0.0.1")
     redis_url = env.get("REDIS_URL") or None
+    provider = _choice(env, "PAYMENT_PROVIDER", PAYMENT_PROVIDERS)
+    mollie_key = env.get("MOLLIE_API_KEY", "")
+    if provider == "mollie" and not mollie_key.startswith(("live_", "test_")):
+        raise ConfigError("PAYMENT_PROVIDER=mollie needs MOLLIE_API_KEY (live_... or test_...)")
     return Config(
         var_dir=var_dir,
         database_url=env.get("DATABASE_URL") or f"sqlite:///{var_dir / 'amora.db'}",
@@ -106,7 +112,9 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         smtp_password=env.get("SMTP_PASSWORD") or None,
         smtp_starttls=_flag(env, "SMTP_STARTTLS", False),
         storage_backend=_choice(env, "STORAGE_BACKEND", STORAGE_BACKENDS),
-        payment_provider=_choice(env, "PAYMENT_PROVIDER", PAYMENT_PROVIDERS),
+        payment_provider=provider,
+        mollie_api_key=mollie_key,
+        mollie_api_endpoint=env.get("MOLLIE_API_ENDPOINT", ""),
         geoip_header=env.get("GEOIP_HEADER", "X-Geoip-Country"),
         web_dist=Path(env.get("WEB_DIST", PROJECT_ROOT / "web" / "dist")),
         worker_in_process=_flag(env, "WORKER_IN_PROCESS", redis_url is None),

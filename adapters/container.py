@@ -21,6 +21,7 @@ from adapters.jobs.mail import send_mail_job
 from adapters.mail.files import FileMailer
 from adapters.mail.smtp import SmtpMailer
 from adapters.mail.texts import JsonMailTexts
+from adapters.payments.mollie import MollieGateway
 from adapters.payments.sandbox import SandboxGateway, call_webhook
 from adapters.security.common_passwords import common_passwords
 from adapters.security.passwords import Argon2Passwords
@@ -111,6 +112,8 @@ class Container(containers.DeclarativeContainer):
     payment_gateway = providers.Selector(
         config.provided.payment_provider,
         sandbox=providers.Singleton(SandboxGateway, engine=engine, tasks=tasks),
+        mollie=providers.Singleton(MollieGateway, api_key=config.provided.mollie_api_key,
+                                   api_endpoint=config.provided.mollie_api_endpoint),
     )
     shop_administration = providers.Singleton(ShopAdministration, uow=unit_of_work.provider,
                                               clock=clock)

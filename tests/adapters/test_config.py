@@ -46,3 +46,15 @@ def test_building_the_container_connects_to_nothing(tmp_path: Path) -> None:
     container = build_container(config)
     assert container.config() is config
     assert not (tmp_path / "amora.db").exists()
+
+
+def test_mollie_needs_an_api_key(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import pytest as _pytest
+
+    from adapters.config import ConfigError, load_config
+
+    with _pytest.raises(ConfigError):
+        load_config({"VAR_DIR": str(tmp_path), "PAYMENT_PROVIDER": "mollie"})
+    config = load_config({"VAR_DIR": str(tmp_path), "PAYMENT_PROVIDER": "mollie",
+                          "MOLLIE_API_KEY": "test_abc"})
+    assert config.payment_provider == "mollie"

@@ -1,0 +1,63 @@
+"""The Mollie payment gateway (mollie-api-python). Mollie's webhook carries only a payment
+id; the status is always fetched from Mollie, so a forged webhook changes nothing."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from mollie.api.client import Client
+from mollie.api.error import NotFoundError
+
+from application.ports import CreatedPayment, PaymentRequest
+
+
+def _amount(cents: int, currency: str) -> dict[str, str]:
+    return {"currency": currency, "value": f"{Decimal(cents) / 100:.2f}"}
+
+
+def _cents(amount: dict[str, str] | None) -> int:
+    return int(Decimal(amount["value"]) * 100) if amount else 0
+
+
+class MollieGateway:
+    name = "mollie"
+
+    def __init__(self, api_key: str, api_endpoint: str = "") -> None:
+        self._client = Client(api_endpoint=api_endpoint)
+        self._client.set_api_key(api_key)
+
+    def methods(self, amount: int, currency: str) -> list[dict[str, Any]]:
+        found = self._client.methods.list(amount=_amount(amount, currency), include="issuers")
+        return [{"id": method["id"],
+                 "issuers": [{"id": issuer["id"], "name": issuer["name"]}
+                             for issuer in method.get("issuers") or []]}
+                for method in found]
+
+    def create(self, request: PaymentRequest) -> CreatedPayment:
+        data: dict[str, Any] = {
+            "amount": _amount(request.amount, request.currency),
+            "description": request.description, "redirectUrl": request.redirect_url,
+            "webhookUrl": request.webhook_url, "method": request.method,
+            "metadata": request.metadata,
+        }
+        if request.issuer:
+            data["issuer"] = request.issuer
+        payment = self._client.payments.create(data)
+        return CreatedPayment(payment_id=payment.id, checkout_url=payment.checkout_url)
+
+    def status(self, payment_id: str) -> str | None:
+        """Mollie's status; money sent back (refund, chargeback) counts over 'paid'."""
+        try:
+            payment = self._client.payments.get(payment_id)
+        except NotFoundError:
+            return None
+        if _cents(payment.amount_chargedback):
+            return "charged_back"
+        if _cents(payment.amount_refunded):
+            return "refunded"
+        return str(payment.status)
+
+    def refund(self, payment_id: str, amount: int, currency: str) -> None:
+        payment = self._client.payments.get(payment_id)
+        payment.refunds.create({"amount": _amount(amount, currency)})
