@@ -16,6 +16,8 @@ from domain.chat import HISTORY_PAGE, SendSituation, check_send, clean_text, sen
 from domain.credits import EntryKind
 from domain.discovery import findable, shares_members
 from domain.errors import DomainError
+from domain.gifts import CATALOGUE, gift
+from domain.gifts import price as gift_price
 from domain.members import AccountStatus, Member, age_on
 
 
@@ -91,6 +93,64 @@ class Chat:
         if terms.cost:
             self.events.publish(member_channel(viewer.id), credits_event(balance))
         return {"message": body, "credits": balance, "terms": attrs.asdict(next_terms)}
+
+    def gifts(self, viewer: Member) -> dict[str, Any]:
+        with self.uow() as uow:
+            site = site_of_member(uow, viewer)
+            balance = uow.ledger.balance(viewer.id)
+        return {"gifts": [{"key": item.key, "price": gift_price(item, site.gift_credits)}
+                          for item in CATALOGUE], "credits": balance}
+
+    def send_gift(self, viewer: Member, member_id: int, key: str) -> dict[str, Any]:
+        """A gift is a paid message: the same rules as a message, at the gift's price
+        (never free), and it lands in the conversation."""
+        now = self.clock.now()
+        item = gift(key)
+        with self.uow() as uow:
+            site = site_of_member(uow, viewer)
+            recipient = existing_member(uow, member_id)
+            conversation = uow.chats.between(viewer.id, recipient.id)
+            cost = gift_price(item, site.gift_credits)
+            situation = attrs.evolve(self._situation(uow, viewer, recipient, conversation),
+                                     cost=cost, free_messages=0)
+            check_send(situation)
+            conversation_id = (conversation["id"] if conversation
+                               else uow.chats.start(viewer.id, recipient.id, now))
+            message = uow.chats.add_message(conversation_id, viewer.id, "", now, cost, False,
+                                            gift=item.key)
+            if cost:
+                book(uow, viewer.id, EntryKind.GIFT, cost, f"gift:{message['id']}",
+                     f"gift {item.key} to {recipient.id}", now)
+            balance = uow.ledger.balance(viewer.id)
+            unread = uow.chats.unread_total(recipient.id)
+            uow.commit()
+        body = _message_json(message)
+        self.events.publish(member_channel(recipient.id),
+                            {"type": "message", "message": body, "unread": unread})
+        self.events.publish(member_channel(viewer.id), {"type": "message", "message": body})
+        self.events.publish(member_channel(viewer.id), credits_event(balance))
+        return {"message": body, "credits": balance}
+
+    def unlock_photo(self, viewer: Member, member_id: int, photo_id: int) -> dict[str, Any]:
+        """A free member opens one locked photo for the site's photo_credits."""
+        now = self.clock.now()
+        with self.uow() as uow:
+            site = site_of_member(uow, viewer)
+            photo = uow.photos.get(photo_id)
+            if photo is None or photo["member_id"] != member_id or photo["status"] != "active":
+                raise DomainError("photo_not_found")
+            if viewer.paid_user:
+                raise DomainError("photo_already_open")
+            if photo_id not in uow.chats.unlocked(viewer.id) and site.photo_credits:
+                book(uow, viewer.id, EntryKind.PHOTO, site.photo_credits,
+                     f"photo:{photo_id}", f"photo {photo_id} of {member_id}", now)
+            uow.chats.unlock(viewer.id, photo_id, now)
+            balance = uow.ledger.balance(viewer.id)
+            uow.commit()
+        self.events.publish(member_channel(viewer.id), credits_event(balance))
+        return {"photo": {"id": photo_id, "filename": photo["filename"],
+                          "thumb_filename": photo["thumb_filename"], "locked": False},
+                "credits": balance}
 
     def with_member(self, viewer: Member, member_id: int) -> dict[str, Any]:
         """The chat screen with a member: the conversation (if any) and the terms of the

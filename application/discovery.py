@@ -93,8 +93,10 @@ class Discovery:
                 raise DomainError("member_not_found")
             photos = [p for p in uow.photos.of_member(member.id) if visible_to_others(p["status"])]
             blocked_by_me = viewer is not None and uow.discovery.blocks(viewer.id, member.id)
+            unlocked = uow.chats.unlocked(viewer.id) if viewer else set()
             uow.commit()  # opening a liked-by profile cleared its new flag
-        return {**self._profile(member, site, photos, viewer, blocked_by_me, today), **likes}
+        return {**self._profile(member, site, photos, viewer, blocked_by_me, today, unlocked),
+                **likes}
 
     @staticmethod
     def _likes(uow: UnitOfWork, viewer: Member | None, member_id: int) -> dict[str, bool]:
@@ -110,18 +112,22 @@ class Discovery:
 
     @staticmethod
     def _profile(member: Member, site: Site, photos: list[dict[str, Any]],
-                 viewer: Member | None, blocked_by_me: bool, today: Any) -> dict[str, Any]:
+                 viewer: Member | None, blocked_by_me: bool, today: Any,
+                 unlocked: set[int]) -> dict[str, Any]:
+        """Free viewers see the first photo; the rest stay locked unless they unlocked
+        one with credits (premium viewers see all)."""
         profile = member.profile
         open_count = unlocked_photos(bool(viewer and viewer.paid_user), len(photos))
         shown = [{"id": p["id"], "filename": p["filename"], "thumb_filename": p["thumb_filename"],
-                  "locked": False} for p in photos[:open_count]]
-        shown += [{"id": p["id"], "filename": None, "thumb_filename": None, "locked": True}
-                  for p in photos[open_count:]]
+                  "locked": False} if n < open_count or p["id"] in unlocked
+                 else {"id": p["id"], "filename": None, "thumb_filename": None, "locked": True}
+                 for n, p in enumerate(photos)]
         visible = set(site.visible_profile_fields)
         return {
             "id": member.id, "name": profile.name, "gender": profile.gender,
             "age": age_on(profile.birth_date, today), "country": profile.country,
             "is_fictional": member.is_fictional, "blocked_by_me": blocked_by_me,
+            "photo_credits": site.photo_credits,
             "photo_count": len(photos), "photos": shown,
             **{field: getattr(profile, field) if field in visible else None
                for field in ATTRIBUTES},

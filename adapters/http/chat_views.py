@@ -40,6 +40,28 @@ def send(member_id: int) -> tuple[dict[str, Any], int]:
     return _chat().send(member, member_id, body.text, body.key), 201
 
 
+@attrs.frozen
+class GiftBody:
+    gift: str
+
+
+@blueprint.get("/api/gifts")
+def gifts() -> dict[str, Any]:
+    return _chat().gifts(require_member())  # type: ignore[no-any-return]
+
+
+@blueprint.post("/api/members/<int:member_id>/gifts")
+@limits.limiter.limit(limits.MESSAGES)
+def send_gift(member_id: int) -> tuple[dict[str, Any], int]:
+    member = require_member()
+    return _chat().send_gift(member, member_id, json_body(GiftBody).gift[:20]), 201
+
+
+@blueprint.post("/api/members/<int:member_id>/photos/<int:photo_id>/unlock")
+def unlock_photo(member_id: int, photo_id: int) -> dict[str, Any]:
+    return _chat().unlock_photo(require_member(), member_id, photo_id)  # type: ignore[no-any-return]
+
+
 @blueprint.get("/api/members/<int:member_id>/chat")
 def with_member(member_id: int) -> dict[str, Any]:
     return _chat().with_member(require_member(), member_id)  # type: ignore[no-any-return]

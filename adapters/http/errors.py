@@ -46,6 +46,8 @@ _RULE_STATUS = {
     "already_sent": 409,
     "conversation_not_found": 404,
     "code_not_found": 404,
+    "gift_not_found": 404,
+    "photo_already_open": 409,
     "code_used": 409,
     "bundle_not_found": 404,
     "order_not_found": 404,

@@ -19,7 +19,7 @@ cv, cm, msg = t.conversations, t.conversation_members, t.messages
 
 def _message(row: Any) -> dict[str, Any]:
     return {"id": row.id, "conversation_id": row.conversation_id, "sender_id": row.sender_id,
-            "text": row.text, "created_at": row.created_at}
+            "text": row.text, "created_at": row.created_at, "gift": row.gift}
 
 
 def _visible_after(member_id: int) -> Any:
@@ -62,17 +62,17 @@ class SqlChats:
             msg.c.sender_id == member_id, msg.c.free.is_(True))).scalar_one())
 
     def add_message(self, conversation_id: int, sender: int, text: str, at: datetime,
-                    cost: int, free: bool) -> dict[str, Any]:
+                    cost: int, free: bool, gift: str | None = None) -> dict[str, Any]:
         message_id = int(self.connection.execute(insert(msg).values(
             conversation_id=conversation_id, sender_id=sender, text=text, created_at=at,
-            cost=cost, free=free).returning(msg.c.id)).scalar_one())
+            cost=cost, free=free, gift=gift).returning(msg.c.id)).scalar_one())
         self.connection.execute(update(cv).where(cv.c.id == conversation_id)
                                 .values(last_message_at=at))
         self.connection.execute(update(cm).where(cm.c.conversation_id == conversation_id,
                                                  cm.c.member_id != sender)
                                 .values(unread=cm.c.unread + 1))
         return {"id": message_id, "conversation_id": conversation_id, "sender_id": sender,
-                "text": text, "created_at": at}
+                "text": text, "created_at": at, "gift": gift}
 
     def has_written(self, conversation_id: int, member_id: int) -> bool:
         return self.connection.execute(select(msg.c.id).where(
@@ -142,6 +142,15 @@ class SqlChats:
     def mark_read(self, conversation_id: int, member_id: int) -> None:
         self.connection.execute(update(cm).where(cm.c.conversation_id == conversation_id,
                                                  cm.c.member_id == member_id).values(unread=0))
+
+    def unlocked(self, member_id: int) -> set[int]:
+        """Photos the member unlocked with credits."""
+        return set(self.connection.execute(select(t.photo_unlocks.c.photo_id).where(
+            t.photo_unlocks.c.member_id == member_id)).scalars())
+
+    def unlock(self, member_id: int, photo_id: int, at: datetime) -> None:
+        insert_unless_exists(self.connection, t.photo_unlocks, member_id=member_id,
+                             photo_id=photo_id, created_at=at)
 
     def page_hidden(self, member_id: int, at: datetime) -> None:
         self.connection.execute(delete(t.presence).where(t.presence.c.member_id == member_id))

@@ -264,6 +264,7 @@ messages = Table(
     Column("created_at", UtcDateTime, nullable=False),
     Column("cost", Integer, nullable=False, default=0),
     Column("free", Boolean, nullable=False, default=False),
+    Column("gift", String(20)),  # a gift's key when the message is a gift
     Index("ix_messages_conversation", "conversation_id", "id"),
     Index("ix_messages_sender_free", "sender_id", "free"),
 )
@@ -351,6 +352,14 @@ sandbox_payments = Table(
     Column("status", String(20), nullable=False),
     Column("redirect_url", String(500), nullable=False),
     Column("webhook_url", String(500), nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+)
+
+photo_unlocks = Table(
+    "photo_unlocks",
+    metadata,
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), primary_key=True),
+    Column("photo_id", ForeignKey("photos.id", ondelete="CASCADE"), primary_key=True),
     Column("created_at", UtcDateTime, nullable=False),
 )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 
 import attrs
 import pytest
@@ -193,3 +194,47 @@ def test_concurrent_sends_spend_exactly_the_balance(app: Flask, container, pair,
     assert len(ann.get(f"/api/chats/{conversation}/messages").json["messages"]) == 10
     balance, entries = container.credits().ledger(ann_id)
     assert balance == 0 and sum(entry.amount for entry in entries) == 0
+
+
+def test_gifts_cost_credits_and_arrive_in_the_conversation(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+    ann, ann_id, bob, bob_id = pair
+    container.site_administration().set("amora.test", "gift_credits", "20", "test")
+    catalogue = ann.get("/api/gifts").json
+    assert {"key": "rose", "price": 20} in catalogue["gifts"]
+    assert {"key": "diamond", "price": 100} in catalogue["gifts"]
+    refused = ann.post(f"/api/members/{bob_id}/gifts", json={"gift": "rose"})
+    assert refused.status_code == 402 and refused.json["error"] == "not_enough_credits"
+    assert ann.post(f"/api/members/{bob_id}/gifts", json={"gift": "yacht"}).status_code == 404
+    assert ann.post(f"/api/members/{bob_id}/gifts", json={}).status_code == 400
+    grant(app, ann_id, 50)
+    sent = ann.post(f"/api/members/{bob_id}/gifts", json={"gift": "rose"})
+    assert sent.status_code == 201 and sent.json["credits"] == 30
+    chat = bob.get("/api/chats").json["chats"][0]
+    assert chat["num_unread_messages"] == 1 and chat["last_message"]["gift"] == "rose"
+    history = bob.get(f"/api/chats/{chat['conversation']['id']}/messages").json["messages"]
+    assert history[-1]["gift"] == "rose" and history[-1]["sender_id"] == ann_id
+
+
+def test_free_members_unlock_a_photo_for_credits(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+    ann, ann_id, bob, bob_id = pair
+    container.site_administration().set("amora.test", "photo_credits", "15", "test")
+    with container.unit_of_work() as work:
+        photo_ids = [work.photos.add(bob_id, f"photos/b/{n}.jpg", f"photos/b/{n}_t.jpg", n == 0,
+                                     "active", datetime(2026, 1, 1, tzinfo=UTC))
+                     for n in range(3)]
+        work.commit()
+    profile = ann.get(f"/api/members/{bob_id}").json["profile"]
+    assert [p["locked"] for p in profile["photos"]] == [False, True, True]
+    assert profile["photo_credits"] == 15
+    locked = profile["photos"][2]["id"]
+    assert ann.post(f"/api/members/{bob_id}/photos/{locked}/unlock").json["error"] \
+        == "not_enough_credits"
+    grant(app, ann_id, 20)
+    opened = ann.post(f"/api/members/{bob_id}/photos/{locked}/unlock").json
+    assert opened["credits"] == 5 and opened["photo"]["filename"] == "photos/b/2.jpg"
+    again = ann.post(f"/api/members/{bob_id}/photos/{locked}/unlock").json
+    assert again["credits"] == 5  # already open: no second charge
+    profile = ann.get(f"/api/members/{bob_id}").json["profile"]
+    assert [p["locked"] for p in profile["photos"]] == [False, True, False]
+    assert ann.post(f"/api/members/{ann_id}/photos/{photo_ids[1]}/unlock").status_code == 404
+    assert ann.post(f"/api/members/{bob_id}/photos/999999/unlock").status_code == 404

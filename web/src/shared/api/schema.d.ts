@@ -813,6 +813,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The gift catalogue with this site's prices, and the member's credits */
+        get: operations["getGifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{member_id}/gifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a gift (paid in credits); it arrives in the conversation */
+        post: operations["sendGift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{member_id}/photos/{photo_id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A free member opens one locked photo for the site's photo_credits */
+        post: operations["unlockPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -926,6 +977,8 @@ export interface components {
             text: string;
             /** Format: date-time */
             created_at: string;
+            /** @description The gift's key when the message is a gift */
+            gift?: string | null;
         };
         SendTerms: {
             /** @description Credits the next message costs (0 when free) */
@@ -1000,6 +1053,8 @@ export interface components {
             interests: string[];
             is_fictional: boolean;
             blocked_by_me: boolean;
+            /** @description What unlocking one locked photo costs */
+            photo_credits?: number;
             liked_by_me: boolean;
             likes_me: boolean;
             match: boolean;
@@ -2616,6 +2671,100 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    getGifts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Gifts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        gifts: {
+                            key: string;
+                            price: number;
+                        }[];
+                        credits: number;
+                    };
+                };
+            };
+            403: components["responses"]["Error"];
+        };
+    };
+    sendGift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    gift: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["ChatMessage"];
+                        credits: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            402: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    unlockPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+                photo_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo, open */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        photo: components["schemas"]["MemberPhoto"];
+                        credits: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            402: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     getHealth: {
