@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import socket
 import threading
 from typing import Any
 
@@ -67,6 +68,10 @@ def live(ws: Any) -> None:
         ws.send(json.dumps({"type": "session_revoked"}))
         ws.close(reason=POLICY_VIOLATION, message="authentication_required")
         return
+    with contextlib.suppress(OSError, AttributeError):
+        # Events are small frames sent back to back: without this, Nagle's algorithm
+        # holds the second one until the first is acknowledged (up to 40 ms later).
+        ws.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     connection = Connection(ws)
     unsubscribe = container.events().subscribe(member_channel(member.id), connection.send)
     token = session_token()
