@@ -71,16 +71,17 @@ class Chat:
             text = clean_text(text, site.message_length)
             recipient = existing_member(uow, member_id)
             conversation = uow.chats.between(viewer.id, recipient.id)
-            terms = check_send(self._situation(uow, viewer, recipient, conversation))
-            if key is not None and uow.ledger.find(viewer.id, f"message:{key}") is not None:
+            # A retry of a send that went through (free or paid) is told so, first.
+            if key is not None and uow.chats.sent_with_key(viewer.id, key):
                 raise DomainError("already_sent")
+            terms = check_send(self._situation(uow, viewer, recipient, conversation))
             conversation_id = (conversation["id"] if conversation
                                else uow.chats.start(viewer.id, recipient.id, now))
             message = uow.chats.add_message(conversation_id, viewer.id, text, now,
-                                            terms.cost, terms.free)
+                                            terms.cost, terms.free, key=key)
             if terms.cost:
                 book(uow, viewer.id, EntryKind.MESSAGE, terms.cost,
-                     f"message:{key or message['id']}", f"message {message['id']}", now)
+                     f"message:{message['id']}", f"message {message['id']}", now)
             balance = uow.ledger.balance(viewer.id)
             unread = uow.chats.unread_total(recipient.id)
             next_terms = send_terms(self._situation(uow, viewer, recipient,

@@ -61,11 +61,16 @@ class SqlChats:
         return int(self.connection.execute(select(func.count()).select_from(msg).where(
             msg.c.sender_id == member_id, msg.c.free.is_(True))).scalar_one())
 
+    def sent_with_key(self, sender: int, key: str) -> bool:
+        return self.connection.execute(select(msg.c.id).where(
+            msg.c.sender_id == sender, msg.c.client_key == key)).first() is not None
+
     def add_message(self, conversation_id: int, sender: int, text: str, at: datetime,
-                    cost: int, free: bool, gift: str | None = None) -> dict[str, Any]:
+                    cost: int, free: bool, gift: str | None = None,
+                    key: str | None = None) -> dict[str, Any]:
         message_id = int(self.connection.execute(insert(msg).values(
             conversation_id=conversation_id, sender_id=sender, text=text, created_at=at,
-            cost=cost, free=free, gift=gift).returning(msg.c.id)).scalar_one())
+            cost=cost, free=free, gift=gift, client_key=key).returning(msg.c.id)).scalar_one())
         self.connection.execute(update(cv).where(cv.c.id == conversation_id)
                                 .values(last_message_at=at))
         self.connection.execute(update(cm).where(cm.c.conversation_id == conversation_id,

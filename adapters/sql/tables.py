@@ -265,7 +265,10 @@ messages = Table(
     Column("cost", Integer, nullable=False, default=0),
     Column("free", Boolean, nullable=False, default=False),
     Column("gift", String(20)),  # a gift's key when the message is a gift
+    # The sender's idempotency key: a retried send finds its first try.
+    Column("client_key", String(64)),
     Index("ix_messages_conversation", "conversation_id", "id"),
+    Index("uq_messages_client_key", "sender_id", "client_key", unique=True),
     Index("ix_messages_sender_free", "sender_id", "free"),
 )
 

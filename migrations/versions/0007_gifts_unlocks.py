@@ -1,4 +1,4 @@
-"""Gifts in conversations; photos a free member unlocked with credits.
+"""Gifts in conversations, messages' idempotency keys; photos unlocked with credits.
 
 Revision ID: 0007
 Revises: 0006
@@ -19,6 +19,8 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("messages") as batch:
         batch.add_column(sa.Column("gift", sa.String(20)))
+        batch.add_column(sa.Column("client_key", sa.String(64)))
+        batch.create_index("uq_messages_client_key", ["sender_id", "client_key"], unique=True)
     op.create_table(
         "photo_unlocks",
         sa.Column("member_id", sa.Integer, nullable=False),
@@ -35,4 +37,6 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("photo_unlocks")
     with op.batch_alter_table("messages") as batch:
+        batch.drop_index("uq_messages_client_key")
+        batch.drop_column("client_key")
         batch.drop_column("gift")

@@ -46,8 +46,11 @@ def test_free_messages_then_credits(app: Flask, pair) -> None:  # type: ignore[n
     assert before["terms"] == {"cost": 0, "free": True, "free_messages_left": 3,
                                "free_conversations_left": 2}
     for n in range(3):
-        sent = ann.post(f"/api/members/{bob_id}/messages", json={"text": f"hi {n}"})
+        sent = ann.post(f"/api/members/{bob_id}/messages", json={"text": f"hi {n}",
+                                                                 "key": f"free-{n}"})
         assert sent.status_code == 201, sent.json
+    retry = ann.post(f"/api/members/{bob_id}/messages", json={"text": "hi 2", "key": "free-2"})
+    assert retry.status_code == 409 and retry.json["error"] == "already_sent"
     assert sent.json["terms"]["free_messages_left"] == 0 and sent.json["terms"]["cost"] == 10
     refused = ann.post(f"/api/members/{bob_id}/messages", json={"text": "one more"})
     assert refused.status_code == 402 and refused.json["error"] == "not_enough_credits"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from collections.abc import Iterator
@@ -34,7 +35,8 @@ def connect(host: str, client: FlaskClient | None, origin: str | None = None) ->
     ws = simple_websocket.Client.connect(f"ws://{host}/ws", headers=headers)
     # simple-websocket's client leaves a frame that came with the handshake unread until
     # more data arrives: a ping makes the server answer, which flushes the hello out.
-    ws.send(json.dumps({"type": "ping"}))
+    with contextlib.suppress(simple_websocket.ConnectionClosed):  # refused sockets close
+        ws.send(json.dumps({"type": "ping"}))
     return ws
 
 

@@ -59,6 +59,42 @@ const discoveryPage = (path: string, page: () => Promise<ComponentType>, flags: 
 });
 const memberProfilePage = () => import('../features/discovery/MemberProfilePage').then((m) => m.MemberProfilePage);
 
+/** The likes lists (liked me, my likes, matches): texts in `likes` (+ `discovery`). */
+const likesPage = (path: string): AppRoute => ({
+  path,
+  layout: 'default',
+  page: () => import('../features/likes/LikesPage').then((m) => m.LikesPage),
+  loader: () => import('../features/likes/likesLoader').then((m) => m.likesLoader()),
+  auth: true,
+});
+
+/** A conversation (bare chat layout): texts in `chat`. */
+const chatPage = (path: string, layout: LayoutName): AppRoute => ({
+  path,
+  layout,
+  page: () => import('../features/chat/ConversationPage').then((m) => m.ConversationPage),
+  loader: () => import('../features/chat/chatLoader').then((m) => m.chatLoader()),
+  auth: true,
+});
+
+/** Buying credits and premium: texts in `shop`. /premium and /pricing are public. */
+const shopPage = (path: string, page: () => Promise<ComponentType>, auth = true): AppRoute => ({
+  path,
+  layout: 'default',
+  page,
+  loader: () => import('../features/shop/shopLoader').then((m) => m.shopLoader()),
+  auth,
+});
+
+/** A matching game (swipe game, match-finder, signup matches): texts in `games`. */
+const gamePage = (path: string, page: () => Promise<ComponentType>): AppRoute => ({
+  path,
+  layout: 'default',
+  page,
+  loader: () => import('../features/games/gamesLoader').then((m) => m.gamesLoader()),
+  auth: true,
+});
+
 export const ROUTES = {
   index: {
     path: '/',
@@ -124,6 +160,37 @@ export const ROUTES = {
   members: discoveryPage('/members', () => import('../features/discovery/MembersPage').then((m) => m.MembersPage)),
   'members-id': discoveryPage('/members/:id', memberProfilePage),
   'likes-m-id': discoveryPage('/likes/m/:id', memberProfilePage, { auth: true }),
+  'members-id-chat': chatPage('/members/:id/chat', 'chat'),
+  chats: {
+    path: '/chats',
+    layout: 'default',
+    page: () => import('../features/chat/ChatsPage').then((m) => m.ChatsPage),
+    loader: () => import('../features/chat/chatLoader').then((m) => m.chatLoader()),
+    auth: true,
+  },
+  'chats-id': chatPage('/chats/:id', 'chat'),
+  premium: shopPage('/premium', () => import('../features/shop/PremiumPage').then((m) => m.PremiumPage), false),
+  pricing: shopPage('/pricing', () => import('../features/shop/PremiumPage').then((m) => m.PricingPage), false),
+  credits: shopPage('/credits', () => import('../features/shop/CreditsPage').then((m) => m.CreditsPage)),
+  'credits-repeat-order': shopPage('/credits/repeat-order', () =>
+    import('../features/shop/RepeatOrderPage').then((m) => m.RepeatOrderPage),
+  ),
+  'recurring-card-failed': shopPage('/credits/card-failed', () =>
+    import('../features/shop/CardFailedPage').then((m) => m.CardFailedPage),
+  ),
+  'credits-id-paymentmethod': shopPage('/credits/:id/:paymentmethod?', () =>
+    import('../features/shop/CheckoutPage').then((m) => m.CheckoutPage),
+  ),
+  'transactions-id': shopPage('/transactions/:id?', () =>
+    import('../features/shop/TransactionsPage').then((m) => m.TransactionsPage),
+  ),
+  likes: likesPage('/likes'),
+  'likes-type': likesPage('/likes/:type'),
+  'swipe-game': gamePage('/swipe-game', () => import('../features/games/SwipeGamePage').then((m) => m.SwipeGamePage)),
+  'match-finder': gamePage('/match-finder', () => import('../features/games/MatchFinderPage').then((m) => m.MatchFinderPage)),
+  'signup-matches': gamePage('/signup-matches', () =>
+    import('../features/games/SignupMatchesPage').then((m) => m.SignupMatchesPage),
+  ),
 } satisfies Record<string, AppRoute>;
 
 export type RouteName = keyof typeof ROUTES;

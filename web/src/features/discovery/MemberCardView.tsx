@@ -1,16 +1,22 @@
 import { useTranslation } from 'react-i18next';
+import { LikeButton } from '../likes/LikeButton';
+import { useEnsureLikes, useLikedByMe } from '../likes/likesStore';
 import { AppLink } from '../navigation/AppLink';
 import { Icon } from '../navigation/icons';
 import { countryName } from '../site/company';
+import { useSession } from '../session/sessionStore';
 import { useSettings } from '../site/settingsStore';
 import type { MemberCard } from './discoveryApi';
 import { FictionalBadge, PlaceholderAvatar, imageUrl } from './memberUi';
 
-/** One member in the search grid: photo (or a drawn avatar), name, age and city. */
+/** One member in the search grid: photo (or a drawn avatar), name, age and city, and a quick like. */
 export function MemberCardView({ member }: { member: MemberCard }) {
   const { t, i18n } = useTranslation('discovery');
   const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
   const place = member.city || countryName(member.country, i18n.language);
+  useEnsureLikes();
+  const liked = useLikedByMe(member.id);
+  const own = useSession((s) => s.user?.id === member.id);
   return (
     <article className="member-card" data-testid="member-card" data-member-id={member.id}>
       <AppLink to="members-id" params={{ id: member.id }} className="member-card__link" aria-label={t('card.open', { name: member.name })}>
@@ -35,6 +41,8 @@ export function MemberCardView({ member }: { member: MemberCard }) {
           )}
         </div>
       </AppLink>
+      {/* Beside the link, not in it: a button inside a link is no valid HTML. */}
+      {!own && <LikeButton member={member} liked={liked} variant="icon" className="member-card__like" />}
     </article>
   );
 }

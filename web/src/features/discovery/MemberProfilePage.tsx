@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { pathTo } from '../../app/routes';
+import { useMatch, useNavigate, useParams } from 'react-router';
+import { ROUTES, pathTo } from '../../app/routes';
 import { translateError } from '../../shared/i18n/translateError';
 import { FormAlert, useBusy } from '../account/ui';
+import { LikeButton } from '../likes/LikeButton';
+import { markLikeSeen } from '../likes/likesStore';
 import { AppLink } from '../navigation/AppLink';
 import { Icon } from '../navigation/icons';
 import { useProfileCatalogs } from '../profile/catalogStore';
@@ -152,12 +154,26 @@ function BlockActions({ profile, onChange }: { profile: MemberProfile; onChange:
   );
 }
 
+/** "Likes you" or "It's a match" above the actions, from the profile's like state. */
+function LikeHint({ profile }: { profile: MemberProfile }) {
+  const { t } = useTranslation('likes');
+  if (!profile.likes_me) return null;
+  return (
+    <p className={`like-hint${profile.match ? ' like-hint--match' : ''}`} data-testid="like-hint">
+      <Icon name={profile.match ? 'sparkle' : 'heart'} size={18} />
+      {profile.match ? t('hint.match', { name: profile.name }) : t('hint.likesYou', { name: profile.name })}
+    </p>
+  );
+}
+
 function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: (profile: MemberProfile) => void }) {
   const { t } = useTranslation('discovery');
   const tp = useTranslation('profile').t;
   const settings = useSiteSettings();
   const user = useSession((s) => s.user);
   const place = usePlace(profile);
+  // Opened from the likes lists (/likes/m/:id): the way back leads there.
+  const fromLikes = useMatch(ROUTES['likes-m-id'].path) !== null;
   usePageTitle(profile.name);
 
   const own = user?.id === profile.id;
@@ -169,9 +185,9 @@ function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: 
 
   return (
     <div className="container member-profile" data-testid="member-profile">
-      <AppLink to="members" className="member-profile__back">
+      <AppLink to={fromLikes ? 'likes' : 'members'} className="member-profile__back">
         <Icon name="arrowLeft" size={18} />
-        {t('profile.back')}
+        {fromLikes ? t('back', { ns: 'likes' }) : t('profile.back')}
       </AppLink>
       <div className="row g-4 g-lg-5">
         <div className="col-md-6 col-lg-5">
@@ -209,6 +225,13 @@ function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: 
             </div>
           ) : user ? (
             <div className="member-profile__actions" data-testid="member-actions">
+              <LikeHint profile={profile} />
+              <LikeButton
+                member={profile}
+                liked={profile.liked_by_me}
+                likesMe={profile.likes_me}
+                onChange={(liked) => onChange({ ...profile, liked_by_me: liked, match: liked && profile.likes_me })}
+              />
               <AppLink to="members-id-chat" params={{ id: profile.id }} className="btn btn-primary rounded-pill px-4">
                 <Icon name="chat" size={18} className="me-2" />
                 {t('profile.message')}
@@ -282,7 +305,10 @@ export function MemberProfilePage() {
     const controller = new AbortController();
     setStatus({ kind: 'loading' });
     discoveryApi.member(id, controller.signal).then(
-      (profile) => setStatus({ kind: 'ready', profile }),
+      (profile) => {
+        setStatus({ kind: 'ready', profile });
+        markLikeSeen(profile.id);
+      },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof LoginRequired) setStatus({ kind: 'login' });

@@ -56,6 +56,9 @@ function memberFixture(overrides: Partial<MemberProfile> = {}): MemberProfile {
     interests: ['board_games', 'some_new_thing'],
     is_fictional: false,
     blocked_by_me: false,
+    liked_by_me: false,
+    likes_me: false,
+    match: false,
     photo_count: 3,
     photos: [
       { id: 1, filename: 'a.jpg', thumb_filename: 'a_t.jpg', locked: false },

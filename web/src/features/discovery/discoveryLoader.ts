@@ -1,7 +1,10 @@
 import { i18n } from '../../shared/i18n/i18n';
 
-/** The search and member screens wait for their texts (`profile` names attributes and interests). */
+/**
+ * The search and member screens wait for their texts (`profile` names attributes and
+ * interests, `likes` labels the like buttons).
+ */
 export async function discoveryLoader(): Promise<null> {
-  await i18n.loadNamespaces(['discovery', 'profile']);
+  await i18n.loadNamespaces(['discovery', 'profile', 'likes']);
   return null;
 }

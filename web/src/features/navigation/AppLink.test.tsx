@@ -22,7 +22,7 @@ describe('route registry', () => {
   });
 
   it('does not know screens of later issues', () => {
-    for (const name of ['pricing', 'complaints', 'credits', 'toString', 'constructor']) {
+    for (const name of ['not-a-screen', 'toString', 'constructor']) {
       expect(routeExists(name)).toBe(false);
     }
   });
@@ -49,7 +49,7 @@ describe('AppLink', () => {
   it('renders nothing for screens that do not exist yet', () => {
     renderInRouter(
       <div data-testid="box">
-        <AppLink to="pricing">Pricing</AppLink>
+        <AppLink to="not-a-screen">Nowhere</AppLink>
       </div>,
     );
     expect(screen.getByTestId('box')).toBeEmptyDOMElement();
@@ -57,12 +57,12 @@ describe('AppLink', () => {
 
   it('appears once the screen is registered', () => {
     const registry = ROUTES as Record<string, AppRoute>;
-    registry.pricing = { path: '/pricing', layout: 'default', page: async () => () => null };
+    registry['not-a-screen'] = { path: '/somewhere', layout: 'default', page: async () => () => null };
     try {
-      renderInRouter(<AppLink to="pricing">Pricing</AppLink>);
-      expect(screen.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+      renderInRouter(<AppLink to="not-a-screen">Somewhere</AppLink>);
+      expect(screen.getByRole('link', { name: 'Somewhere' })).toHaveAttribute('href', '/somewhere');
     } finally {
-      delete registry.pricing;
+      delete registry['not-a-screen'];
     }
   });
 });

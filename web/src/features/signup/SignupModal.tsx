@@ -1,9 +1,9 @@
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../app/routes';
 import { LogoMark } from '../navigation/Logo';
 import { useSiteSettings } from '../site/settingsStore';
+import { pathAfterSignup } from './afterSignup';
 import { useSignup } from './signupStore';
 import { SignupWizard } from './SignupWizard';
 
@@ -31,9 +31,10 @@ export function SignupModal() {
         <SignupWizard
           headingLevel={3}
           onLeave={close}
-          onDone={() => {
+          onDone={async () => {
+            const next = await pathAfterSignup();
             close();
-            navigate(pathTo('complete-signup'));
+            await navigate(next.path, { state: next.state });
           }}
         />
       </Modal.Body>

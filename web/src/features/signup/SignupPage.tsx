@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../app/routes';
 import { AuthCard } from '../account/ui';
 import { useSiteSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';
+import { pathAfterSignup } from './afterSignup';
 import { SignupWizard } from './SignupWizard';
 
 /** /signup: the signup steps as a page (smartphones, and direct links). */
@@ -14,7 +14,13 @@ export function SignupPage() {
   usePageTitle(t('signup.title'));
   return (
     <AuthCard title={t('signup.title')} intro={t('signup.intro', { sitename: settings.name, minAge: settings.min_age })}>
-      <SignupWizard onDone={() => navigate(pathTo('complete-signup'))} headingLevel={2} />
+      <SignupWizard
+        onDone={async () => {
+          const next = await pathAfterSignup();
+          await navigate(next.path, { state: next.state });
+        }}
+        headingLevel={2}
+      />
     </AuthCard>
   );
 }

@@ -29,8 +29,8 @@ const STEP_KEYS = ['who', 'name', 'birth', 'email', 'password'] as const;
 type Refusal = { code: 'account_exists' } | { code: 'account_deleted_reactivatable'; supportEmail: string } | null;
 
 export interface SignupWizardProps {
-  /** After the account was made (the session user is set). */
-  onDone: () => void;
+  /** After the account was made (the session user is set); the form stays busy until it settles. */
+  onDone: () => void | Promise<void>;
   /** Links inside the wizard call this first (the modal closes itself). */
   onLeave?: () => void;
   /** The heading level of the step questions: h2 on the page, h3 in the modal. */
@@ -201,7 +201,7 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
       });
       clearSignupForm();
       setUser(user);
-      onDone();
+      await onDone();
     } catch (error) {
       const fields = fieldErrorsOf(error);
       const code = error instanceof ApiError ? error.code : '';

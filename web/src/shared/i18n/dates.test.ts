@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatLongDate, loadDateLocale, setDateLocale } from './dates';
+import { formatLongDate, formatRelativeShort, formatTime, loadDateLocale, setDateLocale } from './dates';
 import { LANGUAGES } from './languages';
 
 afterEach(() => setDateLocale(undefined));
@@ -18,5 +18,13 @@ describe('dates in the member\'s language', () => {
     expect(formatLongDate('2023-12-01T12:00:00Z')).toBe('1. Dezember 2023');
     await loadDateLocale('en');
     expect(formatLongDate('2023-12-01T12:00:00Z')).toBe('1 December 2023');
+  });
+
+  it('formats times of day and short relative times', async () => {
+    await loadDateLocale('nl');
+    expect(formatTime(new Date(2023, 11, 1, 13, 5))).toBe('13:05');
+    expect(formatRelativeShort(new Date(Date.now() - 5 * 60_000))).toBe('5 minuten geleden');
+    await loadDateLocale('en');
+    expect(formatRelativeShort(new Date(Date.now() - 3 * 3_600_000))).toBe('3 hours ago');
   });
 });

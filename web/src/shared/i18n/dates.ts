@@ -2,7 +2,7 @@
  * Dates in the member's language with date-fns. Each language's date-fns locale is a
  * separate chunk, loaded when the language is switched to (see i18n.ts).
  */
-import { format as formatFns, formatDistanceToNow, type Locale } from 'date-fns';
+import { format as formatFns, formatDistanceToNow, formatDistanceToNowStrict, type Locale } from 'date-fns';
 import type { Language } from './languages';
 
 const loaders: Record<Language, () => Promise<Locale>> = {
@@ -47,4 +47,14 @@ export function formatDateTime(value: DateInput): string {
 /** "3 minutes ago" in the member's language. */
 export function formatRelative(value: DateInput): string {
   return formatDistanceToNow(toDate(value), { addSuffix: true, locale: current });
+}
+
+/** "5 minutes ago" without "about" or "less than": for narrow lists. */
+export function formatRelativeShort(value: DateInput): string {
+  return formatDistanceToNowStrict(toDate(value), { addSuffix: true, locale: current });
+}
+
+/** A time of day such as "13:05" (or "1:05 PM" where that is the custom). */
+export function formatTime(value: DateInput): string {
+  return formatFns(toDate(value), 'p', { locale: current });
 }

@@ -1,0 +1,120 @@
+import { type FormEvent, type KeyboardEvent, type ReactNode, type Ref, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../navigation/icons';
+import type { SendTerms } from './chatApi';
+
+/** The length counter shows from this share of the limit on. */
+export const COUNTER_FROM = 0.8;
+/** The textarea grows with its text up to this many pixels, then scrolls. */
+const MAX_HEIGHT_PX = 160;
+
+/** What the next message costs: free (and how many free ones are left), or its price and my balance. */
+export function TermsHint({ terms, balance, newConversation }: { terms: SendTerms; balance: number; newConversation: boolean }) {
+  const { t } = useTranslation('chat');
+  const parts: string[] = [];
+  if (terms.free) parts.push(t('composer.free', { count: terms.free_messages_left ?? 0 }));
+  else if (terms.cost > 0) parts.push(t('composer.cost', { cost: terms.cost, balance }));
+  if (newConversation && terms.free_conversations_left !== null) {
+    parts.push(t('composer.freeConversations', { count: terms.free_conversations_left }));
+  }
+  if (parts.length === 0) return null;
+  return (
+    <p className={`chat-terms${terms.free ? ' chat-terms--free' : ''}`} data-testid="chat-terms">
+      <Icon name={terms.free ? 'gift' : 'coins'} size={14} />
+      {parts.join(' · ')}
+    </p>
+  );
+}
+
+export interface ComposerHandle {
+  /** Puts a text in (an icebreaker) and the cursor after it. */
+  fill: (text: string) => void;
+}
+
+export interface ComposerProps {
+  name: string;
+  maxLength: number;
+  onSend: (text: string) => void;
+  onTyping: () => void;
+  hint?: ReactNode;
+  ref?: Ref<ComposerHandle>;
+}
+
+/** The message field: Enter sends, Shift+Enter starts a new line; it grows with its text. */
+export function Composer({ name, maxLength, onSend, onTyping, hint, ref }: ComposerProps) {
+  const { t } = useTranslation('chat');
+  const [text, setText] = useState('');
+  const field = useRef<HTMLTextAreaElement>(null);
+
+  useImperativeHandle(ref, () => ({
+    fill(value) {
+      setText(value.slice(0, maxLength));
+      requestAnimationFrame(() => {
+        const element = field.current;
+        if (!element) return;
+        element.focus();
+        element.setSelectionRange(element.value.length, element.value.length);
+      });
+    },
+  }), [maxLength]);
+
+  useLayoutEffect(() => {
+    const element = field.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    element.style.height = `${Math.min(element.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [text]);
+
+  const trimmed = text.trim();
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!trimmed || trimmed.length > maxLength) return;
+    onSend(trimmed);
+    setText('');
+    field.current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Not while an input method is still composing a word (Japanese, Chinese …).
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+  };
+  const left = maxLength - text.length;
+
+  return (
+    <form className="chat-composer" onSubmit={submit} data-testid="chat-composer">
+      {hint}
+      <div className="chat-composer__row">
+        <label htmlFor="chat-text" className="visually-hidden">
+          {t('composer.label', { name })}
+        </label>
+        <textarea
+          id="chat-text"
+          ref={field}
+          className="form-control chat-composer__field"
+          rows={1}
+          value={text}
+          maxLength={maxLength}
+          placeholder={t('composer.placeholder')}
+          aria-describedby="chat-hint"
+          enterKeyHint="send"
+          onChange={(event) => {
+            setText(event.target.value);
+            if (event.target.value) onTyping();
+          }}
+          onKeyDown={onKeyDown}
+          data-testid="chat-input"
+        />
+        <button type="submit" className="btn btn-primary chat-composer__send" disabled={!trimmed} aria-label={t('composer.send')} title={t('composer.send')} data-testid="chat-send">
+          <Icon name="send" size={20} />
+        </button>
+      </div>
+      <p id="chat-hint" className="visually-hidden">
+        {t('composer.hint')}
+      </p>
+      {text.length >= maxLength * COUNTER_FROM && (
+        <p className={`chat-composer__counter${left <= 0 ? ' is-full' : ''}`} aria-live="polite" data-testid="chat-counter">
+          {t('composer.remaining', { count: left })}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,337 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import Dropdown from 'react-bootstrap/Dropdown';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useMatch, useNavigate, useParams } from 'react-router';
+import { ROUTES, pathTo } from '../../app/routes';
+import { translateError } from '../../shared/i18n/translateError';
+import { accountApi } from '../account/accountApi';
+import { FormAlert, useBusy } from '../account/ui';
+import { LoginRequired, discoveryApi } from '../discovery/discoveryApi';
+import { FictionalBadge } from '../discovery/memberUi';
+import { useSearch } from '../discovery/searchStore';
+import { AppLink } from '../navigation/AppLink';
+import { Icon, type IconName } from '../navigation/icons';
+import { useSession } from '../session/sessionStore';
+import { useSettings } from '../site/settingsStore';
+import { usePageTitle } from '../title/pageTitle';
+import { type ChatProfile, type SendTerms, chatApi } from './chatApi';
+import { deleteChat, reloadChats } from './chatList';
+import { BuyCreditsLink, ChatAvatar, ConfirmDeleteModal } from './chatUi';
+import { Composer, type ComposerHandle, TermsHint } from './Composer';
+import { MessageList } from './MessageList';
+import { type Conversation, type Target, idOf, useConversation } from './useConversation';
+
+/** Free members may start this many conversations (spec section 1). */
+const FREE_CONVERSATIONS = 2;
+
+const REFUSAL_ICONS: Record<string, IconName> = {
+  not_enough_credits: 'coins',
+  free_conversations_used: 'star',
+  email_not_confirmed: 'mail',
+  member_not_found: 'shield',
+};
+
+/** Why no message can go out now, and what to do about it; in place of the message field. */
+function RefusalCard({ code, profile, terms }: { code: string; profile: ChatProfile; terms: SendTerms }) {
+  const { t } = useTranslation('chat');
+  const tc = useTranslation('common').t;
+  const user = useSession((s) => s.user);
+  const [resent, setResent] = useState<{ ok: boolean; text: string } | null>(null);
+  const known = code in REFUSAL_ICONS;
+  const values = { name: profile.name, cost: terms.cost, balance: user?.credits ?? 0, max: FREE_CONVERSATIONS, email: user?.email ?? '' };
+  const resend = () =>
+    accountApi.resendActivation().then(
+      () => setResent({ ok: true, text: tc('activation.resent', { email: values.email }) }),
+      (error: unknown) => setResent({ ok: false, text: translateError(tc, error) }),
+    );
+  return (
+    <section className={`chat-refusal chat-refusal--${known ? code : 'other'}`} data-testid="chat-refusal" data-code={code}>
+      <span className="chat-refusal__icon" aria-hidden="true">
+        <Icon name={REFUSAL_ICONS[code] ?? 'info'} size={22} />
+      </span>
+      <div className="chat-refusal__body">
+        <h2 className="chat-refusal__title">{known ? t(`refusal.${code}.title`, values) : translateError(tc, null)}</h2>
+        {known && <p className="chat-refusal__text">{t(`refusal.${code}.text`, values)}</p>}
+        {resent && <p className={`chat-refusal__result text-${resent.ok ? 'success' : 'danger'}`} role="status">{resent.text}</p>}
+        <div className="chat-refusal__actions">
+          {(code === 'not_enough_credits' || code === 'free_conversations_used') && (
+            <BuyCreditsLink className="btn btn-primary rounded-pill px-4">
+              <Icon name="coins" size={18} className="me-2" />
+              {t('refusal.buyCredits')}
+            </BuyCreditsLink>
+          )}
+          {code === 'free_conversations_used' && (
+            <AppLink to="premium" className="btn btn-outline-primary rounded-pill px-4">
+              {t('refusal.premium')}
+            </AppLink>
+          )}
+          {code === 'email_not_confirmed' && !resent?.ok && (
+            <button type="button" className="btn btn-outline-primary rounded-pill px-4" onClick={() => void resend()} data-testid="chat-resend-activation">
+              {tc('activation.resend')}
+            </button>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Opening lines for an empty conversation, with the other's name filled in. */
+function Icebreakers({ name, onPick }: { name: string; onPick: (line: string) => void }) {
+  const { t, i18n } = useTranslation('chat');
+  const [lines, setLines] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    chatApi.icebreakers().then(
+      (found) => live && setLines(found),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [i18n.language]);
+  return (
+    <div className="chat-start" data-testid="chat-start">
+      <h2 className="chat-start__title">{t('conversation.start', { name })}</h2>
+      {lines.length > 0 && (
+        <>
+          <p className="chat-start__text">{t('conversation.startText')}</p>
+          <ul className="chat-icebreakers" aria-label={t('conversation.icebreakers')}>
+            {lines.map((line) => {
+              const filled = line.replaceAll('{name}', name);
+              return (
+                <li key={line}>
+                  <button type="button" className="chat-icebreakers__chip" onClick={() => onPick(filled)} data-testid="chat-icebreaker">
+                    {filled}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+function BlockModal({ profile, show, onHide }: { profile: ChatProfile; show: boolean; onHide: () => void }) {
+  const { t } = useTranslation('discovery');
+  const tc = useTranslation('common').t;
+  const navigate = useNavigate();
+  const { busy, run } = useBusy();
+  const [error, setError] = useState<string | null>(null);
+  const block = () =>
+    void run(async () => {
+      setError(null);
+      try {
+        await discoveryApi.block(profile.id);
+        useSearch.getState().invalidate();
+        void reloadChats();
+        await navigate(pathTo('chats'));
+      } catch (failure) {
+        if (!(failure instanceof LoginRequired)) setError(translateError(tc, failure));
+      }
+    });
+  return (
+    <Modal show={show} onHide={() => !busy && onHide()} centered aria-labelledby="chat-block-title" className="chat-modal">
+      <Modal.Body className="p-4 p-sm-5 text-center">
+        <div className="chat-modal__icon" aria-hidden="true">
+          <Icon name="shield" size={28} />
+        </div>
+        <h2 id="chat-block-title" className="h4 mb-3">
+          {t('profile.blockTitle', { name: profile.name })}
+        </h2>
+        <p className="text-body-secondary">{t('profile.blockText', { name: profile.name })}</p>
+        {error && <FormAlert testId="chat-block-error">{error}</FormAlert>}
+        <div className="d-grid gap-2 mt-4">
+          <button type="button" className="btn btn-danger rounded-pill" onClick={block} disabled={busy} data-testid="chat-block-confirm">
+            {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+            {t('profile.blockConfirm')}
+          </button>
+          <button type="button" className="btn btn-link text-body-secondary" onClick={onHide} disabled={busy}>
+            {t('profile.cancel')}
+          </button>
+        </div>
+      </Modal.Body>
+    </Modal>
+  );
+}
+
+function ChatHeader({ profile, conversationId, typing }: { profile: ChatProfile | null; conversationId: number | null; typing: boolean }) {
+  const { t } = useTranslation('chat');
+  const navigate = useNavigate();
+  const [modal, setModal] = useState<'delete' | 'block' | null>(null);
+  const remove = () => {
+    setModal(null);
+    if (conversationId === null) return;
+    // Gone from the list at once; a failure shows there (see deleteChat).
+    void deleteChat(conversationId);
+    void navigate(pathTo('chats'));
+  };
+  return (
+    <header className="chat-header">
+      <AppLink to="chats" className="chat-header__back" aria-label={t('conversation.back')} title={t('conversation.back')} data-testid="chat-back">
+        <Icon name="arrowLeft" size={22} />
+      </AppLink>
+      {profile && (
+        <>
+          <AppLink to="members-id" params={{ id: profile.id }} className="chat-header__who" data-testid="chat-profile-link">
+            <ChatAvatar profile={profile} className="chat-header__avatar" />
+            <span className="chat-header__text">
+              <span className="chat-header__name" data-testid="chat-name">
+                {profile.name}
+                <span className="chat-header__age">, {profile.age}</span>
+                {profile.is_fictional && <FictionalBadge className="chat-header__badge" />}
+              </span>
+              {typing && <span className="chat-header__status">{t('conversation.typing', { name: profile.name })}</span>}
+            </span>
+          </AppLink>
+          <Dropdown align="end" className="chat-header__menu">
+            <Dropdown.Toggle variant="link" className="chat-header__menu-toggle" aria-label={t('conversation.menu')} title={t('conversation.menu')} data-testid="chat-menu">
+              <Icon name="more" size={22} />
+            </Dropdown.Toggle>
+            <Dropdown.Menu className="shadow-lg">
+              <Dropdown.Item as={AppLink} to="members-id" params={{ id: profile.id }}>
+                <Icon name="user" size={18} className="me-2" />
+                {t('conversation.viewProfile')}
+              </Dropdown.Item>
+              {conversationId !== null && (
+                <Dropdown.Item as="button" onClick={() => setModal('delete')} data-testid="chat-menu-delete">
+                  <Icon name="trash" size={18} className="me-2" />
+                  {t('conversation.delete')}
+                </Dropdown.Item>
+              )}
+              <Dropdown.Divider />
+              <Dropdown.Item as="button" className="text-danger" onClick={() => setModal('block')} data-testid="chat-menu-block">
+                <Icon name="shield" size={18} className="me-2" />
+                {t('conversation.block', { name: profile.name })}
+              </Dropdown.Item>
+            </Dropdown.Menu>
+          </Dropdown>
+          <ConfirmDeleteModal name={profile.name} show={modal === 'delete'} onConfirm={remove} onCancel={() => setModal(null)} />
+          <BlockModal profile={profile} show={modal === 'block'} onHide={() => setModal(null)} />
+        </>
+      )}
+    </header>
+  );
+}
+
+function Notice({ icon, title, text, children }: { icon: IconName; title: string; text?: string; children?: ReactNode }) {
+  return (
+    <div className="chat-notice" data-testid="chat-notice">
+      <span className="chat-notice__icon" aria-hidden="true">
+        <Icon name={icon} size={28} />
+      </span>
+      <h1 className="chat-notice__title">{title}</h1>
+      {text && <p className="chat-notice__text">{text}</p>}
+      {children}
+    </div>
+  );
+}
+
+/** /chats/:id and /members/:id/chat: one conversation, full screen like a messenger. */
+export function ConversationPage() {
+  const { t } = useTranslation('chat');
+  const tc = useTranslation('common').t;
+  const { id } = useParams();
+  const location = useLocation();
+  const byConversation = useMatch(ROUTES['chats-id'].path) !== null;
+  const target: Target = { kind: byConversation ? 'conversation' : 'member', id: idOf(id) };
+  const seed = (location.state as { seed?: Conversation } | null)?.seed ?? null;
+  const { state, me, typing, send, typed, loadOlder, retryLoad } = useConversation(target, seed);
+  const balance = useSession((s) => s.user?.credits ?? 0);
+  const maxLength = useSettings((s) => s.settings?.message_length ?? 1000);
+  const composer = useRef<ComposerHandle>(null);
+  const ready = state.status === 'ready' ? state : null;
+  usePageTitle(ready?.profile.name ?? t('list.title'));
+
+  let body: ReactNode;
+  if (state.status === 'loading') {
+    body = (
+      <div className="chat-screen__loading" aria-busy="true" data-testid="chat-loading">
+        <span className="spinner-border text-primary" aria-hidden="true" />
+        <span className="visually-hidden">{t('conversation.loading')}</span>
+      </div>
+    );
+  } else if (state.status === 'unavailable') {
+    body = (
+      <Notice icon="eyeOff" title={t('conversation.unavailableTitle')} text={t('conversation.unavailableText')}>
+        <AppLink to="chats" className="btn btn-primary rounded-pill px-4">
+          {t('conversation.backToChats')}
+        </AppLink>
+      </Notice>
+    );
+  } else if (state.status === 'login') {
+    body = (
+      <Notice icon="lock" title={t('loginRequired')}>
+        <AppLink to="login" className="btn btn-primary rounded-pill px-4">
+          {tc('nav.login')}
+        </AppLink>
+      </Notice>
+    );
+  } else if (state.status === 'error') {
+    body = (
+      <Notice icon="warning" title={t('conversation.error')} text={translateError(tc, state.error)}>
+        <button type="button" className="btn btn-primary rounded-pill px-4" onClick={retryLoad}>
+          {t('conversation.retry')}
+        </button>
+      </Notice>
+    );
+  } else {
+    const { profile, messages, refusal, terms } = state;
+    const empty = messages.length === 0;
+    const footer = (
+      <>
+        {empty && !refusal && <Icebreakers name={profile.name} onPick={(line) => composer.current?.fill(line)} />}
+        {typing && (
+          <p className="chat-typing" data-testid="chat-typing" aria-live="polite">
+            <span className="chat-typing__dots" aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </span>
+            {/* The header says it in words; here the dots, and the words for screen readers. */}
+            <span className="visually-hidden">{t('conversation.typing', { name: profile.name })}</span>
+          </p>
+        )}
+      </>
+    );
+    body = (
+      <>
+        <MessageList
+          messages={messages}
+          me={me}
+          seenUpTo={state.seenUpTo}
+          hasMore={state.hasMore}
+          loadingOlder={state.loadingOlder}
+          onLoadOlder={loadOlder}
+          onRetry={(message) => void send(message.text, message.key)}
+          footer={footer}
+          label={t('conversation.messages', { name: profile.name })}
+        />
+        <footer className="chat-footer">
+          {refusal ? (
+            <RefusalCard code={refusal} profile={profile} terms={terms} />
+          ) : (
+            <Composer
+              ref={composer}
+              name={profile.name}
+              maxLength={maxLength}
+              onSend={(text) => void send(text)}
+              onTyping={typed}
+              hint={<TermsHint terms={terms} balance={balance} newConversation={state.conversationId === null} />}
+            />
+          )}
+        </footer>
+      </>
+    );
+  }
+
+  return (
+    <div className="chat-screen" data-testid="conversation" data-status={state.status} data-conversation-id={ready?.conversationId ?? ''}>
+      <ChatHeader profile={ready?.profile ?? null} conversationId={ready?.conversationId ?? null} typing={typing} />
+      <div className="chat-screen__body">{body}</div>
+    </div>
+  );
+}

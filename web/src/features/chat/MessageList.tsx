@@ -1,0 +1,154 @@
+import { isSameDay, isToday, isYesterday } from 'date-fns';
+import { Fragment, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatLongDate, formatTime } from '../../shared/i18n/dates';
+import { translateError } from '../../shared/i18n/translateError';
+import { Icon } from '../navigation/icons';
+import type { ShownMessage } from './useConversation';
+
+/** Within this distance of an edge the list counts as scrolled there. */
+const EDGE_PX = 120;
+
+function DayLabel({ date }: { date: Date }) {
+  const { t } = useTranslation('chat');
+  const label = isToday(date) ? t('conversation.today') : isYesterday(date) ? t('conversation.yesterday') : formatLongDate(date);
+  return (
+    <li className="chat-day" role="separator">
+      <span>{label}</span>
+    </li>
+  );
+}
+
+function Bubble({ message, mine, first, last, seen, onRetry }: {
+  message: ShownMessage;
+  mine: boolean;
+  /** First and last of a run by the same sender: rounder corners, a little space. */
+  first: boolean;
+  last: boolean;
+  seen: boolean;
+  onRetry: (message: ShownMessage) => void;
+}) {
+  const { t } = useTranslation('chat');
+  const tc = useTranslation('common').t;
+  const classes = ['chat-bubble', mine ? 'chat-bubble--mine' : 'chat-bubble--theirs', first && 'is-first', last && 'is-last', `is-${message.status}`];
+  return (
+    <li className={classes.filter(Boolean).join(' ')} data-testid="chat-message" data-status={message.status} data-mine={mine}>
+      <div className="chat-bubble__body">
+        <p className="chat-bubble__text">{message.text}</p>
+        <span className="chat-bubble__meta">
+          {message.status === 'pending' ? (
+            <span className="chat-bubble__state">
+              <Icon name="clock" size={12} />
+              <span className="visually-hidden">{t('conversation.sending')}</span>
+            </span>
+          ) : (
+            <time dateTime={message.created_at}>{formatTime(message.created_at)}</time>
+          )}
+        </span>
+      </div>
+      {message.status === 'failed' && (
+        <p className="chat-bubble__failed" role="alert" data-testid="chat-message-failed">
+          <Icon name="warning" size={14} />
+          {t('conversation.failed')} {message.error ? translateError(tc, message.error) : null}
+          <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => onRetry(message)} data-testid="chat-retry">
+            {t('conversation.retrySend')}
+          </button>
+        </p>
+      )}
+      {seen && (
+        <p className="chat-bubble__seen" data-testid="chat-seen">
+          <Icon name="check" size={14} />
+          {t('conversation.seen')}
+        </p>
+      )}
+    </li>
+  );
+}
+
+export interface MessageListProps {
+  messages: ShownMessage[];
+  me: number | null;
+  seenUpTo: number | null;
+  hasMore: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  onRetry: (message: ShownMessage) => void;
+  /** Shown under the messages (the typing notice, the icebreakers). */
+  footer?: ReactNode;
+  label: string;
+}
+
+/**
+ * The messages, oldest on top, with a line for each new day. Scrolled to the bottom
+ * at the start and on news, unless the member is reading further up; scrolling to
+ * the top loads older messages without moving what is on screen.
+ */
+export function MessageList({ messages, me, seenUpTo, hasMore, loadingOlder, onLoadOlder, onRetry, footer, label }: MessageListProps) {
+  const { t } = useTranslation('chat');
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const before = useRef<{ first: string | null; height: number }>({ first: null, height: 0 });
+
+  const firstKey = messages[0]?.key ?? null;
+  const lastMessage = messages[messages.length - 1];
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const previous = before.current;
+    const prepended = previous.first !== null && firstKey !== previous.first && messages.some((m) => m.key === previous.first);
+    if (prepended) {
+      // Older messages came in above: keep the ones on screen where they were.
+      element.scrollTop += element.scrollHeight - previous.height;
+    } else if (atBottom.current || (lastMessage && lastMessage.sender_id === me && lastMessage.status === 'pending')) {
+      element.scrollTop = element.scrollHeight;
+    }
+    before.current = { first: firstKey, height: element.scrollHeight };
+    // Not enough to scroll yet: fetch more right away.
+    if (hasMore && !loadingOlder && element.scrollHeight <= element.clientHeight) onLoadOlder();
+  }, [messages, firstKey, lastMessage, me, hasMore, loadingOlder, onLoadOlder, footer]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < EDGE_PX;
+    if (element.scrollTop < EDGE_PX && hasMore && !loadingOlder) onLoadOlder();
+  };
+
+  const lastMine = lastMessage && lastMessage.sender_id === me && lastMessage.status === 'sent' ? lastMessage : null;
+  return (
+    <div className="chat-scroller" ref={scroller} onScroll={onScroll} data-testid="chat-scroller">
+      <div className="chat-thread">
+        {loadingOlder && (
+          <div className="chat-thread__older" aria-busy="true" data-testid="chat-loading-older">
+            <span className="spinner-border spinner-border-sm text-primary" aria-hidden="true" />
+            <span className="visually-hidden">{t('conversation.loadingOlder')}</span>
+          </div>
+        )}
+        <ol className="chat-messages" aria-label={label} aria-live="polite" aria-relevant="additions">
+          {messages.map((message, index) => {
+            const previous = messages[index - 1];
+            const next = messages[index + 1];
+            const date = new Date(message.created_at);
+            const newDay = !previous || !isSameDay(new Date(previous.created_at), date);
+            const first = newDay || previous?.sender_id !== message.sender_id;
+            const last = !next || next.sender_id !== message.sender_id || !isSameDay(new Date(next.created_at), date);
+            return (
+              <Fragment key={message.key}>
+                {newDay && <DayLabel date={date} />}
+                <Bubble
+                  message={message}
+                  mine={message.sender_id === me}
+                  first={first}
+                  last={last}
+                  seen={message === lastMine && seenUpTo !== null && message.id <= seenUpTo}
+                  onRetry={onRetry}
+                />
+              </Fragment>
+            );
+          })}
+        </ol>
+        {footer}
+      </div>
+    </div>
+  );
+}

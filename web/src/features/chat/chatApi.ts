@@ -1,0 +1,102 @@
+/**
+ * The chat calls of the API contract (issue 6): the conversation list, one
+ * conversation's history, sending, reading, deleting, the icebreakers and the
+ * "page hidden" beacon. All of them need a login: an ended session gives LoginRequired.
+ */
+import { api } from '../../shared/api/client';
+import type { components, operations } from '../../shared/api/schema';
+import { LoginRequired, type MemberCard } from '../discovery/discoveryApi';
+
+export type ChatMessage = components['schemas']['ChatMessage'];
+export type SendTerms = components['schemas']['SendTerms'];
+export type ChatProfile = components['schemas']['ChatProfile'];
+
+type Json<T extends keyof operations, S extends number = 200> = operations[T]['responses'] extends Record<
+  S,
+  { content: { 'application/json': infer Body } }
+>
+  ? Body
+  : never;
+
+/** A row of the conversation list (latest first). */
+export interface ChatSummary {
+  conversation: { id: number };
+  profile: MemberCard;
+  num_unread_messages: number;
+  last_message: ChatMessage | null;
+}
+
+/** The chat screen opened from a profile: the conversation if there is one yet. */
+export type ChatStart = Json<'chatWithMember'>;
+/** A page of history, oldest message first, with the terms of the next message. */
+export type HistoryPage = Json<'getMessages'>;
+export type SendAnswer = Json<'sendMessage', 201>;
+
+/** Why a message cannot be sent: the codes the conversation screen explains up front. */
+export const REFUSALS = ['not_enough_credits', 'free_conversations_used', 'email_not_confirmed', 'member_not_found'] as const;
+export type Refusal = (typeof REFUSALS)[number];
+
+export function isRefusal(code: string | null | undefined): code is Refusal {
+  return (REFUSALS as readonly string[]).includes(code ?? '');
+}
+
+function loggedIn<T>(answer: T | false): T {
+  if (answer === false) throw new LoginRequired();
+  return answer;
+}
+
+// A click answers at once: no silent retries behind a busy button.
+const once = { retries: 0 } as const;
+
+export const chatApi = {
+  async chats(signal?: AbortSignal): Promise<ChatSummary[]> {
+    return loggedIn(await api.get<{ chats: ChatSummary[] }>('/api/chats', { signal })).chats;
+  },
+  async withMember(memberId: number, signal?: AbortSignal): Promise<ChatStart> {
+    return loggedIn(await api.get<ChatStart>(`/api/members/${memberId}/chat`, { signal }));
+  },
+  async history(conversationId: number, before?: number, signal?: AbortSignal): Promise<HistoryPage> {
+    return loggedIn(await api.get<HistoryPage>(`/api/chats/${conversationId}/messages`, { query: { before }, signal }));
+  },
+  /**
+   * Sends a message. `key` makes a repeated send (a retry after a lost answer) come back
+   * as 409 already_sent instead of a second message, so one network retry is safe.
+   */
+  async send(memberId: number, text: string, key: string): Promise<SendAnswer> {
+    return loggedIn(await api.post<SendAnswer>(`/api/members/${memberId}/messages`, { text, key }, { retries: 1 }));
+  },
+  async read(conversationId: number): Promise<void> {
+    loggedIn(await api.post<void>(`/api/chats/${conversationId}/read`, undefined, { retries: 2 }));
+  },
+  async remove(conversationId: number): Promise<void> {
+    loggedIn(await api.delete<void>('/api/chat', { conversation: conversationId }, once));
+  },
+  async icebreakers(): Promise<string[]> {
+    return loggedIn(await api.get<{ icebreakers: string[] }>('/api/icebreakers')).icebreakers;
+  },
+};
+
+/**
+ * Tells the server the page went to the background (reminders and push then know the
+ * member is away). A keepalive fetch survives the page being closed; sendBeacon cannot
+ * send JSON.
+ */
+export function pageHidden(): void {
+  try {
+    void fetch('/api/page-hidden', {
+      method: 'POST',
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: '{}',
+    }).catch(() => undefined);
+  } catch {
+    // No fetch here (old browser, test): nothing to tell.
+  }
+}
+
+/** A client key for one message (kept for its retries). */
+export function messageKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}

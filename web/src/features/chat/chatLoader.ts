@@ -1,0 +1,7 @@
+import { i18n } from '../../shared/i18n/i18n';
+
+/** The chat screens wait for their texts (`discovery` names the fictional badge and the block texts). */
+export async function chatLoader(): Promise<null> {
+  await i18n.loadNamespaces(['chat', 'discovery']);
+  return null;
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { translateError } from '../../shared/i18n/translateError';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { FormAlert } from '../account/ui';
+import { AppLink } from '../navigation/AppLink';
+import { Icon } from '../navigation/icons';
+import { useSession } from '../session/sessionStore';
+import { usePageTitle } from '../title/pageTitle';
+import { type ScoredMatch, gamesApi } from './gamesApi';
+import { MatchGrid } from './MatchCardView';
+
+/** What the signup hands over when it sends the member here (saves asking twice). */
+export interface SignupMatchesState {
+  matches?: ScoredMatch[];
+}
+
+type Status = { kind: 'loading' } | { kind: 'ready'; matches: ScoredMatch[] } | { kind: 'error'; error: unknown };
+
+/**
+ * /signup-matches: right after signup, members that fit the new profile, to like at
+ * once. "Continue" goes on with the signup's complete step while the e-mail address is
+ * unconfirmed (it explains the activation mail), otherwise to the members area.
+ */
+export function SignupMatchesPage() {
+  const { t } = useTranslation('games');
+  const tc = useTranslation('common').t;
+  usePageTitle(t('signup.title'));
+  const user = useSession((s) => s.user);
+  const handed = (useLocation().state as SignupMatchesState | null)?.matches;
+  const [status, setStatus] = useState<Status>(() => (handed ? { kind: 'ready', matches: handed } : { kind: 'loading' }));
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (handed && attempt === 0) return;
+    const controller = new AbortController();
+    setStatus({ kind: 'loading' });
+    gamesApi.signupMatches({ signal: controller.signal }).then(
+      (matches) => setStatus({ kind: 'ready', matches }),
+      (error: unknown) => !controller.signal.aborted && setStatus({ kind: 'error', error }),
+    );
+    return () => controller.abort();
+  }, [handed, attempt]);
+
+  const next = user?.status === 'not_confirmed' ? 'complete-signup' : 'members';
+  const continueLink = (
+    <AppLink to={next} className="btn btn-primary btn-lg rounded-pill px-5" data-testid="signup-matches-continue">
+      {t('signup.continue')}
+      <Icon name="arrowLeft" size={18} className="ms-2 signup-matches__arrow" />
+    </AppLink>
+  );
+
+  return (
+    <>
+      <PageHeader title={user ? t('signup.welcome', { name: user.profile.name }) : t('signup.title')} intro={t('signup.intro')} />
+      <div className="container game-page signup-matches" data-testid="signup-matches">
+        {status.kind === 'loading' ? (
+          <div className="game-loading" aria-busy="true">
+            <span className="spinner-border text-primary" aria-hidden="true" />
+            <span className="visually-hidden">{t('signup.loading')}</span>
+          </div>
+        ) : status.kind === 'error' ? (
+          <FormAlert testId="signup-matches-error">
+            {translateError(tc, status.error)}{' '}
+            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => setAttempt((n) => n + 1)}>
+              {t('retry')}
+            </button>
+          </FormAlert>
+        ) : status.matches.length === 0 ? (
+          <div className="game-empty" data-testid="signup-matches-empty">
+            <span className="game-empty__icon" aria-hidden="true">
+              <Icon name="sparkle" size={28} />
+            </span>
+            <h2 className="game-empty__title">{t('signup.emptyTitle')}</h2>
+            <p className="game-empty__text">{t('signup.emptyText')}</p>
+          </div>
+        ) : (
+          <MatchGrid matches={status.matches} />
+        )}
+        <div className="signup-matches__continue">{continueLink}</div>
+      </div>
+    </>
+  );
+}

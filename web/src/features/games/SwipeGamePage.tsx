@@ -1,0 +1,218 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../shared/i18n/dates';
+import { translateError } from '../../shared/i18n/translateError';
+import { FormAlert } from '../account/ui';
+import { useMatch } from '../likes/matchStore';
+import { AppLink } from '../navigation/AppLink';
+import { Icon } from '../navigation/icons';
+import { usePageTitle } from '../title/pageTitle';
+import type { GameCard } from './gamesApi';
+import { useReducedMotion } from './gameUi';
+import { AT_REST, FlyingCard, type Offset, StackedCard, SwipeCard } from './SwipeCard';
+import type { SwipeDirection } from './swipeGesture';
+import { likesLeft, useSwipeDeck } from './useSwipeDeck';
+
+interface Flight {
+  key: number;
+  card: GameCard;
+  direction: SwipeDirection;
+  from: Offset;
+}
+
+/** How many cards show in the stack (the top one plus those peeking out below). */
+const STACK = 3;
+/** The fly-off animation's length (see _games.scss). */
+const FLIGHT_MS = 350;
+
+/** Today's likes as hearts plus words: "2 of 4 likes left today". */
+function LikesMeter({ left, limit }: { left: number; limit: number }) {
+  const { t } = useTranslation('games');
+  return (
+    <p className={`likes-meter${left === 0 ? ' is-empty' : ''}`} data-testid="swipe-likes-left" aria-live="polite">
+      <span className="likes-meter__hearts" aria-hidden="true">
+        {Array.from({ length: Math.min(limit, 10) }, (_, index) => (
+          <Icon key={index} name="heart" size={16} className={index < left ? 'is-on' : undefined} />
+        ))}
+      </span>
+      <span>{t('swipe.likesLeft', { count: left, limit })}</span>
+    </p>
+  );
+}
+
+/** No likes left today: when they come back, in the member's language and time zone. */
+function OutOfLikes({ resetsAt, limit }: { resetsAt: string; limit: number }) {
+  const { t } = useTranslation('games');
+  return (
+    <div className="swipe-out" role="status" data-testid="swipe-out-of-likes">
+      <span className="swipe-out__icon" aria-hidden="true">
+        <Icon name="clock" size={24} />
+      </span>
+      <div>
+        <h2 className="swipe-out__title">{t('swipe.out.title')}</h2>
+        <p className="swipe-out__text">
+          {t('swipe.out.text', { limit, time: formatDateTime(resetsAt) })}{' '}
+          <AppLink to="members">{t('swipe.out.search')}</AppLink>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function EmptyDeck() {
+  const { t } = useTranslation('games');
+  return (
+    <div className="game-empty" data-testid="swipe-empty">
+      <span className="game-empty__icon" aria-hidden="true">
+        <Icon name="sparkle" size={28} />
+      </span>
+      <h2 className="game-empty__title">{t('swipe.empty.title')}</h2>
+      <p className="game-empty__text">{t('swipe.empty.text')}</p>
+      <div className="game-empty__actions">
+        <AppLink to="members" className="btn btn-primary rounded-pill px-4">
+          {t('swipe.empty.search')}
+        </AppLink>
+        <AppLink to="match-finder" className="btn btn-outline-primary rounded-pill px-4">
+          {t('swipe.empty.finder')}
+        </AppLink>
+      </div>
+    </div>
+  );
+}
+
+/** Arrow keys swipe, unless the member types somewhere or a dialog is open. */
+function useArrowKeys(onKey: (direction: SwipeDirection) => void) {
+  const latest = useRef(onKey);
+  useEffect(() => {
+    latest.current = onKey;
+  });
+  useEffect(() => {
+    const handle = (event: KeyboardEvent) => {
+      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('input, select, textarea, [contenteditable="true"], [role="dialog"]')) return;
+      if (document.body.classList.contains('modal-open') || useMatch.getState().queue.length > 0) return;
+      event.preventDefault();
+      latest.current(event.key === 'ArrowRight' ? 'like' : 'pass');
+    };
+    window.addEventListener('keydown', handle);
+    return () => window.removeEventListener('keydown', handle);
+  }, []);
+}
+
+/** /swipe-game: like or pass card by card, with a few likes a day (spec sections 6 and 9). */
+export function SwipeGamePage() {
+  const { t } = useTranslation('games');
+  const tc = useTranslation('common').t;
+  usePageTitle(t('swipe.title'));
+  const reducedMotion = useReducedMotion();
+  const { state, swipe, retry } = useSwipeDeck();
+  const [flights, setFlights] = useState<Flight[]>([]);
+  const [said, setSaid] = useState('');
+  const flightKey = useRef(0);
+  const likeButton = useRef<HTMLButtonElement>(null);
+  const passButton = useRef<HTMLButtonElement>(null);
+  const land = useCallback((key: number) => setFlights((current) => current.filter((f) => f.key !== key)), []);
+
+  const top = state.cards[0];
+  const left = likesLeft(state);
+  const canLike = left > 0;
+
+  const decide = useCallback(
+    (direction: SwipeDirection, from: Offset = AT_REST) => {
+      if (!top || (direction === 'like' && !canLike)) return;
+      swipe(top, direction === 'like');
+      // The last like disables its button: keep keyboard focus on the deck.
+      if (direction === 'like' && left === 1 && document.activeElement === likeButton.current) passButton.current?.focus();
+      setSaid(t(direction === 'like' ? 'swipe.liked' : 'swipe.passed', { name: top.name }));
+      if (reducedMotion) return;
+      const key = ++flightKey.current;
+      setFlights((current) => [...current.slice(-2), { key, card: top, direction, from }]);
+      // The flight also ends if its animation never runs (deck hidden meanwhile).
+      window.setTimeout(() => land(key), FLIGHT_MS + 200);
+    },
+    [top, canLike, left, swipe, t, reducedMotion, land],
+  );
+  useArrowKeys(decide);
+
+  if (state.phase === 'error') {
+    return (
+      <div className="container game-page">
+        <FormAlert testId="swipe-error">
+          {translateError(tc, state.loadError)}{' '}
+          <button type="button" className="btn btn-link p-0 align-baseline" onClick={retry}>
+            {t('retry')}
+          </button>
+        </FormAlert>
+      </div>
+    );
+  }
+
+  const allowance = state.allowance;
+  const waiting = state.phase === 'loading' || (!top && !state.exhausted);
+  return (
+    <div className="container game-page swipe-game" data-testid="swipe-game">
+      <header className="swipe-game__head">
+        <h1 className="swipe-game__title">{t('swipe.title')}</h1>
+        {allowance && <LikesMeter left={left} limit={allowance.limit} />}
+      </header>
+
+      {allowance && !canLike && <OutOfLikes resetsAt={allowance.resets_at} limit={allowance.limit} />}
+      {state.swipeError !== null && <FormAlert testId="swipe-failed">{translateError(tc, state.swipeError)}</FormAlert>}
+
+      {waiting ? (
+        <div className="game-loading" aria-busy="true" data-testid="swipe-loading">
+          <span className="spinner-border text-primary" aria-hidden="true" />
+          <span className="visually-hidden">{t('swipe.loading')}</span>
+        </div>
+      ) : !top ? (
+        <EmptyDeck />
+      ) : (
+        <>
+          <div className="swipe-deck">
+            {state.cards
+              .slice(1, STACK)
+              .reverse()
+              .map((card) => (
+                <StackedCard key={card.id} card={card} depth={state.cards.indexOf(card)} />
+              ))}
+            <SwipeCard key={top.id} card={top} canLike={canLike} onSwipe={decide} />
+            {flights.map((flight) => (
+              <FlyingCard
+                key={flight.key}
+                card={flight.card}
+                direction={flight.direction}
+                from={flight.from}
+                onGone={() => land(flight.key)}
+              />
+            ))}
+          </div>
+          <div className="swipe-actions">
+            <button ref={passButton} type="button" className="swipe-actions__button swipe-actions__button--pass" onClick={() => decide('pass')} aria-label={t('swipe.passName', { name: top.name })} data-testid="swipe-pass">
+              <span aria-hidden="true">✕</span>
+            </button>
+            <button
+              ref={likeButton}
+              type="button"
+              className="swipe-actions__button swipe-actions__button--like"
+              onClick={() => decide('like')}
+              disabled={!canLike}
+              aria-label={t('swipe.likeName', { name: top.name })}
+              title={canLike ? undefined : t('swipe.out.title')}
+              data-testid="swipe-like"
+            >
+              <Icon name="heart" size={30} />
+            </button>
+          </div>
+          <p className="swipe-game__hint">
+            {t('swipe.hint')} <span className="swipe-game__keys">{t('swipe.hintKeys')}</span>
+          </p>
+        </>
+      )}
+      <p className="visually-hidden" aria-live="polite">
+        {said}
+      </p>
+    </div>
+  );
+}

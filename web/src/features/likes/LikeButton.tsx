@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { LoginRequired } from '../discovery/discoveryApi';
+import { LoginPrompt } from '../discovery/LoginPrompt';
+import { Icon } from '../navigation/icons';
+import { useIsLoggedIn } from '../session/sessionStore';
+import { likeErrorText } from './likeErrors';
+import { likesApi } from './likesApi';
+import { reloadLikes } from './likesStore';
+import { useMatch } from './matchStore';
+
+export interface LikeButtonProps {
+  /** Who to like; the celebration takes the server's answer, so a name is enough here. */
+  member: { id: number; name: string };
+  liked: boolean;
+  /** They like me already: the button says "Like back". */
+  likesMe?: boolean;
+  /** After a like or unlike went through; `match` when the like made one. */
+  onChange?: (liked: boolean, match: boolean) => void;
+  /** `pill`: a button with words (profile, lists); `icon`: a round heart on a photo. */
+  variant?: 'pill' | 'icon';
+  /** A smaller pill, for cards. */
+  small?: boolean;
+  className?: string;
+}
+
+/**
+ * Like / unlike with a heart. The change shows at once and is taken back when the
+ * server says no; a like that makes a match starts the celebration. Visitors get the
+ * login / signup prompt instead.
+ */
+export function LikeButton({ member, liked: likedProp, likesMe = false, onChange, variant = 'pill', small = false, className = '' }: LikeButtonProps) {
+  const { t } = useTranslation('likes');
+  const tc = useTranslation('common').t;
+  const loggedIn = useIsLoggedIn();
+  const [liked, setLiked] = useState(likedProp);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [prompt, setPrompt] = useState(false);
+
+  // A fresh answer from the server (the lists reloaded) wins over the local state.
+  useEffect(() => setLiked(likedProp), [likedProp]);
+
+  const toggle = async () => {
+    if (!loggedIn) {
+      setPrompt(true);
+      return;
+    }
+    const next = !liked;
+    setLiked(next);
+    setBusy(true);
+    setError(null);
+    try {
+      let match = false;
+      if (next) {
+        const result = await likesApi.like(member.id);
+        match = result.match;
+        if (match) useMatch.getState().celebrate(result.profile);
+      } else {
+        await likesApi.unlike(member.id);
+      }
+      onChange?.(next, match);
+      void reloadLikes();
+    } catch (failure) {
+      setLiked(!next);
+      if (failure instanceof LoginRequired) setPrompt(true);
+      else setError(likeErrorText(t, tc, failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const name = member.name;
+  const label = liked ? t('button.unlikeName', { name }) : likesMe ? t('button.likeBackName', { name }) : t('button.likeName', { name });
+  const text = liked ? t('button.liked') : likesMe ? t('button.likeBack') : t('button.like');
+  const classes =
+    variant === 'icon'
+      ? `like-button like-button--icon${liked ? ' is-liked' : ''}`
+      : `btn rounded-pill like-button like-button--pill ${small ? 'btn-sm' : 'px-4'}${liked ? ' is-liked' : ''}`;
+
+  return (
+    <>
+      <button
+        type="button"
+        className={`${classes} ${className}`}
+        onClick={() => void toggle()}
+        disabled={busy}
+        aria-pressed={liked}
+        aria-busy={busy}
+        aria-label={variant === 'icon' ? label : undefined}
+        title={label}
+        data-testid="like-button"
+      >
+        {busy && variant === 'pill' ? (
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+        ) : (
+          <Icon name="heart" size={variant === 'icon' ? 20 : 18} className={variant === 'pill' ? 'me-2 like-button__heart' : 'like-button__heart'} />
+        )}
+        {variant === 'pill' && text}
+      </button>
+      {error && (
+        <span className="like-button__error" role="alert" data-testid="like-error">
+          {error}
+        </span>
+      )}
+      <Modal show={prompt} onHide={() => setPrompt(false)} centered aria-label={t('gate.title', { name })} className="like-gate">
+        <Modal.Header closeButton closeLabel={t('close')} className="border-0 pb-0" />
+        {/* Following the prompt's signup or login link leaves this little modal behind. */}
+        <Modal.Body className="pt-0" onClick={(event) => (event.target as HTMLElement).closest('a') && setPrompt(false)}>
+          <LoginPrompt title={t('gate.title', { name })} text={t('gate.text')} />
+        </Modal.Body>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { pathTo } from '../../app/routes';
+import { LoginRequired } from '../discovery/discoveryApi';
+import { PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
+import { Icon } from '../navigation/icons';
+import { useSettings } from '../site/settingsStore';
+import { likeErrorText } from './likeErrors';
+import { useLikeModal } from './likeModalStore';
+import { likesApi } from './likesApi';
+import { reloadLikes } from './likesStore';
+import { useMatch } from './matchStore';
+
+/** The lists are reloaded this long after the modal shows (the offer changed them). */
+export const RELOAD_AFTER_MS = 500;
+
+/** "<name> likes you": like back, view the profile, or not now. */
+export function LikeModal() {
+  const { t } = useTranslation('likes');
+  const tc = useTranslation('common').t;
+  const navigate = useNavigate();
+  const profile = useLikeModal((s) => s.profile);
+  const close = useLikeModal((s) => s.close);
+  const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => void reloadLikes(), RELOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  if (!profile) return null;
+  const { id, name, age } = profile;
+
+  const likeBack = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await likesApi.like(id);
+      close();
+      if (result.match) useMatch.getState().celebrate(result.profile);
+      void reloadLikes();
+    } catch (failure) {
+      if (failure instanceof LoginRequired) close();
+      else setError(likeErrorText(t, tc, failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const view = () => {
+    close();
+    void navigate(pathTo('likes-m-id', { id }));
+  };
+
+  return (
+    <Modal show onHide={close} centered aria-labelledby="like-modal-title" className="like-modal" data-testid="like-modal">
+      <Modal.Body className="like-modal__body">
+        <button type="button" className="btn-close like-modal__x" onClick={close} aria-label={t('close')} />
+        <div className="like-modal__photo">
+          {profile.main_image ? <img src={imageUrl(prefix, profile.main_image.match)} alt={t('modal.photoAlt', { name })} /> : <PlaceholderAvatar />}
+          <span className="like-modal__badge" aria-hidden="true">
+            <Icon name="heart" size={26} />
+          </span>
+        </div>
+        <h2 id="like-modal-title" className="like-modal__title" data-testid="like-modal-title">
+          {t('modal.title', { name })}
+        </h2>
+        <p className="like-modal__who">{t('modal.nameAge', { name, age })}</p>
+        <p className="like-modal__text">{t('modal.text', { name })}</p>
+        {error && (
+          <p className="like-modal__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="d-grid gap-2">
+          <button type="button" className="btn btn-primary btn-lg rounded-pill" onClick={() => void likeBack()} disabled={busy} data-testid="like-modal-like">
+            {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : <Icon name="heart" size={20} className="me-2" />}
+            {t('modal.likeBack')}
+          </button>
+          <button type="button" className="btn btn-outline-primary rounded-pill" onClick={view} disabled={busy} data-testid="like-modal-view">
+            {t('modal.view')}
+          </button>
+          <button type="button" className="btn btn-link text-body-secondary" onClick={close} disabled={busy} data-testid="like-modal-later">
+            {t('modal.notNow')}
+          </button>
+        </div>
+      </Modal.Body>
+    </Modal>
+  );
+}

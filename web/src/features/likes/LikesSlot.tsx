@@ -1,0 +1,51 @@
+import { lazy, useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { i18n } from '../../shared/i18n/i18n';
+import { useSession } from '../session/sessionStore';
+import { delayOf, offerAutoLike, takeOffer, useLikeModal, withoutDelay } from './likeModalStore';
+import { useMatch } from './matchStore';
+
+// The modals and their texts load only when there is something to show.
+const withTexts = <T,>(module: Promise<T>) => Promise.all([module, i18n.loadNamespaces('likes')]).then(([m]) => m);
+const LikeModal = lazy(() => withTexts(import('./LikeModal')).then((m) => ({ default: m.LikeModal })));
+const MatchModal = lazy(() => withTexts(import('./MatchModal')).then((m) => ({ default: m.MatchModal })));
+
+/**
+ * On entering the site, a logged-in member is offered a like (after t seconds when the
+ * query asks so; t then leaves the URL, the other parameters stay).
+ */
+export function useAutoLikeOffer(): void {
+  const userId = useSession((s) => s.user?.id ?? null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const latest = useRef(location);
+  latest.current = location;
+
+  useEffect(() => {
+    if (userId === null) return;
+    const seconds = delayOf(latest.current.search);
+    // Always through a timer: React's strict mode mounts twice, and the server offers each like once.
+    const timer = setTimeout(() => {
+      if (!takeOffer(userId)) return;
+      const here = latest.current;
+      if (delayOf(here.search) !== null) {
+        void navigate({ pathname: here.pathname, search: withoutDelay(here.search), hash: here.hash }, { replace: true, state: here.state });
+      }
+      void offerAutoLike();
+    }, (seconds ?? 0) * 1000);
+    return () => clearTimeout(timer);
+  }, [userId, navigate]);
+}
+
+/** Fills the default layout's like-modal slot: the like modal and the match celebration. */
+export function LikesSlot() {
+  useAutoLikeOffer();
+  const offer = useLikeModal((s) => s.profile !== null);
+  const matching = useMatch((s) => s.queue.length > 0);
+  return (
+    <>
+      {offer && <LikeModal />}
+      {matching && <MatchModal />}
+    </>
+  );
+}

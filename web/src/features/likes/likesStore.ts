@@ -1,0 +1,72 @@
+/**
+ * The likes lists live in the chat store (spec section 3 "Chat state": likes and the
+ * total of new likes, which drives the badge and the page title). This module loads
+ * them and remembers whether they were loaded; any load that finds a match I have
+ * not celebrated yet (match_new) queues its celebration.
+ */
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import { useChat } from '../chat/chatStore';
+import { registerSessionReset, useIsLoggedIn, useSession } from '../session/sessionStore';
+import { type LikeLists, likesApi } from './likesApi';
+import { useMatch } from './matchStore';
+
+interface LikesStatus {
+  loaded: boolean;
+  error: unknown;
+}
+
+export const useLikesStatus = create<LikesStatus>()(() => ({ loaded: false, error: null }));
+
+registerSessionReset(() => useLikesStatus.setState({ loaded: false, error: null }));
+
+let pending: Promise<void> | null = null;
+
+/** Fetches both lists (one request at a time) and puts them into the chat store. */
+export function reloadLikes(): Promise<void> {
+  pending ??= likesApi
+    .list()
+    .then(
+      (lists) => {
+        // Logged out while the lists were on their way: they belong to nobody now.
+        if (!useSession.getState().user) return;
+        useChat.getState().setLikes({ profiles: lists.profiles, liked_by: lists.liked_by });
+        useLikesStatus.setState({ loaded: true, error: null });
+        for (const profile of lists.profiles) if (profile.match_new) useMatch.getState().celebrate(profile);
+      },
+      (error: unknown) => useLikesStatus.setState({ error }),
+    )
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
+}
+
+/**
+ * Opening a profile clears its new-like flag on the server (spec section 4); the badge
+ * follows at once instead of at the next refresh.
+ */
+export function markLikeSeen(id: number): void {
+  const { likes, setLikes } = useChat.getState();
+  if (!likes.liked_by.some((p) => p.id === id && p.like_new)) return;
+  setLikes({ ...likes, liked_by: likes.liked_by.map((p) => (p.id === id ? { ...p, like_new: false } : p)) });
+}
+
+/** The lists as loaded by reloadLikes (the chat store keeps them loosely typed). */
+export function useLikeLists(): Pick<LikeLists, 'profiles' | 'liked_by'> {
+  return useChat((s) => s.likes) as Pick<LikeLists, 'profiles' | 'liked_by'>;
+}
+
+/** Whether I like this member, as far as the loaded list knows. */
+export function useLikedByMe(id: number): boolean {
+  return useChat((s) => (s.likes.profiles as LikeLists['profiles']).some((p) => p.id === id));
+}
+
+/** Loads the lists once for a logged-in member who has none yet (search cards show hearts). */
+export function useEnsureLikes(): void {
+  const loggedIn = useIsLoggedIn();
+  const loaded = useLikesStatus((s) => s.loaded);
+  useEffect(() => {
+    if (loggedIn && !loaded) void reloadLikes();
+  }, [loggedIn, loaded]);
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../navigation/AppLink';
+import { Icon } from '../navigation/icons';
+import { usePageTitle } from '../title/pageTitle';
+import { MethodIcon, methodName } from './shopUi';
+
+/**
+ * /credits/card-failed: a recurring card payment did not go through. Try the card again,
+ * or pay by the wallet (PayPal) or another method: both start from the bundles.
+ */
+export function CardFailedPage() {
+  const { t } = useTranslation('shop');
+  usePageTitle(t('cardFailed.title'));
+  return (
+    <div className="container shop-page__body shop-page__body--narrow">
+      <section className="payment-result payment-result--danger" data-testid="card-failed">
+        <span className="payment-result__icon" aria-hidden="true">
+          <Icon name="warning" size={34} />
+        </span>
+        <h1 className="payment-result__title">{t('cardFailed.title')}</h1>
+        <p className="payment-result__text">{t('cardFailed.text')}</p>
+        <div className="wallet-offer">
+          <MethodIcon method="paypal" size={26} />
+          <div className="wallet-offer__body">
+            <h2 className="wallet-offer__title">{t('result.walletTitle')}</h2>
+            <p className="wallet-offer__text">{t('cardFailed.walletText', { method: methodName(t, 'paypal') })}</p>
+          </div>
+        </div>
+        <div className="payment-result__actions">
+          <AppLink to="credits" className="btn btn-primary btn-lg rounded-pill px-4" data-testid="card-failed-other">
+            {t('cardFailed.otherMethod')}
+          </AppLink>
+          <AppLink to="transactions-id" className="btn btn-link" data-testid="card-failed-orders">
+            {t('transactions.link')}
+          </AppLink>
+        </div>
+      </section>
+    </div>
+  );
+}

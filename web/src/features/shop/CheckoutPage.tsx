@@ -1,0 +1,187 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { FormAlert } from '../account/ui';
+import { NotFoundPage } from '../errors/NotFoundPage';
+import { AppLink } from '../navigation/AppLink';
+import { Icon } from '../navigation/icons';
+import { usePageTitle } from '../title/pageTitle';
+import { BundleCard, priceBundles } from './bundles';
+import { DiscountBanner } from './discountUi';
+import { PaymentReturn } from './PaymentReturn';
+import { type DiscountCode, type PaymentMethod, goToCheckout, shopApi } from './shopApi';
+import { CARD_BRANDS, MethodIcon, ShopLoading, methodName, shopErrorText, useMoney } from './shopUi';
+import { useTimeBonusFor } from './timeBonusStore';
+import { useLoad } from './useLoad';
+
+const positive = (value: string | null | undefined) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null);
+
+/** /credits/:id/:paymentmethod?: choose how to pay, or (with ?order=) the payment's result. */
+export function CheckoutPage() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const bundleId = positive(params.id);
+  if (bundleId === null) return <NotFoundPage />;
+  const orderId = positive(search.get('order'));
+  if (orderId !== null) return <PaymentReturn orderId={orderId} bundleId={bundleId} />;
+  return <MethodChoice key={`${bundleId}/${params.paymentmethod ?? ''}`} bundleId={bundleId} preselect={params.paymentmethod} code={search.get('code')} />;
+}
+
+interface CheckoutData {
+  offer: Awaited<ReturnType<typeof shopApi.bundles>>;
+  methods: PaymentMethod[];
+  /** The code from the credits page, checked again; or why it does not apply. */
+  code: { valid: DiscountCode | null; error: unknown };
+}
+
+async function loadCheckout(bundleId: number, code: string | null, signal: AbortSignal): Promise<CheckoutData> {
+  const checked = code
+    ? shopApi.checkCode(code).then(
+        (valid) => ({ valid, error: null }),
+        (error: unknown) => ({ valid: null, error }),
+      )
+    : Promise.resolve({ valid: null, error: null });
+  const [offer, methods, checkedCode] = await Promise.all([shopApi.bundles(signal), shopApi.methods(bundleId, signal), checked]);
+  return { offer, methods, code: checkedCode };
+}
+
+function MethodOption({ method, checked, disabled, onChoose }: { method: PaymentMethod; checked: boolean; disabled: boolean; onChoose: () => void }) {
+  const { t } = useTranslation('shop');
+  const hint = method.id === 'creditcard' ? CARD_BRANDS : t(`methodHints.${method.id}`, { defaultValue: '' });
+  return (
+    <label className={`method-option${checked ? ' is-checked' : ''}${disabled ? ' is-disabled' : ''}`} data-testid={`method-${method.id}`}>
+      <input type="radio" name="method" value={method.id} checked={checked} disabled={disabled} onChange={onChoose} className="method-option__radio" />
+      <MethodIcon method={method.id} size={26} />
+      <span className="method-option__body">
+        <span className="method-option__name">{methodName(t, method.id)}</span>
+        {hint && <span className="method-option__hint">{hint}</span>}
+        {disabled && <span className="method-option__hint">{t('checkout.notWithCode')}</span>}
+      </span>
+      <span className="method-option__check" aria-hidden="true">
+        <Icon name="check" size={18} />
+      </span>
+    </label>
+  );
+}
+
+function MethodChoice({ bundleId, preselect, code }: { bundleId: number; preselect?: string; code: string | null }) {
+  const { t, i18n } = useTranslation('shop');
+  const tc = useTranslation('common').t;
+  const money = useMoney();
+  usePageTitle(t('checkout.title'));
+  const data = useLoad((signal) => loadCheckout(bundleId, code, signal), `${bundleId}/${code ?? ''}`);
+  useTimeBonusFor(data.data?.offer.discount);
+  const [chosen, setChosen] = useState<string | null>(preselect ?? null);
+  const [issuer, setIssuer] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (data.phase === 'loading') return <ShopLoading label={t('loading')} testId="checkout-loading" />;
+  if (data.phase === 'error') {
+    return (
+      <div className="container shop-page__body shop-page__body--narrow">
+        <FormAlert testId="checkout-error">
+          {shopErrorText(t, tc, data.error, { language: i18n.language })}{' '}
+          <AppLink to="credits">{t('checkout.backToBundles')}</AppLink>
+        </FormAlert>
+      </div>
+    );
+  }
+
+  const { offer, methods, code: checked } = data.data;
+  const bundles = priceBundles(offer, checked.valid);
+  const index = bundles.findIndex((b) => b.id === bundleId);
+  const bundle = bundles[index];
+  if (!bundle) {
+    return (
+      <div className="container shop-page__body shop-page__body--narrow">
+        <FormAlert testId="checkout-error">
+          {t('errors.bundle_not_found')} <AppLink to="credits">{t('checkout.backToBundles')}</AppLink>
+        </FormAlert>
+      </div>
+    );
+  }
+  // A code may be valid for some methods only.
+  const allowed = (id: string) => !checked.valid || checked.valid.paymentmethods.length === 0 || checked.valid.paymentmethods.includes(id);
+  const method = methods.find((m) => m.id === chosen && allowed(m.id)) ?? null;
+  const needsBank = method !== null && method.issuers.length > 0;
+  const discount = checked.valid ?? offer.discount;
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!method || (needsBank && !issuer)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      goToCheckout(
+        await shopApi.startOrder({
+          bundle: bundle.id,
+          method: method.id,
+          issuer: needsBank ? issuer : null,
+          discount_code: checked.valid?.code ?? null,
+        }),
+      );
+      // The browser is leaving for the payment page: keep the button busy meanwhile.
+    } catch (failure) {
+      setError(shopErrorText(t, tc, failure, { currency: bundle.currency, language: i18n.language }));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="shop-page" data-testid="checkout-page">
+      <header className="shop-hero shop-hero--compact">
+        <div className="container">
+          <AppLink to="credits" className="shop-back" data-testid="checkout-back">
+            <Icon name="arrowLeft" size={18} /> {t('checkout.backToBundles')}
+          </AppLink>
+          <h1 className="shop-hero__title">{t('checkout.title')}</h1>
+        </div>
+      </header>
+      <div className="container shop-page__body checkout">
+        <aside className="checkout__summary">
+          <h2 className="visually-hidden">{t('checkout.yourBundle')}</h2>
+          <BundleCard bundle={bundle} index={index} reference={bundles[0]} />
+          {checked.error !== null && (
+            <FormAlert variant="warning" testId="checkout-code-error">
+              {t('checkout.codeRefused', { code, reason: shopErrorText(t, tc, checked.error, { currency: bundle.currency, language: i18n.language }) })}
+            </FormAlert>
+          )}
+          {discount && bundle.pay < bundle.price && <DiscountBanner discount={discount} typed={checked.valid !== null} />}
+        </aside>
+        <form className="checkout__methods" onSubmit={(event) => void pay(event)} noValidate>
+          <fieldset>
+            <legend className="checkout__legend">{t('checkout.chooseMethod')}</legend>
+            <div className="method-list" data-testid="method-list">
+              {methods.map((m) => (
+                <MethodOption key={m.id} method={m} checked={method?.id === m.id} disabled={!allowed(m.id)} onChoose={() => setChosen(m.id)} />
+              ))}
+            </div>
+          </fieldset>
+          {needsBank && (
+            <div className="checkout__bank">
+              <label htmlFor="checkout-bank" className="form-label">
+                {t('checkout.chooseBank')}
+              </label>
+              <select id="checkout-bank" className="form-select form-select-lg" value={issuer} onChange={(event) => setIssuer(event.target.value)} required data-testid="bank-select">
+                <option value="">{t('checkout.bankPlaceholder')}</option>
+                {method.issuers.map((bank) => (
+                  <option key={bank.id} value={bank.id}>
+                    {bank.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {error && <FormAlert testId="checkout-failed">{error}</FormAlert>}
+          <button type="submit" className="btn btn-primary btn-lg rounded-pill w-100 checkout__pay" disabled={busy || !method || (needsBank && !issuer)} data-testid="checkout-pay">
+            {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : <Icon name="lock" size={18} className="me-2" />}
+            {t('checkout.pay', { price: money(bundle.pay, bundle.currency) })}
+          </button>
+          <p className="checkout__note">{method ? t('checkout.redirectNote', { method: methodName(t, method.id) }) : t('checkout.chooseFirst')}</p>
+          {methods.length === 0 && <FormAlert testId="checkout-no-methods">{t('checkout.noMethods')}</FormAlert>}
+        </form>
+      </div>
+    </div>
+  );
+}

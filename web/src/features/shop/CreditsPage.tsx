@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateError } from '../../shared/i18n/translateError';
+import { FormAlert } from '../account/ui';
+import { AppLink } from '../navigation/AppLink';
+import { Icon } from '../navigation/icons';
+import { useSession } from '../session/sessionStore';
+import { usePageTitle } from '../title/pageTitle';
+import { BundleCard, POPULAR_INDEX, priceBundles } from './bundles';
+import { DiscountBanner, DiscountCodeField } from './discountUi';
+import { type DiscountCode, type Order, shopApi } from './shopApi';
+import { ShopLoading, creditsLabel, methodName, useMoney } from './shopUi';
+import { useTimeBonusFor, useTimeBonusVisible } from './timeBonusStore';
+import { useLoad } from './useLoad';
+
+/** The last paid order, offered again in one step. */
+function RepeatOffer({ order }: { order: Order }) {
+  const { t } = useTranslation('shop');
+  const money = useMoney();
+  return (
+    <AppLink to="credits-repeat-order" className="shop-link-card" data-testid="repeat-order-link">
+      <Icon name="sparkle" size={22} className="shop-link-card__icon" />
+      <span>
+        <strong>{t('repeat.link')}</strong>
+        <span className="shop-link-card__text">
+          {t('repeat.summary', { credits: order.credits, price: money(order.amount, order.currency), method: methodName(t, order.method) })}
+        </span>
+      </span>
+    </AppLink>
+  );
+}
+
+/** /credits: the bundles with the discount in force, a code field, repeat and history links. */
+export function CreditsPage() {
+  const { t, i18n } = useTranslation('shop');
+  const tc = useTranslation('common').t;
+  usePageTitle(t('buy.title'));
+  const user = useSession((s) => s.user);
+  const offer = useLoad((signal) => shopApi.bundles(signal), String(user?.id));
+  const paidUser = user?.paid_user ?? false;
+  const history = useLoad((signal) => (paidUser ? shopApi.transactions(signal) : Promise.resolve([])), String(paidUser));
+  const [typed, setTyped] = useState<DiscountCode | null>(null);
+  useTimeBonusFor(offer.data?.discount);
+
+  // When the time bonus runs out, the prices go back up: ask the server for them again.
+  const bonusRunning = useTimeBonusVisible();
+  const wasRunning = useRef(bonusRunning);
+  const { reload } = offer;
+  useEffect(() => {
+    if (wasRunning.current && !bonusRunning) reload();
+    wasRunning.current = bonusRunning;
+  }, [bonusRunning, reload]);
+
+  if (offer.phase === 'loading') return <ShopLoading label={t('loading')} testId="credits-loading" />;
+  if (offer.phase === 'error') {
+    return (
+      <div className="container shop-page__body">
+        <FormAlert testId="credits-error">
+          {translateError(tc, offer.error)}{' '}
+          <button type="button" className="btn btn-link p-0 align-baseline" onClick={offer.reload}>
+            {t('retry')}
+          </button>
+        </FormAlert>
+      </div>
+    );
+  }
+
+  const { discount: automatic } = offer.data;
+  const bundles = priceBundles(offer.data, typed);
+  const lastPaid = history.data?.find((order) => order.status === 'paid');
+  const codeQuery = typed ? `?code=${encodeURIComponent(typed.code)}` : '';
+  return (
+    <div className="shop-page" data-testid="credits-page">
+      <header className="shop-hero shop-hero--compact">
+        <div className="container">
+          <h1 className="shop-hero__title">{t('buy.title')}</h1>
+          <p className="shop-hero__intro">{t(paidUser ? 'buy.intro' : 'buy.introFirst')}</p>
+          {user && (
+            <p className="shop-balance" data-testid="credits-balance">
+              <Icon name="coins" size={18} />
+              {t('buy.balance', { count: user.credits })}
+            </p>
+          )}
+        </div>
+      </header>
+      <div className="container shop-page__body">
+        {typed ? (
+          <DiscountBanner discount={typed} typed onRemove={() => setTyped(null)} />
+        ) : (
+          automatic && <DiscountBanner discount={automatic} />
+        )}
+        <div className="bundle-grid" data-testid="bundle-list">
+          {bundles.map((bundle, index) => (
+            <BundleCard key={bundle.id} bundle={bundle} index={index} reference={bundles[0]}>
+              <AppLink
+                to="credits-id-paymentmethod"
+                params={{ id: bundle.id }}
+                suffix={codeQuery}
+                className={`btn rounded-pill w-100 ${index === POPULAR_INDEX ? 'btn-primary' : 'btn-outline-primary'}`}
+                data-testid="bundle-choose"
+              >
+                {t('bundle.choose')}
+                <span className="visually-hidden">: {creditsLabel(t, bundle.credits, i18n.language)}</span>
+              </AppLink>
+            </BundleCard>
+          ))}
+        </div>
+        <div className="shop-extras">
+          <DiscountCodeField currency={bundles[0]?.currency} hasAutomatic={automatic !== null} onValid={setTyped} />
+          <div className="shop-extras__links">
+            {lastPaid && <RepeatOffer order={lastPaid} />}
+            <AppLink to="transactions-id" className="shop-link-card" data-testid="transactions-link">
+              <Icon name="calendar" size={22} className="shop-link-card__icon" />
+              <span>
+                <strong>{t('transactions.link')}</strong>
+                <span className="shop-link-card__text">{t('transactions.linkText')}</span>
+              </span>
+            </AppLink>
+          </div>
+        </div>
+        <p className="shop-trust">
+          <Icon name="shield" size={18} /> {t('buy.trust')}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateError } from '../../shared/i18n/translateError';
+import { FormAlert } from '../account/ui';
+import { AppLink } from '../navigation/AppLink';
+import { Icon } from '../navigation/icons';
+import { usePageTitle } from '../title/pageTitle';
+import { goToCheckout, shopApi } from './shopApi';
+import { MethodIcon, ShopLoading, creditsLabel, methodName, shopErrorText, useMoney } from './shopUi';
+import { useLoad } from './useLoad';
+
+/** /credits/repeat-order: the last paid bundle again, by the same method, in one step. */
+export function RepeatOrderPage() {
+  const { t, i18n } = useTranslation('shop');
+  const tc = useTranslation('common').t;
+  const money = useMoney();
+  usePageTitle(t('repeat.title'));
+  const history = useLoad((signal) => shopApi.transactions(signal), 'repeat');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      goToCheckout(await shopApi.repeatOrder());
+    } catch (failure) {
+      setError(shopErrorText(t, tc, failure, { language: i18n.language }));
+      setBusy(false);
+    }
+  };
+
+  let content;
+  if (history.phase === 'loading') content = <ShopLoading label={t('loading')} testId="repeat-loading" />;
+  else if (history.phase === 'error') content = <FormAlert testId="repeat-error">{translateError(tc, history.error)}</FormAlert>;
+  else {
+    const last = history.data.find((order) => order.status === 'paid');
+    content = !last ? (
+      <div className="shop-empty" data-testid="repeat-nothing">
+        <p>{t('errors.no_order_to_repeat')}</p>
+        <AppLink to="credits" className="btn btn-primary rounded-pill px-4">
+          {t('buy.title')}
+        </AppLink>
+      </div>
+    ) : (
+      <section className="repeat-card" data-testid="repeat-card">
+        <MethodIcon method={last.method} size={30} />
+        <p className="repeat-card__credits">{creditsLabel(t, last.credits, i18n.language)}</p>
+        <p className="repeat-card__text">{t('repeat.text', { method: methodName(t, last.method), price: money(last.amount, last.currency) })}</p>
+        {error && <FormAlert testId="repeat-failed">{error}</FormAlert>}
+        <button type="button" className="btn btn-primary btn-lg rounded-pill w-100" onClick={() => void confirm()} disabled={busy} data-testid="repeat-confirm">
+          {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : <Icon name="lock" size={18} className="me-2" />}
+          {t('repeat.confirm', { method: methodName(t, last.method) })}
+        </button>
+        <AppLink to="credits" className="btn btn-link" data-testid="repeat-other">
+          {t('repeat.other')}
+        </AppLink>
+      </section>
+    );
+  }
+
+  return (
+    <div className="shop-page" data-testid="repeat-page">
+      <header className="shop-hero shop-hero--compact">
+        <div className="container">
+          <h1 className="shop-hero__title">{t('repeat.title')}</h1>
+          <p className="shop-hero__intro">{t('repeat.intro')}</p>
+        </div>
+      </header>
+      <div className="container shop-page__body shop-page__body--narrow">{content}</div>
+    </div>
+  );
+}

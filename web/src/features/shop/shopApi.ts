@@ -1,0 +1,67 @@
+/**
+ * The shop calls of the API contract (issue 7): bundles, payment methods, discount codes,
+ * orders and transactions. Amounts are whole cents with an ISO currency. Calls that need a
+ * login throw LoginRequired when the session turned out to be gone.
+ */
+import { api } from '../../shared/api/client';
+import type { components, operations } from '../../shared/api/schema';
+import { LoginRequired } from '../discovery/discoveryApi';
+
+export type DiscountCode = components['schemas']['DiscountCode'];
+export type Order = components['schemas']['Order'];
+export type OrderStatus = Order['status'];
+export type BundleOffer = operations['getBundles']['responses'][200]['content']['application/json'];
+export type Bundle = BundleOffer['bundles'][number];
+export type PaymentMethod = operations['getPaymentMethods']['responses'][200]['content']['application/json']['methods'][number];
+export type StartedOrder = operations['startOrder']['responses'][201]['content']['application/json'];
+export type OrderRequest = NonNullable<operations['startOrder']['requestBody']>['content']['application/json'];
+
+// Starting a payment answers at once: no silent retries that could start a second order.
+const once = { retries: 0 } as const;
+
+function loggedIn<T>(answer: T | false): T {
+  if (answer === false) throw new LoginRequired();
+  return answer;
+}
+
+export const shopApi = {
+  /** The bundles on offer with the automatic discount applied; visitors too (pricing page). */
+  async bundles(signal?: AbortSignal): Promise<BundleOffer> {
+    return loggedIn(await api.get<BundleOffer>('/api/bundles', { signal }));
+  },
+  async methods(bundle: number, signal?: AbortSignal): Promise<PaymentMethod[]> {
+    return loggedIn(await api.get<{ methods: PaymentMethod[] }>(`/api/bundles/${bundle}/methods`, { signal })).methods;
+  },
+  /** A typed code, checked for this member; rejects with code_not_found, code_used, ... */
+  async checkCode(code: string): Promise<DiscountCode> {
+    return loggedIn(await api.get<DiscountCode>('/api/discountcode', { query: { code }, ...once }));
+  },
+  /** The automatic discount (time bonus with seconds_left, else the welcome discount); 404 when none. */
+  async welcome(): Promise<DiscountCode> {
+    return loggedIn(await api.get<DiscountCode>('/api/discountcode', { query: { welcome: 'true' }, retries: 1 }));
+  },
+  async startOrder(order: OrderRequest): Promise<StartedOrder> {
+    return loggedIn(await api.post<StartedOrder>('/api/orders', order, once));
+  },
+  async repeatOrder(): Promise<StartedOrder> {
+    return loggedIn(await api.post<StartedOrder>('/api/orders/repeat', undefined, once));
+  },
+  /** One order; the return page polls it, so a failed poll is not retried here either. */
+  async order(id: number, signal?: AbortSignal): Promise<Order> {
+    return loggedIn(await api.get<{ order: Order }>(`/api/orders/${id}`, { signal, retries: 1 })).order;
+  },
+  async transactions(signal?: AbortSignal): Promise<Order[]> {
+    return loggedIn(await api.get<{ transactions: Order[] }>('/api/transactions', { signal })).transactions;
+  },
+  async transaction(id: number, signal?: AbortSignal): Promise<Order> {
+    return loggedIn(await api.get<{ order: Order }>(`/api/transactions/${id}`, { signal })).order;
+  },
+};
+
+/** Leaving the app for the gateway; an object so tests can catch the page load. */
+export const leaveApp = { assign: (url: string) => window.location.assign(url) };
+
+/** Sends the payer to the gateway's hosted checkout (a full page load, off the app). */
+export function goToCheckout(started: StartedOrder): void {
+  leaveApp.assign(started.checkout_url);
+}

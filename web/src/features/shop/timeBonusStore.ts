@@ -1,0 +1,118 @@
+/**
+ * The time bonus (spec sections 4 and 9): 25 % off (code TIMEBONUS25) for a logged-in
+ * member who never paid, during the first 4 hours after signup. It is loaded on login
+ * (GET /api/discountcode?welcome=true; a failure is silently ignored, spec section 8),
+ * ticks every second while it runs and is cleared on logout, once the member has paid,
+ * and when the countdown reaches zero.
+ */
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import { registerSessionReset, useSession, type User } from '../session/sessionStore';
+import { type DiscountCode, shopApi } from './shopApi';
+
+export const TIME_BONUS_CODE = 'TIMEBONUS25';
+export const TIME_BONUS_WINDOW_S = 14_400;
+export const TICK_MS = 1000;
+
+interface TimeBonusState {
+  /** The automatic discount the server answered (the time bonus, or the welcome discount). */
+  discount: DiscountCode | null;
+  /** Seconds left of the time bonus, null when there is none. */
+  secondsLeft: number | null;
+  /** Whose bonus this is: it is loaded once per login. */
+  memberId: number | null;
+}
+
+export const useTimeBonus = create<TimeBonusState>()(() => ({ discount: null, secondsLeft: null, memberId: null }));
+
+/** The bonus shows while its countdown runs. */
+export const useTimeBonusVisible = () => useTimeBonus((s) => s.secondsLeft !== null && s.secondsLeft > 0);
+
+/** 3725 → "01:02:05": hours, minutes and seconds, each two digits. */
+export function formatCountdown(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+}
+
+/** Whether the member may still have a time bonus (never paid, signed up less than 4 h ago). */
+export function mayHaveTimeBonus(user: Pick<User, 'paid_user' | 'signup_date'> | null, now = Date.now()): boolean {
+  if (!user || user.paid_user) return false;
+  const signup = Date.parse(user.signup_date);
+  return Number.isNaN(signup) || now - signup < TIME_BONUS_WINDOW_S * 1000;
+}
+
+let ticker: ReturnType<typeof setInterval> | null = null;
+// Each load or clear starts a new run: an answer that arrives after a logout is dropped.
+let run = 0;
+
+export function clearTimeBonus(): void {
+  run += 1;
+  if (ticker !== null) clearInterval(ticker);
+  ticker = null;
+  useTimeBonus.setState({ discount: null, secondsLeft: null, memberId: null });
+}
+
+/** Starts the countdown; it counts against the clock, so a busy tab does not fall behind. */
+function startTicking(seconds: number): void {
+  if (ticker !== null) clearInterval(ticker);
+  const deadline = Date.now() + seconds * 1000;
+  useTimeBonus.setState({ secondsLeft: seconds });
+  ticker = setInterval(() => {
+    const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+    if (left <= 0) clearTimeBonus();
+    else useTimeBonus.setState({ secondsLeft: left });
+  }, TICK_MS);
+}
+
+/** Asks the server for the member's automatic discount; keeps quiet when there is none. */
+export async function loadTimeBonus(): Promise<void> {
+  const user = useSession.getState().user;
+  clearTimeBonus();
+  if (!user || user.paid_user) return;
+  const current = run;
+  useTimeBonus.setState({ memberId: user.id });
+  try {
+    const discount = await shopApi.welcome();
+    if (current !== run) return;
+    useTimeBonus.setState({ discount });
+    const seconds = discount.code === TIME_BONUS_CODE ? (discount.seconds_left ?? 0) : 0;
+    if (seconds > 0) startTicking(seconds);
+  } catch {
+    // No automatic discount (404), or the call failed: the shop simply shows full prices.
+  }
+}
+
+let following = false;
+
+/** Follows the session once: load on login, clear on logout or once the member paid. */
+export function followTimeBonus(): void {
+  if (following) return;
+  following = true;
+  registerSessionReset(clearTimeBonus);
+  const follow = (user: User | null) => {
+    const { memberId } = useTimeBonus.getState();
+    if (!user || user.paid_user) {
+      if (memberId !== null) clearTimeBonus();
+    } else if (memberId !== user.id && mayHaveTimeBonus(user)) {
+      void loadTimeBonus();
+    }
+  };
+  follow(useSession.getState().user);
+  useSession.subscribe((state, previous) => {
+    if (state.user?.id !== previous.user?.id || state.user?.paid_user !== previous.user?.paid_user) follow(state.user);
+  });
+}
+
+/**
+ * For screens that show the offer: the countdown lives in this store, so make sure it
+ * runs when the server's offer carries the time bonus (also before start-up followed).
+ */
+export function useTimeBonusFor(discount: Pick<DiscountCode, 'code'> | null | undefined): void {
+  const userId = useSession((s) => s.user?.id);
+  const code = discount?.code;
+  useEffect(() => {
+    followTimeBonus();
+    if (code === TIME_BONUS_CODE && userId !== undefined && useTimeBonus.getState().memberId !== userId) void loadTimeBonus();
+  }, [code, userId]);
+}
