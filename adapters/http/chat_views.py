@@ -103,6 +103,14 @@ def icebreakers() -> dict[str, Any]:
 @blueprint.post("/api/page-hidden")
 def page_hidden() -> Response:
     """The member's page went to the background: noted, so reminders and push (issue 8)
-    know the member is not looking."""
-    _chat().page_hidden(require_member())
+    know the member is not looking. A banned member's beacon (sent while the page
+    unloads, its answer never read) must not use up the ban: the next real request
+    answers account_banned and clears the cookie, so the ban page shows."""
+    try:
+        member = require_member()
+    except DomainError as refused:
+        if refused.code == "account_banned":
+            return Response(status=204)
+        raise
+    _chat().page_hidden(member)
     return Response(status=204)

@@ -114,7 +114,8 @@ def test_two_members_like_each_other_and_both_see_the_match(
     modal_shot(her, "match-modal-en-1280")
     her.get_by_test_id("match-main").click()
     expect(her_celebration).to_be_hidden()
-    expect(her).to_have_url(re.compile(rf"/members/{his_id}$"))
+    expect(her).to_have_url(re.compile(rf"/members/{his_id}/chat$"))  # say hello
+    her.goto(f"{live_server}/members/{his_id}")
     expect(her.get_by_test_id("like-hint")).to_contain_text("match")
     modal_shot(her, "member-match-en-1280")
 

@@ -241,3 +241,10 @@ def test_free_members_unlock_a_photo_for_credits(app: Flask, container, pair) ->
     assert [p["locked"] for p in profile["photos"]] == [False, True, False]
     assert ann.post(f"/api/members/{ann_id}/photos/{photo_ids[1]}/unlock").status_code == 404
     assert ann.post(f"/api/members/{bob_id}/photos/999999/unlock").status_code == 404
+
+
+def test_a_banned_members_beacon_keeps_the_ban_for_the_next_request(container, pair) -> None:  # type: ignore[no-untyped-def]
+    ann, ann_id = pair[0], pair[1]
+    container.moderation().ban(ann_id, "spam", "pytest")
+    assert ann.post("/api/page-hidden", json={}).status_code == 204
+    assert ann.get("/api/user").json["error"] == "account_banned"

@@ -50,7 +50,9 @@ beforeEach(() => {
     Promise.resolve(
       String(url) === '/api/chats'
         ? new Response(JSON.stringify({ chats: [chat(1, 2), chat(2, 1)] }), { status: 200 })
-        : new Response(null, { status: 204 }),
+        : String(url) === '/api/user'
+          ? new Response(JSON.stringify({ error: 'authentication_required' }), { status: 403 })
+          : new Response(null, { status: 204 }),
     ),
   );
   vi.stubGlobal('fetch', fetchMock);
@@ -111,6 +113,12 @@ describe('chat sync', () => {
   it('stops everything on logout and when the server revokes the session', async () => {
     stopSync = startChatSync({ socket });
     socket.emit({ type: 'session_revoked' });
+    // The server is asked (GET /api/user, through a lazily loaded module: real timers
+    // let that import finish); it says the session is gone.
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(useSession.getState().user).toBeNull());
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/user'))).toBe(true);
+    vi.useFakeTimers();
     expect(useSession.getState().user).toBeNull();
     expect(socket.stop).toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(120_000);

@@ -87,8 +87,9 @@ export function startChatSync({
       if (user && user.credits !== credits) setUser({ ...user, credits });
     }),
     socket.on('session_revoked', () => {
-      // Logged out elsewhere or banned: forget the member here too (the socket stops with it).
-      if (loggedIn()) useSession.getState().clear();
+      // Logged out elsewhere or banned: ask the server, whose answer decides — a ban
+      // shows the ban page, an ended session forgets the member (the socket stops too).
+      if (loggedIn()) void useSession.getState().refresh();
     }),
   ];
   const onVisibility = () => {
