@@ -66,7 +66,8 @@ def code_json(code: DiscountCode, now: datetime) -> dict[str, Any]:
 
 
 def order_json(order: Order) -> dict[str, Any]:
-    return {"id": order.id, "payment_id": order.payment_id, "credits": order.credits,
+    return {"id": order.id, "payment_id": order.payment_id, "bundle_id": order.bundle_id,
+            "credits": order.credits,
             "method": order.method, "amount": order.amount, "currency": order.currency,
             "status": order.status.value, "discount_code": order.discount_code,
             "created_at": order.created_at.isoformat(),

@@ -43,6 +43,7 @@ function order(overrides: Partial<Order> = {}): Order {
   return {
     id: 9,
     payment_id: 'tr_sandbox_1',
+    bundle_id: 2,
     credits: 250,
     method: 'ideal',
     amount: 2249,

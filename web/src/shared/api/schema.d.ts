@@ -1015,6 +1015,7 @@ export interface components {
         Order: {
             id: number;
             payment_id: string | null;
+            bundle_id: number;
             credits: number;
             method: string;
             /** @description Cents charged */
