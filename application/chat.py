@@ -140,7 +140,7 @@ class Chat:
             photo = uow.photos.get(photo_id)
             if photo is None or photo["member_id"] != member_id or photo["status"] != "active":
                 raise DomainError("photo_not_found")
-            if viewer.paid_user:
+            if viewer.paid_user or viewer.id == member_id:
                 raise DomainError("photo_already_open")
             if photo_id not in uow.chats.unlocked(viewer.id) and site.photo_credits:
                 book(uow, viewer.id, EntryKind.PHOTO, site.photo_credits,

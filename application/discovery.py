@@ -117,7 +117,9 @@ class Discovery:
         """Free viewers see the first photo; the rest stay locked unless they unlocked
         one with credits (premium viewers see all)."""
         profile = member.profile
-        open_count = unlocked_photos(bool(viewer and viewer.paid_user), len(photos))
+        own = viewer is not None and viewer.id == member.id
+        open_count = len(photos) if own else unlocked_photos(bool(viewer and viewer.paid_user),
+                                                              len(photos))
         shown = [{"id": p["id"], "filename": p["filename"], "thumb_filename": p["thumb_filename"],
                   "locked": False} if n < open_count or p["id"] in unlocked
                  else {"id": p["id"], "filename": None, "thumb_filename": None, "locked": True}

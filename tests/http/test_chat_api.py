@@ -240,6 +240,9 @@ def test_free_members_unlock_a_photo_for_credits(app: Flask, container, pair) ->
     profile = ann.get(f"/api/members/{bob_id}").json["profile"]
     assert [p["locked"] for p in profile["photos"]] == [False, True, False]
     assert ann.post(f"/api/members/{ann_id}/photos/{photo_ids[1]}/unlock").status_code == 404
+    own = bob.get(f"/api/members/{bob_id}").json["profile"]["photos"]
+    assert [p["locked"] for p in own] == [False, False, False]  # your own photos are yours
+    assert bob.post(f"/api/members/{bob_id}/photos/{photo_ids[1]}/unlock").status_code == 409
     assert ann.post(f"/api/members/{bob_id}/photos/999999/unlock").status_code == 404
 
 

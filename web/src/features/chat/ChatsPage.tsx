@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,12 +8,13 @@ import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { FormAlert } from '../account/ui';
 import { FictionalBadge } from '../discovery/memberUi';
+import { giftName } from '../gifts/giftsApi';
 import { AppLink } from '../navigation/AppLink';
 import { counterBadge } from '../navigation/badges';
 import { Icon } from '../navigation/icons';
 import { useSession } from '../session/sessionStore';
 import { usePageTitle } from '../title/pageTitle';
-import type { ChatSummary } from './chatApi';
+import type { ChatMessage, ChatSummary } from './chatApi';
 import { deleteChat, reloadChats, useChats, useChatsStatus } from './chatList';
 import { ChatAvatar, ConfirmDeleteModal, useNow } from './chatUi';
 
@@ -69,12 +71,17 @@ function useSwipeLeft(onSwipe: () => void) {
   };
 }
 
+/** A last message as the list shows it: its text, or "🎁 Gift: Rose" for a gift. */
+function previewText(t: TFunction, message: ChatMessage): string {
+  return message.gift ? t('message.preview', { ns: 'gifts', gift: giftName(t, message.gift) }) : message.text;
+}
+
 function ChatRow({ chat, me, onDelete }: { chat: ChatSummary; me: number | null; onDelete: (chat: ChatSummary) => void }) {
   const { t } = useTranslation('chat');
   const { profile, last_message: last } = chat;
   const unread = chat.num_unread_messages;
   const { offset, handlers } = useSwipeLeft(() => onDelete(chat));
-  const preview = last ? (last.sender_id === me ? t('list.you', { text: last.text }) : last.text) : t('list.noMessages');
+  const preview = last ? (last.sender_id === me ? t('list.you', { text: previewText(t, last) }) : previewText(t, last)) : t('list.noMessages');
   return (
     <li
       className={`chat-row${unread > 0 ? ' is-unread' : ''}${offset < 0 ? ' is-swiping' : ''}`}

@@ -37,11 +37,13 @@ export interface ComposerProps {
   onSend: (text: string) => void;
   onTyping: () => void;
   hint?: ReactNode;
+  /** Buttons before the field (the gift button). */
+  actions?: ReactNode;
   ref?: Ref<ComposerHandle>;
 }
 
 /** The message field: Enter sends, Shift+Enter starts a new line; it grows with its text. */
-export function Composer({ name, maxLength, onSend, onTyping, hint, ref }: ComposerProps) {
+export function Composer({ name, maxLength, onSend, onTyping, hint, actions, ref }: ComposerProps) {
   const { t } = useTranslation('chat');
   const [text, setText] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
@@ -83,6 +85,7 @@ export function Composer({ name, maxLength, onSend, onTyping, hint, ref }: Compo
     <form className="chat-composer" onSubmit={submit} data-testid="chat-composer">
       {hint}
       <div className="chat-composer__row">
+        {actions}
         <label htmlFor="chat-text" className="visually-hidden">
           {t('composer.label', { name })}
         </label>

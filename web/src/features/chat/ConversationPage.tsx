@@ -9,6 +9,7 @@ import { accountApi } from '../account/accountApi';
 import { FormAlert, useBusy } from '../account/ui';
 import { LoginRequired, discoveryApi } from '../discovery/discoveryApi';
 import { FictionalBadge } from '../discovery/memberUi';
+import { GiftButton } from '../gifts/GiftButton';
 import { useSearch } from '../discovery/searchStore';
 import { AppLink } from '../navigation/AppLink';
 import { Icon, type IconName } from '../navigation/icons';
@@ -239,7 +240,7 @@ export function ConversationPage() {
   const byConversation = useMatch(ROUTES['chats-id'].path) !== null;
   const target: Target = { kind: byConversation ? 'conversation' : 'member', id: idOf(id) };
   const seed = (location.state as { seed?: Conversation } | null)?.seed ?? null;
-  const { state, me, typing, send, typed, loadOlder, retryLoad } = useConversation(target, seed);
+  const { state, me, typing, send, addGift, typed, loadOlder, retryLoad } = useConversation(target, seed);
   const balance = useSession((s) => s.user?.credits ?? 0);
   const maxLength = useSettings((s) => s.settings?.message_length ?? 1000);
   const composer = useRef<ComposerHandle>(null);
@@ -308,6 +309,7 @@ export function ConversationPage() {
           onLoadOlder={loadOlder}
           onRetry={(message) => void send(message.text, message.key)}
           footer={footer}
+          otherName={profile.name}
           label={t('conversation.messages', { name: profile.name })}
         />
         <footer className="chat-footer">
@@ -320,6 +322,7 @@ export function ConversationPage() {
               maxLength={maxLength}
               onSend={(text) => void send(text)}
               onTyping={typed}
+              actions={<GiftButton member={profile} variant="icon" onSent={({ message, credits }) => addGift(message, credits)} />}
               hint={<TermsHint terms={terms} balance={balance} newConversation={state.conversationId === null} />}
             />
           )}

@@ -3,6 +3,7 @@ import { Fragment, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate, formatTime } from '../../shared/i18n/dates';
 import { translateError } from '../../shared/i18n/translateError';
+import { giftObject, giftPicture } from '../gifts/giftsApi';
 import { Icon } from '../navigation/icons';
 import type { ShownMessage } from './useConversation';
 
@@ -19,9 +20,23 @@ function DayLabel({ date }: { date: Date }) {
   );
 }
 
-function Bubble({ message, mine, first, last, seen, onRetry }: {
+/** A gift in the conversation: its picture and who sent what, instead of a text. */
+function GiftContent({ gift, mine, name }: { gift: string; mine: boolean; name: string }) {
+  const { t } = useTranslation('gifts');
+  const what = giftObject(t, gift);
+  return (
+    <figure className="chat-gift" data-testid="chat-gift">
+      <img className="chat-gift__picture" src={giftPicture(gift)} alt="" width={72} height={72} />
+      <figcaption className="chat-gift__text">{mine ? t('message.mine', { gift: what }) : t('message.theirs', { name, gift: what })}</figcaption>
+    </figure>
+  );
+}
+
+function Bubble({ message, mine, name, first, last, seen, onRetry }: {
   message: ShownMessage;
   mine: boolean;
+  /** The other member's name (a gift says who sent it). */
+  name: string;
   /** First and last of a run by the same sender: rounder corners, a little space. */
   first: boolean;
   last: boolean;
@@ -30,11 +45,19 @@ function Bubble({ message, mine, first, last, seen, onRetry }: {
 }) {
   const { t } = useTranslation('chat');
   const tc = useTranslation('common').t;
-  const classes = ['chat-bubble', mine ? 'chat-bubble--mine' : 'chat-bubble--theirs', first && 'is-first', last && 'is-last', `is-${message.status}`];
+  const gift = message.gift ?? null;
+  const classes = [
+    'chat-bubble',
+    mine ? 'chat-bubble--mine' : 'chat-bubble--theirs',
+    gift && 'chat-bubble--gift',
+    first && 'is-first',
+    last && 'is-last',
+    `is-${message.status}`,
+  ];
   return (
-    <li className={classes.filter(Boolean).join(' ')} data-testid="chat-message" data-status={message.status} data-mine={mine}>
+    <li className={classes.filter(Boolean).join(' ')} data-testid="chat-message" data-status={message.status} data-mine={mine} data-gift={gift ?? undefined}>
       <div className="chat-bubble__body">
-        <p className="chat-bubble__text">{message.text}</p>
+        {gift ? <GiftContent gift={gift} mine={mine} name={name} /> : <p className="chat-bubble__text">{message.text}</p>}
         <span className="chat-bubble__meta">
           {message.status === 'pending' ? (
             <span className="chat-bubble__state">
@@ -75,6 +98,8 @@ export interface MessageListProps {
   onRetry: (message: ShownMessage) => void;
   /** Shown under the messages (the typing notice, the icebreakers). */
   footer?: ReactNode;
+  /** The other member's name, for "Anna sent you a rose". */
+  otherName: string;
   label: string;
 }
 
@@ -83,7 +108,7 @@ export interface MessageListProps {
  * at the start and on news, unless the member is reading further up; scrolling to
  * the top loads older messages without moving what is on screen.
  */
-export function MessageList({ messages, me, seenUpTo, hasMore, loadingOlder, onLoadOlder, onRetry, footer, label }: MessageListProps) {
+export function MessageList({ messages, me, seenUpTo, hasMore, loadingOlder, onLoadOlder, onRetry, footer, otherName, label }: MessageListProps) {
   const { t } = useTranslation('chat');
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -138,6 +163,7 @@ export function MessageList({ messages, me, seenUpTo, hasMore, loadingOlder, onL
                 <Bubble
                   message={message}
                   mine={message.sender_id === me}
+                  name={otherName}
                   first={first}
                   last={last}
                   seen={message === lastMine && seenUpTo !== null && message.id <= seenUpTo}

@@ -76,7 +76,7 @@ const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).b
 
 beforeAll(async () => {
   await setupTestI18n();
-  await i18n.loadNamespaces(['chat', 'discovery']);
+  await i18n.loadNamespaces(['chat', 'discovery', 'gifts']);
 });
 beforeEach(() => {
   seedStores({ settings: settingsFixture({ message_length: 50 }) });
@@ -443,4 +443,90 @@ describe('conversation opened from a profile', () => {
     fireEvent.change(input, { target: { value: text } });
     fireEvent.click(screen.getByTestId('chat-send'));
   }
+});
+
+describe('gifts in the conversation', () => {
+  const GIFTS = { gifts: [{ key: 'rose', price: 25 }, { key: 'coffee', price: 25 }, { key: 'teddy', price: 50 }], credits: 35 };
+  let conversation: number | null;
+  let history: ChatMessage[];
+  let sentGift: ChatMessage | null;
+  beforeEach(() => {
+    sentGift = null;
+    conversation = 12;
+    history = [message(5, '', { gift: 'rose' }), message(ME, '', { gift: 'teddy' }), message(5, 'Thank you!')];
+    handle = (url, init) => {
+      if (url.pathname === '/api/chats/12/messages' || url.pathname === '/api/chats/40/messages') {
+        const id = Number(url.pathname.split('/')[3]);
+        return json(200, { conversation: { id }, profile: ANNA, messages: id === 12 ? history : [], has_more: false, terms: paidTerms, refusal: null });
+      }
+      if (/^\/api\/chats\/\d+\/read$/.test(url.pathname)) return new Response(null, { status: 204 });
+      if (url.pathname === '/api/members/5/chat') return json(200, { conversation, profile: ANNA, terms: paidTerms, refusal: null });
+      if (url.pathname === '/api/icebreakers') return json(200, { icebreakers: [] });
+      if (url.pathname === '/api/gifts') return json(200, GIFTS);
+      if (url.pathname === '/api/members/5/gifts' && init.method === 'POST') {
+        const gift = String(bodyOf([null, init]).gift);
+        sentGift = message(ME, '', { gift, conversation_id: conversation ?? 40 });
+        return json(201, { message: sentGift, credits: 10 });
+      }
+      return error(404, 'not_found');
+    };
+  });
+
+  it('shows a gift as a picture with who sent what', async () => {
+    renderAt('/chats/12');
+    const bubbles = await screen.findAllByTestId('chat-message');
+    expect(bubbles[0]).toHaveAttribute('data-gift', 'rose');
+    expect(within(bubbles[0]!).getByTestId('chat-gift')).toHaveTextContent('Anna sent you a rose');
+    expect(bubbles[0]!.querySelector('img')).toHaveAttribute('src', '/gifts/rose.svg');
+    expect(bubbles[1]).toHaveAttribute('data-mine', 'true');
+    expect(within(bubbles[1]!).getByTestId('chat-gift')).toHaveTextContent('You sent a teddy bear');
+    expect(bubbles[2]).not.toHaveAttribute('data-gift');
+    expect(bubbles[2]).toHaveTextContent('Thank you!');
+  });
+
+  it('sends a gift from beside the message field; it joins the list like a message', async () => {
+    renderAt('/chats/12');
+    await screen.findAllByTestId('chat-message');
+    fireEvent.click(within(screen.getByTestId('chat-composer')).getByTestId('gift-button'));
+    const coffee = (await screen.findAllByTestId('gift-option')).find((o) => o.getAttribute('data-gift') === 'coffee')!;
+    fireEvent.click(coffee);
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(4));
+    const last = screen.getAllByTestId('chat-message').at(-1)!;
+    expect(last).toHaveAttribute('data-gift', 'coffee');
+    expect(last).toHaveAttribute('data-status', 'sent');
+    expect(last).toHaveTextContent('You sent a coffee');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(useSession.getState().user?.credits).toBe(10);
+    // 10 credits left, a message costs 10: still allowed.
+    expect(screen.getByTestId('chat-terms')).toHaveTextContent('Costs 10 credits · you have 10');
+    // The socket brings the same message too: no double.
+    emit({ type: 'message', message: sentGift! });
+    expect(screen.getAllByTestId('chat-message')).toHaveLength(4);
+  });
+
+  it('shows a gift arriving live', async () => {
+    renderAt('/chats/12');
+    await screen.findAllByTestId('chat-message');
+    emit({ type: 'message', message: message(5, '', { gift: 'coffee' }) });
+    expect(screen.getAllByTestId('chat-message').at(-1)).toHaveTextContent('Anna sent you a coffee');
+  });
+
+  it('starts the conversation with a gift when there is none yet', async () => {
+    conversation = null;
+    const router = renderAt('/members/5/chat');
+    await screen.findByTestId('chat-start');
+    fireEvent.click(screen.getByTestId('gift-button'));
+    fireEvent.click((await screen.findAllByTestId('gift-option'))[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chats/40'));
+    expect(screen.getByTestId('chat-message')).toHaveAttribute('data-gift', 'rose');
+  });
+
+  it('previews a gift in the conversation list', async () => {
+    const list = [summary(1, 'Anna', 1, message(5, '', { gift: 'rose', conversation_id: 1 })), summary(2, 'Bea', 0, message(ME, '', { gift: 'chocolates', conversation_id: 2 }))];
+    handle = (url) => (url.pathname === '/api/chats' ? json(200, { chats: list }) : error(404, 'not_found'));
+    renderAt('/chats');
+    const rows = await screen.findAllByTestId('chat-row');
+    expect(within(rows[0]!).getByTestId('chat-preview')).toHaveTextContent('🎁 Gift: Rose');
+    expect(within(rows[1]!).getByTestId('chat-preview')).toHaveTextContent('You: 🎁 Gift: Chocolates');
+  });
 });

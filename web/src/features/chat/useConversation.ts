@@ -368,6 +368,20 @@ export function useConversation(target: Target, seed: Conversation | null) {
     [me],
   );
 
+  /**
+   * A gift went out (the server answered with its message): shown like a sent message.
+   * It may have started the conversation; the balance it left may refuse the next message.
+   */
+  const addGift = useCallback((message: ChatMessage, credits: number) => {
+    const shownNow = current.current;
+    if (shownNow.status !== 'ready') return;
+    dispatch({ type: 'merge', messages: [message] });
+    dispatch({
+      type: 'patch',
+      patch: { conversationId: message.conversation_id, refusal: shownNow.refusal ?? refusalAfterSend(shownNow.terms, credits) },
+    });
+  }, []);
+
   /** Tells the other member that I am typing, at most every 3 s. */
   const typed = useCallback(() => {
     if (conversationId === null || Date.now() - lastTyping.current < TYPING_SEND_MS) return;
@@ -375,5 +389,5 @@ export function useConversation(target: Target, seed: Conversation | null) {
     live.typing(conversationId);
   }, [conversationId]);
 
-  return { state, me, typing, send, typed, loadOlder, retryLoad: () => setAttempt((n) => n + 1) };
+  return { state, me, typing, send, addGift, typed, loadOlder, retryLoad: () => setAttempt((n) => n + 1) };
 }

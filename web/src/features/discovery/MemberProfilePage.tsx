@@ -5,6 +5,7 @@ import { useMatch, useNavigate, useParams } from 'react-router';
 import { ROUTES, pathTo } from '../../app/routes';
 import { translateError } from '../../shared/i18n/translateError';
 import { FormAlert, useBusy } from '../account/ui';
+import { GiftButton } from '../gifts/GiftButton';
 import { LikeButton } from '../likes/LikeButton';
 import { markLikeSeen } from '../likes/likesStore';
 import { AppLink } from '../navigation/AppLink';
@@ -191,7 +192,7 @@ function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: 
       </AppLink>
       <div className="row g-4 g-lg-5">
         <div className="col-md-6 col-lg-5">
-          <PhotoGallery profile={profile} />
+          <PhotoGallery profile={profile} onChange={onChange} />
         </div>
         <div className="col-md-6 col-lg-7 d-grid gap-3 align-content-start">
           <header className="member-profile__head">
@@ -236,6 +237,7 @@ function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: 
                 <Icon name="chat" size={18} className="me-2" />
                 {t('profile.message')}
               </AppLink>
+              <GiftButton member={profile} />
               <BlockActions profile={profile} onChange={onChange} />
             </div>
           ) : (

@@ -1,13 +1,18 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../shared/api/errors';
+import { translateError } from '../../shared/i18n/translateError';
+import { FormAlert, useBusy } from '../account/ui';
+import { giftsApi, keepCredits } from '../gifts/giftsApi';
 import { AppLink } from '../navigation/AppLink';
 import { Icon } from '../navigation/icons';
+import { useSession } from '../session/sessionStore';
 import { useSettings } from '../site/settingsStore';
-import type { MemberProfile } from './discoveryApi';
+import { LoginRequired, type MemberPhoto, type MemberProfile } from './discoveryApi';
 import { PlaceholderAvatar, imageUrl } from './memberUi';
 
-/** A photo only premium members see: a blurred tile with a lock. */
-function LockedTile({ large = false }: { large?: boolean }) {
+/** A photo only premium members see: a blurred tile with a lock (and, large, the ways to open it). */
+function LockedTile({ large = false, children }: { large?: boolean; children?: ReactNode }) {
   const { t } = useTranslation('discovery');
   return (
     <div className={`locked-photo${large ? ' locked-photo--large' : ''}`} data-testid="locked-photo">
@@ -16,19 +21,80 @@ function LockedTile({ large = false }: { large?: boolean }) {
         <Icon name="lock" size={large ? 30 : 18} />
       </span>
       <span className="visually-hidden">{t('profile.locked')}</span>
+      {children}
     </div>
   );
 }
 
+/**
+ * On the large locked photo: open this one for the site's photo_credits (free members
+ * with a login, when the site sells single photos), or become premium for all of them.
+ */
+function UnlockOffer({ cost, busy, onUnlock }: { cost: number | null; busy: boolean; onUnlock: () => void }) {
+  const { t } = useTranslation('discovery');
+  return (
+    <div className="locked-photo__offer" data-testid="unlock-offer">
+      {cost !== null && (
+        <button type="button" className="btn btn-primary rounded-pill px-4" onClick={onUnlock} disabled={busy} aria-busy={busy} data-testid="unlock-photo">
+          {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : <Icon name="key" size={18} className="me-2" />}
+          {t('profile.unlock', { credits: cost })}
+        </button>
+      )}
+      <AppLink to="premium" className="locked-photo__premium" data-testid="unlock-premium">
+        {t('profile.unlockPremium')}
+      </AppLink>
+    </div>
+  );
+}
+
+/** Why the photo stayed locked; out of credits offers to buy them. */
+function UnlockError({ error }: { error: unknown }) {
+  const { t } = useTranslation('discovery');
+  const tc = useTranslation('common').t;
+  const code = error instanceof ApiError ? error.code : null;
+  return (
+    <FormAlert testId="unlock-error">
+      {error instanceof LoginRequired ? tc('errors.authentication_required') : translateError(tc, error)}
+      {code === 'not_enough_credits' && (
+        <>
+          {' '}
+          <AppLink to="credits" className="fw-semibold" data-testid="unlock-buy-credits">
+            {t('profile.buyCredits')}
+          </AppLink>
+        </>
+      )}
+    </FormAlert>
+  );
+}
+
 /** The member's photos: one large, the rest as thumbnails, with "1 / 4". */
-export function PhotoGallery({ profile }: { profile: MemberProfile }) {
+export function PhotoGallery({ profile, onChange }: { profile: MemberProfile; onChange?: (profile: MemberProfile) => void }) {
   const { t } = useTranslation('discovery');
   const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
+  const user = useSession((s) => s.user);
+  const { busy, run } = useBusy();
+  const [error, setError] = useState<{ photo: number; error: unknown } | null>(null);
   const [index, setIndex] = useState(0);
   const photos = profile.photos;
   const total = Math.max(profile.photo_count, photos.length);
   const current = photos[Math.min(index, photos.length - 1)];
   const anyLocked = photos.some((photo) => photo.locked);
+  // Single photos are for sale to logged-in free members only (premium members see all),
+  // and never one's own (the server locks them alike when a free member views their profile).
+  const price = profile.photo_credits ?? 0;
+  const cost = onChange && user && !user.paid_user && user.id !== profile.id && price > 0 ? price : null;
+
+  const unlock = (photo: MemberPhoto) =>
+    void run(async () => {
+      setError(null);
+      try {
+        const answer = await giftsApi.unlock(profile.id, photo.id);
+        keepCredits(answer.credits);
+        onChange?.({ ...profile, photos: profile.photos.map((p) => (p.id === photo.id ? answer.photo : p)) });
+      } catch (failure) {
+        setError({ photo: photo.id, error: failure });
+      }
+    });
 
   if (photos.length === 0) {
     return (
@@ -44,7 +110,7 @@ export function PhotoGallery({ profile }: { profile: MemberProfile }) {
     <div className="gallery" data-testid="gallery">
       <div className="gallery__stage">
         {current.locked || !current.filename ? (
-          <LockedTile large />
+          <LockedTile large>{current.locked && <UnlockOffer cost={cost} busy={busy} onUnlock={() => unlock(current)} />}</LockedTile>
         ) : (
           <img src={imageUrl(prefix, current.filename)} alt={t('profile.photoAlt', { number: index + 1, name: profile.name })} />
         )}
@@ -73,6 +139,7 @@ export function PhotoGallery({ profile }: { profile: MemberProfile }) {
           {t('profile.photoCount', { current: index + 1, total })}
         </span>
       </div>
+      {error && error.photo === current.id && <UnlockError error={error.error} />}
       {photos.length > 1 && (
         <ul className="gallery__thumbs" aria-label={t('profile.photos')}>
           {photos.map((photo, n) => (

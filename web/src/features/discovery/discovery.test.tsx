@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES, type AppRoute } from '../../app/routes';
@@ -88,7 +88,7 @@ const calls = (path: string) =>
 
 beforeAll(async () => {
   await setupTestI18n();
-  await i18n.loadNamespaces(['discovery', 'profile']);
+  await i18n.loadNamespaces(['discovery', 'profile', 'gifts']);
 });
 beforeEach(() => {
   seedStores({ settings: settingsFixture({ search_fields: ALL_FIELDS, countries: ['NL', 'DE'], fictional_icon: '★', fictional_warning: 'Marked profiles are run by our team.' }) });
@@ -380,5 +380,85 @@ describe('member profile', () => {
     renderAt('/members/abc');
     expect(await screen.findByTestId('member-unavailable')).toBeInTheDocument();
     expect(calls('/api/members/abc')).toHaveLength(0);
+  });
+});
+
+describe('gifts and locked photos on a profile', () => {
+  let unlockAnswer: () => Response;
+  beforeEach(() => {
+    useSession.setState({ user: userFixture({ id: 7, paid_user: false, credits: 20 }) });
+    memberAnswer = () => json(200, { profile: memberFixture({ photo_credits: 5 }) });
+    unlockAnswer = () => json(200, { photo: { id: 2, filename: 'b.jpg', thumb_filename: 'b_t.jpg', locked: false }, credits: 15 });
+    fetchMock.mockImplementation((input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://amora.test');
+      if (url.pathname === '/api/members/5/photos/2/unlock' && init?.method === 'POST') return Promise.resolve(unlockAnswer());
+      if (url.pathname === '/api/gifts') return Promise.resolve(json(200, { gifts: [{ key: 'rose', price: 25 }], credits: 20 }));
+      return Promise.resolve(serve(input, init));
+    });
+  });
+  const toLockedPhoto = async () => {
+    renderAt('/members/5');
+    await screen.findByTestId('member-name');
+    fireEvent.click(screen.getByRole('button', { name: 'Next photo' }));
+  };
+
+  it('offers a gift next to Like and Message', async () => {
+    renderAt('/members/5');
+    const actions = await screen.findByTestId('member-actions');
+    fireEvent.click(within(actions).getByTestId('gift-button'));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('A gift for Lotte');
+    expect(await screen.findAllByTestId('gift-option')).toHaveLength(1);
+  });
+
+  it('unlocks a locked photo for credits and shows it in its place', async () => {
+    await toLockedPhoto();
+    const offer = screen.getByTestId('unlock-offer');
+    expect(within(offer).getByTestId('unlock-premium')).toHaveTextContent('Become premium to see all photos');
+    expect(within(offer).getByTestId('unlock-premium')).toHaveAttribute('href', '/premium');
+    fireEvent.click(within(offer).getByTestId('unlock-photo'));
+    expect(screen.getByTestId('unlock-photo')).toHaveTextContent('Unlock for 5 credits');
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Photo 2 of Lotte' })).toHaveAttribute('src', 'b.jpg'));
+    expect(calls('/api/members/5/photos/2/unlock')).toHaveLength(1);
+    expect(screen.queryByTestId('unlock-offer')).toBeNull();
+    // One locked left (photo 3, as a thumbnail); the balance follows the server.
+    expect(screen.getAllByTestId('locked-photo')).toHaveLength(1);
+    expect(useSession.getState().user?.credits).toBe(15);
+  });
+
+  it('offers to buy credits when there are not enough', async () => {
+    unlockAnswer = () => json(402, { error: 'not_enough_credits', params: { balance: 2, needed: 5 } });
+    await toLockedPhoto();
+    fireEvent.click(screen.getByTestId('unlock-photo'));
+    const alert = await screen.findByTestId('unlock-error');
+    expect(alert).toHaveTextContent("You don't have enough credits: this costs 5 and you have 2.");
+    expect(within(alert).getByTestId('unlock-buy-credits')).toHaveAttribute('href', '/credits');
+    expect(screen.getAllByTestId('locked-photo')).toHaveLength(3);
+  });
+
+  it('explains a photo that is open already (premium meanwhile)', async () => {
+    unlockAnswer = () => json(409, { error: 'photo_already_open', params: {} });
+    await toLockedPhoto();
+    fireEvent.click(screen.getByTestId('unlock-photo'));
+    expect(await screen.findByTestId('unlock-error')).toHaveTextContent('You can already see this photo.');
+  });
+
+  it('sells single photos only to logged-in free members, when the site does', async () => {
+    useSession.setState({ user: userFixture({ id: 7, paid_user: true }) });
+    await toLockedPhoto();
+    expect(screen.queryByTestId('unlock-photo')).toBeNull();
+    expect(screen.getByTestId('unlock-premium')).toBeInTheDocument();
+    cleanup();
+
+    useSession.setState({ user: userFixture({ id: 7, paid_user: false }) });
+    memberAnswer = () => json(200, { profile: memberFixture({ photo_credits: 0 }) });
+    await toLockedPhoto();
+    expect(screen.queryByTestId('unlock-photo')).toBeNull();
+    cleanup();
+
+    useSession.setState({ user: null });
+    memberAnswer = () => json(200, { profile: memberFixture({ photo_credits: 5 }) });
+    await toLockedPhoto();
+    expect(screen.queryByTestId('unlock-photo')).toBeNull();
+    expect(screen.getByTestId('unlock-premium')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,224 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../shared/api/errors';
+import { translateError } from '../../shared/i18n/translateError';
+import { FormAlert } from '../account/ui';
+import { LoginRequired } from '../discovery/discoveryApi';
+import { AppLink } from '../navigation/AppLink';
+import { Icon } from '../navigation/icons';
+import { useSession } from '../session/sessionStore';
+import { type GiftOffer, type GiftSent, giftName, giftObject, giftPicture, giftsApi, keepCredits } from './giftsApi';
+
+export interface GiftPickerProps {
+  /** Who gets the gift. */
+  member: { id: number; name: string };
+  show: boolean;
+  onHide: () => void;
+  /** After the server took the gift (and charged for it). */
+  onSent?: (sent: GiftSent) => void;
+  /** In a conversation the gift shows in the list at once: close instead of saying so. */
+  closeOnSent?: boolean;
+}
+
+type Catalogue = { status: 'loading' } | { status: 'ready'; gifts: GiftOffer[] } | { status: 'error'; error: unknown };
+
+/** Refusals that buying credits solves. */
+const BUY_CREDITS = new Set(['not_enough_credits', 'free_conversations_used']);
+
+function codeOf(error: unknown): string | null {
+  return error instanceof ApiError ? error.code : null;
+}
+
+/** Why the gift did not go out, with the way out when there is one (buy credits, premium). */
+function SendError({ error, onLeave }: { error: unknown; onLeave: () => void }) {
+  const { t } = useTranslation('gifts');
+  const tc = useTranslation('common').t;
+  const code = codeOf(error);
+  const text = error instanceof LoginRequired ? tc('errors.authentication_required') : translateError(tc, error);
+  return (
+    <FormAlert testId="gift-error">
+      <p className="mb-0" data-code={code ?? ''}>
+        {text}
+      </p>
+      {code && BUY_CREDITS.has(code) && (
+        <div className="gift-picker__ways">
+          <AppLink to="credits" className="btn btn-primary btn-sm rounded-pill px-3" onClick={onLeave} data-testid="gift-buy-credits">
+            <Icon name="coins" size={16} className="me-1" />
+            {t('picker.buyCredits')}
+          </AppLink>
+          {code === 'free_conversations_used' && (
+            <AppLink to="premium" className="btn btn-outline-primary btn-sm rounded-pill px-3" onClick={onLeave}>
+              {t('picker.premium')}
+            </AppLink>
+          )}
+        </div>
+      )}
+    </FormAlert>
+  );
+}
+
+/** The gift that went out, with the way to the conversation it landed in. */
+function SentNotice({ sent, name, onHide }: { sent: GiftSent; name: string; onHide: () => void }) {
+  const { t } = useTranslation('gifts');
+  const key = sent.message.gift ?? '';
+  return (
+    <div className="gift-picker__sent" role="status" data-testid="gift-sent">
+      <img className="gift-picker__sent-picture" src={giftPicture(key)} alt="" width={96} height={96} />
+      <p className="gift-picker__sent-text">{t('picker.sent', { name, gift: giftObject(t, key) })}</p>
+      <div className="d-grid gap-2">
+        <AppLink to="chats-id" params={{ id: sent.message.conversation_id }} className="btn btn-primary rounded-pill" onClick={onHide} data-testid="gift-to-chat">
+          <Icon name="chat" size={18} className="me-2" />
+          {t('picker.toChat')}
+        </AppLink>
+        <button type="button" className="btn btn-link text-body-secondary" onClick={onHide}>
+          {t('picker.done')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The six gifts with picture, name and price, and my balance. Choosing one sends it at
+ * once (a gift is small and the price is on the tile); the server's refusal is shown
+ * with the way out (buy credits).
+ */
+export function GiftPicker({ member, show, onHide, onSent, closeOnSent = false }: GiftPickerProps) {
+  const { t, i18n } = useTranslation('gifts');
+  const tc = useTranslation('common').t;
+  const balance = useSession((s) => s.user?.credits ?? 0);
+  const [catalogue, setCatalogue] = useState<Catalogue>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [sending, setSending] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [sent, setSent] = useState<GiftSent | null>(null);
+  // A gift has no idempotency key: a second click before the re-render must not send (and charge) twice.
+  const inFlight = useRef(false);
+
+  // Fresh prices and balance on every opening; what happened last time is forgotten.
+  useEffect(() => {
+    if (!show) return;
+    setError(null);
+    setSent(null);
+    const controller = new AbortController();
+    setCatalogue((now) => (now.status === 'ready' ? now : { status: 'loading' }));
+    giftsApi.catalogue(controller.signal).then(
+      (answer) => {
+        keepCredits(answer.credits);
+        setCatalogue({ status: 'ready', gifts: answer.gifts });
+      },
+      (failure: unknown) => {
+        if (!controller.signal.aborted) setCatalogue({ status: 'error', error: failure });
+      },
+    );
+    return () => controller.abort();
+  }, [show, attempt]);
+
+  const choose = async (gift: GiftOffer) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSending(gift.key);
+    setError(null);
+    try {
+      const answer = await giftsApi.send(member.id, gift.key);
+      keepCredits(answer.credits);
+      onSent?.(answer);
+      if (closeOnSent) onHide();
+      else setSent(answer);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      inFlight.current = false;
+      setSending(null);
+    }
+  };
+
+  const hide = () => {
+    if (!sending) onHide();
+  };
+
+  let body: ReactNode;
+  if (sent) {
+    body = <SentNotice sent={sent} name={member.name} onHide={onHide} />;
+  } else if (catalogue.status === 'loading') {
+    body = (
+      <div className="gift-picker__loading" aria-busy="true" data-testid="gift-loading">
+        <span className="spinner-border text-primary" aria-hidden="true" />
+        <span className="visually-hidden">{t('picker.loading')}</span>
+      </div>
+    );
+  } else if (catalogue.status === 'error') {
+    body = (
+      <FormAlert testId="gift-load-error">
+        {t('picker.error')} {translateError(tc, catalogue.error)}{' '}
+        <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => setAttempt((n) => n + 1)}>
+          {t('picker.retry')}
+        </button>
+      </FormAlert>
+    );
+  } else {
+    body = (
+      <>
+        <ul className="gift-grid" aria-label={t('picker.list')}>
+          {catalogue.gifts.map((gift) => {
+            const name = giftName(t, gift.key);
+            const busy = sending === gift.key;
+            return (
+              <li key={gift.key}>
+                <button
+                  type="button"
+                  className={`gift-option${gift.price > balance ? ' is-short' : ''}${busy ? ' is-busy' : ''}`}
+                  onClick={() => void choose(gift)}
+                  disabled={sending !== null}
+                  aria-busy={busy}
+                  data-testid="gift-option"
+                  data-gift={gift.key}
+                >
+                  <span className="gift-option__picture">
+                    <img src={giftPicture(gift.key)} alt="" width={64} height={64} />
+                    {busy && <span className="gift-option__spinner spinner-border text-primary" aria-hidden="true" />}
+                  </span>
+                  <span className="gift-option__name">{name}</span>
+                  <span className="gift-option__price">
+                    <Icon name="coins" size={14} />
+                    {gift.price.toLocaleString(i18n.language)} {t('picker.credits')}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        {sending && (
+          <p className="visually-hidden" role="status">
+            {t('picker.sending')}
+          </p>
+        )}
+        {error !== null && <SendError error={error} onLeave={onHide} />}
+      </>
+    );
+  }
+
+  return (
+    <Modal show={show} onHide={hide} centered aria-labelledby="gift-picker-title" className="gift-picker" data-testid="gift-picker">
+      <Modal.Header closeButton closeLabel={t('picker.close')} className="border-0 pb-0">
+        <Modal.Title id="gift-picker-title" as="h2" className="h5 d-flex align-items-center gap-2">
+          <Icon name="gift" size={22} className="text-primary" />
+          {t('picker.title', { name: member.name })}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body className="pt-2">
+        {!sent && (
+          <div className="gift-picker__head">
+            <p className="gift-picker__intro">{t('picker.intro')}</p>
+            <p className="gift-picker__balance" data-testid="gift-balance">
+              <Icon name="coins" size={16} />
+              {t('picker.balance', { credits: balance })}
+            </p>
+          </div>
+        )}
+        {body}
+      </Modal.Body>
+    </Modal>
+  );
+}
