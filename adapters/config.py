@@ -70,6 +70,10 @@ class Config:
         return self.var_dir / "mail"
 
     @property
+    def sms_dir(self) -> Path:
+        return self.var_dir / "sms"
+
+    @property
     def files_dir(self) -> Path:
         return self.var_dir / "files"
 

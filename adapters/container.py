@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dependency_injector import containers, providers
 
+from adapters.banking.checks import LibraryBankChecks
 from adapters.clock import SystemClock
 from adapters.config import Config, load_config
 from adapters.demo.people import FakerPeople
@@ -26,6 +27,7 @@ from adapters.payments.sandbox import SandboxGateway, call_webhook
 from adapters.security.common_passwords import common_passwords
 from adapters.security.passwords import Argon2Passwords
 from adapters.security.secrets import TokenSecrets
+from adapters.sms.files import FileSms
 from adapters.sql.engine import database_engine
 from adapters.sql.unit_of_work import SqlUnitOfWork
 from adapters.texts.icebreakers import JsonIcebreakers
@@ -34,6 +36,7 @@ from application.accounts import Accounts
 from application.chat import Chat
 from application.credits import Credits
 from application.demo import DemoSeeder
+from application.direct_debit import DirectDebit
 from application.discovery import Discovery
 from application.games import Games
 from application.geo import Geocoding
@@ -120,6 +123,11 @@ class Container(containers.DeclarativeContainer):
     shop = providers.Singleton(Shop, uow=unit_of_work.provider, clock=clock,
                                gateway=payment_gateway, events=events,
                                base_url=config.provided.base_url)
+    direct_debit = providers.Singleton(
+        DirectDebit, uow=unit_of_work.provider, clock=clock, secrets=secrets,
+        checks=providers.Singleton(LibraryBankChecks),
+        sms=providers.Singleton(FileSms, directory=config.provided.sms_dir), shop=shop,
+    )
     icebreakers = providers.Singleton(JsonIcebreakers)
     photos = providers.Singleton(Photos, uow=unit_of_work.provider, clock=clock, files=files,
                                  images=providers.Singleton(PillowImages), secrets=secrets)

@@ -9,6 +9,7 @@ from decimal import Decimal, InvalidOperation
 
 import attrs
 
+from application.accounts import existing_member
 from application.ports import Clock, UnitOfWorkFactory
 from application.sites import resolve_site
 from domain.errors import DomainError
@@ -95,6 +96,21 @@ class ShopAdministration:
                 raise DomainError("code_not_found")
             uow.shop.set_code_status(code, CodeStatus.DISABLED)
             uow.audit.record(now, actor, "discounts.disable", code, {})
+            uow.commit()
+
+    def block_directdebit(self, member_id: int, blocked: bool, reason: str, actor: str) -> None:
+        """Operators keep a member from (or let them back to) paying by direct debit."""
+        if not reason.strip():
+            raise DomainError("reason_required")
+        now = self.clock.now()
+        with self.uow() as uow:
+            existing_member(uow, member_id)
+            uow.shop.unflag(member_id, "directdebit_blocked")
+            if blocked:
+                uow.shop.flag(member_id, "directdebit_blocked", {"reason": reason.strip()}, now)
+            uow.audit.record(now, actor, "members.directdebit_" + ("block" if blocked
+                                                                    else "unblock"),
+                             str(member_id), {"reason": reason.strip()})
             uow.commit()
 
     def orders(self, domain: str | None, status: str | None, limit: int) -> list[Order]:

@@ -93,3 +93,21 @@ def unban(member_id: int, reason: Reason, actor: Actor = "") -> None:
     with fail_on_rule():
         container().moderation().unban(member_id, reason, actor or getpass.getuser())
     console.print(f"[green]Member {member_id} unbanned.[/]")
+
+
+@app.command("block-directdebit")
+def block_directdebit(member_id: int, reason: Reason, actor: Actor = "") -> None:
+    """Keep a member from paying by direct debit."""
+    with fail_on_rule():
+        container().shop_administration().block_directdebit(member_id, True, reason,
+                                                            actor or getpass.getuser())
+    console.print(f"[yellow]Member {member_id} may no longer pay by direct debit.[/]")
+
+
+@app.command("unblock-directdebit")
+def unblock_directdebit(member_id: int, reason: Reason, actor: Actor = "") -> None:
+    """Let a member pay by direct debit again."""
+    with fail_on_rule():
+        container().shop_administration().block_directdebit(member_id, False, reason,
+                                                            actor or getpass.getuser())
+    console.print(f"[green]Member {member_id} may pay by direct debit again.[/]")

@@ -22,6 +22,7 @@ INT_FIELDS = (
     "niche", "message_credits", "signup_credits", "photo_credits", "gift_credits",
     "message_length", "refund_days", "min_age", "company_id", "partner_countdown",
     "swipe_likes_per_day", "free_messages", "chat_history_limit", "welcome_discount_hours",
+    "directdebit_limit",
 )
 BOOL_FIELDS = ("enable_site_entry_popup", "member_resell")
 LIST_FIELDS = (

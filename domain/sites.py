@@ -142,6 +142,8 @@ class Site:
     photo_credits: int = attrs.field(default=0, validator=_at_least(0))
     gift_credits: int = attrs.field(default=0, validator=_at_least(0))
     message_length: int = attrs.field(default=1000, validator=_at_least(1))
+    # Direct-debit orders a member may place per 30 days.
+    directdebit_limit: int = attrs.field(default=3, validator=_at_least(0))
     # Hours after signup in which the first purchase gets the welcome discount.
     welcome_discount_hours: int = attrs.field(default=48, validator=_at_least(0))
     # Messages a free member (no purchase yet) sends without paying.

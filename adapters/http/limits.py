@@ -17,6 +17,7 @@ SIGNUP = "10 per hour"
 PASSWORD_RESET = "10 per hour"
 TOKENS = "60 per hour"
 MESSAGES = "30 per minute"
+SMS = "10 per hour"
 
 
 def _breached(limit: RequestLimit) -> Response:

@@ -8,8 +8,10 @@ from typing import Any
 import attrs
 from flask import Blueprint, Response, current_app, request
 
+from adapters.http import limits
 from adapters.http.requests import geoip_country, json_body, site_host
 from adapters.http.session import current_member, require_member
+from domain.direct_debit import MandateForm
 from domain.errors import DomainError
 
 blueprint = Blueprint("shop", __name__)
@@ -73,6 +75,43 @@ def order(order_id: int) -> dict[str, Any]:
 @blueprint.get("/api/transactions")
 def transactions() -> dict[str, Any]:
     return _shop().transactions(require_member())  # type: ignore[no-any-return]
+
+
+@attrs.frozen
+class SmsBody:
+    phone: str
+
+
+@attrs.frozen
+class MandateBody:
+    bundle: int
+    account_holder: str
+    iban: str
+    street: str
+    house_number: str
+    postcode: str
+    city: str
+    phone: str
+    sms_code: str
+    consent: bool
+
+
+@blueprint.post("/api/directdebit/sms")
+@limits.limiter.limit(limits.SMS)
+def directdebit_sms() -> dict[str, Any]:
+    member = require_member()
+    phone = json_body(SmsBody).phone
+    if len(phone) > 30:
+        raise DomainError("invalid_request", detail="phone")
+    return current_app.extensions["amora"].direct_debit().send_code(member, phone)  # type: ignore[no-any-return]
+
+
+@blueprint.post("/api/directdebit")
+def directdebit() -> tuple[dict[str, Any], int]:
+    member = require_member()
+    body = json_body(MandateBody)
+    form = MandateForm(**{k: v for k, v in attrs.asdict(body).items() if k != "bundle"})
+    return current_app.extensions["amora"].direct_debit().sign(member, body.bundle, form), 201
 
 
 @blueprint.post("/api/payments/webhook/<provider>")

@@ -8,13 +8,14 @@ from decimal import Decimal
 from typing import Any
 
 import attrs
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, delete, func, insert, select, update
 
 from adapters.sql import tables as t
+from domain.direct_debit import MAX_ATTEMPTS, SmsCode
 from domain.orders import Order, OrderStatus
 from domain.pricing import Bundle, CodeStatus, DiscountCode, Validity
 
-bu, dc, od = t.bundles, t.discount_codes, t.orders
+bu, dc, od, sc = t.bundles, t.discount_codes, t.orders, t.sms_codes
 
 
 def _bundle(row: Any) -> Bundle:
@@ -156,3 +157,46 @@ class SqlShop:
         rows = self.connection.execute(select(t.member_flags).where(
             t.member_flags.c.member_id == member_id).order_by(t.member_flags.c.id))
         return [dict(row._mapping) for row in rows]
+
+    def unflag(self, member_id: int, flag: str) -> None:
+        self.connection.execute(delete(t.member_flags).where(
+            t.member_flags.c.member_id == member_id, t.member_flags.c.flag == flag))
+
+    # --- direct debit --------------------------------------------------------------
+
+    def sms_sent_since(self, member_id: int, since: datetime) -> int:
+        return int(self.connection.execute(select(func.count()).select_from(sc).where(
+            sc.c.member_id == member_id, sc.c.created_at >= since)).scalar_one())
+
+    def add_sms_code(self, member_id: int, phone: str, code_hash: str, expires_at: datetime,
+                     at: datetime) -> None:
+        self.connection.execute(insert(sc).values(
+            member_id=member_id, phone=phone, code_hash=code_hash, expires_at=expires_at,
+            attempts=0, created_at=at))
+
+    def latest_sms_code(self, member_id: int) -> tuple[int, SmsCode] | None:
+        row = self.connection.execute(select(sc).where(sc.c.member_id == member_id)
+                                      .order_by(sc.c.id.desc()).limit(1)).first()
+        if row is None:
+            return None
+        return row.id, SmsCode(phone=row.phone, code_hash=row.code_hash,
+                               expires_at=row.expires_at, attempts=row.attempts)
+
+    def sms_attempt(self, code_id: int) -> None:
+        self.connection.execute(update(sc).where(sc.c.id == code_id)
+                                .values(attempts=sc.c.attempts + 1))
+
+    def forget_sms_codes(self, member_id: int) -> None:
+        """A used code must not work twice; the send counter keeps its own rows' age."""
+        self.connection.execute(update(sc).where(sc.c.member_id == member_id)
+                                .values(attempts=MAX_ATTEMPTS))
+
+    def add_mandate(self, member_id: int, values: dict[str, str], at: datetime) -> None:
+        self.connection.execute(insert(t.mandates).values(member_id=member_id, signed_at=at,
+                                                          **values))
+
+    def orders_by_method_since(self, member_id: int, method: str, since: datetime) -> int:
+        return int(self.connection.execute(select(func.count()).select_from(od).where(
+            od.c.member_id == member_id, od.c.method == method, od.c.created_at >= since,
+            od.c.status.notin_((OrderStatus.FAILED.value, OrderStatus.CANCELED.value,
+                                OrderStatus.EXPIRED.value)))).scalar_one())

@@ -366,6 +366,35 @@ photo_unlocks = Table(
     Column("created_at", UtcDateTime, nullable=False),
 )
 
+sms_codes = Table(
+    "sms_codes",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
+    Column("phone", String(20), nullable=False),
+    Column("code_hash", String(64), nullable=False),  # only a digest, like session tokens
+    Column("expires_at", UtcDateTime, nullable=False),
+    Column("attempts", Integer, nullable=False, default=0),
+    Column("created_at", UtcDateTime, nullable=False),
+    Index("ix_sms_codes_member", "member_id", "created_at"),
+)
+
+mandates = Table(
+    "mandates",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False,
+           index=True),
+    Column("account_holder", String(100), nullable=False),
+    Column("iban", String(34), nullable=False),
+    Column("street", String(100), nullable=False),
+    Column("house_number", String(20), nullable=False),
+    Column("postcode", String(20), nullable=False),
+    Column("city", String(100), nullable=False),
+    Column("phone", String(20), nullable=False),
+    Column("signed_at", UtcDateTime, nullable=False),
+)
+
 # Search reads these together; the partial order matches the filters members use most.
 Index("ix_profiles_search", profiles.c.gender, profiles.c.country, profiles.c.birth_date)
 Index("ix_profiles_region", profiles.c.country, profiles.c.region)

@@ -295,5 +295,8 @@ class CountingSecrets:
         self.issued += 1
         return f"token-{self.issued}"
 
+    def code(self, length: int) -> str:
+        return "1" * length
+
     def digest(self, token: str) -> str:
         return "sha:" + token

@@ -167,3 +167,7 @@ def test_bundles_discounts_and_orders(amora) -> None:  # type: ignore[no-untyped
     assert amora("orders", "list").exit_code == 0
     assert amora("orders", "show", "1").exit_code == 1
     assert amora("orders", "refund", "1").exit_code == 1
+    member_id = _member(amora)
+    assert amora("members", "block-directdebit", str(member_id), "--reason", "x").exit_code == 0
+    assert amora("members", "unblock-directdebit", str(member_id), "--reason", "y").exit_code == 0
+    assert amora("members", "block-directdebit", str(member_id), "--reason", " ").exit_code == 1

@@ -165,3 +165,54 @@ def test_concurrent_webhooks_add_credits_once(app: Flask, shopper, database_url:
     with ThreadPoolExecutor(max_workers=8) as pool:
         assert set(pool.map(webhook, range(16))) == {200}
     assert ann.get("/api/user").json["user"]["credits"] == 100
+
+
+def sms_code(container) -> str:  # type: ignore[no-untyped-def]
+    texts = sorted(container.config().sms_dir.glob("*.txt"))
+    return re.search(r"\b(\d{6})\b", texts[-1].read_text()).group(1)  # type: ignore[union-attr]
+
+
+MANDATE = {"account_holder": "A. Jansen", "iban": "NL91 ABNA 0417 1643 00", "street": "Dam",
+           "house_number": "1", "postcode": "1012 JS", "city": "Amsterdam",
+           "phone": "06 12345678", "consent": True}
+
+
+def test_direct_debit_with_an_sms_code(container, shopper) -> None:  # type: ignore[no-untyped-def]
+    ann, ann_id = shopper
+    bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
+    bad = ann.post("/api/directdebit/sms", json={"phone": "020 1234567"})  # a landline
+    assert bad.status_code == 400 and bad.json["params"]["fields"] == {"phone": "invalid_phone"}
+    sent = ann.post("/api/directdebit/sms", json={"phone": "06 12345678"})
+    assert sent.json == {"phone": "+31612345678", "expires_in": 600}
+    code = sms_code(container)
+    wrong = ann.post("/api/directdebit", json={**MANDATE, "bundle": bundle, "sms_code": "000000"
+                                               if code != "000000" else "111111"})
+    assert wrong.status_code == 400 and wrong.json["error"] == "sms_code_invalid"
+    fields = ann.post("/api/directdebit", json={**MANDATE, "bundle": bundle, "sms_code": code,
+                                                "iban": "NL00BANK0000000000", "consent": False})
+    assert fields.json["params"]["fields"] == {"iban": "invalid_iban",
+                                               "consent": "consent_required"}
+    signed = ann.post("/api/directdebit", json={**MANDATE, "bundle": bundle, "sms_code": code})
+    assert signed.status_code == 201, signed.json
+    order = ann.get(f"/api/orders/{signed.json['order']}").json["order"]
+    assert order["method"] == "directdebit" and order["status"] == "open"
+    reused = ann.post("/api/directdebit", json={**MANDATE, "bundle": bundle, "sms_code": code})
+    assert reused.json["error"] == "sms_code_invalid"  # a code works once
+    with container.unit_of_work() as work:
+        assert work.shop.orders_by_method_since(ann_id, "directdebit",
+                                                datetime.now(UTC) - timedelta(days=1)) == 1
+
+
+def test_direct_debit_blocks_limits_and_resends(container, shopper) -> None:  # type: ignore[no-untyped-def]
+    ann, ann_id = shopper
+    for _ in range(3):
+        assert ann.post("/api/directdebit/sms", json={"phone": "0612345678"}).status_code == 200
+    again = ann.post("/api/directdebit/sms", json={"phone": "0612345678"})
+    assert again.status_code == 429 and again.json["error"] == "too_many_sms"
+    container.shop_administration().block_directdebit(ann_id, True, "chargebacks", "pytest")
+    blocked = ann.post("/api/directdebit/sms", json={"phone": "0612345678"})
+    assert blocked.status_code == 403 and blocked.json["error"] == "directdebit_blocked"
+    container.shop_administration().block_directdebit(ann_id, False, "appeal", "pytest")
+    container.site_administration().set("amora.test", "directdebit_limit", "0", "test")
+    limited = ann.post("/api/directdebit/sms", json={"phone": "0612345678"})
+    assert limited.status_code == 409 and limited.json["error"] == "directdebit_limit_reached"

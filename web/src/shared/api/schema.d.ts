@@ -864,6 +864,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/directdebit/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send (again) a 6-digit code to the member's mobile number for the mandate */
+        post: operations["directDebitSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/directdebit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign a SEPA mandate (SMS code, consent) and order a bundle by direct debit */
+        post: operations["directDebit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -2763,6 +2797,84 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             402: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    directDebitSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The number in +E.164 */
+                        phone: string;
+                        /** @description Seconds the code stays valid */
+                        expires_in: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    directDebit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bundle: number;
+                    account_holder: string;
+                    iban: string;
+                    street: string;
+                    house_number: string;
+                    postcode: string;
+                    city: string;
+                    phone: string;
+                    sms_code: string;
+                    consent: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The mandate is signed; the order waits for the collection */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payment_id: string;
+                        checkout_url: string;
+                        order: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];

@@ -1,0 +1,90 @@
+"""Paying by direct debit (issue 7): an SMS code to the member's mobile, then a signed
+mandate and a direct-debit order for the chosen bundle (settled by the gateway later,
+so the order stays pending until the webhook says paid)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import attrs
+
+from application.accounts import site_of_member
+from application.ports import BankChecks, Clock, Secrets, SmsSender, UnitOfWorkFactory
+from application.shop import Shop
+from domain.accounts import FieldError, InvalidFields
+from domain.direct_debit import (
+    CODE_LENGTH,
+    CODE_LIFETIME,
+    PERIOD,
+    MandateForm,
+    check_allowed,
+    check_code,
+    check_form,
+    check_sends,
+)
+from domain.errors import DomainError
+from domain.members import Member
+
+BLOCK_FLAG = "directdebit_blocked"
+
+
+@attrs.frozen
+class DirectDebit:
+    uow: UnitOfWorkFactory
+    clock: Clock
+    secrets: Secrets
+    checks: BankChecks
+    sms: SmsSender
+    shop: Shop
+
+    def _allowed(self, member: Member) -> None:
+        now = self.clock.now()
+        with self.uow() as uow:
+            site = site_of_member(uow, member)
+            blocked = any(f["flag"] == BLOCK_FLAG for f in uow.shop.flags(member.id))
+            recent = uow.shop.orders_by_method_since(member.id, "directdebit", now - PERIOD)
+        check_allowed(blocked, recent, site.directdebit_limit)
+
+    def send_code(self, member: Member, phone: str) -> dict[str, Any]:
+        """Send (or send again) a code; at most a few an hour."""
+        number = self.checks.mobile(phone, member.profile.country)
+        if number is None:
+            raise InvalidFields([FieldError("phone", "invalid_phone")])
+        self._allowed(member)
+        now = self.clock.now()
+        code = self.secrets.code(CODE_LENGTH)
+        with self.uow() as uow:
+            check_sends(uow.shop.sms_sent_since(member.id, now - timedelta(hours=1)))
+            uow.shop.add_sms_code(member.id, number, self.secrets.digest(code),
+                                  now + CODE_LIFETIME, now)
+            uow.commit()
+        self.sms.send_code(number, code, member.language)
+        return {"phone": number, "expires_in": int(CODE_LIFETIME.total_seconds())}
+
+    def sign(self, member: Member, bundle_id: int, form: MandateForm) -> dict[str, Any]:
+        """Check the form and the SMS code, record the mandate, start the order."""
+        iban = self.checks.iban(form.iban)
+        phone = self.checks.mobile(form.phone, member.profile.country)
+        check_form(form, iban is not None, phone is not None)
+        assert iban is not None and phone is not None
+        self._allowed(member)
+        now = self.clock.now()
+        with self.uow() as uow:
+            latest = uow.shop.latest_sms_code(member.id)
+            try:
+                check_code(latest[1] if latest else None, phone,
+                           self.secrets.digest(form.sms_code.strip()), now)
+            except DomainError:
+                if latest is not None:  # wrong tries count, so a code cannot be guessed
+                    uow.shop.sms_attempt(latest[0])
+                    uow.commit()
+                raise
+            uow.shop.forget_sms_codes(member.id)
+            uow.shop.add_mandate(member.id, {
+                "account_holder": form.account_holder.strip(), "iban": iban,
+                "street": form.street.strip(), "house_number": form.house_number.strip(),
+                "postcode": form.postcode.strip(), "city": form.city.strip(), "phone": phone,
+            }, now)
+            uow.commit()
+        return self.shop.start(member, bundle_id, "directdebit")
