@@ -172,3 +172,81 @@ def test_pricing_for_visitors(browser: Browser, live_server: str) -> None:
     page.wait_for_load_state("networkidle")
     screenshot(page, "shop-pricing-visitor-en-375")
     context.close()
+
+
+def newest_sms_code(live_var: Path) -> str:
+    """The code in the newest text message the live server 'sent' (var/sms/*.txt)."""
+    texts = sorted((live_var / "sms").glob("*.txt"), key=lambda path: path.stat().st_mtime)
+    assert texts, "no SMS was written"
+    found = re.search(r"\b(\d{6})\b", texts[-1].read_text(encoding="utf-8"))
+    assert found, texts[-1].read_text(encoding="utf-8")
+    return found.group(1)
+
+
+def test_direct_debit_mandate_with_sms_code_leaves_the_order_pending(
+        browser: Browser, live_server: str, live_var: Path) -> None:
+    context, page = fresh_member(browser, live_server, live_var)
+    before = user(page)
+
+    # The popular bundle, paid by SEPA direct debit: the method leads to the mandate form.
+    page.goto(f"{live_server}/credits")
+    cards = page.get_by_test_id("bundle-list").get_by_test_id("bundle-card")
+    expect(cards).to_have_count(4)
+    cards.nth(1).get_by_test_id("bundle-choose").click()
+    expect(page).to_have_url(re.compile(r"/credits/\d+$"))
+    page.get_by_test_id("method-directdebit").click()
+    go_on = page.get_by_test_id("checkout-pay")
+    expect(go_on).to_have_text(SHOP["checkout"]["continue"])
+    go_on.click()
+    expect(page).to_have_url(re.compile(r"/directdebit\?bundle=\d+$"))
+    expect(page.get_by_test_id("dd-form")).to_be_visible()
+    expect(page.get_by_test_id("bundle-price")).to_contain_text("€22.49")
+    expect(page.get_by_test_id("dd-submit")).to_have_text("Confirm and pay €22.49")
+    shots(context, page, "directdebit", "dd-form")
+
+    # Nothing filled in: every field says so.
+    page.get_by_test_id("dd-submit").click()
+    required = SHOP["directDebit"]["fieldErrors"]["required"]
+    expect(page.get_by_test_id("dd-account_holder-error")).to_have_text(required)
+    expect(page.get_by_test_id("dd-iban-error")).to_have_text(required)
+    expect(page.get_by_test_id("dd-consent-error")).to_have_text(
+        SHOP["directDebit"]["fieldErrors"]["consent_required"])
+
+    page.get_by_test_id("dd-account_holder").fill("Jan de Vries")
+    iban = page.get_by_test_id("dd-iban")
+    iban.press_sequentially("nl91abna0417164300")
+    expect(iban).to_have_value("NL91 ABNA 0417 1643 00")
+    page.get_by_test_id("dd-street").fill("Keizersgracht")
+    page.get_by_test_id("dd-house_number").fill("12")
+    page.get_by_test_id("dd-postcode").fill("1015 AA")
+    page.get_by_test_id("dd-city").fill("Amsterdam")
+    page.get_by_test_id("dd-phone").fill("0612345678")
+
+    # The code by SMS (a file in var/sms on the live server); resending waits 30 s.
+    page.get_by_test_id("dd-send-code").click()
+    expect(page.get_by_test_id("dd-code-sent")).to_contain_text("+31612345678")
+    expect(page.get_by_test_id("dd-resend-code")).to_be_disabled()
+    code = newest_sms_code(live_var)
+    page.get_by_test_id("dd-consent").check()
+
+    # A wrong code is refused in words.
+    page.get_by_test_id("dd-sms_code").fill("000000" if code != "000000" else "111111")
+    page.get_by_test_id("dd-submit").click()
+    expect(page.get_by_test_id("dd-sms_code-error")).to_have_text(SHOP["errors"]["sms_code_invalid"])
+    page.wait_for_load_state("networkidle")
+    screenshot(page, "shop-directdebit-code-en-1280")
+
+    # The right code signs the mandate; the order waits for the collection.
+    page.get_by_test_id("dd-sms_code").fill(code)
+    page.get_by_test_id("dd-submit").click()
+    expect(page).to_have_url(re.compile(r"/credits/\d+/directdebit\?order=\d+$"))
+    pending = page.get_by_test_id("payment-pending")
+    expect(pending).to_be_visible(timeout=SETTLED_MS)
+    expect(pending).to_contain_text(SHOP["result"]["pendingTitle"])
+    expect(pending).to_contain_text(SHOP["result"]["pendingDirectDebit"])
+    page.wait_for_load_state("networkidle")
+    screenshot(page, "shop-directdebit-pending-en-1280")
+    after = user(page)
+    assert after["credits"] == before["credits"]
+    assert after["paid_user"] is False
+    context.close()

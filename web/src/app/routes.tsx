@@ -181,6 +181,9 @@ export const ROUTES = {
   'credits-id-paymentmethod': shopPage('/credits/:id/:paymentmethod?', () =>
     import('../features/shop/CheckoutPage').then((m) => m.CheckoutPage),
   ),
+  directdebit: shopPage('/directdebit', () =>
+    import('../features/shop/DirectDebitPage').then((m) => m.DirectDebitPage),
+  ),
   'transactions-id': shopPage('/transactions/:id?', () =>
     import('../features/shop/TransactionsPage').then((m) => m.TransactionsPage),
   ),

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { pathTo } from '../../app/routes';
 import { FormAlert } from '../account/ui';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { AppLink } from '../navigation/AppLink';
@@ -68,6 +69,7 @@ function MethodChoice({ bundleId, preselect, code }: { bundleId: number; presele
   const { t, i18n } = useTranslation('shop');
   const tc = useTranslation('common').t;
   const money = useMoney();
+  const navigate = useNavigate();
   usePageTitle(t('checkout.title'));
   const data = useLoad((signal) => loadCheckout(bundleId, code, signal), `${bundleId}/${code ?? ''}`);
   useTimeBonusFor(data.data?.offer.discount);
@@ -106,10 +108,16 @@ function MethodChoice({ bundleId, preselect, code }: { bundleId: number; presele
   const method = methods.find((m) => m.id === chosen && allowed(m.id)) ?? null;
   const needsBank = method !== null && method.issuers.length > 0;
   const discount = checked.valid ?? offer.discount;
+  // Direct debit needs a signed mandate first: its own page, which takes no discount code.
+  const directDebit = method?.id === 'directdebit';
 
   const pay = async (event: FormEvent) => {
     event.preventDefault();
     if (!method || (needsBank && !issuer)) return;
+    if (directDebit) {
+      await navigate(`${pathTo('directdebit')}?bundle=${bundle.id}`);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -173,12 +181,19 @@ function MethodChoice({ bundleId, preselect, code }: { bundleId: number; presele
               </select>
             </div>
           )}
+          {directDebit && checked.valid && (
+            <FormAlert variant="info" testId="checkout-code-not-for-directdebit">
+              {t('checkout.codeNotForDirectDebit', { price: money(bundle.discounted_price, bundle.currency) })}
+            </FormAlert>
+          )}
           {error && <FormAlert testId="checkout-failed">{error}</FormAlert>}
           <button type="submit" className="btn btn-primary btn-lg rounded-pill w-100 checkout__pay" disabled={busy || !method || (needsBank && !issuer)} data-testid="checkout-pay">
-            {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : <Icon name="lock" size={18} className="me-2" />}
-            {t('checkout.pay', { price: money(bundle.pay, bundle.currency) })}
+            {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : !directDebit && <Icon name="lock" size={18} className="me-2" />}
+            {directDebit ? t('checkout.continue') : t('checkout.pay', { price: money(bundle.pay, bundle.currency) })}
           </button>
-          <p className="checkout__note">{method ? t('checkout.redirectNote', { method: methodName(t, method.id) }) : t('checkout.chooseFirst')}</p>
+          <p className="checkout__note">
+            {!method ? t('checkout.chooseFirst') : directDebit ? t('checkout.directDebitNote') : t('checkout.redirectNote', { method: methodName(t, method.id) })}
+          </p>
           {methods.length === 0 && <FormAlert testId="checkout-no-methods">{t('checkout.noMethods')}</FormAlert>}
         </form>
       </div>

@@ -150,7 +150,10 @@ export function PaymentReturn({ orderId, bundleId }: { orderId: number; bundleId
   } else if (view === 'pending') {
     content = (
       <ResultCard icon="clock" tone={timedOut ? 'neutral' : 'waiting'} title={t('result.pendingTitle')} testId="payment-pending">
-        <p className="payment-result__text">{t(timedOut ? 'result.slowText' : 'result.pendingText')}</p>
+        <p className="payment-result__text">
+          {/* A direct debit is collected over a few working days, not while the page waits. */}
+          {t(order.method === 'directdebit' ? 'result.pendingDirectDebit' : timedOut ? 'result.slowText' : 'result.pendingText')}
+        </p>
         <OrderSummary order={order} />
         {(timedOut || error !== null) && (
           <div className="payment-result__actions">

@@ -15,6 +15,9 @@ export type Bundle = BundleOffer['bundles'][number];
 export type PaymentMethod = operations['getPaymentMethods']['responses'][200]['content']['application/json']['methods'][number];
 export type StartedOrder = operations['startOrder']['responses'][201]['content']['application/json'];
 export type OrderRequest = NonNullable<operations['startOrder']['requestBody']>['content']['application/json'];
+export type SmsSent = operations['directDebitSms']['responses'][200]['content']['application/json'];
+export type MandateRequest = operations['directDebit']['requestBody']['content']['application/json'];
+export type SignedMandate = operations['directDebit']['responses'][201]['content']['application/json'];
 
 // Starting a payment answers at once: no silent retries that could start a second order.
 const once = { retries: 0 } as const;
@@ -45,6 +48,21 @@ export const shopApi = {
   },
   async repeatOrder(): Promise<StartedOrder> {
     return loggedIn(await api.post<StartedOrder>('/api/orders/repeat', undefined, once));
+  },
+  /**
+   * A code by SMS to sign a direct-debit mandate (again: the same call); answers the number
+   * as +E.164. Rejects with invalid_fields (phone: invalid_phone, landlines too),
+   * too_many_sms, directdebit_blocked or directdebit_limit_reached.
+   */
+  async directDebitSms(phone: string): Promise<SmsSent> {
+    return loggedIn(await api.post<SmsSent>('/api/directdebit/sms', { phone }, once));
+  },
+  /**
+   * Signs the mandate with the SMS code and starts the order (201). The collection pays it
+   * later, so the order stays open: no checkout page to go to.
+   */
+  async directDebit(mandate: MandateRequest): Promise<SignedMandate> {
+    return loggedIn(await api.post<SignedMandate>('/api/directdebit', mandate, once));
   },
   /** One order; the return page polls it, so a failed poll is not retried here either. */
   async order(id: number, signal?: AbortSignal): Promise<Order> {

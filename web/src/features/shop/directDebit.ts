@@ -1,0 +1,119 @@
+/**
+ * The direct-debit form's helpers (issue 7; spec section 5): the IBAN as people read it,
+ * a first check of it in the browser (the server checks again), the SMS code's resend
+ * cooldown and the field checks before sending.
+ */
+import { useEffect, useState } from 'react';
+
+/** Seconds before the SMS code may be sent again. */
+export const RESEND_COOLDOWN_S = 30;
+export const SMS_CODE_LENGTH = 6;
+/** The server's limit for every text field of the mandate. */
+export const FIELD_MAX = 100;
+/** The longest IBAN (34 characters) in groups of four. */
+export const IBAN_INPUT_MAX = 34 + 8;
+
+/** Letters and digits only, upper-case: "nl91 abna-0417" → "NL91ABNA0417". */
+export function compactIban(value: string): string {
+  return value.replace(/[^0-9a-z]/gi, '').toUpperCase();
+}
+
+/** In groups of four as printed on cards and statements: "NL91 ABNA 0417 1643 00". */
+export function formatIban(value: string): string {
+  return compactIban(value).replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/**
+ * Where the caret goes after formatting: behind the same number of letters and digits as
+ * before it in what was typed (so typing or deleting in the middle keeps its place).
+ */
+export function caretAfterFormat(typed: string, caret: number, formatted: string): number {
+  const before = compactIban(typed.slice(0, caret)).length;
+  if (before === 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < formatted.length; i += 1) {
+    if (formatted[i] !== ' ') seen += 1;
+    if (seen === before) return i + 1;
+  }
+  return formatted.length;
+}
+
+/** The ISO 13616 check: country, check digits, and the whole number mod 97 is 1. */
+export function ibanChecks(value: string): boolean {
+  const iban = compactIban(value);
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const moved = iban.slice(4) + iban.slice(0, 4);
+  let rest = 0;
+  for (const char of moved) {
+    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
+    for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
+  }
+  return rest === 1;
+}
+
+/** Digits only, at most the code's length (a pasted "123 456" becomes "123456"). */
+export function cleanSmsCode(value: string): string {
+  return value.replace(/\D/g, '').slice(0, SMS_CODE_LENGTH);
+}
+
+export interface MandateFields {
+  account_holder: string;
+  iban: string;
+  street: string;
+  house_number: string;
+  postcode: string;
+  city: string;
+  phone: string;
+  sms_code: string;
+  consent: boolean;
+}
+
+export type MandateField = keyof MandateFields;
+
+/** A field's problem: the server's codes (required, too_long, invalid_iban, ...). */
+export interface FieldProblem {
+  code: string;
+  params?: Record<string, unknown>;
+}
+
+const TEXT_FIELDS = ['account_holder', 'iban', 'street', 'house_number', 'postcode', 'city', 'phone'] as const;
+
+/**
+ * What the browser can tell before sending: empty or too long fields, an IBAN that fails
+ * its check, no code (or not six digits) and no consent. `codeSent` says whether a code
+ * was asked for this number at all.
+ */
+export function checkMandate(fields: MandateFields, codeSent: boolean): Partial<Record<MandateField, FieldProblem>> {
+  const problems: Partial<Record<MandateField, FieldProblem>> = {};
+  for (const name of TEXT_FIELDS) {
+    const value = name === 'iban' ? compactIban(fields.iban) : fields[name].trim();
+    if (!value) problems[name] = { code: 'required' };
+    else if (value.length > FIELD_MAX) problems[name] = { code: 'too_long', params: { max: FIELD_MAX } };
+  }
+  if (!problems.iban && !ibanChecks(fields.iban)) problems.iban = { code: 'invalid_iban' };
+  if (!codeSent) {
+    if (!problems.phone) problems.phone = { code: 'code_first' };
+  } else if (fields.sms_code.length !== SMS_CODE_LENGTH) {
+    problems.sms_code = { code: fields.sms_code ? 'code_length' : 'required', params: { length: SMS_CODE_LENGTH } };
+  }
+  if (!fields.consent) problems.consent = { code: 'consent_required' };
+  return problems;
+}
+
+/** Seconds left until `until` (a Date.now() time), ticking every second; 0 when passed. */
+export function useSecondsUntil(until: number | null): number {
+  const left = () => (until === null ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000)));
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    if (until === null) return;
+    const timer = setInterval(() => {
+      const now = left();
+      setSeconds(now);
+      if (now === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+    // `left` only reads `until`.
+  }, [until]);
+  return seconds;
+}
