@@ -10,7 +10,7 @@ import attrs
 
 from application.accounts import existing_member, site_of_member
 from application.ledger import book, credits_event
-from application.likes import public_card
+from application.likes import public_card, short_profile
 from application.ports import Clock, EventBus, UnitOfWork, UnitOfWorkFactory, member_channel
 from domain.chat import HISTORY_PAGE, SendSituation, check_send, clean_text, send_terms
 from domain.credits import EntryKind
@@ -18,7 +18,7 @@ from domain.discovery import findable, shares_members
 from domain.errors import DomainError
 from domain.gifts import CATALOGUE, gift
 from domain.gifts import price as gift_price
-from domain.members import AccountStatus, Member, age_on
+from domain.members import AccountStatus, Member
 
 
 def _message_json(message: dict[str, Any]) -> dict[str, Any]:
@@ -74,7 +74,8 @@ class Chat:
             # A retry of a send that went through (free or paid) is told so, first.
             if key is not None and uow.chats.sent_with_key(viewer.id, key):
                 raise DomainError("already_sent")
-            terms = check_send(self._situation(uow, viewer, recipient, conversation))
+            situation = self._situation(uow, viewer, recipient, conversation)
+            terms = check_send(situation)
             conversation_id = (conversation["id"] if conversation
                                else uow.chats.start(viewer.id, recipient.id, now))
             message = uow.chats.add_message(conversation_id, viewer.id, text, now,
@@ -84,8 +85,12 @@ class Chat:
                      f"message:{message['id']}", f"message {message['id']}", now)
             balance = uow.ledger.balance(viewer.id)
             unread = uow.chats.unread_total(recipient.id)
-            next_terms = send_terms(self._situation(uow, viewer, recipient,
-                                                    {"id": conversation_id}))
+            # The next message's terms follow from this one; no need to ask the database.
+            next_terms = send_terms(attrs.evolve(
+                situation, new_conversation=False, balance=balance,
+                conversations_started=situation.conversations_started
+                + situation.new_conversation,
+                free_messages_used=situation.free_messages_used + terms.free))
             uow.commit()
         body = _message_json(message)
         self.events.publish(member_channel(recipient.id),
@@ -163,9 +168,9 @@ class Chat:
             situation = self._situation(uow, viewer, recipient, conversation)
             if not situation.recipient_reachable or situation.blocked_either_way:
                 raise DomainError("member_not_found")
-            main = uow.photos.main_of(recipient.id)
+            profile = short_profile(uow, recipient, today)
         return {"conversation": conversation["id"] if conversation else None,
-                "profile": _profile(recipient, main, today),
+                "profile": profile,
                 "terms": attrs.asdict(send_terms(situation)),
                 "refusal": _refusal(situation)}
 
@@ -189,9 +194,9 @@ class Chat:
             page = uow.chats.history(conversation_id, viewer.id, before, HISTORY_PAGE + 1,
                                      oldest)
             situation = self._situation(uow, viewer, other, conversation)
-            main = uow.photos.main_of(other.id)
+            profile = short_profile(uow, other, today)
         return {"conversation": {"id": conversation_id},
-                "profile": _profile(other, main, today),
+                "profile": profile,
                 "messages": [_message_json(m) for m in reversed(page[:HISTORY_PAGE])],
                 "has_more": len(page) > HISTORY_PAGE,
                 "terms": attrs.asdict(send_terms(situation)),
@@ -244,10 +249,3 @@ def _refusal(situation: SendSituation) -> str | None:
     except DomainError as refused:
         return refused.code
     return None
-
-
-def _profile(member: Member, main: dict[str, str] | None, today: Any) -> dict[str, Any]:
-    image = ({"filename": main["filename"], "thumb_filename": main["thumb_filename"]}
-             if main and main["status"] == "active" else None)
-    return {"id": member.id, "name": member.profile.name, "is_fictional": member.is_fictional,
-            "age": age_on(member.profile.birth_date, today), "main_image": image}

@@ -7,7 +7,7 @@ from typing import Any
 import attrs
 
 from application.accounts import existing_member
-from application.likes import public_card
+from application.likes import public_card, shared_site_ids
 from application.ports import Clock, SearchQuery, UnitOfWork, UnitOfWorkFactory
 from application.sites import resolve_site
 from domain.discovery import PAGE_SIZE, SearchFilters, birth_dates_for, can_view, shares_members
@@ -49,7 +49,7 @@ class Discovery:
     def _query(self, uow: UnitOfWork, site: Site, viewer: Member | None,
                filters: SearchFilters, today: Any, exclude: tuple[int, ...] = ()) -> SearchQuery:
         born_from, born_until = birth_dates_for(filters.min_age, filters.max_age, today)
-        site_ids = tuple(other.id for other in uow.sites.all() if shares_members(site, other))
+        site_ids = shared_site_ids(uow, site)
         return SearchQuery(site_ids=site_ids, viewer_id=viewer.id if viewer else None,
                            born_from=born_from, born_until=born_until, gender=filters.gender,
                            country=filters.country, region=filters.region, exclude=exclude)

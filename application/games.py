@@ -9,9 +9,9 @@ from typing import Any
 import attrs
 
 from application.accounts import existing_member, site_of_member
-from application.likes import announce_like, like_member, public_card
+from application.likes import announce_like, like_member, public_card, shared_site_ids
 from application.ports import Clock, EventBus, SearchQuery, UnitOfWork, UnitOfWorkFactory
-from domain.discovery import birth_dates_for, shares_members
+from domain.discovery import birth_dates_for
 from domain.errors import DomainError
 from domain.likes import SwipeAllowance, swipe_day
 from domain.matching import AGE_SLACK, Wishes, best_matches, wanted_gender
@@ -105,7 +105,7 @@ class Games:
                high: int, today: date, country: str | None = None,
                not_swiped: bool = False) -> SearchQuery:
         born_from, born_until = birth_dates_for(low, high, today)
-        site_ids = tuple(other.id for other in uow.sites.all() if shares_members(site, other))
+        site_ids = shared_site_ids(uow, site)
         return SearchQuery(site_ids=site_ids, viewer_id=viewer.id, born_from=born_from,
                            born_until=born_until, gender=gender, country=country,
                            not_liked=True, not_swiped=not_swiped)

@@ -14,6 +14,7 @@ from domain.discovery import shares_members
 from domain.errors import DomainError
 from domain.likes import check_like
 from domain.members import Member, age_on
+from domain.sites import Site
 
 
 def public_card(row: dict[str, Any], today: date) -> dict[str, Any]:
@@ -38,15 +39,21 @@ def like_member(uow: UnitOfWork, viewer: Member, member_id: int, now: datetime) 
         uow.likes.add(viewer.id, target.id, now, match_seen=back is not None)
         if back is not None:
             uow.likes.update(target.id, viewer.id, match_seen=False)
-    return {"match": back is not None, "profile": _short_profile(uow, target, now.date())}
+    return {"match": back is not None, "profile": short_profile(uow, target, now.date())}
 
 
-def _short_profile(uow: UnitOfWork, member: Member, today: date) -> dict[str, Any]:
+def short_profile(uow: UnitOfWork, member: Member, today: date) -> dict[str, Any]:
+    """Who a like, a match or a chat is with: name, age, main photo."""
     main = uow.photos.main_of(member.id)
     image = ({"filename": main["filename"], "thumb_filename": main["thumb_filename"]}
              if main and main["status"] == "active" else None)
-    return {"id": member.id, "name": member.profile.name,
+    return {"id": member.id, "name": member.profile.name, "is_fictional": member.is_fictional,
             "age": age_on(member.profile.birth_date, today), "main_image": image}
+
+
+def shared_site_ids(uow: UnitOfWork, site: Site) -> tuple[int, ...]:
+    """The sites whose members this site's members see (its own, or every reseller)."""
+    return tuple(other.id for other in uow.sites.all() if shares_members(site, other))
 
 
 def announce_like(events: EventBus, viewer: Member, member_id: int,

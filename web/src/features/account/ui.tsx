@@ -129,6 +129,29 @@ export function FormAlert({
   );
 }
 
+
+/** A load that failed: what went wrong and a button to try again. */
+export function RetryAlert({
+  message,
+  retryLabel,
+  onRetry,
+  testId,
+}: {
+  message: ReactNode;
+  retryLabel: string;
+  onRetry: () => void;
+  testId?: string;
+}) {
+  return (
+    <FormAlert testId={testId}>
+      {message}{' '}
+      <button type="button" className="btn btn-link p-0 align-baseline" onClick={onRetry}>
+        {retryLabel}
+      </button>
+    </FormAlert>
+  );
+}
+
 export function SubmitButton({
   busy,
   children,

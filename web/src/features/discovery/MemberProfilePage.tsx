@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate, useParams } from 'react-router';
 import { ROUTES, pathTo } from '../../app/routes';
 import { translateError } from '../../shared/i18n/translateError';
-import { FormAlert, useBusy } from '../account/ui';
+import { FormAlert, useBusy, RetryAlert } from '../account/ui';
 import { GiftButton } from '../gifts/GiftButton';
 import { LikeButton } from '../likes/LikeButton';
 import { markLikeSeen } from '../likes/likesStore';
@@ -333,12 +333,7 @@ export function MemberProfilePage() {
     case 'error':
       return (
         <div className="container member-profile">
-          <FormAlert testId="member-error">
-            {translateError(tc, status.error)}{' '}
-            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => setAttempt((n) => n + 1)}>
-              {t('retry')}
-            </button>
-          </FormAlert>
+          <RetryAlert testId="member-error" message={translateError(tc, status.error)} retryLabel={t('retry')} onRetry={() => setAttempt((n) => n + 1)} />
         </div>
       );
     case 'ready':

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { FormAlert } from '../account/ui';
+import { FormAlert, RetryAlert } from '../account/ui';
 import { Icon } from '../navigation/icons';
 import { useSiteSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';
@@ -110,12 +110,7 @@ export function MembersPage() {
         {status.kind === 'login' ? (
           <LoginPrompt title={t('gate.searchTitle')} text={t('gate.searchText')} />
         ) : status.kind === 'error' ? (
-          <FormAlert variant="danger" testId="search-error">
-            {translateError(tc, status.error)}{' '}
-            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => setAttempt((n) => n + 1)}>
-              {t('retry')}
-            </button>
-          </FormAlert>
+          <RetryAlert testId="search-error" message={translateError(tc, status.error)} retryLabel={t('retry')} onRetry={() => setAttempt((n) => n + 1)} />
         ) : status.kind === 'loading' && !current ? (
           <div className="members-page__loading" aria-busy="true" data-testid="search-loading">
             <span className="spinner-border text-primary" aria-hidden="true" />

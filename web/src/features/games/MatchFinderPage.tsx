@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { FormAlert } from '../account/ui';
+import { FormAlert, RetryAlert } from '../account/ui';
 import { AppLink } from '../navigation/AppLink';
 import { Icon, type IconName } from '../navigation/icons';
 import { useProfileCatalogs } from '../profile/catalogStore';
@@ -302,12 +302,7 @@ function FinderResults({ wishes, onChange }: { wishes: MatchWishes; onChange: ()
           <span className="visually-hidden">{t('finder.results.loading')}</span>
         </div>
       ) : status.kind === 'error' ? (
-        <FormAlert testId="finder-error">
-          {translateError(tc, status.error)}{' '}
-          <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => setAttempt((n) => n + 1)}>
-            {t('retry')}
-          </button>
-        </FormAlert>
+        <RetryAlert testId="finder-error" message={translateError(tc, status.error)} retryLabel={t('retry')} onRetry={() => setAttempt((n) => n + 1)} />
       ) : status.matches.length === 0 ? (
         <div className="game-empty" data-testid="finder-empty">
           <span className="game-empty__icon" aria-hidden="true">

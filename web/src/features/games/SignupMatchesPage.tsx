@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { FormAlert } from '../account/ui';
+import { RetryAlert } from '../account/ui';
 import { AppLink } from '../navigation/AppLink';
 import { Icon } from '../navigation/icons';
 import { useSession } from '../session/sessionStore';
@@ -61,12 +61,7 @@ export function SignupMatchesPage() {
             <span className="visually-hidden">{t('signup.loading')}</span>
           </div>
         ) : status.kind === 'error' ? (
-          <FormAlert testId="signup-matches-error">
-            {translateError(tc, status.error)}{' '}
-            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => setAttempt((n) => n + 1)}>
-              {t('retry')}
-            </button>
-          </FormAlert>
+          <RetryAlert testId="signup-matches-error" message={translateError(tc, status.error)} retryLabel={t('retry')} onRetry={() => setAttempt((n) => n + 1)} />
         ) : status.matches.length === 0 ? (
           <div className="game-empty" data-testid="signup-matches-empty">
             <span className="game-empty__icon" aria-hidden="true">

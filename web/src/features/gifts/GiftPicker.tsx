@@ -3,7 +3,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/errors';
 import { translateError } from '../../shared/i18n/translateError';
-import { FormAlert } from '../account/ui';
+import { FormAlert, RetryAlert } from '../account/ui';
 import { LoginRequired } from '../discovery/discoveryApi';
 import { AppLink } from '../navigation/AppLink';
 import { Icon } from '../navigation/icons';
@@ -150,12 +150,7 @@ export function GiftPicker({ member, show, onHide, onSent, closeOnSent = false }
     );
   } else if (catalogue.status === 'error') {
     body = (
-      <FormAlert testId="gift-load-error">
-        {t('picker.error')} {translateError(tc, catalogue.error)}{' '}
-        <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => setAttempt((n) => n + 1)}>
-          {t('picker.retry')}
-        </button>
-      </FormAlert>
+      <RetryAlert testId="gift-load-error" message={<>{t('picker.error')} {translateError(tc, catalogue.error)}</>} retryLabel={t('picker.retry')} onRetry={() => setAttempt((n) => n + 1)} />
     );
   } else {
     body = (

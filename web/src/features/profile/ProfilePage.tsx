@@ -6,7 +6,7 @@ import type { EditableProfile, User } from '../../shared/api/types';
 import { withProgress } from '../../shared/progress/progressStore';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import type { FieldError } from '../account/accountApi';
-import { FormAlert, Section, SectionNav, SubmitButton, TextField, useBusy, useErrorText } from '../account/ui';
+import { FormAlert, Section, SectionNav, SubmitButton, TextField, useBusy, useErrorText, RetryAlert } from '../account/ui';
 import { Icon, type IconName } from '../navigation/icons';
 import { useSession } from '../session/sessionStore';
 import { BirthDateSelect } from '../signup/BirthDateSelect';
@@ -588,12 +588,7 @@ export function ProfilePage() {
       <div className="container settings profile">
         {!profile ? (
           loadError ? (
-            <FormAlert testId="profile-load-error">
-              {errorText(loadError)}{' '}
-              <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => setAttempt((n) => n + 1)}>
-                {t('retry')}
-              </button>
-            </FormAlert>
+            <RetryAlert testId="profile-load-error" message={errorText(loadError)} retryLabel={t('retry')} onRetry={() => setAttempt((n) => n + 1)} />
           ) : (
             <div className="profile-loading" aria-busy="true">
               <span className="spinner-border text-primary" aria-hidden="true" />
