@@ -19,6 +19,7 @@ from domain.errors import DomainError
 from domain.gifts import CATALOGUE, gift
 from domain.gifts import price as gift_price
 from domain.members import AccountStatus, Member
+from domain.premium import READ_RECEIPTS, has_feature
 
 
 def _message_json(message: dict[str, Any]) -> dict[str, Any]:
@@ -208,8 +209,9 @@ class Chat:
             uow.chats.mark_read(conversation_id, viewer.id)
             unread = uow.chats.unread_total(viewer.id)
             uow.commit()
-        self.events.publish(member_channel(other.id),
-                            {"type": "read", "conversation": conversation_id})
+        if has_feature(other, READ_RECEIPTS):
+            self.events.publish(member_channel(other.id),
+                                {"type": "read", "conversation": conversation_id})
         self.events.publish(member_channel(viewer.id), {"type": "counters", "unread": unread})
 
     def delete(self, viewer: Member, conversation_id: int) -> None:

@@ -16,17 +16,13 @@ from domain.accounts import FieldError, InvalidFields
 from domain.direct_debit import (
     CODE_LENGTH,
     CODE_LIFETIME,
-    PERIOD,
     MandateForm,
-    check_allowed,
     check_code,
     check_form,
     check_sends,
 )
 from domain.errors import DomainError
 from domain.members import Member
-
-BLOCK_FLAG = "directdebit_blocked"
 
 
 @attrs.frozen
@@ -41,10 +37,7 @@ class DirectDebit:
     def _allowed(self, member: Member) -> None:
         now = self.clock.now()
         with self.uow() as uow:
-            site = site_of_member(uow, member)
-            blocked = any(f["flag"] == BLOCK_FLAG for f in uow.shop.flags(member.id))
-            recent = uow.shop.orders_by_method_since(member.id, "directdebit", now - PERIOD)
-        check_allowed(blocked, recent, site.directdebit_limit)
+            self.shop.check_direct_debit(uow, site_of_member(uow, member), member, now)
 
     def send_code(self, member: Member, phone: str) -> dict[str, Any]:
         """Send (or send again) a code; at most a few an hour."""

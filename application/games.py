@@ -16,6 +16,7 @@ from domain.errors import DomainError
 from domain.likes import SwipeAllowance, swipe_day
 from domain.matching import AGE_SLACK, Wishes, best_matches, wanted_gender
 from domain.members import Member, Profile
+from domain.premium import MATCH_FINDER, require_feature
 from domain.sites import LEGAL_MIN_AGE, Site
 
 DECK_SIZE = 10
@@ -74,6 +75,7 @@ class Games:
     # --- match-finder and signup matches ------------------------------------------
 
     def match_finder(self, viewer: Member, wishes: Wishes) -> dict[str, Any]:
+        require_feature(viewer, MATCH_FINDER)
         return {"matches": self._best(viewer, wishes)}
 
     def signup_matches(self, viewer: Member) -> dict[str, Any]:

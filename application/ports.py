@@ -234,6 +234,7 @@ class ShopRepository(Protocol):
     def sms_attempt(self, code_id: int) -> None: ...
     def forget_sms_codes(self, member_id: int) -> None: ...
     def add_mandate(self, member_id: int, values: dict[str, str], at: datetime) -> None: ...
+    def latest_mandate(self, member_id: int) -> dict[str, Any] | None: ...
     def orders_by_method_since(self, member_id: int, method: str, since: datetime) -> int: ...
 
 
@@ -249,6 +250,17 @@ class SmsSender(Protocol):
 
 
 @attrs.frozen
+class Mandate:
+    """A signed SEPA mandate, for the gateway's direct-debit payments."""
+
+    reference: str
+    account_holder: str
+    iban: str
+    signed_at: datetime
+    email: str
+
+
+@attrs.frozen
 class PaymentRequest:
     amount: int  # cents
     currency: str
@@ -258,6 +270,7 @@ class PaymentRequest:
     redirect_url: str
     webhook_url: str
     metadata: dict[str, Any]
+    mandate: Mandate | None = None  # only for method 'directdebit'
 
 
 @attrs.frozen

@@ -17,6 +17,7 @@ from application.ledger import book, credits_event
 from application.ports import (
     Clock,
     EventBus,
+    Mandate,
     PaymentGateway,
     PaymentRequest,
     UnitOfWork,
@@ -25,6 +26,7 @@ from application.ports import (
 )
 from application.sites import resolve_site
 from domain.credits import EntryKind
+from domain.direct_debit import PERIOD, check_allowed
 from domain.errors import DomainError
 from domain.members import Member
 from domain.orders import (
@@ -48,6 +50,8 @@ from domain.pricing import (
     time_bonus_left,
 )
 from domain.sites import Site
+
+DIRECT_DEBIT_BLOCK = "directdebit_blocked"  # the member flag operators set
 
 
 def buyer_of(member: Member) -> Buyer:
@@ -138,7 +142,7 @@ class Shop:
         return bundle
 
     def start(self, member: Member, bundle_id: int, method: str, issuer: str | None = None,
-              code: str | None = None) -> dict[str, Any]:
+              code: str | None = None, repeat: bool = False) -> dict[str, Any]:
         """An order at the price after the one discount that applies, and its payment."""
         now = self.clock.now()
         if method not in METHODS:
@@ -146,6 +150,8 @@ class Shop:
         with self.uow() as uow:
             site = site_of_member(uow, member)
             bundle = self._own_bundle(uow, member, bundle_id)
+            mandate = (self._mandate(uow, site, member, now) if method == "directdebit"
+                       else None)
             discount = self._discount(uow, site, member, code, bundle, method, now)
             order = uow.shop.add_order(Order(
                 id=0, member_id=member.id, site_id=site.id, bundle_id=bundle.id,
@@ -162,9 +168,12 @@ class Shop:
                 amount=order.amount, currency=order.currency,
                 description=f"{site.name}: {order.credits} credits (order {order.id})",
                 method=method, issuer=issuer,
-                redirect_url=f"{base}/credits/{bundle.id}/{method}?order={order.id}",
+                # A repeated order says so on return: a failed repeated card payment
+                # is the recurring-card-failed case, with its own page.
+                redirect_url=(f"{base}/credits/{bundle.id}/{method}?order={order.id}"
+                              + ("&repeat=1" if repeat else "")),
                 webhook_url=f"{base}/api/payments/webhook/{self.gateway.name}",
-                metadata={"order": order.id}))
+                metadata={"order": order.id}, mandate=mandate))
         except Exception:
             with self.uow() as uow:
                 uow.shop.advance(order.id, OrderStatus.OPEN, OrderStatus.FAILED, None)
@@ -175,6 +184,23 @@ class Shop:
             uow.commit()
         return {"payment_id": payment.payment_id, "checkout_url": payment.checkout_url,
                 "order": order.id}
+
+    @staticmethod
+    def check_direct_debit(uow: UnitOfWork, site: Site, member: Member, now: datetime) -> None:
+        """Blocked accounts and members over the period's limit may not pay by debit."""
+        blocked = any(f["flag"] == DIRECT_DEBIT_BLOCK for f in uow.shop.flags(member.id))
+        recent = uow.shop.orders_by_method_since(member.id, "directdebit", now - PERIOD)
+        check_allowed(blocked, recent, site.directdebit_limit)
+
+    def _mandate(self, uow: UnitOfWork, site: Site, member: Member, now: datetime) -> Mandate:
+        """Every direct-debit order, repeated ones too, needs an allowed, signed mandate."""
+        self.check_direct_debit(uow, site, member, now)
+        signed = uow.shop.latest_mandate(member.id)
+        if signed is None:
+            raise DomainError("directdebit_mandate_missing")
+        return Mandate(reference=f"{site.name[:20]}-M{signed['id']}",
+                       account_holder=signed["account_holder"], iban=signed["iban"],
+                       signed_at=signed["signed_at"], email=member.email)
 
     def _discount(self, uow: UnitOfWork, site: Site, member: Member, code: str | None,
                   bundle: Bundle, method: str, now: datetime) -> DiscountCode | None:
@@ -192,7 +218,7 @@ class Shop:
             last = uow.shop.last_paid(member.id)
         if last is None:
             raise DomainError("no_order_to_repeat")
-        return self.start(member, last.bundle_id, last.method, last.issuer)
+        return self.start(member, last.bundle_id, last.method, last.issuer, repeat=True)
 
     def order(self, member: Member, order_id: int) -> dict[str, Any]:
         with self.uow() as uow:

@@ -11,6 +11,7 @@ import attrs
 
 from application.accounts import existing_member
 from application.ports import Clock, UnitOfWorkFactory
+from application.shop import DIRECT_DEBIT_BLOCK
 from application.sites import resolve_site
 from domain.errors import DomainError
 from domain.orders import Order
@@ -105,9 +106,9 @@ class ShopAdministration:
         now = self.clock.now()
         with self.uow() as uow:
             existing_member(uow, member_id)
-            uow.shop.unflag(member_id, "directdebit_blocked")
+            uow.shop.unflag(member_id, DIRECT_DEBIT_BLOCK)
             if blocked:
-                uow.shop.flag(member_id, "directdebit_blocked", {"reason": reason.strip()}, now)
+                uow.shop.flag(member_id, DIRECT_DEBIT_BLOCK, {"reason": reason.strip()}, now)
             uow.audit.record(now, actor, "members.directdebit_" + ("block" if blocked
                                                                     else "unblock"),
                              str(member_id), {"reason": reason.strip()})

@@ -44,6 +44,8 @@ _RULE_STATUS = {
     "free_conversations_used": 402,
     "email_not_confirmed": 403,
     "already_sent": 409,
+    "premium_only": 403,
+    "directdebit_mandate_missing": 409,
     "conversation_not_found": 404,
     "code_not_found": 404,
     "gift_not_found": 404,

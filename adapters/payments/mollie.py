@@ -9,7 +9,7 @@ from typing import Any
 from mollie.api.client import Client
 from mollie.api.error import NotFoundError
 
-from application.ports import CreatedPayment, PaymentRequest
+from application.ports import CreatedPayment, Mandate, PaymentRequest
 
 
 def _amount(cents: int, currency: str) -> dict[str, str]:
@@ -35,6 +35,8 @@ class MollieGateway:
                 for method in found]
 
     def create(self, request: PaymentRequest) -> CreatedPayment:
+        if request.mandate is not None:
+            return self._debit(request, request.mandate)
         data: dict[str, Any] = {
             "amount": _amount(request.amount, request.currency),
             "description": request.description, "redirectUrl": request.redirect_url,
@@ -45,6 +47,25 @@ class MollieGateway:
             data["issuer"] = request.issuer
         payment = self._client.payments.create(data)
         return CreatedPayment(payment_id=payment.id, checkout_url=payment.checkout_url)
+
+    def _debit(self, request: PaymentRequest, mandate: Mandate) -> CreatedPayment:
+        """SEPA direct debit has no hosted checkout: our signed mandate is handed to Mollie
+        on a customer, then a recurring payment is collected on it. The payer goes
+        straight back to the return page, which shows the order pending until the bank
+        answers (days later, through the webhook)."""
+        customer = self._client.customers.create({
+            "name": mandate.account_holder, "email": mandate.email,
+            "metadata": request.metadata})
+        signed = customer.mandates.create({
+            "method": "directdebit", "consumerName": mandate.account_holder,
+            "consumerAccount": mandate.iban, "mandateReference": mandate.reference,
+            "signatureDate": mandate.signed_at.date().isoformat()})
+        payment = customer.payments.create({
+            "amount": _amount(request.amount, request.currency),
+            "description": request.description, "sequenceType": "recurring",
+            "mandateId": signed.id, "webhookUrl": request.webhook_url,
+            "metadata": request.metadata})
+        return CreatedPayment(payment_id=payment.id, checkout_url=request.redirect_url)
 
     def status(self, payment_id: str) -> str | None:
         """Mollie's status; money sent back (refund, chargeback) counts over 'paid'."""

@@ -195,6 +195,12 @@ class SqlShop:
         self.connection.execute(insert(t.mandates).values(member_id=member_id, signed_at=at,
                                                           **values))
 
+    def latest_mandate(self, member_id: int) -> dict[str, Any] | None:
+        row = self.connection.execute(
+            select(t.mandates).where(t.mandates.c.member_id == member_id)
+            .order_by(t.mandates.c.id.desc()).limit(1)).mappings().first()
+        return dict(row) if row else None
+
     def orders_by_method_since(self, member_id: int, method: str, since: datetime) -> int:
         return int(self.connection.execute(select(func.count()).select_from(od).where(
             od.c.member_id == member_id, od.c.method == method, od.c.created_at >= since,

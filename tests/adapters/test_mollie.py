@@ -6,9 +6,11 @@ from __future__ import annotations
 import itertools
 import threading
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from flask import Flask, abort, request
 from werkzeug.serving import make_server
@@ -16,7 +18,7 @@ from werkzeug.serving import make_server
 from adapters.container import build_container
 from adapters.http.app import create_app
 from adapters.payments.mollie import MollieGateway
-from application.ports import PaymentRequest
+from application.ports import Mandate, PaymentRequest
 from domain.pricing import Bundle
 from tests.conftest import make_config, seed_default_site
 from tests.http.test_likes_api import signed_up
@@ -61,6 +63,31 @@ class StubMollie:
             self.payments[payment_id]["amountRefunded"] = body["amount"]
             return {"resource": "refund", "id": "re_stub", "amount": body["amount"],
                     "status": "pending", "paymentId": payment_id}, 201
+
+        @app.post("/v2/customers")
+        def customer() -> Any:
+            body = request.get_json()
+            self.requests.append(("POST", "/v2/customers", body))
+            return {"resource": "customer", "id": "cst_stub", **body}, 201
+
+        @app.post("/v2/customers/<customer_id>/mandates")
+        def mandate(customer_id: str) -> Any:
+            body = request.get_json()
+            self.requests.append(("POST", f"/v2/customers/{customer_id}/mandates", body))
+            return {"resource": "mandate", "id": "mdt_stub", "status": "valid",
+                    "method": "directdebit"}, 201
+
+        @app.post("/v2/customers/<customer_id>/payments")
+        def recurring(customer_id: str) -> Any:
+            body = request.get_json()
+            self.requests.append(("POST", f"/v2/customers/{customer_id}/payments", body))
+            payment_id = f"tr_stub{next(ids)}"
+            self.payments[payment_id] = {"status": "pending", "amount": body["amount"],
+                                         "description": body["description"],
+                                         "method": "directdebit", "sequenceType": "recurring",
+                                         "mandateId": body["mandateId"]}
+            return {"resource": "payment", "id": payment_id, **self.payments[payment_id],
+                    "_links": {}}, 201
 
         @app.get("/v2/methods")
         def methods() -> Any:
@@ -110,6 +137,27 @@ def test_the_adapter_speaks_mollie(stub: StubMollie) -> None:
     methods = gateway.methods(1499, "EUR")
     assert methods == [{"id": "ideal", "issuers": [{"id": "ideal_INGBNL2A", "name": "ING"}]},
                        {"id": "creditcard", "issuers": []}]
+
+
+def test_direct_debit_hands_the_signed_mandate_to_mollie(stub: StubMollie) -> None:
+    gateway = MollieGateway("test_abcdefghijklmnopqrstuvwxyz0123", stub.url)
+    signed = Mandate(reference="Amora-M7", account_holder="Ann de Vries",
+                     iban="NL91ABNA0417164300", signed_at=datetime(2026, 11, 21, 9, tzinfo=UTC),
+                     email="ann@example.test")
+    request = attrs.evolve(request_for(), method="directdebit", issuer=None, mandate=signed)
+    created = gateway.create(request)
+    # No hosted checkout: the payer goes back to the return page at once.
+    assert created.checkout_url == request.redirect_url
+    calls = {path: body for _, path, body in stub.requests}
+    assert calls["/v2/customers"]["name"] == "Ann de Vries"
+    assert calls["/v2/customers/cst_stub/mandates"] == {
+        "method": "directdebit", "consumerName": "Ann de Vries",
+        "consumerAccount": "NL91ABNA0417164300", "mandateReference": "Amora-M7",
+        "signatureDate": "2026-11-21"}
+    payment = calls["/v2/customers/cst_stub/payments"]
+    assert payment["sequenceType"] == "recurring" and payment["mandateId"] == "mdt_stub"
+    assert payment["amount"] == {"currency": "EUR", "value": "14.99"}
+    assert gateway.status(created.payment_id) == "pending"
 
 
 def test_a_mollie_webhook_pays_the_order_once(stub: StubMollie, tmp_path: Path,

@@ -6,11 +6,27 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import DESKTOP
 from tests.e2e.test_chat import join
 from tests.e2e.test_discovery import photo_file
+
+
+def become_premium(page: Page) -> None:
+    """Buy the smallest bundle by iDEAL through the sandbox checkout, then wait for the
+    webhook to make the member premium."""
+    checkout = page.evaluate(
+        """() => fetch('/api/bundles').then(r => r.json()).then(d => fetch('/api/orders', {
+             method: 'POST', headers: {'Content-Type': 'application/json'},
+             body: JSON.stringify({bundle: d.bundles[0].id, method: 'ideal'})}))
+           .then(r => r.json()).then(d => d.checkout_url)""")
+    page.goto(checkout)
+    page.get_by_test_id("sandbox-paid").click()
+    expect(page).to_have_url(re.compile(r"/credits/\d+/ideal\?order=\d+"))
+    page.wait_for_function(
+        "fetch('/api/user', {headers: {'X-Client': 'web'}}).then(r => r.json())"
+        ".then(d => d.user.paid_user)", timeout=20_000)
 
 
 def test_a_purchase_makes_room_for_a_fourth_photo(browser: Browser, live_server: str,
@@ -26,19 +42,8 @@ def test_a_purchase_makes_room_for_a_fourth_photo(browser: Browser, live_server:
     expect(page.get_by_test_id("photo-limit")).to_be_visible()
     expect(upload).to_have_count(0)
 
-    # Buy the smallest bundle by iDEAL through the sandbox checkout (the screens of the
-    # shop are tested in test_shop; this test is about what premium opens).
-    checkout = page.evaluate(
-        """() => fetch('/api/bundles').then(r => r.json()).then(d => fetch('/api/orders', {
-             method: 'POST', headers: {'Content-Type': 'application/json'},
-             body: JSON.stringify({bundle: d.bundles[0].id, method: 'ideal'})}))
-           .then(r => r.json()).then(d => d.checkout_url)""")
-    page.goto(checkout)
-    page.get_by_test_id("sandbox-paid").click()
-    expect(page).to_have_url(re.compile(r"/credits/\d+/ideal\?order=\d+"))
-    page.wait_for_function(
-        "fetch('/api/user', {headers: {'X-Client': 'web'}}).then(r => r.json())"
-        ".then(d => d.user.paid_user)", timeout=20_000)
+    # The screens of the shop are tested in test_shop; this test is about what premium opens.
+    become_premium(page)
 
     page.goto(f"{live_server}/profile")
     page.get_by_test_id("photo-upload").set_input_files(str(photo_file(tmp_path)))

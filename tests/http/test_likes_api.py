@@ -34,6 +34,13 @@ def signed_up(app: Flask, name: str, gender: str, seeking: str) -> tuple[FlaskCl
     return client, member_id
 
 
+def make_premium(app: Flask, member_id: int) -> None:
+    """As the first purchase would (the shop's tests buy for real)."""
+    with app.extensions["amora"].unit_of_work() as work:
+        work.members.update(attrs.evolve(work.members.get(member_id), paid_user=True))
+        work.commit()
+
+
 @pytest.fixture
 def pair(app: Flask) -> tuple[FlaskClient, int, FlaskClient, int]:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
@@ -145,6 +152,9 @@ def test_match_finder_ranks_by_compatibility(app: Flask, container, pair) -> Non
     near = add_member(container, "Near", born(35), gender="male", region="NL-NH")
     far = add_member(container, "Far", born(35), gender="male", country="DE", region="DE-BY")
     add_member(container, "Woman", born(35), gender="female")
+    free = ann.get("/api/match-finder?gender=male")
+    assert free.status_code == 403 and free.json["error"] == "premium_only"
+    make_premium(app, ann_id)
     answer = ann.get("/api/match-finder?gender=male&min_age=30&max_age=40&country=NL"
                      "&region=NL-NH&interests=wine,yoga").json["matches"]
     ids = [row["id"] for row in answer]

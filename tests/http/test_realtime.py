@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 
-from tests.http.test_likes_api import signed_up
+from tests.http.test_likes_api import make_premium, signed_up
 
 
 @pytest.fixture
@@ -40,13 +40,13 @@ def connect(host: str, client: FlaskClient | None, origin: str | None = None) ->
     return ws
 
 
-def next_event(ws: Any, kind: str, timeout: float = 5) -> dict[str, Any]:
-    """The next event of ``kind`` (others, like counters, are skipped)."""
+def next_event(ws: Any, kind: str, timeout: float = 5, also: str = "") -> dict[str, Any]:
+    """The next event of ``kind`` or ``also`` (others, like counters, are skipped)."""
     while True:
         raw = ws.receive(timeout=timeout)
         assert raw is not None, f"no {kind} event within {timeout} s"
         event = json.loads(raw)
-        if event["type"] == kind:
+        if event["type"] in (kind, also):
             return event  # type: ignore[no-any-return]
 
 
@@ -65,6 +65,11 @@ def test_messages_typing_read_and_likes_arrive_live(app: Flask, live: str) -> No
         bob_ws.send(json.dumps({"type": "typing", "conversation": conversation}))
         assert next_event(ann_ws, "typing") == {"type": "typing", "conversation": conversation,
                                                 "member": bob_id}
+        # Read receipts are premium: free Ann is not told; premium Ann is.
+        bob.post(f"/api/chats/{conversation}/read")
+        bob_ws.send(json.dumps({"type": "typing", "conversation": conversation}))
+        assert next_event(ann_ws, "typing", also="read")["type"] == "typing"
+        make_premium(app, ann_id)
         bob.post(f"/api/chats/{conversation}/read")
         assert next_event(ann_ws, "read")["conversation"] == conversation
         ann.post(f"/api/members/{bob_id}/like")

@@ -216,3 +216,24 @@ def test_direct_debit_blocks_limits_and_resends(container, shopper) -> None:  # 
     container.site_administration().set("amora.test", "directdebit_limit", "0", "test")
     limited = ann.post("/api/directdebit/sms", json={"phone": "0612345678"})
     assert limited.status_code == 409 and limited.json["error"] == "directdebit_limit_reached"
+
+
+def test_repeating_a_direct_debit_reuses_the_mandate_within_the_rules(  # type: ignore[no-untyped-def]
+        container, shopper, client: FlaskClient) -> None:
+    ann, ann_id = shopper
+    bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
+    unsigned = ann.post("/api/orders", json={"bundle": bundle, "method": "directdebit"})
+    assert unsigned.status_code == 409 and unsigned.json["error"] == "directdebit_mandate_missing"
+    ann.post("/api/directdebit/sms", json={"phone": "06 12345678"})
+    signed = ann.post("/api/directdebit", json={**MANDATE, "bundle": bundle,
+                                                "sms_code": sms_code(container)})
+    path = re.sub(r"^https?://[^/]+", "", signed.json["checkout_url"])
+    assert ann.post(path, data={"outcome": "paid"}).status_code == 303
+    client.post("/api/payments/webhook/sandbox", data={"id": signed.json["payment_id"]})
+    # A signed mandate covers the next debit: no new SMS code, the same rules.
+    repeated = ann.post("/api/orders/repeat")
+    assert repeated.status_code == 201, repeated.json
+    assert ann.get(f"/api/orders/{repeated.json['order']}").json["order"]["method"] == "directdebit"
+    container.shop_administration().block_directdebit(ann_id, True, "chargebacks", "pytest")
+    blocked = ann.post("/api/orders/repeat")
+    assert blocked.status_code == 403 and blocked.json["error"] == "directdebit_blocked"

@@ -242,6 +242,7 @@ export function ConversationPage() {
   const seed = (location.state as { seed?: Conversation } | null)?.seed ?? null;
   const { state, me, typing, send, addGift, typed, loadOlder, retryLoad } = useConversation(target, seed);
   const balance = useSession((s) => s.user?.credits ?? 0);
+  const paidUser = useSession((s) => s.user?.paid_user ?? false);
   const maxLength = useSettings((s) => s.settings?.message_length ?? 1000);
   const composer = useRef<ComposerHandle>(null);
   const ready = state.status === 'ready' ? state : null;
@@ -304,6 +305,7 @@ export function ConversationPage() {
           messages={messages}
           me={me}
           seenUpTo={state.seenUpTo}
+          readReceipts={paidUser}
           hasMore={state.hasMore}
           loadingOlder={state.loadingOlder}
           onLoadOlder={loadOlder}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatLongDate, formatTime } from '../../shared/i18n/dates';
 import { translateError } from '../../shared/i18n/translateError';
 import { giftObject, giftPicture } from '../gifts/giftsApi';
+import { AppLink } from '../navigation/AppLink';
 import { Icon } from '../navigation/icons';
 import type { ShownMessage } from './useConversation';
 
@@ -32,7 +33,7 @@ function GiftContent({ gift, mine, name }: { gift: string; mine: boolean; name: 
   );
 }
 
-function Bubble({ message, mine, name, first, last, seen, onRetry }: {
+function Bubble({ message, mine, name, first, last, seen, receiptsLocked, onRetry }: {
   message: ShownMessage;
   mine: boolean;
   /** The other member's name (a gift says who sent it). */
@@ -41,6 +42,8 @@ function Bubble({ message, mine, name, first, last, seen, onRetry }: {
   first: boolean;
   last: boolean;
   seen: boolean;
+  /** A free member's last message: read receipts are premium, say so here. */
+  receiptsLocked: boolean;
   onRetry: (message: ShownMessage) => void;
 }) {
   const { t } = useTranslation('chat');
@@ -84,6 +87,14 @@ function Bubble({ message, mine, name, first, last, seen, onRetry }: {
           {t('conversation.seen')}
         </p>
       )}
+      {receiptsLocked && (
+        <p className="chat-bubble__seen chat-bubble__seen--locked">
+          <AppLink to="premium" data-testid="chat-seen-premium">
+            <Icon name="lock" size={12} />
+            {t('conversation.seenPremium')}
+          </AppLink>
+        </p>
+      )}
     </li>
   );
 }
@@ -92,6 +103,8 @@ export interface MessageListProps {
   messages: ShownMessage[];
   me: number | null;
   seenUpTo: number | null;
+  /** Premium members see "seen"; free members a pointer to premium instead. */
+  readReceipts: boolean;
   hasMore: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
@@ -108,7 +121,7 @@ export interface MessageListProps {
  * at the start and on news, unless the member is reading further up; scrolling to
  * the top loads older messages without moving what is on screen.
  */
-export function MessageList({ messages, me, seenUpTo, hasMore, loadingOlder, onLoadOlder, onRetry, footer, otherName, label }: MessageListProps) {
+export function MessageList({ messages, me, seenUpTo, readReceipts, hasMore, loadingOlder, onLoadOlder, onRetry, footer, otherName, label }: MessageListProps) {
   const { t } = useTranslation('chat');
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -166,7 +179,8 @@ export function MessageList({ messages, me, seenUpTo, hasMore, loadingOlder, onL
                   name={otherName}
                   first={first}
                   last={last}
-                  seen={message === lastMine && seenUpTo !== null && message.id <= seenUpTo}
+                  seen={readReceipts && message === lastMine && seenUpTo !== null && message.id <= seenUpTo}
+                  receiptsLocked={!readReceipts && message === lastMine && message.status === 'sent'}
                   onRetry={onRetry}
                 />
               </Fragment>

@@ -320,6 +320,15 @@ describe('conversation', () => {
     expect(await within(card).findByRole('status')).toHaveTextContent('We sent the activation e-mail to sam@example.test again.');
   });
 
+  it('tells a free member that read receipts are premium', async () => {
+    useSession.setState({ user: userFixture({ id: ME, credits: 35, paid_user: false }) });
+    renderAt('/chats/12');
+    await screen.findAllByTestId('chat-message');
+    emit({ type: 'read', conversation: 12 });
+    expect(screen.queryByTestId('chat-seen')).toBeNull();
+    expect(screen.getByTestId('chat-seen-premium')).toHaveAttribute('href', '/premium');
+  });
+
   it('shows live messages, "seen" and "is typing" for this conversation only', async () => {
     renderAt('/chats/12');
     await screen.findAllByTestId('chat-message');

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PremiumOnly } from '../shop/PremiumOnly';
 import { useLocation, useNavigate } from 'react-router';
 import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';
@@ -367,7 +368,9 @@ export function MatchFinderPage() {
     <>
       <PageHeader title={t('finder.title')} intro={t('finder.intro')} />
       <div className="container game-page match-finder" data-testid="match-finder">
-        {fromUrl ? (
+        {user && !user.paid_user ? (
+          <PremiumOnly />
+        ) : fromUrl ? (
           <FinderResults
             wishes={fromUrl}
             onChange={() => {

@@ -56,7 +56,7 @@ const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).b
 
 beforeAll(async () => {
   await setupTestI18n();
-  await i18n.loadNamespaces(['games', 'profile', 'discovery']);
+  await i18n.loadNamespaces(['games', 'profile', 'discovery', 'shop']);
 });
 beforeEach(() => {
   seedStores({ settings: settingsFixture({ countries: ['NL', 'DE'] }) });
@@ -303,6 +303,15 @@ describe('match-finder page', () => {
       }
       return json(404, { error: 'not_found', params: {} });
     };
+  });
+
+  it('is premium: a free member sees the way to premium instead of the questions', () => {
+    useSession.setState({ user: userFixture({ paid_user: false }) });
+    renderAt('/match-finder');
+    const notice = screen.getByTestId('premium-only');
+    expect(notice).toHaveTextContent('This feature is only available to premium members.');
+    expect(within(notice).getByRole('link')).toHaveAttribute('href', '/premium');
+    expect(screen.queryByTestId('finder-progress')).toBeNull();
   });
 
   it('walks through the steps with back and next, then shows scored results', async () => {

@@ -24,7 +24,7 @@ export function CheckoutPage() {
   const bundleId = positive(params.id);
   if (bundleId === null) return <NotFoundPage />;
   const orderId = positive(search.get('order'));
-  if (orderId !== null) return <PaymentReturn orderId={orderId} bundleId={bundleId} />;
+  if (orderId !== null) return <PaymentReturn orderId={orderId} bundleId={bundleId} repeated={search.get('repeat') === '1'} />;
   return <MethodChoice key={`${bundleId}/${params.paymentmethod ?? ''}`} bundleId={bundleId} preselect={params.paymentmethod} code={search.get('code')} />;
 }
 

@@ -2,6 +2,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { pathTo } from '../../app/routes';
 import { ApiError } from '../../shared/api/errors';
 import { FormAlert } from '../account/ui';
 import { AppLink } from '../navigation/AppLink';
@@ -114,7 +116,7 @@ function Failed({ order, bundleId }: { order: Order; bundleId: number }) {
 }
 
 /** /credits/:id/:method?order=N: where the gateway sends the payer back. */
-export function PaymentReturn({ orderId, bundleId }: { orderId: number; bundleId: number }) {
+export function PaymentReturn({ orderId, bundleId, repeated = false }: { orderId: number; bundleId: number; repeated?: boolean }) {
   const { t, i18n } = useTranslation('shop');
   const tc = useTranslation('common').t;
   const { order, error, timedOut, recheck } = usePaymentStatus(orderId);
@@ -145,6 +147,9 @@ export function PaymentReturn({ orderId, bundleId }: { orderId: number; bundleId
     content = <ShopLoading label={t('result.loading')} testId="payment-loading" />;
   } else if (view === 'completed') {
     content = <Completed order={order} />;
+  } else if (view === 'failed' && repeated && order.method === 'creditcard') {
+    // A repeated card payment that failed is the recurring-card-failed case.
+    content = <Navigate to={`${pathTo('recurring-card-failed')}?bundle=${bundleId}`} replace />;
   } else if (view === 'failed') {
     content = <Failed order={order} bundleId={bundleId} />;
   } else if (view === 'pending') {

@@ -44,6 +44,8 @@ function PremiumBenefits() {
         <Feature icon="photo" title={t('premium.photos.title', { max: PREMIUM_PHOTO_LIMIT })} text={t('premium.photos.text', { free: FREE_PHOTO_LIMIT, max: PREMIUM_PHOTO_LIMIT })} />
         <Feature icon="lock" title={t('premium.private.title')} text={t('premium.private.text')} />
         <Feature icon="chat" title={t('premium.conversations.title')} text={t('premium.conversations.text', { free: FREE_CONVERSATIONS })} />
+        <Feature icon="sparkle" title={t('premium.finder.title')} text={t('premium.finder.text')} />
+        <Feature icon="check" title={t('premium.receipts.title')} text={t('premium.receipts.text')} />
       </ul>
     </section>
   );

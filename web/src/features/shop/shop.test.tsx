@@ -9,6 +9,7 @@ import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { useSession } from '../session/sessionStore';
 import { codeApplies, priceBundles } from './bundles';
+import { CardFailedPage } from './CardFailedPage';
 import { CheckoutPage } from './CheckoutPage';
 import { CreditsPage } from './CreditsPage';
 import { discounted, formatMoney, formatPerCredit, savingPercent } from './money';
@@ -505,6 +506,29 @@ describe('checkout', () => {
     expect(screen.getByTestId('payment-failed')).toHaveTextContent('The payment failed or was cancelled.');
     expect(screen.getByTestId('pay-with-paypal')).toHaveAttribute('href', '/credits/2/paypal');
     expect(screen.getByTestId('payment-other-method')).toHaveAttribute('href', '/credits/2');
+  });
+
+  it('sends a failed repeated card payment to the recurring-card-failed page for that bundle', async () => {
+    serveOrders(['failed'], 'creditcard');
+    const router = createMemoryRouter(
+      [
+        { path: '/credits/card-failed', element: <CardFailedPage /> },
+        { path: '/credits/:id/:paymentmethod?', element: <CheckoutPage /> },
+      ],
+      { initialEntries: ['/credits/2/creditcard?order=9&repeat=1'] },
+    );
+    render(<RouterProvider router={router} />);
+    await settle(10);
+    expect(router.state.location.pathname).toBe('/credits/card-failed');
+    expect(screen.getByTestId('card-failed')).toHaveTextContent('Your card payment failed');
+    expect(screen.getByTestId('pay-with-paypal')).toHaveAttribute('href', '/credits/2/paypal');
+    expect(screen.getByTestId('card-failed-other')).toHaveAttribute('href', '/credits/2');
+  });
+
+  it('without a bundle the recurring-card-failed page starts from the bundles', () => {
+    renderAt('/credits/card-failed', <CardFailedPage />);
+    expect(screen.queryByTestId('pay-with-paypal')).toBeNull();
+    expect(screen.getByTestId('card-failed-other')).toHaveAttribute('href', '/credits');
   });
 
   it('after another failed or cancelled method offers another method', async () => {
