@@ -64,6 +64,7 @@ class Config:
     worker_in_process: bool
     rate_limits: bool
     proxy_hops: int
+    vapid_private_key: str | None = None
 
     @property
     def mail_dir(self) -> Path:
@@ -124,4 +125,5 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         worker_in_process=_flag(env, "WORKER_IN_PROCESS", redis_url is None),
         rate_limits=_flag(env, "RATE_LIMITS", True),
         proxy_hops=_int(env, "PROXY_HOPS", 0),
+        vapid_private_key=env.get("VAPID_PRIVATE_KEY") or None,
     )

@@ -24,9 +24,11 @@ from adapters.mail.smtp import SmtpMailer
 from adapters.mail.texts import JsonMailTexts
 from adapters.payments.mollie import MollieGateway
 from adapters.payments.sandbox import SandboxGateway, call_webhook
+from adapters.push.webpush import WebPushSender, public_key, vapid_key
 from adapters.security.common_passwords import common_passwords
 from adapters.security.passwords import Argon2Passwords
 from adapters.security.secrets import TokenSecrets
+from adapters.security.signing import SecretSigner
 from adapters.sms.files import FileSms
 from adapters.sql.engine import database_engine
 from adapters.sql.unit_of_work import SqlUnitOfWork
@@ -42,6 +44,7 @@ from application.games import Games
 from application.geo import Geocoding
 from application.likes import Likes
 from application.moderation import Moderation
+from application.notifications import NotificationSettings, Notifier, NotifyingEvents
 from application.photos import Photos
 from application.profiles import Profiles
 from application.shop import Shop
@@ -50,9 +53,11 @@ from application.sites import SiteAdministration, SiteQueries
 from application.user_view import UserView
 
 
-def _event_bus(redis_url: str | None) -> LocalEventBus | RedisEventBus:
-    """Redis carries events between processes; embedded, one process needs no broker."""
-    return RedisEventBus(redis_url) if redis_url else LocalEventBus()
+def _event_bus(redis_url: str | None, container: Container) -> NotifyingEvents:
+    """Redis carries events between processes; embedded, one process needs no broker.
+    Events members should hear about also become notify jobs."""
+    bus = RedisEventBus(redis_url) if redis_url else LocalEventBus()
+    return NotifyingEvents(bus, container.tasks())
 
 
 def _task_queue(redis_url: str | None, container: Container) -> DramatiqTaskQueue:
@@ -64,6 +69,11 @@ def _task_queue(redis_url: str | None, container: Container) -> DramatiqTaskQueu
                    container.account_mails().send(kind, member_id, new_email))
     queue.register("erase_expired_accounts", lambda: container.accounts().erase_expired())
     queue.register("sandbox_webhook", call_webhook)
+    queue.register("notify", lambda kind, member_id, refs:
+                   container.notifier().notify(kind, member_id, refs))
+    queue.register("remind_unread", lambda: container.notifier().remind_unread(queue.enqueue))
+    queue.register("weekly_updates", lambda: container.notifier().weekly_updates(queue.enqueue))
+    queue.register("purge_notifications", lambda: container.notifier().purge())
     return queue
 
 
@@ -91,17 +101,29 @@ class Container(containers.DeclarativeContainer):
         ),
     )
     secrets = providers.Singleton(TokenSecrets)
+    signer = providers.Singleton(SecretSigner, secret_key=config.provided.secret_key)
+    mail_texts = providers.Singleton(JsonMailTexts)
     account_mails = providers.Singleton(
         AccountMails, uow=unit_of_work.provider, clock=clock, secrets=secrets,
-        texts=providers.Singleton(JsonMailTexts), mailer=mailer, base_url=config.provided.base_url,
+        texts=mail_texts, mailer=mailer, base_url=config.provided.base_url, signer=signer,
     )
+    vapid = providers.Singleton(vapid_key, private_pem=config.provided.vapid_private_key,
+                                var_dir=config.provided.var_dir)
+    push_sender = providers.Singleton(WebPushSender, key=vapid, contact=config.provided.mail_from)
+    notification_settings = providers.Singleton(NotificationSettings, uow=unit_of_work.provider,
+                                                clock=clock, signer=signer)
     tasks = providers.Singleton(_task_queue, redis_url=config.provided.redis_url,
                                 container=__self__)
     accounts = providers.Singleton(
         Accounts, uow=unit_of_work.provider, clock=clock, passwords=passwords, secrets=secrets,
         tasks=tasks, files=files, common_passwords=providers.Callable(common_passwords),
     )
-    events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url)
+    events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url,
+                                 container=__self__)
+    notifier = providers.Singleton(
+        Notifier, uow=unit_of_work.provider, clock=clock, secrets=secrets,
+        settings=notification_settings, texts=mail_texts, mailer=mailer, push=push_sender,
+        base_url=config.provided.base_url)
     user_view = providers.Singleton(UserView, uow=unit_of_work.provider)
     moderation = providers.Singleton(Moderation, uow=unit_of_work.provider, clock=clock,
                                      events=events)
@@ -134,7 +156,8 @@ class Container(containers.DeclarativeContainer):
     profiles = providers.Singleton(Profiles, uow=unit_of_work.provider, clock=clock,
                                    regions=providers.Singleton(IsoRegions))
 
-    site_queries = providers.Singleton(SiteQueries, uow=unit_of_work.provider)
+    site_queries = providers.Singleton(SiteQueries, uow=unit_of_work.provider,
+                                       push_key=providers.Callable(public_key, vapid))
     site_administration = providers.Singleton(
         SiteAdministration, uow=unit_of_work.provider, clock=clock
     )

@@ -9,7 +9,10 @@ from typing import Any, Protocol
 import attrs
 
 from application.accounts import TOKEN_LIFETIMES, existing_member, site_of_member
-from application.ports import Clock, Mailer, Secrets, UnitOfWorkFactory
+from application.ports import Clock, Mailer, Secrets, Signer, UnitOfWorkFactory
+from domain.members import Member
+from domain.notifications import MailOff, may_mail_account
+from domain.sites import Company, Site
 
 LINK_PATHS = {
     "activation": "/activate/done?token={token}",
@@ -17,6 +20,18 @@ LINK_PATHS = {
     "mail_change": "/mail-change/do?token={token}",
     "reactivation": "/account-deleted?reactivate={token}",
 }
+# Mails about the account that carry no token: a plain link into the site.
+PLAIN_PATHS = {"reactivated": "/members"}
+
+
+def brand_values(site: Site, company: Company | None, member: Member) -> dict[str, Any]:
+    """What every mail's greeting and footer say: the member, the site, the company and
+    its address for the member's country (US members see the US address)."""
+    address = company.address_for(member.profile.country) if company else None
+    return {"name": member.profile.name, "site": site.name,
+            "support_email": site.support_email,
+            "company": company.name if company else site.name,
+            "address": f"{address.street}, {address.postcode} {address.city}" if address else ""}
 
 
 @attrs.frozen
@@ -40,6 +55,7 @@ class AccountMails:
     texts: MailTexts
     mailer: Mailer
     base_url: str
+    signer: Signer
 
     def send(self, kind: str, member_id: int, new_email: str | None = None) -> None:
         now = self.clock.now()
@@ -48,18 +64,28 @@ class AccountMails:
             member = existing_member(uow, member_id)
             site = site_of_member(uow, member)
             company = uow.companies.get(site.company_id)
-            uow.tokens.add(member.id, kind, self.secrets.digest(token), now,
-                           now + TOKEN_LIFETIMES[kind], new_email)
+            _, off = uow.notifications.preferences(member.id)
+            if not may_mail_account(MailOff(off) if off else None) and not new_email:
+                return  # the address bounces: nothing would arrive
+            if kind in LINK_PATHS:
+                uow.tokens.add(member.id, kind, self.secrets.digest(token), now,
+                               now + TOKEN_LIFETIMES[kind], new_email)
             uow.commit()
         # BASE_URL may hold {domain}, so each site's members get links to their own site.
-        link = self.base_url.format(domain=site.domain) + LINK_PATHS[kind].format(token=token)
+        base = self.base_url.format(domain=site.domain)
+        link = base + (LINK_PATHS[kind].format(token=token) if kind in LINK_PATHS
+                       else PLAIN_PATHS[kind])
+        lifetime = TOKEN_LIFETIMES.get(kind, TOKEN_LIFETIMES["reactivation"])
+        unsubscribe = self.signer.sign("unsubscribe", [member.id, "all"])
         values = {
-            "name": member.profile.name, "site": site.name, "link": link,
-            "support_email": site.support_email,
-            "company": company.name if company else site.name,
-            "hours": int(TOKEN_LIFETIMES[kind].total_seconds() // 3600),
-            "days": TOKEN_LIFETIMES[kind].days,
+            **brand_values(site, company, member), "link": link,
+            "hours": int(lifetime.total_seconds() // 3600), "days": lifetime.days,
+            "unsubscribe": f"{base}/unsubscribe?token={unsubscribe}",
+            "settings_link": f"{base}/notifications",
         }
         mail = self.texts.compose(kind, member.language, values)
         self.mailer.send(new_email or member.email, mail.subject, mail.text, mail.html,
-                         sender_name=site.mail_name or site.name)
+                         sender_name=site.mail_name or site.name,
+                         headers={"List-Unsubscribe":
+                                  f"<{base}/api/unsubscribe?token={unsubscribe}>",
+                                  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"})

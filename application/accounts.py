@@ -39,6 +39,7 @@ from domain.members import (
     ProfileStatus,
     Traffic,
 )
+from domain.notifications import LoginLink, check_login_link, safe_target
 from domain.sites import Site, selected_country
 
 SESSION_LIFETIME = timedelta(days=30)
@@ -207,6 +208,26 @@ class Accounts:
             uow.commit()
             return Login(token, member, site)
 
+    def log_in_by_link(self, host: str | None, token: str, visitor: Visitor) -> tuple[Login, str]:
+        """A notification mail's login link: once, within 24 hours, for that member on
+        that site, never for a closed account. Answers the session and where to land."""
+        now = self.clock.now()
+        with self.uow() as uow:
+            site = resolve_site(uow, host)
+            record = uow.tokens.find("login", self.secrets.digest(token.strip()))
+            member = uow.members.get(record.member_id) if record else None
+            link = None if record is None or member is None else LoginLink(
+                member_id=member.id, site_id=member.site_id, target=record.target or "",
+                expires_at=record.expires_at, used_at=record.used_at)
+            check_login_link(link, site.id, site.login_links, now)
+            assert record is not None and member is not None
+            self._refuse_closed(member, site, now)
+            if not uow.tokens.claim(record.id, now):  # two clicks at once: one wins
+                raise DomainError("login_link_invalid")
+            session = self._start_session(uow, member.id, visitor, now)
+            uow.commit()
+        return Login(session, member, site), safe_target(record.target or "/members")
+
     def _password_matches(self, member: Member | None, password: str) -> bool:
         if member is None or not member.password_hash:
             self.passwords.hash(password)  # same work either way: no account enumeration
@@ -364,7 +385,8 @@ class Accounts:
             session = self._start_session(uow, member.id, visitor, now)
             site = site_of_member(uow, member)
             uow.commit()
-            return Login(session, member, site)
+        self.tasks.enqueue("account_mail", "reactivated", member.id)
+        return Login(session, member, site)
 
     def erase_expired(self) -> int:
         """Personal data and photos of accounts deleted more than 14 days ago go for good."""

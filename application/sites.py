@@ -119,11 +119,14 @@ class SiteQueries:
     """What the client may read about the site it is on."""
 
     uow: UnitOfWorkFactory
+    # The deployment's VAPID public key: pushes are signed with its private half.
+    push_key: str = ""
 
     def settings(self, host: str | None, language: str | None,
                  geoip_country: str | None) -> dict[str, Any]:
         with self.uow() as uow:
-            return _settings(resolve_site(uow, host), language, geoip_country)
+            found = _settings(resolve_site(uow, host), language, geoip_country)
+        return {**found, "push_public_key": self.push_key or found["push_public_key"]}
 
     def company_info(self, host: str | None, geoip_country: str | None) -> dict[str, Any]:
         with self.uow() as uow:

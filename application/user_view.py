@@ -19,13 +19,15 @@ class UserView:
             site = uow.sites.get(member.site_id)
             main = uow.photos.main_of(member.id)
             credits = uow.ledger.balance(member.id)
+            _, mail_off = uow.notifications.preferences(member.id)
         profile = member.profile
         return {
             "id": member.id,
             "email": member.email,
             "status": member.status.value,
             "credits": credits,
-            "notifications_disabled": [],
+            # Why e-mail is off, if it is (fbl, bounce, unsubscribed): the client says so.
+            "notifications_disabled": [mail_off] if mail_off else [],
             "paid_user": member.paid_user,
             "signup_date": member.created_at.isoformat(),
             "fictional_icon": site.fictional_icon if site else "",

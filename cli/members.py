@@ -11,6 +11,7 @@ from rich.table import Table
 
 from cli.context import container, fail_on_rule
 from domain.members import Member
+from domain.notifications import MailOff
 
 app = typer.Typer(help="Members: look up, ban and unban.", no_args_is_help=True)
 console = Console()
@@ -111,3 +112,24 @@ def unblock_directdebit(member_id: int, reason: Reason, actor: Actor = "") -> No
         container().shop_administration().block_directdebit(member_id, False, reason,
                                                             actor or getpass.getuser())
     console.print(f"[green]Member {member_id} may pay by direct debit again.[/]")
+
+
+@app.command("mail-off")
+def mail_off(member_id: int,
+             reason: Annotated[MailOff, typer.Argument(help="fbl, bounce or unsubscribed")],
+             actor: Actor = "") -> None:
+    """Stop all e-mail to a member: a spam complaint (fbl), a bounce, or unsubscribed.
+    The member's notification screen says why and how to turn mail back on."""
+    with fail_on_rule():
+        container().notification_settings().set_mail_off(member_id, reason,
+                                                         actor or getpass.getuser())
+    console.print(f"[yellow]No more e-mail to member {member_id} ({reason.value}).[/]")
+
+
+@app.command("mail-on")
+def mail_on(member_id: int, actor: Actor = "") -> None:
+    """Send e-mail to a member again."""
+    with fail_on_rule():
+        container().notification_settings().set_mail_off(member_id, None,
+                                                         actor or getpass.getuser())
+    console.print(f"[green]Member {member_id} receives e-mail again.[/]")

@@ -24,7 +24,7 @@ INT_FIELDS = (
     "swipe_likes_per_day", "free_messages", "chat_history_limit", "welcome_discount_hours",
     "directdebit_limit",
 )
-BOOL_FIELDS = ("enable_site_entry_popup", "member_resell")
+BOOL_FIELDS = ("enable_site_entry_popup", "member_resell", "login_links")
 LIST_FIELDS = (
     "locales", "countries", "entry_popup_countries", "visible_profile_fields", "search_fields",
 )

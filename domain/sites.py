@@ -162,6 +162,8 @@ class Site:
     # The swipe game's daily likes, counted per calendar day in the site's time zone.
     swipe_likes_per_day: int = attrs.field(default=4, validator=_at_least(0))
     time_zone: str = "Europe/Amsterdam"
+    # Notification mails may carry a login link (single use, 24 h); a site can refuse.
+    login_links: bool = True
     is_default: bool = False
 
     def __attrs_post_init__(self) -> None:

@@ -10,6 +10,7 @@ import attrs
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from adapters.http import limits
+from adapters.http.notification_views import store_push_subscription
 from adapters.http.requests import json_body, site_host
 from adapters.http.session import (
     clear_session,
@@ -110,6 +111,8 @@ class LoginBody:
 @blueprint.post("/api/user")
 @limits.limiter.limit(limits.LOGIN)
 def log_in() -> Response:
+    if request.args.get("push") == "1":  # the agreed path for push subscriptions
+        return store_push_subscription()
     body = json_body(LoginBody)
     login = _accounts().log_in(site_host(), body.email, body.password, visitor())
     return set_session(_user(login.member), login.token)

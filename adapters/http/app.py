@@ -19,6 +19,7 @@ from adapters.http import (
     like_views,
     limits,
     media,
+    notification_views,
     openapi,
     photo_views,
     profile_views,
@@ -59,7 +60,8 @@ def create_app(container: Container) -> Flask:
     limits.init_limits(app, config.redis_url, config.rate_limits)
     app.config["SOCK_SERVER_OPTIONS"] = {"ping_interval": 25}
     for module in (site_views, account_views, profile_views, photo_views, discovery_views,
-                   like_views, chat_views, realtime, shop_views, health, openapi, media):
+                   like_views, chat_views, realtime, shop_views, notification_views, health,
+                   openapi, media):
         app.register_blueprint(module.blueprint)
     if config.payment_provider == "sandbox":
         app.register_blueprint(sandbox_views.blueprint)

@@ -45,6 +45,7 @@ _RULE_STATUS = {
     "email_not_confirmed": 403,
     "already_sent": 409,
     "premium_only": 403,
+    "login_links_disabled": 403,
     "directdebit_mandate_missing": 409,
     "conversation_not_found": 404,
     "code_not_found": 404,

@@ -11,6 +11,9 @@ from adapters.jobs.broker import DramatiqTaskQueue
 # job name -> minutes between runs
 PERIODIC = {
     "erase_expired_accounts": 60,
+    "remind_unread": 60,  # each member at most once a day (the job's key)
+    "weekly_updates": 24 * 60,  # each member once per ISO week (the job's key)
+    "purge_notifications": 24 * 60,
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 from email.message import EmailMessage
@@ -10,13 +11,16 @@ from pathlib import Path
 
 
 def build_message(sender: str, to: str, subject: str, text: str, html: str | None,
-                  sender_name: str | None) -> EmailMessage:
+                  sender_name: str | None, headers: dict[str, str] | None = None,
+                  message_id: str | None = None) -> EmailMessage:
     message = EmailMessage()
     message["From"] = formataddr((sender_name or "", sender))
     message["To"] = to
     message["Subject"] = subject
     message["Date"] = formatdate(localtime=False)
-    message["Message-ID"] = f"<{uuid.uuid4().hex}@{sender.rsplit('@', 1)[-1]}>"
+    message["Message-ID"] = message_id or f"<{uuid.uuid4().hex}@{sender.rsplit('@', 1)[-1]}>"
+    for name, value in (headers or {}).items():
+        message[name] = value
     message.set_content(text)
     if html:
         message.add_alternative(html, subtype="html")
@@ -29,8 +33,15 @@ class FileMailer:
         self._sender = sender
 
     def send(self, to: str, subject: str, text: str, html: str | None = None,
-             sender_name: str | None = None) -> None:
+             sender_name: str | None = None, headers: dict[str, str] | None = None,
+             message_id: str | None = None) -> None:
         self._directory.mkdir(parents=True, exist_ok=True)
-        message = build_message(self._sender, to, subject, text, html, sender_name)
-        name = f"{time.time_ns()}-{uuid.uuid4().hex[:8]}.eml"
-        (self._directory / name).write_bytes(bytes(message))
+        message = build_message(self._sender, to, subject, text, html, sender_name, headers,
+                                message_id)
+        # A mail sent again under its Message-ID overwrites its file: jobs run at least
+        # once, the mailbox shows it once.
+        stem = (re.sub(r"[^A-Za-z0-9._-]", "_", message_id.strip("<>")) if message_id
+                else f"{time.time_ns()}-{uuid.uuid4().hex[:8]}")
+        temporary = self._directory / f".{stem}.tmp"
+        temporary.write_bytes(bytes(message))
+        temporary.replace(self._directory / f"{stem}.eml")

@@ -14,8 +14,10 @@ class SmtpMailer:
         self._username, self._password, self._starttls = username, password, starttls
 
     def send(self, to: str, subject: str, text: str, html: str | None = None,
-             sender_name: str | None = None) -> None:
-        message = build_message(self._sender, to, subject, text, html, sender_name)
+             sender_name: str | None = None, headers: dict[str, str] | None = None,
+             message_id: str | None = None) -> None:
+        message = build_message(self._sender, to, subject, text, html, sender_name, headers,
+                                message_id)
         with smtplib.SMTP(self._host, self._port, timeout=30) as smtp:
             if self._starttls:
                 smtp.starttls()

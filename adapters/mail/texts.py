@@ -24,9 +24,12 @@ style="max-width:560px;background:#fff;border-radius:12px;padding:32px">
 <p style="text-align:center;padding:16px 0"><a href="{link}" style="background:#14998f;\
 color:#fff;text-decoration:none;padding:12px 24px;border-radius:999px;font-weight:600;\
 display:inline-block">{action}</a></p><p>{outro}</p>
-<p style="font-size:13px;color:#6c6385">{link_hint}<br><a href="{link}" \
+{login_hint}<p style="font-size:13px;color:#6c6385">{link_hint}<br><a href="{link}" \
 style="color:#14998f;word-break:break-all">{link}</a></p><p>{signature}</p></td></tr>
-</table><p style="font-size:12px;color:#6c6385">{footer}</p></td></tr></table></body></html>"""
+</table><p style="font-size:12px;color:#6c6385">{footer}</p>
+<p style="font-size:12px;color:#6c6385">{unsubscribe_text}<br><a href="{unsubscribe}" \
+style="color:#6c6385">{unsubscribe_action}</a> · <a href="{settings_link}" \
+style="color:#6c6385">{settings_action}</a></p></td></tr></table></body></html>"""
 
 
 @cache
@@ -35,29 +38,48 @@ def _catalog(language: str) -> dict[str, Any]:
     return json.loads((CATALOGS / f"{code}.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
+_COMMON = ("greeting", "signature", "footer", "link_hint", "unsubscribe_text",
+           "unsubscribe_action", "settings_action")
+
+
 class JsonMailTexts:
+    """Every mail: greeting, the kind's texts, the button, a login hint when the button
+    logs in, the company's footer and the one-click unsubscribe line."""
+
     def compose(self, kind: str, language: str, values: dict[str, Any]) -> ComposedMail:
         catalog = _catalog(language)
-        texts = {
-            key: catalog[key].format(**values)
-            for key in ("greeting", "signature", "footer", "link_hint")
-        }
+        values = {"address": "", "preference": "", **values}
+        texts = {key: catalog[key].format(**values) for key in _COMMON}
+        if not values["preference"]:  # account mails: no preference to point at
+            texts["unsubscribe_text"] = catalog["unsubscribe_account"].format(**values)
         texts.update({key: value.format(**values) for key, value in catalog[kind].items()})
-        text = "\n\n".join(
-            [
-                texts["greeting"],
-                texts["intro"],
-                f"{texts['action']}: {values['link']}",
-                texts["outro"],
-                texts["signature"],
-                "--\n" + texts["footer"],
-            ]
-        )
+        hint = catalog["login_hint"] if values.get("login_link") else ""
+        text = "\n\n".join(part for part in [
+            texts["greeting"], texts["intro"], f"{texts['action']}: {values['link']}", hint,
+            texts["outro"], texts["signature"], "--\n" + texts["footer"],
+            f"{texts['unsubscribe_text']}\n{texts['unsubscribe_action']}: "
+            f"{values['unsubscribe']}\n{texts['settings_action']}: {values['settings_link']}",
+        ] if part)
         safe = {key: escape(value).replace("\n", "<br>") for key, value in texts.items()}
         html = _HTML.format(
             lang=escape(language),
             site=escape(str(values["site"])),
             link=escape(str(values["link"]), quote=True),
+            unsubscribe=escape(str(values["unsubscribe"]), quote=True),
+            settings_link=escape(str(values["settings_link"]), quote=True),
+            login_hint=f'<p style="font-size:13px">{escape(hint)}</p>' if hint else "",
             **safe,
         )
         return ComposedMail(subject=texts["subject"], text=text, html=html)
+
+    def push(self, kind: str, language: str, values: dict[str, Any]) -> dict[str, str]:
+        texts = _catalog(language)["push"][_PUSHED_AS.get(kind, kind)]
+        return {key: value.format(**values) for key, value in texts.items()}
+
+    def preference_name(self, key: str, language: str) -> str:
+        names: dict[str, str] = _catalog(language)["preferences"]
+        return names.get(key, "")
+
+
+# New conversations and messages share the push text of a message.
+_PUSHED_AS = {"new_conversation": "message", "new_message": "message"}

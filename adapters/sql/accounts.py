@@ -48,10 +48,11 @@ class SqlTokens:
     connection: Connection
 
     def add(self, member_id: int, purpose: str, token_hash: str, created_at: datetime,
-            expires_at: datetime, new_email: str | None = None) -> None:
+            expires_at: datetime, new_email: str | None = None,
+            target: str | None = None) -> None:
         self.connection.execute(insert(t.account_tokens).values(
             member_id=member_id, purpose=purpose, token_hash=token_hash, created_at=created_at,
-            expires_at=expires_at, new_email=new_email))
+            expires_at=expires_at, new_email=new_email, target=target))
 
     def find(self, purpose: str, token_hash: str) -> TokenRecord | None:
         row = self.connection.execute(select(t.account_tokens).where(
@@ -61,11 +62,17 @@ class SqlTokens:
             return None
         return TokenRecord(id=row.id, member_id=row.member_id, purpose=row.purpose,
                            created_at=row.created_at, expires_at=row.expires_at,
-                           used_at=row.used_at, new_email=row.new_email)
+                           used_at=row.used_at, new_email=row.new_email, target=row.target)
 
     def use(self, token_id: int, now: datetime) -> None:
         self.connection.execute(update(t.account_tokens).where(
             t.account_tokens.c.id == token_id).values(used_at=now))
+
+    def claim(self, token_id: int, now: datetime) -> bool:
+        done = self.connection.execute(update(t.account_tokens).where(
+            t.account_tokens.c.id == token_id, t.account_tokens.c.used_at.is_(None))
+            .values(used_at=now))
+        return done.rowcount == 1
 
     def use_all(self, member_id: int, purpose: str, now: datetime) -> None:
         self.connection.execute(update(t.account_tokens).where(

@@ -120,6 +120,7 @@ account_tokens = Table(
     Column("purpose", String(20), nullable=False),
     Column("token_hash", String(64), nullable=False, unique=True),
     Column("new_email", String(254)),
+    Column("target", String(300)),  # login links: where the member lands
     Column("created_at", UtcDateTime, nullable=False),
     Column("expires_at", UtcDateTime, nullable=False),
     Column("used_at", UtcDateTime),
@@ -393,6 +394,38 @@ mandates = Table(
     Column("city", String(100), nullable=False),
     Column("phone", String(20), nullable=False),
     Column("signed_at", UtcDateTime, nullable=False),
+)
+
+notification_settings = Table(
+    "notification_settings",
+    metadata,
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), primary_key=True),
+    Column("preferences", JSON, nullable=False),  # only the keys a member turned off or on
+    Column("mail_off", String(20)),  # fbl, bounce, unsubscribed: no e-mail at all
+    Column("mail_off_at", UtcDateTime),
+)
+
+push_subscriptions = Table(
+    "push_subscriptions",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False,
+           index=True),
+    Column("endpoint", String(1000), nullable=False, unique=True),
+    Column("p256dh", String(200), nullable=False),
+    Column("auth", String(100), nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+)
+
+# One row per notification delivered: jobs run at least once, so each checks its key.
+notifications_sent = Table(
+    "notifications_sent",
+    metadata,
+    Column("key", String(120), primary_key=True),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False,
+           index=True),
+    Column("kind", String(30), nullable=False),
+    Column("sent_at", UtcDateTime, nullable=False),
 )
 
 # Search reads these together; the partial order matches the filters members use most.

@@ -12,6 +12,7 @@ from adapters.sql.credits import SqlLedger
 from adapters.sql.discovery import SqlDiscovery
 from adapters.sql.likes import SqlLikes
 from adapters.sql.members import SqlMembers
+from adapters.sql.notifications import SqlNotifications
 from adapters.sql.repositories import SqlAuditLog, SqlCompanies, SqlPhotos, SqlSites
 from adapters.sql.shop import SqlShop
 
@@ -37,6 +38,7 @@ class SqlUnitOfWork:
         self.ledger = SqlLedger(self._connection)
         self.chats = SqlChats(self._connection)
         self.shop = SqlShop(self._connection)
+        self.notifications = SqlNotifications(self._connection)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,

@@ -11,16 +11,28 @@ import pytest
 from adapters.mail.texts import CATALOGS, JsonMailTexts
 
 LANGUAGES = ("da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv")
-KINDS = ("activation", "password_reset", "mail_change", "reactivation")
+KINDS = ("activation", "password_reset", "mail_change", "reactivation", "reactivated",
+         "new_conversation", "new_message", "like", "match", "unread_reminder",
+         "weekly_update", "payment_receipt")
 VALUES = {"name": "Ann <b>", "site": "Amora", "link": "https://amora.test/x?token=a&b=c",
           "support_email": "help@amora.test", "company": "Amora Media B.V.", "hours": 2,
-          "days": 7}
+          "days": 7, "address": "Herengracht 420, 1017 BZ Amsterdam",
+          "unsubscribe": "https://amora.test/unsubscribe?token=u", "preference": "",
+          "settings_link": "https://amora.test/notifications", "sender": "Bob", "liker": "Bob",
+          "other": "Bob", "count": 3, "likes": 2, "messages": 3, "new_members": 40,
+          "order": 12, "credits": 100, "amount": "EUR 14.99", "method": "ideal",
+          "date": "2026-11-21", "refund_days": 14}
 
 
 def flat(language: str) -> dict[str, str]:
+    """Every text by its dotted path (push.message.title)."""
+    def walk(prefix: str, value: object) -> dict[str, str]:
+        if isinstance(value, dict):
+            return {k: v for key, inner in value.items()
+                    for k, v in walk(f"{prefix}.{key}" if prefix else key, inner).items()}
+        return {prefix: str(value)}
     data = json.loads((CATALOGS / f"{language}.json").read_text(encoding="utf-8"))
-    return {f"{k}.{kk}" if isinstance(v, dict) else k: vv if isinstance(v, dict) else v
-            for k, v in data.items() for kk, vv in (v.items() if isinstance(v, dict) else [(k, v)])}
+    return walk("", data)
 
 
 def fields(text: str) -> set[str]:
@@ -33,7 +45,7 @@ def test_catalog_matches_english(language: str) -> None:
     assert texts.keys() == english.keys()
     for key, text in texts.items():
         assert fields(text) == fields(english[key]), (language, key)
-        if language != "en":
+        if language != "en" and text.strip("{}").isidentifier() is False:
             assert text != english[key], (language, key)
 
 
@@ -41,10 +53,20 @@ def test_catalog_matches_english(language: str) -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_mail_renders(language: str, kind: str) -> None:
     mail = JsonMailTexts().compose(kind, language, VALUES)
-    assert "Amora" in mail.subject
+    assert mail.subject and "{" not in mail.subject + mail.text
     assert VALUES["link"] in mail.text and "Ann <b>" in mail.text
     assert "Ann &lt;b&gt;" in mail.html and "<b>" not in mail.html.replace("<body", "")
     assert 'href="https://amora.test/x?token=a&amp;b=c"' in mail.html
+    # The company's address and the one-click unsubscribe line in every mail.
+    assert VALUES["address"] in mail.text and VALUES["unsubscribe"] in mail.text
+    assert 'href="https://amora.test/unsubscribe?token=u"' in mail.html
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("kind", ["new_message", "gift", "like", "match"])
+def test_every_push_text_renders(language: str, kind: str) -> None:
+    push = JsonMailTexts().push(kind, language, VALUES)
+    assert push["title"] and push["body"] and "{" not in push["title"] + push["body"]
 
 
 def test_unknown_language_falls_back_to_english() -> None:

@@ -32,6 +32,7 @@ class MemoryStore:
     tokens: list[TokenRecord] = attrs.Factory(list)
     token_hashes: dict[int, str] = attrs.Factory(dict)
     failures: list[tuple[int, str, str, datetime]] = attrs.Factory(list)
+    notifications: dict[int, tuple[dict[str, bool], str | None]] = attrs.Factory(dict)
 
 
 class MemorySites:
@@ -180,9 +181,10 @@ class MemoryTokens:
         self.data, self.hashes = data, hashes
 
     def add(self, member_id: int, purpose: str, token_hash: str, created_at: datetime,
-            expires_at: datetime, new_email: str | None = None) -> None:
+            expires_at: datetime, new_email: str | None = None,
+            target: str | None = None) -> None:
         record = TokenRecord(len(self.data) + 1, member_id, purpose, created_at, expires_at,
-                             None, new_email)
+                             None, new_email, target)
         self.data.append(record)
         self.hashes[record.id] = token_hash
 
@@ -202,6 +204,19 @@ class MemoryTokens:
     def count_since(self, member_id: int, purpose: str, since: datetime) -> int:
         return sum(1 for r in self.data if r.member_id == member_id and r.purpose == purpose
                    and r.created_at >= since)
+
+
+class MemoryNotifications:
+    """Preferences and mail-off reasons only (what the account mails read)."""
+
+    def __init__(self, data: dict[int, tuple[dict[str, bool], str | None]]) -> None:
+        self.data = data
+
+    def preferences(self, member_id: int) -> tuple[dict[str, bool], str | None]:
+        return self.data.get(member_id, ({}, None))
+
+    def set_mail_off(self, member_id: int, reason: str | None, at: datetime) -> None:
+        self.data[member_id] = (self.preferences(member_id)[0], reason)
 
 
 class MemoryLoginFailures:
@@ -224,7 +239,7 @@ class MemoryLoginFailures:
 
 
 _TABLES = ("sites", "companies", "members", "photos", "audit", "sessions", "tokens",
-           "token_hashes", "failures")
+           "token_hashes", "failures", "notifications")
 
 
 class MemoryUnitOfWork:
@@ -243,6 +258,7 @@ class MemoryUnitOfWork:
         self.sessions = MemorySessions(self._work["sessions"])
         self.tokens = MemoryTokens(self._work["tokens"], self._work["token_hashes"])
         self.login_failures = MemoryLoginFailures(self._work["failures"])
+        self.notifications = MemoryNotifications(self._work["notifications"])
         return self
 
     def __exit__(self, *exc: object) -> None:

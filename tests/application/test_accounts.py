@@ -9,6 +9,7 @@ import attrs
 import pytest
 
 from adapters.events.local import LocalEventBus
+from adapters.security.signing import SecretSigner
 from application.account_mails import AccountMails, ComposedMail
 from application.accounts import Accounts, SignupForm, Visitor
 from application.moderation import Moderation
@@ -35,8 +36,9 @@ class Outbox:
         self.sent: list[dict[str, Any]] = []
 
     def send(self, to: str, subject: str, text: str, html: str | None = None,
-             sender_name: str | None = None) -> None:
-        self.sent.append({"to": to, "subject": subject, "text": text})
+             sender_name: str | None = None, headers: dict[str, str] | None = None,
+             message_id: str | None = None) -> None:
+        self.sent.append({"to": to, "subject": subject, "text": text, "headers": headers})
 
 
 class EchoTexts:
@@ -83,7 +85,8 @@ def world() -> World:
     accounts = Accounts(uow=uow, clock=clock, passwords=PlainPasswords(), secrets=secrets,
                         tasks=tasks, files=files, common_passwords=frozenset({"password123"}))
     mails = AccountMails(uow=uow, clock=clock, secrets=secrets, texts=EchoTexts(),
-                         mailer=outbox, base_url="https://{domain}")
+                         mailer=outbox, base_url="https://{domain}",
+                         signer=SecretSigner("test"))
     return World(store, clock, tasks, outbox, files, accounts, mails,
                  Moderation(uow, clock, LocalEventBus()))
 

@@ -171,3 +171,12 @@ def test_bundles_discounts_and_orders(amora) -> None:  # type: ignore[no-untyped
     assert amora("members", "block-directdebit", str(member_id), "--reason", "x").exit_code == 0
     assert amora("members", "unblock-directdebit", str(member_id), "--reason", "y").exit_code == 0
     assert amora("members", "block-directdebit", str(member_id), "--reason", " ").exit_code == 1
+
+
+def test_mail_off_and_on(amora) -> None:  # type: ignore[no-untyped-def]
+    member_id = _member(amora)
+    off = amora("members", "mail-off", str(member_id), "bounce")
+    assert off.exit_code == 0 and "bounce" in off.output
+    assert amora("members", "mail-off", str(member_id), "holiday").exit_code == 2
+    assert amora("members", "mail-off", "999999", "fbl").exit_code == 1
+    assert amora("members", "mail-on", str(member_id)).exit_code == 0

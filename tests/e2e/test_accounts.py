@@ -38,11 +38,12 @@ def mail_link(var: Path, to: str, count: int) -> str:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         mails = [email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
-                 for p in sorted((var / "mail").glob("*.eml"))]
+                 for p in sorted((var / "mail").glob("*.eml"), key=lambda p: p.stat().st_mtime_ns)]
         mine = [m for m in mails if m["To"] == to]
         if len(mine) >= count:
             text = mine[count - 1].get_body(("plain",)).get_content()  # type: ignore[union-attr]
-            match = re.search(r"https?://\S+token=[\w-]+", text)
+            # The action's link, not the unsubscribe link at the bottom.
+            match = re.search(r"https?://\S+(?:done|do)\?token=[\w-]+", text)
             assert match, text
             return match.group(0)
         time.sleep(0.1)

@@ -31,7 +31,7 @@ def wait_for_mail(container, to: str, count: int = 1) -> email.message.Message: 
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
         mails = [email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
-                 for p in sorted(folder.glob("*.eml"))]
+                 for p in sorted(folder.glob("*.eml"), key=lambda p: p.stat().st_mtime_ns)]
         mine = [m for m in mails if m["To"] == to]
         if len(mine) >= count:
             return mine[-1]
@@ -41,7 +41,9 @@ def wait_for_mail(container, to: str, count: int = 1) -> email.message.Message: 
 
 def token_in(message: email.message.Message) -> str:
     text = message.get_body(("plain",)).get_content()  # type: ignore[union-attr]
-    match = re.search(r"token=([\w-]+)", text) or re.search(r"reactivate=([\w-]+)", text)
+    # The action's link (the unsubscribe link at the bottom carries a token too).
+    match = re.search(r"/(?:done|do)\?token=([\w-]+)", text) \
+        or re.search(r"reactivate=([\w-]+)", text)
     assert match, text
     return match.group(1)
 

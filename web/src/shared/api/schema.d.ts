@@ -103,7 +103,7 @@ export interface paths {
         get: operations["getUser"];
         /** Preferred language and invisible mode */
         put: operations["updateUser"];
-        /** Log in; answers alike for unknown addresses and wrong passwords */
+        /** Log in; answers alike for unknown addresses and wrong passwords. With ?push=1 (signed in): store this browser's push subscription, or with subscription null forget the one of `endpoint`; answers 204. */
         post: operations["logIn"];
         /** Delete the account; a reactivation link is mailed (valid 14 days) */
         delete: operations["deleteAccount"];
@@ -643,6 +643,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's notification preferences, language and whether e-mail is off */
+        get: operations["getNotifications"];
+        /** Change preferences (only the keys given), the language, or turn e-mail back on */
+        put: operations["putNotifications"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One-click unsubscribe (RFC 8058) from a mail's link: the signed token names the member and the preference; with all=true every e-mail stops (mail_off unsubscribed). Works without a login. */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log in by a mail's login link (route /{token}): single use, 24 hours, bound to the member and this site. Answers the member and where to go. */
+        post: operations["useLoginLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/page-hidden": {
         parameters: {
             query?: never;
@@ -1148,6 +1200,38 @@ export interface components {
                 sub3?: string | null;
             };
         };
+        PushSubscriptionRequest: {
+            subscription: {
+                endpoint: string;
+                expirationTime?: number | null;
+                keys: {
+                    p256dh: string;
+                    auth: string;
+                };
+            } | null;
+            /** @description with subscription null: the one to forget */
+            endpoint?: string;
+        };
+        Notifications: {
+            preferences: components["schemas"]["NotificationPreferences"];
+            language: string;
+            email: string;
+            /**
+             * @description Why no e-mail is sent at all (spam complaint, bounce, unsubscribed), or null
+             * @enum {string|null}
+             */
+            mail_off: "fbl" | "bounce" | "unsubscribed" | null;
+        };
+        NotificationPreferences: {
+            new_conversations?: boolean;
+            new_messages?: boolean;
+            like?: boolean;
+            unread_message_reminders?: boolean;
+            promotions?: boolean;
+            weekly_updates?: boolean;
+            news?: boolean;
+            reminders?: boolean;
+        };
         LoginRequest: {
             email: string;
             password: string;
@@ -1455,18 +1539,27 @@ export interface operations {
     };
     logIn: {
         parameters: {
-            query?: never;
+            query?: {
+                push?: "1";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LoginRequest"];
+                "application/json": components["schemas"]["LoginRequest"] | components["schemas"]["PushSubscriptionRequest"];
             };
         };
         responses: {
             200: components["responses"]["User"];
+            /** @description Push subscription stored or forgotten */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
@@ -2430,6 +2523,120 @@ export interface operations {
                     };
                 };
             };
+            403: components["responses"]["Error"];
+        };
+    };
+    getNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Preferences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notifications"];
+                };
+            };
+            403: components["responses"]["Error"];
+        };
+    };
+    putNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    preferences?: components["schemas"]["NotificationPreferences"];
+                    /** @enum {string} */
+                    language?: "da" | "de" | "en" | "es" | "fi" | "fr" | "it" | "nb" | "nl" | "pl" | "sv";
+                    /**
+                     * @description turn e-mail back on after fbl, bounce or unsubscribe
+                     * @enum {boolean}
+                     */
+                    mail_on?: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Preferences after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notifications"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query: {
+                token: string;
+                all?: "true";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        preference: string;
+                        all: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+        };
+    };
+    useLoginLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Logged in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: Record<string, never>;
+                        next: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
             403: components["responses"]["Error"];
         };
     };

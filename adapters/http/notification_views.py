@@ -1,0 +1,98 @@
+"""Notification settings, one-click unsubscribe and mail login links (issue 8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from adapters.http import limits
+from adapters.http.requests import json_body, site_host
+from adapters.http.session import require_member, set_session, visitor
+from domain.errors import DomainError
+
+blueprint = Blueprint("notifications", __name__)
+
+
+def _container() -> Any:
+    return current_app.extensions["amora"]
+
+
+@attrs.frozen
+class NotificationsBody:
+    preferences: dict[str, bool] | None = None
+    language: str | None = None
+    mail_on: bool = False
+
+
+@blueprint.get("/api/notifications")
+def notifications() -> dict[str, Any]:
+    return _container().notification_settings().view(require_member())  # type: ignore[no-any-return]
+
+
+@blueprint.put("/api/notifications")
+def change_notifications() -> dict[str, Any]:
+    body = json_body(NotificationsBody)
+    return _container().notification_settings().update(  # type: ignore[no-any-return]
+        require_member(), body.preferences, body.language, body.mail_on)
+
+
+@blueprint.post("/api/unsubscribe")
+@limits.limiter.limit(limits.LOGIN)
+def unsubscribe() -> dict[str, Any]:
+    """RFC 8058: mail programs POST here (form body List-Unsubscribe=One-Click)."""
+    token = request.args.get("token", "")
+    if not token or len(token) > 300:
+        raise DomainError("unsubscribe_invalid")
+    return _container().notification_settings().unsubscribe(  # type: ignore[no-any-return]
+        token, request.args.get("all") == "true")
+
+
+@attrs.frozen
+class LoginLinkBody:
+    token: str
+
+
+@blueprint.post("/api/login-link")
+@limits.limiter.limit(limits.LOGIN)
+def login_link() -> Response:
+    body = json_body(LoginLinkBody)
+    if not body.token or len(body.token) > 200:
+        raise DomainError("login_link_invalid")
+    container = _container()
+    login, target = container.accounts().log_in_by_link(site_host(), body.token, visitor())
+    response = jsonify({"user": container.user_view().render(login.member), "next": target})
+    return set_session(response, login.token)
+
+
+@attrs.frozen
+class PushSubscriptionKeys:
+    p256dh: str
+    auth: str
+
+
+@attrs.frozen
+class PushSubscriptionBody:
+    endpoint: str
+    keys: PushSubscriptionKeys
+    expirationTime: float | None = None  # noqa: N815 (the browser's JSON name)
+
+
+@attrs.frozen
+class PushBody:
+    subscription: PushSubscriptionBody | None
+    endpoint: str | None = None
+
+
+def store_push_subscription() -> Response:
+    """POST /api/user?push=1: this browser's subscription for the signed-in member."""
+    body = json_body(PushBody)
+    subscription = attrs.asdict(body.subscription) if body.subscription else None
+    if subscription and (len(subscription["endpoint"]) > 1000
+                         or len(subscription["keys"]["p256dh"]) > 200
+                         or len(subscription["keys"]["auth"]) > 100):
+        raise DomainError("invalid_request", detail="subscription")
+    _container().notification_settings().subscribe_push(require_member(), subscription,
+                                                        body.endpoint)
+    return Response(status=204)

@@ -1,0 +1,405 @@
+"""Notifications (issue 8): the member's preferences, and telling members what happened
+by e-mail and web push.
+
+Use cases publish their live events (message, like, match, payment) after they commit;
+``NotifyingEvents`` turns those into a ``notify`` job, so nothing in a request waits for
+a mail server or a push service. A job runs at least once: each delivery records a key
+when it is done and is skipped when its key is there, and a mail keeps the same
+Message-ID and a push the same topic when sent again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any, Protocol
+
+import attrs
+
+from application.account_mails import brand_values
+from application.accounts import existing_member, site_of_member
+from application.ports import (
+    Clock,
+    EventBus,
+    Mailer,
+    PushSender,
+    Secrets,
+    Signer,
+    TaskQueue,
+    UnitOfWork,
+    UnitOfWorkFactory,
+)
+from domain.errors import DomainError
+from domain.locales import is_locale
+from domain.members import AccountStatus, Member
+from domain.notifications import (
+    LOGIN_LINK_LIFETIME,
+    PREFERENCE_KEYS,
+    PREFERENCE_OF,
+    REMINDER_AFTER,
+    Kind,
+    MailOff,
+    Preferences,
+    delivery_key,
+    may_mail,
+    may_push,
+)
+from domain.sites import Site
+
+UNSUBSCRIBE = "unsubscribe"
+ALL = "all"  # the unsubscribe token of account mails: every e-mail
+SENT_KEPT = timedelta(days=90)
+BATCH = 500
+
+
+class NotificationTexts(Protocol):
+    """Mails and push texts in the member's language (adapters/mail/texts)."""
+
+    def compose(self, kind: str, language: str, values: dict[str, Any]) -> Any: ...
+    def push(self, kind: str, language: str, values: dict[str, Any]) -> dict[str, str]: ...
+    def preference_name(self, key: str, language: str) -> str: ...
+
+
+def _preferences(uow: UnitOfWork, member_id: int) -> tuple[Preferences, MailOff | None]:
+    values, off = uow.notifications.preferences(member_id)
+    return Preferences().changed(values), MailOff(off) if off else None
+
+
+@attrs.frozen
+class NotificationSettings:
+    """GET/PUT /api/notifications, push subscriptions and one-click unsubscribe."""
+
+    uow: UnitOfWorkFactory
+    clock: Clock
+    signer: Signer
+
+    def view(self, member: Member) -> dict[str, Any]:
+        with self.uow() as uow:
+            member = existing_member(uow, member.id)
+            preferences, off = _preferences(uow, member.id)
+        return {"preferences": dict(preferences.values), "language": member.language,
+                "email": member.email, "mail_off": off.value if off else None}
+
+    def update(self, member: Member, changes: dict[str, bool] | None, language: str | None,
+               mail_on: bool) -> dict[str, Any]:
+        if language is not None and not is_locale(language):
+            raise DomainError("invalid_request", detail="language")
+        now = self.clock.now()
+        with self.uow() as uow:
+            current = existing_member(uow, member.id)
+            preferences, _ = _preferences(uow, member.id)
+            if changes:
+                uow.notifications.save_preferences(member.id,
+                                                   dict(preferences.changed(changes).values))
+            if mail_on:  # the member asks for mail again, whatever stopped it
+                uow.notifications.set_mail_off(member.id, None, now)
+            if language is not None:
+                uow.members.update(attrs.evolve(current, language=language))
+            uow.commit()
+        return self.view(member)
+
+    def mail_off_reasons(self, member_id: int) -> list[str]:
+        with self.uow() as uow:
+            _, off = _preferences(uow, member_id)
+        return [off.value] if off else []
+
+    def subscribe_push(self, member: Member, subscription: dict[str, Any] | None,
+                       endpoint: str | None) -> None:
+        with self.uow() as uow:
+            if subscription is None:
+                if endpoint:
+                    uow.notifications.remove_push(endpoint, member.id)
+            else:
+                keys = subscription["keys"]
+                if not str(subscription["endpoint"]).startswith("https://"):
+                    raise DomainError("invalid_request", detail="endpoint")
+                uow.notifications.add_push(member.id, subscription["endpoint"],
+                                           keys["p256dh"], keys["auth"], self.clock.now())
+            uow.commit()
+
+    def unsubscribe_token(self, member_id: int, preference: str) -> str:
+        return self.signer.sign(UNSUBSCRIBE, [member_id, preference])
+
+    def unsubscribe(self, token: str, everything: bool) -> dict[str, Any]:
+        """One click from a mail, no login: that mail's preference off, or all mail."""
+        data = self.signer.unsign(UNSUBSCRIBE, token)
+        if not data or len(data) != 2 or data[1] not in (*PREFERENCE_KEYS, ALL):
+            raise DomainError("unsubscribe_invalid")
+        member_id, preference = int(data[0]), str(data[1])
+        everything = everything or preference == ALL
+        with self.uow() as uow:
+            if uow.members.get(member_id) is None:
+                raise DomainError("unsubscribe_invalid")
+            if everything:
+                uow.notifications.set_mail_off(member_id, MailOff.UNSUBSCRIBED.value,
+                                               self.clock.now())
+            else:
+                preferences, _ = _preferences(uow, member_id)
+                uow.notifications.save_preferences(
+                    member_id, dict(preferences.changed({preference: False}).values))
+            uow.commit()
+        return {"preference": preference, "all": everything}
+
+    def set_mail_off(self, member_id: int, reason: MailOff | None, actor: str) -> None:
+        """Operators (or the mail provider's reports): a bounce or a spam complaint."""
+        now = self.clock.now()
+        with self.uow() as uow:
+            existing_member(uow, member_id)
+            uow.notifications.set_mail_off(member_id, reason.value if reason else None, now)
+            uow.audit.record(now, actor, "members.mail_off", str(member_id),
+                             {"reason": reason.value if reason else None})
+            uow.commit()
+
+
+@attrs.frozen
+class Delivery:
+    """What to say to one member about one thing."""
+
+    kind: Kind
+    values: dict[str, Any]
+    target: str  # the screen the mail's button and the push open
+    mail_subject: int  # what mail keys count by (conversation, order, ...)
+    push_subject: int  # what push keys count by (the message, the like, ...)
+
+
+@attrs.frozen
+class Notifier:
+    """The jobs: one notification, reminders, weekly updates, pushes."""
+
+    uow: UnitOfWorkFactory
+    clock: Clock
+    secrets: Secrets
+    settings: NotificationSettings
+    texts: NotificationTexts
+    mailer: Mailer
+    push: PushSender
+    base_url: str
+
+    def notify(self, kind: str, member_id: int, refs: dict[str, Any]) -> None:
+        now = self.clock.now()
+        with self.uow() as uow:
+            member = uow.members.get(member_id)
+            if member is None or member.is_fictional or member.status not in (
+                    AccountStatus.ACTIVE, AccountStatus.NOT_CONFIRMED):
+                return
+            site = site_of_member(uow, member)
+            delivery = _DESCRIBE[Kind(kind)](uow, member, refs, now)
+            if delivery is None:
+                return
+            preferences, off = _preferences(uow, member.id)
+        if may_push(delivery.kind, preferences):
+            self._push(member, site, delivery, now)
+        # Mail only reaches confirmed addresses.
+        if member.status is AccountStatus.ACTIVE and may_mail(delivery.kind, preferences, off):
+            self._mail(member, site, delivery, now)
+
+    def _mail(self, member: Member, site: Site, delivery: Delivery, now: datetime) -> None:
+        key = delivery_key(delivery.kind, member.id, delivery.mail_subject, now)
+        with self.uow() as uow:
+            if uow.notifications.was_sent(f"mail:{key}"):
+                return
+            link = self._link(uow, member, site, delivery.target, now)
+            uow.commit()
+        base = self.base_url.format(domain=site.domain)
+        preference = _preference_key(delivery.kind)
+        token = self.settings.unsubscribe_token(member.id, preference)
+        values = {**self._brand(site, member), **delivery.values, "link": link,
+                  "unsubscribe": f"{base}/unsubscribe?token={token}",
+                  "settings_link": f"{base}/notifications",
+                  "preference": self.texts.preference_name(preference, member.language),
+                  "login_link": site.login_links}
+        mail = self.texts.compose(delivery.kind.value, member.language, values)
+        domain = site.domain
+        self.mailer.send(
+            member.email, mail.subject, mail.text, mail.html,
+            sender_name=site.mail_name or site.name,
+            headers={"List-Unsubscribe": f"<{base}/api/unsubscribe?token={token}>",
+                     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
+            message_id=f"<{key.replace(':', '.')}@{domain}>")
+        with self.uow() as uow:
+            uow.notifications.mark_sent(f"mail:{key}", member.id, delivery.kind.value, now)
+            uow.commit()
+
+    def _link(self, uow: UnitOfWork, member: Member, site: Site, target: str,
+              now: datetime) -> str:
+        """The mail's button: a single-use login link into the target, where allowed."""
+        base = self.base_url.format(domain=site.domain)
+        if not site.login_links:
+            return base + target
+        token = self.secrets.token()
+        uow.tokens.add(member.id, "login", self.secrets.digest(token), now,
+                       now + LOGIN_LINK_LIFETIME, target=target)
+        return f"{base}/{token}"
+
+    def _push(self, member: Member, site: Site, delivery: Delivery, now: datetime) -> None:
+        key = f"push:{delivery.kind.value}:{member.id}:{delivery.push_subject}"
+        with self.uow() as uow:
+            if uow.notifications.was_sent(key):
+                return
+            subscriptions = uow.notifications.pushes_of(member.id)
+            badge = (uow.chats.unread_total(member.id)
+                     + sum(1 for row in uow.likes.received(member.id) if row["like_new"]))
+        text = self.texts.push(delivery.kind.value, member.language,
+                               {**self._brand(site, member), **delivery.values})
+        payload = {**text, "url": delivery.target, "kind": delivery.kind.value,
+                   "tag": f"{delivery.kind.value}-{delivery.mail_subject}", "badge": badge}
+        for subscription in subscriptions:
+            if not self.push.send(subscription, payload, topic=key.replace(":", "-")[:32]):
+                with self.uow() as uow:  # 404 or 410: the browser dropped it
+                    uow.notifications.remove_push(subscription.endpoint)
+                    uow.commit()
+        with self.uow() as uow:
+            uow.notifications.mark_sent(key, member.id, delivery.kind.value, now)
+            uow.commit()
+
+    def _brand(self, site: Site, member: Member) -> dict[str, Any]:
+        with self.uow() as uow:
+            company = uow.companies.get(site.company_id)
+        return {**brand_values(site, company, member), "refund_days": site.refund_days}
+
+    # --- scheduled -----------------------------------------------------------------
+
+    def remind_unread(self, enqueue: Callable[..., None]) -> int:
+        """Members with messages unread for a day get one reminder a day at most."""
+        with self.uow() as uow:
+            waiting = uow.notifications.unread_to_remind(self.clock.now() - REMINDER_AFTER,
+                                                         BATCH * 10)
+        for member_id, count in waiting:
+            enqueue("notify", Kind.UNREAD_REMINDER.value, member_id, {"count": count})
+        return len(waiting)
+
+    def weekly_updates(self, enqueue: Callable[..., None]) -> int:
+        """Everyone active, once per ISO week (the key makes later runs skip them)."""
+        after, total = 0, 0
+        while True:
+            with self.uow() as uow:
+                batch = uow.notifications.active_members(after, BATCH)
+            for member_id in batch:
+                enqueue("notify", Kind.WEEKLY_UPDATE.value, member_id, {})
+            total += len(batch)
+            if len(batch) < BATCH:
+                return total
+            after = batch[-1]
+
+    def purge(self) -> int:
+        with self.uow() as uow:
+            removed = uow.notifications.purge_sent_before(self.clock.now() - SENT_KEPT)
+            uow.commit()
+        return removed
+
+
+def _preference_key(kind: Kind) -> str:
+    return PREFERENCE_OF[kind] or ALL
+
+
+def _name(uow: UnitOfWork, member_id: int) -> str | None:
+    other = uow.members.get(member_id)
+    return other.profile.name if other else None
+
+
+def _message(uow: UnitOfWork, member: Member, refs: dict[str, Any],
+             now: datetime) -> Delivery | None:
+    sender = _name(uow, int(refs["sender"]))
+    if sender is None:
+        return None
+    conversation = int(refs["conversation"])
+    if refs.get("gift"):
+        kind = Kind.GIFT
+    elif uow.notifications.message_count(conversation) <= 1:
+        kind = Kind.NEW_CONVERSATION
+    else:
+        kind = Kind.NEW_MESSAGE
+    return Delivery(kind, {"sender": sender}, f"/chats/{conversation}", conversation,
+                    int(refs["message"]))
+
+
+def _like(uow: UnitOfWork, member: Member, refs: dict[str, Any],
+          now: datetime) -> Delivery | None:
+    liker = _name(uow, int(refs["member"]))
+    return None if liker is None else Delivery(
+        Kind.LIKE, {"liker": liker}, f"/likes/m/{refs['member']}", int(refs["member"]),
+        int(refs["member"]))
+
+
+def _match(uow: UnitOfWork, member: Member, refs: dict[str, Any],
+           now: datetime) -> Delivery | None:
+    other = _name(uow, int(refs["member"]))
+    return None if other is None else Delivery(
+        Kind.MATCH, {"other": other}, f"/members/{refs['member']}/chat", int(refs["member"]),
+        int(refs["member"]))
+
+
+def _reminder(uow: UnitOfWork, member: Member, refs: dict[str, Any],
+              now: datetime) -> Delivery | None:
+    count = uow.chats.unread_total(member.id)
+    return None if count == 0 else Delivery(Kind.UNREAD_REMINDER, {"count": count}, "/chats",
+                                            0, 0)
+
+
+def _weekly(uow: UnitOfWork, member: Member, refs: dict[str, Any],
+            now: datetime) -> Delivery | None:
+    figures = uow.notifications.weekly_figures(member.id, now - timedelta(days=7))
+    return Delivery(Kind.WEEKLY_UPDATE, figures, "/members", 0, 0)
+
+
+def _receipt(uow: UnitOfWork, member: Member, refs: dict[str, Any],
+             now: datetime) -> Delivery | None:
+    order = uow.shop.order(int(refs["order"]))
+    if order is None or order.member_id != member.id or order.paid_at is None:
+        return None
+    amount = f"{order.currency} {order.amount / 100:.2f}"
+    return Delivery(Kind.PAYMENT_RECEIPT,
+                    {"order": order.id, "credits": order.credits, "amount": amount,
+                     "method": order.method, "date": order.paid_at.date().isoformat()},
+                    f"/transactions/{order.id}", order.id, order.id)
+
+
+_DESCRIBE: dict[Kind, Callable[[UnitOfWork, Member, dict[str, Any], datetime],
+                               Delivery | None]] = {
+    Kind.NEW_MESSAGE: _message, Kind.NEW_CONVERSATION: _message, Kind.GIFT: _message,
+    Kind.LIKE: _like, Kind.MATCH: _match, Kind.UNREAD_REMINDER: _reminder,
+    Kind.WEEKLY_UPDATE: _weekly, Kind.PAYMENT_RECEIPT: _receipt,
+}
+
+
+def notification_for(channel: str, event: dict[str, Any]) -> tuple[str, int, dict[str, Any]] | None:
+    """The notify job a live event calls for, if any (only on the member's own channel)."""
+    if not channel.startswith("member:"):
+        return None
+    member_id = int(channel.split(":", 1)[1])
+    kind = event.get("type")
+    if kind == "message":
+        message = event["message"]
+        if message["sender_id"] == member_id:
+            return None
+        return (Kind.NEW_MESSAGE.value, member_id,
+                {"sender": message["sender_id"], "conversation": message["conversation_id"],
+                 "message": message["id"], "gift": message.get("gift")})
+    if kind == "like":
+        return Kind.LIKE.value, member_id, {"member": event["member"]}
+    if kind == "match":
+        return Kind.MATCH.value, member_id, {"member": event["profile"]["id"]}
+    if kind == "payment" and event.get("status") == "paid":
+        return Kind.PAYMENT_RECEIPT.value, member_id, {"order": event["order"]}
+    return None
+
+
+@attrs.frozen
+class NotifyingEvents:
+    """The event bus, plus a notify job for the events members should hear about."""
+
+    inner: EventBus
+    tasks: TaskQueue
+
+    def publish(self, channel: str, event: dict[str, Any]) -> None:
+        self.inner.publish(channel, event)
+        job = notification_for(channel, event)
+        if job is not None:
+            self.tasks.enqueue("notify", *job)
+
+    def subscribe(self, channel: str,
+                  listener: Callable[[dict[str, Any]], None]) -> Callable[[], None]:
+        return self.inner.subscribe(channel, listener)
+
+    def __getattr__(self, name: str) -> Any:  # close(), listening(), ... of the adapter
+        return getattr(self.inner, name)
