@@ -74,6 +74,9 @@ def _task_queue(redis_url: str | None, container: Container) -> DramatiqTaskQueu
     queue.register("remind_unread", lambda: container.notifier().remind_unread(queue.enqueue))
     queue.register("weekly_updates", lambda: container.notifier().weekly_updates(queue.enqueue))
     queue.register("purge_notifications", lambda: container.notifier().purge())
+    # Image files of deleted photos and erased accounts (deleting twice is harmless).
+    queue.register("delete_files", lambda names: [container.files().delete(name)
+                                                   for name in names])
     return queue
 
 
@@ -152,7 +155,8 @@ class Container(containers.DeclarativeContainer):
     )
     icebreakers = providers.Singleton(JsonIcebreakers)
     photos = providers.Singleton(Photos, uow=unit_of_work.provider, clock=clock, files=files,
-                                 images=providers.Singleton(PillowImages), secrets=secrets)
+                                 images=providers.Singleton(PillowImages), secrets=secrets,
+                                 tasks=tasks)
     profiles = providers.Singleton(Profiles, uow=unit_of_work.provider, clock=clock,
                                    regions=providers.Singleton(IsoRegions))
 

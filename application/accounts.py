@@ -398,8 +398,8 @@ class Accounts:
                 uow.members.erase(member.id, now)
                 uow.audit.record(now, "scheduler", "members.erase", str(member.id), {})
             uow.commit()
-        for name in files:  # after the commit: a crash leaves orphan files, never lost rows
-            self.files.delete(name)
+        if files:  # after the commit: a crash leaves orphan files, never lost rows
+            self.tasks.enqueue("delete_files", files)
         return len(expired)
 
 

@@ -7,7 +7,7 @@ from typing import Any, Protocol
 import attrs
 
 from application.accounts import existing_member
-from application.ports import Clock, FileStore, Secrets, UnitOfWorkFactory
+from application.ports import Clock, FileStore, Secrets, TaskQueue, UnitOfWorkFactory
 from domain.errors import DomainError
 from domain.photos import MAX_UPLOAD_BYTES, PhotoStatus, check_photo_room
 
@@ -29,6 +29,7 @@ class Photos:
     files: FileStore
     images: ImageProcessor
     secrets: Secrets
+    tasks: TaskQueue
 
     def upload(self, member_id: int, data: bytes) -> dict[str, Any]:
         if len(data) > MAX_UPLOAD_BYTES:
@@ -45,7 +46,11 @@ class Photos:
         with self.uow() as uow:
             kept = [p for p in uow.photos.of_member(member_id)
                     if p["status"] != PhotoStatus.REJECTED]
-            check_photo_room(len(kept), member.paid_user)  # a parallel upload may have won
+            try:
+                check_photo_room(len(kept), member.paid_user)  # a parallel upload may have won
+            except DomainError:
+                self.tasks.enqueue("delete_files", [f"{name}.jpg", f"{name}_thumb.jpg"])
+                raise
             photo_id = uow.photos.add(member_id, f"{name}.jpg", f"{name}_thumb.jpg",
                                       is_main=not kept, status=PhotoStatus.PENDING.value,
                                       created_at=self.clock.now())
@@ -62,8 +67,8 @@ class Photos:
                 if rest:
                     uow.photos.set_main(member_id, rest[0]["id"])
             uow.commit()
-        self.files.delete(photo["filename"])
-        self.files.delete(photo["thumb_filename"])
+        # The files go in the background, retried until the store answers.
+        self.tasks.enqueue("delete_files", [photo["filename"], photo["thumb_filename"]])
 
     def set_main(self, member_id: int, photo_id: int) -> None:
         with self.uow() as uow:
