@@ -125,5 +125,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         worker_in_process=_flag(env, "WORKER_IN_PROCESS", redis_url is None),
         rate_limits=_flag(env, "RATE_LIMITS", True),
         proxy_hops=_int(env, "PROXY_HOPS", 0),
-        vapid_private_key=env.get("VAPID_PRIVATE_KEY") or None,
+        # .env files often hold a PEM on one line with \n escapes, or with blank edges.
+        vapid_private_key=(env.get("VAPID_PRIVATE_KEY") or "").replace("\\n", "\n").strip()
+        or None,
     )
