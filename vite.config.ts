@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -12,7 +13,13 @@ const proxy = {
   '/ws': { target: backend.replace('http', 'ws'), ws: true },
 };
 
+// The build's version, for the push service worker's URL (/sw.js?v=…): a new build
+// makes the browser fetch and install the new worker.
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const buildVersion = `${version}-${Date.now().toString(36)}`;
+
 export default defineConfig({
+  define: { __BUILD_VERSION__: JSON.stringify(buildVersion) },
   root: fileURLToPath(new URL('./web', import.meta.url)),
   publicDir: 'public',
   // Keep Vite's and vitest's caches with the dependencies, not inside web/.

@@ -86,6 +86,15 @@ const shopPage = (path: string, page: () => Promise<ComponentType>, auth = true)
   auth,
 });
 
+/** Notification settings and the mail links (unsubscribe, login link): texts in `notifications`. */
+const notificationsPage = (path: string, page: () => Promise<ComponentType>, auth = false): AppRoute => ({
+  path,
+  layout: 'default',
+  page,
+  loader: () => import('../features/notifications/notificationsLoader').then((m) => m.notificationsLoader()),
+  auth,
+});
+
 /** A matching game (swipe game, match-finder, signup matches): texts in `games`. */
 const gamePage = (path: string, page: () => Promise<ComponentType>): AppRoute => ({
   path,
@@ -194,6 +203,14 @@ export const ROUTES = {
   'signup-matches': gamePage('/signup-matches', () =>
     import('../features/games/SignupMatchesPage').then((m) => m.SignupMatchesPage),
   ),
+  notifications: notificationsPage('/notifications', () =>
+    import('../features/notifications/NotificationsPage').then((m) => m.NotificationsPage), true),
+  unsubscribe: notificationsPage('/unsubscribe', () =>
+    import('../features/notifications/UnsubscribePage').then((m) => m.UnsubscribePage)),
+  // A mail's login link: /{token} (spec section 2). Static routes rank first, so only
+  // single-segment paths no screen claims land here; a bad token says so and offers login.
+  'login-link': notificationsPage('/:token', () =>
+    import('../features/notifications/LoginLinkPage').then((m) => m.LoginLinkPage)),
 } satisfies Record<string, AppRoute>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { pathTo, routeExists } from '../../app/routes';
 import { useChat } from '../chat/chatStore';
+import { BellIcon } from '../notifications/BellIcon';
+import { usePush } from '../push/pushStore';
 import { useSession } from '../session/sessionStore';
 import { AppLink } from './AppLink';
 import { counterBadge, creditsBadge, moneyLink } from './badges';
@@ -39,7 +41,8 @@ function NavItem({
 
 /** The logged-in part of the top navigation (spec section 2, Navigation). */
 export function MemberNav() {
-  const { t } = useTranslation();
+  // The notifications catalog holds its own menu item's name; it loads with the menu.
+  const { t } = useTranslation(['common', 'notifications']);
   const user = useSession((s) => s.user);
   const logout = useSession((s) => s.logout);
   const navigate = useNavigate();
@@ -83,6 +86,12 @@ export function MemberNav() {
             <Icon name="settings" size={18} className="me-2" />
             {t('nav.settings')}
           </Dropdown.Item>
+          {routeExists('notifications') && (
+            <Dropdown.Item as={AppLink} to="notifications" data-testid="nav-notifications">
+              <BellIcon size={18} className="me-2" />
+              {t('nav.notifications', { ns: 'notifications' })}
+            </Dropdown.Item>
+          )}
           <Dropdown.Divider />
           <Dropdown.Item
             as="button"
@@ -90,6 +99,8 @@ export function MemberNav() {
             onClick={async () => {
               // Leave members-only screens first, so they do not send the visitor to the login.
               await navigate(pathTo('index'));
+              // Pushes for this member must not reach whoever uses this browser next.
+              await usePush.getState().detach();
               await logout();
             }}
           >

@@ -1,0 +1,26 @@
+/**
+ * The push calls of the API contract: POST /api/user?push=1 stores this browser's
+ * subscription for the logged-in member (the server upserts by endpoint), and with
+ * {subscription: null, endpoint} forgets it.
+ */
+import { api } from '../../shared/api/client';
+import { ApiError } from '../../shared/api/errors';
+import type { components } from '../../shared/api/schema';
+
+export type PushSubscriptionRequest = components['schemas']['PushSubscriptionRequest'];
+type StoredSubscription = NonNullable<PushSubscriptionRequest['subscription']>;
+
+async function send(body: PushSubscriptionRequest): Promise<void> {
+  // The user call never logs out on 403: a `false` answer cannot come, but stay typed.
+  const answer = await api.post<void>('/api/user', body, { query: { push: 1 }, retries: 2 });
+  if (answer === false) throw new ApiError(403, 'authentication_required');
+}
+
+export const pushApi = {
+  store(subscription: PushSubscription): Promise<void> {
+    return send({ subscription: subscription.toJSON() as StoredSubscription });
+  },
+  forget(endpoint: string): Promise<void> {
+    return send({ subscription: null, endpoint });
+  },
+};
