@@ -145,8 +145,8 @@ def test_push_permission_brings_a_notification_for_a_new_message(
         browser: Browser, live_server: str, live_var: Path, push_service: PushService) -> None:
     ann, ann_id = join(browser, live_server, live_var, "Petra", True, DESKTOP)
     ann.context.grant_permissions(["notifications"], origin=live_server)
-    ann.context.add_init_script(
-        f"({FAKE_PUSH_MANAGER})({json.dumps([push_service.endpoint, push_service.p256dh, b64url(push_service.auth)])})")
+    keys = [push_service.endpoint, push_service.p256dh, b64url(push_service.auth)]
+    ann.context.add_init_script(f"({FAKE_PUSH_MANAGER})({json.dumps(keys)})")
     ann.goto(f"{live_server}/notifications")
     state = ann.get_by_test_id("push-state")
     expect(state).to_have_attribute("data-state", "unsubscribed")
