@@ -36,12 +36,14 @@ from adapters.texts.icebreakers import JsonIcebreakers
 from application.account_mails import AccountMails
 from application.accounts import Accounts
 from application.chat import Chat
+from application.complaints import Complaints
 from application.credits import Credits
 from application.demo import DemoSeeder
 from application.direct_debit import DirectDebit
 from application.discovery import Discovery
 from application.games import Games
 from application.geo import Geocoding
+from application.landers import Landers
 from application.likes import Likes
 from application.moderation import Moderation
 from application.notifications import NotificationSettings, Notifier, NotifyingEvents
@@ -153,6 +155,9 @@ class Container(containers.DeclarativeContainer):
         checks=providers.Singleton(LibraryBankChecks),
         sms=providers.Singleton(FileSms, directory=config.provided.sms_dir), shop=shop,
     )
+    landers = providers.Singleton(Landers, uow=unit_of_work.provider, clock=clock,
+                                  secrets=secrets, discovery=discovery)
+    complaints = providers.Singleton(Complaints, uow=unit_of_work.provider, clock=clock)
     icebreakers = providers.Singleton(JsonIcebreakers)
     photos = providers.Singleton(Photos, uow=unit_of_work.provider, clock=clock, files=files,
                                  images=providers.Singleton(PillowImages), secrets=secrets,

@@ -74,11 +74,14 @@ class Discovery:
     # --- one member --------------------------------------------------------------------
 
     def member(self, host: str | None, viewer: Member | None, member_id: int,
-               has_traffic_source: bool = False) -> dict[str, Any]:
+               has_traffic_source: bool = False, public: bool = False) -> dict[str, Any]:
+        """One profile. ``public``: a member lander, shown to visitors whatever the
+        site's logged-out search setting (the member is the page's subject)."""
         today = self.clock.now().date()
         with self.uow() as uow:
             site = resolve_site(uow, host)
-            if viewer is None and not site.logged_out_search_allowed(has_traffic_source):
+            if viewer is None and not public \
+                    and not site.logged_out_search_allowed(has_traffic_source):
                 raise DomainError("authentication_required")
             member = uow.members.get(member_id)
             if member is None:

@@ -11,6 +11,7 @@ import attrs
 
 from domain.credits import EntryKind, LedgerEntry
 from domain.direct_debit import SmsCode
+from domain.landers import BounceFigures
 from domain.members import Member
 from domain.orders import Order, OrderStatus
 from domain.pricing import Bundle, CodeStatus, DiscountCode
@@ -300,6 +301,21 @@ class PaymentGateway(Protocol):
     def refund(self, payment_id: str, amount: int, currency: str) -> None: ...
 
 
+class LanderRepository(Protocol):
+    def add_visit(self, key: str, site_id: int, lander: str, source: str,
+                  at: datetime) -> None: ...
+    def engage(self, key: str, at: datetime) -> bool: ...
+    def bounce_figures(self, site_id: int | None, since: datetime) -> list[BounceFigures]: ...
+
+
+class ComplaintRepository(Protocol):
+    def add(self, values: dict[str, Any]) -> int: ...
+    def get(self, complaint_id: int) -> dict[str, Any] | None: ...
+    def recent(self, status: str | None, limit: int) -> list[dict[str, Any]]: ...
+    def resolve(self, complaint_id: int, note: str, at: datetime) -> bool: ...
+    def message_in(self, message_id: int, member_id: int) -> bool: ...
+
+
 class UnitOfWork(Protocol):
     """One transaction: nothing is kept unless ``commit`` is called before the block ends."""
 
@@ -317,6 +333,8 @@ class UnitOfWork(Protocol):
     chats: ChatRepository
     shop: ShopRepository
     notifications: NotificationRepository
+    landers: LanderRepository
+    complaints: ComplaintRepository
 
     def __enter__(self) -> UnitOfWork: ...
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,

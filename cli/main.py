@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 
 from adapters.sql import migrate
-from cli import credits, demo, members, photos, shop, sites
+from cli import complaints, credits, demo, members, photos, shop, sites
 from cli.context import container
 
 app = typer.Typer(help="Amora: run and operate the dating platform.", no_args_is_help=True)
@@ -25,6 +25,8 @@ app.add_typer(credits.app, name="credits")
 app.add_typer(shop.orders, name="orders")
 app.add_typer(shop.discounts, name="discounts")
 app.add_typer(shop.bundles, name="bundles")
+app.add_typer(complaints.complaints, name="complaints")
+app.add_typer(complaints.stats, name="stats")
 console = Console()
 
 

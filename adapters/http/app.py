@@ -16,6 +16,7 @@ from adapters.http import (
     discovery_views,
     errors,
     health,
+    lander_views,
     like_views,
     limits,
     media,
@@ -61,7 +62,7 @@ def create_app(container: Container) -> Flask:
     app.config["SOCK_SERVER_OPTIONS"] = {"ping_interval": 25}
     for module in (site_views, account_views, profile_views, photo_views, discovery_views,
                    like_views, chat_views, realtime, shop_views, notification_views, health,
-                   openapi, media):
+                   lander_views, openapi, media):
         app.register_blueprint(module.blueprint)
     if config.payment_provider == "sandbox":
         app.register_blueprint(sandbox_views.blueprint)

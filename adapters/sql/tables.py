@@ -428,6 +428,37 @@ notifications_sent = Table(
     Column("sent_at", UtcDateTime, nullable=False),
 )
 
+lander_visits = Table(
+    "lander_visits",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("visit_key", String(64), nullable=False, unique=True),  # the page's handle
+    Column("site_id", ForeignKey("sites.id"), nullable=False),
+    Column("lander", String(40), nullable=False),
+    Column("source", String(60), nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("engaged_at", UtcDateTime),  # a click on the call to action: no bounce
+    Index("ix_lander_visits_stats", "site_id", "created_at"),
+)
+
+complaints = Table(
+    "complaints",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("site_id", ForeignKey("sites.id"), nullable=False),
+    Column("reporter_id", ForeignKey("members.id", ondelete="SET NULL")),
+    Column("email", String(254)),
+    Column("category", String(30), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("member_id", ForeignKey("members.id", ondelete="SET NULL")),
+    Column("message_id", ForeignKey("messages.id", ondelete="SET NULL")),
+    Column("status", String(20), nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("resolved_at", UtcDateTime),
+    Column("resolution", Text),
+    Index("ix_complaints_status", "status", "created_at"),
+)
+
 # Search reads these together; the partial order matches the filters members use most.
 Index("ix_profiles_search", profiles.c.gender, profiles.c.country, profiles.c.birth_date)
 Index("ix_profiles_region", profiles.c.country, profiles.c.region)

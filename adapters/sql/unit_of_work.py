@@ -10,6 +10,7 @@ from adapters.sql.accounts import SqlLoginFailures, SqlSessions, SqlTokens
 from adapters.sql.chats import SqlChats
 from adapters.sql.credits import SqlLedger
 from adapters.sql.discovery import SqlDiscovery
+from adapters.sql.landers import SqlComplaints, SqlLanders
 from adapters.sql.likes import SqlLikes
 from adapters.sql.members import SqlMembers
 from adapters.sql.notifications import SqlNotifications
@@ -39,6 +40,8 @@ class SqlUnitOfWork:
         self.chats = SqlChats(self._connection)
         self.shop = SqlShop(self._connection)
         self.notifications = SqlNotifications(self._connection)
+        self.landers = SqlLanders(self._connection)
+        self.complaints = SqlComplaints(self._connection)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,

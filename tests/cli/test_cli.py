@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from cli import context
 from cli.main import app
+from domain.complaints import ComplaintForm
 
 runner = CliRunner()
 
@@ -180,3 +181,22 @@ def test_mail_off_and_on(amora) -> None:  # type: ignore[no-untyped-def]
     assert amora("members", "mail-off", str(member_id), "holiday").exit_code == 2
     assert amora("members", "mail-off", "999999", "fbl").exit_code == 1
     assert amora("members", "mail-on", str(member_id)).exit_code == 0
+
+
+def test_complaints_and_bounces(amora) -> None:  # type: ignore[no-untyped-def]
+    assert "No lander visits" in amora("stats", "bounces").output
+    with context.container().unit_of_work() as work:
+        site_id = work.sites.all()[0].id
+    context.container().landers().visit(None, "video", "partner")
+    assert "video" in amora("stats", "bounces", "--days", "1").output
+    filed = context.container().complaints().file(None, None, ComplaintForm(
+        category="spam", text="Lots of spam messages", email="v@example.com"))
+    assert str(filed["id"]) in amora("complaints", "list").output
+    assert "Lots of spam" in amora("complaints", "show", str(filed["id"])).output
+    assert amora("complaints", "resolve", str(filed["id"]), "--note", " ").exit_code == 1
+    done = amora("complaints", "resolve", str(filed["id"]), "--note", "Member banned")
+    assert done.exit_code == 0
+    assert amora("complaints", "resolve", str(filed["id"]), "--note", "again").exit_code == 1
+    assert amora("complaints", "show", "999").exit_code == 1
+    assert amora("complaints", "list", "--status", "weird").exit_code == 1
+    assert site_id

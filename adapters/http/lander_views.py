@@ -1,0 +1,108 @@
+"""Landing pages, complaints and the installed app's manifest (issue 9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from adapters.http import limits
+from adapters.http.requests import json_body, site_host
+from adapters.http.session import current_member
+from adapters.images.app_icon import app_icon_png
+from domain.complaints import ComplaintForm
+from domain.errors import DomainError
+
+blueprint = Blueprint("landers", __name__)
+
+
+def _container() -> Any:
+    return current_app.extensions["amora"]
+
+
+def _int_arg(name: str, default: int) -> int:
+    raw = request.args.get(name, str(default))
+    if not raw.isdigit():
+        raise DomainError("invalid_request", detail=name)
+    return int(raw)
+
+
+@blueprint.get("/api/lander-members")
+def lander_members() -> dict[str, Any]:
+    gender = request.args.get("gender") or None
+    if gender not in (None, "male", "female"):
+        raise DomainError("invalid_request", detail="gender")
+    return _container().landers().members(  # type: ignore[no-any-return]
+        site_host(), _int_arg("limit", 24), gender)
+
+
+@blueprint.get("/api/members/<int:member_id>/lander")
+def lander_member(member_id: int) -> dict[str, Any]:
+    return {"profile": _container().landers().member(site_host(), member_id)}
+
+
+@attrs.frozen
+class VisitBody:
+    lander: str
+    source: str | None = None
+
+
+@blueprint.post("/api/lander-visits")
+@limits.limiter.limit(limits.TOKENS)
+def lander_visit() -> tuple[dict[str, str], int]:
+    body = json_body(VisitBody)
+    return _container().landers().visit(site_host(), body.lander, body.source), 201
+
+
+@blueprint.post("/api/lander-visits/<key>/engaged")
+def lander_engaged(key: str) -> Response:
+    _container().landers().engaged(key)
+    return Response(status=204)
+
+
+@attrs.frozen
+class ComplaintBody:
+    category: str
+    text: str
+    email: str | None = None
+    member_id: int | None = None
+    message_id: int | None = None
+
+
+@blueprint.post("/api/complaints")
+@limits.limiter.limit(limits.SIGNUP)
+def complain() -> tuple[dict[str, Any], int]:
+    body = json_body(ComplaintBody)
+    form = ComplaintForm(category=body.category, text=body.text, email=body.email,
+                         member_id=body.member_id, message_id=body.message_id)
+    return _container().complaints().file(site_host(), current_member(), form), 201
+
+
+@blueprint.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The installed app of the site asked for: its name, colours and icons."""
+    settings = _container().site_queries().settings(site_host(), None, None)
+    name = settings["name"]
+    body = {
+        "name": name, "short_name": name[:12], "lang": settings.get("domain_language") or "en",
+        "description": settings.get("description") or name,
+        "start_url": "/members?source=app", "scope": "/", "display": "standalone",
+        "background_color": "#fdf8f4", "theme_color": "#14998f",
+        "icons": [{"src": f"/icons/app-{size}.png", "sizes": f"{size}x{size}",
+                   "type": "image/png", "purpose": "any maskable"} for size in (192, 512)],
+    }
+    response = jsonify(body)
+    response.mimetype = "application/manifest+json"
+    response.cache_control.max_age = 3600
+    return response
+
+
+@blueprint.get("/icons/app-<int:size>.png")
+def app_icon(size: int) -> Response:
+    if size not in (192, 512):
+        raise DomainError("invalid_request", detail="size")
+    response = Response(app_icon_png(size), mimetype="image/png")
+    response.cache_control.public = True
+    response.cache_control.max_age = 86_400
+    return response

@@ -1,0 +1,74 @@
+"""Lander visits and complaints in SQL."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import attrs
+from sqlalchemy import Connection, func, insert, select, update
+
+from adapters.sql import tables as t
+from domain.landers import BounceFigures
+
+lv, cp = t.lander_visits, t.complaints
+
+
+@attrs.define
+class SqlLanders:
+    connection: Connection
+
+    def add_visit(self, key: str, site_id: int, lander: str, source: str,
+                  at: datetime) -> None:
+        self.connection.execute(insert(lv).values(visit_key=key, site_id=site_id,
+                                                  lander=lander, source=source, created_at=at))
+
+    def engage(self, key: str, at: datetime) -> bool:
+        done = self.connection.execute(update(lv).where(lv.c.visit_key == key,
+                                                        lv.c.engaged_at.is_(None))
+                                       .values(engaged_at=at))
+        return done.rowcount == 1
+
+    def bounce_figures(self, site_id: int | None, since: datetime) -> list[BounceFigures]:
+        query = (select(lv.c.lander, lv.c.source, func.count().label("visits"),
+                        func.count(lv.c.engaged_at).label("engaged"))
+                 .where(lv.c.created_at >= since)
+                 .group_by(lv.c.lander, lv.c.source).order_by(lv.c.lander, lv.c.source))
+        if site_id is not None:
+            query = query.where(lv.c.site_id == site_id)
+        return [BounceFigures(row.lander, row.source, int(row.visits), int(row.engaged))
+                for row in self.connection.execute(query)]
+
+
+@attrs.define
+class SqlComplaints:
+    connection: Connection
+
+    def add(self, values: dict[str, Any]) -> int:
+        return int(self.connection.execute(insert(cp).values(**values)).inserted_primary_key[0])
+
+    def get(self, complaint_id: int) -> dict[str, Any] | None:
+        row = self.connection.execute(select(cp).where(cp.c.id == complaint_id)).mappings().first()
+        return dict(row) if row else None
+
+    def recent(self, status: str | None, limit: int) -> list[dict[str, Any]]:
+        query = select(cp).order_by(cp.c.id.desc()).limit(limit)
+        if status:
+            query = query.where(cp.c.status == status)
+        return [dict(row) for row in self.connection.execute(query).mappings()]
+
+    def resolve(self, complaint_id: int, note: str, at: datetime) -> bool:
+        done = self.connection.execute(update(cp).where(cp.c.id == complaint_id,
+                                                        cp.c.status == "open")
+                                       .values(status="resolved", resolution=note,
+                                               resolved_at=at))
+        return done.rowcount == 1
+
+    def message_in(self, message_id: int, member_id: int) -> bool:
+        """Whether the message is in a conversation of that member (so they may cite it)."""
+        found = self.connection.execute(
+            select(t.messages.c.id).join(t.conversation_members, t.conversation_members.c
+                                         .conversation_id == t.messages.c.conversation_id)
+            .where(t.messages.c.id == message_id,
+                   t.conversation_members.c.member_id == member_id)).first()
+        return found is not None

@@ -1,0 +1,66 @@
+"""Landing pages (issue 9): real members of the site to show, one member for the member
+landers, and the visits that tell which landers keep visitors (bounces, with ?lb)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import attrs
+
+from application.discovery import Discovery
+from application.likes import public_card, shared_site_ids
+from application.ports import Clock, SearchQuery, Secrets, UnitOfWorkFactory
+from application.sites import resolve_site
+from domain.discovery import MAX_AGE, birth_dates_for
+from domain.errors import DomainError
+from domain.landers import BounceFigures, check_visit
+
+MOST_SHOWN = 48
+
+
+@attrs.frozen
+class Landers:
+    uow: UnitOfWorkFactory
+    clock: Clock
+    secrets: Secrets
+    discovery: Discovery
+
+    def members(self, host: str | None, limit: int, gender: str | None = None) -> dict[str, Any]:
+        """Active, findable members with a photo, newest first (real members of the
+        site, fictional ones marked as everywhere)."""
+        today = self.clock.now().date()
+        if not 1 <= limit <= MOST_SHOWN:
+            raise DomainError("invalid_request", detail="limit")
+        with self.uow() as uow:
+            site = resolve_site(uow, host)
+            born_from, born_until = birth_dates_for(site.min_age, MAX_AGE, today)
+            query = SearchQuery(site_ids=shared_site_ids(uow, site), viewer_id=None,
+                                born_from=born_from, born_until=born_until, gender=gender)
+            rows = uow.discovery.search(query, limit * 3, 0)
+        shown = [public_card(row, today) for row in rows if row.get("main_image")][:limit]
+        return {"members": shown}
+
+    def member(self, host: str | None, member_id: int) -> dict[str, Any]:
+        """One member's public profile for /members/{id}/landing…, visitors or not."""
+        return self.discovery.member(host, None, member_id, public=True)
+
+    def visit(self, host: str | None, lander: str, source: str | None) -> dict[str, str]:
+        lander, source = check_visit(lander, source)
+        key = self.secrets.token()
+        with self.uow() as uow:
+            site = resolve_site(uow, host)
+            uow.landers.add_visit(key, site.id, lander, source, self.clock.now())
+            uow.commit()
+        return {"visit": key}
+
+    def engaged(self, key: str) -> None:
+        """The visitor did something (the call to action): this visit is no bounce."""
+        with self.uow() as uow:
+            uow.landers.engage(key[:64], self.clock.now())
+            uow.commit()
+
+    def bounces(self, domain: str | None, days: int) -> list[BounceFigures]:
+        with self.uow() as uow:
+            site_id = resolve_site(uow, domain).id if domain else None
+            return uow.landers.bounce_figures(site_id, self.clock.now() - timedelta(days=days))
