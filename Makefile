@@ -63,3 +63,5 @@ bench: install-test
 	$(BIN)/python tests/bench/bench_settings.py
 	$(BIN)/python tests/bench/bench_search.py
 	$(BIN)/python tests/bench/bench_chat.py
+	$(MAKE) web
+	$(BIN)/python -m tests.bench.web.bench_web

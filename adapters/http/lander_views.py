@@ -88,7 +88,7 @@ def manifest() -> Response:
         "name": name, "short_name": name[:12], "lang": settings.get("domain_language") or "en",
         "description": settings.get("description") or name,
         "start_url": "/members?source=app", "scope": "/", "display": "standalone",
-        "background_color": "#fdf8f4", "theme_color": "#14998f",
+        "background_color": "#fdf8f4", "theme_color": "#0f9d8a",  # as index.html
         "icons": [{"src": f"/icons/app-{size}.png", "sizes": f"{size}x{size}",
                    "type": "image/png", "purpose": "any maskable"} for size in (192, 512)],
     }

@@ -14,7 +14,7 @@ WHITE = (255, 255, 255)
 
 @cache
 def app_icon_png(size: int) -> bytes:
-    scale = 4  # drawn large, then scaled down: smooth edges without antialiasing support
+    scale = 2  # drawn large, then scaled down: smooth edges without antialiasing support
     big = size * scale
     image = Image.new("RGB", (big, big), TEAL)
     draw = ImageDraw.Draw(image)

@@ -73,6 +73,25 @@ def test_web_app_routes(client: FlaskClient) -> None:
     assert b"root:" not in client.get("/assets/../../etc/passwd").data
 
 
+def test_text_assets_go_out_gzipped(client: FlaskClient, web_dist) -> None:  # type: ignore[no-untyped-def]
+    import gzip
+
+    import brotli
+
+    script = ("export const greeting = 'hallo';\n" * 200).encode()
+    (web_dist / "assets" / "big-9f8e.js").write_bytes(script)
+    packed = client.get("/assets/big-9f8e.js", headers={"Accept-Encoding": "gzip"})
+    assert packed.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed.vary
+    assert gzip.decompress(packed.data) == script and len(packed.data) < len(script) / 10
+    smaller = client.get("/assets/big-9f8e.js", headers={"Accept-Encoding": "gzip, br"})
+    assert smaller.headers["Content-Encoding"] == "br"
+    assert brotli.decompress(smaller.data) == script
+    plain = client.get("/assets/big-9f8e.js")
+    assert "Content-Encoding" not in plain.headers and plain.data == script
+    tiny = client.get("/assets/app-1a2b.js", headers={"Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in tiny.headers  # not worth it under 1 KB
+
+
 def test_security_headers(client: FlaskClient) -> None:
     headers = client.get("/api/settings").headers
     assert headers["X-Content-Type-Options"] == "nosniff"

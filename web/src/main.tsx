@@ -6,11 +6,17 @@ import { boot } from './app/boot';
 import { BootFailure } from './app/BootFailure';
 import { setAppNavigator } from './app/navigate';
 import './app/plugins';
+import { startIdlePrefetch, warmCurrentRoute } from './app/prefetch';
 import { buildRoutes } from './app/router';
 import { installPreloadErrorReload } from './shared/chunkReload';
+import { installModalTabWrap } from './shared/ui/modalFocus';
 
 installPreloadErrorReload();
+installModalTabWrap();
 const root = createRoot(document.getElementById('root')!);
+
+// The screen being opened loads while the app boots, not after.
+warmCurrentRoute(location.pathname);
 
 async function start() {
   try {
@@ -27,6 +33,8 @@ async function start() {
       <RouterProvider router={router} />
     </StrictMode>,
   );
+  // Once the app is idle: the code of the screens likely opened next (spec section 9).
+  startIdlePrefetch(router);
 }
 
 void start();

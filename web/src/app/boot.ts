@@ -3,6 +3,9 @@
  * site's settings and who is logged in (and the company info in the background), then
  * hand over to the router.
  */
+// The session's first call (GET /api/user) needs the account API: part of the start-up
+// bundle, so that call does not wait for another chunk.
+import '../features/account/accountApi';
 import { useSession } from '../features/session/sessionStore';
 import { captureTraffic } from '../features/signup/traffic';
 import { useCompany } from '../features/site/companyStore';

@@ -37,3 +37,13 @@ export function guardRedirect(route: Pick<AppRoute, 'auth' | 'guestOnly'>, logge
   if (route.guestOnly && loggedIn) return membersAreaPath();
   return null;
 }
+
+/**
+ * The navigation state of the logout's way home: "/" sends members to the members area,
+ * but not the member who is just leaving (the session ends right after that navigation).
+ */
+export const LEAVING_STATE = { leaving: true } as const;
+
+export function isLeaving(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { leaving?: unknown }).leaving === true;
+}

@@ -8,7 +8,7 @@ import { isPushSubscribed, startPush } from '../features/push/pushStore';
 import { PushStepSlot } from '../features/push/PushStepSlot';
 import { useSession } from '../features/session/sessionStore';
 import { TimeBonusSlot } from '../features/shop/TimeBonusSlot';
-import { signupSteps } from '../features/signup/CompleteSignupPage';
+import { signupSteps } from '../features/signup/signupSteps';
 import { SignupSlot } from '../features/signup/SignupSlot';
 import { layoutSlots } from './slots';
 

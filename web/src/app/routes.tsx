@@ -95,6 +95,14 @@ const notificationsPage = (path: string, page: () => Promise<ComponentType>, aut
   auth,
 });
 
+/** A landing page (lander layout): texts in `landers`, real members of the site. */
+const landerPage = (path: string, name: string): AppRoute => ({
+  path,
+  layout: 'lander',
+  page: () => import('../features/landers/landerPages').then((m) => m.LANDER_PAGES[name]!),
+  loader: () => import('../features/landers/landersLoader').then((m) => m.landersLoader()),
+});
+
 /** A matching game (swipe game, match-finder, signup matches): texts in `games`. */
 const gamePage = (path: string, page: () => Promise<ComponentType>): AppRoute => ({
   path,
@@ -108,7 +116,8 @@ export const ROUTES = {
   index: {
     path: '/',
     layout: 'default',
-    page: () => import('../features/home/IndexPage').then((m) => m.IndexPage),
+    // Visitors get the landing page, members the members area.
+    page: () => import('../features/home/HomeRoute').then((m) => m.HomeRoute),
   },
   'lang-config': {
     path: '/lang-config',
@@ -207,6 +216,25 @@ export const ROUTES = {
     import('../features/notifications/NotificationsPage').then((m) => m.NotificationsPage), true),
   unsubscribe: notificationsPage('/unsubscribe', () =>
     import('../features/notifications/UnsubscribePage').then((m) => m.UnsubscribePage)),
+  'lander-alonetonight': landerPage('/landers/alonetonight/:slug?', 'alonetonight'),
+  'lander-collagelanding': landerPage('/landers/collagelanding/:slug?', 'collagelanding'),
+  'lander-gallery': landerPage('/landers/gallery/:slug?', 'gallery'),
+  'lander-iconslanding': landerPage('/landers/iconslanding/:slug?', 'iconslanding'),
+  'lander-maplanding': landerPage('/landers/maplanding/:slug?', 'maplanding'),
+  'lander-socialnetwork': landerPage('/landers/socialnetwork/:slug?', 'socialnetwork'),
+  'lander-transitionsvideolanding': landerPage('/landers/transitionsvideolanding/:slug?', 'transitionsvideolanding'),
+  'lander-video': landerPage('/landers/video/:slug?', 'video'),
+  'lander-tinderswipe': landerPage('/landers/tinderswipe', 'tinderswipe'),
+  'members-id-landing': landerPage('/members/:id/landing', 'member-landing'),
+  'members-id-signup': landerPage('/members/:id/signup', 'member-signup'),
+  'members-id-landing2': landerPage('/members/:id/landing2/:slug?', 'member-landing2'),
+  'members-id-landing3': landerPage('/members/:id/landing3/:slug?', 'member-landing3'),
+  complaints: {
+    path: '/complaints',
+    layout: 'default',
+    page: () => import('../features/complaints/ComplaintsPage').then((m) => m.ComplaintsPage),
+    loader: () => import('../features/complaints/complaintsLoader').then((m) => m.complaintsLoader()),
+  },
   // A mail's login link: /{token} (spec section 2). Static routes rank first, so only
   // single-segment paths no screen claims land here; a bad token says so and offers login.
   'login-link': notificationsPage('/:token', () =>

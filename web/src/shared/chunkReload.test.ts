@@ -1,5 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
-import { CHUNK_RELOAD_KEY, isChunkLoadError, reloadForChunkError } from './chunkReload';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  CHUNK_RELOAD_KEY,
+  importQuietly,
+  importWithReload,
+  installPreloadErrorReload,
+  isChunkLoadError,
+  reloadForChunkError,
+} from './chunkReload';
 
 describe('chunk load failures', () => {
   it('recognises the browsers\' chunk load errors', () => {
@@ -18,5 +25,54 @@ describe('chunk load failures', () => {
     expect(reload).toHaveBeenCalledTimes(1);
     expect(reloadForChunkError(1_000_000 + 60_000, reload)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
+  });
+});
+
+/** What Vite's preload helper does when a wrapped dynamic import fails: the event, then the rejection. */
+function failingImport(error: Error) {
+  return () => {
+    window.dispatchEvent(Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload: error }));
+    return Promise.reject(error);
+  };
+}
+
+describe('the vite:preloadError handler', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('reloads the page for a chunk that failed to load (a loader, a modal ...)', async () => {
+    vi.useFakeTimers();
+    installPreloadErrorReload();
+    const load = failingImport(new TypeError('Failed to fetch dynamically imported module: /assets/a.js'));
+    await expect(load()).rejects.toThrow();
+    await vi.runAllTimersAsync();
+    expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).not.toBeNull();
+  });
+
+  it('does not reload for other errors Vite reports the same way (a loader that failed)', async () => {
+    vi.useFakeTimers();
+    installPreloadErrorReload();
+    await expect(failingImport(new Error('network down'))()).rejects.toThrow();
+    await vi.runAllTimersAsync();
+    expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBeNull();
+  });
+
+  it('does not reload for a quiet import (the idle prefetch)', async () => {
+    vi.useFakeTimers();
+    installPreloadErrorReload();
+    const load = failingImport(new TypeError('Failed to fetch dynamically imported module: /assets/b.js'));
+    await expect(importQuietly(load)).resolves.toBeUndefined();
+    await vi.runAllTimersAsync();
+    expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBeNull();
+  });
+
+  it('reloads a route screen once through importWithReload', async () => {
+    vi.useFakeTimers();
+    installPreloadErrorReload();
+    const load = failingImport(new TypeError('Importing a module script failed.'));
+    let settled = false;
+    void importWithReload(load).finally(() => (settled = true));
+    await vi.runAllTimersAsync();
+    expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).not.toBeNull();
+    expect(settled).toBe(false); // the page is reloading: the screen never errors
   });
 });

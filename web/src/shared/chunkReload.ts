@@ -40,9 +40,49 @@ export function importWithReload<T>(load: () => Promise<T>): Promise<T> {
   });
 }
 
-/** Vite reports failed preloads of a chunk's dependencies as a window event. */
+const quietErrors = new WeakSet<object>();
+
+/**
+ * A dynamic import whose failure is ignored: no reload, no error (the idle prefetch,
+ * spec section 9: warming a chunk the visitor may never open must not reload the page).
+ * Resolves to undefined when the import fails.
+ */
+export function importQuietly<T>(load: () => Promise<T>): Promise<T | undefined> {
+  let loading: Promise<T>;
+  try {
+    loading = load();
+  } catch (error) {
+    if (typeof error === 'object' && error !== null) quietErrors.add(error);
+    return Promise.resolve(undefined);
+  }
+  return loading.catch((error: unknown) => {
+    if (typeof error === 'object' && error !== null) quietErrors.add(error);
+    return undefined;
+  });
+}
+
+let installed = false;
+
+/**
+ * Vite reports a failed dynamic import (the chunk or one of its preloaded dependencies)
+ * as a window event, for every import it wraps: the route screens, their loaders, the
+ * layouts' lazy modals, the catalogs. A chunk load failure reloads the page (once per
+ * 60 s); other errors (a loader's own failure is reported the same way) do not.
+ *
+ * The import still rejects, so its caller sees the error: a route screen reloads through
+ * importWithReload, an idle prefetch (importQuietly) swallows it. The decision waits
+ * until the callers' handlers have run (they are microtasks; this is a task), so that a
+ * failure a quiet import claimed never reloads the page.
+ */
 export function installPreloadErrorReload(): void {
+  if (installed) return;
+  installed = true;
   window.addEventListener('vite:preloadError', (event) => {
-    if (reloadForChunkError()) event.preventDefault();
+    const error = (event as Event & { payload?: unknown }).payload;
+    if (!isChunkLoadError(error)) return;
+    setTimeout(() => {
+      if (typeof error === 'object' && error !== null && quietErrors.has(error)) return;
+      reloadForChunkError();
+    }, 0);
   });
 }

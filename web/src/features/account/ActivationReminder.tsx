@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -35,7 +35,8 @@ export function ActivationReminder() {
   });
   const email = user?.email ?? '';
 
-  useEffect(() => {
+  // Before the browser paints: an alert added after the first paint would push the page down.
+  useLayoutEffect(() => {
     const alerts = useAlerts.getState();
     if (mode !== 'alert') {
       alerts.hide(ACTIVATION_ALERT_ID);

@@ -1,10 +1,26 @@
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlerts } from './alertsStore';
+
+/**
+ * The alerts, following the store from before the first paint: an alert that a feature
+ * shows while the page first renders (the activation reminder, from a layout effect)
+ * appears in that same frame, instead of one frame later pushing the page down.
+ */
+function useAlertsBeforePaint() {
+  const [alerts, setAlerts] = useState(() => useAlerts.getState().alerts);
+  useLayoutEffect(() => {
+    const update = () => setAlerts(useAlerts.getState().alerts);
+    update();
+    return useAlerts.subscribe(update);
+  }, []);
+  return alerts;
+}
 
 /** The alert area under the top navigation (activation reminder and the like). */
 export function AlertHeader() {
   const { t } = useTranslation();
-  const alerts = useAlerts((s) => s.alerts);
+  const alerts = useAlertsBeforePaint();
   const dismiss = useAlerts((s) => s.dismiss);
   if (alerts.length === 0) return null;
   return (

@@ -204,6 +204,10 @@ function ChatHeader({ profile, conversationId, typing }: { profile: ChatProfile 
                 </Dropdown.Item>
               )}
               <Dropdown.Divider />
+              <Dropdown.Item as={AppLink} to="complaints" suffix={`?member=${profile.id}`} data-testid="chat-menu-report">
+                <Icon name="warning" size={18} className="me-2" />
+                {t('conversation.report', { name: profile.name })}
+              </Dropdown.Item>
               <Dropdown.Item as="button" className="text-danger" onClick={() => setModal('block')} data-testid="chat-menu-block">
                 <Icon name="shield" size={18} className="me-2" />
                 {t('conversation.block', { name: profile.name })}

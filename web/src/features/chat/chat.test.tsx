@@ -249,6 +249,15 @@ describe('conversation', () => {
     expect(screen.getByTestId('chat-terms')).toHaveTextContent('Costs 10 credits · you have 35');
   });
 
+  it('offers to report the member in the header menu', async () => {
+    renderAt('/chats/12');
+    await screen.findByTestId('chat-name');
+    fireEvent.click(screen.getByTestId('chat-menu'));
+    const report = await screen.findByTestId('chat-menu-report');
+    expect(report).toHaveAttribute('href', `/complaints?member=${ANNA.id}`);
+    expect(report).toHaveTextContent('Report Anna');
+  });
+
   it('sends at once with a pending bubble, then shows it sent with the new balance', async () => {
     let answer: (response: Response) => void = () => undefined;
     send = () => new Promise<Response>((resolve) => (answer = resolve));

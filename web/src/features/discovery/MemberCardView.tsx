@@ -9,9 +9,13 @@ import { useSettings } from '../site/settingsStore';
 import type { MemberCard } from './discoveryApi';
 import { FictionalBadge, PlaceholderAvatar, imageUrl } from './memberUi';
 
-/** One member in the search grid: photo (or a drawn avatar), name, age and city, and a quick like. */
-export function MemberCardView({ member }: { member: MemberCard }) {
-  const { t, i18n } = useTranslation('discovery');
+/**
+ * One member in the search grid: photo (or a drawn avatar), name, age and city, and a quick like.
+ * `priority`: a card on the first screen, whose photo loads at once (the page's largest
+ * image) instead of lazily.
+ */
+export function MemberCardView({ member, priority = false }: { member: MemberCard; priority?: boolean }) {
+  const { i18n } = useTranslation('discovery');
   const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
   const place = member.city || countryName(member.country, i18n.language);
   useEnsureLikes();
@@ -19,10 +23,17 @@ export function MemberCardView({ member }: { member: MemberCard }) {
   const own = useSession((s) => s.user?.id === member.id);
   return (
     <article className="member-card" data-testid="member-card" data-member-id={member.id}>
-      <AppLink to="members-id" params={{ id: member.id }} className="member-card__link" aria-label={t('card.open', { name: member.name })}>
+      {/* Named by what it shows (name, age, place): a spoken "click Chantal" finds it. */}
+      <AppLink to="members-id" params={{ id: member.id }} className="member-card__link">
         <div className="member-card__photo">
           {member.main_image ? (
-            <img src={imageUrl(prefix, member.main_image.thumb_filename)} alt="" loading="lazy" decoding="async" />
+            <img
+              src={imageUrl(prefix, member.main_image.thumb_filename)}
+              alt=""
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : undefined}
+              decoding="async"
+            />
           ) : (
             <PlaceholderAvatar gender={member.gender} />
           )}

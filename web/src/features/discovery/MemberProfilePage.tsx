@@ -155,6 +155,17 @@ function BlockActions({ profile, onChange }: { profile: MemberProfile; onChange:
   );
 }
 
+/** To the complaints form, about this member. */
+function ReportLink({ id }: { id: number }) {
+  const { t } = useTranslation('discovery');
+  return (
+    <AppLink to="complaints" suffix={`?member=${id}`} className="btn btn-link member-profile__block member-profile__report" data-testid="report-link">
+      <Icon name="warning" size={18} />
+      {t('profile.report')}
+    </AppLink>
+  );
+}
+
 /** "Likes you" or "It's a match" above the actions, from the profile's like state. */
 function LikeHint({ profile }: { profile: MemberProfile }) {
   const { t } = useTranslation('likes');
@@ -239,9 +250,13 @@ function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: 
               </AppLink>
               <GiftButton member={profile} />
               <BlockActions profile={profile} onChange={onChange} />
+              <ReportLink id={profile.id} />
             </div>
           ) : (
-            <LoginPrompt compact title={t('gate.profileTitle', { name: profile.name })} text={t('gate.profileText')} />
+            <>
+              <LoginPrompt compact title={t('gate.profileTitle', { name: profile.name })} text={t('gate.profileText')} />
+              <ReportLink id={profile.id} />
+            </>
           )}
 
           {profile.about_me && (

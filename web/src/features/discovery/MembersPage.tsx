@@ -22,11 +22,14 @@ export interface MembersNotice {
   blocked?: string;
 }
 
-function MemberGrid({ members, testId }: { members: MemberCard[]; testId: string }) {
+/** The first cards of the results are on screen at once (two a row on phones, four on wide screens). */
+const FIRST_SCREEN_CARDS = 4;
+
+function MemberGrid({ members, testId, firstScreen = false }: { members: MemberCard[]; testId: string; firstScreen?: boolean }) {
   return (
     <div className="member-grid" data-testid={testId}>
-      {members.map((member) => (
-        <MemberCardView key={member.id} member={member} />
+      {members.map((member, index) => (
+        <MemberCardView key={member.id} member={member} priority={firstScreen && index < FIRST_SCREEN_CARDS} />
       ))}
     </div>
   );
@@ -119,13 +122,14 @@ export function MembersPage() {
         ) : (
           <>
             <div className="members-page__summary">
-              <p className="members-page__count" data-testid="search-count" aria-live="polite">
+              {/* The results' heading: the cards' h3 names sit under it (heading order). */}
+              <h2 className="members-page__count fs-6 fw-normal mb-0" data-testid="search-count" aria-live="polite">
                 {t('search.count', { count: numResults ?? 0 })}
-              </p>
+              </h2>
               {pages > 1 && <p className="members-page__pageof">{t('search.pageOf', { page, pages })}</p>}
             </div>
             {results.length > 0 ? (
-              <MemberGrid members={results} testId="search-results" />
+              <MemberGrid members={results} testId="search-results" firstScreen />
             ) : (
               <div className="members-empty" data-testid="search-empty">
                 <span className="members-empty__icon" aria-hidden="true">

@@ -341,6 +341,13 @@ describe('member profile', () => {
     await waitFor(() => expect(calls('/api/members')).toHaveLength(2));
   });
 
+  it('links to the complaints form about this member, for members and visitors', async () => {
+    renderAt('/members/5');
+    const actions = await screen.findByTestId('member-actions');
+    expect(within(actions).getByTestId('report-link')).toHaveAttribute('href', '/complaints?member=5');
+    expect(within(actions).getByTestId('report-link')).toHaveTextContent('Report this member');
+  });
+
   it('does not block when the dialog is cancelled', async () => {
     renderAt('/members/5');
     fireEvent.click(await screen.findByTestId('block-button'));
@@ -365,6 +372,7 @@ describe('member profile', () => {
     expect(await screen.findByTestId('login-prompt')).toBeInTheDocument();
     expect(screen.queryByTestId('block-button')).toBeNull();
     expect(screen.queryByTestId('member-actions')).toBeNull();
+    expect(screen.getByTestId('report-link')).toHaveAttribute('href', '/complaints?member=5');
   });
 
   it('shows a friendly screen when the profile is not available', async () => {

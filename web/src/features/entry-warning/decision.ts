@@ -46,9 +46,4 @@ export function storeSkippedAt(now = Date.now()): void {
   }
 }
 
-export function isStandalone(): boolean {
-  return (
-    (typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches) ||
-    (navigator as Navigator & { standalone?: boolean }).standalone === true
-  );
-}
+export { isStandalone } from '../../shared/displayMode';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { LoginRequired } from '../discovery/discoveryApi';
@@ -38,6 +38,7 @@ export function LikeButton({ member, liked: likedProp, likesMe = false, onChange
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [prompt, setPrompt] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
 
   // A fresh answer from the server (the lists reloaded) wins over the local state.
   useEffect(() => setLiked(likedProp), [likedProp]);
@@ -56,7 +57,7 @@ export function LikeButton({ member, liked: likedProp, likesMe = false, onChange
       if (next) {
         const result = await likesApi.like(member.id);
         match = result.match;
-        if (match) useMatch.getState().celebrate(result.profile);
+        if (match) useMatch.getState().celebrate(result.profile, button.current);
       } else {
         await likesApi.unlike(member.id);
       }
@@ -82,6 +83,7 @@ export function LikeButton({ member, liked: likedProp, likesMe = false, onChange
   return (
     <>
       <button
+        ref={button}
         type="button"
         className={`${classes} ${className}`}
         onClick={() => void toggle()}

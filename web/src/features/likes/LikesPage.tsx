@@ -65,7 +65,7 @@ function LikeCard({ item }: { item: LikeItem }) {
   const place = member.city || countryName(member.country, i18n.language);
   return (
     <article className={`like-card${item.isNew ? ' is-new' : ''}`} data-testid="like-card" data-member-id={member.id}>
-      <AppLink to="likes-m-id" params={{ id: member.id }} className="like-card__link" aria-label={t('card.open', { name: member.name })}>
+      <AppLink to="likes-m-id" params={{ id: member.id }} className="like-card__link">
         <div className="like-card__photo">
           {member.main_image ? (
             <img src={imageUrl(prefix, member.main_image.thumb_filename)} alt="" loading="lazy" decoding="async" />

@@ -110,6 +110,15 @@ function Celebration({ profile }: { profile: MatchProfile }) {
 /** The match celebration (layer 2000): the queued matches one by one. */
 export function MatchModal() {
   const profile = useMatch((s) => s.queue[0]);
+  const showing = profile !== undefined;
+  // When the last celebration closes, the focus goes back to what opened it (the like button).
+  useEffect(() => {
+    if (!showing) return;
+    const opener = useMatch.getState().opener;
+    return () => {
+      if (useMatch.getState().queue.length === 0 && opener?.isConnected) opener.focus();
+    };
+  }, [showing]);
   if (!profile) return null;
   // A new key per match restarts the animation and the focus.
   return <Celebration key={profile.id} profile={profile} />;

@@ -83,7 +83,7 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   useSession.getState().clear();
-  useMatch.setState({ queue: [] });
+  useMatch.setState({ queue: [], opener: null });
 });
 
 function renderAt(path: string, element: React.ReactNode, extra: { path: string; element: React.ReactNode }[] = []) {
@@ -312,6 +312,22 @@ describe('match modal', () => {
     expect(screen.getByTestId('match-modal')).toHaveAttribute('data-member-id', '6');
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByTestId('match-modal')).toBeNull();
+  });
+
+  it('gives the focus back to the like button that made the match when it closes', () => {
+    renderAt('/members', <><button type="button" data-testid="opener">Like</button><MatchModal /></>);
+    const opener = screen.getByTestId('opener');
+    act(() => useMatch.getState().celebrate(lotte, opener));
+    act(() => useMatch.getState().celebrate({ ...lotte, id: 6, name: 'Noor' }, null));
+    expect(screen.getByTestId('match-main')).toHaveFocus();
+    expect(screen.getByTestId('match-modal')).toHaveAttribute('aria-modal', 'true');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    // The next celebration shows: the focus stays in it.
+    expect(screen.getByTestId('match-main')).toHaveFocus();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByTestId('match-modal')).toBeNull();
+    expect(opener).toHaveFocus();
+    expect(useMatch.getState().opener).toBeNull();
   });
 
   it('goes to their profile from the photo and to the chat from the main button', () => {

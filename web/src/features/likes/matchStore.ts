@@ -15,14 +15,25 @@ export interface MatchProfile {
 
 interface MatchState {
   queue: MatchProfile[];
-  celebrate: (profile: MatchProfile) => void;
+  /** The control that made the first match of the queue (a like button): the focus goes back there. */
+  opener: HTMLElement | null;
+  celebrate: (profile: MatchProfile, opener?: HTMLElement | null) => void;
   /** The shown celebration is over (closed, or the member followed a link). */
   dismiss: () => void;
 }
 
 export const useMatch = create<MatchState>()((set) => ({
   queue: [],
-  celebrate: (profile) =>
-    set((state) => (state.queue.some((p) => p.id === profile.id) ? state : { queue: [...state.queue, profile] })),
-  dismiss: () => set((state) => ({ queue: state.queue.slice(1) })),
+  opener: null,
+  celebrate: (profile, opener = null) =>
+    set((state) =>
+      state.queue.some((p) => p.id === profile.id)
+        ? state
+        : { queue: [...state.queue, profile], opener: state.queue.length === 0 ? opener : state.opener },
+    ),
+  dismiss: () =>
+    set((state) => {
+      const queue = state.queue.slice(1);
+      return { queue, opener: queue.length > 0 ? state.opener : null };
+    }),
 }));

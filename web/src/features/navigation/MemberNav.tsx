@@ -1,13 +1,12 @@
-import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
+import { LEAVING_STATE } from '../../app/guard';
 import { pathTo, routeExists } from '../../app/routes';
 import { useChat } from '../chat/chatStore';
-import { BellIcon } from '../notifications/BellIcon';
 import { usePush } from '../push/pushStore';
 import { useSession } from '../session/sessionStore';
-import { AppLink } from './AppLink';
 import { counterBadge, creditsBadge, moneyLink } from './badges';
+import { DeferredMenu } from './DeferredMenu';
 import { Icon, type IconName } from './icons';
 
 function NavItem({
@@ -50,6 +49,14 @@ export function MemberNav() {
   const totalNewLikes = useChat((s) => s.totalNewLikes);
   if (!user) return null;
 
+  const logOut = async () => {
+    // Leave members-only screens first, so they do not send the visitor to the login.
+    // (As the one leaving: "/" would otherwise send a member on to the members area.)
+    await navigate(pathTo('index'), { state: LEAVING_STATE });
+    // Pushes for this member must not reach whoever uses this browser next.
+    await usePush.getState().detach();
+    await logout();
+  };
   const money = moneyLink(user);
   const credits = creditsBadge(user);
   return (
@@ -68,47 +75,19 @@ export function MemberNav() {
       ) : (
         <NavItem to="premium" icon="star" label={t('nav.premium')} />
       )}
-      <Dropdown align="end">
-        <Dropdown.Toggle variant="link" className="nav-pill member-nav__item" aria-label={t('nav.account')}>
-          <span className="member-nav__icon">
-            <Icon name="user" />
-          </span>
-          <span className="member-nav__label">{user.profile.name}</span>
-        </Dropdown.Toggle>
-        <Dropdown.Menu className="shadow-lg">
-          {routeExists('profile') && (
-            <Dropdown.Item as={AppLink} to="profile">
-              <Icon name="user" size={18} className="me-2" />
-              {t('nav.myProfile')}
-            </Dropdown.Item>
-          )}
-          <Dropdown.Item as={AppLink} to="settings" data-testid="nav-settings">
-            <Icon name="settings" size={18} className="me-2" />
-            {t('nav.settings')}
-          </Dropdown.Item>
-          {routeExists('notifications') && (
-            <Dropdown.Item as={AppLink} to="notifications" data-testid="nav-notifications">
-              <BellIcon size={18} className="me-2" />
-              {t('nav.notifications', { ns: 'notifications' })}
-            </Dropdown.Item>
-          )}
-          <Dropdown.Divider />
-          <Dropdown.Item
-            as="button"
-            data-testid="logout"
-            onClick={async () => {
-              // Leave members-only screens first, so they do not send the visitor to the login.
-              await navigate(pathTo('index'));
-              // Pushes for this member must not reach whoever uses this browser next.
-              await usePush.getState().detach();
-              await logout();
-            }}
-          >
-            <Icon name="logout" size={18} className="me-2" />
-            {t('nav.logout')}
-          </Dropdown.Item>
-        </Dropdown.Menu>
-      </Dropdown>
+      <DeferredMenu
+        label={t('nav.account')}
+        toggleClassName="nav-pill member-nav__item"
+        toggle={
+          <>
+            <span className="member-nav__icon">
+              <Icon name="user" />
+            </span>
+            <span className="member-nav__label">{user.profile.name}</span>
+          </>
+        }
+        menu={(menus, openAtOnce) => <menus.AccountMenu name={user.profile.name} defaultShow={openAtOnce} onLogout={logOut} />}
+      />
     </div>
   );
 }

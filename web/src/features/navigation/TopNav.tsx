@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { pathTo, routeExists } from '../../app/routes';
 import { useIsLoggedIn } from '../session/sessionStore';
 import { AppLink } from './AppLink';
+import { BackButton } from './BackButton';
 import { LanguageDropdown } from './LanguageDropdown';
 import { Logo } from './Logo';
 import { MemberNav } from './MemberNav';
@@ -17,7 +18,10 @@ export function TopNav() {
   return (
     <header className="top-nav">
       <nav className="container top-nav__inner" aria-label={t('nav.main')}>
-        <Logo />
+        <div className="top-nav__start">
+          <BackButton />
+          <Logo />
+        </div>
         <div className="top-nav__actions">
           {loggedIn && <MemberNav />}
           <LanguageDropdown />

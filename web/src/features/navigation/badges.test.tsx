@@ -107,7 +107,7 @@ describe('TopNav', () => {
       useSession.setState({ user: member() });
       renderInRouter(<TopNav />);
       expect(screen.queryByText('Messages')).toBeNull();
-      expect(screen.getByRole('button', { name: 'My account' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /^My account/ })).toBeInTheDocument();
     } finally {
       registry.chats = chats;
     }
@@ -116,10 +116,10 @@ describe('TopNav', () => {
   it('shows the language menu only for sites with several languages', () => {
     seedStores({ settings: settingsFixture({ locales: ['nl'] }) });
     const { unmount } = renderInRouter(<TopNav />);
-    expect(screen.queryByRole('button', { name: 'Language' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Language/ })).toBeNull();
     unmount();
     seedStores({ settings: settingsFixture({ locales: ['nl', 'en'] }) });
     renderInRouter(<TopNav />);
-    expect(screen.getByRole('button', { name: 'Language' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Language/ })).toBeInTheDocument();
   });
 });

@@ -336,7 +336,7 @@ describe('the member menu', () => {
   it('links to the notification settings', async () => {
     const router = createMemoryRouter([{ path: '*', element: <MemberNav /> }], { initialEntries: ['/members'] });
     render(<RouterProvider router={router} />);
-    fireEvent.click(screen.getByRole('button', { name: 'My account' }));
+    fireEvent.click(screen.getByRole('button', { name: /^My account/ }));
     const item = await screen.findByTestId('nav-notifications');
     expect(item).toHaveTextContent('Notifications');
     expect(item).toHaveAttribute('href', '/notifications');
@@ -348,7 +348,7 @@ describe('the member menu', () => {
     await usePush.getState().subscribe();
     const router = createMemoryRouter([{ path: '*', element: <MemberNav /> }], { initialEntries: ['/members'] });
     render(<RouterProvider router={router} />);
-    fireEvent.click(screen.getByRole('button', { name: 'My account' }));
+    fireEvent.click(screen.getByRole('button', { name: /^My account/ }));
     fireEvent.click(await screen.findByTestId('logout'));
     await vi.waitFor(() => expect(calls('/api/logout')).toHaveLength(1));
     const posts = calls('/api/user', 'POST');

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { membersAreaPath } from '../../app/guard';
@@ -10,12 +9,9 @@ import { useSession } from '../session/sessionStore';
 import { useSiteSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';
 import { pushStepApplies } from './policy';
+import { signupSteps } from './signupSteps';
 
-/**
- * Hook point for the push-permission step after signup (web push is a later issue):
- * it shows only when the browser supports push and the site has a push key.
- */
-export const signupSteps: { pushPermission?: ComponentType } = {};
+export { signupSteps } from './signupSteps';
 
 /** Sends the activation mail again; shared by the complete step and the activation screens. */
 export function ResendActivation({ className = '' }: { className?: string }) {

@@ -5,7 +5,7 @@
  */
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadDateLocale } from './dates';
+import { loadDateLocale } from './dateLocale';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from './languages';
 import { writeLocaleCookie } from './localeChoice';
 

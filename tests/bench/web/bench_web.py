@@ -1,0 +1,281 @@
+"""Benchmark: the web app's weight and Lighthouse scores (spec section 9, performance).
+
+(a) The initial JavaScript of "/": the entry script(s) of web/dist/index.html and
+    everything they import statically (recursively, within dist/assets), compressed
+    with gzip (zlib level 9) and brotli when the `brotli` module is installed.
+    Goal: under 170 KB compressed. Builds nothing: web/dist comes from `make run` /
+    `make test` (or set WEB_DIST to another build).
+(b) Lighthouse (mobile preset, the default) on "/" as a visitor and on "/members" as a
+    freshly signed-up member, against `amora serve` on a free port with a temporary,
+    migrated and demo-seeded VAR_DIR. Prints performance, accessibility and
+    best-practices scores plus LCP, TBT and CLS.
+
+    .venv/bin/python -m tests.bench.web.bench_web [--size-only]
+
+WEB_DIST picks another build; BENCH_WEB_RUNS=<n> Lighthouse runs per page (default 3, the
+median run is shown); BENCH_WEB_REPORTS=<folder> keeps the Lighthouse JSON reports;
+BENCH_WEB_URL=<base URL> measures a server that is already running (signups must be open).
+
+Lighthouse is the npm devDependency `lighthouse`; the browser is Debian's Chromium
+(CHROMIUM, default /usr/bin/chromium). Nothing is asserted: it prints figures.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import uuid
+import zlib
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+DIST = Path(os.environ.get("WEB_DIST", ROOT / "web" / "dist"))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+GOAL_BYTES = 170 * 1024
+PAGES = {"/": False, "/members": True}  # path: logged in
+RUNS = int(os.environ.get("BENCH_WEB_RUNS", "3"))  # Lighthouse runs per page (median shown)
+
+try:
+    import brotli  # type: ignore[import-not-found, unused-ignore]
+except ImportError:  # optional: gzip alone then
+    brotli = None
+
+# Static imports and re-exports of a built module: `import{a as b}from"./x.js"`,
+# `import"./x.js"`, `export*from"./x.js"`. Dynamic `import("./x.js")` is not matched.
+STATIC_IMPORT = re.compile(
+    r"""(?<![\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["']([^"'()]+\.js)["']"""
+)
+
+
+class _EntryParser(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.scripts: list[str] = []
+        self.preloads: list[str] = []
+        self.styles: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "script" and a.get("type") == "module" and a.get("src"):
+            self.scripts.append(a["src"] or "")
+        elif tag == "link" and a.get("rel") == "modulepreload" and a.get("href"):
+            self.preloads.append(a["href"] or "")
+        elif tag == "link" and a.get("rel") == "stylesheet" and a.get("href"):
+            self.styles.append(a["href"] or "")
+
+
+def _local(url: str) -> Path | None:
+    if url.startswith(("http:", "https:", "//")):
+        return None
+    return DIST / url.lstrip("/")
+
+
+def static_closure(entries: list[Path]) -> list[Path]:
+    """The entries and every module they import statically, in discovery order."""
+    seen: dict[Path, None] = {}
+    todo = list(entries)
+    while todo:
+        path = todo.pop(0).resolve()
+        if path in seen or not path.is_file():
+            continue
+        seen[path] = None
+        for spec in STATIC_IMPORT.findall(path.read_text(encoding="utf-8", errors="replace")):
+            if spec.startswith("."):
+                todo.append(path.parent / spec)
+            elif spec.startswith("/"):
+                todo.append(DIST / spec.lstrip("/"))
+    return list(seen)
+
+
+def gzip_size(data: bytes) -> int:
+    compressor = zlib.compressobj(9, zlib.DEFLATED, 31)  # gzip container, level 9
+    return len(compressor.compress(data) + compressor.flush())
+
+
+def brotli_size(data: bytes) -> int | None:
+    return len(brotli.compress(data, quality=11)) if brotli is not None else None
+
+
+def _kb(size: int | None) -> str:
+    return f"{'-':>11}" if size is None else f"{size / 1024:8.1f} KB"
+
+
+def initial_js() -> int:
+    """Prints the initial JavaScript (and CSS) of "/"; returns its gzip size."""
+    index = DIST / "index.html"
+    if not index.is_file():
+        sys.exit(f"{index} is missing: build the web app first (`make web` or `npm run build`)")
+    parser = _EntryParser()
+    parser.feed(index.read_text(encoding="utf-8"))
+    entries = [p for p in map(_local, parser.scripts) if p]
+    preloads = [p for p in map(_local, parser.preloads) if p]
+    files = static_closure(entries + preloads)
+    print(f'Initial JavaScript of "/" ({DIST}): entry {", ".join(parser.scripts)}')
+    print(f"  {'file':<48}{'raw':>11}{'gzip -9':>11}{'brotli':>11}")
+    total_raw = total_gz = 0
+    total_br: int | None = 0 if brotli is not None else None
+    for path in sorted(files, key=lambda p: -p.stat().st_size):
+        data = path.read_bytes()
+        gz, br = gzip_size(data), brotli_size(data)
+        total_raw, total_gz = total_raw + len(data), total_gz + gz
+        if total_br is not None and br is not None:
+            total_br += br
+        print(f"  {path.relative_to(DIST).as_posix():<48}{_kb(len(data))}{_kb(gz)}{_kb(br)}")
+    print(f"  {'total (' + str(len(files)) + ' files)':<48}{_kb(total_raw)}{_kb(total_gz)}"
+          f"{_kb(total_br)}")
+    verdict = "under" if total_gz < GOAL_BYTES else "OVER"
+    print(f"  goal: under {GOAL_BYTES // 1024} KB compressed -> {verdict} (gzip)")
+    for style in parser.styles:
+        path = _local(style)
+        if path and path.is_file():
+            data = path.read_bytes()
+            print(f"  render-blocking CSS {style}: {_kb(len(data))} raw, {_kb(gzip_size(data))} "
+                  "gzip")
+    return total_gz
+
+
+# --- Lighthouse ----------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextlib.contextmanager
+def live_server() -> Iterator[str]:
+    """`amora serve` on a free port, migrated and seeded with 40 demo members."""
+    with tempfile.TemporaryDirectory(prefix="amora-bench-web-") as var:
+        port = _free_port()
+        env = {**os.environ, "VAR_DIR": var, "PORT": str(port), "SECRET_KEY": "bench-web",
+               "WEB_DIST": str(DIST), "RATE_LIMITS": "off"}
+        env.pop("DATABASE_URL", None)
+        env.pop("REDIS_URL", None)
+        for args in (("db", "upgrade"), ("demo", "seed", "--members", "40")):
+            subprocess.run([sys.executable, "-m", "cli.main", *args], cwd=ROOT, env=env,
+                           check=True, stdout=subprocess.DEVNULL)
+        server = subprocess.Popen([sys.executable, "-m", "cli.main", "serve"], cwd=ROOT, env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    with urllib.request.urlopen(f"{base}/api/health", timeout=1):
+                        break
+                except OSError:
+                    if time.monotonic() > deadline or server.poll() is not None:
+                        raise RuntimeError("amora serve did not start") from None
+                    time.sleep(0.2)
+            yield base
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+def member_cookie(base: str) -> str:
+    """Signs up a fresh member through the API; returns the `Cookie` header value."""
+    body = {"email": f"bench.{uuid.uuid4().hex[:10]}@example.com", "name": "Bench",
+            "date_of_birth": "1988-06-02", "password": "zomer aan zee 2026",
+            "gender": "male", "seeking": "female", "country": "NL", "language": "en"}
+    request = urllib.request.Request(f"{base}/api/signup", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        cookies = response.headers.get_all("Set-Cookie") or []
+    for cookie in cookies:
+        name, _, rest = cookie.partition("=")
+        if name.strip() == "auth._token":  # adapters/http/session.py COOKIE
+            return f"auth._token={rest.split(';', 1)[0]}"
+    raise RuntimeError("the signup set no session cookie")
+
+
+def lighthouse(url: str, cookie: str | None, out: Path) -> dict[str, object]:
+    local = ROOT / "node_modules" / ".bin" / "lighthouse"  # what `npx lighthouse` runs
+    command = [
+        *([str(local)] if local.exists() else ["npx", "--no-install", "lighthouse"]),
+        url, f"--chrome-path={CHROMIUM}",
+        "--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking",
+        "--only-categories=performance,accessibility,best-practices",
+        "--output=json", f"--output-path={out}", "--quiet",
+    ]
+    if cookie:
+        command.append(f"--extra-headers={json.dumps({'Cookie': cookie})}")
+    subprocess.run(command, cwd=ROOT, check=True, timeout=300)
+    return json.loads(out.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def _score(report: dict[str, object], category: str) -> str:
+    score = report["categories"][category]["score"]  # type: ignore[index]
+    return "-" if score is None else f"{round(score * 100):3d}"
+
+
+def _audit(report: dict[str, object], name: str) -> str:
+    audit = report["audits"].get(name, {})  # type: ignore[attr-defined]
+    return str(audit.get("displayValue", "-"))
+
+
+def _failing(report: dict[str, object]) -> list[str]:
+    """Audits of the three categories that lost points (title and value), for diagnosis."""
+    audits = report["audits"]  # type: ignore[index]
+    lines = []
+    for category in report["categories"].values():  # type: ignore[attr-defined]
+        for ref in category["auditRefs"]:
+            audit = audits[ref["id"]]
+            if ref.get("weight", 0) and audit.get("score") is not None and audit["score"] < 0.9:
+                value = audit.get("displayValue", "")
+                lines.append(f"{category['id']}: {audit['title']} ({audit['score']}) {value}")
+    return lines
+
+
+def lighthouse_scores() -> None:
+    keep = os.environ.get("BENCH_WEB_REPORTS")  # a folder to keep the JSON reports in
+    url = os.environ.get("BENCH_WEB_URL")  # a running server instead (behind a proxy, say)
+    server = contextlib.nullcontext(url.rstrip("/")) if url else live_server()
+    where = url or "amora serve with 40 demo members"
+    print(f"\nLighthouse (mobile preset, median of {RUNS} runs), {where}: goal performance >= 95")
+    with server as base, tempfile.TemporaryDirectory(prefix="amora-lh-") as scratch:
+        tmp = Path(keep) if keep else Path(scratch)
+        tmp.mkdir(parents=True, exist_ok=True)
+        cookie = member_cookie(base)
+        print(f"  {'page':<18}{'perf':>6}{'a11y':>6}{'b-p':>6}   {'LCP':>8}{'TBT':>10}{'CLS':>8}")
+        for path, logged_in in PAGES.items():
+            reports = []
+            for run in range(RUNS):
+                out = tmp / f"report{path.replace('/', '-') or '-'}-{run + 1}.json"
+                reports.append(lighthouse(base + path, cookie if logged_in else None, out))
+            # Lighthouse varies from run to run: show the run with the median performance.
+            reports.sort(key=lambda report: report["categories"]["performance"]["score"] or 0)  # type: ignore[index]
+            report = reports[len(reports) // 2]
+            final = str(report.get("finalDisplayedUrl") or report.get("finalUrl") or "")
+            label = path + (" (member)" if logged_in else "")
+            print(f"  {label:<18}{_score(report, 'performance'):>6}"
+                  f"{_score(report, 'accessibility'):>6}{_score(report, 'best-practices'):>6}   "
+                  f"{_audit(report, 'largest-contentful-paint'):>8}"
+                  f"{_audit(report, 'total-blocking-time'):>10}"
+                  f"{_audit(report, 'cumulative-layout-shift'):>8}"
+                  f"   runs: {' '.join(_score(r, 'performance').strip() for r in reports)}")
+            if not final.endswith(path):
+                print(f"    (ended on {final})")
+            for line in _failing(report):
+                print(f"    - {line}")
+
+
+def main() -> None:
+    initial_js()
+    if "--size-only" not in sys.argv[1:]:
+        lighthouse_scores()
+
+
+if __name__ == "__main__":
+    main()

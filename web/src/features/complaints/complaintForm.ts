@@ -1,0 +1,94 @@
+/**
+ * The complaint form's rules, the same as the server's (domain/complaints.py), so the
+ * reporter hears about a mistake before sending; the server checks again and its field
+ * errors come back to the same fields with the same codes.
+ */
+import { ApiError } from '../../shared/api/errors';
+import { type FieldError, fieldErrorsOf } from '../account/accountApi';
+import { emailError } from '../signup/validation';
+import { CATEGORIES, type ComplaintCategory, type ComplaintRequest } from './complaintsApi';
+
+export const TEXT_MIN = 10;
+export const TEXT_MAX = 5000;
+
+export interface ComplaintFields {
+  category: ComplaintCategory | '';
+  text: string;
+  /** Visitors only: where the answer goes. */
+  email: string;
+  /** The member complained about, as typed (digits), or ''. */
+  member: string;
+}
+
+/** The fields a problem can belong to: the server's names. */
+export type ProblemField = 'category' | 'text' | 'email' | 'member_id' | 'message_id';
+export type Problems = Partial<Record<ProblemField, FieldError>>;
+
+/** The order the fields appear in: the first one with a problem gets the focus. */
+export const FIELD_ORDER: readonly ProblemField[] = ['category', 'member_id', 'message_id', 'text', 'email'];
+
+export const EMPTY_FIELDS: ComplaintFields = { category: '', text: '', email: '', member: '' };
+
+/** Characters as the server counts them (code points, not UTF-16 units). */
+export function textLength(text: string): number {
+  return [...text].length;
+}
+
+/** A positive member or message id from a query parameter or a typed number, else null. */
+export function positiveId(value: string | null | undefined): number | null {
+  const trimmed = (value ?? '').trim();
+  if (!/^\d{1,10}$/.test(trimmed)) return null;
+  const id = Number(trimmed);
+  return id >= 1 && id <= 2147483647 ? id : null;
+}
+
+/** Every problem of the form at once; an empty object when it may be sent. */
+export function checkComplaint(fields: ComplaintFields, { needsEmail }: { needsEmail: boolean }): Problems {
+  const problems: Problems = {};
+  if (!fields.category) problems.category = { code: 'required' };
+  else if (!CATEGORIES.includes(fields.category)) problems.category = { code: 'invalid_choice' };
+  const length = textLength(fields.text.trim());
+  if (length === 0) problems.text = { code: 'required' };
+  else if (length < TEXT_MIN) problems.text = { code: 'too_short', params: { min: TEXT_MIN } };
+  else if (length > TEXT_MAX) problems.text = { code: 'too_long', params: { max: TEXT_MAX } };
+  if (needsEmail) {
+    const email = fields.email.trim();
+    if (!email) problems.email = { code: 'required' };
+    else if (emailError(email)) problems.email = { code: 'invalid_email' };
+  }
+  if (fields.member.trim() && positiveId(fields.member) === null) problems.member_id = { code: 'invalid_member' };
+  return problems;
+}
+
+/** The request body: only the fields that are filled in. */
+export function complaintBody(
+  fields: ComplaintFields,
+  { needsEmail, messageId }: { needsEmail: boolean; messageId: number | null },
+): ComplaintRequest {
+  const body: ComplaintRequest = { category: fields.category as ComplaintCategory, text: fields.text.trim() };
+  if (needsEmail && fields.email.trim()) body.email = fields.email.trim();
+  const member = positiveId(fields.member);
+  if (member !== null) body.member_id = member;
+  if (messageId !== null) body.message_id = messageId;
+  return body;
+}
+
+/**
+ * The problems of a refused complaint that belong to a field: the server's field errors
+ * (invalid_fields) and the references it could not find. Null when the refusal is about
+ * the whole form (too many requests, no connection ...).
+ */
+export function problemsOf(error: unknown): Problems | null {
+  const fields = fieldErrorsOf(error);
+  if (Object.keys(fields).length > 0) {
+    const problems: Problems = {};
+    for (const [field, problem] of Object.entries(fields)) {
+      if ((FIELD_ORDER as readonly string[]).includes(field)) problems[field as ProblemField] = problem;
+    }
+    if (Object.keys(problems).length > 0) return problems;
+  }
+  if (!(error instanceof ApiError)) return null;
+  if (error.code === 'member_not_found') return { member_id: { code: error.code } };
+  if (error.code === 'message_not_found') return { message_id: { code: error.code } };
+  return null;
+}

@@ -1,0 +1,288 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../shared/i18n/i18n';
+import { settingsFixture, userFixture } from '../../test/fixtures';
+import { seedStores, setupTestI18n } from '../../test/render';
+import { useSession } from '../session/sessionStore';
+import { checkComplaint, complaintBody, positiveId, problemsOf } from './complaintForm';
+import { ComplaintsPage } from './ComplaintsPage';
+import { ApiError } from '../../shared/api/errors';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const failure = (status: number, error: string, params: Record<string, unknown> = {}) => json(status, { error, params });
+
+const PROFILE = {
+  id: 5,
+  name: 'Mila',
+  gender: 'female',
+  age: 29,
+  country: 'NL',
+  interests: [],
+  is_fictional: false,
+  blocked_by_me: false,
+  liked_by_me: false,
+  likes_me: false,
+  match: false,
+  photo_count: 0,
+  photos: [],
+};
+
+let fetchMock: ReturnType<typeof vi.fn>;
+/** The answer to the complaint; the member lookup answers from `member`. */
+let answer: (body: Record<string, unknown>) => Response;
+let member: (id: string) => Response;
+
+const posts = () =>
+  fetchMock.mock.calls
+    .filter(([url, init]) => new URL(String(url), 'http://amora.test').pathname === '/api/complaints' && (init as RequestInit).method === 'POST')
+    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
+
+beforeAll(async () => {
+  await setupTestI18n();
+  await i18n.loadNamespaces(['complaints', 'discovery']);
+});
+beforeEach(() => {
+  seedStores({ settings: settingsFixture() });
+  useSession.setState({ user: null });
+  answer = () => json(201, { id: 321, status: 'open' });
+  member = () => failure(404, 'member_not_found');
+  fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    const path = new URL(url, 'http://amora.test').pathname;
+    if (path === '/api/complaints') return Promise.resolve(answer(JSON.parse(String(init?.body)) as Record<string, unknown>));
+    const found = /^\/api\/members\/(\d+)$/.exec(path);
+    if (found) return Promise.resolve(member(found[1]!));
+    return Promise.resolve(failure(404, 'not_found'));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ user: null });
+});
+
+function renderAt(path = '/complaints') {
+  const router = createMemoryRouter(
+    [
+      { path: '/complaints', element: <ComplaintsPage /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  return render(<RouterProvider router={router} />);
+}
+
+async function settle() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const choose = (category: string) => fireEvent.click(screen.getByTestId(`complaint-category-${category}`));
+const send = async () => {
+  fireEvent.click(screen.getByTestId('complaint-submit'));
+  await settle();
+};
+const TEXT = 'He sends the same link to everyone, again and again.';
+
+describe('the complaint rules', () => {
+  it('checks every field at once, like the server', () => {
+    expect(checkComplaint({ category: '', text: '', email: '', member: '' }, { needsEmail: true })).toEqual({
+      category: { code: 'required' },
+      text: { code: 'required' },
+      email: { code: 'required' },
+    });
+    expect(checkComplaint({ category: 'spam', text: '  short  ', email: 'no', member: '12a' }, { needsEmail: true })).toEqual({
+      text: { code: 'too_short', params: { min: 10 } },
+      email: { code: 'invalid_email' },
+      member_id: { code: 'invalid_member' },
+    });
+    expect(checkComplaint({ category: 'other', text: 'x'.repeat(5001), email: '', member: '' }, { needsEmail: false })).toEqual({
+      text: { code: 'too_long', params: { max: 5000 } },
+    });
+    // Characters as the server counts them: an emoji is one.
+    expect(checkComplaint({ category: 'other', text: '😀'.repeat(10), email: '', member: '' }, { needsEmail: false })).toEqual({});
+  });
+
+  it('sends only the fields that are filled in', () => {
+    const fields = { category: 'spam' as const, text: `  ${TEXT} `, email: ' a@b.nl ', member: '' };
+    expect(complaintBody(fields, { needsEmail: true, messageId: null })).toEqual({ category: 'spam', text: TEXT, email: 'a@b.nl' });
+    expect(complaintBody({ ...fields, member: '7' }, { needsEmail: false, messageId: 9 })).toEqual({ category: 'spam', text: TEXT, member_id: 7, message_id: 9 });
+  });
+
+  it('reads ids and maps refusals to their fields', () => {
+    expect([positiveId('12'), positiveId('0'), positiveId('-1'), positiveId('1e3'), positiveId(null), positiveId('99999999999')]).toEqual([12, null, null, null, null, null]);
+    expect(problemsOf(new ApiError(400, 'invalid_fields', { fields: { text: 'too_short' }, params: { text: { min: 10 } } }))).toEqual({
+      text: { code: 'too_short', params: { min: 10 } },
+    });
+    expect(problemsOf(new ApiError(404, 'member_not_found'))).toEqual({ member_id: { code: 'member_not_found' } });
+    expect(problemsOf(new ApiError(404, 'message_not_found'))).toEqual({ message_id: { code: 'message_not_found' } });
+    expect(problemsOf(new ApiError(429, 'too_many_requests'))).toBeNull();
+  });
+});
+
+describe('/complaints', () => {
+  it('shows what is missing at the fields and sends nothing', async () => {
+    renderAt();
+    await send();
+    expect(screen.getByTestId('complaint-category-error')).toHaveTextContent('Please choose what your report is about.');
+    expect(screen.getByTestId('complaint-text-error')).toHaveTextContent('Please describe what happened.');
+    expect(screen.getByTestId('complaint-email-error')).toHaveTextContent('We need your e-mail address to answer you.');
+    expect(screen.getByTestId('complaint-text')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('complaint-text').getAttribute('aria-describedby')).toContain('complaint-text-error');
+    // The first field with a problem takes the focus.
+    expect(document.activeElement).toBe(screen.getByTestId('complaint-category-spam'));
+    expect(posts()).toEqual([]);
+
+    choose('harassment');
+    type('complaint-text', 'Too short');
+    type('complaint-email', 'not-an-address');
+    type('complaint-member', '12x');
+    expect(screen.queryByTestId('complaint-category-error')).toBeNull();
+    expect(screen.queryByTestId('complaint-text-error')).toBeNull(); // typing clears a field's problem
+    await send();
+    expect(screen.getByTestId('complaint-text-error')).toHaveTextContent('Please write at least 10 characters.');
+    expect(screen.getByTestId('complaint-email-error')).toHaveTextContent('This e-mail address is not valid.');
+    expect(screen.getByTestId('complaint-member-error')).toHaveTextContent("Enter the member's number in digits only");
+    expect(document.activeElement).toBe(screen.getByTestId('complaint-member'));
+    expect(posts()).toEqual([]);
+  });
+
+  it('counts the characters', () => {
+    renderAt();
+    expect(screen.getByTestId('complaint-counter')).toHaveTextContent('0 / 5000 characters');
+    type('complaint-text', 'Hello 😀');
+    expect(screen.getByTestId('complaint-counter')).toHaveTextContent('7 / 5000 characters');
+    type('complaint-text', 'x'.repeat(5001));
+    expect(screen.getByTestId('complaint-counter')).toHaveClass('is-over');
+  });
+
+  it('sends a visitor complaint with only the filled fields and confirms it with its number', async () => {
+    renderAt();
+    choose('fake_profile');
+    type('complaint-text', `  ${TEXT}  `);
+    type('complaint-email', 'visitor@example.test');
+    await send();
+    expect(posts()).toEqual([{ category: 'fake_profile', text: TEXT, email: 'visitor@example.test' }]);
+    const done = screen.getByTestId('complaint-done');
+    expect(within(done).getByTestId('complaint-number')).toHaveTextContent('#321');
+    expect(done).toHaveTextContent('We answer you by e-mail within a few working days.');
+    expect(done).toHaveTextContent('Reports about members who may be under 18 and about illegal content are handled first.');
+    expect(document.activeElement).toBe(within(done).getByRole('heading', { level: 2 }));
+    expect(screen.getByTestId('complaint-done-home')).toHaveAttribute('href', '/');
+
+    // Another one: an empty form again.
+    fireEvent.click(screen.getByTestId('complaint-another'));
+    expect(screen.getByTestId('complaint-text')).toHaveValue('');
+  });
+
+  it('answers a member at their account address and says an urgent report is handled first', async () => {
+    useSession.setState({ user: userFixture() });
+    renderAt('/complaints?message=44');
+    expect(screen.queryByTestId('complaint-email')).toBeNull();
+    expect(screen.getByTestId('complaint-member-email')).toHaveTextContent('sam@example.test');
+    expect(screen.getByTestId('complaint-message-ref')).toHaveTextContent('Message 44');
+    choose('underage');
+    type('complaint-text', TEXT);
+    await send();
+    expect(posts()).toEqual([{ category: 'underage', text: TEXT, message_id: 44 }]);
+    expect(screen.getByTestId('complaint-next')).toHaveTextContent('Your report is about a possible minor or illegal content: we handle it first.');
+    expect(screen.getByTestId('complaint-done-home')).toHaveAttribute('href', '/members');
+  });
+
+  it('ignores a message reference from a visitor', async () => {
+    renderAt('/complaints?message=44');
+    expect(screen.queryByTestId('complaint-message-ref')).toBeNull();
+    choose('other');
+    type('complaint-text', TEXT);
+    type('complaint-email', 'visitor@example.test');
+    await send();
+    expect(posts()[0]).not.toHaveProperty('message_id');
+  });
+
+  it('shows the server field errors at the fields and keeps everything typed', async () => {
+    answer = () => failure(400, 'invalid_fields', { fields: { text: 'too_short', email: 'invalid_email' }, params: { text: { min: 10 } } });
+    renderAt();
+    choose('spam');
+    type('complaint-text', TEXT);
+    type('complaint-email', 'odd@example.test');
+    await send();
+    expect(posts()).toHaveLength(1);
+    expect(screen.getByTestId('complaint-text-error')).toHaveTextContent('Please write at least 10 characters.');
+    expect(screen.getByTestId('complaint-email-error')).toHaveTextContent('This e-mail address is not valid.');
+    expect(document.activeElement).toBe(screen.getByTestId('complaint-text'));
+    expect(screen.getByTestId('complaint-text')).toHaveValue(TEXT);
+    expect(screen.getByTestId('complaint-email')).toHaveValue('odd@example.test');
+    expect(screen.getByTestId('complaint-category-spam')).toBeChecked();
+    expect(screen.queryByTestId('complaint-done')).toBeNull();
+  });
+
+  it('shows an unknown member at the member field, and too many reports above the button', async () => {
+    answer = () => failure(404, 'member_not_found');
+    renderAt();
+    choose('spam');
+    type('complaint-text', TEXT);
+    type('complaint-email', 'visitor@example.test');
+    type('complaint-member', '999');
+    await send();
+    expect(posts()[0]).toMatchObject({ member_id: 999 });
+    expect(screen.getByTestId('complaint-member-error')).toHaveTextContent('We could not find a member with this number.');
+    expect(document.activeElement).toBe(screen.getByTestId('complaint-member'));
+
+    answer = () => failure(429, 'too_many_requests');
+    type('complaint-member', '');
+    await send();
+    expect(posts()).toHaveLength(2); // refused once, not retried
+    expect(screen.getByTestId('complaint-error')).toHaveTextContent('You have sent several reports in a short time.');
+    expect(screen.getByTestId('complaint-text')).toHaveValue(TEXT);
+  });
+
+  it('names the member from ?member= and sends their id', async () => {
+    member = (id) => (id === '5' ? json(200, { profile: PROFILE }) : failure(404, 'member_not_found'));
+    renderAt('/complaints?member=5');
+    expect(screen.getByTestId('complaint-member-ref')).toHaveTextContent('Looking up member 5');
+    await settle();
+    expect(screen.getByTestId('complaint-member-name')).toHaveTextContent('Mila, 29');
+    expect(screen.queryByTestId('complaint-member')).toBeNull();
+    choose('fake_profile');
+    type('complaint-text', TEXT);
+    type('complaint-email', 'visitor@example.test');
+    await send();
+    expect(posts()).toEqual([{ category: 'fake_profile', text: TEXT, email: 'visitor@example.test', member_id: 5 }]);
+  });
+
+  it('takes the member away on request, and falls back to the number when the lookup fails', async () => {
+    member = () => json(200, { profile: PROFILE });
+    const { unmount } = renderAt('/complaints?member=5');
+    await settle();
+    fireEvent.click(screen.getByTestId('complaint-member-remove'));
+    expect(screen.queryByTestId('complaint-member-ref')).toBeNull();
+    expect(screen.getByTestId('complaint-member')).toHaveValue('');
+    expect(document.activeElement).toBe(screen.getByTestId('complaint-member'));
+    unmount();
+
+    member = () => failure(404, 'member_not_found');
+    renderAt('/complaints?member=8');
+    await settle();
+    expect(screen.getByTestId('complaint-member')).toHaveValue('8');
+  });
+
+  it('has no accessibility violations axe can find without a layout', async () => {
+    const { container } = renderAt('/complaints?member=5');
+    await settle();
+    await send();
+    const result = await axe.run(container, { resultTypes: ['violations'], rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
+
+describe('the complaints catalog', () => {
+  it('is informal in Dutch', () => {
+    const nl = i18n.getFixedT('nl', 'complaints');
+    return i18n.loadLanguages('nl').then(() => i18n.loadNamespaces('complaints')).then(() => {
+      expect(nl('form.emailHint')).toBe('We antwoorden je op dit adres.');
+    });
+  });
+});

@@ -1,0 +1,108 @@
+import { useTranslation } from 'react-i18next';
+import { Icon, type IconName } from '../../navigation/icons';
+import { usePageTitle } from '../../title/pageTitle';
+import { FictionalNote, FinalCta, TrustChips, useLanderValues } from '../LanderParts';
+import { LanderStatus } from '../LanderStatus';
+import { MemberTile } from '../MemberTile';
+import { SignupCta } from '../SignupCta';
+import { useLander } from '../useLander';
+
+const POINTS: [string, IconName][] = [
+  ['quick', 'clock'],
+  ['discreet', 'lock'],
+  ['credits', 'coins'],
+];
+
+/** /landers/alonetonight: an evening mood, a big question and members near the visitor.
+ * No online dots: the members' data says nothing about who is online. */
+export function AloneTonightLander() {
+  const { t } = useTranslation('landers');
+  const values = useLanderValues();
+  const { members, status, retry, signup } = useLander('alonetonight', { memberCount: 12 });
+  usePageTitle(t('alonetonight.title'));
+
+  return (
+    <div className="lander lander--night" data-testid="lander-alonetonight">
+      <section className="night-hero" aria-labelledby="night-title">
+        <div className="night-hero__sky" aria-hidden="true">
+          <svg className="night-hero__moon" viewBox="0 0 100 100" focusable="false">
+            <defs>
+              <radialGradient id="night-moon-glow" cx="50%" cy="50%" r="50%">
+                <stop offset="0.55" stopColor="#ffe9c7" stopOpacity="0.35" />
+                <stop offset="1" stopColor="#ffe9c7" stopOpacity="0" />
+              </radialGradient>
+              <mask id="night-moon-cut">
+                <rect width="100" height="100" fill="#fff" />
+                <circle cx="62" cy="40" r="24" fill="#000" />
+              </mask>
+            </defs>
+            <circle cx="50" cy="50" r="50" fill="url(#night-moon-glow)" />
+            <circle cx="50" cy="50" r="26" fill="#fff4de" mask="url(#night-moon-cut)" />
+          </svg>
+        </div>
+        <div className="container night-hero__inner">
+          <p className="lander-eyebrow night-hero__eyebrow">
+            <Icon name="clock" size={16} /> {t('alonetonight.eyebrow', values)}
+          </p>
+          <h1 id="night-title" className="night-hero__title">
+            {t('alonetonight.title')}
+          </h1>
+          <p className="night-hero__lead">{t('alonetonight.lead')}</p>
+          <SignupCta onClick={signup} className="lander-cta--lg lander-cta--glow">
+            {t('alonetonight.cta')}
+          </SignupCta>
+          <TrustChips className="lander-chips--dark" />
+        </div>
+      </section>
+
+      <section className="night-online" aria-labelledby="night-online-title">
+        <div className="container">
+          <h2 id="night-online-title" className="night-online__title">
+            {t('alonetonight.onlineTitle')}
+          </h2>
+          <LanderStatus status={status} count={members.length} retry={retry} signup={signup} tone="dark" headingLevel={3} />
+          {status === 'ready' && members.length > 0 && (
+            <>
+              {/* Scrolls sideways on phones: focusable so the keyboard can scroll it too. */}
+              <ul className="night-online__row" tabIndex={0} aria-labelledby="night-online-title">
+                {members.map((member, index) => (
+                  <li key={member.id}>
+                    <MemberTile member={member} size="sm" eager={index < 4} className="lander-tile--round" />
+                  </li>
+                ))}
+              </ul>
+              <FictionalNote members={members} className="lander-fictional-note--dark" />
+            </>
+          )}
+        </div>
+      </section>
+
+      <section className="night-points" aria-labelledby="night-points-title">
+        <div className="container">
+          <h2 id="night-points-title" className="night-points__title">
+            {t('alonetonight.pointsTitle')}
+          </h2>
+          <ul className="night-points__list">
+            {POINTS.map(([key, icon]) => (
+              <li key={key} className="night-point">
+                <span className="night-point__icon" aria-hidden="true">
+                  <Icon name={icon} size={24} />
+                </span>
+                <h3 className="night-point__title">{t(`alonetonight.points.${key}.title`)}</h3>
+                <p className="night-point__text">{t(`alonetonight.points.${key}.text`)}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <FinalCta
+        className="lander-final--night"
+        title={t('alonetonight.bottomTitle')}
+        text={t('alonetonight.bottomText')}
+        cta={t('alonetonight.bottomCta')}
+        onSignup={signup}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * /landers/transitionsvideolanding/{slug?}: a full-bleed hero with the project's intro
+ * video as its background and real members' photos cross-fading over it (CSS
+ * transitions; still for visitors who prefer reduced motion, a pause for everyone).
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FictionalBadge } from '../../discovery/memberUi';
+import { Icon } from '../../navigation/icons';
+import { useSettings } from '../../site/settingsStore';
+import { usePageTitle } from '../../title/pageTitle';
+import type { LanderMember } from '../landerApi';
+import { FictionalNote, FinalCta, TrustChips, useLanderValues } from '../LanderParts';
+import { LanderStatus } from '../LanderStatus';
+import { memberPhotoUrl, memberPlace } from '../MemberTile';
+import { SignupCta } from '../SignupCta';
+import { useLander } from '../useLander';
+import { IntroVideo, MemberPicks, MotionToggle, useMotion } from './mediaParts';
+
+export const TRANSITIONS_MEMBERS = 14;
+/** How many members take turns in the hero, and how long each one shows. */
+export const SLIDES = 6;
+export const SLIDE_MS = 4500;
+
+function Slide({ member, active, eager }: { member: LanderMember; active: boolean; eager: boolean }) {
+  const { i18n } = useTranslation('landers');
+  const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
+  const src = memberPhotoUrl(prefix, member, 'lg');
+  const place = memberPlace(member, i18n.language);
+  return (
+    <figure className={`lander-transitions__slide${active ? ' is-active' : ''}`} aria-hidden={!active} data-testid="lander-slide" data-active={active}>
+      {src && <img src={src} alt={member.name} width={600} height={800} loading={eager ? 'eager' : 'lazy'} decoding="async" />}
+      <figcaption className="lander-transitions__caption">
+        <span className="lander-transitions__name">
+          {member.name}, {member.age}
+          {member.is_fictional && <FictionalBadge className="lander-transitions__badge" />}
+        </span>
+        {place && (
+          <span className="lander-transitions__place">
+            <Icon name="mapPin" size={14} />
+            {place}
+          </span>
+        )}
+      </figcaption>
+    </figure>
+  );
+}
+
+export function TransitionsVideoLander() {
+  const { t } = useTranslation('landers');
+  const values = useLanderValues();
+  const lander = useLander('transitionsvideolanding', { memberCount: TRANSITIONS_MEMBERS });
+  const motion = useMotion();
+  usePageTitle(t('transitions.title', values));
+
+  const slides = lander.members.filter((member) => member.main_image).slice(0, SLIDES);
+  const rest = lander.members.filter((member) => !slides.includes(member));
+  const [current, setCurrent] = useState(0);
+  const shown = slides.length ? current % slides.length : 0;
+  useEffect(() => {
+    if (!motion.playing || slides.length < 2) return;
+    const timer = window.setInterval(() => setCurrent((n) => n + 1), SLIDE_MS);
+    return () => window.clearInterval(timer);
+  }, [motion.playing, slides.length]);
+
+  return (
+    <div className="lander lander-transitions" data-testid="lander-transitionsvideolanding">
+      <section className="lander-transitions__hero">
+        <IntroVideo playing={motion.playing} className="lander-transitions__video" />
+        <div className="lander-transitions__shade" aria-hidden="true" />
+        <div className="container lander-transitions__inner">
+          <div className="lander-transitions__text">
+            <p className="lander-eyebrow lander-transitions__eyebrow">{t('transitions.eyebrow', values)}</p>
+            <h1 className="lander-transitions__title">{t('transitions.title', values)}</h1>
+            <p className="lander-transitions__lead">{t('transitions.lead', values)}</p>
+            <SignupCta onClick={lander.signup} className="lander-cta--lg">
+              {t('transitions.cta', values)}
+            </SignupCta>
+            <TrustChips className="lander-chips--dark" />
+          </div>
+          <div className="lander-transitions__stage" data-testid="lander-stage">
+            {slides.length > 0 && (
+              <div className="lander-transitions__slides" role="group" aria-label={t('transitions.stageLabel', values)}>
+                {slides.map((member, index) => (
+                  <Slide key={member.id} member={member} active={index === shown} eager={index === 0} />
+                ))}
+              </div>
+            )}
+            <div className="lander-transitions__controls">
+              {slides.length > 1 && (
+                <div className="lander-transitions__dots">
+                  {slides.map((member, index) => (
+                    <button
+                      key={member.id}
+                      type="button"
+                      className={`lander-transitions__dot${index === shown ? ' is-active' : ''}`}
+                      onClick={() => setCurrent(index)}
+                      aria-label={t('transitions.show', { name: member.name })}
+                      aria-current={index === shown ? 'true' : undefined}
+                    />
+                  ))}
+                </div>
+              )}
+              <MotionToggle motion={motion} />
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section className="lander-section lander-transitions__members" aria-labelledby="lander-transitions-members">
+        <div className="container">
+          <h2 id="lander-transitions-members" className="lander-section__title">
+            {t('transitions.membersTitle', values)}
+          </h2>
+          <LanderStatus status={lander.status} count={lander.members.length} retry={lander.retry} signup={lander.signup} headingLevel={3} />
+          {lander.status === 'ready' && lander.members.length > 0 && (
+            <>
+              <MemberPicks members={rest.length ? rest : slides} onPick={lander.signup} />
+              <FictionalNote members={lander.members} />
+            </>
+          )}
+        </div>
+      </section>
+
+      <FinalCta
+        title={t('transitions.bottomTitle', values)}
+        text={t('transitions.bottomText', values)}
+        cta={t('transitions.bottomCta', values)}
+        onSignup={lander.signup}
+      />
+    </div>
+  );
+}

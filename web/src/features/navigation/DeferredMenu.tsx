@@ -1,0 +1,113 @@
+/**
+ * A drop-down menu of the top navigation whose code (menus.tsx: Bootstrap's Dropdown and
+ * Popper) loads after the page shows: once the page has settled (see whenSettled), or as
+ * soon as the toggle is pointed at, focused or pressed. Until then a look-alike toggle
+ * stands in; pressing it opens the menu as soon as it has loaded, and focus moves over to
+ * the real toggle.
+ */
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { whenSettled } from '../../shared/idle';
+
+export type Menus = typeof import('./menus');
+
+let loaded: Menus | null = null;
+let loading: Promise<Menus> | null = null;
+
+// A failed load leaves the stand-in in place (the chunk-failure handler reloads the page).
+function loadMenus(): Promise<Menus> {
+  loading ??= import('./menus').then(
+    (module) => (loaded = module),
+    () => new Promise<Menus>(() => {}),
+  );
+  return loading;
+}
+
+/** Tests: as if the menus had not loaded yet on this page (the stand-ins show first). */
+export function forgetMenusLoaded(): void {
+  loaded = null;
+  loading = null;
+}
+
+export function DeferredMenu({
+  label,
+  toggleClassName,
+  toggle,
+  menu,
+}: {
+  /** The toggle's accessible name before its visible text, as the real one has it
+   * (hidden text, not aria-label: the name then holds what is seen, WCAG 2.5.3). */
+  label: string;
+  /** The real toggle's own classes (Bootstrap adds dropdown-toggle btn btn-link). */
+  toggleClassName: string;
+  /** The toggle's content, as the real one shows it. */
+  toggle: ReactNode;
+  /** The real menu, from the loaded module; `openAtOnce` when the stand-in was pressed. */
+  menu: (menus: Menus, openAtOnce: boolean) => ReactNode;
+}) {
+  const [menus, setMenus] = useState<Menus | null>(loaded);
+  const [openAtOnce, setOpenAtOnce] = useState(false);
+  // Not swapped while the stand-in is pressed: between press and release it would lose the click.
+  const [pressing, setPressing] = useState(false);
+  const focused = useRef(false);
+  const box = useRef<HTMLDivElement>(null);
+  const alive = useRef(true);
+
+  const load = () => {
+    if (!menus) void loadMenus().then((module) => alive.current && setMenus(module));
+  };
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+  useEffect(() => (menus ? undefined : whenSettled(load)), [menus]);
+
+  const real = menus !== null && !pressing;
+  useEffect(() => {
+    // The stand-in had the keyboard focus: the real toggle takes it over.
+    if (real && focused.current && (document.activeElement === null || document.activeElement === document.body)) {
+      box.current?.querySelector<HTMLElement>('.dropdown-toggle')?.focus();
+    }
+  }, [real]);
+
+  return (
+    <div ref={box} style={{ display: 'contents' }}>
+      {real ? (
+        menu(menus, openAtOnce)
+      ) : (
+        <div className="dropdown">
+          <button
+            type="button"
+            className={`${toggleClassName} dropdown-toggle btn btn-link`}
+            aria-expanded={false}
+            onPointerEnter={load}
+            onPointerDown={() => {
+              setPressing(true);
+              load();
+            }}
+            onPointerLeave={() => setPressing(false)}
+            onPointerCancel={() => setPressing(false)}
+            onFocus={() => {
+              focused.current = true;
+              load();
+            }}
+            // (A browser may report the stand-in's removal as a blur: that is not the user leaving.)
+            onBlur={(event) => {
+              if (event.currentTarget.isConnected) focused.current = false;
+            }}
+            onClick={() => {
+              setOpenAtOnce(true);
+              setPressing(false);
+              load();
+            }}
+          >
+            <span className="visually-hidden">{label} </span>
+            {toggle}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
