@@ -275,7 +275,7 @@ function PhotoCount({ profile }: { profile: LanderProfile }) {
   );
 }
 
-/** /members/{id}/landing: the member's photo large and "… is waiting for your message". */
+/** /members/{id}/landing: the member's photo large and "Say hello to …". */
 export function MemberLanding() {
   return <MemberLander name="member-landing">{(profile, lander) => <LandingView profile={profile} lander={lander} />}</MemberLander>;
 }

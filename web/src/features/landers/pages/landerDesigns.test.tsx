@@ -170,7 +170,7 @@ describe('the map lander', () => {
   it('places a pin per member and opens a member from their pin', async () => {
     render(MapLander, '/landers/maplanding');
     await settle();
-    expect(screen.getByText(/Members in your area \(Netherlands\)/)).toBeInTheDocument();
+    expect(screen.getByText(/Members live in your area \(Netherlands\)/)).toBeInTheDocument();
     const pins = screen.getAllByTestId('map-pin');
     expect(pins).toHaveLength(6);
     fireEvent.click(screen.getByRole('button', { name: 'Lotte, 26, Utrecht' }));
@@ -223,7 +223,7 @@ describe('the tinder-swipe lander', () => {
     expect(screen.queryByTestId('tswipe-gate')).not.toBeInTheDocument();
     fireEvent.click(screen.getByTestId('tswipe-like'));
     const gate = screen.getByTestId('tswipe-gate');
-    expect(within(gate).getByRole('heading', { level: 2 })).toHaveTextContent('Sign up to see who liked you back');
+    expect(within(gate).getByRole('heading', { level: 2 })).toHaveTextContent('Like what you see?');
     expect(screen.queryByTestId('tswipe-card')).not.toBeInTheDocument();
     expect(within(gate).getByRole('button')).toHaveFocus();
     fireEvent.click(screen.getByTestId('tswipe-gate-cta'));

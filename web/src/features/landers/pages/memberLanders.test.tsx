@@ -167,11 +167,11 @@ describe.each(VARIANTS)('the member %s lander', (name, Page, pattern, path) => {
 });
 
 describe('the member landing', () => {
-  it('says the member is waiting, shows the other photos with locks, and other members', async () => {
+  it('greets the member, shows the other photos with locks, and other members', async () => {
     renderLander(<MemberLanding />, '/members/42/landing', '/members/:id/landing');
     await settle();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Lotte, 31');
-    expect(screen.getByText('Lotte is waiting for your message')).toBeInTheDocument();
+    expect(screen.getByText('Say hello to Lotte')).toBeInTheDocument();
     expect(screen.getByTestId('lander-cta')).toHaveTextContent('Send Lotte a message');
     const strip = screen.getByRole('region', { name: 'Photos of Lotte' });
     expect(within(strip).getAllByTestId('lander-locked-photo')).toHaveLength(2);
