@@ -192,6 +192,10 @@ class Notifier:
             if delivery is None:
                 return
             preferences, off = _preferences(uow, member.id)
+            # Who it is from and to, for mail and push alike: read once.
+            brand = {**brand_values(site, uow.companies.get(site.company_id), member),
+                     "refund_days": site.refund_days}
+            delivery = attrs.evolve(delivery, values={**brand, **delivery.values})
         if may_push(delivery.kind, preferences):
             self._push(member, site, delivery, now)
         # Mail only reaches confirmed addresses.
@@ -208,7 +212,7 @@ class Notifier:
         base = self.base_url.format(domain=site.domain)
         preference = _preference_key(delivery.kind)
         token = self.settings.unsubscribe_token(member.id, preference)
-        values = {**self._brand(site, member), **delivery.values, "link": link,
+        values = {**delivery.values, "link": link,
                   "unsubscribe": f"{base}/unsubscribe?token={token}",
                   "settings_link": f"{base}/notifications",
                   "preference": self.texts.preference_name(preference, member.language),
@@ -242,10 +246,9 @@ class Notifier:
             if uow.notifications.was_sent(key):
                 return
             subscriptions = uow.notifications.pushes_of(member.id)
-            badge = (uow.chats.unread_total(member.id)
-                     + sum(1 for row in uow.likes.received(member.id) if row["like_new"]))
+            badge = uow.chats.unread_total(member.id) + uow.likes.new_likes(member.id)
         text = self.texts.push(delivery.kind.value, member.language,
-                               {**self._brand(site, member), **delivery.values})
+                               delivery.values)
         payload = {**text, "url": delivery.target, "kind": delivery.kind.value,
                    "tag": f"{delivery.kind.value}-{delivery.mail_subject}", "badge": badge}
         for subscription in subscriptions:
@@ -256,11 +259,6 @@ class Notifier:
         with self.uow() as uow:
             uow.notifications.mark_sent(key, member.id, delivery.kind.value, now)
             uow.commit()
-
-    def _brand(self, site: Site, member: Member) -> dict[str, Any]:
-        with self.uow() as uow:
-            company = uow.companies.get(site.company_id)
-        return {**brand_values(site, company, member), "refund_days": site.refund_days}
 
     # --- scheduled -----------------------------------------------------------------
 

@@ -92,6 +92,14 @@ class SqlLikes:
         return [{**_card(row), "liked_at": row.created_at, "like_new": row.is_new,
                  "liked_back": row.liked_back} for row in rows]
 
+    def new_likes(self, member_id: int) -> int:
+        """How many of ``received`` are new (the likes badge), counted in the database."""
+        return int(self.connection.execute(
+            select(func.count()).select_from(
+                lk.join(m, m.c.id == lk.c.liker_id).join(p, p.c.member_id == m.c.id))
+            .where(lk.c.liked_id == member_id, lk.c.is_new.is_(True),
+                   *_reachable(member_id))).scalar_one())
+
     def next_for_modal(self, member_id: int) -> dict[str, Any] | None:
         """The newest like the member has neither opened nor been offered in the modal."""
         row = self.connection.execute(
