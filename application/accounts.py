@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 
 import attrs
 
+from application.concurrency import on_member_conflict
 from application.ledger import book
 from application.ports import (
     Clock,
@@ -150,6 +151,7 @@ class Accounts:
             profile=profile, traffic=visitor.traffic,
         )
 
+    @on_member_conflict
     def activate(self, token: str) -> Member:
         now = self.clock.now()
         with self.uow() as uow:
@@ -158,10 +160,9 @@ class Accounts:
             if record is None or member is None or record.expires_at <= now:
                 raise DomainError("activation_failed")
             if member.status is AccountStatus.NOT_CONFIRMED:
-                member = attrs.evolve(member, status=AccountStatus.ACTIVE, activated_at=now,
-                                      profile=attrs.evolve(member.profile,
-                                                           status=ProfileStatus.ACTIVE))
-                uow.members.update(member)
+                activated = member.activated(now)
+                uow.members.save(member, activated)
+                member = activated
                 _signup_bonus(uow, member, now)
             elif member.status is not AccountStatus.ACTIVE:
                 raise DomainError("activation_failed")
@@ -271,13 +272,10 @@ class Accounts:
                            invisible: bool | None = None) -> Member:
         with self.uow() as uow:
             member = existing_member(uow, member_id)
-            if language is not None:
-                member = attrs.evolve(member, language=language)
-            if invisible is not None:
-                member = attrs.evolve(member, invisible=invisible)
-            uow.members.update(member)
+            changed = member.with_preferences(language=language, invisible=invisible)
+            uow.members.save(member, changed)
             uow.commit()
-            return member
+            return changed
 
     # --- passwords ---------------------------------------------------------------------
 
@@ -306,7 +304,7 @@ class Accounts:
             if record is None or record.used_at or record.expires_at <= now:
                 raise DomainError("reset_link_invalid")
             member = existing_member(uow, record.member_id)
-            uow.members.update(attrs.evolve(member, password_hash=self.passwords.hash(password)))
+            uow.members.save(member, member.with_password_hash(self.passwords.hash(password)))
             uow.tokens.use_all(member.id, "password_reset", now)
             uow.sessions.revoke_all(member.id, now)
             uow.commit()
@@ -321,7 +319,7 @@ class Accounts:
             if new != repeat:
                 raise DomainError("passwords_differ")
             check(password_error(new, self.common_passwords, "new_password"))
-            uow.members.update(attrs.evolve(member, password_hash=self.passwords.hash(new)))
+            uow.members.save(member, member.with_password_hash(self.passwords.hash(new)))
             uow.sessions.revoke_all(member.id, now, keep=self.secrets.digest(session_token))
             uow.commit()
 
@@ -350,14 +348,15 @@ class Accounts:
             member = existing_member(uow, record.member_id)
             if uow.members.by_email(member.site_id, record.new_email):
                 raise DomainError("email_taken")
-            member = attrs.evolve(member, email=record.new_email)
-            uow.members.update(member)
+            changed = member.with_email(record.new_email)
+            uow.members.save(member, changed)
             uow.tokens.use_all(member.id, "mail_change", now)
             uow.commit()
-            return member
+            return changed
 
     # --- deletion and reactivation -----------------------------------------------------
 
+    @on_member_conflict
     def delete(self, member_id: int, reason: str, password: str) -> None:
         now = self.clock.now()
         with self.uow() as uow:
@@ -365,22 +364,21 @@ class Accounts:
             if not member.password_hash or not self.passwords.verify(member.password_hash,
                                                                       password):
                 raise DomainError("password_wrong")
-            uow.members.update(attrs.evolve(member, status=AccountStatus.DELETED,
-                                            deleted_at=now, delete_reason=reason[:500] or None))
+            uow.members.save(member, member.deleted(now, reason))
             uow.sessions.revoke_all(member.id, now)
             uow.commit()
         self.tasks.enqueue("account_mail", "reactivation", member_id)
 
+    @on_member_conflict
     def reactivate(self, token: str, visitor: Visitor) -> Login:
         now = self.clock.now()
         with self.uow() as uow:
             record = uow.tokens.find("reactivation", self.secrets.digest(token))
             member = uow.members.get(record.member_id) if record else None
-            if record is None or member is None or record.used_at or not member.reactivatable(now):
+            if record is None or member is None or record.used_at:
                 raise DomainError("reactivation_link_invalid")
-            status = AccountStatus.ACTIVE if member.activated_at else AccountStatus.NOT_CONFIRMED
-            member = attrs.evolve(member, status=status, deleted_at=None, delete_reason=None)
-            uow.members.update(member)
+            before, member = member, member.reactivated(now)
+            uow.members.save(before, member)
             uow.tokens.use_all(member.id, "reactivation", now)
             session = self._start_session(uow, member.id, visitor, now)
             site = site_of_member(uow, member)

@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 
 from application.accounts import existing_member, site_of_member
+from application.discovery import gallery, profile_open
 from application.ledger import book, credits_event
 from application.likes import public_card, short_profile
 from application.ports import Clock, EventBus, UnitOfWork, UnitOfWorkFactory, member_channel
@@ -19,6 +20,7 @@ from domain.errors import DomainError
 from domain.gifts import CATALOGUE, gift
 from domain.gifts import price as gift_price
 from domain.members import AccountStatus, Member
+from domain.photos import check_unlockable
 from domain.premium import READ_RECEIPTS, has_feature
 
 
@@ -139,19 +141,27 @@ class Chat:
         return {"message": body, "credits": balance}
 
     def unlock_photo(self, viewer: Member, member_id: int, photo_id: int) -> dict[str, Any]:
-        """A free member opens one locked photo for the site's photo_credits."""
+        """A free member opens one locked photo for the site's photo_credits. Only a photo
+        locked to this viewer can be bought (domain.photos.photo_access): behind a block,
+        an invisible or foreign-site member, or the main photo, nothing is sold."""
         now = self.clock.now()
         with self.uow() as uow:
+            uow.members.lock(viewer.id)  # one paid action of this member at a time
+            viewer = existing_member(uow, viewer.id)
             site = site_of_member(uow, viewer)
-            photo = uow.photos.get(photo_id)
-            if photo is None or photo["member_id"] != member_id or photo["status"] != "active":
+            member = uow.members.get(member_id)
+            photos = [] if member is None else gallery(
+                uow, viewer, member, profile_open(uow, site, viewer, member))
+            found = next((pair for pair in photos if pair[0]["id"] == photo_id), None)
+            if found is None:
                 raise DomainError("photo_not_found")
-            if viewer.paid_user or viewer.id == member_id:
-                raise DomainError("photo_already_open")
-            if photo_id not in uow.chats.unlocked(viewer.id) and site.photo_credits:
-                book(uow, viewer.id, EntryKind.PHOTO, site.photo_credits,
-                     f"photo:{photo_id}", f"photo {photo_id} of {member_id}", now)
-            uow.chats.unlock(viewer.id, photo_id, now)
+            photo, access = found
+            if photo_id not in uow.chats.unlocked(viewer.id):  # a retry is charged nothing
+                check_unlockable(access)
+                if site.photo_credits:
+                    book(uow, viewer.id, EntryKind.PHOTO, site.photo_credits,
+                         f"photo:{photo_id}", f"photo {photo_id} of {member_id}", now)
+                uow.chats.unlock(viewer.id, photo_id, now)
             balance = uow.ledger.balance(viewer.id)
             uow.commit()
         self.events.publish(member_channel(viewer.id), credits_event(balance))

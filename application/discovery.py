@@ -14,7 +14,7 @@ from domain.discovery import PAGE_SIZE, SearchFilters, birth_dates_for, can_view
 from domain.errors import DomainError
 from domain.likes import is_match
 from domain.members import Member, age_on
-from domain.photos import unlocked_photos, visible_to_others
+from domain.photos import PhotoAccess, photo_access, visible_to_others
 from domain.sites import Site
 
 ATTRIBUTES = ("sexuality", "about_me", "interests", "hair_colour", "eye_colour", "body_type",
@@ -84,22 +84,14 @@ class Discovery:
                     and not site.logged_out_search_allowed(has_traffic_source):
                 raise DomainError("authentication_required")
             member = uow.members.get(member_id)
-            if member is None:
-                raise DomainError("member_not_found")
-            blocked = viewer is not None and uow.discovery.blocks(member.id, viewer.id)
-            home = uow.sites.get(member.site_id)
-            likes = self._likes(uow, viewer, member.id)
-            if (home is None or not shares_members(site, home)
-                    or not can_view(viewer.id if viewer else None, member, blocked,
-                                    contacted_viewer=likes["likes_me"])):
+            if member is None or not profile_open(uow, site, viewer, member):
                 # A blocked member cannot view the blocker: to them the profile is gone.
                 raise DomainError("member_not_found")
-            photos = [p for p in uow.photos.of_member(member.id) if visible_to_others(p["status"])]
+            likes = self._likes(uow, viewer, member.id)
+            photos = gallery(uow, viewer, member, profile_is_open=True)
             blocked_by_me = viewer is not None and uow.discovery.blocks(viewer.id, member.id)
-            unlocked = uow.chats.unlocked(viewer.id) if viewer else set()
             uow.commit()  # opening a liked-by profile cleared its new flag
-        return {**self._profile(member, site, photos, viewer, blocked_by_me, today, unlocked),
-                **likes}
+        return {**self._profile(member, site, photos, blocked_by_me, today), **likes}
 
     @staticmethod
     def _likes(uow: UnitOfWork, viewer: Member | None, member_id: int) -> dict[str, bool]:
@@ -114,19 +106,13 @@ class Discovery:
                 "match": is_match(mine is not None, theirs is not None)}
 
     @staticmethod
-    def _profile(member: Member, site: Site, photos: list[dict[str, Any]],
-                 viewer: Member | None, blocked_by_me: bool, today: Any,
-                 unlocked: set[int]) -> dict[str, Any]:
-        """Free viewers see the first photo; the rest stay locked unless they unlocked
-        one with credits (premium viewers see all)."""
+    def _profile(member: Member, site: Site, photos: list[tuple[dict[str, Any], PhotoAccess]],
+                 blocked_by_me: bool, today: Any) -> dict[str, Any]:
         profile = member.profile
-        own = viewer is not None and viewer.id == member.id
-        open_count = len(photos) if own else unlocked_photos(bool(viewer and viewer.paid_user),
-                                                              len(photos))
         shown = [{"id": p["id"], "filename": p["filename"], "thumb_filename": p["thumb_filename"],
-                  "locked": False} if n < open_count or p["id"] in unlocked
+                  "locked": False} if access is PhotoAccess.OPEN
                  else {"id": p["id"], "filename": None, "thumb_filename": None, "locked": True}
-                 for n, p in enumerate(photos)]
+                 for p, access in photos]
         visible = set(site.visible_profile_fields)
         return {
             "id": member.id, "name": profile.name, "gender": profile.gender,
@@ -149,3 +135,27 @@ class Discovery:
             else:
                 uow.discovery.unblock(viewer.id, member_id)
             uow.commit()
+
+
+def profile_open(uow: UnitOfWork, site: Site, viewer: Member | None, member: Member) -> bool:
+    """May ``viewer`` (on ``site``) see ``member``'s profile at all: a site that shares
+    members, no block by the member, findable, or invisible but liked the viewer first."""
+    home = uow.sites.get(member.site_id)
+    if home is None or not shares_members(site, home):
+        return False
+    viewer_id = viewer.id if viewer else None
+    blocked = viewer is not None and uow.discovery.blocks(member.id, viewer.id)
+    contacted = viewer is not None and uow.likes.get(member.id, viewer.id) is not None
+    return can_view(viewer_id, member, blocked, contacted_viewer=contacted)
+
+
+def gallery(uow: UnitOfWork, viewer: Member | None, member: Member,
+            profile_is_open: bool) -> list[tuple[dict[str, Any], PhotoAccess]]:
+    """The member's photos others may see, main photo first, each with what this viewer
+    gets of it (domain.photos.photo_access)."""
+    photos = [p for p in uow.photos.of_member(member.id) if visible_to_others(p["status"])]
+    unlocked = uow.chats.unlocked(viewer.id) if viewer else set()
+    return [(photo, photo_access(
+        own=viewer is not None and viewer.id == member.id, profile_open=profile_is_open,
+        status=photo["status"], position=position, viewer_paid=bool(viewer and viewer.paid_user),
+        unlocked=photo["id"] in unlocked)) for position, photo in enumerate(photos)]

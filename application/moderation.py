@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import attrs
 
 from application.accounts import existing_member
+from application.concurrency import on_member_conflict
 from application.ports import Clock, EventBus, UnitOfWorkFactory, member_channel
 from domain.errors import DomainError
 from domain.members import AccountStatus, Member
@@ -36,20 +37,14 @@ class Moderation:
         with self.uow() as uow:
             return existing_member(uow, member_id)
 
+    @on_member_conflict
     def ban(self, member_id: int, reason: str, actor: str) -> Member:
         """A ban ends every session of the member at once."""
-        if not reason.strip():
-            raise DomainError("reason_required")
         now = self.clock.now()
         with self.uow() as uow:
             member = existing_member(uow, member_id)
-            if member.status is AccountStatus.BANNED:
-                raise DomainError("already_banned")
-            if member.status is AccountStatus.DELETED:
-                raise DomainError("member_deleted")
-            banned = attrs.evolve(member, status=AccountStatus.BANNED, banned_at=now,
-                                  ban_reason=reason.strip()[:500])
-            uow.members.update(banned)
+            banned = member.banned(now, reason)
+            uow.members.save(member, banned)
             uow.sessions.revoke_all(member.id, now)
             uow.audit.record(now, actor, "members.ban", str(member.id),
                              {"reason": reason.strip(), "previous_status": member.status.value})
@@ -61,24 +56,23 @@ class Moderation:
     def set_fictional(self, member_id: int, fictional: bool, actor: str) -> Member:
         now = self.clock.now()
         with self.uow() as uow:
-            member = attrs.evolve(existing_member(uow, member_id), is_fictional=fictional)
-            uow.members.update(member)
+            member = existing_member(uow, member_id)
+            changed = attrs.evolve(member, is_fictional=fictional)
+            uow.members.save(member, changed)
             uow.audit.record(now, actor, "members.set_fictional", str(member_id),
                              {"fictional": fictional})
             uow.commit()
-            return member
+            return changed
 
+    @on_member_conflict
     def unban(self, member_id: int, reason: str, actor: str) -> Member:
         if not reason.strip():
             raise DomainError("reason_required")
         now = self.clock.now()
         with self.uow() as uow:
             member = existing_member(uow, member_id)
-            if member.status is not AccountStatus.BANNED:
-                raise DomainError("not_banned")
-            status = AccountStatus.ACTIVE if member.activated_at else AccountStatus.NOT_CONFIRMED
-            restored = attrs.evolve(member, status=status, banned_at=None, ban_reason=None)
-            uow.members.update(restored)
+            restored = member.unbanned()
+            uow.members.save(member, restored)
             uow.audit.record(now, actor, "members.unban", str(member.id),
                              {"reason": reason.strip()})
             uow.commit()

@@ -99,7 +99,7 @@ class NotificationSettings:
             if mail_on:  # the member asks for mail again, whatever stopped it
                 uow.notifications.set_mail_off(member.id, None, now)
             if language is not None:
-                uow.members.update(attrs.evolve(current, language=language))
+                uow.members.save(current, current.with_preferences(language=language))
             uow.commit()
         return self.view(member)
 

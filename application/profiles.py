@@ -33,8 +33,9 @@ class Profiles:
             context = ProfileContext(email=member.email, today=self.clock.now().date(),
                                      min_age=site.min_age, countries=site.countries,
                                      is_region=self.regions.is_region)
-            member = attrs.evolve(member, profile=apply_changes(member.profile, changes, context))
-            uow.members.update(member)
+            before, member = member, member.with_profile(
+                apply_changes(member.profile, changes, context))
+            uow.members.save(before, member)
             uow.commit()
             photos = uow.photos.of_member(member_id)
         return self._render(member, photos)

@@ -7,6 +7,7 @@ from enum import StrEnum
 
 import attrs
 
+from domain.errors import DomainError
 from domain.sites import LEGAL_MIN_AGE
 
 
@@ -117,3 +118,68 @@ class Member:
         """A deleted account comes back through its mail link within 14 days (spec section 4)."""
         return (self.status is AccountStatus.DELETED and self.deleted_at is not None
                 and now - self.deleted_at <= REACTIVATION_WINDOW)
+
+    # --- the life cycle: the only ways an account's status changes --------------------
+    # Each transition checks the state it starts from and returns the member after it;
+    # the repository writes only what changed (see SqlMembers.save).
+
+    def activated(self, now: datetime) -> Member:
+        """The e-mail is confirmed: the account and its profile go live."""
+        if self.status is not AccountStatus.NOT_CONFIRMED:
+            raise DomainError("activation_failed")
+        return attrs.evolve(self, status=AccountStatus.ACTIVE, activated_at=now,
+                            profile=attrs.evolve(self.profile, status=ProfileStatus.ACTIVE))
+
+    def banned(self, now: datetime, reason: str) -> Member:
+        if not reason.strip():
+            raise DomainError("reason_required")
+        if self.status is AccountStatus.BANNED:
+            raise DomainError("already_banned")
+        if self.status is AccountStatus.DELETED:
+            raise DomainError("member_deleted")
+        return attrs.evolve(self, status=AccountStatus.BANNED, banned_at=now,
+                            ban_reason=reason.strip()[:500])
+
+    def unbanned(self) -> Member:
+        if self.status is not AccountStatus.BANNED:
+            raise DomainError("not_banned")
+        return attrs.evolve(self, status=self._status_before_leaving(), banned_at=None,
+                            ban_reason=None)
+
+    def deleted(self, now: datetime, reason: str) -> Member:
+        """The member deletes the account; it can come back within 14 days."""
+        if self.status is AccountStatus.BANNED:
+            raise DomainError("account_banned")
+        if self.status is AccountStatus.DELETED:
+            raise DomainError("account_deleted")
+        return attrs.evolve(self, status=AccountStatus.DELETED, deleted_at=now,
+                            delete_reason=reason.strip()[:500] or None)
+
+    def reactivated(self, now: datetime) -> Member:
+        if not self.reactivatable(now):
+            raise DomainError("reactivation_link_invalid")
+        return attrs.evolve(self, status=self._status_before_leaving(), deleted_at=None,
+                            delete_reason=None)
+
+    def became_premium(self) -> Member:
+        """The first purchase makes a member premium, for good."""
+        return attrs.evolve(self, paid_user=True)
+
+    # --- what members change themselves ---------------------------------------------
+
+    def with_preferences(self, language: str | None = None,
+                         invisible: bool | None = None) -> Member:
+        return attrs.evolve(self, language=self.language if language is None else language,
+                            invisible=self.invisible if invisible is None else invisible)
+
+    def with_password_hash(self, password_hash: str) -> Member:
+        return attrs.evolve(self, password_hash=password_hash)
+
+    def with_email(self, email: str) -> Member:
+        return attrs.evolve(self, email=email)
+
+    def with_profile(self, profile: Profile) -> Member:
+        return attrs.evolve(self, profile=profile)
+
+    def _status_before_leaving(self) -> AccountStatus:
+        return AccountStatus.ACTIVE if self.activated_at else AccountStatus.NOT_CONFIRMED

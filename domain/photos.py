@@ -35,6 +35,36 @@ def visible_to_others(status: str) -> bool:
     return status == PhotoStatus.ACTIVE
 
 
-def unlocked_photos(viewer_paid: bool, count: int) -> int:
-    """Free members see the main photo; the rest stays locked until they are premium."""
-    return count if viewer_paid else min(count, 1)
+class PhotoAccess(StrEnum):
+    HIDDEN = "hidden"  # not there for this viewer: answered as not found, never sold
+    OPEN = "open"
+    LOCKED = "locked"  # shown locked; the viewer may buy it open with credits
+
+
+OPEN_TO_FREE_VIEWERS = 1  # the main photo, first in the member's order, is never locked
+
+
+def photo_access(*, own: bool, profile_open: bool, status: str, position: int,
+                 viewer_paid: bool, unlocked: bool) -> PhotoAccess:
+    """The one rule for who sees which photo, used by the profile, its gallery and the
+    unlock. ``profile_open``: the viewer may see the member's profile at all (same or
+    sharing site, no block, findable or made first contact). ``position``: the photo's
+    place among the member's photos others see (0 is the main photo). Owners see their
+    own; others see active photos of profiles open to them; free viewers see the main
+    photo and those they unlocked, premium viewers all."""
+    if own:
+        return PhotoAccess.OPEN
+    if not profile_open or not visible_to_others(status) or position < 0:
+        return PhotoAccess.HIDDEN
+    if viewer_paid or unlocked or position < OPEN_TO_FREE_VIEWERS:
+        return PhotoAccess.OPEN
+    return PhotoAccess.LOCKED
+
+
+def check_unlockable(access: PhotoAccess) -> None:
+    """Only a locked photo can be bought: a hidden one does not exist for the viewer, an
+    open one costs nothing to see."""
+    if access is PhotoAccess.HIDDEN:
+        raise DomainError("photo_not_found")
+    if access is PhotoAccess.OPEN:
+        raise DomainError("photo_already_open")

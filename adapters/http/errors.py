@@ -57,6 +57,7 @@ _RULE_STATUS = {
     "directdebit_blocked": 403,
     "directdebit_limit_reached": 409,
     "photo_already_open": 409,
+    "member_changed": 409,
     "code_used": 409,
     "bundle_not_found": 404,
     "order_not_found": 404,

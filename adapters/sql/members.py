@@ -10,6 +10,7 @@ import attrs
 from sqlalchemy import Connection, delete, func, insert, or_, select, update
 
 from adapters.sql import tables as t
+from application.ports import MemberChanged
 from domain.members import AccountStatus, Member, Profile, ProfileStatus, Traffic
 
 _PROFILE_FIELDS = [f.name for f in attrs.fields(Profile)]
@@ -28,6 +29,10 @@ def _account_values(member: Member) -> dict[str, Any]:
     values = {name: getattr(member, name) for name in _ACCOUNT_FIELDS}
     values.update(status=member.status.value, traffic=attrs.asdict(member.traffic))
     return values
+
+
+def _changed(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    return {name: value for name, value in after.items() if before.get(name) != value}
 
 
 def _member(row: Any) -> Member:
@@ -80,15 +85,40 @@ class SqlMembers:
         row = self.connection.execute(query).first()
         return _member(row) if row else None
 
-    def update(self, member: Member) -> None:
-        self.connection.execute(
-            update(t.members).where(t.members.c.id == member.id)
-            .values(**_account_values(member))
-        )
-        self.connection.execute(
-            update(t.profiles).where(t.profiles.c.member_id == member.id)
-            .values(**_profile_values(member.profile))
-        )
+    def save(self, before: Member, after: Member) -> None:
+        """Targeted writes: only the columns a use case changed go to the database, so
+        use cases that change different things of one member never undo each other (a
+        profile save in flight cannot revert a ban, a language change cannot revert
+        premium). A status change is also a compare-and-set on the status read: if
+        another transaction moved it in between, MemberChanged makes the use case start
+        again from a fresh read (application/concurrency.py). We chose this over a
+        version column because most writes (profile, language, password) do not compete
+        on the same fields and should not fail or retry because of each other."""
+        account = _changed(_account_values(before), _account_values(after))
+        if account:
+            query = update(t.members).where(t.members.c.id == after.id)
+            if "status" in account:
+                query = query.where(t.members.c.status == before.status.value)
+            if self.connection.execute(query.values(**account)).rowcount != 1:
+                raise MemberChanged()
+        profile = _changed(_profile_values(before.profile), _profile_values(after.profile))
+        if profile:
+            self.connection.execute(
+                update(t.profiles).where(t.profiles.c.member_id == after.id).values(**profile))
+
+    def lock(self, member_id: int) -> None:
+        """Holds the member's row until the transaction ends, so one member's sends,
+        gifts and unlocks run one after another and a counted allowance cannot be
+        exceeded. Call it first in the unit of work: on SQLite the no-op write takes the
+        database's write lock before anything is read."""
+        if self.connection.dialect.name == "postgresql":
+            # NO KEY UPDATE: rows that merely reference the member (a message to them,
+            # a like) are not held up by it.
+            self.connection.execute(select(t.members.c.id).where(t.members.c.id == member_id)
+                                    .with_for_update(key_share=True))
+        else:
+            self.connection.execute(update(t.members).where(t.members.c.id == member_id)
+                                    .values(id=t.members.c.id))
 
     def search(self, site_id: int | None, text: str | None, status: str | None,
                limit: int, offset: int) -> Sequence[Member]:

@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from application.ports import SessionRecord, TokenRecord
+from application.ports import MemberChanged, SessionRecord, TokenRecord
 from domain.members import Member
 from domain.sites import Company, Site
 
@@ -106,8 +106,17 @@ class MemoryMembers:
         return next((m for m in self.data.values()
                      if m.site_id == site_id and m.email.lower() == email.lower()), None)
 
-    def update(self, member: Member) -> None:
-        self.data[member.id] = member
+    def save(self, before: Member, after: Member) -> None:
+        """Like the SQL adapter: only what changed, and a status change only from the
+        status read."""
+        current = self.data[after.id]
+        if after.status is not before.status and current.status is not before.status:
+            raise MemberChanged()
+        self.data[after.id] = attrs.evolve(current, **_changes(before, after), profile=attrs.evolve(
+            current.profile, **_changes(before.profile, after.profile)))
+
+    def lock(self, member_id: int) -> None:
+        """One thread runs a use case at a time here; nothing to serialise."""
 
     def search(self, site_id: int | None, text: str | None, status: str | None,
                limit: int, offset: int) -> list[Member]:
@@ -316,3 +325,9 @@ class CountingSecrets:
 
     def digest(self, token: str) -> str:
         return "sha:" + token
+
+
+def _changes(before: Any, after: Any) -> dict[str, Any]:
+    return {field.name: getattr(after, field.name) for field in attrs.fields(type(after))
+            if field.name != "profile"
+            and getattr(before, field.name) != getattr(after, field.name)}

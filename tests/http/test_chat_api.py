@@ -5,7 +5,6 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 
-import attrs
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -21,7 +20,8 @@ def grant(app: Flask, member_id: int, amount: int) -> None:
 
 def make_paid(app: Flask, member_id: int) -> None:
     with app.extensions["amora"].unit_of_work() as work:
-        work.members.update(attrs.evolve(work.members.get(member_id), paid_user=True))
+        member = work.members.get(member_id)
+        work.members.save(member, member.became_premium())
         work.commit()
 
 
@@ -244,6 +244,32 @@ def test_free_members_unlock_a_photo_for_credits(app: Flask, container, pair) ->
     assert [p["locked"] for p in own] == [False, False, False]  # your own photos are yours
     assert bob.post(f"/api/members/{bob_id}/photos/{photo_ids[1]}/unlock").status_code == 409
     assert ann.post(f"/api/members/{bob_id}/photos/999999/unlock").status_code == 404
+
+
+def test_only_a_photo_locked_to_the_viewer_can_be_bought(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+    """One rule for the profile, its gallery and the unlock (issue 14.2): the main photo
+    is open so it is not for sale; behind a block, or of an invisible member who made no
+    contact, a photo does not exist for the viewer and costs nothing."""
+    ann, ann_id, bob, bob_id = pair
+    container.site_administration().set("amora.test", "photo_credits", "15", "test")
+    with container.unit_of_work() as work:
+        main, second = (work.photos.add(bob_id, f"photos/b/{n}.jpg", f"photos/b/{n}_t.jpg",
+                                        n == 0, "active", datetime(2026, 1, 1, tzinfo=UTC))
+                        for n in range(2))
+        work.commit()
+    grant(app, ann_id, 100)
+    bought = ann.post(f"/api/members/{bob_id}/photos/{main}/unlock")
+    assert bought.status_code == 409 and bought.json["error"] == "photo_already_open"
+    assert bob.put("/api/user", json={"invisible": True}).status_code == 200
+    assert ann.post(f"/api/members/{bob_id}/photos/{second}/unlock").status_code == 404
+    assert ann.get(f"/api/members/{bob_id}").status_code == 404
+    assert bob.put("/api/user", json={"invisible": False}).status_code == 200
+    assert bob.post(f"/api/members/{ann_id}/block").status_code in (200, 204)
+    refused = ann.post(f"/api/members/{bob_id}/photos/{second}/unlock")
+    assert refused.status_code == 404 and refused.json["error"] == "photo_not_found"
+    assert ann.get(f"/api/members/{bob_id}").status_code == 404  # the profile agrees
+    balance, entries = container.credits().ledger(ann_id)
+    assert balance == 100 and [e.kind.value for e in entries] == ["grant"]
 
 
 def test_a_banned_members_beacon_keeps_the_ban_for_the_next_request(container, pair) -> None:  # type: ignore[no-untyped-def]

@@ -27,7 +27,8 @@ def test_landers_show_active_members_with_a_photo(app: Flask, client: FlaskClien
     with_photo(app, ann_id)
     with_photo(app, bob_id)
     with app.extensions["amora"].unit_of_work() as work:  # a banned member is never shown
-        work.members.update(attrs.evolve(work.members.get(bob_id), status=AccountStatus.BANNED))
+        bob = work.members.get(bob_id)
+        work.members.save(bob, attrs.evolve(bob, status=AccountStatus.BANNED))
         work.commit()
     shown = client.get("/api/lander-members?limit=10").json["members"]
     assert [m["id"] for m in shown] == [ann_id]  # Cas has no photo

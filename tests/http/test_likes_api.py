@@ -27,7 +27,7 @@ def signed_up(app: Flask, name: str, gender: str, seeking: str) -> tuple[FlaskCl
     member_id = answer.json["user"]["id"]
     with app.extensions["amora"].unit_of_work() as work:
         member = work.members.get(member_id)
-        work.members.update(attrs.evolve(
+        work.members.save(member, attrs.evolve(
             member, status=AccountStatus.ACTIVE,
             profile=attrs.evolve(member.profile, status=ProfileStatus.ACTIVE)))
         work.commit()
@@ -37,7 +37,8 @@ def signed_up(app: Flask, name: str, gender: str, seeking: str) -> tuple[FlaskCl
 def make_premium(app: Flask, member_id: int) -> None:
     """As the first purchase would (the shop's tests buy for real)."""
     with app.extensions["amora"].unit_of_work() as work:
-        work.members.update(attrs.evolve(work.members.get(member_id), paid_user=True))
+        member = work.members.get(member_id)
+        work.members.save(member, member.became_premium())
         work.commit()
 
 

@@ -195,7 +195,7 @@ def test_login_links_refuse_closed_accounts_and_can_be_turned_off(  # type: igno
     assert token
     with container.unit_of_work() as work:
         member = work.members.get(ann_id)
-        work.members.update(attrs.evolve(member, status=AccountStatus.BANNED))
+        work.members.save(member, attrs.evolve(member, status=AccountStatus.BANNED))
         work.commit()
     banned = app.test_client().post("/api/login-link", json={"token": token.group(1)})
     assert banned.status_code == 403 and banned.json["error"] == "account_banned"
