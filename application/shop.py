@@ -30,6 +30,7 @@ from domain.direct_debit import PERIOD, check_allowed
 from domain.errors import DomainError
 from domain.members import Member
 from domain.orders import (
+    CODE_SPENT,
     METHODS,
     Order,
     OrderStatus,
@@ -43,10 +44,16 @@ from domain.pricing import (
     Bundle,
     Buyer,
     DiscountCode,
+    Validity,
     active_discount,
+    best_discount,
     check_code,
     currency_for,
     discounted,
+    fits,
+    reserves,
+    stay_code,
+    stay_discount,
     time_bonus_left,
 )
 from domain.sites import Site
@@ -67,6 +74,17 @@ def code_json(code: DiscountCode, now: datetime) -> dict[str, Any]:
             "minimum_order_value": code.minimum_order_value, "status": code.status.value,
             "validity": code.validity.value, "expired": code.expired(now),
             "paymentmethods": list(code.paymentmethods)}
+
+
+def priced_json(bundle: Bundle, offers: list[DiscountCode | None]) -> dict[str, Any]:
+    """A bundle at the price the member pays: the best of their offers that fits it."""
+    best = best_discount(bundle.price, *(o for o in offers if o and fits(o, bundle.price,
+                                                                         bundle.currency)))
+    return {"id": bundle.id, "credits": bundle.credits, "price": bundle.price,
+            "currency": bundle.currency,
+            "discounted_price": discounted(bundle.price,
+                                           best.value_percentage if best else None),
+            "discount_code": best.code if best else None}
 
 
 def order_json(order: Order) -> dict[str, Any]:
@@ -98,15 +116,12 @@ class Shop:
         with self.uow() as uow:
             site = site_of_member(uow, member) if member else resolve_site(uow, host)
             bundles = self._bundles(uow, site, member.profile.country if member else country)
-        discount = (active_discount(buyer_of(member), now, site.welcome_discount_hours)
-                    if member else None)
-        percentage = discount.value_percentage if discount else None
+            offers = self._automatic(uow, site, member, now) if member else []
+        # The banner names the biggest automatic discount; each bundle says which applies.
+        banner = max((o for o in offers if o), key=lambda o: o.value_percentage, default=None)
         return {
-            "bundles": [{"id": b.id, "credits": b.credits, "price": b.price,
-                         "currency": b.currency, "discounted_price": discounted(b.price,
-                                                                               percentage)}
-                        for b in bundles],
-            "discount": code_json(discount, now) if discount else None,
+            "bundles": [priced_json(b, offers) for b in bundles],
+            "discount": code_json(banner, now) if banner else None,
             "paid_user": bool(member and member.paid_user),
         }
 
@@ -124,9 +139,14 @@ class Shop:
             return {**code_json(automatic, now),
                     "seconds_left": int(left.total_seconds()) if left else None}
         with self.uow() as uow:
+            site = site_of_member(uow, member)
             found = uow.shop.code((code or "").strip().upper())
             used = found is not None and uow.shop.code_used(member.id, found.code)
-        return code_json(check_code(found, buyer_of(member), used, now), now)
+            typed = check_code(found, buyer_of(member), used, now)
+            offers = [*self._automatic(uow, site, member, now), typed]
+            bundles = self._bundles(uow, site, member.profile.country)
+        # Priced here, like an order would be: the page shows what the member will pay.
+        return {**code_json(typed, now), "bundles": [priced_json(b, offers) for b in bundles]}
 
     def methods(self, member: Member, bundle_id: int) -> dict[str, Any]:
         with self.uow() as uow:
@@ -136,10 +156,12 @@ class Shop:
         return {"methods": offered}
 
     def _own_bundle(self, uow: UnitOfWork, member: Member, bundle_id: int) -> Bundle:
-        bundle = uow.shop.bundle(bundle_id)
-        if bundle is None or bundle.site_id != site_of_member(uow, member).id:
+        """Only a bundle on offer to this member: their site, their country's currency."""
+        site = site_of_member(uow, member)
+        offered = {b.id: b for b in self._bundles(uow, site, member.profile.country)}
+        if bundle_id not in offered:
             raise DomainError("bundle_not_found")
-        return bundle
+        return offered[bundle_id]
 
     def start(self, member: Member, bundle_id: int, method: str, issuer: str | None = None,
               code: str | None = None, repeat: bool = False) -> dict[str, Any]:
@@ -158,6 +180,8 @@ class Shop:
                 credits=bundle.credits, currency=bundle.currency, method=method, issuer=issuer,
                 amount=discounted(bundle.price, discount.value_percentage if discount else None),
                 discount_code=discount.code if discount else None,
+                # Held by this order until it fails; a second live order with it is refused.
+                reserved_code=discount.code if discount and reserves(discount) else None,
                 provider=self.gateway.name, created_at=now))
             uow.commit()
         # The gateway is called outside the transaction: no database lock is held while
@@ -204,13 +228,38 @@ class Shop:
 
     def _discount(self, uow: UnitOfWork, site: Site, member: Member, code: str | None,
                   bundle: Bundle, method: str, now: datetime) -> DiscountCode | None:
-        """One discount at a time: a typed code, else the automatic one."""
+        """One discount at a time: the best for the member of the automatic ones and a
+        typed code (which must fit this order, or the member hears why)."""
+        typed = None
         if code:
             found = uow.shop.code(code.strip().upper())
             used = found is not None and uow.shop.code_used(member.id, found.code)
-            return check_code(found, buyer_of(member), used, now, order_value=bundle.price,
-                              currency=bundle.currency, method=method)
-        return active_discount(buyer_of(member), now, site.welcome_discount_hours)
+            typed = check_code(found, buyer_of(member), used, now, order_value=bundle.price,
+                               currency=bundle.currency, method=method)
+        return best_discount(bundle.price, *self._automatic(uow, site, member, now), typed)
+
+    @staticmethod
+    def _automatic(uow: UnitOfWork, site: Site, member: Member,
+                   now: datetime) -> list[DiscountCode | None]:
+        """Discounts the member has without typing: the time bonus or welcome discount,
+        and the stay discount they claimed while it is unspent."""
+        stay = uow.shop.code(stay_code(member.id))
+        if stay is not None and (stay.expired(now) or uow.shop.code_used(member.id, stay.code)):
+            stay = None
+        return [active_discount(buyer_of(member), now, site.welcome_discount_hours), stay]
+
+    def claim_stay_discount(self, member: Member) -> dict[str, Any]:
+        """The delete-account page's 'stay and get N % off': the company's delete discount
+        on the member's next order, once. Claiming again changes nothing."""
+        now = self.clock.now()
+        with self.uow() as uow:
+            site = site_of_member(uow, member)
+            company = uow.companies.get(site.company_id)
+            code = uow.shop.code(stay_code(member.id)) or uow.shop.keep_code(
+                stay_discount(member.id, company.delete_discount if company else 0), now)
+            spent = uow.shop.code_used(member.id, code.code)
+            uow.commit()
+        return {**code_json(code, now), "spent": spent}
 
     def repeat(self, member: Member) -> dict[str, Any]:
         """The last paid bundle again, by the same method, in one step."""
@@ -255,11 +304,28 @@ class Shop:
                     order.id, order.status, after, now if after is OrderStatus.PAID else None):
                 return  # nothing new, or a concurrent webhook made this step already
             balance = self._move_credits(uow, order, after, now)
+            if after is OrderStatus.PAID:
+                self._check_code_once(uow, order, now)
             uow.commit()
         self.events.publish(member_channel(order.member_id),
                             {"type": "payment", "order": order.id, "status": after.value})
         if balance is not None:
             self.events.publish(member_channel(order.member_id), credits_event(balance))
+
+    @staticmethod
+    def _check_code_once(uow: UnitOfWork, order: Order, now: datetime) -> None:
+        """The reservation is checked again as the money arrives: a once-per-member code
+        already spent by another order (one from before reservations, say) is flagged for
+        the operators. The member paid this price, so the credits still come."""
+        code = uow.shop.code(order.discount_code) if order.discount_code else None
+        if code is None or code.validity is not Validity.ONCE_PER_USER:
+            return
+        others = [o.id for o in uow.shop.orders_of(order.member_id)
+                  if o.id != order.id and o.discount_code == code.code
+                  and o.status in CODE_SPENT]
+        if others:
+            uow.shop.flag(order.member_id, "discount_code_reused",
+                          {"order": order.id, "code": code.code, "orders": others}, now)
 
     @staticmethod
     def _move_credits(uow: UnitOfWork, order: Order, after: OrderStatus,
@@ -270,7 +336,7 @@ class Shop:
                  f"order {order.id}", now)
             member = existing_member(uow, order.member_id)
             if not member.paid_user:  # the first purchase makes a member premium
-                uow.members.update(attrs.evolve(member, paid_user=True))
+                uow.members.save(member, member.became_premium())
         elif change < 0:
             # Take back what is left; what was spent already is flagged, never negative.
             balance = uow.ledger.balance(order.member_id)

@@ -36,6 +36,10 @@ REPORTED = {
 }
 UNSETTLED = frozenset({OrderStatus.OPEN, OrderStatus.PENDING})
 TAKEN_BACK = frozenset({OrderStatus.REFUNDED, OrderStatus.CHARGED_BACK})
+# A once-per-member code is spent by a paid order (a refund does not give it back) and
+# held by an unsettled one; an order that ends unpaid lets it go.
+CODE_SPENT = frozenset({OrderStatus.PAID}) | TAKEN_BACK
+CODE_HELD = UNSETTLED | CODE_SPENT
 METHODS = ("creditcard", "ideal", "directdebit", "paypal", "bancontact", "sofort")
 
 
@@ -51,6 +55,7 @@ class Order:
     method: str
     status: OrderStatus = OrderStatus.OPEN
     discount_code: str | None = None
+    reserved_code: str | None = None  # the once-per-member code this order holds
     issuer: str | None = None
     provider: str = "sandbox"
     payment_id: str | None = None

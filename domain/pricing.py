@@ -1,9 +1,11 @@
 """Prices, discount codes, the welcome discount and the time bonus (issue 7; spec
 sections 3, 4, 5 and 9). Amounts are whole cents; percentages may have decimals.
 
-One discount at a time: the time bonus when it runs, else the welcome discount, else a
-code the member typed. A discounted price is rounded half up to the cent, never below
-zero, and a code's minimum order value is checked against the undiscounted price.
+One discount at a time: of the discounts a member has for a bundle (the time bonus or
+the welcome discount, the stay discount they claimed, a code they typed) the one that
+leaves the lowest price. A discounted price is rounded half up to the cent, never below
+zero, and a code's minimum order value is checked against the undiscounted price. Prices
+are computed here only, so the price shown is the price charged.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ TIME_BONUS_PERCENTAGE = Decimal("25.0")
 TIME_BONUS_WINDOW = timedelta(seconds=14400)
 WELCOME_CODE = "WELCOME25"
 WELCOME_PERCENTAGE = Decimal("25.0")
+STAY_CODE_PREFIX = "STAY-"
 
 
 class Validity(StrEnum):
@@ -106,6 +109,41 @@ def discounted(price: int, percentage: Decimal | None) -> int:
         return price
     off = (Decimal(price) * percentage / Decimal(100)).quantize(Decimal(1), ROUND_HALF_UP)
     return max(0, price - int(off))
+
+
+def best_discount(price: int, *offers: DiscountCode | None) -> DiscountCode | None:
+    """The offer that leaves the member the lowest price. On a tie the earlier one wins,
+    so callers list automatic discounts first: they cost the member no once-only code."""
+    present = [offer for offer in offers if offer is not None]
+    return min(present, key=lambda offer: discounted(price, offer.value_percentage),
+               default=None)
+
+
+def reserves(code: DiscountCode) -> bool:
+    """Whether an order holds this code while it lives: a once-per-member code the member
+    typed or claimed. The time bonus and the welcome discount are not held: they end with
+    the first payment anyway, and an abandoned checkout must not take them away."""
+    return (code.validity is Validity.ONCE_PER_USER
+            and code.code not in (TIME_BONUS_CODE, WELCOME_CODE))
+
+
+def fits(code: DiscountCode, price: int, currency: str) -> bool:
+    """Whether a code the member may use lowers this bundle (currency, minimum order)."""
+    return ((code.currency is None or code.currency == currency)
+            and price >= code.minimum_order_value)
+
+
+def stay_code(member_id: int) -> str:
+    """The member's own code for the delete-account 'stay' offer."""
+    return f"{STAY_CODE_PREFIX}{member_id}"
+
+
+def stay_discount(member_id: int, percentage: int) -> DiscountCode:
+    """Claimed instead of deleting the account: once, on the next order, for them only."""
+    if not 0 < percentage <= 100:
+        raise DomainError("no_stay_discount")
+    return DiscountCode(code=stay_code(member_id), value_percentage=Decimal(percentage),
+                        validity=Validity.ONCE_PER_USER, member_id=member_id)
 
 
 def time_bonus_left(buyer: Buyer, now: datetime) -> timedelta | None:

@@ -50,6 +50,12 @@ def discount_code() -> dict[str, Any]:
     return _shop().discount(require_member(), code, welcome)  # type: ignore[no-any-return]
 
 
+@blueprint.post("/api/stay-discount")
+def claim_stay_discount() -> dict[str, Any]:
+    """The delete-account page's offer: stay and get the company's discount, once."""
+    return _shop().claim_stay_discount(require_member())  # type: ignore[no-any-return]
+
+
 @blueprint.post("/api/orders")
 def start_order() -> tuple[dict[str, Any], int]:
     member = require_member()

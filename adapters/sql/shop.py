@@ -9,10 +9,13 @@ from typing import Any
 
 import attrs
 from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from adapters.sql import tables as t
+from adapters.sql.upsert import insert_unless_exists
 from domain.direct_debit import MAX_ATTEMPTS, SmsCode
-from domain.orders import Order, OrderStatus
+from domain.errors import DomainError
+from domain.orders import CODE_HELD, Order, OrderStatus
 from domain.pricing import Bundle, CodeStatus, DiscountCode, Validity
 
 bu, dc, od, sc = t.bundles, t.discount_codes, t.orders, t.sms_codes
@@ -36,7 +39,8 @@ def _order(row: Any) -> Order:
     return Order(id=row.id, member_id=row.member_id, site_id=row.site_id,
                  bundle_id=row.bundle_id, credits=row.credits, amount=row.amount,
                  currency=row.currency, method=row.method, status=OrderStatus(row.status),
-                 discount_code=row.discount_code, issuer=row.issuer, provider=row.provider,
+                 discount_code=row.discount_code, reserved_code=row.reserved_code,
+                 issuer=row.issuer, provider=row.provider,
                  payment_id=row.payment_id, checkout_url=row.checkout_url,
                  created_at=row.created_at, paid_at=row.paid_at)
 
@@ -78,23 +82,34 @@ class SqlShop:
     def codes(self) -> list[DiscountCode]:
         return [_code(row) for row in self.connection.execute(select(dc).order_by(dc.c.code))]
 
-    def add_code(self, code: DiscountCode, at: datetime) -> None:
-        self.connection.execute(insert(dc).values(
+    @staticmethod
+    def _code_values(code: DiscountCode, at: datetime) -> dict[str, Any]:
+        return dict(
             code=code.code, value_percentage=str(code.value_percentage),
             status=code.status.value, validity=code.validity.value, expires=code.expires,
             country=code.country, member_id=code.member_id, currency=code.currency,
             minimum_order_value=code.minimum_order_value,
-            paymentmethods=list(code.paymentmethods), created_at=at))
+            paymentmethods=list(code.paymentmethods), created_at=at)
+
+    def add_code(self, code: DiscountCode, at: datetime) -> None:
+        self.connection.execute(insert(dc).values(**self._code_values(code, at)))
+
+    def keep_code(self, code: DiscountCode, at: datetime) -> DiscountCode:
+        values = self._code_values(code, at)
+        insert_unless_exists(self.connection, dc, **values)
+        kept = self.code(code.code)
+        assert kept is not None
+        return kept
 
     def set_code_status(self, code: str, status: CodeStatus) -> None:
         self.connection.execute(update(dc).where(dc.c.code == code).values(status=status.value))
 
     def code_used(self, member_id: int, code: str) -> bool:
-        """A code counts as used once an order with it was paid."""
+        """A code counts as used by a paid order, and as taken by an open one."""
         return self.connection.execute(select(od.c.id).where(
             od.c.member_id == member_id, od.c.discount_code == code,
-            od.c.status.in_((OrderStatus.PAID.value, OrderStatus.REFUNDED.value,
-                             OrderStatus.CHARGED_BACK.value))).limit(1)).first() is not None
+            od.c.status.in_([status.value for status in CODE_HELD])).limit(1)
+        ).first() is not None
 
     # --- orders --------------------------------------------------------------------
 
@@ -102,7 +117,13 @@ class SqlShop:
         values = attrs.asdict(order, recurse=False)
         values.pop("id")
         values["status"] = order.status.value
-        order_id = self.connection.execute(insert(od).values(**values).returning(od.c.id))
+        try:
+            order_id = self.connection.execute(insert(od).values(**values).returning(od.c.id))
+        except IntegrityError:
+            # uq_orders_reserved_code: a parallel order took the code first.
+            if order.reserved_code is None:
+                raise
+            raise DomainError("code_used") from None
         return attrs.evolve(order, id=int(order_id.scalar_one()))
 
     def set_payment(self, order_id: int, payment_id: str, checkout_url: str) -> None:
@@ -124,6 +145,8 @@ class SqlShop:
         payment, exactly one makes the step (the other waits on the row, then sees it
         moved)."""
         values: dict[str, Any] = {"status": after.value}
+        if after not in CODE_HELD:
+            values["reserved_code"] = None  # an order that ends unpaid frees its code
         if paid_at is not None:
             values["paid_at"] = paid_at
         moved = self.connection.execute(update(od).where(

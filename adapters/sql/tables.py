@@ -324,6 +324,7 @@ orders = Table(
     Column("method", String(20), nullable=False),
     Column("issuer", String(60)),
     Column("discount_code", String(40)),
+    Column("reserved_code", String(40)),
     Column("status", String(20), nullable=False),
     Column("provider", String(20), nullable=False),
     Column("payment_id", String(100)),
@@ -332,6 +333,8 @@ orders = Table(
     Column("paid_at", UtcDateTime),
     Index("ix_orders_member", "member_id", "id"),
     Index("uq_orders_payment", "provider", "payment_id", unique=True),
+    # One live order per member and once-per-member code (NULLs never collide).
+    Index("uq_orders_reserved_code", "member_id", "reserved_code", unique=True),
 )
 
 member_flags = Table(

@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import update
 
-from adapters.sql.tables import members
+from adapters.sql.tables import companies, members, orders
 from domain.pricing import Bundle, DiscountCode
 from tests.http.test_likes_api import signed_up
 
@@ -237,3 +237,170 @@ def test_repeating_a_direct_debit_reuses_the_mandate_within_the_rules(  # type: 
     container.shop_administration().block_directdebit(ann_id, True, "chargebacks", "pytest")
     blocked = ann.post("/api/orders/repeat")
     assert blocked.status_code == 403 and blocked.json["error"] == "directdebit_blocked"
+
+
+# --- honest discounts (issue item 5) ----------------------------------------------------
+
+
+def add_code(app: Flask, code: str, percentage: int, **extra: object) -> None:
+    with app.extensions["amora"].unit_of_work() as work:
+        work.shop.add_code(DiscountCode(code=code, value_percentage=Decimal(percentage),
+                                        **extra), datetime.now(UTC))  # type: ignore[arg-type]
+        work.commit()
+
+
+def settle(client: FlaskClient, payment: str) -> None:
+    assert client.post("/api/payments/webhook/sandbox", data={"id": payment}).status_code == 200
+
+
+def test_an_open_order_holds_a_once_per_member_code_until_it_fails(  # type: ignore[no-untyped-def]
+        app: Flask, shopper, client: FlaskClient) -> None:
+    ann, ann_id = shopper
+    age_account(app, ann_id, hours=100)
+    add_code(app, "ONCE10", 10)
+    small, big = [b["id"] for b in ann.get("/api/bundles").json["bundles"]]
+    order, payment = pay(ann, small, "failed", discount_code="ONCE10")
+    for second in (ann.post("/api/orders", json={"bundle": big, "method": "ideal",
+                                                 "discount_code": "ONCE10"}),
+                   ann.get("/api/discountcode?code=ONCE10")):
+        assert second.status_code == 409 and second.json["error"] == "code_used"
+    settle(client, payment)  # the first order failed: the code is free again
+    assert ann.get(f"/api/orders/{order}").json["order"]["status"] == "failed"
+    again, payment = pay(ann, big, discount_code="ONCE10")
+    settle(client, payment)
+    assert ann.get(f"/api/orders/{again}").json["order"]["amount"] == 2699
+    used = ann.post("/api/orders", json={"bundle": small, "method": "ideal",
+                                         "discount_code": "ONCE10"})
+    assert used.status_code == 409 and used.json["error"] == "code_used"
+    with app.extensions["amora"].unit_of_work() as work:
+        assert work.shop.flags(ann_id) == []
+
+
+def test_parallel_orders_with_a_once_per_member_code_one_wins(  # type: ignore[no-untyped-def]
+        app: Flask, shopper, database_url: str) -> None:
+    if not database_url.startswith("postgresql"):
+        pytest.skip("SQLite serializes writers; the race is PostgreSQL's")
+    ann, ann_id = shopper
+    age_account(app, ann_id, hours=100)
+    add_code(app, "RACE20", 20)
+    bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
+    cookie = ann.get_cookie("auth._token").value  # type: ignore[union-attr]
+
+    def order(_: int) -> tuple[int, str | None]:
+        client = app.test_client()
+        client.set_cookie("auth._token", cookie)
+        answer = client.post("/api/orders", json={"bundle": bundle, "method": "ideal",
+                                                  "discount_code": "RACE20"})
+        return answer.status_code, (answer.json or {}).get("error")
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        results = list(pool.map(order, range(16)))
+    assert results.count((201, None)) == 1
+    assert set(results) - {(201, None)} == {(409, "code_used")}
+    orders = ann.get("/api/transactions").json["transactions"]
+    assert [o["discount_code"] for o in orders] == ["RACE20"]
+
+
+def test_the_better_discount_applies_and_the_server_prices_it(  # type: ignore[no-untyped-def]
+        app: Flask, shopper, client: FlaskClient) -> None:
+    ann, _ = shopper  # a fresh member: the time bonus (25 %) runs
+    add_code(app, "SMALL10", 10)
+    add_code(app, "BIG30", 30, minimum_order_value=2000)
+    checked = ann.get("/api/discountcode?code=small10").json
+    assert [(b["discounted_price"], b["discount_code"]) for b in checked["bundles"]] == [
+        (1124, "TIMEBONUS25"), (2249, "TIMEBONUS25")]
+    checked = ann.get("/api/discountcode?code=BIG30").json
+    assert [(b["discounted_price"], b["discount_code"]) for b in checked["bundles"]] == [
+        (1124, "TIMEBONUS25"), (2099, "BIG30")]  # 30 % only from 20 euros on
+    small, big = [b["id"] for b in checked["bundles"]]
+    order, payment = pay(ann, small, discount_code="SMALL10")
+    charged = ann.get(f"/api/orders/{order}").json["order"]
+    assert (charged["amount"], charged["discount_code"]) == (1124, "TIMEBONUS25")
+    settle(client, payment)  # paid: the time bonus is over; SMALL10 was never spent
+    assert ann.get("/api/discountcode?code=SMALL10").json["bundles"][0]["discounted_price"] == 1349
+    order, _ = pay(ann, big, discount_code="BIG30")
+    assert ann.get(f"/api/orders/{order}").json["order"]["amount"] == 2099
+
+
+def test_orders_only_for_bundles_on_offer_to_the_member(app: Flask, shopper) -> None:  # type: ignore[no-untyped-def]
+    ann, _ = shopper
+    with app.extensions["amora"].unit_of_work() as work:
+        work.shop.replace_bundles(1, "USD", [Bundle(id=0, site_id=1, credits=100, price=999,
+                                                    currency="USD")])
+        dollars = work.shop.bundles(1, "USD")[0].id
+        work.commit()
+    assert dollars not in [b["id"] for b in ann.get("/api/bundles").json["bundles"]]
+    for answer in (ann.post("/api/orders", json={"bundle": dollars, "method": "ideal"}),
+                   ann.get(f"/api/bundles/{dollars}/methods")):
+        assert answer.status_code == 404 and answer.json["error"] == "bundle_not_found"
+    assert ann.get("/api/transactions").json["transactions"] == []
+
+
+def test_the_stay_discount_is_real_and_once(app: Flask, shopper, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+    ann, ann_id = shopper
+    age_account(app, ann_id, hours=100)
+    claimed = ann.post("/api/stay-discount").json
+    assert (claimed["value_percentage"], claimed["spent"]) == (50.0, False)
+    assert ann.post("/api/stay-discount").json["code"] == claimed["code"]  # no second one
+    listed = ann.get("/api/bundles").json
+    assert listed["discount"]["code"] == claimed["code"]
+    assert [b["discounted_price"] for b in listed["bundles"]] == [749, 1499]
+    bundle = listed["bundles"][0]["id"]
+    order, payment = pay(ann, bundle)
+    assert ann.get(f"/api/orders/{order}").json["order"]["amount"] == 749
+    settle(client, payment)
+    assert ann.post("/api/stay-discount").json["spent"] is True
+    assert ann.get("/api/bundles").json["bundles"][0]["discounted_price"] == 1499
+    order, _ = pay(ann, bundle)
+    assert ann.get(f"/api/orders/{order}").json["order"]["amount"] == 1499
+    other, _ = signed_up(app, "Bob", "male", "female")  # someone else's code is no code
+    typed = other.get(f"/api/discountcode?code={claimed['code']}")
+    assert typed.status_code == 404 and typed.json["error"] == "code_not_found"
+
+
+def test_no_stay_discount_when_the_company_offers_none(app: Flask, container, shopper) -> None:  # type: ignore[no-untyped-def]
+    ann, _ = shopper
+    with app.extensions["amora"].engine().begin() as connection:
+        connection.execute(update(companies).values(delete_discount=0))
+    refused = ann.post("/api/stay-discount")
+    assert refused.status_code == 400 and refused.json["error"] == "no_stay_discount"
+    with container.unit_of_work() as work:
+        assert work.shop.codes() == []
+
+
+def test_a_code_spent_twice_is_flagged_when_the_payment_settles(  # type: ignore[no-untyped-def]
+        app: Flask, shopper, client: FlaskClient) -> None:
+    ann, ann_id = shopper
+    age_account(app, ann_id, hours=100)
+    add_code(app, "ONCE10", 10)
+    bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
+    _, payment = pay(ann, bundle, discount_code="ONCE10")
+    settle(client, payment)
+    # An order from before reservations, with the same code, still open.
+    old, payment = pay(ann, bundle)
+    with app.extensions["amora"].engine().begin() as connection:
+        connection.execute(update(orders).where(orders.c.id == old)
+                           .values(discount_code="ONCE10"))
+    settle(client, payment)
+    with app.extensions["amora"].unit_of_work() as work:
+        flags = work.shop.flags(ann_id)
+    assert [(f["flag"], f["details"]["order"]) for f in flags] == [("discount_code_reused", old)]
+    assert ann.get("/api/user").json["user"]["credits"] == 200  # paid is paid
+
+
+def test_parallel_stay_claims_make_one_code(app: Flask, shopper, database_url: str) -> None:  # type: ignore[no-untyped-def]
+    if not database_url.startswith("postgresql"):
+        pytest.skip("SQLite serializes writers; the race is PostgreSQL's")
+    ann, _ = shopper
+    cookie = ann.get_cookie("auth._token").value  # type: ignore[union-attr]
+
+    def claim(_: int) -> tuple[int, str | None]:
+        client = app.test_client()
+        client.set_cookie("auth._token", cookie)
+        answer = client.post("/api/stay-discount")
+        return answer.status_code, (answer.json or {}).get("code")
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        assert len(set(pool.map(claim, range(16)))) == 1
+    with app.extensions["amora"].unit_of_work() as work:
+        assert len(work.shop.codes()) == 1

@@ -804,7 +804,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The credit bundles in the member's currency with the automatic discount applied (visitors, for the pricing page, by their country) */
+        /** The credit bundles in the member's currency with the best automatic discount applied (visitors, for the pricing page, by their country) */
         get: operations["getBundles"];
         put?: never;
         post?: never;
@@ -838,10 +838,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A discount code checked for this member, or with welcome=true the automatic one (time bonus, else welcome discount) */
+        /** A discount code checked for this member with the price of every bundle on offer (the better of the code and the automatic discount), or with welcome=true the automatic one (time bonus, else welcome discount) */
         get: operations["getDiscountCode"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stay-discount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The delete-account offer - the company's delete discount on the member's next order, once; claiming again answers the same code */
+        post: operations["claimStayDiscount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1182,6 +1199,19 @@ export interface components {
             paymentmethods: string[];
             /** @description The time bonus's countdown */
             seconds_left?: number | null;
+            /** @description For a typed code, every bundle on offer at the price the member would pay */
+            bundles?: components["schemas"]["PricedBundle"][];
+        };
+        PricedBundle: {
+            id: number;
+            credits: number;
+            /** @description Cents */
+            price: number;
+            currency: string;
+            /** @description Cents the member pays (priced by the server) */
+            discounted_price: number;
+            /** @description The discount that gives this price (the best for the member) or null */
+            discount_code: string | null;
         };
         Order: {
             id: number;
@@ -2899,15 +2929,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        bundles: {
-                            id: number;
-                            credits: number;
-                            /** @description Cents */
-                            price: number;
-                            currency: string;
-                            /** @description Cents after the time bonus or welcome discount */
-                            discounted_price: number;
-                        }[];
+                        bundles: components["schemas"]["PricedBundle"][];
                         discount: components["schemas"]["DiscountCode"] | null;
                         paid_user: boolean;
                     };
@@ -2973,6 +2995,30 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    claimStayDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's stay code; spent once an order used it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountCode"] & {
+                        spent: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
         };
     };
     startOrder: {
