@@ -31,6 +31,7 @@ function renderSettings() {
       { path: '/settings', element: <SettingsPage /> },
       { path: '/account-deleted', element: <p>deleted page</p> },
       { path: '/login', element: <p>login page</p> },
+      { path: '/credits', element: <p>credits page</p> },
     ],
     { initialEntries: ['/settings'] },
   );
@@ -119,14 +120,30 @@ describe('settings', () => {
     expect(JSON.parse(init.body)).toEqual({ password: 'secret-123', reason: 'other: Moving abroad' });
   });
 
-  it('offers the delete discount once the credits screen exists', () => {
+  const stayOffer = () => {
     registry.credits = { path: '/credits', layout: 'default', page: async () => () => null };
-    renderSettings();
+    const router = renderSettings();
     fireEvent.click(screen.getByTestId('settings-delete-start'));
     fireEvent.click(screen.getByLabelText('It is too expensive'));
     fireEvent.click(screen.getByTestId('settings-delete-next'));
     expect(screen.getByText('Stay and get 50% off')).toBeInTheDocument();
-    expect(screen.getByTestId('settings-delete-discount')).toHaveAttribute('href', '/credits');
+    fireEvent.click(screen.getByTestId('settings-delete-discount'));
+    return router;
+  };
+
+  it('claims the delete discount for the next order, then goes to the credits', async () => {
+    fetchMock.mockResolvedValue(json(200, { code: 'STAY-7', value_percentage: 50, spent: false }));
+    const router = stayOffer();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/credits'));
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toContain('/api/stay-discount');
+    expect((init as RequestInit).method).toBe('POST');
+  });
+
+  it('says so when the delete discount was used already', async () => {
+    fetchMock.mockResolvedValue(json(200, { code: 'STAY-7', value_percentage: 50, spent: true }));
+    stayOffer();
+    expect(await screen.findByTestId('settings-delete-discount-spent')).toHaveTextContent('You have already used this discount.');
   });
 
   it('takes a break with invisible mode instead of deleting', async () => {

@@ -7,7 +7,6 @@ import { ApiError } from '../../shared/api/errors';
 import type { User } from '../../shared/api/types';
 import { NATIVE_NAMES, isLanguage } from '../../shared/i18n/languages';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { AppLink } from '../navigation/AppLink';
 import { Icon, type IconName } from '../navigation/icons';
 import { useSession } from '../session/sessionStore';
 import { PASSWORD_MIN, emailError, passwordError } from '../signup/validation';
@@ -362,6 +361,21 @@ function DeleteSection({ user }: { user: User }) {
     });
   };
 
+  // The offer is real: claiming it puts the discount on the member's next order, once.
+  const [stay, setStay] = useState<'spent' | null>(null);
+  const claimStay = () => {
+    setError(null);
+    void run(async () => {
+      try {
+        const claimed = await accountApi.claimStayDiscount();
+        if (claimed.spent) setStay('spent');
+        else await navigate(pathTo('credits'));
+      } catch (caught) {
+        setError(errorText(caught));
+      }
+    });
+  };
+
   const stepNumber = { closed: 0, reasons: 1, offers: 2, confirm: 3 }[state.step];
   return (
     <Section id="settings-delete" icon="trash" title={t('settings.delete.title')} intro={t('settings.delete.intro')} tone="danger">
@@ -449,9 +463,16 @@ function DeleteSection({ user }: { user: User }) {
                     <div className="flex-grow-1">
                       <h4 className="delete-offer__title">{t('settings.delete.discountTitle', { discount: offers.discount })}</h4>
                       <p className="delete-offer__text">{t('settings.delete.discountText', { discount: offers.discount })}</p>
-                      <AppLink to="credits" className="btn btn-outline-primary rounded-pill" data-testid="settings-delete-discount">
-                        {t('settings.delete.discountButton')}
-                      </AppLink>
+                      {stay === 'spent' ? (
+                        <FormAlert variant="info" testId="settings-delete-discount-spent">
+                          {t('settings.delete.discountSpent')}
+                        </FormAlert>
+                      ) : (
+                        <button type="button" className="btn btn-outline-primary rounded-pill" disabled={busy} onClick={claimStay} data-testid="settings-delete-discount">
+                          {t('settings.delete.discountButton')}
+                        </button>
+                      )}
+                      {error && <FormAlert>{error}</FormAlert>}
                     </div>
                   </div>
                 )}

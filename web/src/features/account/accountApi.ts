@@ -70,6 +70,12 @@ export const accountApi = {
     } satisfies Body<'confirmMailChange'>);
     return data ? data.user : null;
   },
+  /** The delete page's "stay" offer: the discount on the next order (once); `spent` once used. */
+  claimStayDiscount: async () => {
+    type Claimed = operations['claimStayDiscount']['responses'][200]['content']['application/json'];
+    const claimed = await api.post<Claimed>('/api/stay-discount', undefined, once);
+    return claimed === false ? sessionGone() : claimed;
+  },
   deleteAccount: async (body: Body<'deleteAccount'>) => {
     if ((await api.delete<void>('/api/user', body, once)) === false) sessionGone();
   },

@@ -7,7 +7,7 @@ import { NotFoundPage } from '../errors/NotFoundPage';
 import { AppLink } from '../navigation/AppLink';
 import { Icon } from '../navigation/icons';
 import { usePageTitle } from '../title/pageTitle';
-import { BundleCard, priceBundles } from './bundles';
+import { BundleCard, codeApplies, priceBundles } from './bundles';
 import { DiscountBanner } from './discountUi';
 import { PaymentReturn } from './PaymentReturn';
 import { type DiscountCode, type PaymentMethod, goToCheckout, shopApi } from './shopApi';
@@ -103,11 +103,15 @@ function MethodChoice({ bundleId, preselect, code }: { bundleId: number; presele
       </div>
     );
   }
+  // The server priced this bundle with the better of the code and the automatic discount;
+  // the code goes with the order only when it is the one that gives this price.
+  const typed = codeApplies(checked.valid, bundle) ? checked.valid : null;
   // A code may be valid for some methods only.
-  const allowed = (id: string) => !checked.valid || checked.valid.paymentmethods.length === 0 || checked.valid.paymentmethods.includes(id);
+  const allowed = (id: string) => !typed || typed.paymentmethods.length === 0 || typed.paymentmethods.includes(id);
   const method = methods.find((m) => m.id === chosen && allowed(m.id)) ?? null;
   const needsBank = method !== null && method.issuers.length > 0;
-  const discount = checked.valid ?? offer.discount;
+  const discount = typed ?? (offer.discount?.code === bundle.discount_code ? offer.discount : null);
+  const withoutCode = offer.bundles.find((b) => b.id === bundle.id)?.discounted_price ?? bundle.price;
   // Direct debit needs a signed mandate first: its own page, which takes no discount code.
   const directDebit = method?.id === 'directdebit';
 
@@ -126,7 +130,7 @@ function MethodChoice({ bundleId, preselect, code }: { bundleId: number; presele
           bundle: bundle.id,
           method: method.id,
           issuer: needsBank ? issuer : null,
-          discount_code: checked.valid?.code ?? null,
+          discount_code: typed?.code ?? null,
         }),
       );
       // The browser is leaving for the payment page: keep the button busy meanwhile.
@@ -155,7 +159,12 @@ function MethodChoice({ bundleId, preselect, code }: { bundleId: number; presele
               {t('checkout.codeRefused', { code, reason: shopErrorText(t, tc, checked.error, { currency: bundle.currency, language: i18n.language }) })}
             </FormAlert>
           )}
-          {discount && bundle.pay < bundle.price && <DiscountBanner discount={discount} typed={checked.valid !== null} />}
+          {discount && bundle.pay < bundle.price && <DiscountBanner discount={discount} typed={typed !== null} />}
+          {checked.valid && !typed && (
+            <FormAlert variant="info" testId="code-not-better">
+              {t('discount.notBetter', { code: checked.valid.code })}
+            </FormAlert>
+          )}
         </aside>
         <form className="checkout__methods" onSubmit={(event) => void pay(event)} noValidate>
           <fieldset>
@@ -181,9 +190,9 @@ function MethodChoice({ bundleId, preselect, code }: { bundleId: number; presele
               </select>
             </div>
           )}
-          {directDebit && checked.valid && (
+          {directDebit && typed && (
             <FormAlert variant="info" testId="checkout-code-not-for-directdebit">
-              {t('checkout.codeNotForDirectDebit', { price: money(bundle.discounted_price, bundle.currency) })}
+              {t('checkout.codeNotForDirectDebit', { price: money(withoutCode, bundle.currency) })}
             </FormAlert>
           )}
           {error && <FormAlert testId="checkout-failed">{error}</FormAlert>}

@@ -6,8 +6,8 @@ import { AppLink } from '../navigation/AppLink';
 import { Icon } from '../navigation/icons';
 import { useSession } from '../session/sessionStore';
 import { usePageTitle } from '../title/pageTitle';
-import { BundleCard, POPULAR_INDEX, priceBundles } from './bundles';
-import { DiscountBanner, DiscountCodeField } from './discountUi';
+import { BundleCard, POPULAR_INDEX, codeApplies, priceBundles } from './bundles';
+import { DiscountBanner, DiscountCodeField, discountName } from './discountUi';
 import { type DiscountCode, type Order, shopApi } from './shopApi';
 import { ShopLoading, creditsLabel, methodName, useMoney } from './shopUi';
 import { useTimeBonusFor, useTimeBonusVisible } from './timeBonusStore';
@@ -67,6 +67,10 @@ export function CreditsPage() {
 
   const { discount: automatic } = offer.data;
   const bundles = priceBundles(offer.data, typed);
+  // The better discount applies per bundle: say so when the typed code is not it.
+  const codeCounts = bundles.some((bundle) => codeApplies(typed, bundle));
+  const banner = typed && codeCounts ? typed : automatic;
+  const note = (code: string | null) => (typed && code && code !== banner?.code ? t('bundle.discountApplied', { name: discountName(t, code) }) : undefined);
   const lastPaid = history.data?.find((order) => order.status === 'paid');
   const codeQuery = typed ? `?code=${encodeURIComponent(typed.code)}` : '';
   return (
@@ -84,14 +88,18 @@ export function CreditsPage() {
         </div>
       </header>
       <div className="container shop-page__body">
-        {typed ? (
-          <DiscountBanner discount={typed} typed onRemove={() => setTyped(null)} />
-        ) : (
-          automatic && <DiscountBanner discount={automatic} />
+        {banner && <DiscountBanner discount={banner} typed={banner === typed} onRemove={() => setTyped(null)} />}
+        {typed && !codeCounts && (
+          <FormAlert variant="info" testId="code-not-better">
+            {t('discount.notBetter', { code: typed.code })}{' '}
+            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => setTyped(null)} data-testid="discount-remove">
+              {t('discount.remove')}
+            </button>
+          </FormAlert>
         )}
         <div className="bundle-grid" data-testid="bundle-list">
           {bundles.map((bundle, index) => (
-            <BundleCard key={bundle.id} bundle={bundle} index={index} reference={bundles[0]}>
+            <BundleCard key={bundle.id} bundle={bundle} index={index} reference={bundles[0]} note={note(bundle.discount_code)}>
               <AppLink
                 to="credits-id-paymentmethod"
                 params={{ id: bundle.id }}

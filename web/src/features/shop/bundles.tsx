@@ -1,11 +1,11 @@
 /** The bundles as cards: credits, the price (the old one struck through), per-credit price. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { discounted, formatPerCredit, formatPercentage, savingPercent } from './money';
+import { formatPerCredit, formatPercentage, savingPercent } from './money';
 import type { Bundle, BundleOffer, DiscountCode } from './shopApi';
 import { useMoney } from './shopUi';
 
-/** A bundle and what the member pays for it with the discount in force. */
+/** A bundle and what the member pays for it with the discount that applies. */
 export interface PricedBundle extends Bundle {
   pay: number;
 }
@@ -13,20 +13,19 @@ export interface PricedBundle extends Bundle {
 /** The bundle the "most popular" hint goes on (the second one). */
 export const POPULAR_INDEX = 1;
 
-/** Whether a typed code lowers this bundle's price (its currency and minimum order value). */
-export function codeApplies(code: DiscountCode, bundle: Bundle): boolean {
-  return (!code.currency || code.currency === bundle.currency) && bundle.price >= code.minimum_order_value;
-}
-
 /**
- * One discount at a time: a code the member typed replaces the automatic one (time bonus
- * or welcome discount, already in `discounted_price`).
+ * Prices come from the server only, so the price shown is the price charged: the bundles
+ * with the automatic discount, or, with a typed code, the server's prices for that code
+ * (each bundle at the better of the code and the automatic discount).
  */
 export function priceBundles(offer: Pick<BundleOffer, 'bundles'>, typed: DiscountCode | null): PricedBundle[] {
-  return offer.bundles.map((bundle) => ({
-    ...bundle,
-    pay: typed ? (codeApplies(typed, bundle) ? discounted(bundle.price, typed.value_percentage) : bundle.price) : bundle.discounted_price,
-  }));
+  const priced = typed?.bundles ?? offer.bundles;
+  return priced.map((bundle) => ({ ...bundle, pay: bundle.discounted_price }));
+}
+
+/** Whether the typed code is the discount that gives this bundle its price. */
+export function codeApplies(code: DiscountCode | null, bundle: Bundle): code is DiscountCode {
+  return code !== null && bundle.discount_code === code.code;
 }
 
 export function BundleCard({
@@ -34,6 +33,7 @@ export function BundleCard({
   index,
   reference,
   selected = false,
+  note,
   children,
 }: {
   bundle: PricedBundle;
@@ -41,6 +41,8 @@ export function BundleCard({
   /** The bundle the saving is measured against (the first, smallest one). */
   reference?: Bundle;
   selected?: boolean;
+  /** Which discount gives this price, when the page's banner names another one. */
+  note?: string;
   children?: ReactNode;
 }) {
   const { t, i18n } = useTranslation('shop');
@@ -72,6 +74,11 @@ export function BundleCard({
         </span>
       </p>
       <p className="bundle-card__per">{t('bundle.perCredit', { price: formatPerCredit(bundle.pay, bundle.credits, bundle.currency, i18n.language) })}</p>
+      {note && (
+        <p className="bundle-card__note" data-testid="bundle-discount-note">
+          {note}
+        </p>
+      )}
       {saving > 0 && <p className="bundle-card__saving">{t('bundle.saving', { percent: formatPercentage(saving, i18n.language) })}</p>}
       {children && <div className="bundle-card__action">{children}</div>}
     </article>

@@ -28,8 +28,8 @@ const WELCOME: DiscountCode = {
   paymentmethods: [],
 };
 const BUNDLES = [
-  { id: 1, credits: 100, price: 1499, currency: 'EUR', discounted_price: 1124 },
-  { id: 2, credits: 250, price: 2999, currency: 'EUR', discounted_price: 2249 },
+  { id: 1, credits: 100, price: 1499, currency: 'EUR', discounted_price: 1124, discount_code: 'WELCOME25' },
+  { id: 2, credits: 250, price: 2999, currency: 'EUR', discounted_price: 2249, discount_code: 'WELCOME25' },
 ];
 const METHODS = [
   { id: 'creditcard', issuers: [] },
@@ -59,7 +59,9 @@ beforeEach(() => {
     if (path === '/api/bundles') return Promise.resolve(json(200, { bundles: BUNDLES, discount: WELCOME, paid_user: false }));
     if (/^\/api\/bundles\/\d+\/methods$/.test(path)) return Promise.resolve(json(200, { methods: METHODS }));
     if (path === '/api/discountcode' && new URL(url, 'http://amora.test').searchParams.get('code')) {
-      return Promise.resolve(json(200, { ...WELCOME, code: 'SPRING10', value_percentage: 10, user_id: null }));
+      // 40 % beats the welcome discount: the server prices the bundles with the code.
+      const bundles = BUNDLES.map((b) => ({ ...b, discounted_price: Math.round(b.price * 0.6), discount_code: 'SPRING10' }));
+      return Promise.resolve(json(200, { ...WELCOME, code: 'SPRING10', value_percentage: 40, user_id: null, bundles }));
     }
     return Promise.resolve(answer(path, init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {}));
   });

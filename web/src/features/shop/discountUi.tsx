@@ -1,4 +1,5 @@
 /** The discount in force and the discount-code field. */
+import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate } from '../../shared/i18n/dates';
@@ -7,6 +8,17 @@ import { formatPercentage } from './money';
 import { type DiscountCode, shopApi } from './shopApi';
 import { Countdown, shopErrorText } from './shopUi';
 import { TIME_BONUS_CODE, useTimeBonus } from './timeBonusStore';
+
+/** The code of the delete-account offer the member claimed (the server names it STAY-<id>). */
+export const isStayCode = (code: string) => code.startsWith('STAY-');
+
+/** What a discount is called on the page: the time bonus, the welcome or stay discount, or "Discount code X". */
+export function discountName(t: TFunction<'shop'>, code: string): string {
+  if (code === TIME_BONUS_CODE) return t('timeBonus.title');
+  if (isStayCode(code)) return t('discount.stayTitle');
+  if (code === 'WELCOME25') return t('discount.welcomeTitle');
+  return t('discount.codeTitle', { code });
+}
 
 /**
  * The discount in force: the time bonus with its live countdown, the welcome discount, or
@@ -17,14 +29,21 @@ export function DiscountBanner({ discount, typed = false, onRemove }: { discount
   const ticking = useTimeBonus((s) => s.secondsLeft !== null && s.discount?.code === discount.code);
   const percent = formatPercentage(discount.value_percentage, i18n.language);
   const timeBonus = !typed && discount.code === TIME_BONUS_CODE;
-  const title = typed ? t('discount.codeTitle', { code: discount.code }) : timeBonus ? t('timeBonus.title') : t('discount.welcomeTitle');
+  const stay = !typed && isStayCode(discount.code);
+  const title = typed ? t('discount.codeTitle', { code: discount.code }) : discountName(t, discount.code);
   return (
     <section className={`discount-banner${timeBonus ? ' discount-banner--bonus' : ''}`} data-testid="discount-banner" data-code={discount.code}>
       <span className="discount-banner__off">{t('timeBonus.off', { percent })}</span>
       <div className="discount-banner__body">
         <h2 className="discount-banner__title">{title}</h2>
         <p className="discount-banner__text">
-          {timeBonus ? t('timeBonus.text', { percent }) : typed ? t('discount.codeText', { percent }) : t('discount.welcomeText', { percent })}
+          {timeBonus
+            ? t('timeBonus.text', { percent })
+            : typed
+              ? t('discount.codeText', { percent })
+              : stay
+                ? t('discount.stayText', { percent })
+                : t('discount.welcomeText', { percent })}
           {!timeBonus && discount.expires && <> {t('discount.until', { date: formatLongDate(discount.expires) })}</>}
         </p>
       </div>
@@ -45,8 +64,8 @@ export function DiscountBanner({ discount, typed = false, onRemove }: { discount
 }
 
 /**
- * "Have a discount code?": checked with GET /api/discountcode; a valid code replaces the
- * automatic discount (one discount at a time), a refused one shows why.
+ * "Have a discount code?": checked with GET /api/discountcode, which prices every bundle
+ * with the better of the code and the automatic discount; a refused code shows why.
  */
 export function DiscountCodeField({ currency, hasAutomatic, onValid }: { currency?: string; hasAutomatic: boolean; onValid: (code: DiscountCode) => void }) {
   const { t, i18n } = useTranslation('shop');

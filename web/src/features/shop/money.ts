@@ -30,12 +30,6 @@ export function formatPerCredit(cents: number, credits: number, currency: string
   return credits > 0 ? formatMoney(cents / credits, currency, language) : '';
 }
 
-/** A price after a percentage off, rounded half up to the cent like the server does. */
-export function discounted(cents: number, percentage: number | null | undefined): number {
-  if (!percentage) return cents;
-  return Math.max(0, cents - Math.round((cents * percentage) / 100));
-}
-
 /** "25%" in the language (de: "25 %", fr: "25 %"). */
 export function formatPercentage(percentage: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(percentage / 100);

@@ -12,7 +12,7 @@ import { codeApplies, priceBundles } from './bundles';
 import { CardFailedPage } from './CardFailedPage';
 import { CheckoutPage } from './CheckoutPage';
 import { CreditsPage } from './CreditsPage';
-import { discounted, formatMoney, formatPerCredit, savingPercent } from './money';
+import { formatMoney, formatPerCredit, savingPercent } from './money';
 import { POLL_INTERVAL_MS, POLL_LIMIT_MS, paymentView } from './paymentStatus';
 import { type DiscountCode, type Order, leaveApp } from './shopApi';
 import { shopErrorText } from './shopUi';
@@ -58,10 +58,14 @@ function order(overrides: Partial<Order> = {}): Order {
 }
 
 const BUNDLES = [
-  { id: 1, credits: 100, price: 1499, currency: 'EUR', discounted_price: 1124 },
-  { id: 2, credits: 250, price: 2999, currency: 'EUR', discounted_price: 2249 },
-  { id: 3, credits: 600, price: 5999, currency: 'EUR', discounted_price: 4499 },
+  { id: 1, credits: 100, price: 1499, currency: 'EUR', discounted_price: 1124, discount_code: 'TIMEBONUS25' },
+  { id: 2, credits: 250, price: 2999, currency: 'EUR', discounted_price: 2249, discount_code: 'TIMEBONUS25' },
+  { id: 3, credits: 600, price: 5999, currency: 'EUR', discounted_price: 4499, discount_code: 'TIMEBONUS25' },
 ];
+const FULL_PRICE = BUNDLES.map((b) => ({ ...b, discounted_price: b.price, discount_code: null }));
+/** The server's prices with a typed code: the code where it beats the time bonus. */
+const withCode = (typed: string, prices: (number | null)[]) =>
+  BUNDLES.map((b, i) => (prices[i] == null ? b : { ...b, discounted_price: prices[i]!, discount_code: typed }));
 const METHODS = [
   { id: 'creditcard', issuers: [] },
   { id: 'ideal', issuers: [{ id: 'ideal_INGBNL2A', name: 'ING' }, { id: 'ideal_RABONL2U', name: 'Rabobank' }] },
@@ -127,25 +131,20 @@ describe('money', () => {
     expect(formatMoney(100, 'XYZ1', 'en')).toBe('1.00 XYZ1');
   });
 
-  it('rounds a discount half up to the cent, like the server', () => {
-    expect(discounted(1499, 25)).toBe(1124); // 374.75 off → 375
-    expect(discounted(2999, 25)).toBe(2249);
-    expect(discounted(2999, null)).toBe(2999);
-    expect(discounted(100, 100)).toBe(0);
-  });
-
   it('shows the price per credit and the saving against the first bundle', () => {
     expect(formatPerCredit(2249, 250, 'EUR', 'en')).toBe('€0.09');
     expect(savingPercent({ price: 5999, credits: 600 }, { price: 1499, credits: 100 })).toBe(33);
     expect(savingPercent({ price: 1499, credits: 100 }, { price: 1499, credits: 100 })).toBe(0);
   });
 
-  it('prices bundles with one discount at a time: a typed code replaces the automatic one', () => {
+  it('shows only the server prices: a typed code brings its own, per bundle', () => {
     expect(priceBundles({ bundles: BUNDLES }, null).map((b) => b.pay)).toEqual([1124, 2249, 4499]);
-    const tenOff = code({ code: 'SPRING10', value_percentage: 10, minimum_order_value: 2000 });
-    // Below the code's minimum order value the full price stays.
-    expect(priceBundles({ bundles: BUNDLES }, tenOff).map((b) => b.pay)).toEqual([1499, 2699, 5399]);
-    expect(codeApplies(code({ currency: 'USD' }), BUNDLES[0]!)).toBe(false);
+    // 40 % from 20 euros on: the small bundle keeps the time bonus, as the server said.
+    const big = code({ code: 'BIG40', value_percentage: 40, minimum_order_value: 2000, bundles: withCode('BIG40', [null, 1799, 3599]) });
+    const priced = priceBundles({ bundles: BUNDLES }, big);
+    expect(priced.map((b) => b.pay)).toEqual([1124, 1799, 3599]);
+    expect(priced.map((b) => codeApplies(big, b))).toEqual([false, true, true]);
+    expect(codeApplies(null, BUNDLES[0]!)).toBe(false);
   });
 });
 
@@ -312,7 +311,9 @@ describe('credits page', () => {
       if (url.pathname === '/api/bundles') return json(200, { bundles: BUNDLES, discount: code(), paid_user: false });
       if (url.pathname === '/api/discountcode' && url.searchParams.get('welcome')) return json(200, code({ seconds_left: 7200 }));
       if (url.searchParams.get('code') === 'USED') return json(409, { error: 'code_used', params: {} });
-      if (url.searchParams.get('code') === 'SPRING10') return json(200, code({ code: 'SPRING10', value_percentage: 10, user_id: null }));
+      if (url.searchParams.get('code') === 'SPRING30')
+        return json(200, code({ code: 'SPRING30', value_percentage: 30, user_id: null, bundles: withCode('SPRING30', [1049, 2099, 4199]) }));
+      if (url.searchParams.get('code') === 'SMALL10') return json(200, code({ code: 'SMALL10', value_percentage: 10, user_id: null, bundles: BUNDLES }));
       return json(404, { error: 'code_not_found', params: {} });
     };
     useSession.setState({ user: newMember() });
@@ -342,16 +343,29 @@ describe('credits page', () => {
     expect(screen.getByTestId('code-error')).toHaveTextContent('Code already used');
     expect(calls('/api/discountcode').some(([url]) => String(url).includes('code=USED'))).toBe(true);
 
-    fireEvent.change(screen.getByTestId('code-input'), { target: { value: 'SPRING10' } });
+    fireEvent.change(screen.getByTestId('code-input'), { target: { value: 'SPRING30' } });
     fireEvent.click(screen.getByTestId('code-apply'));
     await settle(10);
     expect(screen.queryByTestId('code-error')).toBeNull();
-    expect(screen.getByTestId('discount-banner')).toHaveAttribute('data-code', 'SPRING10');
-    expect(screen.getAllByTestId('bundle-price')[1]).toHaveTextContent('€26.99');
-    expect(screen.getAllByTestId('bundle-choose')[1]).toHaveAttribute('href', '/credits/2?code=SPRING10');
+    expect(screen.getByTestId('discount-banner')).toHaveAttribute('data-code', 'SPRING30');
+    expect(screen.getAllByTestId('bundle-price')[1]).toHaveTextContent('€20.99'); // the server's price
+    expect(screen.getAllByTestId('bundle-choose')[1]).toHaveAttribute('href', '/credits/2?code=SPRING30');
 
     fireEvent.click(screen.getByTestId('discount-remove'));
     expect(screen.getByTestId('discount-banner')).toHaveAttribute('data-code', 'TIMEBONUS25');
+  });
+
+  it('keeps the better discount and says so when a typed code gives less', async () => {
+    renderAt('/credits', <CreditsPage />);
+    await settle(10);
+    fireEvent.change(screen.getByTestId('code-input'), { target: { value: 'SMALL10' } });
+    fireEvent.click(screen.getByTestId('code-apply'));
+    await settle(10);
+    expect(screen.getByTestId('discount-banner')).toHaveAttribute('data-code', 'TIMEBONUS25');
+    expect(screen.getByTestId('code-not-better')).toHaveTextContent('SMALL10');
+    expect(screen.getAllByTestId('bundle-price')[1]).toHaveTextContent('€22.49');
+    fireEvent.click(screen.getByTestId('discount-remove'));
+    expect(screen.queryByTestId('code-not-better')).toBeNull();
   });
 
   it('offers to repeat the last paid order', async () => {
@@ -361,7 +375,7 @@ describe('credits page', () => {
       url.pathname === '/api/transactions'
         ? json(200, { transactions: [order({ id: 3, status: 'failed' }), order({ id: 2, status: 'paid', credits: 100, amount: 1499 })] })
         : url.pathname === '/api/bundles'
-          ? json(200, { bundles: BUNDLES.map((b) => ({ ...b, discounted_price: b.price })), discount: null, paid_user: true })
+          ? json(200, { bundles: FULL_PRICE, discount: null, paid_user: true })
           : base(url, init);
     renderAt('/credits', <CreditsPage />);
     await settle(10);
@@ -409,9 +423,10 @@ describe('checkout', () => {
   it('carries a typed code to the order, with only the methods the code allows', async () => {
     vi.spyOn(leaveApp, 'assign').mockImplementation(() => undefined);
     serve = (url, init) => {
-      if (url.pathname === '/api/bundles') return json(200, { bundles: BUNDLES, discount: code(), paid_user: false });
+      if (url.pathname === '/api/bundles') return json(200, { bundles: FULL_PRICE, discount: null, paid_user: true });
       if (url.pathname === '/api/bundles/2/methods') return json(200, { methods: METHODS });
-      if (url.pathname === '/api/discountcode') return json(200, code({ code: 'PAYPAL10', value_percentage: 10, paymentmethods: ['paypal'] }));
+      if (url.pathname === '/api/discountcode')
+        return json(200, code({ code: 'PAYPAL10', value_percentage: 10, paymentmethods: ['paypal'], bundles: [FULL_PRICE[0]!, { ...FULL_PRICE[1]!, discounted_price: 2699, discount_code: 'PAYPAL10' }] }));
       if (init?.method === 'POST') return json(201, { payment_id: 'tr_2', checkout_url: 'https://pay.test/tr_2', order: 10 });
       return json(404, { error: 'not_found', params: {} });
     };
@@ -424,6 +439,26 @@ describe('checkout', () => {
     fireEvent.click(screen.getByTestId('checkout-pay'));
     await settle(10);
     expect(JSON.parse(String((calls('/api/orders', 'POST')[0]![1] as RequestInit).body))).toMatchObject({ method: 'paypal', discount_code: 'PAYPAL10' });
+  });
+
+  it('sends no code the server did not price in: the better discount stays and the page says so', async () => {
+    vi.spyOn(leaveApp, 'assign').mockImplementation(() => undefined);
+    serve = (url, init) => {
+      if (url.pathname === '/api/bundles') return json(200, { bundles: BUNDLES, discount: code(), paid_user: false });
+      if (url.pathname === '/api/bundles/2/methods') return json(200, { methods: METHODS });
+      if (url.pathname === '/api/discountcode') return json(200, code({ code: 'SMALL10', value_percentage: 10, paymentmethods: ['paypal'], bundles: BUNDLES }));
+      if (init?.method === 'POST') return json(201, { payment_id: 'tr_3', checkout_url: 'https://pay.test/tr_3', order: 11 });
+      return json(404, { error: 'not_found', params: {} });
+    };
+    checkout('/credits/2?code=SMALL10');
+    await settle(10);
+    expect(screen.getByTestId('discount-banner')).toHaveAttribute('data-code', 'TIMEBONUS25');
+    expect(screen.getByTestId('code-not-better')).toHaveTextContent('SMALL10');
+    expect(screen.getByTestId('checkout-pay')).toHaveTextContent('Pay €22.49');
+    fireEvent.click(screen.getByLabelText(/Credit card/)); // the unused code restricts nothing
+    fireEvent.click(screen.getByTestId('checkout-pay'));
+    await settle(10);
+    expect(JSON.parse(String((calls('/api/orders', 'POST')[0]![1] as RequestInit).body))).toMatchObject({ method: 'creditcard', discount_code: null });
   });
 
   it('preselects the method of the address and shows a refused start in words', async () => {
