@@ -301,7 +301,8 @@ class Accounts:
         check(password_error(password, self.common_passwords))
         with self.uow() as uow:
             record = uow.tokens.find("password_reset", self.secrets.digest(token))
-            if record is None or record.used_at or record.expires_at <= now:
+            if (record is None or record.used_at or record.expires_at <= now
+                    or not uow.tokens.claim(record.id, now)):  # two clicks: one wins
                 raise DomainError("reset_link_invalid")
             member = existing_member(uow, record.member_id)
             uow.members.save(member, member.with_password_hash(self.passwords.hash(password)))
@@ -343,7 +344,7 @@ class Accounts:
         with self.uow() as uow:
             record = uow.tokens.find("mail_change", self.secrets.digest(token))
             if record is None or record.used_at or record.expires_at <= now \
-                    or not record.new_email:
+                    or not record.new_email or not uow.tokens.claim(record.id, now):
                 raise DomainError("mail_change_link_invalid")
             member = existing_member(uow, record.member_id)
             if uow.members.by_email(member.site_id, record.new_email):
@@ -375,7 +376,8 @@ class Accounts:
         with self.uow() as uow:
             record = uow.tokens.find("reactivation", self.secrets.digest(token))
             member = uow.members.get(record.member_id) if record else None
-            if record is None or member is None or record.used_at:
+            if record is None or member is None or record.used_at \
+                    or not uow.tokens.claim(record.id, now):
                 raise DomainError("reactivation_link_invalid")
             before, member = member, member.reactivated(now)
             uow.members.save(before, member)

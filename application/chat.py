@@ -70,6 +70,9 @@ class Chat:
              key: str | None = None) -> dict[str, Any]:
         now = self.clock.now()
         with self.uow() as uow:
+            # One send of this member at a time: the free allowance and the idempotency
+            # key are counted and checked below, so two sends must not count together.
+            uow.members.lock(viewer.id)
             site = site_of_member(uow, viewer)
             text = clean_text(text, site.message_length)
             recipient = existing_member(uow, member_id)
@@ -116,6 +119,7 @@ class Chat:
         now = self.clock.now()
         item = gift(key)
         with self.uow() as uow:
+            uow.members.lock(viewer.id)  # see send
             site = site_of_member(uow, viewer)
             recipient = existing_member(uow, member_id)
             conversation = uow.chats.between(viewer.id, recipient.id)

@@ -47,7 +47,7 @@ class Games:
         """One card swiped: a like counts against today's allowance and may match."""
         now = self.clock.now()
         with self.uow() as uow:
-            uow.likes.serialize_swipes(viewer.id)  # two tabs cannot both take the last like
+            uow.members.lock(viewer.id)  # two tabs cannot both take the last like
             site = site_of_member(uow, viewer)
             allowance = self._allowance(uow, site, viewer, now)
             if like:

@@ -76,6 +76,7 @@ class Likes:
     def like(self, viewer: Member, member_id: int) -> dict[str, Any]:
         now = self.clock.now()
         with self.uow() as uow:
+            uow.members.lock(viewer.id)  # a double tap likes (and announces) once
             before = uow.likes.get(viewer.id, member_id)
             answer = like_member(uow, viewer, member_id, now)
             uow.commit()

@@ -7,11 +7,11 @@ from datetime import datetime
 from typing import Any
 
 import attrs
-from sqlalchemy import Connection, and_, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, and_, func, insert, or_, select, update
 
 from adapters.sql import tables as t
 from adapters.sql.discovery import _blocked_either_way, _card
-from adapters.sql.upsert import insert_unless_exists
+from adapters.sql.upsert import insert_unless_exists, upsert
 
 m, p, ph = t.members, t.profiles, t.photos
 cv, cm, msg = t.conversations, t.conversation_members, t.messages
@@ -158,8 +158,8 @@ class SqlChats:
                              photo_id=photo_id, created_at=at)
 
     def page_hidden(self, member_id: int, at: datetime) -> None:
-        self.connection.execute(delete(t.presence).where(t.presence.c.member_id == member_id))
-        self.connection.execute(insert(t.presence).values(member_id=member_id, hidden_at=at))
+        upsert(self.connection, t.presence, {"member_id": member_id, "hidden_at": at},
+               keys=["member_id"], update=["hidden_at"])
 
     def hide(self, conversation_id: int, member_id: int) -> None:
         newest = self.connection.execute(select(func.max(msg.c.id)).where(

@@ -7,9 +7,10 @@ from datetime import datetime
 from typing import Any
 
 import attrs
-from sqlalchemy import Connection, and_, delete, exists, false, func, insert, or_, select
+from sqlalchemy import Connection, and_, delete, exists, false, func, or_, select
 
 from adapters.sql import tables as t
+from adapters.sql.upsert import insert_unless_exists
 from application.ports import SearchQuery
 
 m, p, ph, b, lk, sw = t.members, t.profiles, t.photos, t.blocks, t.likes, t.swipes
@@ -94,9 +95,8 @@ class SqlDiscovery:
             b.c.blocker_id == blocker, b.c.blocked_id == blocked))).scalar())
 
     def block(self, blocker: int, blocked: int, at: datetime) -> None:
-        if not self.blocks(blocker, blocked):
-            self.connection.execute(insert(b).values(blocker_id=blocker, blocked_id=blocked,
-                                                     created_at=at))
+        insert_unless_exists(self.connection, b, blocker_id=blocker, blocked_id=blocked,
+                             created_at=at)
 
     def unblock(self, blocker: int, blocked: int) -> None:
         self.connection.execute(delete(b).where(b.c.blocker_id == blocker,

@@ -11,6 +11,7 @@ from sqlalchemy.orm import aliased
 
 from adapters.sql import tables as t
 from adapters.sql.discovery import _blocked_either_way, _card
+from adapters.sql.upsert import insert_unless_exists
 from application.ports import LikeRecord
 
 m, p, ph, lk, sw = t.members, t.profiles, t.photos, t.likes, t.swipes
@@ -58,9 +59,8 @@ class SqlLikes:
                           match_seen=row.match_seen)
 
     def add(self, liker: int, liked: int, at: datetime, match_seen: bool) -> None:
-        self.connection.execute(insert(lk).values(
-            liker_id=liker, liked_id=liked, created_at=at, is_new=True, modal_shown=False,
-            match_seen=match_seen))
+        insert_unless_exists(self.connection, lk, liker_id=liker, liked_id=liked, created_at=at,
+                             is_new=True, modal_shown=False, match_seen=match_seen)
 
     def remove(self, liker: int, liked: int) -> None:
         self.connection.execute(delete(lk).where(lk.c.liker_id == liker, lk.c.liked_id == liked))
@@ -111,11 +111,6 @@ class SqlLikes:
         return _card(row) if row else None
 
     # --- the swipe game ------------------------------------------------------------
-
-    def serialize_swipes(self, member: int) -> None:
-        """Lock the member's row until commit (PostgreSQL), so the daily count one
-        transaction reads cannot change under it; SQLite serializes writers anyway."""
-        self.connection.execute(select(m.c.id).where(m.c.id == member).with_for_update())
 
     def swiped(self, member: int, target: int) -> bool:
         return bool(self.connection.execute(select(exists().where(

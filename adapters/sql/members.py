@@ -8,9 +8,11 @@ from typing import Any
 
 import attrs
 from sqlalchemy import Connection, delete, func, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
 
 from adapters.sql import tables as t
 from application.ports import MemberChanged
+from domain.errors import DomainError
 from domain.members import AccountStatus, Member, Profile, ProfileStatus, Traffic
 
 _PROFILE_FIELDS = [f.name for f in attrs.fields(Profile)]
@@ -29,6 +31,14 @@ def _account_values(member: Member) -> dict[str, Any]:
     values = {name: getattr(member, name) for name in _ACCOUNT_FIELDS}
     values.update(status=member.status.value, traffic=attrs.asdict(member.traffic))
     return values
+
+
+def _address_taken(clash: IntegrityError, code: str) -> Exception:
+    """The one unique rule a member write can break is the address per site."""
+    if "uq_members_site_email" in str(clash.orig) or "members.site_id, members.email" in str(
+            clash.orig):
+        return DomainError(code)
+    return clash
 
 
 def _changed(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
@@ -65,10 +75,12 @@ class SqlMembers:
         return int(self.connection.execute(query).scalar_one())
 
     def add(self, member: Member) -> Member:
-        result = self.connection.execute(
-            insert(t.members).values(site_id=member.site_id, created_at=member.created_at,
-                                     **_account_values(member))
-        )
+        try:
+            result = self.connection.execute(
+                insert(t.members).values(site_id=member.site_id, created_at=member.created_at,
+                                         **_account_values(member)))
+        except IntegrityError as clash:  # a parallel signup with the address won
+            raise _address_taken(clash, "account_exists") from clash
         member_id = result.inserted_primary_key[0]
         self.connection.execute(
             insert(t.profiles).values(member_id=member_id, **_profile_values(member.profile))
@@ -99,7 +111,11 @@ class SqlMembers:
             query = update(t.members).where(t.members.c.id == after.id)
             if "status" in account:
                 query = query.where(t.members.c.status == before.status.value)
-            if self.connection.execute(query.values(**account)).rowcount != 1:
+            try:
+                written = self.connection.execute(query.values(**account)).rowcount
+            except IntegrityError as clash:  # a parallel e-mail change to the address won
+                raise _address_taken(clash, "email_taken") from clash
+            if written != 1:
                 raise MemberChanged()
         profile = _changed(_profile_values(before.profile), _profile_values(after.profile))
         if profile:

@@ -204,6 +204,12 @@ class MemoryTokens:
     def use(self, token_id: int, now: datetime) -> None:
         self.data[token_id - 1] = attrs.evolve(self.data[token_id - 1], used_at=now)
 
+    def claim(self, token_id: int, now: datetime) -> bool:
+        if self.data[token_id - 1].used_at:
+            return False
+        self.use(token_id, now)
+        return True
+
     def use_all(self, member_id: int, purpose: str, now: datetime) -> None:
         for record in list(self.data):
             if record.member_id == member_id and record.purpose == purpose \
