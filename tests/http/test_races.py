@@ -146,3 +146,23 @@ def test_a_single_use_token_is_used_once(app: Flask, container, pair) -> None:  
         "repeat": f"new secret words {n}"}))
     assert results[(400, "reset_link_invalid")] == 3, results
     assert sum(results.values()) == 4 and len(results) == 2, results
+
+
+def test_two_members_confirming_one_new_address_at_once(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+    """Both checked that the address was free; the database keeps one, the other member
+    hears email_taken and keeps the old address."""
+    _, ann_id, _, bob_id = pair
+    now = container.clock().now()
+    with container.unit_of_work() as work:
+        for member_id in (ann_id, bob_id):
+            work.tokens.add(member_id, "mail_change",
+                            container.secrets().digest(f"change-{member_id}"), now,
+                            now + timedelta(hours=1), new_email="shared@example.com")
+        work.commit()
+    ids = (ann_id, bob_id)
+    results = at_once(2, lambda n: app.test_client().post(
+        "/api/mail-change/do", json={"token": f"change-{ids[n]}"}))
+    assert results == Counter({(204, None): 1, (409, "email_taken"): 1}), results
+    with container.unit_of_work() as work:
+        addresses = sorted(work.members.get(i).email for i in ids)
+    assert addresses.count("shared@example.com") == 1
