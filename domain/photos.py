@@ -9,8 +9,13 @@ from domain.errors import DomainError
 FREE_PHOTOS = 3
 PREMIUM_PHOTOS = 25
 MAX_UPLOAD_BYTES = 15 * 1024 * 1024
-MAX_PIXELS = 40_000_000  # a 40-megapixel camera; beyond that it is a decompression bomb
+# 24 megapixels (a good camera) decode to 72 MB; beyond that it is a decompression bomb.
+MAX_PIXELS = 24_000_000
 MIN_SIDE = 200
+# Photos pack a few dozen pixels into a byte, flat pictures a few hundred; a bomb packs
+# more (a 52 KB PNG of 40 MP: 760). Small pictures decode cheaply whatever they pack.
+MAX_PIXELS_PER_BYTE = 250
+RATIO_FREE_PIXELS = 4_000_000
 
 
 class PhotoStatus(StrEnum):
@@ -28,6 +33,16 @@ def check_photo_room(photos_kept: int, paid_user: bool) -> None:
     limit = photo_limit(paid_user)
     if photos_kept >= limit:
         raise DomainError("photo_limit_reached", max=limit)
+
+
+def check_image_size(width: int, height: int, file_bytes: int) -> None:
+    """The header's dimensions against the upload's size, before any pixel is decoded."""
+    pixels = width * height
+    if pixels > MAX_PIXELS or (pixels > RATIO_FREE_PIXELS
+                               and pixels > file_bytes * MAX_PIXELS_PER_BYTE):
+        raise DomainError("photo_too_many_pixels")
+    if min(width, height) < MIN_SIDE:
+        raise DomainError("photo_too_small", min=MIN_SIDE)
 
 
 def visible_to_others(status: str) -> bool:

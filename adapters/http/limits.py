@@ -18,6 +18,16 @@ PASSWORD_RESET = "10 per hour"
 TOKENS = "60 per hour"
 MESSAGES = "30 per minute"
 SMS = "10 per hour"
+PHOTO_UPLOADS = "30 per hour"  # per member: each upload may cost a full image decode
+
+
+def per_member() -> str:
+    """The signed-in member's key (so one member cannot spread uploads over addresses,
+    nor one shared address hold back its members); the address for visitors."""
+    from adapters.http.session import current_member
+
+    member = current_member()
+    return f"member:{member.id}" if member is not None else get_remote_address()
 
 
 def _breached(limit: RequestLimit) -> Response:

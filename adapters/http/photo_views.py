@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 
+from adapters.http import limits
 from adapters.http.session import require_member
 from domain.errors import DomainError
 
@@ -17,6 +18,7 @@ def _photos() -> Any:
 
 
 @blueprint.post("/api/photos")
+@limits.limiter.limit(limits.PHOTO_UPLOADS, key_func=limits.per_member)
 def upload() -> tuple[dict[str, Any], int]:
     member = require_member()
     upload = request.files.get("file")

@@ -1,5 +1,6 @@
-"""The image-processor port with Pillow: every upload is decoded, checked, re-encoded
-as a fresh JPEG (so no EXIF, GPS or hidden payload survives) and thumbnailed."""
+"""The image-processor port with Pillow: every upload's header is checked, then it is
+decoded, re-encoded as a fresh JPEG (so no EXIF, GPS or hidden payload survives) and
+thumbnailed. A refused upload never decodes a pixel."""
 
 from __future__ import annotations
 
@@ -10,11 +11,14 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 
 from application.photos import ProcessedImage
 from domain.errors import DomainError
-from domain.photos import MAX_PIXELS, MIN_SIDE
+from domain.photos import MAX_PIXELS, check_image_size
 
 FORMATS = {"JPEG", "PNG", "WEBP"}
 LONGEST_SIDE = 1600
 THUMB = (300, 300)
+# Pillow's own bomb check in Image.open (a warning above, an error above twice this) as a
+# second line behind check_image_size.
+Image.MAX_IMAGE_PIXELS = MAX_PIXELS
 
 
 def _encode(image: Image.Image) -> bytes:
@@ -31,15 +35,14 @@ class PillowImages:
                 image = Image.open(io.BytesIO(data))
                 if image.format not in FORMATS:
                     raise DomainError("photo_invalid")
-                width, height = image.size
-                if width * height > MAX_PIXELS:
-                    raise DomainError("photo_too_many_pixels")
+                check_image_size(*image.size, len(data))  # only the header is read so far
+                # JPEG decodes at 1/2, 1/4 or 1/8 scale when that still covers the target.
+                image.draft("RGB", (LONGEST_SIDE, LONGEST_SIDE))
                 image.load()  # a truncated or fake file fails here, not later
-        except (UnidentifiedImageError, OSError, SyntaxError, ValueError,
-                Image.DecompressionBombError, Image.DecompressionBombWarning):
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            raise DomainError("photo_too_many_pixels") from None
+        except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
             raise DomainError("photo_invalid") from None
-        if min(width, height) < MIN_SIDE:
-            raise DomainError("photo_too_small", min=MIN_SIDE)
         upright = ImageOps.exif_transpose(image).convert("RGB")
         upright.thumbnail((LONGEST_SIDE, LONGEST_SIDE), Image.Resampling.LANCZOS)
         thumb = ImageOps.fit(upright, THUMB, Image.Resampling.LANCZOS)

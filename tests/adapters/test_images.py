@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageFile
 
 from adapters.images.pillow import PillowImages
 from domain.errors import DomainError
@@ -73,3 +73,47 @@ def test_gif_is_not_accepted() -> None:
     Image.new("RGB", (400, 400)).save(out, "GIF")
     with pytest.raises(DomainError, match="photo_invalid"):
         PillowImages().process(out.getvalue())
+
+
+def pixel_flood() -> bytes:
+    """The reviewer's bomb: a flat 6300×6300 grey PNG, 52 KB that decode to 40 MP."""
+    out = io.BytesIO()
+    Image.new("L", (6300, 6300), 128).save(out, "PNG")
+    return out.getvalue()
+
+
+def test_a_pixel_flood_is_refused_from_its_header(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tracemalloc
+
+    data = pixel_flood()
+    assert len(data) < 60_000
+
+    def no_decoding(self: Image.Image) -> None:
+        raise AssertionError("pixels decoded")
+
+    monkeypatch.setattr(Image.Image, "load", no_decoding)
+    monkeypatch.setattr(ImageFile.ImageFile, "load", no_decoding)
+    tracemalloc.start()
+    try:
+        with pytest.raises(DomainError) as refused:
+            PillowImages().process(data)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert refused.value.code == "photo_too_many_pixels"
+    assert peak < 30 * 1024 * 1024  # Python's share; Pillow's pixel buffers: see no_decoding
+
+
+def test_jpegs_decode_at_a_reduced_size_when_the_target_allows() -> None:
+    loaded: list[tuple[int, int]] = []
+    load = ImageFile.ImageFile.load
+
+    def spy(self: ImageFile.ImageFile):  # type: ignore[no-untyped-def]
+        loaded.append(self.size)
+        return load(self)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ImageFile.ImageFile, "load", spy)
+        full = Image.open(io.BytesIO(PillowImages().process(picture(size=(6000, 4000))).full))
+    assert loaded[0] == (3000, 2000)  # half the pixels per side, a quarter of the memory
+    assert full.size == (1600, 1067)

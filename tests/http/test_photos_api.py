@@ -42,7 +42,7 @@ def test_upload_limit_main_and_delete(client: FlaskClient, container) -> None:  
 def test_others_see_only_approved_photos(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
     client.post("/api/signup", json=SIGNUP)
     photo = upload(client, picture()).json["photo"]
-    client.get("/api/logout")
+    client.post("/api/logout")
     assert client.get(f"/media/{photo['filename']}").status_code == 404
     container.photos().review(photo["id"], approve=True, actor="ops")
     assert client.get(f"/media/{photo['filename']}").status_code == 200
@@ -52,7 +52,7 @@ def test_others_see_only_approved_photos(client: FlaskClient, container) -> None
 def test_another_members_photo_is_not_found(client: FlaskClient) -> None:
     client.post("/api/signup", json=SIGNUP)
     photo = upload(client, picture()).json["photo"]
-    client.get("/api/logout")
+    client.post("/api/logout")
     client.post("/api/signup", json={**SIGNUP, "email": "bo@example.com", "name": "Bo"})
     for answer in (client.delete(f"/api/photos/{photo['id']}"),
                    client.put(f"/api/photos/{photo['id']}/main")):
@@ -69,3 +69,53 @@ def test_malformed_uploads(client: FlaskClient) -> None:
         "error"] == "photo_invalid"
     assert client.post("/api/photos", json={"file": "x"}).json["error"] == "photo_invalid"
     assert client.get("/api/profile").json["profile"]["photos"] == []
+
+
+def test_a_pixel_flood_is_refused(client: FlaskClient) -> None:
+    from tests.adapters.test_images import pixel_flood
+
+    client.post("/api/signup", json=SIGNUP)
+    answer = upload(client, pixel_flood(), "flood.png")
+    assert (answer.status_code, answer.json["error"]) == (400, "photo_too_many_pixels")
+    assert client.get("/api/profile").json["profile"]["photos"] == []
+
+
+def test_the_photo_limit_is_checked_before_any_decoding(client: FlaskClient,
+                                                         monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from PIL import ImageFile
+
+    from tests.adapters.test_images import pixel_flood
+
+    client.post("/api/signup", json=SIGNUP)
+    for _ in range(3):
+        assert upload(client, picture()).status_code == 201
+
+    def no_decoding(self: ImageFile.ImageFile) -> None:
+        raise AssertionError("pixels decoded")
+
+    monkeypatch.setattr(ImageFile.ImageFile, "load", no_decoding)
+    monkeypatch.setattr(ImageFile.Image, "open", no_decoding)
+    for data in (picture(), pixel_flood()):
+        answer = upload(client, data)
+        assert (answer.status_code, answer.json["error"]) == (400, "photo_limit_reached")
+
+
+def test_uploads_are_rate_limited_per_member(tmp_path, database_url: str) -> None:  # type: ignore[no-untyped-def]
+    from adapters.container import build_container
+    from adapters.http.app import create_app
+    from adapters.http.limits import PHOTO_UPLOADS
+    from tests.conftest import make_config, seed_default_site
+
+    container = build_container(make_config(tmp_path, DATABASE_URL=database_url,
+                                            RATE_LIMITS="on"))
+    seed_default_site(container)
+    app = create_app(container)
+    allowed = int(PHOTO_UPLOADS.split()[0])
+    first, second = app.test_client(), app.test_client()  # one address, two members
+    first.post("/api/signup", json=SIGNUP)
+    second.post("/api/signup", json={**SIGNUP, "email": "bo@example.com", "name": "Bo"})
+    answers = [upload(first, b"not a photo").status_code for _ in range(allowed + 1)]
+    assert answers == [400] * allowed + [429]
+    assert upload(first, picture()).json["error"] == "too_many_requests"
+    assert upload(second, b"not a photo").json["error"] == "photo_invalid"
+    container.engine().dispose()
