@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -25,6 +25,7 @@ from adapters.http import (
     photo_views,
     profile_views,
     realtime,
+    requests,
     sandbox_views,
     shop_views,
     site_views,
@@ -36,6 +37,9 @@ _CSP = (
     "script-src 'self'; connect-src 'self' ws: wss:; font-src 'self' data:; "
     "frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
 )
+
+# Once seen over HTTPS, browsers refuse plain HTTP to the site (and its subdomains) a year.
+_HSTS = "max-age=31536000; includeSubDomains"
 
 
 class IsoJsonProvider(DefaultJSONProvider):
@@ -60,6 +64,7 @@ def create_app(container: Container) -> Flask:
     app.extensions["amora"] = container
     limits.init_limits(app, config.redis_url, config.rate_limits)
     app.config["SOCK_SERVER_OPTIONS"] = {"ping_interval": 25}
+    app.url_map.converters["int"] = requests.IdConverter  # before any route is added
     for module in (site_views, account_views, profile_views, photo_views, discovery_views,
                    like_views, chat_views, realtime, shop_views, notification_views, health,
                    lander_views, openapi, media):
@@ -82,4 +87,6 @@ def _security_headers(response: Response) -> Response:
     response.headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault("Content-Security-Policy", _CSP)
+    if request.is_secure:  # behind a proxy as the proxy says (ProxyFix, PROXY_HOPS)
+        response.headers.setdefault("Strict-Transport-Security", _HSTS)
     return response

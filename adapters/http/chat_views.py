@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, current_app
 
 from adapters.http import limits
-from adapters.http.requests import json_body
+from adapters.http.requests import json_body, query_int
 from adapters.http.session import require_member
 from domain.errors import DomainError
 
@@ -74,11 +74,8 @@ def chats() -> dict[str, Any]:
 
 @blueprint.get("/api/chats/<int:conversation_id>/messages")
 def history(conversation_id: int) -> dict[str, Any]:
-    raw = request.args.get("before", "")
-    if raw and (not raw.isdigit() or len(raw) > 10):
-        raise DomainError("invalid_request", detail="before")
     return _chat().history(require_member(), conversation_id,  # type: ignore[no-any-return]
-                           int(raw) if raw else None)
+                           query_int("before", None))
 
 
 @blueprint.post("/api/chats/<int:conversation_id>/read")

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 
-from adapters.http.requests import site_host
+from adapters.http.requests import query_int, site_host
 from adapters.http.session import current_member, require_member
 from domain.discovery import SearchFilters
 from domain.errors import DomainError
@@ -16,15 +16,6 @@ blueprint = Blueprint("discovery", __name__)
 
 def _discovery() -> Any:
     return current_app.extensions["amora"].discovery()
-
-
-def _number(name: str, default: int) -> int:
-    raw = request.args.get(name, "")
-    if not raw:
-        return default
-    if not raw.isdigit() or len(raw) > 6:
-        raise DomainError("invalid_request", detail=name)
-    return int(raw)
 
 
 def _text(name: str, length: int) -> str | None:
@@ -38,8 +29,8 @@ def _text(name: str, length: int) -> str | None:
 def search() -> dict[str, Any]:
     filters = SearchFilters(
         gender=_text("gender", 10), country=_text("country", 2), region=_text("region", 10),
-        min_age=_number("min_age", 18), max_age=_number("max_age", 99),
-        page=_number("page", 1),
+        min_age=query_int("min_age", 18), max_age=query_int("max_age", 99),
+        page=query_int("page", 1),
     )
     return _discovery().search(site_host(), current_member(), filters,  # type: ignore[no-any-return]
                                bool(request.args.get("network")))

@@ -7,6 +7,7 @@ import logging
 from typing import Any
 
 from flask import Flask, Response, jsonify, request
+from sqlalchemy.exc import DataError
 from werkzeug.exceptions import HTTPException
 
 from adapters.http.session import clear_session
@@ -88,6 +89,15 @@ def register_error_handlers(app: Flask) -> None:
             return error
         status = error.code or 500
         return error_response(status, _HTTP_CODES.get(status, "http_error"))
+
+    @app.errorhandler(DataError)
+    def unfit_value(error: DataError) -> tuple[Response, int]:
+        """A safety net: a value the database cannot hold (an integer out of range, a text
+        too long) is the request's fault; the edge (adapters.http.requests) should have
+        refused it, so it is still logged."""
+        log.warning("the database refused a value on %s %s: %s", request.method, request.path,
+                    error.orig)
+        return error_response(400, "invalid_request")
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> tuple[Response, int]:

@@ -8,7 +8,7 @@ import attrs
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from adapters.http import limits
-from adapters.http.requests import json_body, site_host
+from adapters.http.requests import json_body, query_int, site_host
 from adapters.http.session import current_member
 from adapters.images.app_icon import app_icon_png
 from domain.complaints import ComplaintForm
@@ -21,20 +21,13 @@ def _container() -> Any:
     return current_app.extensions["amora"]
 
 
-def _int_arg(name: str, default: int) -> int:
-    raw = request.args.get(name, str(default))
-    if not raw.isdigit():
-        raise DomainError("invalid_request", detail=name)
-    return int(raw)
-
-
 @blueprint.get("/api/lander-members")
 def lander_members() -> dict[str, Any]:
     gender = request.args.get("gender") or None
     if gender not in (None, "male", "female"):
         raise DomainError("invalid_request", detail="gender")
     return _container().landers().members(  # type: ignore[no-any-return]
-        site_host(), _int_arg("limit", 24), gender)
+        site_host(), query_int("limit", 24), gender)
 
 
 @blueprint.get("/api/members/<int:member_id>/lander")

@@ -7,7 +7,7 @@ from typing import Any
 import attrs
 from flask import Blueprint, Response, current_app, request
 
-from adapters.http.requests import json_body
+from adapters.http.requests import json_body, query_int
 from adapters.http.session import require_member
 from domain.errors import DomainError
 from domain.matching import Wishes
@@ -73,12 +73,6 @@ def _wishes() -> Wishes:
     """The match-finder's answers from the query: gender, ages, region, interests."""
     args = request.args
 
-    def number(name: str, default: int) -> int:
-        raw = args.get(name, "")
-        if raw and (not raw.isdigit() or len(raw) > 3):
-            raise DomainError("invalid_request", detail=name)
-        return int(raw) if raw else default
-
     def text(name: str, length: int) -> str | None:
         value = args.get(name, "").strip().upper()
         if len(value) > length:
@@ -87,7 +81,7 @@ def _wishes() -> Wishes:
 
     interests = tuple(dict.fromkeys(i for i in args.get("interests", "").split(",") if i))
     gender = args.get("gender", "").strip() or None
-    return Wishes(gender=gender, min_age=number("min_age", 18), max_age=number("max_age", 99),
+    return Wishes(gender=gender, min_age=query_int("min_age", 18), max_age=query_int("max_age", 99),
                   country=text("country", 2), region=text("region", 10), interests=interests)
 
 

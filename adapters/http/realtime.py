@@ -17,6 +17,7 @@ from typing import Any
 from flask import Blueprint, current_app, request
 from flask_sock import ConnectionClosed, Sock
 
+from adapters.http.requests import is_id
 from adapters.http.session import current_member, session_token
 from application.ports import member_channel
 from domain.errors import DomainError
@@ -100,6 +101,6 @@ def _handle(container: Any, member: Any, raw: str | bytes, connection: Connectio
         return
     if message.get("type") == "ping":
         connection.send({"type": "pong"})
-    elif message.get("type") == "typing" and isinstance(message.get("conversation"), int):
+    elif message.get("type") == "typing" and is_id(message.get("conversation")):
         with contextlib.suppress(DomainError):  # not their conversation: tell nobody
             container.chat().typing(member, message["conversation"])

@@ -1,4 +1,4 @@
-"""Reading what the visitor sent: language, country, site host, JSON bodies."""
+"""Reading what the visitor sent: language, country, site host, ids, numbers, JSON bodies."""
 
 from __future__ import annotations
 
@@ -7,14 +7,39 @@ from typing import Any, TypeVar
 
 import cattrs
 from flask import request
+from werkzeug.exceptions import NotFound
+from werkzeug.routing import IntegerConverter
 
 from domain.errors import DomainError
 from domain.locales import LOCALE_CODES
 
 T = TypeVar("T")
+D = TypeVar("D", int, None)
+MAX_ID = 2**31 - 1  # PostgreSQL's integer: no id (or count) of ours goes beyond it
+_DIGITS = re.compile(r"[0-9]{1,10}")
 _COUNTRY = re.compile(r"^[A-Z]{2}$")
 _NOT_COUNTRIES = {"XX", "T1", "ZZ"}  # proxies' "unknown" and "Tor" markers
 _strict = cattrs.Converter(forbid_extra_keys=True)
+
+
+def is_id(value: object) -> bool:
+    """A whole number (true is not 1) the database can hold as an id."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return False
+    return 1 <= value <= MAX_ID
+
+
+class IdConverter(IntegerConverter):
+    """``<int:...>`` in our routes: an id outside 1..MAX_ID names nothing, so it is a 404
+    here instead of an overflow in the database."""
+
+    regex = r"-?\d+"
+
+    def to_python(self, value: str) -> int:
+        number = int(value) if len(value) <= 11 else 0
+        if not is_id(number):
+            raise NotFound()
+        return number
 
 
 def _exactly(kind: type) -> Any:
@@ -28,8 +53,28 @@ def _exactly(kind: type) -> Any:
     return structure
 
 
-for _kind in (str, int, bool):
+def _database_int(value: Any, _: Any) -> int:
+    """A JSON integer the database can hold (every integer field of ours is an id)."""
+    if type(value) is not int:
+        raise TypeError("expected int")
+    if not -MAX_ID - 1 <= value <= MAX_ID:
+        raise ValueError("out of range")
+    return value
+
+
+for _kind in (str, bool):
     _strict.register_structure_hook(_kind, _exactly(_kind))
+_strict.register_structure_hook(int, _database_int)
+
+
+def query_int(name: str, default: D) -> int | D:
+    """A whole number from the query string, 0..MAX_ID; anything else is a 400."""
+    raw = request.args.get(name, "")
+    if not raw:
+        return default
+    if not _DIGITS.fullmatch(raw) or int(raw) > MAX_ID:
+        raise DomainError("invalid_request", detail=name)
+    return int(raw)
 
 
 def site_host() -> str:
