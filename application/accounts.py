@@ -3,6 +3,8 @@ deletion and reactivation. Every change runs in one unit of work."""
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
 import attrs
@@ -20,6 +22,8 @@ from application.ports import (
 )
 from application.sites import resolve_site
 from domain.accounts import (
+    PASSWORD_MAX,
+    FieldError,
     LockoutPolicy,
     birth_date_error,
     check,
@@ -51,6 +55,11 @@ TOKEN_LIFETIMES = {
     "reactivation": timedelta(days=14),
 }
 RESET_MAILS_PER_DAY = 3
+# Past the daily quota one more reset mail per hour still goes out: a stranger asking
+# for the member's address cannot keep the member from a fresh link for long, and the
+# previous link (2 hours) is still valid during that hour.
+RESET_MAIL_COOLDOWN = timedelta(hours=1)
+log = logging.getLogger(__name__)
 SEEKING = {("male", "female"): "straight", ("female", "male"): "straight",
            ("male", "male"): "gay", ("female", "female"): "gay"}
 
@@ -92,7 +101,8 @@ class Accounts:
     secrets: Secrets
     tasks: TaskQueue
     files: FileStore
-    common_passwords: frozenset[str] = frozenset()
+    # (password, the member's own words) -> strength 0-4 on zxcvbn's scale
+    password_strength: Callable[[str, Sequence[str]], int]
     lockout: LockoutPolicy = LockoutPolicy()
 
     # --- signup and activation -------------------------------------------------------
@@ -118,7 +128,7 @@ class Accounts:
             email_error(form.email),
             name_error(form.name, form.email),
             birth_date_error(form.date_of_birth, now.date(), site.min_age),
-            password_error(form.password, self.common_passwords),
+            self._password_error(form.password, form.email, form.name),
         )
         if form.gender not in GENDERS or form.seeking not in GENDERS:
             raise DomainError("invalid_request", detail="gender")
@@ -279,8 +289,14 @@ class Accounts:
 
     # --- passwords ---------------------------------------------------------------------
 
+    def _password_error(self, password: str, email: str, name: str,
+                        field: str = "password") -> FieldError | None:
+        score = self.password_strength(password[:PASSWORD_MAX], [email, name])
+        return password_error(password, score, email, name, field)
+
     def request_password_reset(self, host: str | None, email: str) -> None:
-        """Answers alike whether or not the address has an account."""
+        """Answers alike whether or not the address has an account, and whether or not
+        its mail quota is used up: past the quota no mail goes out (and the log says so)."""
         now = self.clock.now()
         if email_error(email):
             raise DomainError("invalid_email")
@@ -289,22 +305,27 @@ class Accounts:
             member = uow.members.by_email(site.id, normalise_email(email))
             if member is None or not member.can_log_in:
                 return
-            sent = uow.tokens.count_since(member.id, "password_reset", now - timedelta(days=1))
-        if sent >= RESET_MAILS_PER_DAY:
-            raise DomainError("too_many_reset_mails")
+            today = uow.tokens.count_since(member.id, "password_reset", now - timedelta(days=1))
+            this_hour = uow.tokens.count_since(member.id, "password_reset",
+                                               now - RESET_MAIL_COOLDOWN)
+        if today >= RESET_MAILS_PER_DAY and this_hour:
+            log.info("password reset mail for member %s withheld: %s sent in the last day",
+                     member.id, today)
+            return
         self.tasks.enqueue("account_mail", "password_reset", member.id)
 
     def reset_password(self, token: str, password: str, repeat: str) -> None:
         now = self.clock.now()
         if password != repeat:
             raise DomainError("passwords_differ")
-        check(password_error(password, self.common_passwords))
         with self.uow() as uow:
             record = uow.tokens.find("password_reset", self.secrets.digest(token))
-            if (record is None or record.used_at or record.expires_at <= now
-                    or not uow.tokens.claim(record.id, now)):  # two clicks: one wins
+            if record is None or record.used_at or record.expires_at <= now:
                 raise DomainError("reset_link_invalid")
             member = existing_member(uow, record.member_id)
+            check(self._password_error(password, member.email, member.profile.name))
+            if not uow.tokens.claim(record.id, now):  # two clicks: one wins
+                raise DomainError("reset_link_invalid")
             uow.members.save(member, member.with_password_hash(self.passwords.hash(password)))
             uow.tokens.use_all(member.id, "password_reset", now)
             uow.sessions.revoke_all(member.id, now)
@@ -319,7 +340,8 @@ class Accounts:
                 raise DomainError("old_password_wrong")
             if new != repeat:
                 raise DomainError("passwords_differ")
-            check(password_error(new, self.common_passwords, "new_password"))
+            check(self._password_error(new, member.email, member.profile.name,
+                                       "new_password"))
             uow.members.save(member, member.with_password_hash(self.passwords.hash(new)))
             uow.sessions.revoke_all(member.id, now, keep=self.secrets.digest(session_token))
             uow.commit()

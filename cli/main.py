@@ -53,6 +53,7 @@ def serve(
     from werkzeug.serving import run_simple
 
     from adapters.http.app import create_app
+    from adapters.http.serving import PlainRequestHandler
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     built = container()
@@ -64,7 +65,8 @@ def serve(
         start_scheduler(built.tasks())
     console.print(f"Amora on [bold]http://{host or config.host}:{port or config.port}[/]")
     run_simple(host or config.host, port or config.port, create_app(built),
-               threaded=True, use_reloader=False, use_debugger=False)
+               threaded=True, use_reloader=False, use_debugger=False,
+               request_handler=PlainRequestHandler)
 
 
 @app.command()

@@ -13,8 +13,12 @@ from domain.members import is_adult
 # Pragmatic e-mail shape: one @, a dotted domain, no spaces; the mail itself proves the rest.
 _EMAIL = re.compile(r"^[^@\s]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
                     r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$")
-PASSWORD_MIN = 8
+PASSWORD_MIN = 10
 PASSWORD_MAX = 128
+# zxcvbn's score 2 ("somewhat guessable", ~10^8 guesses) is out of reach of a throttled
+# online attack; 0 and 1 are the lists every attacker tries first.
+PASSWORD_MIN_SCORE = 2
+_PERSONAL_MIN = 3  # shorter names ("Jo") are refused only as the whole password
 NAME_MIN = 2
 NAME_MAX = 30
 
@@ -76,13 +80,22 @@ def parse_birth_date(raw: str) -> date | None:
         return None
 
 
-def password_error(password: str, common: frozenset[str], field: str = "password") \
-        -> FieldError | None:
+def password_error(password: str, score: int, email: str = "", name: str = "",
+                   field: str = "password") -> FieldError | None:
+    """``score`` is the strength estimate (0-4, zxcvbn's scale) of ``password`` given the
+    member's e-mail and name; the adapter computes it, the rule stays here."""
     if len(password) < PASSWORD_MIN:
         return FieldError(field, "password_too_short", {"min": PASSWORD_MIN})
     if len(password) > PASSWORD_MAX:
         return FieldError(field, "password_too_long", {"max": PASSWORD_MAX})
-    if password.lower() in common:
+    if not password.strip():
+        return FieldError(field, "password_blank")
+    lowered = password.casefold()
+    personal = [text.strip().casefold() for text in (email, name)]
+    if any(text and (text == lowered.strip() or (len(text) >= _PERSONAL_MIN
+                                                 and text in lowered)) for text in personal):
+        return FieldError(field, "password_personal")
+    if score < PASSWORD_MIN_SCORE:
         return FieldError(field, "password_too_common")
     return None
 
@@ -96,37 +109,50 @@ def check(*errors: FieldError | None) -> None:
 
 @attrs.frozen
 class LockoutPolicy:
-    """Failed logins lock a (member, address) pair briefly, an address for longer, and a
-    member from everywhere only after many failures from many places — so a stranger
-    cannot keep a member out for long from their own address."""
+    """Failed logins slow down the address they come from, never the member elsewhere.
 
-    window: timedelta = timedelta(minutes=15)
-    pair_limit: int = 5
+    A (member, address) pair gets a few free tries, then waits twice as long after each
+    further failure (1, 2, 4, 8 minutes, at most ``pair_lock``); an address failing for
+    any accounts ``address_limit`` times is refused for ``address_lock``. There is no
+    account-wide lock: it would hand every stranger a button that keeps the member out,
+    so the right password from an address without failures always gets in. Guessing
+    from many addresses is held back by the per-address request limit and the password
+    rules instead."""
+
+    window: timedelta = timedelta(hours=1)
+    free_failures: int = 3
+    first_delay: timedelta = timedelta(minutes=1)
     pair_lock: timedelta = timedelta(minutes=15)
     address_limit: int = 30
     address_lock: timedelta = timedelta(minutes=60)
-    account_limit: int = 50
-    account_lock: timedelta = timedelta(minutes=5)
 
     def locked_for(self, failures: list[tuple[datetime, str]], address: str,
                    now: datetime, address_failures: list[datetime]) -> timedelta | None:
         """How long a login from ``address`` must wait, given the member's recent
         failures (time, address) and all recent failures from ``address``."""
-        waits = [
-            self._wait([t for t, a in failures if a == address], self.pair_limit,
-                       self.pair_lock, now),
-            self._wait(address_failures, self.address_limit, self.address_lock, now),
-            self._wait([t for t, _ in failures], self.account_limit, self.account_lock, now),
-        ]
-        longest = max((wait for wait in waits if wait), default=None)
-        return longest
+        waits = [self._pair_wait([t for t, a in failures if a == address], now),
+                 self._address_wait(address_failures, now)]
+        return max((wait for wait in waits if wait), default=None)
 
-    def _wait(self, times: list[datetime], limit: int, lock: timedelta,
-              now: datetime) -> timedelta | None:
-        recent = sorted(t for t in times if now - self.window <= t <= now)
-        if len(recent) < limit:
+    def _pair_wait(self, times: list[datetime], now: datetime) -> timedelta | None:
+        recent = self._recent(times, now)
+        extra = len(recent) - self.free_failures
+        if extra < 0:
             return None
-        unlock = recent[-1] + lock
+        delay = min(self.first_delay * 2 ** min(extra, 16), self.pair_lock)
+        return self._until(recent[-1] + delay, now)
+
+    def _address_wait(self, times: list[datetime], now: datetime) -> timedelta | None:
+        recent = self._recent(times, now)
+        if len(recent) < self.address_limit:
+            return None
+        return self._until(recent[-1] + self.address_lock, now)
+
+    def _recent(self, times: list[datetime], now: datetime) -> list[datetime]:
+        return sorted(t for t in times if now - self.window <= t <= now)
+
+    @staticmethod
+    def _until(unlock: datetime, now: datetime) -> timedelta | None:
         return unlock - now if unlock > now else None
 
 

@@ -9,6 +9,7 @@ import attrs
 import pytest
 
 from adapters.events.local import LocalEventBus
+from adapters.security.password_strength import password_strength
 from adapters.security.signing import SecretSigner
 from application.account_mails import AccountMails, ComposedMail
 from application.accounts import Accounts, SignupForm, Visitor
@@ -87,7 +88,7 @@ def world() -> World:
         return MemoryUnitOfWork(store)
 
     accounts = Accounts(uow=uow, clock=clock, passwords=PlainPasswords(), secrets=secrets,
-                        tasks=tasks, files=files, common_passwords=frozenset({"password123"}))
+                        tasks=tasks, files=files, password_strength=password_strength)
     mails = AccountMails(uow=uow, clock=clock, secrets=secrets, texts=EchoTexts(),
                          mailer=outbox, base_url="https://{domain}",
                          signer=SecretSigner("test"))
@@ -171,16 +172,54 @@ def test_login_logout_and_lockout(world: World) -> None:
     assert world.accounts.member_for(login.token) is not None
     world.accounts.log_out(login.token)
     assert world.accounts.member_for(login.token) is None
-    for _ in range(5):
+    for _ in range(3):
         with pytest.raises(DomainError, match="login_failed"):
             world.accounts.log_in("amora.test", "ann@example.com", "wrong", VISITOR)
     with pytest.raises(DomainError) as locked:
         world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
-    assert locked.value.code == "too_many_attempts" and locked.value.params == {"minutes": 15}
+    assert locked.value.code == "too_many_attempts" and locked.value.params == {"minutes": 1}
     other_place = attrs.evolve(VISITOR, ip="203.0.113.5")
     assert world.accounts.log_in("amora.test", "ann@example.com", FORM.password, other_place)
-    world.clock.current += timedelta(minutes=16)
+    world.clock.current += timedelta(minutes=1)
     assert world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+
+
+def test_failures_from_fifty_addresses_do_not_lock_the_member_out(world: World) -> None:
+    signed_up(world)
+    for n in range(50):
+        with pytest.raises(DomainError, match="login_failed"):
+            world.accounts.log_in("amora.test", "ann@example.com", f"guess number {n}",
+                                  attrs.evolve(VISITOR, ip=f"203.0.113.{n}"))
+    new_place = attrs.evolve(VISITOR, ip="192.0.2.77")
+    assert world.accounts.log_in("amora.test", "ann@example.com", FORM.password, new_place)
+
+
+def test_one_address_hammering_waits_longer_after_each_failure(world: World) -> None:
+    signed_up(world)
+    attacker = attrs.evolve(VISITOR, ip="203.0.113.66")
+    waits = []
+    for n in range(11):
+        try:
+            world.accounts.log_in("amora.test", "ann@example.com", f"guess {n}", attacker)
+        except DomainError as refused:
+            if refused.code == "too_many_attempts":
+                waits.append(refused.params["minutes"])
+                world.clock.current += timedelta(minutes=refused.params["minutes"])
+    assert waits == [1, 2, 4, 8]
+    with pytest.raises(DomainError) as refused:
+        world.accounts.log_in("amora.test", "ann@example.com", FORM.password, attacker)
+    assert refused.value.code == "too_many_attempts" and refused.value.params == {"minutes": 15}
+    assert world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+
+
+def test_an_address_failing_for_many_accounts_is_refused(world: World) -> None:
+    attacker = attrs.evolve(VISITOR, ip="203.0.113.66")
+    for n in range(30):
+        with pytest.raises(DomainError, match="login_failed"):
+            world.accounts.log_in("amora.test", f"who{n}@example.com", "guess", attacker)
+    with pytest.raises(DomainError) as refused:
+        world.accounts.log_in("amora.test", "who99@example.com", "guess", attacker)
+    assert refused.value.code == "too_many_attempts" and refused.value.params == {"minutes": 60}
 
 
 def test_login_answers_alike_for_unknown_addresses(world: World) -> None:
@@ -210,15 +249,44 @@ def test_password_reset_flow(world: World) -> None:
     assert member_id
 
 
-def test_reset_mails_have_a_daily_limit(world: World) -> None:
+def test_reset_mails_past_the_daily_quota_go_silently_once_an_hour(world: World) -> None:
     signed_up(world)
-    for _ in range(3):
-        world.accounts.request_password_reset("amora.test", "ann@example.com")
+    world.outbox.sent.clear()
+    for _ in range(5):  # a stranger asking for ann's address again and again
+        world.accounts.request_password_reset("amora.test", "ann@example.com")  # no error
         world.run_jobs()
-    with pytest.raises(DomainError, match="too_many_reset_mails"):
-        world.accounts.request_password_reset("amora.test", "ann@example.com")
-    world.clock.current += timedelta(days=1, minutes=1)
+    assert len(world.outbox.sent) == 3
+    world.clock.current += timedelta(minutes=59)
     world.accounts.request_password_reset("amora.test", "ann@example.com")
+    world.run_jobs()
+    assert len(world.outbox.sent) == 3
+    world.clock.current += timedelta(minutes=2)  # ann still gets a fresh link each hour
+    world.accounts.request_password_reset("amora.test", "ann@example.com")
+    world.run_jobs()
+    assert len(world.outbox.sent) == 4
+    world.accounts.reset_password(world.last_token(), "new secret words", "new secret words")
+
+
+@pytest.mark.parametrize(("password", "code"), [
+    ("short", "password_too_short"), (" " * 12, "password_blank"),
+    ("ann@example.com", "password_personal"), ("Ann loves 1990!", "password_personal"),
+    ("iloveyou12", "password_too_common"), ("1234567890", "password_too_common")])
+def test_weak_passwords_are_refused_at_signup_reset_and_change(
+        world: World, password: str, code: str) -> None:
+    with pytest.raises(DomainError) as at_signup:
+        world.accounts.sign_up("amora.test", attrs.evolve(FORM, password=password), VISITOR)
+    assert at_signup.value.params["fields"] == {"password": code}
+    member_id = signed_up(world)
+    here = world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+    with pytest.raises(DomainError) as at_change:
+        world.accounts.change_password(member_id, here.token, FORM.password, password, password)
+    assert at_change.value.params["fields"] == {"new_password": code}
+    world.accounts.request_password_reset("amora.test", "ann@example.com")
+    world.run_jobs()
+    with pytest.raises(DomainError) as at_reset:
+        world.accounts.reset_password(world.last_token(), password, password)
+    assert at_reset.value.params["fields"] == {"password": code}
+    world.accounts.reset_password(world.last_token(), "new secret words", "new secret words")
 
 
 def test_reset_link_expires(world: World) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 SIGNUP = {"email": "ann@example.com", "name": "Ann", "date_of_birth": "1990-04-01",
           "password": "correct horse battery", "gender": "female", "seeking": "male",
@@ -73,7 +74,7 @@ def test_signup_errors(client: FlaskClient) -> None:
                                                 "name": "name_starts_with_at",
                                                 "date_of_birth": "invalid_birth_date"}
     assert client.post("/api/signup", json=SIGNUP).status_code == 201
-    client.get("/api/logout")
+    client.post("/api/logout")
     exists = client.post("/api/signup", json={**SIGNUP, "email": "ANN@example.com"})
     assert (exists.status_code, exists.json["error"]) == (409, "account_exists")
     assert client.post("/api/signup", data="{", content_type="application/json").json[
@@ -91,22 +92,72 @@ def test_invite_only_site(client: FlaskClient, container) -> None:  # type: igno
 
 def test_login_errors_and_lockout(client: FlaskClient) -> None:
     client.post("/api/signup", json=SIGNUP)
-    client.get("/api/logout")
+    client.post("/api/logout")
     assert client.get("/api/user").json == {"error": "authentication_required", "params": {}}
     unknown = client.post("/api/user", json={"email": "who@example.com", "password": "x" * 9})
     wrong = client.post("/api/user", json={"email": "ann@example.com", "password": "x" * 9})
     assert unknown.json == wrong.json == {"error": "login_failed", "params": {}}
-    for _ in range(4):
+    for _ in range(2):
         client.post("/api/user", json={"email": "ann@example.com", "password": "nope"})
     locked = client.post("/api/user", json={"email": "ann@example.com",
                                             "password": SIGNUP["password"]})
     assert locked.status_code == 429
-    assert locked.json == {"error": "too_many_attempts", "params": {"minutes": 15}}
+    assert locked.json == {"error": "too_many_attempts", "params": {"minutes": 1}}
+    elsewhere = client.post("/api/user", json={"email": "ann@example.com",
+                                               "password": SIGNUP["password"]},
+                            environ_base={"REMOTE_ADDR": "192.0.2.77"})
+    assert elsewhere.status_code == 200
+
+
+def test_fifty_failing_addresses_leave_the_member_a_way_in(client: FlaskClient) -> None:
+    client.post("/api/signup", json=SIGNUP)
+    client.post("/api/logout")
+    for n in range(50):
+        failed = client.post("/api/user", json={"email": "ann@example.com", "password": "nope"},
+                             environ_base={"REMOTE_ADDR": f"203.0.113.{n}"})
+        assert failed.json["error"] == "login_failed"
+    hammering = [client.post("/api/user", json={"email": "ann@example.com", "password": "no"},
+                             environ_base={"REMOTE_ADDR": "203.0.113.0"}) for _ in range(3)]
+    assert [(a.status_code, a.json["error"]) for a in hammering] == \
+        [(400, "login_failed"), (400, "login_failed"), (429, "too_many_attempts")]
+    member = client.post("/api/user", json={"email": "ann@example.com",
+                                            "password": SIGNUP["password"]},
+                         environ_base={"REMOTE_ADDR": "192.0.2.77"})
+    assert member.status_code == 200 and member.json["user"]["email"] == "ann@example.com"
+
+
+def test_logout_is_post_only(client: FlaskClient) -> None:
+    client.post("/api/signup", json=SIGNUP)
+    refused = client.get("/api/logout")
+    assert refused.status_code == 405 and refused.headers["Allow"] == "POST"
+    assert refused.json == {"error": "method_not_allowed", "params": {}}
+    assert client.get("/api/user").status_code == 200  # still signed in
+    ended = client.post("/api/logout")
+    assert ended.status_code == 204 and "auth._token=;" in ended.headers["Set-Cookie"]
+    assert client.get("/api/user").status_code == 403
+
+
+def _answer(response: TestResponse) -> tuple[int, bytes, list[tuple[str, str]]]:
+    return response.status_code, response.data, [h for h in response.headers.items()
+                                                 if h[0] != "Date"]
+
+
+def test_reset_answers_alike_for_known_and_unknown_addresses_past_the_quota(
+        client: FlaskClient, container, worker) -> None:  # type: ignore[no-untyped-def]
+    client.post("/api/signup", json=SIGNUP)
+    client.post("/api/logout")
+    for n in range(1, 6):  # the quota is 3 a day; past it no mail, the same answer
+        known = client.post("/api/password-reset", json={"email": "ann@example.com"})
+        unknown = client.post("/api/password-reset", json={"email": "zz@example.com"})
+        assert _answer(known) == _answer(unknown)
+        assert known.status_code == 204 and known.data == b""
+        if n <= 3:  # the next request counts this mail
+            wait_for_mail(container, "ann@example.com", count=n + 1)  # + activation
 
 
 def test_password_reset_and_change(client: FlaskClient, container, worker) -> None:  # type: ignore[no-untyped-def]
     client.post("/api/signup", json=SIGNUP)
-    client.get("/api/logout")
+    client.post("/api/logout")
     assert client.post("/api/password-reset", json={"email": "ann@example.com"}).status_code \
         == 204
     assert client.post("/api/password-reset", json={"email": "zz@example.com"}).status_code \
@@ -135,7 +186,7 @@ def test_password_reset_and_change(client: FlaskClient, container, worker) -> No
 
 def test_mail_change_and_preferences(client: FlaskClient, container, worker) -> None:  # type: ignore[no-untyped-def]
     client.post("/api/signup", json={**SIGNUP, "email": "bo@example.com", "name": "Bo"})
-    client.get("/api/logout")
+    client.post("/api/logout")
     client.post("/api/signup", json=SIGNUP)
     taken = client.post("/api/mail-change", json={"email": "bo@example.com",
                                                   "password": SIGNUP["password"]})
@@ -217,4 +268,9 @@ def test_secure_cookie_behind_an_https_proxy(tmp_path: Path, database_url: str) 
         "X-Forwarded-Host": "localhost"})
     assert answer.status_code == 201
     assert "Secure" in answer.headers["Set-Cookie"]
+    assert answer.headers["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains"
+    for path in ("/api/user", "/", "/api/nowhere"):
+        assert client.get(path, headers={"X-Forwarded-Proto": "https"}).headers[
+            "Strict-Transport-Security"] == "max-age=31536000; includeSubDomains"
+        assert "Strict-Transport-Security" not in client.get(path).headers  # plain http
     container.engine().dispose()

@@ -108,7 +108,7 @@ def test_media_is_served_from_the_file_store(client: FlaskClient, container) -> 
     from tests.http.test_accounts_api import SIGNUP
 
     member_id = client.post("/api/signup", json=SIGNUP).json["user"]["id"]
-    client.get("/api/logout")
+    client.post("/api/logout")
     container.files().put("photos/1/1.jpg", b"\xff\xd8jpeg", "image/jpeg")
     with container.unit_of_work() as work:
         work.photos.add(member_id, "photos/1/1.jpg", "photos/1/1_thumb.jpg", True, "active",
