@@ -9,6 +9,8 @@ from pathlib import Path
 
 import attrs
 
+from domain.notifications import PUSH_HOSTS
+
 MAIL_BACKENDS = ("file", "smtp")
 STORAGE_BACKENDS = ("local",)
 PAYMENT_PROVIDERS = ("sandbox", "mollie")
@@ -65,6 +67,8 @@ class Config:
     rate_limits: bool
     proxy_hops: int
     vapid_private_key: str | None = None
+    push_hosts: tuple[str, ...] = PUSH_HOSTS
+    push_allow_loopback: bool = False
 
     @property
     def mail_dir(self) -> Path:
@@ -128,4 +132,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         # .env files often hold a PEM on one line with \n escapes, or with blank edges.
         vapid_private_key=(env.get("VAPID_PRIVATE_KEY") or "").replace("\\n", "\n").strip()
         or None,
+        push_hosts=tuple(host for host in env.get("PUSH_HOSTS", "").replace(",", " ").split())
+        or PUSH_HOSTS,
+        push_allow_loopback=_flag(env, "PUSH_ALLOW_LOOPBACK", False),
     )

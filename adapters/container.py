@@ -25,7 +25,7 @@ from adapters.mail.texts import JsonMailTexts
 from adapters.payments.mollie import MollieGateway
 from adapters.payments.sandbox import SandboxGateway, call_webhook
 from adapters.push.webpush import WebPushSender, public_key, vapid_key
-from adapters.security.password_strength import password_strength
+from adapters.security.common_passwords import common_passwords
 from adapters.security.passwords import Argon2Passwords
 from adapters.security.secrets import TokenSecrets
 from adapters.security.signing import SecretSigner
@@ -53,6 +53,7 @@ from application.shop import Shop
 from application.shop_admin import ShopAdministration
 from application.sites import SiteAdministration, SiteQueries
 from application.user_view import UserView
+from domain.notifications import PushPolicy
 
 
 def _event_bus(redis_url: str | None, container: Container) -> NotifyingEvents:
@@ -115,13 +116,15 @@ class Container(containers.DeclarativeContainer):
     vapid = providers.Singleton(vapid_key, private_pem=config.provided.vapid_private_key,
                                 var_dir=config.provided.var_dir)
     push_sender = providers.Singleton(WebPushSender, key=vapid, contact=config.provided.mail_from)
-    notification_settings = providers.Singleton(NotificationSettings, uow=unit_of_work.provider,
-                                                clock=clock, signer=signer)
+    notification_settings = providers.Singleton(
+        NotificationSettings, uow=unit_of_work.provider, clock=clock, signer=signer,
+        push_policy=providers.Factory(PushPolicy, hosts=config.provided.push_hosts,
+                                      loopback=config.provided.push_allow_loopback))
     tasks = providers.Singleton(_task_queue, redis_url=config.provided.redis_url,
                                 container=__self__)
     accounts = providers.Singleton(
         Accounts, uow=unit_of_work.provider, clock=clock, passwords=passwords, secrets=secrets,
-        tasks=tasks, files=files, password_strength=providers.Object(password_strength),
+        tasks=tasks, files=files, common_passwords=providers.Callable(common_passwords),
     )
     events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url,
                                  container=__self__)

@@ -40,6 +40,7 @@ from domain.notifications import (
     Kind,
     MailOff,
     Preferences,
+    PushPolicy,
     delivery_key,
     may_mail,
     may_push,
@@ -60,11 +61,6 @@ class NotificationTexts(Protocol):
     def preference_name(self, key: str, language: str) -> str: ...
 
 
-def push_endpoint_ok(endpoint: str) -> bool:
-    """Push services speak https; plain http only on this machine (tests, development)."""
-    return endpoint.startswith(("https://", "http://127.0.0.1:", "http://localhost:"))
-
-
 def _preferences(uow: UnitOfWork, member_id: int) -> tuple[Preferences, MailOff | None]:
     values, off = uow.notifications.preferences(member_id)
     return Preferences().changed(values), MailOff(off) if off else None
@@ -77,6 +73,7 @@ class NotificationSettings:
     uow: UnitOfWorkFactory
     clock: Clock
     signer: Signer
+    push_policy: PushPolicy = attrs.field(factory=PushPolicy)
 
     def view(self, member: Member) -> dict[str, Any]:
         with self.uow() as uow:
@@ -116,8 +113,8 @@ class NotificationSettings:
                     uow.notifications.remove_push(endpoint, member.id)
             else:
                 keys = subscription["keys"]
-                if not push_endpoint_ok(str(subscription["endpoint"])):
-                    raise DomainError("invalid_request", detail="endpoint")
+                if not self.push_policy.allows(str(subscription["endpoint"])):
+                    raise DomainError("push_endpoint_invalid")
                 uow.notifications.add_push(member.id, subscription["endpoint"],
                                            keys["p256dh"], keys["auth"], self.clock.now())
             uow.commit()
@@ -196,11 +193,13 @@ class Notifier:
             brand = {**brand_values(site, uow.companies.get(site.company_id), member),
                      "refund_days": site.refund_days}
             delivery = attrs.evolve(delivery, values={**brand, **delivery.values})
-        if may_push(delivery.kind, preferences):
-            self._push(member, site, delivery, now)
+        failed = self._push(member, delivery, now) if may_push(delivery.kind, preferences) \
+            else None
         # Mail only reaches confirmed addresses.
         if member.status is AccountStatus.ACTIVE and may_mail(delivery.kind, preferences, off):
             self._mail(member, site, delivery, now)
+        if failed is not None:
+            raise failed  # the job's retry sends to the failed subscriptions only
 
     def _mail(self, member: Member, site: Site, delivery: Delivery, now: datetime) -> None:
         key = delivery_key(delivery.kind, member.id, delivery.mail_subject, now)
@@ -240,25 +239,43 @@ class Notifier:
                        now + LOGIN_LINK_LIFETIME, target=target)
         return f"{base}/{token}"
 
-    def _push(self, member: Member, site: Site, delivery: Delivery, now: datetime) -> None:
+    def _push(self, member: Member, delivery: Delivery, now: datetime) -> Exception | None:
+        """Each subscription records its own delivery, so a job run again for one that
+        failed does not push the others twice. Answers the first failure, if any."""
         key = f"push:{delivery.kind.value}:{member.id}:{delivery.push_subject}"
         with self.uow() as uow:
             if uow.notifications.was_sent(key):
-                return
-            subscriptions = uow.notifications.pushes_of(member.id)
+                return None
+            subscriptions = [s for s in uow.notifications.pushes_of(member.id)
+                             if not uow.notifications.was_sent(f"{key}:{s.id}")]
             badge = uow.chats.unread_total(member.id) + uow.likes.new_likes(member.id)
         text = self.texts.push(delivery.kind.value, member.language,
                                delivery.values)
         payload = {**text, "url": delivery.target, "kind": delivery.kind.value,
                    "tag": f"{delivery.kind.value}-{delivery.mail_subject}", "badge": badge}
+        failed: Exception | None = None
         for subscription in subscriptions:
-            if not self.push.send(subscription, payload, topic=key.replace(":", "-")[:32]):
-                with self.uow() as uow:  # 404 or 410: the browser dropped it
+            # Checked again right before sending: stored before the rule, or the
+            # deployment's push services changed since.
+            allowed = self.settings.push_policy.allows(subscription.endpoint)
+            try:
+                delivered = allowed and self.push.send(subscription, payload,
+                                                       topic=key.replace(":", "-")[:32])
+            except Exception as error:  # noqa: BLE001 - the others still get theirs
+                failed = failed or error
+                continue
+            with self.uow() as uow:
+                if delivered:
+                    uow.notifications.mark_sent(f"{key}:{subscription.id}", member.id,
+                                                delivery.kind.value, now)
+                else:  # 404 or 410: the browser dropped it; or a host we never send to
                     uow.notifications.remove_push(subscription.endpoint)
-                    uow.commit()
-        with self.uow() as uow:
-            uow.notifications.mark_sent(key, member.id, delivery.kind.value, now)
-            uow.commit()
+                uow.commit()
+        if failed is None:
+            with self.uow() as uow:
+                uow.notifications.mark_sent(key, member.id, delivery.kind.value, now)
+                uow.commit()
+        return failed
 
     # --- scheduled -----------------------------------------------------------------
 

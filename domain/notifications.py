@@ -10,8 +10,10 @@ out regardless of the preferences, but never while e-mail is off for a bounce.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
+from urllib.parse import urlsplit
 
 import attrs
 
@@ -108,6 +110,56 @@ def delivery_key(kind: Kind, member_id: int, subject_id: int, now: datetime) -> 
         year, week, _ = now.isocalendar()
         return f"{kind.value}:{member_id}:{year}-W{week:02d}"
     return f"{kind.value}:{member_id}:{subject_id}"
+
+
+# The push services browsers hand out endpoints of: Chrome, Edge, Opera (FCM), Firefox
+# (autopush), Safari (Apple) and older Edge (WNS). The worker POSTs to a member's
+# endpoint, so any other host would let a member aim our servers at whatever they like.
+PUSH_HOSTS = ("fcm.googleapis.com", "updates.push.services.mozilla.com", "*.push.apple.com",
+              "*.notify.windows.com")
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+# A name's last label is letters (or punycode): never 127.1, 2130706433 or 0x7f.1, which
+# resolvers read as IP addresses.
+_HOST = re.compile(r"(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]+)")
+
+
+def _host_matches(host: str, pattern: str) -> bool:
+    pattern = pattern.strip().lower()
+    if pattern.startswith("*."):
+        return host.endswith(pattern[1:])
+    return host == pattern
+
+
+def push_endpoint_allowed(endpoint: str, hosts: Sequence[str], loopback: bool = False) -> bool:
+    """Whether the worker may POST pushes to ``endpoint``: https on the default port to a
+    host of ``hosts`` ("*.example.com" for its subdomains), by name, without userinfo.
+    ``loopback`` (development and tests only) also lets a push service on this machine in."""
+    if not endpoint.isascii() or any(c <= " " or c in "\\\x7f" for c in endpoint):
+        return False
+    parts = urlsplit(endpoint)
+    try:
+        port = parts.port
+    except ValueError:
+        return False
+    host = parts.hostname or ""
+    if "@" in parts.netloc:
+        return False
+    if loopback and host in LOOPBACK_HOSTS and parts.scheme in ("http", "https"):
+        return True
+    if parts.scheme != "https" or port not in (None, 443) or not _HOST.fullmatch(host):
+        return False
+    return any(_host_matches(host, pattern) for pattern in hosts)
+
+
+@attrs.frozen
+class PushPolicy:
+    """The push services this deployment sends to (settings PUSH_HOSTS, PUSH_ALLOW_LOOPBACK)."""
+
+    hosts: tuple[str, ...] = PUSH_HOSTS
+    loopback: bool = False
+
+    def allows(self, endpoint: str) -> bool:
+        return push_endpoint_allowed(endpoint, self.hosts, self.loopback)
 
 
 @attrs.frozen

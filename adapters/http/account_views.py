@@ -10,7 +10,6 @@ import attrs
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from adapters.http import limits
-from adapters.http.errors import error_response
 from adapters.http.notification_views import store_push_subscription
 from adapters.http.requests import json_body, site_host
 from adapters.http.session import (
@@ -110,7 +109,8 @@ class LoginBody:
 
 
 @blueprint.post("/api/user")
-@limits.limiter.limit(limits.LOGIN)
+@limits.limiter.limit(limits.LOGIN, exempt_when=limits.is_push)
+@limits.limiter.limit(limits.PUSH, scope="push", exempt_when=limits.is_not_push)
 def log_in() -> Response:
     if request.args.get("push") == "1":  # the agreed path for push subscriptions
         return store_push_subscription()
@@ -139,20 +139,10 @@ def update_user() -> Response:
     return _user(member)
 
 
-@blueprint.post("/api/logout")
+@blueprint.get("/api/logout")
 def log_out() -> Response:
     _accounts().log_out(session_token())
     return clear_session(_no_content())
-
-
-@blueprint.get("/api/logout")
-def log_out_by_get() -> Response:
-    """A link or an image on any page must not end a session; without this rule the web
-    app's catch-all would answer GET with a 404."""
-    response, status = error_response(405, "method_not_allowed")
-    response.status_code = status
-    response.headers["Allow"] = "POST"
-    return response
 
 
 @attrs.frozen

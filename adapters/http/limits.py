@@ -3,7 +3,7 @@ in memory embedded, in Redis when scaled out so every process counts together)."
 
 from __future__ import annotations
 
-from flask import Flask, Response
+from flask import Flask, Response, request
 from flask_limiter import Limiter, RequestLimit
 from flask_limiter.util import get_remote_address
 
@@ -18,6 +18,16 @@ PASSWORD_RESET = "10 per hour"
 TOKENS = "60 per hour"
 MESSAGES = "30 per minute"
 SMS = "10 per hour"
+PUSH = "60 per 10 minutes"  # a browser (re)sends its subscription at each login
+
+
+def is_push() -> bool:
+    """POST /api/user?push=1 stores a push subscription: its own bucket, not the login one."""
+    return request.args.get("push") == "1"
+
+
+def is_not_push() -> bool:
+    return not is_push()
 PHOTO_UPLOADS = "30 per hour"  # per member: each upload may cost a full image decode
 
 

@@ -20,7 +20,7 @@ from application.ports import PushSubscription
 from domain.members import AccountStatus
 from tests.http.test_likes_api import signed_up
 
-SUBSCRIPTION = {"endpoint": "https://push.example.test/send/abc",
+SUBSCRIPTION = {"endpoint": "https://fcm.googleapis.com/fcm/send/abc",
                 "keys": {"p256dh": "BNcR" + "a" * 83, "auth": "tBHItJI5svbpez7KI4CCXg"},
                 "expirationTime": None}
 
