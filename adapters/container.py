@@ -25,7 +25,7 @@ from adapters.mail.texts import JsonMailTexts
 from adapters.payments.mollie import MollieGateway
 from adapters.payments.sandbox import SandboxGateway, call_webhook
 from adapters.push.webpush import WebPushSender, public_key, vapid_key
-from adapters.security.common_passwords import common_passwords
+from adapters.security.password_strength import password_strength
 from adapters.security.passwords import Argon2Passwords
 from adapters.security.secrets import TokenSecrets
 from adapters.security.signing import SecretSigner
@@ -124,7 +124,7 @@ class Container(containers.DeclarativeContainer):
                                 container=__self__)
     accounts = providers.Singleton(
         Accounts, uow=unit_of_work.provider, clock=clock, passwords=passwords, secrets=secrets,
-        tasks=tasks, files=files, common_passwords=providers.Callable(common_passwords),
+        tasks=tasks, files=files, password_strength=providers.Object(password_strength),
     )
     events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url,
                                  container=__self__)

@@ -18,6 +18,7 @@ PASSWORD_RESET = "10 per hour"
 TOKENS = "60 per hour"
 MESSAGES = "30 per minute"
 SMS = "10 per hour"
+PHOTO_UPLOADS = "30 per hour"  # per member: each upload may cost a full image decode
 PUSH = "60 per 10 minutes"  # a browser (re)sends its subscription at each login
 
 
@@ -28,7 +29,6 @@ def is_push() -> bool:
 
 def is_not_push() -> bool:
     return not is_push()
-PHOTO_UPLOADS = "30 per hour"  # per member: each upload may cost a full image decode
 
 
 def per_member() -> str:
