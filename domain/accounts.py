@@ -9,6 +9,7 @@ import attrs
 
 from domain.errors import DomainError
 from domain.members import is_adult
+from domain.texts import has_control_characters
 
 # Pragmatic e-mail shape: one @, a dotted domain, no spaces; the mail itself proves the rest.
 _EMAIL = re.compile(r"^[^@\s]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
@@ -57,6 +58,8 @@ def name_error(name: str, email: str) -> FieldError | None:
         return FieldError("name", "name_equals_email")
     if not NAME_MIN <= len(stripped) <= NAME_MAX:
         return FieldError("name", "name_length", {"min": NAME_MIN, "max": NAME_MAX})
+    if has_control_characters(stripped):
+        return FieldError("name", "name_invalid_characters")
     return None
 
 

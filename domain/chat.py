@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from domain.errors import DomainError
+from domain.texts import has_control_characters_in_lines, normalise_lines
 
 FREE_CONVERSATIONS = 2
 HISTORY_PAGE = 50
@@ -69,10 +70,13 @@ def check_send(situation: SendSituation) -> SendTerms:
 
 
 def clean_text(text: str, max_length: int) -> str:
-    """A message as stored: trimmed, not empty, within the site's message_length."""
-    cleaned = text.strip()
+    """A message as stored: trimmed, not empty, within the site's message_length, line
+    ends as \n and no other control character."""
+    cleaned = normalise_lines(text).strip()
     if not cleaned:
         raise DomainError("message_empty")
     if len(cleaned) > max_length:
         raise DomainError("message_too_long", max=max_length)
+    if has_control_characters_in_lines(cleaned):
+        raise DomainError("text_invalid_characters")
     return cleaned

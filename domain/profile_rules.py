@@ -20,6 +20,11 @@ from domain.members import (
     TATTOOS,
     Profile,
 )
+from domain.texts import (
+    has_control_characters,
+    has_control_characters_in_lines,
+    normalise_lines,
+)
 
 ABOUT_ME_MAX = 2000
 CITY_MAX = 100
@@ -60,6 +65,10 @@ def _text_errors(changes: Mapping[str, Any]) -> list[FieldError | None]:
         errors.append(FieldError("about_me", "text_too_long", {"max": ABOUT_ME_MAX}))
     if len(changes.get("city") or "") > CITY_MAX:
         errors.append(FieldError("city", "text_too_long", {"max": CITY_MAX}))
+    elif has_control_characters((changes.get("city") or "").strip()):
+        errors.append(FieldError("city", "text_invalid_characters"))
+    if has_control_characters_in_lines(normalise_lines(changes.get("about_me") or "")):
+        errors.append(FieldError("about_me", "text_invalid_characters"))
     interests = changes.get("interests")
     if interests is not None and (len(interests) > INTERESTS_MAX
                                   or any(i not in INTERESTS for i in interests)):
@@ -101,4 +110,6 @@ def apply_changes(profile: Profile, changes: Mapping[str, Any],
     for field in ("city", "about_me"):
         if isinstance(values.get(field), str):
             values[field] = values[field].strip()
+    if isinstance(values.get("about_me"), str):
+        values["about_me"] = normalise_lines(values["about_me"])
     return attrs.evolve(profile, **values)

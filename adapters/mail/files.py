@@ -5,22 +5,30 @@ from __future__ import annotations
 import re
 import time
 import uuid
+from email import policy
+from email.headerregistry import Address
 from email.message import EmailMessage
-from email.utils import formataddr, formatdate
+from email.utils import formatdate
 from pathlib import Path
+
+from domain.texts import header_safe
 
 
 def build_message(sender: str, to: str, subject: str, text: str, html: str | None,
                   sender_name: str | None, headers: dict[str, str] | None = None,
                   message_id: str | None = None) -> EmailMessage:
-    message = EmailMessage()
-    message["From"] = formataddr((sender_name or "", sender))
+    """Headers carry site and member texts (a sender's name in the subject, the site's
+    name as From): control characters in them, say a CR/LF name stored before names were
+    checked, become spaces, so they can neither add a header nor make the policy (which
+    refuses CR/LF in headers) drop the mail."""
+    message = EmailMessage(policy=policy.default)
+    message["From"] = Address(header_safe(sender_name or ""), addr_spec=sender)
     message["To"] = to
-    message["Subject"] = subject
+    message["Subject"] = header_safe(subject)
     message["Date"] = formatdate(localtime=False)
     message["Message-ID"] = message_id or f"<{uuid.uuid4().hex}@{sender.rsplit('@', 1)[-1]}>"
     for name, value in (headers or {}).items():
-        message[name] = value
+        message[name] = header_safe(value)
     message.set_content(text)
     if html:
         message.add_alternative(html, subtype="html")
