@@ -88,7 +88,8 @@ def register_error_handlers(app: Flask) -> None:
         if not _is_api():  # screens are the web app's; this is a missing file
             return error
         status = error.code or 500
-        return error_response(status, _HTTP_CODES.get(status, "http_error"))
+        allow = [header for header in error.get_headers() if header[0] == "Allow"]  # a 405's
+        return *error_response(status, _HTTP_CODES.get(status, "http_error")), allow
 
     @app.errorhandler(DataError)
     def unfit_value(error: DataError) -> tuple[Response, int]:

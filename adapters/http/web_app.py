@@ -9,7 +9,7 @@ from pathlib import Path
 
 import brotli
 from flask import Blueprint, Response, current_app, request, send_from_directory
-from werkzeug.exceptions import NotFound
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
 blueprint = Blueprint("web", __name__)
 _NOT_BUILT = (
@@ -48,6 +48,14 @@ def _compressed(response: Response, file: Path) -> Response:
     return response
 
 
+def _api_miss() -> HTTPException:
+    """This catch-all also matches a GET on a POST-only API path: that is a 405 naming the
+    API's methods (Allow), not a 404."""
+    adapter = current_app.url_map.bind_to_environ(request.environ)
+    methods = set(adapter.allowed_methods()) - {"GET", "HEAD", "OPTIONS"}  # ours are these
+    return MethodNotAllowed(sorted(methods | {"OPTIONS"})) if methods else NotFound()
+
+
 def _dist() -> Path:
     return current_app.extensions["amora"].config().web_dist  # type: ignore[no-any-return]
 
@@ -57,7 +65,7 @@ def _dist() -> Path:
 def spa(path: str) -> Response:
     dist = _dist()
     if path == "api" or path.startswith(("api/", "ws")):
-        raise NotFound()
+        raise _api_miss()
     if path and (dist / path).is_file() and ".." not in path:
         response = _compressed(send_from_directory(dist, path, conditional=False),
                                dist / path)

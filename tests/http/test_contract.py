@@ -52,3 +52,11 @@ def test_server_conforms_to_the_document(contract_app) -> None:  # type: ignore[
             case.call_and_validate(excluded_checks=[checks.positive_data_acceptance])
 
         check()
+
+
+def test_a_wrong_method_answers_405_with_allow(contract_app) -> None:  # type: ignore[no-untyped-def]
+    answer = contract_app.test_client().get("/api/password-reset")
+
+    assert answer.status_code == 405
+    assert answer.headers["Allow"] == "OPTIONS, POST"
+    assert answer.json == {"error": "method_not_allowed", "params": {}}
