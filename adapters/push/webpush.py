@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import requests
 from cryptography.hazmat.primitives import serialization
 from py_vapid import Vapid
 from py_vapid.utils import b64urlencode
@@ -16,6 +17,21 @@ from application.ports import PushSubscription
 
 GONE = (404, 410)  # the push service no longer knows this subscription
 TTL = 24 * 3600  # an undelivered push older than a day says nothing useful
+TIMEOUT = (5.0, 10.0)  # seconds to connect, and to wait for the answer
+
+
+class _PushSession(requests.Session):
+    """The push goes to the endpoint's push service and no further (a redirect is an
+    error, retried later), and answers in time or fails."""
+
+    def __init__(self, timeout: float | tuple[float, float]) -> None:
+        super().__init__()
+        self.max_redirects = 0
+        self._timeout = timeout
+
+    def request(self, *args: Any, **kwargs: Any) -> requests.Response:
+        kwargs["timeout"] = self._timeout
+        return super().request(*args, **kwargs)
 
 
 def vapid_key(private_pem: str | None, var_dir: Path) -> Vapid:
@@ -40,19 +56,22 @@ def public_key(key: Vapid) -> str:
 
 
 class WebPushSender:
-    def __init__(self, key: Vapid, contact: str, timeout: float = 10) -> None:
+    def __init__(self, key: Vapid, contact: str,
+                 timeout: float | tuple[float, float] = TIMEOUT) -> None:
         self._key, self._contact, self._timeout = key, contact, timeout
 
     def send(self, subscription: PushSubscription, payload: dict[str, Any],
              topic: str) -> bool:
         info = {"endpoint": subscription.endpoint,
                 "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}}
-        try:
-            webpush(info, json.dumps(payload), vapid_private_key=self._key,
-                    vapid_claims={"sub": f"mailto:{self._contact}"}, ttl=TTL,
-                    timeout=self._timeout, headers={"Topic": topic, "Urgency": "high"})
-        except WebPushException as error:
-            if error.response is not None and error.response.status_code in GONE:
-                return False
-            raise  # anything else is worth a retry (the job backs off)
+        with _PushSession(self._timeout) as session:
+            try:
+                webpush(info, json.dumps(payload), vapid_private_key=self._key,
+                        vapid_claims={"sub": f"mailto:{self._contact}"}, ttl=TTL,
+                        requests_session=session,
+                        headers={"Topic": topic, "Urgency": "high"})
+            except WebPushException as error:
+                if error.response is not None and error.response.status_code in GONE:
+                    return False
+                raise  # anything else is worth a retry (the job backs off)
         return True

@@ -17,6 +17,7 @@ from typing import Any
 
 import http_ece
 import pytest
+import requests
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid
@@ -56,7 +57,8 @@ class Subscriber:
 @dataclass
 class PushService:
     """A push service on 127.0.0.1: /push/ok accepts (201), /push/gone answers 410 Gone
-    once and then accepts, /push/missing answers 404, /push/broken answers 500."""
+    once and then accepts, /push/missing answers 404, /push/broken answers 500,
+    /push/moved redirects (307) to /push/ok."""
 
     subscriber: Subscriber
     expected_key: str  # the VAPID public key (k=) every request must carry
@@ -97,6 +99,9 @@ class PushService:
             status = 404
         elif request.path == "/push/broken":
             status = 500
+        elif request.path == "/push/moved":
+            return Response("", status=307, headers={"Location": f"{self.base}/push/ok"})(
+                environ, start_response)
         elif request.path == "/push/gone" and not self.gone_answered:
             self.gone_answered, status = True, 410
         else:
@@ -180,6 +185,27 @@ def test_an_unreachable_push_service_raises(key: Vapid, subscriber: Subscriber) 
         WebPushSender(key, CONTACT, timeout=2).send(
             subscriber.subscription(f"http://127.0.0.1:{port}/push/ok"), {"n": 1}, "x")
     assert isinstance(failed.value, OSError)
+
+
+def test_a_redirect_is_not_followed(key: Vapid, subscriber: Subscriber,
+                                    service: PushService) -> None:
+    """A push goes to the endpoint's push service, never where an answer points on to."""
+    with pytest.raises(requests.TooManyRedirects):
+        WebPushSender(key, CONTACT).send(
+            subscriber.subscription(f"{service.base}/push/moved"), {"n": 1}, "x")
+    assert service.received == []
+
+
+def test_a_push_service_that_does_not_answer_times_out(key: Vapid,
+                                                       subscriber: Subscriber) -> None:
+    """Connected, but no answer: the read timeout ends the wait (the job retries)."""
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()  # the kernel accepts the connection; nobody ever answers
+        port = silent.getsockname()[1]
+        with pytest.raises(requests.ReadTimeout):
+            WebPushSender(key, CONTACT, timeout=(5, 0.2)).send(
+                subscriber.subscription(f"http://127.0.0.1:{port}/push/ok"), {"n": 1}, "x")
 
 
 def test_vapid_key_is_made_once_and_reused(tmp_path: Path) -> None:

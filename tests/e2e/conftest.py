@@ -48,7 +48,9 @@ def live_server(live_var: Path) -> Iterator[str]:
     var = live_var
     port = _free_port()
     env = {**os.environ, "VAR_DIR": str(var), "PORT": str(port), "SECRET_KEY": "e2e",
-           "WEB_DIST": str(ROOT / "web" / "dist"), "RATE_LIMITS": "off"}
+           "WEB_DIST": str(ROOT / "web" / "dist"), "RATE_LIMITS": "off",
+           # test_notifications runs its own push service on 127.0.0.1
+           "PUSH_ALLOW_LOOPBACK": "1"}
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)
     _amora(env, "db", "upgrade")
