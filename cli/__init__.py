@@ -1,0 +1,14 @@
+"""The `amora` command line.
+
+`amora serve` runs gunicorn's gevent workers, and gevent must patch the standard
+library before ssl, socket and threading are imported by anything else (else TLS
+connections made later would block a whole worker). This package is imported first,
+before cli.main and its imports, so the patch happens here, for that command only.
+"""
+
+import sys
+
+if sys.argv[1:2] == ["serve"]:
+    from gevent import monkey
+
+    monkey.patch_all()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import signal
 import threading
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -48,25 +48,36 @@ def db_downgrade(revision: str) -> None:
 def serve(
     host: Annotated[str | None, typer.Option(help="Defaults to HOST or 127.0.0.1")] = None,
     port: Annotated[int | None, typer.Option(help="Defaults to PORT or 8000")] = None,
+    workers: Annotated[int, typer.Option(min=1, max=64, help="Server processes")] = 1,
+    access_log: Annotated[bool, typer.Option(help="Log every request to stdout")] = True,
 ) -> None:
-    """Serve the web app and API as one threaded process (worker inside when embedded)."""
-    from werkzeug.serving import run_simple
+    """Serve the web app, the API and live sockets on the production server (gunicorn
+    with gevent workers); embedded, each process also runs the background jobs."""
+    from adapters.config import load_config
+    from adapters.http.server import AmoraServer, server_options
 
+    config = load_config()  # the container itself is built in each server process
+    bind = f"{host or config.host}:{port or config.port}"
+    console.print(f"Amora on [bold]http://{bind}[/] with {workers} process(es)")
+    AmoraServer(_serving_app, server_options(bind, workers, access_log)).run()
+
+
+def _serving_app() -> Any:
+    """One server process's app, built after the fork (nothing is shared across it)."""
+    from adapters.container import build_container
     from adapters.http.app import create_app
-    from adapters.http.serving import PlainRequestHandler
+    from adapters.http.server import first_on_this_box
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    built = container()
+    built = build_container()
     config = built.config()
     if config.worker_in_process:
         from adapters.jobs.scheduler import start_scheduler
 
         built.tasks().worker(threads=2).start()
-        start_scheduler(built.tasks())
-    console.print(f"Amora on [bold]http://{host or config.host}:{port or config.port}[/]")
-    run_simple(host or config.host, port or config.port, create_app(built),
-               threaded=True, use_reloader=False, use_debugger=False,
-               request_handler=PlainRequestHandler)
+        if first_on_this_box(config.var_dir, "scheduler"):
+            start_scheduler(built.tasks())
+    return create_app(built)
 
 
 @app.command()

@@ -25,6 +25,10 @@ from domain.errors import DomainError
 SESSION_CHECK_SECONDS = 15
 MAX_CLIENT_MESSAGE = 1024
 POLICY_VIOLATION = 1008
+SERVICE_RESTART = 1012  # RFC 6455 registry: the client should reconnect, soon
+
+_open: set[Connection] = set()  # this process's live sockets, to close on shutdown
+_open_lock = threading.Lock()
 
 sock = Sock()
 blueprint = Blueprint("realtime", __name__)
@@ -49,10 +53,22 @@ class Connection:
         if event.get("type") == "session_revoked":
             self.close()
 
-    def close(self) -> None:
+    def close(self, code: int = POLICY_VIOLATION, message: str = "session_revoked") -> None:
         self.closed.set()
-        with contextlib.suppress(ConnectionClosed):
-            self.ws.close(reason=POLICY_VIOLATION, message="session_revoked")
+        with self.lock, contextlib.suppress(ConnectionClosed, OSError):
+            self.ws.close(reason=code, message=message)
+
+
+def open_sockets() -> int:
+    return len(_open)
+
+
+def close_all() -> None:
+    """The process is stopping: every live socket is told to reconnect elsewhere."""
+    with _open_lock:
+        connections = list(_open)
+    for connection in connections:
+        connection.close(SERVICE_RESTART, "service_restart")
 
 
 def _same_origin() -> bool:
@@ -74,6 +90,8 @@ def live(ws: Any) -> None:
         # holds the second one until the first is acknowledged (up to 40 ms later).
         ws.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     connection = Connection(ws)
+    with _open_lock:
+        _open.add(connection)
     unsubscribe = container.events().subscribe(member_channel(member.id), connection.send)
     token = session_token()
     try:
@@ -87,6 +105,8 @@ def live(ws: Any) -> None:
             _handle(container, member, raw, connection)
     finally:
         unsubscribe()
+        with _open_lock:
+            _open.discard(connection)
 
 
 def _handle(container: Any, member: Any, raw: str | bytes, connection: Connection) -> None:

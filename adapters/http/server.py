@@ -1,0 +1,107 @@
+"""The production server behind `amora serve`: gunicorn with gevent workers.
+
+Why this server (measured with tests/bench/bench_server.py, see the README): gevent
+serves every connection, HTTP or WebSocket, as a greenlet. A thousand open /ws
+connections cost a thousand small greenlets instead of a thousand threads, and
+psycopg 3 and redis-py cooperate with gevent once it has patched the standard library,
+so a request waiting on PostgreSQL or Redis lets the others run. gthread workers would
+need a thread per open WebSocket; werkzeug's server is a development server.
+
+What the settings below guarantee:
+- headers: a client gets `KEEPALIVE_SECONDS` to send a request's headers (the gevent
+  worker parses each request inside a gevent.Timeout of that length), so half-open
+  connections are dropped within a minute;
+- shutdown: SIGTERM stops accepting, lets running requests finish (up to
+  `GRACEFUL_SECONDS`) and closes every WebSocket with 1012 "service restart", which the
+  web app answers by reconnecting (to another process behind the proxy);
+- no version banner (gunicorn says only "gunicorn"), access logs on stdout.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from gunicorn.app.base import BaseApplication
+from gunicorn.workers.ggevent import GeventWorker
+
+KEEPALIVE_SECONDS = 30
+GRACEFUL_SECONDS = 20
+WORKER_CONNECTIONS = 4000
+ACCESS_LOG_FORMAT = '%(h)s "%(r)s" %(s)s %(B)s %(M)sms "%(a)s"'
+
+log = logging.getLogger("amora.server")
+
+
+class AmoraWorker(GeventWorker):
+    """gunicorn's gevent worker, which also closes the live sockets when told to stop:
+    they never end by themselves, so without this a restart would wait out the whole
+    graceful timeout and then cut them."""
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        super().handle_exit(sig, frame)
+        import gevent
+
+        from adapters.http.realtime import close_all
+
+        gevent.spawn(close_all)
+
+
+class AmoraServer(BaseApplication):  # type: ignore[misc]
+    """gunicorn run from our own command line: options from `amora serve`, the app built
+    in each worker after the fork (and after gevent patched the standard library), so no
+    database connection or thread crosses a fork."""
+
+    def __init__(self, load_app: Callable[[], Any], options: dict[str, Any]) -> None:
+        self._load_app = load_app
+        self._options = options
+        super().__init__()
+
+    def load_config(self) -> None:
+        for key, value in self._options.items():
+            self.cfg.set(key, value)
+
+    def load(self) -> Any:
+        return self._load_app()
+
+
+def server_options(bind: str, workers: int, access_log: bool = True) -> dict[str, Any]:
+    return {
+        "bind": bind,
+        "workers": workers,
+        "worker_class": f"{__name__}.AmoraWorker",
+        "worker_connections": WORKER_CONNECTIONS,
+        "keepalive": KEEPALIVE_SECONDS,
+        "timeout": 30,  # a worker that stops answering the arbiter is replaced
+        "graceful_timeout": GRACEFUL_SECONDS,
+        "accesslog": "-" if access_log else None,
+        "access_log_format": ACCESS_LOG_FORMAT,
+        "errorlog": "-",
+        "loglevel": "info",
+        # ProxyFix in the app applies PROXY_HOPS; gunicorn must not trust headers itself.
+        "forwarded_allow_ips": "",
+        "proxy_allow_ips": "",
+        "limit_request_line": 8190,
+        "limit_request_fields": 100,
+        "limit_request_field_size": 8190,
+    }
+
+
+_held: list[Any] = []  # lock files this process keeps open (closing one releases it)
+
+
+def first_on_this_box(var_dir: Path, name: str) -> bool:
+    """True in one process of the box only, the first to take an exclusive lock on a file
+    under VAR_DIR; the lock is held until the process ends (embedded scheduler)."""
+    var_dir.mkdir(parents=True, exist_ok=True)
+    handle = (var_dir / f"{name}.lock").open("w")
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        return False
+    _held.append(handle)
+    return True
