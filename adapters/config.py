@@ -69,6 +69,10 @@ class Config:
     vapid_private_key: str | None = None
     push_hosts: tuple[str, ...] = PUSH_HOSTS
     push_allow_loopback: bool = False
+    production: bool = False  # BASE_URL is https or AMORA_ENV=production
+    secret_key_generated: bool = False
+    allow_sandbox_payments: bool = False
+    allow_file_mailer: bool = False
 
     @property
     def mail_dir(self) -> Path:
@@ -95,6 +99,22 @@ def _secret_key(env: Mapping[str, str], var_dir: Path) -> str:
     return path.read_text().strip()
 
 
+def unsafe_in_production(config: Config) -> list[str]:
+    """Why this configuration must not serve real members (empty when it may): sandbox
+    payments and mail written to files only when explicitly allowed, a generated
+    SECRET_KEY never (it lives on one box and silently differs between boxes)."""
+    if not config.production:
+        return []
+    reasons = []
+    if config.secret_key_generated:
+        reasons.append("SECRET_KEY is not set")
+    if config.payment_provider == "sandbox" and not config.allow_sandbox_payments:
+        reasons.append("PAYMENT_PROVIDER is sandbox (set mollie, or ALLOW_SANDBOX_PAYMENTS=1)")
+    if config.mail_backend == "file" and not config.allow_file_mailer:
+        reasons.append("MAIL_BACKEND is file (set smtp, or ALLOW_FILE_MAILER=1)")
+    return reasons
+
+
 def load_config(env: Mapping[str, str] | None = None) -> Config:
     env = os.environ if env is None else env
     var_dir = Path(env.get("VAR_DIR", PROJECT_ROOT / "var")).resolve()
@@ -105,13 +125,14 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
     mollie_key = env.get("MOLLIE_API_KEY", "")
     if provider == "mollie" and not mollie_key.startswith(("live_", "test_")):
         raise ConfigError("PAYMENT_PROVIDER=mollie needs MOLLIE_API_KEY (live_... or test_...)")
+    base_url = (env.get("BASE_URL") or f"http://{host}:{port}").rstrip("/")
     return Config(
         var_dir=var_dir,
         database_url=env.get("DATABASE_URL") or f"sqlite:///{var_dir / 'amora.db'}",
         redis_url=redis_url,
         host=host,
         port=port,
-        base_url=(env.get("BASE_URL") or f"http://{host}:{port}").rstrip("/"),
+        base_url=base_url,
         secret_key=_secret_key(env, var_dir),
         mail_backend=_choice(env, "MAIL_BACKEND", MAIL_BACKENDS),
         mail_from=env.get("MAIL_FROM", "no-reply@amora.test"),
@@ -135,4 +156,9 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         push_hosts=tuple(host for host in env.get("PUSH_HOSTS", "").replace(",", " ").split())
         or PUSH_HOSTS,
         push_allow_loopback=_flag(env, "PUSH_ALLOW_LOOPBACK", False),
+        production=base_url.lower().startswith("https://")
+        or env.get("AMORA_ENV", "").strip().lower() == "production",
+        secret_key_generated=not env.get("SECRET_KEY"),
+        allow_sandbox_payments=_flag(env, "ALLOW_SANDBOX_PAYMENTS", False),
+        allow_file_mailer=_flag(env, "ALLOW_FILE_MAILER", False),
     )

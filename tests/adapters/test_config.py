@@ -2,9 +2,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 
-from adapters.config import ConfigError, load_config
+from adapters.config import ConfigError, load_config, unsafe_in_production
 from adapters.container import build_container
 
 
@@ -58,3 +59,33 @@ def test_mollie_needs_an_api_key(tmp_path) -> None:  # type: ignore[no-untyped-d
     config = load_config({"VAR_DIR": str(tmp_path), "PAYMENT_PROVIDER": "mollie",
                           "MOLLIE_API_KEY": "test_abc"})
     assert config.payment_provider == "mollie"
+
+
+_SAFE = {"SECRET_KEY": "s" * 48, "PAYMENT_PROVIDER": "mollie", "MOLLIE_API_KEY": "live_x",
+         "MAIL_BACKEND": "smtp"}
+
+
+@pytest.mark.parametrize("production", [{"BASE_URL": "https://{domain}"},
+                                        {"AMORA_ENV": "production"}])
+def test_production_refuses_the_development_defaults(tmp_path: Path,
+                                                     production: dict[str, str]) -> None:
+    reasons = unsafe_in_production(load_config({"VAR_DIR": str(tmp_path), **production}))
+    assert [reason.split()[0] for reason in reasons] == [
+        "SECRET_KEY", "PAYMENT_PROVIDER", "MAIL_BACKEND"]
+    assert unsafe_in_production(load_config({"VAR_DIR": str(tmp_path), **production,
+                                             **_SAFE})) == []
+
+
+def test_sandbox_and_file_mail_only_when_allowed_and_a_generated_key_never(
+        tmp_path: Path) -> None:
+    allowed = load_config({"VAR_DIR": str(tmp_path), "BASE_URL": "https://amora.example",
+                           "ALLOW_SANDBOX_PAYMENTS": "1", "ALLOW_FILE_MAILER": "yes",
+                           "ALLOW_GENERATED_SECRET_KEY": "1"})
+    assert unsafe_in_production(allowed) == ["SECRET_KEY is not set"]
+    assert unsafe_in_production(attrs.evolve(allowed, secret_key_generated=False)) == []
+
+
+def test_development_may_use_every_default(tmp_path: Path) -> None:
+    for base_url in ("http://127.0.0.1:8000", "http://amora.example"):
+        config = load_config({"VAR_DIR": str(tmp_path), "BASE_URL": base_url})
+        assert not config.production and unsafe_in_production(config) == []
