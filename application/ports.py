@@ -367,6 +367,13 @@ class FileStore(Protocol):
     def put(self, name: str, data: bytes, content_type: str) -> None: ...
     def get(self, name: str) -> bytes | None: ...
     def delete(self, name: str) -> None: ...
+    def size(self, name: str) -> int | None: ...  # None: no such file
+    def names(self) -> Iterable[str]: ...  # every stored file, for moving to another store
+    def url_for(self, name: str, public: bool) -> str | None:
+        """Where a browser may fetch the file itself (public: anyone may see it), or None
+        when the app must serve the bytes."""
+        ...
+    def ready(self) -> bool: ...  # reachable and usable, cheaply (readiness checks)
 
 
 class Mailer(Protocol):

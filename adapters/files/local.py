@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
-import re
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
-_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$")
+from adapters.files.names import checked_name
+
+_TEMPORARY = ".upload-"
 
 
 class LocalFileStore:
@@ -15,15 +17,13 @@ class LocalFileStore:
         self._root = root
 
     def _path(self, name: str) -> Path:
-        if not _SAFE_NAME.match(name) or ".." in name or "//" in name:
-            raise ValueError(f"unsafe file name: {name!r}")
-        return self._root / name
+        return self._root / checked_name(name)
 
     def put(self, name: str, data: bytes, content_type: str) -> None:
         path = self._path(name)
         path.parent.mkdir(parents=True, exist_ok=True)
         # Write then rename, so a reader never sees half a photo.
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".upload-")
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=_TEMPORARY)
         with os.fdopen(handle, "wb") as file:
             file.write(data)
         os.chmod(temporary, 0o644)  # mkstemp makes 0600; the web server may be another user
@@ -37,3 +37,24 @@ class LocalFileStore:
 
     def delete(self, name: str) -> None:
         self._path(name).unlink(missing_ok=True)
+
+    def size(self, name: str) -> int | None:
+        try:
+            return self._path(name).stat().st_size
+        except (FileNotFoundError, ValueError):
+            return None
+
+    def names(self) -> Iterator[str]:
+        for path in sorted(self._root.rglob("*")):
+            if path.is_file() and not path.name.startswith(_TEMPORARY):  # half-written
+                yield path.relative_to(self._root).as_posix()
+
+    def url_for(self, name: str, public: bool) -> str | None:
+        return None  # the app serves local files itself (adapters/http/media.py)
+
+    def ready(self) -> bool:
+        try:
+            self._root.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return False
+        return os.access(self._root, os.W_OK)

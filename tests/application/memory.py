@@ -307,6 +307,18 @@ class MemoryFiles:
     def delete(self, name: str) -> None:
         self.data.pop(name, None)
 
+    def size(self, name: str) -> int | None:
+        return len(self.data[name]) if name in self.data else None
+
+    def names(self) -> list[str]:
+        return sorted(self.data)
+
+    def url_for(self, name: str, public: bool) -> str | None:
+        return None
+
+    def ready(self) -> bool:
+        return True
+
 
 class PlainPasswords:
     """A fast, reversible-free stand-in hasher for use-case tests (argon2 is tested apart)."""
