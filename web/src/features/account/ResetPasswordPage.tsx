@@ -93,10 +93,10 @@ export function ResetPasswordDoPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const tooShort = passwordError(password);
-    const differ = !tooShort && password !== repeat ? { code: 'passwords_differ' } : null;
-    setProblems({ password: fieldText(tooShort), repeat: fieldText(differ) });
-    if (tooShort || differ) return;
+    const weak = passwordError(password);
+    const differ = !weak && password !== repeat ? { code: 'passwords_differ' } : null;
+    setProblems({ password: fieldText(weak), repeat: fieldText(differ) });
+    if (weak || differ) return;
     setError(null);
     void run(async () => {
       try {

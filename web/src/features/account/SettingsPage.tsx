@@ -137,6 +137,7 @@ function PasswordSection() {
   const { t } = useTranslation('account');
   const { errorText, fieldText } = useErrorText();
   const { busy, run } = useBusy();
+  const user = useSession((s) => s.user);
   const [values, setValues] = useState({ old: '', next: '', repeat: '' });
   const [problems, setProblems] = useState<{ old?: string | null; next?: string | null; repeat?: string | null }>({});
   const [result, setResult] = useState<Result>(null);
@@ -148,7 +149,7 @@ function PasswordSection() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const old = values.old ? null : { code: 'password_required' };
-    const next = passwordError(values.next);
+    const next = passwordError(values.next, user ? [user.email, user.profile.name] : []);
     const repeat = !next && values.next !== values.repeat ? { code: 'passwords_differ' } : null;
     setProblems({ old: fieldText(old), next: fieldText(next), repeat: fieldText(repeat) });
     if (old || next || repeat) return;

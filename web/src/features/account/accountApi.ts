@@ -48,7 +48,7 @@ export async function fetchUser(): Promise<User | null> {
 export const accountApi = {
   signUp: (body: SignupRequest) => userOf(api.post<UserAnswer>('/api/signup', body, once)),
   logIn: (body: LoginRequest) => userOf(api.post<UserAnswer>('/api/user', body, once)),
-  logOut: () => api.get<void>('/api/logout', { retries: 1 }),
+  logOut: () => api.post<void>('/api/logout', undefined, { retries: 1 }),
   activate: (token: string) => userOf(api.post<UserAnswer>('/api/activation', { token } satisfies Body<'activate'>)),
   resendActivation: async () => {
     if ((await api.post<void>('/api/activation/resend', undefined, once)) === false) sessionGone();

@@ -350,10 +350,10 @@ describe('the member menu', () => {
     render(<RouterProvider router={router} />);
     fireEvent.click(screen.getByRole('button', { name: /^My account/ }));
     fireEvent.click(await screen.findByTestId('logout'));
-    await vi.waitFor(() => expect(calls('/api/logout')).toHaveLength(1));
+    await vi.waitFor(() => expect(calls('/api/logout', 'POST')).toHaveLength(1));
     const posts = calls('/api/user', 'POST');
     expect(JSON.parse(String((posts.at(-1)![1] as RequestInit).body))).toEqual({ subscription: null, endpoint: 'https://push.example.test/send/1' });
-    expect(fetchMock.mock.calls.indexOf(posts.at(-1)!)).toBeLessThan(fetchMock.mock.calls.indexOf(calls('/api/logout')[0]!));
+    expect(fetchMock.mock.calls.indexOf(posts.at(-1)!)).toBeLessThan(fetchMock.mock.calls.indexOf(calls('/api/logout', 'POST')[0]!));
     // The browser keeps it: the next member to log in here gets it bound to them.
     expect(browser.pushManager.current).not.toBeNull();
   });

@@ -42,7 +42,7 @@ describe('session', () => {
     useSession.setState({ user: userFixture() });
     useChat.setState({ totalUnread: 3 });
     await useSession.getState().logout();
-    expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.objectContaining({ method: 'GET' }));
+    expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.objectContaining({ method: 'POST' }));
     expect(useSession.getState().user).toBeNull();
     expect(useChat.getState().totalUnread).toBe(0);
   });

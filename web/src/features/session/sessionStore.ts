@@ -20,7 +20,7 @@ interface SessionState {
   load: () => Promise<User | null>;
   /** Fetches the member again (after activation elsewhere, for instance). */
   refresh: () => Promise<User | null>;
-  /** GET /api/logout, then forgets the member and everything loaded for them. */
+  /** POST /api/logout, then forgets the member and everything loaded for them. */
   logout: () => Promise<void>;
   /**
    * Saves a logged-in member's language choice with PUT /api/user {language}.

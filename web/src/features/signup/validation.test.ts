@@ -93,10 +93,19 @@ describe('date of birth rule', () => {
 });
 
 describe('password rule', () => {
-  it('needs 8 to 128 characters', () => {
-    expect(passwordError('1234567')).toEqual({ code: 'password_too_short', params: { min: 8 } });
-    expect(passwordError('12345678')).toBeNull();
+  it('needs 10 to 128 characters', () => {
+    expect(passwordError('123456789')).toEqual({ code: 'password_too_short', params: { min: 10 } });
+    expect(passwordError('1234567890')).toBeNull();
     expect(passwordError('x'.repeat(129))).toEqual({ code: 'password_too_long', params: { max: 128 } });
+  });
+
+  it('refuses a blank password and one holding the e-mail or a name of 3+ letters', () => {
+    expect(passwordError(' '.repeat(12))).toEqual({ code: 'password_blank' });
+    const personal = ['sam@example.com', 'Sam'];
+    expect(passwordError('SAM@example.com', personal)).toEqual({ code: 'password_personal' });
+    expect(passwordError('I am Sam, really', personal)).toEqual({ code: 'password_personal' });
+    expect(passwordError('enjoy the rain', ['jo@example.com', 'Jo'])).toBeNull();
+    expect(passwordError('enjoy the rain', personal)).toBeNull();
   });
 });
 
@@ -110,10 +119,11 @@ describe('signup steps', () => {
     expect(validateStep(2, form({ date_of_birth: '' }), context).date_of_birth?.code).toBe('birth_date_required');
     expect(validateStep(3, form({ email: 'nope' }), context)).toEqual({ email: { code: 'invalid_email' } });
     expect(validateStep(4, form({ password: 'short' }), { ...context, termsAccepted: false })).toEqual({
-      password: { code: 'password_too_short', params: { min: 8 } },
+      password: { code: 'password_too_short', params: { min: 10 } },
       terms: { code: 'terms_required' },
     });
     expect(validateStep(4, form(), context)).toEqual({});
+    expect(validateStep(4, form({ password: 'sam@example.com!' }), context)).toEqual({ password: { code: 'password_personal' } });
   });
 
   it('finds a name equal to the e-mail once the e-mail is typed, and sends the member back to the name', () => {

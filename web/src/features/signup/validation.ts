@@ -11,7 +11,7 @@ export interface FieldError {
 }
 export type FieldErrors = Partial<Record<string, FieldError>>;
 
-export const PASSWORD_MIN = 8;
+export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
 export const NAME_MIN = 2;
 export const NAME_MAX = 30;
@@ -66,10 +66,24 @@ export function birthDateError(raw: string, today: Date, minAge: number): FieldE
   return null;
 }
 
-/** Length only: whether a password is too common only the server knows. */
-export function passwordError(password: string): FieldError | null {
-  if (password.length < PASSWORD_MIN) return { code: 'password_too_short', params: { min: PASSWORD_MIN } };
-  if (password.length > PASSWORD_MAX) return { code: 'password_too_long', params: { max: PASSWORD_MAX } };
+// Shorter names ("Jo") are refused only as the whole password, as on the server.
+const PERSONAL_MIN = 3;
+
+/**
+ * Length, blank and the member's own e-mail or name (where known); whether a password is
+ * too easy to guess only the server knows (zxcvbn there).
+ */
+export function passwordError(password: string, personal: string[] = []): FieldError | null {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN) return { code: 'password_too_short', params: { min: PASSWORD_MIN } };
+  if (length > PASSWORD_MAX) return { code: 'password_too_long', params: { max: PASSWORD_MAX } };
+  if (!password.trim()) return { code: 'password_blank' };
+  const lowered = password.toLowerCase();
+  for (const word of personal.map((text) => text.trim().toLowerCase())) {
+    if (word && (word === lowered.trim() || ([...word].length >= PERSONAL_MIN && lowered.includes(word)))) {
+      return { code: 'password_personal' };
+    }
+  }
   return null;
 }
 
@@ -119,7 +133,7 @@ export function validateStep(step: SignupStep, form: SignupForm, context: StepCo
       if (!errors.email) add('name', nameError(form.name, form.email));
       break;
     case 4:
-      add('password', passwordError(form.password));
+      add('password', passwordError(form.password, [form.email, form.name]));
       if (!context.termsAccepted) errors.terms = { code: 'terms_required' };
       break;
   }

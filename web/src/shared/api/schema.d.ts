@@ -119,10 +119,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** End this session */
-        get: operations["logOut"];
+        get?: never;
         put?: never;
-        post?: never;
+        /** End this session (POST only; a GET answers 405 with Allow POST) */
+        post: operations["logOut"];
         delete?: never;
         options?: never;
         head?: never;
