@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import threading
 from typing import Annotated, Any
@@ -10,11 +11,14 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from adapters.config import Config, unsafe_in_production
 from adapters.sql import migrate
 from cli import complaints, credits, demo, members, photos, shop, sites
 from cli.context import container
+from cli.failures import OneLineErrors, fail
 
-app = typer.Typer(help="Amora: run and operate the dating platform.", no_args_is_help=True)
+app = typer.Typer(cls=OneLineErrors, help="Amora: run and operate the dating platform.",
+                  no_args_is_help=True)
 db = typer.Typer(help="The database schema.", no_args_is_help=True)
 app.add_typer(db, name="db")
 app.add_typer(demo.app, name="demo")
@@ -54,12 +58,14 @@ def serve(
     """Serve the web app, the API and live sockets on the production server (gunicorn
     with gevent workers); embedded, each process also runs the background jobs."""
     from adapters.config import load_config
-    from adapters.http.server import AmoraServer, server_options
+    from adapters.http.server import KEEPALIVE_SECONDS, AmoraServer, server_options
 
     config = load_config()  # the container itself is built in each server process
+    _refuse_unsafe_production(config)
     bind = f"{host or config.host}:{port or config.port}"
     console.print(f"Amora on [bold]http://{bind}[/] with {workers} process(es)")
-    AmoraServer(_serving_app, server_options(bind, workers, access_log)).run()
+    header_timeout = int(os.environ.get("SERVER_HEADER_TIMEOUT", KEEPALIVE_SECONDS))
+    AmoraServer(_serving_app, server_options(bind, workers, access_log, header_timeout)).run()
 
 
 def _serving_app() -> Any:
@@ -85,12 +91,18 @@ def scheduler() -> None:
     """Enqueue the periodic jobs (one per deployment, when workers run apart)."""
     from adapters.jobs.scheduler import PERIODIC, start_scheduler
 
+    _refuse_unsafe_production(container().config())
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     running = start_scheduler(container().tasks())
     console.print("Scheduler running: " + ", ".join(f"{n} every {m} min"
                                                     for n, m in PERIODIC.items()))
     _wait_for_stop()
     running.shutdown()
+
+
+def _refuse_unsafe_production(config: Config) -> None:
+    if reasons := unsafe_in_production(config):
+        fail("refusing to start in production: " + "; ".join(reasons))
 
 
 def _wait_for_stop() -> None:
@@ -103,6 +115,7 @@ def _wait_for_stop() -> None:
 @app.command()
 def worker(threads: Annotated[int, typer.Option(min=1, max=64)] = 4) -> None:
     """Run background jobs from the Redis broker until stopped (SIGINT/SIGTERM)."""
+    _refuse_unsafe_production(container().config())
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     running = container().tasks().worker(threads=threads)
     running.start()

@@ -68,13 +68,16 @@ class AmoraServer(BaseApplication):  # type: ignore[misc]
         return self._load_app()
 
 
-def server_options(bind: str, workers: int, access_log: bool = True) -> dict[str, Any]:
+def server_options(bind: str, workers: int, access_log: bool = True,
+                   header_timeout: int = KEEPALIVE_SECONDS) -> dict[str, Any]:
+    """``header_timeout`` (SERVER_HEADER_TIMEOUT): seconds a client has to send a
+    request's headers, and an idle keep-alive connection stays open."""
     return {
         "bind": bind,
         "workers": workers,
         "worker_class": f"{__name__}.AmoraWorker",
         "worker_connections": WORKER_CONNECTIONS,
-        "keepalive": KEEPALIVE_SECONDS,
+        "keepalive": header_timeout,
         "timeout": 30,  # a worker that stops answering the arbiter is replaced
         "graceful_timeout": GRACEFUL_SECONDS,
         "accesslog": "-" if access_log else None,

@@ -1,0 +1,151 @@
+"""`amora serve` is the production server (issue 16.1): run as operators run it, in a
+subprocess on a free port, and checked for what the issue requires: no version banner,
+access logs, half-open connections dropped, live sockets without a thread each, and a
+SIGTERM that closes live sockets with 1012 (reconnect) and exits cleanly.
+
+Every wait here waits for a condition with a generous deadline, never for a duration."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import requests
+import simple_websocket
+
+from adapters.container import build_container
+from adapters.sql import migrate
+from tests.conftest import make_config, seed_default_site
+from tests.http.test_accounts_api import SIGNUP
+
+AMORA = str(Path(sys.executable).with_name("amora"))
+DEADLINE = 90.0
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _until(check, what: str) -> object:  # type: ignore[no-untyped-def]
+    end = time.monotonic() + DEADLINE
+    while time.monotonic() < end:
+        result = check()
+        if result:
+            return result
+        time.sleep(0.05)
+    raise AssertionError(f"gave up waiting for {what}")
+
+
+class Served:
+    def __init__(self, tmp_path: Path, workers: int = 1) -> None:
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        database = f"sqlite:///{tmp_path / 'amora.db'}"
+        migrate.upgrade(database)
+        env = {"VAR_DIR": str(tmp_path / "var"), "DATABASE_URL": database,
+               "WEB_DIST": str(tmp_path / "dist"), "SECRET_KEY": "test-secret",
+               "RATE_LIMITS": "off", "SERVER_HEADER_TIMEOUT": "2"}
+        container = build_container(make_config(tmp_path, **{k: v for k, v in env.items()
+                                                             if k != "SERVER_HEADER_TIMEOUT"}))
+        seed_default_site(container)
+        container.engine().dispose()
+        self.log = (tmp_path / "serve.log").open("w+")
+        self.process = subprocess.Popen(
+            [AMORA, "serve", "--port", str(self.port), "--workers", str(workers)],
+            env={**os.environ, **env}, stdout=self.log, stderr=subprocess.STDOUT)
+        _until(self._healthy, "the server to answer")
+
+    def _healthy(self) -> bool:
+        try:
+            return requests.get(f"{self.url}/api/health", timeout=5).status_code == 200
+        except requests.RequestException:
+            return False
+
+    def output(self) -> str:
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read()
+
+    def workers(self) -> list[int]:
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        return [int(pid) for pid in children.read_text().split()]
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(DEADLINE)
+        self.log.close()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    server = Served(tmp_path_factory.mktemp("served"))
+    yield server
+    server.stop()
+
+
+def _member_cookie(served: Served) -> str:
+    answer = requests.post(f"{served.url}/api/signup", timeout=30,
+                        json={**SIGNUP, "email": f"m{time.monotonic_ns()}@example.com"},
+                        headers={"Origin": served.url})
+    assert answer.status_code == 201, answer.text
+    return f"auth._token={answer.cookies['auth._token']}"
+
+
+def _live_socket(served: Served, cookie: str) -> simple_websocket.Client:
+    return simple_websocket.Client.connect(f"ws://127.0.0.1:{served.port}/ws",
+                                           headers={"Cookie": cookie})
+
+
+def test_no_version_banner_and_an_access_log(served: Served) -> None:
+    answer = requests.get(f"{served.url}/api/health", timeout=30)
+    banner = answer.headers.get("Server", "")
+    assert not any(ch.isdigit() for ch in banner) and "/" not in banner
+    assert "Werkzeug" not in banner and "Python" not in banner
+    _until(lambda: '"GET /api/health HTTP/1.1" 200' in served.output(), "the access log")
+
+
+def test_a_client_that_never_finishes_its_headers_is_dropped(served: Served) -> None:
+    with socket.create_connection(("127.0.0.1", served.port), timeout=DEADLINE) as slow:
+        slow.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: 1")  # never ends
+        assert slow.recv(1024) == b""  # the server closed it (after SERVER_HEADER_TIMEOUT)
+
+
+def test_live_sockets_do_not_take_a_thread_each(served: Served) -> None:
+    cookie = _member_cookie(served)
+    sockets = [_live_socket(served, cookie) for _ in range(150)]
+    try:
+        for ws in sockets:
+            assert '"hello"' in ws.receive(timeout=DEADLINE)
+        [worker] = served.workers()
+        status = Path(f"/proc/{worker}/status").read_text()
+        threads = int(next(line.split()[1] for line in status.splitlines()
+                           if line.startswith("Threads:")))
+        assert threads < 30, f"{threads} threads for 150 sockets"
+    finally:
+        for ws in sockets:
+            ws.close()
+
+
+def test_sigterm_closes_live_sockets_with_a_reconnect_hint(tmp_path: Path) -> None:
+    server = Served(tmp_path)
+    try:
+        ws = _live_socket(server, _member_cookie(server))
+        assert '"hello"' in ws.receive(timeout=DEADLINE)
+        server.process.send_signal(signal.SIGTERM)
+        with pytest.raises(simple_websocket.ConnectionClosed) as closed:
+            while True:
+                ws.receive(timeout=DEADLINE)
+        assert closed.value.reason == 1012
+        assert server.process.wait(DEADLINE) == 0
+    finally:
+        server.stop()
