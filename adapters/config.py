@@ -12,7 +12,7 @@ import attrs
 from domain.notifications import PUSH_HOSTS
 
 MAIL_BACKENDS = ("file", "smtp")
-STORAGE_BACKENDS = ("local",)
+STORAGE_BACKENDS = ("local", "s3")
 PAYMENT_PROVIDERS = ("sandbox", "mollie")
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -73,6 +73,14 @@ class Config:
     secret_key_generated: bool = False
     allow_sandbox_payments: bool = False
     allow_file_mailer: bool = False
+    # STORAGE_BACKEND=s3: the bucket, its endpoint (MinIO, R2; AWS when unset), a CDN
+    # prefix for public photos, and whether browsers get signed links instead of the app
+    # streaming (they must reach S3_ENDPOINT_URL then). Credentials: boto3 reads AWS_*.
+    s3_bucket: str = ""
+    s3_endpoint_url: str | None = None
+    s3_public_url: str | None = None
+    s3_region: str | None = None
+    s3_presign: bool = False
 
     @property
     def mail_dir(self) -> Path:
@@ -125,6 +133,12 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
     mollie_key = env.get("MOLLIE_API_KEY", "")
     if provider == "mollie" and not mollie_key.startswith(("live_", "test_")):
         raise ConfigError("PAYMENT_PROVIDER=mollie needs MOLLIE_API_KEY (live_... or test_...)")
+    storage = _choice(env, "STORAGE_BACKEND", STORAGE_BACKENDS)
+    if storage == "s3" and not env.get("S3_BUCKET"):
+        raise ConfigError("STORAGE_BACKEND=s3 needs S3_BUCKET")
+    public_url = env.get("S3_PUBLIC_URL") or None
+    if public_url and not public_url.startswith(("https://", "http://")):
+        raise ConfigError(f"S3_PUBLIC_URL must start with https://, not {public_url!r}")
     base_url = (env.get("BASE_URL") or f"http://{host}:{port}").rstrip("/")
     return Config(
         var_dir=var_dir,
@@ -141,7 +155,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         smtp_user=env.get("SMTP_USER") or None,
         smtp_password=env.get("SMTP_PASSWORD") or None,
         smtp_starttls=_flag(env, "SMTP_STARTTLS", False),
-        storage_backend=_choice(env, "STORAGE_BACKEND", STORAGE_BACKENDS),
+        storage_backend=storage,
         payment_provider=provider,
         mollie_api_key=mollie_key,
         mollie_api_endpoint=env.get("MOLLIE_API_ENDPOINT", ""),
@@ -161,4 +175,9 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         secret_key_generated=not env.get("SECRET_KEY"),
         allow_sandbox_payments=_flag(env, "ALLOW_SANDBOX_PAYMENTS", False),
         allow_file_mailer=_flag(env, "ALLOW_FILE_MAILER", False),
+        s3_bucket=env.get("S3_BUCKET", ""),
+        s3_endpoint_url=env.get("S3_ENDPOINT_URL") or None,
+        s3_public_url=public_url,
+        s3_region=env.get("S3_REGION") or None,
+        s3_presign=_flag(env, "S3_PRESIGN", False),
     )
