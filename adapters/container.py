@@ -14,6 +14,7 @@ from adapters.demo.portraits import PillowPortraits
 from adapters.events.local import LocalEventBus
 from adapters.events.redis_bus import RedisEventBus
 from adapters.files.local import LocalFileStore
+from adapters.files.s3 import S3FileStore
 from adapters.geo.offline import OfflineGeocoder
 from adapters.geo.regions import IsoRegions
 from adapters.images.pillow import PillowImages
@@ -95,6 +96,11 @@ class Container(containers.DeclarativeContainer):
     files = providers.Selector(
         config.provided.storage_backend,
         local=providers.Singleton(LocalFileStore, root=config.provided.files_dir),
+        s3=providers.Singleton(
+            S3FileStore, bucket=config.provided.s3_bucket,
+            endpoint_url=config.provided.s3_endpoint_url, region=config.provided.s3_region,
+            public_url=config.provided.s3_public_url, presign=config.provided.s3_presign,
+        ),
     )
     mailer = providers.Selector(
         config.provided.mail_backend,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import mimetypes
 
-from flask import Blueprint, Response, current_app
+from flask import Blueprint, Response, current_app, redirect
 from werkzeug.exceptions import NotFound
 
 from adapters.http.session import current_member
@@ -15,10 +15,20 @@ blueprint = Blueprint("media", __name__)
 @blueprint.get("/media/<path:name>")
 def media(name: str) -> Response:
     container = current_app.extensions["amora"]
-    viewer = current_member()
-    if not container.photos().visible_file(name, viewer.id if viewer else None):
-        raise NotFound()  # pending and rejected photos exist only for their owner
-    data = container.files().get(name)
+    photos = container.photos()
+    public = photos.visible_file(name, None)  # active: anyone who has the name may see it
+    if not public:
+        viewer = current_member()
+        if viewer is None or not photos.visible_file(name, viewer.id):
+            raise NotFound()  # pending and rejected photos exist only for their owner
+    files = container.files()
+    url = files.url_for(name, public)  # a CDN or a short-lived signed link, if configured
+    if url is not None:
+        response = redirect(url, 302)
+        response.cache_control.private = True
+        response.cache_control.max_age = 60  # well within a signed link's life
+        return response
+    data = files.get(name)
     if data is None:
         raise NotFound()
     response = Response(data, mimetype=mimetypes.guess_type(name)[0] or "application/octet-stream")
