@@ -17,6 +17,7 @@ from adapters.sql import migrate
 from adapters.sql.engine import database_engine
 from adapters.sql.unit_of_work import SqlUnitOfWork
 from domain.sites import Address, Company, MessageCost, Site
+from tests.moto_s3 import s3_bucket, s3_endpoint  # noqa: F401  (fixtures for every suite)
 
 POSTGRES_SERVER = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")

@@ -1,4 +1,5 @@
-"""The local file store, the file mailer and the SMTP mailer against a real SMTP server."""
+"""The file mailer and the SMTP mailer against a real SMTP server (file stores:
+test_file_stores.py)."""
 
 from __future__ import annotations
 
@@ -6,30 +7,11 @@ import email
 import socket
 from pathlib import Path
 
-import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.handlers import Message
 
-from adapters.files.local import LocalFileStore
 from adapters.mail.files import FileMailer
 from adapters.mail.smtp import SmtpMailer
-
-
-def test_file_store_round_trip(tmp_path: Path) -> None:
-    store = LocalFileStore(tmp_path)
-    store.put("photos/1/a.jpg", b"jpeg", "image/jpeg")
-    assert store.get("photos/1/a.jpg") == b"jpeg"
-    store.delete("photos/1/a.jpg")
-    assert store.get("photos/1/a.jpg") is None
-    assert not list((tmp_path / "photos" / "1").glob(".upload-*"))
-
-
-@pytest.mark.parametrize("name", ["../etc/passwd", "/abs", "a/../../b", "", "a//b"])
-def test_file_store_refuses_unsafe_names(tmp_path: Path, name: str) -> None:
-    store = LocalFileStore(tmp_path)
-    with pytest.raises(ValueError):
-        store.put(name, b"x", "text/plain")
-    assert store.get(name) is None
 
 
 def test_file_mailer_writes_eml(tmp_path: Path) -> None:

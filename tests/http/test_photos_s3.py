@@ -1,0 +1,73 @@
+"""Photos with STORAGE_BACKEND=s3 (moto's server): uploaded through the API, read back
+through the app under the same rule as local files; a CDN or signed links when set."""
+
+from __future__ import annotations
+
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import boto3
+import pytest
+from flask.testing import FlaskClient
+
+from adapters.container import Container, build_container
+from adapters.files.s3 import PRIVATE_URL_SECONDS
+from tests.adapters.test_images import picture
+from tests.conftest import make_config
+from tests.http.test_accounts_api import SIGNUP
+from tests.http.test_photos_api import upload
+
+
+@pytest.fixture
+def s3_settings() -> dict[str, str]:
+    return {}
+
+
+@pytest.fixture
+def container(tmp_path: Path, database_url: str, s3_endpoint: str, s3_bucket: str,
+              s3_settings: dict[str, str]) -> Iterator[Container]:
+    built = build_container(make_config(
+        tmp_path, DATABASE_URL=database_url, WEB_DIST=str(tmp_path / "dist"),
+        STORAGE_BACKEND="s3", S3_BUCKET=s3_bucket, S3_ENDPOINT_URL=s3_endpoint, **s3_settings))
+    yield built
+    built.engine().dispose()
+
+
+def test_an_upload_lands_in_the_bucket_and_reads_back_through_the_app(
+        client: FlaskClient, container: Container, s3_endpoint: str, s3_bucket: str) -> None:
+    assert client.post("/api/signup", json=SIGNUP).status_code == 201
+    photo = upload(client, picture()).json["photo"]
+    stored = boto3.client("s3", endpoint_url=s3_endpoint).get_object(
+        Bucket=s3_bucket, Key=photo["filename"])
+    assert stored["ContentType"] == "image/jpeg"
+    body = stored["Body"].read()
+    answer = client.get(f"/media/{photo['filename']}")  # pending: its owner only
+    assert (answer.status_code, answer.mimetype, answer.data) == (200, "image/jpeg", body)
+    assert not (Path(container.config().files_dir) / photo["filename"]).exists()
+    client.post("/api/logout")
+    assert client.get(f"/media/{photo['filename']}").status_code == 404
+    container.photos().review(photo["id"], approve=True, actor="ops")
+    assert client.get(f"/media/{photo['thumb_filename']}").status_code == 200
+
+
+@pytest.mark.parametrize("s3_settings", [{"S3_PUBLIC_URL": "https://cdn.example/amora",
+                                          "S3_PRESIGN": "on"}])
+def test_public_photos_go_to_the_cdn_private_ones_to_a_short_signed_link(
+        client: FlaskClient, container: Container) -> None:
+    client.post("/api/signup", json=SIGNUP)
+    photo = upload(client, picture()).json["photo"]
+    own = client.get(f"/media/{photo['filename']}")
+    assert own.status_code == 302
+    link = own.headers["Location"]
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)
+    assert query["X-Amz-Expires"] == [str(PRIVATE_URL_SECONDS)]
+    with urllib.request.urlopen(link) as signed:
+        assert signed.read() == container.files().get(photo["filename"])
+    client.post("/api/logout")
+    assert client.get(f"/media/{photo['filename']}").status_code == 404  # no link for others
+    container.photos().review(photo["id"], approve=True, actor="ops")
+    public = client.get(f"/media/{photo['filename']}")
+    assert (public.status_code, public.headers["Location"]) == (
+        302, f"https://cdn.example/amora/{photo['filename']}")
