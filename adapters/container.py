@@ -93,9 +93,10 @@ class Container(containers.DeclarativeContainer):
     unit_of_work = providers.Factory(SqlUnitOfWork, engine=engine)
     passwords = providers.Singleton(Argon2Passwords)
 
+    local_files = providers.Singleton(LocalFileStore, root=config.provided.files_dir)
     files = providers.Selector(
         config.provided.storage_backend,
-        local=providers.Singleton(LocalFileStore, root=config.provided.files_dir),
+        local=local_files,
         s3=providers.Singleton(
             S3FileStore, bucket=config.provided.s3_bucket,
             endpoint_url=config.provided.s3_endpoint_url, region=config.provided.s3_region,
