@@ -68,6 +68,7 @@ class Config:
     proxy_hops: int
     vapid_private_key: str | None = None
     push_hosts: tuple[str, ...] = PUSH_HOSTS
+    outbox_lease_seconds: float = 120.0  # OUTBOX_LEASE_SECONDS: a job's runner is presumed dead after
     push_allow_loopback: bool = False
     production: bool = False  # BASE_URL is https or AMORA_ENV=production
     secret_key_generated: bool = False
@@ -180,4 +181,5 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         s3_public_url=public_url,
         s3_region=env.get("S3_REGION") or None,
         s3_presign=_flag(env, "S3_PRESIGN", False),
+        outbox_lease_seconds=_int(env, "OUTBOX_LEASE_SECONDS", 120),
     )
