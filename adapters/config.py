@@ -14,6 +14,7 @@ from domain.notifications import PUSH_HOSTS
 MAIL_BACKENDS = ("file", "smtp")
 STORAGE_BACKENDS = ("local", "s3")
 PAYMENT_PROVIDERS = ("sandbox", "mollie")
+LOG_FORMATS = ("text", "json")
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -82,6 +83,9 @@ class Config:
     s3_public_url: str | None = None
     s3_region: str | None = None
     s3_presign: bool = False
+    # /metrics answers loopback clients, and others with "Authorization: Bearer <token>".
+    metrics_token: str | None = None
+    log_format: str = "text"  # LOG_FORMAT=json: one JSON object a line, with request ids
 
     @property
     def mail_dir(self) -> Path:
@@ -181,5 +185,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         s3_public_url=public_url,
         s3_region=env.get("S3_REGION") or None,
         s3_presign=_flag(env, "S3_PRESIGN", False),
+        metrics_token=env.get("METRICS_TOKEN") or None,
+        log_format=_choice(env, "LOG_FORMAT", LOG_FORMATS),
         outbox_lease_seconds=_int(env, "OUTBOX_LEASE_SECONDS", 120),
     )
