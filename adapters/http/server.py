@@ -31,7 +31,7 @@ from gunicorn.workers.ggevent import GeventWorker
 KEEPALIVE_SECONDS = 30
 GRACEFUL_SECONDS = 20
 WORKER_CONNECTIONS = 4000
-ACCESS_LOG_FORMAT = '%(h)s "%(r)s" %(s)s %(B)s %(M)sms "%(a)s"'
+ACCESS_LOG_FORMAT = '%(h)s "%(r)s" %(s)s %(B)s %(M)sms "%(a)s" %({x-request-id}o)s'
 
 log = logging.getLogger("amora.server")
 
@@ -68,6 +68,13 @@ class AmoraServer(BaseApplication):  # type: ignore[misc]
         return self._load_app()
 
 
+def _worker_exited(server: Any, worker: Any) -> None:
+    """gunicorn's child_exit hook: a dead worker's live gauges leave /metrics."""
+    from adapters.metrics import process_exited
+
+    process_exited(worker.pid)
+
+
 def server_options(bind: str, workers: int, access_log: bool = True,
                    header_timeout: int = KEEPALIVE_SECONDS) -> dict[str, Any]:
     """``header_timeout`` (SERVER_HEADER_TIMEOUT): seconds a client has to send a
@@ -90,6 +97,7 @@ def server_options(bind: str, workers: int, access_log: bool = True,
         "limit_request_line": 8190,
         "limit_request_fields": 100,
         "limit_request_field_size": 8190,
+        "child_exit": _worker_exited,
     }
 
 
