@@ -23,6 +23,7 @@ from adapters.jobs.mail import send_mail_job
 from adapters.mail.files import FileMailer
 from adapters.mail.smtp import SmtpMailer
 from adapters.mail.texts import JsonMailTexts
+from adapters.metrics import PaymentCountingEvents
 from adapters.payments.mollie import MollieGateway
 from adapters.payments.sandbox import SandboxGateway, call_webhook
 from adapters.push.webpush import WebPushSender, public_key, vapid_key
@@ -60,7 +61,8 @@ from domain.notifications import PushPolicy
 def _event_bus(redis_url: str | None, container: Container) -> NotifyingEvents:
     """Redis carries events between processes; embedded, one process needs no broker.
     Events members should hear about also become notify jobs."""
-    bus = RedisEventBus(redis_url) if redis_url else LocalEventBus()
+    # Payments are counted for /metrics as the shop publishes them.
+    bus = PaymentCountingEvents(RedisEventBus(redis_url) if redis_url else LocalEventBus())
     return NotifyingEvents(bus, container.tasks())
 
 
