@@ -11,7 +11,7 @@ import attrs
 from application.discovery import Discovery
 from application.likes import public_card, shared_site_ids
 from application.ports import Clock, SearchQuery, Secrets, UnitOfWorkFactory
-from application.sites import resolve_site
+from application.sites import named_site, resolve_site
 from domain.discovery import MAX_AGE, birth_dates_for
 from domain.errors import DomainError
 from domain.landers import BounceFigures, check_visit
@@ -62,5 +62,5 @@ class Landers:
 
     def bounces(self, domain: str | None, days: int) -> list[BounceFigures]:
         with self.uow() as uow:
-            site_id = resolve_site(uow, domain).id if domain else None
+            site_id = named_site(uow, domain).id if domain else None
             return uow.landers.bounce_figures(site_id, self.clock.now() - timedelta(days=days))

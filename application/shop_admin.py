@@ -12,9 +12,9 @@ import attrs
 from application.accounts import existing_member
 from application.ports import Clock, UnitOfWorkFactory
 from application.shop import DIRECT_DEBIT_BLOCK
-from application.sites import resolve_site
+from application.sites import named_site
 from domain.errors import DomainError
-from domain.orders import Order
+from domain.orders import Order, OrderStatus
 from domain.pricing import Bundle, CodeStatus, DiscountCode, Validity
 
 MAX_BUNDLES = 8
@@ -43,7 +43,7 @@ class ShopAdministration:
 
     def bundles(self, domain: str) -> list[Bundle]:
         with self.uow() as uow:
-            return uow.shop.bundles(resolve_site(uow, domain).id)
+            return uow.shop.bundles(named_site(uow, domain).id)
 
     def set_bundles(self, domain: str, currency: str, text: str, actor: str) -> list[Bundle]:
         currency = currency.strip().upper()
@@ -52,7 +52,7 @@ class ShopAdministration:
         bundles = parse_bundles(text, currency)
         now = self.clock.now()
         with self.uow() as uow:
-            site = resolve_site(uow, domain)
+            site = named_site(uow, domain)
             uow.shop.replace_bundles(site.id, currency, bundles)
             uow.audit.record(now, actor, "bundles.set", site.domain,
                              {"currency": currency, "bundles": text})
@@ -115,8 +115,10 @@ class ShopAdministration:
             uow.commit()
 
     def orders(self, domain: str | None, status: str | None, limit: int) -> list[Order]:
+        if status and status not in {s.value for s in OrderStatus}:
+            raise DomainError("invalid_request", detail="status")
         with self.uow() as uow:
-            site_id = resolve_site(uow, domain).id if domain else None
+            site_id = named_site(uow, domain).id if domain else None
             return uow.shop.recent(site_id, status, limit)
 
     def order(self, order_id: int) -> Order:

@@ -34,6 +34,12 @@ def resolve_site(uow: UnitOfWork, host: str | None) -> Site:
     return site
 
 
+def named_site(uow: UnitOfWork, domain: str) -> Site:
+    """The site an operator names: exactly that domain, never the default site instead
+    (`amora bundles set typo.test ...` must not change the default site)."""
+    return _by_domain(uow, domain)
+
+
 def _by_domain(uow: UnitOfWork, domain: str) -> Site:
     name = normalise_domain(domain)
     site = uow.sites.by_domain(name) if is_domain(name) else None

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cli.context import container, fail_on_rule
+from cli.context import Id, container, fail_on_rule
 
 complaints = typer.Typer(help="Complaints: list, show and resolve.", no_args_is_help=True)
 stats = typer.Typer(help="Figures: page bounces per lander and traffic source.",
@@ -36,7 +36,7 @@ def list_complaints(
 
 
 @complaints.command()
-def show(complaint_id: int) -> None:
+def show(complaint_id: Id) -> None:
     """Everything about one complaint."""
     with fail_on_rule():
         row = container().complaints().show(complaint_id)
@@ -45,7 +45,7 @@ def show(complaint_id: int) -> None:
 
 
 @complaints.command()
-def resolve(complaint_id: int,
+def resolve(complaint_id: Id,
             note: Annotated[str, typer.Option(help="What was done (required).")],
             actor: Actor = "") -> None:
     """Close a complaint with what was done about it."""

@@ -5,13 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
+from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from adapters.container import Container, build_container
+from cli.failures import MAX_NUMBER, fail
 from cli.messages import describe
 from domain.errors import DomainError
+
+# Ids as the database holds them: anything else is refused as a malformed command line.
+Id = Annotated[int, typer.Argument(min=1, max=MAX_NUMBER)]
 
 
 @cache
@@ -25,5 +29,4 @@ def fail_on_rule() -> Iterator[None]:
     try:
         yield
     except DomainError as error:
-        Console(stderr=True).print(f"[red]{describe(error)}[/]")
-        raise typer.Exit(1) from None
+        fail(describe(error))

@@ -9,12 +9,13 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cli.context import container, fail_on_rule
+from cli.context import Id, container, fail_on_rule
+from cli.failures import MAX_NUMBER
 
 app = typer.Typer(help="Credits: grant, revoke and read a member's ledger.",
                   no_args_is_help=True)
 console = Console()
-Amount = Annotated[int, typer.Argument(min=1, help="Credits (a positive number).")]
+Amount = Annotated[int, typer.Argument(min=1, max=MAX_NUMBER, help="Credits (a positive number).")]
 Reason = Annotated[str, typer.Option("--reason", help="Why (kept in the ledger and audit log).")]
 Actor = Annotated[str, typer.Option(help="Who acts (audit log); defaults to your login.")]
 Key = Annotated[str | None, typer.Option(
@@ -22,7 +23,7 @@ Key = Annotated[str | None, typer.Option(
 
 
 @app.command()
-def grant(member_id: int, amount: Amount, reason: Reason, actor: Actor = "",
+def grant(member_id: Id, amount: Amount, reason: Reason, actor: Actor = "",
           key: Key = None) -> None:
     """Give a member credits."""
     with fail_on_rule():
@@ -33,7 +34,7 @@ def grant(member_id: int, amount: Amount, reason: Reason, actor: Actor = "",
 
 
 @app.command()
-def revoke(member_id: int, amount: Amount, reason: Reason, actor: Actor = "",
+def revoke(member_id: Id, amount: Amount, reason: Reason, actor: Actor = "",
            key: Key = None) -> None:
     """Take credits back (never below zero)."""
     with fail_on_rule():
@@ -44,7 +45,7 @@ def revoke(member_id: int, amount: Amount, reason: Reason, actor: Actor = "",
 
 
 @app.command()
-def ledger(member_id: int) -> None:
+def ledger(member_id: Id) -> None:
     """Every credit movement of a member, oldest first, and the balance."""
     with fail_on_rule():
         balance, entries = container().credits().ledger(member_id)

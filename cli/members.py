@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cli.context import container, fail_on_rule
+from cli.context import Id, container, fail_on_rule
 from domain.members import Member
 from domain.notifications import MailOff
 
@@ -45,7 +45,7 @@ def list_members(
 
 
 @app.command()
-def show(member_id: int) -> None:
+def show(member_id: Id) -> None:
     """One member's account and profile."""
     with fail_on_rule():
         member = container().moderation().show(member_id)
@@ -69,7 +69,7 @@ def show(member_id: int) -> None:
 
 
 @app.command("set-fictional")
-def set_fictional(member_id: int, state: Annotated[str, typer.Argument(help="on or off")],
+def set_fictional(member_id: Id, state: Annotated[str, typer.Argument(help="on or off")],
                   actor: Actor = "") -> None:
     """Mark a profile as fictional (shown with the site's icon and warning) or not."""
     if state not in ("on", "off"):
@@ -81,7 +81,7 @@ def set_fictional(member_id: int, state: Annotated[str, typer.Argument(help="on 
 
 
 @app.command()
-def ban(member_id: int, reason: Reason, actor: Actor = "") -> None:
+def ban(member_id: Id, reason: Reason, actor: Actor = "") -> None:
     """Ban a member: their sessions end at once and they see the ban page."""
     with fail_on_rule():
         container().moderation().ban(member_id, reason, actor or getpass.getuser())
@@ -89,7 +89,7 @@ def ban(member_id: int, reason: Reason, actor: Actor = "") -> None:
 
 
 @app.command()
-def unban(member_id: int, reason: Reason, actor: Actor = "") -> None:
+def unban(member_id: Id, reason: Reason, actor: Actor = "") -> None:
     """Lift a ban."""
     with fail_on_rule():
         container().moderation().unban(member_id, reason, actor or getpass.getuser())
@@ -97,7 +97,7 @@ def unban(member_id: int, reason: Reason, actor: Actor = "") -> None:
 
 
 @app.command("block-directdebit")
-def block_directdebit(member_id: int, reason: Reason, actor: Actor = "") -> None:
+def block_directdebit(member_id: Id, reason: Reason, actor: Actor = "") -> None:
     """Keep a member from paying by direct debit."""
     with fail_on_rule():
         container().shop_administration().block_directdebit(member_id, True, reason,
@@ -106,7 +106,7 @@ def block_directdebit(member_id: int, reason: Reason, actor: Actor = "") -> None
 
 
 @app.command("unblock-directdebit")
-def unblock_directdebit(member_id: int, reason: Reason, actor: Actor = "") -> None:
+def unblock_directdebit(member_id: Id, reason: Reason, actor: Actor = "") -> None:
     """Let a member pay by direct debit again."""
     with fail_on_rule():
         container().shop_administration().block_directdebit(member_id, False, reason,
@@ -115,7 +115,7 @@ def unblock_directdebit(member_id: int, reason: Reason, actor: Actor = "") -> No
 
 
 @app.command("mail-off")
-def mail_off(member_id: int,
+def mail_off(member_id: Id,
              reason: Annotated[MailOff, typer.Argument(help="fbl, bounce or unsubscribed")],
              actor: Actor = "") -> None:
     """Stop all e-mail to a member: a spam complaint (fbl), a bounce, or unsubscribed.
@@ -127,7 +127,7 @@ def mail_off(member_id: int,
 
 
 @app.command("mail-on")
-def mail_on(member_id: int, actor: Actor = "") -> None:
+def mail_on(member_id: Id, actor: Actor = "") -> None:
     """Send e-mail to a member again."""
     with fail_on_rule():
         container().notification_settings().set_mail_off(member_id, None,

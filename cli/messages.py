@@ -16,12 +16,25 @@ _MESSAGES = {
     "not_banned": "The member is not banned",
     "member_deleted": "The member deleted their account",
     "photo_not_found": "No such photo",
+    "invalid_request": "Invalid {detail}",
+    "invalid_discount": "Invalid {field} for a discount code",
+    "invalid_bundle": "Invalid bundle {value} (credits:price, e.g. 100:14.99; at most 8)",
+    "invalid_currency": "Invalid currency {value} (three letters, e.g. EUR)",
+    "discount_exists": "The code {value} exists already",
+    "code_not_found": "No such discount code",
+    "order_not_found": "No such order",
+    "complaint_not_found": "No such complaint",
+    "complaint_resolved": "The complaint is resolved already",
+    "not_enough_credits": "The member has fewer credits than that",
 }
 
 
 def describe(error: DomainError) -> str:
-    template = _MESSAGES.get(error.code, error.code)
-    params = {"field": "", "value": "", "domain": "", **error.params}
+    if error.code not in _MESSAGES:  # the code itself, with what it is about
+        details = ", ".join(f"{key}={value}" for key, value in error.params.items())
+        return f"{error.code} ({details})" if details else error.code
+    template = _MESSAGES[error.code]
+    params = {"field": "", "value": "", "domain": "", "detail": "value", **error.params}
     try:
         return template.format(**params)
     except (KeyError, IndexError):

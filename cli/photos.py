@@ -11,7 +11,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from application.photo_storage import move_files
-from cli.context import container, fail_on_rule
+from cli.context import Id, container, fail_on_rule
 
 app = typer.Typer(help="Photo review.", no_args_is_help=True)
 console = Console()
@@ -31,7 +31,7 @@ def pending(limit: Annotated[int, typer.Option(min=1, max=1000)] = 50) -> None:
 
 
 @app.command()
-def approve(photo_id: int, actor: Actor = "") -> None:
+def approve(photo_id: Id, actor: Actor = "") -> None:
     """Make a photo visible to other members."""
     with fail_on_rule():
         container().photos().review(photo_id, True, actor or getpass.getuser())
@@ -39,7 +39,7 @@ def approve(photo_id: int, actor: Actor = "") -> None:
 
 
 @app.command()
-def reject(photo_id: int, reason: Annotated[str, typer.Option("--reason")],
+def reject(photo_id: Id, reason: Annotated[str, typer.Option("--reason")],
            actor: Actor = "") -> None:
     """Reject a photo: only its owner sees it, marked as rejected."""
     with fail_on_rule():

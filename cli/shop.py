@@ -10,7 +10,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cli.context import container, fail_on_rule
+from cli.context import Id, container, fail_on_rule
+from cli.failures import MAX_NUMBER
 from domain.orders import Order
 
 orders = typer.Typer(help="Orders: list, show and refund.", no_args_is_help=True)
@@ -47,7 +48,7 @@ def list_orders(site: Annotated[str | None, typer.Option(help="Only this site.")
 
 
 @orders.command()
-def show(order_id: int) -> None:
+def show(order_id: Id) -> None:
     """One order."""
     with fail_on_rule():
         order = container().shop_administration().order(order_id)
@@ -56,7 +57,7 @@ def show(order_id: int) -> None:
 
 
 @orders.command()
-def refund(order_id: int, actor: Actor = "") -> None:
+def refund(order_id: Id, actor: Actor = "") -> None:
     """Give the money back (within the site's refund_days); the credits go back too."""
     with fail_on_rule():
         order = container().shop().refund(order_id, actor or getpass.getuser())
@@ -69,7 +70,8 @@ def create_code(
     expires: Annotated[datetime | None, typer.Option(help="UTC, e.g. 2026-12-31")] = None,
     country: Annotated[str | None, typer.Option(help="Only members from this country.")]
     = None,
-    minimum: Annotated[int, typer.Option(help="Minimum order value in cents.", min=0)] = 0,
+    minimum: Annotated[int, typer.Option(help="Minimum order value in cents.", min=0,
+                                         max=MAX_NUMBER)] = 0,
     unlimited: Annotated[bool, typer.Option(help="Usable more than once per member.")]
     = False,
     method: Annotated[list[str] | None, typer.Option(help="Only these payment methods.")]

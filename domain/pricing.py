@@ -17,6 +17,7 @@ from enum import StrEnum
 import attrs
 
 from domain.errors import DomainError
+from domain.orders import METHODS
 
 TIME_BONUS_CODE = "TIMEBONUS25"
 TIME_BONUS_PERCENTAGE = Decimal("25.0")
@@ -24,6 +25,7 @@ TIME_BONUS_WINDOW = timedelta(seconds=14400)
 WELCOME_CODE = "WELCOME25"
 WELCOME_PERCENTAGE = Decimal("25.0")
 STAY_CODE_PREFIX = "STAY-"
+CENT_PERCENT = Decimal("0.01")  # percentages have at most two decimals
 
 
 class Validity(StrEnum):
@@ -64,8 +66,17 @@ class DiscountCode:
     paymentmethods: tuple[str, ...] = ()  # empty: every method
 
     def __attrs_post_init__(self) -> None:
-        if not Decimal(0) < self.value_percentage <= Decimal(100):
+        # is_finite first: comparing a NaN Decimal raises InvalidOperation instead of refusing
+        value = self.value_percentage
+        if not (value.is_finite() and Decimal(0) < value <= Decimal(100)
+                and value == value.quantize(CENT_PERCENT)):
             raise DomainError("invalid_discount", field="value_percentage")
+        if self.country is not None and not (len(self.country) == 2 and self.country.isascii()
+                                             and self.country.isalpha()
+                                             and self.country.isupper()):
+            raise DomainError("invalid_discount", field="country")
+        if not set(self.paymentmethods) <= set(METHODS):
+            raise DomainError("invalid_discount", field="paymentmethods")
         if self.minimum_order_value < 0:
             raise DomainError("invalid_discount", field="minimum_order_value")
 

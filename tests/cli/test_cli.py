@@ -200,3 +200,77 @@ def test_complaints_and_bounces(amora) -> None:  # type: ignore[no-untyped-def]
     assert amora("complaints", "show", "999").exit_code == 1
     assert amora("complaints", "list", "--status", "weird").exit_code == 1
     assert site_id
+
+
+BAD_INVOCATIONS = [
+    ("discounts", "create", "XYZ", "nan"), ("discounts", "create", "XYZ", "NaN"),
+    ("discounts", "create", "XYZ", "snan"), ("discounts", "create", "XYZ", "inf"),
+    ("discounts", "create", "XYZ", "--", "-inf"), ("discounts", "create", "XYZ", "1e999999999"),
+    ("discounts", "create", "XYZ", "abc"), ("discounts", "create", "XYZ", "0"),
+    ("discounts", "create", "XYZ", "100.001"), ("discounts", "create", "X", "10"),
+    ("discounts", "create", "XYZ", "10", "--country", "NLD"),
+    ("discounts", "create", "XYZ", "10", "--method", "cash"),
+    ("discounts", "create", "XYZ", "10", "--minimum", "99999999999"),
+    ("discounts", "create", "XYZ", "10", "--expires", "soon"), ("discounts", "disable", "NOPE"),
+    ("bundles", "set", "amora.test", "eur", "100:nan"),
+    ("bundles", "set", "amora.test", "eur", "100:inf"),
+    ("bundles", "set", "amora.test", "eur", "nan:5"),
+    ("bundles", "set", "amora.test", "euro", "100:5"),
+    ("bundles", "set", "amora.test", "eur", "100:1e20"), ("bundles", "list", "nope.test"),
+    ("bundles", "set", "nope.test", "eur", "100:5"), ("orders", "list", "--site", "nope.test"),
+    ("stats", "bounces", "--site", "nope.test"),
+    ("credits", "grant", "{member}", "0", "--reason", "x"),
+    ("credits", "grant", "{member}", "nan", "--reason", "x"),
+    ("credits", "grant", "{member}", "99999999999", "--reason", "x"),
+    ("credits", "revoke", "{member}", "5", "--reason", "x"),
+    ("credits", "grant", "{member}", "5"), ("credits", "ledger", "99999999999999999999"),
+    ("members", "show", "x"), ("members", "show", "99999999999999999999"),
+    ("members", "show", "--", "-1"), ("members", "show", "0"), ("members", "show", "nan"),
+    ("members", "list", "--limit", "0"), ("members", "list", "--status", "weird"),
+    ("members", "list", "--site", "nope.test"), ("members", "set-fictional", "{member}", "maybe"),
+    ("members", "ban", "{member}", "--reason", ""), ("members", "mail-off", "{member}", "holiday"),
+    ("members", "nosuch"), ("photos", "approve", "nan"), ("photos", "approve", "999"),
+    ("photos", "pending", "--limit", "inf"), ("orders", "list", "--status", "bogus"),
+    ("orders", "show", "1.5"), ("orders", "refund", "999"), ("complaints", "list", "--limit", "-1"),
+    ("complaints", "show", "999"), ("stats", "bounces", "--days", "nan"),
+    ("sites", "set", "amora.test", "niche", "12"), ("sites", "set", "amora.test", "bogus", "1"),
+    ("sites", "show", "nope.test"), ("db", "downgrade", "nonsense"),
+    ("demo", "seed", "--members", "nan"), ("worker", "--threads", "0"),
+    ("serve", "--port", "nan"), ("nosuch",),
+]
+
+
+@pytest.mark.parametrize("args", BAD_INVOCATIONS, ids=" ".join)
+def test_every_input_error_is_one_line_never_a_traceback(amora, args) -> None:  # type: ignore[no-untyped-def]
+    member_id = _member(amora)
+    result = amora(*(arg.format(member=member_id) for arg in args))
+    assert result.exit_code in (1, 2)
+    assert isinstance(result.exception, SystemExit), result.exception  # nothing escaped
+    assert "Traceback" not in result.output
+    assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1, result.stderr
+
+
+@pytest.mark.parametrize("command", ["serve", "worker", "scheduler"])
+def test_production_refuses_unsafe_defaults_in_one_line(
+        command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("SECRET_KEY", "PAYMENT_PROVIDER", "MAIL_BACKEND", "AMORA_ENV"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("VAR_DIR", str(tmp_path))
+    monkeypatch.setenv("BASE_URL", "https://{domain}")
+    context.container.cache_clear()
+    try:
+        refused = runner.invoke(app, [command])
+        assert refused.exit_code == 1 and isinstance(refused.exception, SystemExit)
+        assert refused.stderr == ("Error: refusing to start in production: SECRET_KEY is not "
+                                  "set; PAYMENT_PROVIDER is sandbox (set mollie, or "
+                                  "ALLOW_SANDBOX_PAYMENTS=1); MAIL_BACKEND is file (set smtp, "
+                                  "or ALLOW_FILE_MAILER=1)\n")
+        monkeypatch.setenv("SECRET_KEY", "k" * 48)
+        monkeypatch.setenv("ALLOW_SANDBOX_PAYMENTS", "1")
+        context.container.cache_clear()
+        still = runner.invoke(app, [command])
+        assert still.exit_code == 1
+        assert still.stderr.endswith("production: MAIL_BACKEND is file (set smtp, or "
+                                     "ALLOW_FILE_MAILER=1)\n")
+    finally:
+        context.container.cache_clear()

@@ -187,3 +187,23 @@ def test_the_stay_discount_is_the_members_own(percentage: int) -> None:
     else:
         with pytest.raises(DomainError, match="no_stay_discount"):
             stay_discount(7, percentage)
+
+
+@given(value=st.decimals(allow_nan=True, allow_infinity=True) | st.sampled_from(
+    [Decimal("NaN"), Decimal("sNaN"), Decimal("-NaN"), Decimal("Infinity"), Decimal("0.001")]))
+def test_a_discount_percentage_is_a_real_number_of_cents_in_0_to_100(value: Decimal) -> None:
+    """NaN used to get past the rule as a decimal.InvalidOperation instead of a refusal."""
+    valid = value.is_finite() and 0 < value <= 100 and value == round(value, 2)
+    if valid:
+        assert DiscountCode(code="X", value_percentage=value).value_percentage == value
+    else:
+        with pytest.raises(DomainError, match="invalid_discount"):
+            DiscountCode(code="X", value_percentage=value)
+
+
+@pytest.mark.parametrize("changes", [{"country": "NLD"}, {"country": "nl"}, {"country": "1A"},
+                                     {"paymentmethods": ("cash",)}])
+def test_a_discount_code_names_real_countries_and_payment_methods(
+        changes: dict[str, object]) -> None:
+    with pytest.raises(DomainError, match="invalid_discount"):
+        DiscountCode(code="X", value_percentage=Decimal(5), **changes)  # type: ignore[arg-type]

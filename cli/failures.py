@@ -1,0 +1,60 @@
+"""One way for every `amora` command to fail: a single `Error: ...` line on stderr and a
+non-zero exit code (2 for a malformed command line, 1 for a refused value or rule), never a
+traceback. Real bugs still show theirs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import InvalidOperation
+from typing import Any, NoReturn
+
+import typer
+from alembic.util import CommandError
+from sqlalchemy.exc import DataError
+from typer.core import TyperGroup
+
+from adapters.config import ConfigError
+from cli.messages import describe
+from domain.errors import DomainError
+
+MAX_NUMBER = 2**31 - 1  # the database's integer: ids, amounts and cents stay below it
+
+
+def fail(message: str, exit_code: int = 1) -> NoReturn:
+    """End the command with one line on stderr."""
+    typer.secho(f"Error: {' '.join(message.split())}", err=True, fg="red")
+    raise SystemExit(exit_code)
+
+
+class OneLineErrors(TyperGroup):
+    """The root command: catches what a command refuses, wherever it is raised."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, **extra)
+        except typer.TyperException as error:  # click's usage errors and BadParameter
+            context = getattr(error, "ctx", None)
+            if type(error).__name__ == "NoArgsIsHelpError":  # help is what was asked for
+                if help_text := error.format_message():
+                    typer.echo(help_text, err=True)
+                raise SystemExit(error.exit_code) from None
+            hint = f" (see '{context.command_path} --help')" if context is not None else ""
+            fail(error.format_message() + hint, error.exit_code)
+        except typer.Abort:
+            fail("aborted")
+        except DomainError as error:
+            fail(describe(error))
+        except CommandError as error:  # alembic: an unknown revision
+            fail(str(error))
+        except DataError as error:  # a safety net: the commands bound their numbers
+            fail(f"the database refused a value: {str(error.orig).splitlines()[0]}")
+        except InvalidOperation:
+            fail("not a number")
+        except (ConfigError, ValueError, ArithmeticError) as error:
+            # decimal.InvalidOperation and OverflowError are ArithmeticErrors
+            fail(str(error) or type(error).__name__)
+        raise SystemExit(code if isinstance(code, int) else 0)
