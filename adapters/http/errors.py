@@ -7,7 +7,10 @@ import logging
 from typing import Any
 
 from flask import Flask, Response, jsonify, request
-from sqlalchemy.exc import DataError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+from sqlalchemy.exc import DataError, DisconnectionError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
 from adapters.http.session import clear_session
@@ -66,8 +69,30 @@ _RULE_STATUS = {
 }
 
 
+# The database or Redis cannot be reached (refused, closed, timed out, SQLite "database is
+# locked" after its busy timeout): a passing outage, not the request's fault nor a bug.
+# IntegrityError and DataError are neither; they keep their own handling.
+OUTAGES = (OperationalError, InterfaceError, DisconnectionError, PoolTimeout,
+           RedisConnectionError, RedisTimeoutError)
+RETRY_AFTER_SECONDS = 10
+
+
 def error_response(status: int, code: str, **params: Any) -> tuple[Response, int]:
     return jsonify({"error": code, "params": params}), status
+
+
+def unavailable_response() -> Response:
+    """503 service_unavailable with Retry-After: the client tries again shortly."""
+    response, status = error_response(503, "service_unavailable")
+    response.status_code = status
+    response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+def outage_cause(error: BaseException) -> str:
+    """The driver's first line (no traceback): what the operator needs to see."""
+    cause = getattr(error, "orig", None) or error
+    return (str(cause).strip().splitlines() or [type(cause).__name__])[0]
 
 
 def _is_api() -> bool:
@@ -99,6 +124,14 @@ def register_error_handlers(app: Flask) -> None:
         log.warning("the database refused a value on %s %s: %s", request.method, request.path,
                     error.orig)
         return error_response(400, "invalid_request")
+
+    def outage(error: Exception) -> Response:
+        log.warning("service unavailable on %s %s: %s", request.method, request.path,
+                    outage_cause(error))
+        return unavailable_response()
+
+    for kind in OUTAGES:
+        app.register_error_handler(kind, outage)
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> tuple[Response, int]:
