@@ -48,12 +48,29 @@ def _compressed(response: Response, file: Path) -> Response:
     return response
 
 
+_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+
 def _api_miss() -> HTTPException:
-    """This catch-all also matches a GET on a POST-only API path: that is a 405 naming the
-    API's methods (Allow), not a 404."""
+    """The catch-alls also match an API path that has no route for this method: a 405
+    naming the API's methods (Allow) when the path has others, else a 404 (not the web
+    app's 405 for a POST to any path)."""
     adapter = current_app.url_map.bind_to_environ(request.environ)
-    methods = set(adapter.allowed_methods()) - {"GET", "HEAD", "OPTIONS"}  # ours are these
+    methods = set()
+    for method in _METHODS:
+        try:
+            endpoint, _ = adapter.match(method=method)
+        except HTTPException:
+            continue
+        if endpoint not in ("web.spa", "web.api_miss"):
+            methods.add(method)
     return MethodNotAllowed(sorted(methods | {"OPTIONS"})) if methods else NotFound()
+
+
+@blueprint.route("/api", defaults={"path": ""}, methods=_METHODS, endpoint="api_miss")
+@blueprint.route("/api/<path:path>", methods=_METHODS, endpoint="api_miss")
+def api_miss(path: str) -> Response:
+    raise _api_miss()
 
 
 def _dist() -> Path:

@@ -1517,8 +1517,9 @@ export interface operations {
     getSettings: {
         parameters: {
             query?: {
+                /** @description Any host; an unknown one means the default site. */
                 _force_domain?: string;
-                /** @description Language of the site texts; else the i18n_redirected cookie, else Accept-Language. */
+                /** @description Language of the site texts; else the i18n_redirected cookie, else Accept-Language (an unknown one is ignored). */
                 lang?: string;
             };
             header?: never;
@@ -1541,6 +1542,7 @@ export interface operations {
     getCompanyInfo: {
         parameters: {
             query?: {
+                /** @description Any host; an unknown one means the default site. */
                 _force_domain?: string;
             };
             header?: never;
@@ -1619,6 +1621,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Ignored */
                 "X-Client"?: string;
             };
             path?: never;
@@ -1981,6 +1984,7 @@ export interface operations {
         parameters: {
             query: {
                 country: string;
+                /** @description An unknown language is ignored */
                 lang?: string;
             };
             header?: never;
@@ -2058,6 +2062,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     setMainPhoto: {
@@ -2080,6 +2085,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     searchMembers: {
@@ -2175,6 +2181,7 @@ export interface operations {
     getLanderMembers: {
         parameters: {
             query?: {
+                /** @description Empty means 24 */
                 limit?: number;
                 gender?: "male" | "female";
             };
@@ -2234,6 +2241,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description An unknown key is ignored */
                 key: string;
             };
             cookie?: never;
@@ -2461,6 +2469,7 @@ export interface operations {
                 content?: never;
             };
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     getSwipeDeck: {
@@ -3165,6 +3174,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description An unknown provider is ignored */
                 provider: string;
             };
             cookie?: never;
@@ -3172,6 +3182,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description Only the first 100 characters count */
                     id?: string;
                 };
             };
