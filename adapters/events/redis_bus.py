@@ -28,7 +28,12 @@ class RedisEventBus:
         self._started = threading.Lock()
 
     def publish(self, channel: str, event: dict[str, Any]) -> None:
-        self._redis.publish(CHANNEL, json.dumps({"channel": channel, "event": event}))
+        """Best effort: use cases publish after they commit, so a Redis outage must not turn
+        a done deed into an error (and a retry into a duplicate); clients refetch anyway."""
+        try:
+            self._redis.publish(CHANNEL, json.dumps({"channel": channel, "event": event}))
+        except (redis.ConnectionError, redis.TimeoutError) as error:
+            log.warning("event not published, Redis unavailable: %s", error)
 
     def subscribe(self, channel: str, listener: Listener) -> Callable[[], None]:
         self._listen()

@@ -133,6 +133,13 @@ def register_error_handlers(app: Flask) -> None:
     for kind in OUTAGES:
         app.register_error_handler(kind, outage)
 
+    @app.after_request
+    def retry_later(response: Response) -> Response:
+        """Every 503 (the health checks' too) says when to come back."""
+        if response.status_code == 503:
+            response.headers.setdefault("Retry-After", str(RETRY_AFTER_SECONDS))
+        return response
+
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> tuple[Response, int]:
         log.exception("unexpected error on %s %s", request.method, request.path)
