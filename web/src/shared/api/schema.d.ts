@@ -1297,6 +1297,7 @@ export interface components {
         };
         SignupRequest: {
             email: string;
+            /** @description 2 to 30 characters once trimmed */
             name: string;
             /** @description YYYY-MM-DD */
             date_of_birth: string;
@@ -2269,6 +2270,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     category: "spam" | "fake_profile" | "harassment" | "underage" | "illegal_content" | "payment" | "other";
+                    /** @description 10 to 5000 characters once trimmed */
                     text: string;
                     email?: string | null;
                     member_id?: number | null;
