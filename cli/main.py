@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import os
 import signal
 import threading
@@ -12,6 +11,7 @@ import typer
 from rich.console import Console
 
 from adapters.config import Config, unsafe_in_production
+from adapters.logs import configure_logging
 from adapters.sql import migrate
 from cli import complaints, credits, demo, members, photos, shop, sites
 from cli.context import container
@@ -59,12 +59,14 @@ def serve(
     with gevent workers); embedded, each process also runs the background jobs."""
     from adapters.config import load_config
     from adapters.http.server import KEEPALIVE_SECONDS, AmoraServer, server_options
+    from adapters.metrics import use_process_files
 
     config = load_config()  # the container itself is built in each server process
     _refuse_unsafe_production(config)
     bind = f"{host or config.host}:{port or config.port}"
     console.print(f"Amora on [bold]http://{bind}[/] with {workers} process(es)")
     header_timeout = int(os.environ.get("SERVER_HEADER_TIMEOUT", KEEPALIVE_SECONDS))
+    use_process_files(config.var_dir)  # /metrics sums all server processes
     AmoraServer(_serving_app, server_options(bind, workers, access_log, header_timeout)).run()
 
 
@@ -74,9 +76,9 @@ def _serving_app() -> Any:
     from adapters.http.app import create_app
     from adapters.http.server import first_on_this_box
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     built = build_container()
     config = built.config()
+    configure_logging(config.log_format)
     if config.worker_in_process:
         from adapters.jobs.scheduler import start_scheduler
 
@@ -92,7 +94,7 @@ def scheduler() -> None:
     from adapters.jobs.scheduler import PERIODIC, start_scheduler
 
     _refuse_unsafe_production(container().config())
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    configure_logging(container().config().log_format)
     running = start_scheduler(container().tasks())
     console.print("Scheduler running: " + ", ".join(f"{n} every {m} min"
                                                     for n, m in PERIODIC.items()))
@@ -116,7 +118,7 @@ def _wait_for_stop() -> None:
 def worker(threads: Annotated[int, typer.Option(min=1, max=64)] = 4) -> None:
     """Run background jobs from the Redis broker until stopped (SIGINT/SIGTERM)."""
     _refuse_unsafe_production(container().config())
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    configure_logging(container().config().log_format)
     running = container().tasks().worker(threads=threads)
     running.start()
     console.print(f"Worker running with {threads} threads.")

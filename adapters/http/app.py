@@ -21,6 +21,7 @@ from adapters.http import (
     limits,
     media,
     notification_views,
+    observability,
     openapi,
     photo_views,
     profile_views,
@@ -62,6 +63,7 @@ def create_app(container: Container) -> Flask:
         JSON_SORT_KEYS=False,
     )
     app.extensions["amora"] = container
+    observability.init_observability(app)  # first, so its hooks see every request
     limits.init_limits(app, config.redis_url, config.rate_limits)
     app.config["SOCK_SERVER_OPTIONS"] = {"ping_interval": 25}
     app.url_map.converters["int"] = requests.IdConverter  # before any route is added

@@ -17,6 +17,7 @@ from typing import Any
 from flask import Blueprint, current_app, request
 from flask_sock import ConnectionClosed, Sock
 
+from adapters import metrics
 from adapters.http.requests import is_id
 from adapters.http.session import current_member, session_token
 from application.ports import member_channel
@@ -92,6 +93,7 @@ def live(ws: Any) -> None:
     connection = Connection(ws)
     with _open_lock:
         _open.add(connection)
+        metrics.sockets_open(len(_open))
     unsubscribe = container.events().subscribe(member_channel(member.id), connection.send)
     token = session_token()
     try:
@@ -107,6 +109,7 @@ def live(ws: Any) -> None:
         unsubscribe()
         with _open_lock:
             _open.discard(connection)
+            metrics.sockets_open(len(_open))
 
 
 def _handle(container: Any, member: Any, raw: str | bytes, connection: Connection) -> None:

@@ -11,6 +11,7 @@ from email.message import EmailMessage
 from email.utils import formatdate
 from pathlib import Path
 
+from adapters import metrics
 from domain.texts import header_safe
 
 
@@ -53,3 +54,4 @@ class FileMailer:
         temporary = self._directory / f".{stem}.tmp"
         temporary.write_bytes(bytes(message))
         temporary.replace(self._directory / f"{stem}.eml")
+        metrics.mail_sent("file")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import smtplib
 
+from adapters import metrics
 from adapters.mail.files import build_message
 
 
@@ -24,3 +25,4 @@ class SmtpMailer:
             if self._username:
                 smtp.login(self._username, self._password or "")
             smtp.send_message(message)
+        metrics.mail_sent("smtp")

@@ -13,6 +13,7 @@ from py_vapid import Vapid
 from py_vapid.utils import b64urlencode
 from pywebpush import WebPushException, webpush
 
+from adapters import metrics
 from application.ports import PushSubscription
 
 GONE = (404, 410)  # the push service no longer knows this subscription
@@ -72,6 +73,8 @@ class WebPushSender:
                         headers={"Topic": topic, "Urgency": "high"})
             except WebPushException as error:
                 if error.response is not None and error.response.status_code in GONE:
+                    metrics.push_sent(delivered=False)
                     return False
                 raise  # anything else is worth a retry (the job backs off)
+        metrics.push_sent(delivered=True)
         return True

@@ -1,0 +1,47 @@
+"""Log set-up for the server, the worker and the scheduler: text lines by default,
+one JSON object a line with LOG_FORMAT=json; either way each line written while a
+request is answered carries that request's id."""
+
+from __future__ import annotations
+
+import logging
+from contextvars import ContextVar
+
+from pythonjsonlogger.json import JsonFormatter
+
+# The id of the request this code runs for ("-" outside a request); set by the HTTP
+# adapter. A ContextVar follows the request into its greenlet or thread.
+request_id: ContextVar[str] = ContextVar("request_id", default="-")
+
+TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"
+JSON_FIELDS = ["asctime", "levelname", "name", "request_id", "message"]
+
+
+class RequestIdFilter(logging.Filter):
+    """Adds ``request_id`` to every record a handler writes."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.request_id = request_id.get()
+        return True
+
+
+def formatter(log_format: str) -> logging.Formatter:
+    if log_format == "json":
+        return JsonFormatter(JSON_FIELDS, rename_fields={"levelname": "level",
+                                                         "name": "logger"})
+    return logging.Formatter(TEXT_FORMAT)
+
+
+def configure_logging(log_format: str, level: int = logging.INFO) -> None:
+    """The root logger writes to stderr in ``log_format`` ("text" or "json"); in JSON,
+    gunicorn's own loggers (server and access log) too, so every line parses."""
+    root = logging.getLogger()
+    if not root.handlers:
+        root.addHandler(logging.StreamHandler())
+    root.setLevel(level)
+    names = ("", "gunicorn.error", "gunicorn.access") if log_format == "json" else ("",)
+    for name in names:
+        for handler in logging.getLogger(name).handlers:
+            handler.setFormatter(formatter(log_format))
+            if not any(isinstance(f, RequestIdFilter) for f in handler.filters):
+                handler.addFilter(RequestIdFilter())
