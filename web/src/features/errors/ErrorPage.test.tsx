@@ -47,6 +47,24 @@ describe('error page', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('An error occurred, please try again later.');
   });
 
+  it('shows an outage (503 service_unavailable) as a translated "try again shortly" with a retry', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderRoutes(<Throws error={new ApiError(503, 'service_unavailable')} />, '/broken');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'The service is briefly unavailable. Please try again in a moment.',
+    );
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText(/something went wrong on our side/)).toBeNull();
+  });
+
+  it('translates service_unavailable in every language', async () => {
+    for (const lang of ['da', 'de', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv']) {
+      const text = i18n.getFixedT(lang, 'common')('errors.service_unavailable');
+      expect(text).not.toBe('The service is briefly unavailable. Please try again in a moment.');
+      expect(text).not.toBe('errors.service_unavailable');
+    }
+  });
+
   it('shows a 404 from a loader with the way home', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const router = createMemoryRouter(

@@ -19,6 +19,8 @@ export interface ErrorViewProps {
 export function ErrorView({ status = 500, message }: ErrorViewProps) {
   const { t } = useTranslation();
   const title = message || t('errorPage.title');
+  // 503: a passing outage (the client already retried); the message says so, offer a retry.
+  const unavailable = status === 503;
   usePageTitle(title);
   return (
     <section className="error-page container" aria-labelledby="error-title">
@@ -28,7 +30,9 @@ export function ErrorView({ status = 500, message }: ErrorViewProps) {
       <h1 id="error-title" className="error-page__title">
         {title}
       </h1>
-      <p className="error-page__text">{t(status === 404 ? 'errorPage.notFoundHint' : 'errorPage.hint')}</p>
+      {!unavailable && (
+        <p className="error-page__text">{t(status === 404 ? 'errorPage.notFoundHint' : 'errorPage.hint')}</p>
+      )}
       <div className="d-flex flex-wrap gap-2 justify-content-center">
         {status === 404 ? (
           <AppLink to="index" className="btn btn-primary btn-lg rounded-pill px-4">
@@ -36,7 +40,7 @@ export function ErrorView({ status = 500, message }: ErrorViewProps) {
           </AppLink>
         ) : (
           <button type="button" className="btn btn-primary btn-lg rounded-pill px-4" onClick={() => location.reload()}>
-            {t('errorPage.reload')}
+            {t(unavailable ? 'errorPage.retry' : 'errorPage.reload')}
           </button>
         )}
       </div>

@@ -87,6 +87,29 @@ describe('apiRequest', () => {
     expect((outcome as { error: ApiError }).error).toMatchObject({ status: 503, code: 'internal_error' });
   });
 
+  it('retries an outage (503 service_unavailable) after its Retry-After, at most 5 times', async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(json(503, { error: 'service_unavailable', params: {} }, { 'Retry-After': '10' })),
+    );
+    const promise = apiRequest('/api/chats');
+    const outcome = promise.then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(fetchMock).toHaveBeenCalledTimes(1); // not before the 10 s the server asked for
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.runAllTimersAsync();
+    expect(fetchMock).toHaveBeenCalledTimes(1 + MAX_RETRIES);
+    expect((await outcome as { error: ApiError }).error).toMatchObject({
+      status: 503,
+      code: 'service_unavailable',
+    });
+  });
+
   it('gives up after 5 retries on network errors with a network_error', async () => {
     fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
     const outcome = await settle(apiRequest('/api/chats'));
