@@ -15,6 +15,7 @@ request_id: ContextVar[str] = ContextVar("request_id", default="-")
 
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"
 JSON_FIELDS = ["asctime", "levelname", "name", "request_id", "message"]
+ACCESS_LOG_ID = "{x-request-id}o"
 
 
 class RequestIdFilter(logging.Filter):
@@ -22,6 +23,10 @@ class RequestIdFilter(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         record.request_id = request_id.get()
+        if record.request_id == "-" and isinstance(record.args, dict):
+            # gunicorn's access log line comes after the request: its id is the
+            # response's X-Request-ID, among the line's values.
+            record.request_id = record.args.get(ACCESS_LOG_ID, "-")
         return True
 
 

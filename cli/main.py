@@ -67,7 +67,8 @@ def serve(
     console.print(f"Amora on [bold]http://{bind}[/] with {workers} process(es)")
     header_timeout = int(os.environ.get("SERVER_HEADER_TIMEOUT", KEEPALIVE_SECONDS))
     use_process_files(config.var_dir)  # /metrics sums all server processes
-    AmoraServer(_serving_app, server_options(bind, workers, access_log, header_timeout)).run()
+    AmoraServer(_serving_app, server_options(bind, workers, access_log, header_timeout,
+                                             config.log_format)).run()
 
 
 def _serving_app() -> Any:

@@ -75,8 +75,21 @@ def _worker_exited(server: Any, worker: Any) -> None:
     process_exited(worker.pid)
 
 
+def _logs_as(log_format: str) -> Callable[[Any], None]:
+    """gunicorn's on_starting hook: the server's own log lines in LOG_FORMAT too (the
+    workers set theirs up as they load the app)."""
+
+    def on_starting(server: Any) -> None:
+        from adapters.logs import configure_logging
+
+        configure_logging(log_format)
+
+    return on_starting
+
+
 def server_options(bind: str, workers: int, access_log: bool = True,
-                   header_timeout: int = KEEPALIVE_SECONDS) -> dict[str, Any]:
+                   header_timeout: int = KEEPALIVE_SECONDS,
+                   log_format: str = "text") -> dict[str, Any]:
     """``header_timeout`` (SERVER_HEADER_TIMEOUT): seconds a client has to send a
     request's headers, and an idle keep-alive connection stays open."""
     return {
@@ -98,6 +111,7 @@ def server_options(bind: str, workers: int, access_log: bool = True,
         "limit_request_fields": 100,
         "limit_request_field_size": 8190,
         "child_exit": _worker_exited,
+        "on_starting": _logs_as(log_format),
     }
 
 

@@ -267,3 +267,12 @@ def test_open_sockets_count_and_a_dead_worker_leaves_the_gauge(
     os.kill(victim, signal.SIGKILL)
     _until(lambda: not (files / f"gauge_livesum_{victim}.db").exists(),
            "the dead worker's gauges to go (child_exit)")
+
+
+def test_the_access_log_line_takes_the_id_of_its_response() -> None:
+    from adapters.logs import ACCESS_LOG_ID, RequestIdFilter
+
+    record = logging.LogRecord("gunicorn.access", logging.INFO, __file__, 1, "%(h)s",
+                               ({ACCESS_LOG_ID: "proxy-4f2a.17", "h": "127.0.0.1"},), None)
+    assert RequestIdFilter().filter(record)
+    assert record.request_id == "proxy-4f2a.17"  # type: ignore[attr-defined]
