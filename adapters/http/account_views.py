@@ -10,7 +10,6 @@ import attrs
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from adapters.http import limits
-from adapters.http.errors import error_response
 from adapters.http.notification_views import store_push_subscription
 from adapters.http.requests import json_body, site_host
 from adapters.http.session import (
@@ -144,16 +143,6 @@ def update_user() -> Response:
 def log_out() -> Response:
     _accounts().log_out(session_token())
     return clear_session(_no_content())
-
-
-@blueprint.get("/api/logout")
-def log_out_by_get() -> Response:
-    """A link or an image on any page must not end a session; without this rule the web
-    app's catch-all would answer GET with a 404."""
-    response, status = error_response(405, "method_not_allowed")
-    response.status_code = status
-    response.headers["Allow"] = "POST"
-    return response
 
 
 @attrs.frozen
