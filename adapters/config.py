@@ -69,7 +69,7 @@ class Config:
     proxy_hops: int
     vapid_private_key: str | None = None
     push_hosts: tuple[str, ...] = PUSH_HOSTS
-    outbox_lease_seconds: float = 120.0  # OUTBOX_LEASE_SECONDS: a job's runner is presumed dead after
+    outbox_lease_seconds: float = 120.0  # OUTBOX_LEASE_SECONDS, then a runner is presumed dead
     push_allow_loopback: bool = False
     production: bool = False  # BASE_URL is https or AMORA_ENV=production
     secret_key_generated: bool = False

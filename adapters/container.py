@@ -4,8 +4,11 @@ created on first use."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from dependency_injector import containers, providers
 
+from adapters import metrics
 from adapters.banking.checks import LibraryBankChecks
 from adapters.clock import SystemClock
 from adapters.config import Config, load_config
@@ -20,6 +23,7 @@ from adapters.geo.regions import IsoRegions
 from adapters.images.pillow import PillowImages
 from adapters.jobs.broker import DramatiqTaskQueue, make_broker
 from adapters.jobs.mail import send_mail_job
+from adapters.jobs.outbox import OutboxQueue
 from adapters.mail.files import FileMailer
 from adapters.mail.smtp import SmtpMailer
 from adapters.mail.texts import JsonMailTexts
@@ -48,8 +52,9 @@ from application.geo import Geocoding
 from application.landers import Landers
 from application.likes import Likes
 from application.moderation import Moderation
-from application.notifications import NotificationSettings, Notifier, NotifyingEvents
+from application.notifications import NotificationSettings, Notifier
 from application.photos import Photos
+from application.ports import EventBus
 from application.profiles import Profiles
 from application.shop import Shop
 from application.shop_admin import ShopAdministration
@@ -58,18 +63,23 @@ from application.user_view import UserView
 from domain.notifications import PushPolicy
 
 
-def _event_bus(redis_url: str | None, container: Container) -> NotifyingEvents:
+def _event_bus(redis_url: str | None) -> EventBus:
     """Redis carries events between processes; embedded, one process needs no broker.
-    Events members should hear about also become notify jobs."""
+    (Events members should hear about by mail or push also wrote a notify job in the
+    transaction that caused them: see application.notifications.notify_later.)"""
     # Payments are counted for /metrics as the shop publishes them.
-    bus = PaymentCountingEvents(RedisEventBus(redis_url) if redis_url else LocalEventBus())
-    return NotifyingEvents(bus, container.tasks())
+    return PaymentCountingEvents(RedisEventBus(redis_url) if redis_url else LocalEventBus())
 
 
-def _task_queue(redis_url: str | None, container: Container) -> DramatiqTaskQueue:
-    """The broker with every job registered; jobs reach their use cases through the
-    container when they run, so building the queue builds nothing else."""
-    queue = DramatiqTaskQueue(make_broker(redis_url))
+def _task_queue(redis_url: str | None, container: Container) -> OutboxQueue:
+    """The outbox with every job registered (relayed to dramatiq on Redis when scaled
+    out); jobs reach their use cases through the container when they run, so building
+    the queue builds nothing else."""
+    queue = OutboxQueue(container.engine(),
+                        DramatiqTaskQueue(make_broker(redis_url)) if redis_url else None,
+                        lease_seconds=container.config().outbox_lease_seconds,
+                        on_outcome=metrics.job_done)
+    metrics.outbox_figures(lambda: queue.table.figures(datetime.now(UTC)))
     queue.register("send_mail", send_mail_job(container.mailer()))
     queue.register("account_mail", lambda kind, member_id, new_email=None:
                    container.account_mails().send(kind, member_id, new_email))
@@ -135,8 +145,7 @@ class Container(containers.DeclarativeContainer):
         Accounts, uow=unit_of_work.provider, clock=clock, passwords=passwords, secrets=secrets,
         tasks=tasks, files=files, password_strength=providers.Object(password_strength),
     )
-    events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url,
-                                 container=__self__)
+    events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url)
     notifier = providers.Singleton(
         Notifier, uow=unit_of_work.provider, clock=clock, secrets=secrets,
         settings=notification_settings, texts=mail_texts, mailer=mailer, push=push_sender,

@@ -32,7 +32,7 @@ from prometheus_client import (
     values,
 )
 
-JOB_OUTCOMES = ("run", "failed", "retried")
+JOB_OUTCOMES = ("run", "failed", "retried", "relayed")
 _MULTIPROCESS = "PROMETHEUS_MULTIPROC_DIR"
 
 log = logging.getLogger(__name__)
@@ -70,7 +70,8 @@ def _metrics() -> dict[str, Any]:
 
 def job_done(name: str, outcome: str) -> None:
     """A background job ``name`` ran: ``outcome`` is "run" (it succeeded), "failed" (it
-    raised and will not run again) or "retried" (it raised and is scheduled again).
+    raised and will not run again), "retried" (it raised and is scheduled again) or
+    "relayed" (the outbox handed it to dramatiq, whose workers run it).
     Counted in ``amora_jobs_total{job, outcome}``."""
     if outcome not in JOB_OUTCOMES:
         raise ValueError(f"job outcome must be one of {JOB_OUTCOMES}, not {outcome!r}")

@@ -119,8 +119,8 @@ class Accounts:
             self._refuse_existing(uow, site, form.email, now)
             member = uow.members.add(self._new_member(site, form, visitor, now))
             token = self._start_session(uow, member.id, visitor, now)
+            uow.jobs.add("account_mail", "activation", member.id)
             uow.commit()
-        self.tasks.enqueue("account_mail", "activation", member.id)
         return Login(token, member, site)
 
     def _validate_signup(self, form: SignupForm, site: Site, now: datetime) -> None:
@@ -389,8 +389,8 @@ class Accounts:
                 raise DomainError("password_wrong")
             uow.members.save(member, member.deleted(now, reason))
             uow.sessions.revoke_all(member.id, now)
+            uow.jobs.add("account_mail", "reactivation", member_id)
             uow.commit()
-        self.tasks.enqueue("account_mail", "reactivation", member_id)
 
     @on_member_conflict
     def reactivate(self, token: str, visitor: Visitor) -> Login:
@@ -406,8 +406,8 @@ class Accounts:
             uow.tokens.use_all(member.id, "reactivation", now)
             session = self._start_session(uow, member.id, visitor, now)
             site = site_of_member(uow, member)
+            uow.jobs.add("account_mail", "reactivated", member.id)
             uow.commit()
-        self.tasks.enqueue("account_mail", "reactivated", member.id)
         return Login(session, member, site)
 
     def erase_expired(self) -> int:
@@ -419,9 +419,9 @@ class Accounts:
             for member in expired:
                 uow.members.erase(member.id, now)
                 uow.audit.record(now, "scheduler", "members.erase", str(member.id), {})
+            if files:  # the files go once the rows are gone, retried until the store answers
+                uow.jobs.add("delete_files", files)
             uow.commit()
-        if files:  # after the commit: a crash leaves orphan files, never lost rows
-            self.tasks.enqueue("delete_files", files)
         return len(expired)
 
 

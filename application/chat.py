@@ -12,6 +12,7 @@ from application.accounts import existing_member, site_of_member
 from application.discovery import gallery, profile_open
 from application.ledger import book, credits_event
 from application.likes import public_card, short_profile
+from application.notifications import notify_later
 from application.ports import Clock, EventBus, UnitOfWork, UnitOfWorkFactory, member_channel
 from domain.chat import HISTORY_PAGE, SendSituation, check_send, clean_text, send_terms
 from domain.credits import EntryKind
@@ -97,10 +98,11 @@ class Chat:
                 conversations_started=situation.conversations_started
                 + situation.new_conversation,
                 free_messages_used=situation.free_messages_used + terms.free))
+            body = _message_json(message)
+            arrived = {"type": "message", "message": body, "unread": unread}
+            notify_later(uow, member_channel(recipient.id), arrived)
             uow.commit()
-        body = _message_json(message)
-        self.events.publish(member_channel(recipient.id),
-                            {"type": "message", "message": body, "unread": unread})
+        self.events.publish(member_channel(recipient.id), arrived)
         self.events.publish(member_channel(viewer.id), {"type": "message", "message": body})
         if terms.cost:
             self.events.publish(member_channel(viewer.id), credits_event(balance))
@@ -136,10 +138,11 @@ class Chat:
                      f"gift {item.key} to {recipient.id}", now)
             balance = uow.ledger.balance(viewer.id)
             unread = uow.chats.unread_total(recipient.id)
+            body = _message_json(message)
+            arrived = {"type": "message", "message": body, "unread": unread}
+            notify_later(uow, member_channel(recipient.id), arrived)
             uow.commit()
-        body = _message_json(message)
-        self.events.publish(member_channel(recipient.id),
-                            {"type": "message", "message": body, "unread": unread})
+        self.events.publish(member_channel(recipient.id), arrived)
         self.events.publish(member_channel(viewer.id), {"type": "message", "message": body})
         self.events.publish(member_channel(viewer.id), credits_event(balance))
         return {"message": body, "credits": balance}

@@ -9,8 +9,16 @@ from typing import Any
 import attrs
 
 from application.accounts import existing_member, site_of_member
-from application.likes import announce_like, like_member, public_card, shared_site_ids
-from application.ports import Clock, EventBus, SearchQuery, UnitOfWork, UnitOfWorkFactory
+from application.likes import like_event, like_member, public_card, shared_site_ids
+from application.notifications import notify_later
+from application.ports import (
+    Clock,
+    EventBus,
+    SearchQuery,
+    UnitOfWork,
+    UnitOfWorkFactory,
+    member_channel,
+)
 from domain.discovery import birth_dates_for
 from domain.errors import DomainError
 from domain.likes import SwipeAllowance, swipe_day
@@ -59,9 +67,12 @@ class Games:
                 raise DomainError("already_swiped")
             answer = like_member(uow, viewer, member_id, now) if like else {"match": False}
             uow.likes.swipe(viewer.id, member_id, like, now)
+            event = like_event(viewer, answer, now.date())
+            if like:
+                notify_later(uow, member_channel(member_id), event)
             uow.commit()
         if like:
-            announce_like(self.events, viewer, member_id, answer, now.date())
+            self.events.publish(member_channel(member_id), event)
         used = allowance.used + (1 if like else 0)
         return {**answer, **_allowance_fields(attrs.evolve(allowance, used=used))}
 

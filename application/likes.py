@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 
 from application.accounts import existing_member, site_of_member
+from application.notifications import notify_later
 from application.ports import Clock, EventBus, UnitOfWork, UnitOfWorkFactory, member_channel
 from domain.discovery import shares_members
 from domain.errors import DomainError
@@ -56,15 +57,12 @@ def shared_site_ids(uow: UnitOfWork, site: Site) -> tuple[int, ...]:
     return tuple(other.id for other in uow.sites.all() if shares_members(site, other))
 
 
-def announce_like(events: EventBus, viewer: Member, member_id: int,
-                  answer: dict[str, Any], today: date) -> None:
-    """Tell the liked member at once: a like (their badge), or a match to celebrate."""
+def like_event(viewer: Member, answer: dict[str, Any], today: date) -> dict[str, Any]:
+    """What the liked member hears: a like (their badge), or a match to celebrate."""
     if answer["match"]:
-        events.publish(member_channel(member_id), {
-            "type": "match", "profile": {"id": viewer.id, "name": viewer.profile.name,
-                                         "age": age_on(viewer.profile.birth_date, today)}})
-    else:
-        events.publish(member_channel(member_id), {"type": "like", "member": viewer.id})
+        return {"type": "match", "profile": {"id": viewer.id, "name": viewer.profile.name,
+                                             "age": age_on(viewer.profile.birth_date, today)}}
+    return {"type": "like", "member": viewer.id}
 
 
 @attrs.frozen
@@ -79,9 +77,12 @@ class Likes:
             uow.members.lock(viewer.id)  # a double tap likes (and announces) once
             before = uow.likes.get(viewer.id, member_id)
             answer = like_member(uow, viewer, member_id, now)
+            event = like_event(viewer, answer, now.date())
+            if before is None:  # a like given again tells nobody again
+                notify_later(uow, member_channel(member_id), event)
             uow.commit()
         if before is None:
-            announce_like(self.events, viewer, member_id, answer, now.date())
+            self.events.publish(member_channel(member_id), event)
         return answer
 
     def unlike(self, viewer: Member, member_id: int) -> None:

@@ -20,12 +20,10 @@ from application.account_mails import brand_values
 from application.accounts import existing_member, site_of_member
 from application.ports import (
     Clock,
-    EventBus,
     Mailer,
     PushSender,
     Secrets,
     Signer,
-    TaskQueue,
     UnitOfWork,
     UnitOfWorkFactory,
 )
@@ -404,22 +402,10 @@ def notification_for(channel: str, event: dict[str, Any]) -> tuple[str, int, dic
     return None
 
 
-@attrs.frozen
-class NotifyingEvents:
-    """The event bus, plus a notify job for the events members should hear about."""
-
-    inner: EventBus
-    tasks: TaskQueue
-
-    def publish(self, channel: str, event: dict[str, Any]) -> None:
-        self.inner.publish(channel, event)
-        job = notification_for(channel, event)
-        if job is not None:
-            self.tasks.enqueue("notify", *job)
-
-    def subscribe(self, channel: str,
-                  listener: Callable[[dict[str, Any]], None]) -> Callable[[], None]:
-        return self.inner.subscribe(channel, listener)
-
-    def __getattr__(self, name: str) -> Any:  # close(), listening(), ... of the adapter
-        return getattr(self.inner, name)
+def notify_later(uow: UnitOfWork, channel: str, event: dict[str, Any]) -> None:
+    """Write the notify job (mail, push) a live event calls for into the unit of work
+    that causes the event, so it runs even if the process dies after the commit; the
+    live event itself goes out after the commit, to whoever is connected."""
+    job = notification_for(channel, event)
+    if job is not None:
+        uow.jobs.add("notify", *job)

@@ -66,9 +66,9 @@ class Photos:
                 rest = uow.photos.of_member(member_id)
                 if rest:
                     uow.photos.set_main(member_id, rest[0]["id"])
+            # The files go in the background, retried until the store answers.
+            uow.jobs.add("delete_files", [photo["filename"], photo["thumb_filename"]])
             uow.commit()
-        # The files go in the background, retried until the store answers.
-        self.tasks.enqueue("delete_files", [photo["filename"], photo["thumb_filename"]])
 
     def set_main(self, member_id: int, photo_id: int) -> None:
         with self.uow() as uow:

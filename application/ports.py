@@ -350,11 +350,19 @@ class UnitOfWork(Protocol):
     notifications: NotificationRepository
     landers: LanderRepository
     complaints: ComplaintRepository
+    jobs: JobOutbox
 
     def __enter__(self) -> UnitOfWork: ...
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None: ...
     def commit(self) -> None: ...
+
+
+class JobOutbox(Protocol):
+    """Background jobs written in the unit of work: they run only if it commits, and
+    they run (at least once) even if the process dies right after the commit."""
+
+    def add(self, name: str, *args: Any) -> None: ...
 
 
 class UnitOfWorkFactory(Protocol):

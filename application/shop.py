@@ -14,6 +14,7 @@ import attrs
 
 from application.accounts import existing_member, site_of_member
 from application.ledger import book, credits_event
+from application.notifications import notify_later
 from application.ports import (
     Clock,
     EventBus,
@@ -306,9 +307,10 @@ class Shop:
             balance = self._move_credits(uow, order, after, now)
             if after is OrderStatus.PAID:
                 self._check_code_once(uow, order, now)
+            settled = {"type": "payment", "order": order.id, "status": after.value}
+            notify_later(uow, member_channel(order.member_id), settled)  # the receipt
             uow.commit()
-        self.events.publish(member_channel(order.member_id),
-                            {"type": "payment", "order": order.id, "status": after.value})
+        self.events.publish(member_channel(order.member_id), settled)
         if balance is not None:
             self.events.publish(member_channel(order.member_id), credits_event(balance))
 

@@ -479,3 +479,20 @@ audit_log = Table(
     Column("subject", String(200), nullable=False),
     Column("details", JSON, nullable=False),
 )
+
+# The transactional outbox (issue 16.2): a job is written by the transaction that calls
+# for it and deleted once it ran (embedded) or was handed to dramatiq (scaled out).
+outbox = Table(
+    "outbox",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(60), nullable=False),
+    Column("args", JSON, nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("run_after", UtcDateTime, nullable=False),
+    Column("leased_until", UtcDateTime),  # a runner holds it until then; past it, anyone may
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    Column("last_error", Text),
+    Column("failed_at", UtcDateTime),  # gave up: kept for operators, never run again
+    Index("ix_outbox_due", "failed_at", "run_after"),
+)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from types import TracebackType
 
 from sqlalchemy import Connection, Engine
@@ -14,8 +15,13 @@ from adapters.sql.landers import SqlComplaints, SqlLanders
 from adapters.sql.likes import SqlLikes
 from adapters.sql.members import SqlMembers
 from adapters.sql.notifications import SqlNotifications
+from adapters.sql.outbox import SqlOutbox
 from adapters.sql.repositories import SqlAuditLog, SqlCompanies, SqlPhotos, SqlSites
 from adapters.sql.shop import SqlShop
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
 
 
 class SqlUnitOfWork:
@@ -42,6 +48,7 @@ class SqlUnitOfWork:
         self.notifications = SqlNotifications(self._connection)
         self.landers = SqlLanders(self._connection)
         self.complaints = SqlComplaints(self._connection)
+        self.jobs = SqlOutbox(self._connection, _now)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,

@@ -33,6 +33,7 @@ class MemoryStore:
     token_hashes: dict[int, str] = attrs.Factory(dict)
     failures: list[tuple[int, str, str, datetime]] = attrs.Factory(list)
     notifications: dict[int, tuple[dict[str, bool], str | None]] = attrs.Factory(dict)
+    jobs: list[tuple[str, tuple[Any, ...]]] = attrs.Factory(list)  # the outbox
 
 
 class MemorySites:
@@ -254,7 +255,7 @@ class MemoryLoginFailures:
 
 
 _TABLES = ("sites", "companies", "members", "photos", "audit", "sessions", "tokens",
-           "token_hashes", "failures", "notifications")
+           "token_hashes", "failures", "notifications", "jobs")
 
 
 class MemoryUnitOfWork:
@@ -274,6 +275,7 @@ class MemoryUnitOfWork:
         self.tokens = MemoryTokens(self._work["tokens"], self._work["token_hashes"])
         self.login_failures = MemoryLoginFailures(self._work["failures"])
         self.notifications = MemoryNotifications(self._work["notifications"])
+        self.jobs = MemoryJobs(self._work["jobs"])
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -282,6 +284,16 @@ class MemoryUnitOfWork:
     def commit(self) -> None:
         for name in _TABLES:
             setattr(self.store, name, copy.deepcopy(self._work[name]))
+
+
+class MemoryJobs:
+    """The unit of work's outbox: jobs land in the store only when it commits."""
+
+    def __init__(self, data: list[tuple[str, tuple[Any, ...]]]) -> None:
+        self.data = data
+
+    def add(self, name: str, *args: Any) -> None:
+        self.data.append((name, args))
 
 
 class RecordingTasks:

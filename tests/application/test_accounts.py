@@ -59,8 +59,9 @@ class World:
     moderation: Moderation
 
     def run_jobs(self) -> None:
-        """Does what the worker does: sends the account e-mails that were enqueued."""
-        for name, args in self.tasks.jobs:
+        """Does what the worker does: sends the account e-mails that were enqueued or
+        written to the outbox."""
+        for name, args in self.store.jobs + self.tasks.jobs:
             assert name in ("account_mail", "delete_files")
             if name == "delete_files":
                 for file_name in args[0]:
@@ -68,6 +69,7 @@ class World:
             else:
                 self.mails.send(*args)
         self.tasks.jobs.clear()
+        self.store.jobs.clear()
 
     def last_token(self) -> str:
         return self.outbox.sent[-1]["text"].rsplit("=", 1)[1]

@@ -112,7 +112,8 @@ def test_jobs_are_counted_by_name_and_outcome() -> None:
     metrics.job_done("send_mail", "failed")
     after = {o: _value("amora_jobs_total", job="send_mail", outcome=o)
              for o in metrics.JOB_OUTCOMES}
-    assert {o: after[o] - before[o] for o in after} == {"run": 1, "retried": 2, "failed": 1}
+    assert {o: after[o] - before[o] for o in after} == {"run": 1, "retried": 2, "failed": 1,
+                                                       "relayed": 0}
     with pytest.raises(ValueError):
         metrics.job_done("send_mail", "queued")
 

@@ -30,10 +30,7 @@ def test_upload_limit_main_and_delete(client: FlaskClient, container) -> None:  
     assert client.get(f"/media/{first['filename']}").status_code == 200  # the owner sees it
     assert client.delete(f"/api/photos/{second['id']}").status_code == 204
     # The files go by a background job (retried until the store answers).
-    worker = container.tasks().worker(threads=1)
-    worker.start()
-    container.tasks().broker.join("default", timeout=10_000)
-    worker.stop()
+    container.tasks().drain()
     assert container.files().get(second["filename"]) is None
     remaining = client.get("/api/profile").json["profile"]["photos"]
     assert len(remaining) == 2 and remaining[0]["is_main"]
