@@ -22,6 +22,7 @@ import simple_websocket
 
 from adapters.container import build_container
 from adapters.sql import migrate
+from domain.pricing import Bundle
 from tests.conftest import make_config, seed_default_site
 from tests.http.test_accounts_api import SIGNUP
 
@@ -46,22 +47,31 @@ def _until(check, what: str) -> object:  # type: ignore[no-untyped-def]
 
 
 class Served:
-    def __init__(self, tmp_path: Path, workers: int = 1) -> None:
-        self.port = _free_port()
+    """`amora serve` on a SQLite database in ``tmp_path``; ``fresh``: migrate and seed
+    first (else the server comes back on the data a previous one left)."""
+
+    def __init__(self, tmp_path: Path, workers: int = 1, env: dict[str, str] | None = None,
+                 port: int | None = None, fresh: bool = True) -> None:
+        self.port = port or _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         database = f"sqlite:///{tmp_path / 'amora.db'}"
-        migrate.upgrade(database)
-        env = {"VAR_DIR": str(tmp_path / "var"), "DATABASE_URL": database,
-               "WEB_DIST": str(tmp_path / "dist"), "SECRET_KEY": "test-secret",
-               "RATE_LIMITS": "off", "SERVER_HEADER_TIMEOUT": "2"}
-        container = build_container(make_config(tmp_path, **{k: v for k, v in env.items()
-                                                             if k != "SERVER_HEADER_TIMEOUT"}))
-        seed_default_site(container)
-        container.engine().dispose()
-        self.log = (tmp_path / "serve.log").open("w+")
+        settings = {"VAR_DIR": str(tmp_path / "var"), "DATABASE_URL": database,
+                    "WEB_DIST": str(tmp_path / "dist"), "SECRET_KEY": "test-secret",
+                    "RATE_LIMITS": "off", "BASE_URL": self.url}
+        if fresh:
+            migrate.upgrade(database)
+            container = build_container(make_config(tmp_path, **settings))
+            seed_default_site(container)
+            with container.unit_of_work() as work:
+                work.shop.replace_bundles(1, "EUR", [Bundle(id=0, site_id=1, credits=100,
+                                                            price=1499, currency="EUR")])
+                work.commit()
+            container.engine().dispose()
+        self.log = (tmp_path / f"serve-{time.monotonic_ns()}.log").open("w+")
         self.process = subprocess.Popen(
             [AMORA, "serve", "--port", str(self.port), "--workers", str(workers)],
-            env={**os.environ, **env}, stdout=self.log, stderr=subprocess.STDOUT)
+            env={**os.environ, **settings, "SERVER_HEADER_TIMEOUT": "2", **(env or {})},
+            stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         _until(self._healthy, "the server to answer")
 
     def _healthy(self) -> bool:
@@ -78,6 +88,12 @@ class Served:
     def workers(self) -> list[int]:
         children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
         return [int(pid) for pid in children.read_text().split()]
+
+    def crash(self) -> None:
+        """kill -9 of the server and its worker processes, as a power cut would."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(DEADLINE)
+        self.log.close()
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -149,3 +165,33 @@ def test_sigterm_closes_live_sockets_with_a_reconnect_hint(tmp_path: Path) -> No
         assert server.process.wait(DEADLINE) == 0
     finally:
         server.stop()
+
+
+def test_a_payment_confirmed_just_before_a_crash_is_credited_after_the_restart(
+        tmp_path: Path) -> None:
+    """The first server runs no jobs (as if it died before getting to them): the payer
+    pays, the server is killed with SIGKILL, and the next server credits the order from
+    the outbox without anyone replaying the webhook."""
+    first = Served(tmp_path, env={"WORKER_IN_PROCESS": "0"})
+    cookie = _member_cookie(first)
+    headers = {"Cookie": cookie, "Origin": first.url}
+    bundle = requests.get(f"{first.url}/api/bundles", headers=headers,
+                          timeout=30).json()["bundles"][0]["id"]
+    started = requests.post(f"{first.url}/api/orders", headers=headers, timeout=30,
+                            json={"bundle": bundle, "method": "ideal"}).json()
+    paid = requests.post(started["checkout_url"], data={"outcome": "paid"}, timeout=30,
+                         allow_redirects=False)
+    assert paid.status_code == 303
+    first.crash()
+    second = Served(tmp_path, port=first.port, fresh=False)
+    try:
+        def credited() -> bool:
+            user = requests.get(f"{second.url}/api/user", headers=headers, timeout=30)
+            return bool(user.json()["user"]["credits"] >= 100)
+
+        _until(credited, "the order's credits after the restart")
+        order = requests.get(f"{second.url}/api/orders/{started['order']}", headers=headers,
+                             timeout=30).json()["order"]
+        assert order["status"] == "paid"
+    finally:
+        second.stop()
