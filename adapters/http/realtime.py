@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import socket
 import threading
 from typing import Any
@@ -18,6 +19,7 @@ from flask import Blueprint, current_app, request
 from flask_sock import ConnectionClosed, Sock
 
 from adapters import metrics
+from adapters.http.errors import OUTAGES
 from adapters.http.requests import is_id
 from adapters.http.session import current_member, session_token
 from application.ports import member_channel
@@ -27,6 +29,8 @@ SESSION_CHECK_SECONDS = 15
 MAX_CLIENT_MESSAGE = 1024
 POLICY_VIOLATION = 1008
 SERVICE_RESTART = 1012  # RFC 6455 registry: the client should reconnect, soon
+TRY_AGAIN_LATER = 1013
+log = logging.getLogger("amora.realtime")
 
 _open: set[Connection] = set()  # this process's live sockets, to close on shutdown
 _open_lock = threading.Lock()
@@ -80,6 +84,17 @@ def _same_origin() -> bool:
 
 @sock.route("/ws", bp=blueprint)
 def live(ws: Any) -> None:
+    try:
+        _serve(ws)
+    except OUTAGES as outage:
+        # The database or Redis is away: the client is told to come back (1013), not
+        # dropped, and reconnects with its usual back-off.
+        log.warning("live socket ended by an outage: %s", type(outage).__name__)
+        with contextlib.suppress(ConnectionClosed, OSError):
+            ws.close(reason=TRY_AGAIN_LATER, message="service_unavailable")
+
+
+def _serve(ws: Any) -> None:
     container = current_app.extensions["amora"]
     member = current_member() if _same_origin() else None
     if member is None:

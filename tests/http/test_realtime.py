@@ -108,3 +108,24 @@ def test_no_session_or_a_foreign_origin_gets_no_socket(app: Flask, live: str) ->
                 if raw is not None:
                     seen.append(json.loads(raw)["type"])
         assert "hello" not in seen and set(seen) <= {"session_revoked"}
+
+
+def test_an_outage_closes_the_socket_with_try_again_later(app: Flask, live: str,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The session cannot be checked while the database is away: the socket is closed
+    with 1013 so the client comes back later, instead of dropping without a word."""
+    from sqlalchemy.exc import OperationalError
+
+    from adapters.http import realtime
+
+    bob, _ = signed_up(app, "Bob", "male", "female")
+
+    def database_away() -> None:
+        raise OperationalError("SELECT 1", None, ConnectionRefusedError("down"))
+
+    monkeypatch.setattr(realtime, "current_member", database_away)
+    ws = connect(live, bob)
+    with pytest.raises(simple_websocket.ConnectionClosed) as closed:
+        while True:
+            ws.receive(timeout=5)
+    assert closed.value.reason == 1013
