@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from collections.abc import Mapping
@@ -106,9 +107,14 @@ def _secret_key(env: Mapping[str, str], var_dir: Path) -> str:
         return env["SECRET_KEY"]
     path = var_dir / "secret_key"
     if not path.exists():
+        # Created exclusively: of processes starting at once, one writes and all read it.
         var_dir.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_urlsafe(48))
-        path.chmod(0o600)
+        draft = var_dir / f".secret_key-{os.getpid()}"
+        draft.write_text(secrets.token_urlsafe(48))
+        draft.chmod(0o600)
+        with contextlib.suppress(FileExistsError):
+            os.link(draft, path)
+        draft.unlink()
     return path.read_text().strip()
 
 

@@ -3,7 +3,10 @@ on first run and kept under var/ (or given as VAPID_PRIVATE_KEY), like the secre
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -41,11 +44,17 @@ def vapid_key(private_pem: str | None, var_dir: Path) -> Vapid:
         return Vapid.from_pem(private_pem.encode())
     path = var_dir / "vapid_private.pem"
     if not path.exists():
+        # Written aside, then linked into place: several threads or server processes may
+        # start at once, and none may read a half-written key or replace the winner's.
         var_dir.mkdir(parents=True, exist_ok=True)
         key = Vapid()
         key.generate_keys()
-        key.save_key(str(path))
-        path.chmod(0o600)
+        draft = var_dir / f".vapid-{os.getpid()}-{threading.get_ident()}.pem"
+        key.save_key(str(draft))
+        draft.chmod(0o600)
+        with contextlib.suppress(FileExistsError):
+            os.link(draft, path)
+        draft.unlink()
     return Vapid.from_file(str(path))
 
 

@@ -260,3 +260,21 @@ def test_the_push_service_refuses_a_push_signed_with_another_key(
             subscriber.subscription(f"{service.base}/push/ok"), {"n": 1}, "t")
     assert service.received == []
     assert len(service.problems) == 1 and "/push/ok" in service.problems[0]
+
+
+def test_the_vapid_key_is_made_once_however_many_start_at_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Twenty first requests at once (found by tests/bench/bench_server.py): none reads a
+    half-written key file, and all end with the same key."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from adapters.push.webpush import public_key, vapid_key
+
+    start = threading.Barrier(20)
+
+    def make(_: int) -> str:
+        start.wait(30)
+        return public_key(vapid_key(None, tmp_path))
+
+    with ThreadPoolExecutor(20) as pool:
+        keys = set(pool.map(make, range(20)))
+    assert len(keys) == 1 and [p.name for p in tmp_path.iterdir()] == ["vapid_private.pem"]
