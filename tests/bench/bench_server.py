@@ -108,7 +108,7 @@ def measure(kind: str, sockets: int) -> dict[str, float]:
         port = "18731"
         server = subprocess.Popen([sys.executable, __file__, "--child", kind, port], cwd=ROOT,
                                   env={**os.environ, **env}, stdout=subprocess.DEVNULL,
-                                  stderr=open(f"/tmp/bench-server-{kind}.log", "w"),
+                                  stderr=(Path(folder) / "server.log").open("w"),  # noqa: SIM115
                                   start_new_session=True)
         base = f"http://127.0.0.1:{port}"
         try:
