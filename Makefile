@@ -63,5 +63,7 @@ bench: install-test
 	$(BIN)/python tests/bench/bench_settings.py
 	$(BIN)/python tests/bench/bench_search.py
 	$(BIN)/python tests/bench/bench_chat.py
+	$(BIN)/python tests/bench/bench_server.py
+	$(BIN)/python tests/bench/bench_pixel_flood.py
 	$(MAKE) web
 	$(BIN)/python -m tests.bench.web.bench_web
