@@ -69,8 +69,12 @@ def live_server(live_var: Path) -> Iterator[str]:
                 pytest.fail("the live server did not start")
             time.sleep(0.2)
     yield base
-    server.terminate()
-    server.wait(timeout=10)
+    server.terminate()  # graceful: idle keep-alive connections may hold it up to 20 s
+    try:
+        server.wait(timeout=40)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
 
 
 @pytest.fixture(scope="session")
