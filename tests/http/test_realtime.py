@@ -35,7 +35,8 @@ def connect(host: str, client: FlaskClient | None, origin: str | None = None) ->
     ws = simple_websocket.Client.connect(f"ws://{host}/ws", headers=headers)
     # simple-websocket's client leaves a frame that came with the handshake unread until
     # more data arrives: a ping makes the server answer, which flushes the hello out.
-    with contextlib.suppress(simple_websocket.ConnectionClosed):  # refused sockets close
+    # Refused sockets close; one closed already may have released its file descriptor.
+    with contextlib.suppress(simple_websocket.ConnectionClosed, OSError):
         ws.send(json.dumps({"type": "ping"}))
     return ws
 
