@@ -1335,6 +1335,7 @@ export interface components {
             name: string;
             /** @description YYYY-MM-DD */
             date_of_birth: string;
+            /** @description at least 10 characters, not blank, not the e-mail or name, not a common password */
             password: string;
             /** @enum {string} */
             gender?: "male" | "female";
@@ -1819,6 +1820,7 @@ export interface operations {
             content: {
                 "application/json": {
                     token: string;
+                    /** @description at least 10 characters, not blank, not the e-mail or name, not a common password */
                     password: string;
                     repeat: string;
                 };
@@ -1848,6 +1850,7 @@ export interface operations {
             content: {
                 "application/json": {
                     old_password: string;
+                    /** @description at least 10 characters, not blank, not the e-mail or name, not a common password */
                     new_password: string;
                     repeat: string;
                 };
