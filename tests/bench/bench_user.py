@@ -1,0 +1,227 @@
+"""Benchmark (issue 17.1): an authenticated GET /api/user against a bare Flask JSON
+endpoint, served side by side by the production server (AmoraServer, one gevent worker,
+as `amora serve` runs it) on SQLite and on a PostgreSQL database this bench creates and
+drops itself. Prints req/s, p50 and p95 of each and the ratio, and the time from
+starting `amora serve` to a healthy answer.
+
+Two comparisons, both in the same server process: "bare app" is a plain Flask app
+(one JSON route, no hooks) mounted at /bench-bare; "bare route" is a JSON route added to
+Amora's own app (so it pays the app's request hooks). Both exist only in the bench's
+child process (BENCH_BARE=1), never in the product.
+
+    .venv/bin/python tests/bench/bench_user.py [requests per round]     (default 3000)
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+PORT = 18741
+CLIENTS = 16
+ROUNDS = 3
+
+
+def child(port: str) -> None:
+    """The server under test (its own process), built like `amora serve` builds it."""
+    from gevent import monkey
+
+    monkey.patch_all()
+    from adapters.http.server import AmoraServer, server_options
+    from cli.main import _serving_app
+
+    AmoraServer(_with_bare_endpoints(_serving_app),
+                server_options(f"127.0.0.1:{port}", 1, access_log=False)).run()
+
+
+def _with_bare_endpoints(load: Any) -> Any:
+    def loaded() -> Any:
+        from flask import Flask, jsonify
+        from werkzeug.middleware.dispatcher import DispatcherMiddleware
+
+        app = load()
+        app.add_url_rule("/bench/bare", "bench_bare", lambda: jsonify({"ok": True}))
+        bare = Flask("bare")
+        bare.add_url_rule("/", "bare", lambda: jsonify({"ok": True}))
+        app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {"/bench-bare": bare})
+        return app
+
+    return loaded
+
+
+def _seed(url: str, folder: Path) -> tuple[dict[str, str], str]:
+    from adapters.container import build_container
+    from adapters.sql import migrate, tables
+    from tests.conftest import make_config, seed_default_site
+
+    migrate.upgrade(url)
+    env = {"VAR_DIR": str(folder), "DATABASE_URL": url, "SECRET_KEY": "bench",
+           "RATE_LIMITS": "off", "WEB_DIST": str(folder / "dist"), "BENCH_BARE": "1"}
+    container = build_container(make_config(folder, **env))
+    seed_default_site(container)
+    now = datetime.now(UTC)
+    token = container.secrets().token()
+    with container.engine().begin() as connection:
+        connection.execute(tables.members.insert().values(
+            id=1, site_id=1, email="bench@bench.test", status="active", language="en",
+            created_at=now, is_fictional=False, invisible=False, paid_user=True))
+        connection.execute(tables.profiles.insert().values(
+            member_id=1, name="Bench", gender="female", birth_date=date(1990, 1, 1),
+            country="NL", sexuality="straight", about_me="", interests=[], status="active"))
+        connection.execute(tables.sessions.insert().values(
+            member_id=1, token_hash=container.secrets().digest(token), created_at=now,
+            expires_at=now + timedelta(days=1)))
+        connection.execute(tables.credit_balances.insert().values(member_id=1, balance=40))
+    container.engine().dispose()
+    return env, f"auth._token={token}"
+
+
+def _load(path: str, cookie: str | None, requests: int) -> tuple[float, list[float]]:
+    """``requests`` GETs from CLIENTS keep-alive connections: (req/s, latencies)."""
+    headers = {"Cookie": cookie} if cookie else {}
+    latencies: list[float] = []
+    failures: list[int] = []
+    per_client = requests // CLIENTS
+
+    def client() -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
+        mine = []
+        for _ in range(per_client):
+            started = time.perf_counter()
+            connection.request("GET", path, headers=headers)
+            answer = connection.getresponse()
+            answer.read()
+            mine.append(time.perf_counter() - started)
+            if answer.status != 200:
+                failures.append(answer.status)
+        connection.close()
+        latencies.extend(mine)
+
+    threads = [threading.Thread(target=client) for _ in range(CLIENTS)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    assert not failures, f"{path}: {set(failures)}"
+    return len(latencies) / elapsed, latencies
+
+
+def _wait_healthy(process: subprocess.Popen[bytes], port: int) -> float:
+    started = time.perf_counter()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError("the server exited")
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            connection.request("GET", "/api/health")
+            if connection.getresponse().status == 200:
+                return time.perf_counter() - started
+        except OSError:
+            pass
+        time.sleep(0.02)
+    raise RuntimeError("the server never became healthy")
+
+
+def _serve(env: dict[str, str], folder: Path, command: list[str],
+           port: int) -> tuple[subprocess.Popen[bytes], float]:
+    started = time.perf_counter()
+    server = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env},
+                              stdout=subprocess.DEVNULL,
+                              stderr=(folder / f"server-{port}.log").open("a"),  # noqa: SIM115
+                              start_new_session=True)
+    _wait_healthy(server, port)
+    return server, time.perf_counter() - started
+
+
+def _stop(server: subprocess.Popen[bytes]) -> None:
+    os.killpg(server.pid, 9)
+    server.wait()
+
+
+def measure(kind: str, url: str, folder: Path, requests: int) -> None:
+    env, cookie = _seed(url, folder)
+    cold = _serve(env, folder, [str(ROOT / ".venv/bin/amora"), "serve", "--port",
+                                str(PORT + 1), "--no-access-log"], PORT + 1)
+    _stop(cold[0])
+    server, _ = _serve(env, folder, [sys.executable, __file__, "--child", str(PORT)], PORT)
+    paths = {"bare app": ("/bench-bare/", None), "bare route": ("/bench/bare", None),
+             "GET /api/user": ("/api/user", cookie)}
+    try:
+        for path, with_cookie in paths.values():  # warm up
+            _load(path, with_cookie, requests // 5)
+        figures: dict[str, list[tuple[float, list[float]]]] = {name: [] for name in paths}
+        for _ in range(ROUNDS):  # interleaved, so a busy moment hits every endpoint
+            for name, (path, with_cookie) in paths.items():
+                figures[name].append(_load(path, with_cookie, requests))
+    finally:
+        _stop(server)
+    print(f"\n{kind}: one gevent worker, {CLIENTS} keep-alive clients, "
+          f"median of {ROUNDS} rounds of {requests} requests; "
+          f"`amora serve` to healthy {cold[1]:.2f} s")
+    rates = {}
+    for name, runs in figures.items():
+        rate, latencies = sorted(runs, key=lambda run: run[0])[len(runs) // 2]
+        rates[name] = rate
+        cuts = statistics.quantiles(latencies, n=100)
+        print(f"  {name:<15}{rate:8.0f} req/s   p50 {cuts[49] * 1e3:6.2f} ms"
+              f"   p95 {cuts[94] * 1e3:6.2f} ms")
+    print(f"  /api/user vs bare app:   {rates['GET /api/user'] / rates['bare app']:.0%}")
+    print(f"  /api/user vs bare route: {rates['GET /api/user'] / rates['bare route']:.0%}")
+
+
+def _postgres_database() -> Any:
+    """A database of its own on TEST_POSTGRES_URL's server, dropped afterwards."""
+    from contextlib import contextmanager
+
+    from sqlalchemy import create_engine, text
+
+    from tests.conftest import POSTGRES_SERVER
+
+    @contextmanager
+    def database() -> Any:
+        name = f"amora_bench_{uuid.uuid4().hex[:8]}"
+        admin = create_engine(POSTGRES_SERVER.replace("postgresql://", "postgresql+psycopg://"),
+                              isolation_level="AUTOCOMMIT")
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        try:
+            yield f"{POSTGRES_SERVER.rsplit('/', 1)[0]}/{name}"
+        finally:
+            with admin.connect() as connection:
+                connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            admin.dispose()
+
+    return database()
+
+
+def main() -> None:
+    requests = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
+    with tempfile.TemporaryDirectory() as directory:
+        folder = Path(directory) / "sqlite"
+        folder.mkdir()
+        measure("SQLite", f"sqlite:///{folder / 'amora.db'}", folder, requests)
+    with tempfile.TemporaryDirectory() as directory, _postgres_database() as url:
+        measure("PostgreSQL", url, Path(directory), requests)
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--child"]:
+        child(sys.argv[2])
+    else:
+        main()
