@@ -15,11 +15,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SHOTS = ROOT / "test-results" / "screenshots"
+
+# A loaded machine (CI shares two cores with PostgreSQL, Redis and the server) can take
+# longer than Playwright's 5 s to show a screen; waits are on conditions, so a longer
+# limit costs nothing when things are quick.
+expect.set_options(timeout=15_000)
 PHONE = {"width": 375, "height": 812}
 DESKTOP = {"width": 1280, "height": 800}
 
