@@ -2,6 +2,7 @@
 
 Prints requests per second and latency percentiles, and the ratio to /api/health
 (one trivial query) measured in the same run. Run with `make bench`; it asserts nothing.
+It creates and drops its own databases (never touching TEST_POSTGRES_URL's).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from adapters.container import build_container  # noqa: E402
 from adapters.http.app import create_app  # noqa: E402
 from adapters.sql import migrate  # noqa: E402
-from tests.conftest import POSTGRES_SERVER, make_config, seed_default_site  # noqa: E402
+from tests.bench.databases import postgres_database  # noqa: E402
+from tests.conftest import make_config, seed_default_site  # noqa: E402
 
 REQUESTS = 1500
 
@@ -51,14 +53,14 @@ def run(kind: str, url: str, root: Path) -> None:
     report("/api/companyinfo", measure(client, "/api/companyinfo"))
     print(f"  settings/health throughput ratio: {settings / health:.2f}")
     container.engine().dispose()
-    migrate.downgrade(url, "base")
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         root = Path(directory)
         run("SQLite", f"sqlite:///{root / 'bench.db'}", root)
-        run("PostgreSQL", POSTGRES_SERVER, root)
+        with postgres_database() as url:
+            run("PostgreSQL", url, root)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,6 @@ import sys
 import tempfile
 import threading
 import time
-import uuid
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -185,38 +184,15 @@ def measure(kind: str, url: str, folder: Path, requests: int) -> None:
     print(f"  /api/user vs bare route: {rates['GET /api/user'] / rates['bare route']:.0%}")
 
 
-def _postgres_database() -> Any:
-    """A database of its own on TEST_POSTGRES_URL's server, dropped afterwards."""
-    from contextlib import contextmanager
-
-    from sqlalchemy import create_engine, text
-
-    from tests.conftest import POSTGRES_SERVER
-
-    @contextmanager
-    def database() -> Any:
-        name = f"amora_bench_{uuid.uuid4().hex[:8]}"
-        admin = create_engine(POSTGRES_SERVER.replace("postgresql://", "postgresql+psycopg://"),
-                              isolation_level="AUTOCOMMIT")
-        with admin.connect() as connection:
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
-        try:
-            yield f"{POSTGRES_SERVER.rsplit('/', 1)[0]}/{name}"
-        finally:
-            with admin.connect() as connection:
-                connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-            admin.dispose()
-
-    return database()
-
-
 def main() -> None:
+    from tests.bench.databases import postgres_database
+
     requests = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     with tempfile.TemporaryDirectory() as directory:
         folder = Path(directory) / "sqlite"
         folder.mkdir()
         measure("SQLite", f"sqlite:///{folder / 'amora.db'}", folder, requests)
-    with tempfile.TemporaryDirectory() as directory, _postgres_database() as url:
+    with tempfile.TemporaryDirectory() as directory, postgres_database() as url:
         measure("PostgreSQL", url, Path(directory), requests)
 
 
