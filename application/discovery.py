@@ -10,7 +10,15 @@ from application.accounts import existing_member
 from application.likes import public_card, shared_site_ids
 from application.ports import Clock, SearchQuery, UnitOfWork, UnitOfWorkFactory
 from application.sites import resolve_site
-from domain.discovery import PAGE_SIZE, SearchFilters, birth_dates_for, can_view, shares_members
+from domain.discovery import (
+    COUNT_CAP,
+    PAGE_SIZE,
+    SearchFilters,
+    birth_dates_for,
+    can_view,
+    page_count,
+    shares_members,
+)
 from domain.errors import DomainError
 from domain.likes import is_match
 from domain.members import Member, age_on
@@ -25,6 +33,7 @@ ATTRIBUTES = ("sexuality", "about_me", "interests", "hair_colour", "eye_colour",
 class Discovery:
     uow: UnitOfWorkFactory
     clock: Clock
+    count_cap: int = COUNT_CAP
 
     def search(self, host: str | None, viewer: Member | None, filters: SearchFilters,
                has_traffic_source: bool = False) -> dict[str, Any]:
@@ -35,14 +44,21 @@ class Discovery:
                 raise DomainError("authentication_required")
             filters = filters.allowed_by(site)
             query = self._query(uow, site, viewer, filters, today)
-            total = uow.discovery.count(query)
-            offset = (filters.page - 1) * PAGE_SIZE
-            results = uow.discovery.search(query, PAGE_SIZE, offset)
+            counted = uow.discovery.count(query, at_most=self.count_cap + 1)
+            total, capped = min(counted, self.count_cap), counted > self.count_cap
+            if filters.after is None:
+                offset = (filters.page - 1) * PAGE_SIZE
+            else:
+                query, offset = attrs.evolve(query, before_id=filters.after), 0
+            # One row more than a page tells whether a next page exists.
+            rows = uow.discovery.search(query, PAGE_SIZE + 1, offset)
+            results, more = rows[:PAGE_SIZE], len(rows) > PAGE_SIZE
             similar = self._similar(uow, site, viewer, filters, results, total, today)
         return {
             "results": [public_card(row, today) for row in results],
-            "numResults": total, "page": filters.page,
-            "pages": max(1, -(-total // PAGE_SIZE)),
+            "numResults": total, "numResultsCapped": capped, "page": filters.page,
+            "pages": page_count(total, capped, filters.page, more),
+            "next": results[-1]["id"] if more else None,
             "similar": [public_card(row, today) for row in similar],
         }
 
@@ -58,7 +74,7 @@ class Discovery:
                  filters: SearchFilters, results: list[dict[str, Any]], total: int,
                  today: Any) -> list[dict[str, Any]]:
         """When few match, fill up with members of a relaxed search (first page only)."""
-        if filters.page != 1 or total >= PAGE_SIZE // 2:
+        if not filters.first_page or total >= PAGE_SIZE // 2:
             return []
         shown = tuple(row["id"] for row in results)
         similar: list[dict[str, Any]] = []

@@ -145,6 +145,8 @@ class SearchQuery:
     country: str | None = None
     region: str | None = None
     exclude: tuple[int, ...] = ()
+    # Keyset paging: only members listed after this one (ids below it, newest first).
+    before_id: int | None = None
     # The games leave out whom the viewer already liked, and (swipe game) already swiped.
     not_liked: bool = False
     not_swiped: bool = False
@@ -152,7 +154,9 @@ class SearchQuery:
 
 class DiscoveryRepository(Protocol):
     def search(self, query: SearchQuery, limit: int, offset: int) -> list[dict[str, Any]]: ...
-    def count(self, query: SearchQuery) -> int: ...
+    def count(self, query: SearchQuery, at_most: int) -> int:
+        """How many match, counting no further than ``at_most``."""
+        ...
     def blocks(self, blocker: int, blocked: int) -> bool: ...
     def block(self, blocker: int, blocked: int, at: datetime) -> None: ...
     def unblock(self, blocker: int, blocked: int) -> None: ...

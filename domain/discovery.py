@@ -13,6 +13,9 @@ from domain.sites import LEGAL_MIN_AGE, Site
 MAX_AGE = 99
 PAGE_SIZE = 24
 MAX_PAGE = 500
+# Searches count at most this many members: past it the answer is "1,000+", so no
+# request counts a whole 100k-member table (issue 17).
+COUNT_CAP = 1000
 
 
 def findable(member: Member) -> bool:
@@ -50,12 +53,17 @@ class SearchFilters:
     min_age: int = LEGAL_MIN_AGE
     max_age: int = MAX_AGE
     page: int = 1
+    # Keyset paging: the id of the last member of the page before (the sort key, newest
+    # first), so page N costs what page 1 costs; ``page`` then only labels the page.
+    after: int | None = None
 
     def __attrs_post_init__(self) -> None:
         if not LEGAL_MIN_AGE <= self.min_age <= self.max_age <= MAX_AGE:
             raise DomainError("invalid_age_range", min=LEGAL_MIN_AGE, max=MAX_AGE)
         if not 1 <= self.page <= MAX_PAGE:
             raise DomainError("invalid_page", max=MAX_PAGE)
+        if self.after is not None and self.after < 1:
+            raise DomainError("invalid_request", detail="after")
         if self.region and not self.country:
             raise DomainError("region_needs_country")
         if self.gender is not None and self.gender not in GENDERS:
@@ -77,12 +85,26 @@ class SearchFilters:
         """Similar results when few match: first drop the region, then the country,
         then widen the ages by five years each way; None when nothing is left to relax."""
         if self.region:
-            return attrs.evolve(self, region=None, page=1)
+            return attrs.evolve(self, region=None, page=1, after=None)
         if self.country:
-            return attrs.evolve(self, country=None, page=1)
+            return attrs.evolve(self, country=None, page=1, after=None)
         wider = attrs.evolve(self, min_age=max(LEGAL_MIN_AGE, self.min_age - 5),
-                             max_age=min(MAX_AGE, self.max_age + 5), page=1)
-        return None if wider == attrs.evolve(self, page=1) else wider
+                             max_age=min(MAX_AGE, self.max_age + 5), page=1, after=None)
+        return None if wider == attrs.evolve(self, page=1, after=None) else wider
+
+    @property
+    def first_page(self) -> bool:
+        return self.page == 1 and self.after is None
+
+
+def page_count(found: int, capped: bool, page: int, more: bool) -> int:
+    """How many pages to offer: all of them for an exact count; for a capped one
+    ("1,000+") the pages the cap covers, and always one past the current page while
+    more members follow."""
+    pages = max(1, -(-found // PAGE_SIZE))
+    if capped or more:
+        pages = max(pages, page + 1 if more else page)
+    return min(pages, MAX_PAGE)
 
 
 def birth_dates_for(min_age: int, max_age: int, today: date) -> tuple[date, date]:

@@ -30,7 +30,7 @@ def search() -> dict[str, Any]:
     filters = SearchFilters(
         gender=_text("gender", 10), country=_text("country", 2), region=_text("region", 10),
         min_age=query_int("min_age", 18), max_age=query_int("max_age", 99),
-        page=query_int("page", 1),
+        page=query_int("page", 1), after=query_int("after", None),
     )
     return _discovery().search(site_host(), current_member(), filters,  # type: ignore[no-any-return]
                                bool(request.args.get("network")))

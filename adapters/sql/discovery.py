@@ -1,5 +1,5 @@
 """Search and blocks in SQL: one query for a page of results (main photo joined in),
-one to count them, whatever the page size."""
+one to count them (up to a cap), whatever the page size."""
 
 from __future__ import annotations
 
@@ -27,9 +27,10 @@ _CARD = select(
 def _blocked_either_way(viewer_id: int | None) -> Any:
     if viewer_id is None:
         return false()
-    return exists().where(or_(
-        and_(b.c.blocker_id == viewer_id, b.c.blocked_id == m.c.id),
-        and_(b.c.blocker_id == m.c.id, b.c.blocked_id == viewer_id)))
+    # One list of the viewer's blocks (either way), hashed once, instead of a lookup
+    # per candidate member.
+    return m.c.id.in_(select(b.c.blocked_id).where(b.c.blocker_id == viewer_id).union_all(
+        select(b.c.blocker_id).where(b.c.blocked_id == viewer_id)))
 
 
 def _conditions(query: SearchQuery) -> list[Any]:
@@ -44,6 +45,10 @@ def _conditions(query: SearchQuery) -> list[Any]:
     ]
     if query.viewer_id is not None:
         conditions.append(m.c.id != query.viewer_id)
+    if query.before_id is not None:
+        # Stated for both tables: PostgreSQL carries equalities across a join, not ranges,
+        # and each side should start its backward walk at the cursor.
+        conditions += [m.c.id < query.before_id, p.c.member_id < query.before_id]
     if query.exclude:
         conditions.append(m.c.id.notin_(query.exclude))
     if query.not_liked and query.viewer_id is not None:
@@ -79,9 +84,13 @@ class SqlDiscovery:
             .limit(limit).offset(offset))
         return [_card(row) for row in rows]
 
-    def count(self, query: SearchQuery) -> int:
-        counted = select(func.count()).select_from(m.join(p, p.c.member_id == m.c.id))
-        return int(self.connection.execute(counted.where(*_conditions(query))).scalar_one())
+    def count(self, query: SearchQuery, at_most: int) -> int:
+        # The limit inside lets the database stop after ``at_most`` matches instead of
+        # visiting every member of a large site.
+        matches = (select(m.c.id).select_from(m.join(p, p.c.member_id == m.c.id))
+                   .where(*_conditions(query)).limit(at_most).subquery())
+        return int(self.connection.execute(
+            select(func.count()).select_from(matches)).scalar_one())
 
     def candidates(self, query: SearchQuery, limit: int) -> list[dict[str, Any]]:
         rows = self.connection.execute(

@@ -463,10 +463,16 @@ complaints = Table(
 )
 
 # Search reads these together; the partial order matches the filters members use most.
-Index("ix_profiles_search", profiles.c.gender, profiles.c.country, profiles.c.birth_date)
+# The trailing columns make counting and keyset pages index-only on PostgreSQL: the
+# filters and the join key come from the index, never from the table (issue 17).
+Index("ix_profiles_search", profiles.c.gender, profiles.c.country, profiles.c.birth_date,
+      profiles.c.region, profiles.c.status, profiles.c.member_id)
 Index("ix_profiles_region", profiles.c.country, profiles.c.region)
 Index("ix_members_findable", members.c.site_id, members.c.invisible, members.c.status,
       members.c.created_at)  # newest first is by id (the primary key), which stops early
+# What search checks of each member, by id: an index-only lookup per matching profile.
+Index("ix_members_search", members.c.id, members.c.site_id, members.c.invisible,
+      members.c.status)
 Index("ix_photos_main", photos.c.member_id, photos.c.is_main, photos.c.status)
 
 audit_log = Table(

@@ -1,7 +1,12 @@
 """Benchmark: member search over 100,000 members on SQLite and PostgreSQL.
 
-Seeds members in bulk (no photos), then times typical searches — page 1 and page 50 —
-through the search use case and prints p50/p95 per query. Run with `make bench`.
+Creates its own databases — a temporary SQLite file and a PostgreSQL database
+``amora_bench_<random>`` next to the one TEST_POSTGRES_URL names (that one is never
+touched) — seeds members, profiles and main photos in bulk, then times typical searches
+by a logged-in member through the search use case: page 1, page 50 by number (OFFSET) and,
+when the use case offers it, page 50 by cursor (``after`` the last member of page 49).
+Prints p50/p95 per search and the page 50 / page 1 ratio. Run with `make bench`; it
+asserts nothing.
 """
 
 from __future__ import annotations
@@ -11,13 +16,16 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import attrs  # noqa: E402
-from sqlalchemy import insert  # noqa: E402
+from sqlalchemy import create_engine, insert, text  # noqa: E402
 
 from adapters.container import build_container  # noqa: E402
 from adapters.sql import migrate, tables  # noqa: E402
@@ -25,31 +33,39 @@ from domain.discovery import SearchFilters  # noqa: E402
 from tests.conftest import POSTGRES_SERVER, make_config, seed_default_site  # noqa: E402
 
 MEMBERS = 100_000
+BATCH = 10_000
 RUNS = 40
 COUNTRIES = {"NL": ["NL-NH", "NL-ZH", "NL-UT"], "DE": ["DE-BY", "DE-BE", "DE-HH"],
              "SE": ["SE-AB", "SE-O"], "PL": ["PL-14", "PL-12"]}
 SEARCHES = {
-    "women 25-40": SearchFilters(gender="female", min_age=25, max_age=40),
-    "men in NL 30-50": SearchFilters(gender="male", country="NL", min_age=30, max_age=50),
-    "women in NL-NH 18-99": SearchFilters(gender="female", country="NL", region="NL-NH"),
     "everyone": SearchFilters(),
+    "women 25-35 in NL": SearchFilters(gender="female", country="NL", min_age=25, max_age=35),
+    "men in NL 30-50": SearchFilters(gender="male", country="NL", min_age=30, max_age=50),
+    "women in NL-NH": SearchFilters(gender="female", country="NL", region="NL-NH"),
+    "men 40-41": SearchFilters(gender="male", min_age=40, max_age=41),
+    "women 60-61 in SE-O": SearchFilters(gender="female", country="SE", region="SE-O",
+                                         min_age=60, max_age=61),
 }
+KEYSET = "after" in attrs.fields_dict(SearchFilters)
 
 
 def seed(container) -> None:  # type: ignore[no-untyped-def]
+    """Members 2.. (member 1 is the viewer): 90 % active, 8 % unconfirmed (their profile
+    disabled: not findable), 2 % banned, 5 % invisible; 70 % with a main photo."""
     rng = random.Random(7)
     start = datetime(2024, 1, 1, tzinfo=UTC)
     with container.engine().begin() as connection:
-        for first in range(0, MEMBERS, 5000):
-            ids = range(first + 1, min(first + 5001, MEMBERS + 1))
-            members, profiles = [], []
-            for member_id in ids:
+        for first in range(1, MEMBERS + 1, BATCH):
+            members, profiles, photos = [], [], []
+            for member_id in range(first, min(first + BATCH, MEMBERS + 1)):
                 country = rng.choice(list(COUNTRIES))
-                status = rng.choices(["active", "not_confirmed", "banned"], [90, 8, 2])[0]
+                status = "active" if member_id == 1 else rng.choices(
+                    ["active", "not_confirmed", "banned"], [90, 8, 2])[0]
                 members.append({"id": member_id, "site_id": 1, "email": f"m{member_id}@b.test",
                                 "status": status, "language": "en",
                                 "created_at": start + timedelta(minutes=member_id),
-                                "is_fictional": False, "invisible": rng.random() < 0.05,
+                                "is_fictional": False,
+                                "invisible": member_id != 1 and rng.random() < 0.05,
                                 "paid_user": False})
                 profiles.append({"member_id": member_id, "name": f"M{member_id}",
                                  "gender": rng.choice(["male", "female"]),
@@ -59,46 +75,95 @@ def seed(container) -> None:  # type: ignore[no-untyped-def]
                                  "country": country, "region": rng.choice(COUNTRIES[country]),
                                  "city": None, "about_me": "", "interests": [],
                                  "status": "active" if status != "not_confirmed" else "disabled"})
+                if rng.random() < 0.7:
+                    photos.append({"member_id": member_id, "filename": f"{member_id}.jpg",
+                                   "thumb_filename": f"{member_id}_t.jpg", "status": "active",
+                                   "is_main": True, "created_at": start})
             connection.execute(insert(tables.members), members)
             connection.execute(insert(tables.profiles), profiles)
+            connection.execute(insert(tables.photos), photos)
 
 
-def measure(container, filters: SearchFilters) -> list[float]:  # type: ignore[no-untyped-def]
-    discovery = container.discovery()
+def timed(search, filters: SearchFilters) -> list[float]:  # type: ignore[no-untyped-def]
+    search(filters)  # warm up
     timings = []
     for _ in range(RUNS):
         begin = time.perf_counter()
-        discovery.search("amora.test", None, filters)
+        search(filters)
         timings.append(time.perf_counter() - begin)
     return timings
+
+
+def cursor_of_page(search, filters: SearchFilters, page: int) -> int | None:  # type: ignore[no-untyped-def]
+    """The ``after`` cursor that leads to ``page``, by walking the pages before it."""
+    after = None
+    for number in range(1, page):
+        answer = search(attrs.evolve(filters, page=number, after=after))
+        after = answer.get("next")
+        if after is None:
+            return None
+    return after
 
 
 def run(kind: str, url: str, root: Path) -> None:
     migrate.upgrade(url)
     container = build_container(make_config(root, DATABASE_URL=url))
     seed_default_site(container)
-    container.site_administration().set("amora.test", "logged_out_search", "all", "bench")
     begin = time.perf_counter()
     seed(container)
-    print(f"{kind}: seeded {MEMBERS:,} members in {time.perf_counter() - begin:.1f} s")
     if url.startswith("postgresql"):
         with container.engine().begin() as connection:
             connection.exec_driver_sql("ANALYZE")
+    print(f"{kind}: seeded {MEMBERS:,} members in {time.perf_counter() - begin:.1f} s")
+    with container.unit_of_work() as work:
+        viewer = work.members.get(1)
+    discovery = container.discovery()
+
+    def search(filters: SearchFilters):  # type: ignore[no-untyped-def]
+        return discovery.search("amora.test", viewer, filters)
+
+    print(f"  {'search':<20} {'found':>7}  {'page':<13} {'p50 ms':>7} {'p95 ms':>7}"
+          "  p50 / page 1")
     for label, filters in SEARCHES.items():
-        for page in (1, 50):
-            timings = measure(container, attrs.evolve(filters, page=page))
-            quantiles = statistics.quantiles(timings, n=100)
-            print(f"  {label:<22} page {page:>2}: p50 {quantiles[49] * 1e3:7.2f} ms"
-                  f"   p95 {quantiles[94] * 1e3:7.2f} ms")
+        first = search(filters)
+        found = f"{first['numResults']}{'+' if first.get('numResultsCapped') else ''}"
+        pages = [("1", filters), ("50 (page=50)", attrs.evolve(filters, page=50))]
+        if KEYSET:
+            after = cursor_of_page(search, filters, 50)
+            if after is not None:
+                pages.append(("50 (after=)", attrs.evolve(filters, page=50, after=after)))
+        base = None
+        for name, asked in pages:
+            quantiles = statistics.quantiles(timed(search, asked), n=100)
+            base = base or quantiles[49]
+            print(f"  {label:<20} {found:>7}  {name:<13} {quantiles[49] * 1e3:7.2f}"
+                  f" {quantiles[94] * 1e3:7.2f}  {quantiles[49] / base:5.2f}x")
+            label = found = ""
     container.engine().dispose()
-    migrate.downgrade(url, "base")
+
+
+@contextmanager
+def postgres_database() -> Iterator[str]:
+    """A PostgreSQL database of our own beside TEST_POSTGRES_URL's, dropped afterwards."""
+    name = f"amora_bench_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(POSTGRES_SERVER.replace("postgresql://", "postgresql+psycopg://"),
+                          isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield f"{POSTGRES_SERVER.rsplit('/', 1)[0]}/{name}"
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         root = Path(directory)
         run("SQLite", f"sqlite:///{root / 'bench.db'}", root)
-        run("PostgreSQL", POSTGRES_SERVER, root)
+        with postgres_database() as url:
+            run("PostgreSQL", url, root)
 
 
 if __name__ == "__main__":

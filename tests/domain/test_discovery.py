@@ -9,7 +9,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.discovery import SearchFilters, birth_dates_for, can_view, findable, shares_members
+from domain.discovery import (
+    MAX_PAGE,
+    PAGE_SIZE,
+    SearchFilters,
+    birth_dates_for,
+    can_view,
+    findable,
+    page_count,
+    shares_members,
+)
 from domain.errors import DomainError
 from domain.members import AccountStatus, Member, Profile, ProfileStatus, age_on
 from domain.photos import FREE_PHOTOS, PREMIUM_PHOTOS, PhotoAccess, check_photo_room, photo_access
@@ -109,3 +118,15 @@ def test_site_search_fields_limit_the_filters() -> None:
     site = Site(id=1, domain="a.test", name="A", company_id=1, search_fields=("gender",))
     limited = SearchFilters(gender="male", country="NL", min_age=30).allowed_by(site)
     assert (limited.gender, limited.country, limited.min_age) == ("male", None, 18)
+
+
+@given(found=st.integers(0, 20_000), capped=st.booleans(), page=st.integers(1, 500),
+       more=st.booleans())
+def test_page_count_offers_the_next_page_while_more_follow(found: int, capped: bool,
+                                                           page: int, more: bool) -> None:
+    pages = page_count(found, capped, page, more)
+    assert 1 <= pages <= MAX_PAGE
+    if more:
+        assert pages == min(max(page + 1, -(-found // PAGE_SIZE)), MAX_PAGE)
+    if not capped and not more:
+        assert pages == min(max(1, -(-found // PAGE_SIZE)), MAX_PAGE)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from datetime import UTC, date, datetime
 
 import attrs
 import pytest
+from dependency_injector import providers
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import event
 
 from domain.members import AccountStatus, Member, Profile, ProfileStatus
@@ -164,3 +168,89 @@ def test_search_query_count_does_not_grow_with_results(client: FlaskClient, cont
     many = queries_for("/api/members?min_age=18")
     assert few == many
     assert attrs.has(Member)
+
+
+# --- capped count and keyset pages (issue 17) --------------------------------------------
+
+def add_many(container, count: int, country: str, seed: int) -> set[int]:  # type: ignore[no-untyped-def]
+    """``count`` members of ``country`` in one transaction, a random mix of findable and
+    not; returns the ids of the findable ones."""
+    rng = random.Random(seed)
+    findable = set()
+    with container.unit_of_work() as work:
+        for n in range(count):
+            hidden = rng.random() < 0.2
+            member = work.members.add(Member(
+                id=0, site_id=1, email=f"{country}{seed}-{n}@example.com",
+                status=AccountStatus.BANNED if hidden else AccountStatus.ACTIVE,
+                language="nl", created_at=datetime(2026, 1, 1, tzinfo=UTC),
+                profile=Profile(name=f"{country}{n}", birth_date=born(rng.randint(18, 90)),
+                                gender=rng.choice(["female", "male"]), country=country)))
+            if not hidden:
+                findable.add(member.id)
+        work.commit()
+    return findable
+
+
+def with_count_cap(container, cap: int) -> None:  # type: ignore[no-untyped-def]
+    container.discovery.override(providers.Object(
+        attrs.evolve(container.discovery(), count_cap=cap)))
+
+
+def test_the_count_stops_at_the_cap(client: FlaskClient, container,  # type: ignore[no-untyped-def]
+                                    crowd: dict[str, int]) -> None:
+    with_count_cap(container, 2)
+    answer = client.get("/api/members").json
+    assert (answer["numResults"], answer["numResultsCapped"]) == (2, True)
+    assert len(answer["results"]) == 3  # the page itself is not capped
+    with_count_cap(container, 3)
+    answer = client.get("/api/members").json
+    assert (answer["numResults"], answer["numResultsCapped"]) == (3, False)
+
+
+def test_pages_past_a_capped_count_stay_reachable(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+    container.site_administration().set("amora.test", "logged_out_search", "all", "test")
+    found = add_many(container, 90, "BE", seed=1)
+    assert len(found) > 48
+    with_count_cap(container, 10)
+    answer = client.get("/api/members?country=BE&page=2").json
+    assert answer["numResultsCapped"] is True and answer["pages"] == 3
+    assert len(answer["results"]) == 24 and answer["next"] == answer["results"][-1]["id"]
+    last = -(-len(found) // 24)
+    answer = client.get(f"/api/members?country=BE&page={last}").json
+    assert answer["pages"] == last and answer["next"] is None
+
+
+def test_a_bad_cursor_is_a_clear_error(client: FlaskClient, crowd: dict[str, int]) -> None:
+    for after in ("0", "x", "-3"):
+        response = client.get(f"/api/members?after={after}")
+        assert (response.status_code, response.json["error"]) == (400, "invalid_request")
+
+
+countries = iter(f"{a}{b}" for a in "QRSTUVWXYZ" for b in "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+@settings(max_examples=8, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(count=st.integers(0, 80), seed=st.integers(0, 1000), gender=st.sampled_from(
+    ["", "female"]))
+def test_next_cursors_walk_every_member_once(client: FlaskClient, container,  # type: ignore[no-untyped-def]
+                                             crowd: dict[str, int], count: int, seed: int,
+                                             gender: str) -> None:
+    """Following ``next`` from page 1 lists each findable member exactly once, newest
+    first, and agrees with the numbered pages."""
+    country = next(countries)  # a country of its own: examples share the database
+    found = add_many(container, count, country, seed)
+    query = f"/api/members?country={country}&gender={gender}"
+    walked, numbered, after, page = [], [], None, 1
+    while True:
+        answer = client.get(query + (f"&page={page}&after={after}" if after else "")).json
+        walked += [card["id"] for card in answer["results"]]
+        numbered += [card["id"] for card in client.get(f"{query}&page={page}").json["results"]]
+        after, page = answer["next"], page + 1
+        if after is None:
+            break
+    wanted = found if not gender else {
+        card for card in found if client.get(f"/api/members/{card}").json["profile"]["gender"]
+        == gender}
+    assert walked == sorted(wanted, reverse=True) == numbered
