@@ -23,6 +23,9 @@ log = logging.getLogger(__name__)
 class RedisEventBus:
     def __init__(self, url: str) -> None:
         self._redis = redis.Redis.from_url(url)
+        # Pub/sub channels are server-wide, not per db: deployments sharing a Redis server
+        # on different db numbers must not hear each other's members' events.
+        self._channel = f"{CHANNEL}:{self._redis.connection_pool.connection_kwargs.get('db', 0)}"
         self._local = LocalEventBus()
         self._thread: threading.Thread | None = None
         self._started = threading.Lock()
@@ -31,7 +34,7 @@ class RedisEventBus:
         """Best effort: use cases publish after they commit, so a Redis outage must not turn
         a done deed into an error (and a retry into a duplicate); clients refetch anyway."""
         try:
-            self._redis.publish(CHANNEL, json.dumps({"channel": channel, "event": event}))
+            self._redis.publish(self._channel, json.dumps({"channel": channel, "event": event}))
         except (redis.ConnectionError, redis.TimeoutError) as error:
             log.warning("event not published, Redis unavailable: %s", error)
 
@@ -51,7 +54,7 @@ class RedisEventBus:
 
     def _subscribed(self) -> Any:
         pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
-        pubsub.subscribe(CHANNEL)
+        pubsub.subscribe(self._channel)
         return pubsub
 
     def _run(self, pubsub: Any) -> None:
