@@ -2152,6 +2152,8 @@ export interface operations {
                 min_age?: number;
                 max_age?: number;
                 page?: number;
+                /** @description Keyset paging: the previous page's `next`; the page then costs what page 1 costs (`page` only labels it) */
+                after?: number;
                 /** @description Traffic source (logged-out search) */
                 network?: string;
             };
@@ -2169,9 +2171,15 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: components["schemas"]["MemberCard"][];
+                        /** @description How many match, counted up to 1,000 */
                         numResults: number;
+                        /** @description More than numResults match (shown as "1,000+") */
+                        numResultsCapped: boolean;
                         page: number;
+                        /** @description Pages to offer; while capped, one past the current page as long as more follow */
                         pages: number;
+                        /** @description `after` for the next page; null on the last page */
+                        next: number | null;
                         similar: components["schemas"]["MemberCard"][];
                     };
                 };
