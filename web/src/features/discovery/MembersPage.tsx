@@ -37,7 +37,7 @@ function MemberGrid({ members, testId, firstScreen = false }: { members: MemberC
 
 /** /members: the member search with the site's filters, kept in the URL query. */
 export function MembersPage() {
-  const { t } = useTranslation('discovery');
+  const { t, i18n } = useTranslation('discovery');
   const tc = useTranslation('common').t;
   const settings = useSiteSettings();
   const location = useLocation();
@@ -52,6 +52,7 @@ export function MembersPage() {
   const setFilters = useSearch((s) => s.setFilters);
   const loadPage = useSearch((s) => s.loadPage);
   const numResults = useSearch((s) => s.numResults);
+  const capped = useSearch((s) => s.numResultsCapped);
   const pages = useSearch((s) => s.pages);
   const current = useSearch((s) => s.results.find((entry) => entry.pageNumber === page));
   const similar = useSearch((s) => similarOf(s.similar, page));
@@ -124,9 +125,12 @@ export function MembersPage() {
             <div className="members-page__summary">
               {/* The results' heading: the cards' h3 names sit under it (heading order). */}
               <h2 className="members-page__count fs-6 fw-normal mb-0" data-testid="search-count" aria-live="polite">
-                {t('search.count', { count: numResults ?? 0 })}
+                {/* Past the server's cap the count is a floor, shown as such: "1,000+". */}
+                {capped
+                  ? t('search.countCapped', { count: new Intl.NumberFormat(i18n.language).format(numResults ?? 0) })
+                  : t('search.count', { count: numResults ?? 0 })}
               </h2>
-              {pages > 1 && <p className="members-page__pageof">{t('search.pageOf', { page, pages })}</p>}
+              {pages > 1 && <p className="members-page__pageof">{t(capped ? 'search.pageOfMore' : 'search.pageOf', { page, pages })}</p>}
             </div>
             {results.length > 0 ? (
               <MemberGrid members={results} testId="search-results" firstScreen />

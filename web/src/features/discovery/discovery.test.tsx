@@ -267,6 +267,34 @@ describe('members page', () => {
     expect(calls('/api/members')).toHaveLength(3);
   });
 
+  it('shows a capped count honestly, as "1,000+"', async () => {
+    searchAnswer = (url) => {
+      const page = Number(url.searchParams.get('page'));
+      return json(200, { results: [card(page * 100 + 1)], numResults: 1000, numResultsCapped: true, page, pages: 42, next: page * 100 + 1, similar: [] });
+    };
+    renderAt('/members');
+    await screen.findAllByTestId('member-card');
+    expect(screen.getByTestId('search-count')).toHaveTextContent('Members found: 1,000+');
+    expect(screen.getByText('Page 1 of 42+')).toBeInTheDocument();
+  });
+
+  it('asks for the next page by the cursor of the page before', async () => {
+    searchAnswer = (url) => {
+      const page = Number(url.searchParams.get('page'));
+      return json(200, { results: [card(page * 100 + 1)], numResults: 60, numResultsCapped: false, page, pages: 3, next: page * 100 + 1, similar: [] });
+    };
+    const router = renderAt('/members');
+    await screen.findByText('Member 101');
+    expect(new URL(String(calls('/api/members')[0]![0]), 'http://x').searchParams.has('after')).toBe(false);
+    fireEvent.click(screen.getByTestId('page-next'));
+    await screen.findByText('Member 201');
+    expect(new URL(String(calls('/api/members')[1]![0]), 'http://x').searchParams.get('after')).toBe('101');
+    // Any page whose page before is known goes by that page's cursor.
+    await router.navigate('/members?page=3');
+    await screen.findByText('Member 301');
+    expect(new URL(String(calls('/api/members')[2]![0]), 'http://x').searchParams.get('after')).toBe('201');
+  });
+
   it('shows the similar members when few match, and the empty state', async () => {
     searchAnswer = () => json(200, { results: [], numResults: 0, page: 1, pages: 0, similar: [card(9, { name: 'Close match' })] });
     renderAt('/members?country=NL');

@@ -16,9 +16,14 @@ export type MemberPhoto = components['schemas']['MemberPhoto'];
 
 export interface SearchPage {
   results: MemberCard[];
+  /** How many match, counted up to the server's cap (1,000). */
   numResults: number;
+  /** More than numResults match: shown as "1,000+". */
+  numResultsCapped: boolean;
   page: number;
   pages: number;
+  /** The cursor (`after`) of the next page; null on the last page. */
+  next: number | null;
   similar: MemberCard[];
 }
 
@@ -38,9 +43,11 @@ function networkParam(): string | undefined {
 const once = { retries: 0 } as const;
 
 export const discoveryApi = {
-  async search(filters: SearchFilters, page: number, signal?: AbortSignal): Promise<SearchPage> {
+  /** A page of results; `after` (the page before's `next`) lets the server seek to the
+   *  page by its sort key instead of skipping the pages before it. */
+  async search(filters: SearchFilters, page: number, after?: number | null, signal?: AbortSignal): Promise<SearchPage> {
     const data = await api.get<SearchPage>('/api/members', {
-      query: { ...filtersToApiQuery(filters), page, network: networkParam() },
+      query: { ...filtersToApiQuery(filters), page, after: after ?? undefined, network: networkParam() },
       signal,
     });
     if (!data) throw new LoginRequired();

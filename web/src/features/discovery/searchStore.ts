@@ -2,7 +2,9 @@
  * The search state (spec section 3): the filters (gender, country, countryregion,
  * min_age, max_age), the result pages fetched so far (pageNumber plus results) with
  * numResults, and the similar results likewise. Going back to a page shows it from the
- * cache; changing a filter empties the cache, and so does a login or logout.
+ * cache; changing a filter empties the cache, and so does a login or logout. The page
+ * after a cached one is asked for by that page's cursor (`next`), which the server finds
+ * as fast as page 1 however deep it is.
  */
 import { create } from 'zustand';
 import { useSession } from '../session/sessionStore';
@@ -12,6 +14,8 @@ import { NO_FILTERS, type SearchFilters, filtersKey } from './searchFilters';
 export interface ResultPage {
   pageNumber: number;
   results: MemberCard[];
+  /** The cursor of the page after this one (null: the last page). */
+  next?: number | null;
 }
 
 interface SearchState {
@@ -21,6 +25,8 @@ interface SearchState {
   results: ResultPage[];
   similar: ResultPage[];
   numResults: number | null;
+  /** More members match than numResults (the server stops counting at a cap). */
+  numResultsCapped: boolean;
   /** How many pages the search has (from the last answer). */
   pages: number;
   /** Sets the filters; when any of them changed, the cached pages are dropped. */
@@ -34,7 +40,7 @@ interface SearchState {
 
 const pending = new Map<string, Promise<ResultPage>>();
 
-const empty = { results: [], similar: [], numResults: null, pages: 0 };
+const empty = { results: [], similar: [], numResults: null, numResultsCapped: false, pages: 0 };
 
 export const useSearch = create<SearchState>()((set, get) => ({
   filters: NO_FILTERS,
@@ -53,13 +59,14 @@ export const useSearch = create<SearchState>()((set, get) => ({
       return Promise.resolve(cached);
     }
     const { filters } = state;
+    const after = state.results.find((entry) => entry.pageNumber === page - 1)?.next;
     const requestKey = `${filtersKey(filters)}#${page}`;
     let request = pending.get(requestKey);
     if (!request) {
       request = discoveryApi
-        .search(filters, page)
+        .search(filters, page, after)
         .then((answer) => {
-          const entry: ResultPage = { pageNumber: page, results: answer.results };
+          const entry: ResultPage = { pageNumber: page, results: answer.results, next: answer.next };
           // The filters changed meanwhile: this answer belongs to an old search.
           if (filtersKey(get().filters) !== filtersKey(filters)) return entry;
           set((s) => ({
@@ -69,6 +76,7 @@ export const useSearch = create<SearchState>()((set, get) => ({
               ? [...s.similar.filter((r) => r.pageNumber !== page), { pageNumber: page, results: answer.similar }]
               : s.similar,
             numResults: answer.numResults,
+            numResultsCapped: answer.numResultsCapped,
             pages: answer.pages,
           }));
           return entry;
