@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 WEB_SOURCES := $(shell find web/src web/public web/index.html -type f 2>/dev/null) vite.config.ts tsconfig.json package.json
 
-.PHONY: bench run test install install-test web lint typecheck test-python test-web serve seed migrate clean
+.PHONY: bench scale-test run test install install-test web lint typecheck test-python test-web serve seed migrate clean
 
 run: install web migrate seed serve
 
@@ -67,3 +67,8 @@ bench: install-test
 	$(BIN)/python tests/bench/bench_pixel_flood.py
 	$(MAKE) web
 	$(BIN)/python -m tests.bench.web.bench_web
+
+# Not part of `make test`: nginx, 3 app processes, 2 workers and the scheduler on PostgreSQL,
+# Redis and moto S3 under load for under 3 minutes, with a kill -9 mid-run (tests/scale).
+scale-test: install-test web
+	$(BIN)/python tests/scale/run.py
