@@ -28,6 +28,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks a screen and a catalog need, for the server's
+    // modulepreload links in index.html (adapters/http/web_app.py).
+    manifest: true,
     assetsInlineLimit: 4096,
     rolldownOptions: {
       output: {

@@ -12,6 +12,9 @@ from domain.errors import DomainError
 from domain.members import Member
 
 COOKIE = "auth._token"
+# Readable by the page, not a secret: tells the client a session may exist, so a visitor's
+# page skips GET /api/user (and its 403) entirely. Set and cleared with the session cookie.
+HINT_COOKIE = "auth.present"
 
 
 def _accounts() -> Any:
@@ -43,11 +46,14 @@ def _secure() -> bool:
 def set_session(response: Response, token: str) -> Response:
     response.set_cookie(COOKIE, token, max_age=int(SESSION_LIFETIME.total_seconds()), path="/",
                         httponly=True, samesite="Lax", secure=_secure())
+    response.set_cookie(HINT_COOKIE, "1", max_age=int(SESSION_LIFETIME.total_seconds()),
+                        path="/", samesite="Lax", secure=_secure())
     return response
 
 
 def clear_session(response: Response) -> Response:
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="Lax", secure=_secure())
+    response.delete_cookie(HINT_COOKIE, path="/", samesite="Lax", secure=_secure())
     return response
 
 

@@ -4,12 +4,17 @@ gets index.html so the client router shows the screen (or its 404 screen)."""
 from __future__ import annotations
 
 import gzip
+import json
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import brotli
 from flask import Blueprint, Response, current_app, request, send_from_directory
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
+
+from adapters.http.requests import LOCALE_CODES, geoip_country, language, site_host
+from adapters.http.session import COOKIE, HINT_COOKIE, _secure
 
 blueprint = Blueprint("web", __name__)
 _NOT_BUILT = (
@@ -93,7 +98,112 @@ def spa(path: str) -> Response:
         return response
     if not (dist / "index.html").is_file():
         return Response(_NOT_BUILT, status=503, mimetype="text/html")
-    response = _compressed(send_from_directory(dist, "index.html", conditional=False),
-                           dist / "index.html")
+    response = _index(dist, "/" + path)
     response.cache_control.no_cache = True
+    if request.cookies.get(COOKIE) and not request.cookies.get(HINT_COOKIE):
+        # A session from before the hint cookie existed: the app asks GET /api/user once,
+        # and an ended session's 403 clears both cookies (errors.py).
+        response.set_cookie(HINT_COOKIE, "1", path="/", samesite="Lax",
+                            secure=_secure())
+    return response
+
+
+# --- index.html with what the first screen needs --------------------------------------
+# The app would otherwise fetch the site's settings and then the screen's code and the
+# language's catalog only after its own script has run: each a round trip before the first
+# paint on a phone. The page gets the settings inline and modulepreload links for the rest.
+
+# The screens opened cold most (web/src/app/routes.tsx); other paths load theirs as before.
+_ROUTE_MODULES = {"/": "src/features/home/HomeRoute.tsx",
+                  "/members": "src/features/discovery/MembersPage.tsx"}
+_DATE_LOCALES = {"en": "en-GB"}  # web/src/shared/i18n/dateLocale.ts
+
+
+@lru_cache(maxsize=8)
+def _manifest(path: Path, mtime_ns: int) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def _chunks(manifest: dict[str, Any], key: str) -> list[str]:
+    """The chunk of a source module and the chunks it imports statically, recursively."""
+    files: list[str] = []
+    todo = [key]
+    while todo:
+        entry = manifest.get(todo.pop(0))
+        if entry is None or entry.get("isEntry") or entry["file"] in files:
+            continue
+        files.append(entry["file"])
+        todo.extend(entry.get("imports", []))
+    return files
+
+
+def _preloads(dist: Path, path: str, language: str) -> list[str]:
+    file = dist / ".vite" / "manifest.json"
+    if not file.is_file():
+        return []
+    manifest = _manifest(file, file.stat().st_mtime_ns)
+    date_locale = _DATE_LOCALES.get(language, language)
+    keys = [f"src/locales/{language}/common.json",
+            f"node_modules/date-fns/locale/{date_locale}.js"]
+    if path in _ROUTE_MODULES:
+        keys.insert(0, _ROUTE_MODULES[path])
+    return [chunk for key in keys for chunk in _chunks(manifest, key)]
+
+
+def _boot_language(settings: dict[str, Any]) -> str:
+    """The language the app will choose (web/src/shared/i18n/localeChoice.ts): the locale
+    cookie, else (no cookie) the site's domain language, else the browser's, else English.
+    Only a guess: the app uses the inline settings only when it chose the same language."""
+    offered = [code for code in settings.get("locales") or [] if code in LOCALE_CODES] \
+        or sorted(LOCALE_CODES)
+    cookie = request.cookies.get("i18n_redirected")
+    if cookie in offered:
+        return cookie  # type: ignore[return-value]
+    domain = str(settings.get("domain_language") or "").lower()
+    if cookie is None and domain in offered:
+        return domain
+    for tag, _quality in request.accept_languages:
+        code = tag.lower().split("-")[0]
+        code = "nb" if code in ("no", "nn") else code
+        if code in offered:
+            return code
+    return "en" if "en" in offered else offered[0]
+
+
+def _script_json(data: Any) -> str:
+    # Inside <script>: no "</script>" or "<!--" may appear in the text.
+    return json.dumps(data, separators=(",", ":")).replace("<", "\\u003c").replace(
+        ">", "\\u003e").replace("&", "\\u0026")
+
+
+def _index(dist: Path, path: str) -> Response:
+    html = (dist / "index.html").read_text(encoding="utf-8")
+    try:
+        queries = current_app.extensions["amora"].site_queries()
+        country = geoip_country(current_app.extensions["amora"].config().geoip_header)
+        asked = language()
+        settings = queries.settings(site_host(), asked, country)
+        chosen = _boot_language(settings)
+        if chosen != asked:
+            settings = queries.settings(site_host(), chosen, country)
+    except Exception:  # noqa: BLE001 - the app fetches its settings itself then
+        current_app.logger.warning("index.html without inline settings", exc_info=True)
+        return _compressed(send_from_directory(dist, "index.html", conditional=False),
+                           dist / "index.html")
+    links = "".join(f'<link rel="modulepreload" crossorigin href="/{chunk}">'
+                    for chunk in _preloads(dist, path, chosen))
+    data = _script_json({"language": chosen, "settings": settings})
+    head = f'{links}<script id="boot-data" type="application/json">{data}</script></head>'
+    body = html.replace("</head>", head, 1).encode()
+    response = Response(body, mimetype="text/html")
+    response.vary.add("Cookie")
+    response.vary.add("Accept-Language")
+    response.vary.add("Accept-Encoding")
+    accepted = request.headers.get("Accept-Encoding", "")
+    if "br" in accepted:
+        response.set_data(brotli.compress(body, quality=5))
+        response.headers["Content-Encoding"] = "br"
+    elif "gzip" in accepted:
+        response.set_data(gzip.compress(body, compresslevel=6, mtime=0))
+        response.headers["Content-Encoding"] = "gzip"
     return response

@@ -12,12 +12,28 @@ import { useCompany } from '../features/site/companyStore';
 import { useSettings } from '../features/site/settingsStore';
 import { initI18n, switchLanguage } from '../shared/i18n/i18n';
 import { browserLanguages, chooseLocale, readLocaleCookie, writeLocaleCookie } from '../shared/i18n/localeChoice';
+import { readBootData } from './bootData';
 
 export async function boot(): Promise<void> {
   captureTraffic(location.search);
-  const session = useSession.getState().loaded ? Promise.resolve(null) : useSession.getState().load();
+  const session = useSession.getState().loaded ? Promise.resolve(null) : useSession.getState().loadAtStart();
   const cookie = readLocaleCookie();
   const browser = browserLanguages();
+
+  // The settings came with the page: used when they are in the language chosen here.
+  const inline = readBootData();
+  if (inline) {
+    const { settings } = inline;
+    const choice = chooseLocale({ cookie, domainLanguage: settings.domain_language, browserLanguages: browser, available: settings.locales });
+    if (choice.language === inline.language) {
+      useSettings.setState({ settings });
+      if (choice.source === 'domain') writeLocaleCookie(choice.language);
+      await Promise.all([initI18n(choice.language), session]);
+      loadCompanyLater();
+      return;
+    }
+  }
+
   const first = chooseLocale({ cookie, browserLanguages: browser });
   const [settings] = await Promise.all([useSettings.getState().load(first.language), initI18n(first.language)]);
 
@@ -36,6 +52,10 @@ export async function boot(): Promise<void> {
     ]);
   }
   await session;
+  loadCompanyLater();
+}
+
+function loadCompanyLater(): void {
   void useCompany
     .getState()
     .load()

@@ -3,7 +3,7 @@ import { setAppNavigator } from '../../app/navigate';
 import { userFixture } from '../../test/fixtures';
 import { useChat } from '../chat/chatStore';
 import { useSignup } from '../signup/signupStore';
-import { useSession } from './sessionStore';
+import { sessionHinted, useSession } from './sessionStore';
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -31,10 +31,38 @@ describe('session', () => {
     expect(useSession.getState()).toMatchObject({ user, loaded: true });
   });
 
+  it('reads the session hint cookie', () => {
+    expect(sessionHinted('')).toBe(false);
+    expect(sessionHinted('i18n_redirected=nl; auth.present=1')).toBe(true);
+    expect(sessionHinted('auth.present=; x=1')).toBe(false);
+    expect(sessionHinted('xauth.present=1')).toBe(false);
+  });
+
+  it('at start-up asks nothing of a visitor without the hint cookie', async () => {
+    await expect(useSession.getState().loadAtStart()).resolves.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(useSession.getState()).toMatchObject({ user: null, loaded: true });
+  });
+
+  it('at start-up asks the server when the hint cookie says a session may exist', async () => {
+    document.cookie = 'auth.present=1; Path=/';
+    try {
+      const user = userFixture();
+      fetchMock.mockResolvedValue(json(200, { user }));
+      await expect(useSession.getState().loadAtStart()).resolves.toEqual(user);
+      expect(fetchMock.mock.calls[0]![0]).toBe('/api/user');
+    } finally {
+      document.cookie = 'auth.present=; Max-Age=0; Path=/';
+    }
+  });
+
   it('treats a 403 as a visitor, without an error', async () => {
     fetchMock.mockResolvedValue(json(403, { error: 'authentication_required', params: {} }));
+    document.cookie = 'auth.present=1; Path=/';
     await expect(useSession.getState().load()).resolves.toBeNull();
     expect(useSession.getState()).toMatchObject({ user: null, loaded: true });
+    // The ended session's hint goes, so the next page asks nothing.
+    expect(sessionHinted()).toBe(false);
   });
 
   it('logs out on the server and forgets the member and their counters', async () => {

@@ -18,6 +18,8 @@ interface SessionState {
   clear: () => void;
   /** Asks the server who is logged in; a 403 means nobody (no error is shown). */
   load: () => Promise<User | null>;
+  /** Start-up: asks the server only when the hint cookie says a session may exist. */
+  loadAtStart: () => Promise<User | null>;
   /** Fetches the member again (after activation elsewhere, for instance). */
   refresh: () => Promise<User | null>;
   /** POST /api/logout, then forgets the member and everything loaded for them. */
@@ -34,6 +36,17 @@ const onClear = new Set<() => void>();
 export function registerSessionReset(reset: () => void): () => void {
   onClear.add(reset);
   return () => onClear.delete(reset);
+}
+
+/**
+ * The server sets the readable `auth.present=1` cookie with the HttpOnly session cookie
+ * and clears it with it (adapters/http/session.py): without it nobody is logged in, and a
+ * visitor's page need not ask GET /api/user (whose 403 the browser logs as an error).
+ */
+export const SESSION_HINT_COOKIE = 'auth.present';
+
+export function sessionHinted(cookies: string = document.cookie): boolean {
+  return cookies.split(';').some((part) => part.trim() === `${SESSION_HINT_COOKIE}=1`);
 }
 
 // The account API is imported lazily: the API client itself imports this store.
@@ -54,6 +67,8 @@ export const useSession = create<SessionState>()((set, get) => ({
       const user = await fetchUser();
       const hadUser = get().user !== null;
       set({ user, loaded: true });
+      // No session after all (it ended): later pages need not ask again.
+      if (!user) document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
       // The session ended elsewhere: forget everything loaded for the member too.
       if (hadUser && !user) get().clear();
       return user;
@@ -62,6 +77,11 @@ export const useSession = create<SessionState>()((set, get) => ({
       set({ loaded: true });
       return get().user;
     }
+  },
+  loadAtStart() {
+    if (sessionHinted()) return get().load();
+    set({ loaded: true });
+    return Promise.resolve(null);
   },
   refresh() {
     return get().load();

@@ -33,6 +33,33 @@ const globBackend: BackendModule = {
 
 export const i18n = i18next.createInstance();
 
+/**
+ * The Dutch fallback catalogs load only once a key is missing in the current language
+ * (every catalog has every key: tests/test_catalogs.py), not for every visitor at start-up.
+ */
+const fallbackLoads = new Map<string, Promise<void>>();
+
+export function loadFallback(namespace: string): Promise<void> {
+  const load = catalogLoader(FALLBACK_LANGUAGE, namespace);
+  // A namespace still loading in the current language is not missing a key.
+  if (i18n.language === FALLBACK_LANGUAGE || !load || !i18n.hasResourceBundle(i18n.language, namespace)) {
+    return Promise.resolve();
+  }
+  let loading = fallbackLoads.get(namespace);
+  if (!loading) {
+    loading = load().then(
+      (module) => {
+        // Shown screens translate again: react-i18next re-renders on 'added' (bindI18nStore).
+        i18n.options.fallbackLng = [FALLBACK_LANGUAGE];
+        i18n.addResourceBundle(FALLBACK_LANGUAGE, namespace, module.default, true, false);
+      },
+      () => void fallbackLoads.delete(namespace),
+    );
+    fallbackLoads.set(namespace, loading);
+  }
+  return loading;
+}
+
 export async function initI18n(language: Language): Promise<void> {
   await Promise.all([
     i18n
@@ -40,13 +67,15 @@ export async function initI18n(language: Language): Promise<void> {
       .use(initReactI18next)
       .init({
         lng: language,
-        fallbackLng: FALLBACK_LANGUAGE,
+        fallbackLng: false,
+        saveMissing: true,
+        missingKeyHandler: (_languages, namespace) => void loadFallback(namespace),
         supportedLngs: [...LANGUAGES],
         ns: ['common'],
         defaultNS: 'common',
         interpolation: { escapeValue: false },
         returnNull: false,
-        react: { useSuspense: false },
+        react: { useSuspense: false, bindI18nStore: 'added' },
       }),
     loadDateLocale(language),
   ]);
