@@ -114,8 +114,9 @@ def spa(path: str) -> Response:
 # paint on a phone. The page gets the settings inline and modulepreload links for the rest.
 
 # The screens opened cold most (web/src/app/routes.tsx); other paths load theirs as before.
-_ROUTE_MODULES = {"/": "src/features/home/HomeRoute.tsx",
-                  "/members": "src/features/discovery/MembersPage.tsx"}
+_ROUTE_MODULES = {"/": ["src/features/home/HomeRoute.tsx"],
+                  "/members": ["src/features/discovery/MembersPage.tsx",
+                               "src/features/discovery/discoveryLoader.ts"]}
 _DATE_LOCALES = {"en": "en-GB"}  # web/src/shared/i18n/dateLocale.ts
 
 
@@ -143,10 +144,8 @@ def _preloads(dist: Path, path: str, language: str) -> list[str]:
         return []
     manifest = _manifest(file, file.stat().st_mtime_ns)
     date_locale = _DATE_LOCALES.get(language, language)
-    keys = [f"src/locales/{language}/common.json",
-            f"node_modules/date-fns/locale/{date_locale}.js"]
-    if path in _ROUTE_MODULES:
-        keys.insert(0, _ROUTE_MODULES[path])
+    keys = [*_ROUTE_MODULES.get(path, []), f"src/locales/{language}/common.json",
+            f"../node_modules/date-fns/locale/{date_locale}.js"]
     return [chunk for key in keys for chunk in _chunks(manifest, key)]
 
 

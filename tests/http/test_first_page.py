@@ -1,0 +1,77 @@
+"""index.html carries what the first screen needs: the site's settings inline (in the
+language the app will choose) and modulepreload links for the screen's chunk, the
+language's catalog and its date locale, from the build's manifest."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from flask.testing import FlaskClient
+
+MANIFEST = {
+    "index.html": {"file": "assets/index-1.js", "isEntry": True},
+    "src/features/home/HomeRoute.tsx": {"file": "assets/HomeRoute-1.js",
+                                        "imports": ["index.html", "_shared-1.js"]},
+    "_shared-1.js": {"file": "assets/shared-1.js"},
+    "src/features/discovery/MembersPage.tsx": {"file": "assets/MembersPage-1.js"},
+    "src/features/discovery/discoveryLoader.ts": {"file": "assets/discoveryLoader-1.js",
+                                                  "imports": ["_shared-1.js"]},
+    "src/locales/en/common.json": {"file": "assets/common-en.js"},
+    "src/locales/de/common.json": {"file": "assets/common-de.js"},
+    "../node_modules/date-fns/locale/en-GB.js": {"file": "assets/en-GB.js"},
+    "../node_modules/date-fns/locale/de.js": {"file": "assets/de.js"},
+}
+
+
+def _page(client: FlaskClient, web_dist: Path, path: str, **headers: str) -> str:
+    (web_dist / "index.html").write_text(
+        "<!doctype html><html><head><title>Amora</title></head><body><div id=root></div>"
+        '<script type="module" src="/assets/index-1.js"></script></body></html>')
+    (web_dist / ".vite").mkdir(exist_ok=True)
+    (web_dist / ".vite" / "manifest.json").write_text(json.dumps(MANIFEST))
+    answer = client.get(path, headers=headers)
+    assert answer.status_code == 200 and answer.headers["Cache-Control"] == "no-cache"
+    return answer.get_data(as_text=True)
+
+
+def _boot_data(html: str) -> dict:  # type: ignore[type-arg]
+    match = re.search(r'<script id="boot-data" type="application/json">(.*?)</script>', html)
+    assert match, html
+    return json.loads(match.group(1))  # type: ignore[no-any-return]
+
+
+def _preloads(html: str) -> list[str]:
+    return re.findall(r'<link rel="modulepreload" crossorigin href="([^"]+)">', html)
+
+
+def test_the_landing_page_carries_its_settings_and_preloads(client: FlaskClient,
+                                                            web_dist: Path) -> None:
+    html = _page(client, web_dist, "/", **{"Accept-Language": "de-DE,de;q=0.9"})
+    data = _boot_data(html)
+    assert data["language"] == "de"
+    assert data["settings"] == client.get("/api/settings?lang=de").json
+    assert _preloads(html) == ["/assets/HomeRoute-1.js", "/assets/shared-1.js",
+                               "/assets/common-de.js", "/assets/de.js"]
+    assert html.index("boot-data") < html.index("</head>")
+
+
+def test_the_locale_cookie_picks_the_language_and_other_screens_get_no_route_preload(
+        client: FlaskClient, web_dist: Path) -> None:
+    client.set_cookie("i18n_redirected", "en")
+    html = _page(client, web_dist, "/members", **{"Accept-Language": "de"})
+    assert _boot_data(html)["language"] == "en"
+    assert _preloads(html) == ["/assets/MembersPage-1.js", "/assets/discoveryLoader-1.js",
+                               "/assets/shared-1.js", "/assets/common-en.js",
+                               "/assets/en-GB.js"]
+    assert _preloads(_page(client, web_dist, "/faq")) == ["/assets/common-en.js",
+                                                           "/assets/en-GB.js"]
+
+
+def test_inline_json_cannot_end_its_script(client: FlaskClient, web_dist: Path) -> None:
+    from adapters.http.web_app import _script_json
+
+    text = _script_json({"name": "</script><script>alert(1)</script>&"})
+    assert "<" not in text and ">" not in text and "&" not in text
+    assert json.loads(text) == {"name": "</script><script>alert(1)</script>&"}
