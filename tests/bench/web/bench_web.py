@@ -210,7 +210,9 @@ def member_cookie(base: str) -> str:
     for cookie in cookies:
         name, _, rest = cookie.partition("=")
         if name.strip() == "auth._token":  # adapters/http/session.py COOKIE
-            return f"auth._token={rest.split(';', 1)[0]}"
+            # Both cookies, as a member's browser holds them: a Set-Cookie for a missing
+            # hint would put it in Chromium's jar, which then replaces the extra header.
+            return f"auth._token={rest.split(';', 1)[0]}; auth.present=1"
     raise RuntimeError("the signup set no session cookie")
 
 
