@@ -58,7 +58,7 @@ from application.ports import EventBus
 from application.profiles import Profiles
 from application.shop import Shop
 from application.shop_admin import ShopAdministration
-from application.sites import SiteAdministration, SiteQueries
+from application.sites import SiteAdministration, SiteDirectory, SiteQueries
 from application.user_view import UserView
 from domain.notifications import PushPolicy
 
@@ -150,7 +150,8 @@ class Container(containers.DeclarativeContainer):
         Notifier, uow=unit_of_work.provider, clock=clock, secrets=secrets,
         settings=notification_settings, texts=mail_texts, mailer=mailer, push=push_sender,
         base_url=config.provided.base_url)
-    user_view = providers.Singleton(UserView, uow=unit_of_work.provider)
+    site_directory = providers.Singleton(SiteDirectory, uow=unit_of_work.provider, clock=clock)
+    user_view = providers.Singleton(UserView, uow=unit_of_work.provider, sites=site_directory)
     moderation = providers.Singleton(Moderation, uow=unit_of_work.provider, clock=clock,
                                      events=events)
     geocoding = providers.Singleton(Geocoding, geocoder=providers.Singleton(OfflineGeocoder))
@@ -187,9 +188,10 @@ class Container(containers.DeclarativeContainer):
                                    regions=providers.Singleton(IsoRegions))
 
     site_queries = providers.Singleton(SiteQueries, uow=unit_of_work.provider,
+                                       sites=site_directory,
                                        push_key=providers.Callable(public_key, vapid))
     site_administration = providers.Singleton(
-        SiteAdministration, uow=unit_of_work.provider, clock=clock
+        SiteAdministration, uow=unit_of_work.provider, clock=clock, sites=site_directory
     )
     demo_seeder = providers.Factory(
         DemoSeeder, uow=unit_of_work.provider, files=files, people=providers.Factory(FakerPeople),

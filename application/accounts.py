@@ -16,6 +16,7 @@ from application.ports import (
     FileStore,
     PasswordHasher,
     Secrets,
+    SignedIn,
     TaskQueue,
     UnitOfWork,
     UnitOfWorkFactory,
@@ -257,17 +258,21 @@ class Accounts:
     def member_for(self, token: str | None) -> Member | None:
         """The member a session cookie belongs to, while the session and account are open.
         A session ended by a ban says so, so the member is shown the ban page."""
+        found = self.signed_in(token)
+        return found.member if found else None
+
+    def signed_in(self, token: str | None) -> SignedIn | None:
+        """member_for, with what the member's own page shows, read in one go."""
         if not token:
             return None
         now = self.clock.now()
         with self.uow() as uow:
-            record = uow.sessions.find(self.secrets.digest(token))
-            member = uow.members.get(record.member_id) if record else None
-        if record is None or member is None:
+            found = uow.sessions.signed_in(self.secrets.digest(token))
+        if found is None:
             return None
-        if member.status is AccountStatus.BANNED:
+        if found.member.status is AccountStatus.BANNED:
             raise DomainError("account_banned")
-        return member if record.open_at(now) and member.can_log_in else None
+        return found if found.session.open_at(now) and found.member.can_log_in else None
 
     def log_out(self, token: str | None) -> None:
         if not token:

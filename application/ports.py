@@ -73,10 +73,23 @@ class SessionRecord:
         return self.revoked_at is None and now < self.expires_at
 
 
+@attrs.frozen
+class SignedIn:
+    session: SessionRecord
+    member: Member
+    credits: int
+    main_photo: dict[str, str] | None
+    mail_off: str | None  # why e-mail to the member is off, if it is
+
+
 class SessionRepository(Protocol):
     def add(self, member_id: int, token_hash: str, created_at: datetime, expires_at: datetime,
             ip: str | None, user_agent: str | None) -> None: ...
     def find(self, token_hash: str) -> SessionRecord | None: ...
+    def signed_in(self, token_hash: str) -> SignedIn | None:
+        """The session with its member and what the member's own page shows, in one read
+        (every signed-in request starts here)."""
+        ...
     def revoke(self, token_hash: str, now: datetime) -> None: ...
     def revoke_all(self, member_id: int, now: datetime, keep: str | None = None) -> None: ...
 

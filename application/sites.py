@@ -4,6 +4,7 @@ and what operators may change."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 import attrs
@@ -46,6 +47,49 @@ def _by_domain(uow: UnitOfWork, domain: str) -> Site:
     if site is None:
         raise NotFound("site", domain=domain)
     return site
+
+
+# How old the sites a process serves from memory may be: an operator's change
+# (`amora sites set`, in any process) reaches every process within this time.
+SITES_FRESH_FOR = timedelta(seconds=1)
+
+
+@attrs.define
+class SiteDirectory:
+    """The sites as this process last read them, re-read when older than
+    SITES_FRESH_FOR (one query a second at most instead of one per request); a change made
+    in this process is seen at once. Only reads that may be a second old use it: use cases
+    that change things read the site in their own transaction."""
+
+    uow: UnitOfWorkFactory
+    clock: Clock
+    _read: tuple[datetime, tuple[Site, ...]] | None = None
+
+    def _sites(self) -> tuple[Site, ...]:
+        now = self.clock.now()
+        read = self._read
+        if read is None or not read[0] <= now < read[0] + SITES_FRESH_FOR:
+            with self.uow() as uow:
+                read = (now, tuple(uow.sites.all()))
+            self._read = read  # one assignment: concurrent requests see old or new
+        return read[1]
+
+    def forget(self) -> None:
+        self._read = None
+
+    def get(self, site_id: int) -> Site | None:
+        return next((site for site in self._sites() if site.id == site_id), None)
+
+    def resolve(self, host: str | None) -> Site:
+        """resolve_site, from memory."""
+        sites = self._sites()
+        name = normalise_domain(host or "")
+        found = next((site for site in sites if site.domain == name), None)
+        if found is None or not is_domain(name):
+            found = min(sites, key=lambda site: (not site.is_default, site.id), default=None)
+        if found is None:
+            raise NotFound("site")
+        return found
 
 
 def _settings(site: Site, language: str | None, geoip_country: str | None) -> dict[str, Any]:
@@ -125,18 +169,18 @@ class SiteQueries:
     """What the client may read about the site it is on."""
 
     uow: UnitOfWorkFactory
+    sites: SiteDirectory
     # The deployment's VAPID public key: pushes are signed with its private half.
     push_key: str = ""
 
     def settings(self, host: str | None, language: str | None,
                  geoip_country: str | None) -> dict[str, Any]:
-        with self.uow() as uow:
-            found = _settings(resolve_site(uow, host), language, geoip_country)
+        found = _settings(self.sites.resolve(host), language, geoip_country)
         return {**found, "push_public_key": self.push_key or found["push_public_key"]}
 
     def company_info(self, host: str | None, geoip_country: str | None) -> dict[str, Any]:
+        site = self.sites.resolve(host)
         with self.uow() as uow:
-            site = resolve_site(uow, host)
             company = uow.companies.get(site.company_id)
             if company is None:
                 raise NotFound("company")
@@ -149,6 +193,7 @@ class SiteAdministration:
 
     uow: UnitOfWorkFactory
     clock: Clock
+    sites: SiteDirectory | None = None
 
     def list(self) -> Sequence[Site]:
         with self.uow() as uow:
@@ -167,7 +212,9 @@ class SiteAdministration:
             uow.audit.record(self.clock.now(), actor, "sites.set", site.domain,
                              {"key": key, "value": value})
             uow.commit()
-            return changed
+        if self.sites is not None:
+            self.sites.forget()
+        return changed
 
     @staticmethod
     def _check_references(uow: UnitOfWork, before: Site, after: Site) -> None:

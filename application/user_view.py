@@ -6,20 +6,31 @@ from typing import Any
 
 import attrs
 
-from application.ports import UnitOfWorkFactory
+from application.ports import SignedIn, UnitOfWorkFactory
+from application.sites import SiteDirectory
 from domain.members import Member
 
 
 @attrs.frozen
 class UserView:
     uow: UnitOfWorkFactory
+    sites: SiteDirectory
 
     def render(self, member: Member) -> dict[str, Any]:
         with self.uow() as uow:
-            site = uow.sites.get(member.site_id)
             main = uow.photos.main_of(member.id)
             credits = uow.ledger.balance(member.id)
             _, mail_off = uow.notifications.preferences(member.id)
+        return self._view(member, credits, main, mail_off)
+
+    def of(self, signed_in: SignedIn) -> dict[str, Any]:
+        """The view of the member signed in, from what the session lookup read."""
+        return self._view(signed_in.member, signed_in.credits, signed_in.main_photo,
+                          signed_in.mail_off)
+
+    def _view(self, member: Member, credits: int, main: dict[str, str] | None,
+              mail_off: str | None) -> dict[str, Any]:
+        site = self.sites.get(member.site_id)
         profile = member.profile
         return {
             "id": member.id,

@@ -16,6 +16,7 @@ from adapters.http.session import (
     clear_session,
     current_member,
     require_member,
+    require_signed_in,
     session_token,
     set_session,
     visitor,
@@ -121,7 +122,7 @@ def log_in() -> Response:
 
 @blueprint.get("/api/user")
 def user() -> Response:
-    return _user(require_member())
+    return jsonify({"user": _container().user_view().of(require_signed_in())})
 
 
 @attrs.frozen

@@ -13,6 +13,7 @@ from adapters.container import Container
 from adapters.http import (
     account_views,
     chat_views,
+    connections,
     discovery_views,
     errors,
     health,
@@ -64,6 +65,7 @@ def create_app(container: Container) -> Flask:
     )
     app.extensions["amora"] = container
     observability.init_observability(app)  # first, so its hooks see every request
+    connections.init_request_connection(app)
     limits.init_limits(app, config.redis_url, config.rate_limits)
     app.config["SOCK_SERVER_OPTIONS"] = {"ping_interval": 25}
     app.url_map.converters["int"] = requests.IdConverter  # before any route is added

@@ -8,6 +8,7 @@ from typing import Any
 from flask import Response, current_app, g, request
 
 from application.accounts import SESSION_LIFETIME, Visitor
+from application.ports import SignedIn
 from domain.errors import DomainError
 from domain.members import Member
 
@@ -25,17 +26,27 @@ def session_token() -> str | None:
     return request.cookies.get(COOKIE)
 
 
+def signed_in() -> SignedIn | None:
+    """The session lookup, once per request (it reads the member's page data too)."""
+    if "signed_in" not in g:
+        g.signed_in = _accounts().signed_in(session_token())
+    return g.signed_in  # type: ignore[no-any-return]
+
+
+def require_signed_in() -> SignedIn:
+    found = signed_in()
+    if found is None:
+        raise DomainError("authentication_required")
+    return found
+
+
 def current_member() -> Member | None:
-    if "member" not in g:
-        g.member = _accounts().member_for(session_token())
-    return g.member  # type: ignore[no-any-return]
+    found = signed_in()
+    return found.member if found else None
 
 
 def require_member() -> Member:
-    member = current_member()
-    if member is None:
-        raise DomainError("authentication_required")
-    return member
+    return require_signed_in().member
 
 
 def _secure() -> bool:

@@ -5,10 +5,31 @@ from __future__ import annotations
 from datetime import datetime
 
 import attrs
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import Connection, and_, delete, func, insert, select, update
 
 from adapters.sql import tables as t
-from application.ports import SessionRecord, TokenRecord
+from adapters.sql.members import member_from_row, members_with_profiles
+from application.ports import SessionRecord, SignedIn, TokenRecord
+
+_main_photo = and_(t.photos.c.member_id == t.members.c.id, t.photos.c.is_main.is_(True))
+# Session, member, profile, balance, main photo and mail state: one round trip.
+_SIGNED_IN = (
+    members_with_profiles.add_columns(
+        t.sessions.c.created_at.label("session_created_at"),
+        t.sessions.c.expires_at.label("session_expires_at"),
+        t.sessions.c.revoked_at.label("session_revoked_at"),
+        t.credit_balances.c.balance.label("credit_balance"),
+        t.photos.c.filename.label("photo_filename"),
+        t.photos.c.thumb_filename.label("photo_thumb_filename"),
+        t.photos.c.status.label("photo_status"),
+        t.notification_settings.c.mail_off.label("mail_off"),
+    )
+    .join(t.sessions, t.sessions.c.member_id == t.members.c.id)
+    .outerjoin(t.credit_balances, t.credit_balances.c.member_id == t.members.c.id)
+    .outerjoin(t.photos, _main_photo)
+    .outerjoin(t.notification_settings, t.notification_settings.c.member_id == t.members.c.id)
+    .limit(1)
+)
 
 
 @attrs.define
@@ -29,6 +50,20 @@ class SqlSessions:
         if row is None:
             return None
         return SessionRecord(row.member_id, row.created_at, row.expires_at, row.revoked_at)
+
+    def signed_in(self, token_hash: str) -> SignedIn | None:
+        row = self.connection.execute(
+            _SIGNED_IN.where(t.sessions.c.token_hash == token_hash)).first()
+        if row is None:
+            return None
+        photo = None if row.photo_filename is None else {
+            "filename": row.photo_filename, "thumb_filename": row.photo_thumb_filename,
+            "status": row.photo_status}
+        return SignedIn(
+            session=SessionRecord(row.id, row.session_created_at, row.session_expires_at,
+                                  row.session_revoked_at),
+            member=member_from_row(row), credits=int(row.credit_balance or 0),
+            main_photo=photo, mail_off=row.mail_off)
 
     def revoke(self, token_hash: str, now: datetime) -> None:
         self.connection.execute(update(t.sessions).where(

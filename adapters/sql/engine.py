@@ -14,7 +14,10 @@ def database_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    # No ping before each checkout (a round trip per request): a connection the server
+    # dropped fails its first statement instead, which answers 503 (the client tries
+    # again) and, being a disconnect, makes the pool replace all its older connections.
+    return create_engine(url, pool_size=10, max_overflow=20)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

@@ -45,7 +45,7 @@ def _changed(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     return {name: value for name, value in after.items() if before.get(name) != value}
 
 
-def _member(row: Any) -> Member:
+def member_from_row(row: Any) -> Member:
     profile = Profile(**{
         **{name: getattr(row, name) for name in _PROFILE_FIELDS},
         "interests": tuple(row.interests),
@@ -58,7 +58,7 @@ def _member(row: Any) -> Member:
     )
 
 
-_SELECT = select(
+members_with_profiles = select(
     t.members, *[c for c in t.profiles.c if c.name not in ("member_id", "status")],
     t.profiles.c.status.label("profile_status"),
 ).join(t.profiles, t.profiles.c.member_id == t.members.c.id)
@@ -88,14 +88,15 @@ class SqlMembers:
         return attrs.evolve(member, id=member_id)
 
     def get(self, member_id: int) -> Member | None:
-        row = self.connection.execute(_SELECT.where(t.members.c.id == member_id)).first()
-        return _member(row) if row else None
+        query = members_with_profiles.where(t.members.c.id == member_id)
+        row = self.connection.execute(query).first()
+        return member_from_row(row) if row else None
 
     def by_email(self, site_id: int, email: str) -> Member | None:
-        query = _SELECT.where(t.members.c.site_id == site_id,
+        query = members_with_profiles.where(t.members.c.site_id == site_id,
                               func.lower(t.members.c.email) == email.strip().lower())
         row = self.connection.execute(query).first()
-        return _member(row) if row else None
+        return member_from_row(row) if row else None
 
     def save(self, before: Member, after: Member) -> None:
         """Targeted writes: only the columns a use case changed go to the database, so
@@ -138,7 +139,7 @@ class SqlMembers:
 
     def search(self, site_id: int | None, text: str | None, status: str | None,
                limit: int, offset: int) -> Sequence[Member]:
-        query = _SELECT.order_by(t.members.c.id).limit(limit).offset(offset)
+        query = members_with_profiles.order_by(t.members.c.id).limit(limit).offset(offset)
         if site_id is not None:
             query = query.where(t.members.c.site_id == site_id)
         if status:
@@ -147,12 +148,12 @@ class SqlMembers:
             pattern = f"%{text.lower()}%"
             query = query.where(or_(func.lower(t.members.c.email).like(pattern),
                                     func.lower(t.profiles.c.name).like(pattern)))
-        return [_member(row) for row in self.connection.execute(query)]
+        return [member_from_row(row) for row in self.connection.execute(query)]
 
     def deleted_before(self, moment: datetime) -> Sequence[Member]:
-        query = _SELECT.where(t.members.c.status == AccountStatus.DELETED.value,
+        query = members_with_profiles.where(t.members.c.status == AccountStatus.DELETED.value,
                               t.members.c.deleted_at < moment, t.members.c.erased_at.is_(None))
-        return [_member(row) for row in self.connection.execute(query)]
+        return [member_from_row(row) for row in self.connection.execute(query)]
 
     def erase(self, member_id: int, now: datetime) -> None:
         """Personal data goes; an anonymous row stays so ledgers and logs keep their keys."""

@@ -1,7 +1,11 @@
-"""A transaction per use case: it rolls back unless the use case commits."""
+"""A transaction per use case: it rolls back unless the use case commits.
+
+Within a request (see SharedConnection) the use cases take turns on one pooled
+connection, each still in a transaction of its own."""
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from types import TracebackType
 
@@ -24,13 +28,55 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+class SharedConnection:
+    """One pooled connection for all the units of work of one request (one checkout
+    instead of one per use case), taken on first use and given back by close().
+
+    Each unit of work still runs its own transaction on it, so a use case's commit is a
+    real commit and its failure rolls back only its own changes. A unit of work opened
+    while another is still open (a use case inside a use case) gets a connection of its
+    own, exactly as without sharing."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        self._connection: Connection | None = None
+        self._token = _shared.set(self)
+
+    def take(self, engine: Engine) -> Connection | None:
+        """The shared connection, if it is free for a new transaction on ``engine``."""
+        if engine is not self._engine:
+            return None
+        if self._connection is None:
+            self._connection = engine.connect()
+        elif self._connection.in_transaction():
+            return None
+        return self._connection
+
+    def close(self) -> None:
+        try:
+            _shared.reset(self._token)
+        except ValueError:  # closed in another context than it was opened in
+            _shared.set(None)
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+
+_shared: ContextVar[SharedConnection | None] = ContextVar("amora_shared_connection",
+                                                           default=None)
+
+
 class SqlUnitOfWork:
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
         self._connection: Connection | None = None
+        self._owned = True
 
     def __enter__(self) -> SqlUnitOfWork:
-        self._connection = self._engine.connect()
+        shared = _shared.get()
+        connection = shared.take(self._engine) if shared else None
+        self._owned = connection is None
+        self._connection = connection or self._engine.connect()
         self._connection.begin()
         self.sites = SqlSites(self._connection)
         self.companies = SqlCompanies(self._connection)
@@ -57,7 +103,8 @@ class SqlUnitOfWork:
         try:
             self._connection.rollback()  # a no-op after commit
         finally:
-            self._connection.close()
+            if self._owned:
+                self._connection.close()
             self._connection = None
 
     def commit(self) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from application.ports import MemberChanged, SessionRecord, TokenRecord
+from application.ports import MemberChanged, SessionRecord, SignedIn, TokenRecord
 from domain.members import Member
 from domain.sites import Company, Site
 
@@ -161,8 +161,10 @@ class MemoryPhotos:
 
 
 class MemorySessions:
-    def __init__(self, data: dict[str, dict[str, Any]]) -> None:
+    def __init__(self, data: dict[str, dict[str, Any]], members: MemoryMembers,
+                 photos: MemoryPhotos, notifications: MemoryNotifications) -> None:
         self.data = data
+        self.members, self.photos, self.notifications = members, photos, notifications
 
     def add(self, member_id: int, token_hash: str, created_at: datetime, expires_at: datetime,
             ip: str | None, user_agent: str | None) -> None:
@@ -175,6 +177,14 @@ class MemorySessions:
             return None
         return SessionRecord(row["member_id"], row["created_at"], row["expires_at"],
                              row["revoked_at"])
+
+    def signed_in(self, token_hash: str) -> SignedIn | None:
+        record = self.find(token_hash)
+        member = self.members.get(record.member_id) if record else None
+        if record is None or member is None:
+            return None
+        return SignedIn(record, member, credits=0, main_photo=self.photos.main_of(member.id),
+                        mail_off=self.notifications.preferences(member.id)[1])
 
     def revoke(self, token_hash: str, now: datetime) -> None:
         if token_hash in self.data:
@@ -271,10 +281,11 @@ class MemoryUnitOfWork:
         self.audit = MemoryAudit(self._work["audit"])
         self.members = MemoryMembers(self._work["members"])
         self.photos = MemoryPhotos(self._work["photos"])
-        self.sessions = MemorySessions(self._work["sessions"])
         self.tokens = MemoryTokens(self._work["tokens"], self._work["token_hashes"])
         self.login_failures = MemoryLoginFailures(self._work["failures"])
         self.notifications = MemoryNotifications(self._work["notifications"])
+        self.sessions = MemorySessions(self._work["sessions"], self.members, self.photos,
+                                       self.notifications)
         self.jobs = MemoryJobs(self._work["jobs"])
         return self
 

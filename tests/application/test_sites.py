@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
-from application.sites import SiteAdministration, SiteQueries
+from application.sites import SiteAdministration, SiteDirectory, SiteQueries
 from domain.errors import DomainError
 from domain.sites import MessageCost
 from tests.application.memory import FixedClock, MemoryStore, MemoryUnitOfWork
@@ -25,7 +27,8 @@ def store() -> MemoryStore:
 
 
 def queries(store: MemoryStore) -> SiteQueries:
-    return SiteQueries(uow=lambda: MemoryUnitOfWork(store))
+    return SiteQueries(uow=lambda: MemoryUnitOfWork(store),
+                       sites=SiteDirectory(lambda: MemoryUnitOfWork(store), FixedClock()))
 
 
 def admin(store: MemoryStore) -> SiteAdministration:
@@ -36,6 +39,32 @@ def test_settings_resolve_by_host_and_fall_back_to_default(store: MemoryStore) -
     assert queries(store).settings("flirt.test:8000", "en", None)["name"] == "Flirt"
     assert queries(store).settings("unknown.example", "en", None)["name"] == "Amora"
     assert queries(store).settings(None, "en", None)["name"] == "Amora"
+
+
+def test_sites_are_read_once_a_second_and_at_once_after_a_change_here(
+        store: MemoryStore) -> None:
+    clock = FixedClock()
+    reads = []
+
+    def uow() -> MemoryUnitOfWork:
+        reads.append(clock.now())
+        return MemoryUnitOfWork(store)
+
+    directory = SiteDirectory(uow, clock)
+    here = SiteQueries(uow=uow, sites=directory)
+    assert here.settings("amora.test", "en", None)["signup_credits"] == 0
+    assert here.settings("flirt.test", "en", None)["name"] == "Flirt"
+    assert len(reads) == 1  # the second request was served from memory
+    # Another process (`amora sites set`) changes a setting: seen within a second.
+    admin(store).set("amora.test", "signup_credits", "25", "operator")
+    clock.current += timedelta(milliseconds=999)
+    assert here.settings("amora.test", "en", None)["signup_credits"] == 0
+    clock.current += timedelta(milliseconds=1)
+    assert here.settings("amora.test", "en", None)["signup_credits"] == 25
+    # A change made in this process is seen at once.
+    SiteAdministration(uow, clock, sites=directory).set("amora.test", "signup_credits", "30",
+                                                        "operator")
+    assert here.settings("amora.test", "en", None)["signup_credits"] == 30
 
 
 def test_settings_texts_and_geoip(store: MemoryStore) -> None:
