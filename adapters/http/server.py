@@ -110,6 +110,9 @@ def server_options(bind: str, workers: int, access_log: bool = True,
         "limit_request_line": 8190,
         "limit_request_fields": 100,
         "limit_request_field_size": 8190,
+        # We do not drive gunicorn through its control socket, and its default path is
+        # one per user: several servers on one box would take each other's.
+        "control_socket_disable": True,
         "child_exit": _worker_exited,
         "on_starting": _logs_as(log_format),
     }
