@@ -9,7 +9,6 @@ from decimal import InvalidOperation
 from typing import Any, NoReturn
 
 import typer
-from alembic.util import CommandError
 from sqlalchemy.exc import DataError
 from typer.core import TyperGroup
 
@@ -48,8 +47,6 @@ class OneLineErrors(TyperGroup):
             fail("aborted")
         except DomainError as error:
             fail(describe(error))
-        except CommandError as error:  # alembic: an unknown revision
-            fail(str(error))
         except DataError as error:  # a safety net: the commands bound their numbers
             fail(f"the database refused a value: {str(error.orig).splitlines()[0]}")
         except InvalidOperation:

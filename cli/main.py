@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import signal
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
@@ -12,7 +14,6 @@ from rich.console import Console
 
 from adapters.config import Config, unsafe_in_production
 from adapters.logs import configure_logging
-from adapters.sql import migrate
 from cli import complaints, credits, demo, members, photos, shop, sites
 from cli.context import container
 from cli.failures import OneLineErrors, fail
@@ -34,17 +35,33 @@ app.add_typer(complaints.stats, name="stats")
 console = Console()
 
 
+@contextmanager
+def _revision_errors() -> Iterator[None]:
+    from alembic.util import CommandError
+
+    try:
+        yield
+    except CommandError as error:  # alembic: an unknown revision
+        fail(str(error))
+
+
 @db.command("upgrade")
 def db_upgrade(revision: str = "head") -> None:
     """Apply the migrations (SQLite or PostgreSQL, from DATABASE_URL)."""
-    migrate.upgrade(container().config().database_url, revision)
+    from adapters.sql import migrate  # alembic: only the db commands need it
+
+    with _revision_errors():
+        migrate.upgrade(container().config().database_url, revision)
     console.print("[green]Database is up to date.[/]")
 
 
 @db.command("downgrade")
 def db_downgrade(revision: str) -> None:
     """Roll the schema back to ``revision`` (e.g. base)."""
-    migrate.downgrade(container().config().database_url, revision)
+    from adapters.sql import migrate
+
+    with _revision_errors():
+        migrate.downgrade(container().config().database_url, revision)
     console.print(f"[yellow]Database at {revision}.[/]")
 
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 import io
 from functools import cache
 
-from PIL import Image, ImageDraw
-
 TEAL = (20, 153, 143)
 WHITE = (255, 255, 255)
 
 
 @cache
 def app_icon_png(size: int) -> bytes:
+    from PIL import Image, ImageDraw  # Pillow: only when an icon is drawn
+
     scale = 2  # drawn large, then scaled down: smooth edges without antialiasing support
     big = size * scale
     image = Image.new("RGB", (big, big), TEAL)

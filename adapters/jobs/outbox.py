@@ -19,12 +19,16 @@ import logging
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
 
-from adapters.jobs.broker import DramatiqTaskQueue, Job
 from adapters.sql.outbox import ClaimedJob, OutboxTable
+
+if TYPE_CHECKING:  # dramatiq is imported only where jobs go through Redis
+    from adapters.jobs.broker import DramatiqTaskQueue
+
+Job = Callable[..., None]
 
 log = logging.getLogger("amora.jobs")
 
