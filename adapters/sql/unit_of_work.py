@@ -5,11 +5,13 @@ connection, each still in a transaction of its own."""
 
 from __future__ import annotations
 
+import weakref
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from types import TracebackType
+from typing import Any
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, event
 
 from adapters.sql.accounts import SqlLoginFailures, SqlSessions, SqlTokens
 from adapters.sql.chats import SqlChats
@@ -55,7 +57,7 @@ class SharedConnection:
     def close(self) -> None:
         try:
             _shared.reset(self._token)
-        except ValueError:  # closed in another context than it was opened in
+        except (ValueError, RuntimeError):  # closed twice, or in another context
             _shared.set(None)
         if self._connection is not None:
             self._connection.close()
@@ -66,11 +68,26 @@ _shared: ContextVar[SharedConnection | None] = ContextVar("amora_shared_connecti
                                                            default=None)
 
 
+_watched: weakref.WeakSet[Engine] = weakref.WeakSet()
+
+
+def _note_writes(connection: Connection, _cursor: Any, statement: str, *_: Any) -> None:
+    if statement.lstrip()[:6].upper() != "SELECT":
+        connection.info["wrote"] = True
+
+
+def _watch(engine: Engine) -> None:
+    if engine not in _watched:
+        event.listen(engine, "before_cursor_execute", _note_writes)
+        _watched.add(engine)
+
+
 class SqlUnitOfWork:
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
         self._connection: Connection | None = None
         self._owned = True
+        _watch(engine)
 
     def __enter__(self) -> SqlUnitOfWork:
         shared = _shared.get()
@@ -78,6 +95,7 @@ class SqlUnitOfWork:
         self._owned = connection is None
         self._connection = connection or self._engine.connect()
         self._connection.begin()
+        self._connection.info["wrote"] = False
         self.sites = SqlSites(self._connection)
         self.companies = SqlCompanies(self._connection)
         self.members = SqlMembers(self._connection)
@@ -101,7 +119,13 @@ class SqlUnitOfWork:
                  trace: TracebackType | None) -> None:
         assert self._connection is not None
         try:
-            self._connection.rollback()  # a no-op after commit
+            if kind is None and not self._connection.info.get("wrote", True):
+                # Only read: end it with COMMIT, which is the same to the database,
+                # because psycopg forgets its prepared statements on every ROLLBACK
+                # (and the session lookup's join costs more to plan than to run).
+                self._connection.commit()
+            else:
+                self._connection.rollback()  # a no-op after commit
         finally:
             if self._owned:
                 self._connection.close()
@@ -111,3 +135,4 @@ class SqlUnitOfWork:
         assert self._connection is not None
         self._connection.commit()
         self._connection.begin()
+        self._connection.info["wrote"] = False

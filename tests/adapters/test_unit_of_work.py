@@ -1,0 +1,72 @@
+"""Units of work sharing a request's connection keep their own transactions; a unit of
+work that only read ends without ROLLBACK (psycopg drops its prepared statements on
+every ROLLBACK, so the session lookup would be planned anew on every request)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+import pytest
+from sqlalchemy import event
+
+from adapters.sql.unit_of_work import SharedConnection
+
+
+@pytest.fixture
+def shared(engine) -> Iterator[SharedConnection]:  # type: ignore[no-untyped-def]
+    connection = SharedConnection(engine)
+    yield connection
+    connection.close()
+
+
+def _rollbacks(engine) -> list[object]:  # type: ignore[no-untyped-def]
+    seen: list[object] = []
+    event.listen(engine, "rollback", seen.append)
+    return seen
+
+
+def test_a_unit_of_work_that_only_read_does_not_roll_back(uow, seeded, engine) -> None:  # type: ignore[no-untyped-def]
+    rollbacks = _rollbacks(engine)
+    with uow() as work:
+        assert work.sites.by_domain("amora.test") is not None
+    assert rollbacks == []
+    _, default, _ = seeded
+    with uow() as work:  # wrote, never committed: rolled back
+        work.sites.update(attrs.evolve(default, name="Changed"))
+    assert len(rollbacks) == 1
+    with uow() as work:
+        assert work.sites.by_domain("amora.test").name == "Amora"
+
+
+def test_use_cases_in_one_request_keep_their_own_transactions(  # type: ignore[no-untyped-def]
+        uow, seeded, engine, shared) -> None:
+    _, default, _ = seeded
+    checkouts: list[object] = []
+    event.listen(engine.pool, "checkout", lambda *args: checkouts.append(args))
+    with uow() as work:
+        work.sites.update(attrs.evolve(default, name="Committed"))
+        work.commit()
+    with pytest.raises(RuntimeError), uow() as work:
+        work.sites.update(attrs.evolve(default, name="Failed"))
+        raise RuntimeError("the use case failed half-way")
+    with uow() as work:
+        assert work.sites.by_domain("amora.test").name == "Committed"
+    assert len(checkouts) == 1
+    # A use case inside a use case gets a connection of its own: its commit is real.
+    with uow() as outer:
+        with uow() as inner:
+            inner.sites.update(attrs.evolve(default, name="Inner"))
+            inner.commit()
+        outer.sites.update(attrs.evolve(default, is_default=True, name="Outer"))
+    with uow() as work:
+        assert work.sites.by_domain("amora.test").name == "Inner"
+    shared.close()
+    with engine.connect() as connection:  # what another process sees
+        from sqlalchemy import select
+
+        from adapters.sql import tables
+
+        settings = connection.execute(select(tables.sites.c.settings).where(
+            tables.sites.c.id == default.id)).scalar_one()
+        assert settings["name"] == "Inner"
