@@ -59,6 +59,9 @@ describe('error page', () => {
 
   it('translates service_unavailable in every language', async () => {
     for (const lang of ['da', 'de', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv']) {
+      // Catalogs load on demand (only the visitor's language at first): load this one.
+      await i18n.loadLanguages(lang);
+      await i18n.loadNamespaces('common');
       const text = i18n.getFixedT(lang, 'common')('errors.service_unavailable');
       expect(text).not.toBe('The service is briefly unavailable. Please try again in a moment.');
       expect(text).not.toBe('errors.service_unavailable');
