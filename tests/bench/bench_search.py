@@ -16,21 +16,19 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import attrs  # noqa: E402
-from sqlalchemy import create_engine, insert, text  # noqa: E402
+from sqlalchemy import insert  # noqa: E402
 
 from adapters.container import build_container  # noqa: E402
 from adapters.sql import migrate, tables  # noqa: E402
 from domain.discovery import SearchFilters  # noqa: E402
-from tests.conftest import POSTGRES_SERVER, make_config, seed_default_site  # noqa: E402
+from tests.bench.databases import postgres_database  # noqa: E402
+from tests.conftest import make_config, seed_default_site  # noqa: E402
 
 MEMBERS = 100_000
 BATCH = 10_000
@@ -143,22 +141,6 @@ def run(kind: str, url: str, root: Path) -> None:
                   f" {quantiles[94] * 1e3:7.2f}  {quantiles[49] / base:5.2f}x")
             label = found = ""
     container.engine().dispose()
-
-
-@contextmanager
-def postgres_database() -> Iterator[str]:
-    """A PostgreSQL database of our own beside TEST_POSTGRES_URL's, dropped afterwards."""
-    name = f"amora_bench_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(POSTGRES_SERVER.replace("postgresql://", "postgresql+psycopg://"),
-                          isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield f"{POSTGRES_SERVER.rsplit('/', 1)[0]}/{name}"
-    finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 def main() -> None:
