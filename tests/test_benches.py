@@ -4,6 +4,9 @@ names (the `test` schema others use) is never handed to a bench's run or migrati
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -25,3 +28,33 @@ def test_no_bench_runs_on_the_shared_test_database(bench: Path) -> None:
             arguments = [*node.args, *(keyword.value for keyword in node.keywords)]
             assert not any(isinstance(argument, ast.Name) and argument.id == "POSTGRES_SERVER"
                            for argument in arguments), f"{bench.name}:{node.lineno}"
+
+
+def test_bench_chat_reads_the_workers_memory_not_the_arbiters() -> None:
+    """gunicorn's arbiter serves no socket: the bench weighs its children, the workers."""
+    from tests.bench.bench_chat import Server
+
+    arbiter = subprocess.Popen([sys.executable, "-c", "import subprocess, sys; subprocess.run("
+                                "[sys.executable, '-c', 'import sys; sys.stdin.read()'])"],
+                               stdin=subprocess.PIPE)
+    server = Server(arbiter, "127.0.0.1:0")  # type: ignore[arg-type]
+    try:
+        while not server.workers():  # the child starts in its own time
+            assert arbiter.poll() is None
+            time.sleep(0.05)
+        assert server.workers() != [arbiter.pid] and len(server.workers()) == 1
+        assert server.rss_kb() > 0
+    finally:
+        arbiter.communicate(timeout=30)  # closing stdin ends the child, then the parent
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+def test_bench_chat_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """A tiny run of the chat bench (two `amora serve`, sockets, messages both ways), so
+    it keeps working as the app changes; its figures mean nothing at this size."""
+    from tests.bench.bench_chat import main
+
+    main(["--sockets", "4", "--rate", "20", "--seconds", "0.5", "--idle-seconds", "0"])
+    printed = capsys.readouterr().out
+    assert "goal p99" in printed and "FAILED" not in printed, printed

@@ -1,151 +1,390 @@
-"""Benchmark: real-time chat across two `amora serve` processes sharing PostgreSQL and
-Redis. Opens N WebSockets per process (one member each), sends messages from members on
-process A to members connected to process B over HTTP, and prints the send-to-receive
-latency (p50/p99, from the POST to the event on the socket) and each process's memory.
+"""Benchmark (issue 17.3): real-time chat on the production server, two `amora serve`
+processes sharing PostgreSQL and Redis, N live sockets (/ws) per process, one signed-in
+member each. Members send messages as the web app does (POST
+/api/members/<id>/messages to the process their own socket is on) at a steady rate;
+half go to a member whose socket is on the other process (through Redis), half to one
+on the same process. Prints the send→receive latency (from the POST leaving the client
+to the event arriving on the receiver's socket) p50/p95/p99/max for each kind, the
+POST's own answer time, the workers' CPU time per message, each worker's memory before
+and after opening the sockets (kB per idle socket), the machine's load (the box is
+shared: read the figures with it), and the goal: p99 ≤ 50 ms.
 
-    .venv/bin/python tests/bench/bench_chat.py [N ...]      (default: 100 1000)
+The client is one asyncio process (aiohttp), so 2N sockets cost it little. The bench
+makes and drops its own PostgreSQL database and uses Redis db 12 (BENCH_REDIS_URL).
+Rate limits are off: every bench member comes from one address, where production sees
+one per member.
+
+    .venv/bin/python tests/bench/bench_chat.py [--sockets 1000] [--rate 30 [60 ...]]
+                                               [--seconds 30] [--idle-seconds 5]
 """
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import collections
 import contextlib
+import itertools
 import json
 import os
 import random
-import statistics
+import resource
+import signal
+import socket
+import subprocess
 import sys
 import tempfile
-import threading
 import time
-import urllib.request
-import uuid
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
 
-import simple_websocket  # noqa: E402
-from sqlalchemy import create_engine, insert, text  # noqa: E402
+import aiohttp  # noqa: E402
 
-from adapters.container import build_container  # noqa: E402
-from adapters.sql import migrate, tables  # noqa: E402
-from tests.adapters.test_two_processes import _serve  # noqa: E402
-from tests.conftest import POSTGRES_SERVER, make_config, seed_default_site  # noqa: E402
+from tests.bench.databases import postgres_database  # noqa: E402
 
-REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
-MESSAGES = 300
+REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/12")
+HOST = "amora.test"  # the seeded default site
+GOAL_P99_MS = 50.0
+OPENING_AT_ONCE = 50  # handshakes in flight while the sockets open
+WARM_UP_SOCKETS = 4  # per process, open when the baseline memory is read
+LOST_AFTER_SECONDS = 10
 
 
-def rss_mb(pid: int) -> float:
+@dataclass(eq=False)
+class Server:
+    process: subprocess.Popen[bytes]
+    base: str  # 127.0.0.1:port
+
+    def workers(self) -> list[int]:
+        """gunicorn's worker processes: the arbiter's children (the arbiter holds no
+        socket and serves nothing, so its memory says nothing about sockets)."""
+        pid = self.process.pid
+        return [int(child) for child in
+                Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+    def rss_kb(self) -> int:
+        return sum(_status_kb(worker, "VmRSS") for worker in self.workers())
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU time the workers have used so far."""
+        ticks = 0
+        for worker in self.workers():
+            fields = Path(f"/proc/{worker}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+        return ticks / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Member:
+    id: int
+    cookie: str
+    server: Server
+    ws: aiohttp.ClientWebSocketResponse | None = None
+    waiting: dict[str, asyncio.Future[float]] = field(default_factory=dict)
+
+
+def _status_kb(pid: int, name: str) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
+        if line.startswith(name + ":"):
+            return int(line.split()[1])
+    return 0
 
 
-def seed(container, count: int) -> list[tuple[int, str]]:  # type: ignore[no-untyped-def]
-    """``count`` confirmed members with an open session each: (id, cookie token)."""
-    now = datetime.now(UTC)
-    secrets = container.secrets()
-    members, sessions, tokens = [], [], []
-    with container.engine().begin() as connection:
-        first = connection.execute(text("SELECT COALESCE(MAX(id), 0) FROM members")).scalar()
-        for n in range(count):
-            member_id = first + n + 1
-            members.append({"id": member_id, "site_id": 1, "email": f"b{member_id}@bench.test",
-                            "status": "active", "language": "en", "created_at": now,
-                            "is_fictional": False, "invisible": False, "paid_user": True})
-            token = secrets.token()
-            tokens.append((member_id, token))
-            sessions.append({"member_id": member_id, "token_hash": secrets.digest(token),
-                             "created_at": now, "expires_at": now + timedelta(days=1)})
-        connection.execute(insert(tables.members), members)
-        connection.execute(insert(tables.profiles), [
-            {"member_id": m["id"], "name": f"M{m['id']}", "gender": "female" if m["id"] % 2
-             else "male", "sexuality": "bisexual", "birth_date": date(1990, 1, 1),
-             "country": "NL", "about_me": "", "interests": [], "status": "active"}
-            for m in members])
-        connection.execute(insert(tables.sessions), sessions)
-    return tokens
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
-def run(per_process: int) -> None:
-    name = f"amora_bench_{uuid.uuid4().hex[:8]}"
-    admin = create_engine(POSTGRES_SERVER.replace("postgresql://", "postgresql+psycopg://"),
-                          isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    url = f"{POSTGRES_SERVER.rsplit('/', 1)[0]}/{name}"
-    var = Path(tempfile.mkdtemp())
+def prepare(url: str, var: Path, count: int) -> list[tuple[int, str]]:
+    """The schema, the default site with free messages, and ``count`` active premium
+    members with an open session each, written directly (no login, no password hash):
+    (member id, session cookie value)."""
+    from sqlalchemy import insert
+
+    from adapters.container import build_container
+    from adapters.sql import migrate, tables
+    from tests.conftest import make_config, seed_default_site
+
     migrate.upgrade(url)
     container = build_container(make_config(var, DATABASE_URL=url, REDIS_URL=REDIS))
     seed_default_site(container)
-    # Premium members and free messages: the bench times delivery, not the ledger.
-    container.site_administration().set("amora.test", "message_credits", "0", "bench")
-    members = seed(container, per_process * 2)
-    env = {**os.environ, "DATABASE_URL": url, "REDIS_URL": REDIS, "VAR_DIR": str(var),
-           "SECRET_KEY": "bench", "RATE_LIMITS": "off", "WORKER_IN_PROCESS": "0"}
-    (first, a), (second, b) = _serve(env), _serve(env)
-    sockets: dict[int, simple_websocket.Client] = {}
+    # The bench times delivery, not the ledger: messages cost nothing.
+    container.site_administration().set(HOST, "message_credits", "0", "bench")
+    now, secrets = datetime.now(UTC), container.secrets()
+    tokens = [secrets.token() for _ in range(count)]
+    with container.engine().begin() as connection:
+        ids = list(range(1, count + 1))
+        connection.execute(insert(tables.members), [
+            {"id": n, "site_id": 1, "email": f"b{n}@bench.test", "status": "active",
+             "language": "en", "created_at": now, "is_fictional": False,
+             "invisible": False, "paid_user": True} for n in ids])
+        connection.execute(insert(tables.profiles), [
+            {"member_id": n, "name": f"M{n}", "gender": "female" if n % 2 else "male",
+             "sexuality": "bisexual", "birth_date": date(1990, 1, 1), "country": "NL",
+             "about_me": "", "interests": [], "status": "active"} for n in ids])
+        connection.execute(insert(tables.sessions), [
+            {"member_id": n, "token_hash": secrets.digest(token), "created_at": now,
+             "expires_at": now + timedelta(days=1)} for n, token in zip(ids, tokens, strict=True)])
+    container.engine().dispose()
+    return list(zip(ids, tokens, strict=True))
+
+
+def serve(env: dict[str, str], var: Path) -> Server:
+    """`amora serve` as production runs it (one gevent worker per process)."""
+    port = _free_port()
+    amora = Path(sys.executable).with_name("amora")
+    process = subprocess.Popen([str(amora), "serve", "--port", str(port)], cwd=ROOT, env=env,
+                               stdout=subprocess.DEVNULL, start_new_session=True,
+                               stderr=(var / f"serve-{port}.log").open("w"))  # noqa: SIM115
+    return Server(process, f"127.0.0.1:{port}")
+
+
+async def healthy(session: aiohttp.ClientSession, server: Server) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            async with session.get(f"http://{server.base}/api/health") as answer:
+                if answer.status == 200 and server.workers():
+                    return
+        except aiohttp.ClientError:
+            pass
+        if time.monotonic() > deadline or server.process.poll() is not None:
+            raise RuntimeError(f"amora serve on {server.base} did not start")
+        await asyncio.sleep(0.2)
+
+
+async def connect(session: aiohttp.ClientSession, member: Member) -> None:
+    member.ws = await session.ws_connect(
+        f"ws://{member.server.base}/ws", headers={"Cookie": f"auth._token={member.cookie}"},
+        autoping=True, heartbeat=None)
+    hello = await member.ws.receive_json(timeout=30)
+    assert hello == {"type": "hello", "member": member.id}, hello
+    asyncio.get_running_loop().create_task(listen(member))
+
+
+async def listen(member: Member) -> None:
+    """Every event for this member; a message someone waits for resolves its future."""
+    assert member.ws is not None
+    with contextlib.suppress(aiohttp.ClientError, ConnectionError):  # closed at the end
+        async for frame in member.ws:
+            if frame.type is not aiohttp.WSMsgType.TEXT:
+                continue
+            arrived = time.perf_counter()
+            event = json.loads(frame.data)
+            if event["type"] == "message":
+                waiting = member.waiting.pop(event["message"]["text"], None)
+                if waiting is not None and not waiting.done():
+                    waiting.set_result(arrived)
+
+
+async def send(session: aiohttp.ClientSession, sender: Member, receiver: Member,
+               text: str) -> tuple[float, float] | str:
+    """One message: (send→receive ms, POST answer ms), or what went wrong."""
+    arrived = asyncio.get_running_loop().create_future()
+    receiver.waiting[text] = arrived
+    started = time.perf_counter()
+    async with session.post(f"http://{sender.server.base}/api/members/{receiver.id}/messages",
+                            json={"text": text},
+                            headers={"Host": HOST,
+                                     "Cookie": f"auth._token={sender.cookie}"}) as answer:
+        body = await answer.text()
+    answered = time.perf_counter()
+    if answer.status != 201:
+        receiver.waiting.pop(text, None)
+        return f"HTTP {answer.status} {body.strip()}"
     try:
+        received = await asyncio.wait_for(arrived, LOST_AFTER_SECONDS)
+    except TimeoutError:
+        return f"not received within {LOST_AFTER_SECONDS} s"
+    return (received - started) * 1000, (answered - started) * 1000
+
+
+def percentiles(values: list[float]) -> str:
+    ordered = sorted(values) or [float("nan")]
+
+    def at(share: float) -> float:
+        return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+    return (f"p50 {at(0.50):5.1f}  p95 {at(0.95):5.1f}  p99 {at(0.99):5.1f}  "
+            f"max {ordered[-1]:6.1f} ms  (n={len(ordered)})")
+
+
+async def load(session: aiohttp.ClientSession, members: dict[Server, list[Member]],
+               rate: float, seconds: float) -> dict[str, list[float]]:
+    """Messages at ``rate`` per second for ``seconds``, started on a fixed schedule (not
+    after the previous one's answer), alternating cross-process and same-process."""
+    rng = random.Random(17)
+    servers = list(members)
+    failures: collections.Counter[str] = collections.Counter()
+    results: dict[str, list[float]] = {"cross": [], "same": [], "post": [], "failed": []}
+
+    async def one(kind: str, sender: Member, receiver: Member, text: str) -> None:
+        outcome = await send(session, sender, receiver, text)
+        if isinstance(outcome, str):
+            failures[outcome] += 1
+            results["failed"].append(1)
+            return
+        results[kind].append(outcome[0])
+        results["post"].append(outcome[1])
+
+    tasks = []
+    start = time.perf_counter()
+    for n in itertools.count():
+        due = start + n / rate
+        if due - start >= seconds:
+            break
+        await asyncio.sleep(max(0.0, due - time.perf_counter()))
+        here = servers[n % 2]
+        kind = "cross" if n % 4 < 2 else "same"
+        there = servers[(n + 1) % 2] if kind == "cross" else here
+        sender, receiver = rng.choice(members[here]), rng.choice(members[there])
+        while receiver is sender:
+            receiver = rng.choice(members[there])
+        tasks.append(asyncio.create_task(one(kind, sender, receiver, f"bench {n}")))
+    await asyncio.gather(*tasks)
+    for failure, count in failures.most_common():
+        print(f"  FAILED {count}×: {failure}")
+    return results
+
+
+async def bench(servers: list[Server], accounts: list[tuple[int, str]], rates: list[float],
+                seconds: float, idle_seconds: float) -> None:
+    # Messages go over a pool of keep-alive connections, as browsers keep theirs; each
+    # socket holds a connection of its own (no pool limit).
+    timeout = aiohttp.ClientTimeout(total=60)
+    async with aiohttp.ClientSession(timeout=timeout,
+                                     connector=aiohttp.TCPConnector(limit=200)) as session, \
+            aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as sockets:
+        for server in servers:
+            await healthy(session, server)
+        members: dict[Server, list[Member]] = {server: [] for server in servers}
+        for n, (member_id, cookie) in enumerate(accounts):
+            server = servers[n % len(servers)]
+            members[server].append(Member(member_id, cookie, server))
+        everyone = [member for group in members.values() for member in group]
+        # Warm up: the first sockets start each process's Redis listener, and a few
+        # messages load the chat code paths, before the baseline memory is read.
+        firsts = {server: group[:WARM_UP_SOCKETS] for server, group in members.items()}
+        await asyncio.gather(*(connect(sockets, member) for group in firsts.values()
+                               for member in group))
+        await load(session, firsts, rate=20, seconds=0.5)
+        await asyncio.sleep(1)
+        before = {server: server.rss_kb() for server in servers}
+        opening = asyncio.Semaphore(OPENING_AT_ONCE)
+
+        async def open_one(member: Member) -> None:
+            async with opening:
+                await connect(sockets, member)
+
         started = time.perf_counter()
-        for n, (member_id, token) in enumerate(members):
-            host = a if n % 2 == 0 else b
-            ws = simple_websocket.Client.connect(f"ws://{host}/ws",
-                                                 headers={"Cookie": f"auth._token={token}"})
-            # The client library leaves a frame that came with the handshake unread until
-            # more data arrives; a ping's pong flushes the hello out.
-            ws.send(json.dumps({"type": "ping"}))
-            while json.loads(ws.receive(timeout=10))["type"] != "pong":
-                pass
-            sockets[member_id] = ws
+        await asyncio.gather(*(open_one(member) for member in everyone if member.ws is None))
         opened = time.perf_counter() - started
-        senders = [m for n, m in enumerate(members) if n % 2 == 0]
-        receivers = [m for n, m in enumerate(members) if n % 2 == 1]
-        rng = random.Random(1)
-        latencies: list[float] = []
-        deliveries: list[float] = []
-        for _ in range(MESSAGES):
-            (_, token), (receiver, _) = rng.choice(senders), rng.choice(receivers)
-            request = urllib.request.Request(
-                f"http://{a}/api/members/{receiver}/messages",
-                data=json.dumps({"text": "ping"}).encode(),
-                headers={"Content-Type": "application/json", "Host": "amora.test",
-                         "Cookie": f"auth._token={token}"}, method="POST")
-            sent = time.perf_counter()
-            with urllib.request.urlopen(request, timeout=10):
-                pass
-            while (event := json.loads(sockets[receiver].receive(timeout=10)))["type"] \
-                    != "message":
-                pass
-            latencies.append((time.perf_counter() - sent) * 1000)
-            # From the message's creation on the server (same clock) to its arrival: the
-            # delivery part (commit, Redis, the other process, the socket) without HTTP.
-            created = datetime.fromisoformat(event["message"]["created_at"])
-            deliveries.append((datetime.now(UTC) - created).total_seconds() * 1000)
-        latencies.sort()
-        deliveries.sort()
-        p99 = latencies[int(len(latencies) * 0.99) - 1]
-        d99 = deliveries[int(len(deliveries) * 0.99) - 1]
-        print(f"{per_process:>5} sockets/process: opened {len(sockets)} in {opened:5.1f} s | "
-              f"send→receive p50 {statistics.median(latencies):5.1f} ms, p99 {p99:5.1f} ms | "
-              f"stored→receive p50 {statistics.median(deliveries):5.1f} ms, p99 {d99:5.1f} ms | "
-              f"RSS A {rss_mb(first.pid):6.1f} MB, B {rss_mb(second.pid):6.1f} MB "
-              f"({(rss_mb(second.pid) * 1024) / per_process:5.0f} kB/socket on B)")
-    finally:
-        for ws in sockets.values():
-            with contextlib.suppress(Exception):
-                ws.close()
-        for process in (first, second):
-            process.terminate()
-            process.wait(10)
-        container.engine().dispose()
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+        await asyncio.sleep(min(2.0, idle_seconds))  # let the servers settle first
+        after = {server: server.rss_kb() for server in servers}
+        per_process = len(everyone) // len(servers)
+        print(f"opened {len(everyone)} sockets ({per_process} per process) in {opened:.1f} s")
+        for name, server in zip("AB", servers, strict=True):
+            per_socket = (after[server] - before[server]) / max(1, per_process - WARM_UP_SOCKETS)
+            print(f"  process {name}: worker RSS {before[server] / 1024:6.1f} MB with "
+                  f"{WARM_UP_SOCKETS} sockets, "
+                  f"{after[server] / 1024:6.1f} MB with {per_process} → "
+                  f"{per_socket:5.1f} kB per idle socket")
+        if idle_seconds:
+            idle_before = sum(server.cpu_seconds() for server in servers)
+            await asyncio.sleep(idle_seconds)
+            idle = (sum(server.cpu_seconds() for server in servers) - idle_before) / idle_seconds
+            print(f"  idle, both workers together use {idle:.1%} of a core")
+        for rate in rates:
+            await measure(session, servers, members, rate, seconds)
+        await asyncio.gather(*(member.ws.close() for member in everyone if member.ws))
+
+
+async def measure(session: aiohttp.ClientSession, servers: list[Server],
+                  members: dict[Server, list[Member]], rate: float, seconds: float) -> None:
+    load_before = os.getloadavg()[0]
+    cpu_before = _cpu_times()
+    server_before = sum(server.cpu_seconds() for server in servers)
+    results = await load(session, members, rate, seconds)
+    busy = _busy_share(cpu_before, _cpu_times())
+    server_cpu = sum(server.cpu_seconds() for server in servers) - server_before
+    sockets = sum(len(group) for group in members.values())
+    print(f"{rate:g} messages/s for {seconds:g} s with {sockets} sockets open (machine: "
+          f"load {load_before:.2f} before, CPU {busy:.0%} busy during the run, "
+          f"{os.cpu_count()} cores)")
+    print(f"  send→receive, other process (Redis): {percentiles(results['cross'])}")
+    print(f"  send→receive, same process:          {percentiles(results['same'])}")
+    print(f"  POST answered:                       {percentiles(results['post'])}")
+    print(f"  server CPU: {server_cpu * 1000 / max(1, len(results['post'])):.1f} ms per "
+          f"message (both workers, idle work included)")
+    worst = max(p99(results["cross"]), p99(results["same"]))
+    verdict = "met" if worst <= GOAL_P99_MS and not results["failed"] else "MISSED"
+    print(f"goal p99 ≤ {GOAL_P99_MS:g} ms at {rate:g} messages/s: {verdict} "
+          f"(worst p99 {worst:.1f} ms)")
+
+
+def p99(values: list[float]) -> float:
+    return sorted(values)[int(len(values) * 0.99)] if values else float("inf")
+
+
+def _cpu_times() -> list[int]:
+    return [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+
+
+def _busy_share(before: list[int], after: list[int]) -> float:
+    spent = [b - a for a, b in zip(before, after, strict=True)]
+    idle = spent[3] + spent[4]  # idle + iowait
+    return 1 - idle / max(1, sum(spent))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sockets", type=int, default=1000, help="per process")
+    parser.add_argument("--rate", type=float, nargs="+", default=[30],
+                        help="messages per second (one run each, on the same sockets)")
+    parser.add_argument("--seconds", type=float, default=30, help="of each run")
+    parser.add_argument("--idle-seconds", type=float, default=5,
+                        help="with every socket open, before the runs")
+    arguments = parser.parse_args(argv)
+    if arguments.sockets < WARM_UP_SOCKETS:
+        parser.error(f"--sockets: at least {WARM_UP_SOCKETS}")
+    # Two sockets per member on this box (the client's and the server's end).
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
+    with postgres_database() as url, tempfile.TemporaryDirectory() as folder:
+        var = Path(folder)
+        accounts = prepare(url, var, 2 * arguments.sockets)
+        env = {**os.environ, "DATABASE_URL": url, "REDIS_URL": REDIS, "VAR_DIR": str(var),
+               "SECRET_KEY": "bench-chat", "RATE_LIMITS": "off", "WORKER_IN_PROCESS": "0",
+               "WEB_DIST": str(var / "dist")}
+        servers = [serve(env, var), serve(env, var)]
+        try:
+            asyncio.run(bench(servers, accounts, arguments.rate, arguments.seconds,
+                              arguments.idle_seconds))
+        finally:
+            _print_errors(var)
+            for server in servers:
+                os.killpg(server.process.pid, signal.SIGTERM)
+            for server in servers:
+                try:
+                    server.process.wait(30)
+                except subprocess.TimeoutExpired:
+                    os.killpg(server.process.pid, signal.SIGKILL)
+                    server.process.wait()
+
+
+def _print_errors(var: Path) -> None:
+    """The servers' own complaints, if any (their logs are gone with the folder)."""
+    for log in sorted(var.glob("serve-*.log")):
+        lines = [line for line in log.read_text().splitlines()
+                 if " ERROR " in line or "Traceback" in line or " WARNING " in line]
+        for line in lines[:5]:
+            print(f"  {log.name}: {line}")
 
 
 if __name__ == "__main__":
-    threading.stack_size(512 * 1024)  # many client threads: keep their stacks small
-    for count in [int(arg) for arg in sys.argv[1:]] or [100, 1000]:
-        run(count)
+    main()
