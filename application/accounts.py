@@ -266,7 +266,7 @@ class Accounts:
         if not token:
             return None
         now = self.clock.now()
-        with self.uow() as uow:
+        with self.uow(single_read=True) as uow:
             found = uow.sessions.signed_in(self.secrets.digest(token))
         if found is None:
             return None

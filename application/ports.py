@@ -383,7 +383,11 @@ class JobOutbox(Protocol):
 
 
 class UnitOfWorkFactory(Protocol):
-    def __call__(self) -> UnitOfWork: ...
+    """``single_read``: the use case makes one read and no write, so it needs no
+    transaction (one statement is its own snapshot); the database is spared its BEGIN and
+    COMMIT, two of the three round trips of a session lookup."""
+
+    def __call__(self, *, single_read: bool = False) -> UnitOfWork: ...
 
 
 class FileStore(Protocol):

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
+from flask.sessions import SessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adapters.container import Container
@@ -54,9 +55,21 @@ class IsoJsonProvider(DefaultJSONProvider):
         return DefaultJSONProvider.default(value)
 
 
+class NoCookieSessions(SessionInterface):
+    """Amora keeps its session in its own table (auth._token); Flask's signed-cookie
+    session is never used, so it is not built for every request either."""
+
+    def open_session(self, app: Flask, request: Any) -> None:
+        return None  # Flask then hands out its null session, which refuses writes
+
+    def save_session(self, app: Flask, session: Any, response: Response) -> None:
+        return None
+
+
 def create_app(container: Container) -> Flask:
     app = Flask(__name__, static_folder=None)
     app.json = IsoJsonProvider(app)
+    app.session_interface = NoCookieSessions()
     config = container.config()
     app.config.update(
         SECRET_KEY=config.secret_key,

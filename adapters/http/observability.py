@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import hmac
 import ipaddress
+import itertools
+import os
 import re
 import time
 import uuid
@@ -26,6 +28,20 @@ _SANE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,127}")
 
 blueprint = Blueprint("observability", __name__)
 
+# Ids only need to be unique, not unguessable: a random prefix per process and a counter
+# (os.urandom per request cost more than the rest of this hook). A forked worker draws
+# its own prefix.
+_PROCESS = uuid.uuid4().hex[:16]
+_numbers = itertools.count(1)
+
+
+def _new_process() -> None:
+    global _PROCESS, _numbers
+    _PROCESS, _numbers = uuid.uuid4().hex[:16], itertools.count(1)
+
+
+os.register_at_fork(after_in_child=_new_process)
+
 
 def init_observability(app: Flask) -> None:
     """Before any other hook, so refused requests (rate limits, ...) are timed and logged
@@ -38,7 +54,7 @@ def init_observability(app: Flask) -> None:
 
 def _start() -> None:
     given = request.headers.get(HEADER, "")
-    g.request_id = given if _SANE_ID.fullmatch(given) else uuid.uuid4().hex
+    g.request_id = given if _SANE_ID.fullmatch(given) else f"{_PROCESS}{next(_numbers):016x}"
     g.request_id_token = logs.request_id.set(g.request_id)
     g.request_started = time.perf_counter()
 

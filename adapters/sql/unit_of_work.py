@@ -6,6 +6,7 @@ connection, each still in a transaction of its own."""
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from types import TracebackType
@@ -82,11 +83,43 @@ def _watch(engine: Engine) -> None:
         _watched.add(engine)
 
 
+# Built on first use within a unit of work: most use cases touch two or three of them.
+_REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
+    "sites": SqlSites, "companies": SqlCompanies, "members": SqlMembers,
+    "photos": SqlPhotos, "audit": SqlAuditLog, "sessions": SqlSessions, "tokens": SqlTokens,
+    "login_failures": SqlLoginFailures, "discovery": SqlDiscovery, "likes": SqlLikes,
+    "ledger": SqlLedger, "chats": SqlChats, "shop": SqlShop,
+    "notifications": SqlNotifications, "landers": SqlLanders, "complaints": SqlComplaints,
+    "jobs": lambda connection: SqlOutbox(connection, _now),
+}
+
+
 class SqlUnitOfWork:
-    def __init__(self, engine: Engine) -> None:
+    sites: SqlSites
+    companies: SqlCompanies
+    members: SqlMembers
+    photos: SqlPhotos
+    audit: SqlAuditLog
+    sessions: SqlSessions
+    tokens: SqlTokens
+    login_failures: SqlLoginFailures
+    discovery: SqlDiscovery
+    likes: SqlLikes
+    ledger: SqlLedger
+    chats: SqlChats
+    shop: SqlShop
+    notifications: SqlNotifications
+    landers: SqlLanders
+    complaints: SqlComplaints
+    jobs: SqlOutbox
+
+    def __init__(self, engine: Engine, single_read: bool = False) -> None:
         self._engine = engine
         self._connection: Connection | None = None
         self._owned = True
+        # SQLite's driver opens no transaction for a read anyway; PostgreSQL's would
+        # send BEGIN and COMMIT around the one statement.
+        self._autocommit = single_read and engine.dialect.name == "postgresql"
         _watch(engine)
 
     def __enter__(self) -> SqlUnitOfWork:
@@ -94,25 +127,10 @@ class SqlUnitOfWork:
         connection = shared.take(self._engine) if shared else None
         self._owned = connection is None
         self._connection = connection or self._engine.connect()
+        if self._autocommit:
+            self._connection.execution_options(isolation_level="AUTOCOMMIT")
         self._connection.begin()
         self._connection.info["wrote"] = False
-        self.sites = SqlSites(self._connection)
-        self.companies = SqlCompanies(self._connection)
-        self.members = SqlMembers(self._connection)
-        self.photos = SqlPhotos(self._connection)
-        self.audit = SqlAuditLog(self._connection)
-        self.sessions = SqlSessions(self._connection)
-        self.tokens = SqlTokens(self._connection)
-        self.login_failures = SqlLoginFailures(self._connection)
-        self.discovery = SqlDiscovery(self._connection)
-        self.likes = SqlLikes(self._connection)
-        self.ledger = SqlLedger(self._connection)
-        self.chats = SqlChats(self._connection)
-        self.shop = SqlShop(self._connection)
-        self.notifications = SqlNotifications(self._connection)
-        self.landers = SqlLanders(self._connection)
-        self.complaints = SqlComplaints(self._connection)
-        self.jobs = SqlOutbox(self._connection, _now)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
@@ -127,9 +145,23 @@ class SqlUnitOfWork:
             else:
                 self._connection.rollback()  # a no-op after commit
         finally:
+            if self._autocommit and not self._owned:  # the request's next use case
+                self._connection.execution_options(
+                    isolation_level=self._connection.default_isolation_level)
             if self._owned:
                 self._connection.close()
             self._connection = None
+            for name in _REPOSITORIES:  # they hold the connection given back above
+                self.__dict__.pop(name, None)
+
+    def __getattr__(self, name: str) -> Any:
+        make = _REPOSITORIES.get(name)
+        connection = self.__dict__.get("_connection")
+        if make is None or connection is None:
+            raise AttributeError(name)
+        repository = make(connection)
+        setattr(self, name, repository)
+        return repository
 
     def commit(self) -> None:
         assert self._connection is not None

@@ -27,12 +27,12 @@ def store() -> MemoryStore:
 
 
 def queries(store: MemoryStore) -> SiteQueries:
-    return SiteQueries(uow=lambda: MemoryUnitOfWork(store),
-                       sites=SiteDirectory(lambda: MemoryUnitOfWork(store), FixedClock()))
+    return SiteQueries(uow=lambda **_: MemoryUnitOfWork(store),
+                       sites=SiteDirectory(lambda **_: MemoryUnitOfWork(store), FixedClock()))
 
 
 def admin(store: MemoryStore) -> SiteAdministration:
-    return SiteAdministration(uow=lambda: MemoryUnitOfWork(store), clock=FixedClock())
+    return SiteAdministration(uow=lambda **_: MemoryUnitOfWork(store), clock=FixedClock())
 
 
 def test_settings_resolve_by_host_and_fall_back_to_default(store: MemoryStore) -> None:

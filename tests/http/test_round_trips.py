@@ -64,3 +64,34 @@ def test_a_visitor_costs_at_most_one_connection(client: FlaskClient, container) 
         assert client.get("/api/user").status_code == 403
         assert client.get("/api/settings").status_code == 200
     assert trips.checkouts <= 1
+
+
+@contextmanager
+def transaction_modes(engine) -> Iterator[list[bool]]:  # type: ignore[no-untyped-def]
+    """For each statement: did it run inside a transaction the driver opened?"""
+    modes: list[bool] = []
+
+    def statement(connection, *_: object) -> None:  # type: ignore[no-untyped-def]
+        # psycopg's flag; SQLite's driver has none before Python 3.12 (and another meaning)
+        autocommit = connection.dialect.name == "postgresql" and (
+            connection.connection.dbapi_connection.autocommit is True)
+        modes.append(not autocommit)
+
+    event.listen(engine, "before_cursor_execute", statement)
+    try:
+        yield modes
+    finally:
+        event.remove(engine, "before_cursor_execute", statement)
+
+
+def test_the_session_lookup_needs_no_transaction_but_the_change_after_it_has_one(
+        client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+    """On PostgreSQL the lookup runs without BEGIN/COMMIT (two of its three round trips);
+    the use cases after it on the same connection are transactions again."""
+    signed_in(client)
+    with transaction_modes(container.engine()) as modes:
+        answer = client.put("/api/user", json={"invisible": True})
+    assert answer.status_code == 200 and answer.json["user"]["invisible"] is True
+    lookup, *rest = modes
+    assert lookup is (container.engine().dialect.name != "postgresql")
+    assert rest and all(rest)
