@@ -24,6 +24,16 @@ _CARD = select(
 )
 
 
+def _plan_for_these_values(connection: Connection) -> None:
+    """psycopg prepares a statement after a few runs, and PostgreSQL then reuses one
+    generic plan for any filter values: a plan made for "everyone" walked 100k members for
+    "women in NL-NH" (p50 6 -> 27 ms). Searches are planned for their own values instead
+    (a fraction of a millisecond); for this transaction only."""
+    if connection.dialect.name == "postgresql" and not connection.info.get("custom_plans"):
+        connection.exec_driver_sql("SET LOCAL plan_cache_mode = force_custom_plan")
+        connection.info["custom_plans"] = True
+
+
 def _blocked_either_way(viewer_id: int | None) -> Any:
     if viewer_id is None:
         return false()
@@ -77,6 +87,7 @@ class SqlDiscovery:
     connection: Connection
 
     def search(self, query: SearchQuery, limit: int, offset: int) -> list[dict[str, Any]]:
+        _plan_for_these_values(self.connection)
         rows = self.connection.execute(
             # Newest members first. Ordering by the primary key (signup order) lets the
             # database walk the index backwards and stop after one page.
@@ -87,12 +98,14 @@ class SqlDiscovery:
     def count(self, query: SearchQuery, at_most: int) -> int:
         # The limit inside lets the database stop after ``at_most`` matches instead of
         # visiting every member of a large site.
+        _plan_for_these_values(self.connection)
         matches = (select(m.c.id).select_from(m.join(p, p.c.member_id == m.c.id))
                    .where(*_conditions(query)).limit(at_most).subquery())
         return int(self.connection.execute(
             select(func.count()).select_from(matches)).scalar_one())
 
     def candidates(self, query: SearchQuery, limit: int) -> list[dict[str, Any]]:
+        _plan_for_these_values(self.connection)
         rows = self.connection.execute(
             _CARD.add_columns(p.c.sexuality, p.c.interests).where(*_conditions(query))
             .order_by(m.c.id.desc()).limit(limit))

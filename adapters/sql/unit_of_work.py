@@ -73,7 +73,7 @@ _watched: weakref.WeakSet[Engine] = weakref.WeakSet()
 
 
 def _note_writes(connection: Connection, _cursor: Any, statement: str, *_: Any) -> None:
-    if statement.lstrip()[:6].upper() != "SELECT":
+    if statement.lstrip()[:6].upper() not in ("SELECT", "SET LO"):  # SET LOCAL: a setting
         connection.info["wrote"] = True
 
 
@@ -130,7 +130,7 @@ class SqlUnitOfWork:
         if self._autocommit:
             self._connection.execution_options(isolation_level="AUTOCOMMIT")
         self._connection.begin()
-        self._connection.info["wrote"] = False
+        self._new_transaction()
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
@@ -163,8 +163,13 @@ class SqlUnitOfWork:
         setattr(self, name, repository)
         return repository
 
+    def _new_transaction(self) -> None:
+        assert self._connection is not None
+        self._connection.info["wrote"] = False
+        self._connection.info.pop("custom_plans", None)  # SET LOCAL ends with a transaction
+
     def commit(self) -> None:
         assert self._connection is not None
         self._connection.commit()
         self._connection.begin()
-        self._connection.info["wrote"] = False
+        self._new_transaction()

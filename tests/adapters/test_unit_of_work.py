@@ -5,6 +5,7 @@ every ROLLBACK, so the session lookup would be planned anew on every request).""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import date
 
 import attrs
 import pytest
@@ -37,6 +38,26 @@ def test_a_unit_of_work_that_only_read_does_not_roll_back(uow, seeded, engine) -
     assert len(rollbacks) == 1
     with uow() as work:
         assert work.sites.by_domain("amora.test").name == "Amora"
+
+
+def test_a_search_planned_for_its_values_is_still_a_read(uow, seeded, engine) -> None:  # type: ignore[no-untyped-def]
+    """On PostgreSQL a search sets plan_cache_mode for its transaction (SET LOCAL): a
+    setting, not a write, so it ends without ROLLBACK; the next transaction is planned
+    as usual again."""
+    from application.ports import SearchQuery
+
+    rollbacks = _rollbacks(engine)
+    query = SearchQuery(site_ids=(1,), viewer_id=None, born_from=date(1900, 1, 1),
+                        born_until=date(2100, 1, 1))
+    with uow() as work:
+        work.discovery.count(query, 10)
+        work.discovery.search(query, 10, 0)
+        work.discovery.count(query, 10)
+    assert rollbacks == []
+    with uow() as work:
+        mode = (work.sites.connection.exec_driver_sql("SHOW plan_cache_mode").scalar()
+                if engine.dialect.name == "postgresql" else "auto")
+    assert mode == "auto"
 
 
 def test_use_cases_in_one_request_keep_their_own_transactions(  # type: ignore[no-untyped-def]
