@@ -93,11 +93,7 @@ class Chat:
             balance = uow.ledger.balance(viewer.id)
             unread = uow.chats.unread_total(recipient.id)
             # The next message's terms follow from this one; no need to ask the database.
-            next_terms = send_terms(attrs.evolve(
-                situation, new_conversation=False, balance=balance,
-                conversations_started=situation.conversations_started
-                + situation.new_conversation,
-                free_messages_used=situation.free_messages_used + terms.free))
+            following = _after_sending(situation, balance, free=terms.free)
             body = _message_json(message)
             arrived = {"type": "message", "message": body, "unread": unread}
             notify_later(uow, member_channel(recipient.id), arrived)
@@ -106,7 +102,7 @@ class Chat:
         self.events.publish(member_channel(viewer.id), {"type": "message", "message": body})
         if terms.cost:
             self.events.publish(member_channel(viewer.id), credits_event(balance))
-        return {"message": body, "credits": balance, "terms": attrs.asdict(next_terms)}
+        return {"message": body, "credits": balance, **_next_message(following)}
 
     def gifts(self, viewer: Member) -> dict[str, Any]:
         with self.uow() as uow:
@@ -126,9 +122,8 @@ class Chat:
             recipient = existing_member(uow, member_id)
             conversation = uow.chats.between(viewer.id, recipient.id)
             cost = gift_price(item, site.gift_credits)
-            situation = attrs.evolve(self._situation(uow, viewer, recipient, conversation),
-                                     cost=cost, free_messages=0)
-            check_send(situation)
+            situation = self._situation(uow, viewer, recipient, conversation)
+            check_send(attrs.evolve(situation, cost=cost, free_messages=0))
             conversation_id = (conversation["id"] if conversation
                                else uow.chats.start(viewer.id, recipient.id, now))
             message = uow.chats.add_message(conversation_id, viewer.id, "", now, cost, False,
@@ -145,7 +140,8 @@ class Chat:
         self.events.publish(member_channel(recipient.id), arrived)
         self.events.publish(member_channel(viewer.id), {"type": "message", "message": body})
         self.events.publish(member_channel(viewer.id), credits_event(balance))
-        return {"message": body, "credits": balance}
+        following = _after_sending(situation, balance, free=False)
+        return {"message": body, "credits": balance, **_next_message(following)}
 
     def unlock_photo(self, viewer: Member, member_id: int, photo_id: int) -> dict[str, Any]:
         """A free member opens one locked photo for the site's photo_credits. Only a photo
@@ -259,6 +255,19 @@ class Chat:
         other_id = (conversation["member_high"] if conversation["member_low"] == viewer.id
                     else conversation["member_low"])
         return conversation, existing_member(uow, other_id)
+
+
+def _after_sending(situation: SendSituation, balance: int, free: bool) -> SendSituation:
+    """The situation of the next message once this one (or a gift) went out."""
+    return attrs.evolve(situation, new_conversation=False, balance=balance,
+                        conversations_started=situation.conversations_started
+                        + situation.new_conversation,
+                        free_messages_used=situation.free_messages_used + free)
+
+
+def _next_message(situation: SendSituation) -> dict[str, Any]:
+    """The terms of the next message and why it would be refused, for the screen."""
+    return {"terms": attrs.asdict(send_terms(situation)), "refusal": _refusal(situation)}
 
 
 def _refusal(situation: SendSituation) -> str | None:

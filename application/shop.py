@@ -50,9 +50,11 @@ from domain.pricing import (
     best_discount,
     check_code,
     currency_for,
+    discount_kind,
     discounted,
     fits,
     reserves,
+    saving_percentage,
     stay_code,
     stay_discount,
     time_bonus_left,
@@ -74,18 +76,27 @@ def code_json(code: DiscountCode, now: datetime) -> dict[str, Any]:
             "value_percentage": float(code.value_percentage), "currency": code.currency,
             "minimum_order_value": code.minimum_order_value, "status": code.status.value,
             "validity": code.validity.value, "expired": code.expired(now),
-            "paymentmethods": list(code.paymentmethods)}
+            "paymentmethods": list(code.paymentmethods), "kind": discount_kind(code.code).value}
 
 
-def priced_json(bundle: Bundle, offers: list[DiscountCode | None]) -> dict[str, Any]:
-    """A bundle at the price the member pays: the best of their offers that fits it."""
+def priced_json(bundle: Bundle, offers: list[DiscountCode | None],
+                reference: Bundle) -> dict[str, Any]:
+    """A bundle at the price the member pays: the best of their offers that fits it, and
+    its saving against the reference bundle (the first on offer)."""
     best = best_discount(bundle.price, *(o for o in offers if o and fits(o, bundle.price,
                                                                          bundle.currency)))
     return {"id": bundle.id, "credits": bundle.credits, "price": bundle.price,
             "currency": bundle.currency,
             "discounted_price": discounted(bundle.price,
                                            best.value_percentage if best else None),
-            "discount_code": best.code if best else None}
+            "discount_code": best.code if best else None,
+            "discount_kind": discount_kind(best.code).value if best else None,
+            "saving_percentage": saving_percentage(bundle, reference)}
+
+
+def priced_list(bundles: list[Bundle], offers: list[DiscountCode | None]) -> list[dict[str, Any]]:
+    """The bundles on offer, each priced; savings are measured against the first one."""
+    return [priced_json(bundle, offers, bundles[0]) for bundle in bundles]
 
 
 def order_json(order: Order) -> dict[str, Any]:
@@ -121,7 +132,7 @@ class Shop:
         # The banner names the biggest automatic discount; each bundle says which applies.
         banner = max((o for o in offers if o), key=lambda o: o.value_percentage, default=None)
         return {
-            "bundles": [priced_json(b, offers) for b in bundles],
+            "bundles": priced_list(bundles, offers),
             "discount": code_json(banner, now) if banner else None,
             "paid_user": bool(member and member.paid_user),
         }
@@ -147,7 +158,7 @@ class Shop:
             offers = [*self._automatic(uow, site, member, now), typed]
             bundles = self._bundles(uow, site, member.profile.country)
         # Priced here, like an order would be: the page shows what the member will pay.
-        return {**code_json(typed, now), "bundles": [priced_json(b, offers) for b in bundles]}
+        return {**code_json(typed, now), "bundles": priced_list(bundles, offers)}
 
     def methods(self, member: Member, bundle_id: int) -> dict[str, Any]:
         with self.uow() as uow:

@@ -10,13 +10,17 @@ from typing import Any
 import attrs
 
 from application.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from domain.chat import FREE_CONVERSATIONS
+from domain.discovery import MAX_AGE
 from domain.errors import DomainError, NotFound
 from domain.locales import pick_text
+from domain.photos import FREE_PHOTOS, PREMIUM_PHOTOS
 from domain.site_settings import change_setting
 from domain.sites import (
     Company,
     Site,
     entry_popup_enabled,
+    entry_popup_everywhere,
     is_domain,
     normalise_domain,
     selected_country,
@@ -120,6 +124,7 @@ def _settings(site: Site, language: str | None, geoip_country: str | None) -> di
         },
         "enable_site_entry_popup": "yes" if entry_popup_enabled(site, country) else "no",
         "entry_popup_countries": list(site.entry_popup_countries),
+        "entry_popup_all_layouts": entry_popup_everywhere(country),
         "fictional_icon": site.fictional_icon,
         "fictional_warning": site.text("fictional_warning", language),
         "fictional_singular": site.text("fictional_singular", language),
@@ -140,6 +145,11 @@ def _settings(site: Site, language: str | None, geoip_country: str | None) -> di
         "company_id": site.company_id,
         "mail_name": site.mail_name or site.name,
         "min_age": site.min_age,
+        # The rules the client explains but must not copy (free members' limits, ages).
+        "max_age": MAX_AGE,
+        "free_conversations": FREE_CONVERSATIONS,
+        "free_photos": FREE_PHOTOS,
+        "premium_photos": PREMIUM_PHOTOS,
         "partner_url": site.partner_url,
         "partner_countdown": site.partner_countdown,
     }

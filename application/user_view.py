@@ -7,8 +7,10 @@ from typing import Any
 import attrs
 
 from application.ports import SignedIn, UnitOfWorkFactory
+from application.shop import buyer_of
 from application.sites import SiteDirectory
 from domain.members import Member
+from domain.pricing import time_bonus_end
 
 
 @attrs.frozen
@@ -32,6 +34,7 @@ class UserView:
               mail_off: str | None) -> dict[str, Any]:
         site = self.sites.get(member.site_id)
         profile = member.profile
+        bonus_end = time_bonus_end(buyer_of(member))
         return {
             "id": member.id,
             "email": member.email,
@@ -41,6 +44,8 @@ class UserView:
             "notifications_disabled": [mail_off] if mail_off else [],
             "paid_user": member.paid_user,
             "signup_date": member.created_at.isoformat(),
+            # The client asks for the time bonus only until then (null once paid).
+            "time_bonus_until": bonus_end.isoformat() if bonus_end else None,
             "fictional_icon": site.fictional_icon if site else "",
             "language": member.language,
             "invisible": member.invisible,

@@ -33,25 +33,28 @@ class SendSituation:
 
 @attrs.frozen
 class SendTerms:
-    """What the member sees before sending: the price of this message and what is left
-    of the free allowance (None for premium members, who have none)."""
+    """What the member sees before sending: the price of this message, what is left of
+    the free allowance and how many conversations that allowance has (None for premium
+    members, who have none)."""
 
     cost: int
     free: bool
     free_messages_left: int | None
     free_conversations_left: int | None
+    free_conversations: int | None
 
 
 def send_terms(situation: SendSituation) -> SendTerms:
     if situation.sender_paid:
         return SendTerms(cost=situation.cost, free=False, free_messages_left=None,
-                         free_conversations_left=None)
+                         free_conversations_left=None, free_conversations=None)
     messages_left = max(0, situation.free_messages - situation.free_messages_used)
     conversations_left = max(0, FREE_CONVERSATIONS - situation.conversations_started)
     free = messages_left > 0
     return SendTerms(cost=0 if free else situation.cost, free=free,
                      free_messages_left=messages_left,
-                     free_conversations_left=conversations_left)
+                     free_conversations_left=conversations_left,
+                     free_conversations=FREE_CONVERSATIONS)
 
 
 def check_send(situation: SendSituation) -> SendTerms:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
+from fractions import Fraction
 
 import attrs
 
@@ -122,6 +123,15 @@ def discounted(price: int, percentage: Decimal | None) -> int:
     return max(0, price - int(off))
 
 
+def saving_percentage(bundle: Bundle, reference: Bundle) -> int:
+    """How much cheaper a credit of this bundle is than one of the reference bundle (the
+    smallest on offer), by list price, in whole percent rounded half up; 0 if not cheaper."""
+    ratio = Fraction(bundle.price * reference.credits, reference.price * bundle.credits)
+    if ratio >= 1:
+        return 0
+    return int((1 - ratio) * 100 + Fraction(1, 2))
+
+
 def best_discount(price: int, *offers: DiscountCode | None) -> DiscountCode | None:
     """The offer that leaves the member the lowest price. On a tie the earlier one wins,
     so callers list automatic discounts first: they cost the member no once-only code."""
@@ -144,6 +154,25 @@ def fits(code: DiscountCode, price: int, currency: str) -> bool:
             and price >= code.minimum_order_value)
 
 
+class DiscountKind(StrEnum):
+    """Which discount a code is, so the shop can name it."""
+
+    TIME_BONUS = "time_bonus"
+    WELCOME = "welcome"
+    STAY = "stay"
+    CODE = "code"
+
+
+def discount_kind(code: str) -> DiscountKind:
+    if code == TIME_BONUS_CODE:
+        return DiscountKind.TIME_BONUS
+    if code == WELCOME_CODE:
+        return DiscountKind.WELCOME
+    if code.startswith(STAY_CODE_PREFIX):
+        return DiscountKind.STAY
+    return DiscountKind.CODE
+
+
 def stay_code(member_id: int) -> str:
     """The member's own code for the delete-account 'stay' offer."""
     return f"{STAY_CODE_PREFIX}{member_id}"
@@ -159,10 +188,16 @@ def stay_discount(member_id: int, percentage: int) -> DiscountCode:
 
 def time_bonus_left(buyer: Buyer, now: datetime) -> timedelta | None:
     """The time bonus runs for four hours from signup for a member who never paid."""
-    if buyer.paid_user:
+    end = time_bonus_end(buyer)
+    if end is None:
         return None
-    left = buyer.signup_at + TIME_BONUS_WINDOW - now
+    left = end - now
     return left if left > timedelta(0) else None
+
+
+def time_bonus_end(buyer: Buyer) -> datetime | None:
+    """When the member's time bonus window closes (None once they paid); it may be past."""
+    return None if buyer.paid_user else buyer.signup_at + TIME_BONUS_WINDOW
 
 
 def time_bonus(buyer: Buyer, now: datetime) -> DiscountCode | None:

@@ -256,6 +256,16 @@ def selected_country(site: Site, geoip_country: str | None) -> str | None:
     return site.countries[0] if site.countries else geoip_country
 
 
+# Outside the default layout (chat, landers, the empty layout) the site-entry warning
+# shows only to visitors from these countries (spec section 2).
+ENTRY_POPUP_EVERYWHERE = ("NL", "DE")
+
+
+def entry_popup_everywhere(country: str | None) -> bool:
+    """Whether the site-entry warning shows in every layout, not only the default one."""
+    return (country or "").upper() in ENTRY_POPUP_EVERYWHERE
+
+
 def entry_popup_enabled(site: Site, country: str | None) -> bool:
     """Whether the site-entry warning applies to a visitor from ``country`` (section 2)."""
     if not site.enable_site_entry_popup:

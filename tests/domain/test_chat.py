@@ -61,9 +61,11 @@ def test_free_allowances(used: int, allowance: int, started: int, paid: bool) ->
                                  conversations_started=started, sender_paid=paid))
     if paid:
         assert terms.free_messages_left is None and not terms.free and terms.cost == 10
+        assert terms.free_conversations is None
         return
     assert terms.free_messages_left == max(0, allowance - used)
     assert terms.free_conversations_left == max(0, FREE_CONVERSATIONS - started)
+    assert terms.free_conversations == FREE_CONVERSATIONS
     assert terms.free == (used < allowance)
 
 

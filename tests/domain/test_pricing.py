@@ -14,19 +14,25 @@ from domain.errors import DomainError
 from domain.orders import OrderStatus, credit_change, next_status
 from domain.pricing import (
     TIME_BONUS_CODE,
+    WELCOME_CODE,
+    Bundle,
     Buyer,
     CodeStatus,
     DiscountCode,
+    DiscountKind,
     Validity,
     active_discount,
     best_discount,
     check_code,
+    discount_kind,
     discounted,
     fits,
     reserves,
+    saving_percentage,
     stay_code,
     stay_discount,
     time_bonus,
+    time_bonus_end,
     time_bonus_left,
 )
 
@@ -207,3 +213,41 @@ def test_a_discount_code_names_real_countries_and_payment_methods(
         changes: dict[str, object]) -> None:
     with pytest.raises(DomainError, match="invalid_discount"):
         DiscountCode(code="X", value_percentage=Decimal(5), **changes)  # type: ignore[arg-type]
+
+
+def bundle(credits: int, price: int) -> Bundle:
+    return Bundle(id=1, site_id=1, credits=credits, price=price, currency="EUR")
+
+
+@given(credits=st.integers(1, 10_000), price=st.integers(1, 10**7),
+       ref_credits=st.integers(1, 10_000), ref_price=st.integers(1, 10**7))
+def test_a_saving_is_a_whole_percentage_and_only_for_cheaper_credits(
+        credits: int, price: int, ref_credits: int, ref_price: int) -> None:
+    saving = saving_percentage(bundle(credits, price), bundle(ref_credits, ref_price))
+    exact = (1 - Decimal(price * ref_credits) / Decimal(ref_price * credits)) * 100
+    assert 0 <= saving <= 100
+    assert saving == (0 if exact <= 0 else int(exact + Decimal("0.5")))
+
+
+def test_savings_round_half_up() -> None:
+    reference = bundle(100, 1499)
+    assert saving_percentage(bundle(250, 2999), reference) == 20  # 19.97 %
+    assert saving_percentage(bundle(600, 5999), reference) == 33  # 33.30 %
+    assert saving_percentage(bundle(100, 1000), bundle(100, 2000)) == 50
+    assert saving_percentage(bundle(200, 1990), bundle(100, 1000)) == 1  # 0.5 % up
+    assert saving_percentage(reference, reference) == 0
+
+
+def test_each_discount_has_its_kind() -> None:
+    assert discount_kind(TIME_BONUS_CODE) is DiscountKind.TIME_BONUS
+    assert discount_kind(WELCOME_CODE) is DiscountKind.WELCOME
+    assert discount_kind(stay_code(42)) is DiscountKind.STAY
+    assert discount_kind("SPRING10") is DiscountKind.CODE
+
+
+@given(paid=st.booleans(), hours=st.integers(0, 1000))
+def test_the_time_bonus_window_ends_four_hours_after_signup(paid: bool, hours: int) -> None:
+    member = buyer(paid_user=paid, signup_at=NOW - timedelta(hours=hours))
+    end = time_bonus_end(member)
+    assert end == (None if paid else member.signup_at + timedelta(hours=4))
+    assert (time_bonus_left(member, NOW) is not None) == (end is not None and end > NOW)

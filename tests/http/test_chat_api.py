@@ -44,7 +44,7 @@ def test_free_messages_then_credits(app: Flask, pair) -> None:  # type: ignore[n
     before = ann.get(f"/api/members/{bob_id}/chat").json
     assert before["conversation"] is None and before["refusal"] is None
     assert before["terms"] == {"cost": 0, "free": True, "free_messages_left": 3,
-                               "free_conversations_left": 2}
+                               "free_conversations_left": 2, "free_conversations": 2}
     for n in range(3):
         sent = ann.post(f"/api/members/{bob_id}/messages", json={"text": f"hi {n}",
                                                                  "key": f"free-{n}"})
@@ -52,11 +52,14 @@ def test_free_messages_then_credits(app: Flask, pair) -> None:  # type: ignore[n
     retry = ann.post(f"/api/members/{bob_id}/messages", json={"text": "hi 2", "key": "free-2"})
     assert retry.status_code == 409 and retry.json["error"] == "already_sent"
     assert sent.json["terms"]["free_messages_left"] == 0 and sent.json["terms"]["cost"] == 10
+    # The answer says the next message cannot go out: no free one left, no credits.
+    assert sent.json["refusal"] == "not_enough_credits"
     refused = ann.post(f"/api/members/{bob_id}/messages", json={"text": "one more"})
     assert refused.status_code == 402 and refused.json["error"] == "not_enough_credits"
     grant(app, ann_id, 25)
     paid = ann.post(f"/api/members/{bob_id}/messages", json={"text": "paid", "key": "k1"})
     assert paid.status_code == 201 and paid.json["credits"] == 15
+    assert paid.json["refusal"] is None
     again = ann.post(f"/api/members/{bob_id}/messages", json={"text": "paid", "key": "k1"})
     assert again.status_code == 409 and again.json["error"] == "already_sent"
     assert ann.get("/api/user").json["user"]["credits"] == 15
@@ -74,8 +77,11 @@ def test_free_messages_then_credits(app: Flask, pair) -> None:  # type: ignore[n
 def test_free_members_start_two_conversations(app: Flask, pair) -> None:  # type: ignore[no-untyped-def]
     ann, ann_id, bob, bob_id = pair
     others = [signed_up(app, f"Man{n}", "male", "female")[1] for n in range(2)]
-    for other in (bob_id, others[0]):
-        assert ann.post(f"/api/members/{other}/messages", json={"text": "hi"}).status_code == 201
+    for n, other in enumerate((bob_id, others[0])):
+        sent = ann.post(f"/api/members/{other}/messages", json={"text": "hi"})
+        assert sent.status_code == 201
+        assert sent.json["terms"]["free_conversations_left"] == 1 - n
+        assert sent.json["terms"]["free_conversations"] == 2 and sent.json["refusal"] is None
     third = ann.post(f"/api/members/{others[1]}/messages", json={"text": "hi"})
     assert third.status_code == 402 and third.json["error"] == "free_conversations_used"
     assert ann.get(f"/api/members/{others[1]}/chat").json["refusal"] == "free_conversations_used"
@@ -216,6 +222,30 @@ def test_gifts_cost_credits_and_arrive_in_the_conversation(app: Flask, container
     assert chat["num_unread_messages"] == 1 and chat["last_message"]["gift"] == "rose"
     history = bob.get(f"/api/chats/{chat['conversation']['id']}/messages").json["messages"]
     assert history[-1]["gift"] == "rose" and history[-1]["sender_id"] == ann_id
+
+
+def test_a_gift_answers_the_next_messages_terms(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+    ann, ann_id, bob, bob_id = pair
+    container.site_administration().set("amora.test", "gift_credits", "20", "test")
+    make_paid(app, ann_id)
+    grant(app, ann_id, 35)
+    sent = ann.post(f"/api/members/{bob_id}/messages", json={"text": "hi"})
+    assert sent.json["credits"] == 25 and sent.json["refusal"] is None
+    assert sent.json["terms"] == {"cost": 10, "free": False, "free_messages_left": None,
+                                  "free_conversations_left": None, "free_conversations": None}
+    gift = ann.post(f"/api/members/{bob_id}/gifts", json={"gift": "rose"})
+    assert gift.status_code == 201 and gift.json["credits"] == 5
+    assert gift.json["terms"]["cost"] == 10 and gift.json["refusal"] == "not_enough_credits"
+
+
+def test_a_gift_starts_a_free_members_conversation(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+    ann, ann_id, bob, bob_id = pair
+    grant(app, ann_id, 50)
+    gift = ann.post(f"/api/members/{bob_id}/gifts", json={"gift": "rose"})
+    assert gift.status_code == 201
+    assert gift.json["terms"] == {"cost": 0, "free": True, "free_messages_left": 3,
+                                  "free_conversations_left": 1, "free_conversations": 2}
+    assert gift.json["refusal"] is None
 
 
 def test_free_members_unlock_a_photo_for_credits(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]

@@ -404,3 +404,33 @@ def test_parallel_stay_claims_make_one_code(app: Flask, shopper, database_url: s
         assert len(set(pool.map(claim, range(16)))) == 1
     with app.extensions["amora"].unit_of_work() as work:
         assert len(work.shop.codes()) == 1
+
+
+def test_the_server_names_each_discount_and_each_bundles_saving(  # type: ignore[no-untyped-def]
+        app: Flask, shopper, client: FlaskClient) -> None:
+    ann, ann_id = shopper
+    # Per credit, 250 for 29.99 is 19.97 % cheaper than 100 for 14.99: rounded to 20.
+    assert [b["saving_percentage"] for b in client.get("/api/bundles").json["bundles"]] == [0, 20]
+    listed = ann.get("/api/bundles").json
+    assert [b["saving_percentage"] for b in listed["bundles"]] == [0, 20]
+    assert listed["discount"]["kind"] == "time_bonus"
+    assert ann.get("/api/discountcode?welcome=true").json["kind"] == "time_bonus"
+    user = ann.get("/api/user").json["user"]
+    until = datetime.fromisoformat(user["time_bonus_until"])
+    assert until - datetime.fromisoformat(user["signup_date"]) == timedelta(hours=4)
+    add_code(app, "SPRING10", 10)
+    typed = ann.get("/api/discountcode?code=spring10").json
+    assert typed["kind"] == "code" and [b["saving_percentage"] for b in typed["bundles"]] == [0, 20]
+    assert [b["discount_kind"] for b in typed["bundles"]] == ["time_bonus", "time_bonus"]
+    age_account(app, ann_id, hours=5)  # the time bonus is over, the 48 h welcome one runs
+    assert ann.get("/api/discountcode?welcome=true").json["kind"] == "welcome"
+    assert ann.post("/api/stay-discount").json["kind"] == "stay"
+
+
+def test_a_paid_member_has_no_time_bonus_window(shopper, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+    ann, _ = shopper
+    bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
+    _, payment = pay(ann, bundle)
+    settle(client, payment)
+    user = ann.get("/api/user").json["user"]
+    assert user["paid_user"] is True and user["time_bonus_until"] is None

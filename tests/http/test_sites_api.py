@@ -31,6 +31,17 @@ def test_geoip_from_the_proxy_header(client: FlaskClient) -> None:
         assert answer["geoip_country"] is None
 
 
+def test_settings_carry_the_rules_the_client_explains(client: FlaskClient) -> None:
+    settings = client.get("/api/settings").json
+    assert (settings["free_conversations"], settings["free_photos"],
+            settings["premium_photos"]) == (2, 3, 25)
+    assert (settings["min_age"], settings["max_age"]) == (18, 99)
+    # Outside the default layout the entry warning is for visitors from NL and DE only.
+    for country, everywhere in (("DE", True), ("NL", True), ("US", False)):
+        answer = client.get("/api/settings", headers={"X-Geoip-Country": country}).json
+        assert answer["entry_popup_all_layouts"] is everywhere
+
+
 @pytest.mark.parametrize(("headers", "query", "title"), [
     ({"Accept-Language": "nl-NL,nl;q=0.9"}, "", "Ontmoet volwassenen bij jou in de buurt"),
     ({"Accept-Language": "nl"}, "?lang=en", "Meet adults near you"),

@@ -23,9 +23,6 @@ import { Composer, type ComposerHandle, TermsHint } from './Composer';
 import { MessageList } from './MessageList';
 import { type Conversation, type Target, idOf, useConversation } from './useConversation';
 
-/** Free members may start this many conversations (spec section 1). */
-const FREE_CONVERSATIONS = 2;
-
 const REFUSAL_ICONS: Record<string, IconName> = {
   not_enough_credits: 'coins',
   free_conversations_used: 'star',
@@ -40,7 +37,8 @@ function RefusalCard({ code, profile, terms }: { code: string; profile: ChatProf
   const user = useSession((s) => s.user);
   const [resent, setResent] = useState<{ ok: boolean; text: string } | null>(null);
   const known = code in REFUSAL_ICONS;
-  const values = { name: profile.name, cost: terms.cost, balance: user?.credits ?? 0, max: FREE_CONVERSATIONS, email: user?.email ?? '' };
+  // The server says how many conversations a free member may start (null for premium).
+  const values = { name: profile.name, cost: terms.cost, balance: user?.credits ?? 0, max: terms.free_conversations ?? 0, email: user?.email ?? '' };
   const resend = () =>
     accountApi.resendActivation().then(
       () => setResent({ ok: true, text: tc('activation.resent', { email: values.email }) }),
@@ -328,7 +326,7 @@ export function ConversationPage() {
               maxLength={maxLength}
               onSend={(text) => void send(text)}
               onTyping={typed}
-              actions={<GiftButton member={profile} variant="icon" onSent={({ message, credits }) => addGift(message, credits)} />}
+              actions={<GiftButton member={profile} variant="icon" onSent={addGift} />}
               hint={<TermsHint terms={terms} balance={balance} newConversation={state.conversationId === null} />}
             />
           )}

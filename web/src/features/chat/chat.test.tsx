@@ -56,7 +56,7 @@ const message = (sender: number, text: string, overrides: Partial<ChatMessage> =
   created_at: new Date().toISOString(),
   ...overrides,
 });
-const paidTerms: SendTerms = { cost: 10, free: false, free_messages_left: null, free_conversations_left: null };
+const paidTerms: SendTerms = { cost: 10, free: false, free_messages_left: null, free_conversations_left: null, free_conversations: null };
 
 function summary(id: number, name: string, unread: number, last: ChatMessage | null): ChatSummary {
   return {
@@ -217,7 +217,7 @@ describe('conversation', () => {
     useChat.getState().setChats([summary(12, 'Anna', 3, history[0]!)]);
     send = (_url, init) => {
       const body = JSON.parse(String(init.body)) as { text: string };
-      return json(201, { message: message(ME, body.text), credits: 25, terms });
+      return json(201, { message: message(ME, body.text), credits: 25, terms, refusal: null });
     };
     handle = (url, init) => {
       if (url.pathname === '/api/chats/12/messages') {
@@ -271,7 +271,7 @@ describe('conversation', () => {
     const body = bodyOf(calls('/api/members/5/messages', 'POST')[0]!);
     expect(body.text).toBe('Shall we meet?');
     expect(String(body.key)).toMatch(/^[\w-]{8,64}$/);
-    await act(async () => answer(json(201, { message: message(ME, 'Shall we meet?'), credits: 25, terms })));
+    await act(async () => answer(json(201, { message: message(ME, 'Shall we meet?'), credits: 25, terms, refusal: null })));
     await waitFor(() => expect(screen.getAllByTestId('chat-message').at(-1)).toHaveAttribute('data-status', 'sent'));
     expect(useSession.getState().user?.credits).toBe(25);
     expect(screen.getByTestId('chat-terms')).toHaveTextContent('you have 25');
@@ -289,7 +289,7 @@ describe('conversation', () => {
     const failed = await screen.findByTestId('chat-message-failed');
     expect(failed).toHaveTextContent('Not sent. Too many attempts.');
     const keys = calls('/api/members/5/messages', 'POST').map((call) => bodyOf(call).key);
-    send = (_url, init) => json(201, { message: message(ME, String(bodyOf([null, init]).text)), credits: 25, terms });
+    send = (_url, init) => json(201, { message: message(ME, String(bodyOf([null, init]).text)), credits: 25, terms, refusal: null });
     fireEvent.click(within(failed.parentElement!).getByTestId('chat-retry'));
     await waitFor(() => expect(screen.getAllByTestId('chat-message').at(-1)).toHaveAttribute('data-status', 'sent'));
     const retried = calls('/api/members/5/messages', 'POST').at(-1)!;
@@ -306,6 +306,25 @@ describe('conversation', () => {
     expect(card).toHaveTextContent('A message costs 10 credits and you have 4.');
     expect(within(card).getByTestId('buy-credits')).toHaveAttribute('href', '/credits');
     expect(screen.queryByTestId('chat-input')).toBeNull();
+  });
+
+  it('shows the refusal the server gives with a sent message for the next one', async () => {
+    send = (_url, init) => json(201, { message: message(ME, String(bodyOf([null, init]).text)), credits: 4, terms, refusal: 'not_enough_credits' });
+    renderAt('/chats/12');
+    await screen.findAllByTestId('chat-message');
+    typeAndSend('The last one');
+    const card = await screen.findByTestId('chat-refusal');
+    expect(card).toHaveAttribute('data-code', 'not_enough_credits');
+    expect(card).toHaveTextContent('A message costs 10 credits and you have 4.');
+    expect(screen.getAllByTestId('chat-message').at(-1)).toHaveAttribute('data-status', 'sent');
+  });
+
+  it('names the free conversations the server allows', async () => {
+    refusal = 'free_conversations_used';
+    terms = { cost: 0, free: true, free_messages_left: 3, free_conversations_left: 0, free_conversations: 3 };
+    renderAt('/chats/12');
+    const card = await screen.findByTestId('chat-refusal');
+    expect(card).toHaveTextContent('Free members can start 3 conversations.');
   });
 
   it('turns a refused send into the refusal card', async () => {
@@ -413,13 +432,14 @@ describe('conversation opened from a profile', () => {
     conversation = null;
     handle = (url, init) => {
       if (url.pathname === '/api/members/5/chat') {
-        const terms: SendTerms = { cost: 0, free: true, free_messages_left: 2, free_conversations_left: 1 };
+        const terms: SendTerms = { cost: 0, free: true, free_messages_left: 2, free_conversations_left: 1, free_conversations: 2 };
         return json(200, { conversation, profile: ANNA, terms, refusal: null });
       }
       if (url.pathname === '/api/icebreakers') return json(200, { icebreakers: ['Hi {name}! Coffee or wine?', 'Hey {name}, how is your week?'] });
       if (url.pathname === '/api/members/5/messages') {
         const text = String(bodyOf([null, init]).text);
-        return json(201, { message: message(ME, text, { conversation_id: 40 }), credits: 35, terms: { cost: 0, free: true, free_messages_left: 1, free_conversations_left: 0 } });
+        const terms: SendTerms = { cost: 0, free: true, free_messages_left: 1, free_conversations_left: 0, free_conversations: 2 };
+        return json(201, { message: message(ME, text, { conversation_id: 40 }), credits: 35, terms, refusal: null });
       }
       if (url.pathname === '/api/chats/40/messages') {
         return json(200, { conversation: { id: 40 }, profile: ANNA, messages: [], has_more: false, terms: paidTerms, refusal: null });
@@ -468,8 +488,10 @@ describe('gifts in the conversation', () => {
   let conversation: number | null;
   let history: ChatMessage[];
   let sentGift: ChatMessage | null;
+  let giftRefusal: string | null;
   beforeEach(() => {
     sentGift = null;
+    giftRefusal = null;
     conversation = 12;
     history = [message(5, '', { gift: 'rose' }), message(ME, '', { gift: 'teddy' }), message(5, 'Thank you!')];
     handle = (url, init) => {
@@ -484,7 +506,7 @@ describe('gifts in the conversation', () => {
       if (url.pathname === '/api/members/5/gifts' && init.method === 'POST') {
         const gift = String(bodyOf([null, init]).gift);
         sentGift = message(ME, '', { gift, conversation_id: conversation ?? 40 });
-        return json(201, { message: sentGift, credits: 10 });
+        return json(201, { message: sentGift, credits: 10, terms: paidTerms, refusal: giftRefusal });
       }
       return error(404, 'not_found');
     };
@@ -520,6 +542,15 @@ describe('gifts in the conversation', () => {
     // The socket brings the same message too: no double.
     emit({ type: 'message', message: sentGift! });
     expect(screen.getAllByTestId('chat-message')).toHaveLength(4);
+  });
+
+  it('shows the refusal the server gives with a gift for the next message', async () => {
+    giftRefusal = 'not_enough_credits';
+    renderAt('/chats/12');
+    await screen.findAllByTestId('chat-message');
+    fireEvent.click(within(screen.getByTestId('chat-composer')).getByTestId('gift-button'));
+    fireEvent.click((await screen.findAllByTestId('gift-option')).find((o) => o.getAttribute('data-gift') === 'coffee')!);
+    expect(await screen.findByTestId('chat-refusal')).toHaveAttribute('data-code', 'not_enough_credits');
   });
 
   it('shows a gift arriving live', async () => {

@@ -150,11 +150,6 @@ function reorder(messages: ShownMessage[]): ShownMessage[] {
   return [...stored, ...messages.filter((m) => m.status !== 'sent')];
 }
 
-/** The next message would be refused for lack of credits: shown before typing it. */
-function refusalAfterSend(terms: SendTerms, balance: number): string | null {
-  return !terms.free && terms.cost > balance ? 'not_enough_credits' : null;
-}
-
 export function useConversation(target: Target, seed: Conversation | null) {
   const navigate = useNavigate();
   const me = useSession((s) => s.user?.id ?? null);
@@ -345,8 +340,9 @@ export function useConversation(target: Target, seed: Conversation | null) {
           type: 'patch',
           patch: {
             conversationId: answer.message.conversation_id,
+            // The server says whether the next message could go out too (shown before typing it).
             terms: answer.terms,
-            refusal: refusalAfterSend(answer.terms, answer.credits),
+            refusal: answer.refusal,
           },
         });
       } catch (error) {
@@ -370,16 +366,13 @@ export function useConversation(target: Target, seed: Conversation | null) {
 
   /**
    * A gift went out (the server answered with its message): shown like a sent message.
-   * It may have started the conversation; the balance it left may refuse the next message.
+   * It may have started the conversation; the server's answer says what the next message
+   * costs and whether the balance the gift left refuses it.
    */
-  const addGift = useCallback((message: ChatMessage, credits: number) => {
-    const shownNow = current.current;
-    if (shownNow.status !== 'ready') return;
+  const addGift = useCallback(({ message, terms, refusal }: { message: ChatMessage; terms: SendTerms; refusal: string | null }) => {
+    if (current.current.status !== 'ready') return;
     dispatch({ type: 'merge', messages: [message] });
-    dispatch({
-      type: 'patch',
-      patch: { conversationId: message.conversation_id, refusal: shownNow.refusal ?? refusalAfterSend(shownNow.terms, credits) },
-    });
+    dispatch({ type: 'patch', patch: { conversationId: message.conversation_id, terms, refusal } });
   }, []);
 
   /** Tells the other member that I am typing, at most every 3 s. */

@@ -5,8 +5,6 @@ import { useProfileCatalogs } from '../profile/catalogStore';
 import { countryName } from '../site/company';
 import {
   GENDERS,
-  LEGAL_MIN_AGE,
-  MAX_AGE,
   type SearchField,
   type SearchFilters,
   changeFilter,
@@ -20,7 +18,9 @@ interface FilterBarProps {
   /** The filters this site offers (offeredFields of settings.search_fields). */
   fields: readonly SearchField[];
   countries: readonly string[];
+  /** The ages on offer: settings.min_age to settings.max_age. */
   minAge: number;
+  maxAge: number;
 }
 
 /** The regions of the chosen country, in the interface language (shared cache with the profile). */
@@ -72,13 +72,12 @@ function Select({
 }
 
 /** The search filters; on phones they fold away behind a button. */
-export function FilterBar({ filters, onChange, fields, countries, minAge }: FilterBarProps) {
+export function FilterBar({ filters, onChange, fields, countries, minAge: low, maxAge }: FilterBarProps) {
   const { t, i18n } = useTranslation('discovery');
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const { regions, failed } = useRegions(fields.includes('region') ? filters.country : null, i18n.language);
-  const low = Math.max(LEGAL_MIN_AGE, minAge);
-  const ages = useMemo(() => Array.from({ length: MAX_AGE - low + 1 }, (_, index) => low + index), [low]);
+  const ages = useMemo(() => Array.from({ length: maxAge - low + 1 }, (_, index) => low + index), [low, maxAge]);
   const countryOptions = useMemo(
     () =>
       countries
@@ -166,7 +165,7 @@ export function FilterBar({ filters, onChange, fields, countries, minAge }: Filt
             )}
             {fields.includes('max_age') && (
               <Select field="max_age" label={t('filters.maxAge')} value={filters.max_age?.toString() ?? ''} onValue={set('max_age')}>
-                <option value="">{`${MAX_AGE}`}</option>
+                <option value="">{`${maxAge}`}</option>
                 {ages.slice(0, -1).map((age) => (
                   <option key={age} value={age}>
                     {age}

@@ -46,8 +46,8 @@ export function MembersPage() {
 
   const fields = useMemo(() => offeredFields(settings.search_fields), [settings.search_fields]);
   const { filters, page } = useMemo(
-    () => filtersFromQuery(location.search, { fields: settings.search_fields, countries: settings.countries, minAge: settings.min_age }),
-    [location.search, settings.search_fields, settings.countries, settings.min_age],
+    () => filtersFromQuery(location.search, { fields: settings.search_fields, countries: settings.countries, minAge: settings.min_age, maxAge: settings.max_age }),
+    [location.search, settings.search_fields, settings.countries, settings.min_age, settings.max_age],
   );
   const setFilters = useSearch((s) => s.setFilters);
   const loadPage = useSearch((s) => s.loadPage);
@@ -109,7 +109,7 @@ export function MembersPage() {
             {t('search.blocked', { name: notice })}
           </FormAlert>
         )}
-        <FilterBar filters={filters} onChange={(next) => go(next)} fields={fields} countries={settings.countries} minAge={settings.min_age} />
+        <FilterBar filters={filters} onChange={(next) => go(next)} fields={fields} countries={settings.countries} minAge={settings.min_age} maxAge={settings.max_age} />
 
         {status.kind === 'login' ? (
           <LoginPrompt title={t('gate.searchTitle')} text={t('gate.searchText')} />

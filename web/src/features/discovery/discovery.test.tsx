@@ -135,7 +135,7 @@ describe('routes', () => {
 });
 
 describe('filters and the URL', () => {
-  const context = { fields: ALL_FIELDS, countries: ['NL', 'DE'], minAge: 18 };
+  const context = { fields: ALL_FIELDS, countries: ['NL', 'DE'], minAge: 18, maxAge: 99 };
 
   it('reads the filters from the query and writes them back', () => {
     const { filters, page } = filtersFromQuery('?gender=female&country=nl&region=NL-NH&min_age=25&max_age=40&page=3', context);
@@ -150,6 +150,13 @@ describe('filters and the URL', () => {
     expect(filters).toEqual(NO_FILTERS);
     expect(page).toBe(500);
     expect(filtersFromQuery('?min_age=50&max_age=30', context).filters).toMatchObject({ min_age: 30, max_age: 50 });
+  });
+
+  it('takes the ages the server allows, and leaves out its bounds', () => {
+    const narrow = { ...context, minAge: 21, maxAge: 80 };
+    expect(filtersFromQuery('?min_age=20&max_age=85', narrow).filters).toMatchObject({ min_age: null, max_age: null });
+    expect(filtersFromQuery('?min_age=21&max_age=80', narrow).filters).toMatchObject({ min_age: null, max_age: null });
+    expect(filtersFromQuery('?min_age=22&max_age=79', narrow).filters).toMatchObject({ min_age: 22, max_age: 79 });
   });
 
   it('ignores filters the site does not offer', () => {
@@ -219,7 +226,7 @@ describe('search store', () => {
 
 describe('filter bar', () => {
   it('shows only the site\'s search fields', () => {
-    render(<FilterBar filters={NO_FILTERS} onChange={() => {}} fields={offeredFields(['gender', 'max_age'])} countries={['NL']} minAge={18} />);
+    render(<FilterBar filters={NO_FILTERS} onChange={() => {}} fields={offeredFields(['gender', 'max_age'])} countries={['NL']} minAge={18} maxAge={99} />);
     expect(screen.getByTestId('filter-gender')).toBeInTheDocument();
     expect(screen.getByTestId('filter-max_age')).toBeInTheDocument();
     expect(screen.queryByTestId('filter-country')).toBeNull();
@@ -227,8 +234,17 @@ describe('filter bar', () => {
     expect(screen.queryByTestId('filter-min_age')).toBeNull();
   });
 
+  it('offers the ages the server allows', () => {
+    render(<FilterBar filters={NO_FILTERS} onChange={() => {}} fields={offeredFields(['min_age', 'max_age'])} countries={['NL']} minAge={21} maxAge={80} />);
+    const values = (id: string) => Array.from(screen.getByTestId(id).querySelectorAll('option'), (option) => option.textContent);
+    expect(values('filter-min_age').at(0)).toBe('21');
+    expect(values('filter-min_age').at(-1)).toBe('80');
+    expect(values('filter-max_age').at(0)).toBe('80');
+    expect(values('filter-max_age').at(-1)).toBe('79');
+  });
+
   it('shows nothing when the site offers no filters', () => {
-    render(<FilterBar filters={NO_FILTERS} onChange={() => {}} fields={[]} countries={['NL']} minAge={18} />);
+    render(<FilterBar filters={NO_FILTERS} onChange={() => {}} fields={[]} countries={['NL']} minAge={18} maxAge={99} />);
     expect(screen.queryByTestId('filter-bar')).toBeNull();
   });
 });

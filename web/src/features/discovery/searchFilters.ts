@@ -9,8 +9,6 @@ export const SEARCH_FIELDS = ['gender', 'country', 'region', 'min_age', 'max_age
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
-export const LEGAL_MIN_AGE = 18;
-export const MAX_AGE = 99;
 export const MAX_PAGE = 500;
 
 export interface SearchFilters {
@@ -28,8 +26,9 @@ export interface FilterContext {
   fields: readonly string[];
   /** settings.countries */
   countries: readonly string[];
-  /** The site's minimum age (settings.min_age). */
-  minAge?: number;
+  /** The ages search takes: settings.min_age (the site's, 18 or more) to settings.max_age. */
+  minAge: number;
+  maxAge: number;
 }
 
 /** The filters this site offers, in display order; a region needs the country filter too. */
@@ -37,17 +36,17 @@ export function offeredFields(fields: readonly string[]): SearchField[] {
   return SEARCH_FIELDS.filter((field) => fields.includes(field) && (field !== 'region' || fields.includes('country')));
 }
 
-function age(value: string | null, low: number): number | null {
+function age(value: string | null, low: number, high: number): number | null {
   if (!value || !/^\d{1,3}$/.test(value)) return null;
   const number = Number(value);
-  return number >= low && number <= MAX_AGE ? number : null;
+  return number >= low && number <= high ? number : null;
 }
 
 /** The filters and page of a URL query; unknown, unoffered or invalid values are left out. */
 export function filtersFromQuery(search: string | URLSearchParams, context: FilterContext): { filters: SearchFilters; page: number } {
   const query = typeof search === 'string' ? new URLSearchParams(search) : search;
   const offered = offeredFields(context.fields);
-  const low = Math.max(LEGAL_MIN_AGE, context.minAge ?? LEGAL_MIN_AGE);
+  const { minAge: low, maxAge: high } = context;
   const filters: SearchFilters = { ...NO_FILTERS };
 
   const gender = query.get('gender');
@@ -58,14 +57,14 @@ export function filtersFromQuery(search: string | URLSearchParams, context: Filt
   if (offered.includes('region') && filters.country && region && /^[A-Za-z0-9-]{1,10}$/.test(region)) {
     filters.countryregion = region;
   }
-  if (offered.includes('min_age')) filters.min_age = age(query.get('min_age'), low);
-  if (offered.includes('max_age')) filters.max_age = age(query.get('max_age'), low);
+  if (offered.includes('min_age')) filters.min_age = age(query.get('min_age'), low, high);
+  if (offered.includes('max_age')) filters.max_age = age(query.get('max_age'), low, high);
   if (filters.min_age !== null && filters.max_age !== null && filters.min_age > filters.max_age) {
     [filters.min_age, filters.max_age] = [filters.max_age, filters.min_age];
   }
   // The bounds themselves filter nothing.
   if (filters.min_age === low) filters.min_age = null;
-  if (filters.max_age === MAX_AGE) filters.max_age = null;
+  if (filters.max_age === high) filters.max_age = null;
 
   const pageText = query.get('page');
   const page = pageText && /^\d{1,6}$/.test(pageText) ? Math.min(MAX_PAGE, Math.max(1, Number(pageText))) : 1;

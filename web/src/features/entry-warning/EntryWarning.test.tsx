@@ -7,7 +7,7 @@ import { ENTRY_WARNING_SKIP_KEY, shouldShowEntryWarning, type EntryWarningInputs
 import { EntryWarning } from './EntryWarning';
 
 const base: EntryWarningInputs = {
-  settings: { enable_site_entry_popup: 'yes', geoip_selected_country: 'BE' },
+  settings: { enable_site_entry_popup: 'yes', entry_popup_all_layouts: false },
   layout: 'default',
   loggedIn: false,
   standalone: false,
@@ -17,7 +17,7 @@ const base: EntryWarningInputs = {
 describe('shouldShowEntryWarning', () => {
   it('shows to a first-time visitor in the default layout, whatever the country', () => {
     expect(shouldShowEntryWarning(base)).toBe(true);
-    expect(shouldShowEntryWarning({ ...base, settings: { enable_site_entry_popup: 'yes', geoip_selected_country: null } })).toBe(true);
+    expect(shouldShowEntryWarning({ ...base, settings: { enable_site_entry_popup: 'yes', entry_popup_all_layouts: true } })).toBe(true);
   });
 
   it('never shows again after it was closed', () => {
@@ -27,21 +27,14 @@ describe('shouldShowEntryWarning', () => {
   it('does not show in the installed app, to members, or when the site turned it off', () => {
     expect(shouldShowEntryWarning({ ...base, standalone: true })).toBe(false);
     expect(shouldShowEntryWarning({ ...base, loggedIn: true })).toBe(false);
-    expect(shouldShowEntryWarning({ ...base, settings: { enable_site_entry_popup: 'no', geoip_selected_country: 'NL' } })).toBe(false);
+    expect(shouldShowEntryWarning({ ...base, settings: { enable_site_entry_popup: 'no', entry_popup_all_layouts: true } })).toBe(false);
     expect(shouldShowEntryWarning({ ...base, settings: null })).toBe(false);
   });
 
-  it.each(['chat', 'lander', 'empty'] as const)('in the %s layout shows only for NL and DE', (layout) => {
-    const inCountry = (country: string | null) => ({
-      ...base,
-      layout,
-      settings: { enable_site_entry_popup: 'yes' as const, geoip_selected_country: country },
-    });
-    expect(shouldShowEntryWarning(inCountry('NL'))).toBe(true);
-    expect(shouldShowEntryWarning(inCountry('DE'))).toBe(true);
-    expect(shouldShowEntryWarning(inCountry('de'))).toBe(true);
-    expect(shouldShowEntryWarning(inCountry('BE'))).toBe(false);
-    expect(shouldShowEntryWarning(inCountry(null))).toBe(false);
+  it.each(['chat', 'lander', 'empty'] as const)('in the %s layout shows only where the server says (NL and DE)', (layout) => {
+    const everywhere = (all: boolean) => ({ ...base, layout, settings: { enable_site_entry_popup: 'yes' as const, entry_popup_all_layouts: all } });
+    expect(shouldShowEntryWarning(everywhere(true))).toBe(true);
+    expect(shouldShowEntryWarning(everywhere(false))).toBe(false);
   });
 });
 
@@ -80,7 +73,8 @@ describe('EntryWarning', () => {
     ['DE', true],
     ['BE', false],
   ] as const)('in the chat layout shows for a visitor from %s: %s', (country, shown) => {
-    seedStores({ settings: settingsFixture({ geoip_selected_country: country }) });
+    // The server decides (entry_popup_all_layouts); the client only follows it.
+    seedStores({ settings: settingsFixture({ geoip_selected_country: country, entry_popup_all_layouts: shown }) });
     renderInRouter(<EntryWarning layout="chat" />);
     expect(screen.queryByRole('dialog') !== null).toBe(shown);
   });

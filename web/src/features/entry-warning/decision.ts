@@ -3,16 +3,16 @@
  * the app runs installed (standalone), the member is logged in, the site switched it
  * off (enable_site_entry_popup 'no', which the server already derives from the site's
  * optional country list), or the visitor skipped it before. Outside the default
- * layout it is shown only to visitors whose selected country is NL or DE.
+ * layout it is shown only where the server says so (entry_popup_all_layouts: visitors
+ * from NL and DE).
  */
 import type { LayoutName } from '../../app/routes';
 import type { Settings } from '../../shared/api/types';
 
 export const ENTRY_WARNING_SKIP_KEY = 'amora.entryWarning.skippedAt';
-const RESTRICTED_LAYOUT_COUNTRIES = ['NL', 'DE'];
 
 export interface EntryWarningInputs {
-  settings: Pick<Settings, 'enable_site_entry_popup' | 'geoip_selected_country'> | null;
+  settings: Pick<Settings, 'enable_site_entry_popup' | 'entry_popup_all_layouts'> | null;
   layout: LayoutName;
   loggedIn: boolean;
   standalone: boolean;
@@ -22,11 +22,7 @@ export interface EntryWarningInputs {
 export function shouldShowEntryWarning({ settings, layout, loggedIn, standalone, skippedAt }: EntryWarningInputs): boolean {
   if (!settings || loggedIn || standalone || skippedAt !== null) return false;
   if (settings.enable_site_entry_popup === 'no') return false;
-  if (layout !== 'default') {
-    const country = (settings.geoip_selected_country ?? '').toUpperCase();
-    return RESTRICTED_LAYOUT_COUNTRIES.includes(country);
-  }
-  return true;
+  return layout === 'default' || settings.entry_popup_all_layouts;
 }
 
 export function readSkippedAt(): number | null {

@@ -17,8 +17,7 @@ import { usePageTitle } from '../title/pageTitle';
 import { type MatchWishes, type ScoredMatch, type WantedGender, gamesApi } from './gamesApi';
 import { MatchGrid } from './MatchCardView';
 import {
-  FINDER_MAX_AGE,
-  FINDER_MIN_AGE,
+  type AgeBounds,
   FINDER_STEPS,
   LAST_FINDER_STEP,
   MAX_FINDER_INTERESTS,
@@ -78,9 +77,10 @@ function GenderStep({ wishes, onChange }: { wishes: MatchWishes; onChange: Chang
   );
 }
 
-function AgeStep({ wishes, onChange, minAge }: { wishes: MatchWishes; onChange: Change; minAge: number }) {
+function AgeStep({ wishes, onChange, ages: bounds }: { wishes: MatchWishes; onChange: Change; ages: AgeBounds }) {
   const { t } = useTranslation('games');
-  const ages = useMemo(() => Array.from({ length: FINDER_MAX_AGE - minAge + 1 }, (_, index) => minAge + index), [minAge]);
+  const { min, max } = bounds;
+  const ages = useMemo(() => Array.from({ length: max - min + 1 }, (_, index) => min + index), [min, max]);
   const options = ages.map((age) => (
     <option key={age} value={age}>
       {age}
@@ -206,7 +206,7 @@ function InterestsStep({ wishes, onChange }: { wishes: MatchWishes; onChange: Ch
 }
 
 /** The questions, one per step, with progress, back and next. */
-function FinderWizard({ wishes, onChange, onDone, minAge }: { wishes: MatchWishes; onChange: Change; onDone: () => void; minAge: number }) {
+function FinderWizard({ wishes, onChange, onDone, ages }: { wishes: MatchWishes; onChange: Change; onDone: () => void; ages: AgeBounds }) {
   const { t } = useTranslation('games');
   const [step, setStep] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -246,7 +246,7 @@ function FinderWizard({ wishes, onChange, onDone, minAge }: { wishes: MatchWishe
       <p className="finder-card__help">{t(`finder.steps.${key}.text`, { max: MAX_FINDER_INTERESTS })}</p>
 
       {key === 'gender' && <GenderStep wishes={wishes} onChange={onChange} />}
-      {key === 'age' && <AgeStep wishes={wishes} onChange={onChange} minAge={minAge} />}
+      {key === 'age' && <AgeStep wishes={wishes} onChange={onChange} ages={ages} />}
       {key === 'place' && <PlaceStep wishes={wishes} onChange={onChange} />}
       {key === 'interests' && <InterestsStep wishes={wishes} onChange={onChange} />}
 
@@ -350,9 +350,10 @@ export function MatchFinderPage() {
   const user = useSession((s) => s.user);
   const location = useLocation();
   const navigate = useNavigate();
-  const minAge = Math.max(FINDER_MIN_AGE, settings.min_age);
-  const fromUrl = useMemo(() => wishesFromQuery(location.search, minAge), [location.search, minAge]);
-  const [wishes, setWishes] = useState<MatchWishes>(() => fromUrl ?? defaultWishes(user, new Date(), minAge));
+  // The ages the server takes (settings.min_age is the site's, 18 or more).
+  const ages = useMemo(() => ({ min: settings.min_age, max: settings.max_age }), [settings.min_age, settings.max_age]);
+  const fromUrl = useMemo(() => wishesFromQuery(location.search, ages), [location.search, ages]);
+  const [wishes, setWishes] = useState<MatchWishes>(() => fromUrl ?? defaultWishes(user, new Date(), ages));
   const touched = useRef(false);
 
   useOwnInterests(fromUrl !== null, (interests) => {
@@ -380,7 +381,7 @@ export function MatchFinderPage() {
             }}
           />
         ) : (
-          <FinderWizard wishes={wishes} onChange={change} minAge={minAge} onDone={() => void navigate({ search: `?${wishesToQuery(wishes).toString()}` })} />
+          <FinderWizard wishes={wishes} onChange={change} ages={ages} onDone={() => void navigate({ search: `?${wishesToQuery(wishes).toString()}` })} />
         )}
       </div>
     </>

@@ -44,6 +44,8 @@ const scored = (id: number, score: number, overrides: Partial<ScoredMatch> = {})
 
 const RESETS_AT = '2026-03-02T23:00:00+00:00';
 const allowance = (remaining: number) => ({ limit: 4, remaining, resets_at: RESETS_AT });
+/** The ages the server takes (settings.min_age to settings.max_age). */
+const AGES = { min: 18, max: 99 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let serve: (url: URL, init?: RequestInit) => Response;
@@ -255,9 +257,9 @@ describe('match-finder answers', () => {
   });
 
   it('round-trips through the page URL and cleans up bad values', () => {
-    expect(wishesFromQuery(wishesToQuery(wishes))).toEqual(wishes);
-    expect(wishesFromQuery('')).toBeNull();
-    expect(wishesFromQuery('?gender=robot&min_age=12&max_age=200&region=NL-NH&interests=a,b,a,c,d,e,f,g,h,i,j,k,<x>')).toEqual({
+    expect(wishesFromQuery(wishesToQuery(wishes), AGES)).toEqual(wishes);
+    expect(wishesFromQuery('', AGES)).toBeNull();
+    expect(wishesFromQuery('?gender=robot&min_age=12&max_age=200&region=NL-NH&interests=a,b,a,c,d,e,f,g,h,i,j,k,<x>', AGES)).toEqual({
       gender: null,
       min_age: 18,
       max_age: 99,
@@ -271,11 +273,14 @@ describe('match-finder answers', () => {
     const today = new Date(2026, 2, 1);
     const user = userFixture();
     user.profile = { ...user.profile, gender: 'female', sexuality: 'straight', birth_date: '1990-05-01', country: 'NL', region: 'NL-UT' };
-    expect(defaultWishes(user, today)).toEqual({ gender: 'male', min_age: 25, max_age: 45, country: 'NL', region: 'NL-UT', interests: [] });
+    expect(defaultWishes(user, today, AGES)).toEqual({ gender: 'male', min_age: 25, max_age: 45, country: 'NL', region: 'NL-UT', interests: [] });
     expect(wantedGender({ gender: 'female', sexuality: 'gay' })).toBe('female');
     expect(wantedGender({ gender: 'male', sexuality: 'bisexual' })).toBeNull();
     user.profile.birth_date = '2006-01-01';
-    expect(defaultWishes(user, today).min_age).toBe(18);
+    expect(defaultWishes(user, today, AGES).min_age).toBe(18);
+    // The server's bounds hold: a site for 21+ (or a lower maximum) clamps the prefill.
+    expect(defaultWishes(user, today, { min: 21, max: 30 })).toMatchObject({ min_age: 21, max_age: 30 });
+    expect(wishesFromQuery('?min_age=19&max_age=60', { min: 21, max: 50 })).toMatchObject({ min_age: 21, max_age: 50 });
   });
 
   it('keeps the ages in order and clears the region with another country', () => {

@@ -10,10 +10,13 @@ export const FINDER_STEPS = ['gender', 'age', 'place', 'interests'] as const;
 export type FinderStep = (typeof FINDER_STEPS)[number];
 export const LAST_FINDER_STEP = FINDER_STEPS.length - 1;
 
-/** As the server: at most 10 interests, ages 18 to 99. */
+/** As the server: at most 10 interests. */
 export const MAX_FINDER_INTERESTS = 10;
-export const FINDER_MIN_AGE = 18;
-export const FINDER_MAX_AGE = 99;
+/** The ages the finder takes: the server's settings.min_age to settings.max_age. */
+export interface AgeBounds {
+  min: number;
+  max: number;
+}
 /** The prefilled age range: this many years around the member's own age. */
 export const AGE_SPREAD = 10;
 
@@ -33,18 +36,17 @@ export function ageOn(birthDate: string, today: Date): number {
   return hadBirthday ? age : age - 1;
 }
 
-const clampAge = (age: number, low: number) => Math.min(FINDER_MAX_AGE, Math.max(low, age));
+const clampAge = (age: number, ages: AgeBounds) => Math.min(ages.max, Math.max(ages.min, age));
 
 /** First answers: what the member's profile implies (the server's signup matches do the same). */
-export function defaultWishes(user: Pick<User, 'profile'> | null, today: Date, minAge = FINDER_MIN_AGE): MatchWishes {
-  const low = Math.max(FINDER_MIN_AGE, minAge);
-  if (!user) return { gender: null, min_age: low, max_age: FINDER_MAX_AGE, country: null, region: null, interests: [] };
+export function defaultWishes(user: Pick<User, 'profile'> | null, today: Date, ages: AgeBounds): MatchWishes {
+  if (!user) return { gender: null, min_age: ages.min, max_age: ages.max, country: null, region: null, interests: [] };
   const { profile } = user;
   const age = ageOn(profile.birth_date, today);
   return {
     gender: wantedGender(profile),
-    min_age: clampAge(age - AGE_SPREAD, low),
-    max_age: clampAge(age + AGE_SPREAD, low),
+    min_age: clampAge(age - AGE_SPREAD, ages),
+    max_age: clampAge(age + AGE_SPREAD, ages),
     country: profile.country || null,
     region: profile.region || null,
     interests: [],
@@ -61,16 +63,15 @@ export function wishesToQuery(wishes: MatchWishes): URLSearchParams {
 }
 
 /** Answers from the page query, or null when it holds none (then the questions show). */
-export function wishesFromQuery(search: string | URLSearchParams, minAge = FINDER_MIN_AGE): MatchWishes | null {
+export function wishesFromQuery(search: string | URLSearchParams, ages: AgeBounds): MatchWishes | null {
   const query = typeof search === 'string' ? new URLSearchParams(search) : search;
   if (!query.has('min_age') && !query.has('max_age')) return null;
-  const low = Math.max(FINDER_MIN_AGE, minAge);
   const age = (key: string, fallback: number) => {
     const value = Number.parseInt(query.get(key) ?? '', 10);
-    return Number.isFinite(value) ? clampAge(value, low) : fallback;
+    return Number.isFinite(value) ? clampAge(value, ages) : fallback;
   };
-  const min = age('min_age', low);
-  const max = Math.max(min, age('max_age', FINDER_MAX_AGE));
+  const min = age('min_age', ages.min);
+  const max = Math.max(min, age('max_age', ages.max));
   const gender = query.get('gender');
   const country = query.get('country')?.trim().toUpperCase().slice(0, 2) || null;
   const interests = [...new Set((query.get('interests') ?? '').split(',').filter((key) => /^[a-z0-9_]+$/.test(key)))];

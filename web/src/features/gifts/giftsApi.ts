@@ -6,7 +6,6 @@
 import type { TFunction } from 'i18next';
 import { api } from '../../shared/api/client';
 import type { operations } from '../../shared/api/schema';
-import type { ChatMessage } from '../chat/chatApi';
 import { LoginRequired, type MemberPhoto } from '../discovery/discoveryApi';
 import { prettifyKey } from '../discovery/memberUi';
 import { useSession } from '../session/sessionStore';
@@ -14,10 +13,8 @@ import { useSession } from '../session/sessionStore';
 export type GiftCatalogue = operations['getGifts']['responses'][200]['content']['application/json'];
 export type GiftOffer = GiftCatalogue['gifts'][number];
 
-export interface GiftSent {
-  message: ChatMessage;
-  credits: number;
-}
+/** The gift's message, the balance it left and the next message's terms (and refusal). */
+export type GiftSent = operations['sendGift']['responses'][201]['content']['application/json'];
 
 export interface PhotoUnlocked {
   photo: MemberPhoto;

@@ -7,7 +7,7 @@ import { AppLink } from '../navigation/AppLink';
 import { Icon } from '../navigation/icons';
 import { useSettings } from '../site/settingsStore';
 import { profileApi } from './profileApi';
-import { PHOTO_TYPES, PREMIUM_PHOTO_LIMIT, photoCounter, photoFileProblem, photoUrl, uploadError } from './profileLogic';
+import { PHOTO_TYPES, photoCounter, photoFileProblem, photoUrl, uploadError } from './profileLogic';
 
 type Notice = { ok: boolean; text: string } | null;
 
@@ -114,6 +114,8 @@ export function PhotosSection({
   const { t } = useTranslation('profile');
   const { errorText, fieldText } = useErrorText();
   const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
+  // Premium members' photo limit, from the server (the member's own is profile.photo_limit).
+  const premiumLimit = useSettings((s) => s.settings?.premium_photos ?? 0);
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
@@ -248,10 +250,10 @@ export function PhotosSection({
       )}
       {counter.full && (
         <FormAlert variant="info" testId="photo-limit">
-          {paidUser || counter.limit >= PREMIUM_PHOTO_LIMIT
+          {paidUser || counter.limit >= premiumLimit
             ? t('photos.limitPremium', { limit: counter.limit })
-            : t('photos.limitFree', { limit: counter.limit, premium: PREMIUM_PHOTO_LIMIT })}
-          {!paidUser && counter.limit < PREMIUM_PHOTO_LIMIT && (
+            : t('photos.limitFree', { limit: counter.limit, premium: premiumLimit })}
+          {!paidUser && counter.limit < premiumLimit && (
             <>
               {' '}
               <AppLink to="premium" className="alert-link">

@@ -7,8 +7,6 @@ export const MAX_INTERESTS = 20;
 export const ABOUT_ME_MAX = 2000;
 export const CITY_MAX = 100;
 export const NAME_MAX = 100;
-export const FREE_PHOTO_LIMIT = 3;
-export const PREMIUM_PHOTO_LIMIT = 25;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 export const GENDERS = ['male', 'female'] as const;

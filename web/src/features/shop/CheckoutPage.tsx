@@ -153,7 +153,7 @@ function MethodChoice({ bundleId, preselect, code }: { bundleId: number; presele
       <div className="container shop-page__body checkout">
         <aside className="checkout__summary">
           <h2 className="visually-hidden">{t('checkout.yourBundle')}</h2>
-          <BundleCard bundle={bundle} index={index} reference={bundles[0]} />
+          <BundleCard bundle={bundle} index={index} />
           {checked.error !== null && (
             <FormAlert variant="warning" testId="checkout-code-error">
               {t('checkout.codeRefused', { code, reason: shopErrorText(t, tc, checked.error, { currency: bundle.currency, language: i18n.language }) })}

@@ -6,7 +6,7 @@ import { AppLink } from '../navigation/AppLink';
 import { Icon } from '../navigation/icons';
 import { useSession } from '../session/sessionStore';
 import { usePageTitle } from '../title/pageTitle';
-import { BundleCard, POPULAR_INDEX, codeApplies, priceBundles } from './bundles';
+import { BundleCard, POPULAR_INDEX, type PricedBundle, codeApplies, priceBundles } from './bundles';
 import { DiscountBanner, DiscountCodeField, discountName } from './discountUi';
 import { type DiscountCode, type Order, shopApi } from './shopApi';
 import { ShopLoading, creditsLabel, methodName, useMoney } from './shopUi';
@@ -70,7 +70,8 @@ export function CreditsPage() {
   // The better discount applies per bundle: say so when the typed code is not it.
   const codeCounts = bundles.some((bundle) => codeApplies(typed, bundle));
   const banner = typed && codeCounts ? typed : automatic;
-  const note = (code: string | null) => (typed && code && code !== banner?.code ? t('bundle.discountApplied', { name: discountName(t, code) }) : undefined);
+  const note = ({ discount_code: code, discount_kind: kind }: PricedBundle) =>
+    typed && code && kind && code !== banner?.code ? t('bundle.discountApplied', { name: discountName(t, { code, kind }) }) : undefined;
   const lastPaid = history.data?.find((order) => order.status === 'paid');
   const codeQuery = typed ? `?code=${encodeURIComponent(typed.code)}` : '';
   return (
@@ -99,7 +100,7 @@ export function CreditsPage() {
         )}
         <div className="bundle-grid" data-testid="bundle-list">
           {bundles.map((bundle, index) => (
-            <BundleCard key={bundle.id} bundle={bundle} index={index} reference={bundles[0]} note={note(bundle.discount_code)}>
+            <BundleCard key={bundle.id} bundle={bundle} index={index} note={note(bundle)}>
               <AppLink
                 to="credits-id-paymentmethod"
                 params={{ id: bundle.id }}

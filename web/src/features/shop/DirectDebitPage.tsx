@@ -105,7 +105,7 @@ function BundlePick() {
         {offer.data.discount && <DiscountBanner discount={offer.data.discount} />}
         <div className="bundle-grid" data-testid="bundle-list">
           {bundles.map((bundle, index) => (
-            <BundleCard key={bundle.id} bundle={bundle} index={index} reference={bundles[0]}>
+            <BundleCard key={bundle.id} bundle={bundle} index={index}>
               <AppLink to="directdebit" suffix={`?bundle=${bundle.id}`} className="btn btn-outline-primary rounded-pill w-100" data-testid="bundle-choose">
                 {t('bundle.choose')}
                 <span className="visually-hidden">: {creditsLabel(t, bundle.credits, i18n.language)}</span>
@@ -153,7 +153,7 @@ function Mandate({ bundleId }: { bundleId: number }) {
       </div>
     );
   }
-  return <MandateForm bundle={bundle} index={index} reference={bundles[0]} discount={data.data.offer.discount} />;
+  return <MandateForm bundle={bundle} index={index} discount={data.data.offer.discount} />;
 }
 
 /** A labelled field with its problem (or else its hint) underneath. */
@@ -211,7 +211,7 @@ interface SentCode {
   minutes: number;
 }
 
-function MandateForm({ bundle, index, reference, discount }: { bundle: PricedBundle; index: number; reference?: PricedBundle; discount: DiscountCode | null }) {
+function MandateForm({ bundle, index, discount }: { bundle: PricedBundle; index: number; discount: DiscountCode | null }) {
   const { t, i18n } = useTranslation('shop');
   const tc = useTranslation('common').t;
   const money = useMoney();
@@ -386,7 +386,7 @@ function MandateForm({ bundle, index, reference, discount }: { bundle: PricedBun
       <div className="container shop-page__body checkout">
         <aside className="checkout__summary">
           <h2 className="visually-hidden">{t('checkout.yourBundle')}</h2>
-          <BundleCard bundle={bundle} index={index} reference={reference} />
+          <BundleCard bundle={bundle} index={index} />
           {discount && bundle.pay < bundle.price && <DiscountBanner discount={discount} />}
         </aside>
         {stop ? (

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../account/ui';
 import { AppLink } from '../navigation/AppLink';
 import { Icon, type IconName } from '../navigation/icons';
-import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '../profile/profileLogic';
 import { useSession } from '../session/sessionStore';
 import { useSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';
@@ -13,9 +12,6 @@ import { shopApi } from './shopApi';
 import { ShopLoading } from './shopUi';
 import { useTimeBonusFor } from './timeBonusStore';
 import { useLoad } from './useLoad';
-
-/** Free members may start this many conversations (spec section 1). */
-export const FREE_CONVERSATIONS = 2;
 
 function Feature({ icon, title, text }: { icon: IconName; title: string; text: string }) {
   return (
@@ -31,9 +27,11 @@ function Feature({ icon, title, text }: { icon: IconName; title: string; text: s
   );
 }
 
-/** What premium brings: the first purchase makes a member premium, for good. */
+/** What premium brings: the first purchase makes a member premium, for good (the limits are the server's). */
 function PremiumBenefits() {
   const { t } = useTranslation('shop');
+  const settings = useSettings((s) => s.settings);
+  const photos = { free: settings?.free_photos, max: settings?.premium_photos };
   return (
     <section className="shop-section" aria-labelledby="premium-benefits">
       <h2 id="premium-benefits" className="shop-section__title">
@@ -41,9 +39,9 @@ function PremiumBenefits() {
       </h2>
       <p className="shop-section__intro">{t('premium.benefitsIntro')}</p>
       <ul className="shop-features">
-        <Feature icon="photo" title={t('premium.photos.title', { max: PREMIUM_PHOTO_LIMIT })} text={t('premium.photos.text', { free: FREE_PHOTO_LIMIT, max: PREMIUM_PHOTO_LIMIT })} />
+        <Feature icon="photo" title={t('premium.photos.title', { max: photos.max })} text={t('premium.photos.text', photos)} />
         <Feature icon="lock" title={t('premium.private.title')} text={t('premium.private.text')} />
-        <Feature icon="chat" title={t('premium.conversations.title')} text={t('premium.conversations.text', { free: FREE_CONVERSATIONS })} />
+        <Feature icon="chat" title={t('premium.conversations.title')} text={t('premium.conversations.text', { free: settings?.free_conversations })} />
         <Feature icon="sparkle" title={t('premium.finder.title')} text={t('premium.finder.text')} />
         <Feature icon="check" title={t('premium.receipts.title')} text={t('premium.receipts.text')} />
       </ul>
@@ -98,7 +96,7 @@ function PricingTable() {
       {offer.data.discount && <DiscountBanner discount={offer.data.discount} />}
       <div className="bundle-grid" data-testid="pricing-table">
         {bundles.map((bundle, index) => (
-          <BundleCard key={bundle.id} bundle={bundle} index={index} reference={bundles[0]}>
+          <BundleCard key={bundle.id} bundle={bundle} index={index}>
             {user && (
               <AppLink to="credits-id-paymentmethod" params={{ id: bundle.id }} className={`btn rounded-pill w-100 ${index === 1 ? 'btn-primary' : 'btn-outline-primary'}`} data-testid="bundle-choose">
                 {t('bundle.choose')}

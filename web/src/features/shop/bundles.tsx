@@ -1,7 +1,7 @@
 /** The bundles as cards: credits, the price (the old one struck through), per-credit price. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPerCredit, formatPercentage, savingPercent } from './money';
+import { formatPerCredit, formatPercentage } from './money';
 import type { Bundle, BundleOffer, DiscountCode } from './shopApi';
 import { useMoney } from './shopUi';
 
@@ -31,15 +31,12 @@ export function codeApplies(code: DiscountCode | null, bundle: Bundle): code is 
 export function BundleCard({
   bundle,
   index,
-  reference,
   selected = false,
   note,
   children,
 }: {
   bundle: PricedBundle;
   index: number;
-  /** The bundle the saving is measured against (the first, smallest one). */
-  reference?: Bundle;
   selected?: boolean;
   /** Which discount gives this price, when the page's banner names another one. */
   note?: string;
@@ -49,7 +46,8 @@ export function BundleCard({
   const money = useMoney();
   const popular = index === POPULAR_INDEX;
   const reduced = bundle.pay < bundle.price;
-  const saving = reference && reference !== bundle ? savingPercent(bundle, reference) : 0;
+  // The server measures the saving against the first (smallest) bundle on offer.
+  const saving = bundle.saving_percentage;
   return (
     <article
       className={`bundle-card${popular ? ' is-popular' : ''}${selected ? ' is-selected' : ''}`}

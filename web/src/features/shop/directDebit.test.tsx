@@ -26,10 +26,11 @@ const WELCOME: DiscountCode = {
   validity: 'once-per-user',
   expired: false,
   paymentmethods: [],
+  kind: 'welcome',
 };
 const BUNDLES = [
-  { id: 1, credits: 100, price: 1499, currency: 'EUR', discounted_price: 1124, discount_code: 'WELCOME25' },
-  { id: 2, credits: 250, price: 2999, currency: 'EUR', discounted_price: 2249, discount_code: 'WELCOME25' },
+  { id: 1, credits: 100, price: 1499, currency: 'EUR', discounted_price: 1124, discount_code: 'WELCOME25', discount_kind: 'welcome', saving_percentage: 0 },
+  { id: 2, credits: 250, price: 2999, currency: 'EUR', discounted_price: 2249, discount_code: 'WELCOME25', discount_kind: 'welcome', saving_percentage: 20 },
 ];
 const METHODS = [
   { id: 'creditcard', issuers: [] },

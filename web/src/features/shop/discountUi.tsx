@@ -7,17 +7,17 @@ import { Icon } from '../navigation/icons';
 import { formatPercentage } from './money';
 import { type DiscountCode, shopApi } from './shopApi';
 import { Countdown, shopErrorText } from './shopUi';
-import { TIME_BONUS_CODE, useTimeBonus } from './timeBonusStore';
+import { useTimeBonus } from './timeBonusStore';
 
-/** The code of the delete-account offer the member claimed (the server names it STAY-<id>). */
-export const isStayCode = (code: string) => code.startsWith('STAY-');
-
-/** What a discount is called on the page: the time bonus, the welcome or stay discount, or "Discount code X". */
-export function discountName(t: TFunction<'shop'>, code: string): string {
-  if (code === TIME_BONUS_CODE) return t('timeBonus.title');
-  if (isStayCode(code)) return t('discount.stayTitle');
-  if (code === 'WELCOME25') return t('discount.welcomeTitle');
-  return t('discount.codeTitle', { code });
+/**
+ * What a discount is called on the page, by the kind the server gives it: the time bonus,
+ * the welcome or stay discount, or "Discount code X".
+ */
+export function discountName(t: TFunction<'shop'>, discount: Pick<DiscountCode, 'code' | 'kind'>): string {
+  if (discount.kind === 'time_bonus') return t('timeBonus.title');
+  if (discount.kind === 'stay') return t('discount.stayTitle');
+  if (discount.kind === 'welcome') return t('discount.welcomeTitle');
+  return t('discount.codeTitle', { code: discount.code });
 }
 
 /**
@@ -28,9 +28,9 @@ export function DiscountBanner({ discount, typed = false, onRemove }: { discount
   const { t, i18n } = useTranslation('shop');
   const ticking = useTimeBonus((s) => s.secondsLeft !== null && s.discount?.code === discount.code);
   const percent = formatPercentage(discount.value_percentage, i18n.language);
-  const timeBonus = !typed && discount.code === TIME_BONUS_CODE;
-  const stay = !typed && isStayCode(discount.code);
-  const title = typed ? t('discount.codeTitle', { code: discount.code }) : discountName(t, discount.code);
+  const timeBonus = !typed && discount.kind === 'time_bonus';
+  const stay = !typed && discount.kind === 'stay';
+  const title = typed ? t('discount.codeTitle', { code: discount.code }) : discountName(t, discount);
   return (
     <section className={`discount-banner${timeBonus ? ' discount-banner--bonus' : ''}`} data-testid="discount-banner" data-code={discount.code}>
       <span className="discount-banner__off">{t('timeBonus.off', { percent })}</span>

@@ -34,10 +34,3 @@ export function formatPerCredit(cents: number, credits: number, currency: string
 export function formatPercentage(percentage: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(percentage / 100);
 }
-
-/** How much cheaper a credit is than in the reference bundle, in whole percent (0 if not). */
-export function savingPercent(bundle: { price: number; credits: number }, reference: { price: number; credits: number }): number {
-  const per = bundle.price / bundle.credits;
-  const base = reference.price / reference.credits;
-  return base > per ? Math.round(((base - per) / base) * 100) : 0;
-}

@@ -12,9 +12,9 @@ import { codeApplies, priceBundles } from './bundles';
 import { CardFailedPage } from './CardFailedPage';
 import { CheckoutPage } from './CheckoutPage';
 import { CreditsPage } from './CreditsPage';
-import { formatMoney, formatPerCredit, savingPercent } from './money';
+import { formatMoney, formatPerCredit } from './money';
 import { POLL_INTERVAL_MS, POLL_LIMIT_MS, paymentView } from './paymentStatus';
-import { type DiscountCode, type Order, leaveApp } from './shopApi';
+import { type Bundle, type DiscountCode, type Order, leaveApp } from './shopApi';
 import { shopErrorText } from './shopUi';
 import { TIME_BONUS_DISMISSED_KEY, TIME_BONUS_MODAL_DELAY_MS, inMembersArea, mayOfferModal, rememberDismissal, wasDismissed } from './timeBonusModal';
 import { TimeBonusSlot } from './TimeBonusSlot';
@@ -36,6 +36,7 @@ function code(overrides: Partial<DiscountCode> = {}): DiscountCode {
     validity: 'once-per-user',
     expired: false,
     paymentmethods: [],
+    kind: 'time_bonus',
     ...overrides,
   };
 }
@@ -57,15 +58,16 @@ function order(overrides: Partial<Order> = {}): Order {
   };
 }
 
-const BUNDLES = [
-  { id: 1, credits: 100, price: 1499, currency: 'EUR', discounted_price: 1124, discount_code: 'TIMEBONUS25' },
-  { id: 2, credits: 250, price: 2999, currency: 'EUR', discounted_price: 2249, discount_code: 'TIMEBONUS25' },
-  { id: 3, credits: 600, price: 5999, currency: 'EUR', discounted_price: 4499, discount_code: 'TIMEBONUS25' },
+/** The server's bundles: each priced, with its saving per credit against the first. */
+const BUNDLES: Bundle[] = [
+  { id: 1, credits: 100, price: 1499, currency: 'EUR', discounted_price: 1124, discount_code: 'TIMEBONUS25', discount_kind: 'time_bonus', saving_percentage: 0 },
+  { id: 2, credits: 250, price: 2999, currency: 'EUR', discounted_price: 2249, discount_code: 'TIMEBONUS25', discount_kind: 'time_bonus', saving_percentage: 20 },
+  { id: 3, credits: 600, price: 5999, currency: 'EUR', discounted_price: 4499, discount_code: 'TIMEBONUS25', discount_kind: 'time_bonus', saving_percentage: 33 },
 ];
-const FULL_PRICE = BUNDLES.map((b) => ({ ...b, discounted_price: b.price, discount_code: null }));
+const FULL_PRICE: Bundle[] = BUNDLES.map((b) => ({ ...b, discounted_price: b.price, discount_code: null, discount_kind: null }));
 /** The server's prices with a typed code: the code where it beats the time bonus. */
-const withCode = (typed: string, prices: (number | null)[]) =>
-  BUNDLES.map((b, i) => (prices[i] == null ? b : { ...b, discounted_price: prices[i]!, discount_code: typed }));
+const withCode = (typed: string, prices: (number | null)[]): Bundle[] =>
+  BUNDLES.map((b, i) => (prices[i] == null ? b : { ...b, discounted_price: prices[i]!, discount_code: typed, discount_kind: 'code' }));
 const METHODS = [
   { id: 'creditcard', issuers: [] },
   { id: 'ideal', issuers: [{ id: 'ideal_INGBNL2A', name: 'ING' }, { id: 'ideal_RABONL2U', name: 'Rabobank' }] },
@@ -79,8 +81,14 @@ const calls = (path: string, method = 'GET') =>
     ([url, init]) => new URL(String(url), 'http://amora.test').pathname === path && ((init as RequestInit | undefined)?.method ?? 'GET') === method,
   );
 
-/** A member who signed up a minute ago and never paid. */
-const newMember = () => userFixture({ paid_user: false, credits: 0, signup_date: new Date(Date.now() - 60_000).toISOString() });
+/** A member who signed up a minute ago and never paid: the server gives the time bonus window. */
+const newMember = () =>
+  userFixture({
+    paid_user: false,
+    credits: 0,
+    signup_date: new Date(Date.now() - 60_000).toISOString(),
+    time_bonus_until: new Date(Date.now() - 60_000 + 4 * 3600_000).toISOString(),
+  });
 
 beforeAll(async () => {
   await setupTestI18n();
@@ -131,16 +139,14 @@ describe('money', () => {
     expect(formatMoney(100, 'XYZ1', 'en')).toBe('1.00 XYZ1');
   });
 
-  it('shows the price per credit and the saving against the first bundle', () => {
+  it('shows the price per credit', () => {
     expect(formatPerCredit(2249, 250, 'EUR', 'en')).toBe('€0.09');
-    expect(savingPercent({ price: 5999, credits: 600 }, { price: 1499, credits: 100 })).toBe(33);
-    expect(savingPercent({ price: 1499, credits: 100 }, { price: 1499, credits: 100 })).toBe(0);
   });
 
   it('shows only the server prices: a typed code brings its own, per bundle', () => {
     expect(priceBundles({ bundles: BUNDLES }, null).map((b) => b.pay)).toEqual([1124, 2249, 4499]);
     // 40 % from 20 euros on: the small bundle keeps the time bonus, as the server said.
-    const big = code({ code: 'BIG40', value_percentage: 40, minimum_order_value: 2000, bundles: withCode('BIG40', [null, 1799, 3599]) });
+    const big = code({ code: 'BIG40', kind: 'code', value_percentage: 40, minimum_order_value: 2000, bundles: withCode('BIG40', [null, 1799, 3599]) });
     const priced = priceBundles({ bundles: BUNDLES }, big);
     expect(priced.map((b) => b.pay)).toEqual([1124, 1799, 3599]);
     expect(priced.map((b) => codeApplies(big, b))).toEqual([false, true, true]);
@@ -188,11 +194,12 @@ describe('time bonus', () => {
     expect(formatCountdown(-3)).toBe('00:00:00');
   });
 
-  it('exists only for members who never paid, within four hours of signup', () => {
+  it('is asked for only until the window the server gives ends, and never once paid', () => {
     const now = Date.parse('2026-03-01T12:00:00Z');
-    expect(mayHaveTimeBonus({ paid_user: false, signup_date: '2026-03-01T08:30:00Z' }, now)).toBe(true);
-    expect(mayHaveTimeBonus({ paid_user: false, signup_date: '2026-03-01T08:00:00Z' }, now)).toBe(false);
-    expect(mayHaveTimeBonus({ paid_user: true, signup_date: '2026-03-01T11:00:00Z' }, now)).toBe(false);
+    expect(mayHaveTimeBonus({ paid_user: false, time_bonus_until: '2026-03-01T12:30:00Z' }, now)).toBe(true);
+    expect(mayHaveTimeBonus({ paid_user: false, time_bonus_until: '2026-03-01T12:00:00Z' }, now)).toBe(false);
+    expect(mayHaveTimeBonus({ paid_user: false, time_bonus_until: null }, now)).toBe(false);
+    expect(mayHaveTimeBonus({ paid_user: true, time_bonus_until: '2026-03-01T15:00:00Z' }, now)).toBe(false);
     expect(mayHaveTimeBonus(null, now)).toBe(false);
   });
 
@@ -212,7 +219,7 @@ describe('time bonus', () => {
 
   it('keeps the welcome discount without a countdown, and ignores a failed call', async () => {
     useSession.setState({ user: newMember() });
-    serve = () => json(200, code({ code: 'WELCOME25', seconds_left: null }));
+    serve = () => json(200, code({ code: 'WELCOME25', kind: 'welcome', seconds_left: null }));
     await loadTimeBonus();
     expect(useTimeBonus.getState()).toMatchObject({ secondsLeft: null, discount: { code: 'WELCOME25' } });
     serve = () => json(404, { error: 'code_not_found', params: {} });
@@ -312,8 +319,8 @@ describe('credits page', () => {
       if (url.pathname === '/api/discountcode' && url.searchParams.get('welcome')) return json(200, code({ seconds_left: 7200 }));
       if (url.searchParams.get('code') === 'USED') return json(409, { error: 'code_used', params: {} });
       if (url.searchParams.get('code') === 'SPRING30')
-        return json(200, code({ code: 'SPRING30', value_percentage: 30, user_id: null, bundles: withCode('SPRING30', [1049, 2099, 4199]) }));
-      if (url.searchParams.get('code') === 'SMALL10') return json(200, code({ code: 'SMALL10', value_percentage: 10, user_id: null, bundles: BUNDLES }));
+        return json(200, code({ code: 'SPRING30', kind: 'code', value_percentage: 30, user_id: null, bundles: withCode('SPRING30', [1049, 2099, 4199]) }));
+      if (url.searchParams.get('code') === 'SMALL10') return json(200, code({ code: 'SMALL10', kind: 'code', value_percentage: 10, user_id: null, bundles: BUNDLES }));
       return json(404, { error: 'code_not_found', params: {} });
     };
     useSession.setState({ user: newMember() });
@@ -330,6 +337,8 @@ describe('credits page', () => {
     expect(cards[1]).toHaveTextContent('Most popular');
     expect(screen.getAllByTestId('bundle-old-price')[1]).toHaveTextContent('€29.99');
     expect(screen.getAllByTestId('bundle-price')[1]).toHaveTextContent('€22.49');
+    // The saving is the server's, per bundle: none on the first.
+    expect(cards.map((card) => card.querySelector('.bundle-card__saving')?.textContent ?? null)).toEqual([null, 'Save 20%', 'Save 33%']);
     expect(screen.getAllByTestId('bundle-choose')[1]).toHaveAttribute('href', '/credits/2');
     expect(screen.queryByTestId('repeat-order-link')).toBeNull();
   });
@@ -426,7 +435,7 @@ describe('checkout', () => {
       if (url.pathname === '/api/bundles') return json(200, { bundles: FULL_PRICE, discount: null, paid_user: true });
       if (url.pathname === '/api/bundles/2/methods') return json(200, { methods: METHODS });
       if (url.pathname === '/api/discountcode')
-        return json(200, code({ code: 'PAYPAL10', value_percentage: 10, paymentmethods: ['paypal'], bundles: [FULL_PRICE[0]!, { ...FULL_PRICE[1]!, discounted_price: 2699, discount_code: 'PAYPAL10' }] }));
+        return json(200, code({ code: 'PAYPAL10', kind: 'code', value_percentage: 10, paymentmethods: ['paypal'], bundles: [FULL_PRICE[0]!, { ...FULL_PRICE[1]!, discounted_price: 2699, discount_code: 'PAYPAL10', discount_kind: 'code' }] }));
       if (init?.method === 'POST') return json(201, { payment_id: 'tr_2', checkout_url: 'https://pay.test/tr_2', order: 10 });
       return json(404, { error: 'not_found', params: {} });
     };
@@ -446,7 +455,7 @@ describe('checkout', () => {
     serve = (url, init) => {
       if (url.pathname === '/api/bundles') return json(200, { bundles: BUNDLES, discount: code(), paid_user: false });
       if (url.pathname === '/api/bundles/2/methods') return json(200, { methods: METHODS });
-      if (url.pathname === '/api/discountcode') return json(200, code({ code: 'SMALL10', value_percentage: 10, paymentmethods: ['paypal'], bundles: BUNDLES }));
+      if (url.pathname === '/api/discountcode') return json(200, code({ code: 'SMALL10', kind: 'code', value_percentage: 10, paymentmethods: ['paypal'], bundles: BUNDLES }));
       if (init?.method === 'POST') return json(201, { payment_id: 'tr_3', checkout_url: 'https://pay.test/tr_3', order: 11 });
       return json(404, { error: 'not_found', params: {} });
     };

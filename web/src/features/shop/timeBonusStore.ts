@@ -1,6 +1,7 @@
 /**
  * The time bonus (spec sections 4 and 9): 25 % off (code TIMEBONUS25) for a logged-in
- * member who never paid, during the first 4 hours after signup. It is loaded on login
+ * member who never paid, during the first 4 hours after signup (the server's
+ * time_bonus_until on the user says until when). It is loaded on login
  * (GET /api/discountcode?welcome=true; a failure is silently ignored, spec section 8),
  * ticks every second while it runs and is cleared on logout, once the member has paid,
  * and when the countdown reaches zero.
@@ -10,8 +11,6 @@ import { create } from 'zustand';
 import { registerSessionReset, useSession, type User } from '../session/sessionStore';
 import { type DiscountCode, shopApi } from './shopApi';
 
-export const TIME_BONUS_CODE = 'TIMEBONUS25';
-export const TIME_BONUS_WINDOW_S = 14_400;
 export const TICK_MS = 1000;
 
 interface TimeBonusState {
@@ -35,11 +34,11 @@ export function formatCountdown(seconds: number): string {
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
 }
 
-/** Whether the member may still have a time bonus (never paid, signed up less than 4 h ago). */
-export function mayHaveTimeBonus(user: Pick<User, 'paid_user' | 'signup_date'> | null, now = Date.now()): boolean {
-  if (!user || user.paid_user) return false;
-  const signup = Date.parse(user.signup_date);
-  return Number.isNaN(signup) || now - signup < TIME_BONUS_WINDOW_S * 1000;
+/** Whether the member may still have a time bonus: the server says until when (null once paid). */
+export function mayHaveTimeBonus(user: Pick<User, 'paid_user' | 'time_bonus_until'> | null, now = Date.now()): boolean {
+  if (!user || user.paid_user || user.time_bonus_until === null) return false;
+  const until = Date.parse(user.time_bonus_until);
+  return Number.isNaN(until) || now < until;
 }
 
 let ticker: ReturnType<typeof setInterval> | null = null;
@@ -76,7 +75,7 @@ export async function loadTimeBonus(): Promise<void> {
     const discount = await shopApi.welcome();
     if (current !== run) return;
     useTimeBonus.setState({ discount });
-    const seconds = discount.code === TIME_BONUS_CODE ? (discount.seconds_left ?? 0) : 0;
+    const seconds = discount.kind === 'time_bonus' ? (discount.seconds_left ?? 0) : 0;
     if (seconds > 0) startTicking(seconds);
   } catch {
     // No automatic discount (404), or the call failed: the shop simply shows full prices.
@@ -108,11 +107,11 @@ export function followTimeBonus(): void {
  * For screens that show the offer: the countdown lives in this store, so make sure it
  * runs when the server's offer carries the time bonus (also before start-up followed).
  */
-export function useTimeBonusFor(discount: Pick<DiscountCode, 'code'> | null | undefined): void {
+export function useTimeBonusFor(discount: Pick<DiscountCode, 'kind'> | null | undefined): void {
   const userId = useSession((s) => s.user?.id);
-  const code = discount?.code;
+  const timeBonus = discount?.kind === 'time_bonus';
   useEffect(() => {
     followTimeBonus();
-    if (code === TIME_BONUS_CODE && userId !== undefined && useTimeBonus.getState().memberId !== userId) void loadTimeBonus();
-  }, [code, userId]);
+    if (timeBonus && userId !== undefined && useTimeBonus.getState().memberId !== userId) void loadTimeBonus();
+  }, [timeBonus, userId]);
 }

@@ -74,8 +74,9 @@ describe('date of birth rule', () => {
     expect(birthDateError('2005-06-16', today, 21)).toEqual({ code: 'birth_date_required', params: { min_age: 21 } });
   });
 
-  it('never accepts under 18, even if the site says less', () => {
-    expect(birthDateError('2010-01-01', new Date(2026, 5, 15), 16)?.code).toBe('birth_date_required');
+  it('takes the minimum age from the server alone (settings.min_age, never under 18 there)', () => {
+    expect(birthDateError('2004-06-16', new Date(2026, 5, 15), 22)?.code).toBe('birth_date_required');
+    expect(birthDateError('2004-06-15', new Date(2026, 5, 15), 22)).toBeNull();
   });
 
   it('lets someone born on 29 February age on 1 March', () => {

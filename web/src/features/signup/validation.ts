@@ -15,7 +15,6 @@ export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
 export const NAME_MIN = 2;
 export const NAME_MAX = 30;
-export const LEGAL_MIN_AGE = 18;
 
 // Same shape as the server: one @, a dotted domain of valid labels, no spaces.
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
@@ -62,7 +61,8 @@ export function birthDateError(raw: string, today: Date, minAge: number): FieldE
   if (!born || born.year < 1900 || born.year * 10_000 + born.month * 100 + born.day > todayKey) {
     return { code: 'invalid_birth_date' };
   }
-  if (ageOn(born, today) < Math.max(minAge, LEGAL_MIN_AGE)) return required;
+  // minAge is the server's settings.min_age: the site's, never below the legal 18.
+  if (ageOn(born, today) < minAge) return required;
   return null;
 }
 

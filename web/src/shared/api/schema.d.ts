@@ -1209,6 +1209,8 @@ export interface components {
             /** @description null for premium members */
             free_messages_left: number | null;
             free_conversations_left: number | null;
+            /** @description Conversations a free member may start; null for premium members */
+            free_conversations: number | null;
         };
         ChatProfile: {
             id: number;
@@ -1231,6 +1233,11 @@ export interface components {
             validity: string;
             expired: boolean;
             paymentmethods: string[];
+            /**
+             * @description Which discount this is (the shop names it so)
+             * @enum {string}
+             */
+            kind: "time_bonus" | "welcome" | "stay" | "code";
             /** @description The time bonus's countdown */
             seconds_left?: number | null;
             /** @description For a typed code, every bundle on offer at the price the member would pay */
@@ -1246,6 +1253,13 @@ export interface components {
             discounted_price: number;
             /** @description The discount that gives this price (the best for the member) or null */
             discount_code: string | null;
+            /**
+             * @description Which discount discount_code is
+             * @enum {string|null}
+             */
+            discount_kind: "time_bonus" | "welcome" | "stay" | "code" | null;
+            /** @description How much cheaper a credit is than in the first bundle on offer (list prices, whole percent) */
+            saving_percentage: number;
         };
         Order: {
             id: number;
@@ -1417,6 +1431,11 @@ export interface components {
             paid_user: boolean;
             /** Format: date-time */
             signup_date: string;
+            /**
+             * Format: date-time
+             * @description When the time bonus window closes (may be past); null for paid users
+             */
+            time_bonus_until: string | null;
             fictional_icon: string;
             language: string;
             invisible: boolean;
@@ -1483,6 +1502,8 @@ export interface components {
             /** @enum {string} */
             enable_site_entry_popup: "yes" | "no";
             entry_popup_countries: string[];
+            /** @description The entry warning shows in the chat, lander and empty layouts too (visitors from NL and DE) */
+            entry_popup_all_layouts: boolean;
             fictional_icon: string;
             fictional_warning: string;
             fictional_singular: string;
@@ -1502,6 +1523,14 @@ export interface components {
             company_id: number;
             mail_name: string;
             min_age: number;
+            /** @description The highest age search and the match-finder take */
+            max_age: number;
+            /** @description Conversations a free member may start */
+            free_conversations: number;
+            /** @description Photos a free member may keep */
+            free_photos: number;
+            /** @description Photos a premium member may keep */
+            premium_photos: number;
             /** @description Where members who deleted their account may go (empty = none) */
             partner_url: string;
             /** @description Seconds before that redirect */
@@ -2674,6 +2703,8 @@ export interface operations {
                         /** @description Balance after the message */
                         credits: number;
                         terms: components["schemas"]["SendTerms"];
+                        /** @description Error code the next message would get */
+                        refusal: string | null;
                     };
                 };
             };
@@ -3314,6 +3345,9 @@ export interface operations {
                     "application/json": {
                         message: components["schemas"]["ChatMessage"];
                         credits: number;
+                        terms: components["schemas"]["SendTerms"];
+                        /** @description Error code the next message would get */
+                        refusal: string | null;
                     };
                 };
             };
