@@ -34,10 +34,12 @@ from adapters.texts.icebreakers import JsonIcebreakers
 from application.account_mails import AccountMails
 from application.accounts import Accounts
 from application.chat import Chat
+from application.companies import Companies
 from application.complaints import Complaints
 from application.credits import Credits
 from application.direct_debit import DirectDebit
 from application.discovery import Discovery
+from application.figures import Figures
 from application.games import Games
 from application.geo import Geocoding
 from application.landers import Landers
@@ -49,6 +51,7 @@ from application.ports import EventBus
 from application.profiles import Profiles
 from application.shop import Shop
 from application.shop_admin import ShopAdministration
+from application.site_launch import SiteLaunch
 from application.sites import SiteAdministration, SiteDirectory, SiteQueries
 from application.user_view import UserView
 from domain.notifications import PushPolicy
@@ -74,6 +77,7 @@ password_strength = _lazy("adapters.security.password_strength", "password_stren
 OfflineGeocoder = _lazy("adapters.geo.offline", "OfflineGeocoder")
 MollieGateway = _lazy("adapters.payments.mollie", "MollieGateway")
 LibraryBankChecks = _lazy("adapters.banking.checks", "LibraryBankChecks")
+LibraryCompanyChecks = _lazy("adapters.companies.checks", "LibraryCompanyChecks")
 PillowImages = _lazy("adapters.images.pillow", "PillowImages")
 public_key = _lazy("adapters.push.webpush", "public_key")
 DemoSeeder = _lazy("application.demo", "DemoSeeder")
@@ -219,6 +223,11 @@ class Container(containers.DeclarativeContainer):
     site_administration = providers.Singleton(
         SiteAdministration, uow=unit_of_work.provider, clock=clock, sites=site_directory
     )
+    companies = providers.Singleton(Companies, uow=unit_of_work.provider, clock=clock,
+                                    checks=providers.Singleton(LibraryCompanyChecks))
+    site_launch = providers.Singleton(SiteLaunch, uow=unit_of_work.provider, clock=clock,
+                                      sites=site_directory)
+    figures = providers.Singleton(Figures, uow=unit_of_work.provider, clock=clock)
     demo_seeder = providers.Factory(
         DemoSeeder, uow=unit_of_work.provider, files=files, people=providers.Factory(FakerPeople),
         painter=providers.Factory(PillowPortraits), passwords=passwords, clock=clock,

@@ -396,3 +396,11 @@ DEMO_BUNDLES = {
     "DKK": _bundles([(100, 11200), (250, 22400), (600, 44900), (1500, 89900)], "DKK"),
     "PLN": _bundles([(100, 6499), (250, 12999), (600, 25999), (1500, 51999)], "PLN"),
 }
+
+# The fictional-profile wording every new site starts with (`amora sites add` without a
+# template): it names no brand.
+STANDARD_TEXTS: Mapping[str, Mapping[str, str]] = {
+    "fictional_singular": _FICTIONAL_SINGULAR, "fictional_plural": _FICTIONAL_PLURAL,
+    "fictional_warning": _FICTIONAL_WARNING,
+}
+STANDARD_BUNDLES = DEMO_BUNDLES

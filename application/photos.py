@@ -87,20 +87,31 @@ class Photos:
 
     # --- operators -----------------------------------------------------------------
 
-    def pending(self, limit: int = 50) -> list[dict[str, Any]]:
+    def pending(self, limit: int = 50, offset: int = 0) -> tuple[list[dict[str, Any]], int]:
+        """A page of the photos waiting for review, oldest first, and how many wait."""
         with self.uow() as uow:
-            return uow.photos.pending(limit)
+            return uow.photos.pending(limit, offset), uow.photos.pending_count()
 
     def review(self, photo_id: int, approve: bool, actor: str, reason: str = "") -> None:
+        self.review_many([photo_id], approve, actor, reason)
+
+    def review_many(self, photo_ids: list[int], approve: bool, actor: str,
+                    reason: str = "") -> None:
+        """Approve or reject several photos at once: all of them, or (one unknown id)
+        none."""
+        if not approve and not reason.strip():
+            raise DomainError("reason_required")
         now = self.clock.now()
+        status = PhotoStatus.ACTIVE if approve else PhotoStatus.REJECTED
         with self.uow() as uow:
-            photo = uow.photos.get(photo_id)
-            if photo is None:
-                raise DomainError("photo_not_found")
-            status = PhotoStatus.ACTIVE if approve else PhotoStatus.REJECTED
-            uow.photos.set_status(photo_id, status.value)
-            uow.audit.record(now, actor, f"photos.{'approve' if approve else 'reject'}",
-                             str(photo_id), {"member": photo["member_id"], "reason": reason})
+            for photo_id in dict.fromkeys(photo_ids):
+                photo = uow.photos.get(photo_id)
+                if photo is None:
+                    raise DomainError("photo_not_found", id=photo_id)
+                uow.photos.set_status(photo_id, status.value)
+                uow.audit.record(now, actor, f"photos.{'approve' if approve else 'reject'}",
+                                 str(photo_id), {"member": photo["member_id"],
+                                                 "reason": reason})
             uow.commit()
 
     def visible_file(self, name: str, viewer_id: int | None) -> bool:

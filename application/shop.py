@@ -152,11 +152,13 @@ class Shop:
                     "seconds_left": int(left.total_seconds()) if left else None}
         with self.uow() as uow:
             site = site_of_member(uow, member)
+            bundles = self._bundles(uow, site, member.profile.country)
             found = uow.shop.code((code or "").strip().upper())
             used = found is not None and uow.shop.code_used(member.id, found.code)
-            typed = check_code(found, buyer_of(member), used, now)
+            # The member pays in their bundles' currency: a code for another is refused now.
+            typed = check_code(found, buyer_of(member), used, now, site_id=site.id,
+                               currency=bundles[0].currency if bundles else None)
             offers = [*self._automatic(uow, site, member, now), typed]
-            bundles = self._bundles(uow, site, member.profile.country)
         # Priced here, like an order would be: the page shows what the member will pay.
         return {**code_json(typed, now), "bundles": priced_list(bundles, offers)}
 
@@ -247,7 +249,7 @@ class Shop:
             found = uow.shop.code(code.strip().upper())
             used = found is not None and uow.shop.code_used(member.id, found.code)
             typed = check_code(found, buyer_of(member), used, now, order_value=bundle.price,
-                               currency=bundle.currency, method=method)
+                               currency=bundle.currency, method=method, site_id=site.id)
         return best_discount(bundle.price, *self._automatic(uow, site, member, now), typed)
 
     @staticmethod
@@ -312,8 +314,8 @@ class Shop:
             if order is None:
                 return
             after = next_status(order.status, reported)
-            if after is order.status or not uow.shop.advance(
-                    order.id, order.status, after, now if after is OrderStatus.PAID else None):
+            if after is order.status or not uow.shop.advance(order.id, order.status, after,
+                                                             now):
                 return  # nothing new, or a concurrent webhook made this step already
             balance = self._move_credits(uow, order, after, now)
             if after is OrderStatus.PAID:

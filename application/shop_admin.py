@@ -3,7 +3,8 @@ Every change is audit-logged."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 
@@ -18,6 +19,17 @@ from domain.orders import Order, OrderStatus
 from domain.pricing import Bundle, CodeStatus, DiscountCode, Validity
 
 MAX_BUNDLES = 8
+
+
+@attrs.frozen
+class CodeFigures:
+    """A discount code as operators see it: where it works, how often it was spent and
+    the money its orders brought (per currency, cents; refunded orders bring none)."""
+
+    code: DiscountCode
+    domains: tuple[str, ...]
+    uses: int
+    revenue: Mapping[str, int]
 
 
 def parse_bundles(text: str, currency: str) -> list[Bundle]:
@@ -59,14 +71,35 @@ class ShopAdministration:
             uow.commit()
             return uow.shop.bundles(site.id, currency)
 
-    def codes(self) -> list[DiscountCode]:
+    def codes(self) -> list[CodeFigures]:
+        """Every code with the domains it is meant for, its uses and revenue."""
         with self.uow() as uow:
-            return uow.shop.codes()
+            domains = {site.id: site.domain for site in uow.sites.all()}
+            figures: dict[str, list[tuple[str, int, int]]] = defaultdict(list)
+            for code, currency, uses, revenue in uow.shop.code_figures():
+                figures[code].append((currency, uses, revenue))
+            return [CodeFigures(code=code, domains=tuple(domains.get(i, f"#{i}")
+                                                         for i in code.site_ids),
+                                uses=sum(uses for _, uses, _ in figures[code.code]),
+                                revenue={currency: revenue
+                                         for currency, _, revenue in figures[code.code]})
+                    for code in uow.shop.codes()]
+
+    def code(self, code: str) -> CodeFigures:
+        wanted = code.strip().upper()
+        found = next((c for c in self.codes() if c.code.code == wanted), None)
+        if found is None:
+            raise DomainError("code_not_found")
+        return found
 
     def create_code(self, code: str, percentage: str, actor: str, *,
                     expires: datetime | None = None, country: str | None = None,
                     minimum_order_value: int = 0, unlimited: bool = False,
-                    methods: Sequence[str] = ()) -> DiscountCode:
+                    methods: Sequence[str] = (), sites: Sequence[str] = (),
+                    member_id: int | None = None, currency: str | None = None
+                    ) -> DiscountCode:
+        """A code; scoped, it works only on those sites, for that member, in that
+        currency (the shop refuses it elsewhere as if it did not exist)."""
         code = code.strip().upper()
         if not code.isalnum() or not 3 <= len(code) <= 40:
             raise DomainError("invalid_discount", field="code")
@@ -74,18 +107,28 @@ class ShopAdministration:
             value = Decimal(percentage)
         except InvalidOperation:
             raise DomainError("invalid_discount", field="value_percentage") from None
-        discount = DiscountCode(
-            code=code, value_percentage=value, expires=expires,
-            country=country.upper() if country else None,
-            minimum_order_value=minimum_order_value, paymentmethods=tuple(methods),
-            validity=Validity.UNLIMITED if unlimited else Validity.ONCE_PER_USER)
+        currency = currency.strip().upper() if currency else None
+        if currency is not None and not (len(currency) == 3 and currency.isascii()
+                                         and currency.isalpha()):
+            raise DomainError("invalid_currency", value=currency)
         now = self.clock.now()
         with self.uow() as uow:
+            site_ids = tuple(dict.fromkeys(named_site(uow, domain).id for domain in sites))
+            if member_id is not None:
+                existing_member(uow, member_id)
+            discount = DiscountCode(
+                code=code, value_percentage=value, expires=expires,
+                country=country.upper() if country else None,
+                minimum_order_value=minimum_order_value, paymentmethods=tuple(methods),
+                validity=Validity.UNLIMITED if unlimited else Validity.ONCE_PER_USER,
+                site_ids=site_ids, member_id=member_id, currency=currency)
             if uow.shop.code(code) is not None:
                 raise DomainError("discount_exists", value=code)
             uow.shop.add_code(discount, now)
             uow.audit.record(now, actor, "discounts.create", code,
-                             {"value_percentage": str(value), "country": discount.country})
+                             {"value_percentage": str(value), "country": discount.country,
+                              "sites": [d.strip().lower() for d in sites],
+                              "member": member_id, "currency": currency})
             uow.commit()
         return discount
 

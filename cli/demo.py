@@ -8,6 +8,7 @@ import typer
 from rich.console import Console
 
 from cli.context import container
+from cli.output import Json, print_json
 
 app = typer.Typer(help="Demo data.", no_args_is_help=True)
 console = Console()
@@ -17,9 +18,13 @@ console = Console()
 def seed(
     members: Annotated[int, typer.Option(min=0, max=100_000)] = 500,
     seed: Annotated[int, typer.Option(help="Same seed, same data.")] = 2026,
+    as_json: Json = False,
 ) -> None:
     """Create the demo companies, sites and members with generated photos (idempotent)."""
     summary = container().demo_seeder().seed(members=members, seed=seed)
+    if as_json:
+        print_json(summary)
+        return
     console.print(
         f"[green]Demo data:[/] {summary.companies} companies, {summary.sites} sites, "
         f"{summary.members_created} new members, {summary.photos_created} new photos."

@@ -14,7 +14,7 @@ from rich.console import Console
 
 from adapters.config import Config, unsafe_in_production
 from adapters.logs import configure_logging
-from cli import complaints, credits, demo, members, photos, shop, sites
+from cli import companies, complaints, credits, demo, members, photos, shop, sites, stats
 from cli.context import container
 from cli.failures import OneLineErrors, fail
 
@@ -23,6 +23,7 @@ app = typer.Typer(cls=OneLineErrors, help="Amora: run and operate the dating pla
 db = typer.Typer(help="The database schema.", no_args_is_help=True)
 app.add_typer(db, name="db")
 app.add_typer(demo.app, name="demo")
+app.add_typer(companies.app, name="companies")
 app.add_typer(sites.app, name="sites")
 app.add_typer(members.app, name="members")
 app.add_typer(photos.app, name="photos")
@@ -31,7 +32,7 @@ app.add_typer(shop.orders, name="orders")
 app.add_typer(shop.discounts, name="discounts")
 app.add_typer(shop.bundles, name="bundles")
 app.add_typer(complaints.complaints, name="complaints")
-app.add_typer(complaints.stats, name="stats")
+app.add_typer(stats.stats, name="stats")
 console = Console()
 
 

@@ -9,13 +9,18 @@ _MESSAGES = {
     "unknown_setting": "Unknown setting {field}",
     "site_not_found": "No site with domain {domain}",
     "domain_taken": "Another site already uses {domain}",
-    "company_not_found": "No such company",
+    "company_not_found": "No such company {value}",
+    "company_exists": "A company named {value} exists already",
+    "invalid_company": "Invalid {field} for a company: {value}",
+    "site_has_members": "{domain} has {count} members: a site with members cannot be removed",
+    "site_is_default": "{domain} is the default site: it cannot be removed",
+    "site_has_complaints": "{domain} has {count} complaints on file: it cannot be removed",
     "member_not_found": "No such member",
     "reason_required": "Give a --reason",
     "already_banned": "The member is already banned",
     "not_banned": "The member is not banned",
     "member_deleted": "The member deleted their account",
-    "photo_not_found": "No such photo",
+    "photo_not_found": "No photo {id}",
     "invalid_request": "Invalid {detail}",
     "invalid_discount": "Invalid {field} for a discount code",
     "invalid_bundle": "Invalid bundle {value} (credits:price, e.g. 100:14.99; at most 8)",
@@ -34,7 +39,8 @@ def describe(error: DomainError) -> str:
         details = ", ".join(f"{key}={value}" for key, value in error.params.items())
         return f"{error.code} ({details})" if details else error.code
     template = _MESSAGES[error.code]
-    params = {"field": "", "value": "", "domain": "", "detail": "value", **error.params}
+    params = {"field": "", "value": "", "domain": "", "detail": "value", "id": "",
+              **error.params}
     try:
         return template.format(**params)
     except (KeyError, IndexError):

@@ -5,50 +5,82 @@ from __future__ import annotations
 import getpass
 from typing import Annotated
 
+import attrs
 import typer
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
 from application.photo_storage import move_files
-from cli.context import Id, container, fail_on_rule
+from cli.context import container, fail_on_rule
+from cli.failures import MAX_NUMBER
+from cli.output import Json, console, print_json, say
 
 app = typer.Typer(help="Photo review.", no_args_is_help=True)
-console = Console()
 Actor = Annotated[str, typer.Option(help="Who acts (audit log); defaults to your login.")]
 
 
 @app.command()
-def pending(limit: Annotated[int, typer.Option(min=1, max=1000)] = 50) -> None:
-    """Photos waiting for review, oldest first, with where to look at them."""
+def pending(
+    page: Annotated[int, typer.Option(min=1, max=MAX_NUMBER, help="Which page, from 1.")] = 1,
+    per_page: Annotated[int, typer.Option(min=1, max=500)] = 50,
+    limit: Annotated[int | None, typer.Option(min=1, max=1000, hidden=True)] = None,
+    as_json: Json = False,
+) -> None:
+    """Photos waiting for review, oldest first, a page at a time, with links to look at
+    each photo and its thumbnail."""
+    per_page = limit or per_page
     base = container().config().base_url
-    table = Table("id", "member", "uploaded", "file")
-    table.columns[3].no_wrap = True
-    for photo in container().photos().pending(limit):
-        table.add_row(str(photo["id"]), str(photo["member_id"]),
-                      f"{photo['created_at']:%Y-%m-%d %H:%M}", f"{base}/media/{photo['filename']}")
+    found, total = container().photos().pending(per_page, (page - 1) * per_page)
+    records = []
+    for photo in found:
+        site = base.format(domain=photo["domain"])  # BASE_URL may hold {domain}
+        records.append({"id": photo["id"], "member": photo["member_id"],
+                        "site": photo["domain"], "uploaded": photo["created_at"],
+                        "preview": f"{site}/media/{photo['filename']}",
+                        "thumbnail": f"{site}/media/{photo['thumb_filename']}"})
+    pages = max(1, -(-total // per_page))
+    if as_json:
+        print_json({"page": page, "pages": pages, "total": total, "photos": records})
+        return
+    table = Table("id", "member", "site", "uploaded (UTC)", "preview",
+                  title=f"{total} photos waiting, page {page} of {pages}")
+    for record in records:
+        link = record["preview"]
+        table.add_row(str(record["id"]), str(record["member"]), record["site"],
+                      f"{record['uploaded']:%Y-%m-%d %H:%M}",
+                      f"[link={link}]{link}[/link]")
+    table.columns[4].no_wrap = True
     console.print(table)
+    if page < pages:
+        console.print(f"Next: amora photos pending --page {page + 1} --per-page {per_page}")
+
+
+Ids = Annotated[list[int], typer.Argument(min=1, max=MAX_NUMBER, help="Photo ids.")]
 
 
 @app.command()
-def approve(photo_id: Id, actor: Actor = "") -> None:
-    """Make a photo visible to other members."""
+def approve(photo_ids: Ids, actor: Actor = "", as_json: Json = False) -> None:
+    """Make photos visible to other members (all of them, or none if an id is unknown)."""
     with fail_on_rule():
-        container().photos().review(photo_id, True, actor or getpass.getuser())
-    console.print(f"[green]Photo {photo_id} approved.[/]")
+        container().photos().review_many(photo_ids, True, actor or getpass.getuser())
+    say(as_json, {"approved": photo_ids},
+        f"[green]Approved {_listed(photo_ids)}.[/]")
 
 
 @app.command()
-def reject(photo_id: Id, reason: Annotated[str, typer.Option("--reason")],
-           actor: Actor = "") -> None:
-    """Reject a photo: only its owner sees it, marked as rejected."""
+def reject(photo_ids: Ids, reason: Annotated[str, typer.Option("--reason")],
+           actor: Actor = "", as_json: Json = False) -> None:
+    """Reject photos: only their owners see them, marked as rejected."""
     with fail_on_rule():
-        if not reason.strip():
-            from domain.errors import DomainError
+        container().photos().review_many(photo_ids, False, actor or getpass.getuser(),
+                                         reason)
+    say(as_json, {"rejected": photo_ids, "reason": reason},
+        f"[yellow]Rejected {_listed(photo_ids)}.[/]")
 
-            raise DomainError("reason_required")
-        container().photos().review(photo_id, False, actor or getpass.getuser(), reason)
-    console.print(f"[yellow]Photo {photo_id} rejected.[/]")
+
+def _listed(photo_ids: list[int]) -> str:
+    return ("photo " if len(photo_ids) == 1 else "photos ") + ", ".join(map(str, photo_ids))
 
 
 @app.command("migrate-storage")
@@ -58,6 +90,7 @@ def migrate_storage(
     delete_local: Annotated[bool, typer.Option("--delete-local", help="Remove each local "
                                                "file once the bucket's copy reads back equal.")
                             ] = False,
+    as_json: Json = False,
 ) -> None:
     """Copy every photo file from the local directory to the S3 bucket (STORAGE_BACKEND=s3).
     Safe to run again after an interruption: files already in the bucket are skipped."""
@@ -71,10 +104,14 @@ def migrate_storage(
         Console(stderr=True).print(f"[red]The bucket {config.s3_bucket} is not reachable.[/]")
         raise typer.Exit(1)
     names = list(source.names())
-    with Progress(console=console, transient=True) as progress, fail_on_rule():
+    with Progress(console=console, transient=True, disable=as_json) as progress, \
+            fail_on_rule():
         task = progress.add_task("Checking" if dry_run else "Copying", total=len(names))
         summary = move_files(source, target, names, dry_run=dry_run, delete_source=delete_local,
                              on_file=lambda name, outcome: progress.advance(task))
+    if as_json:
+        print_json({"dry_run": dry_run, **attrs.asdict(summary)})
+        return
     table = Table("files", "count", title=f"{config.files_dir} -> s3://{config.s3_bucket}"
                   + (" (dry run)" if dry_run else ""))
     table.add_row("to copy" if dry_run else "copied",

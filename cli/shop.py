@@ -4,64 +4,63 @@ from __future__ import annotations
 
 import getpass
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
+from application.shop_admin import CodeFigures
 from cli.context import Id, container, fail_on_rule
 from cli.failures import MAX_NUMBER
+from cli.output import Json, console, money, print_json, rows, say
 from domain.orders import Order
+from domain.pricing import Bundle
 
 orders = typer.Typer(help="Orders: list, show and refund.", no_args_is_help=True)
-discounts = typer.Typer(help="Discount codes: create, list and disable.", no_args_is_help=True)
+discounts = typer.Typer(help="Discount codes: create, list, show and disable.",
+                        no_args_is_help=True)
 bundles = typer.Typer(help="Credit bundles per site and currency.", no_args_is_help=True)
-console = Console()
 Actor = Annotated[str, typer.Option(help="Who acts (audit log); defaults to your login.")]
+ORDER_COLUMNS = ("id", "member", "site", "credits", "amount", "currency", "method", "status",
+                 "code", "created", "paid")
 
 
-def _money(cents: int, currency: str) -> str:
-    return f"{cents / 100:.2f} {currency}"
-
-
-def _orders(rows: list[Order]) -> Table:
-    table = Table("id", "member", "site", "credits", "amount", "method", "status", "code",
-                  "created (UTC)", "paid (UTC)")
-    for o in rows:
-        table.add_row(str(o.id), str(o.member_id), str(o.site_id), str(o.credits),
-                      _money(o.amount, o.currency), o.method, o.status.value,
-                      o.discount_code or "", o.created_at.strftime("%Y-%m-%d %H:%M"),
-                      o.paid_at.strftime("%Y-%m-%d %H:%M") if o.paid_at else "")
-    return table
+def _order(o: Order) -> dict[str, Any]:
+    return {"id": o.id, "member": o.member_id, "site": o.site_id, "credits": o.credits,
+            "amount": money(o.amount), "currency": o.currency, "method": o.method,
+            "status": o.status.value, "code": o.discount_code, "created": o.created_at,
+            "paid": o.paid_at, "payment": f"{o.provider}:{o.payment_id or '-'}"}
 
 
 @orders.command("list")
 def list_orders(site: Annotated[str | None, typer.Option(help="Only this site.")] = None,
                 status: Annotated[str | None, typer.Option(help="open, paid, failed, ...")]
                 = None,
-                limit: Annotated[int, typer.Option(min=1, max=1000)] = 50) -> None:
-    """Orders, newest first."""
+                limit: Annotated[int, typer.Option(min=1, max=1000)] = 50,
+                as_json: Json = False) -> None:
+    """Orders, newest first (times in UTC)."""
     with fail_on_rule():
-        rows = container().shop_administration().orders(site, status, limit)
-    console.print(_orders(rows))
+        found = container().shop_administration().orders(site, status, limit)
+    rows(ORDER_COLUMNS, [_order(o) for o in found], as_json=as_json)
 
 
 @orders.command()
-def show(order_id: Id) -> None:
+def show(order_id: Id, as_json: Json = False) -> None:
     """One order."""
     with fail_on_rule():
         order = container().shop_administration().order(order_id)
-    console.print(_orders([order]))
+    if as_json:
+        print_json(_order(order))
+        return
+    rows(ORDER_COLUMNS, [_order(order)], as_json=False)
     console.print(f"payment {order.provider}:{order.payment_id or '-'}")
 
 
 @orders.command()
-def refund(order_id: Id, actor: Actor = "") -> None:
+def refund(order_id: Id, actor: Actor = "", as_json: Json = False) -> None:
     """Give the money back (within the site's refund_days); the credits go back too."""
     with fail_on_rule():
         order = container().shop().refund(order_id, actor or getpass.getuser())
-    console.print(f"[yellow]Order {order.id} {order.status.value}.[/]")
+    say(as_json, _order(order), f"[yellow]Order {order.id} {order.status.value}.[/]")
 
 
 @discounts.command("create")
@@ -76,56 +75,100 @@ def create_code(
     = False,
     method: Annotated[list[str] | None, typer.Option(help="Only these payment methods.")]
     = None,
+    site: Annotated[list[str] | None, typer.Option(
+        help="Only on this site (repeatable); default every site.")] = None,
+    member: Annotated[int | None, typer.Option(min=1, max=MAX_NUMBER,
+                                               help="Only for this member id.")] = None,
+    currency: Annotated[str | None, typer.Option(help="Only for orders in this currency.")]
+    = None,
     actor: Actor = "",
+    as_json: Json = False,
 ) -> None:
-    """Create a discount code."""
+    """Create a discount code, for every site or only some (--site), one member, one
+    currency."""
     with fail_on_rule():
         made = container().shop_administration().create_code(
             code, percentage, actor or getpass.getuser(),
             expires=expires.replace(tzinfo=UTC) if expires else None, country=country,
-            minimum_order_value=minimum, unlimited=unlimited, methods=method or ())
-    console.print(f"[green]Code {made.code}: {made.value_percentage} % off.[/]")
+            minimum_order_value=minimum, unlimited=unlimited, methods=method or (),
+            sites=site or (), member_id=member, currency=currency)
+    say(as_json, made, f"[green]Code {made.code}: {made.value_percentage} % off.[/]")
+
+
+def _code(figures: CodeFigures) -> dict[str, Any]:
+    c = figures.code
+    return {"code": c.code, "percentage": c.value_percentage, "status": c.status.value,
+            "validity": c.validity.value, "expires": c.expires, "sites": list(figures.domains),
+            "member": c.member_id, "currency": c.currency, "country": c.country,
+            "minimum": money(c.minimum_order_value), "methods": list(c.paymentmethods),
+            "uses": figures.uses,
+            "revenue": {cur: money(cents) for cur, cents in sorted(figures.revenue.items())}}
+
+
+CODE_COLUMNS = ("code", "percentage", "status", "validity", "expires", "sites", "member",
+                "currency", "country", "minimum", "methods", "uses", "revenue")
 
 
 @discounts.command("list")
-def list_codes() -> None:
-    """Every discount code."""
-    table = Table("code", "%", "status", "validity", "expires", "country", "minimum",
-                  "methods")
-    for c in container().shop_administration().codes():
-        table.add_row(c.code, str(c.value_percentage), c.status.value, c.validity.value,
-                      c.expires.strftime("%Y-%m-%d") if c.expires else "", c.country or "",
-                      str(c.minimum_order_value), ",".join(c.paymentmethods))
-    console.print(table)
+def list_codes(as_json: Json = False) -> None:
+    """Every discount code, where it works, its uses and the revenue of its orders."""
+    records = [_code(c) for c in container().shop_administration().codes()]
+    if not as_json:
+        for record in records:
+            record["revenue"] = ", ".join(f"{v} {k}" for k, v in record["revenue"].items())
+    # The table keeps to what fits a terminal; `show` and --json have every field.
+    columns = CODE_COLUMNS if as_json else ("code", "percentage", "status", "sites", "member",
+                                            "currency", "uses", "revenue")
+    rows(columns, records, as_json=as_json, empty="No discount codes yet.", no_wrap=("code",))
+
+
+@discounts.command("show")
+def show_code(code: str, as_json: Json = False) -> None:
+    """One code with its scope, uses and revenue per currency."""
+    with fail_on_rule():
+        record = _code(container().shop_administration().code(code))
+    if as_json:
+        print_json(record)
+        return
+    for key, value in record.items():
+        if isinstance(value, dict):
+            value = ", ".join(f"{v} {k}" for k, v in value.items()) or "-"
+        elif isinstance(value, list):
+            value = ", ".join(value) or "every"
+        console.print(f"[bold]{key}[/]: {'' if value is None else value}")
 
 
 @discounts.command()
-def disable(code: str, actor: Actor = "") -> None:
+def disable(code: str, actor: Actor = "", as_json: Json = False) -> None:
     """Stop a code from being used."""
     with fail_on_rule():
         container().shop_administration().disable_code(code, actor or getpass.getuser())
-    console.print(f"[yellow]Code {code.upper()} disabled.[/]")
+    say(as_json, {"code": code.strip().upper(), "status": "disabled"},
+        f"[yellow]Code {code.upper()} disabled.[/]")
+
+
+def _bundle(b: Bundle) -> dict[str, Any]:
+    return {"id": b.id, "credits": b.credits, "price": money(b.price), "currency": b.currency,
+            "per credit": f"{b.price / b.credits / 100:.3f}"}
 
 
 @bundles.command("list")
-def list_bundles(domain: str) -> None:
-    """A site's bundles on offer."""
+def list_bundles(domain: str, as_json: Json = False) -> None:
+    """A site's bundles on offer, per currency."""
     with fail_on_rule():
-        rows = container().shop_administration().bundles(domain)
-    table = Table("id", "credits", "price", "per credit")
-    for b in rows:
-        table.add_row(str(b.id), str(b.credits), _money(b.price, b.currency),
-                      f"{b.price / b.credits / 100:.3f}")
-    console.print(table)
+        found = container().shop_administration().bundles(domain)
+    rows(("id", "credits", "price", "currency", "per credit"), [_bundle(b) for b in found],
+         as_json=as_json, empty=f"{domain} offers no bundles.")
 
 
 @bundles.command("set")
 def set_bundles(domain: str, currency: str,
                 offer: Annotated[str, typer.Argument(help="credits:price,... e.g. "
                                                           "100:14.99,250:29.99")],
-                actor: Actor = "") -> None:
+                actor: Actor = "", as_json: Json = False) -> None:
     """Replace a site's bundles in one currency (old orders keep theirs)."""
     with fail_on_rule():
-        rows = container().shop_administration().set_bundles(domain, currency, offer,
-                                                             actor or getpass.getuser())
-    console.print(f"[green]{len(rows)} bundles in {currency.upper()} for {domain}.[/]")
+        found = container().shop_administration().set_bundles(domain, currency, offer,
+                                                              actor or getpass.getuser())
+    say(as_json, [_bundle(b) for b in found],
+        f"[green]{len(found)} bundles in {currency.upper()} for {domain}.[/]")

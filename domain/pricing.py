@@ -65,6 +65,7 @@ class DiscountCode:
     currency: str | None = None
     minimum_order_value: int = 0  # cents, before the discount
     paymentmethods: tuple[str, ...] = ()  # empty: every method
+    site_ids: tuple[int, ...] = ()  # only on these sites; empty: every site
 
     def __attrs_post_init__(self) -> None:
         # is_finite first: comparing a NaN Decimal raises InvalidOperation instead of refusing
@@ -95,10 +96,12 @@ class Buyer:
 
 def check_code(code: DiscountCode | None, buyer: Buyer, used_before: bool, now: datetime,
                order_value: int | None = None, currency: str | None = None,
-               method: str | None = None) -> DiscountCode:
-    """The code if this buyer may use it for this order; else the rule it breaks."""
+               method: str | None = None, site_id: int | None = None) -> DiscountCode:
+    """The code if this buyer may use it for this order; else the rule it breaks. A code
+    meant for another member or another site does not exist for this one."""
     if code is None or code.status is not CodeStatus.ACTIVE or (
-            code.member_id is not None and code.member_id != buyer.member_id):
+            code.member_id is not None and code.member_id != buyer.member_id) or (
+            code.site_ids and site_id not in code.site_ids):
         raise DomainError("code_not_found")
     if code.expired(now):
         raise DomainError("code_expired")

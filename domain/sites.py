@@ -228,6 +228,7 @@ class Company:
     vat_numbers: tuple[str, ...] = ()
     support_phone: str = ""
     delete_discount: int = 0
+    support_email: str = ""
 
     def __attrs_post_init__(self) -> None:
         if not self.addresses or sum(1 for a in self.addresses if a.audience is None) != 1:

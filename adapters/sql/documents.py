@@ -40,4 +40,5 @@ def company_from_row(row: Any) -> Company:
         support_phone=row.support_phone,
         delete_discount=row.delete_discount,
         added=row.added,
+        support_email=row.support_email,
     )

@@ -72,3 +72,7 @@ class SqlComplaints:
             .where(t.messages.c.id == message_id,
                    t.conversation_members.c.member_id == member_id)).first()
         return found is not None
+
+    def count_for_site(self, site_id: int) -> int:
+        return int(self.connection.execute(
+            select(func.count()).select_from(cp).where(cp.c.site_id == site_id)).scalar_one())

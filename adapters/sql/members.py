@@ -145,9 +145,14 @@ class SqlMembers:
         if status:
             query = query.where(t.members.c.status == status)
         if text:
-            pattern = f"%{text.lower()}%"
-            query = query.where(or_(func.lower(t.members.c.email).like(pattern),
-                                    func.lower(t.profiles.c.name).like(pattern)))
+            # Part of the e-mail or name (LIKE's wildcards taken literally), or the id.
+            escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            pattern = f"%{escaped}%"
+            matches = [func.lower(t.members.c.email).like(pattern, escape="\\"),
+                       func.lower(t.profiles.c.name).like(pattern, escape="\\")]
+            if text.strip().isdigit() and len(text.strip()) < 10:
+                matches.append(t.members.c.id == int(text.strip()))
+            query = query.where(or_(*matches))
         return [member_from_row(row) for row in self.connection.execute(query)]
 
     def deleted_before(self, moment: datetime) -> Sequence[Member]:

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 import attrs
-from sqlalchemy import Connection, delete, insert, or_, select, update
+from sqlalchemy import Connection, delete, func, insert, or_, select, update
 
 from adapters.sql import tables as t
 from adapters.sql.documents import company_from_row, converter, site_from_row, site_settings
@@ -51,6 +51,11 @@ class SqlSites:
             )
         )
 
+    def remove(self, site_id: int) -> None:
+        for table in (t.bundles, t.lander_visits, t.login_failures):
+            self.connection.execute(delete(table).where(table.c.site_id == site_id))
+        self.connection.execute(delete(t.sites).where(t.sites.c.id == site_id))
+
 
 @attrs.define
 class SqlCompanies:
@@ -61,17 +66,33 @@ class SqlCompanies:
         row = self.connection.execute(query).first()
         return company_from_row(row) if row else None
 
+    def by_name(self, name: str) -> Company | None:
+        query = select(t.companies).where(func.lower(t.companies.c.name) == name.lower())
+        row = self.connection.execute(query).first()
+        return company_from_row(row) if row else None
+
     def all(self) -> Sequence[Company]:
         rows = self.connection.execute(select(t.companies).order_by(t.companies.c.id))
         return [company_from_row(row) for row in rows]
 
-    def add(self, company: Company) -> Company:
+    @staticmethod
+    def _values(company: Company) -> dict[str, Any]:
         values: dict[str, Any] = converter.unstructure(company)
         values["added"] = company.added
+        return values
+
+    def add(self, company: Company) -> Company:
+        values = self._values(company)
         if not company.id:
             values.pop("id")
         result = self.connection.execute(insert(t.companies).values(**values))
         return attrs.evolve(company, id=result.inserted_primary_key[0])
+
+    def update(self, company: Company) -> None:
+        values = self._values(company)
+        values.pop("id")
+        self.connection.execute(update(t.companies).where(t.companies.c.id == company.id)
+                                .values(**values))
 
 
 @attrs.define
@@ -102,11 +123,18 @@ class SqlPhotos:
         self.connection.execute(update(t.photos).where(t.photos.c.id == photo_id)
                                 .values(status=status))
 
-    def pending(self, limit: int) -> list[dict[str, Any]]:
+    def pending(self, limit: int, offset: int = 0) -> list[dict[str, Any]]:
         rows = self.connection.execute(
-            select(*self._COLUMNS, t.photos.c.created_at)
-            .where(t.photos.c.status == "pending").order_by(t.photos.c.id).limit(limit))
+            select(*self._COLUMNS, t.photos.c.created_at, t.sites.c.domain)
+            .join(t.members, t.members.c.id == t.photos.c.member_id)
+            .join(t.sites, t.sites.c.id == t.members.c.site_id)
+            .where(t.photos.c.status == "pending").order_by(t.photos.c.id)
+            .limit(limit).offset(offset))
         return [dict(row._mapping) for row in rows]
+
+    def pending_count(self) -> int:
+        return int(self.connection.execute(select(func.count()).select_from(t.photos)
+                                           .where(t.photos.c.status == "pending")).scalar_one())
 
     def of_member(self, member_id: int) -> list[dict[str, Any]]:
         """All of a member's photos, main first, then oldest first."""

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
 import attrs
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import Connection, case, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from adapters.sql import tables as t
 from adapters.sql.upsert import insert_unless_exists
 from domain.direct_debit import MAX_ATTEMPTS, SmsCode
 from domain.errors import DomainError
-from domain.orders import CODE_HELD, Order, OrderStatus
+from domain.orders import CODE_HELD, CODE_SPENT, TAKEN_BACK, Order, OrderStatus
 from domain.pricing import Bundle, CodeStatus, DiscountCode, Validity
 
 bu, dc, od, sc = t.bundles, t.discount_codes, t.orders, t.sms_codes
@@ -32,7 +32,7 @@ def _code(row: Any) -> DiscountCode:
         status=CodeStatus(row.status), validity=Validity(row.validity), expires=row.expires,
         country=row.country, member_id=row.member_id, currency=row.currency,
         minimum_order_value=row.minimum_order_value,
-        paymentmethods=tuple(row.paymentmethods))
+        paymentmethods=tuple(row.paymentmethods), site_ids=tuple(row.site_ids or ()))
 
 
 def _order(row: Any) -> Order:
@@ -89,7 +89,8 @@ class SqlShop:
             status=code.status.value, validity=code.validity.value, expires=code.expires,
             country=code.country, member_id=code.member_id, currency=code.currency,
             minimum_order_value=code.minimum_order_value,
-            paymentmethods=list(code.paymentmethods), created_at=at)
+            paymentmethods=list(code.paymentmethods), created_at=at,
+            site_ids=list(code.site_ids) or None)
 
     def add_code(self, code: DiscountCode, at: datetime) -> None:
         self.connection.execute(insert(dc).values(**self._code_values(code, at)))
@@ -104,12 +105,28 @@ class SqlShop:
     def set_code_status(self, code: str, status: CodeStatus) -> None:
         self.connection.execute(update(dc).where(dc.c.code == code).values(status=status.value))
 
+    def set_code_sites(self, code: str, site_ids: Sequence[int]) -> None:
+        self.connection.execute(update(dc).where(dc.c.code == code)
+                                .values(site_ids=list(site_ids) or None))
+
     def code_used(self, member_id: int, code: str) -> bool:
         """A code counts as used by a paid order, and as taken by an open one."""
         return self.connection.execute(select(od.c.id).where(
             od.c.member_id == member_id, od.c.discount_code == code,
             od.c.status.in_([status.value for status in CODE_HELD])).limit(1)
         ).first() is not None
+
+    def code_figures(self) -> list[tuple[str, str, int, int]]:
+        """(code, currency, uses, revenue): orders that spent each code (paid, refunded or
+        charged back) and the money kept from them (paid ones), per currency."""
+        kept = func.sum(case((od.c.status == OrderStatus.PAID.value, od.c.amount), else_=0))
+        rows = self.connection.execute(
+            select(od.c.discount_code, od.c.currency, func.count(), kept)
+            .where(od.c.discount_code.is_not(None),
+                   od.c.status.in_([status.value for status in CODE_SPENT]))
+            .group_by(od.c.discount_code, od.c.currency)
+            .order_by(od.c.discount_code, od.c.currency))
+        return [(row[0], row[1], int(row[2]), int(row[3] or 0)) for row in rows]
 
     # --- orders --------------------------------------------------------------------
 
@@ -140,15 +157,17 @@ class SqlShop:
         return _order(row) if row else None
 
     def advance(self, order_id: int, before: OrderStatus, after: OrderStatus,
-                paid_at: datetime | None) -> bool:
+                at: datetime | None) -> bool:
         """Move the order only if it is still ``before``: of two webhooks racing for one
         payment, exactly one makes the step (the other waits on the row, then sees it
         moved)."""
         values: dict[str, Any] = {"status": after.value}
         if after not in CODE_HELD:
             values["reserved_code"] = None  # an order that ends unpaid frees its code
-        if paid_at is not None:
-            values["paid_at"] = paid_at
+        if at is not None and after is OrderStatus.PAID:
+            values["paid_at"] = at
+        if at is not None and after in TAKEN_BACK:  # when the money went back (figures)
+            values["refunded_at"] = at
         moved = self.connection.execute(update(od).where(
             od.c.id == order_id, od.c.status == before.value).values(**values))
         return moved.rowcount == 1

@@ -62,6 +62,8 @@ companies = Table(
     Column("support_phone", String(50), nullable=False),
     Column("delete_discount", Integer, nullable=False),
     Column("added", UtcDateTime, nullable=False),
+    Column("support_email", String(254), nullable=False, server_default=""),
+    Index("uq_companies_name", "name", unique=True),
 )
 
 sites = Table(
@@ -309,6 +311,7 @@ discount_codes = Table(
     Column("minimum_order_value", Integer, nullable=False, default=0),
     Column("paymentmethods", JSON, nullable=False),
     Column("created_at", UtcDateTime, nullable=False),
+    Column("site_ids", JSON),  # only on these sites; NULL: every site
 )
 
 orders = Table(
@@ -331,7 +334,9 @@ orders = Table(
     Column("checkout_url", String(500)),
     Column("created_at", UtcDateTime, nullable=False),
     Column("paid_at", UtcDateTime),
+    Column("refunded_at", UtcDateTime),  # refunded or charged back (revenue figures)
     Index("ix_orders_member", "member_id", "id"),
+    Index("ix_orders_paid_at", "paid_at"),
     Index("uq_orders_payment", "provider", "payment_id", unique=True),
     # One live order per member and once-per-member code (NULLs never collide).
     Index("uq_orders_reserved_code", "member_id", "reserved_code", unique=True),

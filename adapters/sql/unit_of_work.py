@@ -18,6 +18,7 @@ from adapters.sql.accounts import SqlLoginFailures, SqlSessions, SqlTokens
 from adapters.sql.chats import SqlChats
 from adapters.sql.credits import SqlLedger
 from adapters.sql.discovery import SqlDiscovery
+from adapters.sql.figures import SqlFigures
 from adapters.sql.landers import SqlComplaints, SqlLanders
 from adapters.sql.likes import SqlLikes
 from adapters.sql.members import SqlMembers
@@ -90,6 +91,7 @@ _REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
     "login_failures": SqlLoginFailures, "discovery": SqlDiscovery, "likes": SqlLikes,
     "ledger": SqlLedger, "chats": SqlChats, "shop": SqlShop,
     "notifications": SqlNotifications, "landers": SqlLanders, "complaints": SqlComplaints,
+    "figures": SqlFigures,
     "jobs": lambda connection: SqlOutbox(connection, _now),
 }
 
@@ -111,6 +113,7 @@ class SqlUnitOfWork:
     notifications: SqlNotifications
     landers: SqlLanders
     complaints: SqlComplaints
+    figures: SqlFigures
     jobs: SqlOutbox
 
     def __init__(self, engine: Engine, single_read: bool = False) -> None:

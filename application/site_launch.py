@@ -1,0 +1,144 @@
+"""Launching and retiring a brand's site from the command line (`amora sites add|remove`,
+issue 20). A new site is one transaction: the site with its settings, texts and bundles
+per currency, copied from a template site or the standard ones, and its audit line. Every
+process serves it within a second (SiteDirectory re-reads the sites that often)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from application.companies import find_company
+from application.demo_catalogue import STANDARD_BUNDLES, STANDARD_TEXTS
+from application.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from application.sites import SiteDirectory, named_site
+from domain.errors import DomainError
+from domain.locales import LOCALE_CODES
+from domain.pricing import Bundle, CodeStatus
+from domain.site_settings import TEXT_FIELDS
+from domain.sites import Company, Niche, Site, is_domain, normalise_domain
+
+
+@attrs.frozen(kw_only=True)
+class NewSite:
+    domain: str
+    company: str  # its name or id
+    name: str = ""
+    niche: int | None = None
+    language: str | None = None
+    copy_from: str | None = None  # the template site's domain
+
+
+def _rebrand(texts: Mapping[str, str], old: str, new: str) -> dict[str, str]:
+    """A template's texts with its brand name replaced by the new site's."""
+    return {lang: text.replace(old, new) if old else text for lang, text in texts.items()}
+
+
+def _from_template(template: Site, name: str) -> dict[str, Any]:
+    texts: dict[str, Any] = {field: _rebrand(getattr(template, field), template.name, name)
+                             for field in TEXT_FIELDS}
+    texts["visible_profile_notes"] = {
+        field: _rebrand(notes, template.name, name)
+        for field, notes in template.visible_profile_notes.items()}
+    return texts
+
+
+def _standard(name: str) -> dict[str, Any]:
+    return {"index_title": {code: name for code in sorted(LOCALE_CODES)},
+            **{field: dict(texts) for field, texts in STANDARD_TEXTS.items()}}
+
+
+def _name_of(domain: str) -> str:
+    return domain.split(".")[0].replace("-", " ").title()
+
+
+def launch(new: NewSite, company: Company, template: Site | None) -> Site:
+    """The new site's settings: the template's (its brand name in texts replaced) or the
+    standard ones, with the company's support contacts when it has them."""
+    domain = normalise_domain(new.domain)
+    if not is_domain(domain) or "." not in domain:
+        raise DomainError("invalid_setting", field="domain", value=new.domain)
+    name = new.name.strip() or _name_of(domain)
+    base = template or Site(id=0, domain=domain, name=name, company_id=company.id)
+    texts = _from_template(template, name) if template else _standard(name)
+    language = (new.language or "").strip().lower() or base.domain_language or None
+    if language and language not in base.locales:
+        raise DomainError("invalid_setting", field="language", value=language)
+    try:
+        return attrs.evolve(
+            base, id=0, domain=domain, name=name, company_id=company.id, is_default=False,
+            mail_name="", niche=Niche(new.niche) if new.niche is not None else base.niche,
+            domain_language=language, support_email=company.support_email
+            or base.support_email, support_phone=company.support_phone or base.support_phone,
+            **texts)
+    except ValueError:  # a niche outside 1-7
+        raise DomainError("invalid_setting", field="niche", value=new.niche) from None
+
+
+def _bundles_of(uow: UnitOfWork, template: Site | None) -> Mapping[str, list[Bundle]]:
+    if template is None:
+        return STANDARD_BUNDLES
+    by_currency: dict[str, list[Bundle]] = defaultdict(list)
+    for bundle in uow.shop.bundles(template.id):
+        by_currency[bundle.currency].append(bundle)
+    return by_currency
+
+
+@attrs.frozen
+class SiteLaunch:
+    uow: UnitOfWorkFactory
+    clock: Clock
+    sites: SiteDirectory | None = None
+
+    def add(self, new: NewSite, actor: str) -> tuple[Site, int]:
+        """The new site and how many bundles it offers."""
+        with self.uow() as uow:
+            company = find_company(uow, new.company)
+            template = named_site(uow, new.copy_from) if new.copy_from else None
+            site = launch(new, company, template)
+            if uow.sites.by_domain(site.domain) is not None:
+                raise DomainError("domain_taken", domain=site.domain)
+            site = uow.sites.add(site)
+            offered = 0
+            for currency, bundles in _bundles_of(uow, template).items():
+                uow.shop.replace_bundles(site.id, currency, bundles)
+                offered += len(bundles)
+            uow.audit.record(self.clock.now(), actor, "sites.add", site.domain, {
+                "company": company.name, "copy_from": template.domain if template else None,
+                "bundles": offered, "niche": int(site.niche),
+                "language": site.domain_language})
+            uow.commit()
+        self._forget()
+        return site, offered
+
+    def remove(self, domain: str, actor: str) -> Site:
+        """Only a site nobody signed up on; its bundles and lander figures go with it, and
+        discount codes no longer name it (a code meant only for it is disabled)."""
+        with self.uow() as uow:
+            site = named_site(uow, domain)
+            if site.is_default:
+                raise DomainError("site_is_default", domain=site.domain)
+            if members := uow.members.count(site.id):
+                raise DomainError("site_has_members", domain=site.domain, count=members)
+            if complaints := uow.complaints.count_for_site(site.id):
+                raise DomainError("site_has_complaints", domain=site.domain, count=complaints)
+            codes = [code for code in uow.shop.codes() if site.id in code.site_ids]
+            for code in codes:
+                rest = [site_id for site_id in code.site_ids if site_id != site.id]
+                if rest:
+                    uow.shop.set_code_sites(code.code, rest)
+                else:
+                    uow.shop.set_code_status(code.code, CodeStatus.DISABLED)
+            uow.sites.remove(site.id)
+            uow.audit.record(self.clock.now(), actor, "sites.remove", site.domain, {
+                "id": site.id, "codes": [code.code for code in codes]})
+            uow.commit()
+        self._forget()
+        return site
+
+    def _forget(self) -> None:
+        if self.sites is not None:  # this process at once; the others within a second
+            self.sites.forget()

@@ -1,0 +1,31 @@
+"""The `amora` command line against a fresh, migrated SQLite database with one site."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli import context
+from cli.main import app
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def amora(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("VAR_DIR", str(tmp_path))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    context.container.cache_clear()
+
+    def run(*args: str):  # type: ignore[no-untyped-def]
+        return runner.invoke(app, list(args))
+
+    assert run("db", "upgrade").exit_code == 0
+    from tests.conftest import seed_default_site
+
+    seed_default_site(context.container())
+    yield run
+    context.container().engine().dispose()
+    context.container.cache_clear()
