@@ -473,6 +473,9 @@ complaints = Table(
 Index("ix_profiles_search", profiles.c.gender, profiles.c.country, profiles.c.birth_date,
       profiles.c.region, profiles.c.status, profiles.c.member_id)
 Index("ix_profiles_region", profiles.c.country, profiles.c.region)
+# Searches by gender and age without a country ("men 40-41").
+Index("ix_profiles_age", profiles.c.gender, profiles.c.birth_date, profiles.c.status,
+      profiles.c.member_id)
 Index("ix_members_findable", members.c.site_id, members.c.invisible, members.c.status,
       members.c.created_at)  # newest first is by id (the primary key), which stops early
 # What search checks of each member, by id: an index-only lookup per matching profile.
