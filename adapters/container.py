@@ -212,7 +212,7 @@ class Container(containers.DeclarativeContainer):
     icebreakers = providers.Singleton(JsonIcebreakers)
     photos = providers.Singleton(Photos, uow=unit_of_work.provider, clock=clock, files=files,
                                  images=providers.Singleton(PillowImages), secrets=secrets,
-                                 tasks=tasks)
+                                 tasks=tasks, signer=signer)
     profiles = providers.Singleton(Profiles, uow=unit_of_work.provider, clock=clock,
                                    regions=providers.Singleton(IsoRegions))
 

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any, Protocol
 
 import attrs
 
 from application.accounts import existing_member
-from application.ports import Clock, FileStore, Secrets, TaskQueue, UnitOfWorkFactory
+from application.ports import Clock, FileStore, Secrets, Signer, TaskQueue, UnitOfWorkFactory
 from domain.errors import DomainError
 from domain.photos import MAX_UPLOAD_BYTES, PhotoStatus, check_photo_room
+
+PREVIEW = "photo_preview"
+PREVIEW_LIFETIME = timedelta(hours=24)
 
 
 @attrs.frozen
@@ -30,6 +34,8 @@ class Photos:
     images: ImageProcessor
     secrets: Secrets
     tasks: TaskQueue
+    # Signs operators' preview links of photos waiting for review (`amora photos pending`).
+    signer: Signer | None = None
 
     def upload(self, member_id: int, data: bytes) -> dict[str, Any]:
         if len(data) > MAX_UPLOAD_BYTES:
@@ -88,9 +94,28 @@ class Photos:
     # --- operators -----------------------------------------------------------------
 
     def pending(self, limit: int = 50, offset: int = 0) -> tuple[list[dict[str, Any]], int]:
-        """A page of the photos waiting for review, oldest first, and how many wait."""
+        """A page of the photos waiting for review, oldest first, and how many wait. Each
+        carries ``preview``: a token that lets a link show it (and its thumbnail) without
+        the owner's login for PREVIEW_LIFETIME."""
+        until = int((self.clock.now() + PREVIEW_LIFETIME).timestamp())
         with self.uow() as uow:
-            return uow.photos.pending(limit, offset), uow.photos.pending_count()
+            found, total = uow.photos.pending(limit, offset), uow.photos.pending_count()
+        for photo in found:
+            photo["preview"] = (self.signer.sign(PREVIEW, [photo["id"], until])
+                                if self.signer else None)
+        return found, total
+
+    def previewable(self, name: str, token: str | None) -> bool:
+        """Whether an operator's preview link opens this file (a photo or its thumbnail)."""
+        data = self.signer.unsign(PREVIEW, token) if self.signer and token else None
+        if data is None or len(data) != 2:
+            return False
+        photo_id, until = data
+        if self.clock.now().timestamp() >= until:
+            return False
+        with self.uow() as uow:
+            photo = uow.photos.by_file(name)
+        return photo is not None and photo["id"] == photo_id
 
     def review(self, photo_id: int, approve: bool, actor: str, reason: str = "") -> None:
         self.review_many([photo_id], approve, actor, reason)

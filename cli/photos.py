@@ -28,28 +28,30 @@ def pending(
     as_json: Json = False,
 ) -> None:
     """Photos waiting for review, oldest first, a page at a time, with links to look at
-    each photo and its thumbnail."""
+    each photo and its thumbnail (signed: they open without a login for 24 hours)."""
     per_page = limit or per_page
     base = container().config().base_url
     found, total = container().photos().pending(per_page, (page - 1) * per_page)
     records = []
     for photo in found:
         site = base.format(domain=photo["domain"])  # BASE_URL may hold {domain}
+        token = f"?preview={photo['preview']}" if photo["preview"] else ""
         records.append({"id": photo["id"], "member": photo["member_id"],
                         "site": photo["domain"], "uploaded": photo["created_at"],
-                        "preview": f"{site}/media/{photo['filename']}",
-                        "thumbnail": f"{site}/media/{photo['thumb_filename']}"})
+                        "preview": f"{site}/media/{photo['filename']}{token}",
+                        "thumbnail": f"{site}/media/{photo['thumb_filename']}{token}"})
     pages = max(1, -(-total // per_page))
     if as_json:
         print_json({"page": page, "pages": pages, "total": total, "photos": records})
         return
     table = Table("id", "member", "site", "uploaded (UTC)", "preview",
                   title=f"{total} photos waiting, page {page} of {pages}")
-    for record in records:
-        link = record["preview"]
+    for record, photo in zip(records, found, strict=True):
+        # The whole signed link would not fit a terminal: the file name is the link
+        # (terminals open it on click); --json prints the links in full.
         table.add_row(str(record["id"]), str(record["member"]), record["site"],
                       f"{record['uploaded']:%Y-%m-%d %H:%M}",
-                      f"[link={link}]{link}[/link]")
+                      f"[link={record['preview']}]{photo['filename']}[/link]")
     table.columns[4].no_wrap = True
     console.print(table)
     if page < pages:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import mimetypes
 
-from flask import Blueprint, Response, current_app, redirect
+from flask import Blueprint, Response, current_app, redirect, request
 from werkzeug.exceptions import NotFound
 
 from adapters.http.session import current_member
@@ -17,10 +17,11 @@ def media(name: str) -> Response:
     container = current_app.extensions["amora"]
     photos = container.photos()
     public = photos.visible_file(name, None)  # active: anyone who has the name may see it
-    if not public:
+    if not public and not photos.previewable(name, request.args.get("preview")):
         viewer = current_member()
         if viewer is None or not photos.visible_file(name, viewer.id):
-            raise NotFound()  # pending and rejected photos exist only for their owner
+            raise NotFound()  # pending and rejected photos exist for their owner (and an
+            # operator's signed preview link from `amora photos pending`)
     files = container.files()
     url = files.url_for(name, public)  # a CDN or a short-lived signed link, if configured
     if url is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import email
 import email.policy
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,24 @@ def test_codes_scoped_elsewhere_are_refused_with_the_shops_errors(  # type: igno
     assert started.status_code == 201
     listed = {c.code.code: c for c in admin.codes()}
     assert listed["HOME10"].domains == ("amora.test",) and listed["FLIRT10"].uses == 0
+
+
+def test_operators_preview_links_open_pending_photos_only(  # type: ignore[no-untyped-def]
+        app: Flask, container, client: FlaskClient) -> None:
+    member_id = signed_up(app, "Ann", "female", "male")[1]
+    with container.unit_of_work() as work:
+        for n in (1, 2):
+            work.photos.add(member_id, f"photos/p/{n}.jpg", f"photos/p/{n}_t.jpg", False,
+                            "pending", datetime.now(UTC))
+        work.commit()
+    for name in ("photos/p/1.jpg", "photos/p/1_t.jpg", "photos/p/2.jpg"):
+        container.files().put(name, b"\xff\xd8jpeg", "image/jpeg")
+    first, second = container.photos().pending()[0]
+    assert client.get("/media/photos/p/1.jpg").status_code == 404  # pending: not for anyone
+    for name in ("photos/p/1.jpg", "photos/p/1_t.jpg"):
+        assert client.get(f"/media/{name}?preview={first['preview']}").status_code == 200
+    assert client.get(f"/media/photos/p/2.jpg?preview={first['preview']}").status_code == 404
+    assert client.get("/media/photos/p/1.jpg?preview=forged").status_code == 404
+    expired = container.signer().sign("photo_preview", [first["id"], 0])
+    assert client.get(f"/media/photos/p/1.jpg?preview={expired}").status_code == 404
+    assert second["preview"] != first["preview"]
