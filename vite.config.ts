@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './web/scripts/precompress.js';
+import { classNamesIn, unusedUtilities } from './web/scripts/unusedUtilities.js';
 
 // The Flask backend (`amora serve`) listens here; the dev server and `vite preview`
 // forward the API, the WebSocket and uploaded media to it.
@@ -18,13 +20,19 @@ const proxy = {
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const buildVersion = `${version}-${Date.now().toString(36)}`;
 
-export default defineConfig({
+// The build leaves out Bootstrap's utility classes that no source names (see the plugin).
+const utilityPurge = () =>
+  unusedUtilities(
+    classNamesIn(['web/src', 'web/index.html', 'node_modules/react-bootstrap/esm'].map((path) => fileURLToPath(new URL(`./${path}`, import.meta.url)))),
+  );
+
+export default defineConfig(({ command }) => ({
   define: { __BUILD_VERSION__: JSON.stringify(buildVersion) },
   root: fileURLToPath(new URL('./web', import.meta.url)),
   publicDir: 'public',
   // Keep Vite's and vitest's caches with the dependencies, not inside web/.
   cacheDir: fileURLToPath(new URL('./node_modules/.vite', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -49,6 +57,7 @@ export default defineConfig({
     },
   },
   css: {
+    postcss: { plugins: command === 'build' ? [utilityPurge()] : [] },
     preprocessorOptions: {
       scss: {
         // Bootstrap 5.3's Sass still uses @import and global functions; keep the build log
@@ -67,4 +76,4 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
   },
-});
+}));

@@ -1,3 +1,4 @@
+import '../../styles/sheets/account.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';

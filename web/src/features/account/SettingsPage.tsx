@@ -1,3 +1,4 @@
+import '../../styles/sheets/account.scss';
 import { type FormEvent, type ReactNode, useReducer, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,5 @@
 /** Form pieces shared by the account screens: fields, password toggle, alerts, the auth card. */
+import '../../styles/sheets/account.scss';
 import { type InputHTMLAttributes, type ReactNode, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../shared/api/errors';

@@ -1,3 +1,4 @@
+import '../../styles/sheets/chat.scss';
 import type { TFunction } from 'i18next';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../../styles/sheets/chat.scss';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Modal from 'react-bootstrap/Modal';

@@ -1,3 +1,5 @@
+import '../../styles/sheets/chat.scss';
+import '../../styles/sheets/gifts.scss';
 import { isSameDay, isToday, isYesterday } from 'date-fns';
 import { Fragment, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

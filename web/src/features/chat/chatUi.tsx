@@ -1,4 +1,5 @@
 /** Pieces shared by the conversation list and the conversation: avatar, the credits link, the delete confirmation. */
+import '../../styles/sheets/chat.scss';
 import { type ReactNode, useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';

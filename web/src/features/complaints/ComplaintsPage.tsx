@@ -1,4 +1,5 @@
-import '../../styles/complaints-page.scss';
+import '../../styles/sheets/account.scss';
+import '../../styles/sheets/complaints.scss';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

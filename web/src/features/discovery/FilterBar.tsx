@@ -1,3 +1,4 @@
+import '../../styles/sheets/discovery.scss';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../navigation/icons';

@@ -1,3 +1,5 @@
+import '../../styles/sheets/discovery.scss';
+import '../../styles/sheets/likes.scss';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AppLink } from '../navigation/AppLink';

@@ -1,3 +1,5 @@
+import '../../styles/sheets/discovery.scss';
+import '../../styles/sheets/likes.scss';
 import { useTranslation } from 'react-i18next';
 import { LikeButton } from '../likes/LikeButton';
 import { useEnsureLikes, useLikedByMe } from '../likes/likesStore';

@@ -1,3 +1,5 @@
+import '../../styles/sheets/discovery.scss';
+import '../../styles/sheets/likes.scss';
 import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';

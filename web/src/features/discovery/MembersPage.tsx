@@ -1,3 +1,4 @@
+import '../../styles/sheets/discovery.scss';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';

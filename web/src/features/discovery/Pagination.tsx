@@ -1,3 +1,4 @@
+import '../../styles/sheets/discovery.scss';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../navigation/icons';
 

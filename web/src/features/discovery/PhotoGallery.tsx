@@ -1,3 +1,5 @@
+import '../../styles/sheets/discovery.scss';
+import '../../styles/sheets/gifts.scss';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/errors';

@@ -1,3 +1,5 @@
+import '../../styles/sheets/likes.scss';
+import '../../styles/sheets/games.scss';
 import { useTranslation } from 'react-i18next';
 import { FictionalBadge } from '../discovery/memberUi';
 import { AppLink } from '../navigation/AppLink';

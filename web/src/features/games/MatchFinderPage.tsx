@@ -1,3 +1,6 @@
+import '../../styles/sheets/account.scss';
+import '../../styles/sheets/profile.scss';
+import '../../styles/sheets/games.scss';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PremiumOnly } from '../shop/PremiumOnly';

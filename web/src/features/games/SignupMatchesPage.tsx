@@ -1,3 +1,4 @@
+import '../../styles/sheets/games.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';

@@ -1,3 +1,4 @@
+import '../../styles/sheets/games.scss';
 import { type CSSProperties, type PointerEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FictionalBadge } from '../discovery/memberUi';

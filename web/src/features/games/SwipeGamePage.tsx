@@ -1,3 +1,4 @@
+import '../../styles/sheets/games.scss';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/i18n/dates';

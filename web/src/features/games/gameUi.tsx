@@ -1,4 +1,5 @@
 /** Pieces shared by the games: the member's photo, place and interests, and a like button. */
+import '../../styles/sheets/games.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateError } from '../../shared/i18n/translateError';

@@ -1,3 +1,5 @@
+import '../../styles/sheets/likes.scss';
+import '../../styles/sheets/gifts.scss';
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../../styles/sheets/gifts.scss';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../../styles/sheets/home.scss';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../navigation/AppLink';
 import { Icon, type IconName } from '../navigation/icons';

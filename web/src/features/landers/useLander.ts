@@ -2,7 +2,8 @@
  * What every landing page does (spec sections 1, 2 and 4):
  * - the slug's locale ('she-nl', 'eng', 'she-auto') becomes the interface language when the
  *   site offers it;
- * - the traffic parameters (network, ref, sub1..3) are kept so the signup sends them;
+ * - the traffic parameters (network, ref, sub1..3) and the lander are kept so the signup
+ *   sends them;
  * - with ?lb (page-bounce logging) the visit is recorded once, and marked engaged when the
  *   visitor uses the call to action;
  * - real members of the site are loaded for the design.
@@ -59,10 +60,11 @@ export function useLander(name: string, options: LanderOptions = {}): Lander {
     if (wanted && wanted !== current && isLanguage(wanted)) void changeLanguage(wanted).catch(() => undefined);
   }, [slug, prefix, locales]);
 
-  // The traffic source (the first one wins; boot captured it already for a fresh load).
+  // The traffic source and this lander (the first ones win; boot captured the source
+  // already for a fresh load).
   useEffect(() => {
-    captureTraffic(search);
-  }, [search]);
+    captureTraffic(search, Date.now(), name);
+  }, [search, name]);
 
   // Page-bounce logging: one visit per page (a ref survives StrictMode's second effect run).
   const visit = useRef<Promise<string | null> | null>(null);

@@ -1,3 +1,4 @@
+import '../../styles/sheets/language.scss';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NATIVE_NAMES, isLanguage, toLanguage, type Language } from '../../shared/i18n/languages';

@@ -1,3 +1,4 @@
+import '../../styles/sheets/legal.scss';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { usePageTitle } from '../title/pageTitle';

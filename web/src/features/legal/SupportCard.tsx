@@ -1,3 +1,4 @@
+import '../../styles/sheets/legal.scss';
 import { useTranslation } from 'react-i18next';
 import { formatPhone, phoneHref } from '../../shared/phone';
 import { AppLink } from '../navigation/AppLink';

@@ -1,3 +1,4 @@
+import '../../styles/sheets/legal.scss';
 import { useTranslation } from 'react-i18next';
 import { SupportCard } from './SupportCard';
 

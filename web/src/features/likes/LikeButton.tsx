@@ -1,14 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import '../../styles/sheets/likes.scss';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginRequired } from '../discovery/discoveryApi';
-import { LoginPrompt } from '../discovery/LoginPrompt';
 import { Icon } from '../navigation/icons';
 import { useIsLoggedIn } from '../session/sessionStore';
 import { likeErrorText } from './likeErrors';
 import { likesApi } from './likesApi';
 import { reloadLikes } from './likesStore';
 import { useMatch } from './matchStore';
+
+const LikeGate = lazy(() => import('./LikeGate').then((m) => ({ default: m.LikeGate })));
 
 export interface LikeButtonProps {
   /** Who to like; the celebration takes the server's answer, so a name is enough here. */
@@ -106,13 +107,11 @@ export function LikeButton({ member, liked: likedProp, likesMe = false, onChange
           {error}
         </span>
       )}
-      <Modal show={prompt} onHide={() => setPrompt(false)} centered aria-label={t('gate.title', { name })} className="like-gate">
-        <Modal.Header closeButton closeLabel={t('close')} className="border-0 pb-0" />
-        {/* Following the prompt's signup or login link leaves this little modal behind. */}
-        <Modal.Body className="pt-0" onClick={(event) => (event.target as HTMLElement).closest('a') && setPrompt(false)}>
-          <LoginPrompt title={t('gate.title', { name })} text={t('gate.text')} />
-        </Modal.Body>
-      </Modal>
+      {prompt && (
+        <Suspense fallback={null}>
+          <LikeGate name={name} onHide={() => setPrompt(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import '../../styles/sheets/likes.scss';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';

@@ -1,3 +1,4 @@
+import '../../styles/sheets/likes.scss';
 import { type MouseEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,3 +1,5 @@
+import '../../styles/sheets/account.scss';
+import '../../styles/sheets/notifications.scss';
 import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';

@@ -1,3 +1,5 @@
+import '../../styles/sheets/account.scss';
+import '../../styles/sheets/notifications.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

@@ -1,3 +1,4 @@
+import '../../styles/sheets/profile.scss';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditableProfile, OwnPhoto } from '../../shared/api/types';

@@ -1,3 +1,4 @@
+import '../../styles/sheets/profile.scss';
 import { useTranslation } from 'react-i18next';
 import type { EditableProfile } from '../../shared/api/types';
 import { Icon } from '../navigation/icons';

@@ -1,3 +1,5 @@
+import '../../styles/sheets/account.scss';
+import '../../styles/sheets/profile.scss';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';

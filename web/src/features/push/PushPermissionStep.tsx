@@ -1,3 +1,4 @@
+import '../../styles/sheets/notifications.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../account/ui';

@@ -1,3 +1,4 @@
+import '../../styles/sheets/shop.scss';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';

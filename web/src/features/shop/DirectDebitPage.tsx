@@ -1,3 +1,5 @@
+import '../../styles/sheets/account.scss';
+import '../../styles/sheets/shop.scss';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';

@@ -1,3 +1,4 @@
+import '../../styles/sheets/shop.scss';
 import { type ReactNode, useEffect, useState } from 'react';
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';

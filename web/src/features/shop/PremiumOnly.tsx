@@ -1,3 +1,4 @@
+import '../../styles/sheets/shop.scss';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../navigation/AppLink';
 import { Icon } from '../navigation/icons';

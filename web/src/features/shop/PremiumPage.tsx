@@ -1,3 +1,4 @@
+import '../../styles/sheets/shop.scss';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../account/ui';
 import { AppLink } from '../navigation/AppLink';

@@ -1,4 +1,5 @@
 /** Pieces shared by the shop screens: money, payment methods, order status, errors. */
+import '../../styles/sheets/shop.scss';
 import type { TFunction } from 'i18next';
 import type { SVGProps } from 'react';
 import { useCallback } from 'react';

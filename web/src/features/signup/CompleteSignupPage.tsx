@@ -1,3 +1,4 @@
+import '../../styles/sheets/account.scss';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { membersAreaPath } from '../../app/guard';

@@ -1,3 +1,4 @@
+import '../../styles/sheets/account.scss';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/errors';

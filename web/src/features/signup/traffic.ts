@@ -1,14 +1,16 @@
 /**
  * The traffic source of a landing link (spec sections 3 and 6): the query parameters
  * network, ref, sub1, sub2 and sub3 are captured at start-up and kept in localStorage
- * with the time they arrived. The first touch wins: a later link with other parameters
- * does not replace them. The signup sends them along.
+ * with the time they arrived, and so is the first landing page (lander) visited. The
+ * first touch wins: a later link with other parameters does not replace them. The signup
+ * sends them along (operators count signups per lander and source).
  */
 import type { TrafficSource } from '../../shared/api/types';
 
 export const TRAFFIC_KEY = 'amora.traffic';
 export const TRAFFIC_PARAMS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
 const MAX_LENGTH = 100; // the API refuses longer values
+const MAX_LANDER = 40;
 
 export interface StoredTraffic extends TrafficSource {
   /** When the traffic source was captured (ms since epoch). */
@@ -35,7 +37,7 @@ export function readTraffic(): StoredTraffic | null {
     if (!parsed || typeof parsed !== 'object') return null;
     const stored = parsed as Record<string, unknown>;
     const traffic: StoredTraffic = { capturedAt: Number(stored.capturedAt) || 0 };
-    for (const param of TRAFFIC_PARAMS) {
+    for (const param of [...TRAFFIC_PARAMS, 'lander'] as const) {
       if (typeof stored[param] === 'string' && stored[param]) traffic[param] = stored[param];
     }
     return traffic;
@@ -44,19 +46,26 @@ export function readTraffic(): StoredTraffic | null {
   }
 }
 
-/** Stores the query's traffic parameters unless a traffic source was stored before. */
-export function captureTraffic(search: string, now = Date.now()): StoredTraffic | null {
-  const existing = readTraffic();
-  if (existing) return existing;
-  const traffic = fromQuery(search);
-  if (!traffic) return null;
-  const stored: StoredTraffic = { ...traffic, capturedAt: now };
+function store(traffic: StoredTraffic): StoredTraffic {
   try {
-    localStorage.setItem(TRAFFIC_KEY, JSON.stringify(stored));
+    localStorage.setItem(TRAFFIC_KEY, JSON.stringify(traffic));
   } catch {
     // Without storage the source only counts for this page view.
   }
-  return stored;
+  return traffic;
+}
+
+/**
+ * Stores the query's traffic parameters unless a traffic source was stored before, and
+ * the landing page (`lander`, on a lander) unless one was stored before.
+ */
+export function captureTraffic(search: string, now = Date.now(), lander?: string): StoredTraffic | null {
+  const page = lander ? { lander: lander.slice(0, MAX_LANDER) } : {};
+  const existing = readTraffic();
+  if (existing) return lander && !existing.lander ? store({ ...existing, ...page }) : existing;
+  const traffic = fromQuery(search);
+  if (!traffic && !lander) return null;
+  return store({ ...traffic, ...page, capturedAt: now });
 }
 
 /** The parameters to send with the signup: the stored ones, else those of this page. */

@@ -1363,6 +1363,8 @@ export interface components {
                 sub1?: string | null;
                 sub2?: string | null;
                 sub3?: string | null;
+                /** @description The landing page the visitor first came through */
+                lander?: string | null;
             };
         };
         PushSubscriptionRequest: {
