@@ -1,8 +1,8 @@
 import { useLayoutEffect, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { translateError } from '../../shared/i18n/translateError';
+import { PlainModal } from '../../shared/ui/PlainModal';
 import { useAlerts } from '../alerts/alertsStore';
 import { Icon } from '../navigation/icons';
 import { useSession } from '../session/sessionStore';
@@ -72,8 +72,8 @@ export function ActivationReminder() {
   };
 
   return (
-    <Modal show onHide={close} centered aria-labelledby="activation-modal-title" className="activation-modal">
-      <Modal.Body className="p-4 p-sm-5 text-center">
+    <PlainModal onHide={close} aria-labelledby="activation-modal-title" className="activation-modal">
+      <div className="modal-body p-4 p-sm-5 text-center">
         <div className="activation-modal__icon" aria-hidden="true">
           <Icon name="mail" size={30} />
         </div>
@@ -99,7 +99,7 @@ export function ActivationReminder() {
             {t('activation.resend')}
           </button>
         </div>
-      </Modal.Body>
-    </Modal>
+      </div>
+    </PlainModal>
   );
 }

@@ -1,11 +1,25 @@
-import { useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
-import { Trans, useTranslation } from 'react-i18next';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LayoutName } from '../../app/routes';
+import { PlainModal } from '../../shared/ui/PlainModal';
 import { AppLink } from '../navigation/AppLink';
 import { useIsLoggedIn } from '../session/sessionStore';
 import { useSettings } from '../site/settingsStore';
 import { isStandalone, readSkippedAt, shouldShowEntryWarning, storeSkippedAt } from './decision';
+
+/** "… our <terms>terms and conditions</terms>." with a link: react-i18next's Trans would
+ * bring its HTML parser into every first page for this one sentence. */
+function withTermsLink(text: string, link: (label: string) => ReactNode) {
+  const parts = /^([\s\S]*?)<terms>([\s\S]*?)<\/terms>([\s\S]*)$/.exec(text);
+  if (!parts) return text;
+  return (
+    <>
+      {parts[1]}
+      {link(parts[2]!)}
+      {parts[3]}
+    </>
+  );
+}
 
 /** Leaving goes back to where the visitor came from, or to an empty page. */
 function leave() {
@@ -28,8 +42,8 @@ export function EntryWarning({ layout }: { layout: LayoutName }) {
   };
 
   return (
-    <Modal show onHide={enter} centered backdrop="static" className="entry-warning" aria-labelledby="entry-warning-title">
-      <Modal.Body className="p-4 p-sm-5 text-center">
+    <PlainModal onHide={enter} backdrop="static" className="entry-warning" aria-labelledby="entry-warning-title">
+      <div className="modal-body p-4 p-sm-5 text-center">
         <div className="entry-warning__badge" aria-hidden="true">
           {settings.min_age}+
         </div>
@@ -46,10 +60,11 @@ export function EntryWarning({ layout }: { layout: LayoutName }) {
           </p>
         )}
         <p className="small">
-          <Trans
-            i18nKey="entryWarning.terms"
-            components={{ terms: <AppLink to="terms" onClick={enter} /> }}
-          />
+          {withTermsLink(t('entryWarning.terms'), (label) => (
+            <AppLink to="terms" onClick={enter}>
+              {label}
+            </AppLink>
+          ))}
         </p>
         <div className="d-grid gap-1 mt-4">
           <button type="button" className="btn btn-primary btn-lg rounded-pill" onClick={enter}>
@@ -59,7 +74,7 @@ export function EntryWarning({ layout }: { layout: LayoutName }) {
             {t('entryWarning.leave')}
           </button>
         </div>
-      </Modal.Body>
-    </Modal>
+      </div>
+    </PlainModal>
   );
 }

@@ -10,7 +10,8 @@ const TimeBonusModal = lazy(() =>
   Promise.all([import('./TimeBonusModal'), i18n.loadNamespaces('shop')]).then(([m]) => ({ default: m.TimeBonusModal })),
 );
 
-// This module is imported at start-up (app/plugins.ts): the bonus loads on every login.
+// This module is imported once a member is logged in (app/memberPlugins.ts): the bonus
+// loads on every login.
 followTimeBonus();
 
 /** Fills the default layout's time-bonus slot: the offer 40 s into the members area. */
