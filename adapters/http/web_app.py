@@ -29,8 +29,12 @@ _COMPRESSIBLE = (".js", ".css", ".html", ".svg", ".json", ".webmanifest", ".txt"
 
 @lru_cache(maxsize=512)
 def _packed(path: Path, mtime_ns: int, encoding: str) -> bytes:
-    """Each built file is compressed once per process (they never change in place:
-    a release has new hashed names, and the mtime key catches a rebuild)."""
+    """The build's own compressed copy of an asset (web/scripts/precompress.ts writes
+    x.js.br and x.js.gz), else the file compressed here, once per process (files never
+    change in place: a release has new hashed names, and the mtime key catches a rebuild)."""
+    ready = path.with_name(f"{path.name}.{'br' if encoding == 'br' else 'gz'}")
+    if ready.is_file() and ready.stat().st_mtime_ns >= mtime_ns:
+        return ready.read_bytes()
     data = path.read_bytes()
     if encoding == "br":
         return brotli.compress(data, quality=11)  # type: ignore[no-any-return]
@@ -113,10 +117,14 @@ def spa(path: str) -> Response:
 # language's catalog only after its own script has run: each a round trip before the first
 # paint on a phone. The page gets the settings inline and modulepreload links for the rest.
 
-# The screens opened cold most (web/src/app/routes.tsx); other paths load theirs as before.
+# The screens opened cold most (web/src/app/routes.tsx) with the catalog namespaces their
+# loaders wait for; other paths load theirs as before.
 _ROUTE_MODULES = {"/": ["src/features/home/HomeRoute.tsx"],
                   "/members": ["src/features/discovery/MembersPage.tsx",
                                "src/features/discovery/discoveryLoader.ts"]}
+_ROUTE_CATALOGS = {"/members": ["discovery", "profile", "likes", "gifts"]}
+# What only a logged-in member runs (web/src/app/plugins.ts loads it once one is).
+_MEMBER_MODULES = ["src/app/memberPlugins.ts"]
 _DATE_LOCALES = {"en": "en-GB"}  # web/src/shared/i18n/dateLocale.ts
 
 
@@ -125,28 +133,41 @@ def _manifest(path: Path, mtime_ns: int) -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
-def _chunks(manifest: dict[str, Any], key: str) -> list[str]:
-    """The chunk of a source module and the chunks it imports statically, recursively."""
+def _chunks(manifest: dict[str, Any], key: str) -> tuple[list[str], list[str]]:
+    """The chunk of a source module and the chunks it imports statically, recursively,
+    and their stylesheets (the entry's own are in index.html already)."""
     files: list[str] = []
+    styles: list[str] = []
     todo = [key]
     while todo:
         entry = manifest.get(todo.pop(0))
         if entry is None or entry.get("isEntry") or entry["file"] in files:
             continue
         files.append(entry["file"])
+        styles.extend(css for css in entry.get("css", []) if css not in styles)
         todo.extend(entry.get("imports", []))
-    return files
+    return files, styles
 
 
-def _preloads(dist: Path, path: str, language: str) -> list[str]:
+def _preloads(dist: Path, path: str, language: str) -> tuple[list[str], list[str]]:
+    """The scripts and stylesheets the screen at `path` needs first, for preload links."""
     file = dist / ".vite" / "manifest.json"
     if not file.is_file():
-        return []
+        return [], []
     manifest = _manifest(file, file.stat().st_mtime_ns)
     date_locale = _DATE_LOCALES.get(language, language)
-    keys = [*_ROUTE_MODULES.get(path, []), f"src/locales/{language}/common.json",
-            f"../node_modules/date-fns/locale/{date_locale}.js"]
-    return [chunk for key in keys for chunk in _chunks(manifest, key)]
+    keys = [*_ROUTE_MODULES.get(path, []),
+            *(f"src/locales/{language}/{name}.json" for name in ["common",
+                                                                  *_ROUTE_CATALOGS.get(path, [])]),
+            f"../node_modules/date-fns/locale/{date_locale}.js",
+            *(_MEMBER_MODULES if request.cookies.get(COOKIE) else [])]
+    scripts: list[str] = []
+    styles: list[str] = []
+    for key in keys:
+        files, css = _chunks(manifest, key)
+        scripts.extend(chunk for chunk in files if chunk not in scripts)
+        styles.extend(sheet for sheet in css if sheet not in styles)
+    return scripts, styles
 
 
 def _boot_language(settings: dict[str, Any]) -> str:
@@ -189,8 +210,13 @@ def _index(dist: Path, path: str) -> Response:
         current_app.logger.warning("index.html without inline settings", exc_info=True)
         return _compressed(send_from_directory(dist, "index.html", conditional=False),
                            dist / "index.html")
-    links = "".join(f'<link rel="modulepreload" crossorigin href="/{chunk}">'
-                    for chunk in _preloads(dist, path, chosen))
+    scripts, styles = _preloads(dist, path, chosen)
+    # The screen's stylesheets load now, without holding up the page; the app applies them
+    # when it imports the screen (Vite's preload helper finds them in the cache).
+    links = "".join(f'<link rel="preload" as="style" crossorigin href="/{sheet}">'
+                    for sheet in styles)
+    links += "".join(f'<link rel="modulepreload" crossorigin href="/{chunk}">'
+                     for chunk in scripts)
     data = _script_json({"language": chosen, "settings": settings})
     head = f'{links}<script id="boot-data" type="application/json">{data}</script></head>'
     body = html.replace("</head>", head, 1).encode()

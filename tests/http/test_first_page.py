@@ -1,6 +1,7 @@
 """index.html carries what the first screen needs: the site's settings inline (in the
-language the app will choose) and modulepreload links for the screen's chunk, the
-language's catalog and its date locale, from the build's manifest."""
+language the app will choose) and preload links for the screen's chunk and stylesheet, the
+language's catalogs and its date locale, and for a member the member-only code, from the
+build's manifest. Assets go out in the build's own compressed copies."""
 
 from __future__ import annotations
 
@@ -13,13 +14,18 @@ from flask.testing import FlaskClient
 MANIFEST = {
     "index.html": {"file": "assets/index-1.js", "isEntry": True},
     "src/features/home/HomeRoute.tsx": {"file": "assets/HomeRoute-1.js",
-                                        "imports": ["index.html", "_shared-1.js"]},
+                                        "imports": ["index.html", "_shared-1.js"],
+                                        "css": ["assets/HomeRoute-1.css"]},
     "_shared-1.js": {"file": "assets/shared-1.js"},
     "src/features/discovery/MembersPage.tsx": {"file": "assets/MembersPage-1.js"},
     "src/features/discovery/discoveryLoader.ts": {"file": "assets/discoveryLoader-1.js",
                                                   "imports": ["_shared-1.js"]},
     "src/locales/en/common.json": {"file": "assets/common-en.js"},
     "src/locales/de/common.json": {"file": "assets/common-de.js"},
+    "src/locales/en/discovery.json": {"file": "assets/discovery-en.js"},
+    "src/locales/en/likes.json": {"file": "assets/likes-en.js"},
+    "src/app/memberPlugins.ts": {"file": "assets/memberPlugins-1.js",
+                                 "imports": ["_shared-1.js"]},
     "../node_modules/date-fns/locale/en-GB.js": {"file": "assets/en-GB.js"},
     "../node_modules/date-fns/locale/de.js": {"file": "assets/de.js"},
 }
@@ -46,6 +52,10 @@ def _preloads(html: str) -> list[str]:
     return re.findall(r'<link rel="modulepreload" crossorigin href="([^"]+)">', html)
 
 
+def _style_preloads(html: str) -> list[str]:
+    return re.findall(r'<link rel="preload" as="style" crossorigin href="([^"]+)">', html)
+
+
 def test_the_landing_page_carries_its_settings_and_preloads(client: FlaskClient,
                                                             web_dist: Path) -> None:
     html = _page(client, web_dist, "/", **{"Accept-Language": "de-DE,de;q=0.9"})
@@ -54,6 +64,7 @@ def test_the_landing_page_carries_its_settings_and_preloads(client: FlaskClient,
     assert data["settings"] == client.get("/api/settings?lang=de").json
     assert _preloads(html) == ["/assets/HomeRoute-1.js", "/assets/shared-1.js",
                                "/assets/common-de.js", "/assets/de.js"]
+    assert _style_preloads(html) == ["/assets/HomeRoute-1.css"]
     assert html.index("boot-data") < html.index("</head>")
 
 
@@ -64,9 +75,33 @@ def test_the_locale_cookie_picks_the_language_and_other_screens_get_no_route_pre
     assert _boot_data(html)["language"] == "en"
     assert _preloads(html) == ["/assets/MembersPage-1.js", "/assets/discoveryLoader-1.js",
                                "/assets/shared-1.js", "/assets/common-en.js",
+                               "/assets/discovery-en.js", "/assets/likes-en.js",
                                "/assets/en-GB.js"]
     assert _preloads(_page(client, web_dist, "/faq")) == ["/assets/common-en.js",
                                                            "/assets/en-GB.js"]
+
+
+def test_a_member_gets_the_member_only_code_preloaded(client: FlaskClient,
+                                                      web_dist: Path) -> None:
+    from adapters.http.session import COOKIE
+
+    client.set_cookie(COOKIE, "some-session")
+    html = _page(client, web_dist, "/pages/faq", **{"Accept-Language": "en"})
+    assert _preloads(html) == ["/assets/common-en.js", "/assets/en-GB.js",
+                               "/assets/memberPlugins-1.js", "/assets/shared-1.js"]
+
+
+def test_the_builds_compressed_copies_are_sent_as_they_are(client: FlaskClient,
+                                                            web_dist: Path) -> None:
+    script = ("export const greeting = 'hallo';\n" * 200).encode()
+    (web_dist / "assets" / "built-7c1d.js").write_bytes(script)
+    (web_dist / "assets" / "built-7c1d.js.br").write_bytes(b"brotli copy")
+    (web_dist / "assets" / "built-7c1d.js.gz").write_bytes(b"gzip copy")
+    answer = client.get("/assets/built-7c1d.js", headers={"Accept-Encoding": "gzip, br"})
+    assert answer.headers["Content-Encoding"] == "br" and answer.data == b"brotli copy"
+    answer = client.get("/assets/built-7c1d.js", headers={"Accept-Encoding": "gzip"})
+    assert answer.headers["Content-Encoding"] == "gzip" and answer.data == b"gzip copy"
+    assert client.get("/assets/built-7c1d.js").data == script
 
 
 def test_inline_json_cannot_end_its_script(client: FlaskClient, web_dist: Path) -> None:
