@@ -1,6 +1,17 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { TEST_CEILING_MS, WAIT_CEILING_MS } from './time';
+
+// Condition waits end when the condition holds; the ceilings only decide how long a
+// failing test takes, so they are set for a loaded machine, not a fast one (issue 18).
+configure({ asyncUtilTimeout: WAIT_CEILING_MS });
+vi.setConfig({ testTimeout: TEST_CEILING_MS, hookTimeout: TEST_CEILING_MS });
+
+// A request no test answers (its test's fetch stub is gone, or it had none) never answers:
+// no real network, and no failed request whose retries land seconds later in another
+// test's fake server, which is what made counts of calls depend on the machine's speed.
+globalThis.fetch = () => new Promise<Response>(() => undefined);
 
 afterEach(() => {
   cleanup();

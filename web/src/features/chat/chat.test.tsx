@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n } from '../../shared/i18n/i18n';
 import type { LiveEvent } from '../../shared/realtime/socket';
 import { settingsFixture, userFixture } from '../../test/fixtures';
+import { drag } from '../../test/pointer';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { useSession } from '../session/sessionStore';
 import type { ChatMessage, ChatSummary, SendTerms } from './chatApi';
@@ -176,12 +177,7 @@ describe('chats page', () => {
     renderAt('/chats');
     const row = (await screen.findAllByTestId('chat-row'))[1]!;
     const front = row.querySelector('.chat-row__front')!;
-    const swipe = (dx: number) => {
-      fireEvent.pointerDown(front, { pointerId: 1, button: 0, clientX: 300, clientY: 20 });
-      fireEvent.pointerMove(front, { pointerId: 1, clientX: 300 + dx / 2, clientY: 22 });
-      fireEvent.pointerMove(front, { pointerId: 1, clientX: 300 + dx, clientY: 22 });
-      fireEvent.pointerUp(front, { pointerId: 1, clientX: 300 + dx, clientY: 22 });
-    };
+    const swipe = (dx: number) => drag(front, { from: { x: 300, y: 20 }, dx, dy: 2, ms: 300 });
     swipe(-40);
     expect(screen.queryByTestId('chat-delete-confirm')).toBeNull();
     swipe(-120);
@@ -281,7 +277,7 @@ describe('conversation', () => {
     send = () => error(429, 'too_many_requests');
     renderAt('/chats/12');
     await screen.findAllByTestId('chat-message');
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     typeAndSend('Are you there?');
     // The client retries a 429 once for a message (the key makes that safe).
     await act(() => vi.advanceTimersByTimeAsync(2_000));
@@ -364,7 +360,7 @@ describe('conversation', () => {
 
     emit({ type: 'typing', conversation: 99, member: 8 });
     expect(screen.queryByTestId('chat-typing')).toBeNull();
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     emit({ type: 'typing', conversation: 12, member: 5 });
     expect(screen.getByTestId('chat-typing')).toHaveTextContent('Anna is typing…');
     await act(() => vi.advanceTimersByTimeAsync(TYPING_SHOW_MS + 10));
@@ -385,12 +381,15 @@ describe('conversation', () => {
     renderAt('/chats/12');
     await screen.findAllByTestId('chat-message');
     const input = screen.getByTestId('chat-input');
+    // The clock stands still between the keystrokes, however slow the machine.
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now);
     fireEvent.change(input, { target: { value: 'H' } });
+    clock.mockReturnValue(now + 2_999);
     fireEvent.change(input, { target: { value: 'He' } });
     expect(bus.typing).toHaveBeenCalledTimes(1);
     expect(bus.typing).toHaveBeenCalledWith(12);
-    const now = Date.now();
-    vi.spyOn(Date, 'now').mockReturnValue(now + 3_001);
+    clock.mockReturnValue(now + 3_001);
     fireEvent.change(input, { target: { value: 'Hey' } });
     expect(bus.typing).toHaveBeenCalledTimes(2);
   });

@@ -5,6 +5,7 @@ import { useSession } from '../session/sessionStore';
 import { useChatsStatus } from './chatList';
 import { useChat } from './chatStore';
 import { PUSH_SYNC_INTERVAL_MS, startChatSync, syncInterval } from './chatSync';
+import { eventually } from '../../test/time';
 
 /** The live socket as the sync sees it: the test plays the server. */
 function fakeSocket() {
@@ -116,7 +117,7 @@ describe('chat sync', () => {
     // The server is asked (GET /api/user, through a lazily loaded module: real timers
     // let that import finish); it says the session is gone.
     vi.useRealTimers();
-    await vi.waitFor(() => expect(useSession.getState().user).toBeNull());
+    await eventually(() => expect(useSession.getState().user).toBeNull());
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/user'))).toBe(true);
     vi.useFakeTimers();
     expect(useSession.getState().user).toBeNull();

@@ -1,10 +1,11 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
+import { flush } from '../../test/time';
 import { useSession } from '../session/sessionStore';
 import { checkComplaint, complaintBody, positiveId, problemsOf } from './complaintForm';
 import { ComplaintsPage } from './ComplaintsPage';
@@ -73,11 +74,8 @@ function renderAt(path = '/complaints') {
   return render(<RouterProvider router={router} />);
 }
 
-async function settle() {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
+/** Lets fetch answers and React updates run (event-loop turns, not a sleep). */
+const settle = () => flush();
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 const choose = (category: string) => fireEvent.click(screen.getByTestId(`complaint-category-${category}`));

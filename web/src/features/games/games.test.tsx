@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { formatDateTime } from '../../shared/i18n/dates';
 import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
+import { drag } from '../../test/pointer';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { useMatch } from '../likes/matchStore';
 import { useProfileCatalogs } from '../profile/catalogStore';
@@ -181,16 +182,23 @@ describe('swipe game', () => {
     renderAt('/swipe-game');
     const card = await screen.findByTestId('swipe-card');
     Object.defineProperty(card, 'offsetWidth', { value: 300 });
-    const drag = (to: number) => {
-      fireEvent.pointerDown(card, { pointerId: 1, clientX: 100, clientY: 100, button: 0, pointerType: 'mouse' });
-      fireEvent.pointerMove(card, { pointerId: 1, clientX: 100 + to / 2, clientY: 102 });
-      fireEvent.pointerMove(card, { pointerId: 1, clientX: 100 + to, clientY: 104 });
-      fireEvent.pointerUp(card, { pointerId: 1, clientX: 100 + to, clientY: 104 });
-    };
-    drag(-40);
+    // Explicit event times: the drag is as slow as its events say, however busy the machine.
+    drag(card, { from: { x: 100, y: 100 }, dx: -40, dy: 4, ms: 400 });
     expect(screen.getByTestId('swipe-card')).toHaveAttribute('data-member-id', '1');
     expect(calls('/api/swipe', 'POST')).toHaveLength(0);
-    drag(-150);
+    drag(card, { from: { x: 100, y: 100 }, dx: -150, dy: 4, ms: 400 });
+    await waitFor(() => expect(calls('/api/swipe', 'POST')).toHaveLength(1));
+    expect(bodyOf(calls('/api/swipe', 'POST')[0]!)).toEqual({ profile: 1, like: false });
+  });
+
+  it('takes a quick flick short of the threshold as a swipe, but not a slow drag as far', async () => {
+    renderAt('/swipe-game');
+    const card = await screen.findByTestId('swipe-card');
+    Object.defineProperty(card, 'offsetWidth', { value: 300 });
+    drag(card, { from: { x: 100, y: 100 }, dx: 60, ms: 2_000, steps: 20 }); // 0.03 px/ms: snaps back
+    expect(screen.getByTestId('swipe-card')).toHaveAttribute('data-member-id', '1');
+    expect(calls('/api/swipe', 'POST')).toHaveLength(0);
+    drag(card, { from: { x: 100, y: 100 }, dx: -60, ms: 50 }); // 1.2 px/ms: a flick
     await waitFor(() => expect(calls('/api/swipe', 'POST')).toHaveLength(1));
     expect(bodyOf(calls('/api/swipe', 'POST')[0]!)).toEqual({ profile: 1, like: false });
   });

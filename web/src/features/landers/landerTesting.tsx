@@ -7,6 +7,7 @@ import { type ReactElement, StrictMode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { setAppNavigator } from '../../app/navigate';
+import { flush } from '../../test/time';
 import type { LanderMember } from './landerApi';
 
 export function memberFixture(overrides: Partial<LanderMember> = {}): LanderMember {
@@ -110,7 +111,8 @@ export function renderLander(element: ReactElement, path: string, pattern = '/la
 
 /** Lets fetch answers and React updates run. */
 export async function settle(ms = 0) {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-  });
+  // Fake time moves only when a test says so; the fetches and renders run by event-loop
+  // turns, never by a sleep on the clock (issue 18).
+  if (ms > 0 && vi.isFakeTimers()) await act(() => vi.advanceTimersByTimeAsync(ms));
+  await flush();
 }

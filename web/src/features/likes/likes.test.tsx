@@ -8,7 +8,7 @@ import { useChat } from '../chat/chatStore';
 import { useSession } from '../session/sessionStore';
 import { LikeButton } from './LikeButton';
 import type { LikedByProfile, LikedProfile } from './likesApi';
-import { LikeModal } from './LikeModal';
+import { LikeModal, RELOAD_AFTER_MS } from './LikeModal';
 import { delayOf, useLikeModal, withoutDelay } from './likeModalStore';
 import { LikesPage, itemsOf, tabOf } from './LikesPage';
 import { PUSH_REFRESH_INTERVAL_MS, REFRESH_INTERVAL_MS, refreshInterval, startRefresher } from './likesRefresher';
@@ -277,10 +277,15 @@ describe('like modal', () => {
   it('shows "<name> likes you", reloads the lists after 0.5 s, and a like back celebrates the match', async () => {
     likeAnswer = () => json(200, { match: true, profile: { id: 5, name: 'Lotte', age: 31, main_image: null } });
     useLikeModal.setState({ profile: lotte });
+    vi.useFakeTimers();
     renderAt('/members', <LikeModal />);
     expect(screen.getByTestId('like-modal-title')).toHaveTextContent('Lotte likes you!');
     expect(screen.getByRole('img', { name: 'Photo of Lotte' })).toHaveAttribute('src', '/media/lotte.jpg');
-    await waitFor(() => expect(calls('/api/likes')).toHaveLength(1), { timeout: 1_500 });
+    await act(() => vi.advanceTimersByTimeAsync(RELOAD_AFTER_MS - 1));
+    expect(calls('/api/likes')).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(calls('/api/likes')).toHaveLength(1);
+    vi.useRealTimers();
     fireEvent.click(screen.getByTestId('like-modal-like'));
     await waitFor(() => expect(useMatch.getState().queue.map((p) => p.id)).toEqual([5]));
     expect(useLikeModal.getState().profile).toBeNull();

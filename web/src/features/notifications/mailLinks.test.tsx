@@ -1,11 +1,12 @@
 /** The pages behind a mail's links: one-click unsubscribe and the login link. */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
+import { eventually, flush } from '../../test/time';
 import { useSession } from '../session/sessionStore';
 import { LoginLinkPage, looksLikeToken } from './LoginLinkPage';
 import { UnsubscribePage } from './UnsubscribePage';
@@ -61,11 +62,8 @@ function renderAt(path: string) {
   return router;
 }
 
-async function settle() {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
+/** Lets fetch answers and React updates run (event-loop turns, not a sleep). */
+const settle = () => flush();
 
 describe('the unsubscribe page', () => {
   it('unsubscribes once on opening and names what stops', async () => {
@@ -89,7 +87,7 @@ describe('the unsubscribe page', () => {
     expect(await screen.findByTestId('unsubscribe-done')).toHaveTextContent('“Weekly update”');
     expect(screen.getByTestId('unsubscribe-settings')).toHaveTextContent('Go to your notification settings');
     fireEvent.click(screen.getByRole('button', { name: 'Unsubscribe from all e-mails' }));
-    await vi.waitFor(() => expect(screen.getByTestId('unsubscribe-done')).toHaveTextContent('You will no longer receive any e-mails from us.'));
+    await eventually(() => expect(screen.getByTestId('unsubscribe-done')).toHaveTextContent('You will no longer receive any e-mails from us.'));
     expect(calls('/api/unsubscribe', 'POST').map(queryOf)).toEqual([{ token: link }, { token: link, all: 'true' }]);
     expect(screen.queryByRole('button', { name: 'Unsubscribe from all e-mails' })).toBeNull();
     expect(screen.getByTestId('unsubscribe-all-note')).toBeInTheDocument();
@@ -173,7 +171,7 @@ describe('the login link page', () => {
     const router = renderAt(`/${token()}`);
     expect(await screen.findByTestId('login-link-failed')).toHaveTextContent(text);
     fireEvent.click(screen.getByRole('link', { name: 'Go to the login' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await eventually(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('shows the not-found page for a path that is no token, without asking the server', async () => {

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
+import { eventually, flush } from '../../test/time';
 import { type FakePushBrowser, TEST_PUSH_KEY, installFakePush } from '../push/fakePush';
 import { resetPushForTests, usePush } from '../push/pushStore';
 import { MemberNav } from '../navigation/MemberNav';
@@ -105,11 +106,10 @@ function renderPage() {
   return router;
 }
 
+/** Lets fetch answers and React updates run (event-loop turns, not a sleep); fake time moves by `ms`. */
 async function settle(ms = 0) {
-  await act(async () => {
-    if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(ms);
-    else await new Promise((resolve) => setTimeout(resolve, ms));
-  });
+  if (vi.isFakeTimers()) await act(() => vi.advanceTimersByTimeAsync(ms));
+  await flush();
 }
 
 describe('the settings state', () => {
@@ -158,9 +158,11 @@ describe('the notifications page', () => {
   });
 
   it('saves a switch at once with only its key, and says so', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage();
-    fireEvent.click(await screen.findByRole('switch', { name: 'New messages' }));
+    const toggle = await screen.findByRole('switch', { name: 'New messages' });
+    // From here on time moves only when the test says: "Saved" shows for SAVED_VISIBLE_MS.
+    vi.useFakeTimers();
+    fireEvent.click(toggle);
     expect(screen.getByRole('switch', { name: 'New messages' })).not.toBeChecked();
     expect(screen.getByTestId('pref-status-new_messages')).toHaveTextContent('Saving…');
     await settle();
@@ -237,7 +239,7 @@ describe('the notifications page', () => {
     fireEvent.change(select, { target: { value: 'de' } });
     await settle();
     expect(bodies('/api/notifications', 'PUT')).toEqual([{ language: 'de' }]);
-    await vi.waitFor(() => expect(i18n.language).toBe('de'));
+    await eventually(() => expect(i18n.language).toBe('de'));
     expect(document.documentElement.lang).toBe('de');
     expect(useSession.getState().user?.language).toBe('de');
     expect(await screen.findByRole('heading', { level: 1, name: 'Benachrichtigungen' })).toBeInTheDocument();
@@ -278,14 +280,14 @@ describe('the push section', () => {
 
   it('says when the site has no push key', async () => {
     renderPage();
-    await vi.waitFor(async () => expect(await pushState()).toHaveAttribute('data-state', 'unsupported'));
+    await eventually(async () => expect(await pushState()).toHaveAttribute('data-state', 'unsupported'));
     expect(screen.getByTestId('push-unsupported')).toHaveTextContent('Amora does not send push notifications yet.');
   });
 
   it('says when the browser cannot push', async () => {
     seedStores({ settings: settingsFixture({ push_public_key: TEST_PUSH_KEY }) });
     renderPage();
-    await vi.waitFor(async () => expect(await pushState()).toHaveAttribute('data-state', 'unsupported'));
+    await eventually(async () => expect(await pushState()).toHaveAttribute('data-state', 'unsupported'));
     expect(screen.getByTestId('push-unsupported')).toHaveTextContent('This browser cannot show push notifications.');
   });
 
@@ -350,7 +352,7 @@ describe('the member menu', () => {
     render(<RouterProvider router={router} />);
     fireEvent.click(screen.getByRole('button', { name: /^My account/ }));
     fireEvent.click(await screen.findByTestId('logout'));
-    await vi.waitFor(() => expect(calls('/api/logout', 'POST')).toHaveLength(1));
+    await eventually(() => expect(calls('/api/logout', 'POST')).toHaveLength(1));
     const posts = calls('/api/user', 'POST');
     expect(JSON.parse(String((posts.at(-1)![1] as RequestInit).body))).toEqual({ subscription: null, endpoint: 'https://push.example.test/send/1' });
     expect(fetchMock.mock.calls.indexOf(posts.at(-1)!)).toBeLessThan(fetchMock.mock.calls.indexOf(calls('/api/logout', 'POST')[0]!));

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAppNavigator } from '../../app/navigate';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores } from '../../test/render';
+import { eventually, flush } from '../../test/time';
 import { syncInterval } from '../chat/chatSync';
 import { refreshInterval } from '../likes/likesRefresher';
 import { useSession } from '../session/sessionStore';
@@ -181,17 +182,17 @@ describe('start-up', () => {
     useSession.setState({ user: null });
     const stop = startPush({ onPush: vi.fn() });
     expect(fake.serviceWorker.register).toHaveBeenCalledTimes(1);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await flush();
     expect(pushPosts()).toEqual([]); // a visitor: nobody to bind it to
 
     useSession.setState({ user: userFixture({ id: 7 }) });
-    await vi.waitFor(() => expect(pushPosts()).toHaveLength(1));
+    await eventually(() => expect(pushPosts()).toHaveLength(1));
     expect(usePush.getState().state).toBe('subscribed');
     // The same member again (a credits update): nothing to send.
     useSession.setState({ user: userFixture({ id: 7, credits: 5 }) });
     useSession.setState({ user: null });
     useSession.setState({ user: userFixture({ id: 8 }) });
-    await vi.waitFor(() => expect(pushPosts()).toHaveLength(2));
+    await eventually(() => expect(pushPosts()).toHaveLength(2));
     expect(pushPosts()[1]).toMatchObject({ subscription: { endpoint: 'https://push.example.test/send/1' } });
     stop();
   });
@@ -199,7 +200,7 @@ describe('start-up', () => {
   it('sends nothing on login when this browser is not subscribed', async () => {
     withPush();
     const stop = startPush({ onPush: vi.fn() });
-    await vi.waitFor(() => expect(usePush.getState().state).toBe('unsubscribed'));
+    await eventually(() => expect(usePush.getState().state).toBe('unsubscribed'));
     expect(pushPosts()).toEqual([]);
     stop();
   });

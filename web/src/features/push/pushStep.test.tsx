@@ -8,6 +8,7 @@ import { type FakePushBrowser, TEST_PUSH_KEY, installFakePush } from './fakePush
 import { PUSH_STEP_DISMISSED_KEY } from './PushPermissionStep';
 import { PushStepSlot } from './PushStepSlot';
 import { resetPushForTests, usePush } from './pushStore';
+import { eventually } from '../../test/time';
 
 let browser: FakePushBrowser | null = null;
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -51,7 +52,7 @@ describe('the push-permission step after signup', () => {
     expect(localStorage.getItem(PUSH_STEP_DISMISSED_KEY)).not.toBeNull();
     unmount();
     renderInRouter(<PushStepSlot />);
-    await vi.waitFor(() => expect(usePush.getState().state).toBe('unsubscribed'));
+    await eventually(() => expect(usePush.getState().state).toBe('unsubscribed'));
     expect(screen.queryByTestId('push-step')).toBeNull();
     expect(browser.notification.requestPermission).not.toHaveBeenCalled();
   });
@@ -66,12 +67,12 @@ describe('the push-permission step after signup', () => {
 
   it('asks nothing where push cannot work, is on already or was blocked before', async () => {
     renderInRouter(<PushStepSlot />); // no push in this browser
-    await vi.waitFor(() => expect(usePush.getState().state).toBe('unsupported'));
+    await eventually(() => expect(usePush.getState().state).toBe('unsupported'));
     expect(screen.queryByTestId('push-step')).toBeNull();
 
     browser = installFakePush({ permission: 'denied' });
     renderInRouter(<PushStepSlot />);
-    await vi.waitFor(() => expect(usePush.getState().state).toBe('denied'));
+    await eventually(() => expect(usePush.getState().state).toBe('denied'));
     expect(screen.queryByTestId('push-step')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n } from '../../shared/i18n/i18n';
 import { companyFixture, settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
+import { flush } from '../../test/time';
 import { useSession } from '../session/sessionStore';
 import { CheckoutPage } from './CheckoutPage';
 import { DirectDebitPage } from './DirectDebitPage';
@@ -93,11 +94,10 @@ function renderAt(path: string) {
   return router;
 }
 
+/** Lets fetch answers and React updates run (event-loop turns, not a sleep); fake time moves by `ms`. */
 async function settle(ms = 0) {
-  await act(async () => {
-    if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(ms);
-    else await new Promise((resolve) => setTimeout(resolve, ms));
-  });
+  if (vi.isFakeTimers()) await act(() => vi.advanceTimersByTimeAsync(ms));
+  await flush();
 }
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });

@@ -7,6 +7,7 @@ import { ApiError } from '../../shared/api/errors';
 import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
+import { flush } from '../../test/time';
 import { useSession } from '../session/sessionStore';
 import { codeApplies, priceBundles } from './bundles';
 import { CardFailedPage } from './CardFailedPage';
@@ -122,12 +123,10 @@ function renderAt(path: string, element: React.ReactElement, pattern = '*') {
   return router;
 }
 
-/** Lets fetch answers, React updates and (fake) timers run. */
+/** Lets fetch answers and React updates run (event-loop turns, not a sleep); fake time moves by `ms`. */
 async function settle(ms = 0) {
-  await act(async () => {
-    if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(ms);
-    else await new Promise((resolve) => setTimeout(resolve, ms));
-  });
+  if (vi.isFakeTimers()) await act(() => vi.advanceTimersByTimeAsync(ms));
+  await flush();
 }
 
 describe('money', () => {

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { useSession } from '../session/sessionStore';
-import { pathAfterSignup } from './afterSignup';
+import { MATCHES_WAIT_MS, pathAfterSignup } from './afterSignup';
 import { SignupPage } from './SignupPage';
 
 const json = (status: number, body: unknown) =>
@@ -26,23 +26,30 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   useSession.setState({ user: null });
 });
 
 describe('after signup', () => {
+  // Fake timers: the wait for the proposals (MATCHES_WAIT_MS) ends only when a test says,
+  // never because a loaded machine was slow to answer the fake server.
   it('proposes the matches first when there are any, handing them over', async () => {
+    vi.useFakeTimers();
     expect(await pathAfterSignup()).toEqual({ path: '/signup-matches', state: { matches: [match] } });
   });
 
   it('goes to the complete step without matches, on an error or when the answer is slow', async () => {
+    vi.useFakeTimers();
     matchesAnswer = () => Promise.resolve(json(200, { matches: [] }));
     expect(await pathAfterSignup()).toEqual({ path: '/complete-signup' });
     matchesAnswer = () => Promise.resolve(json(500, { error: 'internal_error', params: {} }));
     expect(await pathAfterSignup()).toEqual({ path: '/complete-signup' });
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/signup-matches')).toHaveLength(2); // no retries
     matchesAnswer = () => new Promise(() => undefined);
-    expect(await pathAfterSignup(10)).toEqual({ path: '/complete-signup' });
+    const slow = pathAfterSignup();
+    await vi.advanceTimersByTimeAsync(MATCHES_WAIT_MS);
+    expect(await slow).toEqual({ path: '/complete-signup' });
   });
 
   it('sends the new member from the signup page to the signup matches', async () => {

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAppNavigator } from '../../../app/navigate';
 import { settingsFixture } from '../../../test/fixtures';
+import { drag } from '../../../test/pointer';
 import { seedStores, setupTestI18n } from '../../../test/render';
 import { useSession } from '../../session/sessionStore';
 import { useSignup } from '../../signup/signupStore';
@@ -244,19 +245,19 @@ describe('the tinder-swipe lander', () => {
   it('swipes by dragging the card, and snaps back from a short drag', async () => {
     render(TinderSwipeLander, '/landers/tinderswipe');
     await settle();
-    const drag = (to: number) => {
+    const dragTo = (dx: number, ms = 400) => {
       const card = screen.getByTestId('tswipe-card');
       Object.defineProperty(card, 'offsetWidth', { value: 300, configurable: true });
-      fireEvent.pointerDown(card, { pointerId: 1, clientX: 100, clientY: 100, button: 0, pointerType: 'mouse' });
-      fireEvent.pointerMove(card, { pointerId: 1, clientX: 100 + to / 2, clientY: 102 });
-      fireEvent.pointerMove(card, { pointerId: 1, clientX: 100 + to, clientY: 104 });
-      fireEvent.pointerUp(card, { pointerId: 1, clientX: 100 + to, clientY: 104 });
+      // Explicit event times: the drag is as slow as its events say, however busy the machine.
+      drag(card, { from: { x: 100, y: 100 }, dx, dy: 4, ms });
     };
-    drag(20);
+    dragTo(20);
     expect(screen.getByTestId('tswipe-card')).toHaveAttribute('data-member-id', '101');
-    drag(300);
+    dragTo(60, 2_000); // slow and short of the threshold: no swipe
+    expect(screen.getByTestId('tswipe-card')).toHaveAttribute('data-member-id', '101');
+    dragTo(300);
     expect(screen.getByTestId('tswipe-said')).toHaveTextContent('You liked Sanne');
-    drag(-300);
+    dragTo(-60, 50); // a quick flick counts
     expect(screen.getByTestId('tswipe-said')).toHaveTextContent('You passed on Lotte');
   });
 

@@ -161,7 +161,7 @@ describe('the transitions lander', () => {
   const active = () => screen.getAllByTestId('lander-slide').findIndex((slide) => slide.dataset.active === 'true');
 
   it('cross-fades through the members, one shown at a time', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     render(TransitionsVideoLander, '/landers/transitionsvideolanding');
     await settle();
     const slides = screen.getAllByTestId('lander-slide');
@@ -185,7 +185,7 @@ describe('the transitions lander', () => {
 
   it('stays still for visitors who prefer reduced motion', async () => {
     stubMedia({ reduced: true });
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     render(TransitionsVideoLander, '/landers/transitionsvideolanding');
     await settle();
     await act(async () => {
