@@ -95,8 +95,6 @@ def rows(columns: Sequence[str], records: Sequence[Mapping[str, Any]], *, as_jso
 def _csv(value: Any) -> Any:
     if isinstance(value, Decimal):
         return str(value)
-    if isinstance(value, float):
-        return f"{value:.4f}"
     if isinstance(value, list | tuple):
         return " ".join(str(item) for item in value)
     return plain(value) if value is not None else ""

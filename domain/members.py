@@ -81,6 +81,7 @@ class Traffic:
     sub1: str | None = None
     sub2: str | None = None
     sub3: str | None = None
+    lander: str | None = None  # the landing page the visitor first came through
 
     @property
     def has_source(self) -> bool:

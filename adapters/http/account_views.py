@@ -57,6 +57,8 @@ class TrafficBody:
         attrs.validators.max_len(100)))
     sub3: str | None = attrs.field(default=None, validator=attrs.validators.optional(
         attrs.validators.max_len(100)))
+    lander: str | None = attrs.field(default=None, validator=attrs.validators.optional(
+        attrs.validators.max_len(40)))
 
 
 @attrs.frozen

@@ -8,6 +8,7 @@ from __future__ import annotations
 import email
 import email.policy
 import json
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -56,8 +57,10 @@ def test_the_new_sites_mails_name_its_company(launched, app: Flask, container) -
     answer = client.post("/api/signup?_force_domain=nordlys.test", json={
         "email": "ola@example.com", "name": "Ola", "date_of_birth": "1990-04-01",
         "password": "correct horse battery", "gender": "male", "seeking": "female",
-        "language": "en"})
+        "language": "en", "traffic": {"network": "partner", "lander": "video"}})
     assert answer.status_code == 201, answer.json
+    [counted] = container.figures().signups("nordlys.test", 1)  # `amora stats signups`
+    assert (counted.lander, counted.source, counted.signups) == ("video", "partner", 1)
     container.account_mails().send("activation", answer.json["user"]["id"])
     [path] = Path(container.config().mail_dir).glob("*.eml")
     mail = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
@@ -132,3 +135,30 @@ def test_operators_preview_links_open_pending_photos_only(  # type: ignore[no-un
     expired = container.signer().sign("photo_preview", [first["id"], 0])
     assert client.get(f"/media/photos/p/1.jpg?preview={expired}").status_code == 404
     assert second["preview"] != first["preview"]
+
+
+def test_another_running_process_serves_the_new_site_without_a_restart(  # type: ignore[no-untyped-def]
+        app: Flask, client: FlaskClient, database_url: str, tmp_path: Path) -> None:
+    from adapters.container import build_container
+    from adapters.http.app import create_app
+    from tests.conftest import make_config
+
+    other = build_container(make_config(tmp_path / "other", DATABASE_URL=database_url,
+                                        WEB_DIST=str(tmp_path / "dist")))
+    elsewhere = create_app(other).test_client()
+    try:
+        assert elsewhere.get("/api/settings?_force_domain=nordlys.test").json["domain"] == \
+            "amora.test"  # unknown yet: the default site
+        container = app.extensions["amora"]
+        container.companies().add(NORDLYS, "ops")
+        container.site_launch().add(NewSite(domain="nordlys.test", company="1"), "ops")
+        # this process at once; the other within a second (its sites are re-read that often)
+        assert client.get("/api/settings?_force_domain=nordlys.test").json["domain"] == \
+            "nordlys.test"
+        deadline = time.monotonic() + 10
+        while elsewhere.get("/api/settings?_force_domain=nordlys.test").json["domain"] != \
+                "nordlys.test":
+            assert time.monotonic() < deadline, "the other process never served the site"
+            time.sleep(0.1)
+    finally:
+        other.engine().dispose()

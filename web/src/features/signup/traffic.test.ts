@@ -32,6 +32,16 @@ describe('traffic capture', () => {
     expect(trafficForSignup('?network=other')).toEqual({ network: 'adnet', sub2: 'q' });
   });
 
+  it('keeps the first lander visited, even when boot captured the source before it', () => {
+    captureTraffic('?network=adnet', 1); // boot, on a fresh load of the lander
+    captureTraffic('?network=adnet', 2, 'video'); // the lander itself
+    captureTraffic('', 3, 'gallery'); // a later lander
+    expect(trafficForSignup('')).toEqual({ network: 'adnet', lander: 'video' });
+    localStorage.clear();
+    expect(captureTraffic('', 4, 'gallery')).toEqual({ lander: 'gallery', capturedAt: 4 });
+    expect(hasTrafficSource('')).toBe(false); // a lander is no traffic source
+  });
+
   it('has a traffic source when a network was captured now or earlier', () => {
     expect(hasTrafficSource('')).toBe(false);
     expect(hasTrafficSource('?network=now')).toBe(true);
