@@ -29,7 +29,7 @@ COMPANIES: tuple[Company, ...] = (
                     audience="US"),
         ),
         tradenames=("Amora",),
-        vat_numbers=("NL862345678B01",),
+        vat_numbers=("NL123456782B01",),  # made up, with a valid check digit
         support_phone="+31 20 808 0100",
         delete_discount=50,
         added=datetime(2021, 3, 15, 9, 0, tzinfo=UTC),
@@ -37,13 +37,13 @@ COMPANIES: tuple[Company, ...] = (
     Company(
         id=2,
         name="Nordisk Flirt ApS",
-        kvk="41234567",  # Danish CVR number
+        kvk="41234563",  # Danish CVR number (made up, valid check digit)
         addresses=(
             Address("Vesterbrogade 48, 2. sal", "1620", "København V", "DK"),
             Address("Drottninggatan 33", "111 51", "Stockholm", "SE", audience="SE"),
         ),
         tradenames=("Flirt Nordic",),
-        vat_numbers=("DK41234567",),
+        vat_numbers=("DK41234563",),
         support_phone="+45 33 12 34 56",
         delete_discount=30,
         added=datetime(2024, 2, 1, 8, 0, tzinfo=UTC),  # later than the terms base date
