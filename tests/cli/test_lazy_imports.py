@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 ON_DEMAND = ("faker", "PIL", "reverse_geocoder", "boto3", "mollie", "pywebpush",
-             "apscheduler", "dramatiq", "alembic", "zxcvbn", "schwifty")
+             "apscheduler", "dramatiq", "alembic", "zxcvbn", "schwifty", "stdnum")
 
 
 def test_serving_loads_no_library_only_some_paths_need(tmp_path: Path) -> None:
