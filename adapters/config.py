@@ -16,6 +16,7 @@ MAIL_BACKENDS = ("file", "smtp")
 STORAGE_BACKENDS = ("local", "s3")
 PAYMENT_PROVIDERS = ("sandbox", "mollie")
 LOG_FORMATS = ("text", "json")
+PASSWORD_HASHINGS = ("strong", "cheap")  # argon2id parameters: adapters/security/passwords.py
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -87,6 +88,7 @@ class Config:
     # /metrics answers loopback clients, and others with "Authorization: Bearer <token>".
     metrics_token: str | None = None
     log_format: str = "text"  # LOG_FORMAT=json: one JSON object a line, with request ids
+    password_hashing: str = "strong"  # PASSWORD_HASHING=cheap: for the test suite only
 
     @property
     def mail_dir(self) -> Path:
@@ -131,6 +133,8 @@ def unsafe_in_production(config: Config) -> list[str]:
         reasons.append("PAYMENT_PROVIDER is sandbox (set mollie, or ALLOW_SANDBOX_PAYMENTS=1)")
     if config.mail_backend == "file" and not config.allow_file_mailer:
         reasons.append("MAIL_BACKEND is file (set smtp, or ALLOW_FILE_MAILER=1)")
+    if config.password_hashing != "strong":
+        reasons.append("PASSWORD_HASHING is cheap (for tests only; remove it)")
     return reasons
 
 
@@ -193,5 +197,6 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         s3_presign=_flag(env, "S3_PRESIGN", False),
         metrics_token=env.get("METRICS_TOKEN") or None,
         log_format=_choice(env, "LOG_FORMAT", LOG_FORMATS),
+        password_hashing=_choice(env, "PASSWORD_HASHING", PASSWORD_HASHINGS),
         outbox_lease_seconds=_int(env, "OUTBOX_LEASE_SECONDS", 120),
     )

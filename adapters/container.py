@@ -132,7 +132,7 @@ class Container(containers.DeclarativeContainer):
     clock = providers.Singleton(SystemClock)
     engine = providers.Singleton(database_engine, url=config.provided.database_url)
     unit_of_work = providers.Factory(SqlUnitOfWork, engine=engine)
-    passwords = providers.Singleton(Argon2Passwords)
+    passwords = providers.Singleton(Argon2Passwords.named, config.provided.password_hashing)
 
     local_files = providers.Singleton(LocalFileStore, root=config.provided.files_dir)
     files = providers.Selector(

@@ -1,15 +1,26 @@
-"""Shared fixtures: real SQLite and PostgreSQL databases, a real Redis, a built container."""
+"""Shared fixtures: real SQLite and PostgreSQL databases, a real Redis, a built container.
+
+Speed without cutting corners: each kind of database is migrated once per session; a test
+gets a copy of the migrated SQLite file, or the session's PostgreSQL database emptied
+after the test before. Passwords are hashed with cheap argon2 parameters
+(PASSWORD_HASHING=cheap, refused in production; tests/adapters/test_config.py proves the
+defaults are strong), also in the servers and commands the tests start.
+"""
 
 from __future__ import annotations
 
+import functools
 import os
+import shutil
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, text
+from sqlalchemy.pool import NullPool
 
 from adapters.config import Config, load_config
 from adapters.container import Container, build_container
@@ -21,6 +32,17 @@ from tests.moto_s3 import s3_bucket, s3_endpoint  # noqa: F401  (fixtures for ev
 
 POSTGRES_SERVER = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+# In os.environ, so `amora` processes the tests start (live servers, workers) hash cheaply too.
+os.environ.setdefault("PASSWORD_HASHING", "cheap")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Everything under tests/e2e is marked `e2e`, so `pytest -m "not e2e"` leaves the
+    browser tests out."""
+    e2e = Path(__file__).parent / "e2e"
+    for item in items:
+        if e2e in item.path.parents:
+            item.add_marker(pytest.mark.e2e)
 
 
 @pytest.fixture(scope="session")
@@ -38,18 +60,73 @@ def postgres_database() -> Iterator[str]:
     admin.dispose()
 
 
+@functools.cache
+def _head() -> str:
+    head = ScriptDirectory.from_config(migrate.alembic_config("sqlite://")).get_current_head()
+    assert head is not None
+    return head
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file migrated once; each test works on a copy of it."""
+    path = tmp_path_factory.mktemp("migrated") / "amora.db"
+    migrate.upgrade(f"sqlite:///{path}")
+    assert not path.with_name("amora.db-wal").exists(), "the copy would miss the WAL's pages"
+    return path
+
+
+@pytest.fixture(scope="session")
+def postgres_admin(postgres_database: str) -> Iterator[Engine]:
+    """Connections to the session's PostgreSQL database for checking and emptying it;
+    none kept open between tests (some tests terminate every connection to it)."""
+    engine = create_engine(postgres_database.replace("postgresql://", "postgresql+psycopg://"),
+                           poolclass=NullPool)
+    yield engine
+    engine.dispose()
+
+
+def _migrated_postgres(admin: Engine, url: str) -> None:
+    """At the newest revision (a few tests migrate the shared database down themselves)."""
+    with admin.connect() as connection:
+        version = connection.execute(text(
+            "SELECT version_num FROM alembic_version")).scalar() if connection.execute(
+            text("SELECT to_regclass('alembic_version')")).scalar() else None
+    if version != _head():
+        migrate.upgrade(url)
+
+
+def _empty_postgres(admin: Engine) -> None:
+    """Every row gone and every id counter back at 1, as in a newly migrated database.
+    DELETE, not TRUNCATE: on small tables it is ten times faster (no new files to sync);
+    foreign keys are not checked meanwhile (session_replication_role)."""
+    with admin.begin() as connection:
+        tables = connection.execute(text(
+            "SELECT quote_ident(tablename) FROM pg_tables WHERE schemaname = current_schema()"
+            " AND tablename <> 'alembic_version'")).scalars().all()
+        sequences = connection.execute(text(
+            "SELECT quote_ident(sequencename) FROM pg_sequences"
+            " WHERE schemaname = current_schema()")).scalars().all()
+        # A connection a test left inside a transaction would otherwise hang us here.
+        connection.exec_driver_sql(
+            "SET LOCAL lock_timeout = '20s'; SET LOCAL session_replication_role = replica;"
+            + "".join(f"DELETE FROM {table};" for table in tables)
+            + "".join(f"ALTER SEQUENCE {sequence} RESTART;" for sequence in sequences))
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A migrated, empty database of each kind."""
     if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'amora.db'}"
-        migrate.upgrade(url)
-        yield url
+        path = tmp_path / "amora.db"
+        shutil.copyfile(request.getfixturevalue("migrated_sqlite"), path)
+        yield f"sqlite:///{path}"
         return
     url = request.getfixturevalue("postgres_database")
-    migrate.upgrade(url)
+    admin = request.getfixturevalue("postgres_admin")
+    _migrated_postgres(admin, url)
     yield url
-    migrate.downgrade(url, "base")
+    _empty_postgres(admin)
 
 
 @pytest.fixture
@@ -66,7 +143,7 @@ def uow(engine):  # type: ignore[no-untyped-def]
 
 def make_config(tmp_path: Path, **overrides: str) -> Config:
     env = {"VAR_DIR": str(tmp_path / "var"), "SECRET_KEY": "test-secret", "RATE_LIMITS": "off",
-           **overrides}
+           "PASSWORD_HASHING": "cheap", **overrides}
     return load_config(env)
 
 

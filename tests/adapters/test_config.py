@@ -89,3 +89,23 @@ def test_development_may_use_every_default(tmp_path: Path) -> None:
     for base_url in ("http://127.0.0.1:8000", "http://amora.example"):
         config = load_config({"VAR_DIR": str(tmp_path), "BASE_URL": base_url})
         assert not config.production and unsafe_in_production(config) == []
+
+
+def test_passwords_are_hashed_strongly_unless_the_tests_ask_otherwise(tmp_path: Path) -> None:
+    """The test suite hashes with PASSWORD_HASHING=cheap; everyone else gets argon2id with
+    RFC 9106's parameters (64 MiB, 3 passes, 4 lanes), and production refuses cheap."""
+    strong = build_container(load_config({"VAR_DIR": str(tmp_path)})).passwords()
+    stored = strong.hash("correct horse battery staple")
+    assert stored.startswith("$argon2id$v=19$m=65536,t=3,p=4$")
+    assert strong.verify(stored, "correct horse battery staple")
+    assert not strong.verify(stored, "correct horse battery stapler")
+
+    cheap_config = load_config({"VAR_DIR": str(tmp_path), "PASSWORD_HASHING": "cheap"})
+    cheap = build_container(cheap_config).passwords()
+    assert cheap.verify(stored, "correct horse battery staple")  # parameters come from the hash
+    assert strong.verify(cheap.hash("hunter2 is weak"), "hunter2 is weak")
+    production = attrs.evolve(cheap_config, production=True)
+    assert "PASSWORD_HASHING is cheap (for tests only; remove it)" in unsafe_in_production(
+        production)
+    with pytest.raises(ConfigError, match="PASSWORD_HASHING"):
+        load_config({"VAR_DIR": str(tmp_path), "PASSWORD_HASHING": "none"})

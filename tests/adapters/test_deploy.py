@@ -38,7 +38,7 @@ NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").e
 LIBRARY_SETTINGS = {"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"}
 # Settings env.example leaves out: the image sets them, or they exist for tests only.
 NOT_FOR_OPERATORS = {"HOST", "PORT", "VAR_DIR", "WEB_DIST", "MOLLIE_API_ENDPOINT",
-                     "PUSH_ALLOW_LOOPBACK"}
+                     "PUSH_ALLOW_LOOPBACK", "PASSWORD_HASHING"}
 _ENV_READ = re.compile(r'(?:\benv(?:iron)?(?:\.get)?[\[(]|\(env, )\s*"([A-Z][A-Z0-9_]*)"')
 
 
