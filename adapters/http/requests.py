@@ -68,9 +68,10 @@ _strict.register_structure_hook(int, _database_int)
 
 
 def query_int(name: str, default: D) -> int | D:
-    """A whole number from the query string, 0..MAX_ID; anything else is a 400."""
-    raw = request.args.get(name, "")
-    if not raw:
+    """A whole number from the query string, 0..MAX_ID; anything else (an empty value
+    too) is a 400. Left out, it is the default."""
+    raw = request.args.get(name)
+    if raw is None:
         return default
     if not _DIGITS.fullmatch(raw) or int(raw) > MAX_ID:
         raise DomainError("invalid_request", detail=name)

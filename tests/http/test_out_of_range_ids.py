@@ -87,7 +87,7 @@ def test_json_ids_out_of_range_are_refused(member: FlaskClient, method: str, pat
 
 
 @pytest.mark.parametrize("value", ["2147483648", "9999999999", "9223372036854775808",
-                                   "9" * 5000, "-1", "1e3", "x", "\u00b2", "\u0661"])
+                                   "9" * 5000, "-1", "1e3", "x", "\u00b2", "\u0661", ""])
 @pytest.mark.parametrize(("path", "name"), [
     ("/api/chats/1/messages", "before"),
     ("/api/members", "page"),
