@@ -76,6 +76,15 @@ def close_all() -> None:
         connection.close(SERVICE_RESTART, "service_restart")
 
 
+@blueprint.before_request
+def _uncompressed() -> None:
+    """Live sockets go uncompressed. Browsers offer permessage-deflate, and accepting it
+    keeps a zlib compressor and decompressor for each socket's whole life: about 100 kB,
+    two thirds of an idle socket's memory (tests/bench/bench_chat.py), to save a few
+    bytes on small JSON events. Without the offer, the handshake answers without it."""
+    request.environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
+
+
 def _same_origin() -> bool:
     """Browsers send Origin on WebSockets; another site's page may not use our cookie."""
     origin = request.headers.get("Origin")

@@ -52,6 +52,8 @@ GOAL_P99_MS = 50.0
 OPENING_AT_ONCE = 50  # handshakes in flight while the sockets open
 WARM_UP_SOCKETS = 4  # per process, open when the baseline memory is read
 LOST_AFTER_SECONDS = 10
+PING = {"type": "ping"}
+PING_SECONDS = 25  # web/src/shared/realtime/socket.ts
 
 
 @dataclass(eq=False)
@@ -159,12 +161,24 @@ async def healthy(session: aiohttp.ClientSession, server: Server) -> None:
 
 
 async def connect(session: aiohttp.ClientSession, member: Member) -> None:
+    """A socket as a browser opens it (offering permessage-deflate, as browsers do) and
+    the web app uses it (a ping now and then, see keep_alive)."""
     member.ws = await session.ws_connect(
         f"ws://{member.server.base}/ws", headers={"Cookie": f"auth._token={member.cookie}"},
-        autoping=True, heartbeat=None)
+        autoping=True, heartbeat=None, compress=15)
     hello = await member.ws.receive_json(timeout=30)
     assert hello == {"type": "hello", "member": member.id}, hello
+    await member.ws.send_json(PING)
+    assert await member.ws.receive_json(timeout=30) == {"type": "pong"}
     asyncio.get_running_loop().create_task(listen(member))
+
+
+async def keep_alive(members: list[Member]) -> None:
+    """Every socket pings every PING_SECONDS, as the web app's do, spread evenly."""
+    for member in itertools.cycle(members):
+        await asyncio.sleep(PING_SECONDS / len(members))
+        with contextlib.suppress(aiohttp.ClientError, ConnectionError):
+            await member.ws.send_json(PING)  # type: ignore[union-attr]
 
 
 async def listen(member: Member) -> None:
@@ -284,6 +298,7 @@ async def bench(servers: list[Server], accounts: list[tuple[int, str]], rates: l
         started = time.perf_counter()
         await asyncio.gather(*(open_one(member) for member in everyone if member.ws is None))
         opened = time.perf_counter() - started
+        pinging = asyncio.create_task(keep_alive(everyone))
         await asyncio.sleep(min(2.0, idle_seconds))  # let the servers settle first
         after = {server: server.rss_kb() for server in servers}
         per_process = len(everyone) // len(servers)
@@ -301,6 +316,7 @@ async def bench(servers: list[Server], accounts: list[tuple[int, str]], rates: l
             print(f"  idle, both workers together use {idle:.1%} of a core")
         for rate in rates:
             await measure(session, servers, members, rate, seconds)
+        pinging.cancel()
         await asyncio.gather(*(member.ws.close() for member in everyone if member.ws))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import socket
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -130,3 +131,32 @@ def test_an_outage_closes_the_socket_with_try_again_later(app: Flask, live: str,
         while True:
             ws.receive(timeout=5)
     assert closed.value.reason == 1013
+
+
+def test_sockets_go_uncompressed_though_the_browser_offers_deflate(app: Flask,
+                                                                   live: str) -> None:
+    """A compressing socket holds zlib state for its whole life (~100 kB): the handshake
+    declines the browser's permessage-deflate offer and events go out as plain frames."""
+    bob, bob_id = signed_up(app, "Bob", "male", "female")
+    host, port = live.split(":")
+    with socket.create_connection((host, int(port)), timeout=5) as raw:
+        raw.sendall(
+            f"GET /ws HTTP/1.1\r\nHost: {live}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+            "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n"
+            f"Cookie: auth._token={bob.get_cookie('auth._token').value}\r\n\r\n".encode())
+        received = b""
+        while not _whole_first_frame(received.partition(b"\r\n\r\n")[2]):
+            chunk = raw.recv(4096)
+            assert chunk, received
+            received += chunk
+    head, _, frames = received.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 101"), head
+    assert b"sec-websocket-extensions" not in head.lower(), head
+    assert frames[0] == 0x81  # FIN, text, RSV1 clear: not compressed
+    assert json.loads(frames[2:2 + frames[1]]) == {"type": "hello", "member": bob_id}
+
+
+def _whole_first_frame(frames: bytes) -> bool:
+    """A short unmasked frame: two header bytes, then as many as the second one says."""
+    return len(frames) >= 2 and len(frames) >= 2 + (frames[1] & 0x7F)
