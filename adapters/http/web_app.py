@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import json
 from functools import lru_cache
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,9 @@ from flask import Blueprint, Response, current_app, request, send_from_directory
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
 from adapters.http.requests import LOCALE_CODES, geoip_country, language, site_host
-from adapters.http.session import COOKIE, HINT_COOKIE, _secure
+from adapters.http.session import COOKIE, HINT_COOKIE, _secure, signed_in
+from domain.discovery import SearchFilters
+from domain.errors import DomainError
 
 blueprint = Blueprint("web", __name__)
 _NOT_BUILT = (
@@ -123,8 +126,6 @@ _ROUTE_MODULES = {"/": ["src/features/home/HomeRoute.tsx"],
                   "/members": ["src/features/discovery/MembersPage.tsx",
                                "src/features/discovery/discoveryLoader.ts"]}
 _ROUTE_CATALOGS = {"/members": ["discovery", "profile", "likes", "gifts"]}
-# What only a logged-in member runs (web/src/app/plugins.ts loads it once one is).
-_MEMBER_MODULES = ["src/app/memberPlugins.ts"]
 _DATE_LOCALES = {"en": "en-GB"}  # web/src/shared/i18n/dateLocale.ts
 
 
@@ -159,8 +160,7 @@ def _preloads(dist: Path, path: str, language: str) -> tuple[list[str], list[str
     keys = [*_ROUTE_MODULES.get(path, []),
             *(f"src/locales/{language}/{name}.json" for name in ["common",
                                                                   *_ROUTE_CATALOGS.get(path, [])]),
-            f"../node_modules/date-fns/locale/{date_locale}.js",
-            *(_MEMBER_MODULES if request.cookies.get(COOKIE) else [])]
+            f"../node_modules/date-fns/locale/{date_locale}.js"]
     scripts: list[str] = []
     styles: list[str] = []
     for key in keys:
@@ -196,6 +196,42 @@ def _script_json(data: Any) -> str:
         ">", "\\u003e").replace("&", "\\u0026")
 
 
+# The first search's photos on screen (web/src/features/discovery/MembersPage.tsx
+# FIRST_SCREEN_CARDS): they load with the page instead of after the app has asked for them.
+_FIRST_SCREEN_PHOTOS = 4
+
+
+def _first_answers(path: str) -> dict[str, Any]:
+    """What the app asks first after its start, when it is known here: the logged-in
+    member (GET /api/user) and, on /members without a query, the first page of the search
+    (GET /api/members?page=1) as that member or a visitor sees it. Each is a round trip
+    less before the screen shows; anything that fails is left to the app to ask itself."""
+    answers: dict[str, Any] = {}
+    amora = current_app.extensions["amora"]
+    try:
+        found = signed_in()
+        if found is not None:
+            answers["user"] = amora.user_view().of(found)
+        if path == "/members" and not request.query_string:
+            viewer = found.member if found else None
+            answer = amora.discovery().search(site_host(), viewer, SearchFilters(page=1))
+            answers["search"] = {"viewer": viewer.id if viewer else None, "answer": answer}
+    except DomainError:
+        pass  # a banned member, a search only for members: the app's own calls tell
+    except Exception:  # noqa: BLE001 - the app asks for them itself then
+        current_app.logger.warning("index.html without the first answers", exc_info=True)
+    return answers
+
+
+def _photo_preloads(answers: dict[str, Any], settings: dict[str, Any]) -> str:
+    results = answers.get("search", {}).get("answer", {}).get("results", [])
+    prefix = settings.get("cdn_prefix") or ""
+    return "".join(
+        f'<link rel="preload" as="image" fetchpriority="high" href="{escape(prefix + str(image))}">'
+        for member in results[:_FIRST_SCREEN_PHOTOS]
+        if (image := (member.get("main_image") or {}).get("thumb_filename")))
+
+
 def _index(dist: Path, path: str) -> Response:
     html = (dist / "index.html").read_text(encoding="utf-8")
     try:
@@ -217,10 +253,14 @@ def _index(dist: Path, path: str) -> Response:
                     for sheet in styles)
     links += "".join(f'<link rel="modulepreload" crossorigin href="/{chunk}">'
                      for chunk in scripts)
-    data = _script_json({"language": chosen, "settings": settings})
+    answers = _first_answers(path)
+    links += _photo_preloads(answers, settings)
+    data = _script_json({"language": chosen, "settings": settings, **answers})
     head = f'{links}<script id="boot-data" type="application/json">{data}</script></head>'
     body = html.replace("</head>", head, 1).encode()
     response = Response(body, mimetype="text/html")
+    if "user" in answers:
+        response.cache_control.private = True  # the member's own data
     response.vary.add("Cookie")
     response.vary.add("Accept-Language")
     response.vary.add("Accept-Encoding")

@@ -1,7 +1,7 @@
 /**
  * Start-up: keep the traffic source of the landing link, pick the language, fetch the
  * site's settings and who is logged in (and the company info in the background), then
- * hand over to the router.
+ * hand over to the router. What came with the page (bootData.ts) is not fetched again.
  */
 // The session's first call (GET /api/user) needs the account API: part of the start-up
 // bundle, so that call does not wait for another chunk.
@@ -16,12 +16,14 @@ import { readBootData } from './bootData';
 
 export async function boot(): Promise<void> {
   captureTraffic(location.search);
+  const inline = readBootData();
+  // The member came with the page (the request had a session): no GET /api/user to wait for.
+  if (inline?.user && !useSession.getState().loaded) useSession.getState().setUser(inline.user);
   const session = useSession.getState().loaded ? Promise.resolve(null) : useSession.getState().loadAtStart();
   const cookie = readLocaleCookie();
   const browser = browserLanguages();
 
   // The settings came with the page: used when they are in the language chosen here.
-  const inline = readBootData();
   if (inline) {
     const { settings } = inline;
     const choice = chooseLocale({ cookie, domainLanguage: settings.domain_language, browserLanguages: browser, available: settings.locales });

@@ -3,12 +3,13 @@
  * Visitors send the stored traffic source (`network`) so the server can allow a
  * logged-out search for visitors who came through a partner (spec section 6).
  */
+import { takeBootSearch } from '../../app/bootData';
 import { api } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 import type { components } from '../../shared/api/schema';
 import { useSession } from '../session/sessionStore';
 import { trafficForSignup } from '../signup/traffic';
-import { type SearchFilters, filtersToApiQuery } from './searchFilters';
+import { type SearchFilters, filtersKey, filtersToApiQuery } from './searchFilters';
 
 export type MemberCard = components['schemas']['MemberCard'];
 export type MemberProfile = components['schemas']['MemberProfile'];
@@ -46,8 +47,13 @@ export const discoveryApi = {
   /** A page of results; `after` (the page before's `next`) lets the server seek to the
    *  page by its sort key instead of skipping the pages before it. */
   async search(filters: SearchFilters, page: number, after?: number | null, signal?: AbortSignal): Promise<SearchPage> {
+    const network = networkParam();
+    // /members opened without a query: the page brought this very answer (index.html).
+    const early = takeBootSearch();
+    const viewer = useSession.getState().user?.id ?? null;
+    if (early && early.viewer === viewer && page === 1 && !after && !network && filtersKey(filters) === '') return early.answer;
     const data = await api.get<SearchPage>('/api/members', {
-      query: { ...filtersToApiQuery(filters), page, after: after ?? undefined, network: networkParam() },
+      query: { ...filtersToApiQuery(filters), page, after: after ?? undefined, network },
       signal,
     });
     if (!data) throw new LoginRequired();
