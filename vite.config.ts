@@ -20,6 +20,9 @@ const proxy = {
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const buildVersion = `${version}-${Date.now().toString(36)}`;
 
+const MEMBER_PARTS = /[\\/]web[\\/]src[\\/](features[\\/](discovery|likes)[\\/]|shared[\\/]ui[\\/]PageHeader|features[\\/]profile[\\/]catalogStore)/;
+const OWN_CHUNKS = /(Page|Loader|LikeGate|LikeModal|MatchModal|Slot|PhotoGallery)\.tsx?$/;
+
 // The build leaves out Bootstrap's utility classes that no source names (see the plugin).
 const utilityPurge = () =>
   unusedUtilities(
@@ -46,11 +49,20 @@ export default defineConfig(({ command }) => ({
         // libraries (they change rarely, so they stay cached across releases) and the app,
         // instead of a dozen small shared chunks: each is one more request before the first
         // paint, and over HTTP/1.1 the browser opens only six connections at a time.
-        // Everything loaded later (screens, modals, catalogs) keeps the automatic splitting.
+        // Everything loaded later (screens, modals, catalogs) keeps the automatic splitting,
+        // except for two groups of small pieces that the most opened screens wait for.
         codeSplitting: {
+          // A group takes the modules its test names, not everything they import.
+          includeDependenciesRecursively: false,
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
             { name: 'app', tags: ['$initial'], priority: 1 },
+            // What every date-fns locale shares (otherwise two more files per language).
+            { name: 'date-locale', test: /[\\/]date-fns[\\/]locale[\\/](_lib|en-US)[\\/]/, priority: 1 },
+            // The member search's parts (cards, like buttons, filters, their stores and API)
+            // in one file instead of a dozen; screens, loaders and lazily shown modals stay
+            // apart, so each keeps its own chunk and manifest entry.
+            { name: 'members', test: (id: string) => MEMBER_PARTS.test(id) && !OWN_CHUNKS.test(id), priority: 0 },
           ],
         },
       },
