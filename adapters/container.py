@@ -47,7 +47,7 @@ from application.likes import Likes
 from application.moderation import Moderation
 from application.notifications import NotificationSettings, Notifier
 from application.photos import Photos
-from application.ports import EventBus
+from application.ports.events import EventBus
 from application.profiles import Profiles
 from application.shop import Shop
 from application.shop_admin import ShopAdministration

@@ -9,7 +9,10 @@ from typing import Any, Protocol
 import attrs
 
 from application.accounts import TOKEN_LIFETIMES, existing_member, site_of_member
-from application.ports import Clock, Mailer, Secrets, Signer, UnitOfWorkFactory
+from application.ports.clock import Clock
+from application.ports.notifications import Mailer
+from application.ports.security import Secrets, Signer
+from application.ports.unit_of_work import UnitOfWorkFactory
 from domain.members import Member
 from domain.notifications import MailOff, may_mail_account
 from domain.sites import Company, Site

@@ -11,16 +11,12 @@ import attrs
 
 from application.concurrency import on_member_conflict
 from application.ledger import book
-from application.ports import (
-    Clock,
-    FileStore,
-    PasswordHasher,
-    Secrets,
-    SignedIn,
-    TaskQueue,
-    UnitOfWork,
-    UnitOfWorkFactory,
-)
+from application.ports.accounts import SignedIn
+from application.ports.clock import Clock
+from application.ports.jobs import TaskQueue
+from application.ports.photos import FileStore
+from application.ports.security import PasswordHasher, Secrets
+from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.sites import resolve_site
 from domain.accounts import (
     PASSWORD_MAX,

@@ -13,7 +13,9 @@ from application.discovery import gallery, profile_open
 from application.ledger import book, credits_event
 from application.likes import public_card, short_profile
 from application.notifications import notify_later
-from application.ports import Clock, EventBus, UnitOfWork, UnitOfWorkFactory, member_channel
+from application.ports.clock import Clock
+from application.ports.events import EventBus, member_channel
+from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.chat import HISTORY_PAGE, SendSituation, check_send, clean_text, send_terms
 from domain.credits import EntryKind
 from domain.discovery import findable, shares_members

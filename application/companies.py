@@ -8,7 +8,9 @@ from collections.abc import Sequence
 
 import attrs
 
-from application.ports import Clock, CompanyChecks, UnitOfWork, UnitOfWorkFactory
+from application.ports.clock import Clock
+from application.ports.sites import CompanyChecks
+from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.companies import (
     change_company,
     check_company,

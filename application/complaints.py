@@ -8,7 +8,8 @@ from typing import Any
 import attrs
 
 from application.accounts import site_of_member
-from application.ports import Clock, UnitOfWorkFactory
+from application.ports.clock import Clock
+from application.ports.unit_of_work import UnitOfWorkFactory
 from application.sites import resolve_site
 from domain.complaints import ComplaintForm, check_complaint, check_resolution
 from domain.errors import DomainError

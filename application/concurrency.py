@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from tenacity import retry, retry_if_exception_type, stop_after_attempt
 
-from application.ports import MemberChanged
+from application.ports.members import MemberChanged
 
 # A status changes a handful of times in a member's life; three tries is plenty, and the
 # last conflict reaches the member as 409 member_changed ("try again").

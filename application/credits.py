@@ -6,13 +6,10 @@ import attrs
 
 from application.accounts import existing_member
 from application.ledger import book, credits_event
-from application.ports import (
-    Clock,
-    EventBus,
-    Secrets,
-    UnitOfWorkFactory,
-    member_channel,
-)
+from application.ports.clock import Clock
+from application.ports.events import EventBus, member_channel
+from application.ports.security import Secrets
+from application.ports.unit_of_work import UnitOfWorkFactory
 from domain.credits import EntryKind, LedgerEntry
 from domain.errors import DomainError
 

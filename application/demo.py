@@ -24,7 +24,10 @@ from application.demo_catalogue import (
     LANGUAGE_OF_COUNTRY,
     SITES,
 )
-from application.ports import Clock, FileStore, PasswordHasher, UnitOfWork, UnitOfWorkFactory
+from application.ports.clock import Clock
+from application.ports.photos import FileStore
+from application.ports.security import PasswordHasher
+from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.members import (
     BODY_TYPES,
     EYE_COLOURS,

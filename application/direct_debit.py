@@ -10,7 +10,10 @@ from typing import Any
 import attrs
 
 from application.accounts import site_of_member
-from application.ports import BankChecks, Clock, Secrets, SmsSender, UnitOfWorkFactory
+from application.ports.clock import Clock
+from application.ports.direct_debit import BankChecks, SmsSender
+from application.ports.security import Secrets
+from application.ports.unit_of_work import UnitOfWorkFactory
 from application.shop import Shop
 from domain.accounts import FieldError, InvalidFields
 from domain.direct_debit import (

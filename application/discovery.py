@@ -8,7 +8,9 @@ import attrs
 
 from application.accounts import existing_member
 from application.likes import public_card, shared_site_ids
-from application.ports import Clock, SearchQuery, UnitOfWork, UnitOfWorkFactory
+from application.ports.clock import Clock
+from application.ports.discovery import SearchQuery
+from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.sites import resolve_site
 from domain.discovery import (
     COUNT_CAP,

@@ -6,7 +6,8 @@ from datetime import datetime, timedelta
 
 import attrs
 
-from application.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from application.ports.clock import Clock
+from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.sites import named_site
 from domain.errors import DomainError
 from domain.figures import (

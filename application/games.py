@@ -11,14 +11,10 @@ import attrs
 from application.accounts import existing_member, site_of_member
 from application.likes import like_event, like_member, public_card, shared_site_ids
 from application.notifications import notify_later
-from application.ports import (
-    Clock,
-    EventBus,
-    SearchQuery,
-    UnitOfWork,
-    UnitOfWorkFactory,
-    member_channel,
-)
+from application.ports.clock import Clock
+from application.ports.discovery import SearchQuery
+from application.ports.events import EventBus, member_channel
+from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.discovery import birth_dates_for
 from domain.errors import DomainError
 from domain.likes import SwipeAllowance, swipe_day

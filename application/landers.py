@@ -10,7 +10,10 @@ import attrs
 
 from application.discovery import Discovery
 from application.likes import public_card, shared_site_ids
-from application.ports import Clock, SearchQuery, Secrets, UnitOfWorkFactory
+from application.ports.clock import Clock
+from application.ports.discovery import SearchQuery
+from application.ports.security import Secrets
+from application.ports.unit_of_work import UnitOfWorkFactory
 from application.sites import named_site, resolve_site
 from domain.discovery import MAX_AGE, birth_dates_for
 from domain.errors import DomainError

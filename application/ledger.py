@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from application.ports import UnitOfWork
+from application.ports.unit_of_work import UnitOfWork
 from domain.credits import EntryKind, LedgerEntry, balance_after, check_key, signed_amount
 from domain.errors import DomainError
 

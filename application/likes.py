@@ -10,7 +10,9 @@ import attrs
 
 from application.accounts import existing_member, site_of_member
 from application.notifications import notify_later
-from application.ports import Clock, EventBus, UnitOfWork, UnitOfWorkFactory, member_channel
+from application.ports.clock import Clock
+from application.ports.events import EventBus, member_channel
+from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.discovery import shares_members
 from domain.errors import DomainError
 from domain.likes import check_like

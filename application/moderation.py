@@ -9,7 +9,9 @@ import attrs
 
 from application.accounts import existing_member
 from application.concurrency import on_member_conflict
-from application.ports import Clock, EventBus, UnitOfWorkFactory, member_channel
+from application.ports.clock import Clock
+from application.ports.events import EventBus, member_channel
+from application.ports.unit_of_work import UnitOfWorkFactory
 from domain.errors import DomainError
 from domain.members import AccountStatus, Member
 

@@ -18,15 +18,10 @@ import attrs
 
 from application.account_mails import brand_values
 from application.accounts import existing_member, site_of_member
-from application.ports import (
-    Clock,
-    Mailer,
-    PushSender,
-    Secrets,
-    Signer,
-    UnitOfWork,
-    UnitOfWorkFactory,
-)
+from application.ports.clock import Clock
+from application.ports.notifications import Mailer, PushSender
+from application.ports.security import Secrets, Signer
+from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.errors import DomainError
 from domain.locales import is_locale
 from domain.members import AccountStatus, Member

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from application.ports import FileStore
+from application.ports.photos import FileStore
 from domain.errors import DomainError
 
 COPIED, PRESENT, GONE = "copied", "present", "gone"

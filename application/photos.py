@@ -8,7 +8,11 @@ from typing import Any, Protocol
 import attrs
 
 from application.accounts import existing_member
-from application.ports import Clock, FileStore, Secrets, Signer, TaskQueue, UnitOfWorkFactory
+from application.ports.clock import Clock
+from application.ports.jobs import TaskQueue
+from application.ports.photos import FileStore
+from application.ports.security import Secrets, Signer
+from application.ports.unit_of_work import UnitOfWorkFactory
 from domain.errors import DomainError
 from domain.photos import MAX_UPLOAD_BYTES, PhotoStatus, check_photo_room
 

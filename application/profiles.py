@@ -7,7 +7,9 @@ from typing import Any
 import attrs
 
 from application.accounts import existing_member, site_of_member
-from application.ports import Clock, RegionCatalog, UnitOfWorkFactory
+from application.ports.clock import Clock
+from application.ports.discovery import RegionCatalog
+from application.ports.unit_of_work import UnitOfWorkFactory
 from domain.errors import DomainError
 from domain.members import INTERESTS, Member, age_on
 from domain.photos import photo_limit

@@ -15,16 +15,10 @@ import attrs
 from application.accounts import existing_member, site_of_member
 from application.ledger import book, credits_event
 from application.notifications import notify_later
-from application.ports import (
-    Clock,
-    EventBus,
-    Mandate,
-    PaymentGateway,
-    PaymentRequest,
-    UnitOfWork,
-    UnitOfWorkFactory,
-    member_channel,
-)
+from application.ports.clock import Clock
+from application.ports.events import EventBus, member_channel
+from application.ports.payments import Mandate, PaymentGateway, PaymentRequest
+from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.sites import resolve_site
 from domain.credits import EntryKind
 from domain.direct_debit import PERIOD, check_allowed

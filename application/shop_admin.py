@@ -11,7 +11,8 @@ from decimal import Decimal, InvalidOperation
 import attrs
 
 from application.accounts import existing_member
-from application.ports import Clock, UnitOfWorkFactory
+from application.ports.clock import Clock
+from application.ports.unit_of_work import UnitOfWorkFactory
 from application.shop import DIRECT_DEBIT_BLOCK
 from application.sites import named_site
 from domain.errors import DomainError

@@ -9,7 +9,8 @@ from typing import Any
 
 import attrs
 
-from application.ports import Clock, UnitOfWork, UnitOfWorkFactory
+from application.ports.clock import Clock
+from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.chat import FREE_CONVERSATIONS
 from domain.discovery import MAX_AGE
 from domain.errors import DomainError, NotFound

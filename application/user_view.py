@@ -6,7 +6,8 @@ from typing import Any
 
 import attrs
 
-from application.ports import SignedIn, UnitOfWorkFactory
+from application.ports.accounts import SignedIn
+from application.ports.unit_of_work import UnitOfWorkFactory
 from application.shop import buyer_of
 from application.sites import SiteDirectory
 from domain.members import Member

@@ -2,7 +2,7 @@
 stands behind a site's legal pages, terms, footer and mails.
 
 The plain rules live here. Checks that need the ISO country list or national number
-formats (VAT, registration, phone) are the CompanyChecks port's (application.ports).
+formats (VAT, registration, phone) are the CompanyChecks port's (application.ports.sites).
 """
 
 from __future__ import annotations

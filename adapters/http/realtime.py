@@ -22,7 +22,7 @@ from adapters import metrics
 from adapters.http.errors import OUTAGES
 from adapters.http.requests import is_id
 from adapters.http.session import current_member, session_token
-from application.ports import member_channel
+from application.ports.events import member_channel
 from domain.errors import DomainError
 
 SESSION_CHECK_SECONDS = 15

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Response, current_app, g, request
 
 from application.accounts import SESSION_LIFETIME, Visitor
-from application.ports import SignedIn
+from application.ports.accounts import SignedIn
 from domain.errors import DomainError
 from domain.members import Member
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from application.ports import Mailer
+from application.ports.notifications import Mailer
 
 
 def send_mail_job(mailer: Mailer):  # type: ignore[no-untyped-def]

@@ -9,7 +9,7 @@ from typing import Any
 from mollie.api.client import Client
 from mollie.api.error import NotFoundError
 
-from application.ports import CreatedPayment, Mandate, PaymentRequest
+from application.ports.payments import CreatedPayment, Mandate, PaymentRequest
 
 
 def _amount(cents: int, currency: str) -> dict[str, str]:

@@ -15,7 +15,8 @@ from sqlalchemy import Engine, insert, select, update
 
 from adapters.sql import tables as t
 from adapters.sql.outbox import SqlOutbox
-from application.ports import CreatedPayment, PaymentRequest, TaskQueue
+from application.ports.jobs import TaskQueue
+from application.ports.payments import CreatedPayment, PaymentRequest
 
 sp = t.sandbox_payments
 OUTCOMES = ("paid", "failed", "canceled", "expired", "pending")

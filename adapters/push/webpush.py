@@ -17,7 +17,7 @@ from py_vapid.utils import b64urlencode
 from pywebpush import WebPushException, webpush
 
 from adapters import metrics
-from application.ports import PushSubscription
+from application.ports.notifications import PushSubscription
 
 GONE = (404, 410)  # the push service no longer knows this subscription
 TTL = 24 * 3600  # an undelivered push older than a day says nothing useful

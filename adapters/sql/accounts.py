@@ -9,7 +9,7 @@ from sqlalchemy import Connection, and_, bindparam, delete, func, insert, select
 
 from adapters.sql import tables as t
 from adapters.sql.members import member_from_row, members_with_profiles
-from application.ports import SessionRecord, SignedIn, TokenRecord
+from application.ports.accounts import SessionRecord, SignedIn, TokenRecord
 
 _main_photo = and_(t.photos.c.member_id == t.members.c.id, t.photos.c.is_main.is_(True))
 # Session, member, profile, balance, main photo and mail state: one round trip.

@@ -11,7 +11,7 @@ from sqlalchemy import Connection, and_, delete, exists, false, func, or_, selec
 
 from adapters.sql import tables as t
 from adapters.sql.upsert import insert_unless_exists
-from application.ports import SearchQuery
+from application.ports.discovery import SearchQuery
 
 m, p, ph, b, lk, sw = t.members, t.profiles, t.photos, t.blocks, t.likes, t.swipes
 

@@ -12,7 +12,7 @@ from sqlalchemy.orm import aliased
 from adapters.sql import tables as t
 from adapters.sql.discovery import _blocked_either_way, _card
 from adapters.sql.upsert import insert_unless_exists
-from application.ports import LikeRecord
+from application.ports.likes import LikeRecord
 
 m, p, ph, lk, sw = t.members, t.profiles, t.photos, t.likes, t.swipes
 LIST_LIMIT = 1000

@@ -11,7 +11,7 @@ from sqlalchemy import Connection, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from adapters.sql import tables as t
-from application.ports import MemberChanged
+from application.ports.members import MemberChanged
 from domain.errors import DomainError
 from domain.members import AccountStatus, Member, Profile, ProfileStatus, Traffic
 

@@ -10,7 +10,7 @@ from sqlalchemy import Connection, delete, func, select, update
 
 from adapters.sql import tables as t
 from adapters.sql.upsert import upsert
-from application.ports import PushSubscription
+from application.ports.notifications import PushSubscription
 from domain.members import AccountStatus
 
 ns, ps, sent = t.notification_settings, t.push_subscriptions, t.notifications_sent

@@ -12,7 +12,7 @@ import pytest
 
 from adapters.files.local import LocalFileStore
 from adapters.files.s3 import PRIVATE_URL_SECONDS, S3FileStore
-from application.ports import FileStore
+from application.ports.photos import FileStore
 
 
 @pytest.fixture(params=["local", "s3"])

@@ -18,7 +18,7 @@ from werkzeug.serving import make_server
 from adapters.container import build_container
 from adapters.http.app import create_app
 from adapters.payments.mollie import MollieGateway
-from application.ports import Mandate, PaymentRequest
+from application.ports.payments import Mandate, PaymentRequest
 from domain.pricing import Bundle
 from tests.conftest import make_config, seed_default_site
 from tests.http.test_likes_api import signed_up

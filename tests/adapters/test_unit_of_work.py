@@ -44,7 +44,7 @@ def test_a_search_planned_for_its_values_is_still_a_read(uow, seeded, engine) ->
     """On PostgreSQL a search sets plan_cache_mode for its transaction (SET LOCAL): a
     setting, not a write, so it ends without ROLLBACK; the next transaction is planned
     as usual again."""
-    from application.ports import SearchQuery
+    from application.ports.discovery import SearchQuery
 
     rollbacks = _rollbacks(engine)
     query = SearchQuery(site_ids=(1,), viewer_id=None, born_from=date(1900, 1, 1),

@@ -26,7 +26,7 @@ from werkzeug.serving import make_server
 from werkzeug.wrappers import Request, Response
 
 from adapters.push.webpush import TTL, WebPushSender, public_key, vapid_key
-from application.ports import PushSubscription
+from application.ports.notifications import PushSubscription
 
 CONTACT = "support@amora.test"
 

@@ -8,7 +8,8 @@ from typing import Any
 
 import attrs
 
-from application.ports import MemberChanged, SessionRecord, SignedIn, TokenRecord
+from application.ports.accounts import SessionRecord, SignedIn, TokenRecord
+from application.ports.members import MemberChanged
 from domain.members import Member
 from domain.sites import Company, Site
 

@@ -15,7 +15,7 @@ from dependency_injector import providers
 from flask import Flask
 from flask.testing import FlaskClient
 
-from application.ports import PushSubscription
+from application.ports.notifications import PushSubscription
 from domain.members import AccountStatus
 from tests.http.test_likes_api import signed_up
 

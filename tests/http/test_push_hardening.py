@@ -17,7 +17,7 @@ from limits import parse
 from adapters.container import Container, build_container
 from adapters.http import limits
 from adapters.http.app import create_app
-from application.ports import PushSubscription
+from application.ports.notifications import PushSubscription
 from tests.conftest import make_config, seed_default_site
 from tests.http.test_likes_api import signed_up
 from tests.http.test_notifications_api import SUBSCRIPTION, mails

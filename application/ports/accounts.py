@@ -1,0 +1,75 @@
+"""Sessions, one-time tokens and login failures."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Protocol
+
+import attrs
+
+from domain.members import Member
+
+
+@attrs.frozen
+class SessionRecord:
+    member_id: int
+    created_at: datetime
+    expires_at: datetime
+    revoked_at: datetime | None = None
+
+    def open_at(self, now: datetime) -> bool:
+        return self.revoked_at is None and now < self.expires_at
+
+
+@attrs.frozen
+class SignedIn:
+    session: SessionRecord
+    member: Member
+    credits: int
+    main_photo: dict[str, str] | None
+    mail_off: str | None  # why e-mail to the member is off, if it is
+
+
+class SessionRepository(Protocol):
+    def add(self, member_id: int, token_hash: str, created_at: datetime, expires_at: datetime,
+            ip: str | None, user_agent: str | None) -> None: ...
+    def find(self, token_hash: str) -> SessionRecord | None: ...
+    def signed_in(self, token_hash: str) -> SignedIn | None:
+        """The session with its member and what the member's own page shows, in one read
+        (every signed-in request starts here)."""
+        ...
+    def revoke(self, token_hash: str, now: datetime) -> None: ...
+    def revoke_all(self, member_id: int, now: datetime, keep: str | None = None) -> None: ...
+
+
+@attrs.frozen
+class TokenRecord:
+    id: int
+    member_id: int
+    purpose: str
+    created_at: datetime
+    expires_at: datetime
+    used_at: datetime | None
+    new_email: str | None = None
+    target: str | None = None
+
+
+class TokenRepository(Protocol):
+    def add(self, member_id: int, purpose: str, token_hash: str, created_at: datetime,
+            expires_at: datetime, new_email: str | None = None,
+            target: str | None = None) -> None: ...
+    def find(self, purpose: str, token_hash: str) -> TokenRecord | None: ...
+    def use(self, token_id: int, now: datetime) -> None: ...
+    def claim(self, token_id: int, now: datetime) -> bool:
+        """Use an unused token; False when another request used it first."""
+        ...
+    def use_all(self, member_id: int, purpose: str, now: datetime) -> None: ...
+    def count_since(self, member_id: int, purpose: str, since: datetime) -> int: ...
+
+
+class LoginFailureLog(Protocol):
+    def add(self, site_id: int, email: str, ip: str, at: datetime) -> None: ...
+    def for_account(self, site_id: int, email: str,
+                    since: datetime) -> list[tuple[datetime, str]]: ...
+    def for_address(self, ip: str, since: datetime) -> list[datetime]: ...
+    def clear(self, site_id: int, email: str, ip: str) -> None: ...

@@ -1,0 +1,49 @@
+"""Searching members, blocks, and the regions a search may name."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any, Protocol
+
+import attrs
+
+
+@attrs.frozen
+class SearchQuery:
+    """A search as the repository runs it: filters already checked by the domain."""
+
+    site_ids: tuple[int, ...]
+    viewer_id: int | None
+    born_from: date
+    born_until: date
+    gender: str | None = None
+    country: str | None = None
+    region: str | None = None
+    exclude: tuple[int, ...] = ()
+    # Keyset paging: only members listed after this one (ids below it, newest first).
+    before_id: int | None = None
+    # The games leave out whom the viewer already liked, and (swipe game) already swiped.
+    not_liked: bool = False
+    not_swiped: bool = False
+
+
+class DiscoveryRepository(Protocol):
+    def search(self, query: SearchQuery, limit: int, offset: int) -> list[dict[str, Any]]: ...
+    def count(self, query: SearchQuery, at_most: int) -> int:
+        """How many match, counting no further than ``at_most``."""
+        ...
+    def blocks(self, blocker: int, blocked: int) -> bool: ...
+    def block(self, blocker: int, blocked: int, at: datetime) -> None: ...
+    def unblock(self, blocker: int, blocked: int) -> None: ...
+    def candidates(self, query: SearchQuery, limit: int) -> list[dict[str, Any]]:
+        """Cards (newest first) with the profile fields matching reads: sexuality,
+        interests."""
+        ...
+
+
+class RegionCatalog(Protocol):
+    """ISO 3166-2 first-level regions, named in a language."""
+
+    def regions(self, country: str, language: str) -> list[tuple[str, str]]: ...
+    def is_region(self, country: str, code: str) -> bool: ...
+    def is_country(self, country: str) -> bool: ...

@@ -1,0 +1,60 @@
+"""Notification preferences, mail and web push."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Protocol
+
+import attrs
+
+
+class NotificationRepository(Protocol):
+    def preferences(self, member_id: int) -> tuple[dict[str, bool], str | None]:
+        """The member's changed preferences and the mail-off reason (or None)."""
+        ...
+    def save_preferences(self, member_id: int, values: dict[str, bool]) -> None: ...
+    def set_mail_off(self, member_id: int, reason: str | None, at: datetime) -> None: ...
+    def add_push(self, member_id: int, endpoint: str, p256dh: str, auth: str,
+                 at: datetime) -> None:
+        """Store a subscription, moving it to this member if another had it."""
+        ...
+    def remove_push(self, endpoint: str, member_id: int | None = None) -> None: ...
+    def pushes_of(self, member_id: int) -> list[PushSubscription]: ...
+    def was_sent(self, key: str) -> bool: ...
+    def mark_sent(self, key: str, member_id: int, kind: str, at: datetime) -> bool:
+        """Record a delivery; False when the key was recorded before."""
+        ...
+    def message_count(self, conversation_id: int) -> int: ...
+    def unread_to_remind(self, older_than: datetime, limit: int) -> list[tuple[int, int]]:
+        """(member, unread count) of members with a message unread since before then."""
+        ...
+    def weekly_figures(self, member_id: int, since: datetime) -> dict[str, int]:
+        """likes, messages (unread) and new_members of the member's site since then."""
+        ...
+    def active_members(self, after_id: int, limit: int) -> list[int]: ...
+    def purge_sent_before(self, before: datetime) -> int: ...
+
+
+class Mailer(Protocol):
+    def send(self, to: str, subject: str, text: str, html: str | None = None,
+             sender_name: str | None = None, headers: dict[str, str] | None = None,
+             message_id: str | None = None) -> None:
+        """``message_id`` makes a resent mail the same mail (jobs run at least once)."""
+        ...
+
+
+@attrs.frozen
+class PushSubscription:
+    id: int
+    member_id: int
+    endpoint: str
+    p256dh: str
+    auth: str
+
+
+class PushSender(Protocol):
+    def send(self, subscription: PushSubscription, payload: dict[str, Any],
+             topic: str) -> bool:
+        """Deliver one push; False when the push service says the subscription is gone
+        (404 or 410). A resend with the same ``topic`` replaces an undelivered one."""
+        ...

@@ -1,0 +1,54 @@
+"""Payment providers."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Protocol
+
+import attrs
+
+
+@attrs.frozen
+class Mandate:
+    """A signed SEPA mandate, for the gateway's direct-debit payments."""
+
+    reference: str
+    account_holder: str
+    iban: str
+    signed_at: datetime
+    email: str
+
+
+@attrs.frozen
+class PaymentRequest:
+    amount: int  # cents
+    currency: str
+    description: str
+    method: str
+    issuer: str | None
+    redirect_url: str
+    webhook_url: str
+    metadata: dict[str, Any]
+    mandate: Mandate | None = None  # only for method 'directdebit'
+
+
+@attrs.frozen
+class CreatedPayment:
+    payment_id: str
+    checkout_url: str
+
+
+class PaymentGateway(Protocol):
+    """A payment provider (sandbox or Mollie). Statuses are Mollie's words, plus
+    'refunded' and 'charged_back' for a paid payment whose money went back."""
+
+    name: str
+
+    def methods(self, amount: int, currency: str) -> list[dict[str, Any]]:
+        """[{id, issuers: [{id, name}]}] the gateway offers for this amount."""
+        ...
+    def create(self, request: PaymentRequest) -> CreatedPayment: ...
+    def status(self, payment_id: str) -> str | None:
+        """The payment's status; None for an id the gateway does not know."""
+        ...
+    def refund(self, payment_id: str, amount: int, currency: str) -> None: ...

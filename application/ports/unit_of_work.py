@@ -1,0 +1,58 @@
+"""One transaction over every repository."""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Protocol
+
+from application.ports.accounts import LoginFailureLog, SessionRepository, TokenRepository
+from application.ports.audit import AuditLog
+from application.ports.chat import ChatRepository
+from application.ports.complaints import ComplaintRepository
+from application.ports.credits import LedgerRepository
+from application.ports.discovery import DiscoveryRepository
+from application.ports.figures import FiguresRepository
+from application.ports.jobs import JobOutbox
+from application.ports.landers import LanderRepository
+from application.ports.likes import LikesRepository
+from application.ports.members import MemberRepository
+from application.ports.notifications import NotificationRepository
+from application.ports.photos import PhotoRepository
+from application.ports.shop import ShopRepository
+from application.ports.sites import CompanyRepository, SiteRepository
+
+
+class UnitOfWork(Protocol):
+    """One transaction: nothing is kept unless ``commit`` is called before the block ends."""
+
+    sites: SiteRepository
+    companies: CompanyRepository
+    members: MemberRepository
+    photos: PhotoRepository
+    audit: AuditLog
+    sessions: SessionRepository
+    tokens: TokenRepository
+    login_failures: LoginFailureLog
+    discovery: DiscoveryRepository
+    likes: LikesRepository
+    ledger: LedgerRepository
+    chats: ChatRepository
+    shop: ShopRepository
+    notifications: NotificationRepository
+    landers: LanderRepository
+    complaints: ComplaintRepository
+    figures: FiguresRepository
+    jobs: JobOutbox
+
+    def __enter__(self) -> UnitOfWork: ...
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None: ...
+    def commit(self) -> None: ...
+
+
+class UnitOfWorkFactory(Protocol):
+    """``single_read``: the use case makes one read and no write, so it needs no
+    transaction (one statement is its own snapshot); the database is spared its BEGIN and
+    COMMIT, two of the three round trips of a session lookup."""
+
+    def __call__(self, *, single_read: bool = False) -> UnitOfWork: ...
