@@ -86,7 +86,7 @@ def world() -> World:
         work.commit()
     secrets = CountingSecrets()
 
-    def uow() -> MemoryUnitOfWork:
+    def uow(single_read: bool = False) -> MemoryUnitOfWork:
         return MemoryUnitOfWork(store)
 
     accounts = Accounts(uow=uow, clock=clock, passwords=PlainPasswords(), secrets=secrets,
