@@ -183,7 +183,7 @@ class DemoSeeder:
                         attrs.evolve(site, company_id=company_ids[site.company_id]))
                     created_sites += 1
                     for currency, bundles in DEMO_BUNDLES.items():
-                        uow.shop.replace_bundles(found.id, currency, bundles)
+                        uow.bundles.replace(found.id, currency, bundles)
                 by_domain[site.domain] = found
             uow.commit()
         return created_companies, created_sites, by_domain

@@ -51,9 +51,9 @@ class DirectDebit:
         now = self.clock.now()
         code = self.secrets.code(CODE_LENGTH)
         with self.uow() as uow:
-            check_sends(uow.shop.sms_sent_since(member.id, now - timedelta(hours=1)))
-            uow.shop.add_sms_code(member.id, number, self.secrets.digest(code),
-                                  now + CODE_LIFETIME, now)
+            check_sends(uow.direct_debit.sms_sent_since(member.id, now - timedelta(hours=1)))
+            uow.direct_debit.add_sms_code(member.id, number, self.secrets.digest(code),
+                                          now + CODE_LIFETIME, now)
             uow.commit()
         self.sms.send_code(number, code, member.language)
         return {"phone": number, "expires_in": int(CODE_LIFETIME.total_seconds())}
@@ -67,17 +67,17 @@ class DirectDebit:
         self._allowed(member)
         now = self.clock.now()
         with self.uow() as uow:
-            latest = uow.shop.latest_sms_code(member.id)
+            latest = uow.direct_debit.latest_sms_code(member.id)
             try:
                 check_code(latest[1] if latest else None, phone,
                            self.secrets.digest(form.sms_code.strip()), now)
             except DomainError:
                 if latest is not None:  # wrong tries count, so a code cannot be guessed
-                    uow.shop.sms_attempt(latest[0])
+                    uow.direct_debit.sms_attempt(latest[0])
                     uow.commit()
                 raise
-            uow.shop.forget_sms_codes(member.id)
-            uow.shop.add_mandate(member.id, {
+            uow.direct_debit.forget_sms_codes(member.id)
+            uow.direct_debit.add_mandate(member.id, {
                 "account_holder": form.account_holder.strip(), "iban": iban,
                 "street": form.street.strip(), "house_number": form.house_number.strip(),
                 "postcode": form.postcode.strip(), "city": form.city.strip(), "phone": phone,

@@ -357,7 +357,7 @@ def _weekly(uow: UnitOfWork, member: Member, refs: dict[str, Any],
 
 def _receipt(uow: UnitOfWork, member: Member, refs: dict[str, Any],
              now: datetime) -> Delivery | None:
-    order = uow.shop.order(int(refs["order"]))
+    order = uow.orders.get(int(refs["order"]))
     if order is None or order.member_id != member.id or order.paid_at is None:
         return None
     amount = f"{order.currency} {order.amount / 100:.2f}"

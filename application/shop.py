@@ -112,8 +112,8 @@ class Shop:
 
     @staticmethod
     def _bundles(uow: UnitOfWork, site: Site, country: str | None) -> list[Bundle]:
-        return (uow.shop.bundles(site.id, currency_for(country))
-                or uow.shop.bundles(site.id, DEFAULT_CURRENCY))
+        return (uow.bundles.of_site(site.id, currency_for(country))
+                or uow.bundles.of_site(site.id, DEFAULT_CURRENCY))
 
     def bundles(self, member: Member | None, host: str | None = None,
                 country: str | None = None) -> dict[str, Any]:
@@ -147,8 +147,8 @@ class Shop:
         with self.uow() as uow:
             site = site_of_member(uow, member)
             bundles = self._bundles(uow, site, member.profile.country)
-            found = uow.shop.code((code or "").strip().upper())
-            used = found is not None and uow.shop.code_used(member.id, found.code)
+            found = uow.discount_codes.get((code or "").strip().upper())
+            used = found is not None and uow.discount_codes.used_by(member.id, found.code)
             # The member pays in their bundles' currency: a code for another is refused now.
             typed = check_code(found, buyer_of(member), used, now, site_id=site.id,
                                currency=bundles[0].currency if bundles else None)
@@ -183,7 +183,7 @@ class Shop:
             mandate = (self._mandate(uow, site, member, now) if method == "directdebit"
                        else None)
             discount = self._discount(uow, site, member, code, bundle, method, now)
-            order = uow.shop.add_order(Order(
+            order = uow.orders.add(Order(
                 id=0, member_id=member.id, site_id=site.id, bundle_id=bundle.id,
                 credits=bundle.credits, currency=bundle.currency, method=method, issuer=issuer,
                 amount=discounted(bundle.price, discount.value_percentage if discount else None),
@@ -208,11 +208,11 @@ class Shop:
                 metadata={"order": order.id}, mandate=mandate))
         except Exception:
             with self.uow() as uow:
-                uow.shop.advance(order.id, OrderStatus.OPEN, OrderStatus.FAILED, None)
+                uow.orders.advance(order.id, OrderStatus.OPEN, OrderStatus.FAILED, None)
                 uow.commit()
             raise DomainError("payment_unavailable") from None
         with self.uow() as uow:
-            uow.shop.set_payment(order.id, payment.payment_id, payment.checkout_url)
+            uow.orders.set_payment(order.id, payment.payment_id, payment.checkout_url)
             uow.commit()
         return {"payment_id": payment.payment_id, "checkout_url": payment.checkout_url,
                 "order": order.id}
@@ -220,14 +220,15 @@ class Shop:
     @staticmethod
     def check_direct_debit(uow: UnitOfWork, site: Site, member: Member, now: datetime) -> None:
         """Blocked accounts and members over the period's limit may not pay by debit."""
-        blocked = any(f["flag"] == DIRECT_DEBIT_BLOCK for f in uow.shop.flags(member.id))
-        recent = uow.shop.orders_by_method_since(member.id, "directdebit", now - PERIOD)
+        blocked = any(f["flag"] == DIRECT_DEBIT_BLOCK
+                      for f in uow.member_flags.of_member(member.id))
+        recent = uow.orders.count_by_method_since(member.id, "directdebit", now - PERIOD)
         check_allowed(blocked, recent, site.directdebit_limit)
 
     def _mandate(self, uow: UnitOfWork, site: Site, member: Member, now: datetime) -> Mandate:
         """Every direct-debit order, repeated ones too, needs an allowed, signed mandate."""
         self.check_direct_debit(uow, site, member, now)
-        signed = uow.shop.latest_mandate(member.id)
+        signed = uow.direct_debit.latest_mandate(member.id)
         if signed is None:
             raise DomainError("directdebit_mandate_missing")
         return Mandate(reference=f"{site.name[:20]}-M{signed['id']}",
@@ -240,8 +241,8 @@ class Shop:
         typed code (which must fit this order, or the member hears why)."""
         typed = None
         if code:
-            found = uow.shop.code(code.strip().upper())
-            used = found is not None and uow.shop.code_used(member.id, found.code)
+            found = uow.discount_codes.get(code.strip().upper())
+            used = found is not None and uow.discount_codes.used_by(member.id, found.code)
             typed = check_code(found, buyer_of(member), used, now, order_value=bundle.price,
                                currency=bundle.currency, method=method, site_id=site.id)
         return best_discount(bundle.price, *self._automatic(uow, site, member, now), typed)
@@ -251,8 +252,9 @@ class Shop:
                    now: datetime) -> list[DiscountCode | None]:
         """Discounts the member has without typing: the time bonus or welcome discount,
         and the stay discount they claimed while it is unspent."""
-        stay = uow.shop.code(stay_code(member.id))
-        if stay is not None and (stay.expired(now) or uow.shop.code_used(member.id, stay.code)):
+        stay = uow.discount_codes.get(stay_code(member.id))
+        if stay is not None and (stay.expired(now)
+                                 or uow.discount_codes.used_by(member.id, stay.code)):
             stay = None
         return [active_discount(buyer_of(member), now, site.welcome_discount_hours), stay]
 
@@ -263,30 +265,30 @@ class Shop:
         with self.uow() as uow:
             site = site_of_member(uow, member)
             company = uow.companies.get(site.company_id)
-            code = uow.shop.code(stay_code(member.id)) or uow.shop.keep_code(
+            code = uow.discount_codes.get(stay_code(member.id)) or uow.discount_codes.keep(
                 stay_discount(member.id, company.delete_discount if company else 0), now)
-            spent = uow.shop.code_used(member.id, code.code)
+            spent = uow.discount_codes.used_by(member.id, code.code)
             uow.commit()
         return {**code_json(code, now), "spent": spent}
 
     def repeat(self, member: Member) -> dict[str, Any]:
         """The last paid bundle again, by the same method, in one step."""
         with self.uow() as uow:
-            last = uow.shop.last_paid(member.id)
+            last = uow.orders.last_paid(member.id)
         if last is None:
             raise DomainError("no_order_to_repeat")
         return self.start(member, last.bundle_id, last.method, last.issuer, repeat=True)
 
     def order(self, member: Member, order_id: int) -> dict[str, Any]:
         with self.uow() as uow:
-            order = uow.shop.order(order_id)
+            order = uow.orders.get(order_id)
         if order is None or order.member_id != member.id:
             raise DomainError("order_not_found")
         return {"order": order_json(order)}
 
     def transactions(self, member: Member) -> dict[str, Any]:
         with self.uow() as uow:
-            orders = uow.shop.orders_of(member.id)
+            orders = uow.shop_queries.orders_of(member.id)
         return {"transactions": [order_json(order) for order in orders]}
 
     # --- payment news ------------------------------------------------------------------
@@ -304,12 +306,12 @@ class Shop:
     def settle(self, provider: str, payment_id: str, reported: OrderStatus) -> None:
         now = self.clock.now()
         with self.uow() as uow:
-            order = uow.shop.order_by_payment(provider, payment_id)
+            order = uow.orders.by_payment(provider, payment_id)
             if order is None:
                 return
             after = next_status(order.status, reported)
-            if after is order.status or not uow.shop.advance(order.id, order.status, after,
-                                                             now):
+            if after is order.status or not uow.orders.advance(order.id, order.status, after,
+                                                               now):
                 return  # nothing new, or a concurrent webhook made this step already
             balance = self._move_credits(uow, order, after, now)
             if after is OrderStatus.PAID:
@@ -326,15 +328,15 @@ class Shop:
         """The reservation is checked again as the money arrives: a once-per-member code
         already spent by another order (one from before reservations, say) is flagged for
         the operators. The member paid this price, so the credits still come."""
-        code = uow.shop.code(order.discount_code) if order.discount_code else None
+        code = uow.discount_codes.get(order.discount_code) if order.discount_code else None
         if code is None or code.validity is not Validity.ONCE_PER_USER:
             return
-        others = [o.id for o in uow.shop.orders_of(order.member_id)
+        others = [o.id for o in uow.shop_queries.orders_of(order.member_id)
                   if o.id != order.id and o.discount_code == code.code
                   and o.status in CODE_SPENT]
         if others:
-            uow.shop.flag(order.member_id, "discount_code_reused",
-                          {"order": order.id, "code": code.code, "orders": others}, now)
+            uow.member_flags.add(order.member_id, "discount_code_reused",
+                                 {"order": order.id, "code": code.code, "orders": others}, now)
 
     @staticmethod
     def _move_credits(uow: UnitOfWork, order: Order, after: OrderStatus,
@@ -354,9 +356,9 @@ class Shop:
                 book(uow, order.member_id, EntryKind.REVOKE, taken,
                      f"order:{order.id}:{after.value}", f"order {order.id} {after.value}", now)
             if taken < -change:
-                uow.shop.flag(order.member_id, "payment_reversed_credits_spent",
-                              {"order": order.id, "missing": -change - taken,
-                               "status": after.value}, now)
+                uow.member_flags.add(order.member_id, "payment_reversed_credits_spent",
+                                     {"order": order.id, "missing": -change - taken,
+                                      "status": after.value}, now)
         else:
             return None
         return uow.ledger.balance(order.member_id)
@@ -365,7 +367,7 @@ class Shop:
         """Operators: give the money back within the site's refund period."""
         now = self.clock.now()
         with self.uow() as uow:
-            order = uow.shop.order(order_id)
+            order = uow.orders.get(order_id)
             if order is None:
                 raise DomainError("order_not_found")
             site = uow.sites.get(order.site_id)
@@ -377,6 +379,6 @@ class Shop:
         self.gateway.refund(order.payment_id, order.amount, order.currency)
         self.settle(order.provider, order.payment_id, OrderStatus.REFUNDED)
         with self.uow() as uow:
-            refunded = uow.shop.order(order_id)
+            refunded = uow.orders.get(order_id)
         assert refunded is not None
         return refunded

@@ -56,7 +56,7 @@ class ShopAdministration:
 
     def bundles(self, domain: str) -> list[Bundle]:
         with self.uow() as uow:
-            return uow.shop.bundles(named_site(uow, domain).id)
+            return uow.bundles.of_site(named_site(uow, domain).id)
 
     def set_bundles(self, domain: str, currency: str, text: str, actor: str) -> list[Bundle]:
         currency = currency.strip().upper()
@@ -66,25 +66,25 @@ class ShopAdministration:
         now = self.clock.now()
         with self.uow() as uow:
             site = named_site(uow, domain)
-            uow.shop.replace_bundles(site.id, currency, bundles)
+            uow.bundles.replace(site.id, currency, bundles)
             uow.audit.record(now, actor, "bundles.set", site.domain,
                              {"currency": currency, "bundles": text})
             uow.commit()
-            return uow.shop.bundles(site.id, currency)
+            return uow.bundles.of_site(site.id, currency)
 
     def codes(self) -> list[CodeFigures]:
         """Every code with the domains it is meant for, its uses and revenue."""
         with self.uow() as uow:
             domains = {site.id: site.domain for site in uow.sites.all()}
             figures: dict[str, list[tuple[str, int, int]]] = defaultdict(list)
-            for code, currency, uses, revenue in uow.shop.code_figures():
+            for code, currency, uses, revenue in uow.shop_queries.code_figures():
                 figures[code].append((currency, uses, revenue))
             return [CodeFigures(code=code, domains=tuple(domains.get(i, f"#{i}")
                                                          for i in code.site_ids),
                                 uses=sum(uses for _, uses, _ in figures[code.code]),
                                 revenue={currency: revenue
                                          for currency, _, revenue in figures[code.code]})
-                    for code in uow.shop.codes()]
+                    for code in uow.discount_codes.all()]
 
     def code(self, code: str) -> CodeFigures:
         wanted = code.strip().upper()
@@ -123,9 +123,9 @@ class ShopAdministration:
                 minimum_order_value=minimum_order_value, paymentmethods=tuple(methods),
                 validity=Validity.UNLIMITED if unlimited else Validity.ONCE_PER_USER,
                 site_ids=site_ids, member_id=member_id, currency=currency)
-            if uow.shop.code(code) is not None:
+            if uow.discount_codes.get(code) is not None:
                 raise DomainError("discount_exists", value=code)
-            uow.shop.add_code(discount, now)
+            uow.discount_codes.add(discount, now)
             uow.audit.record(now, actor, "discounts.create", code,
                              {"value_percentage": str(value), "country": discount.country,
                               "sites": [d.strip().lower() for d in sites],
@@ -137,9 +137,9 @@ class ShopAdministration:
         code = code.strip().upper()
         now = self.clock.now()
         with self.uow() as uow:
-            if uow.shop.code(code) is None:
+            if uow.discount_codes.get(code) is None:
                 raise DomainError("code_not_found")
-            uow.shop.set_code_status(code, CodeStatus.DISABLED)
+            uow.discount_codes.set_status(code, CodeStatus.DISABLED)
             uow.audit.record(now, actor, "discounts.disable", code, {})
             uow.commit()
 
@@ -150,9 +150,9 @@ class ShopAdministration:
         now = self.clock.now()
         with self.uow() as uow:
             existing_member(uow, member_id)
-            uow.shop.unflag(member_id, DIRECT_DEBIT_BLOCK)
+            uow.member_flags.remove(member_id, DIRECT_DEBIT_BLOCK)
             if blocked:
-                uow.shop.flag(member_id, DIRECT_DEBIT_BLOCK, {"reason": reason.strip()}, now)
+                uow.member_flags.add(member_id, DIRECT_DEBIT_BLOCK, {"reason": reason.strip()}, now)
             uow.audit.record(now, actor, "members.directdebit_" + ("block" if blocked
                                                                     else "unblock"),
                              str(member_id), {"reason": reason.strip()})
@@ -163,11 +163,11 @@ class ShopAdministration:
             raise DomainError("invalid_request", detail="status")
         with self.uow() as uow:
             site_id = named_site(uow, domain).id if domain else None
-            return uow.shop.recent(site_id, status, limit)
+            return uow.shop_queries.recent_orders(site_id, status, limit)
 
     def order(self, order_id: int) -> Order:
         with self.uow() as uow:
-            order = uow.shop.order(order_id)
+            order = uow.orders.get(order_id)
         if order is None:
             raise DomainError("order_not_found")
         return order

@@ -83,7 +83,7 @@ def _bundles_of(uow: UnitOfWork, template: Site | None) -> Mapping[str, list[Bun
     if template is None:
         return STANDARD_BUNDLES
     by_currency: dict[str, list[Bundle]] = defaultdict(list)
-    for bundle in uow.shop.bundles(template.id):
+    for bundle in uow.bundles.of_site(template.id):
         by_currency[bundle.currency].append(bundle)
     return by_currency
 
@@ -105,7 +105,7 @@ class SiteLaunch:
             site = uow.sites.add(site)
             offered = 0
             for currency, bundles in _bundles_of(uow, template).items():
-                uow.shop.replace_bundles(site.id, currency, bundles)
+                uow.bundles.replace(site.id, currency, bundles)
                 offered += len(bundles)
             uow.audit.record(self.clock.now(), actor, "sites.add", site.domain, {
                 "company": company.name, "copy_from": template.domain if template else None,
@@ -126,13 +126,13 @@ class SiteLaunch:
                 raise DomainError("site_has_members", domain=site.domain, count=members)
             if complaints := uow.complaints.count_for_site(site.id):
                 raise DomainError("site_has_complaints", domain=site.domain, count=complaints)
-            codes = [code for code in uow.shop.codes() if site.id in code.site_ids]
+            codes = [code for code in uow.discount_codes.all() if site.id in code.site_ids]
             for code in codes:
                 rest = [site_id for site_id in code.site_ids if site_id != site.id]
                 if rest:
-                    uow.shop.set_code_sites(code.code, rest)
+                    uow.discount_codes.set_sites(code.code, rest)
                 else:
-                    uow.shop.set_code_status(code.code, CodeStatus.DISABLED)
+                    uow.discount_codes.set_status(code.code, CodeStatus.DISABLED)
             uow.sites.remove(site.id)
             uow.audit.record(self.clock.now(), actor, "sites.remove", site.domain, {
                 "id": site.id, "codes": [code.code for code in codes]})

@@ -1,4 +1,4 @@
-"""Bundles, discount codes, orders and member flags in SQL."""
+"""Bundles, discount codes, orders and member flags in SQL, and the shop's listings."""
 
 from __future__ import annotations
 
@@ -13,12 +13,11 @@ from sqlalchemy.exc import IntegrityError
 
 from adapters.sql import tables as t
 from adapters.sql.upsert import insert_unless_exists
-from domain.direct_debit import MAX_ATTEMPTS, SmsCode
 from domain.errors import DomainError
 from domain.orders import CODE_HELD, CODE_SPENT, TAKEN_BACK, Order, OrderStatus
 from domain.pricing import Bundle, CodeStatus, DiscountCode, Validity
 
-bu, dc, od, sc = t.bundles, t.discount_codes, t.orders, t.sms_codes
+bu, dc, od, mf = t.bundles, t.discount_codes, t.orders, t.member_flags
 
 
 def _bundle(row: Any) -> Bundle:
@@ -46,24 +45,17 @@ def _order(row: Any) -> Order:
 
 
 @attrs.define
-class SqlShop:
+class SqlBundles:
     connection: Connection
 
-    # --- bundles -------------------------------------------------------------------
-
-    def bundles(self, site_id: int, currency: str | None = None) -> list[Bundle]:
+    def of_site(self, site_id: int, currency: str | None = None) -> list[Bundle]:
         query = select(bu).where(bu.c.site_id == site_id, bu.c.active.is_(True))
         if currency:
             query = query.where(bu.c.currency == currency)
         return [_bundle(row) for row in self.connection.execute(
             query.order_by(bu.c.currency, bu.c.position, bu.c.id))]
 
-    def bundle(self, bundle_id: int) -> Bundle | None:
-        row = self.connection.execute(select(bu).where(bu.c.id == bundle_id,
-                                                       bu.c.active.is_(True))).first()
-        return _bundle(row) if row else None
-
-    def replace_bundles(self, site_id: int, currency: str, bundles: Iterable[Bundle]) -> None:
+    def replace(self, site_id: int, currency: str, bundles: Iterable[Bundle]) -> None:
         """Old bundles stay (orders point at them) but are no longer offered."""
         self.connection.execute(update(bu).where(bu.c.site_id == site_id,
                                                  bu.c.currency == currency)
@@ -73,13 +65,16 @@ class SqlShop:
                 site_id=site_id, credits=bundle.credits, price=bundle.price,
                 currency=currency, position=position, active=True))
 
-    # --- discount codes ------------------------------------------------------------
 
-    def code(self, code: str) -> DiscountCode | None:
+@attrs.define
+class SqlDiscountCodes:
+    connection: Connection
+
+    def get(self, code: str) -> DiscountCode | None:
         row = self.connection.execute(select(dc).where(dc.c.code == code)).first()
         return _code(row) if row else None
 
-    def codes(self) -> list[DiscountCode]:
+    def all(self) -> list[DiscountCode]:
         return [_code(row) for row in self.connection.execute(select(dc).order_by(dc.c.code))]
 
     @staticmethod
@@ -92,45 +87,36 @@ class SqlShop:
             paymentmethods=list(code.paymentmethods), created_at=at,
             site_ids=list(code.site_ids) or None)
 
-    def add_code(self, code: DiscountCode, at: datetime) -> None:
+    def add(self, code: DiscountCode, at: datetime) -> None:
         self.connection.execute(insert(dc).values(**self._code_values(code, at)))
 
-    def keep_code(self, code: DiscountCode, at: datetime) -> DiscountCode:
+    def keep(self, code: DiscountCode, at: datetime) -> DiscountCode:
         values = self._code_values(code, at)
         insert_unless_exists(self.connection, dc, **values)
-        kept = self.code(code.code)
+        kept = self.get(code.code)
         assert kept is not None
         return kept
 
-    def set_code_status(self, code: str, status: CodeStatus) -> None:
+    def set_status(self, code: str, status: CodeStatus) -> None:
         self.connection.execute(update(dc).where(dc.c.code == code).values(status=status.value))
 
-    def set_code_sites(self, code: str, site_ids: Sequence[int]) -> None:
+    def set_sites(self, code: str, site_ids: Sequence[int]) -> None:
         self.connection.execute(update(dc).where(dc.c.code == code)
                                 .values(site_ids=list(site_ids) or None))
 
-    def code_used(self, member_id: int, code: str) -> bool:
+    def used_by(self, member_id: int, code: str) -> bool:
         """A code counts as used by a paid order, and as taken by an open one."""
         return self.connection.execute(select(od.c.id).where(
             od.c.member_id == member_id, od.c.discount_code == code,
             od.c.status.in_([status.value for status in CODE_HELD])).limit(1)
         ).first() is not None
 
-    def code_figures(self) -> list[tuple[str, str, int, int]]:
-        """(code, currency, uses, revenue): orders that spent each code (paid, refunded or
-        charged back) and the money kept from them (paid ones), per currency."""
-        kept = func.sum(case((od.c.status == OrderStatus.PAID.value, od.c.amount), else_=0))
-        rows = self.connection.execute(
-            select(od.c.discount_code, od.c.currency, func.count(), kept)
-            .where(od.c.discount_code.is_not(None),
-                   od.c.status.in_([status.value for status in CODE_SPENT]))
-            .group_by(od.c.discount_code, od.c.currency)
-            .order_by(od.c.discount_code, od.c.currency))
-        return [(row[0], row[1], int(row[2]), int(row[3] or 0)) for row in rows]
 
-    # --- orders --------------------------------------------------------------------
+@attrs.define
+class SqlOrders:
+    connection: Connection
 
-    def add_order(self, order: Order) -> Order:
+    def add(self, order: Order) -> Order:
         values = attrs.asdict(order, recurse=False)
         values.pop("id")
         values["status"] = order.status.value
@@ -147,11 +133,11 @@ class SqlShop:
         self.connection.execute(update(od).where(od.c.id == order_id).values(
             payment_id=payment_id, checkout_url=checkout_url))
 
-    def order(self, order_id: int) -> Order | None:
+    def get(self, order_id: int) -> Order | None:
         row = self.connection.execute(select(od).where(od.c.id == order_id)).first()
         return _order(row) if row else None
 
-    def order_by_payment(self, provider: str, payment_id: str) -> Order | None:
+    def by_payment(self, provider: str, payment_id: str) -> Order | None:
         row = self.connection.execute(select(od).where(
             od.c.provider == provider, od.c.payment_id == payment_id)).first()
         return _order(row) if row else None
@@ -172,18 +158,47 @@ class SqlShop:
             od.c.id == order_id, od.c.status == before.value).values(**values))
         return moved.rowcount == 1
 
-    def orders_of(self, member_id: int, limit: int = 100) -> list[Order]:
-        rows = self.connection.execute(select(od).where(od.c.member_id == member_id)
-                                       .order_by(od.c.id.desc()).limit(limit))
-        return [_order(row) for row in rows]
-
     def last_paid(self, member_id: int) -> Order | None:
         row = self.connection.execute(select(od).where(
             od.c.member_id == member_id, od.c.status == OrderStatus.PAID.value)
             .order_by(od.c.id.desc()).limit(1)).first()
         return _order(row) if row else None
 
-    def recent(self, site_id: int | None, status: str | None, limit: int) -> list[Order]:
+    def count_by_method_since(self, member_id: int, method: str, since: datetime) -> int:
+        return int(self.connection.execute(select(func.count()).select_from(od).where(
+            od.c.member_id == member_id, od.c.method == method, od.c.created_at >= since,
+            od.c.status.notin_((OrderStatus.FAILED.value, OrderStatus.CANCELED.value,
+                                OrderStatus.EXPIRED.value)))).scalar_one())
+
+
+@attrs.define
+class SqlMemberFlags:
+    connection: Connection
+
+    def add(self, member_id: int, flag: str, details: dict[str, Any], at: datetime) -> None:
+        self.connection.execute(insert(mf).values(
+            member_id=member_id, flag=flag, details=details, created_at=at))
+
+    def of_member(self, member_id: int) -> list[dict[str, Any]]:
+        rows = self.connection.execute(select(mf).where(
+            mf.c.member_id == member_id).order_by(mf.c.id))
+        return [dict(row._mapping) for row in rows]
+
+    def remove(self, member_id: int, flag: str) -> None:
+        self.connection.execute(delete(mf).where(
+            mf.c.member_id == member_id, mf.c.flag == flag))
+
+
+@attrs.define
+class SqlShopQueries:
+    connection: Connection
+
+    def orders_of(self, member_id: int, limit: int = 100) -> list[Order]:
+        rows = self.connection.execute(select(od).where(od.c.member_id == member_id)
+                                       .order_by(od.c.id.desc()).limit(limit))
+        return [_order(row) for row in rows]
+
+    def recent_orders(self, site_id: int | None, status: str | None, limit: int) -> list[Order]:
         query = select(od).order_by(od.c.id.desc()).limit(limit)
         if site_id is not None:
             query = query.where(od.c.site_id == site_id)
@@ -191,60 +206,14 @@ class SqlShop:
             query = query.where(od.c.status == status)
         return [_order(row) for row in self.connection.execute(query)]
 
-    def flag(self, member_id: int, flag: str, details: dict[str, Any], at: datetime) -> None:
-        self.connection.execute(insert(t.member_flags).values(
-            member_id=member_id, flag=flag, details=details, created_at=at))
-
-    def flags(self, member_id: int) -> list[dict[str, Any]]:
-        rows = self.connection.execute(select(t.member_flags).where(
-            t.member_flags.c.member_id == member_id).order_by(t.member_flags.c.id))
-        return [dict(row._mapping) for row in rows]
-
-    def unflag(self, member_id: int, flag: str) -> None:
-        self.connection.execute(delete(t.member_flags).where(
-            t.member_flags.c.member_id == member_id, t.member_flags.c.flag == flag))
-
-    # --- direct debit --------------------------------------------------------------
-
-    def sms_sent_since(self, member_id: int, since: datetime) -> int:
-        return int(self.connection.execute(select(func.count()).select_from(sc).where(
-            sc.c.member_id == member_id, sc.c.created_at >= since)).scalar_one())
-
-    def add_sms_code(self, member_id: int, phone: str, code_hash: str, expires_at: datetime,
-                     at: datetime) -> None:
-        self.connection.execute(insert(sc).values(
-            member_id=member_id, phone=phone, code_hash=code_hash, expires_at=expires_at,
-            attempts=0, created_at=at))
-
-    def latest_sms_code(self, member_id: int) -> tuple[int, SmsCode] | None:
-        row = self.connection.execute(select(sc).where(sc.c.member_id == member_id)
-                                      .order_by(sc.c.id.desc()).limit(1)).first()
-        if row is None:
-            return None
-        return row.id, SmsCode(phone=row.phone, code_hash=row.code_hash,
-                               expires_at=row.expires_at, attempts=row.attempts)
-
-    def sms_attempt(self, code_id: int) -> None:
-        self.connection.execute(update(sc).where(sc.c.id == code_id)
-                                .values(attempts=sc.c.attempts + 1))
-
-    def forget_sms_codes(self, member_id: int) -> None:
-        """A used code must not work twice; the send counter keeps its own rows' age."""
-        self.connection.execute(update(sc).where(sc.c.member_id == member_id)
-                                .values(attempts=MAX_ATTEMPTS))
-
-    def add_mandate(self, member_id: int, values: dict[str, str], at: datetime) -> None:
-        self.connection.execute(insert(t.mandates).values(member_id=member_id, signed_at=at,
-                                                          **values))
-
-    def latest_mandate(self, member_id: int) -> dict[str, Any] | None:
-        row = self.connection.execute(
-            select(t.mandates).where(t.mandates.c.member_id == member_id)
-            .order_by(t.mandates.c.id.desc()).limit(1)).mappings().first()
-        return dict(row) if row else None
-
-    def orders_by_method_since(self, member_id: int, method: str, since: datetime) -> int:
-        return int(self.connection.execute(select(func.count()).select_from(od).where(
-            od.c.member_id == member_id, od.c.method == method, od.c.created_at >= since,
-            od.c.status.notin_((OrderStatus.FAILED.value, OrderStatus.CANCELED.value,
-                                OrderStatus.EXPIRED.value)))).scalar_one())
+    def code_figures(self) -> list[tuple[str, str, int, int]]:
+        """(code, currency, uses, revenue): orders that spent each code (paid, refunded or
+        charged back) and the money kept from them (paid ones), per currency."""
+        kept = func.sum(case((od.c.status == OrderStatus.PAID.value, od.c.amount), else_=0))
+        rows = self.connection.execute(
+            select(od.c.discount_code, od.c.currency, func.count(), kept)
+            .where(od.c.discount_code.is_not(None),
+                   od.c.status.in_([status.value for status in CODE_SPENT]))
+            .group_by(od.c.discount_code, od.c.currency)
+            .order_by(od.c.discount_code, od.c.currency))
+        return [(row[0], row[1], int(row[2]), int(row[3] or 0)) for row in rows]

@@ -17,6 +17,7 @@ from sqlalchemy import Connection, Engine, event
 from adapters.sql.accounts import SqlLoginFailures, SqlSessions, SqlTokens
 from adapters.sql.chats import SqlChats
 from adapters.sql.credits import SqlLedger
+from adapters.sql.direct_debit import SqlDirectDebit
 from adapters.sql.discovery import SqlDiscovery
 from adapters.sql.figures import SqlFigures
 from adapters.sql.landers import SqlComplaints, SqlLanders
@@ -25,7 +26,13 @@ from adapters.sql.members import SqlMembers
 from adapters.sql.notifications import SqlNotifications
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.repositories import SqlAuditLog, SqlCompanies, SqlPhotos, SqlSites
-from adapters.sql.shop import SqlShop
+from adapters.sql.shop import (
+    SqlBundles,
+    SqlDiscountCodes,
+    SqlMemberFlags,
+    SqlOrders,
+    SqlShopQueries,
+)
 
 
 def _now() -> datetime:
@@ -89,7 +96,9 @@ _REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
     "sites": SqlSites, "companies": SqlCompanies, "members": SqlMembers,
     "photos": SqlPhotos, "audit": SqlAuditLog, "sessions": SqlSessions, "tokens": SqlTokens,
     "login_failures": SqlLoginFailures, "discovery": SqlDiscovery, "likes": SqlLikes,
-    "ledger": SqlLedger, "chats": SqlChats, "shop": SqlShop,
+    "ledger": SqlLedger, "chats": SqlChats, "bundles": SqlBundles,
+    "discount_codes": SqlDiscountCodes, "orders": SqlOrders, "member_flags": SqlMemberFlags,
+    "direct_debit": SqlDirectDebit, "shop_queries": SqlShopQueries,
     "notifications": SqlNotifications, "landers": SqlLanders, "complaints": SqlComplaints,
     "figures": SqlFigures,
     "jobs": lambda connection: SqlOutbox(connection, _now),
@@ -109,7 +118,12 @@ class SqlUnitOfWork:
     likes: SqlLikes
     ledger: SqlLedger
     chats: SqlChats
-    shop: SqlShop
+    bundles: SqlBundles
+    discount_codes: SqlDiscountCodes
+    orders: SqlOrders
+    member_flags: SqlMemberFlags
+    direct_debit: SqlDirectDebit
+    shop_queries: SqlShopQueries
     notifications: SqlNotifications
     landers: SqlLanders
     complaints: SqlComplaints

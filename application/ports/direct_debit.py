@@ -1,8 +1,25 @@
-"""Direct debit: checks of the bank details and the SMS that confirms a mandate."""
+"""Direct debit: the SMS codes that confirm a mandate, the signed mandates, checks of
+the bank details and the SMS sender."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from datetime import datetime
+from typing import Any, Protocol
+
+from domain.direct_debit import SmsCode
+
+
+class DirectDebitRepository(Protocol):
+    def sms_sent_since(self, member_id: int, since: datetime) -> int: ...
+    def add_sms_code(self, member_id: int, phone: str, code_hash: str, expires_at: datetime,
+                     at: datetime) -> None: ...
+    def latest_sms_code(self, member_id: int) -> tuple[int, SmsCode] | None: ...
+    def sms_attempt(self, code_id: int) -> None: ...
+    def forget_sms_codes(self, member_id: int) -> None:
+        """A used code must not work twice."""
+        ...
+    def add_mandate(self, member_id: int, values: dict[str, str], at: datetime) -> None: ...
+    def latest_mandate(self, member_id: int) -> dict[str, Any] | None: ...
 
 
 class BankChecks(Protocol):

@@ -10,6 +10,7 @@ from application.ports.audit import AuditLog
 from application.ports.chat import ChatRepository
 from application.ports.complaints import ComplaintRepository
 from application.ports.credits import LedgerRepository
+from application.ports.direct_debit import DirectDebitRepository
 from application.ports.discovery import DiscoveryRepository
 from application.ports.figures import FiguresRepository
 from application.ports.jobs import JobOutbox
@@ -18,7 +19,13 @@ from application.ports.likes import LikesRepository
 from application.ports.members import MemberRepository
 from application.ports.notifications import NotificationRepository
 from application.ports.photos import PhotoRepository
-from application.ports.shop import ShopRepository
+from application.ports.shop import (
+    BundleRepository,
+    DiscountCodeRepository,
+    MemberFlags,
+    OrderRepository,
+    ShopQueries,
+)
 from application.ports.sites import CompanyRepository, SiteRepository
 
 
@@ -37,7 +44,12 @@ class UnitOfWork(Protocol):
     likes: LikesRepository
     ledger: LedgerRepository
     chats: ChatRepository
-    shop: ShopRepository
+    bundles: BundleRepository
+    discount_codes: DiscountCodeRepository
+    orders: OrderRepository
+    member_flags: MemberFlags
+    direct_debit: DirectDebitRepository
+    shop_queries: ShopQueries  # read only
     notifications: NotificationRepository
     landers: LanderRepository
     complaints: ComplaintRepository

@@ -168,8 +168,8 @@ def test_a_mollie_webhook_pays_the_order_once(stub: StubMollie, tmp_path: Path,
         WEB_DIST=str(tmp_path / "dist")))
     seed_default_site(container)
     with container.unit_of_work() as work:
-        work.shop.replace_bundles(1, "EUR", [Bundle(id=0, site_id=1, credits=100, price=1499,
-                                                    currency="EUR")])
+        work.bundles.replace(1, "EUR", [Bundle(id=0, site_id=1, credits=100, price=1499,
+                                               currency="EUR")])
         work.commit()
     app = create_app(container)
     ann, _ = signed_up(app, "Ann", "female", "male")

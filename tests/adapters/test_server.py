@@ -63,8 +63,8 @@ class Served:
             container = build_container(make_config(tmp_path, **settings))
             seed_default_site(container)
             with container.unit_of_work() as work:
-                work.shop.replace_bundles(1, "EUR", [Bundle(id=0, site_id=1, credits=100,
-                                                            price=1499, currency="EUR")])
+                work.bundles.replace(1, "EUR", [Bundle(id=0, site_id=1, credits=100,
+                                                       price=1499, currency="EUR")])
                 work.commit()
             container.engine().dispose()
         self.log = (tmp_path / f"serve-{time.monotonic_ns()}.log").open("w+")

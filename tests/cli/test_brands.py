@@ -157,18 +157,18 @@ def test_discount_codes_scoped_with_uses_and_revenue(amora) -> None:  # type: ig
         from domain.orders import Order, OrderStatus
         from domain.pricing import Bundle
 
-        work.shop.replace_bundles(1, "EUR", [Bundle(id=0, site_id=1, credits=100, price=1000,
-                                                    currency="EUR")])
-        bundle = work.shop.bundles(1)[0].id
+        work.bundles.replace(1, "EUR", [Bundle(id=0, site_id=1, credits=100, price=1000,
+                                               currency="EUR")])
+        bundle = work.bundles.of_site(1)[0].id
         now = datetime(2026, 11, 20, tzinfo=UTC)
         for status in (OrderStatus.PAID, OrderStatus.REFUNDED):
-            order = work.shop.add_order(Order(
+            order = work.orders.add(Order(
                 id=0, member_id=member_id, site_id=1, bundle_id=bundle, credits=100,
                 amount=800, currency="EUR", method="ideal", discount_code="VIP20",
                 created_at=now))
-            work.shop.advance(order.id, OrderStatus.OPEN, OrderStatus.PAID, now)
+            work.orders.advance(order.id, OrderStatus.OPEN, OrderStatus.PAID, now)
             if status is OrderStatus.REFUNDED:
-                work.shop.advance(order.id, OrderStatus.PAID, status, now)
+                work.orders.advance(order.id, OrderStatus.PAID, status, now)
         work.commit()
     shown = _json(amora("discounts", "show", "vip20", "--json"))
     assert (shown["uses"], shown["revenue"], shown["sites"]) == (2, {"EUR": 8.0},

@@ -63,12 +63,12 @@ def _history() -> None:
     bob = _sign_up("bob@example.com", video, confirmed=False)
     eve = _sign_up("eve@example.com", Traffic(), confirmed=True)
     with context.container().unit_of_work() as work:
-        work.shop.replace_bundles(1, "EUR", [Bundle(id=0, site_id=1, credits=c, price=p,
-                                                    currency="EUR")
-                                             for c, p in ((100, 1000), (250, 2000))])
-        work.shop.replace_bundles(1, "USD", [Bundle(id=0, site_id=1, credits=100, price=1200,
-                                                    currency="USD")])
-        ids = {(b.credits, b.currency): b.id for b in work.shop.bundles(1)}
+        work.bundles.replace(1, "EUR", [Bundle(id=0, site_id=1, credits=c, price=p,
+                                               currency="EUR")
+                                        for c, p in ((100, 1000), (250, 2000))])
+        work.bundles.replace(1, "USD", [Bundle(id=0, site_id=1, credits=100, price=1200,
+                                               currency="USD")])
+        ids = {(b.credits, b.currency): b.id for b in work.bundles.of_site(1)}
         for member, credits, currency, method, paid, refunded in (
                 (ann, 100, "EUR", "ideal", now - timedelta(days=2), None),
                 (ann, 250, "EUR", "creditcard", now - timedelta(days=1),
@@ -77,13 +77,13 @@ def _history() -> None:
                 (eve, 100, "USD", "paypal", now - timedelta(days=1), None),
                 (eve, 100, "EUR", "ideal", now - timedelta(days=40), None)):  # too old
             price = {100: 1000, 250: 2000}[credits] if currency == "EUR" else 1200
-            order = work.shop.add_order(Order(
+            order = work.orders.add(Order(
                 id=0, member_id=member, site_id=1, bundle_id=ids[(credits, currency)],
                 credits=credits, amount=price, currency=currency, method=method,
                 created_at=paid))
-            work.shop.advance(order.id, OrderStatus.OPEN, OrderStatus.PAID, paid)
+            work.orders.advance(order.id, OrderStatus.OPEN, OrderStatus.PAID, paid)
             if refunded:
-                work.shop.advance(order.id, OrderStatus.PAID, OrderStatus.REFUNDED, refunded)
+                work.orders.advance(order.id, OrderStatus.PAID, OrderStatus.REFUNDED, refunded)
         conversation = work.chats.start(ann, bob, now)
         for sender in (ann, bob, ann):
             work.chats.add_message(conversation, sender, "hi", now, cost=0, free=True)

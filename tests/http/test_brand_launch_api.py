@@ -73,8 +73,8 @@ def test_the_new_sites_mails_name_its_company(launched, app: Flask, container) -
 def shopper(app: Flask) -> tuple[FlaskClient, int]:
     with app.extensions["amora"].unit_of_work() as work:
         for currency in ("EUR", "USD"):
-            work.shop.replace_bundles(1, currency, [Bundle(id=0, site_id=1, credits=100,
-                                                           price=1499, currency=currency)])
+            work.bundles.replace(1, currency, [Bundle(id=0, site_id=1, credits=100,
+                                                      price=1499, currency=currency)])
         work.commit()
     client, member_id = signed_up(app, "Ann", "female", "male")
     age_account(app, member_id, hours=100)  # no automatic discount competes

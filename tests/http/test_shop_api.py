@@ -22,8 +22,8 @@ EUR = [(100, 1499), (250, 2999)]
 @pytest.fixture
 def shopper(app: Flask) -> tuple[FlaskClient, int]:
     with app.extensions["amora"].unit_of_work() as work:
-        work.shop.replace_bundles(1, "EUR", [Bundle(id=0, site_id=1, credits=c, price=p,
-                                                    currency="EUR") for c, p in EUR])
+        work.bundles.replace(1, "EUR", [Bundle(id=0, site_id=1, credits=c, price=p,
+                                               currency="EUR") for c, p in EUR])
         work.commit()
     return signed_up(app, "Ann", "female", "male")
 
@@ -103,10 +103,10 @@ def test_discount_codes(app: Flask, shopper, client: FlaskClient) -> None:  # ty
     age_account(app, ann_id, hours=100)  # past the time bonus and the welcome discount
     now = datetime.now(UTC)
     with app.extensions["amora"].unit_of_work() as work:
-        work.shop.add_code(DiscountCode(code="SPRING10", value_percentage=Decimal("10"),
-                                        minimum_order_value=2000), now)
-        work.shop.add_code(DiscountCode(code="OLD", value_percentage=Decimal("10"),
-                                        expires=now - timedelta(days=1)), now)
+        work.discount_codes.add(DiscountCode(code="SPRING10", value_percentage=Decimal("10"),
+                                             minimum_order_value=2000), now)
+        work.discount_codes.add(DiscountCode(code="OLD", value_percentage=Decimal("10"),
+                                             expires=now - timedelta(days=1)), now)
         work.commit()
     assert ann.get("/api/discountcode?welcome=true").json["error"] == "code_not_found"
     assert ann.get("/api/discountcode?code=nope").json["error"] == "code_not_found"
@@ -144,7 +144,7 @@ def test_refund_takes_credits_back_and_flags_what_was_spent(app: Flask, containe
     assert refunded.status.value == "refunded"
     assert ann.get("/api/user").json["user"]["credits"] == 0
     with container.unit_of_work() as work:
-        flags = work.shop.flags(ann_id)
+        flags = work.member_flags.of_member(ann_id)
     assert flags[0]["flag"] == "payment_reversed_credits_spent"
     assert flags[0]["details"]["missing"] == 30
     client.post("/api/payments/webhook/sandbox", data={"id": payment})  # replay: no change
@@ -199,8 +199,8 @@ def test_direct_debit_with_an_sms_code(container, shopper) -> None:  # type: ign
     reused = ann.post("/api/directdebit", json={**MANDATE, "bundle": bundle, "sms_code": code})
     assert reused.json["error"] == "sms_code_invalid"  # a code works once
     with container.unit_of_work() as work:
-        assert work.shop.orders_by_method_since(ann_id, "directdebit",
-                                                datetime.now(UTC) - timedelta(days=1)) == 1
+        assert work.orders.count_by_method_since(ann_id, "directdebit",
+                                                 datetime.now(UTC) - timedelta(days=1)) == 1
 
 
 def test_direct_debit_blocks_limits_and_resends(container, shopper) -> None:  # type: ignore[no-untyped-def]
@@ -244,8 +244,8 @@ def test_repeating_a_direct_debit_reuses_the_mandate_within_the_rules(  # type: 
 
 def add_code(app: Flask, code: str, percentage: int, **extra: object) -> None:
     with app.extensions["amora"].unit_of_work() as work:
-        work.shop.add_code(DiscountCode(code=code, value_percentage=Decimal(percentage),
-                                        **extra), datetime.now(UTC))  # type: ignore[arg-type]
+        work.discount_codes.add(DiscountCode(code=code, value_percentage=Decimal(percentage),
+                                             **extra), datetime.now(UTC))  # type: ignore[arg-type]
         work.commit()
 
 
@@ -273,7 +273,7 @@ def test_an_open_order_holds_a_once_per_member_code_until_it_fails(  # type: ign
                                          "discount_code": "ONCE10"})
     assert used.status_code == 409 and used.json["error"] == "code_used"
     with app.extensions["amora"].unit_of_work() as work:
-        assert work.shop.flags(ann_id) == []
+        assert work.member_flags.of_member(ann_id) == []
 
 
 def test_parallel_orders_with_a_once_per_member_code_one_wins(  # type: ignore[no-untyped-def]
@@ -325,9 +325,9 @@ def test_the_better_discount_applies_and_the_server_prices_it(  # type: ignore[n
 def test_orders_only_for_bundles_on_offer_to_the_member(app: Flask, shopper) -> None:  # type: ignore[no-untyped-def]
     ann, _ = shopper
     with app.extensions["amora"].unit_of_work() as work:
-        work.shop.replace_bundles(1, "USD", [Bundle(id=0, site_id=1, credits=100, price=999,
-                                                    currency="USD")])
-        dollars = work.shop.bundles(1, "USD")[0].id
+        work.bundles.replace(1, "USD", [Bundle(id=0, site_id=1, credits=100, price=999,
+                                               currency="USD")])
+        dollars = work.bundles.of_site(1, "USD")[0].id
         work.commit()
     assert dollars not in [b["id"] for b in ann.get("/api/bundles").json["bundles"]]
     for answer in (ann.post("/api/orders", json={"bundle": dollars, "method": "ideal"}),
@@ -365,7 +365,7 @@ def test_no_stay_discount_when_the_company_offers_none(app: Flask, container, sh
     refused = ann.post("/api/stay-discount")
     assert refused.status_code == 400 and refused.json["error"] == "no_stay_discount"
     with container.unit_of_work() as work:
-        assert work.shop.codes() == []
+        assert work.discount_codes.all() == []
 
 
 def test_a_code_spent_twice_is_flagged_when_the_payment_settles(  # type: ignore[no-untyped-def]
@@ -383,7 +383,7 @@ def test_a_code_spent_twice_is_flagged_when_the_payment_settles(  # type: ignore
                            .values(discount_code="ONCE10"))
     settle(client, payment)
     with app.extensions["amora"].unit_of_work() as work:
-        flags = work.shop.flags(ann_id)
+        flags = work.member_flags.of_member(ann_id)
     assert [(f["flag"], f["details"]["order"]) for f in flags] == [("discount_code_reused", old)]
     assert ann.get("/api/user").json["user"]["credits"] == 200  # paid is paid
 
@@ -403,7 +403,7 @@ def test_parallel_stay_claims_make_one_code(app: Flask, shopper, database_url: s
     with ThreadPoolExecutor(max_workers=8) as pool:
         assert len(set(pool.map(claim, range(16)))) == 1
     with app.extensions["amora"].unit_of_work() as work:
-        assert len(work.shop.codes()) == 1
+        assert len(work.discount_codes.all()) == 1
 
 
 def test_the_server_names_each_discount_and_each_bundles_saving(  # type: ignore[no-untyped-def]
