@@ -80,7 +80,7 @@ LibraryBankChecks = _lazy("adapters.banking.checks", "LibraryBankChecks")
 LibraryCompanyChecks = _lazy("adapters.companies.checks", "LibraryCompanyChecks")
 PillowImages = _lazy("adapters.images.pillow", "PillowImages")
 public_key = _lazy("adapters.push.webpush", "public_key")
-DemoSeeder = _lazy("application.demo", "DemoSeeder")
+DemoSeeder = _lazy("adapters.demo.seed", "DemoSeeder")
 FakerPeople = _lazy("adapters.demo.people", "FakerPeople")
 PillowPortraits = _lazy("adapters.demo.portraits", "PillowPortraits")
 

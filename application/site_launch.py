@@ -12,9 +12,9 @@ from typing import Any
 import attrs
 
 from application.companies import find_company
-from application.demo_catalogue import STANDARD_BUNDLES, STANDARD_TEXTS
 from application.ports.clock import Clock
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.site_defaults import STANDARD_BUNDLES, STANDARD_TEXTS
 from application.sites import SiteDirectory, named_site
 from domain.errors import DomainError
 from domain.locales import LOCALE_CODES

@@ -15,7 +15,7 @@ from functools import cache
 
 from faker import Faker
 
-from application.demo import DemoPerson
+from adapters.demo.crowd import DemoPerson
 
 FAKER_LOCALES: Mapping[str, str] = {
     "DK": "da_DK", "DE": "de_DE", "GB": "en_GB", "US": "en_US", "ES": "es_ES", "FI": "fi_FI",

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import attrs
 from PIL import Image, ImageDraw, ImageFilter
 
-from application.demo import Portrait
+from adapters.demo.seed import Portrait
 
 RGB = tuple[int, int, int]
 Box = tuple[float, float, float, float]

@@ -14,16 +14,17 @@ import pytest
 from PIL import Image
 from sqlalchemy import Engine, select
 
+from adapters.demo.catalogue import COMPANIES, SITES
+from adapters.demo.crowd import DEMO_PASSWORD
 from adapters.demo.people import TOWNS, FakerPeople
 from adapters.demo.portraits import PillowPortraits
+from adapters.demo.seed import DemoSeeder, DemoSummary
 from adapters.files.local import LocalFileStore
 from adapters.security.passwords import Argon2Passwords
 from adapters.sql import tables as t
 from adapters.sql.engine import database_engine
 from adapters.sql.migrate import upgrade
 from adapters.sql.unit_of_work import SqlUnitOfWork
-from application.demo import DEMO_PASSWORD, DemoSeeder, DemoSummary
-from application.demo_catalogue import COMPANIES, SITES
 from domain.locales import LOCALE_CODES
 from domain.members import INTERESTS, age_on
 
