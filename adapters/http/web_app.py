@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Callable
 from functools import lru_cache
 from html import escape
 from pathlib import Path
@@ -14,6 +15,8 @@ import brotli
 from flask import Blueprint, Response, current_app, request, send_from_directory
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
+from adapters.http.composition import container
+from adapters.http.rendering import render
 from adapters.http.requests import LOCALE_CODES, geoip_country, language, site_host
 from adapters.http.session import COOKIE, HINT_COOKIE, _secure, signed_in
 from domain.discovery import SearchFilters
@@ -127,6 +130,8 @@ _ROUTE_MODULES = {"/": ["src/features/home/HomeRoute.tsx"],
                                "src/features/discovery/discoveryLoader.ts"]}
 _ROUTE_CATALOGS = {"/members": ["discovery", "profile", "likes", "gifts"]}
 _DATE_LOCALES = {"en": "en-GB"}  # web/src/shared/i18n/dateLocale.ts
+# The global stylesheet comes as a chunk (so nothing blocks the first paint): load it now.
+_GLOBAL_STYLES = "src/app/globalStyles.ts"
 
 
 @lru_cache(maxsize=8)
@@ -142,7 +147,10 @@ def _chunks(manifest: dict[str, Any], key: str) -> tuple[list[str], list[str]]:
     todo = [key]
     while todo:
         entry = manifest.get(todo.pop(0))
-        if entry is None or entry.get("isEntry") or entry["file"] in files:
+        if entry is None or entry.get("isEntry") or entry["file"] in files + styles:
+            continue
+        if entry["file"].endswith(".css"):  # a module that only imports a stylesheet
+            styles.append(entry["file"])
             continue
         files.append(entry["file"])
         styles.extend(css for css in entry.get("css", []) if css not in styles)
@@ -157,7 +165,7 @@ def _preloads(dist: Path, path: str, language: str) -> tuple[list[str], list[str
         return [], []
     manifest = _manifest(file, file.stat().st_mtime_ns)
     date_locale = _DATE_LOCALES.get(language, language)
-    keys = [*_ROUTE_MODULES.get(path, []),
+    keys = [_GLOBAL_STYLES, *_ROUTE_MODULES.get(path, []),
             *(f"src/locales/{language}/{name}.json" for name in ["common",
                                                                   *_ROUTE_CATALOGS.get(path, [])]),
             f"../node_modules/date-fns/locale/{date_locale}.js"]
@@ -190,9 +198,9 @@ def _boot_language(settings: dict[str, Any]) -> str:
     return "en" if "en" in offered else offered[0]
 
 
-def _script_json(data: Any) -> str:
+def _script_json(data: Any, dumps: Callable[..., str] = json.dumps) -> str:
     # Inside <script>: no "</script>" or "<!--" may appear in the text.
-    return json.dumps(data, separators=(",", ":")).replace("<", "\\u003c").replace(
+    return dumps(data, separators=(",", ":")).replace("<", "\\u003c").replace(
         ">", "\\u003e").replace("&", "\\u0026")
 
 
@@ -207,19 +215,21 @@ def _first_answers(path: str) -> dict[str, Any]:
     (GET /api/members?page=1) as that member or a visitor sees it. Each is a round trip
     less before the screen shows; anything that fails is left to the app to ask itself."""
     answers: dict[str, Any] = {}
-    amora = current_app.extensions["amora"]
+    amora = container()
     try:
         found = signed_in()
         if found is not None:
-            answers["user"] = amora.user_view().of(found)
+            answers["user"] = render(amora.user_view().of(found))
         if path == "/members" and not request.query_string:
             viewer = found.member if found else None
-            answer = amora.discovery().search(site_host(), viewer, SearchFilters(page=1))
+            answer = render(amora.discovery().search(site_host(), viewer, SearchFilters(page=1)))
             answers["search"] = {"viewer": viewer.id if viewer else None, "answer": answer}
+        current_app.json.dumps(answers)  # as the API would send them (app.py's JSON provider)
     except DomainError:
         pass  # a banned member, a search only for members: the app's own calls tell
     except Exception:  # noqa: BLE001 - the app asks for them itself then
         current_app.logger.warning("index.html without the first answers", exc_info=True)
+        return {}
     return answers
 
 
@@ -255,7 +265,8 @@ def _index(dist: Path, path: str) -> Response:
                      for chunk in scripts)
     answers = _first_answers(path)
     links += _photo_preloads(answers, settings)
-    data = _script_json({"language": chosen, "settings": settings, **answers})
+    data = _script_json({"language": chosen, "settings": settings, **answers},
+                        current_app.json.dumps)
     head = f'{links}<script id="boot-data" type="application/json">{data}</script></head>'
     body = html.replace("</head>", head, 1).encode()
     response = Response(body, mimetype="text/html")

@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 
 MANIFEST = {
     "index.html": {"file": "assets/index-1.js", "isEntry": True},
+    "src/app/globalStyles.ts": {"file": "assets/global-1.css", "src": "src/app/globalStyles.ts"},
     "src/features/home/HomeRoute.tsx": {"file": "assets/HomeRoute-1.js",
                                         "imports": ["index.html", "_shared-1.js"],
                                         "css": ["assets/HomeRoute-1.css"]},
@@ -63,7 +64,7 @@ def test_the_landing_page_carries_its_settings_and_preloads(client: FlaskClient,
     assert data["settings"] == client.get("/api/settings?lang=de").json
     assert _preloads(html) == ["/assets/HomeRoute-1.js", "/assets/shared-1.js",
                                "/assets/common-de.js", "/assets/de.js"]
-    assert _style_preloads(html) == ["/assets/HomeRoute-1.css"]
+    assert _style_preloads(html) == ["/assets/global-1.css", "/assets/HomeRoute-1.css"]
     assert html.index("boot-data") < html.index("</head>")
 
 

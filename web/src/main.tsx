@@ -1,4 +1,3 @@
-import './styles/main.scss';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
@@ -11,6 +10,8 @@ import { buildRoutes } from './app/router';
 import { installPreloadErrorReload } from './shared/chunkReload';
 import { installModalTabWrap } from './shared/ui/modalFocus';
 
+// First: the global sheet's <link> then precedes the sheets of the screens loading below.
+const globalStyles = import('./app/globalStyles');
 installPreloadErrorReload();
 installModalTabWrap();
 const root = createRoot(document.getElementById('root')!);
@@ -20,9 +21,10 @@ warmCurrentRoute(location.pathname);
 
 async function start() {
   try {
-    await boot();
+    await Promise.all([boot(), globalStyles]);
   } catch (error) {
     console.error(error);
+    await globalStyles.catch(() => undefined);
     root.render(<BootFailure onRetry={() => void start()} />);
     return;
   }
