@@ -19,6 +19,7 @@ from domain.accounts import FieldError, InvalidFields
 from domain.direct_debit import (
     CODE_LENGTH,
     CODE_LIFETIME,
+    RESEND_AFTER,
     MandateForm,
     check_code,
     check_form,
@@ -56,7 +57,9 @@ class DirectDebit:
                                           now + CODE_LIFETIME, now)
             uow.commit()
         self.sms.send_code(number, code, member.language)
-        return {"phone": number, "expires_in": int(CODE_LIFETIME.total_seconds())}
+        # The form takes a code this long and offers to resend after resend_in seconds.
+        return {"phone": number, "expires_in": int(CODE_LIFETIME.total_seconds()),
+                "code_length": CODE_LENGTH, "resend_in": int(RESEND_AFTER.total_seconds())}
 
     def sign(self, member: Member, bundle_id: int, form: MandateForm) -> dict[str, Any]:
         """Check the form and the SMS code, record the mandate, start the order."""

@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 
+from application.form_limits import form_limits
 from application.ports.clock import Clock
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.chat import FREE_CONVERSATIONS
@@ -151,6 +152,7 @@ def _settings(site: Site, language: str | None, geoip_country: str | None) -> di
         "free_conversations": FREE_CONVERSATIONS,
         "free_photos": FREE_PHOTOS,
         "premium_photos": PREMIUM_PHOTOS,
+        "limits": form_limits(),
         "partner_url": site.partner_url,
         "partner_countdown": site.partner_countdown,
     }

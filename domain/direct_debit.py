@@ -17,6 +17,8 @@ from domain.errors import DomainError
 
 CODE_LENGTH = 6
 CODE_LIFETIME = timedelta(minutes=10)
+# The form offers to send a code again only after this (SENDS_PER_HOUR still caps it).
+RESEND_AFTER = timedelta(seconds=30)
 MAX_ATTEMPTS = 5
 SENDS_PER_HOUR = 3
 PERIOD = timedelta(days=30)

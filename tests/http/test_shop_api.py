@@ -183,7 +183,8 @@ def test_direct_debit_with_an_sms_code(container, shopper) -> None:  # type: ign
     bad = ann.post("/api/directdebit/sms", json={"phone": "020 1234567"})  # a landline
     assert bad.status_code == 400 and bad.json["params"]["fields"] == {"phone": "invalid_phone"}
     sent = ann.post("/api/directdebit/sms", json={"phone": "06 12345678"})
-    assert sent.json == {"phone": "+31612345678", "expires_in": 600}
+    assert sent.json == {"phone": "+31612345678", "expires_in": 600, "code_length": 6,
+                         "resend_in": 30}
     code = sms_code(container)
     wrong = ann.post("/api/directdebit", json={**MANDATE, "bundle": bundle, "sms_code": "000000"
                                                if code != "000000" else "111111"})

@@ -36,6 +36,10 @@ def test_settings_carry_the_rules_the_client_explains(client: FlaskClient) -> No
     assert (settings["free_conversations"], settings["free_photos"],
             settings["premium_photos"]) == (2, 3, 25)
     assert (settings["min_age"], settings["max_age"]) == (18, 99)
+    assert settings["limits"] == {
+        "name_min": 2, "name_max": 30, "password_min": 10, "password_max": 128,
+        "about_me_max": 2000, "city_max": 100, "interests_max": 20, "finder_interests_max": 10,
+        "complaint_min": 10, "complaint_max": 5000, "mandate_field_max": 100}
     # Outside the default layout the entry warning is for visitors from NL and DE only.
     for country, everywhere in (("DE", True), ("NL", True), ("US", False)):
         answer = client.get("/api/settings", headers={"X-Geoip-Country": country}).json

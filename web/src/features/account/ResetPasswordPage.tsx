@@ -5,7 +5,8 @@ import { pathTo } from '../../app/routes';
 import { ApiError } from '../../shared/api/errors';
 import { AppLink } from '../navigation/AppLink';
 import { useSession } from '../session/sessionStore';
-import { PASSWORD_MIN, emailError, passwordError } from '../signup/validation';
+import { emailError, passwordError } from '../signup/validation';
+import { useSiteSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';
 import { accountApi, fieldErrorsOf } from './accountApi';
 import { AuthCard, FormAlert, PasswordField, SubmitButton, TextField, useBusy, useErrorText } from './ui';
@@ -85,6 +86,7 @@ export function ResetPasswordDoPage() {
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const token = query.get('token') ?? '';
+  const { limits } = useSiteSettings();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [problems, setProblems] = useState<{ password?: string | null; repeat?: string | null }>({});
@@ -93,7 +95,7 @@ export function ResetPasswordDoPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const weak = passwordError(password);
+    const weak = passwordError(password, limits);
     const differ = !weak && password !== repeat ? { code: 'passwords_differ' } : null;
     setProblems({ password: fieldText(weak), repeat: fieldText(differ) });
     if (weak || differ) return;
@@ -135,7 +137,7 @@ export function ResetPasswordDoPage() {
               setProblems({});
             }}
             error={problems.password}
-            hint={t('signup.steps.password.hint', { min: PASSWORD_MIN })}
+            hint={t('signup.steps.password.hint', { min: limits.password_min })}
             maxLength={1000}
             autoFocus
           />

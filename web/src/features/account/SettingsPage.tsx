@@ -10,10 +10,10 @@ import { NATIVE_NAMES, isLanguage } from '../../shared/i18n/languages';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { Icon, type IconName } from '../navigation/icons';
 import { useSession } from '../session/sessionStore';
-import { PASSWORD_MIN, emailError, passwordError } from '../signup/validation';
+import { emailError, passwordError } from '../signup/validation';
 import { useCompany } from '../site/companyStore';
 import { changeLanguage } from '../site/language';
-import { useSettings } from '../site/settingsStore';
+import { useSettings, useSiteSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';
 import { accountApi, fieldErrorsOf } from './accountApi';
 import { DELETE_REASONS, OTHER_DETAILS_MAX, canContinue, deletionReducer, initialDeletion, offersFor, reasonText } from './deletionFlow';
@@ -139,6 +139,7 @@ function PasswordSection() {
   const { errorText, fieldText } = useErrorText();
   const { busy, run } = useBusy();
   const user = useSession((s) => s.user);
+  const { limits } = useSiteSettings();
   const [values, setValues] = useState({ old: '', next: '', repeat: '' });
   const [problems, setProblems] = useState<{ old?: string | null; next?: string | null; repeat?: string | null }>({});
   const [result, setResult] = useState<Result>(null);
@@ -150,7 +151,7 @@ function PasswordSection() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const old = values.old ? null : { code: 'password_required' };
-    const next = passwordError(values.next, user ? [user.email, user.profile.name] : []);
+    const next = passwordError(values.next, limits, user ? [user.email, user.profile.name] : []);
     const repeat = !next && values.next !== values.repeat ? { code: 'passwords_differ' } : null;
     setProblems({ old: fieldText(old), next: fieldText(next), repeat: fieldText(repeat) });
     if (old || next || repeat) return;
@@ -191,7 +192,7 @@ function PasswordSection() {
               value={values.next}
               onValue={set('next')}
               error={problems.next}
-              hint={t('signup.steps.password.hint', { min: PASSWORD_MIN })}
+              hint={t('signup.steps.password.hint', { min: limits.password_min })}
               maxLength={1000}
             />
           </div>

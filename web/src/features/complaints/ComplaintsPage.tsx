@@ -12,7 +12,7 @@ import { PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
 import { AppLink } from '../navigation/AppLink';
 import { Icon, type IconName } from '../navigation/icons';
 import { useSession } from '../session/sessionStore';
-import { useSettings } from '../site/settingsStore';
+import { useSettings, useSiteSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';
 import {
   EMPTY_FIELDS,
@@ -20,8 +20,6 @@ import {
   type ComplaintFields,
   type ProblemField,
   type Problems,
-  TEXT_MAX,
-  TEXT_MIN,
   checkComplaint,
   complaintBody,
   positiveId,
@@ -90,6 +88,8 @@ function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) {
   const tc = useTranslation('common').t;
   const user = useSession((s) => s.user);
   const needsEmail = user === null;
+  // The text's lengths are the server's (settings.limits).
+  const { complaint_min: min, complaint_max: max } = useSiteSettings().limits;
   const [search] = useSearchParams();
   // The references of the link the reporter came by, read once.
   const [linkedId] = useState(() => positiveId(search.get('member')));
@@ -165,7 +165,7 @@ function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const found = checkComplaint(fields, { needsEmail });
+    const found = checkComplaint(fields, { needsEmail, min, max });
     if (Object.keys(found).length > 0) {
       show(found);
       return;
@@ -367,11 +367,11 @@ function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) {
             </div>
           ) : (
             <div id="complaint-text-hint" className="form-text">
-              {t('form.textHint', { min: TEXT_MIN })}
+              {t('form.textHint', { min })}
             </div>
           )}
-          <div id="complaint-text-counter" className={`complaint-form__counter${length > TEXT_MAX ? ' is-over' : ''}`} data-testid="complaint-counter">
-            {t('form.counter', { count: length, max: TEXT_MAX })}
+          <div id="complaint-text-counter" className={`complaint-form__counter${length > max ? ' is-over' : ''}`} data-testid="complaint-counter">
+            {t('form.counter', { count: length, max })}
           </div>
         </div>
       </div>

@@ -8,9 +8,6 @@ import { type FieldError, fieldErrorsOf } from '../account/accountApi';
 import { emailError } from '../signup/validation';
 import { CATEGORIES, type ComplaintCategory, type ComplaintRequest } from './complaintsApi';
 
-export const TEXT_MIN = 10;
-export const TEXT_MAX = 5000;
-
 export interface ComplaintFields {
   category: ComplaintCategory | '';
   text: string;
@@ -43,14 +40,15 @@ export function positiveId(value: string | null | undefined): number | null {
 }
 
 /** Every problem of the form at once; an empty object when it may be sent. */
-export function checkComplaint(fields: ComplaintFields, { needsEmail }: { needsEmail: boolean }): Problems {
+/** `min` and `max` are the server's lengths of the text (settings.limits). */
+export function checkComplaint(fields: ComplaintFields, { needsEmail, min, max }: { needsEmail: boolean; min: number; max: number }): Problems {
   const problems: Problems = {};
   if (!fields.category) problems.category = { code: 'required' };
   else if (!CATEGORIES.includes(fields.category)) problems.category = { code: 'invalid_choice' };
   const length = textLength(fields.text.trim());
   if (length === 0) problems.text = { code: 'required' };
-  else if (length < TEXT_MIN) problems.text = { code: 'too_short', params: { min: TEXT_MIN } };
-  else if (length > TEXT_MAX) problems.text = { code: 'too_long', params: { max: TEXT_MAX } };
+  else if (length < min) problems.text = { code: 'too_short', params: { min } };
+  else if (length > max) problems.text = { code: 'too_long', params: { max } };
   if (needsEmail) {
     const email = fields.email.trim();
     if (!email) problems.email = { code: 'required' };

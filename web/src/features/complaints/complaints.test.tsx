@@ -11,6 +11,8 @@ import { checkComplaint, complaintBody, positiveId, problemsOf } from './complai
 import { ComplaintsPage } from './ComplaintsPage';
 import { ApiError } from '../../shared/api/errors';
 
+/** The text's lengths as the server gives them (settings.limits). */
+const LIMITS = { min: 10, max: 5000 };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const failure = (status: number, error: string, params: Record<string, unknown> = {}) => json(status, { error, params });
 
@@ -87,21 +89,21 @@ const TEXT = 'He sends the same link to everyone, again and again.';
 
 describe('the complaint rules', () => {
   it('checks every field at once, like the server', () => {
-    expect(checkComplaint({ category: '', text: '', email: '', member: '' }, { needsEmail: true })).toEqual({
+    expect(checkComplaint({ category: '', text: '', email: '', member: '' }, { needsEmail: true, ...LIMITS })).toEqual({
       category: { code: 'required' },
       text: { code: 'required' },
       email: { code: 'required' },
     });
-    expect(checkComplaint({ category: 'spam', text: '  short  ', email: 'no', member: '12a' }, { needsEmail: true })).toEqual({
+    expect(checkComplaint({ category: 'spam', text: '  short  ', email: 'no', member: '12a' }, { needsEmail: true, ...LIMITS })).toEqual({
       text: { code: 'too_short', params: { min: 10 } },
       email: { code: 'invalid_email' },
       member_id: { code: 'invalid_member' },
     });
-    expect(checkComplaint({ category: 'other', text: 'x'.repeat(5001), email: '', member: '' }, { needsEmail: false })).toEqual({
+    expect(checkComplaint({ category: 'other', text: 'x'.repeat(5001), email: '', member: '' }, { needsEmail: false, ...LIMITS })).toEqual({
       text: { code: 'too_long', params: { max: 5000 } },
     });
     // Characters as the server counts them: an emoji is one.
-    expect(checkComplaint({ category: 'other', text: '😀'.repeat(10), email: '', member: '' }, { needsEmail: false })).toEqual({});
+    expect(checkComplaint({ category: 'other', text: '😀'.repeat(10), email: '', member: '' }, { needsEmail: false, ...LIMITS })).toEqual({});
   });
 
   it('sends only the fields that are filled in', () => {

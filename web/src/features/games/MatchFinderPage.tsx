@@ -23,7 +23,6 @@ import {
   type AgeBounds,
   FINDER_STEPS,
   LAST_FINDER_STEP,
-  MAX_FINDER_INTERESTS,
   defaultWishes,
   wishesFromQuery,
   wishesToQuery,
@@ -167,9 +166,10 @@ function InterestsStep({ wishes, onChange }: { wishes: MatchWishes; onChange: Ch
     loadInterests().catch(setFailed);
   }, [loadInterests]);
   const count = wishes.interests.length;
+  const max = useSiteSettings().limits.finder_interests_max;
 
   const toggle = (key: string) => {
-    const next = toggleInterest(wishes.interests, key, MAX_FINDER_INTERESTS);
+    const next = toggleInterest(wishes.interests, key, max);
     setRefused(next.refused);
     if (!next.refused) onChange({ ...wishes, interests: next.interests });
   };
@@ -185,8 +185,8 @@ function InterestsStep({ wishes, onChange }: { wishes: MatchWishes; onChange: Ch
   }
   return (
     <>
-      <p className={`finder-counter${count >= MAX_FINDER_INTERESTS ? ' is-full' : ''}`} aria-live="polite" data-testid="finder-interest-count">
-        {t('finder.steps.interests.counter', { count, max: MAX_FINDER_INTERESTS })}
+      <p className={`finder-counter${count >= max ? ' is-full' : ''}`} aria-live="polite" data-testid="finder-interest-count">
+        {t('finder.steps.interests.counter', { count, max })}
       </p>
       <div className="profile-chips" role="group" aria-label={t('finder.steps.interests.title')}>
         {interests.map((key) => {
@@ -201,7 +201,7 @@ function InterestsStep({ wishes, onChange }: { wishes: MatchWishes; onChange: Ch
       </div>
       {refused && (
         <div className="invalid-feedback d-block" role="alert">
-          {t('finder.steps.interests.max', { max: MAX_FINDER_INTERESTS })}
+          {t('finder.steps.interests.max', { max })}
         </div>
       )}
     </>
@@ -211,6 +211,7 @@ function InterestsStep({ wishes, onChange }: { wishes: MatchWishes; onChange: Ch
 /** The questions, one per step, with progress, back and next. */
 function FinderWizard({ wishes, onChange, onDone, ages }: { wishes: MatchWishes; onChange: Change; onDone: () => void; ages: AgeBounds }) {
   const { t } = useTranslation('games');
+  const maxInterests = useSiteSettings().limits.finder_interests_max;
   const [step, setStep] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
@@ -246,7 +247,7 @@ function FinderWizard({ wishes, onChange, onDone, ages }: { wishes: MatchWishes;
       <h2 ref={heading} tabIndex={-1} className="finder-card__question">
         {t(`finder.steps.${key}.title`)}
       </h2>
-      <p className="finder-card__help">{t(`finder.steps.${key}.text`, { max: MAX_FINDER_INTERESTS })}</p>
+      <p className="finder-card__help">{t(`finder.steps.${key}.text`, { max: maxInterests })}</p>
 
       {key === 'gender' && <GenderStep wishes={wishes} onChange={onChange} />}
       {key === 'age' && <AgeStep wishes={wishes} onChange={onChange} ages={ages} />}
@@ -329,7 +330,7 @@ function FinderResults({ wishes, onChange }: { wishes: MatchWishes; onChange: ()
 }
 
 /** Fills in the member's own interests once, unless they picked some already. */
-function useOwnInterests(skip: boolean, apply: (interests: string[]) => void) {
+function useOwnInterests(skip: boolean, max: number, apply: (interests: string[]) => void) {
   const applied = useRef(skip);
   const latest = useRef(apply);
   useEffect(() => {
@@ -339,10 +340,10 @@ function useOwnInterests(skip: boolean, apply: (interests: string[]) => void) {
     if (applied.current) return;
     applied.current = true;
     profileApi.get().then(
-      (profile) => latest.current(profile.interests.slice(0, MAX_FINDER_INTERESTS)),
+      (profile) => latest.current(profile.interests.slice(0, max)),
       () => undefined, // a prefill is a nicety: without it the member simply picks
     );
-  }, []);
+  }, [max]);
 }
 
 /** /match-finder: a few questions, then the best-fitting members by score. */
@@ -355,11 +356,12 @@ export function MatchFinderPage() {
   const navigate = useNavigate();
   // The ages the server takes (settings.min_age is the site's, 18 or more).
   const ages = useMemo(() => ({ min: settings.min_age, max: settings.max_age }), [settings.min_age, settings.max_age]);
-  const fromUrl = useMemo(() => wishesFromQuery(location.search, ages), [location.search, ages]);
+  const maxInterests = settings.limits.finder_interests_max;
+  const fromUrl = useMemo(() => wishesFromQuery(location.search, ages, maxInterests), [location.search, ages, maxInterests]);
   const [wishes, setWishes] = useState<MatchWishes>(() => fromUrl ?? defaultWishes(user, new Date(), ages));
   const touched = useRef(false);
 
-  useOwnInterests(fromUrl !== null, (interests) => {
+  useOwnInterests(fromUrl !== null, maxInterests, (interests) => {
     if (!touched.current) setWishes((current) => ({ ...current, interests }));
   });
 

@@ -265,9 +265,9 @@ describe('match-finder answers', () => {
   });
 
   it('round-trips through the page URL and cleans up bad values', () => {
-    expect(wishesFromQuery(wishesToQuery(wishes), AGES)).toEqual(wishes);
-    expect(wishesFromQuery('', AGES)).toBeNull();
-    expect(wishesFromQuery('?gender=robot&min_age=12&max_age=200&region=NL-NH&interests=a,b,a,c,d,e,f,g,h,i,j,k,<x>', AGES)).toEqual({
+    expect(wishesFromQuery(wishesToQuery(wishes), AGES, 10)).toEqual(wishes);
+    expect(wishesFromQuery('', AGES, 10)).toBeNull();
+    expect(wishesFromQuery('?gender=robot&min_age=12&max_age=200&region=NL-NH&interests=a,b,a,c,d,e,f,g,h,i,j,k,<x>', AGES, 10)).toEqual({
       gender: null,
       min_age: 18,
       max_age: 99,
@@ -288,7 +288,8 @@ describe('match-finder answers', () => {
     expect(defaultWishes(user, today, AGES).min_age).toBe(18);
     // The server's bounds hold: a site for 21+ (or a lower maximum) clamps the prefill.
     expect(defaultWishes(user, today, { min: 21, max: 30 })).toMatchObject({ min_age: 21, max_age: 30 });
-    expect(wishesFromQuery('?min_age=19&max_age=60', { min: 21, max: 50 })).toMatchObject({ min_age: 21, max_age: 50 });
+    expect(wishesFromQuery('?min_age=19&max_age=60', { min: 21, max: 50 }, 10)).toMatchObject({ min_age: 21, max_age: 50 });
+    expect(wishesFromQuery('?min_age=30&interests=a,b,c', AGES, 2)?.interests).toEqual(['a', 'b']); // the server's maximum
   });
 
   it('keeps the ages in order and clears the region with another country', () => {

@@ -10,8 +10,6 @@ export const FINDER_STEPS = ['gender', 'age', 'place', 'interests'] as const;
 export type FinderStep = (typeof FINDER_STEPS)[number];
 export const LAST_FINDER_STEP = FINDER_STEPS.length - 1;
 
-/** As the server: at most 10 interests. */
-export const MAX_FINDER_INTERESTS = 10;
 /** The ages the finder takes: the server's settings.min_age to settings.max_age. */
 export interface AgeBounds {
   min: number;
@@ -63,7 +61,7 @@ export function wishesToQuery(wishes: MatchWishes): URLSearchParams {
 }
 
 /** Answers from the page query, or null when it holds none (then the questions show). */
-export function wishesFromQuery(search: string | URLSearchParams, ages: AgeBounds): MatchWishes | null {
+export function wishesFromQuery(search: string | URLSearchParams, ages: AgeBounds, maxInterests: number): MatchWishes | null {
   const query = typeof search === 'string' ? new URLSearchParams(search) : search;
   if (!query.has('min_age') && !query.has('max_age')) return null;
   const age = (key: string, fallback: number) => {
@@ -81,7 +79,7 @@ export function wishesFromQuery(search: string | URLSearchParams, ages: AgeBound
     max_age: max,
     country,
     region: country ? query.get('region')?.trim().toUpperCase().slice(0, 10) || null : null,
-    interests: interests.slice(0, MAX_FINDER_INTERESTS),
+    interests: interests.slice(0, maxInterests),
   };
 }
 

@@ -106,9 +106,9 @@ describe('profile rules', () => {
 
   it('allows at most 20 interests', () => {
     const twenty = Array.from({ length: 20 }, (_, index) => `i${index}`);
-    expect(toggleInterest(twenty, 'extra')).toEqual({ interests: twenty, refused: true });
-    expect(toggleInterest(twenty, 'i3').interests).toHaveLength(19);
-    expect(toggleInterest(['a'], 'b')).toEqual({ interests: ['a', 'b'], refused: false });
+    expect(toggleInterest(twenty, 'extra', 20)).toEqual({ interests: twenty, refused: true });
+    expect(toggleInterest(twenty, 'i3', 20).interests).toHaveLength(19);
+    expect(toggleInterest(['a'], 'b', 20)).toEqual({ interests: ['a', 'b'], refused: false });
   });
 
   it('shows only the fields of visible_profile_fields, and always name and about me', () => {

@@ -13,21 +13,17 @@ import { Icon, type IconName } from '../navigation/icons';
 import { useSession } from '../session/sessionStore';
 import { BirthDateSelect } from '../signup/BirthDateSelect';
 import { type Place, useGeo } from '../geo/geoStore';
-import { useSettings } from '../site/settingsStore';
+import { useSettings, useSiteSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';
 import { useProfileCatalogs } from './catalogStore';
 import { PhotosSection } from './PhotosSection';
 import { ProfileHero } from './ProfileHero';
 import { profileApi } from './profileApi';
 import {
-  ABOUT_ME_MAX,
   APPEARANCE,
   type AppearanceField,
-  CITY_MAX,
   type Draft,
   GENDERS,
-  MAX_INTERESTS,
-  NAME_MAX,
   type ProfileField,
   SEXUALITIES,
   type SectionName,
@@ -189,6 +185,7 @@ function SelectField({
 function AboutSection(props: SectionProps) {
   const { t } = useTranslation('profile');
   const note = useNote();
+  const { about_me_max: max } = useSiteSettings().limits;
   const { draft, set, submit, error, saveButton, resultAlert } = useSectionForm('about', props);
   const problem = error('about_me');
   const length = draft.about_me.length;
@@ -205,7 +202,7 @@ function AboutSection(props: SectionProps) {
             className={`form-control profile-about${problem ? ' is-invalid' : ''}`}
             rows={6}
             value={draft.about_me}
-            maxLength={ABOUT_ME_MAX}
+            maxLength={max}
             placeholder={t('about.placeholder')}
             onChange={(event) => set('about_me', event.target.value)}
             aria-invalid={problem ? true : undefined}
@@ -217,10 +214,10 @@ function AboutSection(props: SectionProps) {
             <span className="form-text">{note('about_me') ?? t('about.hint')}</span>
             <span
               id="profile-about-me-count"
-              className={`profile-counter${length >= ABOUT_ME_MAX ? ' profile-counter--full' : ''}`}
+              className={`profile-counter${length >= max ? ' profile-counter--full' : ''}`}
               aria-live="polite"
             >
-              {t('about.counter', { count: length, max: ABOUT_ME_MAX })}
+              {t('about.counter', { count: length, max })}
             </span>
           </div>
         </div>
@@ -287,6 +284,7 @@ function BasicsSection(props: SectionProps) {
   const { t, i18n } = useTranslation('profile');
   const note = useNote();
   const settings = useSettings((s) => s.settings);
+  const { limits } = useSiteSettings();
   const { draft, set, submit, error, saveButton, resultAlert } = useSectionForm('basics', props);
   const shown = (field: ProfileField) => props.fields.includes(field);
   const countries = useCountryNames(settings?.countries ?? []);
@@ -315,7 +313,7 @@ function BasicsSection(props: SectionProps) {
           onValue={(value) => set('name', value)}
           error={error('name')}
           hint={note('name') ?? t('basics.nameHint')}
-          maxLength={NAME_MAX}
+          maxLength={limits.name_max}
           autoComplete="nickname"
           data-testid="profile-name"
         />
@@ -420,7 +418,7 @@ function BasicsSection(props: SectionProps) {
             onValue={(value) => set('city', value)}
             error={error('city')}
             hint={note('city')}
-            maxLength={CITY_MAX}
+            maxLength={limits.city_max}
             autoComplete="address-level2"
             data-testid="profile-city"
           />
@@ -468,6 +466,7 @@ function InterestsSection(props: SectionProps) {
   const note = useNote();
   const { errorText } = useErrorText();
   const { draft, set, submit, error, saveButton, resultAlert } = useSectionForm('interests', props);
+  const max = useSiteSettings().limits.interests_max;
   const interests = useProfileCatalogs((s) => s.interests);
   const loadInterests = useProfileCatalogs((s) => s.loadInterests);
   const [loadError, setLoadError] = useState<unknown>(null);
@@ -478,7 +477,7 @@ function InterestsSection(props: SectionProps) {
   }, [loadInterests]);
 
   const toggle = (key: string) => {
-    const next = toggleInterest(draft.interests, key);
+    const next = toggleInterest(draft.interests, key, max);
     setRefused(next.refused);
     if (!next.refused) set('interests', next.interests);
   };
@@ -486,12 +485,12 @@ function InterestsSection(props: SectionProps) {
   const problem = error('interests');
 
   return (
-    <Section id="profile-interests" icon="heart" title={t('interests.title')} intro={note('interests') ?? t('interests.intro', { max: MAX_INTERESTS })}>
+    <Section id="profile-interests" icon="heart" title={t('interests.title')} intro={note('interests') ?? t('interests.intro', { max })}>
       <form onSubmit={submit} noValidate className="settings-form" aria-label={t('interests.title')}>
         {resultAlert}
         <div className="profile-interests__head">
-          <span className={`profile-counter${count >= MAX_INTERESTS ? ' profile-counter--full' : ''}`} data-testid="profile-interests-count">
-            {t('interests.counter', { count, max: MAX_INTERESTS })}
+          <span className={`profile-counter${count >= max ? ' profile-counter--full' : ''}`} data-testid="profile-interests-count">
+            {t('interests.counter', { count, max })}
           </span>
         </div>
         {loadError ? (
@@ -522,7 +521,7 @@ function InterestsSection(props: SectionProps) {
         )}
         {(refused || problem) && (
           <div className="invalid-feedback d-block" role="alert" data-testid="profile-interests-error">
-            {problem ?? t('interests.max', { max: MAX_INTERESTS })}
+            {problem ?? t('interests.max', { max })}
           </div>
         )}
         {saveButton}

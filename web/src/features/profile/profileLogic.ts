@@ -3,10 +3,6 @@ import { ApiError } from '../../shared/api/errors';
 import type { EditableProfile, OwnPhoto, ProfileChanges } from '../../shared/api/types';
 import { type FieldError, fieldErrorsOf } from '../account/accountApi';
 
-export const MAX_INTERESTS = 20;
-export const ABOUT_ME_MAX = 2000;
-export const CITY_MAX = 100;
-export const NAME_MAX = 100;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 export const GENDERS = ['male', 'female'] as const;
@@ -44,12 +40,8 @@ export function visibleSectionFields(section: SectionName, visible: readonly str
   return SECTION_FIELDS[section].filter((field) => isFieldVisible(field, visible));
 }
 
-/** Interests after toggling `key`; adding beyond the maximum is refused. */
-export function toggleInterest(
-  selected: readonly string[],
-  key: string,
-  max = MAX_INTERESTS,
-): { interests: string[]; refused: boolean } {
+/** Interests after toggling `key`; adding beyond the maximum (the server's) is refused. */
+export function toggleInterest(selected: readonly string[], key: string, max: number): { interests: string[]; refused: boolean } {
   if (selected.includes(key)) return { interests: selected.filter((k) => k !== key), refused: false };
   if (selected.length >= max) return { interests: [...selected], refused: true };
   return { interests: [...selected, key], refused: false };

@@ -10,7 +10,7 @@ import { FormAlert } from '../account/ui';
 import { AppLink } from '../navigation/AppLink';
 import { Icon } from '../navigation/icons';
 import { useCompany } from '../site/companyStore';
-import { useSettings } from '../site/settingsStore';
+import { useSettings, useSiteSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';
 import { BundleCard, type PricedBundle, priceBundles } from './bundles';
 import {
@@ -18,7 +18,6 @@ import {
   IBAN_INPUT_MAX,
   type MandateField,
   type MandateFields,
-  RESEND_COOLDOWN_S,
   caretAfterFormat,
   checkMandate,
   cleanSmsCode,
@@ -211,6 +210,8 @@ interface SentCode {
   /** The number as the server understood it (+E.164). */
   phone: string;
   minutes: number;
+  /** The code's digits, as the server says. */
+  codeLength: number;
 }
 
 function MandateForm({ bundle, index, discount }: { bundle: PricedBundle; index: number; discount: DiscountCode | null }) {
@@ -220,6 +221,7 @@ function MandateForm({ bundle, index, discount }: { bundle: PricedBundle; index:
   const navigate = useNavigate();
   const company = useCompany((s) => s.company?.name) ?? '';
   const siteName = useSettings((s) => s.settings?.name) ?? '';
+  const mandateFieldMax = useSiteSettings().limits.mandate_field_max;
   const [fields, setFields] = useState<MandateFields>(EMPTY);
   const [problems, setProblems] = useState<Problems>({});
   const [sent, setSent] = useState<SentCode | null>(null);
@@ -318,8 +320,8 @@ function MandateForm({ bundle, index, discount }: { bundle: PricedBundle; index:
     setProblems((p) => ({ ...p, phone: undefined, sms_code: undefined }));
     try {
       const answer = await shopApi.directDebitSms(phone);
-      setSent({ typed: phone, phone: answer.phone, minutes: Math.max(1, Math.round(answer.expires_in / 60)) });
-      setResendAt(Date.now() + RESEND_COOLDOWN_S * 1000);
+      setSent({ typed: phone, phone: answer.phone, minutes: Math.max(1, Math.round(answer.expires_in / 60)), codeLength: answer.code_length });
+      setResendAt(Date.now() + answer.resend_in * 1000);
       setFields((f) => ({ ...f, sms_code: '' })); // a new code replaces the last one
       setFocusOn('sms_code');
     } catch (failure) {
@@ -331,7 +333,7 @@ function MandateForm({ bundle, index, discount }: { bundle: PricedBundle; index:
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = checkMandate(fields, codeSent);
+    const found = checkMandate(fields, codeSent ? sent.codeLength : null, mandateFieldMax);
     if (Object.values(found).some(Boolean)) {
       showProblems(found);
       return;
@@ -459,7 +461,7 @@ function MandateForm({ bundle, index, discount }: { bundle: PricedBundle; index:
                       {...control('sms_code')}
                       className={`${control('sms_code').className} dd-code__input`}
                       value={fields.sms_code}
-                      onChange={(event) => set('sms_code', cleanSmsCode(event.target.value))}
+                      onChange={(event) => set('sms_code', cleanSmsCode(event.target.value, sent.codeLength))}
                       autoComplete="one-time-code"
                       inputMode="numeric"
                       pattern="[0-9]*"

@@ -8,10 +8,12 @@ import { flush } from '../../test/time';
 import { useSession } from '../session/sessionStore';
 import { CheckoutPage } from './CheckoutPage';
 import { DirectDebitPage } from './DirectDebitPage';
-import { RESEND_COOLDOWN_S, caretAfterFormat, checkMandate, cleanSmsCode, compactIban, formatIban, ibanChecks } from './directDebit';
+import { caretAfterFormat, checkMandate, cleanSmsCode, compactIban, formatIban, ibanChecks } from './directDebit';
 import type { DiscountCode, Order } from './shopApi';
 import { clearTimeBonus } from './timeBonusStore';
 
+/** The server's wait before a code may be sent again (the SMS answer's resend_in). */
+const RESEND_IN = 30;
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const failure = (status: number, error: string, params: Record<string, unknown> = {}) => json(status, { error, params });
 
@@ -115,7 +117,7 @@ function fillMandate() {
 /** The SMS call answers with the number in +E.164; the mandate with `signed`. */
 function serveMandate(signed: () => Response = () => json(201, { payment_id: 'tr_dd_1', checkout_url: 'https://pay.test/tr_dd_1', order: 9 })) {
   answer = (path) => {
-    if (path === '/api/directdebit/sms') return json(200, { phone: '+31612345678', expires_in: 600 });
+    if (path === '/api/directdebit/sms') return json(200, { phone: '+31612345678', expires_in: 600, code_length: 6, resend_in: RESEND_IN });
     if (path === '/api/directdebit') return signed();
     return failure(404, 'not_found');
   };
@@ -154,14 +156,15 @@ describe('direct-debit helpers', () => {
     expect(ibanChecks('NL91')).toBe(false);
   });
 
-  it('keeps six digits of a pasted code', () => {
-    expect(cleanSmsCode('123 456')).toBe('123456');
-    expect(cleanSmsCode('12-34-56-78')).toBe('123456');
+  it('keeps as many digits of a pasted code as the server says', () => {
+    expect(cleanSmsCode('123 456', 6)).toBe('123456');
+    expect(cleanSmsCode('12-34-56-78', 6)).toBe('123456');
+    expect(cleanSmsCode('12-34-56-78', 8)).toBe('12345678');
   });
 
   it('finds empty fields, a bad IBAN, a missing code and no consent', () => {
     const empty = { account_holder: ' ', iban: '', street: '', house_number: '', postcode: '', city: '', phone: '', sms_code: '', consent: false };
-    expect(checkMandate(empty, false)).toEqual({
+    expect(checkMandate(empty, null, 100)).toEqual({
       account_holder: { code: 'required' },
       iban: { code: 'required' },
       street: { code: 'required' },
@@ -172,9 +175,11 @@ describe('direct-debit helpers', () => {
       consent: { code: 'consent_required' },
     });
     const filled = { account_holder: 'A', iban: 'NL92ABNA0417164300', street: 'S', house_number: '1', postcode: 'P', city: 'C', phone: '0612345678', sms_code: '12', consent: true };
-    expect(checkMandate(filled, false)).toEqual({ iban: { code: 'invalid_iban' }, phone: { code: 'code_first' } });
-    expect(checkMandate({ ...filled, iban: IBAN }, true)).toEqual({ sms_code: { code: 'code_length', params: { length: 6 } } });
-    expect(checkMandate({ ...filled, iban: IBAN, sms_code: '123456' }, true)).toEqual({});
+    expect(checkMandate(filled, null, 100)).toEqual({ iban: { code: 'invalid_iban' }, phone: { code: 'code_first' } });
+    expect(checkMandate({ ...filled, iban: IBAN }, 6, 100)).toEqual({ sms_code: { code: 'code_length', params: { length: 6 } } });
+    expect(checkMandate({ ...filled, iban: IBAN, sms_code: '123456' }, 6, 100)).toEqual({});
+    // The server's field length: a longer city is refused before sending.
+    expect(checkMandate({ ...filled, iban: IBAN, sms_code: '123456', city: 'C'.repeat(21) }, 6, 20)).toEqual({ city: { code: 'too_long', params: { max: 20 } } });
   });
 });
 
@@ -234,10 +239,10 @@ describe('direct-debit page', () => {
 
     const resend = screen.getByTestId('dd-resend-code');
     expect(resend).toBeDisabled();
-    expect(resend).toHaveTextContent(`Send again in ${RESEND_COOLDOWN_S} s`);
+    expect(resend).toHaveTextContent(`Send again in ${RESEND_IN} s`);
     await settle(1000);
-    expect(resend).toHaveTextContent(`Send again in ${RESEND_COOLDOWN_S - 1} s`);
-    await settle((RESEND_COOLDOWN_S - 2) * 1000);
+    expect(resend).toHaveTextContent(`Send again in ${RESEND_IN - 1} s`);
+    await settle((RESEND_IN - 2) * 1000);
     expect(resend).toBeDisabled();
     await settle(1000);
     expect(resend).toBeEnabled();

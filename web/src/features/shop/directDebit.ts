@@ -1,15 +1,11 @@
 /**
  * The direct-debit form's helpers (issue 7; spec section 5): the IBAN as people read it,
  * a first check of it in the browser (the server checks again), the SMS code's resend
- * cooldown and the field checks before sending.
+ * countdown and the field checks before sending. The lengths and the resend wait are the
+ * server's (settings.limits, the answer of sending a code).
  */
 import { useEffect, useState } from 'react';
 
-/** Seconds before the SMS code may be sent again. */
-export const RESEND_COOLDOWN_S = 30;
-export const SMS_CODE_LENGTH = 6;
-/** The server's limit for every text field of the mandate. */
-export const FIELD_MAX = 100;
 /** The longest IBAN (34 characters) in groups of four. */
 export const IBAN_INPUT_MAX = 34 + 8;
 
@@ -52,8 +48,8 @@ export function ibanChecks(value: string): boolean {
 }
 
 /** Digits only, at most the code's length (a pasted "123 456" becomes "123456"). */
-export function cleanSmsCode(value: string): string {
-  return value.replace(/\D/g, '').slice(0, SMS_CODE_LENGTH);
+export function cleanSmsCode(value: string, length: number): string {
+  return value.replace(/\D/g, '').slice(0, length);
 }
 
 export interface MandateFields {
@@ -79,22 +75,22 @@ export interface FieldProblem {
 const TEXT_FIELDS = ['account_holder', 'iban', 'street', 'house_number', 'postcode', 'city', 'phone'] as const;
 
 /**
- * What the browser can tell before sending: empty or too long fields, an IBAN that fails
- * its check, no code (or not six digits) and no consent. `codeSent` says whether a code
- * was asked for this number at all.
+ * What the browser can tell before sending: empty or too long fields (`fieldMax`), an
+ * IBAN that fails its check, no code (or not of the code's length) and no consent.
+ * `codeLength` is the length of the code sent for this number, null when none was asked.
  */
-export function checkMandate(fields: MandateFields, codeSent: boolean): Partial<Record<MandateField, FieldProblem>> {
+export function checkMandate(fields: MandateFields, codeLength: number | null, fieldMax: number): Partial<Record<MandateField, FieldProblem>> {
   const problems: Partial<Record<MandateField, FieldProblem>> = {};
   for (const name of TEXT_FIELDS) {
     const value = name === 'iban' ? compactIban(fields.iban) : fields[name].trim();
     if (!value) problems[name] = { code: 'required' };
-    else if (value.length > FIELD_MAX) problems[name] = { code: 'too_long', params: { max: FIELD_MAX } };
+    else if (value.length > fieldMax) problems[name] = { code: 'too_long', params: { max: fieldMax } };
   }
   if (!problems.iban && !ibanChecks(fields.iban)) problems.iban = { code: 'invalid_iban' };
-  if (!codeSent) {
+  if (codeLength === null) {
     if (!problems.phone) problems.phone = { code: 'code_first' };
-  } else if (fields.sms_code.length !== SMS_CODE_LENGTH) {
-    problems.sms_code = { code: fields.sms_code ? 'code_length' : 'required', params: { length: SMS_CODE_LENGTH } };
+  } else if (fields.sms_code.length !== codeLength) {
+    problems.sms_code = { code: fields.sms_code ? 'code_length' : 'required', params: { length: codeLength } };
   }
   if (!fields.consent) problems.consent = { code: 'consent_required' };
   return problems;

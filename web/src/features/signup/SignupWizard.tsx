@@ -15,7 +15,6 @@ import { hasTrafficSource, trafficForSignup } from './traffic';
 import {
   type FieldErrors,
   LAST_STEP,
-  PASSWORD_MIN,
   SIGNUP_STEPS,
   type SignupStep,
   type StepContext,
@@ -123,8 +122,8 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
   const [form, setForm] = useState<SignupForm>(loadSignupForm);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const context: StepContext = useMemo(
-    () => ({ today: new Date(), minAge: settings.min_age, termsAccepted }),
-    [settings.min_age, termsAccepted],
+    () => ({ today: new Date(), minAge: settings.min_age, limits: settings.limits, termsAccepted }),
+    [settings.min_age, settings.limits, termsAccepted],
   );
   // Coming back to a half-filled form: continue where it stopped (never past the e-mail).
   const [step, setStep] = useState<SignupStep>(() => firstInvalidStep(loadSignupForm(), context, 3) ?? LAST_STEP);
@@ -321,9 +320,9 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
               value={form.password}
               onValue={(value) => update('password', value)}
               error={fieldError('password')}
-              hint={t('signup.steps.password.hint', { min: PASSWORD_MIN })}
+              hint={t('signup.steps.password.hint', { min: settings.limits.password_min })}
               autoComplete="new-password"
-              minLength={PASSWORD_MIN}
+              minLength={settings.limits.password_min}
               autoFocus
             />
             <div className="form-check signup-terms">

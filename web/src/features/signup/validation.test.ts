@@ -22,7 +22,9 @@ const form = (overrides: Partial<SignupForm> = {}): SignupForm => ({
   password: 'a good password',
   ...overrides,
 });
-const context = { today: new Date(2026, 5, 15), minAge: 18, termsAccepted: true };
+/** The server's lengths (settings.limits). */
+const LIMITS = { name_min: 2, name_max: 30, password_min: 10, password_max: 128 };
+const context = { today: new Date(2026, 5, 15), minAge: 18, limits: LIMITS, termsAccepted: true };
 
 describe('e-mail rule', () => {
   it.each(['sam@example.com', 'a.b+c@mail.example.co.uk', ' sam@example.com '])('accepts %s', (email) => {
@@ -38,17 +40,19 @@ describe('e-mail rule', () => {
 
 describe('profile name rule', () => {
   it('must not start with an @', () => {
-    expect(nameError('@sam', 'sam@example.com')).toEqual({ code: 'name_starts_with_at' });
-    expect(nameError('  @sam', 'sam@example.com')).toEqual({ code: 'name_starts_with_at' });
+    expect(nameError('@sam', 'sam@example.com', LIMITS)).toEqual({ code: 'name_starts_with_at' });
+    expect(nameError('  @sam', 'sam@example.com', LIMITS)).toEqual({ code: 'name_starts_with_at' });
   });
   it('must differ from the e-mail address, whatever the case', () => {
-    expect(nameError('Sam@Example.com', 'sam@example.com')).toEqual({ code: 'name_equals_email' });
-    expect(nameError('sam', 'sam@example.com')).toBeNull();
+    expect(nameError('Sam@Example.com', 'sam@example.com', LIMITS)).toEqual({ code: 'name_equals_email' });
+    expect(nameError('sam', 'sam@example.com', LIMITS)).toBeNull();
   });
   it('is 2 to 30 characters', () => {
-    expect(nameError('S', 'x@example.com')).toEqual({ code: 'name_length', params: { min: 2, max: 30 } });
-    expect(nameError('S'.repeat(31), 'x@example.com')?.code).toBe('name_length');
-    expect(nameError('Zoë', 'x@example.com')).toBeNull();
+    expect(nameError('S', 'x@example.com', LIMITS)).toEqual({ code: 'name_length', params: { min: 2, max: 30 } });
+    expect(nameError('S'.repeat(31), 'x@example.com', LIMITS)?.code).toBe('name_length');
+    expect(nameError('Zoë', 'x@example.com', LIMITS)).toBeNull();
+    // The lengths are the server's: another site setting would say another.
+    expect(nameError('Samantha', 'x@example.com', { name_min: 2, name_max: 5 })).toEqual({ code: 'name_length', params: { min: 2, max: 5 } });
   });
 });
 
@@ -95,18 +99,18 @@ describe('date of birth rule', () => {
 
 describe('password rule', () => {
   it('needs 10 to 128 characters', () => {
-    expect(passwordError('123456789')).toEqual({ code: 'password_too_short', params: { min: 10 } });
-    expect(passwordError('1234567890')).toBeNull();
-    expect(passwordError('x'.repeat(129))).toEqual({ code: 'password_too_long', params: { max: 128 } });
+    expect(passwordError('123456789', LIMITS)).toEqual({ code: 'password_too_short', params: { min: 10 } });
+    expect(passwordError('1234567890', LIMITS)).toBeNull();
+    expect(passwordError('x'.repeat(129), LIMITS)).toEqual({ code: 'password_too_long', params: { max: 128 } });
   });
 
   it('refuses a blank password and one holding the e-mail or a name of 3+ letters', () => {
-    expect(passwordError(' '.repeat(12))).toEqual({ code: 'password_blank' });
+    expect(passwordError(' '.repeat(12), LIMITS)).toEqual({ code: 'password_blank' });
     const personal = ['sam@example.com', 'Sam'];
-    expect(passwordError('SAM@example.com', personal)).toEqual({ code: 'password_personal' });
-    expect(passwordError('I am Sam, really', personal)).toEqual({ code: 'password_personal' });
-    expect(passwordError('enjoy the rain', ['jo@example.com', 'Jo'])).toBeNull();
-    expect(passwordError('enjoy the rain', personal)).toBeNull();
+    expect(passwordError('SAM@example.com', LIMITS, personal)).toEqual({ code: 'password_personal' });
+    expect(passwordError('I am Sam, really', LIMITS, personal)).toEqual({ code: 'password_personal' });
+    expect(passwordError('enjoy the rain', LIMITS, ['jo@example.com', 'Jo'])).toBeNull();
+    expect(passwordError('enjoy the rain', LIMITS, personal)).toBeNull();
   });
 });
 

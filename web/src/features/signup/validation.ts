@@ -3,7 +3,12 @@
  * member hears about a mistake at once, with the same codes and so the same texts.
  * The server checks again; its field errors are mapped back to their step.
  */
+import type { Settings } from '../../shared/api/types';
 import type { SignupForm } from './signupForm';
+
+/** The server's lengths (settings.limits): the checks here only tell the member early. */
+export type NameLimits = Pick<Settings['limits'], 'name_min' | 'name_max'>;
+export type PasswordLimits = Pick<Settings['limits'], 'password_min' | 'password_max'>;
 
 export interface FieldError {
   code: string;
@@ -11,10 +16,6 @@ export interface FieldError {
 }
 export type FieldErrors = Partial<Record<string, FieldError>>;
 
-export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX = 128;
-export const NAME_MIN = 2;
-export const NAME_MAX = 30;
 
 // Same shape as the server: one @, a dotted domain of valid labels, no spaces.
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
@@ -25,13 +26,13 @@ export function emailError(email: string): FieldError | null {
   return null;
 }
 
-export function nameError(name: string, email: string): FieldError | null {
+export function nameError(name: string, email: string, limits: NameLimits): FieldError | null {
   const stripped = name.trim();
   if (stripped.startsWith('@')) return { code: 'name_starts_with_at' };
   if (stripped.toLowerCase() === email.trim().toLowerCase()) return { code: 'name_equals_email' };
   // Count characters as the server does (code points, not UTF-16 units).
   const length = [...stripped].length;
-  if (length < NAME_MIN || length > NAME_MAX) return { code: 'name_length', params: { min: NAME_MIN, max: NAME_MAX } };
+  if (length < limits.name_min || length > limits.name_max) return { code: 'name_length', params: { min: limits.name_min, max: limits.name_max } };
   return null;
 }
 
@@ -73,10 +74,10 @@ const PERSONAL_MIN = 3;
  * Length, blank and the member's own e-mail or name (where known); whether a password is
  * too easy to guess only the server knows (zxcvbn there).
  */
-export function passwordError(password: string, personal: string[] = []): FieldError | null {
+export function passwordError(password: string, limits: PasswordLimits, personal: string[] = []): FieldError | null {
   const length = [...password].length;
-  if (length < PASSWORD_MIN) return { code: 'password_too_short', params: { min: PASSWORD_MIN } };
-  if (length > PASSWORD_MAX) return { code: 'password_too_long', params: { max: PASSWORD_MAX } };
+  if (length < limits.password_min) return { code: 'password_too_short', params: { min: limits.password_min } };
+  if (length > limits.password_max) return { code: 'password_too_long', params: { max: limits.password_max } };
   if (!password.trim()) return { code: 'password_blank' };
   const lowered = password.toLowerCase();
   for (const word of personal.map((text) => text.trim().toLowerCase())) {
@@ -106,6 +107,7 @@ export const FIELD_STEP: Record<string, SignupStep> = {
 export interface StepContext {
   today: Date;
   minAge: number;
+  limits: NameLimits & PasswordLimits;
   termsAccepted: boolean;
 }
 
@@ -122,7 +124,7 @@ export function validateStep(step: SignupStep, form: SignupForm, context: StepCo
       break;
     case 1:
       // The e-mail comes later; compare with it once known (the server does too).
-      add('name', nameError(form.name, form.email));
+      add('name', nameError(form.name, form.email, context.limits));
       break;
     case 2:
       add('date_of_birth', birthDateError(form.date_of_birth, context.today, context.minAge));
@@ -130,10 +132,10 @@ export function validateStep(step: SignupStep, form: SignupForm, context: StepCo
     case 3:
       add('email', emailError(form.email));
       // A name equal to the e-mail is wrong on the name step; say so here too.
-      if (!errors.email) add('name', nameError(form.name, form.email));
+      if (!errors.email) add('name', nameError(form.name, form.email, context.limits));
       break;
     case 4:
-      add('password', passwordError(form.password, [form.email, form.name]));
+      add('password', passwordError(form.password, context.limits, [form.email, form.name]));
       if (!context.termsAccepted) errors.terms = { code: 'terms_required' };
       break;
   }

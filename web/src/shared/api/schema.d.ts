@@ -1533,6 +1533,25 @@ export interface components {
             free_photos: number;
             /** @description Photos a premium member may keep */
             premium_photos: number;
+            /** @description The lengths and counts the server checks in the members' forms */
+            limits: {
+                /** @description Profile name */
+                name_min: number;
+                name_max: number;
+                password_min: number;
+                password_max: number;
+                about_me_max: number;
+                city_max: number;
+                /** @description Interests on a profile */
+                interests_max: number;
+                /** @description Interests in a match-finder question */
+                finder_interests_max: number;
+                /** @description A complaint's text */
+                complaint_min: number;
+                complaint_max: number;
+                /** @description Each text field of the direct-debit mandate */
+                mandate_field_max: number;
+            };
             /** @description Where members who deleted their account may go (empty = none) */
             partner_url: string;
             /** @description Seconds before that redirect */
@@ -3417,6 +3436,10 @@ export interface operations {
                         phone: string;
                         /** @description Seconds the code stays valid */
                         expires_in: number;
+                        /** @description Digits of the code */
+                        code_length: number;
+                        /** @description Seconds before the form offers to send a code again */
+                        resend_in: number;
                     };
                 };
             };
