@@ -1,0 +1,64 @@
+// ESLint for the web app (web/src): TypeScript, the rules of hooks, accessibility, and the
+// import boundaries of the bulletproof-react shape:
+//   app/      composes everything (router, route registry, layouts, start-up wiring);
+//   features/ one folder per business area; another feature is reached only through its
+//             public module (features/<area>/index.ts), never its internals;
+//   shared/   what every feature may use; it never imports features/ or app/.
+// `import-x/no-cycle` proves the import graph (dynamic imports included) has no circle.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const SRC = './web/src';
+const FEATURES = readdirSync(new URL(`${SRC}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// One zone per feature: it may import its own files and other features' index.ts only.
+const featureZones = FEATURES.map((feature) => ({
+  target: `${SRC}/features/${feature}`,
+  from: `${SRC}/features`,
+  except: [`./${feature}`, ...FEATURES.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+  message: 'Another feature is used through its public module (features/<area>/index.ts) only.',
+}));
+
+export default tseslint.config(
+  { ignores: ['web/dist/**', 'web/public/**', 'node_modules/**', 'web/src/shared/api/schema.d.ts'] },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended, jsxA11y.flatConfigs.recommended],
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    languageOptions: { globals: { ...globals.browser } },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      ...reactHooks.configs['recommended-latest'].rules,
+      // TypeScript's noUnusedLocals/noUnusedParameters already fail the build on these.
+      '@typescript-eslint/no-unused-vars': 'off',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: `${SRC}/shared`,
+              from: [`${SRC}/features`, `${SRC}/app`],
+              message: 'shared/ is used by features and app; it never imports them.',
+            },
+            {
+              target: `${SRC}/features`,
+              from: `${SRC}/app`,
+              message: 'app/ composes the features; a feature never imports app/ (route paths: shared/routing).',
+            },
+            ...featureZones,
+          ],
+        },
+      ],
+    },
+  },
+);
