@@ -22,11 +22,12 @@ class RequestIdFilter(logging.Filter):
     """Adds ``request_id`` to every record a handler writes."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        record.request_id = request_id.get()
-        if record.request_id == "-" and isinstance(record.args, dict):
+        value = request_id.get()
+        if value == "-" and isinstance(record.args, dict):
             # gunicorn's access log line comes after the request: its id is the
             # response's X-Request-ID, among the line's values.
-            record.request_id = record.args.get(ACCESS_LOG_ID, "-")
+            value = record.args.get(ACCESS_LOG_ID, "-")
+        record.__dict__["request_id"] = value  # as logging itself adds `extra` fields
         return True
 
 

@@ -49,12 +49,11 @@ def ledger(member_id: Id, as_json: Json = False) -> None:
     """Every credit movement of a member, oldest first, and the balance."""
     with fail_on_rule():
         balance, entries = container().credits().ledger(member_id)
-    records = [{"when": entry.at, "kind": entry.kind.value, "amount": f"{entry.amount:+d}",
+    records = [{"when": entry.at, "kind": entry.kind.value,
+                "amount": entry.amount if as_json else f"{entry.amount:+d}",
                 "balance": entry.balance_after, "reason": entry.reason, "key": entry.key}
                for entry in entries]
     if as_json:
-        for record in records:
-            record["amount"] = int(record["amount"])
         print_json({"member": member_id, "balance": balance, "entries": records})
         return
     rows(("when", "kind", "amount", "balance", "reason", "key"), records, as_json=False)

@@ -30,11 +30,13 @@ class OneLineErrors(TyperGroup):
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
-             **extra: Any) -> Any:
+             windows_expand_args: bool = True, **extra: Any) -> Any:
         if not standalone_mode:
-            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+            return super().main(args, prog_name, complete_var, standalone_mode,
+                                windows_expand_args, **extra)
         try:
-            code = super().main(args, prog_name, complete_var, False, **extra)
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args,
+                                **extra)
         except typer.TyperException as error:  # click's usage errors and BadParameter
             context = getattr(error, "ctx", None)
             if type(error).__name__ == "NoArgsIsHelpError":  # help is what was asked for

@@ -6,6 +6,7 @@ import mimetypes
 
 from flask import Blueprint, Response, current_app, redirect, request
 from werkzeug.exceptions import NotFound
+from werkzeug.wrappers import Response as BaseResponse
 
 from adapters.http.session import current_member
 
@@ -13,7 +14,7 @@ blueprint = Blueprint("media", __name__)
 
 
 @blueprint.get("/media/<path:name>")
-def media(name: str) -> Response:
+def media(name: str) -> BaseResponse:  # a redirect, or the file
     container = current_app.extensions["amora"]
     photos = container.photos()
     public = photos.visible_file(name, None)  # active: anyone who has the name may see it

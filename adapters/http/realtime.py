@@ -91,7 +91,6 @@ def _same_origin() -> bool:
     return not origin or origin.split("://", 1)[-1] == request.host
 
 
-@sock.route("/ws", bp=blueprint)
 def live(ws: Any) -> None:
     try:
         _serve(ws)
@@ -101,6 +100,10 @@ def live(ws: Any) -> None:
         log.warning("live socket ended by an outage: %s", type(outage).__name__)
         with contextlib.suppress(ConnectionClosed, OSError):
             ws.close(reason=TRY_AGAIN_LATER, message="service_unavailable")
+
+
+# flask-sock has no types: registered by a call, so `live` keeps its own.
+sock.route("/ws", bp=blueprint)(live)
 
 
 def _serve(ws: Any) -> None:

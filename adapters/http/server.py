@@ -50,7 +50,7 @@ class AmoraWorker(GeventWorker):
         gevent.spawn(close_all)
 
 
-class AmoraServer(BaseApplication):  # type: ignore[misc]
+class AmoraServer(BaseApplication):
     """gunicorn run from our own command line: options from `amora serve`, the app built
     in each worker after the fork (and after gevent patched the standard library), so no
     database connection or thread crosses a fork."""

@@ -15,10 +15,11 @@ import brotli
 from flask import Blueprint, Response, current_app, request, send_from_directory
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
-from adapters.http.requests import LOCALE_CODES, geoip_country, language, site_host
+from adapters.http.requests import geoip_country, language, site_host
 from adapters.http.session import COOKIE, HINT_COOKIE, _secure, signed_in
 from domain.discovery import SearchFilters
 from domain.errors import DomainError
+from domain.locales import LOCALE_CODES
 
 blueprint = Blueprint("web", __name__)
 _NOT_BUILT = (

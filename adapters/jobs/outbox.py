@@ -28,7 +28,7 @@ from adapters.sql.outbox import ClaimedJob, OutboxTable
 if TYPE_CHECKING:  # dramatiq is imported only where jobs go through Redis
     from adapters.jobs.broker import DramatiqTaskQueue
 
-Job = Callable[..., None]
+Job = Callable[..., object]  # what a job returns is not used
 
 log = logging.getLogger("amora.jobs")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from apscheduler.schedulers.background import BackgroundScheduler
 
-from adapters.jobs.broker import DramatiqTaskQueue
+from application.ports.jobs import TaskQueue
 
 # job name -> minutes between runs
 PERIODIC = {
@@ -17,7 +17,7 @@ PERIODIC = {
 }
 
 
-def start_scheduler(tasks: DramatiqTaskQueue) -> BackgroundScheduler:
+def start_scheduler(tasks: TaskQueue) -> BackgroundScheduler:
     scheduler = BackgroundScheduler(timezone="UTC")
     for name, minutes in PERIODIC.items():
         scheduler.add_job(tasks.enqueue, "interval", args=[name], minutes=minutes, id=name,

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import CursorResult, Engine, create_engine, event
+
+
+def inserted_id(result: CursorResult[Any]) -> int:
+    """The primary key of the one row an INSERT added."""
+    key = result.inserted_primary_key
+    assert key is not None  # SQLAlchemy has it after any single-row INSERT
+    return int(key[0])
 
 
 def database_engine(url: str) -> Engine:

@@ -9,6 +9,7 @@ import attrs
 from sqlalchemy import Connection, func, insert, select, update
 
 from adapters.sql import tables as t
+from adapters.sql.engine import inserted_id
 from domain.landers import BounceFigures
 
 lv, cp = t.lander_visits, t.complaints
@@ -45,7 +46,7 @@ class SqlComplaints:
     connection: Connection
 
     def add(self, values: dict[str, Any]) -> int:
-        return int(self.connection.execute(insert(cp).values(**values)).inserted_primary_key[0])
+        return inserted_id(self.connection.execute(insert(cp).values(**values)))
 
     def get(self, complaint_id: int) -> dict[str, Any] | None:
         row = self.connection.execute(select(cp).where(cp.c.id == complaint_id)).mappings().first()

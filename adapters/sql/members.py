@@ -7,10 +7,11 @@ from datetime import datetime
 from typing import Any
 
 import attrs
-from sqlalchemy import Connection, delete, func, insert, or_, select, update
+from sqlalchemy import ColumnElement, Connection, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from adapters.sql import tables as t
+from adapters.sql.engine import inserted_id
 from application.ports.members import MemberChanged
 from domain.errors import DomainError
 from domain.members import AccountStatus, Member, Profile, ProfileStatus, Traffic
@@ -81,7 +82,7 @@ class SqlMembers:
                                          **_account_values(member)))
         except IntegrityError as clash:  # a parallel signup with the address won
             raise _address_taken(clash, "account_exists") from clash
-        member_id = result.inserted_primary_key[0]
+        member_id = inserted_id(result)
         self.connection.execute(
             insert(t.profiles).values(member_id=member_id, **_profile_values(member.profile))
         )
@@ -148,8 +149,9 @@ class SqlMembers:
             # Part of the e-mail or name (LIKE's wildcards taken literally), or the id.
             escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
             pattern = f"%{escaped}%"
-            matches = [func.lower(t.members.c.email).like(pattern, escape="\\"),
-                       func.lower(t.profiles.c.name).like(pattern, escape="\\")]
+            matches: list[ColumnElement[bool]] = [
+                func.lower(t.members.c.email).like(pattern, escape="\\"),
+                func.lower(t.profiles.c.name).like(pattern, escape="\\")]
             if text.strip().isdigit() and len(text.strip()) < 10:
                 matches.append(t.members.c.id == int(text.strip()))
             query = query.where(or_(*matches))

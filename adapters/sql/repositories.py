@@ -11,6 +11,7 @@ from sqlalchemy import Connection, delete, func, insert, or_, select, update
 
 from adapters.sql import tables as t
 from adapters.sql.documents import company_from_row, converter, site_from_row, site_settings
+from adapters.sql.engine import inserted_id
 from domain.sites import Company, Site
 
 
@@ -41,7 +42,7 @@ class SqlSites:
         if site.id:
             values["id"] = site.id
         result = self.connection.execute(insert(t.sites).values(**values))
-        return attrs.evolve(site, id=result.inserted_primary_key[0])
+        return attrs.evolve(site, id=inserted_id(result))
 
     def update(self, site: Site) -> None:
         self.connection.execute(
@@ -86,7 +87,7 @@ class SqlCompanies:
         if not company.id:
             values.pop("id")
         result = self.connection.execute(insert(t.companies).values(**values))
-        return attrs.evolve(company, id=result.inserted_primary_key[0])
+        return attrs.evolve(company, id=inserted_id(result))
 
     def update(self, company: Company) -> None:
         values = self._values(company)
@@ -167,7 +168,7 @@ class SqlPhotos:
                 is_main=is_main, status=status, created_at=created_at,
             )
         )
-        return int(result.inserted_primary_key[0])
+        return inserted_id(result)
 
 
 @attrs.define
