@@ -1,10 +1,27 @@
 import type { CompanyInfo } from '../../shared/api/types';
 
+// One Intl.DisplayNames per language: making one costs far more than asking it (the
+// search filter names some 200 countries, every member card one).
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+
+function namesIn(language: string): Intl.DisplayNames | null {
+  let names = regionNames.get(language);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([language], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    regionNames.set(language, names);
+  }
+  return names;
+}
+
 /** A country's name in the member's language ('NL' → 'Nederland' / 'Netherlands'). */
 export function countryName(code: string, language: string): string {
   if (!code) return '';
   try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(code.toUpperCase()) ?? code;
+    return namesIn(language)?.of(code.toUpperCase()) ?? code;
   } catch {
     return code;
   }
