@@ -127,7 +127,7 @@ def spa(path: str) -> Response:
 _ROUTE_MODULES = {"/": ["src/features/home/HomeRoute.tsx"],
                   "/members": ["src/features/discovery/MembersPage.tsx",
                                "src/features/discovery/discoveryLoader.ts"]}
-_ROUTE_CATALOGS = {"/members": ["discovery", "profile", "likes", "gifts"]}
+_ROUTE_CATALOGS = {"/members": ["discovery", "likes"]}  # discoveryLoader.ts SEARCH_NAMESPACES
 _DATE_LOCALES = {"en": "en-GB"}  # web/src/shared/i18n/dateLocale.ts
 # The global stylesheet comes as a chunk (so nothing blocks the first paint): load it now.
 _GLOBAL_STYLES = "src/app/globalStyles.ts"
