@@ -275,8 +275,8 @@ class Notifier:
     def remind_unread(self, enqueue: Callable[..., None]) -> int:
         """Members with messages unread for a day get one reminder a day at most."""
         with self.uow() as uow:
-            waiting = uow.notifications.unread_to_remind(self.clock.now() - REMINDER_AFTER,
-                                                         BATCH * 10)
+            waiting = uow.notification_queries.unread_to_remind(
+                self.clock.now() - REMINDER_AFTER, BATCH * 10)
         for member_id, count in waiting:
             enqueue("notify", Kind.UNREAD_REMINDER.value, member_id, {"count": count})
         return len(waiting)
@@ -286,7 +286,7 @@ class Notifier:
         after, total = 0, 0
         while True:
             with self.uow() as uow:
-                batch = uow.notifications.active_members(after, BATCH)
+                batch = uow.notification_queries.active_members(after, BATCH)
             for member_id in batch:
                 enqueue("notify", Kind.WEEKLY_UPDATE.value, member_id, {})
             total += len(batch)
@@ -318,7 +318,7 @@ def _message(uow: UnitOfWork, member: Member, refs: dict[str, Any],
     conversation = int(refs["conversation"])
     if refs.get("gift"):
         kind = Kind.GIFT
-    elif uow.notifications.message_count(conversation) <= 1:
+    elif uow.notification_queries.message_count(conversation) <= 1:
         kind = Kind.NEW_CONVERSATION
     else:
         kind = Kind.NEW_MESSAGE
@@ -351,7 +351,7 @@ def _reminder(uow: UnitOfWork, member: Member, refs: dict[str, Any],
 
 def _weekly(uow: UnitOfWork, member: Member, refs: dict[str, Any],
             now: datetime) -> Delivery | None:
-    figures = uow.notifications.weekly_figures(member.id, now - timedelta(days=7))
+    figures = uow.notification_queries.weekly_figures(member.id, now - timedelta(days=7))
     return Delivery(Kind.WEEKLY_UPDATE, figures, "/members", 0, 0)
 
 

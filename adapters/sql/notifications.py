@@ -62,13 +62,21 @@ class SqlNotifications:
         return self.connection.execute(select(sent.c.key).where(sent.c.key == key)).first() \
             is not None
 
-    def message_count(self, conversation_id: int) -> int:
-        return int(self.connection.execute(select(func.count()).select_from(t.messages).where(
-            t.messages.c.conversation_id == conversation_id)).scalar_one())
-
     def mark_sent(self, key: str, member_id: int, kind: str, at: datetime) -> bool:
         return upsert(self.connection, sent, {"key": key, "member_id": member_id, "kind": kind,
                                               "sent_at": at}, keys=["key"], update=[]) == 1
+
+    def purge_sent_before(self, before: datetime) -> int:
+        return int(self.connection.execute(delete(sent).where(sent.c.sent_at < before)).rowcount)
+
+
+@attrs.define
+class SqlNotificationQueries:
+    connection: Connection
+
+    def message_count(self, conversation_id: int) -> int:
+        return int(self.connection.execute(select(func.count()).select_from(t.messages).where(
+            t.messages.c.conversation_id == conversation_id)).scalar_one())
 
     def unread_to_remind(self, older_than: datetime, limit: int) -> list[tuple[int, int]]:
         rows = self.connection.execute(
@@ -99,6 +107,3 @@ class SqlNotifications:
                                          t.members.c.is_fictional.is_(False))
             .order_by(t.members.c.id).limit(limit))
         return [row.id for row in rows]
-
-    def purge_sent_before(self, before: datetime) -> int:
-        return int(self.connection.execute(delete(sent).where(sent.c.sent_at < before)).rowcount)

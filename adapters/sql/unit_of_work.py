@@ -23,7 +23,7 @@ from adapters.sql.figures import SqlFigures
 from adapters.sql.landers import SqlComplaints, SqlLanders
 from adapters.sql.likes import SqlLikes
 from adapters.sql.members import SqlMembers
-from adapters.sql.notifications import SqlNotifications
+from adapters.sql.notifications import SqlNotificationQueries, SqlNotifications
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.repositories import SqlAuditLog, SqlCompanies, SqlPhotos, SqlSites
 from adapters.sql.shop import (
@@ -99,8 +99,8 @@ _REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
     "ledger": SqlLedger, "chats": SqlChats, "bundles": SqlBundles,
     "discount_codes": SqlDiscountCodes, "orders": SqlOrders, "member_flags": SqlMemberFlags,
     "direct_debit": SqlDirectDebit, "shop_queries": SqlShopQueries,
-    "notifications": SqlNotifications, "landers": SqlLanders, "complaints": SqlComplaints,
-    "figures": SqlFigures,
+    "notifications": SqlNotifications, "notification_queries": SqlNotificationQueries,
+    "landers": SqlLanders, "complaints": SqlComplaints, "figures": SqlFigures,
     "jobs": lambda connection: SqlOutbox(connection, _now),
 }
 
@@ -125,6 +125,7 @@ class SqlUnitOfWork:
     direct_debit: SqlDirectDebit
     shop_queries: SqlShopQueries
     notifications: SqlNotifications
+    notification_queries: SqlNotificationQueries
     landers: SqlLanders
     complaints: SqlComplaints
     figures: SqlFigures

@@ -24,6 +24,12 @@ class NotificationRepository(Protocol):
     def mark_sent(self, key: str, member_id: int, kind: str, at: datetime) -> bool:
         """Record a delivery; False when the key was recorded before."""
         ...
+    def purge_sent_before(self, before: datetime) -> int: ...
+
+
+class NotificationQueries(Protocol):
+    """Read only: what the reminder and weekly-update jobs look up."""
+
     def message_count(self, conversation_id: int) -> int: ...
     def unread_to_remind(self, older_than: datetime, limit: int) -> list[tuple[int, int]]:
         """(member, unread count) of members with a message unread since before then."""
@@ -32,7 +38,6 @@ class NotificationRepository(Protocol):
         """likes, messages (unread) and new_members of the member's site since then."""
         ...
     def active_members(self, after_id: int, limit: int) -> list[int]: ...
-    def purge_sent_before(self, before: datetime) -> int: ...
 
 
 class Mailer(Protocol):

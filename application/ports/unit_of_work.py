@@ -17,7 +17,7 @@ from application.ports.jobs import JobOutbox
 from application.ports.landers import LanderRepository
 from application.ports.likes import LikesRepository
 from application.ports.members import MemberRepository
-from application.ports.notifications import NotificationRepository
+from application.ports.notifications import NotificationQueries, NotificationRepository
 from application.ports.photos import PhotoRepository
 from application.ports.shop import (
     BundleRepository,
@@ -51,6 +51,7 @@ class UnitOfWork(Protocol):
     direct_debit: DirectDebitRepository
     shop_queries: ShopQueries  # read only
     notifications: NotificationRepository
+    notification_queries: NotificationQueries  # read only
     landers: LanderRepository
     complaints: ComplaintRepository
     figures: FiguresRepository
