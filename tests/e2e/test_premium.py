@@ -8,9 +8,10 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import DESKTOP, screenshot
+from tests.e2e.conftest import DESKTOP
 from tests.e2e.test_chat import join
 from tests.e2e.test_discovery import photo_file
+from tests.e2e.test_shop import SETTLED_MS
 
 
 def become_premium(page: Page) -> None:
@@ -24,9 +25,12 @@ def become_premium(page: Page) -> None:
     page.goto(checkout)
     page.get_by_test_id("sandbox-paid").click()
     expect(page).to_have_url(re.compile(r"/credits/\d+/ideal\?order=\d+"))
-    page.wait_for_function(
-        "fetch('/api/user', {headers: {'X-Client': 'web'}}).then(r => r.json())"
-        ".then(d => d.user.paid_user)", timeout=20_000)
+    # The return page shows the order paid once the webhook job booked it, and the same
+    # transaction made the member premium. (A wait_for_function on a fetch did not wait:
+    # a promise is truthy, so Playwright took the first answer, false on a busy machine.)
+    expect(page.get_by_test_id("payment-completed")).to_be_visible(timeout=SETTLED_MS)
+    assert page.evaluate("fetch('/api/user', {headers: {'X-Client': 'web'}})"
+                         ".then(r => r.json()).then(d => d.user.paid_user)") is True
 
 
 def test_a_purchase_makes_room_for_a_fourth_photo(browser: Browser, live_server: str,
@@ -45,16 +49,7 @@ def test_a_purchase_makes_room_for_a_fourth_photo(browser: Browser, live_server:
     # The screens of the shop are tested in test_shop; this test is about what premium opens.
     become_premium(page)
 
-    # In two full CI runs of this session the upload did not appear after this first
-    # visit while the member was already premium (not reproduced alone; cause unknown,
-    # see the session note): a second visit must show it, a persistent failure still fails.
-    for _ in range(3):
-        page.goto(f"{live_server}/profile")
-        try:
-            expect(page.get_by_test_id("photo-upload")).to_be_attached(timeout=10_000)
-            break
-        except AssertionError:
-            screenshot(page, "premium-profile-without-upload")
+    page.goto(f"{live_server}/profile")
     page.get_by_test_id("photo-upload").set_input_files(str(photo_file(tmp_path)))
     expect(page.get_by_test_id("photo-tile")).to_have_count(4)
     page.context.close()
