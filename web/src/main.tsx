@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { boot } from './app/boot';
 import { BootFailure } from './app/BootFailure';
-import { setAppNavigator } from './app/navigate';
+import { setAppNavigator } from './shared/routing/navigate';
 import './app/plugins';
 import { startIdlePrefetch, warmCurrentRoute } from './app/prefetch';
 import { buildRoutes } from './app/router';

@@ -13,8 +13,10 @@ import { useSettings } from '../features/site/settingsStore';
 import { initI18n, switchLanguage } from '../shared/i18n/i18n';
 import { browserLanguages, chooseLocale, readLocaleCookie, writeLocaleCookie } from '../shared/i18n/localeChoice';
 import { readBootData } from './bootData';
+import { installSessionEnd } from './sessionEnd';
 
 export async function boot(): Promise<void> {
+  installSessionEnd();
   captureTraffic(location.search);
   const inline = readBootData();
   // The member came with the page (the request had a session): no GET /api/user to wait for.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LoaderFunctionArgs } from 'react-router';
 import { userFixture } from '../test/fixtures';
 import { useSession } from '../features/session/sessionStore';
-import { afterLoginPath, guardRedirect, loginPath, membersAreaPath, safeRedirect } from './guard';
+import { afterLoginPath, guardRedirect, loginPath, membersAreaPath, safeRedirect } from '../shared/routing/guard';
 import { guardedLoader } from './router';
 import { ROUTES, type AppRoute } from './routes';
 
@@ -64,5 +64,16 @@ describe('route guard', () => {
       .then(() => loginLoader(args('http://localhost/login')))
       .catch((error: unknown) => error);
     expect((back as Response).headers.get('Location')).toBe('/members');
+  });
+});
+
+describe('routes', () => {
+  it('registers the search and the member profile, the likes view for members only', () => {
+    expect(registry.members!.path).toBe('/members');
+    expect(registry.members!.auth).toBeUndefined();
+    expect(registry['members-id']!.path).toBe('/members/:id');
+    expect(registry['members-id']!.auth).toBeUndefined();
+    expect(registry['likes-m-id']!.path).toBe('/likes/m/:id');
+    expect(registry['likes-m-id']!.auth).toBe(true);
   });
 });

@@ -8,8 +8,9 @@ import { ChatLayout } from './layouts/ChatLayout';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { EmptyLayout } from './layouts/EmptyLayout';
 import { LanderLayout } from './layouts/LanderLayout';
-import { guardRedirect } from './guard';
-import { type AppRoute, type LayoutName, ROUTES, lazyPage } from './routes';
+import { guardRedirect } from '../shared/routing/guard';
+import type { LayoutName } from '../shared/routing/layout';
+import { type AppRoute, ROUTES, lazyPage } from './routes';
 
 const layouts: Record<LayoutName, () => ReactElement> = {
   default: () => <DefaultLayout />,

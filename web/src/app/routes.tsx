@@ -1,15 +1,14 @@
 /**
- * The route registry: every screen of the app by name. Links are made from names
- * (`<AppLink to="signup">`) and render only when that name is registered here, so no
- * link ever points to a screen that does not exist yet. A later issue adds its
- * screens below and the links to them appear by themselves.
+ * The route registry: every screen of the app by name, with its page, layout, loader and
+ * checks. The paths live in shared/routing/paths.ts (features link by name from there);
+ * ROUTES must give every name there a page. A later issue adds its screens to both.
  */
 import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
 import { importWithReload } from '../shared/chunkReload';
 import type { LegalDocument } from '../features/legal/legalDocuments';
-
-export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
+import type { LayoutName } from '../shared/routing/layout';
+import { PATHS, type RouteName } from '../shared/routing/paths';
 
 export interface AppRoute {
   path: string;
@@ -120,150 +119,136 @@ const gamePage = (path: string, page: () => Promise<ComponentType>): AppRoute =>
 
 export const ROUTES = {
   index: {
-    path: '/',
+    path: PATHS.index,
     layout: 'default',
     // Visitors get the landing page, members the members area.
     page: () => import('../features/home/HomeRoute').then((m) => m.HomeRoute),
   },
   'lang-config': {
-    path: '/lang-config',
+    path: PATHS['lang-config'],
     layout: 'default',
     page: () => import('../features/language/LangConfigPage').then((m) => m.LangConfigPage),
   },
-  terms: legalPage('/pages/terms', 'terms'),
-  privacy: legalPage('/pages/privacy', 'privacy'),
-  cookies: legalPage('/pages/cookies', 'cookies'),
-  ban: legalPage('/pages/ban', 'ban'),
-  'return-policy': legalPage('/pages/return-policy', 'return_policy'),
-  service: legalPage('/pages/service', 'service'),
+  terms: legalPage(PATHS.terms, 'terms'),
+  privacy: legalPage(PATHS.privacy, 'privacy'),
+  cookies: legalPage(PATHS.cookies, 'cookies'),
+  ban: legalPage(PATHS.ban, 'ban'),
+  'return-policy': legalPage(PATHS['return-policy'], 'return_policy'),
+  service: legalPage(PATHS.service, 'service'),
   faq: {
-    path: '/pages/faq',
+    path: PATHS.faq,
     layout: 'default',
     page: () => import('../features/legal/FaqPage').then((m) => m.FaqPage),
     loader: () => import('../features/legal/legalLoader').then((m) => m.legalLoader()),
   },
-  signup: accountPage('/signup', () => import('../features/signup/SignupPage').then((m) => m.SignupPage), {
+  signup: accountPage(PATHS.signup, () => import('../features/signup/SignupPage').then((m) => m.SignupPage), {
     guestOnly: true,
   }),
   'complete-signup': accountPage(
-    '/complete-signup',
+    PATHS['complete-signup'],
     () => import('../features/signup/CompleteSignupPage').then((m) => m.CompleteSignupPage),
     { auth: true },
   ),
-  login: accountPage('/login', () => import('../features/account/LoginPage').then((m) => m.LoginPage), {
+  login: accountPage(PATHS.login, () => import('../features/account/LoginPage').then((m) => m.LoginPage), {
     guestOnly: true,
   }),
-  'reset-password': accountPage('/reset-password', () =>
+  'reset-password': accountPage(PATHS['reset-password'], () =>
     import('../features/account/ResetPasswordPage').then((m) => m.ResetPasswordPage),
   ),
-  'reset-password-do': accountPage('/reset-password/do', () =>
+  'reset-password-do': accountPage(PATHS['reset-password-do'], () =>
     import('../features/account/ResetPasswordPage').then((m) => m.ResetPasswordDoPage),
   ),
-  'activate-done': accountPage('/activate/done', () =>
+  'activate-done': accountPage(PATHS['activate-done'], () =>
     import('../features/account/ActivationPages').then((m) => m.ActivateDonePage),
   ),
-  'activate-error': accountPage('/activate/error', () =>
+  'activate-error': accountPage(PATHS['activate-error'], () =>
     import('../features/account/ActivationPages').then((m) => m.ActivateErrorPage),
   ),
-  'mail-change-do': accountPage('/mail-change/do', () =>
+  'mail-change-do': accountPage(PATHS['mail-change-do'], () =>
     import('../features/account/MailChangeDoPage').then((m) => m.MailChangeDoPage),
   ),
-  'account-deleted': accountPage('/account-deleted', () =>
+  'account-deleted': accountPage(PATHS['account-deleted'], () =>
     import('../features/account/AccountDeletedPage').then((m) => m.AccountDeletedPage),
   ),
   profile: {
-    path: '/profile',
+    path: PATHS.profile,
     layout: 'default',
     page: () => import('../features/profile/ProfilePage').then((m) => m.ProfilePage),
     loader: () => import('../features/profile/profileLoader').then((m) => m.profileLoader()),
     auth: true,
   },
-  settings: accountPage('/settings', () => import('../features/account/SettingsPage').then((m) => m.SettingsPage), {
+  settings: accountPage(PATHS.settings, () => import('../features/account/SettingsPage').then((m) => m.SettingsPage), {
     auth: true,
   }),
-  members: discoveryPage('/members', () => import('../features/discovery/MembersPage').then((m) => m.MembersPage), {}, true),
-  'members-id': discoveryPage('/members/:id', memberProfilePage),
-  'likes-m-id': discoveryPage('/likes/m/:id', memberProfilePage, { auth: true }),
-  'members-id-chat': chatPage('/members/:id/chat', 'chat'),
+  members: discoveryPage(PATHS.members, () => import('../features/discovery/MembersPage').then((m) => m.MembersPage), {}, true),
+  'members-id': discoveryPage(PATHS['members-id'], memberProfilePage),
+  'likes-m-id': discoveryPage(PATHS['likes-m-id'], memberProfilePage, { auth: true }),
+  'members-id-chat': chatPage(PATHS['members-id-chat'], 'chat'),
   chats: {
-    path: '/chats',
+    path: PATHS.chats,
     layout: 'default',
     page: () => import('../features/chat/ChatsPage').then((m) => m.ChatsPage),
     loader: () => import('../features/chat/chatLoader').then((m) => m.chatLoader()),
     auth: true,
   },
-  'chats-id': chatPage('/chats/:id', 'chat'),
-  premium: shopPage('/premium', () => import('../features/shop/PremiumPage').then((m) => m.PremiumPage), false),
-  pricing: shopPage('/pricing', () => import('../features/shop/PremiumPage').then((m) => m.PricingPage), false),
-  credits: shopPage('/credits', () => import('../features/shop/CreditsPage').then((m) => m.CreditsPage)),
-  'credits-repeat-order': shopPage('/credits/repeat-order', () =>
+  'chats-id': chatPage(PATHS['chats-id'], 'chat'),
+  premium: shopPage(PATHS.premium, () => import('../features/shop/PremiumPage').then((m) => m.PremiumPage), false),
+  pricing: shopPage(PATHS.pricing, () => import('../features/shop/PremiumPage').then((m) => m.PricingPage), false),
+  credits: shopPage(PATHS.credits, () => import('../features/shop/CreditsPage').then((m) => m.CreditsPage)),
+  'credits-repeat-order': shopPage(PATHS['credits-repeat-order'], () =>
     import('../features/shop/RepeatOrderPage').then((m) => m.RepeatOrderPage),
   ),
-  'recurring-card-failed': shopPage('/credits/card-failed', () =>
+  'recurring-card-failed': shopPage(PATHS['recurring-card-failed'], () =>
     import('../features/shop/CardFailedPage').then((m) => m.CardFailedPage),
   ),
-  'credits-id-paymentmethod': shopPage('/credits/:id/:paymentmethod?', () =>
+  'credits-id-paymentmethod': shopPage(PATHS['credits-id-paymentmethod'], () =>
     import('../features/shop/CheckoutPage').then((m) => m.CheckoutPage),
   ),
-  directdebit: shopPage('/directdebit', () =>
+  directdebit: shopPage(PATHS.directdebit, () =>
     import('../features/shop/DirectDebitPage').then((m) => m.DirectDebitPage),
   ),
-  'transactions-id': shopPage('/transactions/:id?', () =>
+  'transactions-id': shopPage(PATHS['transactions-id'], () =>
     import('../features/shop/TransactionsPage').then((m) => m.TransactionsPage),
   ),
-  likes: likesPage('/likes'),
-  'likes-type': likesPage('/likes/:type'),
-  'swipe-game': gamePage('/swipe-game', () => import('../features/games/SwipeGamePage').then((m) => m.SwipeGamePage)),
-  'match-finder': gamePage('/match-finder', () => import('../features/games/MatchFinderPage').then((m) => m.MatchFinderPage)),
-  'signup-matches': gamePage('/signup-matches', () =>
+  likes: likesPage(PATHS.likes),
+  'likes-type': likesPage(PATHS['likes-type']),
+  'swipe-game': gamePage(PATHS['swipe-game'], () => import('../features/games/SwipeGamePage').then((m) => m.SwipeGamePage)),
+  'match-finder': gamePage(PATHS['match-finder'], () => import('../features/games/MatchFinderPage').then((m) => m.MatchFinderPage)),
+  'signup-matches': gamePage(PATHS['signup-matches'], () =>
     import('../features/games/SignupMatchesPage').then((m) => m.SignupMatchesPage),
   ),
-  notifications: notificationsPage('/notifications', () =>
+  notifications: notificationsPage(PATHS.notifications, () =>
     import('../features/notifications/NotificationsPage').then((m) => m.NotificationsPage), true),
-  unsubscribe: notificationsPage('/unsubscribe', () =>
+  unsubscribe: notificationsPage(PATHS.unsubscribe, () =>
     import('../features/notifications/UnsubscribePage').then((m) => m.UnsubscribePage)),
-  'lander-alonetonight': landerPage('/landers/alonetonight/:slug?', 'alonetonight'),
-  'lander-collagelanding': landerPage('/landers/collagelanding/:slug?', 'collagelanding'),
-  'lander-gallery': landerPage('/landers/gallery/:slug?', 'gallery'),
-  'lander-iconslanding': landerPage('/landers/iconslanding/:slug?', 'iconslanding'),
-  'lander-maplanding': landerPage('/landers/maplanding/:slug?', 'maplanding'),
-  'lander-socialnetwork': landerPage('/landers/socialnetwork/:slug?', 'socialnetwork'),
-  'lander-transitionsvideolanding': landerPage('/landers/transitionsvideolanding/:slug?', 'transitionsvideolanding'),
-  'lander-video': landerPage('/landers/video/:slug?', 'video'),
-  'lander-tinderswipe': landerPage('/landers/tinderswipe', 'tinderswipe'),
-  'members-id-landing': landerPage('/members/:id/landing', 'member-landing'),
-  'members-id-signup': landerPage('/members/:id/signup', 'member-signup'),
-  'members-id-landing2': landerPage('/members/:id/landing2/:slug?', 'member-landing2'),
-  'members-id-landing3': landerPage('/members/:id/landing3/:slug?', 'member-landing3'),
+  'lander-alonetonight': landerPage(PATHS['lander-alonetonight'], 'alonetonight'),
+  'lander-collagelanding': landerPage(PATHS['lander-collagelanding'], 'collagelanding'),
+  'lander-gallery': landerPage(PATHS['lander-gallery'], 'gallery'),
+  'lander-iconslanding': landerPage(PATHS['lander-iconslanding'], 'iconslanding'),
+  'lander-maplanding': landerPage(PATHS['lander-maplanding'], 'maplanding'),
+  'lander-socialnetwork': landerPage(PATHS['lander-socialnetwork'], 'socialnetwork'),
+  'lander-transitionsvideolanding': landerPage(PATHS['lander-transitionsvideolanding'], 'transitionsvideolanding'),
+  'lander-video': landerPage(PATHS['lander-video'], 'video'),
+  'lander-tinderswipe': landerPage(PATHS['lander-tinderswipe'], 'tinderswipe'),
+  'members-id-landing': landerPage(PATHS['members-id-landing'], 'member-landing'),
+  'members-id-signup': landerPage(PATHS['members-id-signup'], 'member-signup'),
+  'members-id-landing2': landerPage(PATHS['members-id-landing2'], 'member-landing2'),
+  'members-id-landing3': landerPage(PATHS['members-id-landing3'], 'member-landing3'),
   complaints: {
-    path: '/complaints',
+    path: PATHS.complaints,
     layout: 'default',
     page: () => import('../features/complaints/ComplaintsPage').then((m) => m.ComplaintsPage),
     loader: () => import('../features/complaints/complaintsLoader').then((m) => m.complaintsLoader()),
   },
-  // A mail's login link: /{token} (spec section 2). Static routes rank first, so only
-  // single-segment paths no screen claims land here; a bad token says so and offers login.
-  'login-link': notificationsPage('/:token', () =>
+  // A mail's login link: a bad token says so and offers login.
+  'login-link': notificationsPage(PATHS['login-link'], () =>
     import('../features/notifications/LoginLinkPage').then((m) => m.LoginLinkPage)),
-} satisfies Record<string, AppRoute>;
-
-export type RouteName = keyof typeof ROUTES;
+} satisfies Record<RouteName, AppRoute>;
 
 const registry: Record<string, AppRoute> = ROUTES;
 
-export function routeExists(name: string): name is RouteName {
-  return Object.prototype.hasOwnProperty.call(registry, name);
-}
-
-/** The path of a registered route with its `:params` filled in. */
-export function pathTo(name: RouteName, params: Record<string, string | number> = {}): string {
-  return registry[name].path.replace(/:(\w+)\??/g, (_, key: string) =>
-    params[key] === undefined ? '' : encodeURIComponent(String(params[key])),
-  ).replace(/\/+$/, '') || '/';
-}
-
 export function routeOf(name: string): AppRoute | undefined {
-  return routeExists(name) ? registry[name] : undefined;
+  return Object.prototype.hasOwnProperty.call(registry, name) ? registry[name] : undefined;
 }
 
 /** The react-router `lazy` of a registered route, with the chunk-failure reload. */

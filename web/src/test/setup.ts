@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { installSessionEnd } from '../app/sessionEnd';
 import { TEST_CEILING_MS, WAIT_CEILING_MS } from './time';
 
 // Condition waits end when the condition holds; the ceilings only decide how long a
@@ -12,6 +13,9 @@ vi.setConfig({ testTimeout: TEST_CEILING_MS, hookTimeout: TEST_CEILING_MS });
 // no real network, and no failed request whose retries land seconds later in another
 // test's fake server, which is what made counts of calls depend on the machine's speed.
 globalThis.fetch = () => new Promise<Response>(() => undefined);
+
+// As at start-up (app/boot.ts): a session the server ends is forgotten, a ban shows its page.
+installSessionEnd();
 
 afterEach(() => {
   cleanup();

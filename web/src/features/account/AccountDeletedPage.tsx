@@ -2,7 +2,7 @@ import '../../styles/sheets/account.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { membersAreaPath } from '../../app/guard';
+import { membersAreaPath } from '../../shared/routing/guard';
 import { useSession } from '../session/sessionStore';
 import { useSiteSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { afterLoginPath } from '../../app/guard';
-import { pathTo } from '../../app/routes';
+import { afterLoginPath } from '../../shared/routing/guard';
+import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
 import { AppLink } from '../navigation/AppLink';
 import { useSession } from '../session/sessionStore';

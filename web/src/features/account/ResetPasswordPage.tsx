@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
 import { AppLink } from '../navigation/AppLink';
 import { useSession } from '../session/sessionStore';

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROUTES, type AppRoute } from '../../app/routes';
+import { PATHS } from '../../shared/routing/paths';
 import { companyFixture, settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { useSession } from '../session/sessionStore';
@@ -9,7 +9,7 @@ import { SettingsPage } from './SettingsPage';
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const registry = ROUTES as Record<string, AppRoute>;
+const registry: Record<string, string> = PATHS;
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeAll(() => setupTestI18n());
@@ -121,7 +121,7 @@ describe('settings', () => {
   });
 
   const stayOffer = () => {
-    registry.credits = { path: '/credits', layout: 'default', page: async () => () => null };
+    registry.credits = '/credits';
     const router = renderSettings();
     fireEvent.click(screen.getByTestId('settings-delete-start'));
     fireEvent.click(screen.getByLabelText('It is too expensive'));

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../shared/routing/paths';
 import { formatRelativeShort } from '../../shared/i18n/dates';
 import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';

@@ -4,7 +4,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatch, useNavigate, useParams } from 'react-router';
-import { ROUTES, pathTo } from '../../app/routes';
+import { PATHS, pathTo } from '../../shared/routing/paths';
 import { translateError } from '../../shared/i18n/translateError';
 import { accountApi } from '../account/accountApi';
 import { FormAlert, useBusy } from '../account/ui';
@@ -240,7 +240,7 @@ export function ConversationPage() {
   const tc = useTranslation('common').t;
   const { id } = useParams();
   const location = useLocation();
-  const byConversation = useMatch(ROUTES['chats-id'].path) !== null;
+  const byConversation = useMatch(PATHS['chats-id']) !== null;
   const target: Target = { kind: byConversation ? 'conversation' : 'member', id: idOf(id) };
   const seed = (location.state as { seed?: Conversation } | null)?.seed ?? null;
   const { state, me, typing, send, addGift, typed, loadOlder, retryLoad } = useConversation(target, seed);

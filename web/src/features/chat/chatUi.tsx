@@ -3,7 +3,7 @@ import '../../styles/sheets/chat.scss';
 import { type ReactNode, useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { routeExists } from '../../app/routes';
+import { routeExists } from '../../shared/routing/paths';
 import { PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
 import { AppLink } from '../navigation/AppLink';
 import { Icon } from '../navigation/icons';

@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
 import { live } from '../../shared/realtime/socket';
 import { LoginRequired } from '../discovery/discoveryApi';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate, useParams } from 'react-router';
-import { ROUTES, pathTo } from '../../app/routes';
+import { PATHS, pathTo } from '../../shared/routing/paths';
 import { translateError } from '../../shared/i18n/translateError';
 import { FormAlert, useBusy, RetryAlert } from '../account/ui';
 import { GiftButton } from '../gifts/GiftButton';
@@ -187,7 +187,7 @@ function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: 
   const user = useSession((s) => s.user);
   const place = usePlace(profile);
   // Opened from the likes lists (/likes/m/:id): the way back leads there.
-  const fromLikes = useMatch(ROUTES['likes-m-id'].path) !== null;
+  const fromLikes = useMatch(PATHS['likes-m-id']) !== null;
   usePageTitle(profile.name);
 
   const own = user?.id === profile.id;

@@ -1,7 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROUTES, type AppRoute } from '../../app/routes';
 import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
@@ -122,17 +121,6 @@ function renderAt(path: string) {
   return router;
 }
 
-describe('routes', () => {
-  it('registers the search and the member profile, the likes view for members only', () => {
-    const registry = ROUTES as Record<string, AppRoute>;
-    expect(registry.members!.path).toBe('/members');
-    expect(registry.members!.auth).toBeUndefined();
-    expect(registry['members-id']!.path).toBe('/members/:id');
-    expect(registry['members-id']!.auth).toBeUndefined();
-    expect(registry['likes-m-id']!.path).toBe('/likes/m/:id');
-    expect(registry['likes-m-id']!.auth).toBe(true);
-  });
-});
 
 describe('filters and the URL', () => {
   const context = { fields: ALL_FIELDS, countries: ['NL', 'DE'], minAge: 18, maxAge: 99 };

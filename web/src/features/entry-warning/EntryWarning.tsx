@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LayoutName } from '../../app/routes';
+import type { LayoutName } from '../../shared/routing/layout';
 import { PlainModal } from '../../shared/ui/PlainModal';
 import { AppLink } from '../navigation/AppLink';
 import { useIsLoggedIn } from '../session/sessionStore';

@@ -6,7 +6,7 @@
  * layout it is shown only where the server says so (entry_popup_all_layouts: visitors
  * from NL and DE).
  */
-import type { LayoutName } from '../../app/routes';
+import type { LayoutName } from '../../shared/routing/layout';
 import type { Settings } from '../../shared/api/types';
 
 export const ENTRY_WARNING_SKIP_KEY = 'amora.entryWarning.skippedAt';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { routeExists } from '../../app/routes';
+import { routeExists } from '../../shared/routing/paths';
 import { formatPhone, phoneHref } from '../../shared/phone';
 import { usFooterApplies, usFooterText } from '../legal/usFooter';
 import { AppLink } from '../navigation/AppLink';

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LEAVING_STATE } from '../../app/guard';
+import { LEAVING_STATE } from '../../shared/routing/guard';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { useSession } from '../session/sessionStore';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { isLeaving, membersAreaPath } from '../../app/guard';
+import { isLeaving, membersAreaPath } from '../../shared/routing/guard';
 import { useIsLoggedIn } from '../session/sessionStore';
 import { IndexPage } from './IndexPage';
 

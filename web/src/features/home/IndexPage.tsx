@@ -7,7 +7,7 @@ import { useCompany } from '../site/companyStore';
 import { useSiteSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';
 import { Link } from 'react-router';
-import { membersAreaPath } from '../../app/guard';
+import { membersAreaPath } from '../../shared/routing/guard';
 import { useIsLoggedIn } from '../session/sessionStore';
 import { openSignup } from '../signup/signupStore';
 import { HeroIllustration } from './HeroIllustration';

@@ -6,7 +6,7 @@ import { act, render } from '@testing-library/react';
 import { type ReactElement, StrictMode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { setAppNavigator } from '../../app/navigate';
+import { setAppNavigator } from '../../shared/routing/navigate';
 import { flush } from '../../test/time';
 import type { LanderMember } from './landerApi';
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../shared/routing/paths';
 import { LoginRequired } from '../discovery/discoveryApi';
 import { PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
 import { Icon } from '../navigation/icons';

@@ -2,7 +2,7 @@ import '../../styles/sheets/likes.scss';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../shared/routing/paths';
 import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { FormAlert } from '../account/ui';

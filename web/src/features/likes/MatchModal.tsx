@@ -2,7 +2,7 @@ import '../../styles/sheets/likes.scss';
 import { type MouseEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { pathTo, routeExists } from '../../app/routes';
+import { pathTo, routeExists } from '../../shared/routing/paths';
 import { PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
 import { Icon } from '../navigation/icons';
 import { useSession } from '../session/sessionStore';

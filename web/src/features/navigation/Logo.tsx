@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../shared/routing/paths';
 import { useSettings } from '../site/settingsStore';
 
 /** The mark: a heart inside a speech bubble, in the brand gradient. */

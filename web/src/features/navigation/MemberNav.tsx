@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
-import { LEAVING_STATE } from '../../app/guard';
-import { pathTo, routeExists } from '../../app/routes';
+import { LEAVING_STATE } from '../../shared/routing/guard';
+import { pathTo, routeExists } from '../../shared/routing/paths';
 import { useChat } from '../chat/chatStore';
 import { usePush } from '../push/pushStore';
 import { useSession } from '../session/sessionStore';

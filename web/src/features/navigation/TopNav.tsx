@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { pathTo, routeExists } from '../../app/routes';
+import { pathTo, routeExists } from '../../shared/routing/paths';
 import { useIsLoggedIn } from '../session/sessionStore';
 import { AppLink } from './AppLink';
 import { BackButton } from './BackButton';

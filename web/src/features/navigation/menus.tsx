@@ -9,7 +9,7 @@ import { NATIVE_NAMES, type Language } from '../../shared/i18n/languages';
 import { BellIcon } from '../notifications/BellIcon';
 import { changeLanguage } from '../site/language';
 import { AppLink } from './AppLink';
-import { routeExists } from '../../app/routes';
+import { routeExists } from '../../shared/routing/paths';
 import { Icon } from './icons';
 import { isLanguage } from '../../shared/i18n/languages';
 

@@ -3,7 +3,7 @@ import '../../styles/sheets/notifications.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { membersAreaPath, safeRedirect } from '../../app/guard';
+import { membersAreaPath, safeRedirect } from '../../shared/routing/guard';
 import { ApiError } from '../../shared/api/errors';
 import { AuthCard, FormAlert, useErrorText } from '../account/ui';
 import { NotFoundPage } from '../errors/NotFoundPage';

@@ -3,7 +3,7 @@ import '../../styles/sheets/notifications.scss';
 import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { loginPath } from '../../app/guard';
+import { loginPath } from '../../shared/routing/guard';
 import { switchLanguage } from '../../shared/i18n/i18n';
 import { LANGUAGES, type Language, NATIVE_NAMES, isLanguage } from '../../shared/i18n/languages';
 import { PageHeader } from '../../shared/ui/PageHeader';

@@ -3,7 +3,7 @@ import '../../styles/sheets/profile.scss';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { loginPath } from '../../app/guard';
+import { loginPath } from '../../shared/routing/guard';
 import type { EditableProfile, User } from '../../shared/api/types';
 import { withProgress } from '../../shared/progress/progressStore';
 import { PageHeader } from '../../shared/ui/PageHeader';

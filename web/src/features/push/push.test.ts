@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAppNavigator } from '../../app/navigate';
+import { setAppNavigator } from '../../shared/routing/navigate';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores } from '../../test/render';
 import { eventually, flush } from '../../test/time';

@@ -11,8 +11,8 @@
  * (it upserts by endpoint), so each login sends it again and a logout forgets it there.
  */
 import { create } from 'zustand';
-import { safeRedirect } from '../../app/guard';
-import { appNavigate } from '../../app/navigate';
+import { safeRedirect } from '../../shared/routing/guard';
+import { appNavigate } from '../../shared/routing/navigate';
 import { useSession } from '../session/sessionStore';
 import { useSettings } from '../site/settingsStore';
 import { BUILD_VERSION } from './buildVersion';

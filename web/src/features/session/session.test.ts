@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAppNavigator } from '../../app/navigate';
+import { setAppNavigator } from '../../shared/routing/navigate';
 import { userFixture } from '../../test/fixtures';
 import { useChat } from '../chat/chatStore';
 import { useSignup } from '../signup/signupStore';

@@ -2,7 +2,7 @@ import '../../styles/sheets/shop.scss';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../shared/routing/paths';
 import { FormAlert } from '../account/ui';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { AppLink } from '../navigation/AppLink';

@@ -3,7 +3,7 @@ import '../../styles/sheets/shop.scss';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
 import { fieldErrorsOf } from '../account/accountApi';
 import { FormAlert } from '../account/ui';

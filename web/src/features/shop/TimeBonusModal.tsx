@@ -2,7 +2,7 @@ import '../../styles/sheets/shop.scss';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../shared/routing/paths';
 import { Icon } from '../navigation/icons';
 import { formatPercentage } from './money';
 import { formatCountdown, useTimeBonus } from './timeBonusStore';

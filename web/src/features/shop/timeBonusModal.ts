@@ -4,7 +4,7 @@
  * and the member has not dismissed the modal before (kept in localStorage).
  */
 import { matchPath } from 'react-router';
-import { ROUTES } from '../../app/routes';
+import { PATHS } from '../../shared/routing/paths';
 
 export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
 export const TIME_BONUS_DISMISSED_KEY = 'amora.timeBonus.dismissed';
@@ -13,7 +13,7 @@ export const TIME_BONUS_DISMISSED_KEY = 'amora.timeBonus.dismissed';
 export const MEMBERS_AREA = ['members', 'members-id', 'chats', 'likes', 'likes-m-id', 'premium'] as const;
 
 export function inMembersArea(pathname: string): boolean {
-  return MEMBERS_AREA.some((name) => matchPath(ROUTES[name].path, pathname) !== null);
+  return MEMBERS_AREA.some((name) => matchPath(PATHS[name], pathname) !== null);
 }
 
 export interface ModalConditions {

@@ -1,7 +1,7 @@
 import '../../styles/sheets/account.scss';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { membersAreaPath } from '../../app/guard';
+import { membersAreaPath } from '../../shared/routing/guard';
 import { Link } from 'react-router';
 import { accountApi } from '../account/accountApi';
 import { AuthCard, FormAlert, useBusy, useErrorText } from '../account/ui';

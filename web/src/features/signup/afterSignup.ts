@@ -3,7 +3,7 @@
  * profile (/signup-matches) when there are any, else straight to the complete step.
  * The matches travel along in the navigation state so that screen need not ask again.
  */
-import { pathTo, routeExists } from '../../app/routes';
+import { pathTo, routeExists } from '../../shared/routing/paths';
 import { type ScoredMatch, gamesApi } from '../games/gamesApi';
 
 export interface AfterSignup {

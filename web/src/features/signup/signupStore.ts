@@ -4,9 +4,9 @@
  * who is already logged in goes to the members area instead.
  */
 import { create } from 'zustand';
-import { membersAreaPath } from '../../app/guard';
-import { appNavigate } from '../../app/navigate';
-import { pathTo } from '../../app/routes';
+import { membersAreaPath } from '../../shared/routing/guard';
+import { appNavigate } from '../../shared/routing/navigate';
+import { pathTo } from '../../shared/routing/paths';
 import { registerSessionReset, useSession } from '../session/sessionStore';
 
 export const DESKTOP_QUERY = '(min-width: 992px)';

@@ -3,7 +3,7 @@ import { userFixture } from '../../test/fixtures';
 import { useSession } from '../../features/session/sessionStore';
 import { MAX_RETRIES, apiRequest, buildUrl, retryDelay } from './client';
 import { ApiError } from './errors';
-import { setAppNavigator } from '../../app/navigate';
+import { setAppNavigator } from '../routing/navigate';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(body === undefined ? null : JSON.stringify(body), {

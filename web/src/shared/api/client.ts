@@ -3,13 +3,12 @@
  * - requests retry up to 5 times with an exponential delay, on network errors and on
  *   5xx / 429 answers; other 4xx answers are final;
  * - a 403 `authentication_required` answer to any call but the user call logs the
- *   member out locally and resolves `false`;
+ *   member out locally (sessionEnd.ts) and resolves `false`;
  * - answers are read as their JSON data body (`undefined` for 204);
  * - errors reject with an ApiError carrying the status, code and params.
  */
-import { useSession } from '../../features/session/sessionStore';
-import { appNavigate } from '../../app/navigate';
 import { ApiError, isErrorBody } from './errors';
+import { sessionEnded } from './sessionEnd';
 
 export const MAX_RETRIES = 5;
 export const RETRY_BASE_DELAY_MS = 500;
@@ -152,13 +151,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const code = isErrorBody(data) ? data.error : response.status === 404 ? 'not_found' : 'generic';
     const params = isErrorBody(data) && data.params ? data.params : {};
     if (response.status === 403 && code === 'authentication_required' && !isUserCall(path)) {
-      useSession.getState().clear();
+      sessionEnded('signed_out');
       return false;
     }
     if (response.status === 403 && code === 'account_banned') {
-      // A ban ends the sessions at once (issue 3): forget the member and show why.
-      useSession.getState().clear();
-      if (location.pathname !== '/pages/ban') appNavigate('/pages/ban', { replace: true });
+      sessionEnded('banned');
     }
     throw new ApiError(response.status, code, params);
   }

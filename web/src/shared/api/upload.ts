@@ -4,10 +4,10 @@
  * retries (a multi-megabyte body is not re-sent behind the member's back). The top
  * progress bar follows the upload unless `showProgressBar` is false.
  */
-import { useSession } from '../../features/session/sessionStore';
 import { useProgress } from '../progress/progressStore';
 import { type ProgressEvent, isUserCall } from './client';
 import { ApiError, isErrorBody } from './errors';
+import { sessionEnded } from './sessionEnd';
 
 export interface UploadOptions {
   method?: 'POST' | 'PUT';
@@ -52,7 +52,7 @@ export function upload<T>(path: string, body: FormData | Blob, options: UploadOp
       }
       const code = isErrorBody(data) ? data.error : 'generic';
       if (xhr.status === 403 && code === 'authentication_required' && !isUserCall(path)) {
-        useSession.getState().clear();
+        sessionEnded('signed_out');
         resolve(false);
         return;
       }

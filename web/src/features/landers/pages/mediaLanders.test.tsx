@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { type Mock, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAppNavigator } from '../../../app/navigate';
+import { setAppNavigator } from '../../../shared/routing/navigate';
 import { settingsFixture } from '../../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../../test/render';
 import { useSession } from '../../session/sessionStore';

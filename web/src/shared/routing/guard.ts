@@ -3,11 +3,11 @@
  * visitors to the login with a way back; screens flagged `guestOnly` (login, signup)
  * send members to the members area.
  */
-import { type AppRoute, pathTo, routeExists } from './routes';
+import { pathTo, routeExists } from './paths';
 
 /** The members area: the member search once it exists, until then the settings. */
 export function membersAreaPath(): string {
-  if (routeExists('members')) return pathTo('members' as never);
+  if (routeExists('members')) return pathTo('members');
   return pathTo('settings');
 }
 
@@ -32,7 +32,7 @@ export function afterLoginPath(search: string): string {
 }
 
 /** Where the navigation to `path` must go instead, or null to let it through. */
-export function guardRedirect(route: Pick<AppRoute, 'auth' | 'guestOnly'>, loggedIn: boolean, path: string): string | null {
+export function guardRedirect(route: { auth?: boolean; guestOnly?: boolean }, loggedIn: boolean, path: string): string | null {
   if (route.auth && !loggedIn) return loginPath(path);
   if (route.guestOnly && loggedIn) return membersAreaPath();
   return null;
