@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 WEB_SOURCES := $(shell find web/src web/public web/index.html -type f 2>/dev/null) vite.config.ts tsconfig.json package.json
 
-.PHONY: bench scale-test run test install install-test web lint typecheck test-python test-web serve seed migrate clean
+.PHONY: bench scale-test run test install install-test web lint typecheck test-python test-web services serve seed migrate clean
 
 run: install web migrate seed serve
 
@@ -12,9 +12,13 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
+# The editable install is built by the venv's own setuptools (no download). Python 3.11's
+# venv brings 65, which fails with "invalid command 'bdist_wheel'"; 77+ builds the wheel
+# itself and reads the license as pyproject.toml writes it (build-system.requires).
 $(VENV)/.installed: $(BIN)/python requirements.lock pyproject.toml
 	$(BIN)/pip install -q -r requirements.lock
-	$(BIN)/pip install -q --no-deps --no-build-isolation -e . || $(BIN)/pip install -q --no-deps -e .
+	$(BIN)/pip install -q "setuptools>=77"
+	$(BIN)/pip install -q --no-deps --no-build-isolation -e .
 	touch $@
 
 $(VENV)/.installed-test: $(VENV)/.installed requirements-dev.lock
@@ -51,10 +55,15 @@ test-web: install-test
 	npm test
 	npm run build
 
-test-python: install-test web
-	$(BIN)/pytest -q
+# PostgreSQL, Redis, Chromium and nginx: installed and started on Debian/Ubuntu when missing.
+services: $(VENV)/.installed
+	tools/ensure-services.sh
 
-test: lint test-web test-python
+# `make test-python PYTEST_ARGS='-m "not e2e"'` leaves the browser tests out.
+test-python: install-test web services
+	$(BIN)/pytest -q $(PYTEST_ARGS)
+
+test: services lint test-web test-python
 
 clean:
 	rm -rf $(VENV) node_modules web/dist
