@@ -1,11 +1,12 @@
 """Benchmark: the web app's weight and Lighthouse scores (spec section 9, performance).
 
 (a) The initial JavaScript of "/": the entry script(s) of web/dist/index.html, the
-    landing's route chunk and the English catalog (which the server preloads), and
-    everything they import statically (recursively, within dist/assets), compressed
-    with gzip (zlib level 9) and brotli when the `brotli` module is installed.
-    Goal: under 150 KB gzip. Builds nothing: web/dist comes from `make run` /
-    `make test` (or set WEB_DIST to another build).
+    landing's route chunk, the English catalog and date-fns locale (the start-up waits for
+    both; the server preloads them), and everything they import statically (recursively,
+    within dist/assets), compressed with gzip (zlib level 9) and brotli when the `brotli`
+    module is installed. Goal: under 150 KB gzip. Then the CSS each of "/" and "/members"
+    loads: the global sheet and the screen's own sheets (from the manifest). Builds
+    nothing: web/dist comes from `make run` / `make test` (or set WEB_DIST to another build).
 (b) Lighthouse (mobile preset, the default) on "/" as a visitor and on "/members" as a
     freshly signed-up member, against `amora serve` on a free port with a temporary,
     migrated and demo-seeded VAR_DIR. Prints performance, accessibility and
@@ -43,6 +44,7 @@ import zlib
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[3]
 DIST = Path(os.environ.get("WEB_DIST", ROOT / "web" / "dist"))
@@ -52,7 +54,12 @@ SESSION_COOKIE = "auth._token"  # adapters/http/session.py COOKIE
 GOAL_BYTES = 150 * 1024
 # What "/" needs to render beyond the entry (the server preloads these, adapters/http/web_app.py):
 # the landing's chunk and the English common catalog, with their static imports (manifest).
-ROUTE_MODULES = ["src/features/home/HomeRoute.tsx", "src/locales/en/common.json"]
+ROUTE_MODULES = ["src/features/home/HomeRoute.tsx", "src/locales/en/common.json",
+                 "../node_modules/date-fns/locale/en-GB.js"]
+# The stylesheets of a screen: the global one (web/src/app/globalStyles.ts) and the screen's.
+GLOBAL_STYLES = "src/app/globalStyles.ts"
+SCREEN_MODULES = {"/": ["src/features/home/HomeRoute.tsx"],
+                  "/members": ["src/features/discovery/MembersPage.tsx"]}
 PAGES = {"/": False, "/members": True}  # path: logged in
 RUNS = int(os.environ.get("BENCH_WEB_RUNS", "3"))  # Lighthouse runs per page (median shown)
 
@@ -108,13 +115,48 @@ def static_closure(entries: list[Path]) -> list[Path]:
     return list(seen)
 
 
-def route_chunks() -> list[Path]:
-    """The chunks of ROUTE_MODULES, from the build's manifest (vite build.manifest)."""
-    manifest_file = DIST / ".vite" / "manifest.json"
+def _manifest() -> dict[str, Any]:
+    manifest_file = DIST / ".vite" / "manifest.json"  # vite build.manifest
     if not manifest_file.is_file():
-        return []
-    manifest = json.loads(manifest_file.read_text(encoding="utf-8"))
+        return {}
+    return json.loads(manifest_file.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def route_chunks() -> list[Path]:
+    """The chunks of ROUTE_MODULES, from the build's manifest."""
+    manifest = _manifest()
     return [DIST / manifest[key]["file"] for key in ROUTE_MODULES if key in manifest]
+
+
+def stylesheets(keys: list[str]) -> list[str]:
+    """The CSS files of these modules and of the chunks they import, from the manifest."""
+    manifest = _manifest()
+    sheets: list[str] = []
+    seen: set[str] = set()
+    todo = list(keys)
+    while todo:
+        key = todo.pop(0)
+        entry = manifest.get(key)
+        if entry is None or key in seen:
+            continue
+        seen.add(key)
+        own = [entry["file"]] if entry["file"].endswith(".css") else entry.get("css", [])
+        sheets.extend(sheet for sheet in own if sheet not in sheets)
+        todo.extend(entry.get("imports", []))
+    return sheets
+
+
+def screen_css() -> None:
+    """Prints the CSS that "/" and "/members" load, sheet by sheet."""
+    for screen, keys in SCREEN_MODULES.items():
+        sheets = stylesheets([GLOBAL_STYLES, *keys])
+        total_raw = total_gz = 0
+        print(f'CSS of "{screen}":')
+        for sheet in sheets:
+            data = (DIST / sheet).read_bytes()
+            total_raw, total_gz = total_raw + len(data), total_gz + gzip_size(data)
+            print(f"  {sheet:<48}{_kb(len(data))}{_kb(gzip_size(data))}")
+        print(f"  {'total (' + str(len(sheets)) + ' files)':<48}{_kb(total_raw)}{_kb(total_gz)}")
 
 
 def gzip_size(data: bytes) -> int:
@@ -337,6 +379,7 @@ def lighthouse_scores() -> None:
 
 def main() -> None:
     initial_js()
+    screen_css()
     if "--size-only" not in sys.argv[1:]:
         lighthouse_scores()
 
