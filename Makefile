@@ -52,6 +52,7 @@ lint: install-test
 
 test-web: install-test
 	npm run check:api
+	npm run lint
 	npm test
 	npm run build
 
