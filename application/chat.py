@@ -9,14 +9,22 @@ from typing import Any
 import attrs
 
 from application.accounts import existing_member, site_of_member
-from application.discovery import gallery, profile_open
+from application.cards import PublicCard, ShortProfile, short_profile
+from application.discovery import MemberPhoto, gallery, profile_open
 from application.ledger import book, credits_event
-from application.likes import public_card, short_profile
 from application.notifications import notify_later
+from application.ports.chat import Conversation, Message
 from application.ports.clock import Clock
 from application.ports.events import EventBus, member_channel
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
-from domain.chat import HISTORY_PAGE, SendSituation, check_send, clean_text, send_terms
+from domain.chat import (
+    HISTORY_PAGE,
+    SendSituation,
+    SendTerms,
+    check_send,
+    clean_text,
+    send_terms,
+)
 from domain.credits import EntryKind
 from domain.discovery import findable, shares_members
 from domain.errors import DomainError
@@ -27,18 +35,87 @@ from domain.photos import check_unlockable
 from domain.premium import READ_RECEIPTS, has_feature
 
 
-def _message_json(message: dict[str, Any]) -> dict[str, Any]:
-    return {**message, "created_at": message["created_at"].isoformat()}
+@attrs.frozen
+class Sent:
+    """A message (or gift) sent, the balance after it, and the next message's terms."""
+
+    message: Message
+    credits: int
+    terms: SendTerms
+    refusal: str | None  # why the next message would be refused, if it would
+
+
+@attrs.frozen
+class GiftPrice:
+    key: str
+    price: int  # credits
+
+
+@attrs.frozen
+class GiftShelf:
+    gifts: list[GiftPrice]
+    credits: int
+
+
+@attrs.frozen
+class UnlockedPhoto:
+    photo: MemberPhoto
+    credits: int
+
+
+@attrs.frozen
+class ChatScreen:
+    """The chat with a member before opening a conversation's history."""
+
+    conversation: int | None  # the pair's conversation, if there is one
+    profile: ShortProfile
+    terms: SendTerms
+    refusal: str | None
+
+
+@attrs.frozen
+class ConversationRef:
+    id: int
+
+
+@attrs.frozen
+class ChatEntry:
+    conversation: ConversationRef
+    profile: PublicCard  # the other member
+    num_unread_messages: int
+    last_message: Message | None
+
+
+@attrs.frozen
+class ChatList:
+    chats: list[ChatEntry]
+
+
+@attrs.frozen
+class History:
+    """A page of a conversation's messages, oldest first, and the next message's terms."""
+
+    conversation: ConversationRef
+    profile: ShortProfile
+    messages: list[Message]
+    has_more: bool  # older messages are left
+    terms: SendTerms
+    refusal: str | None
+
+
+def _message_json(message: Message) -> dict[str, Any]:
+    """A message as live events carry it."""
+    return {**attrs.asdict(message), "created_at": message.created_at.isoformat()}
 
 
 def _reachable(uow: UnitOfWork, viewer: Member, recipient: Member,
-               conversation: dict[str, Any] | None) -> bool:
+               conversation: Conversation | None) -> bool:
     """Findable, or invisible but the recipient made first contact (wrote or liked)."""
     if findable(recipient):
         return True
     if not (recipient.invisible and findable(attrs.evolve(recipient, invisible=False))):
         return False
-    wrote = conversation is not None and uow.chats.has_written(conversation["id"], recipient.id)
+    wrote = conversation is not None and uow.chats.has_written(conversation.id, recipient.id)
     return wrote or uow.likes.get(recipient.id, viewer.id) is not None
 
 
@@ -49,7 +126,7 @@ class Chat:
     events: EventBus
 
     def _situation(self, uow: UnitOfWork, viewer: Member, recipient: Member,
-                   conversation: dict[str, Any] | None) -> SendSituation:
+                   conversation: Conversation | None) -> SendSituation:
         site = site_of_member(uow, viewer)
         theirs = uow.sites.get(recipient.site_id)
         blocked = (uow.discovery.blocks(viewer.id, recipient.id)
@@ -70,7 +147,7 @@ class Chat:
         )
 
     def send(self, viewer: Member, member_id: int, text: str,
-             key: str | None = None) -> dict[str, Any]:
+             key: str | None = None) -> Sent:
         now = self.clock.now()
         with self.uow() as uow:
             # One send of this member at a time: the free allowance and the idempotency
@@ -85,13 +162,13 @@ class Chat:
                 raise DomainError("already_sent")
             situation = self._situation(uow, viewer, recipient, conversation)
             terms = check_send(situation)
-            conversation_id = (conversation["id"] if conversation
+            conversation_id = (conversation.id if conversation
                                else uow.chats.start(viewer.id, recipient.id, now))
             message = uow.chats.add_message(conversation_id, viewer.id, text, now,
                                             terms.cost, terms.free, key=key)
             if terms.cost:
                 book(uow, viewer.id, EntryKind.MESSAGE, terms.cost,
-                     f"message:{message['id']}", f"message {message['id']}", now)
+                     f"message:{message.id}", f"message {message.id}", now)
             balance = uow.ledger.balance(viewer.id)
             unread = uow.chats.unread_total(recipient.id)
             # The next message's terms follow from this one; no need to ask the database.
@@ -104,16 +181,16 @@ class Chat:
         self.events.publish(member_channel(viewer.id), {"type": "message", "message": body})
         if terms.cost:
             self.events.publish(member_channel(viewer.id), credits_event(balance))
-        return {"message": body, "credits": balance, **_next_message(following)}
+        return Sent(message, balance, send_terms(following), _refusal(following))
 
-    def gifts(self, viewer: Member) -> dict[str, Any]:
+    def gifts(self, viewer: Member) -> GiftShelf:
         with self.uow() as uow:
             site = site_of_member(uow, viewer)
             balance = uow.ledger.balance(viewer.id)
-        return {"gifts": [{"key": item.key, "price": gift_price(item, site.gift_credits)}
-                          for item in CATALOGUE], "credits": balance}
+        return GiftShelf([GiftPrice(item.key, gift_price(item, site.gift_credits))
+                          for item in CATALOGUE], credits=balance)
 
-    def send_gift(self, viewer: Member, member_id: int, key: str) -> dict[str, Any]:
+    def send_gift(self, viewer: Member, member_id: int, key: str) -> Sent:
         """A gift is a paid message: the same rules as a message, at the gift's price
         (never free), and it lands in the conversation."""
         now = self.clock.now()
@@ -126,12 +203,12 @@ class Chat:
             cost = gift_price(item, site.gift_credits)
             situation = self._situation(uow, viewer, recipient, conversation)
             check_send(attrs.evolve(situation, cost=cost, free_messages=0))
-            conversation_id = (conversation["id"] if conversation
+            conversation_id = (conversation.id if conversation
                                else uow.chats.start(viewer.id, recipient.id, now))
             message = uow.chats.add_message(conversation_id, viewer.id, "", now, cost, False,
                                             gift=item.key)
             if cost:
-                book(uow, viewer.id, EntryKind.GIFT, cost, f"gift:{message['id']}",
+                book(uow, viewer.id, EntryKind.GIFT, cost, f"gift:{message.id}",
                      f"gift {item.key} to {recipient.id}", now)
             balance = uow.ledger.balance(viewer.id)
             unread = uow.chats.unread_total(recipient.id)
@@ -143,9 +220,9 @@ class Chat:
         self.events.publish(member_channel(viewer.id), {"type": "message", "message": body})
         self.events.publish(member_channel(viewer.id), credits_event(balance))
         following = _after_sending(situation, balance, free=False)
-        return {"message": body, "credits": balance, **_next_message(following)}
+        return Sent(message, balance, send_terms(following), _refusal(following))
 
-    def unlock_photo(self, viewer: Member, member_id: int, photo_id: int) -> dict[str, Any]:
+    def unlock_photo(self, viewer: Member, member_id: int, photo_id: int) -> UnlockedPhoto:
         """A free member opens one locked photo for the site's photo_credits. Only a photo
         locked to this viewer can be bought (domain.photos.photo_access): behind a block,
         an invisible or foreign-site member, or the main photo, nothing is sold."""
@@ -157,7 +234,7 @@ class Chat:
             member = uow.members.get(member_id)
             photos = [] if member is None else gallery(
                 uow, viewer, member, profile_open(uow, site, viewer, member))
-            found = next((pair for pair in photos if pair[0]["id"] == photo_id), None)
+            found = next((pair for pair in photos if pair[0].id == photo_id), None)
             if found is None:
                 raise DomainError("photo_not_found")
             photo, access = found
@@ -170,11 +247,10 @@ class Chat:
             balance = uow.ledger.balance(viewer.id)
             uow.commit()
         self.events.publish(member_channel(viewer.id), credits_event(balance))
-        return {"photo": {"id": photo_id, "filename": photo["filename"],
-                          "thumb_filename": photo["thumb_filename"], "locked": False},
-                "credits": balance}
+        return UnlockedPhoto(MemberPhoto(photo_id, photo.filename, photo.thumb_filename,
+                                         locked=False), credits=balance)
 
-    def with_member(self, viewer: Member, member_id: int) -> dict[str, Any]:
+    def with_member(self, viewer: Member, member_id: int) -> ChatScreen:
         """The chat screen with a member: the conversation (if any) and the terms of the
         next message, or why none can be sent."""
         today = self.clock.now().date()
@@ -185,23 +261,20 @@ class Chat:
             if not situation.recipient_reachable or situation.blocked_either_way:
                 raise DomainError("member_not_found")
             profile = short_profile(uow, recipient, today)
-        return {"conversation": conversation["id"] if conversation else None,
-                "profile": profile,
-                "terms": attrs.asdict(send_terms(situation)),
-                "refusal": _refusal(situation)}
+        return ChatScreen(conversation=conversation.id if conversation else None,
+                          profile=profile, terms=send_terms(situation),
+                          refusal=_refusal(situation))
 
-    def chats(self, viewer: Member) -> dict[str, Any]:
+    def chats(self, viewer: Member) -> ChatList:
         today = self.clock.now().date()
         with self.uow() as uow:
-            rows = uow.chats.chats_of(viewer.id)
-        return {"chats": [{"conversation": {"id": row["conversation_id"]},
-                           "profile": public_card(row["profile"], today),
-                           "num_unread_messages": row["num_unread_messages"],
-                           "last_message": _message_json(row["last_message"])
-                           if row["last_message"] else None} for row in rows]}
+            summaries = uow.chats.chats_of(viewer.id)
+        return ChatList([ChatEntry(conversation=ConversationRef(chat.conversation_id),
+                                   profile=PublicCard.of(chat.profile, today),
+                                   num_unread_messages=chat.num_unread_messages,
+                                   last_message=chat.last_message) for chat in summaries])
 
-    def history(self, viewer: Member, conversation_id: int,
-                before: int | None) -> dict[str, Any]:
+    def history(self, viewer: Member, conversation_id: int, before: int | None) -> History:
         today = self.clock.now().date()
         with self.uow() as uow:
             conversation, other = self._conversation(uow, viewer, conversation_id)
@@ -211,12 +284,10 @@ class Chat:
                                      oldest)
             situation = self._situation(uow, viewer, other, conversation)
             profile = short_profile(uow, other, today)
-        return {"conversation": {"id": conversation_id},
-                "profile": profile,
-                "messages": [_message_json(m) for m in reversed(page[:HISTORY_PAGE])],
-                "has_more": len(page) > HISTORY_PAGE,
-                "terms": attrs.asdict(send_terms(situation)),
-                "refusal": _refusal(situation)}
+        return History(conversation=ConversationRef(conversation_id), profile=profile,
+                       messages=list(reversed(page[:HISTORY_PAGE])),
+                       has_more=len(page) > HISTORY_PAGE, terms=send_terms(situation),
+                       refusal=_refusal(situation))
 
     def read(self, viewer: Member, conversation_id: int) -> None:
         with self.uow() as uow:
@@ -249,14 +320,12 @@ class Chat:
 
     @staticmethod
     def _conversation(uow: UnitOfWork, viewer: Member,
-                      conversation_id: int) -> tuple[dict[str, Any], Member]:
+                      conversation_id: int) -> tuple[Conversation, Member]:
         conversation = uow.chats.get(conversation_id)
-        if conversation is None or viewer.id not in (conversation["member_low"],
-                                                     conversation["member_high"]):
+        if conversation is None or viewer.id not in (conversation.member_low,
+                                                     conversation.member_high):
             raise DomainError("conversation_not_found")
-        other_id = (conversation["member_high"] if conversation["member_low"] == viewer.id
-                    else conversation["member_low"])
-        return conversation, existing_member(uow, other_id)
+        return conversation, existing_member(uow, conversation.other(viewer.id))
 
 
 def _after_sending(situation: SendSituation, balance: int, free: bool) -> SendSituation:
@@ -265,11 +334,6 @@ def _after_sending(situation: SendSituation, balance: int, free: bool) -> SendSi
                         conversations_started=situation.conversations_started
                         + situation.new_conversation,
                         free_messages_used=situation.free_messages_used + free)
-
-
-def _next_message(situation: SendSituation) -> dict[str, Any]:
-    """The terms of the next message and why it would be refused, for the screen."""
-    return {"terms": attrs.asdict(send_terms(situation)), "refusal": _refusal(situation)}
 
 
 def _refusal(situation: SendSituation) -> str | None:

@@ -5,16 +5,15 @@ so the order stays pending until the webhook says paid)."""
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 import attrs
 
 from application.accounts import site_of_member
 from application.ports.clock import Clock
-from application.ports.direct_debit import BankChecks, SmsSender
+from application.ports.direct_debit import BankChecks, BankMandate, SmsSender
 from application.ports.security import Secrets
 from application.ports.unit_of_work import UnitOfWorkFactory
-from application.shop import Shop
+from application.shop import Shop, StartedOrder
 from domain.accounts import FieldError, InvalidFields
 from domain.direct_debit import (
     CODE_LENGTH,
@@ -27,6 +26,14 @@ from domain.direct_debit import (
 )
 from domain.errors import DomainError
 from domain.members import Member
+
+
+@attrs.frozen
+class SmsCodeSent:
+    phone: str  # the number as sent to, in international form
+    expires_in: int  # seconds
+    code_length: int  # the form takes a code this long
+    resend_in: int  # seconds before the form offers to send again
 
 
 @attrs.frozen
@@ -43,7 +50,7 @@ class DirectDebit:
         with self.uow() as uow:
             self.shop.check_direct_debit(uow, site_of_member(uow, member), member, now)
 
-    def send_code(self, member: Member, phone: str) -> dict[str, Any]:
+    def send_code(self, member: Member, phone: str) -> SmsCodeSent:
         """Send (or send again) a code; at most a few an hour."""
         number = self.checks.mobile(phone, member.profile.country)
         if number is None:
@@ -57,11 +64,11 @@ class DirectDebit:
                                           now + CODE_LIFETIME, now)
             uow.commit()
         self.sms.send_code(number, code, member.language)
-        # The form takes a code this long and offers to resend after resend_in seconds.
-        return {"phone": number, "expires_in": int(CODE_LIFETIME.total_seconds()),
-                "code_length": CODE_LENGTH, "resend_in": int(RESEND_AFTER.total_seconds())}
+        return SmsCodeSent(phone=number, expires_in=int(CODE_LIFETIME.total_seconds()),
+                           code_length=CODE_LENGTH,
+                           resend_in=int(RESEND_AFTER.total_seconds()))
 
-    def sign(self, member: Member, bundle_id: int, form: MandateForm) -> dict[str, Any]:
+    def sign(self, member: Member, bundle_id: int, form: MandateForm) -> StartedOrder:
         """Check the form and the SMS code, record the mandate, start the order."""
         iban = self.checks.iban(form.iban)
         phone = self.checks.mobile(form.phone, member.profile.country)
@@ -80,10 +87,9 @@ class DirectDebit:
                     uow.commit()
                 raise
             uow.direct_debit.forget_sms_codes(member.id)
-            uow.direct_debit.add_mandate(member.id, {
-                "account_holder": form.account_holder.strip(), "iban": iban,
-                "street": form.street.strip(), "house_number": form.house_number.strip(),
-                "postcode": form.postcode.strip(), "city": form.city.strip(), "phone": phone,
-            }, now)
+            uow.direct_debit.add_mandate(member.id, BankMandate(
+                account_holder=form.account_holder.strip(), iban=iban,
+                street=form.street.strip(), house_number=form.house_number.strip(),
+                postcode=form.postcode.strip(), city=form.city.strip(), phone=phone), now)
             uow.commit()
         return self.shop.start(member, bundle_id, "directdebit")

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import date
 
 import attrs
 
 from application.accounts import existing_member
-from application.likes import public_card, shared_site_ids
+from application.cards import PublicCard
+from application.likes import shared_site_ids
 from application.ports.clock import Clock
-from application.ports.discovery import SearchQuery
+from application.ports.discovery import MemberCard, SearchQuery
+from application.ports.photos import Photo
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.sites import resolve_site
 from domain.discovery import (
@@ -27,8 +29,62 @@ from domain.members import Member, age_on
 from domain.photos import PhotoAccess, photo_access, visible_to_others
 from domain.sites import Site
 
-ATTRIBUTES = ("sexuality", "about_me", "interests", "hair_colour", "eye_colour", "body_type",
-              "relationship_status", "tattoos", "city", "region")
+
+@attrs.frozen
+class SearchPage:
+    results: list[PublicCard]
+    num_results: int  # at most the count cap
+    num_results_capped: bool  # more match than that
+    page: int
+    pages: int
+    next: int | None  # the cursor (after=) of the next page, if there is one
+    similar: list[PublicCard]  # a relaxed search's members, when few match
+
+
+@attrs.frozen
+class MemberPhoto:
+    """A photo of another member's profile: locked ones show without their files."""
+
+    id: int
+    filename: str | None
+    thumb_filename: str | None
+    locked: bool
+
+
+@attrs.frozen
+class LikeState:
+    liked_by_me: bool
+    likes_me: bool
+    match: bool
+
+
+@attrs.frozen
+class MemberProfile:
+    """Another member's profile; the attributes the site does not show are None."""
+
+    id: int
+    name: str
+    gender: str
+    age: int
+    country: str
+    is_fictional: bool
+    blocked_by_me: bool
+    photo_credits: int  # what unlocking one locked photo costs
+    photo_count: int
+    photos: list[MemberPhoto]
+    sexuality: str | None
+    about_me: str | None
+    interests: list[str]
+    hair_colour: str | None
+    eye_colour: str | None
+    body_type: str | None
+    relationship_status: str | None
+    tattoos: str | None
+    city: str | None
+    region: str | None
+    liked_by_me: bool
+    likes_me: bool
+    match: bool
 
 
 @attrs.frozen
@@ -38,7 +94,7 @@ class Discovery:
     count_cap: int = COUNT_CAP
 
     def search(self, host: str | None, viewer: Member | None, filters: SearchFilters,
-               has_traffic_source: bool = False) -> dict[str, Any]:
+               has_traffic_source: bool = False) -> SearchPage:
         today = self.clock.now().date()
         with self.uow() as uow:
             site = resolve_site(uow, host)
@@ -56,16 +112,16 @@ class Discovery:
             rows = uow.discovery.search(query, PAGE_SIZE + 1, offset)
             results, more = rows[:PAGE_SIZE], len(rows) > PAGE_SIZE
             similar = self._similar(uow, site, viewer, filters, results, total, today)
-        return {
-            "results": [public_card(row, today) for row in results],
-            "numResults": total, "numResultsCapped": capped, "page": filters.page,
-            "pages": page_count(total, capped, filters.page, more),
-            "next": results[-1]["id"] if more else None,
-            "similar": [public_card(row, today) for row in similar],
-        }
+        return SearchPage(
+            results=[PublicCard.of(card, today) for card in results],
+            num_results=total, num_results_capped=capped, page=filters.page,
+            pages=page_count(total, capped, filters.page, more),
+            next=results[-1].id if more else None,
+            similar=[PublicCard.of(card, today) for card in similar])
 
     def _query(self, uow: UnitOfWork, site: Site, viewer: Member | None,
-               filters: SearchFilters, today: Any, exclude: tuple[int, ...] = ()) -> SearchQuery:
+               filters: SearchFilters, today: date,
+               exclude: tuple[int, ...] = ()) -> SearchQuery:
         born_from, born_until = birth_dates_for(filters.min_age, filters.max_age, today)
         site_ids = shared_site_ids(uow, site)
         return SearchQuery(site_ids=site_ids, viewer_id=viewer.id if viewer else None,
@@ -73,26 +129,26 @@ class Discovery:
                            country=filters.country, region=filters.region, exclude=exclude)
 
     def _similar(self, uow: UnitOfWork, site: Site, viewer: Member | None,
-                 filters: SearchFilters, results: list[dict[str, Any]], total: int,
-                 today: Any) -> list[dict[str, Any]]:
+                 filters: SearchFilters, results: list[MemberCard], total: int,
+                 today: date) -> list[MemberCard]:
         """When few match, fill up with members of a relaxed search (first page only)."""
         if not filters.first_page or total >= PAGE_SIZE // 2:
             return []
-        shown = tuple(row["id"] for row in results)
-        similar: list[dict[str, Any]] = []
+        shown = tuple(card.id for card in results)
+        similar: list[MemberCard] = []
         relaxed = filters.relaxed()
         while relaxed is not None and len(shown) < PAGE_SIZE:
             query = self._query(uow, site, viewer, relaxed, today, exclude=shown)
             found = uow.discovery.search(query, PAGE_SIZE - len(shown), 0)
             similar += found
-            shown += tuple(row["id"] for row in found)
+            shown += tuple(card.id for card in found)
             relaxed = relaxed.relaxed()
         return similar
 
     # --- one member --------------------------------------------------------------------
 
     def member(self, host: str | None, viewer: Member | None, member_id: int,
-               has_traffic_source: bool = False, public: bool = False) -> dict[str, Any]:
+               has_traffic_source: bool = False, public: bool = False) -> MemberProfile:
         """One profile. ``public``: a member lander, shown to visitors whatever the
         site's logged-out search setting (the member is the page's subject)."""
         today = self.clock.now().date()
@@ -109,39 +165,50 @@ class Discovery:
             photos = gallery(uow, viewer, member, profile_is_open=True)
             blocked_by_me = viewer is not None and uow.discovery.blocks(viewer.id, member.id)
             uow.commit()  # opening a liked-by profile cleared its new flag
-        return {**self._profile(member, site, photos, blocked_by_me, today), **likes}
+        return self._profile(member, site, photos, blocked_by_me, likes, today)
 
     @staticmethod
-    def _likes(uow: UnitOfWork, viewer: Member | None, member_id: int) -> dict[str, bool]:
+    def _likes(uow: UnitOfWork, viewer: Member | None, member_id: int) -> LikeState:
         """Like state between viewer and member; opening the profile of someone who liked
         the viewer clears that like's new flag (spec section 4)."""
         if viewer is None or viewer.id == member_id:
-            return {"liked_by_me": False, "likes_me": False, "match": False}
+            return LikeState(liked_by_me=False, likes_me=False, match=False)
         mine, theirs = uow.likes.get(viewer.id, member_id), uow.likes.get(member_id, viewer.id)
         if theirs is not None and theirs.is_new:
             uow.likes.update(member_id, viewer.id, is_new=False)
-        return {"liked_by_me": mine is not None, "likes_me": theirs is not None,
-                "match": is_match(mine is not None, theirs is not None)}
+        return LikeState(liked_by_me=mine is not None, likes_me=theirs is not None,
+                         match=is_match(mine is not None, theirs is not None))
 
     @staticmethod
-    def _profile(member: Member, site: Site, photos: list[tuple[dict[str, Any], PhotoAccess]],
-                 blocked_by_me: bool, today: Any) -> dict[str, Any]:
+    def _profile(member: Member, site: Site, photos: list[tuple[Photo, PhotoAccess]],
+                 blocked_by_me: bool, likes: LikeState, today: date) -> MemberProfile:
         profile = member.profile
-        shown = [{"id": p["id"], "filename": p["filename"], "thumb_filename": p["thumb_filename"],
-                  "locked": False} if access is PhotoAccess.OPEN
-                 else {"id": p["id"], "filename": None, "thumb_filename": None, "locked": True}
+        shown = [MemberPhoto(p.id, p.filename, p.thumb_filename, locked=False)
+                 if access is PhotoAccess.OPEN
+                 else MemberPhoto(p.id, filename=None, thumb_filename=None, locked=True)
                  for p, access in photos]
         visible = set(site.visible_profile_fields)
-        return {
-            "id": member.id, "name": profile.name, "gender": profile.gender,
-            "age": age_on(profile.birth_date, today), "country": profile.country,
-            "is_fictional": member.is_fictional, "blocked_by_me": blocked_by_me,
-            "photo_credits": site.photo_credits,
-            "photo_count": len(photos), "photos": shown,
-            **{field: getattr(profile, field) if field in visible else None
-               for field in ATTRIBUTES},
-            "interests": list(profile.interests) if "interests" in visible else [],
-        }
+
+        def shown_if_visible(field: str, value: str | None) -> str | None:
+            return value if field in visible else None
+
+        return MemberProfile(
+            id=member.id, name=profile.name, gender=profile.gender,
+            age=age_on(profile.birth_date, today), country=profile.country,
+            is_fictional=member.is_fictional, blocked_by_me=blocked_by_me,
+            photo_credits=site.photo_credits, photo_count=len(photos), photos=shown,
+            sexuality=shown_if_visible("sexuality", profile.sexuality),
+            about_me=shown_if_visible("about_me", profile.about_me),
+            interests=list(profile.interests) if "interests" in visible else [],
+            hair_colour=shown_if_visible("hair_colour", profile.hair_colour),
+            eye_colour=shown_if_visible("eye_colour", profile.eye_colour),
+            body_type=shown_if_visible("body_type", profile.body_type),
+            relationship_status=shown_if_visible("relationship_status",
+                                                 profile.relationship_status),
+            tattoos=shown_if_visible("tattoos", profile.tattoos),
+            city=shown_if_visible("city", profile.city),
+            region=shown_if_visible("region", profile.region),
+            liked_by_me=likes.liked_by_me, likes_me=likes.likes_me, match=likes.match)
 
     def block(self, viewer: Member, member_id: int, on: bool) -> None:
         if member_id == viewer.id:
@@ -168,12 +235,12 @@ def profile_open(uow: UnitOfWork, site: Site, viewer: Member | None, member: Mem
 
 
 def gallery(uow: UnitOfWork, viewer: Member | None, member: Member,
-            profile_is_open: bool) -> list[tuple[dict[str, Any], PhotoAccess]]:
+            profile_is_open: bool) -> list[tuple[Photo, PhotoAccess]]:
     """The member's photos others may see, main photo first, each with what this viewer
     gets of it (domain.photos.photo_access)."""
-    photos = [p for p in uow.photos.of_member(member.id) if visible_to_others(p["status"])]
+    photos = [p for p in uow.photos.of_member(member.id) if visible_to_others(p.status)]
     unlocked = uow.chats.unlocked(viewer.id) if viewer else set()
     return [(photo, photo_access(
         own=viewer is not None and viewer.id == member.id, profile_open=profile_is_open,
-        status=photo["status"], position=position, viewer_paid=bool(viewer and viewer.paid_user),
-        unlocked=photo["id"] in unlocked)) for position, photo in enumerate(photos)]
+        status=photo.status, position=position, viewer_paid=bool(viewer and viewer.paid_user),
+        unlocked=photo.id in unlocked)) for position, photo in enumerate(photos)]

@@ -4,15 +4,15 @@ and the matches proposed right after signup. Scores come from domain.matching.""
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any
 
 import attrs
 
 from application.accounts import existing_member, site_of_member
-from application.likes import like_event, like_member, public_card, shared_site_ids
+from application.cards import GameCard, ShortProfile
+from application.likes import like_event, like_member, shared_site_ids
 from application.notifications import notify_later
 from application.ports.clock import Clock
-from application.ports.discovery import SearchQuery
+from application.ports.discovery import CandidateCard, SearchQuery
 from application.ports.events import EventBus, member_channel
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.discovery import birth_dates_for
@@ -29,6 +29,49 @@ POOL_SIZE = 200  # newest candidates scored per question; scoring is cheap, read
 
 
 @attrs.frozen
+class Allowance:
+    """Today's likes in the swipe game."""
+
+    limit: int  # likes a day (site setting)
+    remaining: int
+    resets_at: datetime  # the next local midnight of the site
+
+    @classmethod
+    def of(cls, allowance: SwipeAllowance) -> Allowance:
+        return cls(allowance.limit, allowance.remaining, allowance.reset_at)
+
+
+@attrs.frozen
+class SwipeDeck(Allowance):
+    cards: list[GameCard]
+
+
+@attrs.frozen
+class Swiped(Allowance):
+    """A card swiped away (no like)."""
+
+    match: bool
+
+
+@attrs.frozen
+class SwipedLike(Swiped):
+    """A card swiped with a like: who it was, and whether it made a match."""
+
+    profile: ShortProfile
+
+
+@attrs.frozen
+class MatchCard(GameCard):
+    score: int  # 0-100
+    shared_interests: list[str]
+
+
+@attrs.frozen
+class Matches:
+    matches: list[MatchCard]
+
+
+@attrs.frozen
 class Games:
     uow: UnitOfWorkFactory
     clock: Clock
@@ -36,7 +79,7 @@ class Games:
 
     # --- swipe game ---------------------------------------------------------------
 
-    def swipe_deck(self, viewer: Member) -> dict[str, Any]:
+    def swipe_deck(self, viewer: Member) -> SwipeDeck:
         now = self.clock.now()
         with self.uow() as uow:
             site = site_of_member(uow, viewer)
@@ -44,10 +87,10 @@ class Games:
             query = self._query(uow, site, viewer, wanted_gender(viewer.profile),
                                  LEGAL_MIN_AGE, 99, now.date(), not_swiped=True)
             cards = uow.discovery.candidates(query, DECK_SIZE)
-        return {"cards": [_game_card(row, now.date()) for row in cards],
-                **_allowance_fields(allowance)}
+        return SwipeDeck(**attrs.asdict(Allowance.of(allowance), recurse=False),
+                         cards=[GameCard.of_candidate(card, now.date()) for card in cards])
 
-    def swipe(self, viewer: Member, member_id: int, like: bool) -> dict[str, Any]:
+    def swipe(self, viewer: Member, member_id: int, like: bool) -> Swiped:
         """One card swiped: a like counts against today's allowance and may match."""
         now = self.clock.now()
         with self.uow() as uow:
@@ -61,16 +104,19 @@ class Games:
                 raise DomainError("cannot_like_self")
             if uow.likes.swiped(viewer.id, member_id):
                 raise DomainError("already_swiped")
-            answer = like_member(uow, viewer, member_id, now) if like else {"match": False}
+            liked = like_member(uow, viewer, member_id, now) if like else None
             uow.likes.swipe(viewer.id, member_id, like, now)
-            event = like_event(viewer, answer, now.date())
+            event = like_event(viewer, bool(liked and liked.match), now.date())
             if like:
                 notify_later(uow, member_channel(member_id), event)
             uow.commit()
         if like:
             self.events.publish(member_channel(member_id), event)
-        used = allowance.used + (1 if like else 0)
-        return {**answer, **_allowance_fields(attrs.evolve(allowance, used=used))}
+        left = Allowance.of(attrs.evolve(allowance, used=allowance.used + (1 if like else 0)))
+        if liked is None:
+            return Swiped(**attrs.asdict(left, recurse=False), match=False)
+        return SwipedLike(**attrs.asdict(left, recurse=False), match=liked.match,
+                          profile=liked.profile)
 
     @staticmethod
     def _allowance(uow: UnitOfWork, site: Site, viewer: Member,
@@ -81,32 +127,33 @@ class Games:
 
     # --- match-finder and signup matches ------------------------------------------
 
-    def match_finder(self, viewer: Member, wishes: Wishes) -> dict[str, Any]:
+    def match_finder(self, viewer: Member, wishes: Wishes) -> Matches:
         require_feature(viewer, MATCH_FINDER)
-        return {"matches": self._best(viewer, wishes)}
+        return Matches(self._best(viewer, wishes))
 
-    def signup_matches(self, viewer: Member) -> dict[str, Any]:
+    def signup_matches(self, viewer: Member) -> Matches:
         today = self.clock.now().date()
-        return {"matches": self._best(viewer, Wishes.of(viewer.profile, today))}
+        return Matches(self._best(viewer, Wishes.of(viewer.profile, today)))
 
-    def _best(self, viewer: Member, wishes: Wishes) -> list[dict[str, Any]]:
+    def _best(self, viewer: Member, wishes: Wishes) -> list[MatchCard]:
         today = self.clock.now().date()
         with self.uow() as uow:
             site = site_of_member(uow, viewer)
             # Ages just outside the wish still score a little, so they join the pool.
             low = max(LEGAL_MIN_AGE, wishes.min_age - AGE_SLACK)
             high = min(99, wishes.max_age + AGE_SLACK)
-            rows: dict[int, dict[str, Any]] = {}
+            cards: dict[int, CandidateCard] = {}
             for country in dict.fromkeys((wishes.country, None)):
                 query = self._query(uow, site, viewer, wishes.gender, low, high, today,
                                     country=country)
-                for row in uow.discovery.candidates(query, POOL_SIZE):
-                    rows.setdefault(row["id"], row)
-        candidates = [(member_id, _profile_of(row)) for member_id, row in rows.items()]
+                for card in uow.discovery.candidates(query, POOL_SIZE):
+                    cards.setdefault(card.id, card)
+        candidates = [(member_id, _profile_of(card)) for member_id, card in cards.items()]
         ranked = best_matches(viewer.profile, wishes, candidates, today, MATCHES_SHOWN)
-        return [{**_game_card(rows[member_id], today), "score": score,
-                 "shared_interests": sorted(set(wishes.interests) & set(rows[member_id]
-                                                                        ["interests"]))}
+        return [MatchCard(**attrs.asdict(GameCard.of_candidate(cards[member_id], today),
+                                         recurse=False), score=score,
+                          shared_interests=sorted(set(wishes.interests)
+                                                  & set(cards[member_id].interests)))
                 for member_id, score in ranked]
 
     @staticmethod
@@ -120,19 +167,7 @@ class Games:
                            not_liked=True, not_swiped=not_swiped)
 
 
-def _profile_of(row: dict[str, Any]) -> Profile:
-    return Profile(name=row["name"], gender=row["gender"], birth_date=row["birth_date"],
-                   country=row["country"], region=row["region"], sexuality=row["sexuality"],
-                   interests=tuple(row["interests"]))
-
-
-def _game_card(row: dict[str, Any], today: date) -> dict[str, Any]:
-    card = public_card(row, today)
-    card["interests"] = list(row["interests"])
-    card.pop("sexuality", None)
-    return card
-
-
-def _allowance_fields(allowance: SwipeAllowance) -> dict[str, Any]:
-    return {"limit": allowance.limit, "remaining": allowance.remaining,
-            "resets_at": allowance.reset_at}
+def _profile_of(card: CandidateCard) -> Profile:
+    return Profile(name=card.name, gender=card.gender, birth_date=card.birth_date,
+                   country=card.country, region=card.region, sexuality=card.sexuality,
+                   interests=card.interests)

@@ -4,7 +4,7 @@ Coordinates are used for the lookup only: never stored, logged or returned."""
 from __future__ import annotations
 
 import math
-from typing import Any, Protocol
+from typing import Protocol
 
 import attrs
 
@@ -26,12 +26,9 @@ class Geocoder(Protocol):
 class Geocoding:
     geocoder: Geocoder
 
-    def place(self, lat: float, lon: float) -> dict[str, Any] | bool:
-        """The place, or False when nothing is found (spec section 7)."""
+    def place(self, lat: float, lon: float) -> Place | None:
+        """The place, or None when nothing is found (spec section 7)."""
         if not (math.isfinite(lat) and math.isfinite(lon) and -90 <= lat <= 90
                 and -180 <= lon <= 180):
             raise DomainError("invalid_coordinates")
-        found = self.geocoder.reverse(lat, lon)
-        if found is None:
-            return False
-        return {"country": found.country, "region": found.region, "city": found.city}
+        return self.geocoder.reverse(lat, lon)

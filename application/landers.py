@@ -4,12 +4,12 @@ landers, and the visits that tell which landers keep visitors (bounces, with ?lb
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 import attrs
 
-from application.discovery import Discovery
-from application.likes import public_card, shared_site_ids
+from application.cards import PublicCard
+from application.discovery import Discovery, MemberProfile
+from application.likes import shared_site_ids
 from application.ports.clock import Clock
 from application.ports.discovery import SearchQuery
 from application.ports.security import Secrets
@@ -23,13 +23,23 @@ MOST_SHOWN = 48
 
 
 @attrs.frozen
+class LanderMembers:
+    members: list[PublicCard]
+
+
+@attrs.frozen
+class LanderVisit:
+    visit: str  # the key that later marks the visit engaged
+
+
+@attrs.frozen
 class Landers:
     uow: UnitOfWorkFactory
     clock: Clock
     secrets: Secrets
     discovery: Discovery
 
-    def members(self, host: str | None, limit: int, gender: str | None = None) -> dict[str, Any]:
+    def members(self, host: str | None, limit: int, gender: str | None = None) -> LanderMembers:
         """Active, findable members with a photo, newest first (real members of the
         site, fictional ones marked as everywhere)."""
         today = self.clock.now().date()
@@ -40,22 +50,22 @@ class Landers:
             born_from, born_until = birth_dates_for(site.min_age, MAX_AGE, today)
             query = SearchQuery(site_ids=shared_site_ids(uow, site), viewer_id=None,
                                 born_from=born_from, born_until=born_until, gender=gender)
-            rows = uow.discovery.search(query, limit * 3, 0)
-        shown = [public_card(row, today) for row in rows if row.get("main_image")][:limit]
-        return {"members": shown}
+            cards = uow.discovery.search(query, limit * 3, 0)
+        return LanderMembers([PublicCard.of(card, today) for card in cards
+                              if card.main_image][:limit])
 
-    def member(self, host: str | None, member_id: int) -> dict[str, Any]:
+    def member(self, host: str | None, member_id: int) -> MemberProfile:
         """One member's public profile for /members/{id}/landing…, visitors or not."""
         return self.discovery.member(host, None, member_id, public=True)
 
-    def visit(self, host: str | None, lander: str, source: str | None) -> dict[str, str]:
+    def visit(self, host: str | None, lander: str, source: str | None) -> LanderVisit:
         lander, source = check_visit(lander, source)
         key = self.secrets.token()
         with self.uow() as uow:
             site = resolve_site(uow, host)
             uow.landers.add_visit(key, site.id, lander, source, self.clock.now())
             uow.commit()
-        return {"visit": key}
+        return LanderVisit(key)
 
     def engaged(self, key: str) -> None:
         """The visitor did something (the call to action): this visit is no bounce."""

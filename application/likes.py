@@ -9,9 +9,11 @@ from typing import Any
 import attrs
 
 from application.accounts import existing_member, site_of_member
+from application.cards import LikedByCard, LikedCard, ShortProfile, short_profile
 from application.notifications import notify_later
 from application.ports.clock import Clock
 from application.ports.events import EventBus, member_channel
+from application.ports.photos import CardImage
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.discovery import shares_members
 from domain.errors import DomainError
@@ -20,14 +22,36 @@ from domain.members import Member, age_on
 from domain.sites import Site
 
 
-def public_card(row: dict[str, Any], today: date) -> dict[str, Any]:
-    """A member card as the API shows it: the age instead of the birth date."""
-    card = {key: value for key, value in row.items() if key != "birth_date"}
-    card["age"] = age_on(row["birth_date"], today)
-    return card
+@attrs.frozen
+class LikeResult:
+    match: bool  # both now like each other
+    profile: ShortProfile
 
 
-def like_member(uow: UnitOfWork, viewer: Member, member_id: int, now: datetime) -> dict[str, Any]:
+@attrs.frozen
+class LikeLists:
+    profiles: list[LikedCard]  # whom the viewer likes
+    liked_by: list[LikedByCard]
+    new_likes: int
+
+
+@attrs.frozen
+class ModalImage:
+    match: str  # the photo
+    thumb: str
+
+
+@attrs.frozen
+class AutoLike:
+    """A like some member really gave, offered in the like modal."""
+
+    id: int
+    name: str
+    age: int
+    main_image: ModalImage | None
+
+
+def like_member(uow: UnitOfWork, viewer: Member, member_id: int, now: datetime) -> LikeResult:
     """Record the viewer's like (once) and tell whether it made a match."""
     target = existing_member(uow, member_id)
     theirs = uow.sites.get(target.site_id)
@@ -42,16 +66,7 @@ def like_member(uow: UnitOfWork, viewer: Member, member_id: int, now: datetime) 
         uow.likes.add(viewer.id, target.id, now, match_seen=back is not None)
         if back is not None:
             uow.likes.update(target.id, viewer.id, match_seen=False)
-    return {"match": back is not None, "profile": short_profile(uow, target, now.date())}
-
-
-def short_profile(uow: UnitOfWork, member: Member, today: date) -> dict[str, Any]:
-    """Who a like, a match or a chat is with: name, age, main photo."""
-    main = uow.photos.main_of(member.id)
-    image = ({"filename": main["filename"], "thumb_filename": main["thumb_filename"]}
-             if main and main["status"] == "active" else None)
-    return {"id": member.id, "name": member.profile.name, "is_fictional": member.is_fictional,
-            "age": age_on(member.profile.birth_date, today), "main_image": image}
+    return LikeResult(match=back is not None, profile=short_profile(uow, target, now.date()))
 
 
 def shared_site_ids(uow: UnitOfWork, site: Site) -> tuple[int, ...]:
@@ -59,9 +74,9 @@ def shared_site_ids(uow: UnitOfWork, site: Site) -> tuple[int, ...]:
     return tuple(other.id for other in uow.sites.all() if shares_members(site, other))
 
 
-def like_event(viewer: Member, answer: dict[str, Any], today: date) -> dict[str, Any]:
+def like_event(viewer: Member, match: bool, today: date) -> dict[str, Any]:
     """What the liked member hears: a like (their badge), or a match to celebrate."""
-    if answer["match"]:
+    if match:
         return {"type": "match", "profile": {"id": viewer.id, "name": viewer.profile.name,
                                              "age": age_on(viewer.profile.birth_date, today)}}
     return {"type": "like", "member": viewer.id}
@@ -73,13 +88,13 @@ class Likes:
     clock: Clock
     events: EventBus
 
-    def like(self, viewer: Member, member_id: int) -> dict[str, Any]:
+    def like(self, viewer: Member, member_id: int) -> LikeResult:
         now = self.clock.now()
         with self.uow() as uow:
             uow.members.lock(viewer.id)  # a double tap likes (and announces) once
             before = uow.likes.get(viewer.id, member_id)
             answer = like_member(uow, viewer, member_id, now)
-            event = like_event(viewer, answer, now.date())
+            event = like_event(viewer, answer.match, now.date())
             if before is None:  # a like given again tells nobody again
                 notify_later(uow, member_channel(member_id), event)
             uow.commit()
@@ -94,32 +109,27 @@ class Likes:
             uow.likes.remove(viewer.id, member_id)
             uow.commit()
 
-    def lists(self, viewer: Member) -> dict[str, Any]:
+    def lists(self, viewer: Member) -> LikeLists:
         today = self.clock.now().date()
         with self.uow() as uow:
             given = uow.likes.given(viewer.id)
             received = uow.likes.received(viewer.id)
-        profiles = [{**public_card(_without(row, "likes_me", "match_seen"), today),
-                     "match": row["likes_me"],
-                     "match_new": row["likes_me"] and not row["match_seen"]} for row in given]
-        liked_by = [{**public_card(_without(row, "liked_back"), today),
-                     "match": row["liked_back"]} for row in received]
-        return {"profiles": profiles, "liked_by": liked_by,
-                "new_likes": sum(1 for row in received if row["like_new"])}
+        return LikeLists(profiles=[LikedCard.of_like(like, today) for like in given],
+                         liked_by=[LikedByCard.of_like(like, today) for like in received],
+                         new_likes=sum(1 for like in received if like.like_new))
 
-    def auto_like(self, viewer: Member) -> dict[str, Any] | None:
+    def auto_like(self, viewer: Member) -> AutoLike | None:
         """A like some member really gave, offered once in the like modal."""
         today = self.clock.now().date()
         with self.uow() as uow:
-            row = uow.likes.next_for_modal(viewer.id)
-            if row is None:
+            card = uow.likes.next_for_modal(viewer.id)
+            if card is None:
                 return None
-            uow.likes.update(row["id"], viewer.id, modal_shown=True)
+            uow.likes.update(card.id, viewer.id, modal_shown=True)
             uow.commit()
-        image = row["main_image"]
-        return {"id": row["id"], "name": row["name"], "age": age_on(row["birth_date"], today),
-                "main_image": {"match": image["filename"], "thumb": image["thumb_filename"]}
-                if image else None}
+        image = card.main_image
+        return AutoLike(id=card.id, name=card.name, age=age_on(card.birth_date, today),
+                        main_image=_modal_image(image) if image else None)
 
     def match_seen(self, viewer: Member, member_id: int) -> None:
         with self.uow() as uow:
@@ -127,5 +137,5 @@ class Likes:
             uow.commit()
 
 
-def _without(row: dict[str, Any], *keys: str) -> dict[str, Any]:
-    return {key: value for key, value in row.items() if key not in keys}
+def _modal_image(image: CardImage) -> ModalImage:
+    return ModalImage(match=image.filename, thumb=image.thumb_filename)

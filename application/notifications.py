@@ -60,6 +60,22 @@ def _preferences(uow: UnitOfWork, member_id: int) -> tuple[Preferences, MailOff 
 
 
 @attrs.frozen
+class NotificationView:
+    """The member's notification settings page."""
+
+    preferences: dict[str, bool]
+    language: str
+    email: str
+    mail_off: MailOff | None  # why no e-mail is sent at all, if none is
+
+
+@attrs.frozen
+class Unsubscribed:
+    preference: str  # the mail's preference, or "all"
+    all: bool  # every e-mail is off now
+
+
+@attrs.frozen
 class NotificationSettings:
     """GET/PUT /api/notifications, push subscriptions and one-click unsubscribe."""
 
@@ -68,15 +84,15 @@ class NotificationSettings:
     signer: Signer
     push_policy: PushPolicy = attrs.field(factory=PushPolicy)
 
-    def view(self, member: Member) -> dict[str, Any]:
+    def view(self, member: Member) -> NotificationView:
         with self.uow() as uow:
             member = existing_member(uow, member.id)
             preferences, off = _preferences(uow, member.id)
-        return {"preferences": dict(preferences.values), "language": member.language,
-                "email": member.email, "mail_off": off.value if off else None}
+        return NotificationView(preferences=dict(preferences.values), language=member.language,
+                                email=member.email, mail_off=off)
 
     def update(self, member: Member, changes: dict[str, bool] | None, language: str | None,
-               mail_on: bool) -> dict[str, Any]:
+               mail_on: bool) -> NotificationView:
         if language is not None and not is_locale(language):
             raise DomainError("invalid_request", detail="language")
         now = self.clock.now()
@@ -115,7 +131,7 @@ class NotificationSettings:
     def unsubscribe_token(self, member_id: int, preference: str) -> str:
         return self.signer.sign(UNSUBSCRIBE, [member_id, preference])
 
-    def unsubscribe(self, token: str, everything: bool) -> dict[str, Any]:
+    def unsubscribe(self, token: str, everything: bool) -> Unsubscribed:
         """One click from a mail, no login: that mail's preference off, or all mail."""
         data = self.signer.unsign(UNSUBSCRIBE, token)
         if not data or len(data) != 2 or data[1] not in (*PREFERENCE_KEYS, ALL):
@@ -133,7 +149,7 @@ class NotificationSettings:
                 uow.notifications.save_preferences(
                     member_id, dict(preferences.changed({preference: False}).values))
             uow.commit()
-        return {"preference": preference, "all": everything}
+        return Unsubscribed(preference=preference, all=everything)
 
     def set_mail_off(self, member_id: int, reason: MailOff | None, actor: str) -> None:
         """Operators (or the mail provider's reports): a bounce or a spam complaint."""

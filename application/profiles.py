@@ -2,18 +2,55 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from datetime import date
 
 import attrs
 
 from application.accounts import existing_member, site_of_member
+from application.photos import OwnPhoto
 from application.ports.clock import Clock
 from application.ports.discovery import RegionCatalog
+from application.ports.photos import Photo
 from application.ports.unit_of_work import UnitOfWorkFactory
 from domain.errors import DomainError
-from domain.members import INTERESTS, Member, age_on
+from domain.members import INTERESTS, Member, ProfileStatus, age_on
 from domain.photos import photo_limit
 from domain.profile_rules import ProfileContext, apply_changes
+
+# Fields to change and their new values, as the member sent them (checked by the domain).
+ProfileChanges = Mapping[str, str | Sequence[str] | None]
+
+
+@attrs.frozen
+class EditableProfile:
+    """The member's own profile with every photo, as the profile editor shows it."""
+
+    id: int
+    name: str
+    gender: str
+    sexuality: str
+    birth_date: date
+    age: int
+    country: str
+    region: str | None
+    city: str | None
+    about_me: str
+    interests: list[str]
+    hair_colour: str | None
+    eye_colour: str | None
+    body_type: str | None
+    relationship_status: str | None
+    tattoos: str | None
+    status: ProfileStatus
+    photos: list[OwnPhoto]
+    photo_limit: int
+
+
+@attrs.frozen
+class Region:
+    code: str
+    name: str
 
 
 @attrs.frozen
@@ -22,13 +59,13 @@ class Profiles:
     clock: Clock
     regions: RegionCatalog
 
-    def own(self, member_id: int) -> dict[str, Any]:
+    def own(self, member_id: int) -> EditableProfile:
         with self.uow() as uow:
             member = existing_member(uow, member_id)
             photos = uow.photos.of_member(member_id)
         return self._render(member, photos)
 
-    def update(self, member_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+    def update(self, member_id: int, changes: ProfileChanges) -> EditableProfile:
         with self.uow() as uow:
             member = existing_member(uow, member_id)
             site = site_of_member(uow, member)
@@ -45,22 +82,22 @@ class Profiles:
     def interests(self) -> list[str]:
         return list(INTERESTS)
 
-    def regions_of(self, country: str, language: str) -> list[dict[str, str]]:
+    def regions_of(self, country: str, language: str) -> list[Region]:
         code = country.strip().upper()
         if not self.regions.is_country(code):
             raise DomainError("invalid_country")
-        return [{"code": c, "name": n} for c, n in self.regions.regions(code, language)]
+        return [Region(c, n) for c, n in self.regions.regions(code, language)]
 
-    def _render(self, member: Member, photos: list[dict[str, Any]]) -> dict[str, Any]:
+    def _render(self, member: Member, photos: list[Photo]) -> EditableProfile:
         profile = member.profile
-        return {
-            "id": member.id, "name": profile.name, "gender": profile.gender,
-            "sexuality": profile.sexuality, "birth_date": profile.birth_date.isoformat(),
-            "age": age_on(profile.birth_date, self.clock.now().date()),
-            "country": profile.country, "region": profile.region, "city": profile.city,
-            "about_me": profile.about_me, "interests": list(profile.interests),
-            "hair_colour": profile.hair_colour, "eye_colour": profile.eye_colour,
-            "body_type": profile.body_type, "relationship_status": profile.relationship_status,
-            "tattoos": profile.tattoos, "status": profile.status.value,
-            "photos": photos, "photo_limit": photo_limit(member.paid_user),
-        }
+        return EditableProfile(
+            id=member.id, name=profile.name, gender=profile.gender,
+            sexuality=profile.sexuality, birth_date=profile.birth_date,
+            age=age_on(profile.birth_date, self.clock.now().date()),
+            country=profile.country, region=profile.region, city=profile.city,
+            about_me=profile.about_me, interests=list(profile.interests),
+            hair_colour=profile.hair_colour, eye_colour=profile.eye_colour,
+            body_type=profile.body_type, relationship_status=profile.relationship_status,
+            tattoos=profile.tattoos, status=profile.status,
+            photos=[OwnPhoto.of(photo) for photo in photos],
+            photo_limit=photo_limit(member.paid_user))

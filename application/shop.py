@@ -8,7 +8,6 @@ only inside the unit of work that moves the order, and only on the order's step 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 import attrs
 
@@ -17,7 +16,7 @@ from application.ledger import book, credits_event
 from application.notifications import notify_later
 from application.ports.clock import Clock
 from application.ports.events import EventBus, member_channel
-from application.ports.payments import Mandate, PaymentGateway, PaymentRequest
+from application.ports.payments import Mandate, PaymentGateway, PaymentMethod, PaymentRequest
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.sites import resolve_site
 from domain.credits import EntryKind
@@ -38,7 +37,9 @@ from domain.pricing import (
     DEFAULT_CURRENCY,
     Bundle,
     Buyer,
+    CodeStatus,
     DiscountCode,
+    DiscountKind,
     Validity,
     active_discount,
     best_discount,
@@ -63,43 +64,138 @@ def buyer_of(member: Member) -> Buyer:
                  paid_user=member.paid_user, signup_at=member.created_at)
 
 
-def code_json(code: DiscountCode, now: datetime) -> dict[str, Any]:
-    """The spec's Discount code fields."""
-    return {"code": code.code, "country": code.country, "user_id": code.member_id,
-            "expires": code.expires.isoformat() if code.expires else None,
-            "value_percentage": float(code.value_percentage), "currency": code.currency,
-            "minimum_order_value": code.minimum_order_value, "status": code.status.value,
-            "validity": code.validity.value, "expired": code.expired(now),
-            "paymentmethods": list(code.paymentmethods), "kind": discount_kind(code.code).value}
+@attrs.frozen(kw_only=True)
+class CodeOffer:
+    """A discount code as the shop shows it (the spec's Discount code fields)."""
+
+    code: str
+    country: str | None
+    user_id: int | None
+    expires: datetime | None
+    value_percentage: float
+    currency: str | None
+    minimum_order_value: int  # cents
+    status: CodeStatus
+    validity: Validity
+    expired: bool
+    paymentmethods: list[str]
+    kind: DiscountKind
+
+    @staticmethod
+    def of(code: DiscountCode, now: datetime) -> CodeOffer:
+        return CodeOffer(
+            code=code.code, country=code.country, user_id=code.member_id, expires=code.expires,
+            value_percentage=float(code.value_percentage), currency=code.currency,
+            minimum_order_value=code.minimum_order_value, status=code.status,
+            validity=code.validity, expired=code.expired(now),
+            paymentmethods=list(code.paymentmethods), kind=discount_kind(code.code))
 
 
-def priced_json(bundle: Bundle, offers: list[DiscountCode | None],
-                reference: Bundle) -> dict[str, Any]:
+@attrs.frozen(kw_only=True)
+class PricedBundle:
+    """A bundle at the price the member pays."""
+
+    id: int
+    credits: int
+    price: int  # cents
+    currency: str
+    discounted_price: int  # cents
+    discount_code: str | None  # the discount that gives this price (the best that fits)
+    discount_kind: DiscountKind | None
+    saving_percentage: int  # how much cheaper a credit is than in the first bundle
+
+
+@attrs.frozen(kw_only=True)
+class AutomaticDiscount(CodeOffer):
+    """The time bonus or welcome discount, with the time bonus's countdown."""
+
+    seconds_left: int | None
+
+
+@attrs.frozen(kw_only=True)
+class TypedCode(CodeOffer):
+    """A code the member typed, and every bundle at the price it would give."""
+
+    bundles: list[PricedBundle]
+
+
+@attrs.frozen(kw_only=True)
+class StayDiscount(CodeOffer):
+    spent: bool  # an order used it already
+
+
+@attrs.frozen
+class Offer:
+    """The bundles on offer and the biggest automatic discount (the banner's)."""
+
+    bundles: list[PricedBundle]
+    discount: CodeOffer | None
+    paid_user: bool
+
+
+@attrs.frozen
+class Methods:
+    methods: list[PaymentMethod]
+
+
+@attrs.frozen
+class StartedOrder:
+    """An order and its payment: the payer goes on to ``checkout_url``."""
+
+    payment_id: str
+    checkout_url: str
+    order: int
+
+
+@attrs.frozen(kw_only=True)
+class OrderView:
+    id: int
+    payment_id: str | None
+    bundle_id: int
+    credits: int
+    method: str
+    amount: int  # cents charged
+    currency: str
+    status: OrderStatus
+    discount_code: str | None
+    created_at: datetime
+    paid_at: datetime | None
+
+    @classmethod
+    def of(cls, order: Order) -> OrderView:
+        return cls(id=order.id, payment_id=order.payment_id, bundle_id=order.bundle_id,
+                   credits=order.credits, method=order.method, amount=order.amount,
+                   currency=order.currency, status=order.status,
+                   discount_code=order.discount_code, created_at=order.created_at,
+                   paid_at=order.paid_at)
+
+
+@attrs.frozen
+class OneOrder:
+    order: OrderView
+
+
+@attrs.frozen
+class Transactions:
+    transactions: list[OrderView]
+
+
+def priced(bundle: Bundle, offers: list[DiscountCode | None], reference: Bundle) -> PricedBundle:
     """A bundle at the price the member pays: the best of their offers that fits it, and
     its saving against the reference bundle (the first on offer)."""
     best = best_discount(bundle.price, *(o for o in offers if o and fits(o, bundle.price,
                                                                          bundle.currency)))
-    return {"id": bundle.id, "credits": bundle.credits, "price": bundle.price,
-            "currency": bundle.currency,
-            "discounted_price": discounted(bundle.price,
-                                           best.value_percentage if best else None),
-            "discount_code": best.code if best else None,
-            "discount_kind": discount_kind(best.code).value if best else None,
-            "saving_percentage": saving_percentage(bundle, reference)}
+    return PricedBundle(
+        id=bundle.id, credits=bundle.credits, price=bundle.price, currency=bundle.currency,
+        discounted_price=discounted(bundle.price, best.value_percentage if best else None),
+        discount_code=best.code if best else None,
+        discount_kind=discount_kind(best.code) if best else None,
+        saving_percentage=saving_percentage(bundle, reference))
 
 
-def priced_list(bundles: list[Bundle], offers: list[DiscountCode | None]) -> list[dict[str, Any]]:
+def priced_list(bundles: list[Bundle], offers: list[DiscountCode | None]) -> list[PricedBundle]:
     """The bundles on offer, each priced; savings are measured against the first one."""
-    return [priced_json(bundle, offers, bundles[0]) for bundle in bundles]
-
-
-def order_json(order: Order) -> dict[str, Any]:
-    return {"id": order.id, "payment_id": order.payment_id, "bundle_id": order.bundle_id,
-            "credits": order.credits,
-            "method": order.method, "amount": order.amount, "currency": order.currency,
-            "status": order.status.value, "discount_code": order.discount_code,
-            "created_at": order.created_at.isoformat(),
-            "paid_at": order.paid_at.isoformat() if order.paid_at else None}
+    return [priced(bundle, offers, bundles[0]) for bundle in bundles]
 
 
 @attrs.frozen
@@ -116,7 +212,7 @@ class Shop:
                 or uow.bundles.of_site(site.id, DEFAULT_CURRENCY))
 
     def bundles(self, member: Member | None, host: str | None = None,
-                country: str | None = None) -> dict[str, Any]:
+                country: str | None = None) -> Offer:
         """The bundles on offer; visitors (pricing page) see the site's by their country."""
         now = self.clock.now()
         with self.uow() as uow:
@@ -125,13 +221,12 @@ class Shop:
             offers = self._automatic(uow, site, member, now) if member else []
         # The banner names the biggest automatic discount; each bundle says which applies.
         banner = max((o for o in offers if o), key=lambda o: o.value_percentage, default=None)
-        return {
-            "bundles": priced_list(bundles, offers),
-            "discount": code_json(banner, now) if banner else None,
-            "paid_user": bool(member and member.paid_user),
-        }
+        return Offer(bundles=priced_list(bundles, offers),
+                     discount=CodeOffer.of(banner, now) if banner else None,
+                     paid_user=bool(member and member.paid_user))
 
-    def discount(self, member: Member, code: str | None, welcome: bool) -> dict[str, Any]:
+    def discount(self, member: Member, code: str | None,
+                 welcome: bool) -> AutomaticDiscount | TypedCode:
         """GET /api/discountcode: a typed code (checked for this member), or with
         welcome=true the automatic one (time bonus, else welcome discount)."""
         now = self.clock.now()
@@ -142,8 +237,9 @@ class Shop:
             if automatic is None:
                 raise DomainError("code_not_found")
             left = time_bonus_left(buyer_of(member), now)
-            return {**code_json(automatic, now),
-                    "seconds_left": int(left.total_seconds()) if left else None}
+            offer = CodeOffer.of(automatic, now)
+            return AutomaticDiscount(**attrs.asdict(offer, recurse=False),
+                                     seconds_left=int(left.total_seconds()) if left else None)
         with self.uow() as uow:
             site = site_of_member(uow, member)
             bundles = self._bundles(uow, site, member.profile.country)
@@ -154,14 +250,14 @@ class Shop:
                                currency=bundles[0].currency if bundles else None)
             offers = [*self._automatic(uow, site, member, now), typed]
         # Priced here, like an order would be: the page shows what the member will pay.
-        return {**code_json(typed, now), "bundles": priced_list(bundles, offers)}
+        return TypedCode(**attrs.asdict(CodeOffer.of(typed, now), recurse=False),
+                         bundles=priced_list(bundles, offers))
 
-    def methods(self, member: Member, bundle_id: int) -> dict[str, Any]:
+    def methods(self, member: Member, bundle_id: int) -> Methods:
         with self.uow() as uow:
             bundle = self._own_bundle(uow, member, bundle_id)
-        offered = [m for m in self.gateway.methods(bundle.price, bundle.currency)
-                   if m["id"] in METHODS]
-        return {"methods": offered}
+        return Methods([method for method in self.gateway.methods(bundle.price, bundle.currency)
+                        if method.id in METHODS])
 
     def _own_bundle(self, uow: UnitOfWork, member: Member, bundle_id: int) -> Bundle:
         """Only a bundle on offer to this member: their site, their country's currency."""
@@ -172,7 +268,7 @@ class Shop:
         return offered[bundle_id]
 
     def start(self, member: Member, bundle_id: int, method: str, issuer: str | None = None,
-              code: str | None = None, repeat: bool = False) -> dict[str, Any]:
+              code: str | None = None, repeat: bool = False) -> StartedOrder:
         """An order at the price after the one discount that applies, and its payment."""
         now = self.clock.now()
         if method not in METHODS:
@@ -214,8 +310,7 @@ class Shop:
         with self.uow() as uow:
             uow.orders.set_payment(order.id, payment.payment_id, payment.checkout_url)
             uow.commit()
-        return {"payment_id": payment.payment_id, "checkout_url": payment.checkout_url,
-                "order": order.id}
+        return StartedOrder(payment.payment_id, payment.checkout_url, order=order.id)
 
     @staticmethod
     def check_direct_debit(uow: UnitOfWork, site: Site, member: Member, now: datetime) -> None:
@@ -231,9 +326,9 @@ class Shop:
         signed = uow.direct_debit.latest_mandate(member.id)
         if signed is None:
             raise DomainError("directdebit_mandate_missing")
-        return Mandate(reference=f"{site.name[:20]}-M{signed['id']}",
-                       account_holder=signed["account_holder"], iban=signed["iban"],
-                       signed_at=signed["signed_at"], email=member.email)
+        return Mandate(reference=f"{site.name[:20]}-M{signed.id}",
+                       account_holder=signed.account_holder, iban=signed.iban,
+                       signed_at=signed.signed_at, email=member.email)
 
     def _discount(self, uow: UnitOfWork, site: Site, member: Member, code: str | None,
                   bundle: Bundle, method: str, now: datetime) -> DiscountCode | None:
@@ -258,7 +353,7 @@ class Shop:
             stay = None
         return [active_discount(buyer_of(member), now, site.welcome_discount_hours), stay]
 
-    def claim_stay_discount(self, member: Member) -> dict[str, Any]:
+    def claim_stay_discount(self, member: Member) -> StayDiscount:
         """The delete-account page's 'stay and get N % off': the company's delete discount
         on the member's next order, once. Claiming again changes nothing."""
         now = self.clock.now()
@@ -269,9 +364,10 @@ class Shop:
                 stay_discount(member.id, company.delete_discount if company else 0), now)
             spent = uow.discount_codes.used_by(member.id, code.code)
             uow.commit()
-        return {**code_json(code, now), "spent": spent}
+        offer = CodeOffer.of(code, now)
+        return StayDiscount(**attrs.asdict(offer, recurse=False), spent=spent)
 
-    def repeat(self, member: Member) -> dict[str, Any]:
+    def repeat(self, member: Member) -> StartedOrder:
         """The last paid bundle again, by the same method, in one step."""
         with self.uow() as uow:
             last = uow.orders.last_paid(member.id)
@@ -279,17 +375,17 @@ class Shop:
             raise DomainError("no_order_to_repeat")
         return self.start(member, last.bundle_id, last.method, last.issuer, repeat=True)
 
-    def order(self, member: Member, order_id: int) -> dict[str, Any]:
+    def order(self, member: Member, order_id: int) -> OneOrder:
         with self.uow() as uow:
             order = uow.orders.get(order_id)
         if order is None or order.member_id != member.id:
             raise DomainError("order_not_found")
-        return {"order": order_json(order)}
+        return OneOrder(OrderView.of(order))
 
-    def transactions(self, member: Member) -> dict[str, Any]:
+    def transactions(self, member: Member) -> Transactions:
         with self.uow() as uow:
             orders = uow.shop_queries.orders_of(member.id)
-        return {"transactions": [order_json(order) for order in orders]}
+        return Transactions([OrderView.of(order) for order in orders])
 
     # --- payment news ------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import getpass
 from typing import Annotated
 
+import attrs
 import typer
 
 from cli.context import Id, container, fail_on_rule
@@ -22,10 +23,10 @@ def list_complaints(
     """The newest complaints (open ones by default; times in UTC)."""
     with fail_on_rule():
         found = container().complaints().list(status or None, limit)
-    records = [{"id": row["id"], "site": row["site_id"], "category": row["category"],
-                "member": row["member_id"], "message": row["message_id"], "from": row["email"],
-                "status": row["status"], "filed": row["created_at"],
-                "text": row["text"] if as_json else row["text"][:60]} for row in found]
+    records = [{"id": row.id, "site": row.site_id, "category": row.category,
+                "member": row.member_id, "message": row.message_id, "from": row.email,
+                "status": row.status, "filed": row.created_at,
+                "text": row.text if as_json else row.text[:60]} for row in found]
     rows(("id", "site", "category", "member", "message", "from", "status", "filed", "text"),
          records, as_json=as_json)
 
@@ -38,7 +39,7 @@ def show(complaint_id: Id, as_json: Json = False) -> None:
     if as_json:
         print_json(row)
         return
-    for key, value in row.items():
+    for key, value in attrs.asdict(row).items():
         console.print(f"[bold]{key}[/]: {value if value is not None else ''}")
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import getpass
-from typing import Annotated
+from typing import Annotated, Any
 
 import attrs
 import typer
@@ -32,14 +32,14 @@ def pending(
     per_page = limit or per_page
     base = container().config().base_url
     found, total = container().photos().pending(per_page, (page - 1) * per_page)
-    records = []
+    records: list[dict[str, Any]] = []
     for photo in found:
-        site = base.format(domain=photo["domain"])  # BASE_URL may hold {domain}
-        token = f"?preview={photo['preview']}" if photo["preview"] else ""
-        records.append({"id": photo["id"], "member": photo["member_id"],
-                        "site": photo["domain"], "uploaded": photo["created_at"],
-                        "preview": f"{site}/media/{photo['filename']}{token}",
-                        "thumbnail": f"{site}/media/{photo['thumb_filename']}{token}"})
+        site = base.format(domain=photo.domain)  # BASE_URL may hold {domain}
+        token = f"?preview={photo.preview}" if photo.preview else ""
+        records.append({"id": photo.id, "member": photo.member_id,
+                        "site": photo.domain, "uploaded": photo.created_at,
+                        "preview": f"{site}/media/{photo.filename}{token}",
+                        "thumbnail": f"{site}/media/{photo.thumb_filename}{token}"})
     pages = max(1, -(-total // per_page))
     if as_json:
         print_json({"page": page, "pages": pages, "total": total, "photos": records})
@@ -51,7 +51,7 @@ def pending(
         # (terminals open it on click); --json prints the links in full.
         table.add_row(str(record["id"]), str(record["member"]), record["site"],
                       f"{record['uploaded']:%Y-%m-%d %H:%M}",
-                      f"[link={record['preview']}]{photo['filename']}[/link]")
+                      f"[link={record['preview']}]{photo.filename}[/link]")
     table.columns[4].no_wrap = True
     console.print(table)
     if page < pages:

@@ -4,13 +4,13 @@ case and renders."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from adapters.http import limits
+from adapters.http.composition import container
 from adapters.http.notification_views import store_push_subscription
+from adapters.http.rendering import render
 from adapters.http.requests import json_body, site_host
 from adapters.http.session import (
     clear_session,
@@ -21,24 +21,20 @@ from adapters.http.session import (
     set_session,
     visitor,
 )
-from application.accounts import SignupForm
+from application.accounts import Accounts, SignupForm
 from domain.errors import DomainError
 from domain.locales import is_locale
-from domain.members import Traffic
+from domain.members import Member, Traffic
 
 blueprint = Blueprint("accounts", __name__)
 
 
-def _container() -> Any:
-    return current_app.extensions["amora"]
+def _accounts() -> Accounts:
+    return container().accounts()
 
 
-def _accounts() -> Any:
-    return _container().accounts()
-
-
-def _user(member: Any) -> Response:
-    return jsonify({"user": _container().user_view().render(member)})
+def _user(member: Member) -> Response:
+    return jsonify({"user": render(container().user_view().render(member))})
 
 
 def _no_content() -> Response:
@@ -124,7 +120,7 @@ def log_in() -> Response:
 
 @blueprint.get("/api/user")
 def user() -> Response:
-    return jsonify({"user": _container().user_view().of(require_signed_in())})
+    return jsonify({"user": render(container().user_view().of(require_signed_in()))})
 
 
 @attrs.frozen
@@ -186,8 +182,10 @@ class PasswordBody:
 def change_password() -> Response:
     body = json_body(PasswordBody)
     member = require_member()
-    _accounts().change_password(member.id, session_token(), body.old_password,
-                                body.new_password, body.repeat)
+    token = session_token()
+    assert token is not None  # require_member found the member's session by it
+    _accounts().change_password(member.id, token, body.old_password, body.new_password,
+                                body.repeat)
     return _no_content()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
+import attrs
 from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SessionInterface
@@ -34,6 +35,7 @@ from adapters.http import (
     site_views,
     web_app,
 )
+from adapters.http.rendering import render
 
 _CSP = (
     "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
@@ -46,12 +48,15 @@ _HSTS = "max-age=31536000; includeSubDomains"
 
 
 class IsoJsonProvider(DefaultJSONProvider):
-    """Dates and times as ISO 8601 (the contract's date-time), not Flask's HTTP dates."""
+    """Dates and times as ISO 8601 (the contract's date-time), not Flask's HTTP dates;
+    use cases' records as rendering.py renders them."""
 
     @staticmethod
     def default(value: Any) -> Any:
         if isinstance(value, date | datetime):
             return value.isoformat()
+        if attrs.has(type(value)):
+            return render(value)
         return DefaultJSONProvider.default(value)
 
 

@@ -5,18 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-from flask import Blueprint, Response, current_app
+from flask import Blueprint, Response
 
 from adapters.http import limits
+from adapters.http.composition import container
+from adapters.http.rendering import render
 from adapters.http.requests import json_body, query_int
 from adapters.http.session import require_member
+from application.chat import Chat
 from domain.errors import DomainError
 
 blueprint = Blueprint("chat", __name__)
 
 
-def _chat() -> Any:
-    return current_app.extensions["amora"].chat()
+def _chat() -> Chat:
+    return container().chat()
 
 
 @attrs.frozen
@@ -37,7 +40,7 @@ def send(member_id: int) -> tuple[dict[str, Any], int]:
     body = json_body(MessageBody)
     if body.key is not None and not 1 <= len(body.key) <= 64:
         raise DomainError("invalid_request", detail="key")
-    return _chat().send(member, member_id, body.text, body.key), 201
+    return render(_chat().send(member, member_id, body.text, body.key)), 201
 
 
 @attrs.frozen
@@ -47,35 +50,35 @@ class GiftBody:
 
 @blueprint.get("/api/gifts")
 def gifts() -> dict[str, Any]:
-    return _chat().gifts(require_member())  # type: ignore[no-any-return]
+    return render(_chat().gifts(require_member()))
 
 
 @blueprint.post("/api/members/<int:member_id>/gifts")
 @limits.limiter.limit(limits.MESSAGES)
 def send_gift(member_id: int) -> tuple[dict[str, Any], int]:
     member = require_member()
-    return _chat().send_gift(member, member_id, json_body(GiftBody).gift[:20]), 201
+    return render(_chat().send_gift(member, member_id, json_body(GiftBody).gift[:20])), 201
 
 
 @blueprint.post("/api/members/<int:member_id>/photos/<int:photo_id>/unlock")
 def unlock_photo(member_id: int, photo_id: int) -> dict[str, Any]:
-    return _chat().unlock_photo(require_member(), member_id, photo_id)  # type: ignore[no-any-return]
+    return render(_chat().unlock_photo(require_member(), member_id, photo_id))
 
 
 @blueprint.get("/api/members/<int:member_id>/chat")
 def with_member(member_id: int) -> dict[str, Any]:
-    return _chat().with_member(require_member(), member_id)  # type: ignore[no-any-return]
+    return render(_chat().with_member(require_member(), member_id))
 
 
 @blueprint.get("/api/chats")
 def chats() -> dict[str, Any]:
-    return _chat().chats(require_member())  # type: ignore[no-any-return]
+    return render(_chat().chats(require_member()))
 
 
 @blueprint.get("/api/chats/<int:conversation_id>/messages")
 def history(conversation_id: int) -> dict[str, Any]:
-    return _chat().history(require_member(), conversation_id,  # type: ignore[no-any-return]
-                           query_int("before", None))
+    return render(_chat().history(require_member(), conversation_id,
+                                  query_int("before", None)))
 
 
 @blueprint.post("/api/chats/<int:conversation_id>/read")
@@ -94,7 +97,7 @@ def delete() -> Response:
 @blueprint.get("/api/icebreakers")
 def icebreakers() -> dict[str, Any]:
     member = require_member()
-    return {"icebreakers": current_app.extensions["amora"].icebreakers().lines(member.language)}
+    return {"icebreakers": container().icebreakers().lines(member.language)}
 
 
 @blueprint.post("/api/page-hidden")

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, request
 
+from adapters.http.composition import container
+from adapters.http.rendering import render
 from adapters.http.requests import query_int, site_host
 from adapters.http.session import current_member, require_member
+from application.discovery import Discovery
 from domain.discovery import SearchFilters
 from domain.errors import DomainError
 
 blueprint = Blueprint("discovery", __name__)
 
 
-def _discovery() -> Any:
-    return current_app.extensions["amora"].discovery()
+def _discovery() -> Discovery:
+    return container().discovery()
 
 
 def _text(name: str, length: int) -> str | None:
@@ -32,14 +35,14 @@ def search() -> dict[str, Any]:
         min_age=query_int("min_age", 18), max_age=query_int("max_age", 99),
         page=query_int("page", 1), after=query_int("after", None),
     )
-    return _discovery().search(site_host(), current_member(), filters,  # type: ignore[no-any-return]
-                               bool(request.args.get("network")))
+    return render(_discovery().search(site_host(), current_member(), filters,
+                                      bool(request.args.get("network"))))
 
 
 @blueprint.get("/api/members/<int:member_id>")
 def member(member_id: int) -> dict[str, Any]:
-    return {"profile": _discovery().member(site_host(), current_member(), member_id,
-                                           bool(request.args.get("network")))}
+    return {"profile": render(_discovery().member(site_host(), current_member(), member_id,
+                                                  bool(request.args.get("network"))))}
 
 
 @blueprint.post("/api/members/<int:member_id>/block")

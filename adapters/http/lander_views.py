@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from adapters.http import limits
+from adapters.http.composition import container
+from adapters.http.rendering import render
 from adapters.http.requests import json_body, query_int, site_host
 from adapters.http.session import current_member
 from adapters.images.app_icon import app_icon_png
@@ -17,22 +19,17 @@ from domain.errors import DomainError
 blueprint = Blueprint("landers", __name__)
 
 
-def _container() -> Any:
-    return current_app.extensions["amora"]
-
-
 @blueprint.get("/api/lander-members")
 def lander_members() -> dict[str, Any]:
     gender = request.args.get("gender") or None
     if gender not in (None, "male", "female"):
         raise DomainError("invalid_request", detail="gender")
-    return _container().landers().members(  # type: ignore[no-any-return]
-        site_host(), query_int("limit", 24), gender)
+    return render(container().landers().members(site_host(), query_int("limit", 24), gender))
 
 
 @blueprint.get("/api/members/<int:member_id>/lander")
 def lander_member(member_id: int) -> dict[str, Any]:
-    return {"profile": _container().landers().member(site_host(), member_id)}
+    return {"profile": render(container().landers().member(site_host(), member_id))}
 
 
 @attrs.frozen
@@ -43,14 +40,14 @@ class VisitBody:
 
 @blueprint.post("/api/lander-visits")
 @limits.limiter.limit(limits.TOKENS)
-def lander_visit() -> tuple[dict[str, str], int]:
+def lander_visit() -> tuple[dict[str, Any], int]:
     body = json_body(VisitBody)
-    return _container().landers().visit(site_host(), body.lander, body.source), 201
+    return render(container().landers().visit(site_host(), body.lander, body.source)), 201
 
 
 @blueprint.post("/api/lander-visits/<key>/engaged")
 def lander_engaged(key: str) -> Response:
-    _container().landers().engaged(key)
+    container().landers().engaged(key)
     return Response(status=204)
 
 
@@ -69,13 +66,13 @@ def complain() -> tuple[dict[str, Any], int]:
     body = json_body(ComplaintBody)
     form = ComplaintForm(category=body.category, text=body.text, email=body.email,
                          member_id=body.member_id, message_id=body.message_id)
-    return _container().complaints().file(site_host(), current_member(), form), 201
+    return render(container().complaints().file(site_host(), current_member(), form)), 201
 
 
 @blueprint.get("/manifest.webmanifest")
 def manifest() -> Response:
     """The installed app of the site asked for: its name, colours and icons."""
-    settings = _container().site_queries().settings(site_host(), None, None)
+    settings = container().site_queries().settings(site_host(), None, None)
     name = settings["name"]
     body = {
         "name": name, "short_name": name[:12], "lang": settings.get("domain_language") or "en",

@@ -5,27 +5,31 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, request
 
+from adapters.http.composition import container
+from adapters.http.rendering import render
 from adapters.http.requests import json_body, query_int
 from adapters.http.session import require_member
+from application.games import Games
+from application.likes import Likes
 from domain.errors import DomainError
 from domain.matching import Wishes
 
 blueprint = Blueprint("likes", __name__)
 
 
-def _likes() -> Any:
-    return current_app.extensions["amora"].likes()
+def _likes() -> Likes:
+    return container().likes()
 
 
-def _games() -> Any:
-    return current_app.extensions["amora"].games()
+def _games() -> Games:
+    return container().games()
 
 
 @blueprint.post("/api/members/<int:member_id>/like")
 def like(member_id: int) -> dict[str, Any]:
-    return _likes().like(require_member(), member_id)  # type: ignore[no-any-return]
+    return render(_likes().like(require_member(), member_id))
 
 
 @blueprint.delete("/api/members/<int:member_id>/like")
@@ -36,13 +40,13 @@ def unlike(member_id: int) -> Response:
 
 @blueprint.get("/api/likes")
 def likes() -> dict[str, Any]:
-    return _likes().lists(require_member())  # type: ignore[no-any-return]
+    return render(_likes().lists(require_member()))
 
 
 @blueprint.get("/api/auto-like")
-def auto_like() -> Any:
+def auto_like() -> dict[str, Any] | Response:
     profile = _likes().auto_like(require_member())
-    return profile if profile is not None else Response(status=204)
+    return render(profile) if profile is not None else Response(status=204)
 
 
 @blueprint.post("/api/matches/<int:member_id>/seen")
@@ -59,14 +63,14 @@ class SwipeRequest:
 
 @blueprint.get("/api/swipe")
 def swipe_deck() -> dict[str, Any]:
-    return _games().swipe_deck(require_member())  # type: ignore[no-any-return]
+    return render(_games().swipe_deck(require_member()))
 
 
 @blueprint.post("/api/swipe")
 def swipe() -> dict[str, Any]:
     member = require_member()
     body = json_body(SwipeRequest)
-    return _games().swipe(member, body.profile, body.like)  # type: ignore[no-any-return]
+    return render(_games().swipe(member, body.profile, body.like))
 
 
 def _wishes() -> Wishes:
@@ -88,9 +92,9 @@ def _wishes() -> Wishes:
 @blueprint.get("/api/match-finder")
 def match_finder() -> dict[str, Any]:
     member = require_member()
-    return _games().match_finder(member, _wishes())  # type: ignore[no-any-return]
+    return render(_games().match_finder(member, _wishes()))
 
 
 @blueprint.get("/api/signup-matches")
 def signup_matches() -> dict[str, Any]:
-    return _games().signup_matches(require_member())  # type: ignore[no-any-return]
+    return render(_games().signup_matches(require_member()))

@@ -5,18 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from adapters.http import limits
+from adapters.http.composition import container
+from adapters.http.rendering import render
 from adapters.http.requests import json_body, site_host
 from adapters.http.session import require_member, set_session, visitor
+from application.notifications import NotificationSettings
 from domain.errors import DomainError
 
 blueprint = Blueprint("notifications", __name__)
 
 
-def _container() -> Any:
-    return current_app.extensions["amora"]
+def _settings() -> NotificationSettings:
+    return container().notification_settings()
 
 
 @attrs.frozen
@@ -28,14 +31,14 @@ class NotificationsBody:
 
 @blueprint.get("/api/notifications")
 def notifications() -> dict[str, Any]:
-    return _container().notification_settings().view(require_member())  # type: ignore[no-any-return]
+    return render(_settings().view(require_member()))
 
 
 @blueprint.put("/api/notifications")
 def change_notifications() -> dict[str, Any]:
     body = json_body(NotificationsBody)
-    return _container().notification_settings().update(  # type: ignore[no-any-return]
-        require_member(), body.preferences, body.language, body.mail_on)
+    return render(_settings().update(require_member(), body.preferences, body.language,
+                                     body.mail_on))
 
 
 @blueprint.post("/api/unsubscribe")
@@ -45,8 +48,7 @@ def unsubscribe() -> dict[str, Any]:
     token = request.args.get("token", "")
     if not token or len(token) > 300:
         raise DomainError("unsubscribe_invalid")
-    return _container().notification_settings().unsubscribe(  # type: ignore[no-any-return]
-        token, request.args.get("all") == "true")
+    return render(_settings().unsubscribe(token, request.args.get("all") == "true"))
 
 
 @attrs.frozen
@@ -60,9 +62,9 @@ def login_link() -> Response:
     body = json_body(LoginLinkBody)
     if not body.token or len(body.token) > 200:
         raise DomainError("login_link_invalid")
-    container = _container()
-    login, target = container.accounts().log_in_by_link(site_host(), body.token, visitor())
-    response = jsonify({"user": container.user_view().render(login.member), "next": target})
+    login, target = container().accounts().log_in_by_link(site_host(), body.token, visitor())
+    response = jsonify({"user": render(container().user_view().render(login.member)),
+                        "next": target})
     return set_session(response, login.token)
 
 
@@ -93,6 +95,5 @@ def store_push_subscription() -> Response:
                          or len(subscription["keys"]["p256dh"]) > 200
                          or len(subscription["keys"]["auth"]) > 100):
         raise DomainError("invalid_request", detail="subscription")
-    _container().notification_settings().subscribe_push(require_member(), subscription,
-                                                        body.endpoint)
+    _settings().subscribe_push(require_member(), subscription, body.endpoint)
     return Response(status=204)

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, request
 
 from adapters.http import limits
+from adapters.http.composition import container
+from adapters.http.rendering import render
 from adapters.http.session import require_member
+from application.photos import Photos
 from domain.errors import DomainError
 
 blueprint = Blueprint("photos", __name__)
 
 
-def _photos() -> Any:
-    return current_app.extensions["amora"].photos()
+def _photos() -> Photos:
+    return container().photos()
 
 
 @blueprint.post("/api/photos")
@@ -24,7 +27,7 @@ def upload() -> tuple[dict[str, Any], int]:
     upload = request.files.get("file")
     if upload is None:
         raise DomainError("photo_invalid")
-    return {"photo": _photos().upload(member.id, upload.read())}, 201
+    return {"photo": render(_photos().upload(member.id, upload.read()))}, 201
 
 
 @blueprint.delete("/api/photos/<int:photo_id>")

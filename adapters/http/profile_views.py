@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
+from adapters.http.composition import container
+from adapters.http.rendering import render, render_value
 from adapters.http.requests import language
 from adapters.http.session import require_member
+from application.profiles import Profiles
 from domain.errors import DomainError
 
 blueprint = Blueprint("profiles", __name__)
@@ -19,8 +22,8 @@ _NULLABLE_TEXT = {"region", "city", "hair_colour", "eye_colour", "body_type",
                   "relationship_status", "tattoos"}
 
 
-def _profiles() -> Any:
-    return current_app.extensions["amora"].profiles()
+def _profiles() -> Profiles:
+    return container().profiles()
 
 
 def _changes() -> dict[str, Any]:
@@ -45,13 +48,13 @@ def _changes() -> dict[str, Any]:
 
 @blueprint.get("/api/profile")
 def own_profile() -> dict[str, Any]:
-    return {"profile": _profiles().own(require_member().id)}
+    return {"profile": render(_profiles().own(require_member().id))}
 
 
 @blueprint.put("/api/profile")
 def update_profile() -> dict[str, Any]:
     member = require_member()
-    return {"profile": _profiles().update(member.id, _changes())}
+    return {"profile": render(_profiles().update(member.id, _changes()))}
 
 
 @blueprint.get("/api/interests")
@@ -60,16 +63,16 @@ def interests() -> dict[str, Any]:
 
 
 @blueprint.get("/api/geocode")
-def geocode() -> Any:
+def geocode() -> Response:
     try:
         lat, lon = float(request.args["lat"]), float(request.args["lon"])
     except (KeyError, ValueError):
         raise DomainError("invalid_coordinates") from None
-    place = current_app.extensions["amora"].geocoding().place(lat, lon)
-    return jsonify(place)
+    place = container().geocoding().place(lat, lon)
+    return jsonify(render(place) if place else False)  # false: nowhere known (spec 7)
 
 
 @blueprint.get("/api/regions")
 def regions() -> dict[str, Any]:
     country = request.args.get("country", "")
-    return {"regions": _profiles().regions_of(country, language() or "en")}
+    return {"regions": render_value(_profiles().regions_of(country, language() or "en"))}

@@ -6,19 +6,22 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, request
 
 from adapters.http import limits
+from adapters.http.composition import container
+from adapters.http.rendering import render
 from adapters.http.requests import geoip_country, json_body, site_host
 from adapters.http.session import current_member, require_member
+from application.shop import Shop
 from domain.direct_debit import MandateForm
 from domain.errors import DomainError
 
 blueprint = Blueprint("shop", __name__)
 
 
-def _shop() -> Any:
-    return current_app.extensions["amora"].shop()
+def _shop() -> Shop:
+    return container().shop()
 
 
 @attrs.frozen
@@ -32,13 +35,13 @@ class OrderBody:
 @blueprint.get("/api/bundles")
 def bundles() -> dict[str, Any]:
     """Members see their offer; visitors (the pricing page) the site's by their country."""
-    country = geoip_country(current_app.extensions["amora"].config().geoip_header)
-    return _shop().bundles(current_member(), site_host(), country)  # type: ignore[no-any-return]
+    country = geoip_country(container().config().geoip_header)
+    return render(_shop().bundles(current_member(), site_host(), country))
 
 
 @blueprint.get("/api/bundles/<int:bundle_id>/methods")
 def methods(bundle_id: int) -> dict[str, Any]:
-    return _shop().methods(require_member(), bundle_id)  # type: ignore[no-any-return]
+    return render(_shop().methods(require_member(), bundle_id))
 
 
 @blueprint.get("/api/discountcode")
@@ -47,13 +50,13 @@ def discount_code() -> dict[str, Any]:
     welcome = request.args.get("welcome") == "true"
     if len(code) > 40 or (not code and not welcome):
         raise DomainError("invalid_request", detail="code")
-    return _shop().discount(require_member(), code, welcome)  # type: ignore[no-any-return]
+    return render(_shop().discount(require_member(), code, welcome))
 
 
 @blueprint.post("/api/stay-discount")
 def claim_stay_discount() -> dict[str, Any]:
     """The delete-account page's offer: stay and get the company's discount, once."""
-    return _shop().claim_stay_discount(require_member())  # type: ignore[no-any-return]
+    return render(_shop().claim_stay_discount(require_member()))
 
 
 @blueprint.post("/api/orders")
@@ -63,24 +66,24 @@ def start_order() -> tuple[dict[str, Any], int]:
     for value, length in ((body.method, 20), (body.issuer, 60), (body.discount_code, 40)):
         if value is not None and len(value) > length:
             raise DomainError("invalid_request")
-    return _shop().start(member, body.bundle, body.method, body.issuer,
-                         body.discount_code), 201
+    return render(_shop().start(member, body.bundle, body.method, body.issuer,
+                                body.discount_code)), 201
 
 
 @blueprint.post("/api/orders/repeat")
 def repeat_order() -> tuple[dict[str, Any], int]:
-    return _shop().repeat(require_member()), 201
+    return render(_shop().repeat(require_member())), 201
 
 
 @blueprint.get("/api/orders/<int:order_id>")
 @blueprint.get("/api/transactions/<int:order_id>")
 def order(order_id: int) -> dict[str, Any]:
-    return _shop().order(require_member(), order_id)  # type: ignore[no-any-return]
+    return render(_shop().order(require_member(), order_id))
 
 
 @blueprint.get("/api/transactions")
 def transactions() -> dict[str, Any]:
-    return _shop().transactions(require_member())  # type: ignore[no-any-return]
+    return render(_shop().transactions(require_member()))
 
 
 @attrs.frozen
@@ -109,7 +112,7 @@ def directdebit_sms() -> dict[str, Any]:
     phone = json_body(SmsBody).phone
     if len(phone) > 30:
         raise DomainError("invalid_request", detail="phone")
-    return current_app.extensions["amora"].direct_debit().send_code(member, phone)  # type: ignore[no-any-return]
+    return render(container().direct_debit().send_code(member, phone))
 
 
 @blueprint.post("/api/directdebit")
@@ -117,7 +120,7 @@ def directdebit() -> tuple[dict[str, Any], int]:
     member = require_member()
     body = json_body(MandateBody)
     form = MandateForm(**{k: v for k, v in attrs.asdict(body).items() if k != "bundle"})
-    return current_app.extensions["amora"].direct_debit().sign(member, body.bundle, form), 201
+    return render(container().direct_debit().sign(member, body.bundle, form)), 201
 
 
 @blueprint.post("/api/payments/webhook/<provider>")

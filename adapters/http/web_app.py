@@ -15,6 +15,8 @@ import brotli
 from flask import Blueprint, Response, current_app, request, send_from_directory
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
+from adapters.http.composition import container
+from adapters.http.rendering import render
 from adapters.http.requests import geoip_country, language, site_host
 from adapters.http.session import COOKIE, HINT_COOKIE, _secure, signed_in
 from domain.discovery import SearchFilters
@@ -214,14 +216,14 @@ def _first_answers(path: str) -> dict[str, Any]:
     (GET /api/members?page=1) as that member or a visitor sees it. Each is a round trip
     less before the screen shows; anything that fails is left to the app to ask itself."""
     answers: dict[str, Any] = {}
-    amora = current_app.extensions["amora"]
+    amora = container()
     try:
         found = signed_in()
         if found is not None:
-            answers["user"] = amora.user_view().of(found)
+            answers["user"] = render(amora.user_view().of(found))
         if path == "/members" and not request.query_string:
             viewer = found.member if found else None
-            answer = amora.discovery().search(site_host(), viewer, SearchFilters(page=1))
+            answer = render(amora.discovery().search(site_host(), viewer, SearchFilters(page=1)))
             answers["search"] = {"viewer": viewer.id if viewer else None, "answer": answer}
         current_app.json.dumps(answers)  # as the API would send them (app.py's JSON provider)
     except DomainError:

@@ -9,7 +9,13 @@ from typing import Any
 from mollie.api.client import Client
 from mollie.api.error import NotFoundError
 
-from application.ports.payments import CreatedPayment, Mandate, PaymentRequest
+from application.ports.payments import (
+    CreatedPayment,
+    Issuer,
+    Mandate,
+    PaymentMethod,
+    PaymentRequest,
+)
 
 
 def _amount(cents: int, currency: str) -> dict[str, str]:
@@ -27,11 +33,10 @@ class MollieGateway:
         self._client = Client(api_endpoint=api_endpoint)
         self._client.set_api_key(api_key)
 
-    def methods(self, amount: int, currency: str) -> list[dict[str, Any]]:
+    def methods(self, amount: int, currency: str) -> list[PaymentMethod]:
         found = self._client.methods.list(amount=_amount(amount, currency), include="issuers")
-        return [{"id": method["id"],
-                 "issuers": [{"id": issuer["id"], "name": issuer["name"]}
-                             for issuer in method.get("issuers") or []]}
+        return [PaymentMethod(method["id"], [Issuer(issuer["id"], issuer["name"])
+                                             for issuer in method.get("issuers") or []])
                 for method in found]
 
     def create(self, request: PaymentRequest) -> CreatedPayment:

@@ -16,13 +16,13 @@ from sqlalchemy import Engine, insert, select, update
 from adapters.sql import tables as t
 from adapters.sql.outbox import SqlOutbox
 from application.ports.jobs import TaskQueue
-from application.ports.payments import CreatedPayment, PaymentRequest
+from application.ports.payments import CreatedPayment, Issuer, PaymentMethod, PaymentRequest
 
 sp = t.sandbox_payments
 OUTCOMES = ("paid", "failed", "canceled", "expired", "pending")
 # Test banks, as Mollie's test mode lists them for iDEAL.
-ISSUERS = [{"id": "ideal_ABNANL2A", "name": "ABN AMRO"}, {"id": "ideal_INGBNL2A", "name": "ING"},
-           {"id": "ideal_RABONL2U", "name": "Rabobank"}, {"id": "ideal_SNSBNL2A", "name": "SNS"}]
+ISSUERS = [Issuer("ideal_ABNANL2A", "ABN AMRO"), Issuer("ideal_INGBNL2A", "ING"),
+           Issuer("ideal_RABONL2U", "Rabobank"), Issuer("ideal_SNSBNL2A", "SNS")]
 
 
 class SandboxGateway:
@@ -32,12 +32,12 @@ class SandboxGateway:
         self._engine = engine
         self._tasks = tasks
 
-    def methods(self, amount: int, currency: str) -> list[dict[str, Any]]:
-        methods: list[dict[str, Any]] = [{"id": "creditcard", "issuers": []}]
+    def methods(self, amount: int, currency: str) -> list[PaymentMethod]:
+        methods = [PaymentMethod("creditcard", [])]
         if currency == "EUR":
-            methods += [{"id": "ideal", "issuers": ISSUERS}, {"id": "directdebit", "issuers": []},
-                        {"id": "bancontact", "issuers": []}]
-        return [*methods, {"id": "paypal", "issuers": []}]
+            methods += [PaymentMethod("ideal", ISSUERS), PaymentMethod("directdebit", []),
+                        PaymentMethod("bancontact", [])]
+        return [*methods, PaymentMethod("paypal", [])]
 
     def create(self, request: PaymentRequest) -> CreatedPayment:
         payment_id = f"tr_sandbox_{secrets.token_hex(8)}"

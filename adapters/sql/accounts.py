@@ -10,6 +10,8 @@ from sqlalchemy import Connection, and_, bindparam, delete, func, insert, select
 from adapters.sql import tables as t
 from adapters.sql.members import member_from_row, members_with_profiles
 from application.ports.accounts import SessionRecord, SignedIn, TokenRecord
+from application.ports.photos import MainPhoto
+from domain.photos import PhotoStatus
 
 _main_photo = and_(t.photos.c.member_id == t.members.c.id, t.photos.c.is_main.is_(True))
 # Session, member, profile, balance, main photo and mail state: one round trip.
@@ -58,9 +60,8 @@ class SqlSessions:
         row = self.connection.execute(_SIGNED_IN, {"token_hash": token_hash}).first()
         if row is None:
             return None
-        photo = None if row.photo_filename is None else {
-            "filename": row.photo_filename, "thumb_filename": row.photo_thumb_filename,
-            "status": row.photo_status}
+        photo = None if row.photo_filename is None else MainPhoto(
+            row.photo_filename, row.photo_thumb_filename, PhotoStatus(row.photo_status))
         return SignedIn(
             session=SessionRecord(row.id, row.session_created_at, row.session_expires_at,
                                   row.session_revoked_at),

@@ -12,14 +12,20 @@ from sqlalchemy import Connection, and_, func, insert, or_, select, update
 from adapters.sql import tables as t
 from adapters.sql.discovery import _blocked_either_way, _card
 from adapters.sql.upsert import insert_unless_exists, upsert
+from application.ports.chat import ChatSummary, Conversation, Message
 
 m, p, ph = t.members, t.profiles, t.photos
 cv, cm, msg = t.conversations, t.conversation_members, t.messages
 
 
-def _message(row: Any) -> dict[str, Any]:
-    return {"id": row.id, "conversation_id": row.conversation_id, "sender_id": row.sender_id,
-            "text": row.text, "created_at": row.created_at, "gift": row.gift}
+def _message(row: Any) -> Message:
+    return Message(id=row.id, conversation_id=row.conversation_id, sender_id=row.sender_id,
+                   text=row.text, created_at=row.created_at, gift=row.gift)
+
+
+def _conversation(row: Any) -> Conversation:
+    return Conversation(id=row.id, member_low=row.member_low, member_high=row.member_high,
+                        started_by=row.started_by)
 
 
 def _visible_after(member_id: int) -> Any:
@@ -31,15 +37,15 @@ def _visible_after(member_id: int) -> Any:
 class SqlChats:
     connection: Connection
 
-    def between(self, one: int, other: int) -> dict[str, Any] | None:
+    def between(self, one: int, other: int) -> Conversation | None:
         low, high = sorted((one, other))
         row = self.connection.execute(select(cv).where(
             cv.c.member_low == low, cv.c.member_high == high)).first()
-        return dict(row._mapping) if row else None
+        return _conversation(row) if row else None
 
-    def get(self, conversation_id: int) -> dict[str, Any] | None:
+    def get(self, conversation_id: int) -> Conversation | None:
         row = self.connection.execute(select(cv).where(cv.c.id == conversation_id)).first()
-        return dict(row._mapping) if row else None
+        return _conversation(row) if row else None
 
     def start(self, starter: int, other: int, at: datetime) -> int:
         """The pair's conversation, created unless a concurrent request just did."""
@@ -67,7 +73,7 @@ class SqlChats:
 
     def add_message(self, conversation_id: int, sender: int, text: str, at: datetime,
                     cost: int, free: bool, gift: str | None = None,
-                    key: str | None = None) -> dict[str, Any]:
+                    key: str | None = None) -> Message:
         message_id = int(self.connection.execute(insert(msg).values(
             conversation_id=conversation_id, sender_id=sender, text=text, created_at=at,
             cost=cost, free=free, gift=gift, client_key=key).returning(msg.c.id)).scalar_one())
@@ -76,8 +82,8 @@ class SqlChats:
         self.connection.execute(update(cm).where(cm.c.conversation_id == conversation_id,
                                                  cm.c.member_id != sender)
                                 .values(unread=cm.c.unread + 1))
-        return {"id": message_id, "conversation_id": conversation_id, "sender_id": sender,
-                "text": text, "created_at": at, "gift": gift}
+        return Message(id=message_id, conversation_id=conversation_id, sender_id=sender,
+                       text=text, created_at=at, gift=gift)
 
     def has_written(self, conversation_id: int, member_id: int) -> bool:
         return self.connection.execute(select(msg.c.id).where(
@@ -85,7 +91,7 @@ class SqlChats:
             .limit(1)).first() is not None
 
     def history(self, conversation_id: int, member_id: int, before: int | None, limit: int,
-                oldest: int | None) -> list[dict[str, Any]]:
+                oldest: int | None) -> list[Message]:
         """Up to ``limit`` messages before message ``before`` (newest first), never older
         than message ``oldest`` (the site's history limit)."""
         query = (select(msg).join(cm, and_(cm.c.conversation_id == msg.c.conversation_id,
@@ -106,7 +112,7 @@ class SqlChats:
             select(msg.c.id).where(msg.c.conversation_id == conversation_id)
             .order_by(msg.c.id.desc()).offset(keep - 1).limit(1)).scalar()
 
-    def chats_of(self, member_id: int) -> list[dict[str, Any]]:
+    def chats_of(self, member_id: int) -> list[ChatSummary]:
         """The member's conversations, latest first, with the other member's card."""
         other = cm.alias("other")
         last_id = (select(func.max(msg.c.id)).where(msg.c.conversation_id == cv.c.id)
@@ -130,11 +136,11 @@ class SqlChats:
                 if row.last_id is not None and (row.hidden_before is None
                                                 or row.last_id > row.hidden_before)]
         last = self._messages([row.last_id for row in rows])
-        return [{"conversation_id": row.conversation_id, "num_unread_messages": row.unread,
-                 "profile": _card(row), "last_message": last.get(row.last_id)}
+        return [ChatSummary(conversation_id=row.conversation_id, num_unread_messages=row.unread,
+                            profile=_card(row), last_message=last.get(row.last_id))
                 for row in rows]
 
-    def _messages(self, ids: list[int]) -> dict[int, dict[str, Any]]:
+    def _messages(self, ids: list[int]) -> dict[int, Message]:
         if not ids:
             return {}
         rows = self.connection.execute(select(msg).where(msg.c.id.in_(ids)))

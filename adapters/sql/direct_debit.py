@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 import attrs
 from sqlalchemy import Connection, func, insert, select, update
 
 from adapters.sql import tables as t
+from application.ports.direct_debit import BankMandate, SignedMandate
 from domain.direct_debit import MAX_ATTEMPTS, SmsCode
 
 sc = t.sms_codes
@@ -45,12 +45,14 @@ class SqlDirectDebit:
         self.connection.execute(update(sc).where(sc.c.member_id == member_id)
                                 .values(attempts=MAX_ATTEMPTS))
 
-    def add_mandate(self, member_id: int, values: dict[str, str], at: datetime) -> None:
+    def add_mandate(self, member_id: int, mandate: BankMandate, at: datetime) -> None:
         self.connection.execute(insert(t.mandates).values(member_id=member_id, signed_at=at,
-                                                          **values))
+                                                          **attrs.asdict(mandate)))
 
-    def latest_mandate(self, member_id: int) -> dict[str, Any] | None:
+    def latest_mandate(self, member_id: int) -> SignedMandate | None:
         row = self.connection.execute(
             select(t.mandates).where(t.mandates.c.member_id == member_id)
             .order_by(t.mandates.c.id.desc()).limit(1)).mappings().first()
-        return dict(row) if row else None
+        if row is None:
+            return None
+        return SignedMandate(**{key: value for key, value in row.items() if key != "member_id"})

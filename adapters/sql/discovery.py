@@ -11,7 +11,8 @@ from sqlalchemy import Connection, and_, delete, exists, false, func, or_, selec
 
 from adapters.sql import tables as t
 from adapters.sql.upsert import insert_unless_exists
-from application.ports.discovery import SearchQuery
+from application.ports.discovery import CandidateCard, MemberCard, SearchQuery
+from application.ports.photos import CardImage
 
 m, p, ph, b, lk, sw = t.members, t.profiles, t.photos, t.blocks, t.likes, t.swipes
 
@@ -74,19 +75,18 @@ def _conditions(query: SearchQuery) -> list[Any]:
     return conditions
 
 
-def _card(row: Any) -> dict[str, Any]:
-    image = ({"filename": row.filename, "thumb_filename": row.thumb_filename}
-             if row.filename else None)
-    return {"id": row.id, "name": row.name, "gender": row.gender, "birth_date": row.birth_date,
-            "country": row.country, "region": row.region, "city": row.city,
-            "is_fictional": row.is_fictional, "main_image": image}
+def _card(row: Any) -> MemberCard:
+    image = CardImage(row.filename, row.thumb_filename) if row.filename else None
+    return MemberCard(id=row.id, name=row.name, gender=row.gender, birth_date=row.birth_date,
+                      country=row.country, region=row.region, city=row.city,
+                      is_fictional=row.is_fictional, main_image=image)
 
 
 @attrs.define
 class SqlDiscovery:
     connection: Connection
 
-    def search(self, query: SearchQuery, limit: int, offset: int) -> list[dict[str, Any]]:
+    def search(self, query: SearchQuery, limit: int, offset: int) -> list[MemberCard]:
         _plan_for_these_values(self.connection)
         rows = self.connection.execute(
             # Newest members first. Ordering by the primary key (signup order) lets the
@@ -104,12 +104,13 @@ class SqlDiscovery:
         return int(self.connection.execute(
             select(func.count()).select_from(matches)).scalar_one())
 
-    def candidates(self, query: SearchQuery, limit: int) -> list[dict[str, Any]]:
+    def candidates(self, query: SearchQuery, limit: int) -> list[CandidateCard]:
         _plan_for_these_values(self.connection)
         rows = self.connection.execute(
             _CARD.add_columns(p.c.sexuality, p.c.interests).where(*_conditions(query))
             .order_by(m.c.id.desc()).limit(limit))
-        return [{**_card(row), "sexuality": row.sexuality, "interests": tuple(row.interests)}
+        return [CandidateCard(**attrs.asdict(_card(row), recurse=False),
+                              sexuality=row.sexuality, interests=tuple(row.interests))
                 for row in rows]
 
     def blocks(self, blocker: int, blocked: int) -> bool:

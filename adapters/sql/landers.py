@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 import attrs
 from sqlalchemy import Connection, func, insert, select, update
 
 from adapters.sql import tables as t
 from adapters.sql.engine import inserted_id
+from application.ports.complaints import Complaint, NewComplaint
 from domain.landers import BounceFigures
 
 lv, cp = t.lander_visits, t.complaints
@@ -45,18 +45,19 @@ class SqlLanders:
 class SqlComplaints:
     connection: Connection
 
-    def add(self, values: dict[str, Any]) -> int:
-        return inserted_id(self.connection.execute(insert(cp).values(**values)))
+    def add(self, complaint: NewComplaint) -> int:
+        return inserted_id(self.connection.execute(
+            insert(cp).values(**attrs.asdict(complaint))))
 
-    def get(self, complaint_id: int) -> dict[str, Any] | None:
+    def get(self, complaint_id: int) -> Complaint | None:
         row = self.connection.execute(select(cp).where(cp.c.id == complaint_id)).mappings().first()
-        return dict(row) if row else None
+        return Complaint(**row) if row else None
 
-    def recent(self, status: str | None, limit: int) -> list[dict[str, Any]]:
+    def recent(self, status: str | None, limit: int) -> list[Complaint]:
         query = select(cp).order_by(cp.c.id.desc()).limit(limit)
         if status:
             query = query.where(cp.c.status == status)
-        return [dict(row) for row in self.connection.execute(query).mappings()]
+        return [Complaint(**row) for row in self.connection.execute(query).mappings()]
 
     def resolve(self, complaint_id: int, note: str, at: datetime) -> bool:
         done = self.connection.execute(update(cp).where(cp.c.id == complaint_id,

@@ -12,7 +12,8 @@ from sqlalchemy.orm import aliased
 from adapters.sql import tables as t
 from adapters.sql.discovery import _blocked_either_way, _card
 from adapters.sql.upsert import insert_unless_exists
-from application.ports.likes import LikeRecord
+from application.ports.discovery import MemberCard
+from application.ports.likes import GivenLike, LikeRecord, ReceivedLike
 
 m, p, ph, lk, sw = t.members, t.profiles, t.photos, t.likes, t.swipes
 LIST_LIMIT = 1000
@@ -69,7 +70,7 @@ class SqlLikes:
         self.connection.execute(update(lk).where(
             lk.c.liker_id == liker, lk.c.liked_id == liked).values(**flags))
 
-    def given(self, member_id: int) -> list[dict[str, Any]]:
+    def given(self, member_id: int) -> list[GivenLike]:
         """Members ``member_id`` likes, newest like first, with whether they like back.
         An invisible member stays listed only while they like back (first contact)."""
         likes_me = _liked_back(lk.c.liker_id, lk.c.liked_id)
@@ -78,10 +79,10 @@ class SqlLikes:
             .where(lk.c.liker_id == member_id, *_reachable(member_id),
                    or_(m.c.invisible.is_(False), likes_me))
             .order_by(lk.c.created_at.desc(), m.c.id.desc()).limit(LIST_LIMIT))
-        return [{**_card(row), "liked_at": row.created_at, "likes_me": row.likes_me,
-                 "match_seen": row.match_seen} for row in rows]
+        return [GivenLike(_card(row), liked_at=row.created_at, likes_me=row.likes_me,
+                          match_seen=row.match_seen) for row in rows]
 
-    def received(self, member_id: int) -> list[dict[str, Any]]:
+    def received(self, member_id: int) -> list[ReceivedLike]:
         """Members who like ``member_id``: new likes first, then newest first."""
         liked_back = _liked_back(lk.c.liker_id, lk.c.liked_id)
         rows = self.connection.execute(
@@ -89,8 +90,8 @@ class SqlLikes:
             .where(lk.c.liked_id == member_id, *_reachable(member_id))
             .order_by(lk.c.is_new.desc(), lk.c.created_at.desc(), m.c.id.desc())
             .limit(LIST_LIMIT))
-        return [{**_card(row), "liked_at": row.created_at, "like_new": row.is_new,
-                 "liked_back": row.liked_back} for row in rows]
+        return [ReceivedLike(_card(row), liked_at=row.created_at, like_new=row.is_new,
+                             liked_back=row.liked_back) for row in rows]
 
     def new_likes(self, member_id: int) -> int:
         """How many of ``received`` are new (the likes badge), counted in the database."""
@@ -100,7 +101,7 @@ class SqlLikes:
             .where(lk.c.liked_id == member_id, lk.c.is_new.is_(True),
                    *_reachable(member_id))).scalar_one())
 
-    def next_for_modal(self, member_id: int) -> dict[str, Any] | None:
+    def next_for_modal(self, member_id: int) -> MemberCard | None:
         """The newest like the member has neither opened nor been offered in the modal."""
         row = self.connection.execute(
             _card_of(lk.c.liker_id)

@@ -12,6 +12,8 @@ from sqlalchemy import Connection, delete, func, insert, or_, select, update
 from adapters.sql import tables as t
 from adapters.sql.documents import company_from_row, converter, site_from_row, site_settings
 from adapters.sql.engine import inserted_id
+from application.ports.photos import MainPhoto, Photo, PhotoForReview
+from domain.photos import PhotoStatus
 from domain.sites import Company, Site
 
 
@@ -96,6 +98,11 @@ class SqlCompanies:
                                 .values(**values))
 
 
+def _photo(row: Any) -> Photo:
+    return Photo(row.id, row.member_id, row.filename, row.thumb_filename,
+                 PhotoStatus(row.status), row.is_main)
+
+
 @attrs.define
 class SqlPhotos:
     connection: Connection
@@ -103,15 +110,15 @@ class SqlPhotos:
     _COLUMNS = (t.photos.c.id, t.photos.c.member_id, t.photos.c.filename,
                 t.photos.c.thumb_filename, t.photos.c.status, t.photos.c.is_main)
 
-    def get(self, photo_id: int) -> dict[str, Any] | None:
+    def get(self, photo_id: int) -> Photo | None:
         row = self.connection.execute(
             select(*self._COLUMNS).where(t.photos.c.id == photo_id)).first()
-        return dict(row._mapping) if row else None
+        return _photo(row) if row else None
 
-    def by_file(self, name: str) -> dict[str, Any] | None:
+    def by_file(self, name: str) -> Photo | None:
         row = self.connection.execute(select(*self._COLUMNS).where(
             or_(t.photos.c.filename == name, t.photos.c.thumb_filename == name))).first()
-        return dict(row._mapping) if row else None
+        return _photo(row) if row else None
 
     def delete(self, photo_id: int) -> None:
         self.connection.execute(delete(t.photos).where(t.photos.c.id == photo_id))
@@ -124,35 +131,36 @@ class SqlPhotos:
         self.connection.execute(update(t.photos).where(t.photos.c.id == photo_id)
                                 .values(status=status))
 
-    def pending(self, limit: int, offset: int = 0) -> list[dict[str, Any]]:
+    def pending(self, limit: int, offset: int = 0) -> list[PhotoForReview]:
         rows = self.connection.execute(
             select(*self._COLUMNS, t.photos.c.created_at, t.sites.c.domain)
             .join(t.members, t.members.c.id == t.photos.c.member_id)
             .join(t.sites, t.sites.c.id == t.members.c.site_id)
             .where(t.photos.c.status == "pending").order_by(t.photos.c.id)
             .limit(limit).offset(offset))
-        return [dict(row._mapping) for row in rows]
+        return [PhotoForReview(row.id, row.member_id, row.filename, row.thumb_filename,
+                               PhotoStatus(row.status), row.is_main, row.created_at, row.domain)
+                for row in rows]
 
     def pending_count(self) -> int:
         return int(self.connection.execute(select(func.count()).select_from(t.photos)
                                            .where(t.photos.c.status == "pending")).scalar_one())
 
-    def of_member(self, member_id: int) -> list[dict[str, Any]]:
+    def of_member(self, member_id: int) -> list[Photo]:
         """All of a member's photos, main first, then oldest first."""
         rows = self.connection.execute(
-            select(t.photos.c.id, t.photos.c.filename, t.photos.c.thumb_filename,
-                   t.photos.c.status, t.photos.c.is_main)
-            .where(t.photos.c.member_id == member_id)
+            select(*self._COLUMNS).where(t.photos.c.member_id == member_id)
             .order_by(t.photos.c.is_main.desc(), t.photos.c.id))
-        return [dict(row._mapping) for row in rows]
+        return [_photo(row) for row in rows]
 
-    def main_of(self, member_id: int) -> dict[str, str] | None:
+    def main_of(self, member_id: int) -> MainPhoto | None:
         """The member's main photo as the spec's Image: filename, thumb_filename, status."""
         row = self.connection.execute(
             select(t.photos.c.filename, t.photos.c.thumb_filename, t.photos.c.status)
             .where(t.photos.c.member_id == member_id, t.photos.c.is_main.is_(True))
             .limit(1)).first()
-        return dict(row._mapping) if row else None
+        return MainPhoto(row.filename, row.thumb_filename, PhotoStatus(row.status)) \
+            if row else None
 
     def files_of(self, member_id: int) -> list[str]:
         rows = self.connection.execute(

@@ -7,6 +7,7 @@ from typing import Protocol
 
 import attrs
 
+from application.ports.photos import MainPhoto
 from domain.members import Member
 
 
@@ -26,7 +27,7 @@ class SignedIn:
     session: SessionRecord
     member: Member
     credits: int
-    main_photo: dict[str, str] | None
+    main_photo: MainPhoto | None
     mail_off: str | None  # why e-mail to the member is off, if it is
 
 

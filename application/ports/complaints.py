@@ -3,13 +3,44 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
+
+import attrs
+
+
+@attrs.frozen(kw_only=True)
+class NewComplaint:
+    site_id: int
+    reporter_id: int | None  # a member, or None for a visitor
+    email: str | None
+    category: str
+    text: str
+    member_id: int | None  # the member complained about
+    message_id: int | None  # the message complained about
+    status: str
+    created_at: datetime
+
+
+@attrs.frozen(kw_only=True)
+class Complaint:
+    id: int
+    site_id: int
+    reporter_id: int | None
+    email: str | None
+    category: str
+    text: str
+    member_id: int | None
+    message_id: int | None
+    status: str
+    created_at: datetime
+    resolved_at: datetime | None
+    resolution: str | None  # the operator's note
 
 
 class ComplaintRepository(Protocol):
-    def add(self, values: dict[str, Any]) -> int: ...
-    def get(self, complaint_id: int) -> dict[str, Any] | None: ...
-    def recent(self, status: str | None, limit: int) -> list[dict[str, Any]]: ...
+    def add(self, complaint: NewComplaint) -> int: ...
+    def get(self, complaint_id: int) -> Complaint | None: ...
+    def recent(self, status: str | None, limit: int) -> list[Complaint]: ...
     def resolve(self, complaint_id: int, note: str, at: datetime) -> bool: ...
     def message_in(self, message_id: int, member_id: int) -> bool: ...
     def count_for_site(self, site_id: int) -> int: ...

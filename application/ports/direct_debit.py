@@ -4,9 +4,30 @@ the bank details and the SMS sender."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
+
+import attrs
 
 from domain.direct_debit import SmsCode
+
+
+@attrs.frozen(kw_only=True)
+class BankMandate:
+    """What the member signs: the account and their address, checked and normalised."""
+
+    account_holder: str
+    iban: str
+    street: str
+    house_number: str
+    postcode: str
+    city: str
+    phone: str
+
+
+@attrs.frozen(kw_only=True)
+class SignedMandate(BankMandate):
+    id: int
+    signed_at: datetime
 
 
 class DirectDebitRepository(Protocol):
@@ -18,8 +39,8 @@ class DirectDebitRepository(Protocol):
     def forget_sms_codes(self, member_id: int) -> None:
         """A used code must not work twice."""
         ...
-    def add_mandate(self, member_id: int, values: dict[str, str], at: datetime) -> None: ...
-    def latest_mandate(self, member_id: int) -> dict[str, Any] | None: ...
+    def add_mandate(self, member_id: int, mandate: BankMandate, at: datetime) -> None: ...
+    def latest_mandate(self, member_id: int) -> SignedMandate | None: ...
 
 
 class BankChecks(Protocol):

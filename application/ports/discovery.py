@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any, Protocol
+from typing import Protocol
 
 import attrs
+
+from application.ports.photos import CardImage
 
 
 @attrs.frozen
@@ -27,15 +29,38 @@ class SearchQuery:
     not_swiped: bool = False
 
 
+@attrs.frozen
+class MemberCard:
+    """A member as lists show them: who, where, and their active main photo."""
+
+    id: int
+    name: str
+    gender: str
+    birth_date: date
+    country: str
+    region: str | None
+    city: str | None
+    is_fictional: bool
+    main_image: CardImage | None
+
+
+@attrs.frozen
+class CandidateCard(MemberCard):
+    """A card with the profile fields matching reads."""
+
+    sexuality: str
+    interests: tuple[str, ...]
+
+
 class DiscoveryRepository(Protocol):
-    def search(self, query: SearchQuery, limit: int, offset: int) -> list[dict[str, Any]]: ...
+    def search(self, query: SearchQuery, limit: int, offset: int) -> list[MemberCard]: ...
     def count(self, query: SearchQuery, at_most: int) -> int:
         """How many match, counting no further than ``at_most``."""
         ...
     def blocks(self, blocker: int, blocked: int) -> bool: ...
     def block(self, blocker: int, blocked: int, at: datetime) -> None: ...
     def unblock(self, blocker: int, blocked: int) -> None: ...
-    def candidates(self, query: SearchQuery, limit: int) -> list[dict[str, Any]]:
+    def candidates(self, query: SearchQuery, limit: int) -> list[CandidateCard]:
         """Cards (newest first) with the profile fields matching reads: sexuality,
         interests."""
         ...

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
 import attrs
+
+from application.ports.discovery import MemberCard
 
 
 @attrs.frozen
@@ -18,15 +20,35 @@ class LikeRecord:
     match_seen: bool
 
 
+@attrs.frozen
+class GivenLike:
+    """A member the viewer likes, and whether they like the viewer back."""
+
+    card: MemberCard
+    liked_at: datetime
+    likes_me: bool
+    match_seen: bool
+
+
+@attrs.frozen
+class ReceivedLike:
+    """A member who likes the viewer, and whether the viewer likes them back."""
+
+    card: MemberCard
+    liked_at: datetime
+    like_new: bool  # the viewer has not opened their profile since
+    liked_back: bool
+
+
 class LikesRepository(Protocol):
     def get(self, liker: int, liked: int) -> LikeRecord | None: ...
     def add(self, liker: int, liked: int, at: datetime, match_seen: bool) -> None: ...
     def remove(self, liker: int, liked: int) -> None: ...
     def update(self, liker: int, liked: int, **flags: bool) -> None: ...
-    def given(self, member_id: int) -> list[dict[str, Any]]: ...
-    def received(self, member_id: int) -> list[dict[str, Any]]: ...
+    def given(self, member_id: int) -> list[GivenLike]: ...
+    def received(self, member_id: int) -> list[ReceivedLike]: ...
     def new_likes(self, member_id: int) -> int: ...
-    def next_for_modal(self, member_id: int) -> dict[str, Any] | None: ...
+    def next_for_modal(self, member_id: int) -> MemberCard | None: ...
     def swiped(self, member: int, target: int) -> bool: ...
     def swipe(self, member: int, target: int, liked: bool, at: datetime) -> None: ...
     def swipe_likes_between(self, member: int, start: datetime, end: datetime) -> int: ...

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
 import attrs
 
@@ -28,8 +28,22 @@ class PaymentRequest:
     issuer: str | None
     redirect_url: str
     webhook_url: str
-    metadata: dict[str, Any]
+    metadata: dict[str, str | int]
     mandate: Mandate | None = None  # only for method 'directdebit'
+
+
+@attrs.frozen
+class Issuer:
+    """A bank (iDEAL) or other issuer the payer picks on our page."""
+
+    id: str
+    name: str
+
+
+@attrs.frozen
+class PaymentMethod:
+    id: str  # Mollie's words: ideal, creditcard, directdebit, ...
+    issuers: list[Issuer]
 
 
 @attrs.frozen
@@ -44,8 +58,8 @@ class PaymentGateway(Protocol):
 
     name: str
 
-    def methods(self, amount: int, currency: str) -> list[dict[str, Any]]:
-        """[{id, issuers: [{id, name}]}] the gateway offers for this amount."""
+    def methods(self, amount: int, currency: str) -> list[PaymentMethod]:
+        """The methods the gateway offers for this amount."""
         ...
     def create(self, request: PaymentRequest) -> CreatedPayment: ...
     def status(self, payment_id: str) -> str | None:

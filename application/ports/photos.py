@@ -4,21 +4,60 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
+
+import attrs
+
+from domain.photos import PhotoStatus
+
+
+@attrs.frozen
+class Photo:
+    id: int
+    member_id: int
+    filename: str
+    thumb_filename: str
+    status: PhotoStatus
+    is_main: bool
+
+
+@attrs.frozen
+class PhotoForReview(Photo):
+    created_at: datetime
+    domain: str  # of the owner's site
+
+
+@attrs.frozen
+class MainPhoto:
+    """A member's main photo as the member's own page shows it (the spec's Image)."""
+
+    filename: str
+    thumb_filename: str
+    status: PhotoStatus
+
+
+@attrs.frozen
+class CardImage:
+    """A member's active main photo on a card."""
+
+    filename: str
+    thumb_filename: str
 
 
 class PhotoRepository(Protocol):
-    def get(self, photo_id: int) -> dict[str, Any] | None: ...
-    def by_file(self, name: str) -> dict[str, Any] | None: ...
+    def get(self, photo_id: int) -> Photo | None: ...
+    def by_file(self, name: str) -> Photo | None: ...
     def delete(self, photo_id: int) -> None: ...
     def set_main(self, member_id: int, photo_id: int) -> None: ...
     def set_status(self, photo_id: int, status: str) -> None: ...
-    def pending(self, limit: int, offset: int = 0) -> list[dict[str, Any]]:
+    def pending(self, limit: int, offset: int = 0) -> list[PhotoForReview]:
         """Photos waiting for review, oldest first, with their member's site domain."""
         ...
     def pending_count(self) -> int: ...
-    def of_member(self, member_id: int) -> list[dict[str, Any]]: ...
-    def main_of(self, member_id: int) -> dict[str, str] | None: ...
+    def of_member(self, member_id: int) -> list[Photo]:
+        """Main first, then oldest first."""
+        ...
+    def main_of(self, member_id: int) -> MainPhoto | None: ...
     def files_of(self, member_id: int) -> list[str]: ...
     def add(self, member_id: int, filename: str, thumb_filename: str, is_main: bool,
             status: str, created_at: datetime) -> int: ...

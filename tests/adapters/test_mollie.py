@@ -18,7 +18,7 @@ from werkzeug.serving import make_server
 from adapters.container import build_container
 from adapters.http.app import create_app
 from adapters.payments.mollie import MollieGateway
-from application.ports.payments import Mandate, PaymentRequest
+from application.ports.payments import Issuer, Mandate, PaymentMethod, PaymentRequest
 from domain.pricing import Bundle
 from tests.conftest import make_config, seed_default_site
 from tests.http.test_likes_api import signed_up
@@ -135,8 +135,8 @@ def test_the_adapter_speaks_mollie(stub: StubMollie) -> None:
     assert gateway.status(created.payment_id) == "charged_back"
     assert gateway.status("tr_unknown") is None
     methods = gateway.methods(1499, "EUR")
-    assert methods == [{"id": "ideal", "issuers": [{"id": "ideal_INGBNL2A", "name": "ING"}]},
-                       {"id": "creditcard", "issuers": []}]
+    assert methods == [PaymentMethod("ideal", [Issuer("ideal_INGBNL2A", "ING")]),
+                       PaymentMethod("creditcard", [])]
 
 
 def test_direct_debit_hands_the_signed_mandate_to_mollie(stub: StubMollie) -> None:

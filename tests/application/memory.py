@@ -10,7 +10,9 @@ import attrs
 
 from application.ports.accounts import SessionRecord, SignedIn, TokenRecord
 from application.ports.members import MemberChanged
+from application.ports.photos import MainPhoto, Photo
 from domain.members import Member
+from domain.photos import PhotoStatus
 from domain.sites import Company, Site
 
 
@@ -27,7 +29,7 @@ class MemoryStore:
     sites: dict[int, Site] = attrs.Factory(dict)
     companies: dict[int, Company] = attrs.Factory(dict)
     members: dict[int, Member] = attrs.Factory(dict)
-    photos: list[dict[str, Any]] = attrs.Factory(list)
+    photos: list[Photo] = attrs.Factory(list)
     audit: list[dict[str, Any]] = attrs.Factory(list)
     sessions: dict[str, dict[str, Any]] = attrs.Factory(dict)
     tokens: list[TokenRecord] = attrs.Factory(list)
@@ -138,27 +140,26 @@ class MemoryMembers:
 
 
 class MemoryPhotos:
-    def __init__(self, data: list[dict[str, Any]]) -> None:
+    def __init__(self, data: list[Photo]) -> None:
         self.data = data
 
     def add(self, member_id: int, filename: str, thumb_filename: str, is_main: bool,
             status: str, created_at: datetime) -> int:
-        self.data.append({"member_id": member_id, "filename": filename,
-                          "thumb_filename": thumb_filename, "is_main": is_main,
-                          "status": status})
+        self.data.append(Photo(len(self.data) + 1, member_id, filename, thumb_filename,
+                               PhotoStatus(status), is_main))
         return len(self.data)
 
-    def of_member(self, member_id: int) -> list[dict[str, Any]]:
-        mine = [dict(p, id=n + 1) for n, p in enumerate(self.data) if p["member_id"] == member_id]
-        return sorted(mine, key=lambda p: (not p["is_main"], p["id"]))
+    def of_member(self, member_id: int) -> list[Photo]:
+        mine = [p for p in self.data if p.member_id == member_id]
+        return sorted(mine, key=lambda p: (not p.is_main, p.id))
 
-    def main_of(self, member_id: int) -> dict[str, str] | None:
-        return next(({k: p[k] for k in ("filename", "thumb_filename", "status")}
-                     for p in self.data if p["member_id"] == member_id and p["is_main"]), None)
+    def main_of(self, member_id: int) -> MainPhoto | None:
+        return next((MainPhoto(p.filename, p.thumb_filename, p.status)
+                     for p in self.data if p.member_id == member_id and p.is_main), None)
 
     def files_of(self, member_id: int) -> list[str]:
-        return [name for p in self.data if p["member_id"] == member_id
-                for name in (p["filename"], p["thumb_filename"])]
+        return [name for p in self.data if p.member_id == member_id
+                for name in (p.filename, p.thumb_filename)]
 
 
 class MemorySessions:

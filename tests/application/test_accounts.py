@@ -14,8 +14,10 @@ from adapters.security.signing import SecretSigner
 from application.account_mails import AccountMails, ComposedMail
 from application.accounts import Accounts, SignupForm, Visitor
 from application.moderation import Moderation
+from application.ports.photos import Photo
 from domain.errors import DomainError
 from domain.members import AccountStatus, ProfileStatus, Traffic
+from domain.photos import PhotoStatus
 from tests.application.memory import (
     CountingSecrets,
     FixedClock,
@@ -335,9 +337,8 @@ def test_mail_change(world: World) -> None:
 
 def test_delete_reactivate_and_erase(world: World) -> None:
     member_id = signed_up(world)
-    world.store.photos.append({"member_id": member_id, "filename": "photos/1/1.jpg",
-                               "thumb_filename": "photos/1/1_thumb.jpg", "is_main": True,
-                               "status": "active"})
+    world.store.photos.append(Photo(1, member_id, "photos/1/1.jpg", "photos/1/1_thumb.jpg",
+                                    PhotoStatus.ACTIVE, is_main=True))
     world.files.put("photos/1/1.jpg", b"x", "image/jpeg")
     session = world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
     world.accounts.delete(member_id, "taking a break", FORM.password)

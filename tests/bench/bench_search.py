@@ -97,7 +97,7 @@ def cursor_of_page(search, filters: SearchFilters, page: int) -> int | None:  # 
     after = None
     for number in range(1, page):
         answer = search(attrs.evolve(filters, page=number, after=after))
-        after = answer.get("next")
+        after = answer.next
         if after is None:
             return None
     return after
@@ -127,7 +127,7 @@ def run(kind: str, url: str, root: Path) -> None:
           "  p50 / page 1")
     for label, filters in SEARCHES.items():
         first = search(filters)
-        found = f"{first['numResults']}{'+' if first.get('numResultsCapped') else ''}"
+        found = f"{first.num_results}{'+' if first.num_results_capped else ''}"
         pages = [("1", filters), ("50 (page=50)", attrs.evolve(filters, page=50))]
         if KEYSET:
             after = cursor_of_page(search, filters, 50)

@@ -174,12 +174,12 @@ def test_complaints_and_bounces(amora) -> None:  # type: ignore[no-untyped-def]
     assert "video" in amora("stats", "bounces", "--days", "1").output
     filed = context.container().complaints().file(None, None, ComplaintForm(
         category="spam", text="Lots of spam messages", email="v@example.com"))
-    assert str(filed["id"]) in amora("complaints", "list").output
-    assert "Lots of spam" in amora("complaints", "show", str(filed["id"])).output
-    assert amora("complaints", "resolve", str(filed["id"]), "--note", " ").exit_code == 1
-    done = amora("complaints", "resolve", str(filed["id"]), "--note", "Member banned")
+    assert str(filed.id) in amora("complaints", "list").output
+    assert "Lots of spam" in amora("complaints", "show", str(filed.id)).output
+    assert amora("complaints", "resolve", str(filed.id), "--note", " ").exit_code == 1
+    done = amora("complaints", "resolve", str(filed.id), "--note", "Member banned")
     assert done.exit_code == 0
-    assert amora("complaints", "resolve", str(filed["id"]), "--note", "again").exit_code == 1
+    assert amora("complaints", "resolve", str(filed.id), "--note", "again").exit_code == 1
     assert amora("complaints", "show", "999").exit_code == 1
     assert amora("complaints", "list", "--status", "weird").exit_code == 1
     assert site_id

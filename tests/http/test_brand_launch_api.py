@@ -129,12 +129,12 @@ def test_operators_preview_links_open_pending_photos_only(  # type: ignore[no-un
     first, second = container.photos().pending()[0]
     assert client.get("/media/photos/p/1.jpg").status_code == 404  # pending: not for anyone
     for name in ("photos/p/1.jpg", "photos/p/1_t.jpg"):
-        assert client.get(f"/media/{name}?preview={first['preview']}").status_code == 200
-    assert client.get(f"/media/photos/p/2.jpg?preview={first['preview']}").status_code == 404
+        assert client.get(f"/media/{name}?preview={first.preview}").status_code == 200
+    assert client.get(f"/media/photos/p/2.jpg?preview={first.preview}").status_code == 404
     assert client.get("/media/photos/p/1.jpg?preview=forged").status_code == 404
-    expired = container.signer().sign("photo_preview", [first["id"], 0])
+    expired = container.signer().sign("photo_preview", [first.id, 0])
     assert client.get(f"/media/photos/p/1.jpg?preview={expired}").status_code == 404
-    assert second["preview"] != first["preview"]
+    assert second.preview != first.preview
 
 
 def test_another_running_process_serves_the_new_site_without_a_restart(  # type: ignore[no-untyped-def]

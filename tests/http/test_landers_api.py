@@ -95,11 +95,11 @@ def test_complaints_from_visitors_and_members(app: Flask, client: FlaskClient,
                                                 "email": "x@y.nl", "text": "Nobody like that"}
                        ).status_code == 404
     listed = container.complaints().list("open")
-    assert [c["id"] for c in listed] == [mine.json["id"], filed.json["id"]]
-    assert listed[1]["email"] == "v@example.com" and listed[0]["email"] == "ann@example.com"
+    assert [c.id for c in listed] == [mine.json["id"], filed.json["id"]]
+    assert listed[1].email == "v@example.com" and listed[0].email == "ann@example.com"
     container.complaints().resolve(mine.json["id"], "Warned the member.", "pytest")
-    assert container.complaints().show(mine.json["id"])["status"] == "resolved"
-    assert [c["id"] for c in container.complaints().list("open")] == [filed.json["id"]]
+    assert container.complaints().show(mine.json["id"]).status == "resolved"
+    assert [c.id for c in container.complaints().list("open")] == [filed.json["id"]]
 
 
 def test_the_installed_app_has_a_manifest_and_icons(client: FlaskClient) -> None:
