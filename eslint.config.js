@@ -11,7 +11,7 @@
 // `npx eslint web/src --prune-suppressions`.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -35,10 +35,13 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended, jsxA11y.flatConfigs.recommended],
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    plugins: { 'react-hooks': reactHooks, import: importPlugin },
     languageOptions: { globals: { ...globals.browser } },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      // eslint-plugin-import rather than import-x: import-x needs unrs-resolver, whose
+      // per-platform binaries `npm ci` insists on finding in the lock file.
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
     },
     rules: {
       ...reactHooks.configs['recommended-latest'].rules,
@@ -49,8 +52,8 @@ export default tseslint.config(
       'react-hooks/unsupported-syntax': 'error',
       // TypeScript's noUnusedLocals/noUnusedParameters already fail the build on these.
       '@typescript-eslint/no-unused-vars': 'off',
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': [
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
