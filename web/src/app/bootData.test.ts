@@ -59,9 +59,9 @@ describe('what came with the page', () => {
   });
 
   it.each([
-    ['another viewer', { viewer: 7 }, () => undefined],
-    ['a filtered search', { viewer: null }, () => undefined],
-    ['a visitor who came through a partner', { viewer: null }, () => localStorage.setItem(TRAFFIC_KEY, JSON.stringify({ network: 'partner', capturedAt: 1 }))],
+    ['another viewer', { viewer: 7 }, (): void => undefined],
+    ['a filtered search', { viewer: null }, (): void => undefined],
+    ['a visitor who came through a partner', { viewer: null }, (): void => localStorage.setItem(TRAFFIC_KEY, JSON.stringify({ network: 'partner', capturedAt: 1 }))],
   ] as const)('asks the server for %s', async (name, search, prepare) => {
     prepare();
     inline({ language: 'en', settings: settingsFixture(), search: { ...search, answer: withPage } });
