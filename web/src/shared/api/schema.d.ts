@@ -1535,7 +1535,7 @@ export interface components {
             premium_photos: number;
             /** @description The lengths and counts the server checks in the members' forms */
             limits: {
-                /** @description Profile name */
+                /** @description Profile name, in characters once trimmed */
                 name_min: number;
                 name_max: number;
                 password_min: number;
@@ -1546,7 +1546,7 @@ export interface components {
                 interests_max: number;
                 /** @description Interests in a match-finder question */
                 finder_interests_max: number;
-                /** @description A complaint's text */
+                /** @description A complaint's text, in characters */
                 complaint_min: number;
                 complaint_max: number;
                 /** @description Each text field of the direct-debit mandate */
