@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flask import Flask, g, request
 
+from adapters.http.composition import container_of
 from adapters.sql.unit_of_work import SharedConnection
 
 # A live socket's request lasts as long as the socket: it must not hold a connection.
@@ -13,7 +14,7 @@ _LONG_LIVED = {"realtime.live"}
 
 
 def init_request_connection(app: Flask) -> None:
-    engine = app.extensions["amora"].engine
+    engine = container_of(app).engine
 
     @app.before_request
     def share_connection() -> None:

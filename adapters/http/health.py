@@ -9,8 +9,11 @@ from collections.abc import Callable
 from typing import Any
 
 import redis
-from flask import Blueprint, current_app
+from flask import Blueprint
 from sqlalchemy import text
+
+from adapters.container import Container
+from adapters.http.composition import container
 
 blueprint = Blueprint("health", __name__)
 log = logging.getLogger(__name__)
@@ -20,7 +23,7 @@ CHECK_TIMEOUT_SECONDS = 3
 @blueprint.get("/api/health")
 def health() -> tuple[dict[str, Any], int]:
     try:
-        _database(current_app.extensions["amora"])
+        _database(container())
     except Exception:  # noqa: BLE001 - any failure means "not ready"
         return {"status": "unavailable"}, 503
     return {"status": "ok"}, 200
@@ -28,12 +31,12 @@ def health() -> tuple[dict[str, Any], int]:
 
 @blueprint.get("/api/ready")
 def ready() -> tuple[dict[str, Any], int]:
-    container = current_app.extensions["amora"]
-    checks: dict[str, Callable[[Any], None]] = {"database": _database}
-    if container.config().redis_url:
+    built = container()
+    checks: dict[str, Callable[[Container], None]] = {"database": _database}
+    if built.config().redis_url:
         checks["redis"] = _redis
     checks["files"] = _files
-    states = {name: _state(name, check, container) for name, check in checks.items()}
+    states = {name: _state(name, check, built) for name, check in checks.items()}
     failing = [name for name, state in states.items() if state != "ok"]
     if failing:
         return {"error": "service_unavailable", "params": {"failing": failing},
@@ -41,22 +44,22 @@ def ready() -> tuple[dict[str, Any], int]:
     return {"status": "ok", "checks": states}, 200
 
 
-def _state(name: str, check: Callable[[Any], None], container: Any) -> str:
+def _state(name: str, check: Callable[[Container], None], built: Container) -> str:
     try:
-        check(container)
+        check(built)
     except Exception:  # noqa: BLE001 - whatever the cause, the service is not usable
         log.warning("readiness check %s failed", name, exc_info=True)
         return "unavailable"
     return "ok"
 
 
-def _database(container: Any) -> None:
-    with container.engine().connect() as connection:
+def _database(built: Container) -> None:
+    with built.engine().connect() as connection:
         connection.execute(text("SELECT 1"))
 
 
-def _redis(container: Any) -> None:
-    client = redis.Redis.from_url(container.config().redis_url,
+def _redis(built: Container) -> None:
+    client = redis.Redis.from_url(built.config().redis_url or "",
                                   socket_connect_timeout=CHECK_TIMEOUT_SECONDS,
                                   socket_timeout=CHECK_TIMEOUT_SECONDS)
     try:
@@ -65,8 +68,8 @@ def _redis(container: Any) -> None:
         client.close()
 
 
-def _files(container: Any) -> None:
-    files = container.files()
+def _files(built: Container) -> None:
+    files = built.files()
     ready = getattr(files, "ready", None)  # stores without the check count as ready
     if ready is not None and not ready():
         raise OSError("the file store is not ready")

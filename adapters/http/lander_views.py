@@ -73,10 +73,10 @@ def complain() -> tuple[dict[str, Any], int]:
 def manifest() -> Response:
     """The installed app of the site asked for: its name, colours and icons."""
     settings = container().site_queries().settings(site_host(), None, None)
-    name = settings["name"]
+    name = settings.name
     body = {
-        "name": name, "short_name": name[:12], "lang": settings.get("domain_language") or "en",
-        "description": settings.get("description") or name,
+        "name": name, "short_name": name[:12], "lang": settings.domain_language or "en",
+        "description": settings.description or name,
         "start_url": "/members?source=app", "scope": "/", "display": "standalone",
         "background_color": "#fdf8f4", "theme_color": "#0f9d8a",  # as index.html
         "icons": [{"src": f"/icons/app-{size}.png", "sizes": f"{size}x{size}",

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import mimetypes
 
-from flask import Blueprint, Response, current_app, redirect, request
+from flask import Blueprint, Response, redirect, request
 from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response as BaseResponse
 
+from adapters.http.composition import container
 from adapters.http.session import current_member
 
 blueprint = Blueprint("media", __name__)
@@ -15,15 +16,14 @@ blueprint = Blueprint("media", __name__)
 
 @blueprint.get("/media/<path:name>")
 def media(name: str) -> BaseResponse:  # a redirect, or the file
-    container = current_app.extensions["amora"]
-    photos = container.photos()
+    photos = container().photos()
     public = photos.visible_file(name, None)  # active: anyone who has the name may see it
     if not public and not photos.previewable(name, request.args.get("preview")):
         viewer = current_member()
         if viewer is None or not photos.visible_file(name, viewer.id):
             raise NotFound()  # pending and rejected photos exist for their owner (and an
             # operator's signed preview link from `amora photos pending`)
-    files = container.files()
+    files = container().files()
     url = files.url_for(name, public)  # a CDN or a short-lived signed link, if configured
     if url is not None:
         response = redirect(url, 302)

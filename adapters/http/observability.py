@@ -18,9 +18,10 @@ import re
 import time
 import uuid
 
-from flask import Blueprint, Flask, Response, abort, current_app, g, request
+from flask import Blueprint, Flask, Response, abort, g, request
 
 from adapters import logs, metrics
+from adapters.http.composition import container
 from adapters.http.realtime import open_sockets
 
 HEADER = "X-Request-ID"
@@ -85,7 +86,7 @@ def exposition() -> Response:
 
 
 def _may_read_metrics() -> bool:
-    token = current_app.extensions["amora"].config().metrics_token
+    token = container().config().metrics_token
     scheme, _, given = request.headers.get("Authorization", "").partition(" ")
     if token and scheme.lower() == "bearer" and hmac.compare_digest(
             given.strip().encode(), token.encode()):

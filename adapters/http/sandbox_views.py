@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
 
-from flask import Blueprint, Response, current_app, redirect, request
+from flask import Blueprint, Response, redirect, request
 from markupsafe import escape
+from werkzeug.wrappers import Response as BaseResponse
 
+from adapters.http.composition import container
 from adapters.http.requests import language
-from adapters.payments.sandbox import OUTCOMES
+from adapters.payments.sandbox import OUTCOMES, SandboxGateway
 
 blueprint = Blueprint("sandbox", __name__)
 _TEXTS = Path(__file__).resolve().parents[1] / "payments" / "sandbox_texts.json"
@@ -20,11 +21,15 @@ _TEXTS = Path(__file__).resolve().parents[1] / "payments" / "sandbox_texts.json"
 
 @cache
 def _texts() -> dict[str, dict[str, str]]:
-    return json.loads(_TEXTS.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    texts: dict[str, dict[str, str]] = json.loads(_TEXTS.read_text(encoding="utf-8"))
+    return texts
 
 
-def _gateway() -> Any:
-    return current_app.extensions["amora"].payment_gateway()
+def _gateway() -> SandboxGateway:
+    # This blueprint is registered only with PAYMENT_PROVIDER=sandbox.
+    gateway = container().payment_gateway()
+    assert isinstance(gateway, SandboxGateway)
+    return gateway
 
 
 def _page(body: str, words: dict[str, str], status: int = 200) -> Response:
@@ -43,14 +48,14 @@ def _page(body: str, words: dict[str, str], status: int = 200) -> Response:
 
 
 @blueprint.route("/sandbox/checkout/<payment_id>", methods=["GET", "POST"])
-def checkout(payment_id: str) -> Response:
+def checkout(payment_id: str) -> BaseResponse:  # the page, or a redirect back
     words = _texts().get(language() or "en", _texts()["en"])
     if request.method == "POST":
         try:
             back = _gateway().choose(payment_id, request.form.get("outcome", ""))
         except LookupError:
             return _page(f"<p>{escape(words['gone'])}</p>", words, 404)
-        return redirect(back, code=303)  # type: ignore[return-value]
+        return redirect(back, code=303)
     payment = _gateway().payment(payment_id)
     if payment is None or payment["status"] not in ("open", "pending"):
         return _page(f"<p>{escape(words['gone'])}</p>", words, 404)

@@ -3,23 +3,18 @@ Secure behind HTTPS. Only its digest is stored server-side."""
 
 from __future__ import annotations
 
-from typing import Any
+from flask import Response, g, request
 
-from flask import Response, current_app, g, request
-
+from adapters.http.composition import container
 from application.accounts import SESSION_LIFETIME, Visitor
 from application.ports.accounts import SignedIn
 from domain.errors import DomainError
-from domain.members import Member
+from domain.members import Member, Traffic
 
 COOKIE = "auth._token"
 # Readable by the page, not a secret: tells the client a session may exist, so a visitor's
 # page skips GET /api/user (and its 403) entirely. Set and cleared with the session cookie.
 HINT_COOKIE = "auth.present"
-
-
-def _accounts() -> Any:
-    return current_app.extensions["amora"].accounts()
 
 
 def session_token() -> str | None:
@@ -29,8 +24,9 @@ def session_token() -> str | None:
 def signed_in() -> SignedIn | None:
     """The session lookup, once per request (it reads the member's page data too)."""
     if "signed_in" not in g:
-        g.signed_in = _accounts().signed_in(session_token())
-    return g.signed_in  # type: ignore[no-any-return]
+        g.signed_in = container().accounts().signed_in(session_token())
+    found: SignedIn | None = g.signed_in
+    return found
 
 
 def require_signed_in() -> SignedIn:
@@ -50,7 +46,7 @@ def require_member() -> Member:
 
 
 def _secure() -> bool:
-    base_url: str = current_app.extensions["amora"].config().base_url
+    base_url = container().config().base_url
     return request.is_secure or base_url.startswith("https://")
 
 
@@ -68,15 +64,13 @@ def clear_session(response: Response) -> Response:
     return response
 
 
-def visitor(language: str | None = None, traffic: Any = None) -> Visitor:
+def visitor(language: str | None = None, traffic: Traffic | None = None) -> Visitor:
     from adapters.http.requests import geoip_country
     from adapters.http.requests import language as request_language
 
-    config = current_app.extensions["amora"].config()
-    kwargs: dict[str, Any] = {}
-    if traffic is not None:
-        kwargs["traffic"] = traffic
+    config = container().config()
     return Visitor(ip=request.remote_addr or "0.0.0.0",
                    user_agent=request.headers.get("User-Agent"),
                    language=language or request_language() or "en",
-                   geoip_country=geoip_country(config.geoip_header), **kwargs)
+                   geoip_country=geoip_country(config.geoip_header),
+                   traffic=traffic or Traffic())

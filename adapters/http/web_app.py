@@ -19,6 +19,7 @@ from adapters.http.composition import container
 from adapters.http.rendering import render
 from adapters.http.requests import geoip_country, language, site_host
 from adapters.http.session import COOKIE, HINT_COOKIE, _secure, signed_in
+from application.sites import SiteSettings
 from domain.discovery import SearchFilters
 from domain.errors import DomainError
 from domain.locales import LOCALE_CODES
@@ -44,7 +45,8 @@ def _packed(path: Path, mtime_ns: int, encoding: str) -> bytes:
         return ready.read_bytes()
     data = path.read_bytes()
     if encoding == "br":
-        return brotli.compress(data, quality=11)  # type: ignore[no-any-return]
+        packed: bytes = brotli.compress(data, quality=11)
+        return packed
     return gzip.compress(data, compresslevel=9, mtime=0)
 
 
@@ -90,7 +92,7 @@ def api_miss(path: str) -> Response:
 
 
 def _dist() -> Path:
-    return current_app.extensions["amora"].config().web_dist  # type: ignore[no-any-return]
+    return container().config().web_dist
 
 
 @blueprint.get("/", defaults={"path": ""}, endpoint="spa")
@@ -137,7 +139,8 @@ _GLOBAL_STYLES = "src/app/globalStyles.ts"
 
 @lru_cache(maxsize=8)
 def _manifest(path: Path, mtime_ns: int) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    manifest: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return manifest
 
 
 def _chunks(manifest: dict[str, Any], key: str) -> tuple[list[str], list[str]]:
@@ -179,16 +182,15 @@ def _preloads(dist: Path, path: str, language: str) -> tuple[list[str], list[str
     return scripts, styles
 
 
-def _boot_language(settings: dict[str, Any]) -> str:
+def _boot_language(settings: SiteSettings) -> str:
     """The language the app will choose (web/src/shared/i18n/localeChoice.ts): the locale
     cookie, else (no cookie) the site's domain language, else the browser's, else English.
     Only a guess: the app uses the inline settings only when it chose the same language."""
-    offered = [code for code in settings.get("locales") or [] if code in LOCALE_CODES] \
-        or sorted(LOCALE_CODES)
+    offered = [code for code in settings.locales if code in LOCALE_CODES] or sorted(LOCALE_CODES)
     cookie = request.cookies.get("i18n_redirected")
-    if cookie in offered:
-        return cookie  # type: ignore[return-value]
-    domain = str(settings.get("domain_language") or "").lower()
+    if cookie is not None and cookie in offered:
+        return cookie
+    domain = (settings.domain_language or "").lower()
     if cookie is None and domain in offered:
         return domain
     for tag, _quality in request.accept_languages:
@@ -234,9 +236,8 @@ def _first_answers(path: str) -> dict[str, Any]:
     return answers
 
 
-def _photo_preloads(answers: dict[str, Any], settings: dict[str, Any]) -> str:
+def _photo_preloads(answers: dict[str, Any], prefix: str) -> str:
     results = answers.get("search", {}).get("answer", {}).get("results", [])
-    prefix = settings.get("cdn_prefix") or ""
     return "".join(
         f'<link rel="preload" as="image" fetchpriority="high" href="{escape(prefix + str(image))}">'
         for member in results[:_FIRST_SCREEN_PHOTOS]
@@ -246,8 +247,8 @@ def _photo_preloads(answers: dict[str, Any], settings: dict[str, Any]) -> str:
 def _index(dist: Path, path: str) -> Response:
     html = (dist / "index.html").read_text(encoding="utf-8")
     try:
-        queries = current_app.extensions["amora"].site_queries()
-        country = geoip_country(current_app.extensions["amora"].config().geoip_header)
+        queries = container().site_queries()
+        country = geoip_country(container().config().geoip_header)
         asked = language()
         settings = queries.settings(site_host(), asked, country)
         chosen = _boot_language(settings)
@@ -265,8 +266,8 @@ def _index(dist: Path, path: str) -> Response:
     links += "".join(f'<link rel="modulepreload" crossorigin href="/{chunk}">'
                      for chunk in scripts)
     answers = _first_answers(path)
-    links += _photo_preloads(answers, settings)
-    data = _script_json({"language": chosen, "settings": settings, **answers},
+    links += _photo_preloads(answers, settings.cdn_prefix)
+    data = _script_json({"language": chosen, "settings": render(settings), **answers},
                         current_app.json.dumps)
     head = f'{links}<script id="boot-data" type="application/json">{data}</script></head>'
     body = html.replace("</head>", head, 1).encode()

@@ -106,10 +106,10 @@ def test_the_first_photos_of_the_search_are_preloaded() -> None:
 
     photo = {"thumb_filename": "photos/7/1_thumb.jpg"}
     results = [{"main_image": photo}, {"main_image": None}, *[{"main_image": photo}] * 5]
-    links = _photo_preloads({"search": {"answer": {"results": results}}}, {"cdn_prefix": "/m/"})
+    links = _photo_preloads({"search": {"answer": {"results": results}}}, "/m/")
     assert links.count('<link rel="preload" as="image" fetchpriority="high" '
                        'href="/m/photos/7/1_thumb.jpg">') == 3  # of the first four cards
-    assert _photo_preloads({}, {"cdn_prefix": "/m/"}) == ""
+    assert _photo_preloads({}, "/m/") == ""
 
 
 def test_the_builds_compressed_copies_are_sent_as_they_are(client: FlaskClient,
