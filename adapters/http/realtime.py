@@ -11,8 +11,10 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import random
 import socket
 import threading
+import time
 from typing import Any
 
 from flask import Blueprint, current_app, request
@@ -20,12 +22,13 @@ from flask_sock import ConnectionClosed, Sock
 
 from adapters import metrics
 from adapters.http.errors import OUTAGES
+from adapters.http.rendering import event_json
 from adapters.http.requests import is_id
 from adapters.http.session import current_member, session_token
 from application.ports.events import member_channel
 from domain.errors import DomainError
 
-SESSION_CHECK_SECONDS = 15
+SESSION_CHECK_SECONDS = 15  # on average; see _next_check
 MAX_CLIENT_MESSAGE = 1024
 POLICY_VIOLATION = 1008
 SERVICE_RESTART = 1012  # RFC 6455 registry: the client should reconnect, soon
@@ -121,22 +124,33 @@ def _serve(ws: Any) -> None:
     with _open_lock:
         _open.add(connection)
         metrics.sockets_open(len(_open))
-    unsubscribe = container.events().subscribe(member_channel(member.id), connection.send)
+    unsubscribe = container.events().subscribe(
+        member_channel(member.id), lambda event: connection.send(event_json(event)))
     token = session_token()
     try:
         connection.send({"type": "hello", "member": member.id})
+        check_at = _next_check()
         while not connection.closed.is_set():
-            raw = ws.receive(timeout=SESSION_CHECK_SECONDS)
-            if raw is None:
+            raw = ws.receive(timeout=max(0.0, check_at - time.monotonic()))
+            if raw is not None:
+                _handle(container, member, raw, connection)
+            if time.monotonic() >= check_at:
                 if container.accounts().member_for(token) is None:
                     connection.send({"type": "session_revoked"})
-                continue
-            _handle(container, member, raw, connection)
+                check_at = _next_check()
     finally:
         unsubscribe()
         with _open_lock:
             _open.discard(connection)
             metrics.sockets_open(len(_open))
+
+
+def _next_check() -> float:
+    """When to check this socket's session next: on a schedule, however often the client
+    talks (a chatty client must not keep an ended session alive), at a random point
+    around SESSION_CHECK_SECONDS, so sockets opened together (the reconnect wave after a
+    restart) do not all query the database at the same moment ever after."""
+    return time.monotonic() + SESSION_CHECK_SECONDS * random.uniform(0.5, 1.5)
 
 
 def _handle(container: Any, member: Any, raw: str | bytes, connection: Connection) -> None:

@@ -6,6 +6,7 @@ import contextlib
 import json
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,13 +22,15 @@ from tests.http.test_likes_api import make_premium, signed_up
 @pytest.fixture
 def live(app: Flask) -> Iterator[str]:
     server = make_server("127.0.0.1", 0, app, threaded=True)
+    server.daemon_threads = True  # a request thread stuck on a dead socket must not hang exit
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"127.0.0.1:{server.server_port}"
     server.shutdown()
 
 
-def connect(host: str, client: FlaskClient | None, origin: str | None = None) -> Any:
+def connect(host: str, client: FlaskClient | None, origin: str | None = None,
+            ping: bool = True) -> Any:
     headers = {}
     if client is not None:
         headers["Cookie"] = f"auth._token={client.get_cookie('auth._token').value}"
@@ -38,7 +41,8 @@ def connect(host: str, client: FlaskClient | None, origin: str | None = None) ->
     # more data arrives: a ping makes the server answer, which flushes the hello out.
     # Refused sockets close; one closed already may have released its file descriptor.
     with contextlib.suppress(simple_websocket.ConnectionClosed, OSError):
-        ws.send(json.dumps({"type": "ping"}))
+        if ping:
+            ws.send(json.dumps({"type": "ping"}))
     return ws
 
 
@@ -97,12 +101,39 @@ def test_a_ban_closes_the_sockets_at_once(app: Flask, container, live: str) -> N
             bob_ws.receive(timeout=2)
 
 
+def test_a_chatty_socket_still_has_its_session_checked(app: Flask, live: str,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The session is checked on a schedule, not only when the client falls silent: a
+    client that keeps talking is still told once its session ended (a logout)."""
+    from adapters.http import realtime
+
+    monkeypatch.setattr(realtime, "SESSION_CHECK_SECONDS", 0.2)
+    bob, _ = signed_up(app, "Bob", "male", "female")
+    bob_ws = connect(live, bob)
+    next_event(bob_ws, "hello")
+    bob.post("/api/logout")
+    told: list[str] = []
+    give_up = time.monotonic() + 10
+    while "session_revoked" not in told and time.monotonic() < give_up:
+        # A ping every few hundredths of a second: never 0.2 s of silence.
+        with contextlib.suppress(simple_websocket.ConnectionClosed):
+            bob_ws.send(json.dumps({"type": "ping"}))
+        with contextlib.suppress(simple_websocket.ConnectionClosed):  # the last frames wait
+            raw = bob_ws.receive(timeout=0.02)
+            told += [json.loads(raw)["type"]] if raw else []
+        time.sleep(0.02)
+    assert "session_revoked" in told
+
+
 def test_no_session_or_a_foreign_origin_gets_no_socket(app: Flask, live: str) -> None:
     """The server says session_revoked and closes. (The test client may drop that last
     frame when it came in the same packet as the handshake, so the proof is: no hello,
     and the socket closes.)"""
     bob, _ = signed_up(app, "Bob", "male", "female")
-    for ws in (connect(live, None), connect(live, bob, origin="https://evil.example")):
+    # No ping: it could arrive as the development server drains a finished request's
+    # input, which then reads until the client hangs up, and neither side ever would.
+    for ws in (connect(live, None, ping=False),
+               connect(live, bob, origin="https://evil.example", ping=False)):
         seen = []
         with pytest.raises(simple_websocket.ConnectionClosed):
             for _ in range(5):
