@@ -32,6 +32,8 @@ from prometheus_client import (
     values,
 )
 
+from application.ports.events import Event, PaymentSettled
+
 JOB_OUTCOMES = ("run", "failed", "retried", "relayed")
 _MULTIPROCESS = "PROMETHEUS_MULTIPROC_DIR"
 
@@ -114,12 +116,12 @@ class PaymentCountingEvents:
     def __init__(self, inner: Any) -> None:
         self.inner = inner
 
-    def publish(self, channel: str, event: dict[str, Any]) -> None:
+    def publish(self, channel: str, event: Event) -> None:
         self.inner.publish(channel, event)
-        if event.get("type") == "payment":
-            payment_settled(str(event.get("status")))
+        if isinstance(event, PaymentSettled):
+            payment_settled(event.status.value)
 
-    def subscribe(self, channel: str, listener: Callable[[dict[str, Any]], None]
+    def subscribe(self, channel: str, listener: Callable[[Event], None]
                   ) -> Callable[[], None]:
         return self.inner.subscribe(channel, listener)  # type: ignore[no-any-return]
 

@@ -4,7 +4,8 @@ stored or queued, only mailed."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import Protocol
 
 import attrs
 
@@ -27,7 +28,11 @@ LINK_PATHS = {
 PLAIN_PATHS = {"reactivated": "/members"}
 
 
-def brand_values(site: Site, company: Company | None, member: Member) -> dict[str, Any]:
+# What mail and push texts fill in: {name}, {site}, {link}, {count}, ...
+TemplateValues = Mapping[str, str | int | bool]
+
+
+def brand_values(site: Site, company: Company | None, member: Member) -> dict[str, str]:
     """What every mail's greeting and footer say: the member, the site, the company and
     its address for the member's country (US members see the US address)."""
     address = company.address_for(member.profile.country) if company else None
@@ -47,7 +52,7 @@ class ComposedMail:
 class MailTexts(Protocol):
     """Server texts of the e-mails in the member's language."""
 
-    def compose(self, kind: str, language: str, values: dict[str, Any]) -> ComposedMail: ...
+    def compose(self, kind: str, language: str, values: TemplateValues) -> ComposedMail: ...
 
 
 @attrs.frozen
@@ -80,7 +85,7 @@ class AccountMails:
                        else PLAIN_PATHS[kind])
         lifetime = TOKEN_LIFETIMES.get(kind, TOKEN_LIFETIMES["reactivation"])
         unsubscribe = self.signer.sign("unsubscribe", [member.id, "all"])
-        values = {
+        values: dict[str, str | int] = {
             **brand_values(site, company, member), "link": link,
             "hours": int(lifetime.total_seconds() // 3600), "days": lifetime.days,
             "unsubscribe": f"{base}/unsubscribe?token={unsubscribe}",

@@ -4,8 +4,6 @@ work; only after the commit do the events go out to both members' open connectio
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from application.accounts import existing_member, site_of_member
@@ -15,7 +13,14 @@ from application.ledger import book, credits_event
 from application.notifications import notify_later
 from application.ports.chat import Conversation, Message
 from application.ports.clock import Clock
-from application.ports.events import EventBus, member_channel
+from application.ports.events import (
+    EventBus,
+    MessagesRead,
+    NewMessage,
+    Typing,
+    UnreadCount,
+    member_channel,
+)
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.chat import (
     HISTORY_PAGE,
@@ -103,11 +108,6 @@ class History:
     refusal: str | None
 
 
-def _message_json(message: Message) -> dict[str, Any]:
-    """A message as live events carry it."""
-    return {**attrs.asdict(message), "created_at": message.created_at.isoformat()}
-
-
 def _reachable(uow: UnitOfWork, viewer: Member, recipient: Member,
                conversation: Conversation | None) -> bool:
     """Findable, or invisible but the recipient made first contact (wrote or liked)."""
@@ -173,12 +173,11 @@ class Chat:
             unread = uow.chats.unread_total(recipient.id)
             # The next message's terms follow from this one; no need to ask the database.
             following = _after_sending(situation, balance, free=terms.free)
-            body = _message_json(message)
-            arrived = {"type": "message", "message": body, "unread": unread}
+            arrived = NewMessage(message, unread=unread)
             notify_later(uow, member_channel(recipient.id), arrived)
             uow.commit()
         self.events.publish(member_channel(recipient.id), arrived)
-        self.events.publish(member_channel(viewer.id), {"type": "message", "message": body})
+        self.events.publish(member_channel(viewer.id), NewMessage(message))
         if terms.cost:
             self.events.publish(member_channel(viewer.id), credits_event(balance))
         return Sent(message, balance, send_terms(following), _refusal(following))
@@ -212,12 +211,11 @@ class Chat:
                      f"gift {item.key} to {recipient.id}", now)
             balance = uow.ledger.balance(viewer.id)
             unread = uow.chats.unread_total(recipient.id)
-            body = _message_json(message)
-            arrived = {"type": "message", "message": body, "unread": unread}
+            arrived = NewMessage(message, unread=unread)
             notify_later(uow, member_channel(recipient.id), arrived)
             uow.commit()
         self.events.publish(member_channel(recipient.id), arrived)
-        self.events.publish(member_channel(viewer.id), {"type": "message", "message": body})
+        self.events.publish(member_channel(viewer.id), NewMessage(message))
         self.events.publish(member_channel(viewer.id), credits_event(balance))
         following = _after_sending(situation, balance, free=False)
         return Sent(message, balance, send_terms(following), _refusal(following))
@@ -297,8 +295,8 @@ class Chat:
             uow.commit()
         if has_feature(other, READ_RECEIPTS):
             self.events.publish(member_channel(other.id),
-                                {"type": "read", "conversation": conversation_id})
-        self.events.publish(member_channel(viewer.id), {"type": "counters", "unread": unread})
+                                MessagesRead(conversation_id))
+        self.events.publish(member_channel(viewer.id), UnreadCount(unread))
 
     def delete(self, viewer: Member, conversation_id: int) -> None:
         with self.uow() as uow:
@@ -310,8 +308,7 @@ class Chat:
         with self.uow() as uow:
             _, other = self._conversation(uow, viewer, conversation_id)
         self.events.publish(member_channel(other.id),
-                            {"type": "typing", "conversation": conversation_id,
-                             "member": viewer.id})
+                            Typing(conversation=conversation_id, member=viewer.id))
 
     def page_hidden(self, viewer: Member) -> None:
         with self.uow() as uow:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from application.ports.audit import Details
 from application.ports.clock import Clock
 from application.ports.sites import CompanyChecks
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
@@ -150,7 +151,7 @@ class Companies:
                               {"for": audience.strip().upper()})
 
     def _save(self, uow: UnitOfWork, before: Company, after: Company, actor: str,
-              action: str, details: dict[str, object]) -> Company:
+              action: str, details: Details) -> Company:
         if after.name != before.name:
             self._unique_name(uow, after)
         uow.companies.update(after)

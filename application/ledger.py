@@ -4,15 +4,16 @@ pays for commit together or not at all."""
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
 
+from application.ports.events import CreditsChanged
 from application.ports.unit_of_work import UnitOfWork
 from domain.credits import EntryKind, LedgerEntry, balance_after, check_key, signed_amount
 from domain.errors import DomainError
 
 
 def book(uow: UnitOfWork, member_id: int, kind: EntryKind, amount: int, key: str,
-         reason: str, now: Any) -> LedgerEntry:
+         reason: str, now: datetime) -> LedgerEntry:
     """One ledger entry. A key seen before returns that entry (a retry charges nothing);
     a change the balance cannot carry raises not_enough_credits and books nothing."""
     check_key(key)
@@ -29,5 +30,5 @@ def book(uow: UnitOfWork, member_id: int, kind: EntryKind, amount: int, key: str
     return entry
 
 
-def credits_event(balance: int) -> dict[str, Any]:
-    return {"type": "credits", "credits": balance}
+def credits_event(balance: int) -> CreditsChanged:
+    return CreditsChanged(balance)

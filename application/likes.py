@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any
 
 import attrs
 
@@ -12,7 +11,7 @@ from application.accounts import existing_member, site_of_member
 from application.cards import LikedByCard, LikedCard, ShortProfile, short_profile
 from application.notifications import notify_later
 from application.ports.clock import Clock
-from application.ports.events import EventBus, member_channel
+from application.ports.events import EventBus, MatchProfile, NewLike, NewMatch, member_channel
 from application.ports.photos import CardImage
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.discovery import shares_members
@@ -74,12 +73,12 @@ def shared_site_ids(uow: UnitOfWork, site: Site) -> tuple[int, ...]:
     return tuple(other.id for other in uow.sites.all() if shares_members(site, other))
 
 
-def like_event(viewer: Member, match: bool, today: date) -> dict[str, Any]:
+def like_event(viewer: Member, match: bool, today: date) -> NewLike | NewMatch:
     """What the liked member hears: a like (their badge), or a match to celebrate."""
     if match:
-        return {"type": "match", "profile": {"id": viewer.id, "name": viewer.profile.name,
-                                             "age": age_on(viewer.profile.birth_date, today)}}
-    return {"type": "like", "member": viewer.id}
+        return NewMatch(MatchProfile(id=viewer.id, name=viewer.profile.name,
+                                     age=age_on(viewer.profile.birth_date, today)))
+    return NewLike(member=viewer.id)
 
 
 @attrs.frozen

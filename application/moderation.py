@@ -10,7 +10,7 @@ import attrs
 from application.accounts import existing_member
 from application.concurrency import on_member_conflict
 from application.ports.clock import Clock
-from application.ports.events import EventBus, member_channel
+from application.ports.events import EventBus, SessionRevoked, member_channel
 from application.ports.unit_of_work import UnitOfWorkFactory
 from domain.errors import DomainError
 from domain.members import AccountStatus, Member
@@ -52,7 +52,7 @@ class Moderation:
                              {"reason": reason.strip(), "previous_status": member.status.value})
             uow.commit()
         # Open sockets close at once (through Redis when the ban comes from the CLI).
-        self.events.publish(member_channel(member_id), {"type": "session_revoked"})
+        self.events.publish(member_channel(member_id), SessionRevoked())
         return banned
 
     def set_fictional(self, member_id: int, fictional: bool, actor: str) -> Member:

@@ -10,15 +10,16 @@ Message-ID and a push the same topic when sent again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Protocol
 
 import attrs
 
-from application.account_mails import brand_values
+from application.account_mails import ComposedMail, TemplateValues, brand_values
 from application.accounts import existing_member, site_of_member
 from application.ports.clock import Clock
+from application.ports.events import Event, NewLike, NewMatch, NewMessage, PaymentSettled
 from application.ports.notifications import Mailer, PushSender
 from application.ports.security import Secrets, Signer
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
@@ -38,6 +39,7 @@ from domain.notifications import (
     may_mail,
     may_push,
 )
+from domain.orders import OrderStatus
 from domain.sites import Site
 
 UNSUBSCRIBE = "unsubscribe"
@@ -46,11 +48,25 @@ SENT_KEPT = timedelta(days=90)
 BATCH = 500
 
 
+# A notify job's references (member, conversation and message ids, a gift's key), as
+# the job's JSON arguments keep them.
+Refs = Mapping[str, int | str | None]
+
+
+@attrs.frozen
+class BrowserSubscription:
+    """A browser's push subscription, as its Push API hands it over."""
+
+    endpoint: str
+    p256dh: str
+    auth: str
+
+
 class NotificationTexts(Protocol):
     """Mails and push texts in the member's language (adapters/mail/texts)."""
 
-    def compose(self, kind: str, language: str, values: dict[str, Any]) -> Any: ...
-    def push(self, kind: str, language: str, values: dict[str, Any]) -> dict[str, str]: ...
+    def compose(self, kind: str, language: str, values: TemplateValues) -> ComposedMail: ...
+    def push(self, kind: str, language: str, values: TemplateValues) -> dict[str, str]: ...
     def preference_name(self, key: str, language: str) -> str: ...
 
 
@@ -114,18 +130,18 @@ class NotificationSettings:
             _, off = _preferences(uow, member_id)
         return [off.value] if off else []
 
-    def subscribe_push(self, member: Member, subscription: dict[str, Any] | None,
+    def subscribe_push(self, member: Member, subscription: BrowserSubscription | None,
                        endpoint: str | None) -> None:
         with self.uow() as uow:
             if subscription is None:
                 if endpoint:
                     uow.notifications.remove_push(endpoint, member.id)
             else:
-                keys = subscription["keys"]
-                if not self.push_policy.allows(str(subscription["endpoint"])):
+                if not self.push_policy.allows(subscription.endpoint):
                     raise DomainError("push_endpoint_invalid")
-                uow.notifications.add_push(member.id, subscription["endpoint"],
-                                           keys["p256dh"], keys["auth"], self.clock.now())
+                uow.notifications.add_push(member.id, subscription.endpoint,
+                                           subscription.p256dh, subscription.auth,
+                                           self.clock.now())
             uow.commit()
 
     def unsubscribe_token(self, member_id: int, preference: str) -> str:
@@ -167,7 +183,7 @@ class Delivery:
     """What to say to one member about one thing."""
 
     kind: Kind
-    values: dict[str, Any]
+    values: TemplateValues
     target: str  # the screen the mail's button and the push open
     mail_subject: int  # what mail keys count by (conversation, order, ...)
     push_subject: int  # what push keys count by (the message, the like, ...)
@@ -186,7 +202,7 @@ class Notifier:
     push: PushSender
     base_url: str
 
-    def notify(self, kind: str, member_id: int, refs: dict[str, Any]) -> None:
+    def notify(self, kind: str, member_id: int, refs: Refs) -> None:
         now = self.clock.now()
         with self.uow() as uow:
             member = uow.members.get(member_id)
@@ -199,8 +215,9 @@ class Notifier:
                 return
             preferences, off = _preferences(uow, member.id)
             # Who it is from and to, for mail and push alike: read once.
-            brand = {**brand_values(site, uow.companies.get(site.company_id), member),
-                     "refund_days": site.refund_days}
+            brand: dict[str, str | int] = {
+                **brand_values(site, uow.companies.get(site.company_id), member),
+                "refund_days": site.refund_days}
             delivery = attrs.evolve(delivery, values={**brand, **delivery.values})
         failed = self._push(member, delivery, now) if may_push(delivery.kind, preferences) \
             else None
@@ -326,12 +343,19 @@ def _name(uow: UnitOfWork, member_id: int) -> str | None:
     return other.profile.name if other else None
 
 
-def _message(uow: UnitOfWork, member: Member, refs: dict[str, Any],
+def _id(refs: Refs, key: str) -> int:
+    value = refs[key]
+    if value is None:
+        raise ValueError(f"no {key} in the notify job")
+    return int(value)
+
+
+def _message(uow: UnitOfWork, member: Member, refs: Refs,
              now: datetime) -> Delivery | None:
-    sender = _name(uow, int(refs["sender"]))
+    sender = _name(uow, _id(refs, "sender"))
     if sender is None:
         return None
-    conversation = int(refs["conversation"])
+    conversation = _id(refs, "conversation")
     if refs.get("gift"):
         kind = Kind.GIFT
     elif uow.notification_queries.message_count(conversation) <= 1:
@@ -339,41 +363,41 @@ def _message(uow: UnitOfWork, member: Member, refs: dict[str, Any],
     else:
         kind = Kind.NEW_MESSAGE
     return Delivery(kind, {"sender": sender}, f"/chats/{conversation}", conversation,
-                    int(refs["message"]))
+                    _id(refs, "message"))
 
 
-def _like(uow: UnitOfWork, member: Member, refs: dict[str, Any],
+def _like(uow: UnitOfWork, member: Member, refs: Refs,
           now: datetime) -> Delivery | None:
-    liker = _name(uow, int(refs["member"]))
+    liker_id = _id(refs, "member")
+    liker = _name(uow, liker_id)
     return None if liker is None else Delivery(
-        Kind.LIKE, {"liker": liker}, f"/likes/m/{refs['member']}", int(refs["member"]),
-        int(refs["member"]))
+        Kind.LIKE, {"liker": liker}, f"/likes/m/{liker_id}", liker_id, liker_id)
 
 
-def _match(uow: UnitOfWork, member: Member, refs: dict[str, Any],
+def _match(uow: UnitOfWork, member: Member, refs: Refs,
            now: datetime) -> Delivery | None:
-    other = _name(uow, int(refs["member"]))
+    other_id = _id(refs, "member")
+    other = _name(uow, other_id)
     return None if other is None else Delivery(
-        Kind.MATCH, {"other": other}, f"/members/{refs['member']}/chat", int(refs["member"]),
-        int(refs["member"]))
+        Kind.MATCH, {"other": other}, f"/members/{other_id}/chat", other_id, other_id)
 
 
-def _reminder(uow: UnitOfWork, member: Member, refs: dict[str, Any],
+def _reminder(uow: UnitOfWork, member: Member, refs: Refs,
               now: datetime) -> Delivery | None:
     count = uow.chats.unread_total(member.id)
     return None if count == 0 else Delivery(Kind.UNREAD_REMINDER, {"count": count}, "/chats",
                                             0, 0)
 
 
-def _weekly(uow: UnitOfWork, member: Member, refs: dict[str, Any],
+def _weekly(uow: UnitOfWork, member: Member, refs: Refs,
             now: datetime) -> Delivery | None:
     figures = uow.notification_queries.weekly_figures(member.id, now - timedelta(days=7))
     return Delivery(Kind.WEEKLY_UPDATE, figures, "/members", 0, 0)
 
 
-def _receipt(uow: UnitOfWork, member: Member, refs: dict[str, Any],
+def _receipt(uow: UnitOfWork, member: Member, refs: Refs,
              now: datetime) -> Delivery | None:
-    order = uow.orders.get(int(refs["order"]))
+    order = uow.orders.get(_id(refs, "order"))
     if order is None or order.member_id != member.id or order.paid_at is None:
         return None
     amount = f"{order.currency} {order.amount / 100:.2f}"
@@ -383,37 +407,33 @@ def _receipt(uow: UnitOfWork, member: Member, refs: dict[str, Any],
                     f"/transactions/{order.id}", order.id, order.id)
 
 
-_DESCRIBE: dict[Kind, Callable[[UnitOfWork, Member, dict[str, Any], datetime],
-                               Delivery | None]] = {
+_DESCRIBE: dict[Kind, Callable[[UnitOfWork, Member, Refs, datetime], Delivery | None]] = {
     Kind.NEW_MESSAGE: _message, Kind.NEW_CONVERSATION: _message, Kind.GIFT: _message,
     Kind.LIKE: _like, Kind.MATCH: _match, Kind.UNREAD_REMINDER: _reminder,
     Kind.WEEKLY_UPDATE: _weekly, Kind.PAYMENT_RECEIPT: _receipt,
 }
 
 
-def notification_for(channel: str, event: dict[str, Any]) -> tuple[str, int, dict[str, Any]] | None:
+def notification_for(channel: str, event: Event) -> tuple[str, int, Refs] | None:
     """The notify job a live event calls for, if any (only on the member's own channel)."""
     if not channel.startswith("member:"):
         return None
     member_id = int(channel.split(":", 1)[1])
-    kind = event.get("type")
-    if kind == "message":
-        message = event["message"]
-        if message["sender_id"] == member_id:
-            return None
-        return (Kind.NEW_MESSAGE.value, member_id,
-                {"sender": message["sender_id"], "conversation": message["conversation_id"],
-                 "message": message["id"], "gift": message.get("gift")})
-    if kind == "like":
-        return Kind.LIKE.value, member_id, {"member": event["member"]}
-    if kind == "match":
-        return Kind.MATCH.value, member_id, {"member": event["profile"]["id"]}
-    if kind == "payment" and event.get("status") == "paid":
-        return Kind.PAYMENT_RECEIPT.value, member_id, {"order": event["order"]}
+    match event:
+        case NewMessage(message=message) if message.sender_id != member_id:
+            return (Kind.NEW_MESSAGE.value, member_id,
+                    {"sender": message.sender_id, "conversation": message.conversation_id,
+                     "message": message.id, "gift": message.gift})
+        case NewLike(member=liker):
+            return Kind.LIKE.value, member_id, {"member": liker}
+        case NewMatch(profile=profile):
+            return Kind.MATCH.value, member_id, {"member": profile.id}
+        case PaymentSettled(order=order, status=OrderStatus.PAID):
+            return Kind.PAYMENT_RECEIPT.value, member_id, {"order": order}
     return None
 
 
-def notify_later(uow: UnitOfWork, channel: str, event: dict[str, Any]) -> None:
+def notify_later(uow: UnitOfWork, channel: str, event: Event) -> None:
     """Write the notify job (mail, push) a live event calls for into the unit of work
     that causes the event, so it runs even if the process dies after the commit; the
     live event itself goes out after the commit, to whoever is connected."""

@@ -15,7 +15,7 @@ from application.accounts import existing_member, site_of_member
 from application.ledger import book, credits_event
 from application.notifications import notify_later
 from application.ports.clock import Clock
-from application.ports.events import EventBus, member_channel
+from application.ports.events import EventBus, PaymentSettled, member_channel
 from application.ports.payments import Mandate, PaymentGateway, PaymentMethod, PaymentRequest
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.sites import resolve_site
@@ -315,7 +315,7 @@ class Shop:
     @staticmethod
     def check_direct_debit(uow: UnitOfWork, site: Site, member: Member, now: datetime) -> None:
         """Blocked accounts and members over the period's limit may not pay by debit."""
-        blocked = any(f["flag"] == DIRECT_DEBIT_BLOCK
+        blocked = any(f.flag == DIRECT_DEBIT_BLOCK
                       for f in uow.member_flags.of_member(member.id))
         recent = uow.orders.count_by_method_since(member.id, "directdebit", now - PERIOD)
         check_allowed(blocked, recent, site.directdebit_limit)
@@ -412,7 +412,7 @@ class Shop:
             balance = self._move_credits(uow, order, after, now)
             if after is OrderStatus.PAID:
                 self._check_code_once(uow, order, now)
-            settled = {"type": "payment", "order": order.id, "status": after.value}
+            settled = PaymentSettled(order=order.id, status=after)
             notify_later(uow, member_channel(order.member_id), settled)  # the receipt
             uow.commit()
         self.events.publish(member_channel(order.member_id), settled)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from typing import Any
 
 import attrs
 
@@ -20,7 +19,7 @@ from domain.errors import DomainError
 from domain.locales import LOCALE_CODES
 from domain.pricing import Bundle, CodeStatus
 from domain.site_settings import TEXT_FIELDS
-from domain.sites import Company, Niche, Site, is_domain, normalise_domain
+from domain.sites import Company, Niche, Site, Texts, is_domain, normalise_domain
 
 
 @attrs.frozen(kw_only=True)
@@ -38,18 +37,49 @@ def _rebrand(texts: Mapping[str, str], old: str, new: str) -> dict[str, str]:
     return {lang: text.replace(old, new) if old else text for lang, text in texts.items()}
 
 
-def _from_template(template: Site, name: str) -> dict[str, Any]:
-    texts: dict[str, Any] = {field: _rebrand(getattr(template, field), template.name, name)
-                             for field in TEXT_FIELDS}
-    texts["visible_profile_notes"] = {
-        field: _rebrand(notes, template.name, name)
-        for field, notes in template.visible_profile_notes.items()}
-    return texts
+@attrs.frozen(kw_only=True)
+class SiteTexts:
+    """A new site's words in every language: its text fields and the profile fields'
+    notes."""
+
+    index_title: Texts
+    description: Texts = attrs.field(factory=dict)
+    fictional_warning: Texts
+    fictional_singular: Texts
+    fictional_plural: Texts
+    visible_profile_notes: Mapping[str, Texts] = attrs.field(factory=dict)
+
+    def on(self, site: Site) -> Site:
+        return attrs.evolve(
+            site, index_title=self.index_title, description=self.description,
+            fictional_warning=self.fictional_warning,
+            fictional_singular=self.fictional_singular, fictional_plural=self.fictional_plural,
+            visible_profile_notes=self.visible_profile_notes)
 
 
-def _standard(name: str) -> dict[str, Any]:
-    return {"index_title": {code: name for code in sorted(LOCALE_CODES)},
-            **{field: dict(texts) for field, texts in STANDARD_TEXTS.items()}}
+# Every text field a site has is one of a new site's texts.
+assert set(TEXT_FIELDS) < set(attrs.fields_dict(SiteTexts)), TEXT_FIELDS
+
+
+def _from_template(template: Site, name: str) -> SiteTexts:
+    def rebranded(texts: Texts) -> dict[str, str]:
+        return _rebrand(texts, template.name, name)
+
+    return SiteTexts(
+        index_title=rebranded(template.index_title),
+        description=rebranded(template.description),
+        fictional_warning=rebranded(template.fictional_warning),
+        fictional_singular=rebranded(template.fictional_singular),
+        fictional_plural=rebranded(template.fictional_plural),
+        visible_profile_notes={field: rebranded(notes)
+                               for field, notes in template.visible_profile_notes.items()})
+
+
+def _standard(name: str) -> SiteTexts:
+    return SiteTexts(index_title={code: name for code in sorted(LOCALE_CODES)},
+                     fictional_warning=dict(STANDARD_TEXTS["fictional_warning"]),
+                     fictional_singular=dict(STANDARD_TEXTS["fictional_singular"]),
+                     fictional_plural=dict(STANDARD_TEXTS["fictional_plural"]))
 
 
 def _name_of(domain: str) -> str:
@@ -69,12 +99,11 @@ def launch(new: NewSite, company: Company, template: Site | None) -> Site:
     if language and language not in base.locales:
         raise DomainError("invalid_setting", field="language", value=language)
     try:
-        return attrs.evolve(
+        return texts.on(attrs.evolve(
             base, id=0, domain=domain, name=name, company_id=company.id, is_default=False,
             mail_name="", niche=Niche(new.niche) if new.niche is not None else base.niche,
             domain_language=language, support_email=company.support_email
-            or base.support_email, support_phone=company.support_phone or base.support_phone,
-            **texts)
+            or base.support_email, support_phone=company.support_phone or base.support_phone))
     except ValueError:  # a niche outside 1-7
         raise DomainError("invalid_setting", field="niche", value=new.niche) from None
 

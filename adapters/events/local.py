@@ -7,9 +7,10 @@ import logging
 import threading
 from collections import defaultdict
 from collections.abc import Callable
-from typing import Any
 
-Listener = Callable[[dict[str, Any]], None]
+from application.ports.events import Event
+
+Listener = Callable[[Event], None]
 log = logging.getLogger(__name__)
 
 
@@ -18,10 +19,10 @@ class LocalEventBus:
         self._listeners: dict[str, list[Listener]] = defaultdict(list)
         self._lock = threading.Lock()
 
-    def publish(self, channel: str, event: dict[str, Any]) -> None:
+    def publish(self, channel: str, event: Event) -> None:
         self.deliver(channel, event)
 
-    def deliver(self, channel: str, event: dict[str, Any]) -> None:
+    def deliver(self, channel: str, event: Event) -> None:
         with self._lock:
             listeners = list(self._listeners.get(channel, ()))
         for listener in listeners:

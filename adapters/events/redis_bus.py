@@ -11,9 +11,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import cattrs
 import redis
 
 from adapters.events.local import Listener, LocalEventBus
+from adapters.http.rendering import event_json, event_of
+from application.ports.events import Event
 
 CHANNEL = "amora:events"
 RETRY_SECONDS = 1.0
@@ -30,11 +33,12 @@ class RedisEventBus:
         self._thread: threading.Thread | None = None
         self._started = threading.Lock()
 
-    def publish(self, channel: str, event: dict[str, Any]) -> None:
+    def publish(self, channel: str, event: Event) -> None:
         """Best effort: use cases publish after they commit, so a Redis outage must not turn
         a done deed into an error (and a retry into a duplicate); clients refetch anyway."""
         try:
-            self._redis.publish(self._channel, json.dumps({"channel": channel, "event": event}))
+            self._redis.publish(self._channel, json.dumps({"channel": channel,
+                                                           "event": event_json(event)}))
         except (redis.ConnectionError, redis.TimeoutError) as error:
             log.warning("event not published, Redis unavailable: %s", error)
 
@@ -73,8 +77,11 @@ class RedisEventBus:
         for raw in pubsub.listen():
             try:
                 data = json.loads(raw["data"])
-            except (TypeError, ValueError, KeyError):
+                channel = data["channel"]
+                if not self._local.listening(channel):
+                    continue
+                event = event_of(data["event"])
+            except (TypeError, ValueError, KeyError, cattrs.BaseValidationError):
                 log.warning("dropped a malformed event")
                 continue
-            if self._local.listening(data["channel"]):
-                self._local.deliver(data["channel"], data["event"])
+            self._local.deliver(channel, event)

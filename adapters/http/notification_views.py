@@ -12,7 +12,7 @@ from adapters.http.composition import container
 from adapters.http.rendering import render
 from adapters.http.requests import json_body, site_host
 from adapters.http.session import require_member, set_session, visitor
-from application.notifications import NotificationSettings
+from application.notifications import BrowserSubscription, NotificationSettings
 from domain.errors import DomainError
 
 blueprint = Blueprint("notifications", __name__)
@@ -90,10 +90,11 @@ class PushBody:
 def store_push_subscription() -> Response:
     """POST /api/user?push=1: this browser's subscription for the signed-in member."""
     body = json_body(PushBody)
-    subscription = attrs.asdict(body.subscription) if body.subscription else None
-    if subscription and (len(subscription["endpoint"]) > 1000
-                         or len(subscription["keys"]["p256dh"]) > 200
-                         or len(subscription["keys"]["auth"]) > 100):
+    sent = body.subscription
+    if sent and (len(sent.endpoint) > 1000 or len(sent.keys.p256dh) > 200
+                 or len(sent.keys.auth) > 100):
         raise DomainError("invalid_request", detail="subscription")
+    subscription = (BrowserSubscription(sent.endpoint, sent.keys.p256dh, sent.keys.auth)
+                    if sent else None)
     _settings().subscribe_push(require_member(), subscription, body.endpoint)
     return Response(status=204)

@@ -9,7 +9,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from application.account_mails import ComposedMail
+from application.account_mails import ComposedMail, TemplateValues
 from domain.locales import DEFAULT_LOCALE, is_locale
 
 CATALOGS = Path(__file__).with_name("texts")
@@ -46,7 +46,7 @@ class JsonMailTexts:
     """Every mail: greeting, the kind's texts, the button, a login hint when the button
     logs in, the company's footer and the one-click unsubscribe line."""
 
-    def compose(self, kind: str, language: str, values: dict[str, Any]) -> ComposedMail:
+    def compose(self, kind: str, language: str, values: TemplateValues) -> ComposedMail:
         catalog = _catalog(language)
         values = {"address": "", "preference": "", **values}
         texts = {key: catalog[key].format(**values) for key in _COMMON}
@@ -72,7 +72,7 @@ class JsonMailTexts:
         )
         return ComposedMail(subject=texts["subject"], text=text, html=html)
 
-    def push(self, kind: str, language: str, values: dict[str, Any]) -> dict[str, str]:
+    def push(self, kind: str, language: str, values: TemplateValues) -> dict[str, str]:
         texts = _catalog(language)["push"][_PUSHED_AS.get(kind, kind)]
         return {key: value.format(**values) for key, value in texts.items()}
 

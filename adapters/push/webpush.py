@@ -17,7 +17,7 @@ from py_vapid.utils import b64urlencode
 from pywebpush import WebPushException, webpush
 
 from adapters import metrics
-from application.ports.notifications import PushSubscription
+from application.ports.notifications import PushPayload, PushSubscription
 
 GONE = (404, 410)  # the push service no longer knows this subscription
 TTL = 24 * 3600  # an undelivered push older than a day says nothing useful
@@ -70,8 +70,7 @@ class WebPushSender:
                  timeout: float | tuple[float, float] = TIMEOUT) -> None:
         self._key, self._contact, self._timeout = key, contact, timeout
 
-    def send(self, subscription: PushSubscription, payload: dict[str, Any],
-             topic: str) -> bool:
+    def send(self, subscription: PushSubscription, payload: PushPayload, topic: str) -> bool:
         info = {"endpoint": subscription.endpoint,
                 "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}}
         with _PushSession(self._timeout) as session:

@@ -12,6 +12,7 @@ from sqlalchemy import Connection, delete, func, insert, or_, select, update
 from adapters.sql import tables as t
 from adapters.sql.documents import company_from_row, converter, site_from_row, site_settings
 from adapters.sql.engine import inserted_id
+from application.ports.audit import Details
 from application.ports.photos import MainPhoto, Photo, PhotoForReview
 from domain.photos import PhotoStatus
 from domain.sites import Company, Site
@@ -184,7 +185,7 @@ class SqlAuditLog:
     connection: Connection
 
     def record(self, at: datetime, actor: str, action: str, subject: str,
-               details: dict[str, Any]) -> None:
+               details: Details) -> None:
         self.connection.execute(
             insert(t.audit_log).values(
                 at=at, actor=actor, action=action, subject=subject, details=details

@@ -13,6 +13,8 @@ from sqlalchemy.exc import IntegrityError
 
 from adapters.sql import tables as t
 from adapters.sql.upsert import insert_unless_exists
+from application.ports.audit import Details
+from application.ports.shop import MemberFlag
 from domain.errors import DomainError
 from domain.orders import CODE_HELD, CODE_SPENT, TAKEN_BACK, Order, OrderStatus
 from domain.pricing import Bundle, CodeStatus, DiscountCode, Validity
@@ -175,14 +177,14 @@ class SqlOrders:
 class SqlMemberFlags:
     connection: Connection
 
-    def add(self, member_id: int, flag: str, details: dict[str, Any], at: datetime) -> None:
+    def add(self, member_id: int, flag: str, details: Details, at: datetime) -> None:
         self.connection.execute(insert(mf).values(
             member_id=member_id, flag=flag, details=details, created_at=at))
 
-    def of_member(self, member_id: int) -> list[dict[str, Any]]:
+    def of_member(self, member_id: int) -> list[MemberFlag]:
         rows = self.connection.execute(select(mf).where(
             mf.c.member_id == member_id).order_by(mf.c.id))
-        return [dict(row._mapping) for row in rows]
+        return [MemberFlag(row.flag, row.details, row.created_at) for row in rows]
 
     def remove(self, member_id: int, flag: str) -> None:
         self.connection.execute(delete(mf).where(

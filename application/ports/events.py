@@ -1,17 +1,100 @@
-"""Live events to whoever listens."""
+"""Live events to whoever listens: what use cases tell a member's open pages (over /ws)
+after they commit. Each event's ``kind`` is its "type" on the wire."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import ClassVar, Protocol
+
+import attrs
+
+from application.ports.chat import Message
+from domain.orders import OrderStatus
+
+
+@attrs.frozen
+class NewMessage:
+    """A message in one of the member's conversations (sent by them or to them)."""
+
+    kind: ClassVar[str] = "message"
+    message: Message
+    unread: int | None = None  # the recipient's unread total; the sender's copy has none
+
+
+@attrs.frozen
+class MessagesRead:
+    """The other member read the conversation (only for premium members' read receipts)."""
+
+    kind: ClassVar[str] = "read"
+    conversation: int
+
+
+@attrs.frozen
+class UnreadCount:
+    kind: ClassVar[str] = "counters"
+    unread: int
+
+
+@attrs.frozen
+class Typing:
+    kind: ClassVar[str] = "typing"
+    conversation: int
+    member: int
+
+
+@attrs.frozen
+class CreditsChanged:
+    kind: ClassVar[str] = "credits"
+    credits: int  # the balance now
+
+
+@attrs.frozen
+class NewLike:
+    kind: ClassVar[str] = "like"
+    member: int  # who likes the member
+
+
+@attrs.frozen
+class MatchProfile:
+    id: int
+    name: str
+    age: int
+
+
+@attrs.frozen
+class NewMatch:
+    kind: ClassVar[str] = "match"
+    profile: MatchProfile  # who liked back
+
+
+@attrs.frozen
+class PaymentSettled:
+    """An order reached a new status (the receipt, when paid)."""
+
+    kind: ClassVar[str] = "payment"
+    order: int
+    status: OrderStatus
+
+
+@attrs.frozen
+class SessionRevoked:
+    """The member's sessions ended (a ban): open pages close."""
+
+    kind: ClassVar[str] = "session_revoked"
+
+
+Event = (NewMessage | MessagesRead | UnreadCount | Typing | CreditsChanged | NewLike | NewMatch
+         | PaymentSettled | SessionRevoked)
+EVENTS: tuple[type[Event], ...] = (NewMessage, MessagesRead, UnreadCount, Typing,
+                                   CreditsChanged, NewLike, NewMatch, PaymentSettled,
+                                   SessionRevoked)
 
 
 class EventBus(Protocol):
     """Fan-out of events to whoever listens (WebSocket connections, other processes)."""
 
-    def publish(self, channel: str, event: dict[str, Any]) -> None: ...
-    def subscribe(self, channel: str,
-                  listener: Callable[[dict[str, Any]], None]) -> Callable[[], None]:
+    def publish(self, channel: str, event: Event) -> None: ...
+    def subscribe(self, channel: str, listener: Callable[[Event], None]) -> Callable[[], None]:
         """Call ``listener`` with every event on ``channel``; returns the unsubscribe."""
         ...
 

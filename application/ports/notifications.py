@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
 import attrs
 
@@ -57,9 +58,12 @@ class PushSubscription:
     auth: str
 
 
+# What a push says (its texts, the screen it opens, its badge), sent as JSON.
+PushPayload = Mapping[str, str | int]
+
+
 class PushSender(Protocol):
-    def send(self, subscription: PushSubscription, payload: dict[str, Any],
-             topic: str) -> bool:
+    def send(self, subscription: PushSubscription, payload: PushPayload, topic: str) -> bool:
         """Deliver one push; False when the push service says the subscription is gone
         (404 or 410). A resend with the same ``topic`` replaces an undelivered one."""
         ...

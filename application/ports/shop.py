@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
+import attrs
+
+from application.ports.audit import Details
 from domain.orders import Order, OrderStatus
 from domain.pricing import Bundle, CodeStatus, DiscountCode
 
@@ -50,13 +53,19 @@ class OrderRepository(Protocol):
         ...
 
 
+@attrs.frozen
+class MemberFlag:
+    flag: str  # payment_reversed_credits_spent, discount_code_reused, directdebit_blocked
+    details: Details
+    created_at: datetime
+
+
 class MemberFlags(Protocol):
     """What payments and operators note on a member (a reversed payment whose credits
     were spent, a reused code, a direct-debit block), for the operators to see."""
 
-    def add(self, member_id: int, flag: str, details: dict[str, Any], at: datetime
-            ) -> None: ...
-    def of_member(self, member_id: int) -> list[dict[str, Any]]: ...
+    def add(self, member_id: int, flag: str, details: Details, at: datetime) -> None: ...
+    def of_member(self, member_id: int) -> list[MemberFlag]: ...
     def remove(self, member_id: int, flag: str) -> None: ...
 
 

@@ -26,6 +26,8 @@ from adapters.http.app import create_app
 from adapters.logs import configure_logging
 from adapters.mail.files import FileMailer
 from adapters.sql import migrate
+from application.ports.events import CreditsChanged, PaymentSettled
+from domain.orders import OrderStatus
 from tests.adapters.test_server import (
     DEADLINE,
     Served,
@@ -141,8 +143,8 @@ def test_payments_mails_and_pushes_are_counted_in_the_adapters(
         local: FlaskClient, tmp_path: Path) -> None:
     container = local.application.extensions["amora"]
     paid = _value("amora_payments_total", status="paid")
-    container.events().publish("member:1", {"type": "payment", "order": 1, "status": "paid"})
-    container.events().publish("member:1", {"type": "credits", "balance": 5})
+    container.events().publish("member:1", PaymentSettled(order=1, status=OrderStatus.PAID))
+    container.events().publish("member:1", CreditsChanged(credits=5))
     assert _value("amora_payments_total", status="paid") == paid + 1
     mails = _value("amora_mails_sent_total", backend="file")
     FileMailer(tmp_path / "mail", "no-reply@amora.test").send("a@example.com", "Hi", "Hello")

@@ -145,8 +145,8 @@ def test_refund_takes_credits_back_and_flags_what_was_spent(app: Flask, containe
     assert ann.get("/api/user").json["user"]["credits"] == 0
     with container.unit_of_work() as work:
         flags = work.member_flags.of_member(ann_id)
-    assert flags[0]["flag"] == "payment_reversed_credits_spent"
-    assert flags[0]["details"]["missing"] == 30
+    assert flags[0].flag == "payment_reversed_credits_spent"
+    assert flags[0].details["missing"] == 30
     client.post("/api/payments/webhook/sandbox", data={"id": payment})  # replay: no change
     assert ann.get("/api/user").json["user"]["credits"] == 0
 
@@ -385,7 +385,7 @@ def test_a_code_spent_twice_is_flagged_when_the_payment_settles(  # type: ignore
     settle(client, payment)
     with app.extensions["amora"].unit_of_work() as work:
         flags = work.member_flags.of_member(ann_id)
-    assert [(f["flag"], f["details"]["order"]) for f in flags] == [("discount_code_reused", old)]
+    assert [(f.flag, f.details["order"]) for f in flags] == [("discount_code_reused", old)]
     assert ann.get("/api/user").json["user"]["credits"] == 200  # paid is paid
 
 

@@ -1,0 +1,69 @@
+"""Use cases' records as JSON: the converter's conventions, and live events as /ws sends
+them (and Redis carries them between processes)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, date, datetime
+
+import attrs
+
+from adapters.http.rendering import event_json, event_of, render
+from application.ports.chat import Message
+from application.ports.events import (
+    EVENTS,
+    CreditsChanged,
+    MatchProfile,
+    MessagesRead,
+    NewLike,
+    NewMatch,
+    NewMessage,
+    PaymentSettled,
+    SessionRevoked,
+    Typing,
+    UnreadCount,
+)
+from domain.members import AccountStatus
+from domain.orders import OrderStatus
+
+SENT = datetime(2026, 3, 4, 12, 30, tzinfo=UTC)
+MESSAGE = Message(id=7, conversation_id=3, sender_id=1, text="hi", created_at=SENT, gift=None)
+
+
+@attrs.frozen
+class Sample:
+    day: date
+    at: datetime | None
+    status: AccountStatus
+    tags: tuple[str, ...]
+
+
+def test_dates_enums_and_tuples_as_the_contract_writes_them() -> None:
+    assert render(Sample(date(2026, 3, 4), SENT, AccountStatus.ACTIVE, ("a", "b"))) == {
+        "day": "2026-03-04", "at": "2026-03-04T12:30:00+00:00", "status": "active",
+        "tags": ["a", "b"]}
+    assert type(render(Sample(date(2026, 3, 4), None, AccountStatus.ACTIVE, ()))["status"]) \
+        is str  # the value, not the StrEnum
+
+
+def test_events_on_the_wire() -> None:
+    message = {"id": 7, "conversation_id": 3, "sender_id": 1, "text": "hi",
+               "created_at": "2026-03-04T12:30:00+00:00", "gift": None}
+    assert event_json(NewMessage(MESSAGE)) == {"type": "message", "message": message}
+    assert event_json(NewMessage(MESSAGE, unread=0)) == {"type": "message", "message": message,
+                                                         "unread": 0}
+    assert event_json(NewMatch(MatchProfile(id=1, name="Ann", age=30))) == {
+        "type": "match", "profile": {"id": 1, "name": "Ann", "age": 30}}
+    assert event_json(PaymentSettled(order=4, status=OrderStatus.PAID)) == {
+        "type": "payment", "order": 4, "status": "paid"}
+    assert event_json(SessionRevoked()) == {"type": "session_revoked"}
+
+
+def test_every_event_comes_back_from_its_json() -> None:
+    events = [NewMessage(MESSAGE), NewMessage(MESSAGE, unread=2), MessagesRead(3),
+              UnreadCount(2), Typing(conversation=3, member=1), CreditsChanged(5),
+              NewLike(member=1), NewMatch(MatchProfile(id=1, name="Ann", age=30)),
+              PaymentSettled(order=4, status=OrderStatus.REFUNDED), SessionRevoked()]
+    assert {type(event) for event in events} == set(EVENTS)
+    for event in events:
+        assert event_of(json.loads(json.dumps(event_json(event)))) == event
