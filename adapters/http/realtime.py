@@ -17,16 +17,19 @@ import threading
 import time
 from typing import Any
 
-from flask import Blueprint, current_app, request
+from flask import Blueprint, request
 from flask_sock import ConnectionClosed, Sock
 
 from adapters import metrics
+from adapters.container import Container
+from adapters.http.composition import container
 from adapters.http.errors import OUTAGES
 from adapters.http.rendering import event_json
 from adapters.http.requests import is_id
 from adapters.http.session import current_member, session_token
 from application.ports.events import member_channel
 from domain.errors import DomainError
+from domain.members import Member
 
 SESSION_CHECK_SECONDS = 15  # on average; see _next_check
 MAX_CLIENT_MESSAGE = 1024
@@ -110,7 +113,7 @@ sock.route("/ws", bp=blueprint)(live)
 
 
 def _serve(ws: Any) -> None:
-    container = current_app.extensions["amora"]
+    built = container()
     member = current_member() if _same_origin() else None
     if member is None:
         ws.send(json.dumps({"type": "session_revoked"}))
@@ -124,7 +127,7 @@ def _serve(ws: Any) -> None:
     with _open_lock:
         _open.add(connection)
         metrics.sockets_open(len(_open))
-    unsubscribe = container.events().subscribe(
+    unsubscribe = built.events().subscribe(
         member_channel(member.id), lambda event: connection.send(event_json(event)))
     token = session_token()
     try:
@@ -133,9 +136,9 @@ def _serve(ws: Any) -> None:
         while not connection.closed.is_set():
             raw = ws.receive(timeout=max(0.0, check_at - time.monotonic()))
             if raw is not None:
-                _handle(container, member, raw, connection)
+                _handle(built, member, raw, connection)
             if time.monotonic() >= check_at:
-                if container.accounts().member_for(token) is None:
+                if built.accounts().member_for(token) is None:
                     connection.send({"type": "session_revoked"})
                 check_at = _next_check()
     finally:
@@ -153,7 +156,8 @@ def _next_check() -> float:
     return time.monotonic() + SESSION_CHECK_SECONDS * random.uniform(0.5, 1.5)
 
 
-def _handle(container: Any, member: Any, raw: str | bytes, connection: Connection) -> None:
+def _handle(built: Container, member: Member, raw: str | bytes,
+            connection: Connection) -> None:
     """Client messages: {"type": "typing", "conversation": id} and {"type": "ping"}."""
     if len(raw) > MAX_CLIENT_MESSAGE:
         return
@@ -167,4 +171,4 @@ def _handle(container: Any, member: Any, raw: str | bytes, connection: Connectio
         connection.send({"type": "pong"})
     elif message.get("type") == "typing" and is_id(message.get("conversation")):
         with contextlib.suppress(DomainError):  # not their conversation: tell nobody
-            container.chat().typing(member, message["conversation"])
+            built.chat().typing(member, message["conversation"])
