@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 
 import attrs
@@ -11,6 +12,7 @@ from adapters.sql import tables as t
 from adapters.sql.members import member_from_row, members_with_profiles
 from application.ports.accounts import SessionRecord, SignedIn, TokenRecord
 from application.ports.photos import MainPhoto
+from domain.members import Member
 from domain.photos import PhotoStatus
 
 _main_photo = and_(t.photos.c.member_id == t.members.c.id, t.photos.c.is_main.is_(True))
@@ -35,6 +37,17 @@ _SIGNED_IN = (
 )
 # Built once with a bound parameter: SQLAlchemy then computes its cache key once per
 # process instead of once per request (which cost more than running the query).
+_WITH_MEMBERS = (
+    members_with_profiles.add_columns(
+        t.sessions.c.token_hash,
+        t.sessions.c.created_at.label("session_created_at"),
+        t.sessions.c.expires_at.label("session_expires_at"),
+        t.sessions.c.revoked_at.label("session_revoked_at"),
+    )
+    .join(t.sessions, t.sessions.c.member_id == t.members.c.id)
+    .where(t.sessions.c.token_hash.in_(bindparam("token_hashes", expanding=True)))
+)
+_AT_ONCE = 1000  # sessions per query: a short IN list, however many sockets are open
 
 
 @attrs.define
@@ -67,6 +80,18 @@ class SqlSessions:
                                   row.session_revoked_at),
             member=member_from_row(row), credits=int(row.credit_balance or 0),
             main_photo=photo, mail_off=row.mail_off)
+
+    def with_members(self, token_hashes: Collection[str]
+                     ) -> dict[str, tuple[SessionRecord, Member]]:
+        found: dict[str, tuple[SessionRecord, Member]] = {}
+        hashes = list(token_hashes)
+        for start in range(0, len(hashes), _AT_ONCE):
+            for row in self.connection.execute(
+                    _WITH_MEMBERS, {"token_hashes": hashes[start:start + _AT_ONCE]}):
+                found[row.token_hash] = (
+                    SessionRecord(row.id, row.session_created_at, row.session_expires_at,
+                                  row.session_revoked_at), member_from_row(row))
+        return found
 
     def revoke(self, token_hash: str, now: datetime) -> None:
         self.connection.execute(update(t.sessions).where(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Protocol
 
@@ -38,6 +39,11 @@ class SessionRepository(Protocol):
     def signed_in(self, token_hash: str) -> SignedIn | None:
         """The session with its member and what the member's own page shows, in one read
         (every signed-in request starts here)."""
+        ...
+    def with_members(self, token_hashes: Collection[str]
+                     ) -> dict[str, tuple[SessionRecord, Member]]:
+        """Those of these sessions that exist, with their members, in one read (the live
+        sockets' periodic check)."""
         ...
     def revoke(self, token_hash: str, now: datetime) -> None: ...
     def revoke_all(self, member_id: int, now: datetime, keep: str | None = None) -> None: ...

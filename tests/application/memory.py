@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Collection
 from datetime import UTC, datetime
 from typing import Any
 
@@ -187,6 +188,16 @@ class MemorySessions:
             return None
         return SignedIn(record, member, credits=0, main_photo=self.photos.main_of(member.id),
                         mail_off=self.notifications.preferences(member.id)[1])
+
+    def with_members(self, token_hashes: Collection[str]
+                     ) -> dict[str, tuple[SessionRecord, Member]]:
+        found = {}
+        for token_hash in token_hashes:
+            record = self.find(token_hash)
+            member = self.members.get(record.member_id) if record else None
+            if record is not None and member is not None:
+                found[token_hash] = (record, member)
+        return found
 
     def revoke(self, token_hash: str, now: datetime) -> None:
         if token_hash in self.data:

@@ -12,7 +12,7 @@ from adapters.events.local import LocalEventBus
 from adapters.security.password_strength import password_strength
 from adapters.security.signing import SecretSigner
 from application.account_mails import AccountMails, ComposedMail
-from application.accounts import Accounts, SignupForm, Visitor
+from application.accounts import SESSION_LIFETIME, Accounts, SignupForm, Visitor
 from application.moderation import Moderation
 from application.ports.photos import Photo
 from domain.errors import DomainError
@@ -300,6 +300,20 @@ def test_reset_link_expires(world: World) -> None:
     world.clock.current += timedelta(hours=3)
     with pytest.raises(DomainError, match="reset_link_invalid"):
         world.accounts.reset_password(world.last_token(), "new secret words", "new secret words")
+
+
+def test_open_sessions_answers_for_many_as_member_for_does_for_one(world: World) -> None:
+    """The live sockets' periodic check reads all their sessions at once."""
+    signed_up(world)
+    here, there, gone = (world.accounts.log_in("amora.test", "ann@example.com",
+                                               FORM.password, VISITOR) for _ in range(3))
+    world.accounts.log_out(gone.token)
+    tokens = {here.token, there.token, gone.token, "not a session"}
+    assert world.accounts.open_sessions(tokens) == {here.token, there.token}
+    assert {token for token in tokens if world.accounts.member_for(token)} == {here.token,
+                                                                                there.token}
+    world.clock.current += SESSION_LIFETIME
+    assert world.accounts.open_sessions(tokens) == set()
 
 
 def test_change_password_keeps_this_session_only(world: World) -> None:
