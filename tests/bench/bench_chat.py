@@ -14,7 +14,7 @@ makes and drops its own PostgreSQL database and uses Redis db 12 (BENCH_REDIS_UR
 Rate limits are off: every bench member comes from one address, where production sees
 one per member.
 
-    .venv/bin/python tests/bench/bench_chat.py [--sockets 1000] [--rate 30 [60 ...]]
+    .venv/bin/python tests/bench/bench_chat.py [--sockets 1000] [--rate 10 30 ...]
                                                [--seconds 30] [--idle-seconds 5]
 """
 
@@ -314,7 +314,7 @@ async def bench(servers: list[Server], accounts: list[tuple[int, str]], rates: l
             idle_before = sum(server.cpu_seconds() for server in servers)
             await asyncio.sleep(idle_seconds)
             idle = (sum(server.cpu_seconds() for server in servers) - idle_before) / idle_seconds
-            print(f"  idle (session checks every 15 s, pings every 25 s), both workers "
+            print(f"  idle (pings every 25 s, session checks every 15 s), both workers "
                   f"together use {idle:.1%} of a core")
         for rate in rates:
             await measure(session, servers, members, rate, seconds, idle)
@@ -365,7 +365,7 @@ def _busy_share(before: list[int], after: list[int]) -> float:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sockets", type=int, default=1000, help="per process")
-    parser.add_argument("--rate", type=float, nargs="+", default=[30],
+    parser.add_argument("--rate", type=float, nargs="+", default=[10, 30],
                         help="messages per second (one run each, on the same sockets)")
     parser.add_argument("--seconds", type=float, default=30, help="of each run")
     parser.add_argument("--idle-seconds", type=float, default=5,
