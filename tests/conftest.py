@@ -31,18 +31,23 @@ from domain.sites import Address, Company, MessageCost, Site
 from tests.moto_s3 import s3_bucket, s3_endpoint  # noqa: F401  (fixtures for every suite)
 
 POSTGRES_SERVER = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
-REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+# Under pytest-xdist each worker has a Redis database of its own (gw0: 15, gw1: 14, ...), so
+# the job queues and event channels of tests running side by side never meet.
+_WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+REDIS_URL = os.environ.get("TEST_REDIS_URL", f"redis://127.0.0.1:6379/{15 - _WORKER}")
 # In os.environ, so `amora` processes the tests start (live servers, workers) hash cheaply too.
 os.environ.setdefault("PASSWORD_HASHING", "cheap")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Everything under tests/e2e is marked `e2e`, so `pytest -m "not e2e"` leaves the
-    browser tests out."""
+    browser tests out. Under pytest-xdist (`-n 2 --dist loadgroup`, as make test runs)
+    they stay together on one worker: one live server and one Chromium, not one each."""
     e2e = Path(__file__).parent / "e2e"
     for item in items:
         if e2e in item.path.parents:
             item.add_marker(pytest.mark.e2e)
+            item.add_marker(pytest.mark.xdist_group("e2e"))
 
 
 @pytest.fixture(scope="session")
