@@ -22,7 +22,11 @@ say() { echo "== $*"; }
 missing() { echo "MISSING: $*" >&2; problems=$((problems + 1)); }
 debian_like() { [ -f /etc/debian_version ] && command -v apt-get >/dev/null 2>&1; }
 ubuntu() { grep -qi '^ID=ubuntu' /etc/os-release 2>/dev/null; }
-as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; return; fi
+  command -v sudo >/dev/null 2>&1 || { echo "MISSING: sudo (or run make test as root) to run: $*" >&2; exit 1; }
+  sudo "$@"
+}
 
 updated=
 apt_install() {
