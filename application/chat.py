@@ -38,6 +38,7 @@ from domain.gifts import price as gift_price
 from domain.members import AccountStatus, Member
 from domain.photos import check_unlockable
 from domain.premium import READ_RECEIPTS, has_feature
+from domain.privacy import Signal, signal_passes
 
 
 @attrs.frozen
@@ -170,7 +171,7 @@ class Chat:
                 book(uow, viewer.id, EntryKind.MESSAGE, terms.cost,
                      f"message:{message.id}", f"message {message.id}", now)
             balance = uow.ledger.balance(viewer.id)
-            unread = uow.chats.unread_total(recipient.id)
+            unread = uow.chat_queries.unread_total(recipient.id)
             # The next message's terms follow from this one; no need to ask the database.
             following = _after_sending(situation, balance, free=terms.free)
             arrived = NewMessage(message, unread=unread)
@@ -210,7 +211,7 @@ class Chat:
                 book(uow, viewer.id, EntryKind.GIFT, cost, f"gift:{message.id}",
                      f"gift {item.key} to {recipient.id}", now)
             balance = uow.ledger.balance(viewer.id)
-            unread = uow.chats.unread_total(recipient.id)
+            unread = uow.chat_queries.unread_total(recipient.id)
             arrived = NewMessage(message, unread=unread)
             notify_later(uow, member_channel(recipient.id), arrived)
             uow.commit()
@@ -266,7 +267,7 @@ class Chat:
     def chats(self, viewer: Member) -> ChatList:
         today = self.clock.now().date()
         with self.uow() as uow:
-            summaries = uow.chats.chats_of(viewer.id)
+            summaries = uow.chat_queries.chats_of(viewer.id)
         return ChatList([ChatEntry(conversation=ConversationRef(chat.conversation_id),
                                    profile=PublicCard.of(chat.profile, today),
                                    num_unread_messages=chat.num_unread_messages,
@@ -277,8 +278,8 @@ class Chat:
         with self.uow() as uow:
             conversation, other = self._conversation(uow, viewer, conversation_id)
             site = site_of_member(uow, viewer)
-            oldest = uow.chats.oldest_kept(conversation_id, site.chat_history_limit)
-            page = uow.chats.history(conversation_id, viewer.id, before, HISTORY_PAGE + 1,
+            oldest = uow.chat_queries.oldest_kept(conversation_id, site.chat_history_limit)
+            page = uow.chat_queries.history(conversation_id, viewer.id, before, HISTORY_PAGE + 1,
                                      oldest)
             situation = self._situation(uow, viewer, other, conversation)
             profile = short_profile(uow, other, today)
@@ -291,9 +292,11 @@ class Chat:
         with self.uow() as uow:
             _, other = self._conversation(uow, viewer, conversation_id)
             uow.chats.mark_read(conversation_id, viewer.id)
-            unread = uow.chats.unread_total(viewer.id)
+            unread = uow.chat_queries.unread_total(viewer.id)
             uow.commit()
-        if has_feature(other, READ_RECEIPTS):
+        # Read receipts are premium, and quiet mode keeps them from anyone who hides theirs.
+        if has_feature(other, READ_RECEIPTS) and signal_passes(Signal.READ_RECEIPTS,
+                                                                 viewer, other):
             self.events.publish(member_channel(other.id),
                                 MessagesRead(conversation_id))
         self.events.publish(member_channel(viewer.id), UnreadCount(unread))
@@ -307,6 +310,8 @@ class Chat:
     def typing(self, viewer: Member, conversation_id: int) -> None:
         with self.uow() as uow:
             _, other = self._conversation(uow, viewer, conversation_id)
+        if not signal_passes(Signal.TYPING, viewer, other):
+            return  # quiet mode: nothing leaves the server
         self.events.publish(member_channel(other.id),
                             Typing(conversation=conversation_id, member=viewer.id))
 

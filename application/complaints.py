@@ -52,7 +52,7 @@ class Complaints:
         if status not in (None, OPEN, RESOLVED):
             raise DomainError("invalid_request", detail="status")
         with self.uow() as uow:
-            return uow.complaints.recent(status, limit)
+            return uow.complaint_queries.recent(status, limit)
 
     def show(self, complaint_id: int) -> Complaint:
         with self.uow() as uow:

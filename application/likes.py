@@ -111,8 +111,8 @@ class Likes:
     def lists(self, viewer: Member) -> LikeLists:
         today = self.clock.now().date()
         with self.uow() as uow:
-            given = uow.likes.given(viewer.id)
-            received = uow.likes.received(viewer.id)
+            given = uow.like_queries.given(viewer.id)
+            received = uow.like_queries.received(viewer.id)
         return LikeLists(profiles=[LikedCard.of_like(like, today) for like in given],
                          liked_by=[LikedByCard.of_like(like, today) for like in received],
                          new_likes=sum(1 for like in received if like.like_new))
@@ -121,7 +121,7 @@ class Likes:
         """A like some member really gave, offered once in the like modal."""
         today = self.clock.now().date()
         with self.uow() as uow:
-            card = uow.likes.next_for_modal(viewer.id)
+            card = uow.like_queries.next_for_modal(viewer.id)
             if card is None:
                 return None
             uow.likes.update(card.id, viewer.id, modal_shown=True)

@@ -274,7 +274,7 @@ class Notifier:
                 return None
             subscriptions = [s for s in uow.notifications.pushes_of(member.id)
                              if not uow.notifications.was_sent(f"{key}:{s.id}")]
-            badge = uow.chats.unread_total(member.id) + uow.likes.new_likes(member.id)
+            badge = uow.chat_queries.unread_total(member.id) + uow.like_queries.new_likes(member.id)
         text = self.texts.push(delivery.kind.value, member.language,
                                delivery.values)
         payload = {**text, "url": delivery.target, "kind": delivery.kind.value,
@@ -384,7 +384,7 @@ def _match(uow: UnitOfWork, member: Member, refs: Refs,
 
 def _reminder(uow: UnitOfWork, member: Member, refs: Refs,
               now: datetime) -> Delivery | None:
-    count = uow.chats.unread_total(member.id)
+    count = uow.chat_queries.unread_total(member.id)
     return None if count == 0 else Delivery(Kind.UNREAD_REMINDER, {"count": count}, "/chats",
                                             0, 0)
 

@@ -124,7 +124,8 @@ class Photos:
         with its preview token."""
         until = int((self.clock.now() + PREVIEW_LIFETIME).timestamp())
         with self.uow() as uow:
-            found, total = uow.photos.pending(limit, offset), uow.photos.pending_count()
+            queue = uow.photo_queries
+            found, total = queue.pending(limit, offset), queue.pending_count()
         return [PhotoToReview(**attrs.asdict(photo, recurse=False),
                               preview=self.signer.sign(PREVIEW, [photo.id, until])
                               if self.signer else None) for photo in found], total

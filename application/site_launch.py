@@ -153,7 +153,7 @@ class SiteLaunch:
                 raise DomainError("site_is_default", domain=site.domain)
             if members := uow.members.count(site.id):
                 raise DomainError("site_has_members", domain=site.domain, count=members)
-            if complaints := uow.complaints.count_for_site(site.id):
+            if complaints := uow.complaint_queries.count_for_site(site.id):
                 raise DomainError("site_has_complaints", domain=site.domain, count=complaints)
             codes = [code for code in uow.discount_codes.all() if site.id in code.site_ids]
             for code in codes:

@@ -90,6 +90,35 @@ class SqlChats:
             msg.c.conversation_id == conversation_id, msg.c.sender_id == member_id)
             .limit(1)).first() is not None
 
+    def mark_read(self, conversation_id: int, member_id: int) -> None:
+        self.connection.execute(update(cm).where(cm.c.conversation_id == conversation_id,
+                                                 cm.c.member_id == member_id).values(unread=0))
+
+    def unlocked(self, member_id: int) -> set[int]:
+        """Photos the member unlocked with credits."""
+        return set(self.connection.execute(select(t.photo_unlocks.c.photo_id).where(
+            t.photo_unlocks.c.member_id == member_id)).scalars())
+
+    def unlock(self, member_id: int, photo_id: int, at: datetime) -> None:
+        insert_unless_exists(self.connection, t.photo_unlocks, member_id=member_id,
+                             photo_id=photo_id, created_at=at)
+
+    def page_hidden(self, member_id: int, at: datetime) -> None:
+        upsert(self.connection, t.presence, {"member_id": member_id, "hidden_at": at},
+               keys=["member_id"], update=["hidden_at"])
+
+    def hide(self, conversation_id: int, member_id: int) -> None:
+        newest = self.connection.execute(select(func.max(msg.c.id)).where(
+            msg.c.conversation_id == conversation_id)).scalar()
+        self.connection.execute(update(cm).where(cm.c.conversation_id == conversation_id,
+                                                 cm.c.member_id == member_id)
+                                .values(unread=0, hidden_before=newest or 0))
+
+
+@attrs.define
+class SqlChatQueries:
+    connection: Connection
+
     def history(self, conversation_id: int, member_id: int, before: int | None, limit: int,
                 oldest: int | None) -> list[Message]:
         """Up to ``limit`` messages before message ``before`` (newest first), never older
@@ -149,27 +178,3 @@ class SqlChats:
     def unread_total(self, member_id: int) -> int:
         return int(self.connection.execute(select(func.coalesce(func.sum(cm.c.unread), 0))
                                            .where(cm.c.member_id == member_id)).scalar_one())
-
-    def mark_read(self, conversation_id: int, member_id: int) -> None:
-        self.connection.execute(update(cm).where(cm.c.conversation_id == conversation_id,
-                                                 cm.c.member_id == member_id).values(unread=0))
-
-    def unlocked(self, member_id: int) -> set[int]:
-        """Photos the member unlocked with credits."""
-        return set(self.connection.execute(select(t.photo_unlocks.c.photo_id).where(
-            t.photo_unlocks.c.member_id == member_id)).scalars())
-
-    def unlock(self, member_id: int, photo_id: int, at: datetime) -> None:
-        insert_unless_exists(self.connection, t.photo_unlocks, member_id=member_id,
-                             photo_id=photo_id, created_at=at)
-
-    def page_hidden(self, member_id: int, at: datetime) -> None:
-        upsert(self.connection, t.presence, {"member_id": member_id, "hidden_at": at},
-               keys=["member_id"], update=["hidden_at"])
-
-    def hide(self, conversation_id: int, member_id: int) -> None:
-        newest = self.connection.execute(select(func.max(msg.c.id)).where(
-            msg.c.conversation_id == conversation_id)).scalar()
-        self.connection.execute(update(cm).where(cm.c.conversation_id == conversation_id,
-                                                 cm.c.member_id == member_id)
-                                .values(unread=0, hidden_before=newest or 0))

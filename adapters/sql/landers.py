@@ -1,4 +1,4 @@
-"""Lander visits and complaints in SQL."""
+"""Lander visits in SQL."""
 
 from __future__ import annotations
 
@@ -8,11 +8,9 @@ import attrs
 from sqlalchemy import Connection, func, insert, select, update
 
 from adapters.sql import tables as t
-from adapters.sql.engine import inserted_id
-from application.ports.complaints import Complaint, NewComplaint
 from domain.landers import BounceFigures
 
-lv, cp = t.lander_visits, t.complaints
+lv = t.lander_visits
 
 
 @attrs.define
@@ -39,42 +37,3 @@ class SqlLanders:
             query = query.where(lv.c.site_id == site_id)
         return [BounceFigures(row.lander, row.source, int(row.visits), int(row.engaged))
                 for row in self.connection.execute(query)]
-
-
-@attrs.define
-class SqlComplaints:
-    connection: Connection
-
-    def add(self, complaint: NewComplaint) -> int:
-        return inserted_id(self.connection.execute(
-            insert(cp).values(**attrs.asdict(complaint))))
-
-    def get(self, complaint_id: int) -> Complaint | None:
-        row = self.connection.execute(select(cp).where(cp.c.id == complaint_id)).mappings().first()
-        return Complaint(**row) if row else None
-
-    def recent(self, status: str | None, limit: int) -> list[Complaint]:
-        query = select(cp).order_by(cp.c.id.desc()).limit(limit)
-        if status:
-            query = query.where(cp.c.status == status)
-        return [Complaint(**row) for row in self.connection.execute(query).mappings()]
-
-    def resolve(self, complaint_id: int, note: str, at: datetime) -> bool:
-        done = self.connection.execute(update(cp).where(cp.c.id == complaint_id,
-                                                        cp.c.status == "open")
-                                       .values(status="resolved", resolution=note,
-                                               resolved_at=at))
-        return done.rowcount == 1
-
-    def message_in(self, message_id: int, member_id: int) -> bool:
-        """Whether the message is in a conversation of that member (so they may cite it)."""
-        found = self.connection.execute(
-            select(t.messages.c.id).join(t.conversation_members, t.conversation_members.c
-                                         .conversation_id == t.messages.c.conversation_id)
-            .where(t.messages.c.id == message_id,
-                   t.conversation_members.c.member_id == member_id)).first()
-        return found is not None
-
-    def count_for_site(self, site_id: int) -> int:
-        return int(self.connection.execute(
-            select(func.count()).select_from(cp).where(cp.c.site_id == site_id)).scalar_one())

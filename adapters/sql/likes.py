@@ -70,6 +70,29 @@ class SqlLikes:
         self.connection.execute(update(lk).where(
             lk.c.liker_id == liker, lk.c.liked_id == liked).values(**flags))
 
+    # --- the swipe game ------------------------------------------------------------
+
+    def swiped(self, member: int, target: int) -> bool:
+        return bool(self.connection.execute(select(exists().where(
+            sw.c.member_id == member, sw.c.target_id == target))).scalar())
+
+    def swipe(self, member: int, target: int, liked: bool, at: datetime) -> None:
+        """A card is swiped once: a second swipe could otherwise hand a like back."""
+        self.connection.execute(insert(sw).values(member_id=member, target_id=target,
+                                                  liked=liked, created_at=at))
+
+    def swipe_likes_between(self, member: int, start: datetime, end: datetime) -> int:
+        return int(self.connection.execute(select(func.count()).select_from(sw).where(
+            sw.c.member_id == member, sw.c.liked.is_(True), sw.c.created_at >= start,
+            sw.c.created_at < end)).scalar_one())
+
+
+@attrs.define
+class SqlLikeQueries:
+    """The likes lists and badge: the liked (or liking) member's card in one query."""
+
+    connection: Connection
+
     def given(self, member_id: int) -> list[GivenLike]:
         """Members ``member_id`` likes, newest like first, with whether they like back.
         An invisible member stays listed only while they like back (first contact)."""
@@ -110,19 +133,3 @@ class SqlLikes:
                    ~_liked_back(lk.c.liker_id, lk.c.liked_id))
             .order_by(lk.c.created_at.desc(), m.c.id.desc()).limit(1)).first()
         return _card(row) if row else None
-
-    # --- the swipe game ------------------------------------------------------------
-
-    def swiped(self, member: int, target: int) -> bool:
-        return bool(self.connection.execute(select(exists().where(
-            sw.c.member_id == member, sw.c.target_id == target))).scalar())
-
-    def swipe(self, member: int, target: int, liked: bool, at: datetime) -> None:
-        """A card is swiped once: a second swipe could otherwise hand a like back."""
-        self.connection.execute(insert(sw).values(member_id=member, target_id=target,
-                                                  liked=liked, created_at=at))
-
-    def swipe_likes_between(self, member: int, start: datetime, end: datetime) -> int:
-        return int(self.connection.execute(select(func.count()).select_from(sw).where(
-            sw.c.member_id == member, sw.c.liked.is_(True), sw.c.created_at >= start,
-            sw.c.created_at < end)).scalar_one())

@@ -104,20 +104,21 @@ def _photo(row: Any) -> Photo:
                  PhotoStatus(row.status), row.is_main)
 
 
+_PHOTO = (t.photos.c.id, t.photos.c.member_id, t.photos.c.filename,
+          t.photos.c.thumb_filename, t.photos.c.status, t.photos.c.is_main)
+
+
 @attrs.define
 class SqlPhotos:
     connection: Connection
 
-    _COLUMNS = (t.photos.c.id, t.photos.c.member_id, t.photos.c.filename,
-                t.photos.c.thumb_filename, t.photos.c.status, t.photos.c.is_main)
-
     def get(self, photo_id: int) -> Photo | None:
         row = self.connection.execute(
-            select(*self._COLUMNS).where(t.photos.c.id == photo_id)).first()
+            select(*_PHOTO).where(t.photos.c.id == photo_id)).first()
         return _photo(row) if row else None
 
     def by_file(self, name: str) -> Photo | None:
-        row = self.connection.execute(select(*self._COLUMNS).where(
+        row = self.connection.execute(select(*_PHOTO).where(
             or_(t.photos.c.filename == name, t.photos.c.thumb_filename == name))).first()
         return _photo(row) if row else None
 
@@ -132,25 +133,10 @@ class SqlPhotos:
         self.connection.execute(update(t.photos).where(t.photos.c.id == photo_id)
                                 .values(status=status))
 
-    def pending(self, limit: int, offset: int = 0) -> list[PhotoForReview]:
-        rows = self.connection.execute(
-            select(*self._COLUMNS, t.photos.c.created_at, t.sites.c.domain)
-            .join(t.members, t.members.c.id == t.photos.c.member_id)
-            .join(t.sites, t.sites.c.id == t.members.c.site_id)
-            .where(t.photos.c.status == "pending").order_by(t.photos.c.id)
-            .limit(limit).offset(offset))
-        return [PhotoForReview(row.id, row.member_id, row.filename, row.thumb_filename,
-                               PhotoStatus(row.status), row.is_main, row.created_at, row.domain)
-                for row in rows]
-
-    def pending_count(self) -> int:
-        return int(self.connection.execute(select(func.count()).select_from(t.photos)
-                                           .where(t.photos.c.status == "pending")).scalar_one())
-
     def of_member(self, member_id: int) -> list[Photo]:
         """All of a member's photos, main first, then oldest first."""
         rows = self.connection.execute(
-            select(*self._COLUMNS).where(t.photos.c.member_id == member_id)
+            select(*_PHOTO).where(t.photos.c.member_id == member_id)
             .order_by(t.photos.c.is_main.desc(), t.photos.c.id))
         return [_photo(row) for row in rows]
 
@@ -178,6 +164,26 @@ class SqlPhotos:
             )
         )
         return inserted_id(result)
+
+
+@attrs.define
+class SqlPhotoQueries:
+    connection: Connection
+
+    def pending(self, limit: int, offset: int = 0) -> list[PhotoForReview]:
+        rows = self.connection.execute(
+            select(*_PHOTO, t.photos.c.created_at, t.sites.c.domain)
+            .join(t.members, t.members.c.id == t.photos.c.member_id)
+            .join(t.sites, t.sites.c.id == t.members.c.site_id)
+            .where(t.photos.c.status == "pending").order_by(t.photos.c.id)
+            .limit(limit).offset(offset))
+        return [PhotoForReview(row.id, row.member_id, row.filename, row.thumb_filename,
+                               PhotoStatus(row.status), row.is_main, row.created_at, row.domain)
+                for row in rows]
+
+    def pending_count(self) -> int:
+        return int(self.connection.execute(select(func.count()).select_from(t.photos)
+                                           .where(t.photos.c.status == "pending")).scalar_one())
 
 
 @attrs.define

@@ -15,17 +15,24 @@ from typing import Any
 from sqlalchemy import Connection, Engine, event
 
 from adapters.sql.accounts import SqlLoginFailures, SqlSessions, SqlTokens
-from adapters.sql.chats import SqlChats
+from adapters.sql.chats import SqlChatQueries, SqlChats
+from adapters.sql.complaints import SqlComplaintQueries, SqlComplaints
 from adapters.sql.credits import SqlLedger
 from adapters.sql.direct_debit import SqlDirectDebit
 from adapters.sql.discovery import SqlDiscovery
 from adapters.sql.figures import SqlFigures
-from adapters.sql.landers import SqlComplaints, SqlLanders
-from adapters.sql.likes import SqlLikes
+from adapters.sql.landers import SqlLanders
+from adapters.sql.likes import SqlLikeQueries, SqlLikes
 from adapters.sql.members import SqlMembers
 from adapters.sql.notifications import SqlNotificationQueries, SqlNotifications
 from adapters.sql.outbox import SqlOutbox
-from adapters.sql.repositories import SqlAuditLog, SqlCompanies, SqlPhotos, SqlSites
+from adapters.sql.repositories import (
+    SqlAuditLog,
+    SqlCompanies,
+    SqlPhotoQueries,
+    SqlPhotos,
+    SqlSites,
+)
 from adapters.sql.shop import (
     SqlBundles,
     SqlDiscountCodes,
@@ -101,6 +108,8 @@ _REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
     "direct_debit": SqlDirectDebit, "shop_queries": SqlShopQueries,
     "notifications": SqlNotifications, "notification_queries": SqlNotificationQueries,
     "landers": SqlLanders, "complaints": SqlComplaints, "figures": SqlFigures,
+    "chat_queries": SqlChatQueries, "like_queries": SqlLikeQueries,
+    "photo_queries": SqlPhotoQueries, "complaint_queries": SqlComplaintQueries,
     "jobs": lambda connection: SqlOutbox(connection, _now),
 }
 
@@ -110,14 +119,17 @@ class SqlUnitOfWork:
     companies: SqlCompanies
     members: SqlMembers
     photos: SqlPhotos
+    photo_queries: SqlPhotoQueries
     audit: SqlAuditLog
     sessions: SqlSessions
     tokens: SqlTokens
     login_failures: SqlLoginFailures
     discovery: SqlDiscovery
     likes: SqlLikes
+    like_queries: SqlLikeQueries
     ledger: SqlLedger
     chats: SqlChats
+    chat_queries: SqlChatQueries
     bundles: SqlBundles
     discount_codes: SqlDiscountCodes
     orders: SqlOrders
@@ -128,6 +140,7 @@ class SqlUnitOfWork:
     notification_queries: SqlNotificationQueries
     landers: SqlLanders
     complaints: SqlComplaints
+    complaint_queries: SqlComplaintQueries
     figures: SqlFigures
     jobs: SqlOutbox
 

@@ -7,18 +7,18 @@ from typing import Protocol
 
 from application.ports.accounts import LoginFailureLog, SessionRepository, TokenRepository
 from application.ports.audit import AuditLog
-from application.ports.chat import ChatRepository
-from application.ports.complaints import ComplaintRepository
+from application.ports.chat import ChatQueries, ChatRepository
+from application.ports.complaints import ComplaintQueries, ComplaintRepository
 from application.ports.credits import LedgerRepository
 from application.ports.direct_debit import DirectDebitRepository
 from application.ports.discovery import DiscoveryRepository
 from application.ports.figures import FiguresRepository
 from application.ports.jobs import JobOutbox
 from application.ports.landers import LanderRepository
-from application.ports.likes import LikesRepository
+from application.ports.likes import LikeQueries, LikesRepository
 from application.ports.members import MemberRepository
 from application.ports.notifications import NotificationQueries, NotificationRepository
-from application.ports.photos import PhotoRepository
+from application.ports.photos import PhotoQueries, PhotoRepository
 from application.ports.shop import (
     BundleRepository,
     DiscountCodeRepository,
@@ -36,14 +36,17 @@ class UnitOfWork(Protocol):
     companies: CompanyRepository
     members: MemberRepository
     photos: PhotoRepository
+    photo_queries: PhotoQueries  # read only
     audit: AuditLog
     sessions: SessionRepository
     tokens: TokenRepository
     login_failures: LoginFailureLog
     discovery: DiscoveryRepository
     likes: LikesRepository
+    like_queries: LikeQueries  # read only
     ledger: LedgerRepository
     chats: ChatRepository
+    chat_queries: ChatQueries  # read only
     bundles: BundleRepository
     discount_codes: DiscountCodeRepository
     orders: OrderRepository
@@ -54,6 +57,7 @@ class UnitOfWork(Protocol):
     notification_queries: NotificationQueries  # read only
     landers: LanderRepository
     complaints: ComplaintRepository
+    complaint_queries: ComplaintQueries  # read only
     figures: FiguresRepository
     jobs: JobOutbox
 
