@@ -10,11 +10,38 @@ from typing import Any
 import attrs
 
 from application.ports.accounts import SessionRecord, SignedIn, TokenRecord
+from application.ports.audit import Details
 from application.ports.members import MemberChanged
 from application.ports.photos import MainPhoto, Photo
 from domain.members import Member
 from domain.photos import PhotoStatus
 from domain.sites import Company, Site
+from tests.application.memory_money import (
+    MemoryBundles,
+    MemoryDirectDebit,
+    MemoryDiscountCodes,
+    MemoryLedger,
+    MemoryMemberFlags,
+    MemoryOrders,
+    MemoryShopQueries,
+)
+from tests.application.memory_notices import (
+    MemoryComplaintQueries,
+    MemoryComplaints,
+    MemoryNotificationQueries,
+    MemoryNotifications,
+    MemoryPhotoQueries,
+)
+from tests.application.memory_social import (
+    MemoryChatQueries,
+    MemoryChats,
+    MemoryDiscovery,
+    MemoryLikeQueries,
+    MemoryLikes,
+)
+from tests.application.memory_store import MemoryStore
+
+__all__ = ["MemoryStore"]
 
 
 class FixedClock:
@@ -23,21 +50,6 @@ class FixedClock:
 
     def now(self) -> datetime:
         return self.current
-
-
-@attrs.define
-class MemoryStore:
-    sites: dict[int, Site] = attrs.Factory(dict)
-    companies: dict[int, Company] = attrs.Factory(dict)
-    members: dict[int, Member] = attrs.Factory(dict)
-    photos: list[Photo] = attrs.Factory(list)
-    audit: list[dict[str, Any]] = attrs.Factory(list)
-    sessions: dict[str, dict[str, Any]] = attrs.Factory(dict)
-    tokens: list[TokenRecord] = attrs.Factory(list)
-    token_hashes: dict[int, str] = attrs.Factory(dict)
-    failures: list[tuple[int, str, str, datetime]] = attrs.Factory(list)
-    notifications: dict[int, tuple[dict[str, bool], str | None]] = attrs.Factory(dict)
-    jobs: list[tuple[str, tuple[Any, ...]]] = attrs.Factory(list)  # the outbox
 
 
 class MemorySites:
@@ -65,6 +77,9 @@ class MemorySites:
     def update(self, site: Site) -> None:
         self.data[site.id] = site
 
+    def remove(self, site_id: int) -> None:
+        del self.data[site_id]
+
 
 class MemoryCompanies:
     def __init__(self, data: dict[int, Company]) -> None:
@@ -72,6 +87,9 @@ class MemoryCompanies:
 
     def get(self, company_id: int) -> Company | None:
         return self.data.get(company_id)
+
+    def by_name(self, name: str) -> Company | None:
+        return next((c for c in self.data.values() if c.name.lower() == name.lower()), None)
 
     def all(self) -> list[Company]:
         return list(self.data.values())
@@ -81,13 +99,16 @@ class MemoryCompanies:
         self.data[company.id] = company
         return company
 
+    def update(self, company: Company) -> None:
+        self.data[company.id] = company
+
 
 class MemoryAudit:
     def __init__(self, data: list[dict[str, Any]]) -> None:
         self.data = data
 
     def record(self, at: datetime, actor: str, action: str, subject: str,
-               details: dict[str, Any]) -> None:
+               details: Details) -> None:
         self.data.append({"at": at, "actor": actor, "action": action, "subject": subject,
                           "details": details})
 
@@ -141,14 +162,33 @@ class MemoryMembers:
 
 
 class MemoryPhotos:
-    def __init__(self, data: list[Photo]) -> None:
-        self.data = data
+    def __init__(self, data: list[Photo], times: dict[int, datetime]) -> None:
+        self.data, self.times = data, times
 
     def add(self, member_id: int, filename: str, thumb_filename: str, is_main: bool,
             status: str, created_at: datetime) -> int:
-        self.data.append(Photo(len(self.data) + 1, member_id, filename, thumb_filename,
+        number = max((p.id for p in self.data), default=0) + 1
+        self.data.append(Photo(number, member_id, filename, thumb_filename,
                                PhotoStatus(status), is_main))
-        return len(self.data)
+        self.times[number] = created_at
+        return number
+
+    def get(self, photo_id: int) -> Photo | None:
+        return next((p for p in self.data if p.id == photo_id), None)
+
+    def by_file(self, name: str) -> Photo | None:
+        return next((p for p in self.data if name in (p.filename, p.thumb_filename)), None)
+
+    def delete(self, photo_id: int) -> None:
+        self.data[:] = [p for p in self.data if p.id != photo_id]
+
+    def set_main(self, member_id: int, photo_id: int) -> None:
+        self.data[:] = [attrs.evolve(p, is_main=p.id == photo_id)
+                        if p.member_id == member_id else p for p in self.data]
+
+    def set_status(self, photo_id: int, status: str) -> None:
+        self.data[:] = [attrs.evolve(p, status=PhotoStatus(status)) if p.id == photo_id else p
+                        for p in self.data]
 
     def of_member(self, member_id: int) -> list[Photo]:
         mine = [p for p in self.data if p.member_id == member_id]
@@ -165,9 +205,11 @@ class MemoryPhotos:
 
 class MemorySessions:
     def __init__(self, data: dict[str, dict[str, Any]], members: MemoryMembers,
-                 photos: MemoryPhotos, notifications: MemoryNotifications) -> None:
+                 photos: MemoryPhotos, notifications: MemoryNotifications,
+                 ledger: MemoryLedger) -> None:
         self.data = data
         self.members, self.photos, self.notifications = members, photos, notifications
+        self.ledger = ledger
 
     def add(self, member_id: int, token_hash: str, created_at: datetime, expires_at: datetime,
             ip: str | None, user_agent: str | None) -> None:
@@ -186,7 +228,8 @@ class MemorySessions:
         member = self.members.get(record.member_id) if record else None
         if record is None or member is None:
             return None
-        return SignedIn(record, member, credits=0, main_photo=self.photos.main_of(member.id),
+        return SignedIn(record, member, credits=self.ledger.balance(member.id),
+                        main_photo=self.photos.main_of(member.id),
                         mail_off=self.notifications.preferences(member.id)[1])
 
     def with_members(self, token_hashes: Collection[str]
@@ -245,19 +288,6 @@ class MemoryTokens:
                    and r.created_at >= since)
 
 
-class MemoryNotifications:
-    """Preferences and mail-off reasons only (what the account mails read)."""
-
-    def __init__(self, data: dict[int, tuple[dict[str, bool], str | None]]) -> None:
-        self.data = data
-
-    def preferences(self, member_id: int) -> tuple[dict[str, bool], str | None]:
-        return self.data.get(member_id, ({}, None))
-
-    def set_mail_off(self, member_id: int, reason: str | None, at: datetime) -> None:
-        self.data[member_id] = (self.preferences(member_id)[0], reason)
-
-
 class MemoryLoginFailures:
     def __init__(self, data: list[tuple[int, str, str, datetime]]) -> None:
         self.data = data
@@ -277,37 +307,48 @@ class MemoryLoginFailures:
         self.data[:] = [row for row in self.data if row[:3] != (site_id, email, ip)]
 
 
-_TABLES = ("sites", "companies", "members", "photos", "audit", "sessions", "tokens",
-           "token_hashes", "failures", "notifications", "jobs")
-
-
 class MemoryUnitOfWork:
-    """Works on copies; commit publishes them to the shared store, like a transaction."""
+    """Works on a copy of the store; commit publishes it, like a transaction (and a unit
+    of work left without commit changes nothing)."""
 
     def __init__(self, store: MemoryStore) -> None:
         self.store = store
 
     def __enter__(self) -> MemoryUnitOfWork:
-        self._work = {name: copy.deepcopy(getattr(self.store, name)) for name in _TABLES}
-        self.sites = MemorySites(self._work["sites"])
-        self.companies = MemoryCompanies(self._work["companies"])
-        self.audit = MemoryAudit(self._work["audit"])
-        self.members = MemoryMembers(self._work["members"])
-        self.photos = MemoryPhotos(self._work["photos"])
-        self.tokens = MemoryTokens(self._work["tokens"], self._work["token_hashes"])
-        self.login_failures = MemoryLoginFailures(self._work["failures"])
-        self.notifications = MemoryNotifications(self._work["notifications"])
-        self.sessions = MemorySessions(self._work["sessions"], self.members, self.photos,
-                                       self.notifications)
-        self.jobs = MemoryJobs(self._work["jobs"])
+        work = self._work = copy.deepcopy(self.store)
+        self.sites = MemorySites(work.sites)
+        self.companies = MemoryCompanies(work.companies)
+        self.audit = MemoryAudit(work.audit)
+        self.members = MemoryMembers(work.members)
+        self.photos = MemoryPhotos(work.photos, work.photo_times)
+        self.photo_queries = MemoryPhotoQueries(work)
+        self.tokens = MemoryTokens(work.tokens, work.token_hashes)
+        self.login_failures = MemoryLoginFailures(work.failures)
+        self.notifications = MemoryNotifications(work)
+        self.notification_queries = MemoryNotificationQueries(work)
+        self.ledger = MemoryLedger(work)
+        self.sessions = MemorySessions(work.sessions, self.members, self.photos,
+                                       self.notifications, self.ledger)
+        self.discovery = MemoryDiscovery(work)
+        self.likes, self.like_queries = MemoryLikes(work), MemoryLikeQueries(work)
+        self.chats, self.chat_queries = MemoryChats(work), MemoryChatQueries(work)
+        self.bundles = MemoryBundles(work)
+        self.discount_codes = MemoryDiscountCodes(work)
+        self.orders = MemoryOrders(work)
+        self.member_flags = MemoryMemberFlags(work)
+        self.shop_queries = MemoryShopQueries(work)
+        self.direct_debit = MemoryDirectDebit(work)
+        self.complaints = MemoryComplaints(work)
+        self.complaint_queries = MemoryComplaintQueries(work)
+        self.jobs = MemoryJobs(work.jobs)
         return self
 
     def __exit__(self, *exc: object) -> None:
         return None
 
     def commit(self) -> None:
-        for name in _TABLES:
-            setattr(self.store, name, copy.deepcopy(self._work[name]))
+        for field in attrs.fields(MemoryStore):
+            setattr(self.store, field.name, copy.deepcopy(getattr(self._work, field.name)))
 
 
 class MemoryJobs:

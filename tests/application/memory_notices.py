@@ -1,0 +1,159 @@
+"""In-memory notifications (preferences, push subscriptions, delivery keys), complaints
+and the photo review queue, as the SQL adapters keep them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import attrs
+
+from application.ports.complaints import Complaint, NewComplaint
+from application.ports.notifications import PushSubscription
+from application.ports.photos import PhotoForReview
+from domain.members import AccountStatus
+from domain.photos import PhotoStatus
+from tests.application.memory_store import MemoryStore
+
+
+class MemoryNotifications:
+    def __init__(self, store: MemoryStore) -> None:
+        self.store = store
+
+    def preferences(self, member_id: int) -> tuple[dict[str, bool], str | None]:
+        values, off = self.store.notifications.get(member_id, ({}, None))
+        return dict(values), off
+
+    def save_preferences(self, member_id: int, values: dict[str, bool]) -> None:
+        self.store.notifications[member_id] = (dict(values), self.preferences(member_id)[1])
+
+    def set_mail_off(self, member_id: int, reason: str | None, at: datetime) -> None:
+        self.store.notifications[member_id] = (self.preferences(member_id)[0], reason)
+
+    def add_push(self, member_id: int, endpoint: str, p256dh: str, auth: str,
+                 at: datetime) -> None:
+        """An upsert on the endpoint: a known one moves to this member, keeping its id."""
+        pushes = self.store.pushes
+        known = pushes.get(endpoint)
+        number = known.id if known else max((p.id for p in pushes.values()), default=0) + 1
+        pushes[endpoint] = PushSubscription(number, member_id, endpoint, p256dh, auth)
+
+    def remove_push(self, endpoint: str, member_id: int | None = None) -> None:
+        known = self.store.pushes.get(endpoint)
+        if known is not None and member_id in (None, known.member_id):
+            del self.store.pushes[endpoint]
+
+    def pushes_of(self, member_id: int) -> list[PushSubscription]:
+        return sorted((p for p in self.store.pushes.values() if p.member_id == member_id),
+                      key=lambda p: p.id)
+
+    def was_sent(self, key: str) -> bool:
+        return key in self.store.sent
+
+    def mark_sent(self, key: str, member_id: int, kind: str, at: datetime) -> bool:
+        if key in self.store.sent:
+            return False
+        self.store.sent[key] = (member_id, kind, at)
+        return True
+
+    def purge_sent_before(self, before: datetime) -> int:
+        old = [key for key, (_, _, at) in self.store.sent.items() if at < before]
+        for key in old:
+            del self.store.sent[key]
+        return len(old)
+
+
+class MemoryNotificationQueries:
+    def __init__(self, store: MemoryStore) -> None:
+        self.store = store
+
+    def _mailable(self, member_id: int) -> bool:
+        member = self.store.members.get(member_id)
+        return (member is not None and member.status is AccountStatus.ACTIVE
+                and not member.is_fictional)
+
+    def message_count(self, conversation_id: int) -> int:
+        return sum(1 for row in self.store.messages
+                   if row.message.conversation_id == conversation_id)
+
+    def unread_to_remind(self, older_than: datetime, limit: int) -> list[tuple[int, int]]:
+        totals: dict[int, int] = {}
+        for (chat, member_id), seat in self.store.in_chat.items():
+            if seat.unread > 0 and self.store.conversations[chat].last_message_at < older_than \
+                    and self._mailable(member_id):
+                totals[member_id] = totals.get(member_id, 0) + seat.unread
+        return sorted(totals.items())[:limit]
+
+    def weekly_figures(self, member_id: int, since: datetime) -> dict[str, int]:
+        store = self.store
+        likes = sum(1 for (_, liked), row in store.likes.items()
+                    if liked == member_id and row.at >= since)
+        unread = sum(seat.unread for (_, who), seat in store.in_chat.items()
+                     if who == member_id)
+        site = store.members[member_id].site_id if member_id in store.members else None
+        new = sum(1 for m in store.members.values() if m.site_id == site
+                  and m.created_at >= since and m.status is AccountStatus.ACTIVE)
+        return {"likes": likes, "messages": unread, "new_members": new}
+
+    def active_members(self, after_id: int, limit: int) -> list[int]:
+        return sorted(i for i in self.store.members if i > after_id and self._mailable(i))[:limit]
+
+
+class MemoryComplaints:
+    def __init__(self, store: MemoryStore) -> None:
+        self.store = store
+
+    def add(self, complaint: NewComplaint) -> int:
+        number = len(self.store.complaints) + 1
+        self.store.complaints[number] = Complaint(id=number, **attrs.asdict(complaint),
+                                                  resolved_at=None, resolution=None)
+        return number
+
+    def get(self, complaint_id: int) -> Complaint | None:
+        return self.store.complaints.get(complaint_id)
+
+    def resolve(self, complaint_id: int, note: str, at: datetime) -> bool:
+        found = self.store.complaints.get(complaint_id)
+        if found is None or found.status != "open":
+            return False
+        self.store.complaints[complaint_id] = attrs.evolve(
+            found, status="resolved", resolution=note, resolved_at=at)
+        return True
+
+    def message_in(self, message_id: int, member_id: int) -> bool:
+        return any(row.message.id == message_id
+                   and (row.message.conversation_id, member_id) in self.store.in_chat
+                   for row in self.store.messages)
+
+
+class MemoryComplaintQueries:
+    def __init__(self, store: MemoryStore) -> None:
+        self.store = store
+
+    def recent(self, status: str | None, limit: int) -> list[Complaint]:
+        newest = sorted(self.store.complaints.values(), key=lambda c: -c.id)
+        return [c for c in newest if not status or c.status == status][:limit]
+
+    def count_for_site(self, site_id: int) -> int:
+        return sum(1 for c in self.store.complaints.values() if c.site_id == site_id)
+
+
+class MemoryPhotoQueries:
+    def __init__(self, store: MemoryStore) -> None:
+        self.store = store
+
+    def _waiting(self) -> list[PhotoForReview]:
+        store, found = self.store, []
+        for photo in sorted(store.photos, key=lambda p: p.id):
+            member = store.members.get(photo.member_id)
+            site = store.sites.get(member.site_id) if member else None
+            if photo.status is PhotoStatus.PENDING and site is not None:
+                found.append(PhotoForReview(**attrs.asdict(photo, recurse=False),
+                                            created_at=store.photo_times[photo.id],
+                                            domain=site.domain))
+        return found
+
+    def pending(self, limit: int, offset: int = 0) -> list[PhotoForReview]:
+        return self._waiting()[offset:offset + limit]
+
+    def pending_count(self) -> int:
+        return sum(1 for p in self.store.photos if p.status is PhotoStatus.PENDING)

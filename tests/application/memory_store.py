@@ -1,0 +1,73 @@
+"""The rows the in-memory adapters keep: one plain object, copied whole for each unit of
+work and published back on commit (tests/application/memory.py)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from application.ports.accounts import TokenRecord
+from application.ports.complaints import Complaint
+from application.ports.direct_debit import SignedMandate
+from application.ports.notifications import PushSubscription
+from application.ports.photos import Photo
+from application.ports.shop import MemberFlag
+from domain.credits import LedgerEntry
+from domain.members import Member
+from domain.orders import Order
+from domain.pricing import DiscountCode
+from domain.sites import Company, Site
+
+if TYPE_CHECKING:
+    from tests.application.memory_money import BundleRow, SmsRow
+    from tests.application.memory_social import (
+        ConversationRow,
+        LikeRow,
+        MemberInChat,
+        MessageRow,
+    )
+
+
+class Duplicate(Exception):
+    """A unique key taken: what the database's IntegrityError is to the SQL adapters."""
+
+
+@attrs.define
+class MemoryStore:
+    sites: dict[int, Site] = attrs.Factory(dict)
+    companies: dict[int, Company] = attrs.Factory(dict)
+    members: dict[int, Member] = attrs.Factory(dict)
+    photos: list[Photo] = attrs.Factory(list)
+    photo_times: dict[int, datetime] = attrs.Factory(dict)  # photo id: when added
+    audit: list[dict[str, Any]] = attrs.Factory(list)
+    sessions: dict[str, dict[str, Any]] = attrs.Factory(dict)
+    tokens: list[TokenRecord] = attrs.Factory(list)
+    token_hashes: dict[int, str] = attrs.Factory(dict)
+    failures: list[tuple[int, str, str, datetime]] = attrs.Factory(list)
+    jobs: list[tuple[str, tuple[Any, ...]]] = attrs.Factory(list)  # the outbox
+    # discovery, likes, the swipe game
+    blocks: set[tuple[int, int]] = attrs.Factory(set)  # (blocker, blocked)
+    likes: dict[tuple[int, int], LikeRow] = attrs.Factory(dict)  # (liker, liked)
+    swipes: dict[tuple[int, int], tuple[bool, datetime]] = attrs.Factory(dict)
+    # chat
+    conversations: dict[int, ConversationRow] = attrs.Factory(dict)
+    in_chat: dict[tuple[int, int], MemberInChat] = attrs.Factory(dict)  # (chat, member)
+    messages: list[MessageRow] = attrs.Factory(list)  # by id
+    unlocks: set[tuple[int, int]] = attrs.Factory(set)  # (member, photo)
+    presence: dict[int, datetime] = attrs.Factory(dict)
+    # credits and the shop
+    balances: dict[int, int] = attrs.Factory(dict)
+    ledger: list[LedgerEntry] = attrs.Factory(list)  # by id
+    bundles: list[BundleRow] = attrs.Factory(list)  # by id
+    codes: dict[str, DiscountCode] = attrs.Factory(dict)
+    orders: dict[int, Order] = attrs.Factory(dict)
+    flags: list[tuple[int, MemberFlag]] = attrs.Factory(list)
+    sms_codes: list[SmsRow] = attrs.Factory(list)  # by id
+    mandates: list[tuple[int, SignedMandate]] = attrs.Factory(list)
+    # notifications: member: (changed preferences, mail-off reason)
+    notifications: dict[int, tuple[dict[str, bool], str | None]] = attrs.Factory(dict)
+    pushes: dict[str, PushSubscription] = attrs.Factory(dict)  # by endpoint
+    sent: dict[str, tuple[int, str, datetime]] = attrs.Factory(dict)  # key: member, kind, at
+    complaints: dict[int, Complaint] = attrs.Factory(dict)

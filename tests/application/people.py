@@ -1,0 +1,94 @@
+"""A site with members in memory, and an event bus that remembers: what the use-case
+tests of chat, likes, games, the shop and notifications start from."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+
+import attrs
+
+from application.ports.events import Event, member_channel
+from domain.credits import EntryKind
+from domain.members import AccountStatus, Member, Profile
+from domain.photos import PhotoStatus
+from tests.application.memory import FixedClock, MemoryStore, MemoryUnitOfWork
+from tests.conftest import sample_company, sample_site
+
+NOW = FixedClock().now()
+
+
+def new_store(**site: object) -> MemoryStore:
+    """One company and its default site (id 1, amora.test) with these settings."""
+    store = MemoryStore()
+    with MemoryUnitOfWork(store) as uow:
+        company = uow.companies.add(sample_company())
+        uow.sites.add(sample_site(company.id, **site))
+        uow.commit()
+    return store
+
+
+def factory(store: MemoryStore) -> Callable[..., MemoryUnitOfWork]:
+    """The unit-of-work factory the use cases take."""
+    def uow(*, single_read: bool = False) -> MemoryUnitOfWork:
+        return MemoryUnitOfWork(store)
+    return uow
+
+
+def add_member(store: MemoryStore, name: str, *, gender: str = "female",
+               born: date = date(1990, 4, 1), country: str = "NL", site_id: int = 1,
+               status: AccountStatus = AccountStatus.ACTIVE, **member: object) -> Member:
+    with MemoryUnitOfWork(store) as uow:
+        added = uow.members.add(Member(
+            id=0, site_id=site_id, email=f"{name.lower()}@example.com", status=status,
+            language="nl", created_at=NOW,
+            profile=Profile(name=name, gender=gender, birth_date=born, country=country),
+            **member))  # type: ignore[arg-type]
+        uow.commit()
+    return added
+
+
+def add_photo(store: MemoryStore, member: Member, main: bool = False,
+              status: PhotoStatus = PhotoStatus.ACTIVE) -> int:
+    with MemoryUnitOfWork(store) as uow:
+        number = uow.photos.add(member.id, f"photos/{member.id}/{len(store.photos)}.jpg",
+                                f"photos/{member.id}/{len(store.photos)}_t.jpg", main,
+                                status.value, NOW)
+        uow.commit()
+    return number
+
+
+def give_credits(store: MemoryStore, member: Member, amount: int) -> None:
+    with MemoryUnitOfWork(store) as uow:
+        uow.ledger.apply(member.id, EntryKind.GRANT, amount, f"test:{len(store.ledger)}",
+                         "test", NOW)
+        uow.commit()
+
+
+def balance(store: MemoryStore, member: Member) -> int:
+    """The balance, checked against the ledger it must equal."""
+    booked = sum(e.amount for e in store.ledger if e.member_id == member.id)
+    assert store.balances.get(member.id, 0) == booked
+    return booked
+
+
+@attrs.define
+class Bus:
+    """An EventBus that delivers to its listeners and remembers every event."""
+
+    published: list[tuple[str, Event]] = attrs.Factory(list)
+    listeners: dict[str, list[Callable[[Event], None]]] = attrs.Factory(dict)
+
+    def publish(self, channel: str, event: Event) -> None:
+        self.published.append((channel, event))
+        for listener in self.listeners.get(channel, []):
+            listener(event)
+
+    def subscribe(self, channel: str, listener: Callable[[Event], None]
+                  ) -> Callable[[], None]:
+        self.listeners.setdefault(channel, []).append(listener)
+        return lambda: self.listeners[channel].remove(listener)
+
+    def to(self, member: Member) -> list[Event]:
+        return [event for channel, event in self.published
+                if channel == member_channel(member.id)]

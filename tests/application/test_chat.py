@@ -1,0 +1,254 @@
+"""Chat use cases on in-memory ports: what a message costs, the free allowance and free
+conversations, refusals (nothing stored, nothing charged), gifts, unlocked photos, history
+pages and the events after the commit."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from application.chat import Chat
+from application.ports.events import CreditsChanged, MessagesRead, NewMessage, UnreadCount
+from domain.chat import FREE_CONVERSATIONS, HISTORY_PAGE
+from domain.errors import DomainError
+from domain.members import AccountStatus, Member
+from tests.application.memory import FixedClock, MemoryStore
+from tests.application.memory_social import LikeRow
+from tests.application.people import (
+    NOW,
+    Bus,
+    add_member,
+    add_photo,
+    balance,
+    factory,
+    give_credits,
+    new_store,
+)
+
+
+@attrs.define
+class Room:
+    store: MemoryStore
+    bus: Bus
+    chat: Chat
+    ann: Member  # a free member
+    bob: Member
+
+
+def room(**site: object) -> Room:
+    store, bus = new_store(**site), Bus()
+    ann, bob = add_member(store, "Ann"), add_member(store, "Bob", gender="male")
+    return Room(store, bus, Chat(factory(store), FixedClock(), bus), ann, bob)
+
+
+def test_a_free_member_sends_the_sites_free_messages_then_pays_each() -> None:
+    r = room(free_messages=2, message_credits=10)
+    give_credits(r.store, r.ann, 25)
+    first = r.chat.send(r.ann, r.bob.id, " hello ")
+    assert first.message.text == "hello" and first.terms.free and first.credits == 25
+    assert first.terms.free_messages_left == 1
+    second = r.chat.send(r.ann, r.bob.id, "again")
+    assert not second.terms.free and second.terms.cost == 10  # what the next one costs
+    third = r.chat.send(r.ann, r.bob.id, "paid")
+    assert third.credits == 15 == balance(r.store, r.ann)
+    [charge] = [e for e in r.store.ledger if e.amount < 0]
+    assert (charge.key, charge.amount) == (f"message:{third.message.id}", -10)
+    assert [row.cost for row in r.store.messages] == [0, 0, 10]
+    assert CreditsChanged(15) in r.bus.to(r.ann)
+    r.chat.send(r.ann, r.bob.id, "five left")
+    with pytest.raises(DomainError, match="not_enough_credits"):
+        r.chat.send(r.ann, r.bob.id, "one too many")
+    assert len(r.store.messages) == 4 and balance(r.store, r.ann) == 5
+
+
+def test_the_senders_country_floor_sets_the_price() -> None:
+    r = room(free_messages=0, message_credits=10)  # sample site: DE costs at least 15
+    german = add_member(r.store, "Dora", country="DE")
+    give_credits(r.store, german, 100)
+    assert r.chat.send(german, r.bob.id, "hallo").credits == 85
+
+
+def test_free_members_start_two_conversations_premium_members_any() -> None:
+    r = room(free_messages=100)
+    others = [add_member(r.store, f"M{n}", gender="male") for n in range(FREE_CONVERSATIONS + 1)]
+    for other in others[:FREE_CONVERSATIONS]:
+        r.chat.send(r.ann, other.id, "hi")
+    with pytest.raises(DomainError, match="free_conversations_used") as refused:
+        r.chat.send(r.ann, others[-1].id, "hi")
+    assert refused.value.params == {"max": FREE_CONVERSATIONS}
+    assert len(r.store.conversations) == FREE_CONVERSATIONS  # nothing was started
+    r.chat.send(r.ann, others[0].id, "an old conversation goes on")
+    premium = attrs.evolve(r.ann, paid_user=True)
+    give_credits(r.store, r.ann, 10)
+    assert r.chat.send(premium, others[-1].id, "hi").credits == 0
+
+
+@pytest.mark.parametrize(("change", "code"), [
+    ({"status": AccountStatus.NOT_CONFIRMED}, "email_not_confirmed"),
+    ({"id": 999}, "member_not_found"),
+])
+def test_refusals_store_nothing(change: dict[str, object], code: str) -> None:
+    r = room()
+    sender = attrs.evolve(r.ann, **change) if "status" in change else r.ann
+    recipient = change.get("id", r.bob.id)
+    assert isinstance(recipient, int)
+    with pytest.raises(DomainError, match=code):
+        r.chat.send(sender, recipient, "hi")
+    assert not r.store.messages and not r.store.conversations and not r.bus.published
+
+
+@pytest.mark.parametrize("blocker", ["ann", "bob"])
+def test_nobody_writes_across_a_block(blocker: str) -> None:
+    r = room()
+    one, other = (r.ann, r.bob) if blocker == "ann" else (r.bob, r.ann)
+    r.store.blocks.add((one.id, other.id))
+    with pytest.raises(DomainError, match="member_not_found"):
+        r.chat.send(r.ann, r.bob.id, "hi")
+    with pytest.raises(DomainError, match="member_not_found"):
+        r.chat.with_member(r.ann, r.bob.id)
+
+
+def test_an_invisible_member_is_written_to_only_after_their_first_contact() -> None:
+    r = room()
+    ghost = add_member(r.store, "Gus", gender="male", invisible=True)
+    with pytest.raises(DomainError, match="member_not_found"):
+        r.chat.send(r.ann, ghost.id, "hi")
+    r.chat.send(ghost, r.ann.id, "hello Ann")
+    assert r.chat.send(r.ann, ghost.id, "hi Gus").message.text == "hi Gus"
+    liker = add_member(r.store, "Ivo", gender="male", invisible=True)
+    with pytest.raises(DomainError, match="member_not_found"):
+        r.chat.with_member(r.ann, liker.id)
+    r.store.likes[liker.id, r.ann.id] = LikeRow(NOW)
+    assert r.chat.with_member(r.ann, liker.id).conversation is None
+
+
+def test_a_retried_send_is_told_it_went_through_and_charged_once() -> None:
+    r = room(free_messages=0)
+    give_credits(r.store, r.ann, 30)
+    r.chat.send(r.ann, r.bob.id, "hi", key="k-1")
+    with pytest.raises(DomainError, match="already_sent"):
+        r.chat.send(r.ann, r.bob.id, "hi", key="k-1")
+    assert len(r.store.messages) == 1 and balance(r.store, r.ann) == 20
+
+
+@pytest.mark.parametrize(("text", "code"), [("  \n ", "message_empty"),
+                                             ("x" * 11, "message_too_long"),
+                                             ("a\x07b", "text_invalid_characters")])
+def test_bad_texts_are_refused(text: str, code: str) -> None:
+    r = room(message_length=10)
+    with pytest.raises(DomainError, match=code):
+        r.chat.send(r.ann, r.bob.id, text)
+    assert not r.store.messages
+
+
+def test_the_recipient_hears_of_it_after_the_commit_and_a_notify_job_is_written() -> None:
+    r = room()
+    sent = r.chat.send(r.ann, r.bob.id, "hi")
+    assert r.bus.to(r.bob) == [NewMessage(sent.message, unread=1)]
+    assert r.bus.to(r.ann) == [NewMessage(sent.message)]
+    [(name, args)] = r.store.jobs
+    assert name == "notify" and args[1] == r.bob.id
+    assert args[2]["conversation"] == sent.message.conversation_id
+
+
+def test_a_gift_is_a_paid_message_at_its_size_never_free() -> None:
+    r = room(free_messages=5, gift_credits=4)
+    give_credits(r.store, r.ann, 20)
+    assert {g.key: g.price for g in r.chat.gifts(r.ann).gifts}["teddy"] == 8
+    sent = r.chat.send_gift(r.ann, r.bob.id, "teddy")
+    assert sent.message.gift == "teddy" and sent.credits == 12
+    assert sent.terms.free  # the free messages are still there for text
+    with pytest.raises(DomainError, match="gift_not_found"):
+        r.chat.send_gift(r.ann, r.bob.id, "yacht")
+    with pytest.raises(DomainError, match="not_enough_credits"):
+        r.chat.send_gift(r.ann, r.bob.id, "diamond")  # 20 credits
+    assert balance(r.store, r.ann) == 12 and len(r.store.messages) == 1
+
+
+def test_a_locked_photo_is_bought_once_the_main_photo_never() -> None:
+    r = room(photo_credits=7)
+    give_credits(r.store, r.ann, 10)
+    main = add_photo(r.store, r.bob, main=True)
+    locked = add_photo(r.store, r.bob)
+    with pytest.raises(DomainError, match="photo_already_open"):
+        r.chat.unlock_photo(r.ann, r.bob.id, main)
+    assert r.chat.unlock_photo(r.ann, r.bob.id, locked).credits == 3
+    again = r.chat.unlock_photo(r.ann, r.bob.id, locked)  # a retry costs nothing
+    assert again.credits == 3 and not again.photo.locked
+    with pytest.raises(DomainError, match="photo_not_found"):
+        r.chat.unlock_photo(r.ann, r.bob.id, 999)
+    other = add_photo(r.store, r.bob)
+    with pytest.raises(DomainError, match="not_enough_credits"):
+        r.chat.unlock_photo(r.ann, r.bob.id, other)
+    assert balance(r.store, r.ann) == 3 and r.store.unlocks == {(r.ann.id, locked)}
+
+
+def test_history_pages_back_within_the_sites_limit() -> None:
+    r = room(free_messages=1000, chat_history_limit=HISTORY_PAGE + 5)
+    for n in range(HISTORY_PAGE + 10):
+        r.chat.send(r.ann if n % 2 else r.bob, (r.bob if n % 2 else r.ann).id, f"m{n}")
+    conversation = r.store.messages[0].message.conversation_id
+    page = r.chat.history(r.ann, conversation, None)
+    assert page.has_more and len(page.messages) == HISTORY_PAGE
+    assert page.messages[-1].text == f"m{HISTORY_PAGE + 9}"  # oldest first, newest last
+    older = r.chat.history(r.ann, conversation, page.messages[0].id)
+    assert [m.text for m in older.messages] == [f"m{n}" for n in range(5, 10)]
+    assert not older.has_more  # the first five are beyond the site's limit
+    with pytest.raises(DomainError, match="conversation_not_found"):
+        r.chat.history(add_member(r.store, "Eve"), conversation, None)
+
+
+def test_reading_clears_the_counter_and_only_premium_members_see_receipts() -> None:
+    r = room()
+    sent = r.chat.send(r.ann, r.bob.id, "hi")
+    r.chat.send(r.ann, r.bob.id, "there")
+    conversation = sent.message.conversation_id
+    assert r.chat.chats(r.bob).chats[0].num_unread_messages == 2
+    r.chat.read(r.bob, conversation)
+    assert r.bus.to(r.bob)[-1] == UnreadCount(0)
+    assert MessagesRead(conversation) not in r.bus.to(r.ann)  # Ann is a free member
+    paying = add_member(r.store, "Pia", paid_user=True)
+    give_credits(r.store, paying, 100)
+    r.chat.send(paying, r.bob.id, "hi")
+    r.chat.read(r.bob, r.store.messages[-1].message.conversation_id)
+    assert MessagesRead(r.store.messages[-1].message.conversation_id) in r.bus.to(paying)
+
+
+def test_a_deleted_chat_is_gone_until_a_new_message_comes() -> None:
+    r = room()
+    sent = r.chat.send(r.ann, r.bob.id, "hi")
+    conversation = sent.message.conversation_id
+    r.chat.delete(r.bob, conversation)
+    assert r.chat.chats(r.bob).chats == [] and r.chat.chats(r.ann).chats != []
+    assert r.chat.history(r.bob, conversation, None).messages == []
+    r.chat.send(r.ann, r.bob.id, "still there?")
+    [entry] = r.chat.chats(r.bob).chats
+    assert entry.last_message is not None and entry.last_message.text == "still there?"
+    assert [m.text for m in r.chat.history(r.bob, conversation, None).messages] == [
+        "still there?"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(free=st.integers(0, 4), cost=st.integers(1, 20), credits=st.integers(0, 60),
+       sends=st.integers(1, 10))
+def test_any_run_of_sends_charges_exactly_what_the_terms_said(
+        free: int, cost: int, credits: int, sends: int) -> None:
+    """Free messages first, then each message its price while the balance lasts; a refused
+    message stores and charges nothing; the balance always equals the ledger."""
+    r = room(free_messages=free, message_credits=cost)
+    give_credits(r.store, r.ann, credits)
+    delivered = 0
+    for n in range(sends):
+        try:
+            sent = r.chat.send(r.ann, r.bob.id, f"m{n}")
+        except DomainError as refused:
+            assert refused.code == "not_enough_credits"
+            continue
+        delivered += 1
+        assert sent.credits == balance(r.store, r.ann)
+    paid = max(0, delivered - free)
+    assert delivered == min(sends, free + credits // cost)
+    assert balance(r.store, r.ann) == credits - paid * cost
+    assert sum(1 for row in r.store.messages if row.free) == min(delivered, free)
