@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { membersAreaPath } from '../../shared/routing/guard';
 import { pathTo } from '../../shared/routing/paths';
 import type { User } from '../../shared/api/types';
-import { AppLink } from '../navigation/AppLink';
+import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../session/sessionStore';
 import { ResendActivation } from '../signup/CompleteSignupPage';
 import { useSiteSettings } from '../site/settingsStore';

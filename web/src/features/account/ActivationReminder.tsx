@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { translateError } from '../../shared/i18n/translateError';
 import { PlainModal } from '../../shared/ui/PlainModal';
 import { useAlerts } from '../alerts/alertsStore';
-import { Icon } from '../navigation/icons';
+import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../session/sessionStore';
 import { ACTIVATION_ALERT_ID, SIGNUP_COMPLETE_PARAM, activationReminderMode } from './activationReminder';
 import { accountApi } from './accountApi';

@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { afterLoginPath } from '../../shared/routing/guard';
 import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
-import { AppLink } from '../navigation/AppLink';
+import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../session/sessionStore';
 import { signupPolicy } from '../signup/policy';
 import { hasTrafficSource } from '../signup/traffic';

@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/errors';
 import type { User } from '../../shared/api/types';
-import { AppLink } from '../navigation/AppLink';
+import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../session/sessionStore';
 import { usePageTitle } from '../title/pageTitle';
 import { accountApi } from './accountApi';

@@ -3,7 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
-import { AppLink } from '../navigation/AppLink';
+import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../session/sessionStore';
 import { emailError, passwordError } from '../signup/validation';
 import { useSiteSettings } from '../site/settingsStore';

@@ -8,7 +8,7 @@ import { ApiError } from '../../shared/api/errors';
 import type { User } from '../../shared/api/types';
 import { NATIVE_NAMES, isLanguage } from '../../shared/i18n/languages';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { Icon, type IconName } from '../navigation/icons';
+import { Icon, type IconName } from '../../shared/ui/icons';
 import { useSession } from '../session/sessionStore';
 import { emailError, passwordError } from '../signup/validation';
 import { useCompany } from '../site/companyStore';

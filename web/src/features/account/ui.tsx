@@ -4,8 +4,8 @@ import { type InputHTMLAttributes, type ReactNode, useCallback, useId, useState 
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../shared/api/errors';
 import { translateError } from '../../shared/i18n/translateError';
-import { LogoMark } from '../navigation/Logo';
-import { Icon, type IconName } from '../navigation/icons';
+import { LogoMark } from '../../shared/ui/LogoMark';
+import { Icon, type IconName } from '../../shared/ui/icons';
 import type { FieldError } from '../signup/validation';
 
 /** Texts of API errors and field errors, from `common:errors.<code>`. */

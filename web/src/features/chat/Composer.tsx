@@ -1,7 +1,7 @@
 import '../../styles/sheets/chat.scss';
 import { type FormEvent, type KeyboardEvent, type ReactNode, type Ref, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../navigation/icons';
+import { Icon } from '../../shared/ui/icons';
 import type { SendTerms } from './chatApi';
 
 /** The length counter shows from this share of the limit on. */

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { formatLongDate, formatTime } from '../../shared/i18n/dates';
 import { translateError } from '../../shared/i18n/translateError';
 import { giftObject, giftPicture } from '../gifts/giftsApi';
-import { AppLink } from '../navigation/AppLink';
-import { Icon } from '../navigation/icons';
+import { AppLink } from '../../shared/routing/AppLink';
+import { Icon } from '../../shared/ui/icons';
 import type { ShownMessage } from './useConversation';
 
 /** Within this distance of an edge the list counts as scrolled there. */

@@ -5,8 +5,8 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { routeExists } from '../../shared/routing/paths';
 import { PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
-import { AppLink } from '../navigation/AppLink';
-import { Icon } from '../navigation/icons';
+import { AppLink } from '../../shared/routing/AppLink';
+import { Icon } from '../../shared/ui/icons';
 import { useSettings } from '../site/settingsStore';
 
 interface AvatarProfile {

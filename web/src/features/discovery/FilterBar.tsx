@@ -1,7 +1,7 @@
 import '../../styles/sheets/discovery.scss';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../navigation/icons';
+import { Icon } from '../../shared/ui/icons';
 import { useProfileCatalogs } from '../profile/catalogStore';
 import { countryName } from '../site/company';
 import {

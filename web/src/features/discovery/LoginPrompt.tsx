@@ -2,8 +2,8 @@ import '../../styles/sheets/discovery.scss';
 import '../../styles/sheets/likes.scss';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { AppLink } from '../navigation/AppLink';
-import { Icon } from '../navigation/icons';
+import { AppLink } from '../../shared/routing/AppLink';
+import { Icon } from '../../shared/ui/icons';
 import { openSignup } from '../signup/signupStore';
 
 /** For visitors: log in or sign up, then come back here. */

@@ -5,7 +5,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { FormAlert, RetryAlert } from '../account/ui';
-import { Icon } from '../navigation/icons';
+import { Icon } from '../../shared/ui/icons';
 import { useSiteSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';
 import { LoginRequired, type MemberCard } from './discoveryApi';

@@ -1,6 +1,6 @@
 import '../../styles/sheets/discovery.scss';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../navigation/icons';
+import { Icon } from '../../shared/ui/icons';
 
 /** The page numbers around the current one, with the first and last: 1 … 4 5 [6] 7 8 … 20. */
 export function pageWindow(page: number, pages: number, around = 1): (number | null)[] {

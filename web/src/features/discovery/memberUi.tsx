@@ -3,7 +3,7 @@ import '../../styles/sheets/discovery.scss';
 import '../../styles/sheets/likes.scss';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../navigation/icons';
+import { Icon } from '../../shared/ui/icons';
 import { useSettings } from '../site/settingsStore';
 
 /** The URL of a member photo under the site's CDN prefix. */

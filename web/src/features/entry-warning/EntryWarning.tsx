@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LayoutName } from '../../shared/routing/layout';
 import { PlainModal } from '../../shared/ui/PlainModal';
-import { AppLink } from '../navigation/AppLink';
+import { AppLink } from '../../shared/routing/AppLink';
 import { useIsLoggedIn } from '../session/sessionStore';
 import { useSettings } from '../site/settingsStore';
 import { isStandalone, readSkippedAt, shouldShowEntryWarning, storeSkippedAt } from './decision';

@@ -5,7 +5,7 @@ import { ApiError } from '../../shared/api/errors';
 import type { TFunction } from 'i18next';
 import { i18n } from '../../shared/i18n/i18n';
 import { translateError } from '../../shared/i18n/translateError';
-import { AppLink } from '../navigation/AppLink';
+import { AppLink } from '../../shared/routing/AppLink';
 import { usePageTitle } from '../title/pageTitle';
 
 export interface ErrorViewProps {

@@ -2,8 +2,8 @@ import '../../styles/sheets/likes.scss';
 import '../../styles/sheets/games.scss';
 import { useTranslation } from 'react-i18next';
 import { FictionalBadge } from '../discovery/memberUi';
-import { AppLink } from '../navigation/AppLink';
-import { Icon } from '../navigation/icons';
+import { AppLink } from '../../shared/routing/AppLink';
+import { Icon } from '../../shared/ui/icons';
 import type { ScoredMatch } from './gamesApi';
 import { GameLikeButton, GamePhoto, InterestChips, usePlace } from './gameUi';
 

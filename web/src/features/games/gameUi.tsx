@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { translateError } from '../../shared/i18n/translateError';
 import { PlaceholderAvatar, imageUrl, prettifyKey } from '../discovery/memberUi';
 import { useMatch } from '../likes/matchStore';
-import { Icon } from '../navigation/icons';
+import { Icon } from '../../shared/ui/icons';
 import { countryName } from '../site/company';
 import { useSettings } from '../site/settingsStore';
 import { type GameCard, gamesApi } from './gamesApi';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { LoginPrompt } from '../discovery/LoginPrompt';
-import { Icon } from '../navigation/icons';
+import { Icon } from '../../shared/ui/icons';
 import { useIsLoggedIn } from '../session/sessionStore';
 import type { GiftSent } from './giftsApi';
 import { GiftPicker } from './GiftPicker';

@@ -6,8 +6,8 @@ import { ApiError } from '../../shared/api/errors';
 import { translateError } from '../../shared/i18n/translateError';
 import { FormAlert, RetryAlert } from '../account/ui';
 import { LoginRequired } from '../discovery/discoveryApi';
-import { AppLink } from '../navigation/AppLink';
-import { Icon } from '../navigation/icons';
+import { AppLink } from '../../shared/routing/AppLink';
+import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../session/sessionStore';
 import { type GiftOffer, type GiftSent, giftName, giftObject, giftPicture, giftsApi, keepCredits } from './giftsApi';
 

@@ -1,7 +1,7 @@
 import '../../styles/sheets/home.scss';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../navigation/AppLink';
-import { Icon, type IconName } from '../navigation/icons';
+import { AppLink } from '../../shared/routing/AppLink';
+import { Icon, type IconName } from '../../shared/ui/icons';
 import { countryName } from '../site/company';
 import { useCompany } from '../site/companyStore';
 import { useSiteSettings } from '../site/settingsStore';

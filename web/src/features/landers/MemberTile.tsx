@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FictionalBadge, PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
-import { Icon } from '../navigation/icons';
+import { Icon } from '../../shared/ui/icons';
 import { countryName } from '../site/company';
 import { useSettings } from '../site/settingsStore';
 import type { LanderMember } from './landerApi';

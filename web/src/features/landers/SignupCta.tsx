@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon, type IconName } from '../navigation/icons';
+import { Icon, type IconName } from '../../shared/ui/icons';
 
 export interface SignupCtaProps {
   children: ReactNode;

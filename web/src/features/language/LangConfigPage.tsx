@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NATIVE_NAMES, isLanguage, toLanguage, type Language } from '../../shared/i18n/languages';
 import { browserLanguages, readLocaleCookie } from '../../shared/i18n/localeChoice';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { Icon } from '../navigation/icons';
+import { Icon } from '../../shared/ui/icons';
 import { changeLanguage } from '../site/language';
 import { useSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';

@@ -1,8 +1,8 @@
 import '../../styles/sheets/legal.scss';
 import { useTranslation } from 'react-i18next';
 import { formatPhone, phoneHref } from '../../shared/phone';
-import { AppLink } from '../navigation/AppLink';
-import { Icon } from '../navigation/icons';
+import { AppLink } from '../../shared/routing/AppLink';
+import { Icon } from '../../shared/ui/icons';
 import { useSettings } from '../site/settingsStore';
 
 /** "Questions? We are here to help" with the site's support e-mail and phone. */

@@ -2,7 +2,7 @@ import '../../styles/sheets/likes.scss';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginRequired } from '../discovery/discoveryApi';
-import { Icon } from '../navigation/icons';
+import { Icon } from '../../shared/ui/icons';
 import { useIsLoggedIn } from '../session/sessionStore';
 import { likeErrorText } from './likeErrors';
 import { likesApi } from './likesApi';

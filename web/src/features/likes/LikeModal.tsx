@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { pathTo } from '../../shared/routing/paths';
 import { LoginRequired } from '../discovery/discoveryApi';
 import { PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
-import { Icon } from '../navigation/icons';
+import { Icon } from '../../shared/ui/icons';
 import { useSettings } from '../site/settingsStore';
 import { likeErrorText } from './likeErrors';
 import { useLikeModal } from './likeModalStore';

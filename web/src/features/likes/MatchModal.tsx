@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pathTo, routeExists } from '../../shared/routing/paths';
 import { PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
-import { Icon } from '../navigation/icons';
+import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../session/sessionStore';
 import { useSettings } from '../site/settingsStore';
 import { likesApi } from './likesApi';

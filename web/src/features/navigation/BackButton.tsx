@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMatches, useNavigate } from 'react-router';
 import { isStandalone } from '../../shared/displayMode';
-import { Icon } from './icons';
+import { Icon } from '../../shared/ui/icons';
 
 /** The screens that get a back button in the installed app (spec section 2, Navigation). */
 export const BACK_BUTTON_ROUTES: readonly string[] = [

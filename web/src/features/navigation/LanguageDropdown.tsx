@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../shared/i18n/languages';
 import { useSettings } from '../site/settingsStore';
 import { DeferredMenu } from './DeferredMenu';
-import { Icon } from './icons';
+import { Icon } from '../../shared/ui/icons';
 
 /** The site's languages; shown only when the site offers more than one. */
 export function LanguageDropdown({ align = 'end' }: { align?: 'start' | 'end' }) {

@@ -7,7 +7,7 @@ import { usePush } from '../push/pushStore';
 import { useSession } from '../session/sessionStore';
 import { counterBadge, creditsBadge, moneyLink } from './badges';
 import { DeferredMenu } from './DeferredMenu';
-import { Icon, type IconName } from './icons';
+import { Icon, type IconName } from '../../shared/ui/icons';
 
 function NavItem({
   to,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { pathTo, routeExists } from '../../shared/routing/paths';
 import { useIsLoggedIn } from '../session/sessionStore';
-import { AppLink } from './AppLink';
+import { AppLink } from '../../shared/routing/AppLink';
 import { BackButton } from './BackButton';
 import { LanguageDropdown } from './LanguageDropdown';
 import { Logo } from './Logo';

@@ -5,13 +5,12 @@
  */
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
-import { NATIVE_NAMES, type Language } from '../../shared/i18n/languages';
+import { NATIVE_NAMES, type Language, isLanguage } from '../../shared/i18n/languages';
 import { BellIcon } from '../notifications/BellIcon';
 import { changeLanguage } from '../site/language';
-import { AppLink } from './AppLink';
+import { AppLink } from '../../shared/routing/AppLink';
 import { routeExists } from '../../shared/routing/paths';
-import { Icon } from './icons';
-import { isLanguage } from '../../shared/i18n/languages';
+import { Icon } from '../../shared/ui/icons';
 
 export function LanguageMenu({
   align,

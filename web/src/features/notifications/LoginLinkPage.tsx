@@ -7,7 +7,7 @@ import { membersAreaPath, safeRedirect } from '../../shared/routing/guard';
 import { ApiError } from '../../shared/api/errors';
 import { AuthCard, FormAlert, useErrorText } from '../account/ui';
 import { NotFoundPage } from '../errors/NotFoundPage';
-import { AppLink } from '../navigation/AppLink';
+import { AppLink } from '../../shared/routing/AppLink';
 import { useIsLoggedIn, useSession } from '../session/sessionStore';
 import { usePageTitle } from '../title/pageTitle';
 import { notificationsApi } from './notificationsApi';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/errors';
 import { AuthCard, FormAlert, RetryAlert, useBusy, useErrorText } from '../account/ui';
-import { AppLink } from '../navigation/AppLink';
+import { AppLink } from '../../shared/routing/AppLink';
 import { useIsLoggedIn } from '../session/sessionStore';
 import { usePageTitle } from '../title/pageTitle';
 import { type Unsubscribed, notificationsApi } from './notificationsApi';

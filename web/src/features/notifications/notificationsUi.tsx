@@ -3,7 +3,7 @@ import '../../styles/sheets/notifications.scss';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../shared/api/errors';
 import { translateError } from '../../shared/i18n/translateError';
-import type { IconName } from '../navigation/icons';
+import type { IconName } from '../../shared/ui/icons';
 import type { PreferenceKey } from './notificationsApi';
 
 export interface PreferenceGroup {

@@ -1,7 +1,7 @@
 import '../../styles/sheets/profile.scss';
 import { useTranslation } from 'react-i18next';
 import type { EditableProfile } from '../../shared/api/types';
-import { Icon } from '../navigation/icons';
+import { Icon } from '../../shared/ui/icons';
 import { useProfileCatalogs } from './catalogStore';
 import { isFieldVisible, mainPhoto, photoUrl } from './profileLogic';
 import { useSettings } from '../site/settingsStore';

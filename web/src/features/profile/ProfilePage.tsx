@@ -9,7 +9,7 @@ import { withProgress } from '../../shared/progress/progressStore';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import type { FieldError } from '../account/accountApi';
 import { FormAlert, Section, SectionNav, SubmitButton, TextField, useBusy, useErrorText, RetryAlert } from '../account/ui';
-import { Icon, type IconName } from '../navigation/icons';
+import { Icon, type IconName } from '../../shared/ui/icons';
 import { useSession } from '../session/sessionStore';
 import { BirthDateSelect } from '../signup/BirthDateSelect';
 import { type Place, useGeo } from '../geo/geoStore';

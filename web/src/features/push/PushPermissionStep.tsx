@@ -2,7 +2,7 @@ import '../../styles/sheets/notifications.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../account/ui';
-import { Icon } from '../navigation/icons';
+import { Icon } from '../../shared/ui/icons';
 import { pushErrorText } from '../notifications/notificationsUi';
 import { useSiteSettings } from '../site/settingsStore';
 import { usePush } from './pushStore';

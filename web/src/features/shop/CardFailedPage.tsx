@@ -1,8 +1,8 @@
 import '../../styles/sheets/shop.scss';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { AppLink } from '../navigation/AppLink';
-import { Icon } from '../navigation/icons';
+import { AppLink } from '../../shared/routing/AppLink';
+import { Icon } from '../../shared/ui/icons';
 import { usePageTitle } from '../title/pageTitle';
 import { MethodIcon, methodName } from './shopUi';
 

@@ -1,7 +1,7 @@
 import '../../styles/sheets/shop.scss';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../navigation/AppLink';
-import { Icon } from '../navigation/icons';
+import { AppLink } from '../../shared/routing/AppLink';
+import { Icon } from '../../shared/ui/icons';
 
 /** What a free member sees in place of a premium-only feature, with the way to premium. */
 export function PremiumOnly() {

@@ -1,8 +1,8 @@
 import '../../styles/sheets/shop.scss';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../account/ui';
-import { AppLink } from '../navigation/AppLink';
-import { Icon, type IconName } from '../navigation/icons';
+import { AppLink } from '../../shared/routing/AppLink';
+import { Icon, type IconName } from '../../shared/ui/icons';
 import { useSession } from '../session/sessionStore';
 import { useSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';

@@ -3,7 +3,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../shared/routing/paths';
-import { Icon } from '../navigation/icons';
+import { Icon } from '../../shared/ui/icons';
 import { formatPercentage } from './money';
 import { formatCountdown, useTimeBonus } from './timeBonusStore';
 

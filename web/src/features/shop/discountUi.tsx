@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate } from '../../shared/i18n/dates';
-import { Icon } from '../navigation/icons';
+import { Icon } from '../../shared/ui/icons';
 import { formatPercentage } from './money';
 import { type DiscountCode, shopApi } from './shopApi';
 import { Countdown, shopErrorText } from './shopUi';

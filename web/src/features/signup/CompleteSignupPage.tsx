@@ -5,7 +5,7 @@ import { membersAreaPath } from '../../shared/routing/guard';
 import { Link } from 'react-router';
 import { accountApi } from '../account/accountApi';
 import { AuthCard, FormAlert, useBusy, useErrorText } from '../account/ui';
-import { AppLink } from '../navigation/AppLink';
+import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../session/sessionStore';
 import { useSiteSettings } from '../site/settingsStore';
 import { usePageTitle } from '../title/pageTitle';

@@ -2,7 +2,7 @@ import '../../styles/sheets/account.scss';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LogoMark } from '../navigation/Logo';
+import { LogoMark } from '../../shared/ui/LogoMark';
 import { useSiteSettings } from '../site/settingsStore';
 import { pathAfterSignup } from './afterSignup';
 import { useSignup } from './signupStore';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../navigation/icons';
+import { Icon } from '../../../shared/ui/icons';
 import { usePageTitle } from '../../title/pageTitle';
 import { FictionalNote, FinalCta, TrustChips, useLanderValues } from '../LanderParts';
 import { LanderStatus } from '../LanderStatus';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Icon, type IconName } from '../../navigation/icons';
+import { Icon, type IconName } from '../../../shared/ui/icons';
 import { usePageTitle } from '../../title/pageTitle';
 import { FictionalNote, FinalCta, useLanderValues } from '../LanderParts';
 import { LanderStatus } from '../LanderStatus';

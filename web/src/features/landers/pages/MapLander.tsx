@@ -1,7 +1,7 @@
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FictionalBadge } from '../../discovery/memberUi';
-import { Icon } from '../../navigation/icons';
+import { Icon } from '../../../shared/ui/icons';
 import { countryName } from '../../site/company';
 import { useSettings } from '../../site/settingsStore';
 import { usePageTitle } from '../../title/pageTitle';

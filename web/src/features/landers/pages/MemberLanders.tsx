@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isUnavailable } from '../../discovery/discoveryApi';
 import { FictionalBadge, PlaceholderAvatar, imageUrl } from '../../discovery/memberUi';
-import { Icon } from '../../navigation/icons';
+import { Icon } from '../../../shared/ui/icons';
 import { useSettings } from '../../site/settingsStore';
 import { usePageTitle } from '../../title/pageTitle';
 import { type LanderProfile, landerApi } from '../landerApi';

@@ -6,7 +6,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { FictionalBadge, PlaceholderAvatar } from '../../discovery/memberUi';
-import { Icon, type IconName } from '../../navigation/icons';
+import { Icon, type IconName } from '../../../shared/ui/icons';
 import { useSettings } from '../../site/settingsStore';
 import { usePageTitle } from '../../title/pageTitle';
 import type { LanderMember } from '../landerApi';

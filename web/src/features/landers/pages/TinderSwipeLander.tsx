@@ -2,7 +2,7 @@ import { type CSSProperties, type PointerEvent, useCallback, useEffect, useRef, 
 import { useTranslation } from 'react-i18next';
 import { FictionalBadge } from '../../discovery/memberUi';
 import { DRAG_START_PX, type SwipeDirection, dragLook, releaseVelocity, swipeDecision } from '../../games/swipeGesture';
-import { Icon } from '../../navigation/icons';
+import { Icon } from '../../../shared/ui/icons';
 import { usePageTitle } from '../../title/pageTitle';
 import type { LanderMember } from '../landerApi';
 import { FictionalNote, TrustChips } from '../LanderParts';

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FictionalBadge } from '../../discovery/memberUi';
-import { Icon } from '../../navigation/icons';
+import { Icon } from '../../../shared/ui/icons';
 import { useSettings } from '../../site/settingsStore';
 import { usePageTitle } from '../../title/pageTitle';
 import type { LanderMember } from '../landerApi';

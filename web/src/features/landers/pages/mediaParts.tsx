@@ -5,7 +5,7 @@
  */
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../navigation/icons';
+import { Icon } from '../../../shared/ui/icons';
 import type { LanderMember } from '../landerApi';
 import { MemberTile } from '../MemberTile';
 import { useReducedMotion } from '../motion';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PATHS, pathTo, routeExists } from '../../shared/routing/paths';
+import { PATHS, pathTo, routeExists } from './paths';
 import { renderInRouter } from '../../test/render';
 import { AppLink } from './AppLink';
 

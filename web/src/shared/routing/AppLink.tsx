@@ -1,5 +1,5 @@
 import { Link, type LinkProps } from 'react-router';
-import { pathTo, routeExists } from '../../shared/routing/paths';
+import { pathTo, routeExists } from './paths';
 
 export interface AppLinkProps extends Omit<LinkProps, 'to'> {
   /** A route name of the registry (web/src/app/routes.tsx). */
