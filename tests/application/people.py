@@ -4,7 +4,7 @@ tests of chat, likes, games, the shop and notifications start from."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
+from datetime import date, datetime
 
 import attrs
 
@@ -37,11 +37,12 @@ def factory(store: MemoryStore) -> Callable[..., MemoryUnitOfWork]:
 
 def add_member(store: MemoryStore, name: str, *, gender: str = "female",
                born: date = date(1990, 4, 1), country: str = "NL", site_id: int = 1,
-               status: AccountStatus = AccountStatus.ACTIVE, **member: object) -> Member:
+               status: AccountStatus = AccountStatus.ACTIVE, created_at: datetime = NOW,
+               **member: object) -> Member:
     with MemoryUnitOfWork(store) as uow:
         added = uow.members.add(Member(
             id=0, site_id=site_id, email=f"{name.lower()}@example.com", status=status,
-            language="nl", created_at=NOW,
+            language="nl", created_at=created_at,
             profile=Profile(name=name, gender=gender, birth_date=born, country=country),
             **member))  # type: ignore[arg-type]
         uow.commit()
