@@ -1,0 +1,248 @@
+"""Notifications on in-memory ports: preferences and one-click unsubscribe, which events
+become mails and pushes, each delivered once however often its job runs, dead
+subscriptions dropped, reminders and weekly updates."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adapters.security.signing import SecretSigner
+from application.account_mails import ComposedMail, TemplateValues
+from application.chat import Chat
+from application.likes import Likes
+from application.notifications import (
+    BrowserSubscription,
+    NotificationSettings,
+    Notifier,
+    notification_for,
+)
+from application.ports.events import NewLike, UnreadCount
+from application.ports.notifications import PushPayload, PushSubscription
+from domain.errors import DomainError
+from domain.members import AccountStatus, Member
+from domain.notifications import PREFERENCE_KEYS, Kind, MailOff
+from tests.application.memory import CountingSecrets, FixedClock, MemoryStore
+from tests.application.people import Bus, add_member, factory, new_store
+
+FCM = "https://fcm.googleapis.com/fcm/send/"
+
+
+class Texts:
+    def compose(self, kind: str, language: str, values: TemplateValues) -> ComposedMail:
+        return ComposedMail(f"{kind}:{language}", str(values.get("link")), "")
+
+    def push(self, kind: str, language: str, values: TemplateValues) -> dict[str, str]:
+        return {"title": f"{kind}:{language}"}
+
+    def preference_name(self, key: str, language: str) -> str:
+        return key
+
+
+@attrs.define
+class Outbox:
+    sent: list[dict[str, Any]] = attrs.Factory(list)
+
+    def send(self, to: str, subject: str, text: str, html: str | None = None,
+             sender_name: str | None = None, headers: dict[str, str] | None = None,
+             message_id: str | None = None) -> None:
+        self.sent.append({"to": to, "subject": subject, "text": text, "message_id": message_id,
+                          "headers": headers})
+
+
+@attrs.define
+class Pushes:
+    """A push service: delivers, says a subscription is gone, or fails for a while."""
+
+    delivered: list[tuple[str, PushPayload]] = attrs.Factory(list)
+    gone: set[str] = attrs.Factory(set)
+    failing: set[str] = attrs.Factory(set)
+
+    def send(self, subscription: PushSubscription, payload: PushPayload, topic: str) -> bool:
+        if subscription.endpoint in self.failing:
+            raise ConnectionError("push service down")
+        if subscription.endpoint in self.gone:
+            return False
+        self.delivered.append((subscription.endpoint, payload))
+        return True
+
+
+@attrs.define
+class Post:
+    store: MemoryStore
+    clock: FixedClock
+    settings: NotificationSettings
+    notifier: Notifier
+    outbox: Outbox
+    pushes: Pushes
+    ann: Member
+    bob: Member
+
+    def run(self) -> None:
+        """The worker: every notify job written so far (at least once)."""
+        jobs, self.store.jobs = self.store.jobs, []
+        for name, args in jobs:
+            assert name == "notify"
+            self.notifier.notify(*args)
+
+
+def post(**site: object) -> Post:
+    store, clock = new_store(**site), FixedClock()
+    settings_ = NotificationSettings(factory(store), clock, SecretSigner("test"))
+    outbox, pushes = Outbox(), Pushes()
+    notifier = Notifier(factory(store), clock, CountingSecrets(), settings_, Texts(), outbox,
+                        pushes, base_url="https://{domain}")
+    return Post(store, clock, settings_, notifier, outbox, pushes, add_member(store, "Ann"),
+                add_member(store, "Bob", gender="male"))
+
+
+def subscribe(p: Post, member: Member, name: str) -> None:
+    p.settings.subscribe_push(member, BrowserSubscription(FCM + name, "key", "auth"), None)
+
+
+def test_preferences_change_one_by_one_and_unknown_ones_are_refused() -> None:
+    p = post()
+    view = p.settings.view(p.ann)
+    assert view.preferences == dict.fromkeys(PREFERENCE_KEYS, True) and view.mail_off is None
+    changed = p.settings.update(p.ann, {"like": False}, "de", mail_on=False)
+    assert not changed.preferences["like"] and changed.preferences["news"]
+    assert changed.language == "de"
+    with pytest.raises(DomainError, match="invalid_request"):
+        p.settings.update(p.ann, {"spam": True}, None, mail_on=False)
+    with pytest.raises(DomainError, match="invalid_request"):
+        p.settings.update(p.ann, None, "xx", mail_on=False)
+    assert p.settings.view(p.ann).preferences["like"] is False
+
+
+def test_one_click_unsubscribes_that_mail_or_all_and_mail_on_undoes_it() -> None:
+    p = post()
+    token = p.settings.unsubscribe_token(p.ann.id, "like")
+    assert p.settings.unsubscribe(token, everything=False).preference == "like"
+    assert p.settings.view(p.ann).preferences["like"] is False
+    assert p.settings.unsubscribe(token, everything=True).all
+    assert p.settings.view(p.ann).mail_off is MailOff.UNSUBSCRIBED
+    p.settings.update(p.ann, None, None, mail_on=True)
+    assert p.settings.view(p.ann).mail_off is None
+    for bad in ("garbage", SecretSigner("other").sign("unsubscribe", [p.ann.id, "like"]),
+                p.settings.unsubscribe_token(999, "like"),
+                p.settings.unsubscribe_token(p.ann.id, "spam")):
+        with pytest.raises(DomainError, match="unsubscribe_invalid"):
+            p.settings.unsubscribe(bad, everything=False)
+
+
+def test_push_endpoints_of_unknown_services_are_refused_and_moved_ones_follow() -> None:
+    p = post()
+    with pytest.raises(DomainError, match="push_endpoint_invalid"):
+        p.settings.subscribe_push(p.ann, BrowserSubscription("https://evil.test/x", "k", "a"),
+                                  None)
+    subscribe(p, p.ann, "one")
+    subscribe(p, p.bob, "one")  # the same browser, now Bob's
+    assert [s.member_id for s in p.store.pushes.values()] == [p.bob.id]
+    p.settings.subscribe_push(p.ann, None, FCM + "one")  # not Ann's to remove
+    assert p.store.pushes
+    p.settings.subscribe_push(p.bob, None, FCM + "one")
+    assert not p.store.pushes
+
+
+def test_a_message_mails_and_pushes_the_recipient_once_however_often_the_job_runs() -> None:
+    p = post()
+    subscribe(p, p.bob, "bob")
+    Chat(factory(p.store), p.clock, Bus()).send(p.ann, p.bob.id, "hi")
+    job = p.store.jobs[0]
+    p.run()
+    p.store.jobs = [job]
+    p.run()  # delivered again: its keys are taken
+    [mail] = p.outbox.sent
+    assert mail["to"] == "bob@example.com" and mail["subject"] == "new_conversation:nl"
+    assert mail["text"].startswith("https://amora.test/token-")  # a login link
+    assert mail["headers"]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    [(endpoint, payload)] = p.pushes.delivered
+    assert endpoint == FCM + "bob"
+    assert payload["badge"] == 1 and payload["kind"] == "new_conversation"
+
+
+def test_preferences_and_mail_off_decide_what_goes_out() -> None:
+    p = post()
+    subscribe(p, p.bob, "bob")
+    p.settings.update(p.bob, {"like": False}, None, mail_on=False)
+    Likes(factory(p.store), p.clock, Bus()).like(p.ann, p.bob.id)
+    p.run()
+    assert not p.outbox.sent and not p.pushes.delivered
+    p.settings.set_mail_off(p.bob.id, MailOff.BOUNCE, actor="mailer")
+    p.settings.update(p.bob, {"like": True}, None, mail_on=False)
+    p.notifier.notify(Kind.LIKE.value, p.bob.id, {"member": p.ann.id})
+    assert not p.outbox.sent and len(p.pushes.delivered) == 1  # push only: mail is off
+    assert p.store.audit[-1]["details"] == {"reason": "bounce"}
+
+
+@pytest.mark.parametrize("change", [{"status": AccountStatus.NOT_CONFIRMED},
+                                    {"status": AccountStatus.BANNED}, {"is_fictional": True}])
+def test_who_is_never_mailed(change: dict[str, object]) -> None:
+    p = post()
+    p.store.members[p.bob.id] = attrs.evolve(p.bob, **change)  # type: ignore[arg-type]
+    p.notifier.notify(Kind.LIKE.value, p.bob.id, {"member": p.ann.id})
+    assert not p.outbox.sent
+
+
+def test_a_gone_subscription_is_dropped_and_a_failing_one_retried_alone() -> None:
+    p = post()
+    for name in ("gone", "flaky", "fine"):
+        subscribe(p, p.bob, name)
+    p.pushes.gone.add(FCM + "gone")
+    p.pushes.failing.add(FCM + "flaky")
+    with pytest.raises(ConnectionError):
+        p.notifier.notify(Kind.LIKE.value, p.bob.id, {"member": p.ann.id})
+    assert FCM + "gone" not in p.store.pushes and len(p.outbox.sent) == 1
+    p.pushes.failing.clear()
+    p.notifier.notify(Kind.LIKE.value, p.bob.id, {"member": p.ann.id})  # the job's retry
+    assert [endpoint for endpoint, _ in p.pushes.delivered] == [FCM + "fine", FCM + "flaky"]
+    assert len(p.outbox.sent) == 1
+
+
+def test_unread_reminders_and_weekly_updates_find_their_members() -> None:
+    p = post()
+    Chat(factory(p.store), p.clock, Bus()).send(p.ann, p.bob.id, "hi")
+    p.store.jobs.clear()
+    queued: list[tuple[Any, ...]] = []
+    assert p.notifier.remind_unread(lambda *job: queued.append(job)) == 0  # not a day yet
+    p.clock.current += timedelta(hours=25)
+    assert p.notifier.remind_unread(lambda *job: queued.append(job)) == 1
+    assert queued == [("notify", "unread_reminder", p.bob.id, {"count": 1})]
+    p.notifier.notify(*queued[0][1:])
+    assert p.outbox.sent[-1]["subject"] == "unread_reminder:nl"
+    weekly: list[tuple[Any, ...]] = []
+    assert p.notifier.weekly_updates(lambda *job: weekly.append(job)) == 2
+    p.notifier.notify("weekly_update", p.ann.id, {})
+    p.notifier.notify("weekly_update", p.ann.id, {})  # once per week
+    assert [m["subject"] for m in p.outbox.sent].count("weekly_update:nl") == 1
+
+
+def test_old_delivery_keys_are_purged() -> None:
+    p = post()
+    p.notifier.notify(Kind.LIKE.value, p.bob.id, {"member": p.ann.id})
+    p.clock.current += timedelta(days=91)
+    assert p.notifier.purge() == 2 and not p.store.sent  # the mail's key and the push's
+
+
+def test_only_news_for_a_member_on_their_own_channel_becomes_a_job() -> None:
+    assert notification_for("member:2", NewLike(member=1)) == ("like", 2, {"member": 1})
+    assert notification_for("site:1", NewLike(member=1)) is None
+    assert notification_for("member:2", UnreadCount(3)) is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(preferences=st.fixed_dictionaries({key: st.booleans() for key in PREFERENCE_KEYS}),
+       off=st.sampled_from([None, *MailOff]))
+def test_a_like_is_mailed_exactly_when_the_preference_and_mail_allow_it(
+        preferences: dict[str, bool], off: MailOff | None) -> None:
+    p = post()
+    subscribe(p, p.bob, "bob")
+    p.store.notifications[p.bob.id] = (preferences, off.value if off else None)
+    p.notifier.notify(Kind.LIKE.value, p.bob.id, {"member": p.ann.id})
+    assert bool(p.outbox.sent) == (preferences["like"] and off is None)
+    assert bool(p.pushes.delivered) == preferences["like"]
