@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
+from typing import TypeVar
 
 import attrs
 
@@ -17,6 +19,8 @@ from application.sites import resolve_site
 from domain.discovery import (
     COUNT_CAP,
     PAGE_SIZE,
+    SEARCH_ORDER,
+    Listing,
     SearchFilters,
     birth_dates_for,
     can_view,
@@ -25,13 +29,34 @@ from domain.discovery import (
 )
 from domain.errors import DomainError
 from domain.likes import is_match
+from domain.matching import search_defaults
 from domain.members import Member, age_on
 from domain.photos import PhotoAccess, photo_access, visible_to_others
 from domain.sites import Site
 
+Card = TypeVar("Card", bound=MemberCard)
+
+
+@attrs.frozen
+class ShownFilters:
+    """The filters a search ran with: the member's own, or the defaults their profile
+    gives (domain.matching.search_defaults) when they chose none."""
+
+    gender: str | None
+    country: str | None
+    region: str | None
+    min_age: int
+    max_age: int
+
+    @classmethod
+    def of(cls, filters: SearchFilters) -> ShownFilters:
+        return cls(filters.gender, filters.country, filters.region, filters.min_age,
+                   filters.max_age)
+
 
 @attrs.frozen
 class SearchPage:
+    filters: ShownFilters
     results: list[PublicCard]
     num_results: int  # at most the count cap
     num_results_capped: bool  # more match than that
@@ -94,8 +119,14 @@ class Discovery:
     count_cap: int = COUNT_CAP
 
     def search(self, host: str | None, viewer: Member | None, filters: SearchFilters,
-               has_traffic_source: bool = False) -> SearchPage:
+               has_traffic_source: bool = False, chosen: bool = True) -> SearchPage:
+        """A page of members, those with a photo first and photo-less ones last.
+        ``chosen`` False: the viewer picked no filters, so a member's search starts from
+        what their profile seeks (``filters`` then only gives the page)."""
         today = self.clock.now().date()
+        if not chosen and viewer is not None:
+            filters = attrs.evolve(search_defaults(viewer.profile, today), page=filters.page,
+                                   after=filters.after)
         with self.uow() as uow:
             site = resolve_site(uow, host)
             if viewer is None and not site.logged_out_search_allowed(has_traffic_source):
@@ -109,10 +140,11 @@ class Discovery:
             else:
                 query, offset = attrs.evolve(query, before_id=filters.after), 0
             # One row more than a page tells whether a next page exists.
-            rows = uow.discovery.search(query, PAGE_SIZE + 1, offset)
+            rows = listed(uow, uow.discovery.search, query, PAGE_SIZE + 1, offset)
             results, more = rows[:PAGE_SIZE], len(rows) > PAGE_SIZE
             similar = self._similar(uow, site, viewer, filters, results, total, today)
         return SearchPage(
+            filters=ShownFilters.of(filters),
             results=[PublicCard.of(card, today) for card in results],
             num_results=total, num_results_capped=capped, page=filters.page,
             pages=page_count(total, capped, filters.page, more),
@@ -139,7 +171,7 @@ class Discovery:
         relaxed = filters.relaxed()
         while relaxed is not None and len(shown) < PAGE_SIZE:
             query = self._query(uow, site, viewer, relaxed, today, exclude=shown)
-            found = uow.discovery.search(query, PAGE_SIZE - len(shown), 0)
+            found = listed(uow, uow.discovery.search, query, PAGE_SIZE - len(shown))
             similar += found
             shown += tuple(card.id for card in found)
             relaxed = relaxed.relaxed()
@@ -220,6 +252,33 @@ class Discovery:
             else:
                 uow.discovery.unblock(viewer.id, member_id)
             uow.commit()
+
+
+def listed(uow: UnitOfWork, fetch: Callable[[SearchQuery, int, int], list[Card]],
+           query: SearchQuery, limit: int, offset: int = 0,
+           order: tuple[Listing, ...] = SEARCH_ORDER) -> list[Card]:
+    """Up to ``limit`` members in listing order, each listing newest first: one query per
+    listing, each walking the id index backwards and stopping after the page, instead of
+    one sort of every match. A cursor (``query.before_id``) resumes in its member's
+    listing; an offset skips whole listings by counting them (no further than needed)."""
+    start = 0
+    if query.before_id is not None:
+        place = uow.discovery.listing(query.before_id)
+        start = order.index(place) if place in order else 0
+    found: list[Card] = []
+    for position, listing in enumerate(order[start:]):
+        part = attrs.evolve(query, listing=listing,
+                            before_id=query.before_id if position == 0 else None)
+        if offset:
+            in_listing = uow.discovery.count(part, at_most=offset + 1)
+            if in_listing <= offset:
+                offset -= in_listing
+                continue
+        found += fetch(part, limit - len(found), offset)
+        offset = 0
+        if len(found) >= limit:
+            break
+    return found
 
 
 def profile_open(uow: UnitOfWork, site: Site, viewer: Member | None, member: Member) -> bool:

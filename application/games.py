@@ -9,18 +9,18 @@ import attrs
 
 from application.accounts import existing_member, site_of_member
 from application.cards import GameCard, ShortProfile
+from application.discovery import listed
 from application.likes import like_event, like_member, shared_site_ids
 from application.notifications import notify_later
 from application.ports.clock import Clock
 from application.ports.discovery import CandidateCard, SearchQuery
 from application.ports.events import EventBus, member_channel
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
-from domain.discovery import birth_dates_for
+from domain.discovery import DECK_ORDER, MAX_AGE, birth_dates_for
 from domain.errors import DomainError
 from domain.likes import SwipeAllowance, swipe_day
-from domain.matching import AGE_SLACK, Wishes, best_matches, wanted_gender
+from domain.matching import AGE_SLACK, Wishes, best_matches, search_defaults
 from domain.members import Member, Profile
-from domain.premium import MATCH_FINDER, require_feature
 from domain.sites import LEGAL_MIN_AGE, Site
 
 DECK_SIZE = 10
@@ -84,11 +84,27 @@ class Games:
         with self.uow() as uow:
             site = site_of_member(uow, viewer)
             allowance = self._allowance(uow, site, viewer, now)
-            query = self._query(uow, site, viewer, wanted_gender(viewer.profile),
-                                 LEGAL_MIN_AGE, 99, now.date(), not_swiped=True)
-            cards = uow.discovery.candidates(query, DECK_SIZE)
+            cards = self._deck(uow, site, viewer, now.date())
         return SwipeDeck(**attrs.asdict(Allowance.of(allowance), recurse=False),
                          cards=[GameCard.of_candidate(card, now.date()) for card in cards])
+
+    def _deck(self, uow: UnitOfWork, site: Site, viewer: Member,
+              today: date) -> list[CandidateCard]:
+        """Faces only (domain.discovery.DECK_ORDER), of the gender the member seeks, of
+        their age range first and then of any age, so the deck runs dry only when
+        nobody is left to swipe."""
+        wished = search_defaults(viewer.profile, today)
+        cards: list[CandidateCard] = []
+        for low, high in ((wished.min_age, wished.max_age), (LEGAL_MIN_AGE, MAX_AGE)):
+            query = attrs.evolve(
+                self._query(uow, site, viewer, wished.gender, low, high, today,
+                            not_swiped=True),
+                exclude=tuple(card.id for card in cards))
+            cards += listed(uow, lambda part, limit, _: uow.discovery.candidates(part, limit),
+                            query, DECK_SIZE - len(cards), order=DECK_ORDER)
+            if len(cards) >= DECK_SIZE:
+                break
+        return cards
 
     def swipe(self, viewer: Member, member_id: int, like: bool) -> Swiped:
         """One card swiped: a like counts against today's allowance and may match."""
@@ -128,7 +144,8 @@ class Games:
     # --- match-finder and signup matches ------------------------------------------
 
     def match_finder(self, viewer: Member, wishes: Wishes) -> Matches:
-        require_feature(viewer, MATCH_FINDER)
+        # Open to every member: the spec lists the match-finder among the matching
+        # games and names no premium limit for it (issue 19.8).
         return Matches(self._best(viewer, wishes))
 
     def signup_matches(self, viewer: Member) -> Matches:

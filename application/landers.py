@@ -8,16 +8,19 @@ from datetime import timedelta
 import attrs
 
 from application.cards import PublicCard
-from application.discovery import Discovery, MemberProfile
+from application.discovery import Discovery, MemberProfile, listed
 from application.likes import shared_site_ids
 from application.ports.clock import Clock
 from application.ports.discovery import SearchQuery
 from application.ports.security import Secrets
 from application.ports.unit_of_work import UnitOfWorkFactory
 from application.sites import named_site, resolve_site
-from domain.discovery import MAX_AGE, birth_dates_for
+from domain.discovery import DECK_ORDER, MAX_AGE, birth_dates_for
 from domain.errors import DomainError
 from domain.landers import BounceFigures, check_visit
+from domain.matching import search_defaults
+from domain.members import Member
+from domain.sites import Site
 
 MOST_SHOWN = 48
 
@@ -33,26 +36,47 @@ class LanderVisit:
 
 
 @attrs.frozen
+class Place:
+    """Where the visitor said they are: a country of the site, maybe a region of it."""
+
+    country: str
+    region: str | None = None
+
+
+def _serves(site: Site, place: Place) -> bool:
+    return not site.countries or place.country in site.countries
+
+
+@attrs.frozen
 class Landers:
     uow: UnitOfWorkFactory
     clock: Clock
     secrets: Secrets
     discovery: Discovery
 
-    def members(self, host: str | None, limit: int, gender: str | None = None) -> LanderMembers:
-        """Active, findable members with a photo, newest first (real members of the
-        site, fictional ones marked as everywhere)."""
+    def members(self, host: str | None, limit: int, gender: str | None = None,
+                viewer: Member | None = None, near: Place | None = None) -> LanderMembers:
+        """Active, findable members with a photo, newest first
+        (real members of the site, fictional ones marked as everywhere). A member looking
+        at a lander sees the gender they seek unless the lander names one; ``near``: only
+        members of that country (and region), for the map."""
         today = self.clock.now().date()
         if not 1 <= limit <= MOST_SHOWN:
             raise DomainError("invalid_request", detail="limit")
+        if gender is None and viewer is not None:
+            gender = search_defaults(viewer.profile, today).gender
         with self.uow() as uow:
             site = resolve_site(uow, host)
+            if near is not None and not _serves(site, near):
+                raise DomainError("invalid_request", detail="country")
             born_from, born_until = birth_dates_for(site.min_age, MAX_AGE, today)
-            query = SearchQuery(site_ids=shared_site_ids(uow, site), viewer_id=None,
-                                born_from=born_from, born_until=born_until, gender=gender)
-            cards = uow.discovery.search(query, limit * 3, 0)
-        return LanderMembers([PublicCard.of(card, today) for card in cards
-                              if card.main_image][:limit])
+            query = SearchQuery(site_ids=shared_site_ids(uow, site),
+                                viewer_id=viewer.id if viewer else None,
+                                born_from=born_from, born_until=born_until, gender=gender,
+                                country=near.country if near else None,
+                                region=near.region if near else None)
+            cards = listed(uow, uow.discovery.search, query, limit, order=DECK_ORDER)
+        return LanderMembers([PublicCard.of(card, today) for card in cards])
 
     def member(self, host: str | None, member_id: int) -> MemberProfile:
         """One member's public profile for /members/{id}/landing…, visitors or not."""

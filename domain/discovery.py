@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from enum import IntEnum
 
 import attrs
 
@@ -16,6 +17,28 @@ MAX_PAGE = 500
 # Searches count at most this many members: past it the answer is "1,000+", so no
 # request counts a whole 100k-member table (issue 17).
 COUNT_CAP = 1000
+
+
+class Listing(IntEnum):
+    """Where a member comes in lists (issue 19.1): members with a photo first, those
+    without one last; within one listing the newest members come first.
+
+    A filled-in profile (an about-me) is no listing of its own: telling it apart needs
+    the profile row of every candidate, and where few have written one, search walked
+    every member to find them (bench_search, SQLite at 20k members: 1.7 -> 15 ms)."""
+
+    PHOTO = 0  # an active main photo
+    NO_PHOTO = 1
+
+
+# Search shows every findable member, photo-less ones after all others; the swipe deck
+# and the landers show faces only (a card without a photo is nothing to swipe on).
+SEARCH_ORDER = (Listing.PHOTO, Listing.NO_PHOTO)
+DECK_ORDER = (Listing.PHOTO,)
+
+
+def listing_of(has_photo: bool) -> Listing:
+    return Listing.PHOTO if has_photo else Listing.NO_PHOTO
 
 
 def findable(member: Member) -> bool:

@@ -12,7 +12,7 @@ from datetime import date
 
 import attrs
 
-from domain.discovery import MAX_AGE
+from domain.discovery import MAX_AGE, SearchFilters
 from domain.errors import DomainError
 from domain.members import GENDERS, INTERESTS, Profile, age_on
 from domain.sites import LEGAL_MIN_AGE
@@ -73,6 +73,14 @@ class Wishes:
                    max_age=min(MAX_AGE, age + 10), country=profile.country,
                    region=profile.region,
                    interests=tuple(i for i in profile.interests if i in INTERESTS)[:MAX_INTERESTS])
+
+
+def search_defaults(profile: Profile, today: date) -> SearchFilters:
+    """Where search and the games start for a member (issue 19.1): the gender they seek
+    and ten years around their own age, everywhere (a country narrows too much to start
+    with). The member widens or narrows it from there."""
+    wishes = Wishes.of(profile, today)
+    return SearchFilters(gender=wishes.gender, min_age=wishes.min_age, max_age=wishes.max_age)
 
 
 def orientation_points(one: Profile, other: Profile) -> int:

@@ -10,10 +10,11 @@ from __future__ import annotations
 from domain.errors import DomainError
 from domain.members import Member
 
-MATCH_FINDER = "match_finder"  # the best-fitting members for one's own answers
 READ_RECEIPTS = "read_receipts"  # seeing that the other member read one's messages
 
-PREMIUM_FEATURES = frozenset({MATCH_FINDER, READ_RECEIPTS})
+# The match-finder is not here: the spec lists it among the matching games open to
+# members and names only photos and conversations as free members' limits (issue 19.8).
+PREMIUM_FEATURES = frozenset({READ_RECEIPTS})
 
 
 def has_feature(member: Member, feature: str) -> bool:

@@ -28,15 +28,23 @@ def _text(name: str, length: int) -> str | None:
     return value.upper() if name in ("country", "region") and value else value or None
 
 
+# Any of these in the query is the member's own choice; none: the defaults their profile
+# gives (gender=any asks for both genders by choice).
+_FILTERS = ("gender", "country", "region", "min_age", "max_age")
+
+
 @blueprint.get("/api/members")
 def search() -> dict[str, Any]:
+    gender = _text("gender", 10)
     filters = SearchFilters(
-        gender=_text("gender", 10), country=_text("country", 2), region=_text("region", 10),
+        gender=None if gender == "any" else gender, country=_text("country", 2),
+        region=_text("region", 10),
         min_age=query_int("min_age", 18), max_age=query_int("max_age", 99),
         page=query_int("page", 1), after=query_int("after", None),
     )
+    chosen = any(name in request.args for name in _FILTERS)
     return render(_discovery().search(site_host(), current_member(), filters,
-                                      bool(request.args.get("network"))))
+                                      bool(request.args.get("network")), chosen=chosen))
 
 
 @blueprint.get("/api/members/<int:member_id>")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
@@ -13,10 +14,13 @@ from adapters.http.rendering import render
 from adapters.http.requests import json_body, query_int, site_host
 from adapters.http.session import current_member
 from adapters.images.app_icon import app_icon_png
+from application.landers import Place
 from domain.complaints import ComplaintForm
 from domain.errors import DomainError
 
 blueprint = Blueprint("landers", __name__)
+_CODE = re.compile(r"[A-Z]{2}")
+_REGION = re.compile(r"[A-Z]{2}-[A-Z0-9]{1,3}")
 
 
 @blueprint.get("/api/lander-members")
@@ -24,7 +28,14 @@ def lander_members() -> dict[str, Any]:
     gender = request.args.get("gender") or None
     if gender not in (None, "male", "female"):
         raise DomainError("invalid_request", detail="gender")
-    return render(container().landers().members(site_host(), query_int("limit", 24), gender))
+    country = request.args.get("country", "").upper() or None
+    region = request.args.get("region", "").upper() or None
+    if (country and not _CODE.fullmatch(country)) or (region and not _REGION.fullmatch(region)) \
+            or (region and not country):
+        raise DomainError("invalid_request", detail="region" if region else "country")
+    near = Place(country, region) if country else None
+    return render(container().landers().members(site_host(), query_int("limit", 24), gender,
+                                                 current_member(), near))
 
 
 @blueprint.get("/api/members/<int:member_id>/lander")

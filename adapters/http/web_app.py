@@ -225,7 +225,8 @@ def _first_answers(path: str) -> dict[str, Any]:
             answers["user"] = render(amora.user_view().of(found))
         if path == "/members" and not request.query_string:
             viewer = found.member if found else None
-            answer = render(amora.discovery().search(site_host(), viewer, SearchFilters(page=1)))
+            answer = render(amora.discovery().search(site_host(), viewer, SearchFilters(page=1),
+                                                      chosen=False))
             answers["search"] = {"viewer": viewer.id if viewer else None, "answer": answer}
         current_app.json.dumps(answers)  # as the API would send them (app.py's JSON provider)
     except DomainError:

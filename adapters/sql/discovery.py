@@ -13,6 +13,7 @@ from adapters.sql import tables as t
 from adapters.sql.upsert import insert_unless_exists
 from application.ports.discovery import CandidateCard, MemberCard, SearchQuery
 from application.ports.photos import CardImage
+from domain.discovery import Listing, listing_of
 
 m, p, ph, b, lk, sw = t.members, t.profiles, t.photos, t.blocks, t.likes, t.swipes
 
@@ -44,6 +45,20 @@ def _blocked_either_way(viewer_id: int | None) -> Any:
         select(b.c.blocker_id).where(b.c.blocked_id == viewer_id)))
 
 
+_main = ph.alias("main_photo")  # the cards join photos already: a name of its own
+
+
+def _has_photo() -> Any:
+    # ix_photos_main answers it from the index, one probe per member.
+    return exists().where(_main.c.member_id == m.c.id, _main.c.is_main.is_(True),
+                          _main.c.status == "active")
+
+
+def _listing(listing: Listing) -> Any:
+    """The members of one listing (domain.discovery.listing_of, in SQL)."""
+    return _has_photo() if listing is Listing.PHOTO else ~_has_photo()
+
+
 def _conditions(query: SearchQuery) -> list[Any]:
     """The rules of domain.discovery.findable, in SQL, plus the filters."""
     conditions = [
@@ -68,6 +83,8 @@ def _conditions(query: SearchQuery) -> list[Any]:
     if query.not_swiped and query.viewer_id is not None:
         conditions.append(~exists().where(sw.c.member_id == query.viewer_id,
                                           sw.c.target_id == m.c.id))
+    if query.listing is not None:
+        conditions.append(_listing(query.listing))
     for column, value in ((p.c.gender, query.gender), (p.c.country, query.country),
                           (p.c.region, query.region)):
         if value:
@@ -112,6 +129,12 @@ class SqlDiscovery:
         return [CandidateCard(**attrs.asdict(_card(row), recurse=False),
                               sexuality=row.sexuality, interests=tuple(row.interests))
                 for row in rows]
+
+    def listing(self, member_id: int) -> Listing | None:
+        row = self.connection.execute(
+            select(_has_photo().label("has_photo")).select_from(m)
+            .where(m.c.id == member_id)).first()
+        return None if row is None else listing_of(bool(row.has_photo))
 
     def blocks(self, blocker: int, blocked: int) -> bool:
         return bool(self.connection.execute(select(exists().where(

@@ -8,6 +8,7 @@ from typing import Protocol
 import attrs
 
 from application.ports.photos import CardImage
+from domain.discovery import Listing
 
 
 @attrs.frozen
@@ -27,6 +28,8 @@ class SearchQuery:
     # The games leave out whom the viewer already liked, and (swipe game) already swiped.
     not_liked: bool = False
     not_swiped: bool = False
+    # Only members of this listing (domain.discovery.Listing); None: all of them.
+    listing: Listing | None = None
 
 
 @attrs.frozen
@@ -58,6 +61,9 @@ class DiscoveryRepository(Protocol):
         """How many match, counting no further than ``at_most``."""
         ...
     def blocks(self, blocker: int, blocked: int) -> bool: ...
+    def listing(self, member_id: int) -> Listing | None:
+        """Where the member comes in lists now (a cursor's place); None: no such member."""
+        ...
     def block(self, blocker: int, blocked: int, at: datetime) -> None: ...
     def unblock(self, blocker: int, blocked: int) -> None: ...
     def candidates(self, query: SearchQuery, limit: int) -> list[CandidateCard]:
