@@ -291,10 +291,14 @@ class Accounts:
     # --- preferences -------------------------------------------------------------------
 
     def update_preferences(self, member_id: int, language: str | None = None,
-                           invisible: bool | None = None) -> Member:
+                           invisible: bool | None = None, share_typing: bool | None = None,
+                           share_read_receipts: bool | None = None,
+                           show_online: bool | None = None) -> Member:
         with self.uow() as uow:
             member = existing_member(uow, member_id)
-            changed = member.with_preferences(language=language, invisible=invisible)
+            changed = member.with_preferences(
+                language=language, invisible=invisible, share_typing=share_typing,
+                share_read_receipts=share_read_receipts, show_online=show_online)
             uow.members.save(member, changed)
             uow.commit()
             return changed

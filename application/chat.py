@@ -310,6 +310,9 @@ class Chat:
     def typing(self, viewer: Member, conversation_id: int) -> None:
         with self.uow() as uow:
             _, other = self._conversation(uow, viewer, conversation_id)
+            # A live socket holds the member as they were when it opened: their switch
+            # may have changed since.
+            viewer = existing_member(uow, viewer.id)
         if not signal_passes(Signal.TYPING, viewer, other):
             return  # quiet mode: nothing leaves the server
         self.events.publish(member_channel(other.id),

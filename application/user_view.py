@@ -46,6 +46,10 @@ class User:
     fictional_icon: str
     language: str
     invisible: bool
+    # Quiet mode (domain/privacy.py): shared only when both members share it.
+    share_typing: bool
+    share_read_receipts: bool
+    show_online: bool
     profile: OwnProfile
 
 
@@ -77,6 +81,8 @@ class UserView:
             time_bonus_until=time_bonus_end(buyer_of(member)),
             fictional_icon=site.fictional_icon if site else "",
             language=member.language, invisible=member.invisible,
+            share_typing=member.share_typing, share_read_receipts=member.share_read_receipts,
+            show_online=member.show_online,
             profile=OwnProfile(
                 id=member.id, name=profile.name, gender=profile.gender,
                 sexuality=profile.sexuality, birth_date=profile.birth_date,

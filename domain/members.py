@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 from enum import StrEnum
+from typing import TypeVar
 
 import attrs
 
@@ -89,6 +90,12 @@ class Traffic:
 
 
 REACTIVATION_WINDOW = timedelta(days=14)
+T = TypeVar("T")
+
+
+def keep(given: T | None, current: T) -> T:
+    """A setting the member left out (None) stays as it was."""
+    return current if given is None else given
 
 
 @attrs.frozen(kw_only=True)
@@ -103,6 +110,10 @@ class Member:
     password_hash: str | None = None
     is_fictional: bool = False
     invisible: bool = False
+    # Quiet mode (domain/privacy.py): the live signals the member shares.
+    share_typing: bool = True
+    share_read_receipts: bool = True
+    show_online: bool = True
     paid_user: bool = False
     activated_at: datetime | None = None
     deleted_at: datetime | None = None
@@ -168,10 +179,17 @@ class Member:
 
     # --- what members change themselves ---------------------------------------------
 
-    def with_preferences(self, language: str | None = None,
-                         invisible: bool | None = None) -> Member:
-        return attrs.evolve(self, language=self.language if language is None else language,
-                            invisible=self.invisible if invisible is None else invisible)
+    def with_preferences(self, language: str | None = None, invisible: bool | None = None,
+                         share_typing: bool | None = None,
+                         share_read_receipts: bool | None = None,
+                         show_online: bool | None = None) -> Member:
+        """The member's own switches; None leaves one as it is."""
+        return attrs.evolve(
+            self, language=keep(language, self.language),
+            invisible=keep(invisible, self.invisible),
+            share_typing=keep(share_typing, self.share_typing),
+            share_read_receipts=keep(share_read_receipts, self.share_read_receipts),
+            show_online=keep(show_online, self.show_online))
 
     def with_password_hash(self, password_hash: str) -> Member:
         return attrs.evolve(self, password_hash=password_hash)

@@ -127,6 +127,9 @@ def user() -> Response:
 class PreferencesBody:
     language: str | None = None
     invisible: bool | None = None
+    share_typing: bool | None = None
+    share_read_receipts: bool | None = None
+    show_online: bool | None = None
 
 
 @blueprint.put("/api/user")
@@ -134,7 +137,9 @@ def update_user() -> Response:
     body = json_body(PreferencesBody)
     if body.language is not None and not is_locale(body.language):
         raise DomainError("invalid_request", detail="language")
-    member = _accounts().update_preferences(require_member().id, body.language, body.invisible)
+    member = _accounts().update_preferences(
+        require_member().id, body.language, body.invisible, share_typing=body.share_typing,
+        share_read_receipts=body.share_read_receipts, show_online=body.show_online)
     return _user(member)
 
 

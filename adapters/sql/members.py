@@ -18,7 +18,8 @@ from domain.members import AccountStatus, Member, Profile, ProfileStatus, Traffi
 
 _PROFILE_FIELDS = [f.name for f in attrs.fields(Profile)]
 _ACCOUNT_FIELDS = ("email", "password_hash", "language", "is_fictional", "invisible",
-                   "paid_user", "activated_at", "deleted_at", "delete_reason", "banned_at",
+                   "share_typing", "share_read_receipts", "show_online", "paid_user",
+                   "activated_at", "deleted_at", "delete_reason", "banned_at",
                    "ban_reason")
 
 

@@ -21,6 +21,7 @@ from sqlalchemy import (
     Table,
     Text,
     TypeDecorator,
+    true,
 )
 
 
@@ -89,6 +90,10 @@ members = Table(
     Column("created_at", UtcDateTime, nullable=False),
     Column("is_fictional", Boolean, nullable=False, default=False),
     Column("invisible", Boolean, nullable=False, default=False),
+    # Quiet mode (issue 21.2): the live signals the member shares.
+    Column("share_typing", Boolean, nullable=False, server_default=true()),
+    Column("share_read_receipts", Boolean, nullable=False, server_default=true()),
+    Column("show_online", Boolean, nullable=False, server_default=true()),
     Column("paid_user", Boolean, nullable=False, default=False),
     Column("activated_at", UtcDateTime),
     Column("deleted_at", UtcDateTime),

@@ -89,6 +89,52 @@ def test_messages_typing_read_and_likes_arrive_live(app: Flask, live: str) -> No
         bob_ws.close()
 
 
+def _signals_after_typing_and_reading(ann_ws: Any, bob: FlaskClient, bob_ws: Any,
+                                      conversation: int) -> list[str]:
+    """Bob types (his pong says the server handled it) and reads the conversation; then
+    Ann pings. Her pong comes after whatever Bob's steps sent her: the kinds before it."""
+    bob_ws.send(json.dumps({"type": "typing", "conversation": conversation}))
+    bob_ws.send(json.dumps({"type": "ping"}))
+    next_event(bob_ws, "pong")
+    assert bob.post(f"/api/chats/{conversation}/read").status_code == 204
+    ann_ws.send(json.dumps({"type": "ping"}))
+    kinds: list[str] = []
+    while not kinds or kinds[-1] != "pong":
+        raw = ann_ws.receive(timeout=5)
+        assert raw is not None, f"no pong after {kinds}"
+        kinds.append(json.loads(raw)["type"])
+    return kinds
+
+
+@pytest.mark.parametrize("quiet", ["bob", "ann"])
+def test_quiet_mode_sends_no_typing_or_read_event(app: Flask, live: str, quiet: str) -> None:
+    """Whoever switches typing and read receipts off, Bob's signals never reach Ann's
+    socket: whether Bob hides his (he shares nothing) or Ann hides hers (reciprocity: she
+    sees no one's). With both on, the same steps do reach her."""
+    ann, ann_id = signed_up(app, "Ann", "female", "male")
+    bob, bob_id = signed_up(app, "Bob", "male", "female")
+    sent = ann.post(f"/api/members/{bob_id}/messages", json={"text": "Hoi Bob"})
+    conversation = sent.json["message"]["conversation_id"]
+    make_premium(app, ann_id)  # read receipts are premium: only quiet mode stops them
+    ann_ws, bob_ws = connect(live, ann), connect(live, bob)
+    try:
+        for ws in (ann_ws, bob_ws):  # the hello, and the pong to connect's ping
+            next_event(ws, "hello")
+            next_event(ws, "pong")
+        kinds = _signals_after_typing_and_reading(ann_ws, bob, bob_ws, conversation)
+        assert "typing" in kinds and "read" in kinds, kinds
+        quiet_one = bob if quiet == "bob" else ann
+        user = quiet_one.put("/api/user", json={"share_typing": False,
+                                                "share_read_receipts": False}).json["user"]
+        assert (user["share_typing"], user["share_read_receipts"], user["show_online"]) == (
+            False, False, True)
+        kinds = _signals_after_typing_and_reading(ann_ws, bob, bob_ws, conversation)
+        assert "typing" not in kinds and "read" not in kinds, kinds
+    finally:
+        ann_ws.close()
+        bob_ws.close()
+
+
 def test_a_ban_closes_the_sockets_at_once(app: Flask, container, live: str) -> None:  # type: ignore[no-untyped-def]
     bob, bob_id = signed_up(app, "Bob", "male", "female")
     bob_ws = connect(live, bob)
