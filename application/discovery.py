@@ -283,14 +283,23 @@ def listed(uow: UnitOfWork, fetch: Callable[[SearchQuery, int, int], list[Card]]
 
 def profile_open(uow: UnitOfWork, site: Site, viewer: Member | None, member: Member) -> bool:
     """May ``viewer`` (on ``site``) see ``member``'s profile at all: a site that shares
-    members, no block by the member, findable, or invisible but liked the viewer first."""
+    members, no block by the member, findable, or invisible but made first contact with
+    the viewer: liked them or wrote to them (spec section 4: an invisible member must make
+    first contact, so whom they contacted sees them)."""
     home = uow.sites.get(member.site_id)
     if home is None or not shares_members(site, home):
         return False
     viewer_id = viewer.id if viewer else None
     blocked = viewer is not None and uow.discovery.blocks(member.id, viewer.id)
-    contacted = viewer is not None and uow.likes.get(member.id, viewer.id) is not None
+    contacted = viewer is not None and member.invisible and _contacted(uow, member.id, viewer.id)
     return can_view(viewer_id, member, blocked, contacted_viewer=contacted)
+
+
+def _contacted(uow: UnitOfWork, member_id: int, viewer_id: int) -> bool:
+    if uow.likes.get(member_id, viewer_id) is not None:
+        return True
+    conversation = uow.chats.between(member_id, viewer_id)
+    return conversation is not None and uow.chats.has_written(conversation.id, member_id)
 
 
 def gallery(uow: UnitOfWork, viewer: Member | None, member: Member,

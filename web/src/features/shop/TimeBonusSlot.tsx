@@ -1,7 +1,7 @@
 import { lazy, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { i18n } from '../../shared/i18n/i18n';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { TIME_BONUS_MODAL_DELAY_MS, inMembersArea, mayOfferModal, rememberDismissal, wasDismissed } from './timeBonusModal';
 import { followTimeBonus, useTimeBonusVisible } from './timeBonusStore';
 
@@ -22,7 +22,7 @@ export function TimeBonusSlot() {
   const [due, setDue] = useState(false);
   const eligible = mayOfferModal({
     loggedIn: user !== null,
-    credits: user?.credits ?? 0,
+    paidUser: user?.paid_user ?? false,
     bonusVisible,
     dismissed: user ? wasDismissed(user.id) : true,
   });

@@ -8,7 +8,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { flush } from '../../test/time';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { codeApplies, priceBundles } from './bundles';
 import { CardFailedPage } from './CardFailedPage';
 import { CheckoutPage } from './CheckoutPage';
@@ -242,11 +242,11 @@ describe('time bonus', () => {
 });
 
 describe('time-bonus modal', () => {
-  it('is offered to a logged-in member with 0 credits while the bonus shows, unless dismissed', () => {
-    const ok = { loggedIn: true, credits: 0, bonusVisible: true, dismissed: false };
+  it('is offered to a logged-in member who never paid while the bonus shows, unless dismissed', () => {
+    const ok = { loggedIn: true, paidUser: false, bonusVisible: true, dismissed: false };
     expect(mayOfferModal(ok)).toBe(true);
     expect(mayOfferModal({ ...ok, loggedIn: false })).toBe(false);
-    expect(mayOfferModal({ ...ok, credits: 20 })).toBe(false);
+    expect(mayOfferModal({ ...ok, paidUser: true })).toBe(false);
     expect(mayOfferModal({ ...ok, bonusVisible: false })).toBe(false);
     expect(mayOfferModal({ ...ok, dismissed: true })).toBe(false);
   });
@@ -296,7 +296,7 @@ describe('time-bonus modal', () => {
     expect(screen.queryByTestId('time-bonus-modal')).toBeNull();
   });
 
-  it('does not appear outside the members area or with credits', async () => {
+  it('does not appear outside the members area or for a paying member', async () => {
     vi.useFakeTimers();
     useSession.setState({ user: newMember() });
     runningBonus();
@@ -304,10 +304,20 @@ describe('time-bonus modal', () => {
     await settle(TIME_BONUS_MODAL_DELAY_MS + 1000);
     expect(screen.queryByTestId('time-bonus-modal')).toBeNull();
 
-    act(() => useSession.setState({ user: { ...newMember(), credits: 20 } }));
+    act(() => useSession.setState({ user: { ...newMember(), paid_user: true, credits: 20 } }));
     renderAt('/members', <TimeBonusSlot />);
     await settle(TIME_BONUS_MODAL_DELAY_MS + 1000);
     expect(screen.queryByTestId('time-bonus-modal')).toBeNull();
+  });
+
+  it('appears for a new member whatever their signup credits (issue 19.8)', async () => {
+    vi.useFakeTimers();
+    useSession.setState({ user: { ...newMember(), credits: 20 } });
+    runningBonus();
+    renderAt('/members', <TimeBonusSlot />);
+    await settle(TIME_BONUS_MODAL_DELAY_MS + 1000);
+    await settle(50);
+    expect(screen.getByTestId('time-bonus-modal')).toBeInTheDocument();
   });
 });
 

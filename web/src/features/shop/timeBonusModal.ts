@@ -1,7 +1,13 @@
 /**
  * When the time-bonus modal shows (spec sections 4 and 9): 40 s after entering the
- * members area, for a logged-in member with 0 credits, while the time bonus is visible
- * and the member has not dismissed the modal before (kept in localStorage).
+ * members area, for a logged-in member who never paid, while the time bonus is visible
+ * (the four hours after signup) and the member has not dismissed the modal before (kept
+ * in localStorage).
+ *
+ * The spec's "has 0 credits" is read as "has bought no credits" (issue 19.8): the bonus
+ * exists only for non-paying members within 4 hours of signup (sections 4 and 6), and the
+ * credits a new member is given at signup are no purchase; counting them kept the offer
+ * from nearly every new member of a site with signup credits.
  */
 import { matchPath } from 'react-router';
 import { PATHS } from '../../shared/routing/paths';
@@ -18,14 +24,15 @@ export function inMembersArea(pathname: string): boolean {
 
 export interface ModalConditions {
   loggedIn: boolean;
-  credits: number;
+  /** The member bought credits before (paid_user); their balance does not matter. */
+  paidUser: boolean;
   bonusVisible: boolean;
   dismissed: boolean;
 }
 
 /** Whether the modal may be offered (the 40 s in the members area come on top). */
-export function mayOfferModal({ loggedIn, credits, bonusVisible, dismissed }: ModalConditions): boolean {
-  return loggedIn && credits === 0 && bonusVisible && !dismissed;
+export function mayOfferModal({ loggedIn, paidUser, bonusVisible, dismissed }: ModalConditions): boolean {
+  return loggedIn && !paidUser && bonusVisible && !dismissed;
 }
 
 type Dismissals = Record<string, number>;
