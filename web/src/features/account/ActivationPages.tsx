@@ -6,10 +6,10 @@ import { membersAreaPath } from '../../shared/routing/guard';
 import { pathTo } from '../../shared/routing/paths';
 import type { User } from '../../shared/api/types';
 import { AppLink } from '../../shared/routing/AppLink';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { ResendActivation } from '../signup/CompleteSignupPage';
-import { useSiteSettings } from '../site/settingsStore';
-import { usePageTitle } from '../title/pageTitle';
+import { useSiteSettings } from '../site';
+import { usePageTitle } from '../title';
 import { accountApi } from './accountApi';
 import { AuthCard, useErrorText } from './ui';
 

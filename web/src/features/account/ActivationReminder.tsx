@@ -5,7 +5,7 @@ import { translateError } from '../../shared/i18n/translateError';
 import { PlainModal } from '../../shared/ui/PlainModal';
 import { useAlerts } from '../alerts/alertsStore';
 import { Icon } from '../../shared/ui/icons';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { ACTIVATION_ALERT_ID, SIGNUP_COMPLETE_PARAM, activationReminderMode } from './activationReminder';
 import { accountApi } from './accountApi';
 

@@ -5,12 +5,12 @@ import { afterLoginPath } from '../../shared/routing/guard';
 import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
 import { AppLink } from '../../shared/routing/AppLink';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { signupPolicy } from '../signup/policy';
 import { hasTrafficSource } from '../signup/traffic';
 import { emailError } from '../signup/validation';
-import { useSiteSettings } from '../site/settingsStore';
-import { usePageTitle } from '../title/pageTitle';
+import { useSiteSettings } from '../site';
+import { usePageTitle } from '../title';
 import { accountApi } from './accountApi';
 import { AuthCard, FormAlert, PasswordField, SubmitButton, TextField, useBusy, useErrorText } from './ui';
 

@@ -5,8 +5,8 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/errors';
 import type { User } from '../../shared/api/types';
 import { AppLink } from '../../shared/routing/AppLink';
-import { useSession } from '../session/sessionStore';
-import { usePageTitle } from '../title/pageTitle';
+import { useSession } from '../session';
+import { usePageTitle } from '../title';
 import { accountApi } from './accountApi';
 import { AuthCard, FormAlert, useErrorText } from './ui';
 

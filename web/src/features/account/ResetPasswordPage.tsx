@@ -4,10 +4,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
 import { AppLink } from '../../shared/routing/AppLink';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { emailError, passwordError } from '../signup/validation';
-import { useSiteSettings } from '../site/settingsStore';
-import { usePageTitle } from '../title/pageTitle';
+import { useSiteSettings } from '../site';
+import { usePageTitle } from '../title';
 import { accountApi, fieldErrorsOf } from './accountApi';
 import { AuthCard, FormAlert, PasswordField, SubmitButton, TextField, useBusy, useErrorText } from './ui';
 

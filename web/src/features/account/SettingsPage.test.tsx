@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { PATHS } from '../../shared/routing/paths';
 import { companyFixture, settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { SettingsPage } from './SettingsPage';
 
 const json = (status: number, body: unknown) =>

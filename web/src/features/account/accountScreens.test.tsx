@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
 import { TopNav } from '../navigation/TopNav';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { ActivateDonePage, ActivateErrorPage } from './ActivationPages';
 import { AccountDeletedPage } from './AccountDeletedPage';
 import { ResetPasswordDoPage, ResetPasswordPage } from './ResetPasswordPage';

@@ -4,7 +4,7 @@ import { settingsFixture, userFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
 import { AlertHeader } from '../alerts/AlertHeader';
 import { useAlerts } from '../alerts/alertsStore';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { ActivationReminder } from './ActivationReminder';
 import { ACTIVATION_ALERT_ID, REMINDER_SNOOZE_MS, activationReminderMode, type ReminderInputs } from './activationReminder';
 

@@ -6,7 +6,7 @@ import type { LiveEvent } from '../../shared/realtime/socket';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { drag } from '../../test/pointer';
 import { seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import type { ChatMessage, ChatSummary, SendTerms } from './chatApi';
 import { useChatsStatus } from './chatList';
 import { ChatsPage } from './ChatsPage';

@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand';
 import { useChat } from './chatStore';
-import { registerSessionReset, useSession } from '../session/sessionStore';
+import { registerSessionReset, useSession } from '../session';
 import { type ChatSummary, chatApi } from './chatApi';
 
 interface ChatsStatus {

@@ -3,6 +3,7 @@
  * chat and likes issues; the totals drive the navigation badges and the page title.
  */
 import { create } from 'zustand';
+import { registerSessionReset } from '../session';
 
 export interface ChatListItem {
   conversation: { id: number };
@@ -39,3 +40,6 @@ export const useChat = create<ChatState>()((set) => ({
 
 /** Unread messages plus new likes: the page title count and the app icon badge. */
 export const useAttentionCount = () => useChat((s) => s.totalUnread + s.totalNewLikes);
+
+// What was loaded for the member goes with their session.
+registerSessionReset(() => useChat.getState().reset());

@@ -9,7 +9,7 @@
  * The app icon badge (unread + new likes) is set by features/title/DocumentTitle.
  */
 import { type LiveSocket, live } from '../../shared/realtime/socket';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { pageHidden } from './chatApi';
 import { reloadChats } from './chatList';
 

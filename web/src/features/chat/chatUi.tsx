@@ -7,7 +7,7 @@ import { routeExists } from '../../shared/routing/paths';
 import { PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { useSettings } from '../site/settingsStore';
+import { useSettings } from '../site';
 
 interface AvatarProfile {
   main_image: { thumb_filename: string } | null;

@@ -11,9 +11,9 @@ import { type MemberProfile, discoveryApi } from '../discovery/discoveryApi';
 import { PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
-import { useSession } from '../session/sessionStore';
-import { useSettings, useSiteSettings } from '../site/settingsStore';
-import { usePageTitle } from '../title/pageTitle';
+import { useSession } from '../session';
+import { useSettings, useSiteSettings } from '../site';
+import { usePageTitle } from '../title';
 import {
   EMPTY_FIELDS,
   FIELD_ORDER,

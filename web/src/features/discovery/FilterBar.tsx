@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared/ui/icons';
 import { useProfileCatalogs } from '../profile/catalogStore';
-import { countryName } from '../site/company';
+import { countryName } from '../site';
 import {
   GENDERS,
   type SearchField,

@@ -5,9 +5,8 @@ import { LikeButton } from '../likes/LikeButton';
 import { useEnsureLikes, useLikedByMe } from '../likes/likesStore';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { countryName } from '../site/company';
-import { useSession } from '../session/sessionStore';
-import { useSettings } from '../site/settingsStore';
+import { countryName, useSettings } from '../site';
+import { useSession } from '../session';
 import type { MemberCard } from './discoveryApi';
 import { FictionalBadge, PlaceholderAvatar, imageUrl } from './memberUi';
 

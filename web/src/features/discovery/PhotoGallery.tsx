@@ -8,8 +8,8 @@ import { FormAlert, useBusy } from '../account/ui';
 import { giftsApi, keepCredits } from '../gifts/giftsApi';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { useSession } from '../session/sessionStore';
-import { useSettings } from '../site/settingsStore';
+import { useSession } from '../session';
+import { useSettings } from '../site';
 import { LoginRequired, type MemberPhoto, type MemberProfile } from './discoveryApi';
 import { PlaceholderAvatar, imageUrl } from './memberUi';
 

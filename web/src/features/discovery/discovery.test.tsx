@@ -5,7 +5,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { useProfileCatalogs } from '../profile/catalogStore';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { TRAFFIC_KEY } from '../signup/traffic';
 import type { MemberCard, MemberProfile } from './discoveryApi';
 import { FilterBar } from './FilterBar';

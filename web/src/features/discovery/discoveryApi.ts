@@ -7,7 +7,7 @@ import { takeBootSearch } from '../../app/bootData';
 import { api } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 import type { components } from '../../shared/api/schema';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { trafficForSignup } from '../signup/traffic';
 import { type SearchFilters, filtersKey, filtersToApiQuery } from './searchFilters';
 

@@ -4,7 +4,7 @@ import '../../styles/sheets/likes.scss';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared/ui/icons';
-import { useSettings } from '../site/settingsStore';
+import { useSettings } from '../site';
 
 /** The URL of a member photo under the site's CDN prefix. */
 export function imageUrl(prefix: string, filename: string): string {

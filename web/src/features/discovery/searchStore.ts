@@ -7,7 +7,7 @@
  * as fast as page 1 however deep it is.
  */
 import { create } from 'zustand';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { type MemberCard, discoveryApi } from './discoveryApi';
 import { NO_FILTERS, type SearchFilters, filtersKey } from './searchFilters';
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { LayoutName } from '../../shared/routing/layout';
 import { PlainModal } from '../../shared/ui/PlainModal';
 import { AppLink } from '../../shared/routing/AppLink';
-import { useIsLoggedIn } from '../session/sessionStore';
-import { useSettings } from '../site/settingsStore';
+import { useIsLoggedIn } from '../session';
+import { useSettings } from '../site';
 import { isStandalone, readSkippedAt, shouldShowEntryWarning, storeSkippedAt } from './decision';
 
 /** "… our <terms>terms and conditions</terms>." with a link: react-i18next's Trans would

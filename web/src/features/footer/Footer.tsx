@@ -4,9 +4,7 @@ import { formatPhone, phoneHref } from '../../shared/phone';
 import { usFooterApplies, usFooterText } from '../legal/usFooter';
 import { AppLink } from '../../shared/routing/AppLink';
 import { LogoMark } from '../../shared/ui/LogoMark';
-import { companyAddress, countryName } from '../site/company';
-import { useCompany } from '../site/companyStore';
-import { useSettings } from '../site/settingsStore';
+import { companyAddress, countryName, useCompany, useSettings } from '../site';
 
 /** Footer link groups; each link shows only once its screen is registered. */
 const LEGAL_LINKS = [

@@ -13,10 +13,9 @@ import { Icon, type IconName } from '../../shared/ui/icons';
 import { useProfileCatalogs } from '../profile/catalogStore';
 import { profileApi } from '../profile/profileApi';
 import { toggleInterest } from '../profile/profileLogic';
-import { useSession } from '../session/sessionStore';
-import { countryName } from '../site/company';
-import { useSiteSettings } from '../site/settingsStore';
-import { usePageTitle } from '../title/pageTitle';
+import { useSession } from '../session';
+import { countryName, useSiteSettings } from '../site';
+import { usePageTitle } from '../title';
 import { type MatchWishes, type ScoredMatch, type WantedGender, gamesApi } from './gamesApi';
 import { MatchGrid } from './MatchCardView';
 import {

@@ -7,8 +7,8 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { RetryAlert } from '../account/ui';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { useSession } from '../session/sessionStore';
-import { usePageTitle } from '../title/pageTitle';
+import { useSession } from '../session';
+import { usePageTitle } from '../title';
 import { type ScoredMatch, gamesApi } from './gamesApi';
 import { MatchGrid } from './MatchCardView';
 

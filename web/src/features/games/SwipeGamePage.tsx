@@ -7,7 +7,7 @@ import { FormAlert } from '../account/ui';
 import { useMatch } from '../likes/matchStore';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { usePageTitle } from '../title/pageTitle';
+import { usePageTitle } from '../title';
 import type { GameCard } from './gamesApi';
 import { useReducedMotion } from './gameUi';
 import { AT_REST, FlyingCard, type Offset, StackedCard, SwipeCard } from './SwipeCard';

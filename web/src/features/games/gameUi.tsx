@@ -6,8 +6,7 @@ import { translateError } from '../../shared/i18n/translateError';
 import { PlaceholderAvatar, imageUrl, prettifyKey } from '../discovery/memberUi';
 import { useMatch } from '../likes/matchStore';
 import { Icon } from '../../shared/ui/icons';
-import { countryName } from '../site/company';
-import { useSettings } from '../site/settingsStore';
+import { countryName, useSettings } from '../site';
 import { type GameCard, gamesApi } from './gamesApi';
 
 /** The photo of a game card, or the drawn avatar when the member has none. */

@@ -8,7 +8,7 @@ import { drag } from '../../test/pointer';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { useMatch } from '../likes/matchStore';
 import { useProfileCatalogs } from '../profile/catalogStore';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { type GameCard, type MatchWishes, type ScoredMatch, wishesToApiQuery } from './gamesApi';
 import { MatchFinderPage } from './MatchFinderPage';
 import { ageOn, defaultWishes, wantedGender, wishesFromQuery, wishesToQuery, withAges, withCountry } from './matchFinder';

@@ -5,7 +5,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { LoginPrompt } from '../discovery/LoginPrompt';
 import { Icon } from '../../shared/ui/icons';
-import { useIsLoggedIn } from '../session/sessionStore';
+import { useIsLoggedIn } from '../session';
 import type { GiftSent } from './giftsApi';
 import { GiftPicker } from './GiftPicker';
 

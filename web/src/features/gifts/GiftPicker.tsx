@@ -8,7 +8,7 @@ import { FormAlert, RetryAlert } from '../account/ui';
 import { LoginRequired } from '../discovery/discoveryApi';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { type GiftOffer, type GiftSent, giftName, giftObject, giftPicture, giftsApi, keepCredits } from './giftsApi';
 
 export interface GiftPickerProps {

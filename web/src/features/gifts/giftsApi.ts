@@ -8,7 +8,7 @@ import { api } from '../../shared/api/client';
 import type { operations } from '../../shared/api/schema';
 import { LoginRequired, type MemberPhoto } from '../discovery/discoveryApi';
 import { prettifyKey } from '../discovery/memberUi';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 
 export type GiftCatalogue = operations['getGifts']['responses'][200]['content']['application/json'];
 export type GiftOffer = GiftCatalogue['gifts'][number];

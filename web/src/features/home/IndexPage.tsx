@@ -2,13 +2,11 @@ import '../../styles/sheets/home.scss';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
-import { countryName } from '../site/company';
-import { useCompany } from '../site/companyStore';
-import { useSiteSettings } from '../site/settingsStore';
-import { usePageTitle } from '../title/pageTitle';
+import { countryName, useCompany, useSiteSettings } from '../site';
+import { usePageTitle } from '../title';
 import { Link } from 'react-router';
 import { membersAreaPath } from '../../shared/routing/guard';
-import { useIsLoggedIn } from '../session/sessionStore';
+import { useIsLoggedIn } from '../session';
 import { openSignup } from '../signup/signupStore';
 import { HeroIllustration } from './HeroIllustration';
 

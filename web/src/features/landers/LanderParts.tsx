@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FictionalBadge } from '../discovery/memberUi';
 import { Icon, type IconName } from '../../shared/ui/icons';
-import { useSettings } from '../site/settingsStore';
+import { useSettings } from '../site';
 import type { LanderMember } from './landerApi';
 import { SignupCta } from './SignupCta';
 

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FictionalBadge, PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
 import { Icon } from '../../shared/ui/icons';
-import { countryName } from '../site/company';
-import { useSettings } from '../site/settingsStore';
+import { countryName, useSettings } from '../site';
 import type { LanderMember } from './landerApi';
 
 export type MemberTileSize = 'sm' | 'md' | 'lg';

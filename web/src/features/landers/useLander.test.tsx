@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAppNavigator } from '../../shared/routing/navigate';
 import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { useSignup } from '../signup/signupStore';
 import { TRAFFIC_KEY, readTraffic } from '../signup/traffic';
 import { type LanderServer, membersFixture, renderLander, settle, stubLanderApi, stubScreen } from './landerTesting';

@@ -5,9 +5,8 @@ import { NATIVE_NAMES, isLanguage, toLanguage, type Language } from '../../share
 import { browserLanguages, readLocaleCookie } from '../../shared/i18n/localeChoice';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { Icon } from '../../shared/ui/icons';
-import { changeLanguage } from '../site/language';
-import { useSettings } from '../site/settingsStore';
-import { usePageTitle } from '../title/pageTitle';
+import { changeLanguage, useSettings } from '../site';
+import { usePageTitle } from '../title';
 
 /** /lang-config: choose the interface language and see what is remembered. */
 export function LangConfigPage() {

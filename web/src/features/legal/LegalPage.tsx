@@ -1,7 +1,7 @@
 import '../../styles/sheets/legal.scss';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { usePageTitle } from '../title/pageTitle';
+import { usePageTitle } from '../title';
 import { LegalBody, linkify } from './LegalBody';
 import { type LegalDocument, isLegalText } from './legalDocuments';
 import { useLegalValues } from './legalValues';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPhone, phoneHref } from '../../shared/phone';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { useSettings } from '../site/settingsStore';
+import { useSettings } from '../site';
 
 /** "Questions? We are here to help" with the site's support e-mail and phone. */
 export function SupportCard({ className = '' }: { className?: string }) {

@@ -1,5 +1,5 @@
 import { i18n } from '../../shared/i18n/i18n';
-import { useCompany } from '../site/companyStore';
+import { useCompany } from '../site';
 
 /** Legal pages wait for their catalog and the company's details before showing. */
 export async function legalLoader(): Promise<null> {

@@ -3,7 +3,7 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginRequired } from '../discovery/discoveryApi';
 import { Icon } from '../../shared/ui/icons';
-import { useIsLoggedIn } from '../session/sessionStore';
+import { useIsLoggedIn } from '../session';
 import { likeErrorText } from './likeErrors';
 import { likesApi } from './likesApi';
 import { reloadLikes } from './likesStore';

@@ -7,7 +7,7 @@ import { pathTo } from '../../shared/routing/paths';
 import { LoginRequired } from '../discovery/discoveryApi';
 import { PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
 import { Icon } from '../../shared/ui/icons';
-import { useSettings } from '../site/settingsStore';
+import { useSettings } from '../site';
 import { likeErrorText } from './likeErrors';
 import { useLikeModal } from './likeModalStore';
 import { likesApi } from './likesApi';

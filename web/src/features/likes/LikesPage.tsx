@@ -11,9 +11,8 @@ import { FictionalBadge, PlaceholderAvatar, imageUrl } from '../discovery/member
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
-import { countryName } from '../site/company';
-import { useSettings } from '../site/settingsStore';
-import { usePageTitle } from '../title/pageTitle';
+import { countryName, useSettings } from '../site';
+import { usePageTitle } from '../title';
 import { LikeButton } from './LikeButton';
 import type { LikeLists } from './likesApi';
 import { reloadLikes, useLikeLists, useLikesStatus } from './likesStore';

@@ -1,7 +1,7 @@
 import { lazy, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { i18n } from '../../shared/i18n/i18n';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { delayOf, offerAutoLike, takeOffer, useLikeModal, withoutDelay } from './likeModalStore';
 import { useMatch } from './matchStore';
 

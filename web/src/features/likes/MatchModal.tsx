@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { pathTo, routeExists } from '../../shared/routing/paths';
 import { PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
 import { Icon } from '../../shared/ui/icons';
-import { useSession } from '../session/sessionStore';
-import { useSettings } from '../site/settingsStore';
+import { useSession } from '../session';
+import { useSettings } from '../site';
 import { likesApi } from './likesApi';
 import { type MatchProfile, useMatch } from './matchStore';
 

@@ -4,8 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
-import { useChat } from '../chat/chatStore';
-import { useSession } from '../session/sessionStore';
+import { useChat } from '../chat';
+import { useSession } from '../session';
 import { LikeButton } from './LikeButton';
 import type { LikedByProfile, LikedProfile } from './likesApi';
 import { LikeModal, RELOAD_AFTER_MS } from './LikeModal';

@@ -6,8 +6,8 @@
  */
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { useChat } from '../chat/chatStore';
-import { registerSessionReset, useIsLoggedIn, useSession } from '../session/sessionStore';
+import { useChat } from '../chat';
+import { registerSessionReset, useIsLoggedIn, useSession } from '../session';
 import { type LikeLists, likesApi } from './likesApi';
 import { useMatch } from './matchStore';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { pathTo, routeExists } from '../../shared/routing/paths';
-import { useIsLoggedIn } from '../session/sessionStore';
+import { useIsLoggedIn } from '../session';
 import { AppLink } from '../../shared/routing/AppLink';
 import { BackButton } from './BackButton';
 import { LanguageDropdown } from './LanguageDropdown';

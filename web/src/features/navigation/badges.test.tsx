@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../shared/routing/paths';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
 import { settingsFixture, userFixture } from '../../test/fixtures';
-import { useChat } from '../chat/chatStore';
-import { useSession } from '../session/sessionStore';
+import { useChat } from '../chat';
+import { useSession } from '../session';
 import { counterBadge, creditsBadge, moneyLink } from './badges';
 import { TopNav } from './TopNav';
 

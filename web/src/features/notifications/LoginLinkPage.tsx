@@ -8,8 +8,8 @@ import { ApiError } from '../../shared/api/errors';
 import { AuthCard, FormAlert, useErrorText } from '../account/ui';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { AppLink } from '../../shared/routing/AppLink';
-import { useIsLoggedIn, useSession } from '../session/sessionStore';
-import { usePageTitle } from '../title/pageTitle';
+import { useIsLoggedIn, useSession } from '../session';
+import { usePageTitle } from '../title';
 import { notificationsApi } from './notificationsApi';
 import { NotificationsSpinner } from './notificationsUi';
 

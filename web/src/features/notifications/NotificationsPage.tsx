@@ -11,10 +11,10 @@ import { FormAlert, RetryAlert, Section, SectionNav, useErrorText } from '../acc
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { usePush } from '../push/pushStore';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { useLoad } from '../shop/useLoad';
-import { useSettings, useSiteSettings } from '../site/settingsStore';
-import { usePageTitle } from '../title/pageTitle';
+import { useSettings, useSiteSettings } from '../site';
+import { usePageTitle } from '../title';
 import { type MailOff, type Notifications, type NotificationsChange, type PreferenceKey, notificationsApi } from './notificationsApi';
 import { NotificationsSpinner, PREFERENCE_GROUPS, pushErrorText } from './notificationsUi';
 import { type ControlId, type SaveStatus, initialSettings, settingsReducer, shownSettings } from './settingsState';

@@ -6,8 +6,8 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/errors';
 import { AuthCard, FormAlert, RetryAlert, useBusy, useErrorText } from '../account/ui';
 import { AppLink } from '../../shared/routing/AppLink';
-import { useIsLoggedIn } from '../session/sessionStore';
-import { usePageTitle } from '../title/pageTitle';
+import { useIsLoggedIn } from '../session';
+import { usePageTitle } from '../title';
 import { type Unsubscribed, notificationsApi } from './notificationsApi';
 import { NotificationsSpinner, preferenceLabel } from './notificationsUi';
 

@@ -6,7 +6,7 @@ import type { FieldError } from '../account/accountApi';
 import { FormAlert, Section, useErrorText } from '../account/ui';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { useSettings } from '../site/settingsStore';
+import { useSettings } from '../site';
 import { profileApi } from './profileApi';
 import { PHOTO_TYPES, photoCounter, photoFileProblem, photoUrl, uploadError } from './profileLogic';
 

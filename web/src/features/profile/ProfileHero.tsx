@@ -4,7 +4,7 @@ import type { EditableProfile } from '../../shared/api/types';
 import { Icon } from '../../shared/ui/icons';
 import { useProfileCatalogs } from './catalogStore';
 import { isFieldVisible, mainPhoto, photoUrl } from './profileLogic';
-import { useSettings } from '../site/settingsStore';
+import { useSettings } from '../site';
 
 /** A drawn stand-in for a member without a main photo: head and shoulders on the brand gradient. */
 export function AvatarPlaceholder({ className = '' }: { className?: string }) {

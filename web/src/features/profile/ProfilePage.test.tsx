@@ -6,7 +6,7 @@ import type { EditableProfile } from '../../shared/api/types';
 import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { useProfileCatalogs } from './catalogStore';
 import { ProfilePage } from './ProfilePage';
 import { photoCounter, sectionErrors, toggleInterest, uploadError, visibleSectionFields } from './profileLogic';

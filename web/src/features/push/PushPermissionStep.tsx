@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../account/ui';
 import { Icon } from '../../shared/ui/icons';
 import { pushErrorText } from '../notifications/notificationsUi';
-import { useSiteSettings } from '../site/settingsStore';
+import { useSiteSettings } from '../site';
 import { usePush } from './pushStore';
 
 /** "Not now" is remembered in this browser: the step does not ask again. */

@@ -13,8 +13,8 @@
 import { create } from 'zustand';
 import { safeRedirect } from '../../shared/routing/guard';
 import { appNavigate } from '../../shared/routing/navigate';
-import { useSession } from '../session/sessionStore';
-import { useSettings } from '../site/settingsStore';
+import { useSession } from '../session';
+import { useSettings } from '../site';
 import { BUILD_VERSION } from './buildVersion';
 import { pushApi } from './pushApi';
 

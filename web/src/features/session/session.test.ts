@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAppNavigator } from '../../shared/routing/navigate';
 import { userFixture } from '../../test/fixtures';
-import { useChat } from '../chat/chatStore';
+import { useChat } from '../chat';
 import { useSignup } from '../signup/signupStore';
 import { sessionHinted, useSession } from './sessionStore';
 

@@ -5,7 +5,6 @@
 import { create } from 'zustand';
 import type { User } from '../../shared/api/types';
 import type { Language } from '../../shared/i18n/languages';
-import { useChat } from '../chat/chatStore';
 
 export type { User };
 
@@ -31,7 +30,7 @@ interface SessionState {
   saveLanguage: (language: string) => Promise<void>;
 }
 
-/** Extra stores to empty on logout (alerts, signup modal ...), registered by their features. */
+/** Stores to empty on logout (chat, alerts, signup modal ...), registered by their features. */
 const onClear = new Set<() => void>();
 export function registerSessionReset(reset: () => void): () => void {
   onClear.add(reset);
@@ -58,7 +57,6 @@ export const useSession = create<SessionState>()((set, get) => ({
   setUser: (user) => set({ user, loaded: true }),
   clear() {
     set({ user: null });
-    useChat.getState().reset();
     for (const reset of onClear) reset();
   },
   async load() {

@@ -7,7 +7,7 @@ import { FormAlert } from '../account/ui';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { usePageTitle } from '../title/pageTitle';
+import { usePageTitle } from '../title';
 import { BundleCard, codeApplies, priceBundles } from './bundles';
 import { DiscountBanner } from './discountUi';
 import { PaymentReturn } from './PaymentReturn';

@@ -9,9 +9,8 @@ import { fieldErrorsOf } from '../account/accountApi';
 import { FormAlert } from '../account/ui';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { useCompany } from '../site/companyStore';
-import { useSettings, useSiteSettings } from '../site/settingsStore';
-import { usePageTitle } from '../title/pageTitle';
+import { useCompany, useSettings, useSiteSettings } from '../site';
+import { usePageTitle } from '../title';
 import { BundleCard, type PricedBundle, priceBundles } from './bundles';
 import {
   type FieldProblem,

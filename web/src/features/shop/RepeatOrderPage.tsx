@@ -5,7 +5,7 @@ import { translateError } from '../../shared/i18n/translateError';
 import { FormAlert } from '../account/ui';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { usePageTitle } from '../title/pageTitle';
+import { usePageTitle } from '../title';
 import { goToCheckout, shopApi } from './shopApi';
 import { MethodIcon, ShopLoading, creditsLabel, methodName, shopErrorText, useMoney } from './shopUi';
 import { useLoad } from './useLoad';

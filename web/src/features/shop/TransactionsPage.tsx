@@ -7,7 +7,7 @@ import { FormAlert } from '../account/ui';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { usePageTitle } from '../title/pageTitle';
+import { usePageTitle } from '../title';
 import { type Order, shopApi } from './shopApi';
 import { MethodIcon, ShopLoading, StatusBadge, creditsLabel, methodName, shopErrorText, useMoney } from './shopUi';
 import { useLoad } from './useLoad';

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorKey } from '../../shared/api/errors';
 import { translateError } from '../../shared/i18n/translateError';
-import { countryName } from '../site/company';
+import { countryName } from '../site';
 import { formatMoney } from './money';
 import type { OrderStatus } from './shopApi';
 import { formatCountdown, useTimeBonus } from './timeBonusStore';

@@ -8,7 +8,7 @@
  */
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { registerSessionReset, useSession, type User } from '../session/sessionStore';
+import { registerSessionReset, useSession, type User } from '../session';
 import { type DiscountCode, shopApi } from './shopApi';
 
 export const TICK_MS = 1000;

@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { accountApi } from '../account/accountApi';
 import { AuthCard, FormAlert, useBusy, useErrorText } from '../account/ui';
 import { AppLink } from '../../shared/routing/AppLink';
-import { useSession } from '../session/sessionStore';
-import { useSiteSettings } from '../site/settingsStore';
-import { usePageTitle } from '../title/pageTitle';
+import { useSession } from '../session';
+import { useSiteSettings } from '../site';
+import { usePageTitle } from '../title';
 import { pushStepApplies } from './policy';
 import { signupSteps } from './signupSteps';
 

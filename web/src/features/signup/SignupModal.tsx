@@ -3,7 +3,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LogoMark } from '../../shared/ui/LogoMark';
-import { useSiteSettings } from '../site/settingsStore';
+import { useSiteSettings } from '../site';
 import { pathAfterSignup } from './afterSignup';
 import { useSignup } from './signupStore';
 import { SignupWizard } from './SignupWizard';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AuthCard } from '../account/ui';
-import { useSiteSettings } from '../site/settingsStore';
-import { usePageTitle } from '../title/pageTitle';
+import { useSiteSettings } from '../site';
+import { usePageTitle } from '../title';
 import { pathAfterSignup } from './afterSignup';
 import { SignupWizard } from './SignupWizard';
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { SIGNUP_FORM_KEY, loadSignupForm, saveSignupForm, storableSignupForm } from './signupForm';
 import { SignupWizard } from './SignupWizard';
 import { captureTraffic } from './traffic';

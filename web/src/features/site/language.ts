@@ -1,6 +1,6 @@
 import { switchLanguage } from '../../shared/i18n/i18n';
 import type { Language } from '../../shared/i18n/languages';
-import { useSession } from '../session/sessionStore';
+import { useSession } from '../session';
 import { useSettings } from './settingsStore';
 
 /**

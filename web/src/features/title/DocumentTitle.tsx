@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAttentionCount } from '../chat/chatStore';
-import { useSettings } from '../site/settingsStore';
+import { useAttentionCount } from '../chat';
+import { useSettings } from '../site';
 import { composeTitle, setAppBadge, usePageTitleStore } from './pageTitle';
 
 /** Keeps document.title and the app badge up to date. */

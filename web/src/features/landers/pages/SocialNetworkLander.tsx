@@ -7,8 +7,8 @@
 import { useTranslation } from 'react-i18next';
 import { FictionalBadge, PlaceholderAvatar } from '../../discovery/memberUi';
 import { Icon, type IconName } from '../../../shared/ui/icons';
-import { useSettings } from '../../site/settingsStore';
-import { usePageTitle } from '../../title/pageTitle';
+import { useSettings } from '../../site';
+import { usePageTitle } from '../../title';
 import type { LanderMember } from '../landerApi';
 import { FictionalNote, FinalCta, TrustChips, useLanderValues } from '../LanderParts';
 import { LanderStatus } from '../LanderStatus';

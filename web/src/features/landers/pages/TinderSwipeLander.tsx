@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FictionalBadge } from '../../discovery/memberUi';
 import { DRAG_START_PX, type SwipeDirection, dragLook, releaseVelocity, swipeDecision } from '../../games/swipeGesture';
 import { Icon } from '../../../shared/ui/icons';
-import { usePageTitle } from '../../title/pageTitle';
+import { usePageTitle } from '../../title';
 import type { LanderMember } from '../landerApi';
 import { FictionalNote, TrustChips } from '../LanderParts';
 import { LanderStatus } from '../LanderStatus';

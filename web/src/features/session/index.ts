@@ -1,0 +1,2 @@
+/** The session's public module: who is logged in, for every other feature. */
+export { SESSION_HINT_COOKIE, type User, registerSessionReset, sessionHinted, useIsLoggedIn, useSession } from './sessionStore';
