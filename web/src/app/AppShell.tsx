@@ -1,10 +1,14 @@
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { DocumentTitle } from '../features/title/DocumentTitle';
+import { firstScreenRendered } from '../shared/firstScreen';
 import { ProgressBar, useNavigationProgress } from '../shared/progress/ProgressBar';
 
 /** What every screen shares, whatever its layout. */
 export function AppShell() {
   useNavigationProgress();
+  // The shell's first commit holds the first screen (the router renders once its page is in).
+  useEffect(firstScreenRendered, []);
   return (
     <>
       <ProgressBar />

@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SearchPage, discoveryApi } from '../features/discovery/discoveryApi';
 import { NO_FILTERS } from '../features/discovery/searchFilters';
+import { useSearch } from '../features/discovery/searchStore';
 import { useSession } from '../features/session/sessionStore';
 import { TRAFFIC_KEY } from '../features/signup/traffic';
 import { useSettings } from '../features/site/settingsStore';
 import { settingsFixture, userFixture } from '../test/fixtures';
 import { boot } from './boot';
 import { forgetBootSearchTaken } from './bootData';
+import { stubFetch } from '../test/fetchStub';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
@@ -25,7 +27,7 @@ let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   forgetBootSearchTaken();
   fetchMock = vi.fn(() => Promise.resolve(json(fromServer)));
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,6 +36,7 @@ afterEach(() => {
   document.cookie = 'auth.present=; Max-Age=0; Path=/';
   useSession.setState({ user: null, loaded: false });
   useSettings.setState({ settings: null });
+  useSearch.getState().reset();
 });
 
 const urls = () => fetchMock.mock.calls.map(([input]) => new URL(String(input instanceof Request ? input.url : input), 'http://amora.test').pathname);
@@ -68,5 +71,22 @@ describe('what came with the page', () => {
     const filters = name === 'a filtered search' ? { ...NO_FILTERS, gender: 'female' as const } : NO_FILTERS;
     expect(await discoveryApi.search(filters, 1)).toEqual(fromServer);
     expect(urls()).toEqual(['/api/members']);
+  });
+});
+
+describe("the search store and the page's answer", () => {
+  it('holds the first page at once, before any render waits for a promise', () => {
+    useSession.setState({ user: userFixture({ id: 41 }), loaded: true });
+    inline({ language: 'en', settings: settingsFixture(), search: { viewer: 41, answer: withPage } });
+    useSearch.getState().adoptBootPage(NO_FILTERS, 1);
+    expect(useSearch.getState()).toMatchObject({ page: 1, numResults: 34, pages: 2, results: [{ pageNumber: 1, next: 12 }] });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('leaves the store empty for another page or filters', () => {
+    useSession.setState({ user: userFixture({ id: 41 }), loaded: true });
+    inline({ language: 'en', settings: settingsFixture(), search: { viewer: 41, answer: withPage } });
+    useSearch.getState().adoptBootPage(NO_FILTERS, 2);
+    expect(useSearch.getState().results).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { PushStepSlot } from '../features/push/PushStepSlot';
 import { useSession } from '../features/session/sessionStore';
 import { signupSteps } from '../features/signup/signupSteps';
 import { SignupSlot } from '../features/signup/SignupSlot';
+import { firstScreen } from '../shared/firstScreen';
 import { fillSlot } from './slots';
 
 fillSlot('signupModal', SignupSlot);
@@ -34,8 +35,13 @@ export function loadMemberPlugins(): Promise<MemberPlugins> {
   return memberPlugins;
 }
 
+// A member who opens a page: after its first screen is painted (firstScreen.ts); one who
+// logs in later: at once (the first screen has long been shown).
 const whenMember = () => {
-  if (useSession.getState().user) loadMemberPlugins().catch(() => undefined);
+  if (!useSession.getState().user) return;
+  void firstScreen.then(() => {
+    if (useSession.getState().user) loadMemberPlugins().catch(() => undefined);
+  });
 };
 whenMember();
 useSession.subscribe(whenMember);

@@ -50,6 +50,8 @@ export function MembersPage() {
     () => filtersFromQuery(location.search, { fields: settings.search_fields, countries: settings.countries, minAge: settings.min_age, maxAge: settings.max_age }),
     [location.search, settings.search_fields, settings.countries, settings.min_age, settings.max_age],
   );
+  // Before the store is read: the first page may have come with the page (bootData).
+  useState(() => useSearch.getState().adoptBootPage(filters, page));
   const setFilters = useSearch((s) => s.setFilters);
   const loadPage = useSearch((s) => s.loadPage);
   const numResults = useSearch((s) => s.numResults);

@@ -4,7 +4,7 @@
  * logged-out search for visitors who came through a partner (spec section 6).
  */
 import { takeBootSearch } from '../../app/bootData';
-import { api } from '../../shared/api/client';
+import { answer, api, retries } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 import type { components } from '../../shared/api/schema';
 import { useSession } from '../session';
@@ -41,37 +41,43 @@ function networkParam(): string | undefined {
   return trafficForSignup()?.network ?? undefined;
 }
 
-const once = { retries: 0 } as const;
+const once = retries(0);
+
+/**
+ * /members opened without a query: the page brought this very answer (index.html). Only
+ * for the page's first search (takeBootSearch), and only when it is the search asked for.
+ */
+export function bootAnswer(filters: SearchFilters, page: number, after?: number | null): SearchPage | null {
+  const early = takeBootSearch();
+  const viewer = useSession.getState().user?.id ?? null;
+  if (early && early.viewer === viewer && page === 1 && !after && !networkParam() && filtersKey(filters) === '') return early.answer;
+  return null;
+}
 
 export const discoveryApi = {
   /** A page of results; `after` (the page before's `next`) lets the server seek to the
    *  page by its sort key instead of skipping the pages before it. */
   async search(filters: SearchFilters, page: number, after?: number | null, signal?: AbortSignal): Promise<SearchPage> {
     const network = networkParam();
-    // /members opened without a query: the page brought this very answer (index.html).
-    const early = takeBootSearch();
-    const viewer = useSession.getState().user?.id ?? null;
-    if (early && early.viewer === viewer && page === 1 && !after && !network && filtersKey(filters) === '') return early.answer;
-    const data = await api.get<SearchPage>('/api/members', {
-      query: { ...filtersToApiQuery(filters), page, after: after ?? undefined, network },
-      signal,
-    });
+    const early = bootAnswer(filters, page, after);
+    if (early) return early;
+    const data = await answer(
+      api.GET('/api/members', { params: { query: { ...filtersToApiQuery(filters), page, after: after ?? undefined, network } }, signal }),
+    );
     if (!data) throw new LoginRequired();
     return data;
   },
   async member(id: number, signal?: AbortSignal): Promise<MemberProfile> {
-    const data = await api.get<{ profile: MemberProfile }>(`/api/members/${id}`, {
-      query: { network: networkParam() },
-      signal,
-    });
+    const params = { path: { member_id: id }, query: { network: networkParam() } };
+    const data = await answer(api.GET('/api/members/{member_id}', { params, signal }));
     if (!data) throw new LoginRequired();
     return data.profile;
   },
   async block(id: number): Promise<void> {
-    if ((await api.post<void>(`/api/members/${id}/block`, undefined, once)) === false) throw new LoginRequired();
+    if ((await answer(api.POST('/api/members/{member_id}/block', { params: { path: { member_id: id } }, ...once }))) === false) throw new LoginRequired();
   },
   async unblock(id: number): Promise<void> {
-    if ((await api.delete<void>(`/api/members/${id}/block`, undefined, once)) === false) throw new LoginRequired();
+    if ((await answer(api.DELETE('/api/members/{member_id}/block', { params: { path: { member_id: id } }, ...once }))) === false) throw new LoginRequired();
   },
 };
 

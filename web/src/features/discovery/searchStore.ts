@@ -8,7 +8,7 @@
  */
 import { create } from 'zustand';
 import { useSession } from '../session';
-import { type MemberCard, discoveryApi } from './discoveryApi';
+import { type MemberCard, type SearchPage, bootAnswer, discoveryApi } from './discoveryApi';
 import { NO_FILTERS, type SearchFilters, filtersKey } from './searchFilters';
 
 export interface ResultPage {
@@ -33,6 +33,9 @@ interface SearchState {
   setFilters: (filters: SearchFilters) => void;
   /** A page of results: from the cache, else fetched (one request per page at a time). */
   loadPage: (page: number) => Promise<ResultPage>;
+  /** Takes the answer that came with the page (bootData) when it is this search's: the
+   *  first cards then render with the page itself, not one render later. */
+  adoptBootPage: (filters: SearchFilters, page: number) => void;
   /** Drops the cached results but keeps the filters (after a block, for instance). */
   invalidate: () => void;
   reset: () => void;
@@ -69,22 +72,18 @@ export const useSearch = create<SearchState>()((set, get) => ({
           const entry: ResultPage = { pageNumber: page, results: answer.results, next: answer.next };
           // The filters changed meanwhile: this answer belongs to an old search.
           if (filtersKey(get().filters) !== filtersKey(filters)) return entry;
-          set((s) => ({
-            page,
-            results: [...s.results.filter((r) => r.pageNumber !== page), entry],
-            similar: answer.similar.length
-              ? [...s.similar.filter((r) => r.pageNumber !== page), { pageNumber: page, results: answer.similar }]
-              : s.similar,
-            numResults: answer.numResults,
-            numResultsCapped: answer.numResultsCapped,
-            pages: answer.pages,
-          }));
+          set((s) => stateOf(page, answer, s));
           return entry;
         })
         .finally(() => pending.delete(requestKey));
       pending.set(requestKey, request);
     }
     return request;
+  },
+  adoptBootPage(filters, page) {
+    if (filtersKey(filters) !== filtersKey(get().filters) || get().results.length) return;
+    const answer = bootAnswer(filters, page);
+    if (answer) set(stateOf(page, answer, get()));
   },
   invalidate() {
     pending.clear();
@@ -106,3 +105,18 @@ export function similarOf(similar: ResultPage[], page: number): MemberCard[] {
 useSession.subscribe((state, previous) => {
   if ((state.user?.id ?? null) !== (previous.user?.id ?? null)) useSearch.getState().invalidate();
 });
+
+/** The state once `answer` (page `page`) is in. */
+function stateOf(page: number, answer: SearchPage, s: SearchState): Partial<SearchState> {
+  const entry: ResultPage = { pageNumber: page, results: answer.results, next: answer.next };
+  return {
+    page,
+    results: [...s.results.filter((r) => r.pageNumber !== page), entry],
+    similar: answer.similar.length
+      ? [...s.similar.filter((r) => r.pageNumber !== page), { pageNumber: page, results: answer.similar }]
+      : s.similar,
+    numResults: answer.numResults,
+    numResultsCapped: answer.numResultsCapped,
+    pages: answer.pages,
+  };
+}

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.resetModules();
+});
+
+describe('the first screen', () => {
+  it('is announced one frame after the shell rendered it, not before', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    const { firstScreen, firstScreenRendered } = await import('../shared/firstScreen');
+    const seen = vi.fn();
+    void firstScreen.then(seen);
+    await Promise.resolve();
+    expect(seen).not.toHaveBeenCalled();
+    firstScreenRendered();
+    await Promise.resolve();
+    expect(seen).not.toHaveBeenCalled(); // not before the browser painted it
+    vi.advanceTimersToNextFrame();
+    await vi.runAllTimersAsync();
+    expect(seen).toHaveBeenCalledOnce();
+  });
+
+  it("holds a member's plugins (live connection, refreshes) until then", async () => {
+    const { useSession } = await import('../features/session/sessionStore');
+    const { userFixture } = await import('../test/fixtures');
+    const imported = vi.fn();
+    vi.doMock('./memberPlugins', () => {
+      imported();
+      return { startMemberPlugins: vi.fn(), reloadNews: vi.fn() };
+    });
+    useSession.setState({ user: userFixture({ id: 3 }), loaded: true });
+    await import('./plugins');
+    const { firstScreenRendered } = await import('../shared/firstScreen');
+    await vi.dynamicImportSettled();
+    expect(imported).not.toHaveBeenCalled();
+    firstScreenRendered();
+    await vi.waitFor(() => expect(imported).toHaveBeenCalledOnce());
+    useSession.setState({ user: null, loaded: true });
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * The first screen is on: the router has its first page and the browser has painted it.
+ * What a page does not need to show (the member's live connection, periodic refreshes,
+ * modals that come later) waits for this, so it does not compete with that first paint
+ * on a slow phone (issue 17: the search's first cards waited for the chat list's calls).
+ */
+let announce: () => void = () => undefined;
+
+export const firstScreen: Promise<void> = new Promise((resolve) => {
+  announce = resolve;
+});
+
+/** main.tsx: the router's first screen is rendered; resolves `firstScreen` after its paint. */
+export function firstScreenRendered(): void {
+  if (typeof requestAnimationFrame !== 'function') {
+    announce();
+    return;
+  }
+  // The frame after the next one: the screen rendered now has been painted by then.
+  requestAnimationFrame(() => setTimeout(announce, 0));
+}
