@@ -33,6 +33,7 @@ from adapters.sql.unit_of_work import SqlUnitOfWork
 from adapters.texts.icebreakers import JsonIcebreakers
 from application.account_mails import AccountMails
 from application.accounts import Accounts
+from application.appeals import Appeals
 from application.chat import Chat
 from application.companies import Companies
 from application.complaints import Complaints
@@ -175,6 +176,8 @@ class Container(containers.DeclarativeContainer):
         tasks=tasks, files=files, password_strength=providers.Object(password_strength),
     )
     events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url)
+    appeals = providers.Singleton(Appeals, uow=unit_of_work.provider, clock=clock,
+                                  accounts=accounts)
     notifier = providers.Singleton(
         Notifier, uow=unit_of_work.provider, clock=clock, secrets=secrets,
         settings=notification_settings, texts=mail_texts, mailer=mailer, push=push_sender,

@@ -25,7 +25,7 @@ LINK_PATHS = {
     "reactivation": "/account-deleted?reactivate={token}",
 }
 # Mails about the account that carry no token: a plain link into the site.
-PLAIN_PATHS = {"reactivated": "/members"}
+PLAIN_PATHS = {"reactivated": "/members", "appeal_lifted": "/login", "appeal_upheld": "/pages/ban"}
 
 
 # What mail and push texts fill in: {name}, {site}, {link}, {count}, ...

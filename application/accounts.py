@@ -195,26 +195,34 @@ class Accounts:
 
     def log_in(self, host: str | None, email: str, password: str, visitor: Visitor) -> Login:
         now = self.clock.now()
-        address = normalise_email(email)
         with self.uow() as uow:
             site = resolve_site(uow, host)
-            since = now - self.lockout.window
-            wait = self.lockout.locked_for(
-                uow.login_failures.for_account(site.id, address, since), visitor.ip, now,
-                uow.login_failures.for_address(visitor.ip, since))
-            if wait:
-                raise DomainError("too_many_attempts", minutes=minutes_left(wait))
-            member = uow.members.by_email(site.id, address)
-            if not self._password_matches(member, password):
-                uow.login_failures.add(site.id, address, visitor.ip, now)
-                uow.commit()
-                raise DomainError("login_failed")
-            assert member is not None
+            member = self.verified(uow, site, email, password, visitor, now)
             self._refuse_closed(member, site, now)
-            uow.login_failures.clear(site.id, address, visitor.ip)
             token = self._start_session(uow, member.id, visitor, now)
             uow.commit()
             return Login(token, member, site)
+
+    def verified(self, uow: UnitOfWork, site: Site, email: str, password: str,
+                 visitor: Visitor, now: datetime) -> Member:
+        """The member whose address and password these are, whatever their status (a
+        banned member appeals with them), under the lockout: a wrong password is
+        counted (and committed) before the refusal."""
+        address = normalise_email(email)
+        since = now - self.lockout.window
+        wait = self.lockout.locked_for(
+            uow.login_failures.for_account(site.id, address, since), visitor.ip, now,
+            uow.login_failures.for_address(visitor.ip, since))
+        if wait:
+            raise DomainError("too_many_attempts", minutes=minutes_left(wait))
+        member = uow.members.by_email(site.id, address)
+        if not self._password_matches(member, password):
+            uow.login_failures.add(site.id, address, visitor.ip, now)
+            uow.commit()
+            raise DomainError("login_failed")
+        assert member is not None
+        uow.login_failures.clear(site.id, address, visitor.ip)
+        return member
 
     def log_in_by_link(self, host: str | None, token: str, visitor: Visitor) -> tuple[Login, str]:
         """A notification mail's login link: once, within 24 hours, for that member on

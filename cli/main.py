@@ -14,7 +14,7 @@ from rich.console import Console
 
 from adapters.config import Config, unsafe_in_production
 from adapters.logs import configure_logging
-from cli import companies, complaints, credits, demo, members, photos, shop, sites, stats
+from cli import appeals, companies, complaints, credits, demo, members, photos, shop, sites, stats
 from cli.context import container
 from cli.failures import OneLineErrors, fail
 
@@ -32,6 +32,7 @@ app.add_typer(shop.orders, name="orders")
 app.add_typer(shop.discounts, name="discounts")
 app.add_typer(shop.bundles, name="bundles")
 app.add_typer(complaints.complaints, name="complaints")
+app.add_typer(appeals.appeals, name="appeals")
 app.add_typer(stats.stats, name="stats")
 console = Console()
 

@@ -31,6 +31,8 @@ _MESSAGES = {
     "complaint_not_found": "No such complaint",
     "complaint_resolved": "The complaint is resolved already",
     "not_enough_credits": "The member has fewer credits than that",
+    "appeal_not_found": "No such appeal",
+    "appeal_decided": "The appeal is decided already",
 }
 
 

@@ -27,6 +27,7 @@ from adapters.http import (
     observability,
     openapi,
     photo_views,
+    privacy_views,
     profile_views,
     realtime,
     requests,
@@ -89,7 +90,7 @@ def create_app(container: Container) -> Flask:
     app.url_map.converters["int"] = requests.IdConverter  # before any route is added
     for module in (site_views, account_views, profile_views, photo_views, discovery_views,
                    like_views, chat_views, realtime, shop_views, notification_views, health,
-                   lander_views, openapi, media):
+                   lander_views, privacy_views, openapi, media):
         app.register_blueprint(module.blueprint)
     if config.payment_provider == "sandbox":
         app.register_blueprint(sandbox_views.blueprint)

@@ -66,6 +66,9 @@ _RULE_STATUS = {
     "bundle_not_found": 404,
     "order_not_found": 404,
     "no_order_to_repeat": 404,
+    "appeal_exists": 409,
+    "not_banned": 409,
+    "export_too_soon": 429,
 }
 
 

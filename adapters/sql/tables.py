@@ -472,6 +472,24 @@ complaints = Table(
     Index("ix_complaints_status", "status", "created_at"),
 )
 
+# Appeals against bans (issue 21.3): one per ban, the ban known by when it began.
+appeals = Table(
+    "appeals",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
+    Column("banned_at", UtcDateTime, nullable=False),
+    Column("ban_reason", String(500), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("status", String(20), nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("decided_at", UtcDateTime),
+    Column("decided_by", String(100)),
+    Column("note", Text),
+    Index("uq_appeals_ban", "member_id", "banned_at", unique=True),
+    Index("ix_appeals_status", "status", "id"),
+)
+
 # Search reads these together; the partial order matches the filters members use most.
 # The trailing columns make counting and keyset pages index-only on PostgreSQL: the
 # filters and the join key come from the index, never from the table (issue 17).

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, event
 
 from adapters.sql.accounts import SqlLoginFailures, SqlSessions, SqlTokens
+from adapters.sql.appeals import SqlAppeals
 from adapters.sql.chats import SqlChatQueries, SqlChats
 from adapters.sql.complaints import SqlComplaintQueries, SqlComplaints
 from adapters.sql.credits import SqlLedger
@@ -110,6 +111,7 @@ _REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
     "landers": SqlLanders, "complaints": SqlComplaints, "figures": SqlFigures,
     "chat_queries": SqlChatQueries, "like_queries": SqlLikeQueries,
     "photo_queries": SqlPhotoQueries, "complaint_queries": SqlComplaintQueries,
+    "appeals": SqlAppeals,
     "jobs": lambda connection: SqlOutbox(connection, _now),
 }
 
@@ -142,6 +144,7 @@ class SqlUnitOfWork:
     complaints: SqlComplaints
     complaint_queries: SqlComplaintQueries
     figures: SqlFigures
+    appeals: SqlAppeals
     jobs: SqlOutbox
 
     def __init__(self, engine: Engine, single_read: bool = False) -> None:

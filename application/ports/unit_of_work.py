@@ -6,6 +6,7 @@ from types import TracebackType
 from typing import Protocol
 
 from application.ports.accounts import LoginFailureLog, SessionRepository, TokenRepository
+from application.ports.appeals import AppealRepository
 from application.ports.audit import AuditLog
 from application.ports.chat import ChatQueries, ChatRepository
 from application.ports.complaints import ComplaintQueries, ComplaintRepository
@@ -59,6 +60,7 @@ class UnitOfWork(Protocol):
     complaints: ComplaintRepository
     complaint_queries: ComplaintQueries  # read only
     figures: FiguresRepository
+    appeals: AppealRepository
     jobs: JobOutbox
 
     def __enter__(self) -> UnitOfWork: ...

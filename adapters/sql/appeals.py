@@ -1,0 +1,58 @@
+"""Appeals against bans in SQL."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import attrs
+from sqlalchemy import Connection, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from adapters.sql import tables as t
+from adapters.sql.engine import inserted_id
+from domain.appeals import Appeal, AppealStatus
+from domain.errors import DomainError
+
+ap = t.appeals
+
+
+def _appeal(row: Any) -> Appeal:
+    return Appeal(**{**row, "status": AppealStatus(row["status"])})
+
+
+@attrs.define
+class SqlAppeals:
+    connection: Connection
+
+    def add(self, appeal: Appeal) -> int:
+        values = attrs.asdict(appeal)
+        del values["id"]
+        try:
+            with self.connection.begin_nested():
+                return inserted_id(self.connection.execute(
+                    insert(ap).values(**values)))
+        except IntegrityError:  # a parallel appeal for the same ban won
+            raise DomainError("appeal_exists") from None
+
+    def get(self, appeal_id: int) -> Appeal | None:
+        row = self.connection.execute(select(ap).where(ap.c.id == appeal_id)).mappings().first()
+        return _appeal(row) if row else None
+
+    def for_ban(self, member_id: int, banned_at: datetime) -> Appeal | None:
+        row = self.connection.execute(select(ap).where(
+            ap.c.member_id == member_id, ap.c.banned_at == banned_at)).mappings().first()
+        return _appeal(row) if row else None
+
+    def recent(self, status: AppealStatus | None, limit: int) -> list[Appeal]:
+        query = select(ap).order_by(ap.c.id.desc()).limit(limit)
+        if status is not None:
+            query = query.where(ap.c.status == status.value)
+        return [_appeal(row) for row in self.connection.execute(query).mappings()]
+
+    def decide(self, appeal: Appeal) -> bool:
+        done = self.connection.execute(
+            update(ap).where(ap.c.id == appeal.id, ap.c.status == AppealStatus.OPEN.value)
+            .values(status=appeal.status.value, decided_at=appeal.decided_at,
+                    decided_by=appeal.decided_by, note=appeal.note))
+        return done.rowcount == 1

@@ -1,0 +1,58 @@
+"""`amora appeals`: banned members' appeals to decide."""
+
+from __future__ import annotations
+
+import getpass
+from typing import Annotated
+
+import attrs
+import typer
+
+from cli.context import Id, container, fail_on_rule
+from cli.output import Json, console, print_json, rows, say
+
+appeals = typer.Typer(help="Appeals against bans: list, show and decide.",
+                      no_args_is_help=True)
+Actor = Annotated[str, typer.Option(help="Who acts (audit log); defaults to your login.")]
+
+
+@appeals.command("list")
+def list_appeals(
+        status: Annotated[str | None, typer.Option(help="open, upheld or lifted")] = "open",
+        limit: Annotated[int, typer.Option(min=1, max=1000)] = 50,
+        as_json: Json = False) -> None:
+    """The newest appeals (open ones by default; times in UTC)."""
+    with fail_on_rule():
+        found = container().appeals().list(status or None, limit)
+    records = [{"id": row.id, "member": row.member_id, "banned": row.banned_at,
+                "ban reason": row.ban_reason if as_json else row.ban_reason[:40],
+                "status": row.status.value, "filed": row.created_at,
+                "text": row.text if as_json else row.text[:60]} for row in found]
+    rows(("id", "member", "banned", "ban reason", "status", "filed", "text"), records,
+         as_json=as_json)
+
+
+@appeals.command()
+def show(appeal_id: Id, as_json: Json = False) -> None:
+    """Everything about one appeal."""
+    with fail_on_rule():
+        row = container().appeals().show(appeal_id)
+    if as_json:
+        print_json(row)
+        return
+    for key, value in attrs.asdict(row).items():
+        console.print(f"[bold]{key}[/]: {value if value is not None else ''}")
+
+
+@appeals.command()
+def decide(appeal_id: Id,
+           lift: Annotated[bool, typer.Option(
+               "--lift/--uphold", help="Lift the ban (unban) or uphold it.")],
+           note: Annotated[str, typer.Option(help="Why (required; audit log).")],
+           actor: Actor = "", as_json: Json = False) -> None:
+    """Uphold or lift the ban; the member is told by e-mail in their language."""
+    with fail_on_rule():
+        decision = container().appeals().decide(appeal_id, lift, note,
+                                                actor or getpass.getuser())
+    say(as_json, {"id": appeal_id, "status": decision.status.value, "note": decision.note},
+        f"[green]Appeal {appeal_id} {decision.status.value}.[/]")

@@ -1,0 +1,40 @@
+"""`amora appeals list|show|decide` (issue 21.3)."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from adapters.sql.tables import audit_log
+from application.accounts import Visitor
+from cli import context
+from tests.cli.test_cli import _member
+
+VISITOR = Visitor(ip="192.0.2.1", user_agent=None, language="en")
+
+
+def test_operators_list_show_and_decide_appeals(amora) -> None:  # type: ignore[no-untyped-def]
+    member_id = _member(amora)
+    assert amora("members", "ban", str(member_id), "--reason", "fake photos").exit_code == 0
+    filed = context.container().appeals().file(
+        "amora.test", "eve@example.com", "long enough words",
+        "These photos are really me, I can show more.", VISITOR)
+    listed = amora("appeals", "list")
+    assert listed.exit_code == 0 and str(member_id) in listed.output
+    shown = amora("appeals", "show", str(filed.id))
+    assert "These photos are really me" in shown.output and "fake photos" in shown.output
+    assert amora("appeals", "decide", str(filed.id), "--lift", "--note", " ").exit_code == 1
+    assert amora("appeals", "decide", str(filed.id), "--note", "x").exit_code != 0  # no choice
+    lifted = amora("appeals", "decide", str(filed.id), "--lift", "--note", "Verified",
+                   "--actor", "ops")
+    assert lifted.exit_code == 0 and "lifted" in lifted.output
+    again = amora("appeals", "decide", str(filed.id), "--uphold", "--note", "No")
+    assert again.exit_code == 1 and "decided already" in again.output
+    assert "active" in amora("members", "show", str(member_id)).output \
+        or "not_confirmed" in amora("members", "show", str(member_id)).output
+    assert amora("appeals", "list", "--status", "lifted", "--json").exit_code == 0
+    assert amora("appeals", "list", "--status", "weird").exit_code == 1
+    assert amora("appeals", "show", "999").exit_code == 1
+    with context.container().engine().connect() as connection:
+        actions = [row.action for row in connection.execute(
+            select(audit_log).where(audit_log.c.actor == "ops"))]
+    assert actions == ["members.unban", "appeals.decide"]
