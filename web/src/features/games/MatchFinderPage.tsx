@@ -3,11 +3,10 @@ import '../../styles/sheets/profile.scss';
 import '../../styles/sheets/games.scss';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PremiumOnly } from '../shop/PremiumOnly';
 import { useLocation, useNavigate } from 'react-router';
 import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { FormAlert, RetryAlert } from '../account/ui';
+import { FormAlert, RetryAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { useProfileCatalogs } from '../profile/catalogStore';
@@ -373,9 +372,7 @@ export function MatchFinderPage() {
     <>
       <PageHeader title={t('finder.title')} intro={t('finder.intro')} />
       <div className="container game-page match-finder" data-testid="match-finder">
-        {user && !user.paid_user ? (
-          <PremiumOnly />
-        ) : fromUrl ? (
+        {fromUrl ? (
           <FinderResults
             wishes={fromUrl}
             onChange={() => {
