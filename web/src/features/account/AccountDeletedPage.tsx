@@ -8,7 +8,9 @@ import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
 import { accountApi } from './accountApi';
 import { useCountdown } from './countdown';
-import { AuthCard, FormAlert, useBusy, useErrorText } from './ui';
+import { AuthCard } from '../../shared/ui/AuthCard';
+import { FormAlert } from '../../shared/ui/alerts';
+import { useBusy, useErrorText } from '../../shared/ui/form';
 
 function hostOf(url: string): string {
   try {

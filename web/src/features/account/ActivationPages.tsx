@@ -11,7 +11,8 @@ import { ResendActivation } from '../signup/CompleteSignupPage';
 import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
 import { accountApi } from './accountApi';
-import { AuthCard, useErrorText } from './ui';
+import { AuthCard } from '../../shared/ui/AuthCard';
+import { useErrorText } from '../../shared/ui/form';
 
 // One request per token, also when React runs the effect twice (StrictMode).
 const attempts = new Map<string, Promise<User>>();

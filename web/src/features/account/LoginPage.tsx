@@ -12,7 +12,11 @@ import { emailError } from '../signup/validation';
 import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
 import { accountApi } from './accountApi';
-import { AuthCard, FormAlert, PasswordField, SubmitButton, TextField, useBusy, useErrorText } from './ui';
+import { AuthCard } from '../../shared/ui/AuthCard';
+import { FormAlert } from '../../shared/ui/alerts';
+import { SubmitButton } from '../../shared/ui/buttons';
+import { PasswordField, TextField } from '../../shared/ui/fields';
+import { useBusy, useErrorText } from '../../shared/ui/form';
 
 /** Query flags other screens send the member here with. */
 export const LOGIN_NOTICES = ['password_reset', 'session_ended'] as const;

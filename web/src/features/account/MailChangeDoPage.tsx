@@ -8,7 +8,9 @@ import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../session';
 import { usePageTitle } from '../title';
 import { accountApi } from './accountApi';
-import { AuthCard, FormAlert, useErrorText } from './ui';
+import { AuthCard } from '../../shared/ui/AuthCard';
+import { FormAlert } from '../../shared/ui/alerts';
+import { useErrorText } from '../../shared/ui/form';
 
 type Outcome = { ok: true; user: User | null } | { ok: false; error: unknown };
 

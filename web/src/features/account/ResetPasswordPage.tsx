@@ -9,7 +9,11 @@ import { emailError, passwordError } from '../signup/validation';
 import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
 import { accountApi, fieldErrorsOf } from './accountApi';
-import { AuthCard, FormAlert, PasswordField, SubmitButton, TextField, useBusy, useErrorText } from './ui';
+import { AuthCard } from '../../shared/ui/AuthCard';
+import { FormAlert } from '../../shared/ui/alerts';
+import { SubmitButton } from '../../shared/ui/buttons';
+import { PasswordField, TextField } from '../../shared/ui/fields';
+import { useBusy, useErrorText } from '../../shared/ui/form';
 
 /** /reset-password: ask for a reset link; the answer is the same for any address. */
 export function ResetPasswordPage() {

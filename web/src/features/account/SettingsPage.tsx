@@ -15,7 +15,11 @@ import { useCompany, changeLanguage, useSettings, useSiteSettings } from '../sit
 import { usePageTitle } from '../title';
 import { accountApi, fieldErrorsOf } from './accountApi';
 import { DELETE_REASONS, OTHER_DETAILS_MAX, canContinue, deletionReducer, initialDeletion, offersFor, reasonText } from './deletionFlow';
-import { FormAlert, PasswordField, Section, SectionNav, SubmitButton, TextField, useBusy, useErrorText } from './ui';
+import { FormAlert } from '../../shared/ui/alerts';
+import { SubmitButton } from '../../shared/ui/buttons';
+import { PasswordField, TextField } from '../../shared/ui/fields';
+import { useBusy, useErrorText } from '../../shared/ui/form';
+import { Section, SectionNav } from '../../shared/ui/sections';
 
 type Result = { ok: boolean; text: ReactNode } | null;
 

@@ -7,7 +7,7 @@ import { pathTo } from '../../shared/routing/paths';
 import { formatRelativeShort } from '../../shared/i18n/dates';
 import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { FormAlert } from '../account/ui';
+import { FormAlert } from '../../shared/ui/alerts';
 import { FictionalBadge } from '../discovery/memberUi';
 import { giftName } from '../gifts/giftsApi';
 import { AppLink } from '../../shared/routing/AppLink';

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError, errorKey } from '../../shared/api/errors';
 import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { FormAlert } from '../account/ui';
+import { FormAlert } from '../../shared/ui/alerts';
 import { type MemberProfile, discoveryApi } from '../discovery/discoveryApi';
 import { PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
 import { AppLink } from '../../shared/routing/AppLink';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { FormAlert, RetryAlert } from '../account/ui';
+import { FormAlert, RetryAlert } from '../../shared/ui/alerts';
 import { Icon } from '../../shared/ui/icons';
 import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { RetryAlert } from '../account/ui';
+import { RetryAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../session';

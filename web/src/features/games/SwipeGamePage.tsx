@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/i18n/dates';
 import { translateError } from '../../shared/i18n/translateError';
-import { FormAlert } from '../account/ui';
+import { FormAlert } from '../../shared/ui/alerts';
 import { useMatch } from '../likes/matchStore';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';

@@ -319,13 +319,11 @@ describe('match-finder page', () => {
     };
   });
 
-  it('is premium: a free member sees the way to premium instead of the questions', () => {
+  it('is open to free members: the questions, no premium offer (issue 19.8)', () => {
     useSession.setState({ user: userFixture({ paid_user: false }) });
     renderAt('/match-finder');
-    const notice = screen.getByTestId('premium-only');
-    expect(notice).toHaveTextContent('This feature is only available to premium members.');
-    expect(within(notice).getByRole('link')).toHaveAttribute('href', '/premium');
-    expect(screen.queryByTestId('finder-progress')).toBeNull();
+    expect(screen.queryByTestId('premium-only')).toBeNull();
+    expect(screen.getByTestId('finder-progress')).toHaveTextContent('Step 1 of 4');
   });
 
   it('walks through the steps with back and next, then shows scored results', async () => {

@@ -4,7 +4,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/errors';
 import { translateError } from '../../shared/i18n/translateError';
-import { FormAlert, RetryAlert } from '../account/ui';
+import { FormAlert, RetryAlert } from '../../shared/ui/alerts';
 import { LoginRequired } from '../discovery/discoveryApi';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';

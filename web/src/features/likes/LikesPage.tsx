@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { pathTo } from '../../shared/routing/paths';
 import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { FormAlert } from '../account/ui';
+import { FormAlert } from '../../shared/ui/alerts';
 import type { MemberCard } from '../discovery/discoveryApi';
 import { FictionalBadge, PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
 import { NotFoundPage } from '../errors/NotFoundPage';

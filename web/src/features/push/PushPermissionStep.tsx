@@ -1,7 +1,7 @@
 import '../../styles/sheets/notifications.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../account/ui';
+import { FormAlert } from '../../shared/ui/alerts';
 import { Icon } from '../../shared/ui/icons';
 import { pushErrorText } from '../notifications/notificationsUi';
 import { useSiteSettings } from '../site';

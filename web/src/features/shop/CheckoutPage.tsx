@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { pathTo } from '../../shared/routing/paths';
-import { FormAlert } from '../account/ui';
+import { FormAlert } from '../../shared/ui/alerts';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';

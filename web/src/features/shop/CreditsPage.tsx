@@ -2,7 +2,7 @@ import '../../styles/sheets/shop.scss';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateError } from '../../shared/i18n/translateError';
-import { FormAlert } from '../account/ui';
+import { FormAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../session';

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
 import { fieldErrorsOf } from '../account/accountApi';
-import { FormAlert } from '../account/ui';
+import { FormAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { useCompany, useSettings, useSiteSettings } from '../site';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
-import { FormAlert } from '../account/ui';
+import { FormAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { useSession } from '../session';

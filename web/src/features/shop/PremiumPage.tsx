@@ -1,6 +1,6 @@
 import '../../styles/sheets/shop.scss';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../account/ui';
+import { FormAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { useSession } from '../session';

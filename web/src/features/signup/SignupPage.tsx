@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AuthCard } from '../account/ui';
+import { AuthCard } from '../../shared/ui/AuthCard';
 import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
 import { pathAfterSignup } from './afterSignup';

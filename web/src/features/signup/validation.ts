@@ -4,16 +4,14 @@
  * The server checks again; its field errors are mapped back to their step.
  */
 import type { Settings } from '../../shared/api/types';
+import type { FieldError } from '../../shared/ui/form';
 import type { SignupForm } from './signupForm';
 
 /** The server's lengths (settings.limits): the checks here only tell the member early. */
 export type NameLimits = Pick<Settings['limits'], 'name_min' | 'name_max'>;
 export type PasswordLimits = Pick<Settings['limits'], 'password_min' | 'password_max'>;
 
-export interface FieldError {
-  code: string;
-  params?: Record<string, unknown>;
-}
+export type { FieldError };
 export type FieldErrors = Partial<Record<string, FieldError>>;
 
 
