@@ -101,7 +101,10 @@ export interface paths {
         };
         /** The signed-in member */
         get: operations["getUser"];
-        /** Preferred language and invisible mode */
+        /**
+         * Preferred language, invisible mode and quiet mode
+         * @description Quiet mode: each of share_typing, share_read_receipts and show_online is the member's own switch. A signal passes between two members only when both share it (whoever hides their read receipts sees no one else's); a signal that does not pass is never sent over /ws.
+         */
         put: operations["updateUser"];
         /** Log in; answers alike for unknown addresses and wrong passwords. With ?push=1 (signed in): store this browser's push subscription, or with subscription null forget the one of `endpoint`; answers 204. */
         post: operations["logIn"];
@@ -358,7 +361,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Search members with the site's filters; pages of 24, similar results when few match */
+        /**
+         * Search members with the site's filters; pages of 24, similar results when few match
+         * @description Members with a photo first, members without a photo last, each group newest first. Without any filter parameter a logged-in member's search starts from what their profile seeks (the gender they look for, ten years around their age); `filters` says what was applied.
+         */
         get: operations["searchMembers"];
         put?: never;
         post?: never;
@@ -409,7 +415,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active members of the site with a photo, newest first, for the landing pages */
+        /**
+         * Active members of the site with a photo, newest first, for the landing pages
+         * @description A logged-in member sees the gender they seek unless `gender` is given.
+         */
         get: operations["getLanderMembers"];
         put?: never;
         post?: never;
@@ -464,6 +473,26 @@ export interface paths {
         put?: never;
         /** A complaint (visitors give an e-mail address); optional member and message references */
         post: operations["fileComplaint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A banned member appeals the ban, once per ban (from the ban page)
+         * @description A ban ends every session, so the member proves who they are with their e-mail address and password, under the login lockout. A second appeal against the same ban is refused with appeal_exists; an account that is not banned with not_banned.
+         */
+        post: operations["fileAppeal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1441,6 +1470,12 @@ export interface components {
             fictional_icon: string;
             language: string;
             invisible: boolean;
+            /** @description Others see when the member types (quiet mode) */
+            share_typing: boolean;
+            /** @description Others see when the member read their messages */
+            share_read_receipts: boolean;
+            /** @description Others see whether the member is online */
+            show_online: boolean;
             profile: components["schemas"]["OwnProfile"];
         };
         Health: {
@@ -1749,6 +1784,9 @@ export interface operations {
                     /** @enum {string} */
                     language?: "da" | "de" | "en" | "es" | "fi" | "fr" | "it" | "nb" | "nl" | "pl" | "sv";
                     invisible?: boolean;
+                    share_typing?: boolean;
+                    share_read_receipts?: boolean;
+                    show_online?: boolean;
                 };
             };
         };
@@ -2196,7 +2234,8 @@ export interface operations {
     searchMembers: {
         parameters: {
             query?: {
-                gender?: "male" | "female";
+                /** @description any: both genders, by choice */
+                gender?: "male" | "female" | "any";
                 country?: string;
                 region?: string;
                 min_age?: number;
@@ -2220,6 +2259,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The filters the search ran with (the member's own, or their profile's defaults) */
+                        filters: {
+                            /** @enum {string|null} */
+                            gender: "male" | "female" | null;
+                            country: string | null;
+                            region: string | null;
+                            min_age: number;
+                            max_age: number;
+                        };
                         results: components["schemas"]["MemberCard"][];
                         /** @description How many match, counted up to 1,000 */
                         numResults: number;
@@ -2297,6 +2345,10 @@ export interface operations {
                 /** @description Empty means 24 */
                 limit?: number;
                 gender?: "male" | "female";
+                /** @description Only members of this country (the visitor's own, as they said it) */
+                country?: string;
+                /** @description Only members of this region of the country */
+                region?: string;
             };
             header?: never;
             path?: never;
@@ -2387,6 +2439,8 @@ export interface operations {
                     email?: string | null;
                     member_id?: number | null;
                     message_id?: number | null;
+                    /** @description Messages the reporter selected in one of their conversations (at most 20 once duplicates are dropped; members only), all of one conversation they can see; the complaint is then about the other member of it. */
+                    message_ids?: number[];
                 };
             };
         };
@@ -2405,6 +2459,42 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    fileAppeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                    /** @description 10 to 5000 characters once trimmed */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Filed; an operator decides and the member hears by e-mail */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "open";
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
