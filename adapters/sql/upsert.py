@@ -26,4 +26,7 @@ def upsert(connection: Connection, table: Table, values: dict[str, Any], keys: l
             index_elements=keys, set_={name: statement.excluded[name] for name in update})
     else:
         statement = statement.on_conflict_do_nothing(index_elements=keys)
-    return int(connection.execute(statement).rowcount)
+    # psycopg 3 forgets an INSERT's row count when its cursor closes: SQLAlchemy then says
+    # -1 unless asked to keep the count (so mark_sent said "sent before" for a new key).
+    result = connection.execute(statement.execution_options(preserve_rowcount=True))
+    return int(result.rowcount)
