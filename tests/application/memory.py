@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Collection
 from datetime import UTC, datetime
 from typing import Any
@@ -39,7 +38,7 @@ from tests.application.memory_social import (
     MemoryLikeQueries,
     MemoryLikes,
 )
-from tests.application.memory_store import MemoryStore
+from tests.application.memory_store import MemoryStore, snapshot
 
 __all__ = ["MemoryStore"]
 
@@ -315,7 +314,7 @@ class MemoryUnitOfWork:
         self.store = store
 
     def __enter__(self) -> MemoryUnitOfWork:
-        work = self._work = copy.deepcopy(self.store)
+        work = self._work = snapshot(self.store)
         self.sites = MemorySites(work.sites)
         self.companies = MemoryCompanies(work.companies)
         self.audit = MemoryAudit(work.audit)
@@ -347,8 +346,9 @@ class MemoryUnitOfWork:
         return None
 
     def commit(self) -> None:
+        published = snapshot(self._work)
         for field in attrs.fields(MemoryStore):
-            setattr(self.store, field.name, copy.deepcopy(getattr(self._work, field.name)))
+            setattr(self.store, field.name, getattr(published, field.name))
 
 
 class MemoryJobs:

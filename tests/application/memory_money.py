@@ -17,7 +17,7 @@ from domain.direct_debit import MAX_ATTEMPTS, SmsCode
 from domain.errors import DomainError
 from domain.orders import CODE_HELD, CODE_SPENT, Order, OrderStatus
 from domain.pricing import Bundle, CodeStatus, DiscountCode
-from tests.application.memory_store import Duplicate, MemoryStore
+from tests.application.memory_store import Duplicate, MemoryStore, Row
 
 NOT_COUNTED = (OrderStatus.FAILED, OrderStatus.CANCELED, OrderStatus.EXPIRED)
 
@@ -201,7 +201,7 @@ class MemoryShopQueries:
 
 
 @attrs.define
-class SmsRow:
+class SmsRow(Row):
     id: int
     member_id: int
     code: SmsCode

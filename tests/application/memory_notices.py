@@ -3,16 +3,18 @@ and the photo review queue, as the SQL adapters keep them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 import attrs
 
+from application.ports.chat import Message
 from application.ports.complaints import Complaint, NewComplaint
 from application.ports.notifications import PushSubscription
 from application.ports.photos import PhotoForReview
 from domain.members import AccountStatus
 from domain.photos import PhotoStatus
-from tests.application.memory_store import MemoryStore
+from tests.application.memory_store import Duplicate, MemoryStore
 
 
 class MemoryNotifications:
@@ -119,6 +121,23 @@ class MemoryComplaints:
             found, status="resolved", resolution=note, resolved_at=at)
         return True
 
+    def visible_messages(self, message_ids: Sequence[int], member_id: int) -> list[Message]:
+        """As the chat history shows them: not those before a chat the member deleted."""
+        store, wanted = self.store, set(message_ids)
+        found = []
+        for row in store.messages:
+            seat = store.in_chat.get((row.message.conversation_id, member_id))
+            if row.message.id in wanted and seat is not None and (
+                    seat.hidden_before is None or row.message.id > seat.hidden_before):
+                found.append(row.message)
+        return found
+
+    def attach(self, complaint_id: int, message_ids: Sequence[int]) -> None:
+        pairs = [(complaint_id, message_id) for message_id in message_ids]
+        if set(pairs) & set(self.store.complaint_messages) or len(set(pairs)) < len(pairs):
+            raise Duplicate("complaint_messages")
+        self.store.complaint_messages += pairs
+
     def message_in(self, message_id: int, member_id: int) -> bool:
         return any(row.message.id == message_id
                    and (row.message.conversation_id, member_id) in self.store.in_chat
@@ -132,6 +151,11 @@ class MemoryComplaintQueries:
     def recent(self, status: str | None, limit: int) -> list[Complaint]:
         newest = sorted(self.store.complaints.values(), key=lambda c: -c.id)
         return [c for c in newest if not status or c.status == status][:limit]
+
+    def attached(self, complaint_id: int) -> list[Message]:
+        ids = {message for complaint, message in self.store.complaint_messages
+               if complaint == complaint_id}
+        return [row.message for row in self.store.messages if row.message.id in ids]
 
     def count_for_site(self, site_id: int) -> int:
         return sum(1 for c in self.store.complaints.values() if c.site_id == site_id)

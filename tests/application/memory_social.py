@@ -12,16 +12,17 @@ from application.ports.chat import ChatSummary, Conversation, Message
 from application.ports.discovery import CandidateCard, MemberCard, SearchQuery
 from application.ports.likes import GivenLike, LikeRecord, ReceivedLike
 from application.ports.photos import CardImage
+from domain.discovery import Listing, listing_of
 from domain.members import AccountStatus, Member, ProfileStatus
 from domain.photos import PhotoStatus
-from tests.application.memory_store import Duplicate, MemoryStore
+from tests.application.memory_store import Duplicate, MemoryStore, Row
 
 LIST_LIMIT = 1000  # as adapters/sql/likes.py
 CHATS_LIMIT = 500  # as adapters/sql/chats.py
 
 
 @attrs.define
-class LikeRow:
+class LikeRow(Row):
     at: datetime
     is_new: bool = True
     modal_shown: bool = False
@@ -29,7 +30,7 @@ class LikeRow:
 
 
 @attrs.define
-class MemberInChat:
+class MemberInChat(Row):
     unread: int = 0
     hidden_before: int | None = None
 
@@ -43,7 +44,7 @@ class MessageRow:
 
 
 @attrs.define
-class ConversationRow:
+class ConversationRow(Row):
     conversation: Conversation
     last_message_at: datetime
 
@@ -93,10 +94,18 @@ class MemoryDiscovery:
                              and (viewer, member.id) in store.likes)
                     and not (query.not_swiped and viewer is not None
                              and (viewer, member.id) in store.swipes)
+                    and query.listing in (None, self._listing(member))
                     and all(not wanted or wanted == value for wanted, value in (
                         (query.gender, profile.gender), (query.country, profile.country),
                         (query.region, profile.region))))
         return sorted(filter(matches, store.members.values()), key=lambda m: -m.id)
+
+    def _listing(self, member: Member) -> Listing:
+        return listing_of(card(self.store, member).main_image is not None)
+
+    def listing(self, member_id: int) -> Listing | None:
+        member = self.store.members.get(member_id)
+        return None if member is None else self._listing(member)
 
     def search(self, query: SearchQuery, limit: int, offset: int) -> list[MemberCard]:
         return [card(self.store, m) for m in self._found(query)[offset:offset + limit]]

@@ -3,6 +3,7 @@ work and published back on commit (tests/application/memory.py)."""
 
 from __future__ import annotations
 
+import copy
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +33,29 @@ if TYPE_CHECKING:
 
 class Duplicate(Exception):
     """A unique key taken: what the database's IntegrityError is to the SQL adapters."""
+
+
+class Row:
+    """A row the in-memory adapters change in place (a like's flags, an unread counter):
+    each unit of work gets its own copy. Everything else in the store is immutable (frozen
+    records, strings, numbers) and is shared, which keeps a unit of work cheap to open."""
+
+
+def copied(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [copied(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(copied(item) for item in value)
+    if isinstance(value, set):
+        return set(value)  # of tuples of ids
+    return copy.copy(value) if isinstance(value, Row) else value
+
+
+def snapshot(store: MemoryStore) -> MemoryStore:
+    return MemoryStore(**{field.name: copied(getattr(store, field.name))
+                          for field in attrs.fields(MemoryStore)})
 
 
 @attrs.define
@@ -71,3 +95,4 @@ class MemoryStore:
     pushes: dict[str, PushSubscription] = attrs.Factory(dict)  # by endpoint
     sent: dict[str, tuple[int, str, datetime]] = attrs.Factory(dict)  # key: member, kind, at
     complaints: dict[int, Complaint] = attrs.Factory(dict)
+    complaint_messages: list[tuple[int, int]] = attrs.Factory(list)  # complaint, message

@@ -1,0 +1,36 @@
+"""The in-memory adapters answer to the ports as the SQL ones do: every repository of the
+unit of work is there, with every method of its port, taking the same parameters (what
+they do the same is tests/adapters/test_memory_contract.py's business)."""
+
+from __future__ import annotations
+
+import inspect
+import typing
+
+import pytest
+
+from application.ports.unit_of_work import UnitOfWork
+from tests.application.memory import MemoryStore, MemoryUnitOfWork
+
+# Ports no use case under tests/application reaches (appeals: tests/http): their fakes
+# would be tested by nothing.
+NOT_FAKED = {"landers", "figures", "appeals"}
+PORTS = {name: port for name, port in typing.get_type_hints(UnitOfWork).items()
+         if name not in NOT_FAKED}
+
+
+def _parameters(function: typing.Callable[..., object]) -> list[tuple[str, object, object]]:
+    return [(p.name, p.kind, p.default) for p in inspect.signature(function).parameters.values()
+            if p.name != "self"]
+
+
+@pytest.mark.parametrize("name", sorted(PORTS))
+def test_each_fake_has_its_ports_methods_with_their_parameters(name: str) -> None:
+    port = PORTS[name]
+    with MemoryUnitOfWork(MemoryStore()) as uow:
+        fake = getattr(uow, name)
+    methods = [m for m in vars(port) if not m.startswith("_") and callable(vars(port)[m])]
+    assert methods, f"{port.__name__} names no methods"
+    for method in methods:
+        assert _parameters(getattr(fake, method)) == _parameters(getattr(port, method)), \
+            f"{type(fake).__name__}.{method}"
