@@ -19,7 +19,7 @@ from domain.credits import EntryKind
 from domain.errors import DomainError
 from domain.members import Member
 from domain.orders import OrderStatus
-from domain.pricing import Bundle, DiscountCode, DiscountKind, Validity
+from domain.pricing import Bundle, CodeStatus, DiscountCode, DiscountKind, Validity
 from tests.application.memory import FixedClock, MemoryStore, MemoryUnitOfWork
 from tests.application.people import NOW, Bus, add_member, balance, factory, new_store
 
@@ -187,7 +187,7 @@ def test_a_once_per_member_code_is_held_by_one_live_order_and_spent_by_a_paid_on
 
 
 @pytest.mark.parametrize(("change", "code"), [
-    ({"status": "inactive"}, "code_not_found"),
+    ({"status": CodeStatus.DISABLED}, "code_not_found"),
     ({"expires": NOW - timedelta(seconds=1)}, "code_expired"),
     ({"country": "DE"}, "code_country"),
     ({"currency": "USD"}, "code_currency"),

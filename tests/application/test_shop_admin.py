@@ -1,0 +1,132 @@
+"""Operators' shop work on in-memory ports: bundles per site and currency, discount codes
+with their scope and figures, the direct-debit block and the order listings, each change
+audited and every bad command refused with nothing changed."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from application.shop_admin import MAX_BUNDLES, ShopAdministration, parse_bundles
+from domain.errors import DomainError
+from domain.pricing import CodeStatus, Validity
+from tests.application.memory import FixedClock, MemoryStore
+from tests.application.people import add_member, factory, new_store
+from tests.application.test_shop import Till, till
+
+
+def admin(store: MemoryStore) -> ShopAdministration:
+    return ShopAdministration(factory(store), FixedClock())
+
+
+def test_bundles_are_set_per_currency_and_old_ones_stay_for_their_orders() -> None:
+    t = till()
+    order = t.bought(1)
+    ops = admin(t.store)
+    offered = ops.set_bundles("amora.test", "eur", "50:4.99, 200:14.5", actor="ops")
+    assert [(b.credits, b.price, b.currency) for b in offered] == [
+        (50, 499, "EUR"), (200, 1450, "EUR")]
+    assert [b.currency for b in ops.bundles("amora.test")] == ["EUR", "EUR", "USD"]
+    assert t.store.orders[order].bundle_id == 1 and not t.store.bundles[0].active
+    assert t.store.audit[-1]["details"] == {"currency": "EUR", "bundles": "50:4.99, 200:14.5"}
+
+
+@pytest.mark.parametrize(("domain", "currency", "text", "code"), [
+    ("amora.test", "EURO", "50:4.99", "invalid_currency"),
+    ("amora.test", "EUR", "50-4.99", "invalid_bundle"),
+    ("amora.test", "EUR", "0:4.99", "invalid_bundle"),
+    ("amora.test", "EUR", "", "invalid_bundle"),
+    ("amora.test", "EUR", ",".join(["5:1"] * (MAX_BUNDLES + 1)), "invalid_bundle"),
+    ("typo.test", "EUR", "50:4.99", "site_not_found"),
+])
+def test_bad_bundle_commands_change_nothing(domain: str, currency: str, text: str,
+                                            code: str) -> None:
+    t = till()
+    before = list(t.store.bundles)
+    with pytest.raises(DomainError, match=code):
+        admin(t.store).set_bundles(domain, currency, text, actor="ops")
+    assert t.store.bundles == before and not t.store.audit
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 10_000), st.integers(1, 99_999)), min_size=1,
+                max_size=MAX_BUNDLES))
+def test_bundles_read_back_as_written(pairs: list[tuple[int, int]]) -> None:
+    text = ",".join(f"{credits}:{cents / 100:.2f}" for credits, cents in pairs)
+    assert [(b.credits, b.price) for b in parse_bundles(text, "EUR")] == pairs
+
+
+def test_codes_are_created_scoped_audited_and_counted() -> None:
+    t = till()
+    ops = admin(t.store)
+    code = ops.create_code(" spring10 ", "10", actor="ops", sites=["amora.test"],
+                           member_id=t.ann.id, currency="eur", country="nl")
+    assert (code.code, code.value_percentage, code.site_ids, code.currency, code.country) == (
+        "SPRING10", Decimal(10), (1,), "EUR", "NL")
+    assert code.validity is Validity.ONCE_PER_USER
+    t.bought(2, code="SPRING10")
+    [figures] = ops.codes()
+    assert (figures.domains, figures.uses, dict(figures.revenue)) == (
+        ("amora.test",), 1, {"EUR": 2160})
+    assert ops.code("spring10") == figures
+    assert t.store.audit[0]["action"] == "discounts.create"
+
+
+@pytest.mark.parametrize(("change", "code"), [
+    ({"code": "x!"}, "invalid_discount"), ({"code": "AB"}, "invalid_discount"),
+    ({"percentage": "ten"}, "invalid_discount"), ({"percentage": "150"}, "invalid_discount"),
+    ({"currency": "EU"}, "invalid_currency"), ({"sites": ["typo.test"]}, "site_not_found"),
+    ({"member_id": 999}, "member_not_found"), ({"code": "TAKEN"}, "discount_exists"),
+])
+def test_bad_codes_are_refused(change: dict[str, object], code: str) -> None:
+    store = new_store()
+    ops = admin(store)
+    ops.create_code("TAKEN", "5", actor="ops")
+    values: dict[str, object] = {"code": "NEW10", "percentage": "10", **change}
+    with pytest.raises(DomainError, match=code):
+        ops.create_code(actor="ops", **values)  # type: ignore[arg-type]
+    assert list(store.codes) == ["TAKEN"] and len(store.audit) == 1
+
+
+def test_a_disabled_code_no_longer_exists_for_members() -> None:
+    t: Till = till()
+    ops = admin(t.store)
+    ops.create_code("SPRING10", "10", actor="ops")
+    ops.disable_code("spring10", actor="ops")
+    assert t.store.codes["SPRING10"].status is CodeStatus.DISABLED
+    with pytest.raises(DomainError, match="code_not_found"):
+        t.shop.start(t.ann, 1, "ideal", code="SPRING10")
+    with pytest.raises(DomainError, match="code_not_found"):
+        ops.disable_code("NOPE", actor="ops")
+
+
+def test_the_direct_debit_block_is_set_and_lifted_with_a_reason() -> None:
+    store = new_store()
+    ann = add_member(store, "Ann")
+    ops = admin(store)
+    with pytest.raises(DomainError, match="reason_required"):
+        ops.block_directdebit(ann.id, True, " ", actor="ops")
+    ops.block_directdebit(ann.id, True, "chargebacks", actor="ops")
+    ops.block_directdebit(ann.id, True, "still", actor="ops")  # one flag, not two
+    assert [f.details for _, f in store.flags] == [{"reason": "still"}]
+    ops.block_directdebit(ann.id, False, "paid up", actor="ops")
+    assert not store.flags
+    assert [a["action"] for a in store.audit] == ["members.directdebit_block"] * 2 + [
+        "members.directdebit_unblock"]
+
+
+def test_operators_list_orders_by_site_and_status() -> None:
+    t = till()
+    paid = t.bought()
+    t.shop.start(t.ann, 2, "ideal")
+    ops = admin(t.store)
+    assert [o.id for o in ops.orders(None, None, 10)] == [paid + 1, paid]
+    assert [o.id for o in ops.orders("amora.test", "paid", 10)] == [paid]
+    assert ops.order(paid).credits == 100
+    with pytest.raises(DomainError, match="invalid_request"):
+        ops.orders(None, "lost", 10)
+    with pytest.raises(DomainError, match="order_not_found"):
+        ops.order(999)
