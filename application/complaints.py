@@ -3,12 +3,15 @@ them from the command line, audit-logged."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from application.accounts import site_of_member
+from application.ports.chat import Message
 from application.ports.clock import Clock
 from application.ports.complaints import Complaint, NewComplaint
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.sites import resolve_site
 from domain.complaints import ComplaintForm, check_complaint, check_resolution
 from domain.errors import DomainError
@@ -40,11 +43,16 @@ class Complaints:
                     reporter is None or not uow.complaints.message_in(form.message_id,
                                                                       reporter.id)):
                 raise DomainError("message_not_found")
+            member_id = form.member_id
+            if form.message_ids:
+                assert reporter is not None  # check_complaint: only members attach messages
+                member_id = _conversation_partner(uow, reporter, form)
             complaint_id = uow.complaints.add(NewComplaint(
                 site_id=site.id, reporter_id=reporter.id if reporter else None,
                 email=form.email or (reporter.email if reporter else None),
-                category=form.category, text=form.text, member_id=form.member_id,
+                category=form.category, text=form.text, member_id=member_id,
                 message_id=form.message_id, status=OPEN, created_at=self.clock.now()))
+            uow.complaints.attach(complaint_id, form.message_ids)
             uow.commit()
         return ComplaintFiled(complaint_id, OPEN)
 
@@ -61,6 +69,11 @@ class Complaints:
             raise DomainError("complaint_not_found")
         return found
 
+    def evidence(self, complaint_id: int) -> Sequence[Message]:
+        """The conversation's messages the reporter attached, oldest first."""
+        with self.uow() as uow:
+            return uow.complaint_queries.attached(complaint_id)
+
     def resolve(self, complaint_id: int, note: str, actor: str) -> None:
         note = check_resolution(note)
         now = self.clock.now()
@@ -72,3 +85,18 @@ class Complaints:
             uow.audit.record(now, actor, "complaints.resolve", str(complaint_id),
                              {"note": note})
             uow.commit()
+
+
+def _conversation_partner(uow: UnitOfWork, reporter: Member, form: ComplaintForm) -> int:
+    """Selected messages must all be ones the reporter can see, of one conversation, and
+    that conversation is with the member complained about: the other member."""
+    found = uow.complaints.visible_messages(form.message_ids, reporter.id)
+    conversations = {message.conversation_id for message in found}
+    if len(found) != len(form.message_ids) or len(conversations) != 1:
+        raise DomainError("message_not_found")
+    conversation = uow.chats.get(conversations.pop())
+    assert conversation is not None  # its messages were just read
+    other = conversation.other(reporter.id)
+    if form.member_id is not None and form.member_id != other:
+        raise DomainError("message_not_found")
+    return other

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import attrs
 import typer
+from rich.table import Table
+from rich.text import Text
 
 from cli.context import Id, container, fail_on_rule
 from cli.output import Json, console, print_json, rows, say
@@ -36,11 +38,19 @@ def show(complaint_id: Id, as_json: Json = False) -> None:
     """Everything about one complaint."""
     with fail_on_rule():
         row = container().complaints().show(complaint_id)
+        messages = container().complaints().evidence(complaint_id)
     if as_json:
-        print_json(row)
+        print_json({**attrs.asdict(row), "messages": messages})
         return
     for key, value in attrs.asdict(row).items():
         console.print(f"[bold]{key}[/]: {value if value is not None else ''}")
+    if messages:
+        table = Table("message", "from", "sent", "text", title="Attached messages")
+        for message in messages:
+            table.add_row(str(message.id), str(message.sender_id),
+                          f"{message.created_at:%Y-%m-%d %H:%M}",
+                          Text(message.text or f"(gift: {message.gift})"))  # no markup
+        console.print(table)
 
 
 @complaints.command()

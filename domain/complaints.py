@@ -11,6 +11,7 @@ from domain.accounts import FieldError, InvalidFields, email_error, normalise_em
 from domain.errors import DomainError
 
 TEXT_MIN, TEXT_MAX = 10, 5000
+MESSAGES_MAX = 20  # selected messages attached to one complaint
 
 
 class Category(enum.StrEnum):
@@ -30,6 +31,8 @@ class ComplaintForm:
     email: str | None = None  # visitors give an address for the answer
     member_id: int | None = None  # the member complained about
     message_id: int | None = None  # the message complained about
+    # Messages of one conversation the reporter selected (issue 21.4), as evidence.
+    message_ids: tuple[int, ...] = ()
 
 
 def check_complaint(form: ComplaintForm, logged_in: bool) -> ComplaintForm:
@@ -47,9 +50,14 @@ def check_complaint(form: ComplaintForm, logged_in: bool) -> ComplaintForm:
         errors.append(FieldError("email", "required"))
     elif address and (problem := email_error(address)):
         errors.append(problem)
+    messages = tuple(dict.fromkeys(form.message_ids))  # each once, in the given order
+    if messages and not logged_in:
+        errors.append(FieldError("message_ids", "login_required"))
+    elif len(messages) > MESSAGES_MAX:
+        errors.append(FieldError("message_ids", "too_many", {"max": MESSAGES_MAX}))
     if errors:
         raise InvalidFields(errors)
-    return attrs.evolve(form, text=text, email=address)
+    return attrs.evolve(form, text=text, email=address, message_ids=messages)
 
 
 def check_resolution(note: str) -> str:

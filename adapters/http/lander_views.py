@@ -69,6 +69,8 @@ class ComplaintBody:
     email: str | None = None
     member_id: int | None = None
     message_id: int | None = None
+    message_ids: list[int] = attrs.field(factory=list,
+                                         validator=attrs.validators.max_len(100))
 
 
 @blueprint.post("/api/complaints")
@@ -76,7 +78,8 @@ class ComplaintBody:
 def complain() -> tuple[dict[str, Any], int]:
     body = json_body(ComplaintBody)
     form = ComplaintForm(category=body.category, text=body.text, email=body.email,
-                         member_id=body.member_id, message_id=body.message_id)
+                         member_id=body.member_id, message_id=body.message_id,
+                         message_ids=tuple(body.message_ids))
     return render(container().complaints().file(site_host(), current_member(), form)), 201
 
 

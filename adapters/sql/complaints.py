@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 import attrs
-from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy import Connection, and_, func, insert, or_, select, update
 
 from adapters.sql import tables as t
 from adapters.sql.engine import inserted_id
+from application.ports.chat import Message
 from application.ports.complaints import Complaint, NewComplaint
 
 cp = t.complaints
+msg, cm = t.messages, t.conversation_members
+
+
+def _message(row: Any) -> Message:
+    return Message(id=row.id, conversation_id=row.conversation_id, sender_id=row.sender_id,
+                   text=row.text, created_at=row.created_at, gift=row.gift)
 
 
 @attrs.define
@@ -33,6 +42,21 @@ class SqlComplaints:
                                                resolved_at=at))
         return done.rowcount == 1
 
+    def visible_messages(self, message_ids: Sequence[int], member_id: int) -> list[Message]:
+        rows = self.connection.execute(
+            select(msg).join(cm, and_(cm.c.conversation_id == msg.c.conversation_id,
+                                      cm.c.member_id == member_id))
+            .where(msg.c.id.in_(list(message_ids)),
+                   or_(cm.c.hidden_before.is_(None), msg.c.id > cm.c.hidden_before))
+            .order_by(msg.c.id))
+        return [_message(row) for row in rows]
+
+    def attach(self, complaint_id: int, message_ids: Sequence[int]) -> None:
+        if message_ids:
+            self.connection.execute(insert(t.complaint_messages), [
+                {"complaint_id": complaint_id, "message_id": message_id}
+                for message_id in message_ids])
+
     def message_in(self, message_id: int, member_id: int) -> bool:
         """Whether the message is in a conversation of that member (so they may cite it)."""
         found = self.connection.execute(
@@ -52,6 +76,12 @@ class SqlComplaintQueries:
         if status:
             query = query.where(cp.c.status == status)
         return [Complaint(**row) for row in self.connection.execute(query).mappings()]
+
+    def attached(self, complaint_id: int) -> list[Message]:
+        rows = self.connection.execute(
+            select(msg).join(t.complaint_messages, t.complaint_messages.c.message_id == msg.c.id)
+            .where(t.complaint_messages.c.complaint_id == complaint_id).order_by(msg.c.id))
+        return [_message(row) for row in rows]
 
     def count_for_site(self, site_id: int) -> int:
         return int(self.connection.execute(

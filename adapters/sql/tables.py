@@ -490,6 +490,14 @@ appeals = Table(
     Index("ix_appeals_status", "status", "id"),
 )
 
+# Messages a reporter selected in a conversation, attached to the complaint (issue 21.4).
+complaint_messages = Table(
+    "complaint_messages",
+    metadata,
+    Column("complaint_id", ForeignKey("complaints.id", ondelete="CASCADE"), primary_key=True),
+    Column("message_id", ForeignKey("messages.id", ondelete="CASCADE"), primary_key=True),
+)
+
 # Search reads these together; the partial order matches the filters members use most.
 # The trailing columns make counting and keyset pages index-only on PostgreSQL: the
 # filters and the join key come from the index, never from the table (issue 17).

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
 import attrs
+
+from application.ports.chat import Message
 
 
 @attrs.frozen(kw_only=True)
@@ -44,6 +47,13 @@ class ComplaintRepository(Protocol):
     def message_in(self, message_id: int, member_id: int) -> bool:
         """The message is in one of the member's conversations."""
         ...
+    def visible_messages(self, message_ids: Sequence[int], member_id: int) -> list[Message]:
+        """Those of these messages the member can see in their own conversations (not
+        those before a chat they deleted)."""
+        ...
+    def attach(self, complaint_id: int, message_ids: Sequence[int]) -> None:
+        """The selected messages go with the complaint as evidence."""
+        ...
 
 
 class ComplaintQueries(Protocol):
@@ -53,3 +63,6 @@ class ComplaintQueries(Protocol):
         """Newest first, of this status (None: any)."""
         ...
     def count_for_site(self, site_id: int) -> int: ...
+    def attached(self, complaint_id: int) -> list[Message]:
+        """The messages attached to the complaint, oldest first."""
+        ...

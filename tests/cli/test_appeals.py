@@ -1,4 +1,5 @@
-"""`amora appeals list|show|decide` (issue 21.3)."""
+"""`amora appeals list|show|decide` (issue 21.3) and the messages `amora complaints show`
+lists with a complaint (issue 21.4)."""
 
 from __future__ import annotations
 
@@ -38,3 +39,28 @@ def test_operators_list_show_and_decide_appeals(amora) -> None:  # type: ignore[
         actions = [row.action for row in connection.execute(
             select(audit_log).where(audit_log.c.actor == "ops"))]
     assert actions == ["members.unban", "appeals.decide"]
+
+
+def test_complaints_show_lists_the_attached_messages(amora) -> None:  # type: ignore[no-untyped-def]
+    from datetime import UTC, datetime
+
+    from application.accounts import SignupForm
+    from domain.complaints import ComplaintForm
+
+    eve = _member(amora)
+    bob = context.container().accounts().sign_up("amora.test", SignupForm(
+        email="bob@example.com", name="Bob", date_of_birth="1980-01-01",
+        password="long enough words"), VISITOR).member
+    now = datetime(2026, 12, 1, 12, tzinfo=UTC)
+    with context.container().unit_of_work() as work:
+        conversation = work.chats.start(bob.id, eve, now)
+        rude = work.chats.add_message(conversation, bob.id, "[bold]You are ugly[/]", now, 0, True)
+        work.commit()
+    reporter = context.container().moderation().show(eve)
+    filed = context.container().complaints().file(None, reporter, ComplaintForm(
+        category="harassment", text="He insults me all the time", message_ids=(rude.id,)))
+    shown = amora("complaints", "show", str(filed.id))
+    assert shown.exit_code == 0 and "Attached messages" in shown.output
+    assert "[bold]You are ugly[/]" in shown.output  # as written, not as markup
+    assert '"text": "[bold]You are ugly[/]"' in amora("complaints", "show", str(filed.id),
+                                                      "--json").output
