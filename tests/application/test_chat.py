@@ -10,7 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from application.chat import Chat
-from application.ports.events import CreditsChanged, MessagesRead, NewMessage, UnreadCount
+from application.ports.events import (
+    CreditsChanged,
+    MessagesRead,
+    NewMessage,
+    Typing,
+    UnreadCount,
+)
 from domain.chat import FREE_CONVERSATIONS, HISTORY_PAGE
 from domain.errors import DomainError
 from domain.members import AccountStatus, Member
@@ -85,17 +91,14 @@ def test_free_members_start_two_conversations_premium_members_any() -> None:
     assert r.chat.send(premium, others[-1].id, "hi").credits == 0
 
 
-@pytest.mark.parametrize(("change", "code"), [
-    ({"status": AccountStatus.NOT_CONFIRMED}, "email_not_confirmed"),
-    ({"id": 999}, "member_not_found"),
-])
-def test_refusals_store_nothing(change: dict[str, object], code: str) -> None:
+def test_an_unconfirmed_sender_and_an_unknown_recipient_are_refused_storing_nothing() -> None:
     r = room()
-    sender = attrs.evolve(r.ann, **change) if "status" in change else r.ann
-    recipient = change.get("id", r.bob.id)
-    assert isinstance(recipient, int)
-    with pytest.raises(DomainError, match=code):
-        r.chat.send(sender, recipient, "hi")
+    with pytest.raises(DomainError, match="email_not_confirmed"):
+        r.chat.send(attrs.evolve(r.ann, status=AccountStatus.NOT_CONFIRMED), r.bob.id, "hi")
+    with pytest.raises(DomainError, match="member_not_found"):
+        r.chat.send(r.ann, 999, "hi")
+    with pytest.raises(DomainError, match="member_not_found"):
+        r.chat.send(r.ann, r.ann.id, "hi")  # oneself
     assert not r.store.messages and not r.store.conversations and not r.bus.published
 
 
@@ -252,3 +255,25 @@ def test_any_run_of_sends_charges_exactly_what_the_terms_said(
     assert delivered == min(sends, free + credits // cost)
     assert balance(r.store, r.ann) == credits - paid * cost
     assert sum(1 for row in r.store.messages if row.free) == min(delivered, free)
+
+
+@pytest.mark.parametrize(("ann_shares", "bob_shares"), [(True, True), (True, False),
+                                                        (False, True)])
+def test_typing_reaches_the_other_member_only_when_both_share_it(
+        ann_shares: bool, bob_shares: bool) -> None:
+    r = room()
+    conversation = r.chat.send(r.bob, r.ann.id, "hi").message.conversation_id
+    r.store.members[r.ann.id] = attrs.evolve(r.ann, share_typing=ann_shares)
+    r.store.members[r.bob.id] = attrs.evolve(r.bob, share_typing=bob_shares)
+    r.bus.published.clear()
+    r.chat.typing(r.ann, conversation)  # Ann's socket still holds her old switch
+    expected = [Typing(conversation, r.ann.id)] if ann_shares and bob_shares else []
+    assert r.bus.to(r.bob) == expected and r.bus.to(r.ann) == []
+    with pytest.raises(DomainError, match="conversation_not_found"):
+        r.chat.typing(add_member(r.store, "Eve"), conversation)
+
+
+def test_a_page_in_the_background_is_noted_for_notifications() -> None:
+    r = room()
+    r.chat.page_hidden(r.ann)
+    assert r.store.presence == {r.ann.id: NOW}
