@@ -8,9 +8,10 @@ import {
   GENDERS,
   type SearchField,
   type SearchFilters,
+  CLEARED,
   changeFilter,
+  filtersKey,
   hasFilters,
-  NO_FILTERS,
 } from './searchFilters';
 
 interface FilterBarProps {
@@ -89,7 +90,7 @@ export function FilterBar({ filters, onChange, fields, countries, minAge: low, m
   if (fields.length === 0) return null;
 
   const set = (field: SearchField) => (value: string) => onChange(changeFilter(filters, field, value));
-  const active = [filters.gender, filters.country, filters.min_age, filters.max_age].filter((v) => v !== null).length;
+  const active = [filters.gender === 'any' ? null : filters.gender, filters.country, filters.min_age, filters.max_age].filter((v) => v !== null).length;
 
   return (
     <section className="filter-bar" aria-label={t('filters.title')} data-testid="filter-bar">
@@ -108,7 +109,7 @@ export function FilterBar({ filters, onChange, fields, countries, minAge: low, m
       </button>
       <div id={panelId} className={`filter-bar__fields${open ? ' is-open' : ''}`}>
         {fields.includes('gender') && (
-          <Select field="gender" label={t('filters.gender')} value={filters.gender ?? ''} onValue={set('gender')}>
+          <Select field="gender" label={t('filters.gender')} value={filters.gender === 'any' ? '' : (filters.gender ?? '')} onValue={set('gender')}>
             <option value="">{t('filters.everyone')}</option>
             {GENDERS.map((gender) => (
               <option key={gender} value={gender}>
@@ -176,8 +177,8 @@ export function FilterBar({ filters, onChange, fields, countries, minAge: low, m
             )}
           </div>
         )}
-        {hasFilters(filters) && (
-          <button type="button" className="btn btn-link filter-bar__reset" onClick={() => onChange(NO_FILTERS)} data-testid="filter-reset">
+        {hasFilters(filters) && filtersKey(filters) !== filtersKey(CLEARED) && (
+          <button type="button" className="btn btn-link filter-bar__reset" onClick={() => onChange(CLEARED)} data-testid="filter-reset">
             {t('filters.reset')}
           </button>
         )}

@@ -5,6 +5,8 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { FormAlert, RetryAlert } from '../../shared/ui/alerts';
+import { PhotoNudge } from '../../shared/ui/PhotoNudge';
+import { useSession } from '../session';
 import { Icon } from '../../shared/ui/icons';
 import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
@@ -13,7 +15,7 @@ import { FilterBar } from './FilterBar';
 import { LoginPrompt } from './LoginPrompt';
 import { MemberCardView } from './MemberCardView';
 import { Pagination } from './Pagination';
-import { type SearchFilters, filtersFromQuery, filtersToQuery, hasFilters, offeredFields } from './searchFilters';
+import { type SearchFilters, filtersFromQuery, filtersOfAnswer, filtersToQuery, hasFilters, offeredFields } from './searchFilters';
 import { similarOf, useSearch } from './searchStore';
 
 type Status = { kind: 'loading' } | { kind: 'ready' } | { kind: 'login' } | { kind: 'error'; error: unknown };
@@ -59,6 +61,11 @@ export function MembersPage() {
   const pages = useSearch((s) => s.pages);
   const current = useSearch((s) => s.results.find((entry) => entry.pageNumber === page));
   const similar = useSearch((s) => similarOf(s.similar, page));
+  const applied = useSearch((s) => s.applied);
+  const user = useSession((s) => s.user);
+  // No filters chosen: the bar shows what the server applied (a member's own defaults).
+  const fromProfile = !hasFilters(filters) && applied !== null;
+  const shown = fromProfile ? filtersOfAnswer(applied, { minAge: settings.min_age, maxAge: settings.max_age }) : filters;
   const [status, setStatus] = useState<Status>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const notice = (location.state as MembersNotice | null)?.blocked;
@@ -112,7 +119,13 @@ export function MembersPage() {
             {t('search.blocked', { name: notice })}
           </FormAlert>
         )}
-        <FilterBar filters={filters} onChange={(next) => go(next)} fields={fields} countries={settings.countries} minAge={settings.min_age} maxAge={settings.max_age} />
+        {user && <PhotoNudge mainImage={user.profile.main_image} />}
+        <FilterBar filters={shown} onChange={(next) => go(next)} fields={fields} countries={settings.countries} minAge={settings.min_age} maxAge={settings.max_age} />
+        {fromProfile && user && (
+          <p className="members-page__fit small text-body-secondary mb-3" data-testid="search-from-profile">
+            {t('search.fromProfile')}
+          </p>
+        )}
 
         {status.kind === 'login' ? (
           <LoginPrompt title={t('gate.searchTitle')} text={t('gate.searchText')} />
@@ -143,7 +156,7 @@ export function MembersPage() {
                   <Icon name="search" size={28} />
                 </span>
                 <h2 className="members-empty__title">{t('search.empty.title')}</h2>
-                <p className="members-empty__text">{hasFilters(filters) ? t('search.empty.filtered') : t('search.empty.text')}</p>
+                <p className="members-empty__text">{hasFilters(shown) ? t('search.empty.filtered') : t('search.empty.text')}</p>
               </div>
             )}
             <Pagination page={page} pages={pages} onPage={toPage} />

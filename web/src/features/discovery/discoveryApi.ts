@@ -16,6 +16,8 @@ export type MemberProfile = components['schemas']['MemberProfile'];
 export type MemberPhoto = components['schemas']['MemberPhoto'];
 
 export interface SearchPage {
+  /** The filters the server applied: the member's own, or what their profile seeks. */
+  filters?: components['schemas']['SearchFiltersApplied'];
   results: MemberCard[];
   /** How many match, counted up to the server's cap (1,000). */
   numResults: number;

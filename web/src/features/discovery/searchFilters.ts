@@ -3,16 +3,23 @@
  * so a reload or the back button shows the same search. Only the site's
  * settings.search_fields are offered; anything else in the query is ignored.
  */
-import type { Query } from '../../shared/api/client';
+import type { operations } from '../../shared/api/schema';
 
 export const SEARCH_FIELDS = ['gender', 'country', 'region', 'min_age', 'max_age'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
+/** Both genders, by the member's choice (issue 19.1). */
+export const ANY_GENDER = 'any';
 export const MAX_PAGE = 500;
 
+/**
+ * The member's chosen filters. None chosen (the empty query, NO_FILTERS): the server
+ * starts from what the member's profile seeks and says which filters it applied
+ * (`filtersOfAnswer`); "Everyone" is then a choice of its own, gender=any.
+ */
 export interface SearchFilters {
-  gender: Gender | null;
+  gender: Gender | typeof ANY_GENDER | null;
   country: string | null;
   countryregion: string | null;
   min_age: number | null;
@@ -50,7 +57,8 @@ export function filtersFromQuery(search: string | URLSearchParams, context: Filt
   const filters: SearchFilters = { ...NO_FILTERS };
 
   const gender = query.get('gender');
-  if (offered.includes('gender') && (GENDERS as readonly string[]).includes(gender ?? '')) filters.gender = gender as Gender;
+  if (gender === ANY_GENDER) filters.gender = ANY_GENDER;
+  else if (offered.includes('gender') && (GENDERS as readonly string[]).includes(gender ?? '')) filters.gender = gender as Gender;
   const country = query.get('country')?.toUpperCase() ?? null;
   if (offered.includes('country') && country && context.countries.includes(country)) filters.country = country;
   const region = query.get('region');
@@ -83,14 +91,16 @@ export function filtersToQuery(filters: SearchFilters, page = 1): URLSearchParam
   return query;
 }
 
+type MembersQuery = NonNullable<operations['searchMembers']['parameters']['query']>;
+
 /** The filter parameters of GET /api/members. */
-export function filtersToApiQuery(filters: SearchFilters): Query {
+export function filtersToApiQuery(filters: SearchFilters): MembersQuery {
   return {
-    gender: filters.gender,
-    country: filters.country,
-    region: filters.country ? filters.countryregion : null,
-    min_age: filters.min_age,
-    max_age: filters.max_age,
+    gender: filters.gender ?? undefined,
+    country: filters.country ?? undefined,
+    region: (filters.country && filters.countryregion) || undefined,
+    min_age: filters.min_age ?? undefined,
+    max_age: filters.max_age ?? undefined,
   };
 }
 
@@ -104,7 +114,7 @@ export function changeFilter(filters: SearchFilters, field: SearchField, value: 
   const next = { ...filters };
   switch (field) {
     case 'gender':
-      next.gender = (GENDERS as readonly string[]).includes(value) ? (value as Gender) : null;
+      next.gender = (GENDERS as readonly string[]).includes(value) ? (value as Gender) : ANY_GENDER;
       break;
     case 'country':
       next.country = value || null;
@@ -124,6 +134,23 @@ export function changeFilter(filters: SearchFilters, field: SearchField, value: 
   }
   return next;
 }
+
+/** The filters the server applied (`filters` of GET /api/members), as the filter bar shows them. */
+export function filtersOfAnswer(
+  applied: { gender: string | null; country: string | null; region: string | null; min_age: number; max_age: number },
+  context: Pick<FilterContext, 'minAge' | 'maxAge'>,
+): SearchFilters {
+  return {
+    gender: (GENDERS as readonly string[]).includes(applied.gender ?? '') ? (applied.gender as Gender) : ANY_GENDER,
+    country: applied.country,
+    countryregion: applied.country ? applied.region : null,
+    min_age: applied.min_age > context.minAge ? applied.min_age : null,
+    max_age: applied.max_age < context.maxAge ? applied.max_age : null,
+  };
+}
+
+/** "Clear filters": everyone, by choice (an empty query would bring the member's defaults back). */
+export const CLEARED: SearchFilters = { ...NO_FILTERS, gender: ANY_GENDER };
 
 export function hasFilters(filters: SearchFilters): boolean {
   return filtersKey(filters) !== '';

@@ -20,6 +20,8 @@ export interface ResultPage {
 
 interface SearchState {
   filters: SearchFilters;
+  /** The filters the server applied to the results (its defaults when none were chosen). */
+  applied: NonNullable<SearchPage['filters']> | null;
   /** The page last shown, to come back to it. */
   page: number;
   results: ResultPage[];
@@ -43,7 +45,7 @@ interface SearchState {
 
 const pending = new Map<string, Promise<ResultPage>>();
 
-const empty = { results: [], similar: [], numResults: null, numResultsCapped: false, pages: 0 };
+const empty = { applied: null, results: [], similar: [], numResults: null, numResultsCapped: false, pages: 0 };
 
 export const useSearch = create<SearchState>()((set, get) => ({
   filters: NO_FILTERS,
@@ -111,6 +113,7 @@ function stateOf(page: number, answer: SearchPage, s: SearchState): Partial<Sear
   const entry: ResultPage = { pageNumber: page, results: answer.results, next: answer.next };
   return {
     page,
+    applied: answer.filters ?? null,
     results: [...s.results.filter((r) => r.pageNumber !== page), entry],
     similar: answer.similar.length
       ? [...s.similar.filter((r) => r.pageNumber !== page), { pageNumber: page, results: answer.similar }]

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/i18n/dates';
 import { translateError } from '../../shared/i18n/translateError';
 import { FormAlert } from '../../shared/ui/alerts';
+import { PhotoNudge } from '../../shared/ui/PhotoNudge';
+import { useSession } from '../session';
 import { useMatch } from '../likes/matchStore';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
@@ -109,6 +111,7 @@ export function SwipeGamePage() {
   usePageTitle(t('swipe.title'));
   const reducedMotion = useReducedMotion();
   const { state, swipe, retry } = useSwipeDeck();
+  const user = useSession((s) => s.user);
   const [flights, setFlights] = useState<Flight[]>([]);
   const [said, setSaid] = useState('');
   const flightKey = useRef(0);
@@ -159,6 +162,7 @@ export function SwipeGamePage() {
         {allowance && <LikesMeter left={left} limit={allowance.limit} />}
       </header>
 
+      {user && <PhotoNudge mainImage={user.profile.main_image} />}
       {allowance && !canLike && <OutOfLikes resetsAt={allowance.resets_at} limit={allowance.limit} />}
       {state.swipeError !== null && <FormAlert testId="swipe-failed">{translateError(tc, state.swipeError)}</FormAlert>}
 

@@ -1159,6 +1159,15 @@ export interface components {
             /** @enum {string|null} */
             tattoos?: "none" | "one" | "several" | null;
         };
+        /** @description The filters a search ran with (the member's own, or their profile's defaults) */
+        SearchFiltersApplied: {
+            /** @enum {string|null} */
+            gender: "male" | "female" | null;
+            country: string | null;
+            region: string | null;
+            min_age: number;
+            max_age: number;
+        };
         MemberCard: {
             id: number;
             name: string;
@@ -2259,15 +2268,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The filters the search ran with (the member's own, or their profile's defaults) */
-                        filters: {
-                            /** @enum {string|null} */
-                            gender: "male" | "female" | null;
-                            country: string | null;
-                            region: string | null;
-                            min_age: number;
-                            max_age: number;
-                        };
+                        filters: components["schemas"]["SearchFiltersApplied"];
                         results: components["schemas"]["MemberCard"][];
                         /** @description How many match, counted up to 1,000 */
                         numResults: number;
