@@ -20,7 +20,7 @@ from application.ports.events import (
 from domain.chat import FREE_CONVERSATIONS, HISTORY_PAGE
 from domain.errors import DomainError
 from domain.members import AccountStatus, Member
-from tests.application.memory import FixedClock, MemoryStore
+from tests.application.memory import FixedClock, MemoryJobs, MemoryStore
 from tests.application.memory_social import LikeRow
 from tests.application.people import (
     NOW,
@@ -277,3 +277,21 @@ def test_a_page_in_the_background_is_noted_for_notifications() -> None:
     r = room()
     r.chat.page_hidden(r.ann)
     assert r.store.presence == {r.ann.id: NOW}
+
+
+def test_a_paid_message_and_its_charge_commit_together_or_not_at_all(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The notify job is written last in the send's unit of work: if that fails, the
+    message, its conversation and its charge are gone with it, and nobody heard of it."""
+    r = room(free_messages=0)
+    give_credits(r.store, r.ann, 30)
+
+    def outbox_down(self: MemoryJobs, name: str, *args: object) -> None:
+        raise RuntimeError("outbox down")
+    monkeypatch.setattr(MemoryJobs, "add", outbox_down)
+    with pytest.raises(RuntimeError):
+        r.chat.send(r.ann, r.bob.id, "hi")
+    assert not r.store.messages and not r.store.conversations and not r.bus.published
+    assert balance(r.store, r.ann) == 30
+    monkeypatch.undo()
+    assert r.chat.send(r.ann, r.bob.id, "hi").credits == 20

@@ -20,7 +20,7 @@ from domain.errors import DomainError
 from domain.members import Member
 from domain.orders import OrderStatus
 from domain.pricing import Bundle, CodeStatus, DiscountCode, DiscountKind, Validity
-from tests.application.memory import FixedClock, MemoryStore, MemoryUnitOfWork
+from tests.application.memory import FixedClock, MemoryJobs, MemoryStore, MemoryUnitOfWork
 from tests.application.people import NOW, Bus, add_member, balance, factory, new_store
 
 LONG_AGO = NOW - timedelta(days=30)  # no time bonus, no welcome discount
@@ -290,3 +290,22 @@ def test_any_run_of_gateway_reports_leaves_credits_matching_the_order(
     assert balance(t.store, t.ann) == (100 if status is OrderStatus.PAID else 0)
     keys = [entry.key for entry in t.store.ledger]
     assert len(keys) == len(set(keys))
+
+
+def test_a_payment_whose_settling_fails_is_settled_whole_by_the_next_webhook(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Credits move only in the unit of work that moves the order: a failure in between
+    leaves the order unpaid and the balance untouched, and the gateway's retry pays once."""
+    t = till()
+    started = t.shop.start(t.ann, 1, "ideal")
+
+    def outbox_down(self: MemoryJobs, name: str, *args: object) -> None:
+        raise RuntimeError("outbox down")
+    monkeypatch.setattr(MemoryJobs, "add", outbox_down)
+    with pytest.raises(RuntimeError):
+        t.pay(started.payment_id)
+    assert t.store.orders[started.order].status is OrderStatus.OPEN
+    assert balance(t.store, t.ann) == 0 and not t.store.members[t.ann.id].paid_user
+    monkeypatch.undo()
+    t.pay(started.payment_id)
+    assert balance(t.store, t.ann) == 100 and t.store.members[t.ann.id].paid_user
