@@ -63,3 +63,25 @@ export function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
   return navigator.languages?.length ? navigator.languages : [navigator.language].filter(Boolean);
 }
+
+/**
+ * The language to switch to when a member logs in (issue 19.7): the one saved on their
+ * account follows them to a new device, unless this device chose one (the cookie), the
+ * site does not offer it, or it is shown already. Null: keep the current language.
+ */
+export function languageAtLogin({
+  saved,
+  cookie,
+  current,
+  available,
+}: {
+  saved: string | null | undefined;
+  cookie: string | null;
+  current: string;
+  available?: readonly string[];
+}): Language | null {
+  if (isLanguage(cookie)) return null;
+  if (!isLanguage(saved) || saved === current) return null;
+  if (available && available.length > 0 && !available.includes(saved)) return null;
+  return saved;
+}
