@@ -27,8 +27,14 @@ from application.ports.notifications import PushPayload, PushSubscription
 from domain.errors import DomainError
 from domain.members import AccountStatus, Member
 from domain.notifications import PREFERENCE_KEYS, Kind, MailOff
-from tests.application.memory import CountingSecrets, FixedClock, MemoryStore
-from tests.application.people import Bus, add_member, factory, new_store
+from domain.orders import Order, OrderStatus
+from tests.application.memory import (
+    CountingSecrets,
+    FixedClock,
+    MemoryStore,
+    MemoryUnitOfWork,
+)
+from tests.application.people import NOW, Bus, add_member, factory, give_credits, new_store
 
 FCM = "https://fcm.googleapis.com/fcm/send/"
 
@@ -246,3 +252,50 @@ def test_a_like_is_mailed_exactly_when_the_preference_and_mail_allow_it(
     p.notifier.notify(Kind.LIKE.value, p.bob.id, {"member": p.ann.id})
     assert bool(p.outbox.sent) == (preferences["like"] and off is None)
     assert bool(p.pushes.delivered) == preferences["like"]
+
+
+def test_message_mails_come_once_per_conversation_and_hour_pushes_per_message() -> None:
+    p = post(free_messages=5)
+    subscribe(p, p.bob, "bob")
+    chat = Chat(factory(p.store), p.clock, Bus())
+    for text in ("hi", "are you there?", "Bob?"):
+        chat.send(p.ann, p.bob.id, text)
+        p.run()
+    assert [m["subject"] for m in p.outbox.sent] == ["new_conversation:nl", "new_message:nl"]
+    assert [payload["kind"] for _, payload in p.pushes.delivered] == [
+        "new_conversation", "new_message", "new_message"]
+    p.clock.current += timedelta(hours=1)
+    chat.send(p.ann, p.bob.id, "hello?")
+    p.run()
+    assert [m["subject"] for m in p.outbox.sent][2:] == ["new_message:nl"]
+
+
+def test_a_gift_is_pushed_a_match_told_and_a_receipt_mailed_whatever_the_preferences() -> None:
+    p = post(gift_credits=1)
+    subscribe(p, p.bob, "bob")
+    give_credits(p.store, p.ann, 5)
+    Chat(factory(p.store), p.clock, Bus()).send_gift(p.ann, p.bob.id, "rose")
+    likes = Likes(factory(p.store), p.clock, Bus())
+    likes.like(p.bob, p.ann.id)
+    likes.like(p.ann, p.bob.id)
+    p.run()
+    assert [payload["kind"] for _, payload in p.pushes.delivered] == ["gift", "match"]
+    to_bob = [m["subject"] for m in p.outbox.sent if m["to"] == "bob@example.com"]
+    assert to_bob == ["match:nl"]  # gifts are not mailed
+    p.settings.update(p.bob, dict.fromkeys(PREFERENCE_KEYS, False), None, mail_on=False)
+    order = _paid_order(p.store, p.bob)
+    p.notifier.notify(Kind.PAYMENT_RECEIPT.value, p.bob.id, {"order": order})
+    assert p.outbox.sent[-1]["subject"] == "payment_receipt:nl" and len(p.pushes.delivered) == 2
+    mails = len(p.outbox.sent)
+    p.notifier.notify(Kind.PAYMENT_RECEIPT.value, p.ann.id, {"order": order})  # not Ann's
+    assert len(p.outbox.sent) == mails
+
+
+def _paid_order(store: MemoryStore, member: Member) -> int:
+    with MemoryUnitOfWork(store) as uow:
+        order = uow.orders.add(Order(id=0, member_id=member.id, site_id=1, bundle_id=1,
+                                     credits=100, amount=1000, currency="EUR",
+                                     method="ideal", status=OrderStatus.PAID,
+                                     created_at=NOW, paid_at=NOW))
+        uow.commit()
+    return order.id
