@@ -5,10 +5,14 @@ import { AlertHeader } from '../../features/alerts/AlertHeader';
 import { EntryWarning } from '../../features/entry-warning/EntryWarning';
 import { Disclaimer } from '../../features/footer/Disclaimer';
 import { Footer } from '../../features/footer/Footer';
+import { TabBar } from '../../features/navigation/MemberNav';
 import { TopNav } from '../../features/navigation/TopNav';
 import { Slot } from '../slots';
 
-/** Top navigation, alert header, page, footer, disclaimer, entry warning, modals, activation reminder. */
+/**
+ * Top navigation, alert header, page, footer, disclaimer, the members' tab bar (phones),
+ * entry warning, modals, activation reminder.
+ */
 export function DefaultLayout() {
   const { t } = useTranslation();
   return (
@@ -23,6 +27,7 @@ export function DefaultLayout() {
       </main>
       <Footer />
       <Disclaimer />
+      <TabBar />
       <EntryWarning layout="default" />
       <Slot name="signupModal" />
       <Slot name="timeBonusModal" />

@@ -15,16 +15,19 @@ function NavItem({
   label,
   badge,
   badgeClass,
+  inTabBar = false,
 }: {
   to: string;
   icon: IconName;
   label: string;
   badge?: string | null;
   badgeClass?: string;
+  /** Also in the phones' tab bar: the top navigation leaves it out there. */
+  inTabBar?: boolean;
 }) {
   if (!routeExists(to)) return null;
   return (
-    <NavLink to={pathTo(to)} className="nav-pill member-nav__item">
+    <NavLink to={pathTo(to)} className={`nav-pill member-nav__item${inTabBar ? ' member-nav__item--tab' : ''}`}>
       <span className="member-nav__icon">
         <Icon name={icon} />
         {badge && (
@@ -61,9 +64,11 @@ export function MemberNav() {
   const credits = creditsBadge(user);
   return (
     <div className="member-nav">
-      <NavItem to="members" icon="search" label={t('nav.searchMembers')} />
-      <NavItem to="chats" icon="chat" label={t('nav.messages')} badge={counterBadge(totalUnread)} />
-      <NavItem to="likes" icon="heart" label={t('nav.likes')} badge={counterBadge(totalNewLikes)} />
+      <NavItem to="members" icon="search" label={t('nav.search')} inTabBar />
+      <NavItem to="swipe-game" icon="cards" label={t('nav.discover')} inTabBar />
+      <NavItem to="match-finder" icon="sparkle" label={t('nav.matchFinder')} />
+      <NavItem to="chats" icon="chat" label={t('nav.messages')} badge={counterBadge(totalUnread)} inTabBar />
+      <NavItem to="likes" icon="heart" label={t('nav.likes')} badge={counterBadge(totalNewLikes)} inTabBar />
       {money === 'credits' ? (
         <NavItem
           to="credits"
@@ -83,11 +88,57 @@ export function MemberNav() {
             <span className="member-nav__icon">
               <Icon name="user" />
             </span>
-            <span className="member-nav__label">{user.profile.name}</span>
+            <span className="member-nav__label member-nav__label--name">{user.profile.name}</span>
           </>
         }
         menu={(menus, openAtOnce) => <menus.AccountMenu name={user.profile.name} defaultShow={openAtOnce} onLogout={logOut} />}
       />
     </div>
+  );
+}
+
+function Tab({ to, icon, label, badge }: { to: string; icon: IconName; label: string; badge?: string | null }) {
+  const { t } = useTranslation();
+  if (!routeExists(to)) return null;
+  return (
+    <li>
+      <NavLink to={pathTo(to)} className="tab-bar__tab" data-testid={`tab-${to}`}>
+        <span className="tab-bar__icon">
+          <Icon name={icon} size={24} />
+          {badge && (
+            <span className="badge rounded-pill text-bg-unread tab-bar__badge" aria-hidden="true" data-testid={`tab-badge-${to}`}>
+              {badge}
+            </span>
+          )}
+        </span>
+        <span className="tab-bar__label">{label}</span>
+        {badge && <span className="visually-hidden">{`, ${t('nav.newCount', { count: badge })}`}</span>}
+      </NavLink>
+    </li>
+  );
+}
+
+/**
+ * Phones: the member's main places as a labelled tab bar at the bottom of the screen
+ * (the top navigation keeps the rest). It sits at the end of the page and sticks to the
+ * bottom of the screen, so it never covers the page's last lines; the styles hide it
+ * from 768 px on and while a text field has the focus (the on-screen keyboard is up).
+ */
+export function TabBar() {
+  const { t } = useTranslation();
+  const loggedIn = useSession((s) => s.user !== null);
+  const totalUnread = useChat((s) => s.totalUnread);
+  const totalNewLikes = useChat((s) => s.totalNewLikes);
+  if (!loggedIn) return null;
+  return (
+    <nav className="tab-bar" aria-label={t('nav.tabs')} data-testid="tab-bar">
+      <ul className="tab-bar__list">
+        <Tab to="swipe-game" icon="cards" label={t('nav.discover')} />
+        <Tab to="members" icon="search" label={t('nav.search')} />
+        <Tab to="likes" icon="heart" label={t('nav.likes')} badge={counterBadge(totalNewLikes)} />
+        <Tab to="chats" icon="chat" label={t('nav.tabMessages')} badge={counterBadge(totalUnread)} />
+        <Tab to="profile" icon="user" label={t('nav.me')} />
+      </ul>
+    </nav>
   );
 }

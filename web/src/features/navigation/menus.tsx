@@ -52,7 +52,7 @@ export function AccountMenu({ name, defaultShow, onLogout }: { name: string; def
         <span className="member-nav__icon">
           <Icon name="user" />
         </span>
-        <span className="member-nav__label">{name}</span>
+        <span className="member-nav__label member-nav__label--name">{name}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu className="shadow-lg">
         {routeExists('profile') && (
