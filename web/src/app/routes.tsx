@@ -184,9 +184,10 @@ export const ROUTES = {
   'members-id': discoveryPage(PATHS['members-id'], memberProfilePage),
   'likes-m-id': discoveryPage(PATHS['likes-m-id'], memberProfilePage, { auth: true }),
   'members-id-chat': chatPage(PATHS['members-id-chat'], 'chat'),
+  // The chat layout: on desktops the list is a pane beside the open conversation.
   chats: {
     path: PATHS.chats,
-    layout: 'default',
+    layout: 'chat',
     page: () => import('../features/chat/ChatsPage').then((m) => m.ChatsPage),
     loader: () => import('../features/chat/chatLoader').then((m) => m.chatLoader()),
     auth: true,

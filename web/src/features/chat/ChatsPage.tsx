@@ -2,11 +2,12 @@ import '../../styles/sheets/chat.scss';
 import type { TFunction } from 'i18next';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { pathTo } from '../../shared/routing/paths';
+import { NavLink, useMatch, useNavigate } from 'react-router';
+import { PATHS, pathTo } from '../../shared/routing/paths';
 import { formatRelativeShort } from '../../shared/i18n/dates';
 import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { DESKTOP_QUERY, useMediaQuery } from '../../shared/useMediaQuery';
 import { FormAlert } from '../../shared/ui/alerts';
 import { FictionalBadge } from '../discovery/memberUi';
 import { giftName } from '../gifts/giftsApi';
@@ -82,6 +83,8 @@ function ChatRow({ chat, me, onDelete }: { chat: ChatSummary; me: number | null;
   const { profile, last_message: last } = chat;
   const unread = chat.num_unread_messages;
   const { offset, handlers } = useSwipeLeft(() => onDelete(chat));
+  // Opened from the profile (/members/:id/chat): the row is the open conversation too.
+  const openByMember = useMatch(PATHS['members-id-chat'])?.params.id === String(profile.id);
   const preview = last ? (last.sender_id === me ? t('list.you', { text: previewText(t, last) }) : previewText(t, last)) : t('list.noMessages');
   return (
     <li
@@ -95,7 +98,13 @@ function ChatRow({ chat, me, onDelete }: { chat: ChatSummary; me: number | null;
         {t('list.delete')}
       </span>
       <div className="chat-row__front" style={offset ? { transform: `translateX(${offset}px)` } : undefined} {...handlers}>
-        <Link to={pathTo('chats-id', { id: chat.conversation.id })} className="chat-row__link" aria-label={t('list.open', { name: profile.name })} draggable={false}>
+        <NavLink
+          to={pathTo('chats-id', { id: chat.conversation.id })}
+          className={({ isActive }) => `chat-row__link${isActive || openByMember ? ' active' : ''}`}
+          aria-current={openByMember ? 'page' : undefined}
+          aria-label={t('list.open', { name: profile.name })}
+          draggable={false}
+        >
           <ChatAvatar profile={profile} className="chat-row__avatar" />
           <span className="chat-row__body">
             <span className="chat-row__top">
@@ -122,7 +131,7 @@ function ChatRow({ chat, me, onDelete }: { chat: ChatSummary; me: number | null;
               )}
             </span>
           </span>
-        </Link>
+        </NavLink>
         <button
           type="button"
           className="chat-row__delete"
@@ -155,18 +164,19 @@ function EmptyState() {
   );
 }
 
-/** /chats: the conversations, latest first. */
-export function ChatsPage() {
+/** The list with its states (loading, error, empty) and the delete confirmation. */
+function ChatListBody({ pane }: { pane: boolean }) {
   const { t } = useTranslation('chat');
   const tc = useTranslation('common').t;
   const chats = useChats();
   const { loaded, error, deleteError } = useChatsStatus();
   const me = useSession((s) => s.user?.id ?? null);
+  const navigate = useNavigate();
+  const openConversation = useMatch(PATHS['chats-id'])?.params.id;
   useNow(); // the relative times move on every minute
   // The asked-about conversation stays while the dialog fades out.
   const [asking, setAsking] = useState<ChatSummary | null>(null);
   const [confirming, setConfirming] = useState(false);
-  usePageTitle(t('list.title'));
 
   // A fresh list on every visit; the progress indicator shows only until the first load.
   useEffect(() => {
@@ -179,49 +189,98 @@ export function ChatsPage() {
   };
   const confirmDelete = () => {
     setConfirming(false);
-    if (asking) void deleteChat(asking.conversation.id);
+    if (!asking) return;
+    void deleteChat(asking.conversation.id);
+    // The open conversation (beside the list) is gone with it.
+    if (String(asking.conversation.id) === openConversation) void navigate(pathTo('chats'));
   };
 
   return (
     <>
+      {deleteError !== null && (
+        <div className="chats-page__alert">
+          <FormAlert testId="chat-delete-error">
+            {t('list.deleteFailed', { error: translateError(tc, deleteError) })}
+            <button
+              type="button"
+              className="btn-close chats-page__dismiss"
+              aria-label={tc('alerts.dismiss')}
+              onClick={() => useChatsStatus.setState({ deleteError: null })}
+            />
+          </FormAlert>
+        </div>
+      )}
+      {!loaded && error ? (
+        <FormAlert testId="chats-error">
+          {t('list.error')} {translateError(tc, error)}{' '}
+          <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void reloadChats()}>
+            {t('list.retry')}
+          </button>
+        </FormAlert>
+      ) : !loaded ? (
+        <div className="chats-page__loading" aria-busy="true" data-testid="chats-loading">
+          <span className="spinner-border text-primary" aria-hidden="true" />
+          <span className="visually-hidden">{t('list.loading')}</span>
+        </div>
+      ) : chats.length === 0 ? (
+        // Beside the thread the list only says so; the thread's side offers the search.
+        pane ? <p className="chat-panes__none">{t('empty.title')}</p> : <EmptyState />
+      ) : (
+        <ul className="chat-list" data-testid="chat-list">
+          {chats.map((chat) => (
+            <ChatRow key={chat.conversation.id} chat={chat} me={me} onDelete={askDelete} />
+          ))}
+        </ul>
+      )}
+      <ConfirmDeleteModal name={asking?.profile.name ?? ''} show={confirming} onConfirm={confirmDelete} onCancel={() => setConfirming(false)} />
+    </>
+  );
+}
+
+/** Desktops: the conversation list as the pane beside the thread (app/layouts/ChatLayout). */
+export function ChatListPane() {
+  const { t } = useTranslation('chat');
+  return (
+    <aside className="chat-panes__list" aria-labelledby="chat-panes-title" data-testid="chat-list-pane">
+      <h1 id="chat-panes-title" className="chat-panes__title">
+        {t('list.title')}
+      </h1>
+      <div className="chat-panes__scroll">
+        <ChatListBody pane />
+      </div>
+    </aside>
+  );
+}
+
+/** Desktops, no conversation open yet: the thread's side asks to pick one (or to search). */
+function PickConversation() {
+  const { t } = useTranslation('chat');
+  const loaded = useChatsStatus((s) => s.loaded);
+  const chats = useChats();
+  if (loaded && chats.length === 0) return <EmptyState />;
+  return (
+    <div className="chat-pick" data-testid="chat-pick">
+      <span className="chat-pick__icon" aria-hidden="true">
+        <Icon name="chat" size={32} />
+      </span>
+      <h2 className="chat-pick__title">{t('panes.pickTitle')}</h2>
+      <p className="chat-pick__text">{t('panes.pickText')}</p>
+    </div>
+  );
+}
+
+/** /chats: the conversations, latest first; on desktops the list is the layout's pane. */
+export function ChatsPage() {
+  const { t } = useTranslation('chat');
+  const wide = useMediaQuery(DESKTOP_QUERY);
+  usePageTitle(t('list.title'));
+  if (wide) return <PickConversation />;
+  return (
+    <>
       <PageHeader title={t('list.title')} intro={t('list.intro')} />
       <div className="container chats-page" data-testid="chats-page">
-        {deleteError !== null && (
-          <div className="chats-page__alert">
-            <FormAlert testId="chat-delete-error">
-              {t('list.deleteFailed', { error: translateError(tc, deleteError) })}
-              <button
-                type="button"
-                className="btn-close chats-page__dismiss"
-                aria-label={tc('alerts.dismiss')}
-                onClick={() => useChatsStatus.setState({ deleteError: null })}
-              />
-            </FormAlert>
-          </div>
-        )}
-        {!loaded && error ? (
-          <FormAlert testId="chats-error">
-            {t('list.error')} {translateError(tc, error)}{' '}
-            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void reloadChats()}>
-              {t('list.retry')}
-            </button>
-          </FormAlert>
-        ) : !loaded ? (
-          <div className="chats-page__loading" aria-busy="true" data-testid="chats-loading">
-            <span className="spinner-border text-primary" aria-hidden="true" />
-            <span className="visually-hidden">{t('list.loading')}</span>
-          </div>
-        ) : chats.length === 0 ? (
-          <EmptyState />
-        ) : (
-          <ul className="chat-list" data-testid="chat-list">
-            {chats.map((chat) => (
-              <ChatRow key={chat.conversation.id} chat={chat} me={me} onDelete={askDelete} />
-            ))}
-          </ul>
-        )}
+        <ChatListBody pane={false} />
       </div>
-      <ConfirmDeleteModal name={asking?.profile.name ?? ''} show={confirming} onConfirm={confirmDelete} onCancel={() => setConfirming(false)} />
     </>
   );
 }
