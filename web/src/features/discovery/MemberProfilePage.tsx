@@ -240,17 +240,20 @@ function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: 
           ) : user ? (
             <div className="member-profile__actions" data-testid="member-actions">
               <LikeHint profile={profile} />
-              <LikeButton
-                member={profile}
-                liked={profile.liked_by_me}
-                likesMe={profile.likes_me}
-                onChange={(liked) => onChange({ ...profile, liked_by_me: liked, match: liked && profile.likes_me })}
-              />
-              <AppLink to="members-id-chat" params={{ id: profile.id }} className="btn btn-primary rounded-pill px-4">
-                <Icon name="chat" size={18} className="me-2" />
-                {t('profile.message')}
-              </AppLink>
-              <GiftButton member={profile} />
+              {/* Like, message, gift: on phones a bar kept at the bottom of the screen (_discovery.scss). */}
+              <div className="member-profile__bar" data-testid="member-action-bar">
+                <LikeButton
+                  member={profile}
+                  liked={profile.liked_by_me}
+                  likesMe={profile.likes_me}
+                  onChange={(liked) => onChange({ ...profile, liked_by_me: liked, match: liked && profile.likes_me })}
+                />
+                <AppLink to="members-id-chat" params={{ id: profile.id }} className="btn btn-primary rounded-pill px-4">
+                  <Icon name="chat" size={18} className="me-2" />
+                  {t('profile.message')}
+                </AppLink>
+                <GiftButton member={profile} />
+              </div>
               <BlockActions profile={profile} onChange={onChange} />
               <ReportLink id={profile.id} />
             </div>
