@@ -208,3 +208,15 @@ def test_no_day_gives_more_likes_than_the_site_allows(limit: int, swipes: list[b
     assert liked == min(limit, sum(swipes))
     assert sum(1 for (_, _), (yes, _) in c.store.swipes.items() if yes) == liked
 
+
+
+def test_signup_matches_come_from_the_profile_and_leave_out_whom_one_likes() -> None:
+    c = club()  # Ann, 36, straight, in NL
+    add_member(c.store, "Near", gender="male", born=date(1993, 1, 1))
+    add_member(c.store, "Far", gender="male", born=date(1950, 1, 1))
+    add_member(c.store, "Eve", born=date(1990, 1, 1))
+    liked = add_member(c.store, "Lik", gender="male", born=date(1991, 1, 1))
+    blocker = add_member(c.store, "Blo", gender="male", born=date(1991, 1, 1))
+    c.likes.like(c.ann, liked.id)
+    c.store.blocks.add((blocker.id, c.ann.id))
+    assert sorted(m.name for m in c.games.signup_matches(c.ann).matches) == ["Bob", "Near"]
