@@ -239,6 +239,15 @@ def test_complaints_direct_debit_and_the_review_queue(uow) -> None:  # type: ign
                 site_id=1, reporter_id=ann.id, email=None, category="spam", text="x" * 10,
                 member_id=bob.id, message_id=message.id, status=status, created_at=T0))
         resolved = [work.complaints.resolve(n, "done", T0) for n in (1, 1, 3, 9)]
+        later = work.chats.add_message(chat, ann.id, "no", T0, 0, False)
+        work.complaints.attach(1, [later.id, message.id])
+        work.complaints.attach(2, [])
+        seen_before_hiding = work.complaints.visible_messages([message.id, later.id], bob.id)
+        work.chats.hide(chat, bob.id)
+        evidence = (seen_before_hiding,
+                    work.complaints.visible_messages([message.id, later.id, 999], bob.id),
+                    work.complaints.visible_messages([message.id], cat.id),
+                    work.complaint_queries.attached(1), work.complaint_queries.attached(2))
         for n in range(3):
             work.direct_debit.add_sms_code(ann.id, "+31612345678", f"h{n}",
                                            T0 + timedelta(minutes=10), T0 + timedelta(minutes=n))
@@ -260,5 +269,5 @@ def test_complaints_direct_debit_and_the_review_queue(uow) -> None:  # type: ign
                 tried, work.direct_debit.latest_sms_code(ann.id),
                 work.direct_debit.sms_sent_since(ann.id, T0 + timedelta(minutes=1)),
                 work.direct_debit.latest_mandate(ann.id), work.direct_debit.latest_mandate(bob.id),
-                work.photo_queries.pending(1, 1), work.photo_queries.pending_count())
+                work.photo_queries.pending(1, 1), work.photo_queries.pending_count(), evidence)
     same_in_memory(uow, scenario)

@@ -81,3 +81,28 @@ def test_operators_list_newest_first_and_resolve_once_with_a_note() -> None:
         complaints.list("closed")
     with pytest.raises(DomainError, match="complaint_not_found"):
         complaints.show(9)
+
+
+def test_selected_messages_go_with_the_complaint_from_one_conversation_the_reporter_sees() -> None:
+    store = new_store()
+    ann, bob, eve = (add_member(store, name) for name in ("Ann", "Bob", "Eve"))
+    chat = Chat(factory(store), FixedClock(), Bus())
+    with_bob = [chat.send(bob, ann.id, text).message for text in ("pay me", "now")]
+    with_eve = chat.send(eve, ann.id, "hi").message
+    complaints = Complaints(factory(store), FixedClock())
+
+    def file(*messages: int, member: int | None = None) -> int:
+        return complaints.file(None, ann, ComplaintForm(
+            "harassment", TEXT, member_id=member, message_ids=messages)).id
+
+    for refused in ((with_bob[0].id, with_eve.id), (with_bob[0].id, 999),
+                    (with_bob[0].id,)):  # the last: Bob's, but said to be about Eve
+        with pytest.raises(DomainError, match="message_not_found"):
+            file(*refused, member=eve.id if len(refused) == 1 else None)
+    filed = file(with_bob[1].id, with_bob[0].id, with_bob[1].id)
+    assert complaints.show(filed).member_id == bob.id  # the conversation's other member
+    assert complaints.evidence(filed) == with_bob  # each once, oldest first
+    Chat(factory(store), FixedClock(), Bus()).delete(ann, with_bob[0].conversation_id)
+    with pytest.raises(DomainError, match="message_not_found"):
+        file(with_bob[0].id)  # a deleted chat's messages are no longer hers to cite
+    assert len(store.complaints) == 1
