@@ -114,6 +114,7 @@ def _task_queue(redis_url: str | None, container: Container) -> OutboxQueue:
     queue.register("account_mail", lambda kind, member_id, new_email=None:
                    container.account_mails().send(kind, member_id, new_email))
     queue.register("erase_expired_accounts", lambda: container.accounts().erase_expired())
+    queue.register("erasure_mail", lambda *args: container.account_mails().farewell(*args))
     queue.register("sandbox_webhook", call_webhook)
     queue.register("notify", lambda kind, member_id, refs:
                    container.notifier().notify(kind, member_id, refs))

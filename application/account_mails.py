@@ -5,6 +5,7 @@ stored or queued, only mailed."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Protocol
 
 import attrs
@@ -14,6 +15,7 @@ from application.ports.clock import Clock
 from application.ports.notifications import Mailer
 from application.ports.security import Secrets, Signer
 from application.ports.unit_of_work import UnitOfWorkFactory
+from application.sites import resolve_site
 from domain.members import Member
 from domain.notifications import MailOff, may_mail_account
 from domain.sites import Company, Site
@@ -35,8 +37,12 @@ TemplateValues = Mapping[str, str | int | bool]
 def brand_values(site: Site, company: Company | None, member: Member) -> dict[str, str]:
     """What every mail's greeting and footer say: the member, the site, the company and
     its address for the member's country (US members see the US address)."""
-    address = company.address_for(member.profile.country) if company else None
-    return {"name": member.profile.name, "site": site.name,
+    return _brand(site, company, member.profile.name, member.profile.country)
+
+
+def _brand(site: Site, company: Company | None, name: str, country: str) -> dict[str, str]:
+    address = company.address_for(country) if company else None
+    return {"name": name, "site": site.name,
             "support_email": site.support_email,
             "company": company.name if company else site.name,
             "address": f"{address.street}, {address.postcode} {address.city}" if address else ""}
@@ -81,18 +87,35 @@ class AccountMails:
             uow.commit()
         # BASE_URL may hold {domain}, so each site's members get links to their own site.
         base = self.base_url.format(domain=site.domain)
-        link = base + (LINK_PATHS[kind].format(token=token) if kind in LINK_PATHS
-                       else PLAIN_PATHS[kind])
-        lifetime = TOKEN_LIFETIMES.get(kind, TOKEN_LIFETIMES["reactivation"])
-        unsubscribe = self.signer.sign("unsubscribe", [member.id, "all"])
+        path = LINK_PATHS[kind].format(token=token) if kind in LINK_PATHS else PLAIN_PATHS[kind]
+        self._deliver(kind, site, member.id, member.language, new_email or member.email,
+                      brand_values(site, company, member), base + path,
+                      TOKEN_LIFETIMES.get(kind, TOKEN_LIFETIMES["reactivation"]))
+
+    def farewell(self, member_id: int, site_id: int, language: str, email: str, name: str,
+                 country: str) -> None:
+        """The erasure's confirmation (issue 21.5). The member's row holds no address or
+        name any more: the job that calls this carries them."""
+        with self.uow() as uow:
+            site = uow.sites.get(site_id) or resolve_site(uow, None)
+            company = uow.companies.get(site.company_id)
+        base = self.base_url.format(domain=site.domain)
+        self._deliver("erased", site, member_id, language, email,
+                      _brand(site, company, name, country), base + "/",
+                      TOKEN_LIFETIMES["reactivation"])
+
+    def _deliver(self, kind: str, site: Site, member_id: int, language: str, address: str,
+                 brand: dict[str, str], link: str, lifetime: timedelta) -> None:
+        base = self.base_url.format(domain=site.domain)
+        unsubscribe = self.signer.sign("unsubscribe", [member_id, "all"])
         values: dict[str, str | int] = {
-            **brand_values(site, company, member), "link": link,
+            **brand, "link": link,
             "hours": int(lifetime.total_seconds() // 3600), "days": lifetime.days,
             "unsubscribe": f"{base}/unsubscribe?token={unsubscribe}",
             "settings_link": f"{base}/notifications",
         }
-        mail = self.texts.compose(kind, member.language, values)
-        self.mailer.send(new_email or member.email, mail.subject, mail.text, mail.html,
+        mail = self.texts.compose(kind, language, values)
+        self.mailer.send(address, mail.subject, mail.text, mail.html,
                          sender_name=site.mail_name or site.name,
                          headers={"List-Unsubscribe":
                                   f"<{base}/api/unsubscribe?token={unsubscribe}>",

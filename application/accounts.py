@@ -41,7 +41,13 @@ from domain.members import (
     ProfileStatus,
     Traffic,
 )
-from domain.notifications import LoginLink, check_login_link, safe_target
+from domain.notifications import (
+    LoginLink,
+    MailOff,
+    check_login_link,
+    may_mail_account,
+    safe_target,
+)
 from domain.sites import Site, selected_country
 
 SESSION_LIFETIME = timedelta(days=30)
@@ -435,12 +441,18 @@ class Accounts:
         return Login(session, member, site)
 
     def erase_expired(self) -> int:
-        """Personal data and photos of accounts deleted more than 14 days ago go for good."""
+        """Personal data and photos of accounts deleted more than 14 days ago go for good.
+        The member's last mail says so: queued in the same transaction with the address
+        it goes to (the outbox row, gone once sent, is the only place it is left)."""
         now = self.clock.now()
         with self.uow() as uow:
             expired = uow.members.deleted_before(now - TOKEN_LIFETIMES["reactivation"])
             files = [name for member in expired for name in uow.photos.files_of(member.id)]
             for member in expired:
+                _, off = uow.notifications.preferences(member.id)
+                if may_mail_account(MailOff(off) if off else None):
+                    uow.jobs.add("erasure_mail", member.id, member.site_id, member.language,
+                                 member.email, member.profile.name, member.profile.country)
                 uow.members.erase(member.id, now)
                 uow.audit.record(now, "scheduler", "members.erase", str(member.id), {})
             if files:  # the files go once the rows are gone, retried until the store answers

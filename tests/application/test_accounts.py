@@ -64,10 +64,12 @@ class World:
         """Does what the worker does: sends the account e-mails that were enqueued or
         written to the outbox."""
         for name, args in self.store.jobs + self.tasks.jobs:
-            assert name in ("account_mail", "delete_files")
+            assert name in ("account_mail", "delete_files", "erasure_mail")
             if name == "delete_files":
                 for file_name in args[0]:
                     self.files.delete(file_name)
+            elif name == "erasure_mail":
+                self.mails.farewell(*args)
             else:
                 self.mails.send(*args)
         self.tasks.jobs.clear()
