@@ -60,7 +60,7 @@ def test_chats(uow) -> None:  # type: ignore[no-untyped-def]
         with_bob = work.chats.start(ann.id, bob.id, T0)
         with_cat = work.chats.start(cat.id, ann.id, T0)
         with_dan = work.chats.start(ann.id, dan.id, T0)
-        work.chats.start(ann.id, eve.id, T0)  # never written in
+        with_eve = work.chats.start(ann.id, eve.id, T0)
         sent = []
         for n, (chat, sender) in enumerate([(with_bob, ann), (with_cat, cat), (with_bob, bob),
                                             (with_dan, dan), (with_bob, ann)]):
@@ -68,6 +68,9 @@ def test_chats(uow) -> None:  # type: ignore[no-untyped-def]
                                                key=f"k{n}"))
         work.photos.add(bob.id, "b.jpg", "b_t.jpg", True, "active", T0)
         work.photos.add(cat.id, "c.jpg", "c_t.jpg", True, "pending", T0)
+        work.chats.add_message(with_eve, eve.id, "hi", T0 - timedelta(days=1), 0, False)
+        listed_while_active = len(work.chat_queries.chats_of(ann.id))
+        _member_changed(work, eve, status=AccountStatus.BANNED)
         before_hiding = work.chat_queries.chats_of(ann.id)
         work.chats.hide(with_cat, ann.id)
         work.chats.mark_read(with_bob, bob.id)
@@ -75,7 +78,7 @@ def test_chats(uow) -> None:  # type: ignore[no-untyped-def]
         history = [work.chat_queries.history(with_bob, ann.id, before, 2, oldest)
                    for before, oldest in [(None, None), (sent[4].id, None), (None, sent[2].id),
                                           (None, None)]]
-        return (before_hiding, work.chat_queries.chats_of(ann.id),
+        return (listed_while_active, before_hiding, work.chat_queries.chats_of(ann.id),
                 work.chat_queries.chats_of(cat.id), history,
                 work.chat_queries.history(with_cat, ann.id, None, 10, None),
                 work.chat_queries.history(with_bob, cat.id, None, 10, None),
