@@ -4,6 +4,7 @@ import { useSettings } from '../features/site/settingsStore';
 import { companyFixture, settingsFixture } from '../test/fixtures';
 import { boot } from './boot';
 import { readBootData } from './bootData';
+import { stubFetch } from '../test/fetchStub';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
@@ -20,7 +21,7 @@ beforeEach(() => {
   fetchMock = vi.fn((url: string) =>
     Promise.resolve(json(url.startsWith('/api/companyinfo') ? companyFixture() : settingsFixture({ domain_language: 'en', locales: ['en', 'de'] }))),
   );
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE']);
 });
 afterEach(() => {

@@ -5,6 +5,7 @@ import { useChat } from './chat/chatStore';
 import { useSession } from './session/sessionStore';
 import { useCompany } from './site/companyStore';
 import { settingsQuery, useSettings } from './site/settingsStore';
+import { stubFetch } from '../test/fetchStub';
 
 const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 
@@ -19,7 +20,7 @@ afterEach(() => {
 describe('settings store', () => {
   it('asks for the settings of this host, in a language, with the route query', async () => {
     const fetchMock = vi.fn((_url: string) => Promise.resolve(ok(settingsFixture({ name: 'Flirt' }))));
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
     await useSettings.getState().load('de', '?network=abc&sub1=x');
     expect(useSettings.getState().settings?.name).toBe('Flirt');
     const url = new URL(fetchMock.mock.calls[0]![0], 'http://localhost');
@@ -40,7 +41,7 @@ describe('settings store', () => {
 describe('company store', () => {
   it('fetches the company once', async () => {
     const fetchMock = vi.fn(() => Promise.resolve(ok(companyFixture())));
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
     const [a, b] = await Promise.all([useCompany.getState().load(), useCompany.getState().load()]);
     await useCompany.getState().load();
     expect(a?.name).toBe('Amora Media B.V.');

@@ -7,7 +7,11 @@ import { vi } from 'vitest';
 
 export type FakeServer = (url: string, init: RequestInit) => Promise<Response> | Response;
 
-export function stubFetch(server: FakeServer): void {
+/** Puts `server` (a function, or a vi.fn() answering like one) in place of fetch. */
+export function stubFetch(fake: FakeServer): void;
+export function stubFetch(fake: ReturnType<typeof vi.fn>): void;
+export function stubFetch(fake: FakeServer | ReturnType<typeof vi.fn>): void {
+  const server = fake as FakeServer;
   vi.stubGlobal('fetch', (input: Request | string, init: RequestInit = {}) => {
     if (!(input instanceof Request)) return server(input, init);
     const { pathname, search } = new URL(input.url);

@@ -5,6 +5,7 @@ import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { useSession } from '../session';
 import { LoginPage } from './LoginPage';
+import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -14,7 +15,7 @@ beforeAll(() => setupTestI18n());
 beforeEach(() => {
   seedStores({ settings: settingsFixture() });
   fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,6 +6,7 @@ import { companyFixture, settingsFixture, userFixture } from '../../test/fixture
 import { seedStores, setupTestI18n } from '../../test/render';
 import { useSession } from '../session';
 import { SettingsPage } from './SettingsPage';
+import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -17,7 +18,7 @@ beforeEach(() => {
   seedStores({ settings: settingsFixture(), company: companyFixture({ delete_discount: 50 }) });
   useSession.setState({ user: userFixture({ email: 'sam@example.test', invisible: false }) });
   fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -4,7 +4,7 @@
  * another attempt, and 429 answers here carry a meaning (too_many_attempts,
  * too_many_reset_mails) that the member must see at once.
  */
-import { api } from '../../shared/api/client';
+import { answer, api, retries } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 import type { operations } from '../../shared/api/schema';
 import type { LoginRequest, SignupRequest, User } from '../../shared/api/types';
@@ -17,27 +17,27 @@ type Body<Op extends keyof operations> = operations[Op] extends {
 
 export type Preferences = Body<'updateUser'>;
 
-interface UserAnswer {
-  user: User;
-}
-
-const once = { retries: 0 } as const;
+const once = retries(0);
 
 /** An answer of `false` means the session is gone (the store was cleared already). */
 function sessionGone(): never {
   throw new ApiError(403, 'authentication_required');
 }
 
-async function userOf(answer: Promise<UserAnswer | false>): Promise<User> {
-  const data = await answer;
+async function userOf(answered: Promise<{ user: User } | false>): Promise<User> {
+  const data = await answered;
   if (!data) sessionGone();
   return data.user;
+}
+
+async function done(answered: Promise<unknown>): Promise<void> {
+  if ((await answered) === false) sessionGone();
 }
 
 /** The logged-in member, or null for a visitor (403 authentication_required). */
 export async function fetchUser(): Promise<User | null> {
   try {
-    const data = await api.get<UserAnswer>('/api/user', { headers: { 'X-Client': 'web' } });
+    const data = await answer(api.GET('/api/user', { headers: { 'X-Client': 'web' } }));
     return data ? data.user : null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) return null;
@@ -46,41 +46,28 @@ export async function fetchUser(): Promise<User | null> {
 }
 
 export const accountApi = {
-  signUp: (body: SignupRequest) => userOf(api.post<UserAnswer>('/api/signup', body, once)),
-  logIn: (body: LoginRequest) => userOf(api.post<UserAnswer>('/api/user', body, once)),
-  logOut: () => api.post<void>('/api/logout', undefined, { retries: 1 }),
-  activate: (token: string) => userOf(api.post<UserAnswer>('/api/activation', { token } satisfies Body<'activate'>)),
-  resendActivation: async () => {
-    if ((await api.post<void>('/api/activation/resend', undefined, once)) === false) sessionGone();
-  },
-  updatePreferences: (body: Preferences) => userOf(api.put<UserAnswer>('/api/user', body)),
-  requestPasswordReset: (email: string) =>
-    api.post<void>('/api/password-reset', { email } satisfies Body<'requestPasswordReset'>, once),
-  resetPassword: (body: Body<'resetPassword'>) => api.post<void>('/api/password-reset/do', body, once),
-  changePassword: async (body: Body<'changePassword'>) => {
-    if ((await api.put<void>('/api/password', body, once)) === false) sessionGone();
-  },
-  requestMailChange: async (body: Body<'requestMailChange'>) => {
-    if ((await api.post<void>('/api/mail-change', body, once)) === false) sessionGone();
-  },
+  signUp: (body: SignupRequest) => userOf(answer(api.POST('/api/signup', { body, ...once }))),
+  logIn: (body: LoginRequest) => userOf(answer(api.POST('/api/user', { body, ...once }))),
+  logOut: () => answer(api.POST('/api/logout', retries(1))),
+  activate: (token: string) => userOf(answer(api.POST('/api/activation', { body: { token } }))),
+  resendActivation: () => done(answer(api.POST('/api/activation/resend', once))),
+  updatePreferences: (body: Preferences) => userOf(answer(api.PUT('/api/user', { body }))),
+  requestPasswordReset: (email: string) => answer(api.POST('/api/password-reset', { body: { email }, ...once })),
+  resetPassword: (body: Body<'resetPassword'>) => answer(api.POST('/api/password-reset/do', { body, ...once })),
+  changePassword: (body: Body<'changePassword'>) => done(answer(api.PUT('/api/password', { body, ...once }))),
+  requestMailChange: (body: Body<'requestMailChange'>) => done(answer(api.POST('/api/mail-change', { body, ...once }))),
   /** The member when the link was opened while logged in, else null. */
   confirmMailChange: async (token: string): Promise<User | null> => {
-    const data = await api.post<UserAnswer | undefined>('/api/mail-change/do', {
-      token,
-    } satisfies Body<'confirmMailChange'>);
+    const data = await answer(api.POST('/api/mail-change/do', { body: { token } }));
     return data ? data.user : null;
   },
   /** The delete page's "stay" offer: the discount on the next order (once); `spent` once used. */
   claimStayDiscount: async () => {
-    type Claimed = operations['claimStayDiscount']['responses'][200]['content']['application/json'];
-    const claimed = await api.post<Claimed>('/api/stay-discount', undefined, once);
+    const claimed = await answer(api.POST('/api/stay-discount', once));
     return claimed === false ? sessionGone() : claimed;
   },
-  deleteAccount: async (body: Body<'deleteAccount'>) => {
-    if ((await api.delete<void>('/api/user', body, once)) === false) sessionGone();
-  },
-  reactivate: (token: string) =>
-    userOf(api.post<UserAnswer>('/api/reactivate', { token } satisfies Body<'reactivate'>, once)),
+  deleteAccount: (body: Body<'deleteAccount'>) => done(answer(api.DELETE('/api/user', { body, ...once }))),
+  reactivate: (token: string) => userOf(answer(api.POST('/api/reactivate', { body: { token }, ...once }))),
 };
 
 /** Field errors of an `invalid_fields` answer: field → {code, params}. */

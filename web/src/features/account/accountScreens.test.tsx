@@ -8,6 +8,7 @@ import { useSession } from '../session';
 import { ActivateDonePage, ActivateErrorPage } from './ActivationPages';
 import { AccountDeletedPage } from './AccountDeletedPage';
 import { ResetPasswordDoPage, ResetPasswordPage } from './ResetPasswordPage';
+import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -17,7 +18,7 @@ beforeAll(() => setupTestI18n());
 beforeEach(() => {
   seedStores({ settings: settingsFixture({ support_email: 'help@amora.test', partner_url: '' }) });
   fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

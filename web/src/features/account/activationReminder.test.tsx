@@ -7,6 +7,7 @@ import { useAlerts } from '../alerts/alertsStore';
 import { useSession } from '../session';
 import { ActivationReminder } from './ActivationReminder';
 import { ACTIVATION_ALERT_ID, REMINDER_SNOOZE_MS, activationReminderMode, type ReminderInputs } from './activationReminder';
+import { stubFetch } from '../../test/fetchStub';
 
 const NOW = 1_800_000_000_000;
 const unconfirmed = userFixture({ status: 'not_confirmed', profile: { ...userFixture().profile, status: 'disabled' } });
@@ -55,7 +56,7 @@ describe('activation reminder', () => {
   it('puts the alert in the alert header, resends the mail, and remembers a dismissal', async () => {
     seedStores({ settings: settingsFixture() });
     const fetchMock = vi.fn(() => Promise.resolve(new Response(null, { status: 204 })));
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
     useSession.setState({ user: { ...unconfirmed, email: 'robin@example.com' } });
     renderInRouter(
       <>

@@ -13,6 +13,7 @@ import { ChatsPage } from './ChatsPage';
 import { useChat } from './chatStore';
 import { ConversationPage } from './ConversationPage';
 import { TYPING_SHOW_MS, mergeMessages } from './useConversation';
+import { stubFetch } from '../../test/fetchStub';
 
 // The live socket, played by the test.
 const bus = vi.hoisted(() => ({
@@ -87,7 +88,7 @@ beforeEach(() => {
   bus.typing.mockClear();
   handle = () => error(404, 'not_found');
   fetchMock = vi.fn((url: string, init: RequestInit = {}) => Promise.resolve(handle(new URL(url, 'http://amora.test'), init)));
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
   // Layout for the message list: taller than its window, so it scrolls.
   vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(1000);
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(500);
@@ -264,6 +265,7 @@ describe('conversation', () => {
     expect(pending).toHaveAttribute('data-status', 'pending');
     expect(pending).toHaveTextContent('Shall we meet?');
     expect(screen.getByTestId('chat-input')).toHaveValue('');
+    await waitFor(() => expect(calls('/api/members/5/messages', 'POST')).toHaveLength(1));
     const body = bodyOf(calls('/api/members/5/messages', 'POST')[0]!);
     expect(body.text).toBe('Shall we meet?');
     expect(String(body.key)).toMatch(/^[\w-]{8,64}$/);

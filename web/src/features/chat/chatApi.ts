@@ -3,7 +3,7 @@
  * conversation's history, sending, reading, deleting, the icebreakers and the
  * "page hidden" beacon. All of them need a login: an ended session gives LoginRequired.
  */
-import { api } from '../../shared/api/client';
+import { answer, api, retries } from '../../shared/api/client';
 import type { components, operations } from '../../shared/api/schema';
 import { LoginRequired, type MemberCard } from '../discovery/discoveryApi';
 
@@ -46,33 +46,35 @@ function loggedIn<T>(answer: T | false): T {
 }
 
 // A click answers at once: no silent retries behind a busy button.
-const once = { retries: 0 } as const;
+const once = retries(0);
 
 export const chatApi = {
   async chats(signal?: AbortSignal): Promise<ChatSummary[]> {
-    return loggedIn(await api.get<{ chats: ChatSummary[] }>('/api/chats', { signal })).chats;
+    return loggedIn(await answer(api.GET('/api/chats', { signal }))).chats;
   },
   async withMember(memberId: number, signal?: AbortSignal): Promise<ChatStart> {
-    return loggedIn(await api.get<ChatStart>(`/api/members/${memberId}/chat`, { signal }));
+    return loggedIn(await answer(api.GET('/api/members/{member_id}/chat', { params: { path: { member_id: memberId } }, signal })));
   },
   async history(conversationId: number, before?: number, signal?: AbortSignal): Promise<HistoryPage> {
-    return loggedIn(await api.get<HistoryPage>(`/api/chats/${conversationId}/messages`, { query: { before }, signal }));
+    const params = { path: { conversation_id: conversationId }, query: { before } };
+    return loggedIn(await answer(api.GET('/api/chats/{conversation_id}/messages', { params, signal })));
   },
   /**
    * Sends a message. `key` makes a repeated send (a retry after a lost answer) come back
    * as 409 already_sent instead of a second message, so one network retry is safe.
    */
   async send(memberId: number, text: string, key: string): Promise<SendAnswer> {
-    return loggedIn(await api.post<SendAnswer>(`/api/members/${memberId}/messages`, { text, key }, { retries: 1 }));
+    const params = { path: { member_id: memberId } };
+    return loggedIn(await answer(api.POST('/api/members/{member_id}/messages', { params, body: { text, key }, ...retries(1) })));
   },
   async read(conversationId: number): Promise<void> {
-    loggedIn(await api.post<void>(`/api/chats/${conversationId}/read`, undefined, { retries: 2 }));
+    loggedIn(await answer(api.POST('/api/chats/{conversation_id}/read', { params: { path: { conversation_id: conversationId } }, ...retries(2) })));
   },
   async remove(conversationId: number): Promise<void> {
-    loggedIn(await api.delete<void>('/api/chat', { conversation: conversationId }, once));
+    loggedIn(await answer(api.DELETE('/api/chat', { body: { conversation: conversationId }, ...once })));
   },
   async icebreakers(): Promise<string[]> {
-    return loggedIn(await api.get<{ icebreakers: string[] }>('/api/icebreakers')).icebreakers;
+    return loggedIn(await answer(api.GET('/api/icebreakers'))).icebreakers;
   },
 };
 
@@ -83,13 +85,7 @@ export const chatApi = {
  */
 export function pageHidden(): void {
   try {
-    void fetch('/api/page-hidden', {
-      method: 'POST',
-      keepalive: true,
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: '{}',
-    }).catch(() => undefined);
+    void api.POST('/api/page-hidden', { keepalive: true, ...once }).catch(() => undefined);
   } catch {
     // No fetch here (old browser, test): nothing to tell.
   }

@@ -10,6 +10,7 @@ import { useSession } from '../session';
 import { checkComplaint, complaintBody, positiveId, problemsOf } from './complaintForm';
 import { ComplaintsPage } from './ComplaintsPage';
 import { ApiError } from '../../shared/api/errors';
+import { stubFetch } from '../../test/fetchStub';
 
 /** The text's lengths as the server gives them (settings.limits). */
 const LIMITS = { min: 10, max: 5000 };
@@ -58,7 +59,7 @@ beforeEach(() => {
     if (found) return Promise.resolve(member(found[1]!));
     return Promise.resolve(failure(404, 'not_found'));
   });
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

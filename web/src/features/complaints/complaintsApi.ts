@@ -3,7 +3,7 @@
  * may be under 18, illegal content or a payment problem. Visitors give an e-mail address
  * for the answer; members are answered at their account's address.
  */
-import { api } from '../../shared/api/client';
+import { answer, api, retries } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 import type { operations } from '../../shared/api/schema';
 
@@ -19,9 +19,9 @@ export const URGENT_CATEGORIES: readonly ComplaintCategory[] = ['underage', 'ill
 export const complaintsApi = {
   /** Files a complaint (201). A refusal is final: no silent retry that could file it twice. */
   async file(complaint: ComplaintRequest): Promise<FiledComplaint> {
-    const answer = await api.post<FiledComplaint>('/api/complaints', complaint, { retries: 0 });
+    const filed = await answer(api.POST('/api/complaints', { body: complaint, ...retries(0) }));
     // The call needs no login; a session that ended meanwhile is just an error to retry.
-    if (answer === false) throw new ApiError(403, 'authentication_required');
-    return answer;
+    if (filed === false) throw new ApiError(403, 'authentication_required');
+    return filed;
   },
 };

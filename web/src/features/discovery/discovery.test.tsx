@@ -15,6 +15,7 @@ import { MembersPage } from './MembersPage';
 import { pageWindow } from './Pagination';
 import { NO_FILTERS, changeFilter, filtersFromQuery, filtersToQuery, offeredFields } from './searchFilters';
 import { useSearch } from './searchStore';
+import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -100,7 +101,7 @@ beforeEach(() => {
   };
   memberAnswer = () => json(200, { profile: memberFixture() });
   fetchMock = vi.fn((url: string, init?: RequestInit) => Promise.resolve(serve(url, init)));
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -16,6 +16,7 @@ import { SignupMatchesPage } from './SignupMatchesPage';
 import { SwipeGamePage } from './SwipeGamePage';
 import { FLICK_SPEED, dragLook, releaseVelocity, swipeDecision, swipeThreshold } from './swipeGesture';
 import { freshCards, likesLeft } from './useSwipeDeck';
+import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -68,7 +69,7 @@ beforeEach(() => {
   useProfileCatalogs.getState().reset();
   serve = () => json(404, { error: 'not_found', params: {} });
   fetchMock = vi.fn((url: string, init?: RequestInit) => Promise.resolve(serve(new URL(url, 'http://amora.test'), init)));
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -3,9 +3,10 @@
  * match-finder, the matches proposed after signup, and like / unlike. Swipes and likes
  * are not retried: the member sees the outcome at once and can press again.
  */
-import { type Query, api } from '../../shared/api/client';
+import { answer, api, retries } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 import type { components } from '../../shared/api/schema';
+import type { Answer, QueryOf } from '../../shared/api/types';
 
 export type GameCard = components['schemas']['GameCard'];
 export type ScoredMatch = components['schemas']['Matches']['matches'][number];
@@ -13,14 +14,8 @@ export type SwipeAllowance = components['schemas']['SwipeAllowance'];
 export type ShortProfile = components['schemas']['ShortProfile'];
 export type LikeResult = components['schemas']['LikeResult'];
 
-export interface SwipeDeck extends SwipeAllowance {
-  cards: GameCard[];
-}
-
-export interface SwipeResult extends SwipeAllowance {
-  match: boolean;
-  profile?: ShortProfile;
-}
+export type SwipeDeck = Answer<'getSwipeDeck'>;
+export type SwipeResult = Answer<'swipe'>;
 
 export type WantedGender = 'male' | 'female';
 
@@ -34,7 +29,7 @@ export interface MatchWishes {
   interests: string[];
 }
 
-const once = { retries: 0 } as const;
+const once = retries(0);
 
 /** An answer of `false` means the session is gone (the store was cleared already). */
 function sessionGone(): never {
@@ -48,7 +43,7 @@ async function data<T>(answer: Promise<T | false>): Promise<T> {
 }
 
 /** The query of GET /api/match-finder: empty answers are left out. */
-export function wishesToApiQuery(wishes: MatchWishes): Query {
+export function wishesToApiQuery(wishes: MatchWishes): QueryOf<'matchFinder'> {
   return {
     gender: wishes.gender ?? undefined,
     min_age: wishes.min_age,
@@ -60,14 +55,16 @@ export function wishesToApiQuery(wishes: MatchWishes): Query {
 }
 
 export const gamesApi = {
-  deck: (signal?: AbortSignal) => data(api.get<SwipeDeck>('/api/swipe', { signal })),
-  swipe: (profile: number, like: boolean) => data(api.post<SwipeResult>('/api/swipe', { profile, like }, once)),
+  deck: (signal?: AbortSignal) => data(answer(api.GET('/api/swipe', { signal }))),
+  swipe: (profile: number, like: boolean) => data(answer(api.POST('/api/swipe', { body: { profile, like }, ...once }))),
   matchFinder: async (wishes: MatchWishes, signal?: AbortSignal) =>
-    (await data(api.get<{ matches: ScoredMatch[] }>('/api/match-finder', { query: wishesToApiQuery(wishes), signal }))).matches,
-  signupMatches: async (options: { signal?: AbortSignal; retries?: number } = {}) =>
-    (await data(api.get<{ matches: ScoredMatch[] }>('/api/signup-matches', options))).matches,
-  like: (id: number) => data(api.post<LikeResult>(`/api/members/${id}/like`, undefined, once)),
+    (await data(answer(api.GET('/api/match-finder', { params: { query: wishesToApiQuery(wishes) }, signal })))).matches,
+  signupMatches: async (options: { signal?: AbortSignal; retries?: number } = {}) => {
+    const { signal, retries: limit } = options;
+    return (await data(answer(api.GET('/api/signup-matches', { signal, ...(limit === undefined ? {} : retries(limit)) })))).matches;
+  },
+  like: (id: number) => data(answer(api.POST('/api/members/{member_id}/like', { params: { path: { member_id: id } }, ...once }))),
   unlike: async (id: number) => {
-    await data(api.delete<void>(`/api/members/${id}/like`, undefined, once));
+    await data(answer(api.DELETE('/api/members/{member_id}/like', { params: { path: { member_id: id } }, ...once })));
   },
 };

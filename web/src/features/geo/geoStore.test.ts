@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GEOCODE_MAX_AGE_MS, useGeo } from './geoStore';
+import { stubFetch } from '../../test/fetchStub';
 
 const fetchMock = vi.fn();
 
@@ -19,7 +20,7 @@ function fakeGeolocation(ok = true) {
 
 describe('geolocation', () => {
   beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
     useGeo.setState({ permission: 'unknown', place: null, placeAt: 0 });
   });
   afterEach(() => {

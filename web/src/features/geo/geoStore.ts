@@ -5,7 +5,7 @@
  * and city are kept: the coordinates go to the server for the lookup and are dropped.
  */
 import { create } from 'zustand';
-import { api } from '../../shared/api/client';
+import { answer, api } from '../../shared/api/client';
 
 export type GeoPermission = 'unsupported' | 'unknown' | PermissionState;
 
@@ -57,12 +57,10 @@ export const useGeo = create<GeoState>()((set, get) => ({
     if (permission === 'unsupported') return false;
     try {
       const { coords } = await position();
-      const query = new URLSearchParams({
-        lat: coords.latitude.toFixed(4),
-        lon: coords.longitude.toFixed(4),
-      });
-      const found = await api.get<Place | false>('/api/geocode', { query });
-      const result = found || false;
+      // Four decimals (some 10 m): all a city needs.
+      const query = { lat: Number(coords.latitude.toFixed(4)), lon: Number(coords.longitude.toFixed(4)) };
+      const found = await answer(api.GET('/api/geocode', { params: { query } }));
+      const result = typeof found === 'object' ? found : false;
       set({ place: result, placeAt: Date.now(), permission: 'granted' });
       return result;
     } catch (error) {

@@ -6,6 +6,7 @@ import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
 import { useSession } from '../session';
 import { GiftButton } from './GiftButton';
 import { giftPicture } from './giftsApi';
+import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -47,7 +48,7 @@ beforeEach(() => {
     if (url.pathname === '/api/members/5/gifts' && init.method === 'POST') return Promise.resolve(sendGift(url, init));
     return Promise.resolve(error(404, 'not_found'));
   });
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -92,8 +93,8 @@ describe('gift picker', () => {
     // Busy: a second choice waits (a gift has no key; it would be charged twice).
     expect(option('coffee')).toBeDisabled();
     fireEvent.click(option('coffee'));
+    await waitFor(() => expect(calls('/api/members/5/gifts', 'POST')).toHaveLength(1));
     const posts = calls('/api/members/5/gifts', 'POST');
-    expect(posts).toHaveLength(1);
     expect(JSON.parse(String((posts[0]![1] as RequestInit).body))).toEqual({ gift: 'rose' });
     await act(async () => answer(json(201, { message: giftMessage('rose'), credits: 35 })));
     const sent = await screen.findByTestId('gift-sent');

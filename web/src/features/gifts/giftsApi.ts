@@ -4,9 +4,9 @@
  * opening one locked photo for the site's photo_credits. All need a login.
  */
 import type { TFunction } from 'i18next';
-import { api } from '../../shared/api/client';
+import { answer, api, retries } from '../../shared/api/client';
 import type { operations } from '../../shared/api/schema';
-import { LoginRequired, type MemberPhoto } from '../discovery/discoveryApi';
+import { LoginRequired } from '../discovery/discoveryApi';
 import { prettifyKey } from '../discovery/memberUi';
 import { useSession } from '../session';
 
@@ -16,10 +16,7 @@ export type GiftOffer = GiftCatalogue['gifts'][number];
 /** The gift's message, the balance it left and the next message's terms (and refusal). */
 export type GiftSent = operations['sendGift']['responses'][201]['content']['application/json'];
 
-export interface PhotoUnlocked {
-  photo: MemberPhoto;
-  credits: number;
-}
+export type PhotoUnlocked = operations['unlockPhoto']['responses'][200]['content']['application/json'];
 
 function loggedIn<T>(answer: T | false): T {
   if (answer === false) throw new LoginRequired();
@@ -27,18 +24,19 @@ function loggedIn<T>(answer: T | false): T {
 }
 
 // A gift has no idempotency key: a silent retry could send (and charge) it twice.
-const once = { retries: 0 } as const;
+const once = retries(0);
 
 export const giftsApi = {
   async catalogue(signal?: AbortSignal): Promise<GiftCatalogue> {
-    return loggedIn(await api.get<GiftCatalogue>('/api/gifts', { signal }));
+    return loggedIn(await answer(api.GET('/api/gifts', { signal })));
   },
   async send(memberId: number, gift: string): Promise<GiftSent> {
-    return loggedIn(await api.post<GiftSent>(`/api/members/${memberId}/gifts`, { gift }, once));
+    return loggedIn(await answer(api.POST('/api/members/{member_id}/gifts', { params: { path: { member_id: memberId } }, body: { gift }, ...once })));
   },
   /** Charging twice is impossible here (the server books one unlock per photo), but a click answers at once. */
   async unlock(memberId: number, photoId: number): Promise<PhotoUnlocked> {
-    return loggedIn(await api.post<PhotoUnlocked>(`/api/members/${memberId}/photos/${photoId}/unlock`, undefined, once));
+    const params = { path: { member_id: memberId, photo_id: photoId } };
+    return loggedIn(await answer(api.POST('/api/members/{member_id}/photos/{photo_id}/unlock', { params, ...once })));
   },
 };
 

@@ -3,16 +3,13 @@
  * member's public profile for the member landers, and page-bounce logging (?lb).
  * Visitors may make all of them.
  */
-import { api } from '../../shared/api/client';
-import type { components, operations } from '../../shared/api/schema';
+import { answer, api, retries } from '../../shared/api/client';
+import type { components } from '../../shared/api/schema';
 
 /** A member on a lander: id, name, age, place, main_image (thumb under the CDN prefix), is_fictional. */
 export type LanderMember = components['schemas']['MemberCard'];
 /** A member's public profile (member landers). */
 export type LanderProfile = components['schemas']['MemberProfile'];
-type MembersAnswer = operations['getLanderMembers']['responses'][200]['content']['application/json'];
-type ProfileAnswer = operations['getLanderMember']['responses'][200]['content']['application/json'];
-type VisitAnswer = operations['addLanderVisit']['responses'][201]['content']['application/json'];
 
 export const MAX_LANDER_MEMBERS = 48;
 /** What the API accepts as a traffic source: letters, digits, _ . : -, at most 60. */
@@ -29,15 +26,15 @@ export const landerApi = {
   async members(limit: number, gender?: 'male' | 'female', signal?: AbortSignal): Promise<LanderMember[]> {
     const count = Math.min(MAX_LANDER_MEMBERS, Math.max(1, Math.round(limit)));
     // Two quick retries: a visitor should not wait long for the error state and its retry.
-    const answer = await api.get<MembersAnswer>('/api/lander-members', { query: { limit: count, gender }, signal, retries: 2 });
-    return answer ? answer.members : [];
+    const found = await answer(api.GET('/api/lander-members', { params: { query: { limit: count, gender } }, signal, ...retries(2) }));
+    return found ? found.members : [];
   },
 
   /** One member's public profile; rejects with ApiError 404 member_not_found. */
   async member(id: number, signal?: AbortSignal): Promise<LanderProfile> {
-    const answer = await api.get<ProfileAnswer>(`/api/members/${id}/lander`, { signal });
-    if (!answer) throw new Error('lander profile unavailable');
-    return answer.profile;
+    const found = await answer(api.GET('/api/members/{member_id}/lander', { params: { path: { member_id: id } }, signal }));
+    if (!found) throw new Error('lander profile unavailable');
+    return found.profile;
   },
 
   /** Records a visit of a lander opened with ?lb; answers the visit's key. */
@@ -45,9 +42,9 @@ export const landerApi = {
     const body: { lander: string; source?: string } = { lander };
     const sent = visitSource(source);
     if (sent) body.source = sent;
-    const answer = await api.post<VisitAnswer>('/api/lander-visits', body, { retries: 1 });
-    if (!answer) throw new Error('lander visit not recorded');
-    return answer.visit;
+    const started = await answer(api.POST('/api/lander-visits', { body, ...retries(1) }));
+    if (!started) throw new Error('lander visit not recorded');
+    return started.visit;
   },
 
   /**
@@ -56,12 +53,7 @@ export const landerApi = {
    */
   async engaged(key: string): Promise<void> {
     try {
-      await fetch(`/api/lander-visits/${encodeURIComponent(key)}/engaged`, {
-        method: 'POST',
-        keepalive: true,
-        credentials: 'same-origin',
-        headers: { Accept: 'application/json' },
-      });
+      await api.POST('/api/lander-visits/{key}/engaged', { params: { path: { key } }, keepalive: true, ...retries(0) });
     } catch {
       // Only statistics: the signup goes on.
     }

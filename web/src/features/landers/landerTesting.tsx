@@ -9,6 +9,7 @@ import { vi } from 'vitest';
 import { setAppNavigator } from '../../shared/routing/navigate';
 import { flush } from '../../test/time';
 import type { LanderMember } from './landerApi';
+import { stubFetch } from '../../test/fetchStub';
 
 export function memberFixture(overrides: Partial<LanderMember> = {}): LanderMember {
   return {
@@ -81,7 +82,7 @@ export function stubLanderApi(members: LanderMember[] | Error = membersFixture()
     if (/^\/api\/lander-visits\/[^/]+\/engaged$/.test(pathname)) return Promise.resolve(json(204, undefined));
     return Promise.resolve(json(404, { error: 'not_found', params: {} }));
   });
-  vi.stubGlobal('fetch', server.fetch);
+  stubFetch(server.fetch);
   return server;
 }
 

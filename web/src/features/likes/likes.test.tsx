@@ -18,6 +18,7 @@ import { MatchModal } from './MatchModal';
 import { MemberCardView } from '../discovery/MemberCardView';
 import { MemberProfilePage } from '../discovery/MemberProfilePage';
 import { useMatch } from './matchStore';
+import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -77,7 +78,7 @@ beforeEach(() => {
   autoLikeAnswer = () => new Response(null, { status: 204 });
   memberAnswer = () => json(404, { error: 'member_not_found', params: {} });
   fetchMock = vi.fn((url: string, init?: RequestInit) => Promise.resolve(serve(url, init)));
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(() => {
   vi.useRealTimers();

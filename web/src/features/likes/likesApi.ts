@@ -3,7 +3,7 @@
  * like modal's auto-like and "match celebration seen". All of them need a login: a
  * visitor (or an ended session) gets a LoginRequired.
  */
-import { api } from '../../shared/api/client';
+import { answer, api, retries } from '../../shared/api/client';
 import type { components, operations } from '../../shared/api/schema';
 import { LoginRequired } from '../discovery/discoveryApi';
 
@@ -13,16 +13,11 @@ export type LikedByProfile = components['schemas']['LikedByProfile'];
 export type ShortProfile = components['schemas']['ShortProfile'];
 export type AutoLikeProfile = operations['getAutoLike']['responses'][200]['content']['application/json'];
 
-export interface LikeLists {
-  /** Members I like, newest first. */
-  profiles: LikedProfile[];
-  /** Members who like me, new likes first. */
-  liked_by: LikedByProfile[];
-  new_likes: number;
-}
+/** Members I like (newest first), members who like me (new likes first), the new likes. */
+export type LikeLists = operations['getLikes']['responses'][200]['content']['application/json'];
 
 // A click answers at once: no silent retries behind a busy button.
-const once = { retries: 0 } as const;
+const once = retries(0);
 
 function loggedIn<T>(answer: T | false): T {
   if (answer === false) throw new LoginRequired();
@@ -31,19 +26,20 @@ function loggedIn<T>(answer: T | false): T {
 
 export const likesApi = {
   async like(id: number): Promise<LikeResult> {
-    return loggedIn(await api.post<LikeResult>(`/api/members/${id}/like`, undefined, once));
+    return loggedIn(await answer(api.POST('/api/members/{member_id}/like', { params: { path: { member_id: id } }, ...once })));
   },
   async unlike(id: number): Promise<void> {
-    loggedIn(await api.delete<void>(`/api/members/${id}/like`, undefined, once));
+    loggedIn(await answer(api.DELETE('/api/members/{member_id}/like', { params: { path: { member_id: id } }, ...once })));
   },
   async list(signal?: AbortSignal): Promise<LikeLists> {
-    return loggedIn(await api.get<LikeLists>('/api/likes', { signal }));
+    return loggedIn(await answer(api.GET('/api/likes', { signal })));
   },
   /** A member who liked me, offered once by the server; null when there is nobody (204). */
   async autoLike(): Promise<AutoLikeProfile | null> {
-    return loggedIn(await api.get<AutoLikeProfile | undefined>('/api/auto-like')) ?? null;
+    const offered: AutoLikeProfile | undefined = loggedIn(await answer(api.GET('/api/auto-like')));
+    return offered ?? null;
   },
   async matchSeen(id: number): Promise<void> {
-    loggedIn(await api.post<void>(`/api/matches/${id}/seen`));
+    loggedIn(await answer(api.POST('/api/matches/{member_id}/seen', { params: { path: { member_id: id } } })));
   },
 };

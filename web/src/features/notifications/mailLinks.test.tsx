@@ -10,6 +10,7 @@ import { eventually, flush } from '../../test/time';
 import { useSession } from '../session';
 import { LoginLinkPage, looksLikeToken } from './LoginLinkPage';
 import { UnsubscribePage } from './UnsubscribePage';
+import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -36,7 +37,7 @@ beforeEach(() => {
   useSession.setState({ user: null });
   serve = () => json(404, { error: 'not_found', params: {} });
   fetchMock = vi.fn((url: string, init?: RequestInit) => Promise.resolve(serve(new URL(url, 'http://amora.test'), init)));
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

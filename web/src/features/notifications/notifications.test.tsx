@@ -14,6 +14,7 @@ import { usePageTitleStore } from '../title';
 import type { MailOff, Notifications } from './notificationsApi';
 import { NotificationsPage, SAVED_VISIBLE_MS } from './NotificationsPage';
 import { initialSettings, settingsReducer, shownSettings } from './settingsState';
+import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -79,7 +80,7 @@ beforeEach(() => {
     if (pathname === '/api/user') return Promise.resolve(new Response(null, { status: 204 }));
     return Promise.resolve(json(404, { error: 'not_found', params: {} }));
   });
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(async () => {
   browser?.uninstall();

@@ -3,10 +3,9 @@
  * one-click unsubscribe of a mail's link and a mail's login link. Calls that need a
  * login throw LoginRequired when the session turned out to be gone.
  */
-import { api } from '../../shared/api/client';
+import { answer, api, retries } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 import type { components, operations } from '../../shared/api/schema';
-import type { User } from '../../shared/api/types';
 import { LoginRequired } from '../discovery/discoveryApi';
 
 export type Notifications = components['schemas']['Notifications'];
@@ -15,11 +14,8 @@ export type PreferenceKey = keyof Preferences;
 export type MailOff = NonNullable<Notifications['mail_off']>;
 export type NotificationsChange = operations['putNotifications']['requestBody']['content']['application/json'];
 export type Unsubscribed = operations['unsubscribe']['responses'][200]['content']['application/json'];
-export interface LoginLinkAnswer {
-  user: User;
-  /** Where the mail wanted the member to land ("/chats/12"). */
-  next: string;
-}
+/** The member, and where the mail wanted them to land ("/chats/12"). */
+export type LoginLinkAnswer = operations['useLoginLink']['responses'][200]['content']['application/json'];
 
 /** The eight preferences, in the order of the settings screen. */
 export const PREFERENCE_KEYS = [
@@ -50,20 +46,19 @@ function answered<T>(answer: T | false): T {
 
 export const notificationsApi = {
   async get(signal?: AbortSignal): Promise<Notifications> {
-    return loggedIn(await api.get<Notifications>('/api/notifications', { signal }));
+    return loggedIn(await answer(api.GET('/api/notifications', { signal })));
   },
   /** Only the keys given change; answers the whole settings. Few retries: the switch waits. */
   async update(change: NotificationsChange): Promise<Notifications> {
-    return loggedIn(await api.put<Notifications>('/api/notifications', change, { retries: 2 }));
+    return loggedIn(await answer(api.PUT('/api/notifications', { body: change, ...retries(2) })));
   },
   /** A mail's unsubscribe link (no login needed); with `all` every e-mail stops. */
   async unsubscribe(token: string, all = false): Promise<Unsubscribed> {
-    return answered(
-      await api.post<Unsubscribed>('/api/unsubscribe', undefined, { query: { token, all: all ? 'true' : undefined }, retries: 2 }),
-    );
+    const query = { token, all: all ? ('true' as const) : undefined };
+    return answered(await answer(api.POST('/api/unsubscribe', { params: { query }, ...retries(2) })));
   },
   /** A mail's login link: logs in (the session cookie) and says where to go. Used once. */
   async useLoginLink(token: string): Promise<LoginLinkAnswer> {
-    return answered(await api.post<LoginLinkAnswer>('/api/login-link', { token }, { retries: 1 }));
+    return answered(await answer(api.POST('/api/login-link', { body: { token }, ...retries(1) })));
   },
 };

@@ -10,6 +10,7 @@ import { useSession } from '../session';
 import { useProfileCatalogs } from './catalogStore';
 import { ProfilePage } from './ProfilePage';
 import { photoCounter, sectionErrors, toggleInterest, uploadError, visibleSectionFields } from './profileLogic';
+import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -69,7 +70,7 @@ beforeEach(() => {
   useSession.setState({ user: userFixture({ paid_user: false }) });
   useProfileCatalogs.getState().reset();
   fetchMock = vi.fn((url: string, init?: RequestInit) => Promise.resolve(serve(url, init)));
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

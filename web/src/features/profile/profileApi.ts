@@ -3,18 +3,14 @@
  * regions) and the photos. Saves and photo actions are not retried: the member sees
  * the outcome at once and can press again.
  */
-import { api } from '../../shared/api/client';
+import { type ProgressEvent, answer, api, retries } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
-import { type ProgressEvent } from '../../shared/api/client';
-import type { EditableProfile, OwnPhoto, ProfileChanges } from '../../shared/api/types';
+import type { Answer, EditableProfile, OwnPhoto, ProfileChanges } from '../../shared/api/types';
 import { upload } from '../../shared/api/upload';
 
-export interface Region {
-  code: string;
-  name: string;
-}
+export type Region = Answer<'getRegions'>['regions'][number];
 
-const once = { retries: 0 } as const;
+const once = retries(0);
 
 /** An answer of `false` means the session is gone (the store was cleared already). */
 function sessionGone(): never {
@@ -28,28 +24,28 @@ async function profileOf(answer: Promise<{ profile: EditableProfile } | false>):
 }
 
 export const profileApi = {
-  get: () => profileOf(api.get<{ profile: EditableProfile }>('/api/profile')),
-  update: (changes: ProfileChanges) => profileOf(api.put<{ profile: EditableProfile }>('/api/profile', changes, once)),
+  get: () => profileOf(answer(api.GET('/api/profile'))),
+  update: (changes: ProfileChanges) => profileOf(answer(api.PUT('/api/profile', { body: changes, ...once }))),
   interests: async (): Promise<string[]> => {
-    const data = await api.get<{ interests: string[] }>('/api/interests');
+    const data = await answer(api.GET('/api/interests'));
     return data ? data.interests : [];
   },
   regions: async (country: string, lang: string): Promise<Region[]> => {
-    const data = await api.get<{ regions: Region[] }>('/api/regions', { query: { country, lang } });
+    const data = await answer(api.GET('/api/regions', { params: { query: { country, lang } } }));
     return data ? data.regions : [];
   },
   /** POST /api/photos (multipart, field `file`), driving the top progress bar. */
   uploadPhoto: async (file: File, onProgress?: (event: ProgressEvent) => void, signal?: AbortSignal): Promise<OwnPhoto> => {
     const body = new FormData();
     body.append('file', file);
-    const data = await upload<{ photo: OwnPhoto }>('/api/photos', body, { onUploadProgress: onProgress, signal });
+    const data = await upload('/api/photos', body, { onUploadProgress: onProgress, signal });
     if (!data) sessionGone();
     return data.photo;
   },
   deletePhoto: async (id: number) => {
-    if ((await api.delete<void>(`/api/photos/${id}`, undefined, once)) === false) sessionGone();
+    if ((await answer(api.DELETE('/api/photos/{photo_id}', { params: { path: { photo_id: id } }, ...once }))) === false) sessionGone();
   },
   setMainPhoto: async (id: number) => {
-    if ((await api.put<void>(`/api/photos/${id}/main`, undefined, once)) === false) sessionGone();
+    if ((await answer(api.PUT('/api/photos/{photo_id}/main', { params: { path: { photo_id: id } }, ...once }))) === false) sessionGone();
   },
 };

@@ -19,6 +19,7 @@ import {
   urlBase64ToUint8Array,
   usePush,
 } from './pushStore';
+import { stubFetch } from '../../test/fetchStub';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let pushAnswer: () => Response;
@@ -41,7 +42,7 @@ beforeEach(() => {
         : new Response(JSON.stringify({ error: 'not_found' }), { status: 404 }),
     ),
   );
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(() => {
   browser?.uninstall();

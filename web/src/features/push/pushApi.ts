@@ -3,7 +3,7 @@
  * subscription for the logged-in member (the server upserts by endpoint), and with
  * {subscription: null, endpoint} forgets it.
  */
-import { api } from '../../shared/api/client';
+import { answer, api, retries } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 import type { components } from '../../shared/api/schema';
 
@@ -12,8 +12,8 @@ type StoredSubscription = NonNullable<PushSubscriptionRequest['subscription']>;
 
 async function send(body: PushSubscriptionRequest): Promise<void> {
   // The user call never logs out on 403: a `false` answer cannot come, but stay typed.
-  const answer = await api.post<void>('/api/user', body, { query: { push: 1 }, retries: 2 });
-  if (answer === false) throw new ApiError(403, 'authentication_required');
+  const stored = await answer(api.POST('/api/user', { params: { query: { push: '1' } }, body, ...retries(2) }));
+  if (stored === false) throw new ApiError(403, 'authentication_required');
 }
 
 export const pushApi = {

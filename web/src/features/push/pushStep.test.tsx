@@ -9,6 +9,7 @@ import { PUSH_STEP_DISMISSED_KEY } from './PushPermissionStep';
 import { PushStepSlot } from './PushStepSlot';
 import { resetPushForTests, usePush } from './pushStore';
 import { eventually } from '../../test/time';
+import { stubFetch } from '../../test/fetchStub';
 
 let browser: FakePushBrowser | null = null;
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -21,7 +22,7 @@ beforeEach(() => {
   seedStores({ settings: settingsFixture({ push_public_key: TEST_PUSH_KEY }) });
   useSession.setState({ user: userFixture({ status: 'not_confirmed' }) });
   fetchMock = vi.fn(() => Promise.resolve(new Response(null, { status: 204 })));
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(() => {
   browser?.uninstall();

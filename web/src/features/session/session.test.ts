@@ -4,6 +4,7 @@ import { userFixture } from '../../test/fixtures';
 import { useChat } from '../chat';
 import { useSignup } from '../signup/signupStore';
 import { sessionHinted, useSession } from './sessionStore';
+import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -11,7 +12,7 @@ const json = (status: number, body: unknown) =>
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -27,7 +28,7 @@ describe('session', () => {
     await expect(useSession.getState().load()).resolves.toEqual(user);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/user');
-    expect(init.headers['X-Client']).toBe('web');
+    expect(new Headers(init.headers).get('X-Client')).toBe('web');
     expect(useSession.getState()).toMatchObject({ user, loaded: true });
   });
 

@@ -11,6 +11,7 @@ import { DirectDebitPage } from './DirectDebitPage';
 import { caretAfterFormat, checkMandate, cleanSmsCode, compactIban, formatIban, ibanChecks } from './directDebit';
 import type { DiscountCode, Order } from './shopApi';
 import { clearTimeBonus } from './timeBonusStore';
+import { stubFetch } from '../../test/fetchStub';
 
 /** The server's wait before a code may be sent again (the SMS answer's resend_in). */
 const RESEND_IN = 30;
@@ -69,7 +70,7 @@ beforeEach(() => {
     }
     return Promise.resolve(answer(path, init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {}));
   });
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(() => {
   vi.useRealTimers();

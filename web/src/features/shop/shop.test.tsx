@@ -20,6 +20,7 @@ import { shopErrorText } from './shopUi';
 import { TIME_BONUS_DISMISSED_KEY, TIME_BONUS_MODAL_DELAY_MS, inMembersArea, mayOfferModal, rememberDismissal, wasDismissed } from './timeBonusModal';
 import { TimeBonusSlot } from './TimeBonusSlot';
 import { clearTimeBonus, formatCountdown, loadTimeBonus, mayHaveTimeBonus, useTimeBonus } from './timeBonusStore';
+import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -102,7 +103,7 @@ beforeEach(() => {
   useSession.setState({ user: userFixture() });
   serve = () => json(404, { error: 'not_found', params: {} });
   fetchMock = vi.fn((url: string, init?: RequestInit) => Promise.resolve(serve(new URL(url, 'http://amora.test'), init)));
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(() => {
   vi.useRealTimers();

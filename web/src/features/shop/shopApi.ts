@@ -3,7 +3,7 @@
  * orders and transactions. Amounts are whole cents with an ISO currency. Calls that need a
  * login throw LoginRequired when the session turned out to be gone.
  */
-import { api } from '../../shared/api/client';
+import { answer, api, retries } from '../../shared/api/client';
 import type { components, operations } from '../../shared/api/schema';
 import { LoginRequired } from '../discovery/discoveryApi';
 
@@ -20,7 +20,7 @@ export type MandateRequest = operations['directDebit']['requestBody']['content']
 export type SignedMandate = operations['directDebit']['responses'][201]['content']['application/json'];
 
 // Starting a payment answers at once: no silent retries that could start a second order.
-const once = { retries: 0 } as const;
+const once = retries(0);
 
 function loggedIn<T>(answer: T | false): T {
   if (answer === false) throw new LoginRequired();
@@ -30,24 +30,24 @@ function loggedIn<T>(answer: T | false): T {
 export const shopApi = {
   /** The bundles on offer with the automatic discount applied; visitors too (pricing page). */
   async bundles(signal?: AbortSignal): Promise<BundleOffer> {
-    return loggedIn(await api.get<BundleOffer>('/api/bundles', { signal }));
+    return loggedIn(await answer(api.GET('/api/bundles', { signal })));
   },
   async methods(bundle: number, signal?: AbortSignal): Promise<PaymentMethod[]> {
-    return loggedIn(await api.get<{ methods: PaymentMethod[] }>(`/api/bundles/${bundle}/methods`, { signal })).methods;
+    return loggedIn(await answer(api.GET('/api/bundles/{bundle_id}/methods', { params: { path: { bundle_id: bundle } }, signal }))).methods;
   },
   /** A typed code, checked for this member; rejects with code_not_found, code_used, ... */
   async checkCode(code: string): Promise<DiscountCode> {
-    return loggedIn(await api.get<DiscountCode>('/api/discountcode', { query: { code }, ...once }));
+    return loggedIn(await answer(api.GET('/api/discountcode', { params: { query: { code } }, ...once })));
   },
   /** The automatic discount (time bonus with seconds_left, else the welcome discount); 404 when none. */
   async welcome(): Promise<DiscountCode> {
-    return loggedIn(await api.get<DiscountCode>('/api/discountcode', { query: { welcome: 'true' }, retries: 1 }));
+    return loggedIn(await answer(api.GET('/api/discountcode', { params: { query: { welcome: 'true' } }, ...retries(1) })));
   },
   async startOrder(order: OrderRequest): Promise<StartedOrder> {
-    return loggedIn(await api.post<StartedOrder>('/api/orders', order, once));
+    return loggedIn(await answer(api.POST('/api/orders', { body: order, ...once })));
   },
   async repeatOrder(): Promise<StartedOrder> {
-    return loggedIn(await api.post<StartedOrder>('/api/orders/repeat', undefined, once));
+    return loggedIn(await answer(api.POST('/api/orders/repeat', once)));
   },
   /**
    * A code by SMS to sign a direct-debit mandate (again: the same call); answers the number
@@ -55,24 +55,24 @@ export const shopApi = {
    * too_many_sms, directdebit_blocked or directdebit_limit_reached.
    */
   async directDebitSms(phone: string): Promise<SmsSent> {
-    return loggedIn(await api.post<SmsSent>('/api/directdebit/sms', { phone }, once));
+    return loggedIn(await answer(api.POST('/api/directdebit/sms', { body: { phone }, ...once })));
   },
   /**
    * Signs the mandate with the SMS code and starts the order (201). The collection pays it
    * later, so the order stays open: no checkout page to go to.
    */
   async directDebit(mandate: MandateRequest): Promise<SignedMandate> {
-    return loggedIn(await api.post<SignedMandate>('/api/directdebit', mandate, once));
+    return loggedIn(await answer(api.POST('/api/directdebit', { body: mandate, ...once })));
   },
   /** One order; the return page polls it, so a failed poll is not retried here either. */
   async order(id: number, signal?: AbortSignal): Promise<Order> {
-    return loggedIn(await api.get<{ order: Order }>(`/api/orders/${id}`, { signal, retries: 1 })).order;
+    return loggedIn(await answer(api.GET('/api/orders/{order_id}', { params: { path: { order_id: id } }, signal, ...retries(1) }))).order;
   },
   async transactions(signal?: AbortSignal): Promise<Order[]> {
-    return loggedIn(await api.get<{ transactions: Order[] }>('/api/transactions', { signal })).transactions;
+    return loggedIn(await answer(api.GET('/api/transactions', { signal }))).transactions;
   },
   async transaction(id: number, signal?: AbortSignal): Promise<Order> {
-    return loggedIn(await api.get<{ order: Order }>(`/api/transactions/${id}`, { signal })).order;
+    return loggedIn(await answer(api.GET('/api/transactions/{order_id}', { params: { path: { order_id: id } }, signal }))).order;
   },
 };
 

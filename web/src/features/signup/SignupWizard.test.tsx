@@ -6,6 +6,7 @@ import { useSession } from '../session';
 import { SIGNUP_FORM_KEY, loadSignupForm, saveSignupForm, storableSignupForm } from './signupForm';
 import { SignupWizard } from './SignupWizard';
 import { captureTraffic } from './traffic';
+import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -15,7 +16,7 @@ beforeAll(() => setupTestI18n());
 beforeEach(() => {
   seedStores({ settings: settingsFixture({ min_age: 18 }) });
   fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,6 +6,7 @@ import { seedStores, setupTestI18n } from '../../test/render';
 import { useSession } from '../session';
 import { MATCHES_WAIT_MS, pathAfterSignup } from './afterSignup';
 import { SignupPage } from './SignupPage';
+import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -23,7 +24,7 @@ beforeEach(() => {
     if (url === '/api/signup-matches') return matchesAnswer();
     return Promise.resolve(json(404, { error: 'not_found', params: {} }));
   });
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { api } from '../../shared/api/client';
+import { answer, api } from '../../shared/api/client';
 import type { CompanyInfo } from '../../shared/api/types';
 
 interface CompanyState {
@@ -15,8 +15,7 @@ export const useCompany = create<CompanyState>()((set, get) => ({
   load() {
     const loaded = get().company;
     if (loaded) return Promise.resolve(loaded);
-    pending ??= api
-      .get<CompanyInfo>('/api/companyinfo', { query: { _force_domain: location.hostname } })
+    pending ??= answer(api.GET('/api/companyinfo', { params: { query: { _force_domain: location.hostname } } }))
       .then((company) => {
         const value = company || null;
         set({ company: value });

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { api } from '../../shared/api/client';
+import { answer, api } from '../../shared/api/client';
 import type { Settings } from '../../shared/api/types';
 
 interface SettingsState {
@@ -19,9 +19,8 @@ export function settingsQuery(hostname: string, language: string, search = ''): 
 export const useSettings = create<SettingsState>()((set) => ({
   settings: null,
   async load(language, search = location.search) {
-    const settings = await api.get<Settings>('/api/settings', {
-      query: settingsQuery(location.hostname, language, search),
-    });
+    const query = Object.fromEntries(settingsQuery(location.hostname, language, search));
+    const settings = await answer(api.GET('/api/settings', { params: { query } }));
     if (!settings) throw new Error('settings unavailable');
     set({ settings });
     return settings;

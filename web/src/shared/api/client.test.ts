@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userFixture } from '../../test/fixtures';
 import { useSession } from '../../features/session/sessionStore';
-import { MAX_RETRIES, apiRequest, buildUrl, retryDelay } from './client';
+import { MAX_RETRIES, answer, api, retries, retryDelay } from './client';
 import { ApiError } from './errors';
 import { setAppNavigator } from '../routing/navigate';
 
@@ -13,11 +13,12 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 const user = userFixture();
 
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: ReturnType<typeof vi.fn<(request: Request) => Promise<Response>>>;
+const sent = (call = 0) => fetchMock.mock.calls[call]![0];
 
 beforeEach(() => {
   vi.useFakeTimers();
-  fetchMock = vi.fn();
+  fetchMock = vi.fn<(request: Request) => Promise<Response>>();
   vi.stubGlobal('fetch', fetchMock);
 });
 
@@ -37,26 +38,34 @@ async function settle<T>(promise: Promise<T>) {
   return outcome;
 }
 
-describe('apiRequest', () => {
+const errorOf = (outcome: object) => (outcome as { error: ApiError }).error;
+
+describe('the API client', () => {
   it('reads the JSON data body', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { name: 'Amora' }));
-    await expect(apiRequest('/api/settings')).resolves.toEqual({ name: 'Amora' });
+    fetchMock.mockResolvedValueOnce(json(200, { chats: [] }));
+    await expect(answer(api.GET('/api/chats'))).resolves.toEqual({ chats: [] });
     expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sent().headers.get('Accept')).toBe('application/json');
+    expect(sent().credentials).toBe('same-origin');
   });
 
   it('resolves undefined for 204', async () => {
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
-    await expect(apiRequest('/api/page-hidden', { method: 'POST', body: {} })).resolves.toBeUndefined();
+    await expect(answer(api.POST('/api/page-hidden'))).resolves.toBeUndefined();
   });
 
-  it('sends JSON bodies and the query', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, {}));
-    await apiRequest('/api/user', { method: 'PUT', body: { language: 'nl' }, query: { a: 1, b: undefined } });
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/user?a=1');
-    expect(init.method).toBe('PUT');
-    expect(init.body).toBe('{"language":"nl"}');
-    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  it('sends JSON bodies, path parameters and the query', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await answer(api.POST('/api/user', { params: { query: { push: '1' } }, body: { subscription: null, endpoint: 'https://push.test/1' } }));
+    const request = sent();
+    expect(new URL(request.url).pathname + new URL(request.url).search).toBe('/api/user?push=1');
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('Content-Type')).toBe('application/json');
+    expect(await request.text()).toBe('{"subscription":null,"endpoint":"https://push.test/1"}');
+
+    fetchMock.mockResolvedValueOnce(json(200, { profile: {} }));
+    await answer(api.GET('/api/members/{member_id}', { params: { path: { member_id: 12 }, query: { network: undefined } } }));
+    expect(new URL(sent(1).url).pathname + new URL(sent(1).url).search).toBe('/api/members/12');
   });
 
   it('retries network errors with exponential delays, then succeeds', async () => {
@@ -64,7 +73,7 @@ describe('apiRequest', () => {
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValueOnce(json(200, { ok: true }));
-    const promise = apiRequest('/api/settings');
+    const promise = answer(api.GET('/api/settings'));
 
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -79,20 +88,29 @@ describe('apiRequest', () => {
     await expect(promise).resolves.toEqual({ ok: true });
   });
 
+  it('sends the same body again on a retry', async () => {
+    fetchMock.mockResolvedValueOnce(json(502, undefined)).mockResolvedValueOnce(json(201, { message: {} }));
+    const body = { text: 'Hi', key: 'k-1' };
+    await settle(answer(api.POST('/api/members/{member_id}/messages', { params: { path: { member_id: 3 } }, body })));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(await sent(0).text()).toBe(JSON.stringify(body));
+    expect(await sent(1).text()).toBe(JSON.stringify(body));
+    expect(sent(1).method).toBe('POST');
+  });
+
   it('gives up after 5 retries on server errors', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(json(503, { error: 'internal_error', params: {} })));
-    const outcome = await settle(apiRequest('/api/chats'));
+    const outcome = await settle(answer(api.GET('/api/chats')));
     expect(fetchMock).toHaveBeenCalledTimes(1 + MAX_RETRIES);
     expect(outcome).toEqual({ error: expect.any(ApiError) });
-    expect((outcome as { error: ApiError }).error).toMatchObject({ status: 503, code: 'internal_error' });
+    expect(errorOf(outcome)).toMatchObject({ status: 503, code: 'internal_error' });
   });
 
   it('retries an outage (503 service_unavailable) after its Retry-After, at most 5 times', async () => {
     fetchMock.mockImplementation(() =>
       Promise.resolve(json(503, { error: 'service_unavailable', params: {} }, { 'Retry-After': '10' })),
     );
-    const promise = apiRequest('/api/chats');
-    const outcome = promise.then(
+    const outcome = answer(api.GET('/api/chats')).then(
       (value) => ({ value }),
       (error: unknown) => ({ error }),
     );
@@ -104,24 +122,21 @@ describe('apiRequest', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
     await vi.runAllTimersAsync();
     expect(fetchMock).toHaveBeenCalledTimes(1 + MAX_RETRIES);
-    expect((await outcome as { error: ApiError }).error).toMatchObject({
-      status: 503,
-      code: 'service_unavailable',
-    });
+    expect(errorOf(await outcome)).toMatchObject({ status: 503, code: 'service_unavailable' });
   });
 
   it('gives up after 5 retries on network errors with a network_error', async () => {
     fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
-    const outcome = await settle(apiRequest('/api/chats'));
+    const outcome = await settle(answer(api.GET('/api/chats')));
     expect(fetchMock).toHaveBeenCalledTimes(6);
-    expect((outcome as { error: ApiError }).error).toMatchObject({ status: 0, code: 'network_error' });
+    expect(errorOf(outcome)).toMatchObject({ status: 0, code: 'network_error' });
   });
 
   it('retries 429 and honours Retry-After', async () => {
     fetchMock
       .mockResolvedValueOnce(json(429, { error: 'too_many_requests', params: {} }, { 'Retry-After': '3' }))
       .mockResolvedValueOnce(json(200, { ok: 1 }));
-    const promise = apiRequest('/api/likes');
+    const promise = answer(api.GET('/api/likes'));
     await vi.advanceTimersByTimeAsync(2999);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -130,15 +145,48 @@ describe('apiRequest', () => {
 
   it.each([400, 401, 404, 409, 422])('does not retry a %i', async (status) => {
     fetchMock.mockResolvedValue(json(status, { error: 'bad_request', params: { field: 'email' } }));
-    const outcome = await settle(apiRequest('/api/signup', { method: 'POST', body: {} }));
+    const outcome = await settle(answer(api.POST('/api/password-reset', { body: { email: 'a@b.test' } })));
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect((outcome as { error: ApiError }).error).toMatchObject({ status, code: 'bad_request', params: { field: 'email' } });
+    expect(errorOf(outcome)).toMatchObject({ status, code: 'bad_request', params: { field: 'email' } });
+  });
+
+  it('names a 404 without a body not_found, other bodiless errors generic', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('Not Found', { status: 404 }));
+    expect(errorOf(await settle(answer(api.GET('/api/chats'))))).toMatchObject({ status: 404, code: 'not_found' });
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 400 }));
+    expect(errorOf(await settle(answer(api.GET('/api/chats'))))).toMatchObject({ status: 400, code: 'generic' });
+  });
+
+  it.each([
+    [0, 1],
+    [1, 2],
+    [2, 3],
+  ])('retries a call that asks for %i retries %i times in all', async (limit, calls) => {
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+    const outcome = await settle(answer(api.GET('/api/chats', retries(limit))));
+    expect(fetchMock).toHaveBeenCalledTimes(calls);
+    expect(errorOf(outcome)).toMatchObject({ status: 0, code: 'network_error' });
+  });
+
+  it('stops retrying when the call is aborted, with the abort reason', async () => {
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+    const controller = new AbortController();
+    const outcome = answer(api.GET('/api/chats', { signal: controller.signal })).then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    await vi.advanceTimersByTimeAsync(100);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    controller.abort();
+    await vi.runAllTimersAsync();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((await outcome as { error: DOMException }).error.name).toBe('AbortError');
   });
 
   it('logs out and resolves false on 403 authentication_required', async () => {
     useSession.setState({ user });
     fetchMock.mockResolvedValueOnce(json(403, { error: 'authentication_required', params: {} }));
-    await expect(apiRequest('/api/chats')).resolves.toBe(false);
+    await expect(answer(api.GET('/api/chats'))).resolves.toBe(false);
     expect(useSession.getState().user).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
@@ -146,8 +194,8 @@ describe('apiRequest', () => {
   it('does not log out on 403 authentication_required from the user call', async () => {
     useSession.setState({ user });
     fetchMock.mockResolvedValueOnce(json(403, { error: 'authentication_required', params: {} }));
-    const outcome = await settle(apiRequest('/api/user'));
-    expect((outcome as { error: ApiError }).error).toMatchObject({ status: 403, code: 'authentication_required' });
+    const outcome = await settle(answer(api.GET('/api/user')));
+    expect(errorOf(outcome)).toMatchObject({ status: 403, code: 'authentication_required' });
     expect(useSession.getState().user).toBe(user);
   });
 
@@ -156,8 +204,8 @@ describe('apiRequest', () => {
     setAppNavigator({ navigate });
     useSession.setState({ user });
     fetchMock.mockResolvedValueOnce(json(403, { error: 'account_banned', params: {} }));
-    const outcome = await settle(apiRequest('/api/user'));
-    expect((outcome as { error: ApiError }).error).toMatchObject({ status: 403, code: 'account_banned' });
+    const outcome = await settle(answer(api.GET('/api/user')));
+    expect(errorOf(outcome)).toMatchObject({ status: 403, code: 'account_banned' });
     expect(useSession.getState().user).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/pages/ban', { replace: true });
     setAppNavigator(null);
@@ -166,28 +214,19 @@ describe('apiRequest', () => {
   it('does not log out on other 403 errors', async () => {
     useSession.setState({ user });
     fetchMock.mockResolvedValueOnce(json(403, { error: 'forbidden', params: {} }));
-    const outcome = await settle(apiRequest('/api/chats'));
-    expect((outcome as { error: ApiError }).error).toMatchObject({ status: 403, code: 'forbidden' });
+    const outcome = await settle(answer(api.GET('/api/chats')));
+    expect(errorOf(outcome)).toMatchObject({ status: 403, code: 'forbidden' });
     expect(useSession.getState().user).toBe(user);
-  });
-
-  it('reports download progress', async () => {
-    const size = JSON.stringify({ big: 'x'.repeat(100) }).length;
-    fetchMock.mockResolvedValueOnce(json(200, { big: 'x'.repeat(100) }, { 'Content-Length': String(size) }));
-    const onDownloadProgress = vi.fn();
-    await expect(apiRequest('/api/members', { onDownloadProgress })).resolves.toEqual({ big: 'x'.repeat(100) });
-    expect(onDownloadProgress).toHaveBeenLastCalledWith({ loaded: size, total: size });
   });
 });
 
-describe('helpers', () => {
+describe('retryDelay', () => {
   it('doubles the delay per attempt', () => {
     expect([0, 1, 2, 3, 4].map((attempt) => retryDelay(attempt))).toEqual([500, 1000, 2000, 4000, 8000]);
   });
 
-  it('builds URLs from query objects and URLSearchParams', () => {
-    expect(buildUrl('/api/settings', new URLSearchParams('a=1&b=2'))).toBe('/api/settings?a=1&b=2');
-    expect(buildUrl('/api/x', { q: 'a b', none: null })).toBe('/api/x?q=a+b');
-    expect(buildUrl('/api/x')).toBe('/api/x');
+  it('follows Retry-After up to 10 s', () => {
+    expect(retryDelay(0, 3)).toBe(3000);
+    expect(retryDelay(4, 60)).toBe(10_000);
   });
 });

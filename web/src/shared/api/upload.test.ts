@@ -52,14 +52,14 @@ describe('upload', () => {
   it('reports upload progress and resolves the data body', async () => {
     const onUploadProgress = vi.fn();
     const form = new FormData();
-    const promise = upload<{ id: number }>('/api/photos', form, { onUploadProgress, showProgressBar: false });
+    const promise = upload('/api/photos', form, { onUploadProgress, showProgressBar: false });
     const xhr = FakeXhr.last;
     expect(xhr.method).toBe('POST');
     expect(xhr.sent).toBe(form);
     xhr.upload.onprogress?.({ loaded: 50, total: 200, lengthComputable: true });
     expect(onUploadProgress).toHaveBeenCalledWith({ loaded: 50, total: 200 });
-    xhr.answer(201, { id: 9 });
-    await expect(promise).resolves.toEqual({ id: 9 });
+    xhr.answer(201, { photo: { id: 9 } });
+    await expect(promise).resolves.toEqual({ photo: { id: 9 } });
   });
 
   it('rejects with the error code', async () => {

@@ -1,38 +1,39 @@
 /**
  * Uploads (photos and the like) with progress, over XMLHttpRequest because fetch
- * cannot report upload progress. Same answer rules as the API client, without the
- * retries (a multi-megabyte body is not re-sent behind the member's back). The top
- * progress bar follows the upload unless `showProgressBar` is false.
+ * cannot report upload progress. The contract's multipart paths only, answered by the
+ * API client's rules (answers.ts), without the retries (a multi-megabyte body is not
+ * re-sent behind the member's back). The top progress bar follows the upload unless
+ * `showProgressBar` is false.
  */
 import { useProgress } from '../progress/progressStore';
-import { type ProgressEvent, isUserCall } from './client';
-import { ApiError, isErrorBody } from './errors';
-import { sessionEnded } from './sessionEnd';
+import { SessionGone, failure, parseBody } from './answers';
+import type { ProgressEvent } from './client';
+import { ApiError } from './errors';
+import type { paths } from './schema';
+
+type Multipart = { requestBody: { content: { 'multipart/form-data': unknown } } };
+/** The paths that take a multipart body by POST. */
+export type UploadPath = { [P in keyof paths]: paths[P] extends { post: Multipart } ? P : never }[keyof paths];
+type Success = 200 | 201;
+/** The JSON answer of a successful upload to `P`. */
+export type Uploaded<P extends UploadPath> = {
+  [S in Success]: paths[P]['post']['responses'] extends Record<S, { content: { 'application/json': infer B } }> ? B : never;
+}[Success];
 
 export interface UploadOptions {
-  method?: 'POST' | 'PUT';
   onUploadProgress?: (event: ProgressEvent) => void;
   onDownloadProgress?: (event: ProgressEvent) => void;
   signal?: AbortSignal;
   showProgressBar?: boolean;
 }
 
-function parse(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-export function upload<T>(path: string, body: FormData | Blob, options: UploadOptions = {}): Promise<T | false> {
-  const { method = 'POST', onUploadProgress, onDownloadProgress, signal, showProgressBar = true } = options;
+export function upload<P extends UploadPath>(path: P, body: FormData, options: UploadOptions = {}): Promise<Uploaded<P> | false> {
+  const { onUploadProgress, onDownloadProgress, signal, showProgressBar = true } = options;
   const done = showProgressBar ? useProgress.getState().start() : () => undefined;
 
-  return new Promise<T | false>((resolve, reject) => {
+  return new Promise<Uploaded<P> | false>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(method, path);
+    xhr.open('POST', path);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.withCredentials = true;
 
@@ -45,18 +46,14 @@ export function upload<T>(path: string, body: FormData | Blob, options: UploadOp
       onDownloadProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
     };
     xhr.onload = () => {
-      const data = parse(xhr.responseText);
+      const data = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
-        resolve(data as T);
+        resolve(data as Uploaded<P>);
         return;
       }
-      const code = isErrorBody(data) ? data.error : 'generic';
-      if (xhr.status === 403 && code === 'authentication_required' && !isUserCall(path)) {
-        sessionEnded('signed_out');
-        resolve(false);
-        return;
-      }
-      reject(new ApiError(xhr.status, code, isErrorBody(data) ? (data.params ?? {}) : {}));
+      const error = failure(xhr.status, data, path);
+      if (error instanceof SessionGone) resolve(false);
+      else reject(error);
     };
     xhr.onerror = () => reject(new ApiError(0, 'network_error'));
     xhr.onabort = () => reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
