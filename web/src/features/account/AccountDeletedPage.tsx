@@ -1,7 +1,7 @@
 import '../../styles/sheets/account.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { membersAreaPath } from '../../shared/routing/guard';
 import { useSession } from '../session';
 import { useSiteSettings } from '../site';
@@ -65,6 +65,9 @@ export function AccountDeletedPage() {
   const setUser = useSession((s) => s.setUser);
   const [query] = useSearchParams();
   const token = query.get('reactivate');
+  // The confirmation only right after a deletion (the flow says so in the history state,
+  // which a reload keeps): typed in or linked, the page would tell a lie (issue 19.6).
+  const justDeleted = (useLocation().state as { deleted?: boolean } | null)?.deleted === true;
   const { busy, run } = useBusy();
   const [error, setError] = useState<string | null>(null);
   usePageTitle(token ? t('deleted.reactivateTitle') : t('deleted.title'));
@@ -103,6 +106,7 @@ export function AccountDeletedPage() {
     );
   }
 
+  if (!justDeleted) return <Navigate to="/" replace />;
   return (
     <AuthCard icon="check" title={t('deleted.title')} intro={t('deleted.text', { sitename: settings.name })} wide={Boolean(settings.partner_url)}>
       <ul className="welcome-list">

@@ -106,9 +106,17 @@ describe('activation', () => {
   });
 });
 
+/** /account-deleted as the deletion flow opens it (history state `deleted`). */
+function renderDeleted() {
+  const router = createMemoryRouter([{ path: '*', element: <AccountDeletedPage /> }], {
+    initialEntries: [{ pathname: '/account-deleted', state: { deleted: true } }],
+  });
+  return { router, ...render(<RouterProvider router={router} />) };
+}
+
 describe('account deleted', () => {
   it('confirms the deletion and the 14 days to change one\'s mind', () => {
-    renderInRouter(<AccountDeletedPage />);
+    renderDeleted();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your account has been deleted');
     expect(document.body).toHaveTextContent('within 14 days');
     expect(screen.queryByTestId('partner-suggestion')).toBeNull();
@@ -116,8 +124,14 @@ describe('account deleted', () => {
 
   it('suggests the partner site when there is one', () => {
     seedStores({ settings: settingsFixture({ partner_url: 'https://partner.test', partner_countdown: 7 }) });
-    renderInRouter(<AccountDeletedPage />);
+    renderDeleted();
     expect(screen.getByTestId('partner-seconds')).toHaveTextContent('7');
+  });
+
+  it('is shown only after a deletion: typed in or linked, it goes home (issue 19.6)', () => {
+    const { router } = renderInRouter(<AccountDeletedPage />, '/account-deleted');
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByText('Your account has been deleted')).toBeNull();
   });
 
   it('reactivates with the mailed token and logs in', async () => {

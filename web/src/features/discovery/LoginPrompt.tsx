@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { openSignup } from '../signup/signupStore';
+import { openSignup, useSignupOpen } from '../signup';
 
 /** For visitors: log in or sign up, then come back here. */
 export function LoginPrompt({ title, text, compact = false }: { title: string; text: string; compact?: boolean }) {
   const { t } = useTranslation('discovery');
   const { pathname, search } = useLocation();
+  const signupOpen = useSignupOpen();
   return (
     <div className={`login-prompt${compact ? ' login-prompt--compact' : ''}`} data-testid="login-prompt">
       {!compact && (
@@ -22,21 +23,23 @@ export function LoginPrompt({ title, text, compact = false }: { title: string; t
         <p className="login-prompt__intro">{text}</p>
       </div>
       <div className="login-prompt__actions">
-        <AppLink
-          to="signup"
-          className="btn btn-primary rounded-pill px-4"
-          onClick={(event) => {
-            event.preventDefault();
-            openSignup();
-          }}
-          data-testid="prompt-signup"
-        >
-          {t('gate.signup')}
-        </AppLink>
+        {signupOpen && (
+          <AppLink
+            to="signup"
+            className="btn btn-primary rounded-pill px-4"
+            onClick={(event) => {
+              event.preventDefault();
+              openSignup();
+            }}
+            data-testid="prompt-signup"
+          >
+            {t('gate.signup')}
+          </AppLink>
+        )}
         <AppLink
           to="login"
           suffix={`?${new URLSearchParams({ redirect: pathname + search })}`}
-          className="btn btn-outline-primary rounded-pill px-4"
+          className={`btn ${signupOpen ? 'btn-outline-primary' : 'btn-primary'} rounded-pill px-4`}
           data-testid="prompt-login"
         >
           {t('gate.login')}

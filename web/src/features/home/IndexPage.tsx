@@ -7,7 +7,7 @@ import { usePageTitle } from '../title';
 import { Link } from 'react-router';
 import { membersAreaPath } from '../../shared/routing/guard';
 import { useIsLoggedIn } from '../session';
-import { openSignup } from '../signup/signupStore';
+import { openSignup, useSignupOpen } from '../signup';
 import { HeroIllustration } from './HeroIllustration';
 
 const STEPS = ['signup', 'profile', 'search', 'chat'] as const;
@@ -28,6 +28,7 @@ export function IndexPage() {
   const loggedIn = useIsLoggedIn();
   usePageTitle(settings.index_title, { home: true });
   const values = { minAge: settings.min_age, siteName: settings.name };
+  const signupOpen = useSignupOpen();
 
   return (
     <div className="home">
@@ -46,6 +47,11 @@ export function IndexPage() {
                   <Link to={membersAreaPath()} className="btn btn-light btn-lg rounded-pill px-4 hero__cta">
                     {t('home.hero.ctaMember')}
                   </Link>
+                ) : !signupOpen ? (
+                  // Partner-only or invite-only: no free profile to promise (issue 19.6).
+                  <AppLink to="login" className="btn btn-light btn-lg rounded-pill px-4 hero__cta" data-testid="home-login">
+                    {t('nav.login')}
+                  </AppLink>
                 ) : (
                   <AppLink
                     to="signup"

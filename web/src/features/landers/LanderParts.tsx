@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FictionalBadge } from '../discovery/memberUi';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { useSettings } from '../site';
+import { useSignupOpen } from '../signup';
 import type { LanderMember } from './landerApi';
 import { SignupCta } from './SignupCta';
 
@@ -22,8 +23,10 @@ export function useLanderValues() {
 export function TrustChips({ className = '' }: { className?: string }) {
   const { t } = useTranslation('landers');
   const { minAge } = useLanderValues();
+  const signupOpen = useSignupOpen();
   const chips: [IconName, string][] = [
-    ['check', t('common.free')],
+    // "Free signup" only where this visitor can sign up (issue 19.6).
+    ...(signupOpen ? [['check', t('common.free')] as [IconName, string]] : []),
     ['coins', t('common.noSubscription')],
     ['lock', t('common.adults', { minAge })],
   ];
@@ -68,6 +71,8 @@ export function FinalCta({
   className?: string;
   children?: ReactNode;
 }) {
+  // Its title and text invite to a free profile: not where this visitor cannot make one.
+  if (!useSignupOpen()) return null;
   return (
     <section className={`lander-final ${className}`.trim()} aria-labelledby="lander-final-title">
       <div className="container">

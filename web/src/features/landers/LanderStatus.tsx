@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared/ui/icons';
+import { useSignupOpen } from '../signup';
 import type { Lander } from './useLander';
 
 export interface LanderStatusProps {
@@ -22,6 +23,7 @@ export interface LanderStatusProps {
  */
 export function LanderStatus({ status, count, retry, signup, tone = 'light', headingLevel = 2, className = '' }: LanderStatusProps) {
   const { t } = useTranslation('landers');
+  const signupOpen = useSignupOpen();
   const Heading = `h${headingLevel}` as const;
   const classes = `lander-status lander-status--${tone} ${className}`.trim();
 
@@ -54,10 +56,12 @@ export function LanderStatus({ status, count, retry, signup, tone = 'light', hea
           <Icon name="sparkle" size={26} />
         </span>
         <Heading className="lander-status__title">{t('common.emptyTitle')}</Heading>
-        <p className="lander-status__text">{t('common.emptyText')}</p>
-        <button type="button" className="btn lander-status__retry" onClick={signup} data-testid="lander-empty-cta">
-          {t('common.signupFree')}
-        </button>
+        {signupOpen && <p className="lander-status__text">{t('common.emptyText')}</p>}
+        {signupOpen && (
+          <button type="button" className="btn lander-status__retry" onClick={signup} data-testid="lander-empty-cta">
+            {t('common.signupFree')}
+          </button>
+        )}
       </div>
     );
   }

@@ -1,0 +1,13 @@
+import { useSiteSettings } from '../site';
+import { signupPolicy } from './policy';
+import { hasTrafficSource } from './traffic';
+
+/**
+ * Whether this visitor may sign up here (spec section 6): calls to action that promise a
+ * free profile show only then; elsewhere (partner-only or invite-only) they give way to
+ * the login (issue 19.6).
+ */
+export function useSignupOpen(): boolean {
+  const { signups } = useSiteSettings();
+  return signupPolicy(signups, hasTrafficSource()) === 'open';
+}
