@@ -1,4 +1,3 @@
-import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { afterLoginPath } from '../../shared/routing/guard';
@@ -16,7 +15,7 @@ import { AuthCard } from '../../shared/ui/AuthCard';
 import { FormAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
 import { PasswordField, TextField } from '../../shared/ui/fields';
-import { useBusy, useErrorText } from '../../shared/ui/form';
+import { useErrorText, useForm } from '../../shared/ui/form';
 
 /** Query flags other screens send the member here with. */
 export const LOGIN_NOTICES = ['password_reset', 'session_ended'] as const;
@@ -24,45 +23,34 @@ export const LOGIN_NOTICES = ['password_reset', 'session_ended'] as const;
 /** /login: e-mail and password, with every refusal of the server explained. */
 export function LoginPage() {
   const { t } = useTranslation('account');
-  const { errorText, fieldText } = useErrorText();
+  const { errorText } = useErrorText();
   const settings = useSiteSettings();
   const setUser = useSession((s) => s.setUser);
   const navigate = useNavigate();
   const location = useLocation();
   const [query] = useSearchParams();
-  const { busy, run } = useBusy();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [emailProblem, setEmailProblem] = useState<string | null>(null);
-  const [passwordProblem, setPasswordProblem] = useState<string | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
+  const form = useForm({ initial: { email: '', password: '' }, order: ['email', 'password'], idPrefix: 'login' });
   usePageTitle(t('login.title'));
 
   const notice = LOGIN_NOTICES.find((flag) => query.has(flag));
   const signupOpen = signupPolicy(settings.signups, hasTrafficSource()) === 'open';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = emailError(email);
-    setEmailProblem(problem ? fieldText(problem) : null);
-    setPasswordProblem(password ? null : fieldText({ code: 'password_required' }));
-    if (problem || !password) return;
-    setError(null);
-    void run(async () => {
-      try {
-        const user = await accountApi.logIn({ email: email.trim(), password });
-        setUser(user);
-        navigate(afterLoginPath(location.search), { replace: true });
-      } catch (caught) {
-        const failure = caught instanceof ApiError ? caught : new ApiError(0, 'generic');
-        if (failure.code === 'account_banned') {
-          navigate(pathTo('ban'));
-          return;
-        }
-        setError(failure);
+  const submit = form.submit({
+    check: ({ email, password }) => ({ email: emailError(email), password: password ? null : { code: 'password_required' } }),
+    send: async ({ email, password }) => {
+      const user = await accountApi.logIn({ email: email.trim(), password });
+      setUser(user);
+      navigate(afterLoginPath(location.search), { replace: true });
+    },
+    refused: (caught) => {
+      if (caught instanceof ApiError && caught.code === 'account_banned') {
+        navigate(pathTo('ban'));
+        return 'handled';
       }
-    });
-  };
+      return null;
+    },
+  });
+  const error = form.error === null ? null : form.error instanceof ApiError ? form.error : new ApiError(0, 'generic');
 
   return (
     <AuthCard
@@ -94,12 +82,7 @@ export function LoginPage() {
           autoComplete="username"
           autoCapitalize="off"
           spellCheck={false}
-          value={email}
-          onValue={(value) => {
-            setEmail(value);
-            setEmailProblem(null);
-          }}
-          error={emailProblem}
+          {...form.field('email')}
           maxLength={300}
           autoFocus
         />
@@ -107,12 +90,7 @@ export function LoginPage() {
           <PasswordField
             label={t('fields.password')}
             autoComplete="current-password"
-            value={password}
-            onValue={(value) => {
-              setPassword(value);
-              setPasswordProblem(null);
-            }}
-            error={passwordProblem}
+            {...form.field('password')}
             maxLength={1000}
           />
           <div className="text-end mt-2">
@@ -121,7 +99,7 @@ export function LoginPage() {
             </AppLink>
           </div>
         </div>
-        <SubmitButton busy={busy} testId="login-submit">
+        <SubmitButton busy={form.busy} testId="login-submit">
           {t('login.submit')}
         </SubmitButton>
       </form>

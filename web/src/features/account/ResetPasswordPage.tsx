@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { pathTo } from '../../shared/routing/paths';
@@ -13,35 +13,24 @@ import { AuthCard } from '../../shared/ui/AuthCard';
 import { FormAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
 import { PasswordField, TextField } from '../../shared/ui/fields';
-import { useBusy, useErrorText } from '../../shared/ui/form';
+import { useErrorText, useForm } from '../../shared/ui/form';
 
 /** /reset-password: ask for a reset link; the answer is the same for any address. */
 export function ResetPasswordPage() {
   const { t } = useTranslation('account');
-  const { errorText, fieldText } = useErrorText();
-  const { busy, run } = useBusy();
-  const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { errorText } = useErrorText();
+  const form = useForm({ initial: { email: '' }, order: ['email'], idPrefix: 'reset' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   usePageTitle(t('reset.title'));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = emailError(email);
-    setProblem(invalid ? fieldText(invalid) : null);
-    if (invalid) return;
-    setError(null);
-    void run(async () => {
-      try {
-        await accountApi.requestPasswordReset(email.trim());
-        setSentTo(email.trim());
-      } catch (caught) {
-        if (caught instanceof ApiError && caught.code === 'invalid_email') setProblem(fieldText({ code: 'invalid_email' }));
-        else setError(errorText(caught));
-      }
-    });
-  };
+  const submit = form.submit({
+    check: ({ email }) => ({ email: emailError(email) }),
+    send: async ({ email }) => {
+      await accountApi.requestPasswordReset(email.trim());
+      setSentTo(email.trim());
+    },
+    refused: (caught) => (caught instanceof ApiError && caught.code === 'invalid_email' ? { email: { code: 'invalid_email' } } : null),
+  });
 
   if (sentTo) {
     return (
@@ -57,7 +46,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard icon="key" title={t('reset.title')} intro={t('reset.intro')} footer={<AppLink to="login">{t('reset.backToLogin')}</AppLink>}>
       <form onSubmit={submit} noValidate className="d-grid gap-3" aria-label={t('reset.title')}>
-        {error && <FormAlert testId="reset-error">{error}</FormAlert>}
+        {form.error !== null && <FormAlert testId="reset-error">{errorText(form.error)}</FormAlert>}
         <TextField
           label={t('fields.email')}
           type="email"
@@ -65,16 +54,11 @@ export function ResetPasswordPage() {
           autoComplete="email"
           autoCapitalize="off"
           spellCheck={false}
-          value={email}
-          onValue={(value) => {
-            setEmail(value);
-            setProblem(null);
-          }}
-          error={problem}
+          {...form.field('email')}
           maxLength={300}
           autoFocus
         />
-        <SubmitButton busy={busy} testId="reset-submit">
+        <SubmitButton busy={form.busy} testId="reset-submit">
           {t('reset.submit')}
         </SubmitButton>
       </form>
@@ -86,38 +70,32 @@ export function ResetPasswordPage() {
 export function ResetPasswordDoPage() {
   const { t } = useTranslation('account');
   const { errorText, fieldText } = useErrorText();
-  const { busy, run } = useBusy();
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const token = query.get('token') ?? '';
   const { limits } = useSiteSettings();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [problems, setProblems] = useState<{ password?: string | null; repeat?: string | null }>({});
-  const [error, setError] = useState<ApiError | null>(null);
+  const form = useForm({ initial: { password: '', repeat: '' }, order: ['password', 'repeat'], idPrefix: 'reset-do', clearOnEdit: 'all' });
   usePageTitle(t('resetDo.title'));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const weak = passwordError(password, limits);
-    const differ = !weak && password !== repeat ? { code: 'passwords_differ' } : null;
-    setProblems({ password: fieldText(weak), repeat: fieldText(differ) });
-    if (weak || differ) return;
-    setError(null);
-    void run(async () => {
-      try {
-        await accountApi.resetPassword({ token, password, repeat });
-        // Every session ended with the reset, this one too.
-        useSession.getState().clear();
-        navigate(`${pathTo('login')}?password_reset=1`, { replace: true });
-      } catch (caught) {
-        const fields = fieldErrorsOf(caught);
-        if (fields.password) setProblems({ password: fieldText(fields.password) });
-        else if (caught instanceof ApiError && caught.code === 'passwords_differ') setProblems({ repeat: fieldText({ code: 'passwords_differ' }) });
-        else setError(caught instanceof ApiError ? caught : new ApiError(0, 'generic'));
-      }
-    });
-  };
+  const submit = form.submit({
+    check: ({ password, repeat }) => {
+      const weak = passwordError(password, limits);
+      return { password: weak, repeat: !weak && password !== repeat ? { code: 'passwords_differ' } : null };
+    },
+    send: async ({ password, repeat }) => {
+      await accountApi.resetPassword({ token, password, repeat });
+      // Every session ended with the reset, this one too.
+      useSession.getState().clear();
+      navigate(`${pathTo('login')}?password_reset=1`, { replace: true });
+    },
+    refused: (caught) => {
+      const fields = fieldErrorsOf(caught);
+      if (fields.password) return { password: fields.password };
+      if (caught instanceof ApiError && caught.code === 'passwords_differ') return { repeat: { code: 'passwords_differ' } };
+      return null;
+    },
+  });
+  const error = form.error === null ? null : form.error instanceof ApiError ? form.error : new ApiError(0, 'generic');
 
   const linkInvalid = !token || error?.code === 'reset_link_invalid';
   return (
@@ -135,12 +113,7 @@ export function ResetPasswordDoPage() {
           <PasswordField
             label={t('fields.newPassword')}
             autoComplete="new-password"
-            value={password}
-            onValue={(value) => {
-              setPassword(value);
-              setProblems({});
-            }}
-            error={problems.password}
+            {...form.field('password')}
             hint={t('signup.steps.password.hint', { min: limits.password_min })}
             maxLength={1000}
             autoFocus
@@ -148,15 +121,10 @@ export function ResetPasswordDoPage() {
           <PasswordField
             label={t('fields.repeatPassword')}
             autoComplete="new-password"
-            value={repeat}
-            onValue={(value) => {
-              setRepeat(value);
-              setProblems({});
-            }}
-            error={problems.repeat}
+            {...form.field('repeat')}
             maxLength={1000}
           />
-          <SubmitButton busy={busy} testId="reset-submit">
+          <SubmitButton busy={form.busy} testId="reset-submit">
             {t('resetDo.submit')}
           </SubmitButton>
         </form>
