@@ -1,6 +1,6 @@
-"""In-memory blocks, search, likes, swipes and chats: the SQL adapters' rules (which
-members a list may show, orders, uniqueness, what a hidden chat still shows) over plain
-rows. tests/adapters/test_memory_contract.py runs the same scenarios on both."""
+"""In-memory blocks, search, likes and swipes: the SQL adapters' rules (which members a
+list may show, in which order, unique keys) over plain rows.
+tests/adapters/test_memory_contract.py runs the same scenarios on both."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from datetime import datetime
 
 import attrs
 
-from application.ports.chat import ChatSummary, Conversation, Message
 from application.ports.discovery import CandidateCard, MemberCard, SearchQuery
 from application.ports.likes import GivenLike, LikeRecord, ReceivedLike
 from application.ports.photos import CardImage
@@ -18,7 +17,6 @@ from domain.photos import PhotoStatus
 from tests.application.memory_store import Duplicate, MemoryStore, Row
 
 LIST_LIMIT = 1000  # as adapters/sql/likes.py
-CHATS_LIMIT = 500  # as adapters/sql/chats.py
 
 
 @attrs.define
@@ -27,26 +25,6 @@ class LikeRow(Row):
     is_new: bool = True
     modal_shown: bool = False
     match_seen: bool = False
-
-
-@attrs.define
-class MemberInChat(Row):
-    unread: int = 0
-    hidden_before: int | None = None
-
-
-@attrs.frozen
-class MessageRow:
-    message: Message
-    cost: int
-    free: bool
-    key: str | None
-
-
-@attrs.define
-class ConversationRow(Row):
-    conversation: Conversation
-    last_message_at: datetime
 
 
 def card(store: MemoryStore, member: Member) -> MemberCard:
@@ -201,128 +179,3 @@ class MemoryLikeQueries:
                    if row.is_new and not row.modal_shown
                    and (member_id, m.id) not in self.store.likes]
         return card(self.store, max(waiting)[2]) if waiting else None
-
-
-class MemoryChats:
-    def __init__(self, store: MemoryStore) -> None:
-        self.store = store
-
-    def between(self, one: int, other: int) -> Conversation | None:
-        low, high = sorted((one, other))
-        return next((row.conversation for row in self.store.conversations.values()
-                     if (row.conversation.member_low, row.conversation.member_high)
-                     == (low, high)), None)
-
-    def get(self, conversation_id: int) -> Conversation | None:
-        row = self.store.conversations.get(conversation_id)
-        return row.conversation if row else None
-
-    def start(self, starter: int, other: int, at: datetime) -> int:
-        existing = self.between(starter, other)
-        if existing is not None:
-            return existing.id
-        low, high = sorted((starter, other))
-        conversation = Conversation(len(self.store.conversations) + 1, low, high, starter)
-        self.store.conversations[conversation.id] = ConversationRow(conversation, at)
-        for member_id in (starter, other):
-            self.store.in_chat[conversation.id, member_id] = MemberInChat()
-        return conversation.id
-
-    def started_by(self, member_id: int) -> int:
-        return sum(1 for row in self.store.conversations.values()
-                   if row.conversation.started_by == member_id)
-
-    def free_messages_used(self, member_id: int) -> int:
-        return sum(1 for row in self.store.messages
-                   if row.message.sender_id == member_id and row.free)
-
-    def sent_with_key(self, sender: int, key: str) -> bool:
-        return any(row.message.sender_id == sender and row.key == key
-                   for row in self.store.messages)
-
-    def add_message(self, conversation_id: int, sender: int, text: str, at: datetime,
-                    cost: int, free: bool, gift: str | None = None,
-                    key: str | None = None) -> Message:
-        if key is not None and self.sent_with_key(sender, key):
-            raise Duplicate("uq_messages_client_key")
-        message = Message(len(self.store.messages) + 1, conversation_id, sender, text, at, gift)
-        self.store.messages.append(MessageRow(message, cost, free, key))
-        self.store.conversations[conversation_id].last_message_at = at
-        for (chat, member_id), row in self.store.in_chat.items():
-            if chat == conversation_id and member_id != sender:
-                row.unread += 1
-        return message
-
-    def has_written(self, conversation_id: int, member_id: int) -> bool:
-        return any(row.message.conversation_id == conversation_id
-                   and row.message.sender_id == member_id for row in self.store.messages)
-
-    def mark_read(self, conversation_id: int, member_id: int) -> None:
-        row = self.store.in_chat.get((conversation_id, member_id))
-        if row is not None:
-            row.unread = 0
-
-    def unlocked(self, member_id: int) -> set[int]:
-        return {photo for member, photo in self.store.unlocks if member == member_id}
-
-    def unlock(self, member_id: int, photo_id: int, at: datetime) -> None:
-        self.store.unlocks.add((member_id, photo_id))
-
-    def page_hidden(self, member_id: int, at: datetime) -> None:
-        self.store.presence[member_id] = at
-
-    def hide(self, conversation_id: int, member_id: int) -> None:
-        row = self.store.in_chat.get((conversation_id, member_id))
-        if row is not None:
-            ids = [r.message.id for r in self.store.messages
-                   if r.message.conversation_id == conversation_id]
-            row.unread, row.hidden_before = 0, max(ids, default=0)
-
-
-class MemoryChatQueries:
-    def __init__(self, store: MemoryStore) -> None:
-        self.store = store
-
-    def _of(self, conversation_id: int) -> list[Message]:
-        return [row.message for row in self.store.messages
-                if row.message.conversation_id == conversation_id]
-
-    def history(self, conversation_id: int, member_id: int, before: int | None, limit: int,
-                oldest: int | None) -> list[Message]:
-        seat = self.store.in_chat.get((conversation_id, member_id))
-        if seat is None:
-            return []
-        page = [m for m in self._of(conversation_id)
-                if (seat.hidden_before is None or m.id > seat.hidden_before)
-                and (before is None or m.id < before) and (oldest is None or m.id >= oldest)]
-        return sorted(page, key=lambda m: -m.id)[:limit]
-
-    def oldest_kept(self, conversation_id: int, keep: int) -> int | None:
-        if keep <= 0:
-            return None
-        ids = sorted((m.id for m in self._of(conversation_id)), reverse=True)
-        return ids[keep - 1] if len(ids) >= keep else None
-
-    def chats_of(self, member_id: int) -> list[ChatSummary]:
-        store, found = self.store, []
-        for (chat, seat_of), seat in store.in_chat.items():
-            row = store.conversations[chat]
-            other = store.members.get(row.conversation.other(member_id))
-            if seat_of != member_id or other is None or other.status not in (
-                    AccountStatus.ACTIVE, AccountStatus.NOT_CONFIRMED) \
-                    or blocked_either_way(store, member_id, other.id):
-                continue
-            messages = self._of(chat)
-            last = max(messages, key=lambda m: m.id) if messages else None
-            found.append((row.last_message_at, chat, seat, ChatSummary(
-                chat, seat.unread, card(store, other), last)))
-        found.sort(key=lambda entry: (entry[0], entry[1]), reverse=True)
-        # Like the SQL: the limit counts hidden chats too, which are dropped afterwards.
-        return [summary for _, _, seat, summary in found[:CHATS_LIMIT]
-                if summary.last_message is not None and (
-                    seat.hidden_before is None
-                    or summary.last_message.id > seat.hidden_before)]
-
-    def unread_total(self, member_id: int) -> int:
-        return sum(seat.unread for (_, who), seat in self.store.in_chat.items()
-                   if who == member_id)

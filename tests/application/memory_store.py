@@ -22,13 +22,9 @@ from domain.pricing import DiscountCode
 from domain.sites import Company, Site
 
 if TYPE_CHECKING:
+    from tests.application.memory_chat import ConversationRow, MemberInChat, MessageRow
     from tests.application.memory_money import BundleRow, SmsRow
-    from tests.application.memory_social import (
-        ConversationRow,
-        LikeRow,
-        MemberInChat,
-        MessageRow,
-    )
+    from tests.application.memory_social import LikeRow
 
 
 class Duplicate(Exception):

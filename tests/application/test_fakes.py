@@ -12,9 +12,9 @@ import pytest
 from application.ports.unit_of_work import UnitOfWork
 from tests.application.memory import MemoryStore, MemoryUnitOfWork
 
-# Ports no use case under tests/application reaches (appeals: tests/http): their fakes
-# would be tested by nothing.
-NOT_FAKED = {"landers", "figures", "appeals"}
+# Ports no use case under tests/application reaches (appeals, the data export's reads:
+# tests/http): their fakes would be tested by nothing.
+NOT_FAKED = {"landers", "figures", "appeals", "personal_data"}
 PORTS = {name: port for name, port in typing.get_type_hints(UnitOfWork).items()
          if name not in NOT_FAKED}
 
