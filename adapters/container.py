@@ -38,6 +38,7 @@ from application.chat import Chat
 from application.companies import Companies
 from application.complaints import Complaints
 from application.credits import Credits
+from application.data_export import DataExport
 from application.direct_debit import DirectDebit
 from application.discovery import Discovery
 from application.figures import Figures
@@ -111,10 +112,12 @@ def _task_queue(redis_url: str | None, container: Container) -> OutboxQueue:
                         on_outcome=metrics.job_done)
     metrics.outbox_figures(lambda: queue.table.figures(datetime.now(UTC)))
     queue.register("send_mail", send_mail_job(container.mailer()))
-    queue.register("account_mail", lambda kind, member_id, new_email=None:
-                   container.account_mails().send(kind, member_id, new_email))
+    queue.register("account_mail", lambda kind, member_id, new_email=None, target=None:
+                   container.account_mails().send(kind, member_id, new_email, target))
     queue.register("erase_expired_accounts", lambda: container.accounts().erase_expired())
     queue.register("erasure_mail", lambda *args: container.account_mails().farewell(*args))
+    queue.register("build_export", lambda member_id:
+                   container.data_export().build_and_mail(member_id))
     queue.register("sandbox_webhook", call_webhook)
     queue.register("notify", lambda kind, member_id, refs:
                    container.notifier().notify(kind, member_id, refs))
@@ -179,6 +182,8 @@ class Container(containers.DeclarativeContainer):
     events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url)
     appeals = providers.Singleton(Appeals, uow=unit_of_work.provider, clock=clock,
                                   accounts=accounts)
+    data_export = providers.Singleton(DataExport, uow=unit_of_work.provider, clock=clock,
+                                      passwords=passwords, secrets=secrets, files=files)
     notifier = providers.Singleton(
         Notifier, uow=unit_of_work.provider, clock=clock, secrets=secrets,
         settings=notification_settings, texts=mail_texts, mailer=mailer, push=push_sender,

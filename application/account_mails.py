@@ -25,6 +25,7 @@ LINK_PATHS = {
     "password_reset": "/reset-password/do?token={token}",
     "mail_change": "/mail-change/do?token={token}",
     "reactivation": "/account-deleted?reactivate={token}",
+    "export_ready": "/api/export/download?token={token}",
 }
 # Mails about the account that carry no token: a plain link into the site.
 PLAIN_PATHS = {"reactivated": "/members", "appeal_lifted": "/login", "appeal_upheld": "/pages/ban"}
@@ -71,7 +72,10 @@ class AccountMails:
     base_url: str
     signer: Signer
 
-    def send(self, kind: str, member_id: int, new_email: str | None = None) -> None:
+    def send(self, kind: str, member_id: int, new_email: str | None = None,
+             target: str | None = None) -> None:
+        """``target``: what a link opens besides the member's site (the file of a
+        data export)."""
         now = self.clock.now()
         token = self.secrets.token()
         with self.uow() as uow:
@@ -83,7 +87,7 @@ class AccountMails:
                 return  # the address bounces: nothing would arrive
             if kind in LINK_PATHS:
                 uow.tokens.add(member.id, kind, self.secrets.digest(token), now,
-                               now + TOKEN_LIFETIMES[kind], new_email)
+                               now + TOKEN_LIFETIMES[kind], new_email, target)
             uow.commit()
         # BASE_URL may hold {domain}, so each site's members get links to their own site.
         base = self.base_url.format(domain=site.domain)

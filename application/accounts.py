@@ -32,6 +32,7 @@ from domain.accounts import (
     password_error,
 )
 from domain.credits import EntryKind
+from domain.data_export import LINK_LIFETIME
 from domain.errors import DomainError
 from domain.members import (
     GENDERS,
@@ -56,6 +57,7 @@ TOKEN_LIFETIMES = {
     "password_reset": timedelta(hours=2),
     "mail_change": timedelta(days=1),
     "reactivation": timedelta(days=14),
+    "export_ready": LINK_LIFETIME,
 }
 RESET_MAILS_PER_DAY = 3
 # Past the daily quota one more reset mail per hour still goes out: a stranger asking
@@ -447,7 +449,8 @@ class Accounts:
         now = self.clock.now()
         with self.uow() as uow:
             expired = uow.members.deleted_before(now - TOKEN_LIFETIMES["reactivation"])
-            files = [name for member in expired for name in uow.photos.files_of(member.id)]
+            files = [name for member in expired for name in [
+                *uow.photos.files_of(member.id), *uow.tokens.targets(member.id, "export_ready")]]
             for member in expired:
                 _, off = uow.notifications.preferences(member.id)
                 if may_mail_account(MailOff(off) if off else None):

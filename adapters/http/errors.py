@@ -68,7 +68,8 @@ _RULE_STATUS = {
     "no_order_to_repeat": 404,
     "appeal_exists": 409,
     "not_banned": 409,
-    "export_too_soon": 429,
+    "password_confirmation_required": 403,
+    "export_link_invalid": 404,
 }
 
 

@@ -19,6 +19,7 @@ TOKENS = "60 per hour"
 MESSAGES = "30 per minute"
 SMS = "10 per hour"
 PHOTO_UPLOADS = "30 per hour"  # per member: each upload may cost a full image decode
+EXPORTS = "5 per day"  # per member: each copy zips every photo and message
 PUSH = "60 per 10 minutes"  # a browser (re)sends its subscription at each login
 
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-from flask import Blueprint
+from flask import Blueprint, Response, request
 
 from adapters.http import limits
 from adapters.http.composition import container
 from adapters.http.rendering import render
 from adapters.http.requests import json_body, site_host
-from adapters.http.session import visitor
+from adapters.http.session import require_member, session_token, visitor
+from application.data_export import Archive, ExportPreparing
 
 blueprint = Blueprint("privacy", __name__)
 
@@ -24,6 +25,44 @@ class AppealBody:
     email: str = attrs.field(validator=attrs.validators.max_len(300))
     password: str = attrs.field(validator=attrs.validators.max_len(1000))
     text: str = attrs.field(validator=attrs.validators.max_len(20000))
+
+
+@attrs.frozen
+class PasswordBody:
+    password: str = attrs.field(validator=attrs.validators.max_len(1000))
+
+
+@blueprint.post("/api/export/confirm")
+@limits.limiter.limit(limits.LOGIN)
+def confirm_password() -> Response:
+    """The password again, within the session: opens the download for a few minutes."""
+    token = session_token()
+    container().data_export().confirm_password(require_member().id, token or "",
+                                               json_body(PasswordBody).password)
+    return Response(status=204)
+
+
+@blueprint.get("/api/export")
+@limits.limiter.limit(limits.EXPORTS, key_func=limits.per_member)
+def export() -> Response | tuple[dict[str, Any], int]:
+    member = require_member()
+    made = container().data_export().download(member, session_token() or "")
+    if isinstance(made, ExportPreparing):
+        return render(made), 202
+    return _zip(made)
+
+
+@blueprint.get("/api/export/download")
+@limits.limiter.limit(limits.TOKENS)
+def download() -> Response:
+    """The mailed link of a large copy: works once."""
+    return _zip(container().data_export().claim(request.args.get("token", "")))
+
+
+def _zip(archive: Archive) -> Response:
+    return Response(archive.data, mimetype="application/zip", headers={
+        "Content-Disposition": f'attachment; filename="{archive.filename}"',
+        "Cache-Control": "no-store"})
 
 
 @blueprint.post("/api/appeals")

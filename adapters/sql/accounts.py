@@ -93,6 +93,15 @@ class SqlSessions:
                                   row.session_revoked_at), member_from_row(row))
         return found
 
+    def confirm(self, token_hash: str, now: datetime) -> None:
+        self.connection.execute(update(t.sessions).where(
+            t.sessions.c.token_hash == token_hash).values(confirmed_at=now))
+
+    def confirmed_at(self, token_hash: str) -> datetime | None:
+        found: datetime | None = self.connection.execute(select(t.sessions.c.confirmed_at).where(
+            t.sessions.c.token_hash == token_hash)).scalar()
+        return found
+
     def revoke(self, token_hash: str, now: datetime) -> None:
         self.connection.execute(update(t.sessions).where(
             t.sessions.c.token_hash == token_hash, t.sessions.c.revoked_at.is_(None)
@@ -146,6 +155,11 @@ class SqlTokens:
         return int(self.connection.execute(select(func.count()).where(
             t.account_tokens.c.member_id == member_id, t.account_tokens.c.purpose == purpose,
             t.account_tokens.c.created_at >= since)).scalar_one())
+
+    def targets(self, member_id: int, purpose: str) -> list[str]:
+        return list(self.connection.execute(select(t.account_tokens.c.target).where(
+            t.account_tokens.c.member_id == member_id, t.account_tokens.c.purpose == purpose,
+            t.account_tokens.c.target.is_not(None))).scalars())
 
 
 @attrs.define

@@ -115,6 +115,8 @@ sessions = Table(
     Column("created_at", UtcDateTime, nullable=False),
     Column("expires_at", UtcDateTime, nullable=False),
     Column("revoked_at", UtcDateTime),
+    # The member typed their password again in this session (data export, issue 21.1).
+    Column("confirmed_at", UtcDateTime),
     Column("ip", String(45)),
     Column("user_agent", String(300)),
 )

@@ -27,6 +27,7 @@ from adapters.sql.likes import SqlLikeQueries, SqlLikes
 from adapters.sql.members import SqlMembers
 from adapters.sql.notifications import SqlNotificationQueries, SqlNotifications
 from adapters.sql.outbox import SqlOutbox
+from adapters.sql.personal_data import SqlPersonalData
 from adapters.sql.repositories import (
     SqlAuditLog,
     SqlCompanies,
@@ -111,7 +112,7 @@ _REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
     "landers": SqlLanders, "complaints": SqlComplaints, "figures": SqlFigures,
     "chat_queries": SqlChatQueries, "like_queries": SqlLikeQueries,
     "photo_queries": SqlPhotoQueries, "complaint_queries": SqlComplaintQueries,
-    "appeals": SqlAppeals,
+    "appeals": SqlAppeals, "personal_data": SqlPersonalData,
     "jobs": lambda connection: SqlOutbox(connection, _now),
 }
 
@@ -145,6 +146,7 @@ class SqlUnitOfWork:
     complaint_queries: SqlComplaintQueries
     figures: SqlFigures
     appeals: SqlAppeals
+    personal_data: SqlPersonalData  # read only
     jobs: SqlOutbox
 
     def __init__(self, engine: Engine, single_read: bool = False) -> None:

@@ -19,6 +19,7 @@ from application.ports.landers import LanderRepository
 from application.ports.likes import LikeQueries, LikesRepository
 from application.ports.members import MemberRepository
 from application.ports.notifications import NotificationQueries, NotificationRepository
+from application.ports.personal_data import PersonalDataQueries
 from application.ports.photos import PhotoQueries, PhotoRepository
 from application.ports.shop import (
     BundleRepository,
@@ -61,6 +62,7 @@ class UnitOfWork(Protocol):
     complaint_queries: ComplaintQueries  # read only
     figures: FiguresRepository
     appeals: AppealRepository
+    personal_data: PersonalDataQueries  # read only
     jobs: JobOutbox
 
     def __enter__(self) -> UnitOfWork: ...

@@ -1,0 +1,85 @@
+"""Your data, downloadable (issue 21.1): the password again within the session, then a
+ZIP with a JSON file per section and the photos' image files; a large copy is built by
+a job and mailed as a link that works once."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import zipfile
+
+from flask import Flask
+
+from domain import data_export
+from tests.adapters.test_images import picture
+from tests.http.test_accounts_api import SIGNUP, wait_for_mail, worker  # noqa: F401
+from tests.http.test_likes_api import signed_up
+from tests.http.test_photos_api import upload
+
+PASSWORD = SIGNUP["password"]
+
+
+def test_the_copy_holds_every_section_and_the_photos(app: Flask) -> None:
+    ann, ann_id = signed_up(app, "Ann", "female", "male")
+    bob, bob_id = signed_up(app, "Bob", "male", "female")
+    photo = upload(ann, picture()).json["photo"]
+    ann.post(f"/api/members/{bob_id}/like")
+    bob.post(f"/api/members/{ann_id}/like")
+    ann.post(f"/api/members/{bob_id}/messages", json={"text": "Hoi Bob"})
+    bob.post(f"/api/members/{ann_id}/messages", json={"text": "Hoi Ann"})
+
+    refused = ann.get("/api/export")
+    assert (refused.status_code, refused.json["error"]) == (403,
+                                                            "password_confirmation_required")
+    wrong = ann.post("/api/export/confirm", json={"password": "not my password"})
+    assert wrong.json["error"] == "password_wrong"
+    assert ann.post("/api/export/confirm", json={"password": PASSWORD}).status_code == 204
+    answer = ann.get("/api/export")
+    assert answer.status_code == 200 and answer.mimetype == "application/zip"
+    assert "attachment" in answer.headers["Content-Disposition"]
+    archive = zipfile.ZipFile(io.BytesIO(answer.data))
+    names = set(archive.namelist())
+    assert {f"{section}.json" for section in (
+        "account", "profile", "photos", "likes_given", "likes_received", "matches",
+        "conversations", "messages", "orders", "credit_ledger", "notification_preferences",
+        "consents", "audit_log")} <= names
+    assert f"photos/{photo['filename']}" in names
+    read = {name: json.loads(archive.read(name)) for name in names if name.endswith(".json")}
+    assert read["account.json"][0]["email"] == "ann@example.com"
+    assert "password_hash" not in read["account.json"][0]
+    assert [like["member"] for like in read["likes_given.json"]] == [bob_id]
+    assert [like["member"] for like in read["likes_received.json"]] == [bob_id]
+    assert [match["member"] for match in read["matches.json"]] == [bob_id]
+    assert [m["text"] for m in read["messages.json"]] == ["Hoi Bob", "Hoi Ann"]
+    assert read["conversations.json"][0]["with_name"] == "Bob"
+    assert read["consents.json"][0]["consent"] == "terms_and_privacy"
+
+    # A deleted chat's messages are no longer the member's to see: nor in the copy.
+    conversation = read["messages.json"][0]["conversation_id"]
+    ann.delete("/api/chat", json={"conversation": conversation})
+    again = zipfile.ZipFile(io.BytesIO(ann.get("/api/export").data))
+    assert json.loads(again.read("messages.json")) == []
+    assert app.test_client().get("/api/export").status_code == 403  # logged out
+
+
+def test_a_large_copy_is_mailed_as_a_link_that_works_once(app: Flask, container,  # type: ignore[no-untyped-def]
+                                                         worker, monkeypatch) -> None:  # noqa: F811
+    monkeypatch.setattr(data_export, "LARGE_MESSAGES", 0)
+    ann, _ = signed_up(app, "Ann", "female", "male")
+    bob, bob_id = signed_up(app, "Bob", "male", "female")
+    ann.post(f"/api/members/{bob_id}/messages", json={"text": "Hoi Bob"})
+    ann.post("/api/export/confirm", json={"password": PASSWORD})
+    answer = ann.get("/api/export")
+    assert (answer.status_code, answer.json) == (202, {"status": "preparing"})
+    mail = wait_for_mail(container, "ann@example.com", count=2)  # after the activation mail
+    assert mail["Subject"].startswith("Je gegevens van")  # the member's language (nl)
+    token = re.search(r"/api/export/download\?token=([\w-]+)",
+                      mail.get_body(("plain",)).get_content())
+    assert token
+    link = f"/api/export/download?token={token.group(1)}"
+    fetched = app.test_client().get(link)
+    assert fetched.status_code == 200
+    assert "messages.json" in zipfile.ZipFile(io.BytesIO(fetched.data)).namelist()
+    assert app.test_client().get(link).json["error"] == "export_link_invalid"
+    assert [n for n in container.files().names() if n.startswith("exports/")] == []
