@@ -6,16 +6,9 @@
  */
 import { answer, api, retries } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
-import type { operations } from '../../shared/api/schema';
-import type { LoginRequest, SignupRequest, User } from '../../shared/api/types';
+import type { LoginRequest, RequestBody, SignupRequest, User } from '../../shared/api/types';
 
-type Body<Op extends keyof operations> = operations[Op] extends {
-  requestBody: { content: { 'application/json': infer B } };
-}
-  ? B
-  : never;
-
-export type Preferences = Body<'updateUser'>;
+export type Preferences = RequestBody<'updateUser'>;
 
 const once = retries(0);
 
@@ -53,9 +46,9 @@ export const accountApi = {
   resendActivation: () => done(answer(api.POST('/api/activation/resend', once))),
   updatePreferences: (body: Preferences) => userOf(answer(api.PUT('/api/user', { body }))),
   requestPasswordReset: (email: string) => answer(api.POST('/api/password-reset', { body: { email }, ...once })),
-  resetPassword: (body: Body<'resetPassword'>) => answer(api.POST('/api/password-reset/do', { body, ...once })),
-  changePassword: (body: Body<'changePassword'>) => done(answer(api.PUT('/api/password', { body, ...once }))),
-  requestMailChange: (body: Body<'requestMailChange'>) => done(answer(api.POST('/api/mail-change', { body, ...once }))),
+  resetPassword: (body: RequestBody<'resetPassword'>) => answer(api.POST('/api/password-reset/do', { body, ...once })),
+  changePassword: (body: RequestBody<'changePassword'>) => done(answer(api.PUT('/api/password', { body, ...once }))),
+  requestMailChange: (body: RequestBody<'requestMailChange'>) => done(answer(api.POST('/api/mail-change', { body, ...once }))),
   /** The member when the link was opened while logged in, else null. */
   confirmMailChange: async (token: string): Promise<User | null> => {
     const data = await answer(api.POST('/api/mail-change/do', { body: { token } }));
@@ -66,7 +59,7 @@ export const accountApi = {
     const claimed = await answer(api.POST('/api/stay-discount', once));
     return claimed === false ? sessionGone() : claimed;
   },
-  deleteAccount: (body: Body<'deleteAccount'>) => done(answer(api.DELETE('/api/user', { body, ...once }))),
+  deleteAccount: (body: RequestBody<'deleteAccount'>) => done(answer(api.DELETE('/api/user', { body, ...once }))),
   reactivate: (token: string) => userOf(answer(api.POST('/api/reactivate', { body: { token }, ...once }))),
 };
 

@@ -4,33 +4,22 @@
  * "page hidden" beacon. All of them need a login: an ended session gives LoginRequired.
  */
 import { answer, api, retries } from '../../shared/api/client';
-import type { components, operations } from '../../shared/api/schema';
-import { LoginRequired, type MemberCard } from '../discovery/discoveryApi';
+import type { components } from '../../shared/api/schema';
+import type { Answer } from '../../shared/api/types';
+import { LoginRequired } from '../discovery/discoveryApi';
 
 export type ChatMessage = components['schemas']['ChatMessage'];
 export type SendTerms = components['schemas']['SendTerms'];
 export type ChatProfile = components['schemas']['ChatProfile'];
 
-type Json<T extends keyof operations, S extends number = 200> = operations[T]['responses'] extends Record<
-  S,
-  { content: { 'application/json': infer Body } }
->
-  ? Body
-  : never;
-
 /** A row of the conversation list (latest first). */
-export interface ChatSummary {
-  conversation: { id: number };
-  profile: MemberCard;
-  num_unread_messages: number;
-  last_message: ChatMessage | null;
-}
+export type ChatSummary = Answer<'getChats'>['chats'][number];
 
 /** The chat screen opened from a profile: the conversation if there is one yet. */
-export type ChatStart = Json<'chatWithMember'>;
+export type ChatStart = Answer<'chatWithMember'>;
 /** A page of history, oldest message first, with the terms of the next message. */
-export type HistoryPage = Json<'getMessages'>;
-export type SendAnswer = Json<'sendMessage', 201>;
+export type HistoryPage = Answer<'getMessages'>;
+export type SendAnswer = Answer<'sendMessage', 201>;
 
 /** Why a message cannot be sent: the codes the conversation screen explains up front. */
 export const REFUSALS = ['not_enough_credits', 'free_conversations_used', 'email_not_confirmed', 'member_not_found'] as const;
@@ -40,9 +29,9 @@ export function isRefusal(code: string | null | undefined): code is Refusal {
   return (REFUSALS as readonly string[]).includes(code ?? '');
 }
 
-function loggedIn<T>(answer: T | false): T {
-  if (answer === false) throw new LoginRequired();
-  return answer;
+function loggedIn<T>(answered: T | false): T {
+  if (answered === false) throw new LoginRequired();
+  return answered;
 }
 
 // A click answers at once: no silent retries behind a busy button.

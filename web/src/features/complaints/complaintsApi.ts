@@ -5,10 +5,10 @@
  */
 import { answer, api, retries } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
-import type { operations } from '../../shared/api/schema';
+import type { Answer, RequestBody } from '../../shared/api/types';
 
-export type ComplaintRequest = operations['fileComplaint']['requestBody']['content']['application/json'];
-export type FiledComplaint = operations['fileComplaint']['responses'][201]['content']['application/json'];
+export type ComplaintRequest = RequestBody<'fileComplaint'>;
+export type FiledComplaint = Answer<'fileComplaint', 201>;
 export type ComplaintCategory = ComplaintRequest['category'];
 
 /** The categories in the order the form offers them (domain/complaints.py). */

@@ -6,14 +6,12 @@
  */
 import { create } from 'zustand';
 import { answer, api } from '../../shared/api/client';
+import type { Answer } from '../../shared/api/types';
 
 export type GeoPermission = 'unsupported' | 'unknown' | PermissionState;
 
-export interface Place {
-  country: string;
-  region: string | null;
-  city: string | null;
-}
+/** The place of a position (false: none found). */
+export type Place = Exclude<Answer<'geocode'>, boolean>;
 
 export const GEOCODE_MAX_AGE_MS = 3_600_000;
 

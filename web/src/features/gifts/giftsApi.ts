@@ -5,18 +5,18 @@
  */
 import type { TFunction } from 'i18next';
 import { answer, api, retries } from '../../shared/api/client';
-import type { operations } from '../../shared/api/schema';
+import type { Answer } from '../../shared/api/types';
 import { LoginRequired } from '../discovery/discoveryApi';
 import { prettifyKey } from '../discovery/memberUi';
 import { useSession } from '../session';
 
-export type GiftCatalogue = operations['getGifts']['responses'][200]['content']['application/json'];
+export type GiftCatalogue = Answer<'getGifts'>;
 export type GiftOffer = GiftCatalogue['gifts'][number];
 
 /** The gift's message, the balance it left and the next message's terms (and refusal). */
-export type GiftSent = operations['sendGift']['responses'][201]['content']['application/json'];
+export type GiftSent = Answer<'sendGift', 201>;
 
-export type PhotoUnlocked = operations['unlockPhoto']['responses'][200]['content']['application/json'];
+export type PhotoUnlocked = Answer<'unlockPhoto'>;
 
 function loggedIn<T>(answer: T | false): T {
   if (answer === false) throw new LoginRequired();

@@ -4,17 +4,18 @@
  * visitor (or an ended session) gets a LoginRequired.
  */
 import { answer, api, retries } from '../../shared/api/client';
-import type { components, operations } from '../../shared/api/schema';
+import type { components } from '../../shared/api/schema';
+import type { Answer } from '../../shared/api/types';
 import { LoginRequired } from '../discovery/discoveryApi';
 
 export type LikeResult = components['schemas']['LikeResult'];
 export type LikedProfile = components['schemas']['LikedProfile'];
 export type LikedByProfile = components['schemas']['LikedByProfile'];
 export type ShortProfile = components['schemas']['ShortProfile'];
-export type AutoLikeProfile = operations['getAutoLike']['responses'][200]['content']['application/json'];
+export type AutoLikeProfile = Answer<'getAutoLike'>;
 
 /** Members I like (newest first), members who like me (new likes first), the new likes. */
-export type LikeLists = operations['getLikes']['responses'][200]['content']['application/json'];
+export type LikeLists = Answer<'getLikes'>;
 
 // A click answers at once: no silent retries behind a busy button.
 const once = retries(0);

@@ -5,17 +5,18 @@
  */
 import { answer, api, retries } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
-import type { components, operations } from '../../shared/api/schema';
+import type { components } from '../../shared/api/schema';
+import type { Answer, RequestBody } from '../../shared/api/types';
 import { LoginRequired } from '../discovery/discoveryApi';
 
 export type Notifications = components['schemas']['Notifications'];
 export type Preferences = components['schemas']['NotificationPreferences'];
 export type PreferenceKey = keyof Preferences;
 export type MailOff = NonNullable<Notifications['mail_off']>;
-export type NotificationsChange = operations['putNotifications']['requestBody']['content']['application/json'];
-export type Unsubscribed = operations['unsubscribe']['responses'][200]['content']['application/json'];
+export type NotificationsChange = RequestBody<'putNotifications'>;
+export type Unsubscribed = Answer<'unsubscribe'>;
 /** The member, and where the mail wanted them to land ("/chats/12"). */
-export type LoginLinkAnswer = operations['useLoginLink']['responses'][200]['content']['application/json'];
+export type LoginLinkAnswer = Answer<'useLoginLink'>;
 
 /** The eight preferences, in the order of the settings screen. */
 export const PREFERENCE_KEYS = [

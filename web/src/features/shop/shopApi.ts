@@ -4,20 +4,21 @@
  * login throw LoginRequired when the session turned out to be gone.
  */
 import { answer, api, retries } from '../../shared/api/client';
-import type { components, operations } from '../../shared/api/schema';
+import type { components } from '../../shared/api/schema';
+import type { Answer, RequestBody } from '../../shared/api/types';
 import { LoginRequired } from '../discovery/discoveryApi';
 
 export type DiscountCode = components['schemas']['DiscountCode'];
 export type Order = components['schemas']['Order'];
 export type OrderStatus = Order['status'];
-export type BundleOffer = operations['getBundles']['responses'][200]['content']['application/json'];
+export type BundleOffer = Answer<'getBundles'>;
 export type Bundle = BundleOffer['bundles'][number];
-export type PaymentMethod = operations['getPaymentMethods']['responses'][200]['content']['application/json']['methods'][number];
-export type StartedOrder = operations['startOrder']['responses'][201]['content']['application/json'];
-export type OrderRequest = NonNullable<operations['startOrder']['requestBody']>['content']['application/json'];
-export type SmsSent = operations['directDebitSms']['responses'][200]['content']['application/json'];
-export type MandateRequest = operations['directDebit']['requestBody']['content']['application/json'];
-export type SignedMandate = operations['directDebit']['responses'][201]['content']['application/json'];
+export type PaymentMethod = Answer<'getPaymentMethods'>['methods'][number];
+export type StartedOrder = Answer<'startOrder', 201>;
+export type OrderRequest = RequestBody<'startOrder'>;
+export type SmsSent = Answer<'directDebitSms'>;
+export type MandateRequest = RequestBody<'directDebit'>;
+export type SignedMandate = Answer<'directDebit', 201>;
 
 // Starting a payment answers at once: no silent retries that could start a second order.
 const once = retries(0);
