@@ -24,7 +24,7 @@ from domain.orders import OrderStatus
 from domain.pricing import Bundle
 from tests.application.memory import CountingSecrets, FixedClock, MemoryStore, MemoryUnitOfWork
 from tests.application.people import NOW, Bus, add_member, balance, factory, new_store
-from tests.application.test_shop import LONG_AGO, Gateway
+from tests.application.till import LONG_AGO, Gateway
 
 
 def credits_of(store: MemoryStore) -> tuple[Credits, Bus]:

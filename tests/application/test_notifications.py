@@ -1,6 +1,6 @@
-"""Notifications on in-memory ports: preferences and one-click unsubscribe, which events
-become mails and pushes, each delivered once however often its job runs, dead
-subscriptions dropped, reminders and weekly updates."""
+"""The notifier on in-memory ports: which events become mails and pushes, each delivered
+once however often its job runs, dead subscriptions dropped, reminders and weekly
+updates. The settings: test_notification_settings.py."""
 
 from __future__ import annotations
 
@@ -12,147 +12,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adapters.security.signing import SecretSigner
-from application.account_mails import ComposedMail, TemplateValues
 from application.chat import Chat
 from application.likes import Likes
-from application.notifications import (
-    BrowserSubscription,
-    NotificationSettings,
-    Notifier,
-    notification_for,
-)
+from application.notifications import notification_for
 from application.ports.events import NewLike, UnreadCount
-from application.ports.notifications import PushPayload, PushSubscription
-from domain.errors import DomainError
 from domain.members import AccountStatus, Member
 from domain.notifications import PREFERENCE_KEYS, Kind, MailOff
 from domain.orders import Order, OrderStatus
-from tests.application.memory import (
-    CountingSecrets,
-    FixedClock,
-    MemoryStore,
-    MemoryUnitOfWork,
-)
-from tests.application.people import NOW, Bus, add_member, factory, give_credits, new_store
-
-FCM = "https://fcm.googleapis.com/fcm/send/"
-
-
-class Texts:
-    def compose(self, kind: str, language: str, values: TemplateValues) -> ComposedMail:
-        return ComposedMail(f"{kind}:{language}", str(values.get("link")), "")
-
-    def push(self, kind: str, language: str, values: TemplateValues) -> dict[str, str]:
-        return {"title": f"{kind}:{language}"}
-
-    def preference_name(self, key: str, language: str) -> str:
-        return key
-
-
-@attrs.define
-class Outbox:
-    sent: list[dict[str, Any]] = attrs.Factory(list)
-
-    def send(self, to: str, subject: str, text: str, html: str | None = None,
-             sender_name: str | None = None, headers: dict[str, str] | None = None,
-             message_id: str | None = None) -> None:
-        self.sent.append({"to": to, "subject": subject, "text": text, "message_id": message_id,
-                          "headers": headers})
-
-
-@attrs.define
-class Pushes:
-    """A push service: delivers, says a subscription is gone, or fails for a while."""
-
-    delivered: list[tuple[str, PushPayload]] = attrs.Factory(list)
-    gone: set[str] = attrs.Factory(set)
-    failing: set[str] = attrs.Factory(set)
-
-    def send(self, subscription: PushSubscription, payload: PushPayload, topic: str) -> bool:
-        if subscription.endpoint in self.failing:
-            raise ConnectionError("push service down")
-        if subscription.endpoint in self.gone:
-            return False
-        self.delivered.append((subscription.endpoint, payload))
-        return True
-
-
-@attrs.define
-class Post:
-    store: MemoryStore
-    clock: FixedClock
-    settings: NotificationSettings
-    notifier: Notifier
-    outbox: Outbox
-    pushes: Pushes
-    ann: Member
-    bob: Member
-
-    def run(self) -> None:
-        """The worker: every notify job written so far (at least once)."""
-        jobs, self.store.jobs = self.store.jobs, []
-        for name, args in jobs:
-            assert name == "notify"
-            self.notifier.notify(*args)
-
-
-def post(**site: object) -> Post:
-    store, clock = new_store(**site), FixedClock()
-    settings_ = NotificationSettings(factory(store), clock, SecretSigner("test"))
-    outbox, pushes = Outbox(), Pushes()
-    notifier = Notifier(factory(store), clock, CountingSecrets(), settings_, Texts(), outbox,
-                        pushes, base_url="https://{domain}")
-    return Post(store, clock, settings_, notifier, outbox, pushes, add_member(store, "Ann"),
-                add_member(store, "Bob", gender="male"))
-
-
-def subscribe(p: Post, member: Member, name: str) -> None:
-    p.settings.subscribe_push(member, BrowserSubscription(FCM + name, "key", "auth"), None)
-
-
-def test_preferences_change_one_by_one_and_unknown_ones_are_refused() -> None:
-    p = post()
-    view = p.settings.view(p.ann)
-    assert view.preferences == dict.fromkeys(PREFERENCE_KEYS, True) and view.mail_off is None
-    changed = p.settings.update(p.ann, {"like": False}, "de", mail_on=False)
-    assert not changed.preferences["like"] and changed.preferences["news"]
-    assert changed.language == "de"
-    with pytest.raises(DomainError, match="invalid_request"):
-        p.settings.update(p.ann, {"spam": True}, None, mail_on=False)
-    with pytest.raises(DomainError, match="invalid_request"):
-        p.settings.update(p.ann, None, "xx", mail_on=False)
-    assert p.settings.view(p.ann).preferences["like"] is False
-
-
-def test_one_click_unsubscribes_that_mail_or_all_and_mail_on_undoes_it() -> None:
-    p = post()
-    token = p.settings.unsubscribe_token(p.ann.id, "like")
-    assert p.settings.unsubscribe(token, everything=False).preference == "like"
-    assert p.settings.view(p.ann).preferences["like"] is False
-    assert p.settings.unsubscribe(token, everything=True).all
-    assert p.settings.view(p.ann).mail_off is MailOff.UNSUBSCRIBED
-    p.settings.update(p.ann, None, None, mail_on=True)
-    assert p.settings.view(p.ann).mail_off is None
-    for bad in ("garbage", SecretSigner("other").sign("unsubscribe", [p.ann.id, "like"]),
-                p.settings.unsubscribe_token(999, "like"),
-                p.settings.unsubscribe_token(p.ann.id, "spam")):
-        with pytest.raises(DomainError, match="unsubscribe_invalid"):
-            p.settings.unsubscribe(bad, everything=False)
-
-
-def test_push_endpoints_of_unknown_services_are_refused_and_moved_ones_follow() -> None:
-    p = post()
-    with pytest.raises(DomainError, match="push_endpoint_invalid"):
-        p.settings.subscribe_push(p.ann, BrowserSubscription("https://evil.test/x", "k", "a"),
-                                  None)
-    subscribe(p, p.ann, "one")
-    subscribe(p, p.bob, "one")  # the same browser, now Bob's
-    assert [s.member_id for s in p.store.pushes.values()] == [p.bob.id]
-    p.settings.subscribe_push(p.ann, None, FCM + "one")  # not Ann's to remove
-    assert p.store.pushes
-    p.settings.subscribe_push(p.bob, None, FCM + "one")
-    assert not p.store.pushes
+from tests.application.mailroom import FCM, post, subscribe
+from tests.application.memory import MemoryStore, MemoryUnitOfWork
+from tests.application.people import NOW, Bus, factory, give_credits
 
 
 def test_a_message_mails_and_pushes_the_recipient_once_however_often_the_job_runs() -> None:

@@ -1,93 +1,23 @@
-"""The shop on in-memory ports and a recording gateway: bundles by currency, the one
-discount that applies, orders and the gateway's reports (credits exactly once, taken back
-on a refund), codes held by one order, the stay discount, repeats and refunds."""
+"""The shop on in-memory ports and a recording gateway: bundles by currency, the time
+bonus, orders and the gateway's reports (credits exactly once, taken back on a refund),
+repeats and refunds. Discount codes: test_shop_discounts.py."""
 
 from __future__ import annotations
 
 from datetime import timedelta
-from decimal import Decimal
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from application.ports.events import CreditsChanged, PaymentSettled
-from application.ports.payments import CreatedPayment, Issuer, PaymentMethod, PaymentRequest
-from application.shop import Shop
 from domain.credits import EntryKind
 from domain.errors import DomainError
-from domain.members import Member
 from domain.orders import OrderStatus
-from domain.pricing import Bundle, CodeStatus, DiscountCode, DiscountKind, Validity
-from tests.application.memory import FixedClock, MemoryJobs, MemoryStore, MemoryUnitOfWork
-from tests.application.people import NOW, Bus, add_member, balance, factory, new_store
-
-LONG_AGO = NOW - timedelta(days=30)  # no time bonus, no welcome discount
-
-
-@attrs.define
-class Gateway:
-    """A payment provider that remembers what it was asked and answers what it is told."""
-
-    name: str = "sandbox"
-    requests: list[PaymentRequest] = attrs.Factory(list)
-    statuses: dict[str, str] = attrs.Factory(dict)
-    refunds: list[tuple[str, int, str]] = attrs.Factory(list)
-    down: bool = False
-
-    def methods(self, amount: int, currency: str) -> list[PaymentMethod]:
-        return [PaymentMethod("ideal", [Issuer("ing", "ING")]), PaymentMethod("creditcard", []),
-                PaymentMethod("klarna", [])]
-
-    def create(self, request: PaymentRequest) -> CreatedPayment:
-        if self.down:
-            raise ConnectionError("gateway down")
-        self.requests.append(request)
-        payment_id = f"tr_{len(self.requests)}"
-        self.statuses[payment_id] = "open"
-        return CreatedPayment(payment_id, f"https://pay.test/{payment_id}")
-
-    def status(self, payment_id: str) -> str | None:
-        return self.statuses.get(payment_id)
-
-    def refund(self, payment_id: str, amount: int, currency: str) -> None:
-        self.refunds.append((payment_id, amount, currency))
-
-
-@attrs.define
-class Till:
-    store: MemoryStore
-    clock: FixedClock
-    bus: Bus
-    gateway: Gateway
-    shop: Shop
-    ann: Member
-
-    def pay(self, payment_id: str, status: str = "paid") -> None:
-        self.gateway.statuses[payment_id] = status
-        self.shop.webhook("sandbox", payment_id)
-
-    def bought(self, bundle_id: int = 1, **start: object) -> int:
-        """An order paid in full; its id."""
-        started = self.shop.start(self.ann, bundle_id, "ideal", **start)  # type: ignore[arg-type]
-        self.pay(started.payment_id)
-        return started.order
-
-
-def _bundle(credits: int, price: int, currency: str) -> Bundle:
-    return Bundle(id=0, site_id=1, credits=credits, price=price, currency=currency)
-
-
-def till(created_at: object = LONG_AGO, **site: object) -> Till:
-    store, clock, bus, gateway = new_store(**site), FixedClock(), Bus(), Gateway()
-    with MemoryUnitOfWork(store) as uow:
-        uow.bundles.replace(1, "EUR", [_bundle(100, 1000, "EUR"), _bundle(300, 2400, "EUR")])
-        uow.bundles.replace(1, "USD", [_bundle(120, 1200, "USD")])
-        uow.commit()
-    ann = add_member(store, "Ann", created_at=created_at)
-    shop = Shop(factory(store), clock, gateway, bus, base_url="https://{domain}")
-    return Till(store, clock, bus, gateway, shop, ann)
+from domain.pricing import DiscountKind
+from tests.application.memory import MemoryJobs, MemoryUnitOfWork
+from tests.application.people import NOW, add_member, balance
+from tests.application.till import till
 
 
 def test_members_see_their_currencys_bundles_and_visitors_their_countrys() -> None:
@@ -161,71 +91,6 @@ def test_refunds_end_with_the_sites_refund_period() -> None:
         t.shop.refund(999, actor="ops")
 
 
-def test_a_gateway_that_fails_leaves_a_failed_order_and_frees_its_code() -> None:
-    t = till()
-    _code(t.store, "SPRING10", 10)
-    t.gateway.down = True
-    with pytest.raises(DomainError, match="payment_unavailable"):
-        t.shop.start(t.ann, 1, "ideal", code="spring10")
-    [order] = t.store.orders.values()
-    assert order.status is OrderStatus.FAILED and order.reserved_code is None
-    t.gateway.down = False
-    started = t.shop.start(t.ann, 1, "ideal", code="SPRING10")
-    assert t.store.orders[started.order].amount == 900
-
-
-def test_a_once_per_member_code_is_held_by_one_live_order_and_spent_by_a_paid_one() -> None:
-    t = till()
-    _code(t.store, "SPRING10", 10)
-    first = t.shop.start(t.ann, 1, "ideal", code="SPRING10")
-    with pytest.raises(DomainError, match="code_used"):
-        t.shop.start(t.ann, 2, "ideal", code="SPRING10")
-    t.pay(first.payment_id)
-    with pytest.raises(DomainError, match="code_used"):
-        t.shop.discount(t.ann, "spring10", welcome=False)
-    assert t.shop.transactions(t.ann).transactions[0].discount_code == "SPRING10"
-
-
-@pytest.mark.parametrize(("change", "code"), [
-    ({"status": CodeStatus.DISABLED}, "code_not_found"),
-    ({"expires": NOW - timedelta(seconds=1)}, "code_expired"),
-    ({"country": "DE"}, "code_country"),
-    ({"currency": "USD"}, "code_currency"),
-    ({"member_id": 999}, "code_not_found"),
-    ({"site_ids": (2,)}, "code_not_found"),
-    ({"minimum_order_value": 2000}, "code_minimum_order"),
-    ({"paymentmethods": ("creditcard",)}, "code_payment_method"),
-])
-def test_a_typed_code_that_does_not_fit_is_refused_with_its_reason(
-        change: dict[str, object], code: str) -> None:
-    t = till()
-    _code(t.store, "SPRING10", 10, **change)
-    with pytest.raises(DomainError, match=code):
-        t.shop.start(t.ann, 1, "ideal", code="SPRING10")
-    assert not t.store.orders and not t.gateway.requests
-
-
-def test_the_best_single_discount_applies_never_two() -> None:
-    t = till(created_at=NOW - timedelta(hours=1))  # the 25 % time bonus runs
-    _code(t.store, "SMALL", 10)
-    _code(t.store, "BIG", 40)
-    small = t.shop.discount(t.ann, "small", welcome=False)
-    assert [b.discounted_price for b in small.bundles] == [750, 1800]  # the bonus is better
-    assert t.shop.start(t.ann, 1, "ideal", code="BIG").order
-    assert [o.amount for o in t.store.orders.values()] == [600]
-
-
-def test_the_stay_discount_is_claimed_once_and_used_once() -> None:
-    t = till()
-    claimed = t.shop.claim_stay_discount(t.ann)  # the company's delete discount: 50 %
-    assert claimed.value_percentage == 50 and not claimed.spent
-    assert t.shop.claim_stay_discount(t.ann) == claimed
-    assert [b.discounted_price for b in t.shop.bundles(t.ann).bundles] == [500, 1200]
-    t.bought()
-    assert t.shop.claim_stay_discount(t.ann).spent
-    assert [b.discounted_price for b in t.shop.bundles(t.ann).bundles] == [1000, 2400]
-
-
 def test_repeat_buys_the_last_paid_bundle_by_the_same_method() -> None:
     t = till()
     with pytest.raises(DomainError, match="no_order_to_repeat"):
@@ -243,33 +108,6 @@ def test_members_see_only_their_own_orders() -> None:
     assert t.shop.order(t.ann, order).order.status is OrderStatus.PAID
     with pytest.raises(DomainError, match="order_not_found"):
         t.shop.order(add_member(t.store, "Eve"), order)
-
-
-def test_a_code_spent_twice_is_flagged_and_the_credits_still_come() -> None:
-    """An order from before reservations spent the once-per-member code already: the
-    member paid this price, so the credits come, and the operators see the reuse."""
-    t = till()
-    _code(t.store, "SPRING10", 10)
-    started = t.shop.start(t.ann, 1, "ideal", code="SPRING10")
-    with MemoryUnitOfWork(t.store) as uow:
-        legacy = uow.orders.add(attrs.evolve(
-            t.store.orders[started.order], reserved_code=None, status=OrderStatus.PAID,
-            payment_id="tr_old", paid_at=LONG_AGO))
-        uow.commit()
-    t.pay(started.payment_id)
-    assert balance(t.store, t.ann) == 100
-    [(_, flag)] = t.store.flags
-    assert flag.flag == "discount_code_reused"
-    assert flag.details == {"order": started.order, "code": "SPRING10", "orders": [legacy.id]}
-
-
-def _code(store: MemoryStore, name: str, percentage: int, **change: object) -> None:
-    with MemoryUnitOfWork(store) as uow:
-        uow.discount_codes.add(DiscountCode(code=name, value_percentage=Decimal(percentage),
-                                            validity=Validity.ONCE_PER_USER), NOW)
-        uow.commit()
-    if change:
-        store.codes[name] = attrs.evolve(store.codes[name], **change)  # type: ignore[arg-type]
 
 
 REPORTS = ["open", "pending", "paid", "failed", "canceled", "expired", "refunded",

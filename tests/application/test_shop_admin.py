@@ -15,7 +15,7 @@ from domain.errors import DomainError
 from domain.pricing import CodeStatus, Validity
 from tests.application.memory import FixedClock, MemoryStore
 from tests.application.people import add_member, factory, new_store
-from tests.application.test_shop import Till, till
+from tests.application.till import Till, till
 
 
 def admin(store: MemoryStore) -> ShopAdministration:

@@ -1,0 +1,100 @@
+"""Discount codes in the shop on in-memory ports: the one best discount, codes held by
+one live order and freed by a failed one, every refusal with its reason, the stay
+discount, and a reused code flagged for the operators."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import attrs
+import pytest
+
+from domain.errors import DomainError
+from domain.orders import OrderStatus
+from domain.pricing import CodeStatus
+from tests.application.memory import MemoryUnitOfWork
+from tests.application.people import NOW, balance
+from tests.application.till import LONG_AGO, add_code, till
+
+
+def test_a_gateway_that_fails_leaves_a_failed_order_and_frees_its_code() -> None:
+    t = till()
+    add_code(t.store, "SPRING10", 10)
+    t.gateway.down = True
+    with pytest.raises(DomainError, match="payment_unavailable"):
+        t.shop.start(t.ann, 1, "ideal", code="spring10")
+    [order] = t.store.orders.values()
+    assert order.status is OrderStatus.FAILED and order.reserved_code is None
+    t.gateway.down = False
+    started = t.shop.start(t.ann, 1, "ideal", code="SPRING10")
+    assert t.store.orders[started.order].amount == 900
+
+
+def test_a_once_per_member_code_is_held_by_one_live_order_and_spent_by_a_paid_one() -> None:
+    t = till()
+    add_code(t.store, "SPRING10", 10)
+    first = t.shop.start(t.ann, 1, "ideal", code="SPRING10")
+    with pytest.raises(DomainError, match="code_used"):
+        t.shop.start(t.ann, 2, "ideal", code="SPRING10")
+    t.pay(first.payment_id)
+    with pytest.raises(DomainError, match="code_used"):
+        t.shop.discount(t.ann, "spring10", welcome=False)
+    assert t.shop.transactions(t.ann).transactions[0].discount_code == "SPRING10"
+
+
+@pytest.mark.parametrize(("change", "code"), [
+    ({"status": CodeStatus.DISABLED}, "code_not_found"),
+    ({"expires": NOW - timedelta(seconds=1)}, "code_expired"),
+    ({"country": "DE"}, "code_country"),
+    ({"currency": "USD"}, "code_currency"),
+    ({"member_id": 999}, "code_not_found"),
+    ({"site_ids": (2,)}, "code_not_found"),
+    ({"minimum_order_value": 2000}, "code_minimum_order"),
+    ({"paymentmethods": ("creditcard",)}, "code_payment_method"),
+])
+def test_a_typed_code_that_does_not_fit_is_refused_with_its_reason(
+        change: dict[str, object], code: str) -> None:
+    t = till()
+    add_code(t.store, "SPRING10", 10, **change)
+    with pytest.raises(DomainError, match=code):
+        t.shop.start(t.ann, 1, "ideal", code="SPRING10")
+    assert not t.store.orders and not t.gateway.requests
+
+
+def test_the_best_single_discount_applies_never_two() -> None:
+    t = till(created_at=NOW - timedelta(hours=1))  # the 25 % time bonus runs
+    add_code(t.store, "SMALL", 10)
+    add_code(t.store, "BIG", 40)
+    small = t.shop.discount(t.ann, "small", welcome=False)
+    assert [b.discounted_price for b in small.bundles] == [750, 1800]  # the bonus is better
+    assert t.shop.start(t.ann, 1, "ideal", code="BIG").order
+    assert [o.amount for o in t.store.orders.values()] == [600]
+
+
+def test_the_stay_discount_is_claimed_once_and_used_once() -> None:
+    t = till()
+    claimed = t.shop.claim_stay_discount(t.ann)  # the company's delete discount: 50 %
+    assert claimed.value_percentage == 50 and not claimed.spent
+    assert t.shop.claim_stay_discount(t.ann) == claimed
+    assert [b.discounted_price for b in t.shop.bundles(t.ann).bundles] == [500, 1200]
+    t.bought()
+    assert t.shop.claim_stay_discount(t.ann).spent
+    assert [b.discounted_price for b in t.shop.bundles(t.ann).bundles] == [1000, 2400]
+
+
+def test_a_code_spent_twice_is_flagged_and_the_credits_still_come() -> None:
+    """An order from before reservations spent the once-per-member code already: the
+    member paid this price, so the credits come, and the operators see the reuse."""
+    t = till()
+    add_code(t.store, "SPRING10", 10)
+    started = t.shop.start(t.ann, 1, "ideal", code="SPRING10")
+    with MemoryUnitOfWork(t.store) as uow:
+        legacy = uow.orders.add(attrs.evolve(
+            t.store.orders[started.order], reserved_code=None, status=OrderStatus.PAID,
+            payment_id="tr_old", paid_at=LONG_AGO))
+        uow.commit()
+    t.pay(started.payment_id)
+    assert balance(t.store, t.ann) == 100
+    [(_, flag)] = t.store.flags
+    assert flag.flag == "discount_code_reused"
+    assert flag.details == {"order": started.order, "code": "SPRING10", "orders": [legacy.id]}
