@@ -33,6 +33,7 @@ from domain.orders import (
     refundable,
     reported_status,
 )
+from domain.payment_methods import methods_for, offered_to
 from domain.pricing import (
     DEFAULT_CURRENCY,
     Bundle,
@@ -135,7 +136,10 @@ class Offer:
 
 @attrs.frozen
 class Methods:
+    """The methods of the member's country the gateway takes, likeliest first."""
+
     methods: list[PaymentMethod]
+    preferred: str | None  # pre-selected on the checkout: the first of them
 
 
 @attrs.frozen
@@ -256,8 +260,11 @@ class Shop:
     def methods(self, member: Member, bundle_id: int) -> Methods:
         with self.uow() as uow:
             bundle = self._own_bundle(uow, member, bundle_id)
-        return Methods([method for method in self.gateway.methods(bundle.price, bundle.currency)
-                        if method.id in METHODS])
+        offered = methods_for(member.profile.country)
+        takes = {method.id: method for method in self.gateway.methods(bundle.price,
+                                                                       bundle.currency)}
+        methods = [takes[method] for method in offered if method in takes]
+        return Methods(methods, preferred=methods[0].id if methods else None)
 
     def _own_bundle(self, uow: UnitOfWork, member: Member, bundle_id: int) -> Bundle:
         """Only a bundle on offer to this member: their site, their country's currency."""
@@ -271,7 +278,7 @@ class Shop:
               code: str | None = None, repeat: bool = False) -> StartedOrder:
         """An order at the price after the one discount that applies, and its payment."""
         now = self.clock.now()
-        if method not in METHODS:
+        if method not in METHODS or not offered_to(member.profile.country, method):
             raise DomainError("invalid_payment_method")
         with self.uow() as uow:
             site = site_of_member(uow, member)

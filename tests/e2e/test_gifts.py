@@ -98,6 +98,13 @@ def test_gifts_arrive_live_and_a_free_member_unlocks_a_photo(
     expect(picker.get_by_test_id("gift-balance")).to_contain_text(str(balance))
     shot(lotte, "gift-picker-en-1280")
     picker.locator("[data-testid=gift-option][data-gift=rose]").click()
+    # Asked with the price before anything is charged (issue 19.5).
+    expect(picker.get_by_test_id("gift-confirm-question")).to_have_text(text(
+        GIFTS["picker"]["confirm"], gift=GIFTS["object"]["rose"], name="Jonas",
+        credits=str(prices["rose"])))
+    assert credits(lotte) == balance
+    shot(lotte, "gift-confirm-en-1280")
+    picker.get_by_test_id("gift-confirm-send").click()
     sent = picker.get_by_test_id("gift-sent")
     expect(sent).to_contain_text(
         text(GIFTS["picker"]["sent"], gift=GIFTS["object"]["rose"], name="Jonas"))
@@ -121,6 +128,7 @@ def test_gifts_arrive_live_and_a_free_member_unlocks_a_photo(
         text(GIFTS["message"]["mine"], gift=GIFTS["object"]["rose"]))
     lotte.get_by_test_id("chat-composer").get_by_test_id("gift-button").click()
     lotte.locator("[data-testid=gift-option][data-gift=coffee]").click()
+    lotte.get_by_test_id("gift-confirm-send").click()
     expect(lotte.get_by_role("dialog")).to_have_count(0)
     mine = lotte.get_by_test_id("chat-message").last
     expect(mine).to_have_attribute("data-gift", "coffee")

@@ -531,6 +531,7 @@ describe('gifts in the conversation', () => {
     fireEvent.click(within(screen.getByTestId('chat-composer')).getByTestId('gift-button'));
     const coffee = (await screen.findAllByTestId('gift-option')).find((o) => o.getAttribute('data-gift') === 'coffee')!;
     fireEvent.click(coffee);
+    fireEvent.click(screen.getByTestId('gift-confirm-send'));
     await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(4));
     const last = screen.getAllByTestId('chat-message').at(-1)!;
     expect(last).toHaveAttribute('data-gift', 'coffee');
@@ -551,6 +552,7 @@ describe('gifts in the conversation', () => {
     await screen.findAllByTestId('chat-message');
     fireEvent.click(within(screen.getByTestId('chat-composer')).getByTestId('gift-button'));
     fireEvent.click((await screen.findAllByTestId('gift-option')).find((o) => o.getAttribute('data-gift') === 'coffee')!);
+    fireEvent.click(screen.getByTestId('gift-confirm-send'));
     expect(await screen.findByTestId('chat-refusal')).toHaveAttribute('data-code', 'not_enough_credits');
   });
 
@@ -567,6 +569,7 @@ describe('gifts in the conversation', () => {
     await screen.findByTestId('chat-start');
     fireEvent.click(screen.getByTestId('gift-button'));
     fireEvent.click((await screen.findAllByTestId('gift-option'))[0]!);
+    fireEvent.click(screen.getByTestId('gift-confirm-send'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats/40'));
     expect(screen.getByTestId('chat-message')).toHaveAttribute('data-gift', 'rose');
   });

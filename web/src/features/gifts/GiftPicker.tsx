@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/errors';
 import { translateError } from '../../shared/i18n/translateError';
 import { FormAlert, RetryAlert } from '../../shared/ui/alerts';
-import { LoginRequired } from '../discovery/discoveryApi';
+import { LoginRequired } from '../discovery';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../session';
@@ -80,10 +80,50 @@ function SentNotice({ sent, name, onHide }: { sent: GiftSent; name: string; onHi
   );
 }
 
+/** "Send a rose to Anna for 25 credits?": the price said again before anything is charged. */
+function ConfirmGift({
+  gift,
+  name,
+  busy,
+  error,
+  onSend,
+  onBack,
+  onLeave,
+}: {
+  gift: GiftOffer;
+  name: string;
+  busy: boolean;
+  error: unknown;
+  onSend: () => void;
+  onBack: () => void;
+  onLeave: () => void;
+}) {
+  const { t, i18n } = useTranslation('gifts');
+  const credits = gift.price.toLocaleString(i18n.language);
+  return (
+    <div className="gift-picker__confirm text-center" data-testid="gift-confirm">
+      <img className="gift-picker__sent-picture" src={giftPicture(gift.key)} alt="" width={96} height={96} />
+      <p className="gift-picker__sent-text" data-testid="gift-confirm-question">
+        {t('picker.confirm', { gift: giftObject(t, gift.key), name, credits })}
+      </p>
+      {error !== null && <SendError error={error} onLeave={onLeave} />}
+      <div className="d-grid gap-2">
+        <button type="button" className="btn btn-primary rounded-pill" onClick={onSend} disabled={busy} aria-busy={busy} data-testid="gift-confirm-send">
+          {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : <Icon name="gift" size={18} className="me-2" />}
+          {t('picker.confirmSend', { credits })}
+        </button>
+        <button type="button" className="btn btn-link text-body-secondary" onClick={onBack} disabled={busy} data-testid="gift-confirm-back">
+          {t('picker.confirmBack')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /**
- * The six gifts with picture, name and price, and my balance. Choosing one sends it at
- * once (a gift is small and the price is on the tile); the server's refusal is shown
- * with the way out (buy credits).
+ * The six gifts with picture, name and price, and my balance. Choosing one asks first
+ * ("Send a rose for 25 credits?"), then sends; the server's refusal is shown with the
+ * way out (buy credits).
  */
 export function GiftPicker({ member, show, onHide, onSent, closeOnSent = false }: GiftPickerProps) {
   const { t, i18n } = useTranslation('gifts');
@@ -94,6 +134,9 @@ export function GiftPicker({ member, show, onHide, onSent, closeOnSent = false }
   const [sending, setSending] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [sent, setSent] = useState<GiftSent | null>(null);
+  // The gift chosen, waiting for "Send a rose for 25 credits?" (issue 19.5): a tap on a
+  // tile charges nothing yet.
+  const [asked, setAsked] = useState<GiftOffer | null>(null);
   // A gift has no idempotency key: a second click before the re-render must not send (and charge) twice.
   const inFlight = useRef(false);
 
@@ -102,6 +145,7 @@ export function GiftPicker({ member, show, onHide, onSent, closeOnSent = false }
     if (!show) return;
     setError(null);
     setSent(null);
+    setAsked(null);
     const controller = new AbortController();
     setCatalogue((now) => (now.status === 'ready' ? now : { status: 'loading' }));
     giftsApi.catalogue(controller.signal).then(
@@ -125,6 +169,7 @@ export function GiftPicker({ member, show, onHide, onSent, closeOnSent = false }
       const answer = await giftsApi.send(member.id, gift.key);
       keepCredits(answer.credits);
       onSent?.(answer);
+      setAsked(null);
       if (closeOnSent) onHide();
       else setSent(answer);
     } catch (failure) {
@@ -153,6 +198,21 @@ export function GiftPicker({ member, show, onHide, onSent, closeOnSent = false }
     body = (
       <RetryAlert testId="gift-load-error" message={<>{t('picker.error')} {translateError(tc, catalogue.error)}</>} retryLabel={t('picker.retry')} onRetry={() => setAttempt((n) => n + 1)} />
     );
+  } else if (asked) {
+    body = (
+      <ConfirmGift
+        gift={asked}
+        name={member.name}
+        busy={sending !== null}
+        error={error}
+        onSend={() => void choose(asked)}
+        onBack={() => {
+          setAsked(null);
+          setError(null);
+        }}
+        onLeave={onHide}
+      />
+    );
   } else {
     body = (
       <>
@@ -165,7 +225,7 @@ export function GiftPicker({ member, show, onHide, onSent, closeOnSent = false }
                 <button
                   type="button"
                   className={`gift-option${gift.price > balance ? ' is-short' : ''}${busy ? ' is-busy' : ''}`}
-                  onClick={() => void choose(gift)}
+                  onClick={() => setAsked(gift)}
                   disabled={sending !== null}
                   aria-busy={busy}
                   data-testid="gift-option"

@@ -89,10 +89,14 @@ describe('gift picker', () => {
     sendGift = () => new Promise<Response>((resolve) => (answer = resolve));
     const { onSent } = await openPicker();
     fireEvent.click(option('rose'));
-    expect(option('rose')).toHaveAttribute('aria-busy', 'true');
-    // Busy: a second choice waits (a gift has no key; it would be charged twice).
-    expect(option('coffee')).toBeDisabled();
-    fireEvent.click(option('coffee'));
+    // Asked first, with the price (issue 19.5): nothing is sent or charged yet.
+    expect(screen.getByTestId('gift-confirm-question')).toHaveTextContent('Send a rose to Anna for 25 credits?');
+    expect(calls('/api/members/5/gifts', 'POST')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('gift-confirm-send'));
+    expect(screen.getByTestId('gift-confirm-send')).toHaveAttribute('aria-busy', 'true');
+    // Busy: a second tap waits (a gift has no key; it would be charged twice).
+    expect(screen.getByTestId('gift-confirm-send')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('gift-confirm-send'));
     await waitFor(() => expect(calls('/api/members/5/gifts', 'POST')).toHaveLength(1));
     const posts = calls('/api/members/5/gifts', 'POST');
     expect(JSON.parse(String((posts[0]![1] as RequestInit).body))).toEqual({ gift: 'rose' });
@@ -108,6 +112,7 @@ describe('gift picker', () => {
     const { onSent } = await openPicker('icon');
     expect(screen.getByTestId('gift-button')).toHaveAttribute('aria-label', 'Send a gift');
     fireEvent.click(option('teddy'));
+    fireEvent.click(screen.getByTestId('gift-confirm-send'));
     await waitFor(() => expect(onSent).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByTestId('gift-sent')).toBeNull();
@@ -117,10 +122,12 @@ describe('gift picker', () => {
     sendGift = () => error(402, 'not_enough_credits', { balance: 60, needed: 75 });
     await openPicker();
     fireEvent.click(option('champagne'));
+    fireEvent.click(screen.getByTestId('gift-confirm-send'));
     const alert = await screen.findByTestId('gift-error');
     expect(alert).toHaveTextContent("You don't have enough credits: this costs 75 and you have 60.");
     expect(within(alert).getByTestId('gift-buy-credits')).toHaveAttribute('href', '/credits');
-    // The gifts stay: another, cheaper one can still be chosen.
+    // Back to the gifts: another, cheaper one can still be chosen.
+    fireEvent.click(screen.getByTestId('gift-confirm-back'));
     expect(option('rose')).not.toBeDisabled();
   });
 
@@ -128,6 +135,7 @@ describe('gift picker', () => {
     sendGift = () => error(402, 'free_conversations_used', { max: 2 });
     await openPicker();
     fireEvent.click(option('rose'));
+    fireEvent.click(screen.getByTestId('gift-confirm-send'));
     const alert = await screen.findByTestId('gift-error');
     expect(alert).toHaveTextContent('Free members can start 2 conversations.');
     expect(within(alert).getByTestId('gift-buy-credits')).toHaveAttribute('href', '/credits');
@@ -142,6 +150,7 @@ describe('gift picker', () => {
     sendGift = () => error(status, code);
     await openPicker();
     fireEvent.click(option('diamond'));
+    fireEvent.click(screen.getByTestId('gift-confirm-send'));
     const alert = await screen.findByTestId('gift-error');
     expect(alert).toHaveTextContent(text);
     expect(within(alert).queryByTestId('gift-buy-credits')).toBeNull();

@@ -109,7 +109,10 @@ function MethodChoice({ bundleId, preselect, code }: { bundleId: number; presele
   const typed = codeApplies(checked.valid, bundle) ? checked.valid : null;
   // A code may be valid for some methods only.
   const allowed = (id: string) => !typed || typed.paymentmethods.length === 0 || typed.paymentmethods.includes(id);
-  const method = methods.find((m) => m.id === chosen && allowed(m.id)) ?? null;
+  // Nothing chosen yet: the likeliest method of the member's country, which the server
+  // lists first (issue 19.5).
+  const wanted = chosen ?? methods.find((m) => allowed(m.id))?.id;
+  const method = methods.find((m) => m.id === wanted && allowed(m.id)) ?? null;
   const needsBank = method !== null && method.issuers.length > 0;
   const discount = typed ?? (offer.discount?.code === bundle.discount_code ? offer.discount : null);
   const withoutCode = offer.bundles.find((b) => b.id === bundle.id)?.discounted_price ?? bundle.price;

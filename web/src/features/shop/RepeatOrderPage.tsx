@@ -16,7 +16,9 @@ export function RepeatOrderPage() {
   const tc = useTranslation('common').t;
   const money = useMoney();
   usePageTitle(t('repeat.title'));
-  const history = useLoad((signal) => shopApi.transactions(signal), 'repeat');
+  // The orders and today's prices for this member: the button says what the tap costs
+  // (issue 19.5), as the server will charge it (the bundle's price after the discount in force).
+  const history = useLoad((signal) => Promise.all([shopApi.transactions(signal), shopApi.bundles(signal)]), 'repeat');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -35,7 +37,9 @@ export function RepeatOrderPage() {
   if (history.phase === 'loading') content = <ShopLoading label={t('loading')} testId="repeat-loading" />;
   else if (history.phase === 'error') content = <FormAlert testId="repeat-error">{translateError(tc, history.error)}</FormAlert>;
   else {
-    const last = history.data.find((order) => order.status === 'paid');
+    const [orders, offer] = history.data;
+    const last = orders.find((order) => order.status === 'paid');
+    const now = last ? offer.bundles.find((bundle) => bundle.id === last.bundle_id) : undefined;
     content = !last ? (
       <div className="shop-empty" data-testid="repeat-nothing">
         <p>{t('errors.no_order_to_repeat')}</p>
@@ -51,7 +55,9 @@ export function RepeatOrderPage() {
         {error && <FormAlert testId="repeat-failed">{error}</FormAlert>}
         <button type="button" className="btn btn-primary btn-lg rounded-pill w-100" onClick={() => void confirm()} disabled={busy} data-testid="repeat-confirm">
           {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : <Icon name="lock" size={18} className="me-2" />}
-          {t('repeat.confirm', { method: methodName(t, last.method) })}
+          {now
+            ? t('repeat.confirmPrice', { method: methodName(t, last.method), price: money(now.discounted_price, now.currency) })
+            : t('repeat.confirm', { method: methodName(t, last.method) })}
         </button>
         <AppLink to="credits" className="btn btn-link" data-testid="repeat-other">
           {t('repeat.other')}

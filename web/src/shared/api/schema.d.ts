@@ -479,6 +479,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/export/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The password typed again within the session; opens the data export for 10 minutes */
+        post: operations["confirmPasswordForExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A copy of the member's data as a ZIP of JSON files (and their photos' image files)
+         * @description Needs the password confirmed in this session within the last 10 minutes (POST /api/export/confirm), else 403 password_confirmation_required. Sections: account, profile, photos (and photos/<file>), likes_given, likes_received, matches, conversations and the messages the member can see, blocks, orders, credit_ledger, notification_preferences, consents, complaints, appeals and the audit_log lines about the member. Five a day per member. A large copy (many photos or messages) answers 202 and is mailed as a link that works once, for 24 hours.
+         */
+        get: operations["exportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mailed link of a large copy; works once, for 24 hours */
+        get: operations["downloadMailedExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appeals": {
         parameters: {
             query?: never;
@@ -850,7 +904,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payment methods the gateway offers for this bundle (iDEAL with its banks) */
+        /** Payment methods of the member's country that the gateway offers for this bundle (iDEAL with its banks), likeliest first */
         get: operations["getPaymentMethods"];
         put?: never;
         post?: never;
@@ -2463,6 +2517,91 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    confirmPasswordForExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Confirmed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    exportMyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Being built; a mail with a download link follows */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "preparing";
+                    };
+                };
+            };
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    downloadMailedExport: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
     fileAppeal: {
         parameters: {
             query?: never;
@@ -3172,6 +3311,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The method to pre-select: the likeliest in the member's country */
+                        preferred: string | null;
                         methods: {
                             id: string;
                             issuers: {
