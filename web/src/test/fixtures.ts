@@ -97,6 +97,9 @@ export function userFixture(overrides: Partial<User> = {}): User {
     fictional_icon: '',
     language: 'en',
     invisible: false,
+    share_typing: true,
+    share_read_receipts: true,
+    show_online: true,
     profile: {
       id: 7,
       name: 'Sam',

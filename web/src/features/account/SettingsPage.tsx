@@ -14,6 +14,7 @@ import { usePageTitle } from '../title';
 import { accountApi, fieldErrorsOf } from './accountApi';
 import { DeleteSection } from './DeleteSection';
 import { InvisibleSection, LanguageSection } from './PreferenceSections';
+import { DataExportSection, QuietModeSection } from './PrivacySections';
 import { type Result, ResultAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
 import { PasswordField, TextField } from '../../shared/ui/fields';
@@ -185,10 +186,13 @@ const SECTIONS: [string, IconName, string][] = [
   ['settings-password', 'key', 'settings.password.title'],
   ['settings-language', 'globe', 'settings.language.title'],
   ['settings-invisible', 'eyeOff', 'settings.invisible.title'],
+  ['settings-quiet', 'chat', 'settings.quiet.title'],
+  ['settings-export', 'lock', 'settings.export.title'],
   ['settings-delete', 'trash', 'settings.delete.title'],
 ];
 
-/** /settings: e-mail, password, language, invisible mode and account deletion. */
+/** /settings: e-mail, password, language, invisible mode, quiet mode, the copy of one's
+ * data and account deletion. */
 export function SettingsPage() {
   const { t } = useTranslation('account');
   const user = useSession((s) => s.user);
@@ -210,6 +214,8 @@ export function SettingsPage() {
             <PasswordSection />
             {multipleLanguages && <LanguageSection />}
             <InvisibleSection user={user} />
+            <QuietModeSection user={user} />
+            <DataExportSection />
             <DeleteSection user={user} />
           </div>
         </div>

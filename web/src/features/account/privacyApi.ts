@@ -1,0 +1,44 @@
+/**
+ * The privacy calls of the contract (issue 21): quiet mode is a preference of
+ * PUT /api/user (accountApi.updatePreferences); the copy of one's data needs the
+ * password again first. Typed by hand, none retried: each is a member's deliberate act.
+ */
+import { answer, api, retries } from '../../shared/api/client';
+import { ApiError } from '../../shared/api/errors';
+
+const once = retries(0);
+
+/** What GET /api/export gave: the ZIP itself, or word that a mail with a link follows. */
+export type ExportResult = { kind: 'file'; blob: Blob; filename: string } | { kind: 'mailed' };
+
+function filenameOf(response: Response): string {
+  const match = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
+  return match?.[1] ?? 'my-data.zip';
+}
+
+export const privacyApi = {
+  /** The password again, within this session: opens the download for 10 minutes. */
+  confirmPassword: async (password: string): Promise<void> => {
+    if ((await answer(api.POST('/api/export/confirm', { body: { password }, ...once }))) === false) {
+      throw new ApiError(403, 'authentication_required');
+    }
+  },
+  exportData: async (): Promise<ExportResult> => {
+    const { data, response } = await api.GET('/api/export', { parseAs: 'blob', ...once });
+    if (response.status === 202) return { kind: 'mailed' };
+    if (!data) throw new ApiError(response.status, 'generic');
+    return { kind: 'file', blob: data as Blob, filename: filenameOf(response) };
+  },
+};
+
+/** Hands a downloaded file to the browser as a download. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
