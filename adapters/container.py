@@ -178,6 +178,7 @@ class Container(containers.DeclarativeContainer):
     accounts = providers.Singleton(
         Accounts, uow=unit_of_work.provider, clock=clock, passwords=passwords, secrets=secrets,
         tasks=tasks, files=files, password_strength=providers.Object(password_strength),
+        regions=providers.Singleton(IsoRegions),
     )
     events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url)
     appeals = providers.Singleton(Appeals, uow=unit_of_work.provider, clock=clock,

@@ -13,6 +13,7 @@ from application.concurrency import on_member_conflict
 from application.ledger import book
 from application.ports.accounts import SignedIn
 from application.ports.clock import Clock
+from application.ports.discovery import RegionCatalog
 from application.ports.jobs import TaskQueue
 from application.ports.photos import FileStore
 from application.ports.security import PasswordHasher, Secrets
@@ -49,6 +50,7 @@ from domain.notifications import (
     may_mail_account,
     safe_target,
 )
+from domain.profile_rules import ProfileContext, apply_changes
 from domain.sites import Site, selected_country
 
 SESSION_LIFETIME = timedelta(days=30)
@@ -78,6 +80,9 @@ class SignupForm:
     gender: str = "male"
     seeking: str = "female"
     country: str | None = None
+    # Asked in the wizard (issue 19.2), checked as a profile change checks them.
+    region: str | None = None
+    city: str | None = None
 
 
 @attrs.frozen
@@ -109,6 +114,7 @@ class Accounts:
     # (password, the member's own words) -> strength 0-4 on zxcvbn's scale
     password_strength: Callable[[str, Sequence[str]], int]
     lockout: LockoutPolicy = LockoutPolicy()
+    regions: RegionCatalog | None = None
 
     # --- signup and activation -------------------------------------------------------
 
@@ -156,9 +162,18 @@ class Accounts:
         profile = Profile(
             name=form.name.strip(), gender=form.gender, birth_date=birth,
             sexuality=SEEKING[(form.gender, form.seeking)],
+            # The wizard asks the country; only other API clients fall back to the site's.
             country=country or selected_country(site, visitor.geoip_country) or "NL",
             status=ProfileStatus.DISABLED,  # hidden until the e-mail is confirmed
         )
+        place = {key: value for key, value in (("region", form.region), ("city", form.city))
+                 if value}
+        if place:
+            regions = self.regions
+            profile = apply_changes(profile, place, ProfileContext(
+                email=form.email, today=now.date(), min_age=site.min_age,
+                countries=site.countries,
+                is_region=regions.is_region if regions else lambda _country, _code: False))
         return Member(
             id=0, site_id=site.id, email=normalise_email(form.email),
             password_hash=self.passwords.hash(form.password),

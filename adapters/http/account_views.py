@@ -66,6 +66,8 @@ class SignupBody:
     gender: str = "male"
     seeking: str = "female"
     country: str | None = None
+    region: str | None = None
+    city: str | None = None
     language: str | None = None
     traffic: TrafficBody = TrafficBody()
 
@@ -76,7 +78,7 @@ def sign_up() -> tuple[Response, int]:
     body = json_body(SignupBody)
     form = SignupForm(email=body.email, name=body.name, date_of_birth=body.date_of_birth,
                       password=body.password, gender=body.gender, seeking=body.seeking,
-                      country=body.country)
+                      country=body.country, region=body.region, city=body.city)
     language = body.language if body.language and is_locale(body.language) else None
     login = _accounts().sign_up(site_host(), form,
                                 visitor(language, Traffic(**attrs.asdict(body.traffic))))
