@@ -9,7 +9,7 @@ import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { DESKTOP_QUERY, useMediaQuery } from '../../shared/useMediaQuery';
 import { FormAlert } from '../../shared/ui/alerts';
-import { FictionalBadge } from '../discovery/memberUi';
+import { FictionalBadge } from '../discovery';
 import { giftName } from '../gifts/giftsApi';
 import { AppLink } from '../../shared/routing/AppLink';
 import { counterBadge } from '../navigation/badges';

@@ -6,7 +6,7 @@
 import { answer, api, retries } from '../../shared/api/client';
 import type { components } from '../../shared/api/schema';
 import type { Answer } from '../../shared/api/types';
-import { LoginRequired } from '../discovery/discoveryApi';
+import { LoginRequired } from '../discovery';
 
 export type ChatMessage = components['schemas']['ChatMessage'];
 export type SendTerms = components['schemas']['SendTerms'];

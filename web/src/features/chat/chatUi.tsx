@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { routeExists } from '../../shared/routing/paths';
-import { PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
+import { PlaceholderAvatar, imageUrl } from '../discovery';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { useSettings } from '../site';

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
 import { live } from '../../shared/realtime/socket';
-import { LoginRequired } from '../discovery/discoveryApi';
+import { LoginRequired } from '../discovery';
 import { useSession } from '../session';
 import { type ChatMessage, type ChatProfile, type HistoryPage, type SendTerms, chatApi, isRefusal, messageKey } from './chatApi';
 import { markChatRead } from './chatList';

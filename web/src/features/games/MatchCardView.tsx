@@ -1,7 +1,7 @@
 import '../../styles/sheets/likes.scss';
 import '../../styles/sheets/games.scss';
 import { useTranslation } from 'react-i18next';
-import { FictionalBadge } from '../discovery/memberUi';
+import { FictionalBadge } from '../discovery';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import type { ScoredMatch } from './gamesApi';

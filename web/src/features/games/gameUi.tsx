@@ -3,7 +3,7 @@ import '../../styles/sheets/games.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateError } from '../../shared/i18n/translateError';
-import { PlaceholderAvatar, imageUrl, prettifyKey } from '../discovery/memberUi';
+import { PlaceholderAvatar, imageUrl, prettifyKey } from '../discovery';
 import { useMatch } from '../likes/matchStore';
 import { Icon } from '../../shared/ui/icons';
 import { countryName, useSettings } from '../site';

@@ -3,7 +3,7 @@ import '../../styles/sheets/gifts.scss';
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { LoginPrompt } from '../discovery/LoginPrompt';
+import { LoginPrompt } from '../discovery';
 import { Icon } from '../../shared/ui/icons';
 import { useIsLoggedIn } from '../session';
 import type { GiftSent } from './giftsApi';

@@ -6,8 +6,7 @@
 import type { TFunction } from 'i18next';
 import { answer, api, retries } from '../../shared/api/client';
 import type { Answer } from '../../shared/api/types';
-import { LoginRequired } from '../discovery/discoveryApi';
-import { prettifyKey } from '../discovery/memberUi';
+import { LoginRequired, prettifyKey } from '../discovery';
 import { useSession } from '../session';
 
 export type GiftCatalogue = Answer<'getGifts'>;

@@ -1,7 +1,7 @@
 /** Small parts the lander designs share: the trust chips, the fictional-profile note, the closing call to action. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FictionalBadge } from '../discovery/memberUi';
+import { FictionalBadge } from '../discovery';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { useSettings } from '../site';
 import { useSignupOpen } from '../signup';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FictionalBadge, PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
+import { FictionalBadge, PlaceholderAvatar, imageUrl } from '../discovery';
 import { Icon } from '../../shared/ui/icons';
 import { countryName, useSettings } from '../site';
 import type { LanderMember } from './landerApi';

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
-import { LoginPrompt } from '../discovery/LoginPrompt';
+import { LoginPrompt } from '../discovery';
 import { IndexPage } from '../home/IndexPage';
 import { captureTraffic } from '../signup/traffic';
 import { FinalCta, TrustChips } from './LanderParts';

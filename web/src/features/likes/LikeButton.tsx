@@ -1,7 +1,7 @@
 import '../../styles/sheets/likes.scss';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoginRequired } from '../discovery/discoveryApi';
+import { LoginRequired } from '../discovery';
 import { Icon } from '../../shared/ui/icons';
 import { useIsLoggedIn } from '../session';
 import { likeErrorText } from './likeErrors';

@@ -3,7 +3,7 @@ import { type MouseEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pathTo, routeExists } from '../../shared/routing/paths';
-import { PlaceholderAvatar, imageUrl } from '../discovery/memberUi';
+import { PlaceholderAvatar, imageUrl } from '../discovery';
 import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../session';
 import { useSettings } from '../site';

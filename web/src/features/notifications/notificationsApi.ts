@@ -7,7 +7,7 @@ import { answer, api, retries } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 import type { components } from '../../shared/api/schema';
 import type { Answer, RequestBody } from '../../shared/api/types';
-import { LoginRequired } from '../discovery/discoveryApi';
+import { LoginRequired } from '../discovery';
 
 export type Notifications = components['schemas']['Notifications'];
 export type Preferences = components['schemas']['NotificationPreferences'];

@@ -13,6 +13,7 @@ export function SubmitButton({
   testId,
   disabled,
   icon,
+  keepFocus = false,
 }: {
   busy: boolean;
   children: ReactNode;
@@ -21,9 +22,22 @@ export function SubmitButton({
   disabled?: boolean;
   /** Shown before the label when not busy. */
   icon?: ReactNode;
+  /**
+   * Blocked by aria-disabled instead of disabled while busy, so the button keeps the focus
+   * (the submit handler ignores a second submit).
+   */
+  keepFocus?: boolean;
 }) {
+  const blocked = busy || Boolean(disabled);
   return (
-    <button type="submit" className={className} disabled={busy || disabled} aria-busy={busy} data-testid={testId}>
+    <button
+      type="submit"
+      className={keepFocus && blocked ? `${className} disabled` : className}
+      disabled={keepFocus ? undefined : blocked}
+      aria-disabled={keepFocus && blocked ? true : undefined}
+      aria-busy={busy}
+      data-testid={testId}
+    >
       {busy ? <BusySpinner /> : icon}
       {children}
     </button>

@@ -108,6 +108,7 @@ export function useForm<V extends object, F extends string = TextKeys<V>>(option
     pendingFocus.current = field;
   };
 
+  /** Forgets a field's problem (or every problem, with clearOnEdit 'all'). */
   const clear = (field: F) =>
     setProblems((current) => (clearOnEdit === 'all' ? (Object.keys(current).length ? {} : current) : current[field] ? { ...current, [field]: null } : current));
 
@@ -148,5 +149,5 @@ export function useForm<V extends object, F extends string = TextKeys<V>>(option
       });
     };
 
-  return { values, setValues, set, problems, show, focus, text, field, id, error, setError, busy, run, submit };
+  return { values, setValues, set, problems, show, clear, focus, text, field, id, error, setError, busy, run, submit };
 }

@@ -1,6 +1,6 @@
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FictionalBadge } from '../../discovery/memberUi';
+import { FictionalBadge } from '../../discovery';
 import { Icon } from '../../../shared/ui/icons';
 import { countryName, useSettings } from '../../site';
 import { usePageTitle } from '../../title';

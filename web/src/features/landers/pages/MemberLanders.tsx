@@ -11,8 +11,7 @@
 import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { isUnavailable } from '../../discovery/discoveryApi';
-import { FictionalBadge, PlaceholderAvatar, imageUrl } from '../../discovery/memberUi';
+import { isUnavailable, FictionalBadge, PlaceholderAvatar, imageUrl } from '../../discovery';
 import { Icon } from '../../../shared/ui/icons';
 import { useSettings } from '../../site';
 import { usePageTitle } from '../../title';

@@ -5,7 +5,7 @@
  * the data says who joined, so the posts say that. Every action opens the signup.
  */
 import { useTranslation } from 'react-i18next';
-import { FictionalBadge, PlaceholderAvatar } from '../../discovery/memberUi';
+import { FictionalBadge, PlaceholderAvatar } from '../../discovery';
 import { Icon, type IconName } from '../../../shared/ui/icons';
 import { useSettings } from '../../site';
 import { usePageTitle } from '../../title';

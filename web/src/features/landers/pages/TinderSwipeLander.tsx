@@ -1,6 +1,6 @@
 import { type CSSProperties, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FictionalBadge } from '../../discovery/memberUi';
+import { FictionalBadge } from '../../discovery';
 import { DRAG_START_PX, type SwipeDirection, dragLook, releaseVelocity, swipeDecision } from '../../games/swipeGesture';
 import { Icon } from '../../../shared/ui/icons';
 import { usePageTitle } from '../../title';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FictionalBadge } from '../../discovery/memberUi';
+import { FictionalBadge } from '../../discovery';
 import { Icon } from '../../../shared/ui/icons';
 import { useSettings } from '../../site';
 import { usePageTitle } from '../../title';
