@@ -2,6 +2,7 @@ import '../../styles/sheets/legal.scss';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { usePageTitle } from '../title';
+import { AppealForm } from './AppealForm';
 import { LegalBody, linkify } from './LegalBody';
 import { type LegalDocument, isLegalText } from './legalDocuments';
 import { useLegalValues } from './legalValues';
@@ -45,6 +46,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
                 <section key={id} id={sectionId(id)} className="legal-section">
                   <h2 className="legal-section__heading">{section.heading}</h2>
                   <LegalBody body={section.body} />
+                  {document === 'ban' && id === 'appeal' && <AppealForm />}
                 </section>
               ))}
             </div>
