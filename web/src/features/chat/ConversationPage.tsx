@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useMatch, useNavigate, useParams } from 'react-router';
 import { PATHS, pathTo } from '../../shared/routing/paths';
 import { translateError } from '../../shared/i18n/translateError';
-import { accountApi } from '../account/accountApi';
+import { accountApi } from '../account';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useBusy } from '../../shared/ui/form';
 import { LoginRequired, discoveryApi, FictionalBadge } from '../discovery';
-import { GiftButton } from '../gifts/GiftButton';
+import { GiftButton } from '../gifts';
 import { useSearch } from '../discovery/searchStore';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
@@ -203,7 +203,13 @@ function ChatHeader({ profile, conversationId, typing }: { profile: ChatProfile 
                 </Dropdown.Item>
               )}
               <Dropdown.Divider />
-              <Dropdown.Item as={AppLink} to="complaints" suffix={`?member=${profile.id}`} data-testid="chat-menu-report">
+              <Dropdown.Item
+                as={AppLink}
+                to="complaints"
+                // From a conversation, the report can take its messages along (issue 21.4).
+                suffix={`?member=${profile.id}${conversationId !== null ? `&conversation=${conversationId}` : ''}`}
+                data-testid="chat-menu-report"
+              >
                 <Icon name="warning" size={18} className="me-2" />
                 {t('conversation.report', { name: profile.name })}
               </Dropdown.Item>

@@ -251,7 +251,8 @@ describe('conversation', () => {
     await screen.findByTestId('chat-name');
     fireEvent.click(screen.getByTestId('chat-menu'));
     const report = await screen.findByTestId('chat-menu-report');
-    expect(report).toHaveAttribute('href', `/complaints?member=${ANNA.id}`);
+    // From a conversation, the report can take its messages along (issue 21.4).
+    expect(report).toHaveAttribute('href', `/complaints?member=${ANNA.id}&conversation=12`);
     expect(report).toHaveTextContent('Report Anna');
   });
 

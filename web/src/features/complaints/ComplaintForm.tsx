@@ -14,6 +14,7 @@ import { useSiteSettings } from '../site';
 import { EMPTY_FIELDS, FIELD_ORDER, type ComplaintFields, type ProblemField, checkComplaint, complaintBody, positiveId, problemsOf, textLength } from './complaintForm';
 import { type ComplaintCategory, type FiledComplaint, complaintsApi } from './complaintsApi';
 import { CategoryChoice } from './CategoryChoice';
+import { ConversationEvidence } from './ConversationEvidence';
 import { type LinkedMember, MemberRef, MessageRef } from './References';
 
 /** The element that takes the focus for a field's problem. */
@@ -23,6 +24,7 @@ const FOCUS_IDS: Record<ProblemField, string> = {
   email: 'complaint-email',
   member_id: 'complaint-member',
   message_id: 'complaint-message',
+  message_ids: 'complaint-messages',
 };
 
 const focusTarget = (field: ProblemField) =>
@@ -47,6 +49,9 @@ export function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) 
   const [linkedId] = useState(() => positiveId(search.get('member')));
   const [linkedMessage, setLinkedMessage] = useState(() => positiveId(search.get('message')));
   const messageId = user ? linkedMessage : null;
+  // Reporting from a conversation: its messages can go with the report.
+  const [conversationId] = useState(() => (user ? positiveId(search.get('conversation')) : null));
+  const [messageIds, setMessageIds] = useState<number[]>([]);
   const [linked, setLinked] = useState<LinkedMember>(linkedId === null ? { status: 'none' } : { status: 'loading', id: linkedId });
   const form = useForm<ComplaintFields, ProblemField>({
     initial: { ...EMPTY_FIELDS, member: linkedId === null ? '' : String(linkedId) },
@@ -92,11 +97,16 @@ export function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) 
   const submit = form.submit({
     check: (fields) => checkComplaint(fields, { needsEmail, min, max }),
     send: async (fields) => {
-      const answer = await complaintsApi.file(complaintBody(fields, { needsEmail, messageId }));
+      const answer = await complaintsApi.file(complaintBody(fields, { needsEmail, messageId, messageIds }));
       onFiled({ ...answer, category: fields.category as ComplaintCategory });
     },
     // Everything typed stays: only the problems are shown.
-    refused: problemsOf,
+    refused: (error) => {
+      const problems = problemsOf(error);
+      // A picked message the server would not take: said at the picked messages.
+      if (problems?.message_id && messageId === null && messageIds.length > 0) return { message_ids: problems.message_id };
+      return problems;
+    },
   });
 
   const errorText = (failure: unknown): string =>
@@ -164,6 +174,18 @@ export function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) 
           <MessageRef id={messageId} onRemove={removeMessage} problem={messageProblem} />
           <FieldFeedback id="complaint-message" error={messageProblem} errorTestId="complaint-message-error" />
         </div>
+      )}
+
+      {conversationId !== null && (
+        <ConversationEvidence
+          conversationId={conversationId}
+          selected={messageIds}
+          onChange={(ids) => {
+            setMessageIds(ids);
+            form.clear('message_ids');
+          }}
+          problem={form.text('message_ids')}
+        />
       )}
 
       <TextareaField

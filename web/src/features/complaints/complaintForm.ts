@@ -4,8 +4,8 @@
  * errors come back to the same fields with the same codes.
  */
 import { ApiError } from '../../shared/api/errors';
-import { type FieldError, fieldErrorsOf } from '../account/accountApi';
-import { emailError } from '../signup/validation';
+import { type FieldError, fieldErrorsOf } from '../account';
+import { emailError } from '../signup';
 import { CATEGORIES, type ComplaintCategory, type ComplaintRequest } from './complaintsApi';
 
 export interface ComplaintFields {
@@ -18,11 +18,11 @@ export interface ComplaintFields {
 }
 
 /** The fields a problem can belong to: the server's names. */
-export type ProblemField = 'category' | 'text' | 'email' | 'member_id' | 'message_id';
+export type ProblemField = 'category' | 'text' | 'email' | 'member_id' | 'message_id' | 'message_ids';
 export type Problems = Partial<Record<ProblemField, FieldError>>;
 
 /** The order the fields appear in: the first one with a problem gets the focus. */
-export const FIELD_ORDER: readonly ProblemField[] = ['category', 'member_id', 'message_id', 'text', 'email'];
+export const FIELD_ORDER: readonly ProblemField[] = ['category', 'member_id', 'message_id', 'message_ids', 'text', 'email'];
 
 export const EMPTY_FIELDS: ComplaintFields = { category: '', text: '', email: '', member: '' };
 
@@ -61,13 +61,15 @@ export function checkComplaint(fields: ComplaintFields, { needsEmail, min, max }
 /** The request body: only the fields that are filled in. */
 export function complaintBody(
   fields: ComplaintFields,
-  { needsEmail, messageId }: { needsEmail: boolean; messageId: number | null },
+  { needsEmail, messageId, messageIds = [] }: { needsEmail: boolean; messageId: number | null; messageIds?: readonly number[] },
 ): ComplaintRequest {
   const body: ComplaintRequest = { category: fields.category as ComplaintCategory, text: fields.text.trim() };
   if (needsEmail && fields.email.trim()) body.email = fields.email.trim();
   const member = positiveId(fields.member);
   if (member !== null) body.member_id = member;
   if (messageId !== null) body.message_id = messageId;
+  // Messages picked in the conversation the reporter came from (issue 21.4).
+  if (messageIds.length > 0) body.message_ids = [...messageIds];
   return body;
 }
 
