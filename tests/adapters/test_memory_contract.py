@@ -29,11 +29,15 @@ Scenario = Callable[[UnitOfWork], Any]
 
 
 def same_in_memory(sql: Callable[[], UnitOfWork], scenario: Scenario) -> None:
+    """The scenario's answers (a tuple of them) on the database and in memory, compared
+    one by one so that a difference names the answer it is in."""
     with sql() as work:
         on_sql = scenario(work)
     with MemoryUnitOfWork(MemoryStore()) as work:
         in_memory = scenario(work)  # type: ignore[arg-type]
-    assert in_memory == on_sql
+    assert len(in_memory) == len(on_sql)
+    for number, (memory_answer, sql_answer) in enumerate(zip(in_memory, on_sql, strict=True)):
+        assert memory_answer == sql_answer, f"answer {number} differs"
 
 
 def _people(work: UnitOfWork, *names: str, **changes: Any) -> list[Member]:
