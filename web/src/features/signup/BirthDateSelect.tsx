@@ -33,7 +33,9 @@ export function BirthDateSelect({
   const [parts, setParts] = useState(() => split(value));
   const thisYear = new Date().getFullYear();
   const months = useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' });
+    // Short names ("Sep"), as most sign-up forms have them: the three selects share a
+    // phone's width, and "September" would not fit beside the day and the year.
+    const format = new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' });
     return Array.from({ length: 12 }, (_, index) => format.format(new Date(Date.UTC(2000, index, 1))));
   }, [i18n.language]);
   const years = useMemo(
