@@ -8,6 +8,7 @@ from datetime import date, datetime
 
 import attrs
 
+from application.chat import Chat
 from application.ports.events import Event, member_channel
 from domain.credits import EntryKind
 from domain.members import AccountStatus, Member, Profile
@@ -93,3 +94,20 @@ class Bus:
     def to(self, member: Member) -> list[Event]:
         return [event for channel, event in self.published
                 if channel == member_channel(member.id)]
+
+
+@attrs.define
+class Room:
+    """Two members of one site, Ann (a free member) and Bob, and the chat between them."""
+
+    store: MemoryStore
+    bus: Bus
+    chat: Chat
+    ann: Member  # a free member
+    bob: Member
+
+
+def room(**site: object) -> Room:
+    store, bus = new_store(**site), Bus()
+    ann, bob = add_member(store, "Ann"), add_member(store, "Bob", gender="male")
+    return Room(store, bus, Chat(factory(store), FixedClock(), bus), ann, bob)

@@ -1,6 +1,6 @@
-"""Chat use cases on in-memory ports: what a message costs, the free allowance and free
-conversations, refusals (nothing stored, nothing charged), gifts, unlocked photos, history
-pages and the events after the commit."""
+"""Sending on in-memory ports: what a message costs, the free allowance and free
+conversations, refusals (nothing stored, nothing charged), gifts, unlocked photos and the
+events after the commit. The screens: test_chat_screens.py."""
 
 from __future__ import annotations
 
@@ -9,44 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from application.chat import Chat
-from application.ports.events import (
-    CreditsChanged,
-    MessagesRead,
-    NewMessage,
-    Typing,
-    UnreadCount,
-)
-from domain.chat import FREE_CONVERSATIONS, HISTORY_PAGE
+from application.ports.events import CreditsChanged, NewMessage
+from domain.chat import FREE_CONVERSATIONS
 from domain.errors import DomainError
-from domain.members import AccountStatus, Member
-from tests.application.memory import FixedClock, MemoryJobs, MemoryStore
+from domain.members import AccountStatus
+from tests.application.memory import MemoryJobs
 from tests.application.memory_social import LikeRow
-from tests.application.people import (
-    NOW,
-    Bus,
-    add_member,
-    add_photo,
-    balance,
-    factory,
-    give_credits,
-    new_store,
-)
-
-
-@attrs.define
-class Room:
-    store: MemoryStore
-    bus: Bus
-    chat: Chat
-    ann: Member  # a free member
-    bob: Member
-
-
-def room(**site: object) -> Room:
-    store, bus = new_store(**site), Bus()
-    ann, bob = add_member(store, "Ann"), add_member(store, "Bob", gender="male")
-    return Room(store, bus, Chat(factory(store), FixedClock(), bus), ann, bob)
+from tests.application.people import NOW, add_member, add_photo, balance, give_credits, room
 
 
 def test_a_free_member_sends_the_sites_free_messages_then_pays_each() -> None:
@@ -188,51 +157,6 @@ def test_a_locked_photo_is_bought_once_the_main_photo_never() -> None:
     assert balance(r.store, r.ann) == 3 and r.store.unlocks == {(r.ann.id, locked)}
 
 
-def test_history_pages_back_within_the_sites_limit() -> None:
-    r = room(free_messages=1000, chat_history_limit=HISTORY_PAGE + 5)
-    for n in range(HISTORY_PAGE + 10):
-        r.chat.send(r.ann if n % 2 else r.bob, (r.bob if n % 2 else r.ann).id, f"m{n}")
-    conversation = r.store.messages[0].message.conversation_id
-    page = r.chat.history(r.ann, conversation, None)
-    assert page.has_more and len(page.messages) == HISTORY_PAGE
-    assert page.messages[-1].text == f"m{HISTORY_PAGE + 9}"  # oldest first, newest last
-    older = r.chat.history(r.ann, conversation, page.messages[0].id)
-    assert [m.text for m in older.messages] == [f"m{n}" for n in range(5, 10)]
-    assert not older.has_more  # the first five are beyond the site's limit
-    with pytest.raises(DomainError, match="conversation_not_found"):
-        r.chat.history(add_member(r.store, "Eve"), conversation, None)
-
-
-def test_reading_clears_the_counter_and_only_premium_members_see_receipts() -> None:
-    r = room()
-    sent = r.chat.send(r.ann, r.bob.id, "hi")
-    r.chat.send(r.ann, r.bob.id, "there")
-    conversation = sent.message.conversation_id
-    assert r.chat.chats(r.bob).chats[0].num_unread_messages == 2
-    r.chat.read(r.bob, conversation)
-    assert r.bus.to(r.bob)[-1] == UnreadCount(0)
-    assert MessagesRead(conversation) not in r.bus.to(r.ann)  # Ann is a free member
-    paying = add_member(r.store, "Pia", paid_user=True)
-    give_credits(r.store, paying, 100)
-    r.chat.send(paying, r.bob.id, "hi")
-    r.chat.read(r.bob, r.store.messages[-1].message.conversation_id)
-    assert MessagesRead(r.store.messages[-1].message.conversation_id) in r.bus.to(paying)
-
-
-def test_a_deleted_chat_is_gone_until_a_new_message_comes() -> None:
-    r = room()
-    sent = r.chat.send(r.ann, r.bob.id, "hi")
-    conversation = sent.message.conversation_id
-    r.chat.delete(r.bob, conversation)
-    assert r.chat.chats(r.bob).chats == [] and r.chat.chats(r.ann).chats != []
-    assert r.chat.history(r.bob, conversation, None).messages == []
-    r.chat.send(r.ann, r.bob.id, "still there?")
-    [entry] = r.chat.chats(r.bob).chats
-    assert entry.last_message is not None and entry.last_message.text == "still there?"
-    assert [m.text for m in r.chat.history(r.bob, conversation, None).messages] == [
-        "still there?"]
-
-
 @settings(max_examples=60, deadline=None)
 @given(free=st.integers(0, 4), cost=st.integers(1, 20), credits=st.integers(0, 60),
        sends=st.integers(1, 10))
@@ -255,28 +179,6 @@ def test_any_run_of_sends_charges_exactly_what_the_terms_said(
     assert delivered == min(sends, free + credits // cost)
     assert balance(r.store, r.ann) == credits - paid * cost
     assert sum(1 for row in r.store.messages if row.free) == min(delivered, free)
-
-
-@pytest.mark.parametrize(("ann_shares", "bob_shares"), [(True, True), (True, False),
-                                                        (False, True)])
-def test_typing_reaches_the_other_member_only_when_both_share_it(
-        ann_shares: bool, bob_shares: bool) -> None:
-    r = room()
-    conversation = r.chat.send(r.bob, r.ann.id, "hi").message.conversation_id
-    r.store.members[r.ann.id] = attrs.evolve(r.ann, share_typing=ann_shares)
-    r.store.members[r.bob.id] = attrs.evolve(r.bob, share_typing=bob_shares)
-    r.bus.published.clear()
-    r.chat.typing(r.ann, conversation)  # Ann's socket still holds her old switch
-    expected = [Typing(conversation, r.ann.id)] if ann_shares and bob_shares else []
-    assert r.bus.to(r.bob) == expected and r.bus.to(r.ann) == []
-    with pytest.raises(DomainError, match="conversation_not_found"):
-        r.chat.typing(add_member(r.store, "Eve"), conversation)
-
-
-def test_a_page_in_the_background_is_noted_for_notifications() -> None:
-    r = room()
-    r.chat.page_hidden(r.ann)
-    assert r.store.presence == {r.ann.id: NOW}
 
 
 def test_a_paid_message_and_its_charge_commit_together_or_not_at_all(
