@@ -3,7 +3,7 @@ import { NavLink, useNavigate } from 'react-router';
 import { LEAVING_STATE } from '../../shared/routing/guard';
 import { pathTo, routeExists } from '../../shared/routing/paths';
 import { useChat } from '../chat';
-import { usePush } from '../push/pushStore';
+import { usePush } from '../push';
 import { useSession } from '../session';
 import { counterBadge, creditsBadge, moneyLink } from './badges';
 import { DeferredMenu } from './DeferredMenu';
@@ -102,7 +102,13 @@ function Tab({ to, icon, label, badge }: { to: string; icon: IconName; label: st
   if (!routeExists(to)) return null;
   return (
     <li>
-      <NavLink to={pathTo(to)} className="tab-bar__tab" data-testid={`tab-${to}`}>
+      {/* With a badge, its number is said after the tab's name ("Messages, 3 new"). */}
+      <NavLink
+        to={pathTo(to)}
+        className="tab-bar__tab"
+        aria-label={badge ? `${label}, ${t('nav.newCount', { count: badge })}` : undefined}
+        data-testid={`tab-${to}`}
+      >
         <span className="tab-bar__icon">
           <Icon name={icon} size={24} />
           {badge && (
@@ -112,7 +118,6 @@ function Tab({ to, icon, label, badge }: { to: string; icon: IconName; label: st
           )}
         </span>
         <span className="tab-bar__label">{label}</span>
-        {badge && <span className="visually-hidden">{`, ${t('nav.newCount', { count: badge })}`}</span>}
       </NavLink>
     </li>
   );
