@@ -60,6 +60,9 @@ def join(browser: Browser, live_server: str, live_var: Path, name: str, woman: b
     page.get_by_label(t("signup.birth.month")).select_option("3")
     page.get_by_label(t("signup.birth.year")).select_option("1991")
     page.get_by_test_id("signup-next").click()
+    # Where the member lives is asked (issue 19.2).
+    page.get_by_test_id("signup-country").select_option("NL")
+    page.get_by_test_id("signup-next").click()
     page.get_by_label(t("signup.steps.email.label")).fill(address)
     page.get_by_test_id("signup-next").click()
     page.get_by_label(t("signup.steps.password.label"), exact=True).fill("zomer aan zee 2026")

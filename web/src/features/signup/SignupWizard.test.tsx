@@ -24,6 +24,11 @@ afterEach(() => {
 });
 
 const next = () => fireEvent.click(screen.getByTestId('signup-next'));
+/** The signup's answer; the place step's regions come from the server too. */
+const serveSignup = (status: number, body: unknown) =>
+  fetchMock.mockImplementation((url: string) =>
+    Promise.resolve(url.startsWith('/api/regions') ? json(200, { regions: [{ code: 'NL-NH', name: 'Noord-Holland' }] }) : json(status, body)),
+  );
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 function fillUpToPassword(email = 'robin@example.com') {
@@ -35,6 +40,9 @@ function fillUpToPassword(email = 'robin@example.com') {
   fireEvent.change(screen.getByLabelText('Day'), { target: { value: '29' } });
   fireEvent.change(screen.getByLabelText('Month'), { target: { value: '2' } });
   fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1996' } });
+  next();
+  fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'NL' } });
+  type('City or town', 'Haarlem');
   next();
   type('E-mail address', email);
   next();
@@ -61,6 +69,9 @@ describe('stored signup form', () => {
       date_of_birth: '1996-02-29',
       gender: 'female',
       seeking: 'male',
+      country: 'NL',
+      region: '',
+      city: 'Haarlem',
     });
     expect(raw).not.toContain('correct horse battery');
     expect(Object.values(localStorage).join()).not.toContain('correct horse battery');
@@ -70,7 +81,7 @@ describe('stored signup form', () => {
 describe('signup wizard', () => {
   it('checks each step before going on, with the server texts', () => {
     renderInRouter(<SignupWizard onDone={() => undefined} />);
-    expect(screen.getByText('Step 1 of 5')).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 6')).toBeInTheDocument();
     next();
     expect(screen.getByText('Choose whether you are a man or a woman.')).toBeInTheDocument();
     fireEvent.click(screen.getByLabelText('A man'));
@@ -85,23 +96,30 @@ describe('signup wizard', () => {
     fireEvent.change(screen.getByLabelText('Month'), { target: { value: '1' } });
     fireEvent.change(screen.getByLabelText('Year'), { target: { value: String(new Date().getFullYear() - 18) } });
     next();
+    // Where the member lives is asked, never guessed (issue 19.2): no country, no next step.
+    expect(screen.getByText('Step 4 of 6')).toBeInTheDocument();
+    expect(screen.getByLabelText('Country')).toHaveValue('');
+    next();
+    expect(screen.getByText('Choose a country from the list.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'NL' } });
+    next();
     type('E-mail address', 'sam@example.com');
     next();
     // The name equals the e-mail: back to the name step with the spec's message.
-    expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
+    expect(screen.getByText('Step 2 of 6')).toBeInTheDocument();
     expect(screen.getByText('Your profile name must be different from your e-mail address')).toBeInTheDocument();
   });
 
   it('sends the signup with the traffic source, clears the stored form and logs in', async () => {
     captureTraffic('?network=adnet&sub1=42', 1);
     const user = userFixture({ status: 'not_confirmed', email: 'robin@example.com' });
-    fetchMock.mockResolvedValue(json(201, { user }));
+    serveSignup(201, { user });
     const onDone = vi.fn();
     renderInRouter(<SignupWizard onDone={onDone} />);
     fillUpToPassword();
     fireEvent.click(screen.getByTestId('signup-submit'));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchMock.mock.calls.find(([called]) => called === '/api/signup')!;
     expect(url).toBe('/api/signup');
     expect(JSON.parse(init.body)).toEqual({
       email: 'robin@example.com',
@@ -110,6 +128,8 @@ describe('signup wizard', () => {
       password: 'correct horse battery',
       gender: 'female',
       seeking: 'male',
+      country: 'NL',
+      city: 'Haarlem',
       language: 'en',
       traffic: { network: 'adnet', sub1: '42' },
     });
@@ -118,18 +138,16 @@ describe('signup wizard', () => {
   });
 
   it('maps server field errors back to their step', async () => {
-    fetchMock.mockResolvedValue(
-      json(400, { error: 'invalid_fields', params: { fields: { email: 'invalid_email', password: 'password_too_common' }, params: {} } }),
-    );
+    serveSignup(400, { error: 'invalid_fields', params: { fields: { email: 'invalid_email', password: 'password_too_common' }, params: {} } });
     renderInRouter(<SignupWizard onDone={() => undefined} />);
     fillUpToPassword();
     fireEvent.click(screen.getByTestId('signup-submit'));
-    expect(await screen.findByText('Step 4 of 5')).toBeInTheDocument();
+    expect(await screen.findByText('Step 5 of 6')).toBeInTheDocument();
     expect(screen.getByText('Invalid e-mail')).toBeInTheDocument();
   });
 
   it('offers login and a password reset for an existing account', async () => {
-    fetchMock.mockResolvedValue(json(409, { error: 'account_exists', params: {} }));
+    serveSignup(409, { error: 'account_exists', params: {} });
     renderInRouter(<SignupWizard onDone={() => undefined} />);
     fillUpToPassword();
     fireEvent.click(screen.getByTestId('signup-submit'));
@@ -140,7 +158,7 @@ describe('signup wizard', () => {
   });
 
   it('offers reactivation or support for a recently deleted account', async () => {
-    fetchMock.mockResolvedValue(json(409, { error: 'account_deleted_reactivatable', params: { support_email: 'help@amora.test' } }));
+    serveSignup(409, { error: 'account_deleted_reactivatable', params: { support_email: 'help@amora.test' } });
     renderInRouter(<SignupWizard onDone={() => undefined} />);
     fillUpToPassword();
     fireEvent.click(screen.getByTestId('signup-submit'));

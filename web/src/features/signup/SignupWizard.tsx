@@ -12,10 +12,12 @@ import { useErrorText } from '../../shared/ui/form';
 import { useSession } from '../session';
 import { useSiteSettings } from '../site';
 import { BirthDateSelect } from './BirthDateSelect';
+import { PlaceStep } from './PlaceStep';
 import { signupPolicy } from './policy';
 import { type Gender, type SignupForm, clearSignupForm, loadSignupForm, saveSignupForm } from './signupForm';
 import { hasTrafficSource, trafficForSignup } from './traffic';
 import {
+  EMAIL_STEP,
   type FieldErrors,
   LAST_STEP,
   SIGNUP_STEPS,
@@ -26,7 +28,7 @@ import {
   validateStep,
 } from './validation';
 
-const STEP_KEYS = ['who', 'name', 'birth', 'email', 'password'] as const;
+const STEP_KEYS = ['who', 'name', 'birth', 'place', 'email', 'password'] as const;
 
 /** Signup refusals that are about the account, shown with their own ways out. */
 type Refusal = { code: 'account_exists' } | { code: 'account_deleted_reactivatable'; supportEmail: string } | null;
@@ -129,7 +131,7 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
     [settings.min_age, settings.limits, termsAccepted],
   );
   // Coming back to a half-filled form: continue where it stopped (never past the e-mail).
-  const [step, setStep] = useState<SignupStep>(() => firstInvalidStep(loadSignupForm(), context, 3) ?? LAST_STEP);
+  const [step, setStep] = useState<SignupStep>(() => firstInvalidStep(loadSignupForm(), context, EMAIL_STEP) ?? LAST_STEP);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<Refusal>(null);
@@ -199,6 +201,9 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
         password: form.password,
         gender: form.gender || undefined,
         seeking: form.seeking || undefined,
+        country: form.country || undefined,
+        region: form.region || undefined,
+        city: form.city.trim() || undefined,
         language: i18n.language,
         traffic: trafficForSignup(),
       });
@@ -300,6 +305,21 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
         )}
 
         {step === 3 && (
+          <PlaceStep
+            value={form}
+            countries={settings.countries}
+            onChange={(next) => {
+              let changed = form;
+              for (const [field, value] of Object.entries(next)) changed = { ...changed, [field]: value };
+              setForm(changed);
+              saveSignupForm(changed);
+              setErrors((current) => ({ ...current, country: undefined, region: undefined, city: undefined }));
+            }}
+            errors={{ country: fieldError('country'), region: fieldError('region'), city: fieldError('city') }}
+          />
+        )}
+
+        {step === 4 && (
           <TextField
             label={t('signup.steps.email.label')}
             type="email"
@@ -316,7 +336,7 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
           />
         )}
 
-        {step === 4 && (
+        {step === 5 && (
           <div className="d-grid gap-3">
             <PasswordField
               label={t('signup.steps.password.label')}

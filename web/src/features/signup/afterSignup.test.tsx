@@ -77,6 +77,8 @@ describe('after signup', () => {
     fireEvent.change(screen.getByLabelText('Month'), { target: { value: '2' } });
     fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1996' } });
     next();
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'NL' } });
+    next();
     fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'robin@example.com' } });
     next();
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse battery' } });

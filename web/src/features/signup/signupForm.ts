@@ -14,6 +14,10 @@ export interface SignupForm {
   name: string;
   /** YYYY-MM-DD, or '' while incomplete. */
   date_of_birth: string;
+  /** Where the member lives, as they said it (issue 19.2): ISO codes and a city name. */
+  country: string;
+  region: string;
+  city: string;
   email: string;
   password: string;
 }
@@ -22,13 +26,16 @@ export interface SignupForm {
 export type StoredSignupForm = Omit<SignupForm, 'password'>;
 
 export const SIGNUP_FORM_KEY = 'amora.signupForm';
-const STORED_FIELDS = ['email', 'name', 'date_of_birth', 'gender', 'seeking'] as const satisfies readonly (keyof StoredSignupForm)[];
+const STORED_FIELDS = ['email', 'name', 'date_of_birth', 'gender', 'seeking', 'country', 'region', 'city'] as const satisfies readonly (keyof StoredSignupForm)[];
 
 export const emptySignupForm: SignupForm = {
   gender: '',
   seeking: '',
   name: '',
   date_of_birth: '',
+  country: '',
+  region: '',
+  city: '',
   email: '',
   password: '',
 };

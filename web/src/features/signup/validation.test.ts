@@ -18,6 +18,7 @@ const form = (overrides: Partial<SignupForm> = {}): SignupForm => ({
   seeking: 'female',
   name: 'Sam',
   date_of_birth: '1990-05-01',
+  country: 'NL',
   email: 'sam@example.com',
   password: 'a good password',
   ...overrides,
@@ -122,25 +123,30 @@ describe('signup steps', () => {
     });
     expect(validateStep(1, form({ name: '@x' }), context)).toEqual({ name: { code: 'name_starts_with_at' } });
     expect(validateStep(2, form({ date_of_birth: '' }), context).date_of_birth?.code).toBe('birth_date_required');
-    expect(validateStep(3, form({ email: 'nope' }), context)).toEqual({ email: { code: 'invalid_email' } });
-    expect(validateStep(4, form({ password: 'short' }), { ...context, termsAccepted: false })).toEqual({
+    // The place: a country is asked, never guessed (issue 19.2); region and city may stay open.
+    expect(validateStep(3, form({ country: '' }), context)).toEqual({ country: { code: 'invalid_country' } });
+    expect(validateStep(3, form({ city: 'x'.repeat(101) }), context)).toEqual({ city: { code: 'text_too_long', params: { max: 100 } } });
+    expect(validateStep(3, form({ region: '', city: '' }), context)).toEqual({});
+    expect(validateStep(4, form({ email: 'nope' }), context)).toEqual({ email: { code: 'invalid_email' } });
+    expect(validateStep(5, form({ password: 'short' }), { ...context, termsAccepted: false })).toEqual({
       password: { code: 'password_too_short', params: { min: 10 } },
       terms: { code: 'terms_required' },
     });
-    expect(validateStep(4, form(), context)).toEqual({});
-    expect(validateStep(4, form({ password: 'sam@example.com!' }), context)).toEqual({ password: { code: 'password_personal' } });
+    expect(validateStep(5, form(), context)).toEqual({});
+    expect(validateStep(5, form({ password: 'sam@example.com!' }), context)).toEqual({ password: { code: 'password_personal' } });
   });
 
   it('finds a name equal to the e-mail once the e-mail is typed, and sends the member back to the name', () => {
     const sameAsEmail = form({ name: 'sam@example.com', email: 'sam@example.com' });
-    const errors = validateStep(3, sameAsEmail, context);
+    const errors = validateStep(4, sameAsEmail, context);
     expect(errors).toEqual({ name: { code: 'name_equals_email' } });
     expect(stepOfErrors(errors)).toBe(1);
   });
 
   it('maps server field errors back to their step', () => {
-    expect(stepOfErrors({ password: { code: 'password_too_common' } })).toBe(4);
-    expect(stepOfErrors({ email: { code: 'invalid_email' }, password: { code: 'x' } })).toBe(3);
+    expect(stepOfErrors({ password: { code: 'password_too_common' } })).toBe(5);
+    expect(stepOfErrors({ email: { code: 'invalid_email' }, password: { code: 'x' } })).toBe(4);
+    expect(stepOfErrors({ region: { code: 'invalid_region' }, email: { code: 'x' } })).toBe(3);
     expect(stepOfErrors({ date_of_birth: { code: 'invalid_birth_date' }, email: { code: 'x' } })).toBe(2);
     expect(stepOfErrors({})).toBeNull();
   });

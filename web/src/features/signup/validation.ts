@@ -65,6 +65,9 @@ export function birthDateError(raw: string, today: Date, minAge: number): FieldE
   return null;
 }
 
+/** The server's longest city name (domain/profile_rules.py CITY_MAX). */
+export const CITY_MAX = 100;
+
 // Shorter names ("Jo") are refused only as the whole password, as on the server.
 const PERSONAL_MIN = 3;
 
@@ -86,10 +89,12 @@ export function passwordError(password: string, limits: PasswordLimits, personal
   return null;
 }
 
-/** The signup steps: 0 who, 1 name, 2 birth date, 3 e-mail, 4 password and terms. */
-export const SIGNUP_STEPS = [0, 1, 2, 3, 4] as const;
+/** The signup steps: 0 who, 1 name, 2 birth date, 3 place, 4 e-mail, 5 password and terms. */
+export const SIGNUP_STEPS = [0, 1, 2, 3, 4, 5] as const;
 export type SignupStep = (typeof SIGNUP_STEPS)[number];
-export const LAST_STEP: SignupStep = 4;
+export const LAST_STEP: SignupStep = 5;
+/** The step that asks the e-mail: a half-filled form resumes no later than this. */
+export const EMAIL_STEP: SignupStep = 4;
 
 /** The step on which each form field (and server field) is asked. */
 export const FIELD_STEP: Record<string, SignupStep> = {
@@ -97,9 +102,12 @@ export const FIELD_STEP: Record<string, SignupStep> = {
   seeking: 0,
   name: 1,
   date_of_birth: 2,
-  email: 3,
-  password: 4,
-  terms: 4,
+  country: 3,
+  region: 3,
+  city: 3,
+  email: 4,
+  password: 5,
+  terms: 5,
 };
 
 export interface StepContext {
@@ -128,11 +136,16 @@ export function validateStep(step: SignupStep, form: SignupForm, context: StepCo
       add('date_of_birth', birthDateError(form.date_of_birth, context.today, context.minAge));
       break;
     case 3:
+      // The country is asked, never guessed (issue 19.2); region and city may stay open.
+      if (!form.country) errors.country = { code: 'invalid_country' };
+      if ([...form.city.trim()].length > CITY_MAX) errors.city = { code: 'text_too_long', params: { max: CITY_MAX } };
+      break;
+    case 4:
       add('email', emailError(form.email));
       // A name equal to the e-mail is wrong on the name step; say so here too.
       if (!errors.email) add('name', nameError(form.name, form.email, context.limits));
       break;
-    case 4:
+    case 5:
       add('password', passwordError(form.password, context.limits, [form.email, form.name]));
       if (!context.termsAccepted) errors.terms = { code: 'terms_required' };
       break;

@@ -1447,7 +1447,12 @@ export interface components {
             gender?: "male" | "female";
             /** @enum {string} */
             seeking?: "male" | "female";
+            /** @description Asked in the wizard; one of the site's countries (others fall back to the site's first) */
             country?: string | null;
+            /** @description A region of that country (GET /api/regions); a wrong one is the field error invalid_region */
+            region?: string | null;
+            /** @description Free text, at most 100 characters */
+            city?: string | null;
             language?: string | null;
             traffic?: {
                 network?: string | null;

@@ -1,0 +1,2 @@
+/** The browser position's public module. */
+export { type Place, useGeo } from './geoStore';

@@ -1,0 +1,4 @@
+/** The own profile's public module: its catalogs (interests, regions), its API and the interest toggle. */
+export { useProfileCatalogs } from './catalogStore';
+export { profileApi } from './profileApi';
+export { toggleInterest } from './profileLogic';
