@@ -9,10 +9,13 @@ import type { Middleware } from 'openapi-fetch';
 import { ApiError, isErrorBody } from './errors';
 import { sessionEnded } from './sessionEnd';
 
-/** The server ended the session; the store is cleared already. */
-export class SessionGone extends Error {
+/**
+ * The server ended the session; the store is cleared already. `answer()` turns it into
+ * `false`; a call read without it sees the ApiError it is.
+ */
+export class SessionGone extends ApiError {
   constructor() {
-    super('authentication_required');
+    super(403, 'authentication_required');
     this.name = 'SessionGone';
   }
 }

@@ -191,6 +191,13 @@ describe('the API client', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('rejects with the ApiError a call read without answer() gets when the session ended', async () => {
+    useSession.setState({ user });
+    fetchMock.mockResolvedValueOnce(json(403, { error: 'authentication_required', params: {} }));
+    await expect(api.GET('/api/chats')).rejects.toMatchObject({ status: 403, code: 'authentication_required' });
+    expect(useSession.getState().user).toBeNull();
+  });
+
   it('does not log out on 403 authentication_required from the user call', async () => {
     useSession.setState({ user });
     fetchMock.mockResolvedValueOnce(json(403, { error: 'authentication_required', params: {} }));
