@@ -22,11 +22,18 @@ export function visitSource(source: string | null | undefined): string | undefin
 }
 
 export const landerApi = {
-  /** Active members with a photo, newest first (1..48; optionally one gender). */
-  async members(limit: number, gender?: 'male' | 'female', signal?: AbortSignal): Promise<LanderMember[]> {
+  /** Active members with a photo, newest first (1..48; optionally one gender; `near`: of
+   *  one country, and region, only). */
+  async members(
+    limit: number,
+    gender?: 'male' | 'female',
+    signal?: AbortSignal,
+    near?: { country: string; region: string | null },
+  ): Promise<LanderMember[]> {
     const count = Math.min(MAX_LANDER_MEMBERS, Math.max(1, Math.round(limit)));
+    const place = near ? { country: near.country, region: near.region ?? undefined } : {};
     // Two quick retries: a visitor should not wait long for the error state and its retry.
-    const found = await answer(api.GET('/api/lander-members', { params: { query: { limit: count, gender } }, signal, ...retries(2) }));
+    const found = await answer(api.GET('/api/lander-members', { params: { query: { limit: count, gender, ...place } }, signal, ...retries(2) }));
     return found ? found.members : [];
   },
 

@@ -1,10 +1,13 @@
-import { type CSSProperties, useState } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FictionalBadge } from '../../discovery';
 import { Icon } from '../../../shared/ui/icons';
+import { useGeo } from '../../geo';
+import { useProfileCatalogs } from '../../profile';
+import { useSession } from '../../session';
 import { countryName, useSettings } from '../../site';
 import { usePageTitle } from '../../title';
-import type { LanderMember } from '../landerApi';
+import { type LanderMember, landerApi } from '../landerApi';
 import { FictionalNote, FinalCta, TrustChips } from '../LanderParts';
 import { LanderStatus } from '../LanderStatus';
 import { MemberPhoto, MemberTile, memberPlace } from '../MemberTile';
@@ -101,17 +104,84 @@ function MapDrawing() {
   );
 }
 
-/** /landers/maplanding: members "near you" as photo pins on a drawn map. */
+const NO_COUNTRIES: readonly string[] = [];
+
+export interface NearPlace {
+  country: string;
+  region: string | null;
+}
+
+/**
+ * Where the visitor is, as they said it (issue 19.2): a member's own profile, or the place
+ * the browser's position gives when the visitor asks ("Show members near me"). Never the
+ * country of the request's address.
+ */
+function useNearPlace(countries: readonly string[]) {
+  const profile = useSession((s) => s.user?.profile ?? null);
+  const locate = useGeo((s) => s.locate);
+  const [found, setFound] = useState<NearPlace | null>(null);
+  const [finding, setFinding] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const own = profile ? { country: profile.country, region: profile.region } : null;
+  const ask = async () => {
+    setFinding('busy');
+    const place = await locate();
+    if (!place || (countries.length > 0 && !countries.includes(place.country))) return setFinding('failed');
+    setFound({ country: place.country, region: place.region });
+    setFinding('idle');
+  };
+  return { place: own ?? found, finding, ask };
+}
+
+/** The members of the visitor's region (else country); null until asked and answered. */
+function useMembersNear(place: NearPlace | null): { near: LanderMember[] | null; label: string } {
+  const { i18n } = useTranslation('landers');
+  const country = place?.country ?? '';
+  const region = place?.region ?? null;
+  const key = `${country}/${region ?? ''}`;
+  // The answer for one place: another place's (an older one) counts as none yet.
+  const [answer, setAnswer] = useState<{ key: string; members: LanderMember[] } | null>(null);
+  const regions = useProfileCatalogs((s) => (country ? s.regions[`${country}:${i18n.language}`] : undefined));
+  const loadRegions = useProfileCatalogs((s) => s.loadRegions);
+  useEffect(() => {
+    if (!country) return;
+    const controller = new AbortController();
+    if (region) loadRegions(country, i18n.language).catch(() => undefined);
+    // The region first; where nobody of it shows a photo yet, the country.
+    const ask = (within: string | null) => landerApi.members(10, undefined, controller.signal, { country, region: within });
+    ask(region)
+      .then((found) => (found.length || !region ? found : ask(null)))
+      .then(
+        (found) => !controller.signal.aborted && setAnswer({ key: `${country}/${region ?? ''}`, members: found }),
+        () => undefined,
+      );
+    return () => controller.abort();
+  }, [country, region, i18n.language, loadRegions]);
+  const near = country && answer?.key === key ? answer.members : null;
+  const regionName = region ? regions?.find((candidate) => candidate.code === region)?.name : undefined;
+  const label = country ? (regionName ?? countryName(country, i18n.language)) : '';
+  return { near, label };
+}
+
+/**
+ * /landers/maplanding: members near the visitor as photo pins on a drawn map. Near means
+ * the visitor's region (their profile's, or their position's when they share it); until
+ * it is known the page says so and shows the newest members, never "near you".
+ */
 export function MapLander() {
   const { t, i18n } = useTranslation('landers');
-  const geoCountry = useSettings((s) => s.settings?.geoip_selected_country || s.settings?.geoip_country || '');
+  const countries = useSettings((s) => s.settings?.countries) ?? NO_COUNTRIES;
   const fictional = useSettings((s) => s.settings?.fictional_singular) || t('fictional.label', { ns: 'discovery' });
-  const { members, status, retry, signup } = useLander('maplanding', { memberCount: 10 });
+  const lander = useLander('maplanding', { memberCount: 10 });
+  const { retry, signup } = lander;
+  const { place, finding, ask } = useNearPlace(countries);
+  const { near, label } = useMembersNear(place);
+  const known = place !== null && near !== null && near.length > 0;
+  const members = known ? near : lander.members;
+  const status = place !== null && near === null && lander.status === 'ready' ? 'loading' : lander.status;
   const [selectedId, setSelectedId] = useState<number | null>(null);
   usePageTitle(t('map.title'));
   const pins = placePins(members);
   const selected = members.find((member) => member.id === selectedId) ?? null;
-  const country = geoCountry ? countryName(geoCountry, i18n.language) : '';
 
   return (
     <div className="lander lander--map" data-testid="lander-maplanding">
@@ -119,25 +189,50 @@ export function MapLander() {
         <div className="container">
           <div className="row align-items-center g-4 g-lg-5">
             <div className="col-lg-5">
-              <p className="lander-eyebrow map-hero__eyebrow">
-                <Icon name="mapPin" size={16} /> {t('map.eyebrow')}
-              </p>
+              {known && (
+                <p className="lander-eyebrow map-hero__eyebrow">
+                  <Icon name="mapPin" size={16} /> {t('map.eyebrow')}
+                </p>
+              )}
               <h1 id="map-title" className="map-hero__title">
                 {t('map.title')}
               </h1>
-              <p className="map-hero__lead">{country ? t('map.leadCountry', { country }) : t('map.lead')}</p>
+              <p className="map-hero__lead" data-testid="map-lead">
+                {known
+                  ? t('map.leadNear', { place: label })
+                  : place && near !== null
+                    ? t('map.noneNear', { place: label })
+                    : t('map.leadUnknown')}
+              </p>
+              {!place && (
+                <div className="mb-3">
+                  <button type="button" className="btn btn-outline-primary rounded-pill px-3" onClick={() => void ask()} disabled={finding === 'busy'} data-testid="map-locate">
+                    {finding === 'busy' ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : <Icon name="mapPin" size={18} className="me-2" />}
+                    {t('map.locate')}
+                  </button>
+                  {finding === 'failed' && (
+                    <p className="small mt-2 mb-0" role="status" data-testid="map-locate-failed">
+                      {t('map.locateFailed')}
+                    </p>
+                  )}
+                </div>
+              )}
               <SignupCta onClick={signup} className="lander-cta--lg">
                 {t('map.cta')}
               </SignupCta>
               <TrustChips className="mt-3" />
             </div>
             <div className="col-lg-7">
-              <div className="map-board" role="group" aria-label={t('map.mapLabel')} data-testid="map-board">
+              <div className="map-board" role="group" aria-label={t(known ? 'map.mapLabel' : 'map.mapLabelAll')} data-testid="map-board" data-near={known ? 'yes' : 'no'}>
                 <MapDrawing />
-                <div className="map-board__radius" aria-hidden="true" style={{ left: `${MAP_YOU[0]}%`, top: `${MAP_YOU[1]}%` }} />
-                <div className="map-board__you" style={{ left: `${MAP_YOU[0]}%`, top: `${MAP_YOU[1]}%` }}>
-                  <span className="visually-hidden">{t('map.you')}</span>
-                </div>
+                {known && (
+                  <>
+                    <div className="map-board__radius" aria-hidden="true" style={{ left: `${MAP_YOU[0]}%`, top: `${MAP_YOU[1]}%` }} />
+                    <div className="map-board__you" style={{ left: `${MAP_YOU[0]}%`, top: `${MAP_YOU[1]}%` }}>
+                      <span className="visually-hidden">{t('map.you')}</span>
+                    </div>
+                  </>
+                )}
                 {pins.map(({ member, x, y }, index) => {
                   const place = memberPlace(member, i18n.language);
                   const active = member.id === selectedId;
@@ -189,7 +284,7 @@ export function MapLander() {
         <section className="lander-section map-list" aria-labelledby="map-list-title">
           <div className="container">
             <h2 id="map-list-title" className="lander-section__title">
-              {t('map.listTitle')}
+              {known ? t('map.listTitleNear', { place: label }) : t('map.listTitleAll')}
             </h2>
             <ul className="map-list__grid">
               {members.map((member) => (
