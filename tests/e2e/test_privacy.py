@@ -1,0 +1,142 @@
+"""The members' privacy controls (issue 21), as a member uses them, on a phone and on a
+desktop: quiet mode and "Download my data" in the settings, the appeal on the ban page,
+and a report that takes messages of the conversation along."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import DESKTOP, PHONE, ROOT, screenshot
+from tests.e2e.test_chat import amora, join
+
+SIZES = [pytest.param(PHONE, id="375"), pytest.param(DESKTOP, id="1280")]
+PASSWORD = "zomer aan zee 2026"  # what test_chat.join signs up with
+
+
+def _texts(namespace: str) -> dict:  # type: ignore[type-arg]
+    path = ROOT / "web" / "src" / "locales" / "en" / f"{namespace}.json"
+    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+ACCOUNT, LEGAL, COMPLAINTS = _texts("account"), _texts("legal"), _texts("complaints")
+
+
+def _me(page: Page) -> dict:  # type: ignore[type-arg]
+    return page.evaluate(  # type: ignore[no-any-return]
+        "fetch('/api/user', {headers: {'X-Client': 'web'}}).then(r => r.json()).then(d => d.user)")
+
+
+@pytest.mark.parametrize("viewport", SIZES)
+def test_quiet_mode_and_download_my_data(browser: Browser, live_server: str, live_var: Path,
+                                         viewport: dict[str, int]) -> None:
+    width = viewport["width"]
+    page, _ = join(browser, live_server, live_var, "Quinn", True, viewport)
+    page.goto(f"{live_server}/settings")
+    quiet = ACCOUNT["settings"]["quiet"]
+    receipts = page.get_by_role("switch", name=quiet["share_read_receipts"])
+    expect(receipts).to_be_checked()
+    receipts.click()
+    expect(receipts).not_to_be_checked()
+    page.get_by_role("switch", name=quiet["show_online"]).click()
+    expect(page.get_by_role("switch", name=quiet["show_online"])).not_to_be_checked()
+    page.reload()  # kept on the account, not just on screen
+    expect(page.get_by_role("switch", name=quiet["share_read_receipts"])).not_to_be_checked()
+    expect(page.get_by_role("switch", name=quiet["share_typing"])).to_be_checked()
+    assert (_me(page)["share_read_receipts"], _me(page)["show_online"]) == (False, False)
+    page.locator("#settings-quiet").scroll_into_view_if_needed()
+    screenshot(page, f"privacy-settings-quiet-{width}")
+
+    export = ACCOUNT["settings"]["export"]
+    page.get_by_test_id("settings-export-start").click()
+    page.get_by_test_id("settings-export-submit").click()  # no password yet: asked for it
+    expect(page.locator("#settings-export-password")).to_have_attribute("aria-invalid", "true")
+    page.locator("#settings-export-password").fill(PASSWORD)
+    with page.expect_download() as download:
+        page.get_by_test_id("settings-export-submit").click()
+    copy = zipfile.ZipFile(io.BytesIO(Path(download.value.path()).read_bytes()))
+    assert re.fullmatch(r"my-data-\d{4}-\d\d-\d\d\.zip", download.value.suggested_filename)
+    assert {"account.json", "profile.json", "messages.json", "consents.json"} <= set(
+        copy.namelist())
+    assert json.loads(copy.read("account.json"))[0]["share_read_receipts"] is False
+    expect(page.get_by_test_id("settings-export-result")).to_have_text(export["downloaded"])
+    page.locator("#settings-export").scroll_into_view_if_needed()
+    screenshot(page, f"privacy-settings-export-{width}")
+    page.context.close()
+
+
+@pytest.mark.parametrize("viewport", SIZES)
+def test_a_banned_member_appeals_once_from_the_ban_page(
+        browser: Browser, live_server: str, live_var: Path, viewport: dict[str, int]) -> None:
+    width = viewport["width"]
+    page, member = join(browser, live_server, live_var, "Bram", False, viewport)
+    address = _me(page)["email"]
+    amora(live_var, "members", "ban", str(member), "--reason", "spam", "--actor", "e2e")
+    page.reload()
+    expect(page).to_have_url(re.compile("/pages/ban$"))
+    form = LEGAL["appealForm"]
+
+    def appeal(text: str) -> None:
+        page.get_by_label(form["email"]).fill(address)
+        page.get_by_label(form["password"], exact=True).fill(PASSWORD)
+        page.get_by_label(form["text"]).fill(text)
+        page.get_by_test_id("appeal-submit").click()
+
+    appeal("Too short")
+    expect(page.get_by_text(form["tooShort"].replace("{{min}}", "10"))).to_be_visible()
+    page.get_by_test_id("appeal-form").scroll_into_view_if_needed()
+    screenshot(page, f"privacy-ban-appeal-form-{width}")
+    appeal("My brother used my phone that evening; it will not happen again.")
+    expect(page.get_by_test_id("appeal-sent")).to_contain_text(form["sent"])
+    screenshot(page, f"privacy-ban-appeal-sent-{width}")
+
+    page.reload()  # a second appeal against the same ban is refused, in words
+    appeal("Please look at it once more, I really did nothing wrong.")
+    errors = _texts("common")["errors"]
+    expect(page.get_by_test_id("appeal-error")).to_have_text(errors["appeal_exists"])
+    page.context.close()
+
+
+@pytest.mark.parametrize("viewport", SIZES)
+def test_a_report_takes_selected_messages_along(browser: Browser, live_server: str,
+                                                live_var: Path, viewport: dict[str, int]) -> None:
+    width = viewport["width"]
+    ann, ann_id = join(browser, live_server, live_var, "Anouk", True, viewport)
+    rob, _ = join(browser, live_server, live_var, "Rob", False, viewport)
+    sent = rob.evaluate(
+        """async ([to, texts]) => {
+             let last;
+             for (const text of texts) {
+               last = await fetch(`/api/members/${to}/messages`, {method: 'POST',
+                 headers: {'Content-Type': 'application/json'},
+                 body: JSON.stringify({text})}).then(r => r.json());
+             }
+             return last.message.conversation_id;
+           }""",
+        [ann_id, ["Hi there", "Why do you not answer me?", "You will regret ignoring me"]])
+    rob.context.close()
+
+    ann.goto(f"{live_server}/chats/{sent}")
+    ann.get_by_test_id("chat-menu").click()
+    ann.get_by_test_id("chat-menu-report").click()
+    expect(ann).to_have_url(re.compile(rf"/complaints\?member=\d+&conversation={sent}$"))
+    evidence = ann.get_by_test_id("complaint-evidence")
+    expect(evidence.get_by_test_id("complaint-evidence-message")).to_have_count(3)
+    evidence.get_by_label(re.compile("You will regret ignoring me")).check()
+    evidence.get_by_label(re.compile("Why do you not answer me")).check()
+    expect(ann.get_by_test_id("complaint-evidence-count")).to_have_text(
+        COMPLAINTS["form"]["messagesSelected"].replace("{{count}}", "2").replace("{{max}}", "20"))
+    ann.get_by_test_id("complaint-category-harassment").check(force=True)  # a styled radio
+    ann.get_by_test_id("complaint-text").fill("He keeps writing and now he threatens me.")
+    evidence.scroll_into_view_if_needed()
+    screenshot(ann, f"privacy-report-messages-{width}")
+    ann.get_by_test_id("complaint-submit").click()
+    expect(ann.get_by_test_id("complaint-done")).to_be_visible()
+    screenshot(ann, f"privacy-report-filed-{width}")
+    ann.context.close()
