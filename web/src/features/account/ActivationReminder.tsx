@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { translateError } from '../../shared/i18n/translateError';
 import { PlainModal } from '../../shared/ui/PlainModal';
-import { useAlerts } from '../alerts/alertsStore';
+import { useAlerts } from '../alerts';
 import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../session';
 import { ACTIVATION_ALERT_ID, SIGNUP_COMPLETE_PARAM, activationReminderMode } from './activationReminder';

@@ -10,7 +10,7 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { DESKTOP_QUERY, useMediaQuery } from '../../shared/useMediaQuery';
 import { FormAlert } from '../../shared/ui/alerts';
 import { FictionalBadge } from '../discovery';
-import { giftName } from '../gifts/giftsApi';
+import { giftName } from '../gifts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { counterBadge } from '../navigation/badges';
 import { Icon } from '../../shared/ui/icons';

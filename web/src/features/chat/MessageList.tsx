@@ -5,7 +5,7 @@ import { Fragment, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate, formatTime } from '../../shared/i18n/dates';
 import { translateError } from '../../shared/i18n/translateError';
-import { giftObject, giftPicture } from '../gifts/giftsApi';
+import { giftObject, giftPicture } from '../gifts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import type { ShownMessage } from './useConversation';

@@ -2,7 +2,7 @@ import '../../styles/sheets/discovery.scss';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared/ui/icons';
-import { useProfileCatalogs } from '../profile/catalogStore';
+import { useProfileCatalogs } from '../profile';
 import { countryName } from '../site';
 import {
   GENDERS,

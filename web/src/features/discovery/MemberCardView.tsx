@@ -1,8 +1,7 @@
 import '../../styles/sheets/discovery.scss';
 import '../../styles/sheets/likes.scss';
 import { useTranslation } from 'react-i18next';
-import { LikeButton } from '../likes/LikeButton';
-import { useEnsureLikes, useLikedByMe } from '../likes/likesStore';
+import { LikeButton, useEnsureLikes, useLikedByMe } from '../likes';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { countryName, useSettings } from '../site';

@@ -6,7 +6,7 @@ import { ApiError } from '../../shared/api/errors';
 import { translateError } from '../../shared/i18n/translateError';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useBusy } from '../../shared/ui/form';
-import { giftsApi, keepCredits } from '../gifts/giftsApi';
+import { giftsApi, keepCredits } from '../gifts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../session';

@@ -4,9 +4,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
-import { useProfileCatalogs } from '../profile/catalogStore';
+import { useProfileCatalogs } from '../profile';
 import { useSession } from '../session';
-import { TRAFFIC_KEY } from '../signup/traffic';
+import { TRAFFIC_KEY } from '../signup';
 import type { MemberCard, MemberProfile } from './discoveryApi';
 import { FilterBar } from './FilterBar';
 import { MemberCardView } from './MemberCardView';

@@ -8,7 +8,7 @@ import { answer, api, retries } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 import type { components } from '../../shared/api/schema';
 import { useSession } from '../session';
-import { trafficForSignup } from '../signup/traffic';
+import { trafficForSignup } from '../signup';
 import { type SearchFilters, filtersKey, filtersToApiQuery } from './searchFilters';
 
 export type MemberCard = components['schemas']['MemberCard'];

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { routeExists } from '../../shared/routing/paths';
 import { formatPhone, phoneHref } from '../../shared/phone';
-import { usFooterApplies, usFooterText } from '../legal/usFooter';
+import { usFooterApplies, usFooterText } from '../legal';
 import { AppLink } from '../../shared/routing/AppLink';
 import { LogoMark } from '../../shared/ui/LogoMark';
 import { companyAddress, countryName, useCompany, useSettings } from '../site';

@@ -6,7 +6,7 @@ import { translateError } from '../../shared/i18n/translateError';
 import { FormAlert } from '../../shared/ui/alerts';
 import { PhotoNudge } from '../../shared/ui/PhotoNudge';
 import { useSession } from '../session';
-import { useMatch } from '../likes/matchStore';
+import { useMatch } from '../likes';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { usePageTitle } from '../title';

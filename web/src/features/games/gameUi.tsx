@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateError } from '../../shared/i18n/translateError';
 import { PlaceholderAvatar, imageUrl, prettifyKey } from '../discovery';
-import { useMatch } from '../likes/matchStore';
+import { useMatch } from '../likes';
 import { Icon } from '../../shared/ui/icons';
 import { countryName, useSettings } from '../site';
 import { type GameCard, gamesApi } from './gamesApi';

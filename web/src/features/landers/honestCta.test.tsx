@@ -4,8 +4,8 @@ import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
 import { LoginPrompt } from '../discovery';
-import { IndexPage } from '../home/IndexPage';
-import { captureTraffic } from '../signup/traffic';
+import { IndexPage } from '../home';
+import { captureTraffic } from '../signup';
 import { FinalCta, TrustChips } from './LanderParts';
 import { SignupCta } from './SignupCta';
 

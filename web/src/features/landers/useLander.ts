@@ -13,8 +13,7 @@ import { useLocation, useParams } from 'react-router';
 import { i18n } from '../../shared/i18n/i18n';
 import { isLanguage } from '../../shared/i18n/languages';
 import { changeLanguage, useSettings } from '../site';
-import { openSignup } from '../signup/signupStore';
-import { captureTraffic } from '../signup/traffic';
+import { openSignup, captureTraffic } from '../signup';
 import { type LanderMember, landerApi, visitSource } from './landerApi';
 import { slugLocale } from './slug';
 

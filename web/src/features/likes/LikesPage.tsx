@@ -8,7 +8,7 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { FormAlert } from '../../shared/ui/alerts';
 import type { MemberCard } from '../discovery';
 import { FictionalBadge, PlaceholderAvatar, imageUrl } from '../discovery';
-import { NotFoundPage } from '../errors/NotFoundPage';
+import { NotFoundPage } from '../errors';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { countryName, useSettings } from '../site';

@@ -66,7 +66,7 @@ const calls = (path: string | RegExp, method = 'GET') =>
   });
 
 beforeAll(async () => {
-  await import('../account/accountApi'); // the session store's refresh imports it on demand
+  await import('../account'); // the session store's refresh imports it on demand
   await setupTestI18n();
   await i18n.loadNamespaces(['likes', 'discovery', 'profile']);
 });

@@ -8,7 +8,7 @@ import { ApiError } from '../../shared/api/errors';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useErrorText } from '../../shared/ui/form';
-import { NotFoundPage } from '../errors/NotFoundPage';
+import { NotFoundPage } from '../errors';
 import { AppLink } from '../../shared/routing/AppLink';
 import { useIsLoggedIn, useSession } from '../session';
 import { usePageTitle } from '../title';

@@ -7,7 +7,7 @@ import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { eventually, flush } from '../../test/time';
 import { type FakePushBrowser, TEST_PUSH_KEY, installFakePush } from '../push/fakePush';
-import { resetPushForTests, usePush } from '../push/pushStore';
+import { resetPushForTests, usePush } from '../push';
 import { MemberNav } from '../navigation/MemberNav';
 import { useSession } from '../session';
 import { usePageTitleStore } from '../title';

@@ -2,7 +2,7 @@ import '../../styles/sheets/profile.scss';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditableProfile, OwnPhoto } from '../../shared/api/types';
-import type { FieldError } from '../account/accountApi';
+import type { FieldError } from '../account';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useErrorText } from '../../shared/ui/form';
 import { Section } from '../../shared/ui/sections';

@@ -1,7 +1,7 @@
 /** The rules of the own-profile screen, apart from React so they can be tested on their own. */
 import { ApiError } from '../../shared/api/errors';
 import type { EditableProfile, OwnPhoto, ProfileChanges } from '../../shared/api/types';
-import { type FieldError, fieldErrorsOf } from '../account/accountApi';
+import { type FieldError, fieldErrorsOf } from '../account';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../shared/ui/alerts';
 import { Icon } from '../../shared/ui/icons';
-import { pushErrorText } from '../notifications/notificationsUi';
+import { pushErrorText } from '../notifications';
 import { useSiteSettings } from '../site';
 import { usePush } from './pushStore';
 

@@ -4,7 +4,7 @@ import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores } from '../../test/render';
 import { eventually, flush } from '../../test/time';
 import { syncInterval } from '../chat';
-import { refreshInterval } from '../likes/likesRefresher';
+import { refreshInterval } from '../likes';
 import { useSession } from '../session';
 import { BUILD_VERSION } from './buildVersion';
 import { type FakePushBrowser, TEST_PUSH_KEY, TEST_PUSH_KEY_BYTES, installFakePush } from './fakePush';

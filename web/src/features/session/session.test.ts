@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAppNavigator } from '../../shared/routing/navigate';
 import { userFixture } from '../../test/fixtures';
 import { useChat } from '../chat';
-import { useSignup } from '../signup/signupStore';
+import { useSignup } from '../signup';
 import { sessionHinted, useSession } from './sessionStore';
 import { stubFetch } from '../../test/fetchStub';
 

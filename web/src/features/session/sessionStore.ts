@@ -49,7 +49,7 @@ export function sessionHinted(cookies: string = document.cookie): boolean {
 }
 
 // The account API is imported lazily: the API client itself imports this store.
-const accountApi = () => import('../account/accountApi');
+const accountApi = () => import('../account');
 
 export const useSession = create<SessionState>()((set, get) => ({
   user: null,

@@ -5,6 +5,9 @@
  * server's (settings.limits, the answer of sending a code).
  */
 import { useEffect, useState } from 'react';
+import { ApiError } from '../../shared/api/errors';
+import { fieldErrorsOf } from '../account';
+import type { Stop } from './DirectDebitParts';
 
 /** The longest IBAN (34 characters) in groups of four. */
 export const IBAN_INPUT_MAX = 34 + 8;
@@ -112,4 +115,30 @@ export function useSecondsUntil(until: number | null): number {
     // `left` only reads `until`.
   }, [until]);
   return seconds;
+}
+
+/**
+ * What a refusal of sending the code ('phone') or of signing ('submit') means: direct
+ * debit cannot be used (a stop), problems of fields, or null for an error about the whole
+ * form. A refused code request is about the phone number unless it says otherwise.
+ */
+export function refusalOf(failure: unknown, at: 'phone' | 'submit'): { stop: Stop } | Partial<Record<MandateField, FieldProblem>> | null {
+  if (!(failure instanceof ApiError)) return null;
+  switch (failure.code) {
+    case 'directdebit_blocked':
+      return { stop: { kind: 'blocked' } };
+    case 'directdebit_limit_reached':
+      return { stop: { kind: 'limit', limit: failure.params.limit ?? '' } };
+    case 'invalid_fields': {
+      const found = fieldErrorsOf(failure);
+      if (Object.keys(found).length > 0) return found as Partial<Record<MandateField, FieldProblem>>;
+      break;
+    }
+    case 'too_many_sms':
+      return { phone: { code: failure.code, params: failure.params } };
+    case 'sms_code_invalid':
+    case 'sms_code_expired':
+      return { sms_code: { code: failure.code } };
+  }
+  return at === 'phone' ? { phone: { code: failure.code, params: failure.params } } : null;
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { membersAreaPath } from '../../shared/routing/guard';
 import { Link } from 'react-router';
-import { accountApi } from '../account/accountApi';
+import { accountApi } from '../account';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useBusy, useErrorText } from '../../shared/ui/form';

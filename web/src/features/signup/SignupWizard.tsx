@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/errors';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
-import { accountApi, fieldErrorsOf } from '../account/accountApi';
+import { accountApi, fieldErrorsOf } from '../account';
 import { FormAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
 import { PasswordField, TextField } from '../../shared/ui/fields';

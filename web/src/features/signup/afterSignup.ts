@@ -4,7 +4,7 @@
  * The matches travel along in the navigation state so that screen need not ask again.
  */
 import { pathTo, routeExists } from '../../shared/routing/paths';
-import { type ScoredMatch, gamesApi } from '../games/gamesApi';
+import { type ScoredMatch, gamesApi } from '../games';
 
 export interface AfterSignup {
   path: string;

@@ -1,7 +1,7 @@
 import { type CSSProperties, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FictionalBadge } from '../../discovery';
-import { DRAG_START_PX, type SwipeDirection, dragLook, releaseVelocity, swipeDecision } from '../../games/swipeGesture';
+import { DRAG_START_PX, type SwipeDirection, dragLook, releaseVelocity, swipeDecision } from '../../games';
 import { Icon } from '../../../shared/ui/icons';
 import { usePageTitle } from '../../title';
 import type { LanderMember } from '../landerApi';

@@ -1,0 +1,2 @@
+/** The home page's public module. */
+export { IndexPage } from './IndexPage';

@@ -1,0 +1,2 @@
+/** Push notifications' public module: the subscription's store. */
+export { resetPushForTests, usePush } from './pushStore';
