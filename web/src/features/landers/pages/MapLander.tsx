@@ -139,7 +139,7 @@ function useMembersNear(place: NearPlace | null): { near: LanderMember[] | null;
   const region = place?.region ?? null;
   const key = `${country}/${region ?? ''}`;
   // The answer for one place: another place's (an older one) counts as none yet.
-  const [answer, setAnswer] = useState<{ key: string; members: LanderMember[] } | null>(null);
+  const [answer, setAnswer] = useState<{ key: string; members: LanderMember[]; inRegion: boolean } | null>(null);
   const regions = useProfileCatalogs((s) => (country ? s.regions[`${country}:${i18n.language}`] : undefined));
   const loadRegions = useProfileCatalogs((s) => s.loadRegions);
   useEffect(() => {
@@ -148,16 +148,18 @@ function useMembersNear(place: NearPlace | null): { near: LanderMember[] | null;
     if (region) loadRegions(country, i18n.language).catch(() => undefined);
     // The region first; where nobody of it shows a photo yet, the country.
     const ask = (within: string | null) => landerApi.members(10, undefined, controller.signal, { country, region: within });
+    const place = `${country}/${region ?? ''}`;
     ask(region)
-      .then((found) => (found.length || !region ? found : ask(null)))
+      .then(async (found) => (found.length || !region ? { found, inRegion: Boolean(region) } : { found: await ask(null), inRegion: false }))
       .then(
-        (found) => !controller.signal.aborted && setAnswer({ key: `${country}/${region ?? ''}`, members: found }),
+        ({ found, inRegion }) => !controller.signal.aborted && setAnswer({ key: place, members: found, inRegion }),
         () => undefined,
       );
     return () => controller.abort();
   }, [country, region, i18n.language, loadRegions]);
   const near = country && answer?.key === key ? answer.members : null;
-  const regionName = region ? regions?.find((candidate) => candidate.code === region)?.name : undefined;
+  // Named by the region only when its own members are shown (else the country's are).
+  const regionName = region && answer?.inRegion ? regions?.find((candidate) => candidate.code === region)?.name : undefined;
   const label = country ? (regionName ?? countryName(country, i18n.language)) : '';
   return { near, label };
 }
