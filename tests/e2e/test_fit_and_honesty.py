@@ -146,8 +146,8 @@ def test_a_gift_asks_with_its_price_and_checkout_picks_the_local_method(
     page.get_by_test_id("gift-button").first.click()
     picker = page.get_by_role("dialog")
     picker.locator("[data-testid=gift-option][data-gift=rose]").click()
-    price = page.evaluate(
-        "fetch('/api/gifts').then(r => r.json()).then(d => d.gifts.find(g => g.key === 'rose').price)")
+    price = page.evaluate("fetch('/api/gifts').then(r => r.json())"
+                          ".then(d => d.gifts.find(g => g.key === 'rose').price)")
     question = picker.get_by_test_id("gift-confirm-question")
     expect(question).to_contain_text(str(price))
     expect(question).to_contain_text(gifts["object"]["rose"])
@@ -155,7 +155,8 @@ def test_a_gift_asks_with_its_price_and_checkout_picks_the_local_method(
     screenshot(page, f"issue19-gift-confirm-en-{width(viewport)}")
     picker.get_by_test_id("gift-confirm-back").click()
     expect(picker.get_by_test_id("gift-option").first).to_be_visible()
-    assert page.evaluate("fetch('/api/user').then(r => r.json()).then(d => d.user.credits)") == balance
+    credits = "fetch('/api/user').then(r => r.json()).then(d => d.user.credits)"
+    assert page.evaluate(credits) == balance
     picker.get_by_role("button", name=gifts["picker"]["close"]).first.click()
 
     # Sanne lives in the Netherlands: iDEAL first and chosen, and the price on the button.
