@@ -118,6 +118,7 @@ def _task_queue(redis_url: str | None, container: Container) -> OutboxQueue:
     queue.register("erasure_mail", lambda *args: container.account_mails().farewell(*args))
     queue.register("build_export", lambda member_id:
                    container.data_export().build_and_mail(member_id))
+    queue.register("purge_exports", lambda: container.data_export().purge_expired())
     queue.register("sandbox_webhook", call_webhook)
     queue.register("notify", lambda kind, member_id, refs:
                    container.notifier().notify(kind, member_id, refs))

@@ -101,6 +101,15 @@ class DataExport:
             uow.jobs.add("account_mail", KIND, member_id, None, name)
             uow.commit()
 
+    def purge_expired(self) -> int:
+        """Copies whose link expired unused leave the file store (a scheduled job)."""
+        with self.uow() as uow:
+            names = uow.tokens.take_expired_targets(KIND, self.clock.now())
+            if names:  # the files go once no token points at them, retried until gone
+                uow.jobs.add("delete_files", names)
+            uow.commit()
+        return len(names)
+
     def claim(self, token: str) -> Archive:
         """The mailed link: once, within its lifetime; the file goes once fetched."""
         now = self.clock.now()

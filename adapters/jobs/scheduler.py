@@ -14,6 +14,7 @@ PERIODIC = {
     "remind_unread": 60,  # each member at most once a day (the job's key)
     "weekly_updates": 24 * 60,  # each member once per ISO week (the job's key)
     "purge_notifications": 24 * 60,
+    "purge_exports": 60,  # copies of members' data whose mailed link expired unused
 }
 
 

@@ -156,6 +156,16 @@ class SqlTokens:
             t.account_tokens.c.member_id == member_id, t.account_tokens.c.purpose == purpose,
             t.account_tokens.c.created_at >= since)).scalar_one())
 
+    def take_expired_targets(self, purpose: str, now: datetime) -> list[str]:
+        tokens = t.account_tokens
+        rows = self.connection.execute(select(tokens.c.id, tokens.c.target).where(
+            tokens.c.purpose == purpose, tokens.c.target.is_not(None),
+            tokens.c.expires_at <= now)).all()
+        if rows:
+            self.connection.execute(update(tokens).where(
+                tokens.c.id.in_([row.id for row in rows])).values(target=None))
+        return [row.target for row in rows]
+
     def targets(self, member_id: int, purpose: str) -> list[str]:
         return list(self.connection.execute(select(t.account_tokens.c.target).where(
             t.account_tokens.c.member_id == member_id, t.account_tokens.c.purpose == purpose,

@@ -79,6 +79,9 @@ class TokenRepository(Protocol):
     def targets(self, member_id: int, purpose: str) -> list[str]:
         """What the member's tokens of this purpose point at (data exports' files)."""
         ...
+    def take_expired_targets(self, purpose: str, now: datetime) -> list[str]:
+        """What expired tokens of this purpose point at; they point at nothing after."""
+        ...
 
 
 class LoginFailureLog(Protocol):

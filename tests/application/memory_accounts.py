@@ -115,6 +115,12 @@ class MemoryTokens:
         return [r.target for r in self.data
                 if r.member_id == member_id and r.purpose == purpose and r.target]
 
+    def take_expired_targets(self, purpose: str, now: datetime) -> list[str]:
+        taken = [r for r in self.data
+                 if r.purpose == purpose and r.target and r.expires_at <= now]
+        self.data[:] = [attrs.evolve(r, target=None) if r in taken else r for r in self.data]
+        return [r.target for r in taken if r.target]
+
 
 class MemoryLoginFailures:
     def __init__(self, data: list[tuple[int, str, str, datetime]]) -> None:

@@ -83,3 +83,30 @@ def test_a_large_copy_is_mailed_as_a_link_that_works_once(app: Flask, container,
     assert "messages.json" in zipfile.ZipFile(io.BytesIO(fetched.data)).namelist()
     assert app.test_client().get(link).json["error"] == "export_link_invalid"
     assert [n for n in container.files().names() if n.startswith("exports/")] == []
+
+
+def test_a_copy_whose_link_expired_unused_leaves_the_file_store(app: Flask, container,  # type: ignore[no-untyped-def]
+                                                              monkeypatch) -> None:
+    from datetime import UTC, datetime
+
+    from sqlalchemy import update
+
+    from adapters.sql import tables as t
+
+    monkeypatch.setattr(data_export, "LARGE_MESSAGES", -1)
+    ann, ann_id = signed_up(app, "Ann", "female", "male")
+    ann.post("/api/export/confirm", json={"password": PASSWORD})
+    assert ann.get("/api/export").status_code == 202
+    container.tasks().drain()  # built and mailed
+    exports = [n for n in container.files().names() if n.startswith("exports/")]
+    assert len(exports) == 1
+    assert container.data_export().purge_expired() == 0  # the link still works
+    with container.engine().begin() as connection:
+        connection.execute(update(t.account_tokens).where(
+            t.account_tokens.c.member_id == ann_id,
+            t.account_tokens.c.purpose == "export_ready").values(
+                expires_at=datetime(2020, 1, 1, tzinfo=UTC)))
+    assert container.data_export().purge_expired() == 1
+    container.tasks().drain()
+    assert [n for n in container.files().names() if n.startswith("exports/")] == []
+    assert container.data_export().purge_expired() == 0
