@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useMatch, useNavigate } from 'react-router';
 import { LEAVING_STATE } from '../../shared/routing/guard';
-import { pathTo, routeExists } from '../../shared/routing/paths';
+import { PATHS, pathTo, routeExists } from '../../shared/routing/paths';
 import { useChat } from '../chat';
 import { usePush } from '../push';
 import { useSession } from '../session';
@@ -16,6 +16,7 @@ function NavItem({
   badge,
   badgeClass,
   inTabBar = false,
+  current,
 }: {
   to: string;
   icon: IconName;
@@ -24,10 +25,13 @@ function NavItem({
   badgeClass?: string;
   /** Also in the phones' tab bar: the top navigation leaves it out there. */
   inTabBar?: boolean;
+  /** Whether this is the open place, when the address alone does not tell. */
+  current?: boolean;
 }) {
   if (!routeExists(to)) return null;
-  return (
-    <NavLink to={pathTo(to)} className={`nav-pill member-nav__item${inTabBar ? ' member-nav__item--tab' : ''}`}>
+  const className = `nav-pill member-nav__item${inTabBar ? ' member-nav__item--tab' : ''}`;
+  const content = (
+    <>
       <span className="member-nav__icon">
         <Icon name={icon} />
         {badge && (
@@ -37,7 +41,19 @@ function NavItem({
         )}
       </span>
       <span className="member-nav__label">{label}</span>
-    </NavLink>
+    </>
+  );
+  if (current === undefined) {
+    return (
+      <NavLink to={pathTo(to)} className={className}>
+        {content}
+      </NavLink>
+    );
+  }
+  return (
+    <Link to={pathTo(to)} className={`${className}${current ? ' active' : ''}`} aria-current={current ? 'page' : undefined}>
+      {content}
+    </Link>
   );
 }
 
@@ -50,6 +66,8 @@ export function MemberNav() {
   const navigate = useNavigate();
   const totalUnread = useChat((s) => s.totalUnread);
   const totalNewLikes = useChat((s) => s.totalNewLikes);
+  // A conversation opened from a profile (/members/:id/chat) is in Messages, not Search.
+  const chatWithMember = useMatch(PATHS['members-id-chat']) !== null;
   if (!user) return null;
 
   const logOut = async () => {
@@ -64,10 +82,10 @@ export function MemberNav() {
   const credits = creditsBadge(user);
   return (
     <div className="member-nav">
-      <NavItem to="members" icon="search" label={t('nav.search')} inTabBar />
+      <NavItem to="members" icon="search" label={t('nav.search')} inTabBar current={chatWithMember ? false : undefined} />
       <NavItem to="swipe-game" icon="cards" label={t('nav.discover')} inTabBar />
       <NavItem to="match-finder" icon="sparkle" label={t('nav.matchFinder')} />
-      <NavItem to="chats" icon="chat" label={t('nav.messages')} badge={counterBadge(totalUnread)} inTabBar />
+      <NavItem to="chats" icon="chat" label={t('nav.messages')} badge={counterBadge(totalUnread)} inTabBar current={chatWithMember || undefined} />
       <NavItem to="likes" icon="heart" label={t('nav.likes')} badge={counterBadge(totalNewLikes)} inTabBar />
       {money === 'credits' ? (
         <NavItem

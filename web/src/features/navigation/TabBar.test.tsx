@@ -81,4 +81,22 @@ describe('TopNav for members', () => {
       expect(within(nav).getByRole('link', { name })).toHaveClass('member-nav__item--tab');
     }
   });
+
+  it('counts a conversation opened from a profile as Messages, not Search', () => {
+    seedStores({ settings: settingsFixture() });
+    useSession.setState({ user: userFixture() });
+    renderInRouter(<TopNav />, '/members/5/chat');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Search' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('marks Search on a profile', () => {
+    seedStores({ settings: settingsFixture() });
+    useSession.setState({ user: userFixture() });
+    renderInRouter(<TopNav />, '/members/5');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Search' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Messages' })).not.toHaveAttribute('aria-current');
+  });
 });
