@@ -6,7 +6,7 @@ import { settingsFixture } from '../../../test/fixtures';
 import { drag } from '../../../test/pointer';
 import { seedStores, setupTestI18n } from '../../../test/render';
 import { useSession } from '../../session';
-import { useSignup } from '../../signup/signupStore';
+import { useSignup } from '../../signup';
 import { landersLoader } from '../landersLoader';
 import { type LanderServer, memberFixture, membersFixture, renderLander, settle, stubLanderApi, stubScreen } from '../landerTesting';
 import { AloneTonightLander } from './AloneTonightLander';

@@ -1,0 +1,214 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SelectField, TextField } from '../../shared/ui/fields';
+import { Icon } from '../../shared/ui/icons';
+import { Section } from '../../shared/ui/sections';
+import { type Place, useGeo } from '../geo';
+import { BirthDateSelect } from '../signup/BirthDateSelect';
+import { useSettings, useSiteSettings } from '../site';
+import { useProfileCatalogs } from './catalogStore';
+import { GENDERS, type ProfileField, SEXUALITIES } from './profileLogic';
+import { type SectionProps, useNote, useSectionForm } from './sectionForm';
+
+function useCountryNames(countries: string[]) {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    let names: Intl.DisplayNames | null = null;
+    try {
+      names = new Intl.DisplayNames([i18n.language], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    return countries
+      .map((code) => ({ value: code, label: names?.of(code) ?? code }))
+      .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+  }, [countries, i18n.language]);
+}
+
+/** Pre-fills country, region and city from the browser's position (spec section 7). */
+function LocateButton({ countries, onPlace }: { countries: string[]; onPlace: (place: Place) => void }) {
+  const { t } = useTranslation('profile');
+  const { permission, watchPermission, locate } = useGeo();
+  const [state, setState] = useState<'idle' | 'busy' | 'failed' | 'outside'>('idle');
+  useEffect(() => {
+    void watchPermission();
+  }, [watchPermission]);
+  if (permission === 'unsupported') return null;
+  const run = async () => {
+    setState('busy');
+    const place = await locate();
+    if (!place) return setState('failed');
+    if (countries.length > 0 && !countries.includes(place.country)) return setState('outside');
+    onPlace(place);
+    setState('idle');
+  };
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2">
+      <button
+        type="button"
+        className="btn btn-outline-primary btn-sm rounded-pill"
+        onClick={() => void run()}
+        disabled={state === 'busy' || permission === 'denied'}
+        data-testid="profile-locate"
+      >
+        <Icon name="mapPin" size={16} className="me-1" />
+        {state === 'busy' ? t('basics.locating') : t('basics.locate')}
+      </button>
+      {permission === 'denied' && <span className="form-text">{t('basics.locateDenied')}</span>}
+      {state === 'failed' && permission !== 'denied' && (
+        <span className="form-text">{t('basics.locateFailed')}</span>
+      )}
+      {state === 'outside' && <span className="form-text">{t('basics.locateOutside')}</span>}
+    </div>
+  );
+}
+
+/** Name, gender, sexuality, birth date and place. */
+export function BasicsSection(props: SectionProps) {
+  const { t, i18n } = useTranslation('profile');
+  const note = useNote();
+  const settings = useSettings((s) => s.settings);
+  const { limits } = useSiteSettings();
+  const { draft, set, submit, error, saveButton, resultAlert } = useSectionForm('basics', props);
+  const shown = (field: ProfileField) => props.fields.includes(field);
+  const countries = useCountryNames(settings?.countries ?? []);
+  const loadRegions = useProfileCatalogs((s) => s.loadRegions);
+  const regions = useProfileCatalogs((s) => s.regions[`${draft.country}:${i18n.language}`]);
+  const [regionsFailed, setRegionsFailed] = useState(false);
+  const showRegion = shown('region') && Boolean(draft.country);
+
+  useEffect(() => {
+    if (!showRegion) return;
+    setRegionsFailed(false);
+    loadRegions(draft.country, i18n.language).catch(() => setRegionsFailed(true));
+  }, [showRegion, draft.country, i18n.language, loadRegions]);
+
+  const choices = (field: 'gender' | 'sexuality', values: readonly string[]) =>
+    values.map((value) => ({ value, label: t(`options.${field}.${value}`) }));
+
+  return (
+    <Section id="profile-basics" icon="user" title={t('basics.title')} intro={t('basics.intro')}>
+      <form onSubmit={submit} noValidate className="settings-form" aria-label={t('basics.title')}>
+        {resultAlert}
+        <TextField
+          id="profile-name"
+          label={t('fields.name')}
+          value={draft.name}
+          onValue={(value) => set('name', value)}
+          error={error('name')}
+          hint={note('name') ?? t('basics.nameHint')}
+          maxLength={limits.name_max}
+          autoComplete="nickname"
+          data-testid="profile-name"
+        />
+        {(shown('gender') || shown('sexuality')) && (
+          <div className="row g-3">
+            {shown('gender') && (
+              <div className="col-sm-6">
+                <SelectField
+                  id="profile-gender"
+                  label={t('fields.gender')}
+                  value={draft.gender}
+                  onValue={(value) => set('gender', value)}
+                  options={choices('gender', GENDERS)}
+                  error={error('gender')}
+                  hint={note('gender')}
+                  testId="profile-gender"
+                />
+              </div>
+            )}
+            {shown('sexuality') && (
+              <div className="col-sm-6">
+                <SelectField
+                  id="profile-sexuality"
+                  label={t('fields.sexuality')}
+                  value={draft.sexuality}
+                  onValue={(value) => set('sexuality', value)}
+                  options={choices('sexuality', SEXUALITIES)}
+                  error={error('sexuality')}
+                  hint={note('sexuality')}
+                  testId="profile-sexuality"
+                />
+              </div>
+            )}
+          </div>
+        )}
+        {shown('birth_date') && (
+          <div data-testid="profile-birth-date">
+            <BirthDateSelect
+              legend={t('fields.birth_date')}
+              value={draft.birth_date}
+              onValue={(value) => set('birth_date', value)}
+              minAge={settings?.min_age ?? 18}
+              error={error('birth_date')}
+            />
+            {note('birth_date') && <div className="form-text">{note('birth_date')}</div>}
+          </div>
+        )}
+        {(shown('country') || showRegion) && (
+          <div className="row g-3">
+            {shown('country') && (
+              <div className="col-sm-6">
+                <SelectField
+                  id="profile-country"
+                  label={t('fields.country')}
+                  value={draft.country}
+                  onValue={(value) => {
+                    set('country', value);
+                    set('region', '');
+                  }}
+                  options={countries}
+                  error={error('country')}
+                  hint={note('country')}
+                  testId="profile-country"
+                />
+              </div>
+            )}
+            {showRegion && (
+              <div className="col-sm-6">
+                <SelectField
+                  id="profile-region"
+                  label={t('fields.region')}
+                  value={draft.region}
+                  onValue={(value) => set('region', value)}
+                  options={(regions ?? []).map((region) => ({ value: region.code, label: region.name }))}
+                  empty={regions ? t('basics.regionNone') : t('basics.regionLoading')}
+                  disabled={!regions}
+                  error={error('region') ?? (regionsFailed ? t('basics.regionFailed') : null)}
+                  hint={note('region')}
+                  testId="profile-region"
+                />
+              </div>
+            )}
+          </div>
+        )}
+        {(shown('country') || shown('city')) && (
+          <LocateButton
+            countries={settings?.countries ?? []}
+            onPlace={(place) => {
+              if (shown('country')) {
+                set('country', place.country);
+                set('region', place.region ?? '');
+              }
+              if (shown('city') && place.city) set('city', place.city);
+            }}
+          />
+        )}
+        {shown('city') && (
+          <TextField
+            id="profile-city"
+            label={t('fields.city')}
+            value={draft.city}
+            onValue={(value) => set('city', value)}
+            error={error('city')}
+            hint={note('city')}
+            maxLength={limits.city_max}
+            autoComplete="address-level2"
+            data-testid="profile-city"
+          />
+        )}
+        {saveButton}
+      </form>
+    </Section>
+  );
+}
