@@ -63,7 +63,10 @@ def sign_up_activated(browser: Browser, live_server: str, live_var: Path, name: 
 
 def test_two_members_like_each_other_and_both_see_the_match(
         browser: Browser, live_server: str, live_var: Path) -> None:
-    her = new_context(browser, DESKTOP).new_page()
+    her_context = new_context(browser, DESKTOP)
+    # Her browser chose English: Sanne's saved Dutch would follow her to a new one (19.7).
+    her_context.add_cookies([{"name": "i18n_redirected", "value": "en", "url": live_server}])
+    her = her_context.new_page()
     log_in(her, live_server, "demo@example.com")
     him = sign_up_activated(browser, live_server, live_var, "Ruben")
     her_id, his_id = member_id(her), member_id(him)
