@@ -12,17 +12,11 @@ import { type LiveSocket, live } from '../../shared/realtime/socket';
 import { useSession } from '../session';
 import { pageHidden } from './chatApi';
 import { reloadChats } from './chatList';
+import { SYNC_DELAY_MS, syncInterval } from './syncTiming';
 
-export const SYNC_DELAY_MS = 5_000;
-export const SYNC_INTERVAL_MS = 60_000;
-export const PUSH_SYNC_INTERVAL_MS = 300_000;
+export { PUSH_SYNC_INTERVAL_MS, SYNC_DELAY_MS, SYNC_INTERVAL_MS, syncInterval } from './syncTiming';
 /** Live news often comes in bursts (message, counters, credits): one reload for them all. */
 export const NEWS_DEBOUNCE_MS = 400;
-
-/** How often to reload: push messages announce news, so polling can slow down. */
-export function syncInterval(pushSubscribed: boolean): number {
-  return pushSubscribed ? PUSH_SYNC_INTERVAL_MS : SYNC_INTERVAL_MS;
-}
 
 export interface ChatSyncOptions {
   delay?: number;

@@ -1,3 +1,3 @@
 /** The chat's public module: its counters (badges, page title) and how often it syncs. */
 export { useAttentionCount, useChat } from './chatStore';
-export { syncInterval } from './chatSync';
+export { syncInterval } from './syncTiming';
