@@ -304,13 +304,18 @@ class Accounts:
     def open_sessions(self, tokens: Collection[str]) -> set[str]:
         """Those of these session tokens that still sign their member in, as member_for
         would say, in one read: the live sockets' periodic check, for all of a process's
-        sockets at once instead of one query per socket."""
+        sockets at once instead of one query per socket. Their members are marked seen
+        now, in one write (their online status)."""
         by_digest = {self.secrets.digest(token): token for token in tokens}
         now = self.clock.now()
-        with self.uow(single_read=True) as uow:
+        with self.uow() as uow:
             found = uow.sessions.with_members(list(by_digest))
-        return {by_digest[digest] for digest, (session, member) in found.items()
-                if session.open_at(now) and member.can_log_in}
+            live = {digest: member for digest, (session, member) in found.items()
+                    if session.open_at(now) and member.can_log_in}
+            # Their members are online (issue 21.2): marked in the same round, one write.
+            uow.last_seen.seen([member.id for member in live.values()], now)
+            uow.commit()
+        return {by_digest[digest] for digest in live}
 
     def log_out(self, token: str | None) -> None:
         if not token:

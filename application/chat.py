@@ -38,7 +38,7 @@ from domain.gifts import price as gift_price
 from domain.members import AccountStatus, Member
 from domain.photos import check_unlockable
 from domain.premium import READ_RECEIPTS, has_feature
-from domain.privacy import Signal, signal_passes
+from domain.privacy import Signal, online_status, signal_passes
 
 
 @attrs.frozen
@@ -90,6 +90,8 @@ class ChatEntry:
     profile: PublicCard  # the other member
     num_unread_messages: int
     last_message: Message | None
+    # The other member is online; None when either of the two hides it (quiet mode).
+    online: bool | None = None
 
 
 @attrs.frozen
@@ -265,13 +267,18 @@ class Chat:
                           refusal=_refusal(situation))
 
     def chats(self, viewer: Member) -> ChatList:
-        today = self.clock.now().date()
+        now = self.clock.now()
         with self.uow() as uow:
             summaries = uow.chat_queries.chats_of(viewer.id)
+            # Who hides their own online status is told no one's: no need to look.
+            seen = uow.last_seen.facts([chat.profile.id for chat in summaries]) \
+                if viewer.show_online else {}
         return ChatList([ChatEntry(conversation=ConversationRef(chat.conversation_id),
-                                   profile=PublicCard.of(chat.profile, today),
+                                   profile=PublicCard.of(chat.profile, now.date()),
                                    num_unread_messages=chat.num_unread_messages,
-                                   last_message=chat.last_message) for chat in summaries])
+                                   last_message=chat.last_message,
+                                   online=online_status(viewer, seen.get(chat.profile.id), now))
+                         for chat in summaries])
 
     def history(self, viewer: Member, conversation_id: int, before: int | None) -> History:
         today = self.clock.now().date()

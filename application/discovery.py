@@ -32,6 +32,7 @@ from domain.likes import is_match
 from domain.matching import search_defaults
 from domain.members import Member, age_on
 from domain.photos import PhotoAccess, photo_access, visible_to_others
+from domain.privacy import online_status
 from domain.sites import Site
 
 Card = TypeVar("Card", bound=MemberCard)
@@ -110,6 +111,8 @@ class MemberProfile:
     liked_by_me: bool
     likes_me: bool
     match: bool
+    # Online now; None when the viewer or the member hides it (quiet mode), or a visitor.
+    online: bool | None = None
 
 
 @attrs.frozen
@@ -196,8 +199,11 @@ class Discovery:
             likes = self._likes(uow, viewer, member.id)
             photos = gallery(uow, viewer, member, profile_is_open=True)
             blocked_by_me = viewer is not None and uow.discovery.blocks(viewer.id, member.id)
+            seen = uow.last_seen.facts([member.id]).get(member.id) \
+                if viewer is not None and viewer.show_online else None
             uow.commit()  # opening a liked-by profile cleared its new flag
-        return self._profile(member, site, photos, blocked_by_me, likes, today)
+        return attrs.evolve(self._profile(member, site, photos, blocked_by_me, likes, today),
+                            online=online_status(viewer, seen, self.clock.now()))
 
     @staticmethod
     def _likes(uow: UnitOfWork, viewer: Member | None, member_id: int) -> LikeState:

@@ -8,9 +8,24 @@ before anything is published, so the other member's socket receives nothing."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from enum import StrEnum
 
+import attrs
+
 from domain.members import Member
+
+# A member counts as online while a page of theirs keeps its live connection: the
+# connections' sessions are checked (and the members marked seen) every 15 s or so.
+ONLINE_WINDOW = timedelta(seconds=45)
+
+
+@attrs.frozen
+class SeenFacts:
+    """What the online status of a member follows from."""
+
+    shows_online: bool  # the member's own switch
+    seen_at: datetime | None  # their last live connection
 
 
 class Signal(StrEnum):
@@ -29,3 +44,11 @@ def shares(member: Member, signal: Signal) -> bool:
 def signal_passes(signal: Signal, sender: Member, receiver: Member) -> bool:
     """The sender's signal reaches the receiver only when both share it (reciprocity)."""
     return shares(sender, signal) and shares(receiver, signal)
+
+
+def online_status(viewer: Member | None, seen: SeenFacts | None, now: datetime) -> bool | None:
+    """Whether a member is online, as the viewer may know it: None (not said at all) when
+    either of them hides their online status (reciprocity), or for a visitor."""
+    if viewer is None or seen is None or not (viewer.show_online and seen.shows_online):
+        return None
+    return seen.seen_at is not None and now - seen.seen_at <= ONLINE_WINDOW

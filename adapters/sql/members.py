@@ -219,6 +219,6 @@ _ERASED_ROWS = (
     (t.discount_codes, "member_id"), (t.member_flags, "member_id"),
     (t.photo_unlocks, "member_id"), (t.sms_codes, "member_id"), (t.mandates, "member_id"),
     (t.notification_settings, "member_id"), (t.push_subscriptions, "member_id"),
-    (t.notifications_sent, "member_id"), (t.appeals, "member_id"),
+    (t.notifications_sent, "member_id"), (t.appeals, "member_id"), (t.last_seen, "member_id"),
     (t.messages, "sender_id"),
 )

@@ -291,6 +291,14 @@ presence = Table(
     Column("hidden_at", UtcDateTime, nullable=False),
 )
 
+# When each member last had a live connection (issue 21.2): their online status.
+last_seen = Table(
+    "last_seen",
+    metadata,
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), primary_key=True),
+    Column("seen_at", UtcDateTime, nullable=False),
+)
+
 bundles = Table(
     "bundles",
     metadata,

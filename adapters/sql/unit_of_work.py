@@ -28,6 +28,7 @@ from adapters.sql.members import SqlMembers
 from adapters.sql.notifications import SqlNotificationQueries, SqlNotifications
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.personal_data import SqlPersonalData
+from adapters.sql.presence import SqlLastSeen
 from adapters.sql.repositories import (
     SqlAuditLog,
     SqlCompanies,
@@ -112,7 +113,7 @@ _REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
     "landers": SqlLanders, "complaints": SqlComplaints, "figures": SqlFigures,
     "chat_queries": SqlChatQueries, "like_queries": SqlLikeQueries,
     "photo_queries": SqlPhotoQueries, "complaint_queries": SqlComplaintQueries,
-    "appeals": SqlAppeals, "personal_data": SqlPersonalData,
+    "appeals": SqlAppeals, "personal_data": SqlPersonalData, "last_seen": SqlLastSeen,
     "jobs": lambda connection: SqlOutbox(connection, _now),
 }
 
@@ -147,6 +148,7 @@ class SqlUnitOfWork:
     figures: SqlFigures
     appeals: SqlAppeals
     personal_data: SqlPersonalData  # read only
+    last_seen: SqlLastSeen
     jobs: SqlOutbox
 
     def __init__(self, engine: Engine, single_read: bool = False) -> None:

@@ -21,6 +21,7 @@ from application.ports.members import MemberRepository
 from application.ports.notifications import NotificationQueries, NotificationRepository
 from application.ports.personal_data import PersonalDataQueries
 from application.ports.photos import PhotoQueries, PhotoRepository
+from application.ports.presence import LastSeen
 from application.ports.shop import (
     BundleRepository,
     DiscountCodeRepository,
@@ -63,6 +64,7 @@ class UnitOfWork(Protocol):
     figures: FiguresRepository
     appeals: AppealRepository
     personal_data: PersonalDataQueries  # read only
+    last_seen: LastSeen
     jobs: JobOutbox
 
     def __enter__(self) -> UnitOfWork: ...

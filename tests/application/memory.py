@@ -14,6 +14,7 @@ from domain.members import Member
 from domain.photos import PhotoStatus
 from domain.sites import Company, Site
 from tests.application.memory_accounts import (
+    MemoryLastSeen,
     MemoryLoginFailures,
     MemorySessions,
     MemoryTokens,
@@ -238,6 +239,7 @@ class MemoryUnitOfWork:
         self.direct_debit = MemoryDirectDebit(work)
         self.complaints = MemoryComplaints(work)
         self.complaint_queries = MemoryComplaintQueries(work)
+        self.last_seen = MemoryLastSeen(work)
         self.jobs = MemoryJobs(work.jobs)
         return self
 

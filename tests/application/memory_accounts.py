@@ -10,6 +10,8 @@ import attrs
 
 from application.ports.accounts import SessionRecord, SignedIn, TokenRecord
 from domain.members import Member
+from domain.privacy import SeenFacts
+from tests.application.memory_store import MemoryStore
 
 if TYPE_CHECKING:
     from tests.application.memory import MemoryMembers, MemoryPhotos
@@ -139,3 +141,16 @@ class MemoryLoginFailures:
 
     def clear(self, site_id: int, email: str, ip: str) -> None:
         self.data[:] = [row for row in self.data if row[:3] != (site_id, email, ip)]
+
+
+class MemoryLastSeen:
+    def __init__(self, store: MemoryStore) -> None:
+        self.store = store
+
+    def seen(self, member_ids: Collection[int], at: datetime) -> None:
+        self.store.last_seen.update(dict.fromkeys(member_ids, at))
+
+    def facts(self, member_ids: Collection[int]) -> dict[int, SeenFacts]:
+        return {member_id: SeenFacts(self.store.members[member_id].show_online,
+                                     self.store.last_seen.get(member_id))
+                for member_id in member_ids if member_id in self.store.members}

@@ -77,6 +77,7 @@ class MemoryStore:
     messages: list[MessageRow] = attrs.Factory(list)  # by id
     unlocks: set[tuple[int, int]] = attrs.Factory(set)  # (member, photo)
     presence: dict[int, datetime] = attrs.Factory(dict)
+    last_seen: dict[int, datetime] = attrs.Factory(dict)  # member: last live connection
     # credits and the shop
     balances: dict[int, int] = attrs.Factory(dict)
     ledger: list[LedgerEntry] = attrs.Factory(list)  # by id

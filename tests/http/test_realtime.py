@@ -135,6 +135,39 @@ def test_quiet_mode_sends_no_typing_or_read_event(app: Flask, live: str, quiet: 
         bob_ws.close()
 
 
+def test_online_status_follows_live_sockets_and_quiet_mode(app: Flask, live: str) -> None:
+    """A member with a live page is online, in the other's chat list and on their
+    profile; whoever hides their online status is shown as neither online nor offline
+    and sees no one's (reciprocity)."""
+    from adapters.http import realtime
+
+    ann, ann_id = signed_up(app, "Ann", "female", "male")
+    bob, bob_id = signed_up(app, "Bob", "male", "female")
+    ann.post(f"/api/members/{bob_id}/messages", json={"text": "Hoi Bob"})
+
+    def seen_by_ann() -> tuple[object, object]:
+        [chat] = ann.get("/api/chats").json["chats"]
+        return chat["online"], ann.get(f"/api/members/{bob_id}").json["profile"]["online"]
+
+    assert seen_by_ann() == (False, False)  # never had a live page
+    bob_ws = connect(live, bob)
+    try:
+        next_event(bob_ws, "hello")
+        realtime.check_sessions()  # the periodic round marks live members seen
+        assert seen_by_ann() == (True, True)
+        assert bob.get("/api/chats").json["chats"][0]["online"] is False  # Ann has no page
+        bob.put("/api/user", json={"show_online": False})
+        assert seen_by_ann() == (None, None)  # Bob hides it: not said at all
+        bob.put("/api/user", json={"show_online": True})
+        ann.put("/api/user", json={"show_online": False})
+        assert seen_by_ann() == (None, None)  # Ann hides hers: she sees no one's
+        visitor = app.test_client().get(f"/api/members/{bob_id}").json
+        assert visitor.get("profile", {}).get("online") is None  # visitors are told nothing
+    finally:
+        bob_ws.close()
+    assert ann_id
+
+
 def test_a_ban_closes_the_sockets_at_once(app: Flask, container, live: str) -> None:  # type: ignore[no-untyped-def]
     bob, bob_id = signed_up(app, "Bob", "male", "female")
     bob_ws = connect(live, bob)
