@@ -197,6 +197,8 @@ def test_profile_actions_stay_at_hand(pair: tuple[Member, Member], live_server: 
     like = actions.get_by_test_id("like-button")
     message = actions.get_by_role("link", name="Send a message")
     gift = actions.get_by_test_id("gift-button")
+    # The screens' sheets come after Bootstrap's: the Like pill keeps its own border.
+    expect(like).to_have_css("border-top-width", "2px")
     for button in (like, message, gift):
         expect(button).to_be_visible()
         found = button.bounding_box()
