@@ -129,7 +129,8 @@ def test_time_bonus_then_ideal_purchase_makes_premium_and_failed_card_offers_pay
     expect(page.get_by_test_id("discount-banner")).to_have_count(0)
     page.get_by_test_id("repeat-order-link").click()
     expect(page.get_by_test_id("repeat-card")).to_contain_text("250 credits")
-    expect(page.get_by_test_id("repeat-confirm")).to_have_text("Pay again with iDEAL")
+    # The price before the tap (issue 19.5): the bundle today, no time bonus any more.
+    expect(page.get_by_test_id("repeat-confirm")).to_have_text("Pay €29.99 again with iDEAL")
     page.wait_for_load_state("networkidle")
     screenshot(page, "shop-repeat-en-1280")
 
