@@ -1,5 +1,6 @@
 import '../../styles/sheets/chat.scss';
 import type { TFunction } from 'i18next';
+import { OnlineBadge } from '../../shared/ui/OnlineBadge';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useMatch, useNavigate } from 'react-router';
@@ -111,6 +112,7 @@ function ChatRow({ chat, me, onDelete }: { chat: ChatSummary; me: number | null;
               <span className="chat-row__name">
                 {profile.name}
                 <span className="chat-row__age">, {profile.age}</span>
+                {chat.online === true && <OnlineBadge compact />}
                 {profile.is_fictional && <FictionalBadge className="chat-row__badge" />}
               </span>
               {last && (

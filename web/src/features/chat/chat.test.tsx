@@ -148,6 +148,14 @@ describe('chats page', () => {
     expect(useChat.getState().totalUnread).toBe(2);
   });
 
+  it('marks who is online, and says nothing where the server does not tell (quiet mode)', async () => {
+    list = [{ ...summary(1, 'Anna', 0, first), online: true }, { ...summary(2, 'Bea', 0, second), online: null }];
+    renderAt('/chats');
+    const rows = await screen.findAllByTestId('chat-row');
+    expect(within(rows[0]!).getByTestId('online-badge')).toHaveTextContent('Online now');
+    expect(within(rows[1]!).queryByTestId('online-badge')).toBeNull();
+  });
+
   it('shows an empty state that leads to the member search', async () => {
     list = [];
     renderAt('/chats');

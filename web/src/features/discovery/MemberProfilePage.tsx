@@ -1,5 +1,6 @@
 import '../../styles/sheets/discovery.scss';
 import '../../styles/sheets/likes.scss';
+import { OnlineBadge } from '../../shared/ui/OnlineBadge';
 import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
@@ -213,6 +214,7 @@ function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: 
               <span className="member-profile__age">, {profile.age}</span>
               {profile.is_fictional && <FictionalBadge className="member-profile__badge" />}
             </h1>
+            {profile.online === true && <OnlineBadge />}
             {place && (
               <p className="member-profile__place">
                 <Icon name="mapPin" size={18} />

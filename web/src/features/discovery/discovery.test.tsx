@@ -352,6 +352,12 @@ describe('member profile', () => {
     expect(screen.queryByTestId('fictional-warning')).toBeNull();
   });
 
+  it('says the member is online only when the server does', async () => {
+    memberAnswer = () => json(200, { profile: memberFixture({ online: true }) });
+    renderAt('/members/5');
+    expect(await screen.findByTestId('online-badge')).toHaveTextContent('Online now');
+  });
+
   it('warns on fictional profiles with the site\'s text', async () => {
     memberAnswer = () => json(200, { profile: memberFixture({ is_fictional: true }) });
     renderAt('/members/5');

@@ -1400,6 +1400,8 @@ export interface components {
             liked_by_me: boolean;
             likes_me: boolean;
             match: boolean;
+            /** @description Online now; null when the viewer or the member hides their online status (quiet mode), and for visitors */
+            online?: boolean | null;
             photo_count: number;
             photos: components["schemas"]["MemberPhoto"][];
         };
@@ -3025,6 +3027,8 @@ export interface operations {
                             profile: components["schemas"]["MemberCard"];
                             num_unread_messages: number;
                             last_message: components["schemas"]["ChatMessage"] | null;
+                            /** @description The other member is online; null when either member hides their online status (quiet mode) */
+                            online?: boolean | null;
                         }[];
                     };
                 };
