@@ -7,8 +7,8 @@ import { Icon, type IconName } from '../../shared/ui/icons';
 import { accountApi, fieldErrorsOf } from '../account';
 import { FormAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
-import { PasswordField, TextField } from '../../shared/ui/fields';
-import { useErrorText } from '../../shared/ui/form';
+import { CheckboxField, PasswordField, TextField } from '../../shared/ui/fields';
+import { useErrorText, useForm } from '../../shared/ui/form';
 import { useSession } from '../session';
 import { useSiteSettings } from '../site';
 import { BirthDateSelect } from './BirthDateSelect';
@@ -18,7 +18,6 @@ import { type Gender, type SignupForm, clearSignupForm, loadSignupForm, saveSign
 import { hasTrafficSource, trafficForSignup } from './traffic';
 import {
   EMAIL_STEP,
-  type FieldErrors,
   LAST_STEP,
   SIGNUP_STEPS,
   type SignupStep,
@@ -29,6 +28,10 @@ import {
 } from './validation';
 
 const STEP_KEYS = ['who', 'name', 'birth', 'place', 'email', 'password'] as const;
+
+/** The fields in the order the steps ask for them: a refused step focuses its first problem. */
+const FIELD_ORDER = ['gender', 'seeking', 'name', 'date_of_birth', 'country', 'region', 'city', 'email', 'password', 'terms'];
+const focusTarget = (field: string) => document.getElementById(`signup-${field}`) ?? document.querySelector<HTMLElement>(`.signup-wizard [name="${field}"]`);
 
 /** Signup refusals that are about the account, shown with their own ways out. */
 type Refusal = { code: 'account_exists' } | { code: 'account_deleted_reactivatable'; supportEmail: string } | null;
@@ -124,7 +127,8 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
   const { errorText, fieldText } = useErrorText();
   const settings = useSiteSettings();
   const setUser = useSession((s) => s.setUser);
-  const [form, setForm] = useState<SignupForm>(loadSignupForm);
+  const wizard = useForm<SignupForm, string>({ initial: loadSignupForm, order: FIELD_ORDER, idPrefix: 'signup', focusTarget });
+  const form = wizard.values;
   const [termsAccepted, setTermsAccepted] = useState(false);
   const context: StepContext = useMemo(
     () => ({ today: new Date(), minAge: settings.min_age, limits: settings.limits, termsAccepted }),
@@ -132,10 +136,7 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
   );
   // Coming back to a half-filled form: continue where it stopped (never past the e-mail).
   const [step, setStep] = useState<SignupStep>(() => firstInvalidStep(loadSignupForm(), context, EMAIL_STEP) ?? LAST_STEP);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<Refusal>(null);
-  const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -148,34 +149,33 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
     headingRef.current?.focus();
   }, [step]);
 
+  /** Changes fields, keeps the form for a return (never the password: see signupForm.ts). */
+  const change = (changes: Partial<SignupForm>, cleared: readonly string[]) => {
+    const next = { ...form, ...changes };
+    wizard.setValues(next);
+    saveSignupForm(next);
+    for (const field of cleared) wizard.clear(field);
+  };
   const update = (field: keyof SignupForm, value: string) => {
-    const next = { ...form, [field]: value } as SignupForm;
-    setForm(next);
-    saveSignupForm(next); // never stores the password: see signupForm.ts
-    setErrors((current) => {
-      const rest = { ...current };
-      delete rest[field];
-      return rest;
-    });
-    setFormError(null);
+    change({ [field]: value }, [field]);
+    wizard.setError(null);
     setRefusal(null);
   };
 
   const goTo = (target: SignupStep) => {
     setStep(target);
-    setFormError(null);
+    wizard.setError(null);
   };
 
   const next = (event: FormEvent) => {
     event.preventDefault();
     const found = validateStep(step, form, context);
+    wizard.show(found);
     if (Object.keys(found).length > 0) {
-      setErrors(found);
       const back = stepOfErrors(found);
       if (back !== null && back < step) setStep(back);
       return;
     }
-    setErrors({});
     if (step < LAST_STEP) {
       goTo((step + 1) as SignupStep);
       return;
@@ -186,52 +186,51 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
   const submit = async () => {
     const invalid = firstInvalidStep(form, context);
     if (invalid !== null) {
-      setErrors(validateStep(invalid, form, context));
+      wizard.show(validateStep(invalid, form, context));
       setStep(invalid);
       return;
     }
-    setBusy(true);
-    setFormError(null);
+    wizard.setError(null);
     setRefusal(null);
-    try {
-      const user = await accountApi.signUp({
-        email: form.email.trim(),
-        name: form.name.trim(),
-        date_of_birth: form.date_of_birth,
-        password: form.password,
-        gender: form.gender || undefined,
-        seeking: form.seeking || undefined,
-        country: form.country || undefined,
-        region: form.region || undefined,
-        city: form.city.trim() || undefined,
-        language: i18n.language,
-        traffic: trafficForSignup(),
-      });
-      clearSignupForm();
-      setUser(user);
-      await onDone();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      const code = error instanceof ApiError ? error.code : '';
-      if (Object.keys(fields).length > 0) {
-        setErrors(fields);
-        setStep(stepOfErrors(fields) ?? LAST_STEP);
-      } else if (code === 'account_exists') {
-        setRefusal({ code });
-      } else if (code === 'account_deleted_reactivatable') {
-        const supportEmail = String((error as ApiError).params.support_email ?? settings.support_email);
-        setRefusal({ code, supportEmail });
-      } else {
-        setFormError(errorText(error));
+    await wizard.run(async () => {
+      try {
+        const user = await accountApi.signUp({
+          email: form.email.trim(),
+          name: form.name.trim(),
+          date_of_birth: form.date_of_birth,
+          password: form.password,
+          gender: form.gender || undefined,
+          seeking: form.seeking || undefined,
+          country: form.country || undefined,
+          region: form.region || undefined,
+          city: form.city.trim() || undefined,
+          language: i18n.language,
+          traffic: trafficForSignup(),
+        });
+        clearSignupForm();
+        setUser(user);
+        await onDone();
+      } catch (error) {
+        const fields = fieldErrorsOf(error);
+        const code = error instanceof ApiError ? error.code : '';
+        if (Object.keys(fields).length > 0) {
+          wizard.show(fields);
+          setStep(stepOfErrors(fields) ?? LAST_STEP);
+        } else if (code === 'account_exists') {
+          setRefusal({ code });
+        } else if (code === 'account_deleted_reactivatable') {
+          const supportEmail = String((error as ApiError).params.support_email ?? settings.support_email);
+          setRefusal({ code, supportEmail });
+        } else {
+          wizard.setError(error);
+        }
       }
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const Heading = `h${headingLevel}` as 'h2' | 'h3';
   const stepKey = STEP_KEYS[step];
-  const fieldError = (field: string) => fieldText(errors[field]);
+  const fieldError = wizard.text;
 
   return (
     <SignupGate onLeave={onLeave}>
@@ -283,6 +282,7 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
         {step === 1 && (
           <TextField
             label={t('signup.steps.name.label')}
+            id={wizard.id('name')}
             value={form.name}
             onValue={(value) => update('name', value)}
             error={fieldError('name')}
@@ -308,13 +308,7 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
           <PlaceStep
             value={form}
             countries={settings.countries}
-            onChange={(next) => {
-              let changed = form;
-              for (const [field, value] of Object.entries(next)) changed = { ...changed, [field]: value };
-              setForm(changed);
-              saveSignupForm(changed);
-              setErrors((current) => ({ ...current, country: undefined, region: undefined, city: undefined }));
-            }}
+            onChange={(next) => change(next, ['country', 'region', 'city'])}
             errors={{ country: fieldError('country'), region: fieldError('region'), city: fieldError('city') }}
           />
         )}
@@ -327,6 +321,7 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
             autoComplete="email"
             autoCapitalize="off"
             spellCheck={false}
+            id={wizard.id('email')}
             value={form.email}
             onValue={(value) => update('email', value)}
             error={fieldError('email')}
@@ -340,6 +335,7 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
           <div className="d-grid gap-3">
             <PasswordField
               label={t('signup.steps.password.label')}
+              id={wizard.id('password')}
               value={form.password}
               onValue={(value) => update('password', value)}
               error={fieldError('password')}
@@ -348,36 +344,28 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
               minLength={settings.limits.password_min}
               autoFocus
             />
-            <div className="form-check signup-terms">
-              <input
-                id="signup-terms"
-                type="checkbox"
-                className={`form-check-input${errors.terms ? ' is-invalid' : ''}`}
-                checked={termsAccepted}
-                onChange={(event) => {
-                  setTermsAccepted(event.target.checked);
-                  setErrors((current) => ({ ...current, terms: undefined }));
-                }}
-                aria-describedby={errors.terms ? 'signup-terms-error' : undefined}
-              />
-              <label className="form-check-label" htmlFor="signup-terms">
+            <CheckboxField
+              id="signup-terms"
+              className="signup-terms"
+              checked={termsAccepted}
+              onChecked={(checked) => {
+                setTermsAccepted(checked);
+                wizard.clear('terms');
+              }}
+              error={fieldError('terms')}
+              label={
                 <Trans
                   t={t}
                   i18nKey="signup.steps.password.terms"
                   values={{ minAge: settings.min_age }}
                   components={{ terms: <AppLink to="terms" target="_blank" rel="noopener" /> }}
                 />
-              </label>
-              {errors.terms && (
-                <div id="signup-terms-error" className="invalid-feedback">
-                  {fieldError('terms')}
-                </div>
-              )}
-            </div>
+              }
+            />
           </div>
         )}
 
-        {formError && <FormAlert>{formError}</FormAlert>}
+        {wizard.error !== null && <FormAlert>{errorText(wizard.error)}</FormAlert>}
         {refusal?.code === 'account_exists' && (
           <FormAlert variant="warning" testId="signup-account-exists">
             <p className="fw-semibold mb-1">{fieldText({ code: 'account_exists' })}</p>
@@ -412,7 +400,7 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
               {t('signup.next')}
             </button>
           ) : (
-            <SubmitButton busy={busy} className="btn btn-primary btn-lg rounded-pill px-4 ms-auto" testId="signup-submit">
+            <SubmitButton busy={wizard.busy} className="btn btn-primary btn-lg rounded-pill px-4 ms-auto" testId="signup-submit">
               {t('signup.submit')}
             </SubmitButton>
           )}
