@@ -252,6 +252,8 @@ export function ConversationPage() {
   const { state, me, typing, send, addGift, typed, loadOlder, retryLoad } = useConversation(target, seed);
   const balance = useSession((s) => s.user?.credits ?? 0);
   const paidUser = useSession((s) => s.user?.paid_user ?? false);
+  // Quiet mode (issue 21.2): who hides their read receipts sees no one's.
+  const receiptsOff = useSession((s) => s.user?.share_read_receipts === false);
   const maxLength = useSettings((s) => s.settings?.message_length ?? 1000);
   const composer = useRef<ComposerHandle>(null);
   const ready = state.status === 'ready' ? state : null;
@@ -315,6 +317,7 @@ export function ConversationPage() {
           me={me}
           seenUpTo={state.seenUpTo}
           readReceipts={paidUser}
+          receiptsOff={receiptsOff}
           hasMore={state.hasMore}
           loadingOlder={state.loadingOlder}
           onLoadOlder={loadOlder}

@@ -107,6 +107,8 @@ export interface MessageListProps {
   seenUpTo: number | null;
   /** Premium members see "seen"; free members a pointer to premium instead. */
   readReceipts: boolean;
+  /** The member hides their own read receipts (quiet mode): they see no one's, and no offer. */
+  receiptsOff?: boolean;
   hasMore: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
@@ -123,7 +125,7 @@ export interface MessageListProps {
  * at the start and on news, unless the member is reading further up; scrolling to
  * the top loads older messages without moving what is on screen.
  */
-export function MessageList({ messages, me, seenUpTo, readReceipts, hasMore, loadingOlder, onLoadOlder, onRetry, footer, otherName, label }: MessageListProps) {
+export function MessageList({ messages, me, seenUpTo, readReceipts, receiptsOff = false, hasMore, loadingOlder, onLoadOlder, onRetry, footer, otherName, label }: MessageListProps) {
   const { t } = useTranslation('chat');
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -181,8 +183,8 @@ export function MessageList({ messages, me, seenUpTo, readReceipts, hasMore, loa
                   name={otherName}
                   first={first}
                   last={last}
-                  seen={readReceipts && message === lastMine && seenUpTo !== null && message.id <= seenUpTo}
-                  receiptsLocked={!readReceipts && message === lastMine && message.status === 'sent'}
+                  seen={!receiptsOff && readReceipts && message === lastMine && seenUpTo !== null && message.id <= seenUpTo}
+                  receiptsLocked={!receiptsOff && !readReceipts && message === lastMine && message.status === 'sent'}
                   onRetry={onRetry}
                 />
               </Fragment>

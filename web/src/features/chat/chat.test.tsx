@@ -364,6 +364,14 @@ describe('conversation', () => {
     expect(screen.getByTestId('chat-seen-premium')).toHaveAttribute('href', '/premium');
   });
 
+  it('offers no read receipts to a member who hides their own (quiet mode)', async () => {
+    useSession.setState({ user: userFixture({ id: ME, credits: 35, paid_user: false, share_read_receipts: false }) });
+    renderAt('/chats/12');
+    await screen.findAllByTestId('chat-message');
+    expect(screen.queryByTestId('chat-seen-premium')).toBeNull();
+    expect(screen.queryByTestId('chat-seen')).toBeNull();
+  });
+
   it('shows live messages, "seen" and "is typing" for this conversation only', async () => {
     renderAt('/chats/12');
     await screen.findAllByTestId('chat-message');
