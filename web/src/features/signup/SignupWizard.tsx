@@ -1,9 +1,9 @@
 import '../../styles/sheets/account.scss';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/errors';
 import { AppLink } from '../../shared/routing/AppLink';
-import { Icon, type IconName } from '../../shared/ui/icons';
+import { Icon } from '../../shared/ui/icons';
 import { accountApi, fieldErrorsOf } from '../account';
 import { FormAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
@@ -12,10 +12,10 @@ import { useErrorText, useForm } from '../../shared/ui/form';
 import { useSession } from '../session';
 import { useSiteSettings } from '../site';
 import { BirthDateSelect } from './BirthDateSelect';
+import { ChoiceGroup, type Refusal, RefusalAlert, SignupGate } from './SignupParts';
 import { PlaceStep } from './PlaceStep';
-import { signupPolicy } from './policy';
-import { type Gender, type SignupForm, clearSignupForm, loadSignupForm, saveSignupForm } from './signupForm';
-import { hasTrafficSource, trafficForSignup } from './traffic';
+import { type SignupForm, clearSignupForm, loadSignupForm, saveSignupForm } from './signupForm';
+import { trafficForSignup } from './traffic';
 import {
   EMAIL_STEP,
   LAST_STEP,
@@ -33,9 +33,6 @@ const STEP_KEYS = ['who', 'name', 'birth', 'place', 'email', 'password'] as cons
 const FIELD_ORDER = ['gender', 'seeking', 'name', 'date_of_birth', 'country', 'region', 'city', 'email', 'password', 'terms'];
 const focusTarget = (field: string) => document.getElementById(`signup-${field}`) ?? document.querySelector<HTMLElement>(`.signup-wizard [name="${field}"]`);
 
-/** Signup refusals that are about the account, shown with their own ways out. */
-type Refusal = { code: 'account_exists' } | { code: 'account_deleted_reactivatable'; supportEmail: string } | null;
-
 export interface SignupWizardProps {
   /** After the account was made (the session user is set); the form stays busy until it settles. */
   onDone: () => void | Promise<void>;
@@ -45,86 +42,10 @@ export interface SignupWizardProps {
   headingLevel?: 2 | 3;
 }
 
-/** Signup policy gate: invite-only sites and partner-only signups show why there is no form. */
-export function SignupGate({ children, onLeave }: { children: ReactNode; onLeave?: () => void }) {
-  const { t } = useTranslation('account');
-  const { fieldText } = useErrorText();
-  const settings = useSiteSettings();
-  const policy = signupPolicy(settings.signups, hasTrafficSource());
-  if (policy === 'open') return <>{children}</>;
-  return (
-    <div className="signup-closed" data-testid={`signup-${policy}`}>
-      <FormAlert variant="info" icon="lock">
-        <p className="fw-semibold mb-1">
-          {policy === 'invite_only'
-            ? fieldText({ code: 'invite_only', params: { sitename: settings.name } })
-            : t('signup.closed.trafficTitle', { sitename: settings.name })}
-        </p>
-        <p className="mb-0">
-          {policy === 'invite_only' ? t('signup.closed.inviteText') : t('signup.closed.trafficText', { sitename: settings.name })}
-        </p>
-      </FormAlert>
-      <p className="text-center mb-0">
-        <Trans t={t} i18nKey="signup.haveAccount" components={{ login: <AppLink to="login" onClick={onLeave} /> }} />
-      </p>
-    </div>
-  );
-}
-
-function ChoiceGroup({
-  name,
-  legend,
-  value,
-  options,
-  onValue,
-  error,
-}: {
-  name: string;
-  legend: string;
-  value: string;
-  options: { value: Gender; label: string; icon: IconName }[];
-  onValue: (value: Gender) => void;
-  error?: string | null;
-}) {
-  return (
-    <fieldset className="choice-group" aria-describedby={error ? `${name}-error` : undefined}>
-      <legend className="form-label">{legend}</legend>
-      <div className="choice-group__options">
-        {options.map((option) => {
-          const id = `${name}-${option.value}`;
-          return (
-            <div key={option.value} className="choice-group__option">
-              <input
-                type="radio"
-                className="btn-check"
-                name={name}
-                id={id}
-                value={option.value}
-                checked={value === option.value}
-                onChange={() => onValue(option.value)}
-                aria-invalid={error ? true : undefined}
-              />
-              <label className="choice-card" htmlFor={id}>
-                <Icon name={option.icon} size={26} />
-                <span>{option.label}</span>
-              </label>
-            </div>
-          );
-        })}
-      </div>
-      {error && (
-        <div id={`${name}-error`} className="invalid-feedback d-block">
-          {error}
-        </div>
-      )}
-    </fieldset>
-  );
-}
-
 /** Signup steps 0-4 (spec section 2): who, name, date of birth, e-mail, password and terms. */
 export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizardProps) {
   const { t, i18n } = useTranslation('account');
-  const { errorText, fieldText } = useErrorText();
+  const { errorText } = useErrorText();
   const settings = useSiteSettings();
   const setUser = useSession((s) => s.setUser);
   const wizard = useForm<SignupForm, string>({ initial: loadSignupForm, order: FIELD_ORDER, idPrefix: 'signup', focusTarget });
@@ -366,27 +287,7 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
         )}
 
         {wizard.error !== null && <FormAlert>{errorText(wizard.error)}</FormAlert>}
-        {refusal?.code === 'account_exists' && (
-          <FormAlert variant="warning" testId="signup-account-exists">
-            <p className="fw-semibold mb-1">{fieldText({ code: 'account_exists' })}</p>
-            <Trans
-              t={t}
-              i18nKey="signup.accountExists"
-              components={{
-                login: <AppLink to="login" onClick={onLeave} />,
-                reset: <AppLink to="reset-password" onClick={onLeave} />,
-              }}
-            />
-          </FormAlert>
-        )}
-        {refusal?.code === 'account_deleted_reactivatable' && (
-          <FormAlert variant="warning" testId="signup-account-deleted">
-            <p className="mb-2">{fieldText({ code: 'account_deleted_reactivatable', params: { support_email: refusal.supportEmail } })}</p>
-            <a className="fw-semibold" href={`mailto:${refusal.supportEmail}`}>
-              {t('contactSupport')}
-            </a>
-          </FormAlert>
-        )}
+        <RefusalAlert refusal={refusal} onLeave={onLeave} />
 
         <div className="signup-wizard__actions">
           {step > 0 && (
