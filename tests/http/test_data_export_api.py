@@ -110,3 +110,26 @@ def test_a_copy_whose_link_expired_unused_leaves_the_file_store(app: Flask, cont
     container.tasks().drain()
     assert [n for n in container.files().names() if n.startswith("exports/")] == []
     assert container.data_export().purge_expired() == 0
+
+
+def test_copies_are_rate_limited_per_member(tmp_path, database_url: str) -> None:  # type: ignore[no-untyped-def]
+    from adapters.container import build_container
+    from adapters.http.app import create_app
+    from adapters.http.limits import EXPORTS
+    from tests.conftest import make_config, seed_default_site
+
+    container = build_container(make_config(tmp_path, DATABASE_URL=database_url,
+                                            RATE_LIMITS="on"))
+    seed_default_site(container)
+    app = create_app(container)
+    allowed = int(EXPORTS.split()[0])
+    first, second = app.test_client(), app.test_client()  # one address, two members
+    first.post("/api/signup", json=SIGNUP)
+    second.post("/api/signup", json={**SIGNUP, "email": "bo@example.com", "name": "Bo"})
+    for client in (first, second):
+        client.post("/api/export/confirm", json={"password": PASSWORD})
+    answers = [first.get("/api/export").status_code for _ in range(allowed + 1)]
+    assert answers == [200] * allowed + [429]
+    assert first.get("/api/export").json["error"] == "too_many_requests"
+    assert second.get("/api/export").status_code == 200  # another member's own five
+    container.engine().dispose()
