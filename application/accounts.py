@@ -11,6 +11,7 @@ import attrs
 
 from application.concurrency import on_member_conflict
 from application.ledger import book
+from application.listings import relist
 from application.ports.accounts import SignedIn
 from application.ports.clock import Clock
 from application.ports.discovery import RegionCatalog
@@ -477,6 +478,7 @@ class Accounts:
                     uow.jobs.add("erasure_mail", member.id, member.site_id, member.language,
                                  member.email, member.profile.name, member.profile.country)
                 uow.members.erase(member.id, now)
+                relist(uow, member.id)
                 uow.audit.record(now, "scheduler", "members.erase", str(member.id), {})
             if files:  # the files go once the rows are gone, retried until the store answers
                 uow.jobs.add("delete_files", files)

@@ -8,6 +8,7 @@ from typing import Protocol
 import attrs
 
 from application.accounts import existing_member
+from application.listings import relist
 from application.ports.clock import Clock
 from application.ports.jobs import TaskQueue
 from application.ports.photos import FileStore, Photo, PhotoForReview
@@ -98,6 +99,7 @@ class Photos:
                 rest = uow.photos.of_member(member_id)
                 if rest:
                     uow.photos.set_main(member_id, rest[0].id)
+            relist(uow, member_id)
             # The files go in the background, retried until the store answers.
             uow.jobs.add("delete_files", [photo.filename, photo.thumb_filename])
             uow.commit()
@@ -108,6 +110,7 @@ class Photos:
             if photo.status == PhotoStatus.REJECTED:
                 raise DomainError("photo_rejected")
             uow.photos.set_main(member_id, photo_id)
+            relist(uow, member_id)
             uow.commit()
 
     @staticmethod
@@ -154,6 +157,7 @@ class Photos:
         now = self.clock.now()
         status = PhotoStatus.ACTIVE if approve else PhotoStatus.REJECTED
         with self.uow() as uow:
+            owners: list[int] = []
             for photo_id in dict.fromkeys(photo_ids):
                 photo = uow.photos.get(photo_id)
                 if photo is None:
@@ -162,6 +166,8 @@ class Photos:
                 uow.audit.record(now, actor, f"photos.{'approve' if approve else 'reject'}",
                                  str(photo_id), {"member": photo.member_id,
                                                  "reason": reason})
+                owners.append(photo.member_id)
+            relist(uow, *owners)
             uow.commit()
 
     def visible_file(self, name: str, viewer_id: int | None) -> bool:

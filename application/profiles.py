@@ -8,6 +8,7 @@ from datetime import date
 import attrs
 
 from application.accounts import existing_member, site_of_member
+from application.listings import relist
 from application.photos import OwnPhoto
 from application.ports.clock import Clock
 from application.ports.discovery import RegionCatalog
@@ -75,6 +76,7 @@ class Profiles:
             before, member = member, member.with_profile(
                 apply_changes(member.profile, changes, context))
             uow.members.save(before, member)
+            relist(uow, member_id)  # a filled profile comes first in lists
             uow.commit()
             photos = uow.photos.of_member(member_id)
         return self._render(member, photos)

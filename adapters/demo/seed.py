@@ -15,6 +15,7 @@ import attrs
 
 from adapters.demo.catalogue import COMPANIES, DEMO_BUNDLES, SITES
 from adapters.demo.crowd import MAIN, DemoPeople, Planned, plan_members
+from application.listings import relist
 from application.ports.clock import Clock
 from application.ports.photos import FileStore
 from application.ports.security import PasswordHasher
@@ -125,4 +126,5 @@ class DemoSeeder:
             self.files.put(name, portrait.image, "image/jpeg")
             self.files.put(thumb, portrait.thumbnail, "image/jpeg")
             uow.photos.add(member.id, name, thumb, photo.is_main, photo.status, photo.created_at)
+        relist(uow, member.id)
         return len(planned.photos)

@@ -1,5 +1,5 @@
 """Search and blocks in SQL: one query for a page of results (main photo joined in),
-one to count them (up to a cap), whatever the page size."""
+one to count them (up to a cap), whatever the page size; the member's stored listing."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from datetime import datetime
 from typing import Any
 
 import attrs
-from sqlalchemy import Connection, and_, delete, exists, false, func, or_, select
+from sqlalchemy import Connection, and_, delete, exists, false, func, or_, select, update
 
 from adapters.sql import tables as t
 from adapters.sql.upsert import insert_unless_exists
 from application.ports.discovery import CandidateCard, MemberCard, SearchQuery
 from application.ports.photos import CardImage
-from domain.discovery import Listing, listing_of
+from domain.discovery import Listing
 
 m, p, ph, b, lk, sw = t.members, t.profiles, t.photos, t.blocks, t.likes, t.swipes
 
@@ -45,25 +45,11 @@ def _blocked_either_way(viewer_id: int | None) -> Any:
         select(b.c.blocker_id).where(b.c.blocked_id == viewer_id)))
 
 
-_main = ph.alias("main_photo")  # the cards join photos already: a name of its own
-
-
-def _main_photo() -> Any:
-    # One probe of ix_photos_main per member the page walks. A scalar subquery with a
-    # LIMIT, not EXISTS: PostgreSQL turns EXISTS into a semi-join and may hash every
-    # active main photo first, which made each search page 2-3x slower (bench_search).
-    return (select(_main.c.id).where(_main.c.member_id == m.c.id, _main.c.is_main.is_(True),
-                                     _main.c.status == "active")
-            .limit(1).scalar_subquery())
-
-
-def _has_photo() -> Any:
-    return _main_photo().is_not(None)
-
-
 def _listing(listing: Listing) -> Any:
-    """The members of one listing (domain.discovery.listing_of, in SQL)."""
-    return _has_photo() if listing is Listing.PHOTO else _main_photo().is_(None)
+    """The members of one listing: members.listing, stored by the use cases
+    (application.listings), so each listing is a range of ix_members_listing walked
+    backwards by id, with no per-member probe of the photos."""
+    return m.c.listing == listing.value
 
 
 def _conditions(query: SearchQuery) -> list[Any]:
@@ -138,10 +124,14 @@ class SqlDiscovery:
                 for row in rows]
 
     def listing(self, member_id: int) -> Listing | None:
-        row = self.connection.execute(
-            select(_has_photo().label("has_photo")).select_from(m)
-            .where(m.c.id == member_id)).first()
-        return None if row is None else listing_of(bool(row.has_photo))
+        value = self.connection.execute(
+            select(m.c.listing).where(m.c.id == member_id)).scalar_one_or_none()
+        return None if value is None else Listing(value)
+
+    def relist(self, member_id: int, listing: Listing) -> None:
+        self.connection.execute(
+            update(m).where(m.c.id == member_id, m.c.listing != listing.value)
+            .values(listing=listing.value))
 
     def blocks(self, blocker: int, blocked: int) -> bool:
         return bool(self.connection.execute(select(exists().where(

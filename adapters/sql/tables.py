@@ -17,6 +17,7 @@ from sqlalchemy import (
     Index,
     Integer,
     MetaData,
+    SmallInteger,
     String,
     Table,
     Text,
@@ -95,6 +96,9 @@ members = Table(
     Column("share_read_receipts", Boolean, nullable=False, server_default=true()),
     Column("show_online", Boolean, nullable=False, server_default=true()),
     Column("paid_user", Boolean, nullable=False, default=False),
+    # Where the member comes in lists (domain.discovery.Listing, issue 19.1): 0 photo
+    # and filled profile, 1 photo only, 2 no photo; kept by application.listings.
+    Column("listing", SmallInteger, nullable=False, server_default="2"),
     Column("activated_at", UtcDateTime),
     Column("deleted_at", UtcDateTime),
     Column("delete_reason", String(500)),
@@ -522,6 +526,10 @@ Index("ix_members_findable", members.c.site_id, members.c.invisible, members.c.s
 # What search checks of each member, by id: an index-only lookup per matching profile.
 Index("ix_members_search", members.c.id, members.c.site_id, members.c.invisible,
       members.c.status)
+# One listing's members, newest first, with what search checks of each: a search walks
+# one range of it backwards per listing and stops after a page (issue 19.1).
+Index("ix_members_listing", members.c.listing, members.c.id, members.c.site_id,
+      members.c.invisible, members.c.status)
 Index("ix_photos_main", photos.c.member_id, photos.c.is_main, photos.c.status)
 
 audit_log = Table(

@@ -11,7 +11,7 @@ import attrs
 from application.ports.discovery import CandidateCard, MemberCard, SearchQuery
 from application.ports.likes import GivenLike, LikeRecord, ReceivedLike
 from application.ports.photos import CardImage
-from domain.discovery import Listing, listing_of
+from domain.discovery import Listing
 from domain.members import AccountStatus, Member, ProfileStatus
 from domain.photos import PhotoStatus
 from tests.application.memory_store import Duplicate, MemoryStore, Row
@@ -79,11 +79,16 @@ class MemoryDiscovery:
         return sorted(filter(matches, store.members.values()), key=lambda m: -m.id)
 
     def _listing(self, member: Member) -> Listing:
-        return listing_of(card(self.store, member).main_image is not None)
+        """As members.listing: stored by application.listings, no photo until then."""
+        return Listing(self.store.listings.get(member.id, Listing.NO_PHOTO))
 
     def listing(self, member_id: int) -> Listing | None:
         member = self.store.members.get(member_id)
         return None if member is None else self._listing(member)
+
+    def relist(self, member_id: int, listing: Listing) -> None:
+        if member_id in self.store.members:
+            self.store.listings[member_id] = listing.value
 
     def search(self, query: SearchQuery, limit: int, offset: int) -> list[MemberCard]:
         return [card(self.store, m) for m in self._found(query)[offset:offset + limit]]

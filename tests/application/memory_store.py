@@ -69,6 +69,7 @@ class MemoryStore:
     jobs: list[tuple[str, tuple[Any, ...]]] = attrs.Factory(list)  # the outbox
     # discovery, likes, the swipe game
     blocks: set[tuple[int, int]] = attrs.Factory(set)  # (blocker, blocked)
+    listings: dict[int, int] = attrs.Factory(dict)  # member: stored Listing (else 2)
     likes: dict[tuple[int, int], LikeRow] = attrs.Factory(dict)  # (liker, liked)
     swipes: dict[tuple[int, int], tuple[bool, datetime]] = attrs.Factory(dict)
     # chat

@@ -9,6 +9,7 @@ from datetime import date, datetime
 import attrs
 
 from application.chat import Chat
+from application.listings import relist
 from application.ports.events import Event, member_channel
 from domain.credits import EntryKind
 from domain.members import AccountStatus, Member, Profile
@@ -56,6 +57,7 @@ def add_photo(store: MemoryStore, member: Member, main: bool = False,
         number = uow.photos.add(member.id, f"photos/{member.id}/{len(store.photos)}.jpg",
                                 f"photos/{member.id}/{len(store.photos)}_t.jpg", main,
                                 status.value, NOW)
+        relist(uow, member.id)  # as the photo use cases do
         uow.commit()
     return number
 

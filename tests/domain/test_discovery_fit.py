@@ -7,7 +7,14 @@ from datetime import date
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.discovery import DECK_ORDER, MAX_AGE, SEARCH_ORDER, Listing, listing_of
+from domain.discovery import (
+    DECK_ORDER,
+    MAX_AGE,
+    SEARCH_ORDER,
+    Listing,
+    listing_of,
+    profile_filled,
+)
 from domain.matching import search_defaults
 from domain.members import GENDERS, SEXUALITIES, Profile, age_on
 from domain.sites import LEGAL_MIN_AGE
@@ -33,6 +40,27 @@ def test_search_starts_from_what_the_profile_seeks(gender: str, sexuality: str,
 
 
 def test_photo_less_members_come_last_and_never_in_the_deck() -> None:
-    assert listing_of(True) is Listing.PHOTO and listing_of(False) is Listing.NO_PHOTO
-    assert SEARCH_ORDER[-1] is Listing.NO_PHOTO and set(SEARCH_ORDER) == set(Listing)
-    assert Listing.NO_PHOTO not in DECK_ORDER
+    profile = Profile(name="Ann", gender="female", birth_date=date(1990, 1, 1), country="NL")
+    assert listing_of(True, profile) is Listing.PHOTO
+    assert listing_of(False, profile) is Listing.NO_PHOTO
+    assert SEARCH_ORDER == (Listing.FILLED, Listing.PHOTO, Listing.NO_PHOTO)
+    assert set(SEARCH_ORDER) == set(Listing) and list(SEARCH_ORDER) == sorted(Listing)
+    assert Listing.NO_PHOTO not in DECK_ORDER and DECK_ORDER[0] == Listing.FILLED
+
+
+@given(about_me=st.sampled_from(["", "   ", "\n\t ", "Hi, I sail.", " Cook \n"]),
+       interests=st.lists(st.sampled_from(["music", "travel", "sport"]), max_size=2,
+                          unique=True),
+       has_photo=st.booleans())
+def test_a_photo_and_a_filled_profile_come_first(about_me: str, interests: list[str],
+                                                 has_photo: bool) -> None:
+    """Filled: an about-me that is not blank and at least one interest; without an
+    active main photo a filled profile still comes last."""
+    profile = Profile(name="Ann", gender="female", birth_date=date(1990, 1, 1),
+                      country="NL", about_me=about_me, interests=tuple(interests),
+                      hair_colour="brown", body_type="slim")
+    filled = bool(about_me.strip()) and bool(interests)
+    assert profile_filled(profile) is filled
+    expected = (Listing.FILLED if filled else Listing.PHOTO) if has_photo \
+        else Listing.NO_PHOTO
+    assert listing_of(has_photo, profile) is expected

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import event
 
+from application.listings import relist
 from domain.members import AccountStatus, Member, Profile, ProfileStatus
 from tests.http.test_accounts_api import SIGNUP
 
@@ -38,6 +39,7 @@ def add_photo(container, member_id: int) -> None:  # type: ignore[no-untyped-def
     with container.unit_of_work() as work:
         work.photos.add(member_id, f"{member_id}.jpg", f"{member_id}_t.jpg", True, "active",
                         datetime(2026, 1, 1, tzinfo=UTC))
+        relist(work, member_id)  # as the photo use cases do
         work.commit()
 
 

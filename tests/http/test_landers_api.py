@@ -8,6 +8,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from application.listings import relist
 from domain.members import AccountStatus
 from tests.http.test_likes_api import signed_up
 
@@ -17,6 +18,7 @@ def with_photo(app: Flask, member_id: int) -> None:
         work.photos.add(member_id, f"photos/{member_id}/a.jpg", f"photos/{member_id}/a_t.jpg",
                         is_main=True, status="active", created_at=work.members.get(
                             member_id).created_at)
+        relist(work, member_id)  # as the photo use cases do
         work.commit()
 
 
