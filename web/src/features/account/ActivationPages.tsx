@@ -109,6 +109,7 @@ export function ActivateErrorPage() {
           t={t}
           i18nKey="activation.contact"
           values={{ supportEmail: settings.support_email }}
+          // eslint-disable-next-line jsx-a11y/anchor-has-content -- Trans fills the link with the address (<mail>{{supportEmail}}</mail> in every catalog).
           components={{ mail: <a href={`mailto:${settings.support_email}`} className="text-break" /> }}
         />
       </p>

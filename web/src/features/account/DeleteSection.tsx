@@ -6,6 +6,7 @@ import type { User } from '../../shared/api/types';
 import { pathTo, routeExists } from '../../shared/routing/paths';
 import { FormAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
+import { focusOnAppear } from '../../shared/ui/focusOnAppear';
 import { PasswordField } from '../../shared/ui/fields';
 import { useBusy, useErrorText, useForm } from '../../shared/ui/form';
 import { Icon } from '../../shared/ui/icons';
@@ -180,7 +181,7 @@ export function DeleteSection({ user }: { user: User }) {
                 autoComplete="current-password"
                 {...form.field('password')}
                 maxLength={1000}
-                autoFocus
+                ref={focusOnAppear}
               />
               <div className="settings-form__actions">
                 <SubmitButton busy={form.busy} className="btn btn-danger rounded-pill px-4" testId="settings-delete-confirm">

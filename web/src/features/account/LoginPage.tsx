@@ -12,6 +12,7 @@ import { accountApi } from './accountApi';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { FormAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
+import { focusOnAppear } from '../../shared/ui/focusOnAppear';
 import { PasswordField, TextField } from '../../shared/ui/fields';
 import { useErrorText, useForm } from '../../shared/ui/form';
 
@@ -82,7 +83,7 @@ export function LoginPage() {
           spellCheck={false}
           {...form.field('email')}
           maxLength={300}
-          autoFocus
+          ref={focusOnAppear}
         />
         <div>
           <PasswordField

@@ -12,6 +12,7 @@ import { accountApi, fieldErrorsOf } from './accountApi';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { FormAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
+import { focusOnAppear } from '../../shared/ui/focusOnAppear';
 import { PasswordField, TextField } from '../../shared/ui/fields';
 import { useErrorText, useForm } from '../../shared/ui/form';
 
@@ -56,7 +57,7 @@ export function ResetPasswordPage() {
           spellCheck={false}
           {...form.field('email')}
           maxLength={300}
-          autoFocus
+          ref={focusOnAppear}
         />
         <SubmitButton busy={form.busy} testId="reset-submit">
           {t('reset.submit')}
@@ -116,7 +117,7 @@ export function ResetPasswordDoPage() {
             {...form.field('password')}
             hint={t('signup.steps.password.hint', { min: limits.password_min })}
             maxLength={1000}
-            autoFocus
+            ref={focusOnAppear}
           />
           <PasswordField
             label={t('fields.repeatPassword')}

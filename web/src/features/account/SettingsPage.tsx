@@ -17,6 +17,7 @@ import { InvisibleSection, LanguageSection } from './PreferenceSections';
 import { DataExportSection, QuietModeSection } from './PrivacySections';
 import { type Result, ResultAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
+import { focusOnAppear } from '../../shared/ui/focusOnAppear';
 import { PasswordField, TextField } from '../../shared/ui/fields';
 import { useErrorText, useForm } from '../../shared/ui/form';
 import { Section, SectionNav } from '../../shared/ui/sections';
@@ -85,7 +86,7 @@ function EmailSection({ user }: { user: User }) {
             spellCheck={false}
             {...form.field('email')}
             maxLength={300}
-            autoFocus
+            ref={focusOnAppear}
           />
           <PasswordField
             label={t('fields.currentPassword')}

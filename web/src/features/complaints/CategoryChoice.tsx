@@ -17,7 +17,8 @@ const CATEGORY_ICONS: Record<ComplaintCategory, IconName> = {
 export function CategoryChoice({ value, onValue, problem }: { value: ComplaintCategory | ''; onValue: (category: ComplaintCategory) => void; problem: string | null }) {
   const { t } = useTranslation('complaints');
   return (
-  <fieldset className="complaint-form__section">
+  // A radio cannot be invalid (ARIA): its group is.
+  <fieldset className="complaint-form__section" role="radiogroup" aria-invalid={problem ? true : undefined}>
     <legend className="complaint-form__legend">
       {t('form.category')} <span className="complaint-form__mark" aria-hidden="true">*</span>
     </legend>
@@ -36,7 +37,6 @@ export function CategoryChoice({ value, onValue, problem }: { value: ComplaintCa
               className="complaint-category__radio"
               aria-labelledby={`complaint-category-${category}-name`}
               aria-describedby={[`complaint-category-${category}-hint`, problem ? 'complaint-category-error' : ''].filter(Boolean).join(' ')}
-              aria-invalid={problem ? true : undefined}
               required
               data-testid={`complaint-category-${category}`}
             />

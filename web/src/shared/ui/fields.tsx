@@ -5,7 +5,7 @@
  * the focus to it.
  */
 import '../../styles/sheets/account.scss';
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icons';
 
@@ -73,6 +73,8 @@ export interface TextFieldProps extends InputProps {
   hint?: ReactNode;
   /** Something at the end of the input (the password toggle). */
   addon?: ReactNode;
+  /** The input's ref (e.g. focusOnAppear). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 export function TextField({ label, value, onValue, error, hint, addon, id, className = '', ...input }: TextFieldProps) {
