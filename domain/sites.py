@@ -69,11 +69,18 @@ class MessageCost:
 
 def normalise_domain(host: str) -> str:
     """A Host header or forced domain reduced to the bare lower-case domain."""
-    host = host.strip().lower().rstrip(".")
-    host = host.rsplit("@", 1)[-1]
+    host = _trimmed(host.lower().rsplit("@", 1)[-1])
     if host.startswith("["):  # IPv6 literal: keep as-is without the port
         return host.split("]", 1)[0] + "]"
-    return host.split(":", 1)[0]
+    # Trimmed again after the port goes: "a.\r:80" is "a", as is "a" itself.
+    return _trimmed(host.split(":", 1)[0])
+
+
+def _trimmed(host: str) -> str:
+    """Without surrounding whitespace and dots, however they alternate ("a. ." too)."""
+    while (trimmed := host.strip().strip(".")) != host:
+        host = trimmed
+    return host
 
 
 def is_domain(value: str) -> bool:
