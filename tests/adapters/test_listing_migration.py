@@ -1,0 +1,42 @@
+"""Migration 0021 fills in members.listing from the photos and profiles already there,
+by the rule of domain.discovery.listing_of (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+from adapters.sql import migrate
+from domain.discovery import Listing
+from domain.members import AccountStatus, Member, Profile
+from tests.conftest import seed_default_site
+
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def test_the_migration_fills_in_each_members_listing(container, database_url: str) -> None:  # type: ignore[no-untyped-def]
+    seed_default_site(container)
+    migrate.downgrade(database_url, "0020")
+    cases = {  # about_me, interests, main photo status: the listing it must give
+        "filled": ("I sail.", ("sailing",), "active", Listing.FILLED),
+        "blank": (" \n\t", ("sailing",), "active", Listing.PHOTO),
+        "no_interests": ("I sail.", (), "active", Listing.PHOTO),
+        "pending": ("I sail.", ("sailing",), "pending", Listing.NO_PHOTO),
+        "bare": ("I sail.", ("sailing",), None, Listing.NO_PHOTO),
+    }
+    ids = {}
+    with container.unit_of_work() as work:
+        for name, (about_me, interests, photo, _) in cases.items():
+            member = work.members.add(Member(
+                id=0, site_id=1, email=f"{name}@example.com", status=AccountStatus.ACTIVE,
+                language="en", created_at=T0, profile=Profile(
+                    name=name, gender="female", birth_date=date(1990, 1, 1), country="NL",
+                    about_me=about_me, interests=interests)))
+            if photo is not None:
+                work.photos.add(member.id, f"{name}.jpg", f"{name}_t.jpg", True, photo, T0)
+            ids[name] = member.id
+        work.commit()
+    container.engine().dispose()
+    migrate.upgrade(database_url)
+    with container.unit_of_work() as work:
+        found = {name: work.discovery.listing(member_id) for name, member_id in ids.items()}
+    assert found == {name: case[3] for name, case in cases.items()}
