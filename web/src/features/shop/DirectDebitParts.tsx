@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';
+import { BusySpinner } from '../../shared/ui/buttons';
 import { Icon } from '../../shared/ui/icons';
 
 /** Why direct debit cannot be used at all: the form makes way for a card saying so. */
@@ -53,5 +54,53 @@ export function StopCard({ stop, bundleId }: { stop: Stop; bundleId: number }) {
         <BackToBundles className="btn btn-link" />
       </div>
     </section>
+  );
+}
+
+export interface SentCode {
+  /** The number as typed when the code was sent: the code belongs to it. */
+  typed: string;
+  /** The number as the server understood it (+E.164). */
+  phone: string;
+  minutes: number;
+  /** The code's digits, as the server says. */
+  codeLength: number;
+}
+
+/** Sends the SMS code (or sends it again), counting down while the server makes the member wait. */
+export function SendCodeButton({ sending, cooldown, onSend, resend = false }: { sending: boolean; cooldown: number; onSend: () => void; resend?: boolean }) {
+  const { t } = useTranslation('shop');
+  const label = resend
+    ? cooldown > 0
+      ? t('directDebit.resendIn', { seconds: cooldown })
+      : t('directDebit.resend')
+    : cooldown > 0
+      ? t('directDebit.sendCodeIn', { seconds: cooldown })
+      : t('directDebit.sendCode');
+  return (
+    <button
+      type="button"
+      className={resend ? 'btn btn-link dd-code__resend' : 'btn btn-outline-primary dd-phone__send'}
+      onClick={onSend}
+      disabled={sending || cooldown > 0}
+      data-testid={resend ? 'dd-resend-code' : 'dd-send-code'}
+    >
+      {sending && <BusySpinner />}
+      {label}
+    </button>
+  );
+}
+
+/** Once the code is sent: where it went, the field for it (children), and sending it again. */
+export function SmsCodeBlock({ sent, sending, cooldown, onResend, children }: { sent: SentCode; sending: boolean; cooldown: number; onResend: () => void; children: ReactNode }) {
+  const { t } = useTranslation('shop');
+  return (
+    <div className="dd-code" data-testid="dd-code-block">
+      <p className="dd-code__sent" role="status" data-testid="dd-code-sent">
+        <Icon name="check" size={18} /> {t('directDebit.codeSent', { phone: sent.phone, minutes: sent.minutes })}
+      </p>
+      {children}
+      <SendCodeButton resend sending={sending} cooldown={cooldown} onSend={onResend} />
+    </div>
   );
 }

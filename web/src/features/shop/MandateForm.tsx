@@ -5,12 +5,12 @@ import { ApiError } from '../../shared/api/errors';
 import { AppLink } from '../../shared/routing/AppLink';
 import { pathTo } from '../../shared/routing/paths';
 import { FormAlert } from '../../shared/ui/alerts';
-import { BusySpinner, SubmitButton } from '../../shared/ui/buttons';
+import { SubmitButton } from '../../shared/ui/buttons';
 import { CheckboxField, Field, describedBy } from '../../shared/ui/fields';
 import { useForm } from '../../shared/ui/form';
 import { Icon } from '../../shared/ui/icons';
 import { useCompany, useSettings, useSiteSettings } from '../site';
-import { Hero, type Stop, StopCard } from './DirectDebitParts';
+import { Hero, SendCodeButton, type SentCode, SmsCodeBlock, type Stop, StopCard } from './DirectDebitParts';
 import { BundleCard, type PricedBundle } from './bundles';
 import {
   type FieldProblem,
@@ -34,16 +34,6 @@ const FIELD_ORDER: MandateField[] = ['account_holder', 'iban', 'street', 'house_
 const EMPTY: MandateFields = { account_holder: '', iban: '', street: '', house_number: '', postcode: '', city: '', phone: '', sms_code: '', consent: false };
 
 type Problems = Partial<Record<MandateField, FieldProblem>>;
-
-interface SentCode {
-  /** The number as typed when the code was sent: the code belongs to it. */
-  typed: string;
-  /** The number as the server understood it (+E.164). */
-  phone: string;
-  minutes: number;
-  /** The code's digits, as the server says. */
-  codeLength: number;
-}
 
 /**
  * The mandate: account holder, IBAN, address and mobile number, signed with a code sent by
@@ -231,35 +221,23 @@ export function MandateForm({ bundle, index, discount }: { bundle: PricedBundle;
               <Field className="dd-field" id="dd-phone" errorTestId="dd-phone-error" label={t('directDebit.phone')} error={form.text('phone')} hint={t('directDebit.phoneHint')}>
                 <div className="input-group input-group-lg dd-phone">
                   <input {...control('phone', true)} type="tel" inputMode="tel" autoComplete="tel" value={values.phone} onChange={(event) => form.set('phone', event.target.value)} maxLength={30} />
-                  {!codeSent && (
-                    <button type="button" className="btn btn-outline-primary dd-phone__send" onClick={() => void sendCode()} disabled={sending || cooldown > 0} data-testid="dd-send-code">
-                      {sending && <BusySpinner />}
-                      {cooldown > 0 ? t('directDebit.sendCodeIn', { seconds: cooldown }) : t('directDebit.sendCode')}
-                    </button>
-                  )}
+                  {!codeSent && <SendCodeButton sending={sending} cooldown={cooldown} onSend={() => void sendCode()} />}
                 </div>
               </Field>
               {codeSent && (
-                <div className="dd-code" data-testid="dd-code-block">
-                  <p className="dd-code__sent" role="status" data-testid="dd-code-sent">
-                    <Icon name="check" size={18} /> {t('directDebit.codeSent', { phone: sent.phone, minutes: sent.minutes })}
-                  </p>
-                  <Field className="dd-field" id="dd-sms_code" errorTestId="dd-sms_code-error" label={t('directDebit.code')} error={form.text('sms_code')}>
-                    <input
-                      {...control('sms_code')}
-                      className={`${control('sms_code').className} dd-code__input`}
-                      value={values.sms_code}
-                      onChange={(event) => form.set('sms_code', cleanSmsCode(event.target.value, sent.codeLength))}
-                      autoComplete="one-time-code"
-                      inputMode="numeric"
-                      pattern="[0-9]*"
-                    />
-                  </Field>
-                  <button type="button" className="btn btn-link dd-code__resend" onClick={() => void sendCode()} disabled={sending || cooldown > 0} data-testid="dd-resend-code">
-                    {sending && <BusySpinner />}
-                    {cooldown > 0 ? t('directDebit.resendIn', { seconds: cooldown }) : t('directDebit.resend')}
-                  </button>
-                </div>
+                <SmsCodeBlock sent={sent} sending={sending} cooldown={cooldown} onResend={() => void sendCode()}>
+            <Field className="dd-field" id="dd-sms_code" errorTestId="dd-sms_code-error" label={t('directDebit.code')} error={form.text('sms_code')}>
+              <input
+                {...control('sms_code')}
+                className={`${control('sms_code').className} dd-code__input`}
+                value={values.sms_code}
+                onChange={(event) => form.set('sms_code', cleanSmsCode(event.target.value, sent.codeLength))}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                pattern="[0-9]*"
+              />
+            </Field>
+                </SmsCodeBlock>
               )}
             </fieldset>
 
