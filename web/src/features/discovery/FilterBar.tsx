@@ -29,13 +29,18 @@ interface FilterBarProps {
 function useRegions(country: string | null, language: string) {
   const regions = useProfileCatalogs((s) => (country ? s.regions[`${country}:${language}`] : undefined));
   const loadRegions = useProfileCatalogs((s) => s.loadRegions);
-  const [failed, setFailed] = useState(false);
+  // The regions that failed to load: another choice is not failed (a success forgets it).
+  const [failedFor, setFailedFor] = useState<string | null>(null);
+  const asked = country ? `${country}:${language}` : null;
   useEffect(() => {
     if (!country) return;
-    setFailed(false);
-    loadRegions(country, language).catch(() => setFailed(true));
+    const key = `${country}:${language}`;
+    loadRegions(country, language).then(
+      () => setFailedFor((failed) => (failed === key ? null : failed)),
+      () => setFailedFor(key),
+    );
   }, [country, language, loadRegions]);
-  return { regions, failed };
+  return { regions, failed: asked !== null && failedFor === asked };
 }
 
 function Select({

@@ -317,31 +317,32 @@ export function MemberProfilePage() {
   const { id: param } = useParams();
   const id = memberIdOf(param);
   const userId = useSession((s) => s.user?.id ?? null);
-  const [status, setStatus] = useState<Status>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // An answer remembers what it answers: for another member, login or attempt it is still loading.
+  const asked = `${id}/${userId}/${attempt}`;
+  const [answer, setAnswer] = useState<{ asked: string; status: Status } | null>(null);
+  const setStatus = (next: Status) => setAnswer({ asked, status: next });
 
   useEffect(() => {
-    if (id === null) {
-      setStatus({ kind: 'unavailable' });
-      return;
-    }
+    if (id === null) return;
     const controller = new AbortController();
-    setStatus({ kind: 'loading' });
+    const settle = (next: Status) => setAnswer({ asked, status: next });
     discoveryApi.member(id, controller.signal).then(
       (profile) => {
-        setStatus({ kind: 'ready', profile });
+        settle({ kind: 'ready', profile });
         markLikeSeen(profile.id);
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        if (error instanceof LoginRequired) setStatus({ kind: 'login' });
-        else if (isUnavailable(error)) setStatus({ kind: 'unavailable' });
-        else setStatus({ kind: 'error', error });
+        if (error instanceof LoginRequired) settle({ kind: 'login' });
+        else if (isUnavailable(error)) settle({ kind: 'unavailable' });
+        else settle({ kind: 'error', error });
       },
     );
     return () => controller.abort();
-  }, [id, attempt, userId]);
+  }, [id, asked]);
 
+  const status: Status = id === null ? { kind: 'unavailable' } : answer?.asked === asked ? answer.status : { kind: 'loading' };
   switch (status.kind) {
     case 'unavailable':
       return <Unavailable />;

@@ -66,8 +66,12 @@ export function MembersPage() {
   // No filters chosen: the bar shows what the server applied (a member's own defaults).
   const fromProfile = !hasFilters(filters) && applied !== null;
   const shown = fromProfile ? filtersOfAnswer(applied, { minAge: settings.min_age, maxAge: settings.max_age }) : filters;
-  const [status, setStatus] = useState<Status>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // The last answer, and what it answered: a page in the store keeps showing the last one
+  // while its search runs again; another page is loading until its answer.
+  const asked = `${location.search}/${attempt}`;
+  const [answer, setAnswer] = useState<{ asked: string; status: Status } | null>(null);
+  const status: Status = answer && (answer.asked === asked || current !== undefined) ? answer.status : { kind: 'loading' };
   const notice = (location.state as MembersNotice | null)?.blocked;
 
   // Coming back to /members without a query: the search of before (filters and page).
@@ -81,17 +85,14 @@ export function MembersPage() {
     if (redirecting) return;
     let live = true;
     setFilters(filters);
-    const cached = useSearch.getState().results.some((entry) => entry.pageNumber === page);
-    if (!cached) setStatus({ kind: 'loading' });
     loadPage(page).then(
-      () => live && setStatus({ kind: 'ready' }),
-      (error: unknown) => live && setStatus(error instanceof LoginRequired ? { kind: 'login' } : { kind: 'error', error }),
+      () => live && setAnswer({ asked, status: { kind: 'ready' } }),
+      (error: unknown) => live && setAnswer({ asked, status: error instanceof LoginRequired ? { kind: 'login' } : { kind: 'error', error } }),
     );
     return () => {
       live = false;
     };
-    // `filters` is derived from the query: the query string stands for it.
-  }, [location.search, attempt, redirecting, setFilters, loadPage]);
+  }, [asked, filters, page, redirecting, setFilters, loadPage]);
 
   // A page beyond the last one (an old link, fewer members now): show the last page.
   const beyond = status.kind === 'ready' && current !== undefined && current.results.length === 0 && pages > 0 && page > pages;

@@ -23,7 +23,7 @@ import {
   compactIban,
   formatIban,
   refusalOf,
-  useSecondsUntil,
+  useCountdown,
 } from './directDebit';
 import { DiscountBanner } from './discountUi';
 import { type DiscountCode, shopApi } from './shopApi';
@@ -62,8 +62,7 @@ export function MandateForm({ bundle, index, discount }: { bundle: PricedBundle;
   });
   const { values } = form;
   const [sent, setSent] = useState<SentCode | null>(null);
-  const [resendAt, setResendAt] = useState<number | null>(null);
-  const cooldown = useSecondsUntil(resendAt);
+  const [cooldown, startCooldown] = useCountdown();
   const [sending, setSending] = useState(false);
   const [stop, setStop] = useState<Stop | null>(null);
   const ibanRef = useRef<HTMLInputElement>(null);
@@ -108,7 +107,7 @@ export function MandateForm({ bundle, index, discount }: { bundle: PricedBundle;
     try {
       const answer = await shopApi.directDebitSms(phone);
       setSent({ typed: phone, phone: answer.phone, minutes: Math.max(1, Math.round(answer.expires_in / 60)), codeLength: answer.code_length });
-      setResendAt(Date.now() + answer.resend_in * 1000);
+      startCooldown(answer.resend_in);
       form.setValues((f) => ({ ...f, sms_code: '' })); // a new code replaces the last one
       form.focus('sms_code');
     } catch (failure) {

@@ -30,14 +30,13 @@ export function TimeBonusSlot() {
   // The 40 s start on entering the area; moving within it does not restart them. Leaving
   // the area resets them — not in a cleanup: while the lazy modal loads, the slot's Suspense
   // hides this component and runs its cleanups, which must not take the offer back.
+  const waiting = eligible && inArea;
+  if (!waiting && due) setDue(false); // adjusted while rendering (React's way for state that follows props)
   useEffect(() => {
-    if (!eligible || !inArea) {
-      setDue(false);
-      return;
-    }
+    if (!waiting) return;
     const timer = setTimeout(() => setDue(true), TIME_BONUS_MODAL_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [eligible, inArea]);
+  }, [waiting]);
 
   if (!due || !eligible || !inArea || !user) return null;
   const close = () => {

@@ -4,7 +4,7 @@
  * countdown and the field checks before sending. The lengths and the resend wait are the
  * server's (settings.limits, the answer of sending a code).
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../shared/api/errors';
 import { fieldErrorsOf } from '../account';
 import type { Stop } from './DirectDebitParts';
@@ -99,22 +99,24 @@ export function checkMandate(fields: MandateFields, codeLength: number | null, f
   return problems;
 }
 
-/** Seconds left until `until` (a Date.now() time), ticking every second; 0 when passed. */
-export function useSecondsUntil(until: number | null): number {
-  const left = () => (until === null ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000)));
-  const [seconds, setSeconds] = useState(left);
+/**
+ * A countdown in whole seconds, ticking every second (0 when over): `start(seconds)` (re)starts
+ * it. Started from the event that sets it, so its first value needs no effect.
+ */
+export function useCountdown(): [number, (seconds: number) => void] {
+  const [run, setRun] = useState<{ until: number; left: number } | null>(null);
+  const start = useCallback((seconds: number) => setRun({ until: Date.now() + seconds * 1000, left: Math.max(0, Math.ceil(seconds)) }), []);
+  const until = run?.until ?? null;
   useEffect(() => {
-    setSeconds(left());
     if (until === null) return;
     const timer = setInterval(() => {
-      const now = left();
-      setSeconds(now);
-      if (now === 0) clearInterval(timer);
+      const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+      setRun({ until, left });
+      if (left === 0) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
-    // `left` only reads `until`.
   }, [until]);
-  return seconds;
+  return [run?.left ?? 0, start];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 
 export type Loaded<T> =
   | { phase: 'loading'; data: null; error: null }
@@ -10,20 +10,23 @@ export type Loaded<T> =
  * for an older key or an unmounted screen is dropped. `reload` tries again.
  */
 export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: string): Loaded<T> & { reload: () => void } {
-  const [state, setState] = useState<Loaded<T>>({ phase: 'loading', data: null, error: null });
   const [attempt, setAttempt] = useState(0);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  // The answer remembers what it answers: for another key or attempt it is still loading.
+  const asked = `${attempt}/${key}`;
+  const [answer, setAnswer] = useState<{ asked: string; loaded: Loaded<T> } | null>(null);
+  // `load` is a fresh closure on each render; `asked` says when to load again.
+  const start = useEffectEvent((signal: AbortSignal) => load(signal));
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ phase: 'loading', data: null, error: null });
-    load(controller.signal).then(
-      (data) => !controller.signal.aborted && setState({ phase: 'done', data, error: null }),
-      (error: unknown) => !controller.signal.aborted && setState({ phase: 'error', data: null, error }),
+    start(controller.signal).then(
+      (data) => !controller.signal.aborted && setAnswer({ asked, loaded: { phase: 'done', data, error: null } }),
+      (error: unknown) => !controller.signal.aborted && setAnswer({ asked, loaded: { phase: 'error', data: null, error } }),
     );
     return () => controller.abort();
-    // `load` is a fresh closure on each render; `key` says when to load again.
-  }, [key, attempt]);
+  }, [asked]);
 
+  const state: Loaded<T> = answer?.asked === asked ? answer.loaded : { phase: 'loading', data: null, error: null };
   return { ...state, reload };
 }
