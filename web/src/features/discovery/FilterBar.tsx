@@ -1,8 +1,8 @@
 import '../../styles/sheets/discovery.scss';
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared/ui/icons';
-import { useProfileCatalogs } from '../profile';
+import { useRegions } from '../profile';
 import { countryName } from '../site';
 import {
   GENDERS,
@@ -23,24 +23,6 @@ interface FilterBarProps {
   /** The ages on offer: settings.min_age to settings.max_age. */
   minAge: number;
   maxAge: number;
-}
-
-/** The regions of the chosen country, in the interface language (shared cache with the profile). */
-function useRegions(country: string | null, language: string) {
-  const regions = useProfileCatalogs((s) => (country ? s.regions[`${country}:${language}`] : undefined));
-  const loadRegions = useProfileCatalogs((s) => s.loadRegions);
-  // The regions that failed to load: another choice is not failed (a success forgets it).
-  const [failedFor, setFailedFor] = useState<string | null>(null);
-  const asked = country ? `${country}:${language}` : null;
-  useEffect(() => {
-    if (!country) return;
-    const key = `${country}:${language}`;
-    loadRegions(country, language).then(
-      () => setFailedFor((failed) => (failed === key ? null : failed)),
-      () => setFailedFor(key),
-    );
-  }, [country, language, loadRegions]);
-  return { regions, failed: asked !== null && failedFor === asked };
 }
 
 function Select({

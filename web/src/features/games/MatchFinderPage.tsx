@@ -1,7 +1,7 @@
 import '../../styles/sheets/account.scss';
 import '../../styles/sheets/profile.scss';
 import '../../styles/sheets/games.scss';
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { translateError } from '../../shared/i18n/translateError';
@@ -9,7 +9,7 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { FormAlert, RetryAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
-import { useProfileCatalogs, profileApi, toggleInterest } from '../profile';
+import { profileApi, toggleInterest, useProfileCatalogs, useRegions } from '../profile';
 import { useSession } from '../session';
 import { countryName, useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
@@ -105,14 +105,7 @@ function PlaceStep({ wishes, onChange }: { wishes: MatchWishes; onChange: Change
   const { t, i18n } = useTranslation('games');
   const settings = useSiteSettings();
   const language = i18n.language;
-  const regions = useProfileCatalogs((s) => (wishes.country ? s.regions[`${wishes.country}:${language}`] : undefined));
-  const loadRegions = useProfileCatalogs((s) => s.loadRegions);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!wishes.country) return;
-    setFailed(false);
-    loadRegions(wishes.country, language).catch(() => setFailed(true));
-  }, [wishes.country, language, loadRegions]);
+  const { regions, failed } = useRegions(wishes.country, language);
   const countries = useMemo(() => {
     const codes = new Set(settings.countries);
     if (wishes.country) codes.add(wishes.country); // the member's own country, even if the site lists others
@@ -271,20 +264,21 @@ type ResultStatus = { kind: 'loading' } | { kind: 'ready'; matches: ScoredMatch[
 function FinderResults({ wishes, onChange }: { wishes: MatchWishes; onChange: () => void }) {
   const { t } = useTranslation('games');
   const tc = useTranslation('common').t;
-  const [status, setStatus] = useState<ResultStatus>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const query = wishesToQuery(wishes).toString();
+  // The query string stands for the answers; an answer for another query or attempt is not shown.
+  const asked = `${wishesToQuery(wishes).toString()}/${attempt}`;
+  const [answer, setAnswer] = useState<{ asked: string; status: ResultStatus } | null>(null);
+  const status: ResultStatus = answer?.asked === asked ? answer.status : { kind: 'loading' };
+  const find = useEffectEvent((signal: AbortSignal) => gamesApi.matchFinder(wishes, signal));
 
   useEffect(() => {
     const controller = new AbortController();
-    setStatus({ kind: 'loading' });
-    gamesApi.matchFinder(wishes, controller.signal).then(
-      (matches) => setStatus({ kind: 'ready', matches }),
-      (error: unknown) => !controller.signal.aborted && setStatus({ kind: 'error', error }),
+    find(controller.signal).then(
+      (matches) => setAnswer({ asked, status: { kind: 'ready', matches } }),
+      (error: unknown) => !controller.signal.aborted && setAnswer({ asked, status: { kind: 'error', error } }),
     );
     return () => controller.abort();
-    // The query string stands for the answers.
-  }, [query, attempt]);
+  }, [asked]);
 
   return (
     <section className="finder-results" aria-labelledby="finder-results-title">

@@ -30,16 +30,18 @@ export function SignupMatchesPage() {
   usePageTitle(t('signup.title'));
   const user = useSession((s) => s.user);
   const handed = (useLocation().state as SignupMatchesState | null)?.matches;
-  const [status, setStatus] = useState<Status>(() => (handed ? { kind: 'ready', matches: handed } : { kind: 'loading' }));
   const [attempt, setAttempt] = useState(0);
+  // The matches handed over by the signup are shown first; a retry asks the server.
+  const [answer, setAnswer] = useState<{ attempt: number; status: Status } | null>(null);
+  const status: Status =
+    handed && attempt === 0 ? { kind: 'ready', matches: handed } : answer?.attempt === attempt ? answer.status : { kind: 'loading' };
 
   useEffect(() => {
     if (handed && attempt === 0) return;
     const controller = new AbortController();
-    setStatus({ kind: 'loading' });
     gamesApi.signupMatches({ signal: controller.signal }).then(
-      (matches) => setStatus({ kind: 'ready', matches }),
-      (error: unknown) => !controller.signal.aborted && setStatus({ kind: 'error', error }),
+      (matches) => setAnswer({ attempt, status: { kind: 'ready', matches } }),
+      (error: unknown) => !controller.signal.aborted && setAnswer({ attempt, status: { kind: 'error', error } }),
     );
     return () => controller.abort();
   }, [handed, attempt]);

@@ -6,7 +6,7 @@ import { Section } from '../../shared/ui/sections';
 import { type Place, useGeo } from '../geo';
 import { BirthDateSelect } from '../signup/BirthDateSelect';
 import { useSettings, useSiteSettings } from '../site';
-import { useProfileCatalogs } from './catalogStore';
+import { useRegions } from './useRegions';
 import { GENDERS, type ProfileField, SEXUALITIES } from './profileLogic';
 import { type SectionProps, useNote, useSectionForm } from './sectionForm';
 
@@ -72,16 +72,8 @@ export function BasicsSection(props: SectionProps) {
   const { draft, set, submit, error, saveButton, resultAlert } = useSectionForm('basics', props);
   const shown = (field: ProfileField) => props.fields.includes(field);
   const countries = useCountryNames(settings?.countries ?? []);
-  const loadRegions = useProfileCatalogs((s) => s.loadRegions);
-  const regions = useProfileCatalogs((s) => s.regions[`${draft.country}:${i18n.language}`]);
-  const [regionsFailed, setRegionsFailed] = useState(false);
   const showRegion = shown('region') && Boolean(draft.country);
-
-  useEffect(() => {
-    if (!showRegion) return;
-    setRegionsFailed(false);
-    loadRegions(draft.country, i18n.language).catch(() => setRegionsFailed(true));
-  }, [showRegion, draft.country, i18n.language, loadRegions]);
+  const { regions, failed: regionsFailed } = useRegions(showRegion ? draft.country : null, i18n.language);
 
   const choices = (field: 'gender' | 'sexuality', values: readonly string[]) =>
     values.map((value) => ({ value, label: t(`options.${field}.${value}`) }));

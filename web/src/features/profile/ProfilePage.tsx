@@ -63,7 +63,6 @@ export function ProfilePage() {
 
   useEffect(() => {
     let current = true;
-    setLoadError(null);
     withProgress(profileApi.get()).then(
       (loaded) => current && setProfile(loaded),
       (error: unknown) => current && setLoadError(error),
@@ -100,7 +99,10 @@ export function ProfilePage() {
       <div className="container settings profile">
         {!profile ? (
           loadError ? (
-            <RetryAlert testId="profile-load-error" message={errorText(loadError)} retryLabel={t('retry')} onRetry={() => setAttempt((n) => n + 1)} />
+            <RetryAlert testId="profile-load-error" message={errorText(loadError)} retryLabel={t('retry')} onRetry={() => {
+                setLoadError(null);
+                setAttempt((n) => n + 1);
+              }} />
           ) : (
             <BusyState className="profile-loading" label={t('loading')} />
           )
