@@ -123,7 +123,8 @@ class Discovery:
 
     def search(self, host: str | None, viewer: Member | None, filters: SearchFilters,
                has_traffic_source: bool = False, chosen: bool = True) -> SearchPage:
-        """A page of members, those with a photo first and photo-less ones last.
+        """A page of members in listing order (domain.discovery.SEARCH_ORDER): a photo
+        and a filled profile first, a photo only next, photo-less ones last.
         ``chosen`` False: the viewer picked no filters, so a member's search starts from
         what their profile seeks (``filters`` then only gives the page)."""
         today = self.clock.now().date()
@@ -264,8 +265,9 @@ def listed(uow: UnitOfWork, fetch: Callable[[SearchQuery, int, int], list[Card]]
            query: SearchQuery, limit: int, offset: int = 0,
            order: tuple[Listing, ...] = SEARCH_ORDER) -> list[Card]:
     """Up to ``limit`` members in listing order, each listing newest first: one query per
-    listing, each walking the id index backwards and stopping after the page, instead of
-    one sort of every match. A cursor (``query.before_id``) resumes in its member's
+    listing, each walking that listing's range of the index (the listing is stored with
+    the member, application.listings) backwards by id and stopping after the page,
+    instead of one sort of every match. A cursor (``query.before_id``) resumes in its member's
     listing; an offset skips whole listings by counting them (no further than needed)."""
     start = 0
     if query.before_id is not None:

@@ -3,6 +3,9 @@ main photo and a filled profile (an about-me and an interest), 1 a photo only, 2
 photo (domain.discovery.listing_of), filled in here from the photos and profiles. A
 search walks one listing of ix_members_listing backwards by id and stops after a page,
 where probing each member's photos made every page cost what the members it skipped did.
+The index holds every members column a search reads (is_fictional too, for the cards), so
+PostgreSQL walks it index-only: without is_fictional it read each member's row and a
+"men 40-41" first page took 5.7 ms instead of 0.9 ms (bench_search, 100k members).
 
 Revision ID: 0021
 Revises: 0020
@@ -38,7 +41,7 @@ def upgrade() -> None:
     dialect = op.get_bind().dialect.name
     op.execute(_BACKFILL.format(about_me=_ABOUT_ME.get(dialect, _ABOUT_ME["sqlite"])))
     op.create_index("ix_members_listing", "members",
-                    ["listing", "id", "site_id", "invisible", "status"])
+                    ["listing", "id", "site_id", "invisible", "status", "is_fictional"])
 
 
 def downgrade() -> None:
