@@ -26,7 +26,8 @@ from sqlalchemy import insert  # noqa: E402
 
 from adapters.container import build_container  # noqa: E402
 from adapters.sql import migrate, tables  # noqa: E402
-from domain.discovery import SearchFilters  # noqa: E402
+from domain.discovery import SearchFilters, listing_of  # noqa: E402
+from domain.members import Profile  # noqa: E402
 from tests.bench.databases import postgres_database  # noqa: E402
 from tests.conftest import make_config, seed_default_site  # noqa: E402
 
@@ -45,11 +46,14 @@ SEARCHES = {
                                          min_age=60, max_age=61),
 }
 KEYSET = "after" in attrs.fields_dict(SearchFilters)
+HAS_LISTING = "listing" in tables.members.c  # the listing stored with the member (19.1)
 
 
 def seed(container) -> None:  # type: ignore[no-untyped-def]
     """Members 2.. (member 1 is the viewer): 90 % active, 8 % unconfirmed (their profile
-    disabled: not findable), 2 % banned, 5 % invisible; 70 % with a main photo."""
+    disabled: not findable), 2 % banned, 5 % invisible; 70 % with a main photo; 30 % with
+    a filled profile (an about-me and interests). Each member's stored listing follows
+    from these by domain.discovery.listing_of, as the use cases keep it."""
     rng = random.Random(7)
     start = datetime(2024, 1, 1, tzinfo=UTC)
     with container.engine().begin() as connection:
@@ -73,7 +77,15 @@ def seed(container) -> None:  # type: ignore[no-untyped-def]
                                  "country": country, "region": rng.choice(COUNTRIES[country]),
                                  "city": None, "about_me": "", "interests": [],
                                  "status": "active" if status != "not_confirmed" else "disabled"})
-                if rng.random() < 0.7:
+                if rng.random() < 0.3:
+                    profiles[-1].update(about_me="I like long walks.", interests=["travel"])
+                has_photo = rng.random() < 0.7
+                if HAS_LISTING:
+                    members[-1]["listing"] = listing_of(has_photo, Profile(
+                        name="", gender="", birth_date=date(1990, 1, 1), country="",
+                        about_me=profiles[-1]["about_me"],
+                        interests=tuple(profiles[-1]["interests"]))).value
+                if has_photo:
                     photos.append({"member_id": member_id, "filename": f"{member_id}.jpg",
                                    "thumb_filename": f"{member_id}_t.jpg", "status": "active",
                                    "is_main": True, "created_at": start})
