@@ -154,7 +154,7 @@ def test_erasure_leaves_nothing_personal_in_any_table_or_the_file_store(  # type
     with container.engine().begin() as connection:
         files = _fill(connection, member_id)
         connection.execute(update(t.members).where(t.members.c.id == member_id).values(
-            email=ADDRESS, deleted_at=datetime(2020, 1, 1, tzinfo=UTC)))
+            email=ADDRESS, deleted_at=datetime(2020, 1, 1, tzinfo=UTC), listing=0))
         connection.execute(update(t.profiles).where(t.profiles.c.member_id == member_id)
                            .values(name="Annabel"))
     store = container.files()
@@ -167,6 +167,9 @@ def test_erasure_leaves_nothing_personal_in_any_table_or_the_file_store(  # type
 
     with container.engine().connect() as connection:
         assert _leftovers(connection, member_id, "Annabel") == []
+        # Photos and profile gone: the member's stored listing says so (issue 19.1).
+        assert connection.execute(select(t.members.c.listing).where(
+            t.members.c.id == member_id)).scalar_one() == 2
     assert [name for name in store.names() if MARK in name or name in files] == []
     mails = [email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
              for path in Path(container.config().mail_dir).glob("*.eml")]
