@@ -25,7 +25,7 @@ LINK_PATHS = {
     "password_reset": "/reset-password/do?token={token}",
     "mail_change": "/mail-change/do?token={token}",
     "reactivation": "/account-deleted?reactivate={token}",
-    "export_ready": "/api/export/download?token={token}",
+    "export_ready": "/my-data?token={token}",  # a page that downloads, or says why not
 }
 # Mails about the account that carry no token: a plain link into the site.
 PLAIN_PATHS = {"reactivated": "/members", "appeal_lifted": "/login", "appeal_upheld": "/pages/ban"}

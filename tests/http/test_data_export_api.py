@@ -74,9 +74,11 @@ def test_a_large_copy_is_mailed_as_a_link_that_works_once(app: Flask, container,
     assert (answer.status_code, answer.json) == (202, {"status": "preparing"})
     mail = wait_for_mail(container, "ann@example.com", count=2)  # after the activation mail
     assert mail["Subject"].startswith("Je gegevens van")  # the member's language (nl)
-    token = re.search(r"/api/export/download\?token=([\w-]+)",
+    # The link opens a page (which downloads, or says why not), never the raw API.
+    token = re.search(r"https?://[^/\s]+/my-data\?token=([\w-]+)",
                       mail.get_body(("plain",)).get_content())
     assert token
+    assert "/api/export/download" not in mail.get_body(("plain",)).get_content()
     link = f"/api/export/download?token={token.group(1)}"
     fetched = app.test_client().get(link)
     assert fetched.status_code == 200

@@ -170,6 +170,8 @@ export const ROUTES = {
   'account-deleted': accountPage(PATHS['account-deleted'], () =>
     import('../features/account/AccountDeletedPage').then((m) => m.AccountDeletedPage),
   ),
+  // The token is the proof, like the activation and reset links: no login.
+  'my-data': accountPage(PATHS['my-data'], () => import('../features/account/MyDataPage').then((m) => m.MyDataPage)),
   profile: {
     path: PATHS.profile,
     layout: 'default',

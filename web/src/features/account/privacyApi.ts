@@ -29,6 +29,12 @@ export const privacyApi = {
     if (!data) throw new ApiError(response.status, 'generic');
     return { kind: 'file', blob: data as Blob, filename: filenameOf(response) };
   },
+  /** The mailed link's copy (GET /api/export/download): works once, no login needed. */
+  downloadMailed: async (token: string): Promise<{ blob: Blob; filename: string }> => {
+    const { data, response } = await api.GET('/api/export/download', { params: { query: { token } }, parseAs: 'blob', ...once });
+    if (!data) throw new ApiError(response.status, 'generic');
+    return { blob: data as Blob, filename: filenameOf(response) };
+  },
 };
 
 /** Hands a downloaded file to the browser as a download. */

@@ -24,6 +24,8 @@ export const PATHS = {
   'activate-error': '/activate/error',
   'mail-change-do': '/mail-change/do',
   'account-deleted': '/account-deleted',
+  // A large copy of one's data, mailed as a link that works once (issue 21.1).
+  'my-data': '/my-data',
   profile: '/profile',
   settings: '/settings',
   members: '/members',
