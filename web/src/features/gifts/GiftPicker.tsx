@@ -140,14 +140,22 @@ export function GiftPicker({ member, show, onHide, onSent, closeOnSent = false }
   // A gift has no idempotency key: a second click before the re-render must not send (and charge) twice.
   const inFlight = useRef(false);
 
-  // Fresh prices and balance on every opening; what happened last time is forgotten.
-  useEffect(() => {
-    if (!show) return;
+  // Fresh prices and balance on every opening (and retry); what happened last time is forgotten.
+  const freshStart = () => {
     setError(null);
     setSent(null);
     setAsked(null);
-    const controller = new AbortController();
     setCatalogue((now) => (now.status === 'ready' ? now : { status: 'loading' }));
+  };
+  // An opening is seen while rendering (React's way for state that follows a prop).
+  const [wasShown, setWasShown] = useState(show);
+  if (show !== wasShown) {
+    setWasShown(show);
+    if (show) freshStart();
+  }
+  useEffect(() => {
+    if (!show) return;
+    const controller = new AbortController();
     giftsApi.catalogue(controller.signal).then(
       (answer) => {
         keepCredits(answer.credits);
@@ -196,7 +204,10 @@ export function GiftPicker({ member, show, onHide, onSent, closeOnSent = false }
     );
   } else if (catalogue.status === 'error') {
     body = (
-      <RetryAlert testId="gift-load-error" message={<>{t('picker.error')} {translateError(tc, catalogue.error)}</>} retryLabel={t('picker.retry')} onRetry={() => setAttempt((n) => n + 1)} />
+      <RetryAlert testId="gift-load-error" message={<>{t('picker.error')} {translateError(tc, catalogue.error)}</>} retryLabel={t('picker.retry')} onRetry={() => {
+          freshStart();
+          setAttempt((n) => n + 1);
+        }} />
     );
   } else if (asked) {
     body = (

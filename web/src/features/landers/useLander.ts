@@ -74,22 +74,24 @@ export function useLander(name: string, options: LanderOptions = {}): Lander {
   }, [name, search]);
 
   // The members.
-  const [members, setMembers] = useState<LanderMember[]>([]);
-  const [status, setStatus] = useState<Lander['status']>('loading');
+  // The members last found stay while another search runs; its status follows what it answers.
   const [attempt, setAttempt] = useState(0);
+  const asked = `${memberCount}/${gender}/${attempt}`;
+  const [members, setMembers] = useState<LanderMember[]>([]);
+  const [answer, setAnswer] = useState<{ asked: string; status: Lander['status'] } | null>(null);
+  const status: Lander['status'] = answer?.asked === asked ? answer.status : 'loading';
   useEffect(() => {
     const controller = new AbortController();
-    setStatus('loading');
     landerApi.members(memberCount, gender, controller.signal).then(
       (found) => {
         if (controller.signal.aborted) return;
         setMembers(found);
-        setStatus('ready');
+        setAnswer({ asked, status: 'ready' });
       },
-      () => !controller.signal.aborted && setStatus('error'),
+      () => !controller.signal.aborted && setAnswer({ asked, status: 'error' }),
     );
     return () => controller.abort();
-  }, [memberCount, gender, attempt]);
+  }, [memberCount, gender, asked]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   const signup = useCallback(() => {

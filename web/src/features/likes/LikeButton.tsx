@@ -1,5 +1,5 @@
 import '../../styles/sheets/likes.scss';
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginRequired } from '../discovery';
 import { Icon } from '../../shared/ui/icons';
@@ -41,8 +41,13 @@ export function LikeButton({ member, liked: likedProp, likesMe = false, onChange
   const [prompt, setPrompt] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
 
-  // A fresh answer from the server (the lists reloaded) wins over the local state.
-  useEffect(() => setLiked(likedProp), [likedProp]);
+  // A fresh answer from the server (the lists reloaded) wins over the local state: seen
+  // while rendering (React's way for state that follows a prop).
+  const [answered, setAnswered] = useState(likedProp);
+  if (likedProp !== answered) {
+    setAnswered(likedProp);
+    setLiked(likedProp);
+  }
 
   const toggle = async () => {
     if (!loggedIn) {

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useRef } from 'react';
+import { lazy, useEffect, useEffectEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { i18n } from '../../shared/i18n/i18n';
 import { useSession } from '../session';
@@ -18,18 +18,18 @@ export function useAutoLikeOffer(): void {
   const userId = useSession((s) => s.user?.id ?? null);
   const location = useLocation();
   const navigate = useNavigate();
-  const latest = useRef(location);
-  latest.current = location;
+  // The location when the timer fires, not when it was set.
+  const here = useEffectEvent(() => location);
 
   useEffect(() => {
     if (userId === null) return;
-    const seconds = delayOf(latest.current.search);
+    const seconds = delayOf(here().search);
     // Always through a timer: React's strict mode mounts twice, and the server offers each like once.
     const timer = setTimeout(() => {
       if (!takeOffer(userId)) return;
-      const here = latest.current;
-      if (delayOf(here.search) !== null) {
-        void navigate({ pathname: here.pathname, search: withoutDelay(here.search), hash: here.hash }, { replace: true, state: here.state });
+      const now = here();
+      if (delayOf(now.search) !== null) {
+        void navigate({ pathname: now.pathname, search: withoutDelay(now.search), hash: now.hash }, { replace: true, state: now.state });
       }
       void offerAutoLike();
     }, (seconds ?? 0) * 1000);

@@ -55,6 +55,7 @@ function Celebration({ profile }: { profile: MatchProfile }) {
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- "click anywhere" is the mouse's Escape (handled on the document for the keyboard).
     <div
       className="match-modal"
       role="dialog"

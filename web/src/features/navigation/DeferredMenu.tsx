@@ -5,7 +5,7 @@
  * stands in; pressing it opens the menu as soon as it has loaded, and focus moves over to
  * the real toggle.
  */
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { whenSettled } from '../../shared/idle';
 
 export type Menus = typeof import('./menus');
@@ -62,7 +62,8 @@ export function DeferredMenu({
       alive.current = false;
     };
   }, []);
-  useEffect(() => (menus ? undefined : whenSettled(load)), [menus]);
+  const loadWhenSettled = useEffectEvent(load);
+  useEffect(() => (menus ? undefined : whenSettled(() => loadWhenSettled())), [menus]);
 
   const real = menus !== null && !pressing;
   useEffect(() => {

@@ -7,7 +7,7 @@
  * Escape closes it, and so does a click beside it unless `backdrop` is 'static'. Tab
  * stays inside it through modalFocus.ts, as for every modal.
  */
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useRef } from 'react';
 import { createPortal } from 'react-dom';
 
 export function PlainModal({
@@ -24,8 +24,7 @@ export function PlainModal({
   children: ReactNode;
 }) {
   const dialog = useRef<HTMLDivElement>(null);
-  const hide = useRef(onHide);
-  hide.current = onHide;
+  const hide = useEffectEvent(onHide);
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -38,7 +37,7 @@ export function PlainModal({
     if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`;
     dialog.current?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) hide.current();
+      if (event.key === 'Escape' && !event.defaultPrevented) hide();
     };
     document.addEventListener('keydown', onKey);
     return () => {
@@ -52,6 +51,7 @@ export function PlainModal({
   return createPortal(
     <>
       <div className="fade modal-backdrop show" />
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click beside the dialog is the mouse's Escape (handled above for the keyboard). */}
       <div
         ref={dialog}
         role="dialog"
@@ -61,7 +61,7 @@ export function PlainModal({
         style={{ display: 'block' }}
         {...aria}
         onClick={(event) => {
-          if (backdrop === true && event.target === event.currentTarget) hide.current();
+          if (backdrop === true && event.target === event.currentTarget) onHide();
         }}
       >
         <div className="modal-dialog modal-dialog-centered">

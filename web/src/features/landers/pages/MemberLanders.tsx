@@ -46,24 +46,23 @@ type ProfileState =
 /** The member of the route's :id: loading, shown, unavailable (404, hidden, bad id) or failed. */
 function useLanderProfile(): { state: ProfileState; retry: () => void } {
   const id = landerMemberId(useParams().id);
-  const [state, setState] = useState<ProfileState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // An answer remembers what it answers: for another member or attempt it is still loading.
+  const asked = `${id}/${attempt}`;
+  const [answer, setAnswer] = useState<{ asked: string; state: ProfileState } | null>(null);
   useEffect(() => {
-    if (id === null) {
-      setState({ status: 'unavailable' });
-      return;
-    }
+    if (id === null) return;
     const controller = new AbortController();
-    setState({ status: 'loading' });
     landerApi.member(id, controller.signal).then(
-      (profile) => !controller.signal.aborted && setState({ status: 'ready', profile }),
+      (profile) => !controller.signal.aborted && setAnswer({ asked, state: { status: 'ready', profile } }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ status: isUnavailable(error) ? 'unavailable' : 'error' });
+        setAnswer({ asked, state: { status: isUnavailable(error) ? 'unavailable' : 'error' } });
       },
     );
     return () => controller.abort();
-  }, [id, attempt]);
+  }, [id, asked]);
+  const state: ProfileState = id === null ? { status: 'unavailable' } : answer?.asked === asked ? answer.state : { status: 'loading' };
   return { state, retry: () => setAttempt((n) => n + 1) };
 }
 
