@@ -7,14 +7,16 @@ from __future__ import annotations
 import io
 import json
 import re
+import uuid
 import zipfile
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import DESKTOP, PHONE, ROOT, screenshot
+from tests.e2e.conftest import DESKTOP, PHONE, ROOT, new_context, screenshot
 from tests.e2e.test_chat import amora, join
+from tests.e2e.test_foundation import enter_site
 
 SIZES = [pytest.param(PHONE, id="375"), pytest.param(DESKTOP, id="1280")]
 PASSWORD = "zomer aan zee 2026"  # what test_chat.join signs up with
@@ -140,3 +142,23 @@ def test_a_report_takes_selected_messages_along(browser: Browser, live_server: s
     expect(ann.get_by_test_id("complaint-done")).to_be_visible()
     screenshot(ann, f"privacy-report-filed-{width}")
     ann.context.close()
+
+
+def test_a_spent_download_link_says_so_in_words(browser: Browser, live_server: str) -> None:
+    """The mailed link of a large copy opens a page, not the API: a link that no longer
+    works (used, expired or never issued: the server answers them alike) gets the
+    translated reason and a way to ask again, never the raw JSON error."""
+    context = new_context(browser, PHONE, locale="de-DE")
+    page = context.new_page()
+    page.goto(f"{live_server}/my-data?token=spent-{uuid.uuid4().hex}")
+    enter_site(page)
+    german = json.loads((ROOT / "web/src/locales/de/account.json").read_text(encoding="utf-8"))
+    expect(page.get_by_role("heading", name=german["myData"]["title"])).to_be_visible()
+    page.get_by_role("button", name=german["settings"]["export"]["start"]).click()
+    errors = json.loads((ROOT / "web/src/locales/de/common.json").read_text(encoding="utf-8"))
+    expect(page.get_by_test_id("my-data-result")).to_have_text(
+        errors["errors"]["export_link_invalid"])
+    expect(page.get_by_role("link", name=german["myData"]["requestNew"])).to_be_visible()
+    expect(page.get_by_role("button", name=german["settings"]["export"]["start"])).to_have_count(0)
+    screenshot(page, "privacy-my-data-spent-375")
+    context.close()

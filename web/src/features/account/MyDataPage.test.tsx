@@ -29,6 +29,7 @@ describe('the mailed link to a copy of my data', () => {
     );
     renderInRouter(<MyDataPage />, '/my-data?token=tok-1');
     expect(screen.getByRole('heading', { name: 'Your copy of your data' })).toBeInTheDocument();
+    expect(screen.getByText(/This link works once/)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled(); // the link works once: not spent by opening it
     fireEvent.click(screen.getByRole('button', { name: 'Download my data' }));
     expect(await screen.findByTestId('my-data-result')).toHaveTextContent('Your download has started');
@@ -45,6 +46,7 @@ describe('the mailed link to a copy of my data', () => {
     expect(await screen.findByTestId('my-data-result')).toHaveTextContent('This download link has expired or was used already');
     expect(screen.queryByRole('button', { name: 'Download my data' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ask for a new copy' })).toHaveAttribute('href', '/settings');
+    expect(screen.queryByText(/Your copy is ready/)).not.toBeInTheDocument(); // it no longer is
   });
 
   it('keeps the button for another try when the network fails', async () => {

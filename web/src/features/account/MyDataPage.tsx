@@ -45,7 +45,8 @@ export function MyDataPage() {
 
   const shown: Result = !token ? { ok: false, text: errorText(new ApiError(404, 'export_link_invalid')) } : result;
   return (
-    <AuthCard icon="lock" title={t('myData.title')} intro={t('myData.intro')}>
+    // "Your copy is ready" only while the link can still download.
+    <AuthCard icon="lock" title={t('myData.title')} intro={spent ? undefined : t('myData.intro')}>
       <div className="d-grid gap-3">
         <ResultAlert result={shown} testId="my-data-result" />
         {!spent && (
