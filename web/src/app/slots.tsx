@@ -28,6 +28,7 @@ export function Slot({ name }: { name: SlotName }) {
   if (!Component) return null;
   return (
     <Suspense fallback={null}>
+      {/* eslint-disable-next-line react-hooks/static-components -- not made in render: the one component fillSlot registered, read from its store. */}
       <Component />
     </Suspense>
   );

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { translateError } from '../../shared/i18n/translateError';
@@ -6,7 +6,7 @@ import { PlainModal } from '../../shared/ui/PlainModal';
 import { useAlerts } from '../alerts';
 import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../session';
-import { ACTIVATION_ALERT_ID, SIGNUP_COMPLETE_PARAM, activationReminderMode } from './activationReminder';
+import { ACTIVATION_ALERT_ID, REMINDER_SNOOZE_MS, SIGNUP_COMPLETE_PARAM, activationReminderMode } from './activationReminder';
 import { accountApi } from './accountApi';
 
 async function resend(onDone: (ok: boolean, text: string) => void, t: ReturnType<typeof useTranslation>['t'], email: string) {
@@ -26,12 +26,19 @@ export function ActivationReminder() {
   const navigate = useNavigate();
   const dismissedAt = useAlerts((s) => s.dismissals[ACTIVATION_ALERT_ID] ?? null);
   const [modalResult, setModalResult] = useState<{ ok: boolean; text: string } | null>(null);
+  // The time the snooze is judged by: read when this shows, and again when a snooze ends.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (dismissedAt === null) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, dismissedAt + REMINDER_SNOOZE_MS - Date.now()));
+    return () => clearTimeout(timer);
+  }, [dismissedAt]);
   const mode = activationReminderMode({
     user,
     pathname: location.pathname,
     search: location.search,
     dismissedAt,
-    now: Date.now(),
+    now,
   });
   const email = user?.email ?? '';
 
