@@ -6,7 +6,7 @@
  * Opened from a profile (/members/:id/chat) there may be no conversation yet: the
  * first message starts it, and the address becomes /chats/:id without a reload.
  */
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useInsertionEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
@@ -159,8 +159,13 @@ export function useConversation(target: Target, seed: Conversation | null) {
   const seeded = useRef(fromSeed);
   const [typingUntil, setTypingUntil] = useState(0);
   const [attempt, setAttempt] = useState(0);
+  // The state for callbacks that must not change with it (send, loadOlder, …). Kept by an
+  // insertion effect, which runs before every layout effect: MessageList's layout effect
+  // calls loadOlder in the same commit and must see this render's state.
   const current = useRef(state);
-  current.current = state;
+  useInsertionEffect(() => {
+    current.current = state;
+  });
   const lastTyping = useRef(0);
 
   const ready = state.status === 'ready' ? state : null;
@@ -295,7 +300,7 @@ export function useConversation(target: Target, seed: Conversation | null) {
   }, [target.kind, conversationId, otherId]);
 
   // "… is typing" ends by itself.
-  const typing = typingUntil > Date.now();
+  const typing = typingUntil !== 0; // the timer below clears it when the time is up
   useEffect(() => {
     if (!typingUntil) return;
     const timer = setTimeout(() => setTypingUntil(0), Math.max(0, typingUntil - Date.now()));
