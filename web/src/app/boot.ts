@@ -6,6 +6,9 @@
 // The session's first call (GET /api/user) needs the account API: part of the start-up
 // bundle, so that call does not wait for another chunk.
 import '../features/account/accountApi';
+// The search's small hand-over module, not its public module: the rest of the search is
+// not part of the start-up bundle.
+import { offerBootSearch } from '../features/discovery/bootSearch';
 import { useSession } from '../features/session/sessionStore';
 import { captureTraffic } from '../features/signup/traffic';
 import { useCompany } from '../features/site/companyStore';
@@ -19,6 +22,7 @@ export async function boot(): Promise<void> {
   installSessionEnd();
   captureTraffic(location.search);
   const inline = readBootData();
+  offerBootSearch(inline?.search ?? null);
   // The member came with the page (the request had a session): no GET /api/user to wait for.
   if (inline?.user && !useSession.getState().loaded) useSession.getState().setUser(inline.user);
   const session = useSession.getState().loaded ? Promise.resolve(null) : useSession.getState().loadAtStart();

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { offerBootSearch } from '../features/discovery';
 import { type SearchPage, discoveryApi } from '../features/discovery/discoveryApi';
 import { NO_FILTERS } from '../features/discovery/searchFilters';
 import { useSearch } from '../features/discovery/searchStore';
@@ -7,7 +8,7 @@ import { TRAFFIC_KEY } from '../features/signup/traffic';
 import { useSettings } from '../features/site/settingsStore';
 import { settingsFixture, userFixture } from '../test/fixtures';
 import { boot } from './boot';
-import { forgetBootSearchTaken } from './bootData';
+import { readBootData } from './bootData';
 import { stubFetch } from '../test/fetchStub';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -21,11 +22,13 @@ function inline(data: unknown): void {
   script.type = 'application/json';
   script.textContent = JSON.stringify(data);
   document.head.append(script);
+  // What boot() does with it before anything searches.
+  offerBootSearch(readBootData()?.search ?? null);
 }
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
-  forgetBootSearchTaken();
+  offerBootSearch(null);
   fetchMock = vi.fn(() => Promise.resolve(json(fromServer)));
   stubFetch(fetchMock);
 });
@@ -49,6 +52,18 @@ describe('what came with the page', () => {
     await boot();
     expect(useSession.getState()).toMatchObject({ user, loaded: true });
     expect(urls()).not.toContain('/api/user');
+  });
+
+  it("hands the page's search to the search feature at start-up", async () => {
+    offerBootSearch(null);
+    const script = document.createElement('script');
+    script.id = 'boot-data';
+    script.type = 'application/json';
+    script.textContent = JSON.stringify({ language: 'en', settings: settingsFixture({ locales: ['en'], domain_language: 'en' }), search: { viewer: null, answer: withPage } });
+    document.head.append(script);
+    await boot();
+    expect(await discoveryApi.search(NO_FILTERS, 1)).toEqual(withPage);
+    expect(urls()).not.toContain('/api/members');
   });
 
   it("answers the page's first search (page 1, no filters, same viewer) from the page, once", async () => {

@@ -5,15 +5,15 @@
  * without a query, the first page of the search. Absent under the Vite dev server, or
  * when the server could not tell.
  */
-import type { SearchPage } from '../features/discovery/discoveryApi';
+import type { BootSearch } from '../features/discovery';
 import type { Settings, User } from '../shared/api/types';
 
 export interface BootData {
   language: string;
   settings: Settings;
   user?: User;
-  /** Page 1 of the search without filters, as `viewer` (a member id; null: a visitor) sees it. */
-  search?: { viewer: number | null; answer: SearchPage };
+  /** Page 1 of the search without filters (boot.ts hands it to the search). */
+  search?: BootSearch;
 }
 
 export function readBootData(doc: Document = document): BootData | null {
@@ -27,21 +27,4 @@ export function readBootData(doc: Document = document): BootData | null {
   } catch {
     return null;
   }
-}
-
-let searchTaken = false;
-
-/**
- * The search answer that came with the page, for the page's first search only (later
- * searches ask the server: the answer would be old by then).
- */
-export function takeBootSearch(doc: Document = document): BootData['search'] | null {
-  if (searchTaken) return null;
-  searchTaken = true;
-  return readBootData(doc)?.search ?? null;
-}
-
-/** Tests: as if the page had just loaded. */
-export function forgetBootSearchTaken(): void {
-  searchTaken = false;
 }

@@ -7,10 +7,10 @@ import { pathTo } from '../../shared/routing/paths';
 import type { User } from '../../shared/api/types';
 import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../session';
-import { ResendActivation } from '../signup/CompleteSignupPage';
 import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
 import { accountApi } from './accountApi';
+import { ResendActivation } from './ResendActivation';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { useErrorText } from '../../shared/ui/form';
 
@@ -114,7 +114,7 @@ export function ActivateErrorPage() {
         />
       </p>
       {canResend ? (
-        <ResendActivation />
+        <ResendActivation email={user.email} />
       ) : user ? (
         <Link to={membersAreaPath()} className="btn btn-primary btn-lg rounded-pill w-100">
           {t('activation.continue')}

@@ -1,9 +1,8 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
-import { TopNav } from '../navigation/TopNav';
 import { useSession } from '../session';
 import { ActivateDonePage, ActivateErrorPage } from './ActivationPages';
 import { AccountDeletedPage } from './AccountDeletedPage';
@@ -145,23 +144,5 @@ describe('account deleted', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/members'));
     expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ token: 'tok' });
     expect(useSession.getState().user).toEqual(user);
-  });
-});
-
-describe('member navigation', () => {
-  it('appears once a member is set, with settings and logout', async () => {
-    fetchMock.mockResolvedValue(json(204, undefined));
-    renderInRouter(<TopNav />);
-    expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
-    act(() => useSession.setState({ user: userFixture({ profile: { ...userFixture().profile, name: 'Robin' } }) }));
-    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
-    expect(screen.getByRole('button', { name: /^My account/ })).toHaveTextContent('Robin');
-    fireEvent.click(screen.getByRole('button', { name: /^My account/ }));
-    // The menu's code loads on first use: it opens once it is in.
-    expect(await screen.findByTestId('nav-settings')).toHaveAttribute('href', '/settings');
-    expect(screen.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile');
-    fireEvent.click(screen.getByTestId('logout'));
-    await waitFor(() => expect(useSession.getState().user).toBeNull());
-    expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.anything());
   });
 });

@@ -13,7 +13,7 @@ import { FormAlert } from '../../shared/ui/alerts';
 import { FictionalBadge } from '../discovery';
 import { giftName } from '../gifts';
 import { AppLink } from '../../shared/routing/AppLink';
-import { counterBadge } from '../navigation/badges';
+import { counterBadge } from '../navigation';
 import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../session';
 import { usePageTitle } from '../title';

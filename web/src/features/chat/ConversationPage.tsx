@@ -9,9 +9,8 @@ import { translateError } from '../../shared/i18n/translateError';
 import { accountApi } from '../account';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useBusy } from '../../shared/ui/form';
-import { LoginRequired, discoveryApi, FictionalBadge } from '../discovery';
+import { LoginRequired, FictionalBadge, blockMember } from '../discovery';
 import { GiftButton } from '../gifts';
-import { useSearch } from '../discovery/searchStore';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { useSession } from '../session';
@@ -125,8 +124,7 @@ function BlockModal({ profile, show, onHide }: { profile: ChatProfile; show: boo
     void run(async () => {
       setError(null);
       try {
-        await discoveryApi.block(profile.id);
-        useSearch.getState().invalidate();
+        await blockMember(profile.id);
         void reloadChats();
         await navigate(pathTo('chats'));
       } catch (failure) {

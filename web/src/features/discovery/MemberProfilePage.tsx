@@ -22,7 +22,7 @@ import { LoginPrompt } from './LoginPrompt';
 import { FictionalBadge, prettifyKey } from './memberUi';
 import type { MembersNotice } from './MembersPage';
 import { PhotoGallery } from './PhotoGallery';
-import { useSearch } from './searchStore';
+import { blockMember, unblockMember } from './searchStore';
 
 /** The attributes shown under "Details", when the member filled them in. */
 export const DETAIL_FIELDS = ['gender', 'sexuality', 'relationship_status', 'body_type', 'hair_colour', 'eye_colour', 'tattoos'] as const;
@@ -85,8 +85,7 @@ function BlockActions({ profile, onChange }: { profile: MemberProfile; onChange:
     void run(async () => {
       setError(null);
       try {
-        await discoveryApi.block(profile.id);
-        useSearch.getState().invalidate();
+        await blockMember(profile.id);
         setConfirming(false);
         const state: MembersNotice = { blocked: profile.name };
         await navigate(pathTo('members'), { state });
@@ -99,8 +98,7 @@ function BlockActions({ profile, onChange }: { profile: MemberProfile; onChange:
     void run(async () => {
       setError(null);
       try {
-        await discoveryApi.unblock(profile.id);
-        useSearch.getState().invalidate();
+        await unblockMember(profile.id);
         setUnblocked(true);
         onChange({ ...profile, blocked_by_me: false });
       } catch (failure) {

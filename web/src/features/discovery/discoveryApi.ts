@@ -3,12 +3,12 @@
  * Visitors send the stored traffic source (`network`) so the server can allow a
  * logged-out search for visitors who came through a partner (spec section 6).
  */
-import { takeBootSearch } from '../../app/bootData';
 import { answer, api, retries } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 import type { components } from '../../shared/api/schema';
 import { useSession } from '../session';
 import { trafficForSignup } from '../signup';
+import { takeBootSearch } from './bootSearch';
 import { type SearchFilters, filtersKey, filtersToApiQuery } from './searchFilters';
 
 export type MemberCard = components['schemas']['MemberCard'];

@@ -108,6 +108,18 @@ useSession.subscribe((state, previous) => {
   if ((state.user?.id ?? null) !== (previous.user?.id ?? null)) useSearch.getState().invalidate();
 });
 
+/** Blocks a member (or lifts the block): the cached results were who the search showed
+ *  before, so they go. */
+export async function blockMember(id: number): Promise<void> {
+  await discoveryApi.block(id);
+  useSearch.getState().invalidate();
+}
+
+export async function unblockMember(id: number): Promise<void> {
+  await discoveryApi.unblock(id);
+  useSearch.getState().invalidate();
+}
+
 /** The state once `answer` (page `page`) is in. */
 function stateOf(page: number, answer: SearchPage, s: SearchState): Partial<SearchState> {
   const entry: ResultPage = { pageNumber: page, results: answer.results, next: answer.next };

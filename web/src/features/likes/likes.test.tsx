@@ -15,8 +15,6 @@ import { PUSH_REFRESH_INTERVAL_MS, REFRESH_INTERVAL_MS, refreshInterval, startRe
 import { LikesSlot } from './LikesSlot';
 import { useLikesStatus } from './likesStore';
 import { MatchModal } from './MatchModal';
-import { MemberCardView } from '../discovery/MemberCardView';
-import { MemberProfilePage } from '../discovery/MemberProfilePage';
 import { useMatch } from './matchStore';
 import { stubFetch } from '../../test/fetchStub';
 
@@ -385,42 +383,5 @@ describe('refresher', () => {
     await vi.advanceTimersByTimeAsync(PUSH_REFRESH_INTERVAL_MS - REFRESH_INTERVAL_MS);
     expect(calls('/api/likes')).toHaveLength(2);
     stop();
-  });
-});
-
-describe('on the member screens', () => {
-  const lotte = {
-    id: 5, name: 'Lotte', gender: 'female', age: 31, country: 'NL', region: null, city: 'Haarlem', interests: [],
-    is_fictional: false, blocked_by_me: false, liked_by_me: false, likes_me: true, match: false, photo_count: 0, photos: [],
-  };
-
-  it('shows on a profile that they like me, and a like back makes the match', async () => {
-    memberAnswer = () => json(200, { profile: lotte });
-    likeAnswer = () => json(200, { match: true, profile: { id: 5, name: 'Lotte', age: 31, main_image: null } });
-    useChat.getState().setLikes({ profiles: [], liked_by: [likedBy(5, '2026-01-01T00:00:00Z', { like_new: true })] });
-    renderAt('/likes/m/5', null, [{ path: '/likes/m/:id', element: <MemberProfilePage /> }]);
-    expect(await screen.findByTestId('like-hint')).toHaveTextContent('Lotte likes you! Like back and it\'s a match.');
-    expect(screen.getByText('Back to likes')).toHaveAttribute('href', '/likes');
-    // Opening the profile cleared the new like (the server did too): the badge follows at once.
-    expect(useChat.getState().totalNewLikes).toBe(0);
-    const like = within(screen.getByTestId('member-actions')).getByTestId('like-button');
-    expect(like).toHaveTextContent('Like back');
-    fireEvent.click(like);
-    await waitFor(() => expect(screen.getByTestId('like-hint')).toHaveTextContent("It's a match! You and Lotte like each other."));
-    expect(useMatch.getState().queue.map((p) => p.id)).toEqual([5]);
-  });
-
-  it('puts a heart on search cards that knows whom I like', async () => {
-    lists = { liked_by: [], profiles: [liked(5, '2026-01-01T00:00:00Z')] };
-    renderAt('/members', <MemberCardView member={{ ...card(5), name: 'Lotte' }} />);
-    const heart = screen.getByRole('button', { name: 'Like Lotte' });
-    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'true'));
-    expect(heart).toHaveAccessibleName('Unlike Lotte');
-    expect(calls('/api/likes')).toHaveLength(1);
-  });
-
-  it('shows no heart on my own card', () => {
-    renderAt('/members', <MemberCardView member={{ ...card(7), name: 'Sam' }} />);
-    expect(screen.queryByTestId('like-button')).toBeNull();
   });
 });

@@ -6,9 +6,8 @@ import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { eventually, flush } from '../../test/time';
-import { type FakePushBrowser, TEST_PUSH_KEY, installFakePush } from '../push/fakePush';
+import { type FakePushBrowser, TEST_PUSH_KEY, installFakePush } from '../../test/fakePush';
 import { resetPushForTests, usePush } from '../push';
-import { MemberNav } from '../navigation/MemberNav';
 import { useSession } from '../session';
 import { usePageTitleStore } from '../title';
 import type { MailOff, Notifications } from './notificationsApi';
@@ -332,32 +331,5 @@ describe('the push section', () => {
     await act(() => usePush.getState().check());
     fireEvent.click(await screen.findByRole('button', { name: 'Turn on push notifications' }));
     expect(await screen.findByTestId('push-error')).toHaveTextContent('Push notifications could not be turned on in this browser.');
-  });
-});
-
-describe('the member menu', () => {
-  it('links to the notification settings', async () => {
-    const router = createMemoryRouter([{ path: '*', element: <MemberNav /> }], { initialEntries: ['/members'] });
-    render(<RouterProvider router={router} />);
-    fireEvent.click(screen.getByRole('button', { name: /^My account/ }));
-    const item = await screen.findByTestId('nav-notifications');
-    expect(item).toHaveTextContent('Notifications');
-    expect(item).toHaveAttribute('href', '/notifications');
-  });
-
-  it('has the server forget this browser\'s push subscription before logging out', async () => {
-    seedStores({ settings: settingsFixture({ push_public_key: TEST_PUSH_KEY }) });
-    browser = installFakePush();
-    await usePush.getState().subscribe();
-    const router = createMemoryRouter([{ path: '*', element: <MemberNav /> }], { initialEntries: ['/members'] });
-    render(<RouterProvider router={router} />);
-    fireEvent.click(screen.getByRole('button', { name: /^My account/ }));
-    fireEvent.click(await screen.findByTestId('logout'));
-    await eventually(() => expect(calls('/api/logout', 'POST')).toHaveLength(1));
-    const posts = calls('/api/user', 'POST');
-    expect(JSON.parse(String((posts.at(-1)![1] as RequestInit).body))).toEqual({ subscription: null, endpoint: 'https://push.example.test/send/1' });
-    expect(fetchMock.mock.calls.indexOf(posts.at(-1)!)).toBeLessThan(fetchMock.mock.calls.indexOf(calls('/api/logout', 'POST')[0]!));
-    // The browser keeps it: the next member to log in here gets it bound to them.
-    expect(browser.pushManager.current).not.toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { SelectField, TextField } from '../../shared/ui/fields';
 import { Icon } from '../../shared/ui/icons';
 import { Section } from '../../shared/ui/sections';
 import { type Place, useGeo } from '../geo';
-import { BirthDateSelect } from '../signup/BirthDateSelect';
+import { BirthDateSelect } from '../../shared/ui/BirthDateSelect';
 import { useSettings, useSiteSettings } from '../site';
 import { useRegions } from './useRegions';
 import { GENDERS, type ProfileField, SEXUALITIES } from './profileLogic';

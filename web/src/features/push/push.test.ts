@@ -7,7 +7,7 @@ import { syncInterval } from '../chat';
 import { refreshInterval } from '../likes';
 import { useSession } from '../session';
 import { BUILD_VERSION } from './buildVersion';
-import { type FakePushBrowser, TEST_PUSH_KEY, TEST_PUSH_KEY_BYTES, installFakePush } from './fakePush';
+import { type FakePushBrowser, TEST_PUSH_KEY, TEST_PUSH_KEY_BYTES, installFakePush } from '../../test/fakePush';
 import {
   browserCanPush,
   inAppPath,

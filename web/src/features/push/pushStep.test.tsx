@@ -3,8 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
 import { useSession } from '../session';
-import { CompleteSignupPage, signupSteps } from '../signup/CompleteSignupPage';
-import { type FakePushBrowser, TEST_PUSH_KEY, installFakePush } from './fakePush';
+import { type FakePushBrowser, TEST_PUSH_KEY, installFakePush } from '../../test/fakePush';
 import { PUSH_STEP_DISMISSED_KEY } from './PushPermissionStep';
 import { PushStepSlot } from './PushStepSlot';
 import { resetPushForTests, usePush } from './pushStore';
@@ -28,23 +27,10 @@ afterEach(() => {
   browser?.uninstall();
   browser = null;
   vi.unstubAllGlobals();
-  signupSteps.pushPermission = undefined;
   useSession.setState({ user: null });
 });
 
 describe('the push-permission step after signup', () => {
-  it('shows in the complete-signup screen and turns push on', async () => {
-    browser = installFakePush();
-    signupSteps.pushPermission = PushStepSlot;
-    renderInRouter(<CompleteSignupPage />, '/complete-signup');
-    expect(await screen.findByRole('heading', { name: 'Get a notification when someone writes to you' })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Allow notifications' }));
-    expect(await screen.findByTestId('push-step-done')).toHaveTextContent('You will get a notification when someone writes to you.');
-    expect(usePush.getState().state).toBe('subscribed');
-    expect(browser.notification.requestPermission).toHaveBeenCalledTimes(1);
-    expect(fetchMock).toHaveBeenCalledWith('/api/user?push=1', expect.objectContaining({ method: 'POST' }));
-  });
-
   it('goes away for "Not now" and does not ask again', async () => {
     browser = installFakePush();
     const { unmount } = renderInRouter(<PushStepSlot />);

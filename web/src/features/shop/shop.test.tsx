@@ -1,8 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Slot, layoutSlots } from '../../app/slots';
 import { ApiError } from '../../shared/api/errors';
 import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
@@ -273,13 +272,14 @@ describe('time-bonus modal', () => {
     vi.useFakeTimers();
     useSession.setState({ user: newMember() });
     runningBonus();
-    // As the layout shows it: in the slot's Suspense, which hides the slot (and runs its
-    // effects' cleanups) while the lazy modal loads; strict mode as in the app.
-    layoutSlots.timeBonusModal = TimeBonusSlot;
+    // As the layout's slot (app/slots.tsx) shows it: in a Suspense, which hides the slot
+    // (and runs its effects' cleanups) while the lazy modal loads; strict mode as in the app.
     renderAt(
       '/members',
       <StrictMode>
-        <Slot name="timeBonusModal" />
+        <Suspense fallback={null}>
+          <TimeBonusSlot />
+        </Suspense>
       </StrictMode>,
     );
     await settle(TIME_BONUS_MODAL_DELAY_MS - 1000);

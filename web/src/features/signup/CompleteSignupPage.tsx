@@ -1,12 +1,9 @@
 import '../../styles/sheets/account.scss';
-import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { membersAreaPath } from '../../shared/routing/guard';
 import { Link } from 'react-router';
-import { accountApi } from '../account';
+import { ResendActivation } from '../account';
 import { AuthCard } from '../../shared/ui/AuthCard';
-import { FormAlert } from '../../shared/ui/alerts';
-import { useBusy, useErrorText } from '../../shared/ui/form';
 import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../session';
 import { useSiteSettings } from '../site';
@@ -15,43 +12,6 @@ import { pushStepApplies } from './policy';
 import { signupSteps } from './signupSteps';
 
 export { signupSteps } from './signupSteps';
-
-/** Sends the activation mail again; shared by the complete step and the activation screens. */
-export function ResendActivation({ className = '' }: { className?: string }) {
-  const { t } = useTranslation('account');
-  const { errorText } = useErrorText();
-  const { busy, run } = useBusy();
-  const email = useSession((s) => s.user?.email ?? '');
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const resend = () =>
-    run(async () => {
-      try {
-        await accountApi.resendActivation();
-        setResult({ ok: true, text: t('activation.resent', { email }) });
-      } catch (error) {
-        setResult({ ok: false, text: errorText(error) });
-      }
-    });
-  return (
-    <div className={className}>
-      <button
-        type="button"
-        className="btn btn-outline-primary btn-lg rounded-pill w-100"
-        onClick={() => void resend()}
-        disabled={busy}
-        data-testid="resend-activation"
-      >
-        {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-        {t('activation.resend')}
-      </button>
-      {result && (
-        <div className="mt-3">
-          <FormAlert variant={result.ok ? 'success' : 'danger'}>{result.text}</FormAlert>
-        </div>
-      )}
-    </div>
-  );
-}
 
 /** /complete-signup: check your inbox, resend, and what happens next. */
 export function CompleteSignupPage() {
@@ -85,7 +45,7 @@ export function CompleteSignupPage() {
         <li>{t('complete.next3')}</li>
       </ol>
       <p className="text-body-secondary small">{t('complete.spam')}</p>
-      <ResendActivation />
+      <ResendActivation email={user.email} />
       {PushStep && <PushStep />}
       <p className="auth-card__links">
         <Trans t={t} i18nKey="complete.wrongAddress" components={{ settings: <AppLink to="settings" /> }} />

@@ -11,7 +11,7 @@ import { CheckboxField, PasswordField, TextField } from '../../shared/ui/fields'
 import { useErrorText, useForm } from '../../shared/ui/form';
 import { useSession } from '../session';
 import { useSiteSettings } from '../site';
-import { BirthDateSelect } from './BirthDateSelect';
+import { BirthDateSelect } from '../../shared/ui/BirthDateSelect';
 import { ChoiceGroup, type Refusal, RefusalAlert, SignupGate } from './SignupParts';
 import { PlaceStep } from './PlaceStep';
 import { type SignupForm, clearSignupForm, loadSignupForm, saveSignupForm } from './signupForm';

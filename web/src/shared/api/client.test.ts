@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { userFixture } from '../../test/fixtures';
-import { useSession } from '../../features/session/sessionStore';
 import { MAX_RETRIES, answer, api, retries, retryDelay } from './client';
 import { ApiError } from './errors';
-import { setAppNavigator } from '../routing/navigate';
+import { setSessionEndHandler } from './sessionEnd';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -11,7 +9,9 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
     headers: { 'Content-Type': 'application/json', ...headers },
   });
 
-const user = userFixture();
+// What the client reports when the server ends the session (the app's answer to it is
+// app/sessionEnd.test.ts's).
+const sessionEnded = vi.fn();
 
 let fetchMock: ReturnType<typeof vi.fn<(request: Request) => Promise<Response>>>;
 const sent = (call = 0) => fetchMock.mock.calls[call]![0];
@@ -20,12 +20,13 @@ beforeEach(() => {
   vi.useFakeTimers();
   fetchMock = vi.fn<(request: Request) => Promise<Response>>();
   vi.stubGlobal('fetch', fetchMock);
+  sessionEnded.mockClear();
+  setSessionEndHandler(sessionEnded);
 });
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  useSession.setState({ user: null });
 });
 
 /** Runs the call while advancing the fake clock through every retry delay. */
@@ -183,47 +184,38 @@ describe('the API client', () => {
     expect((await outcome as { error: DOMException }).error.name).toBe('AbortError');
   });
 
-  it('logs out and resolves false on 403 authentication_required', async () => {
-    useSession.setState({ user });
+  it('reports the ended session and resolves false on 403 authentication_required', async () => {
     fetchMock.mockResolvedValueOnce(json(403, { error: 'authentication_required', params: {} }));
     await expect(answer(api.GET('/api/chats'))).resolves.toBe(false);
-    expect(useSession.getState().user).toBeNull();
+    expect(sessionEnded).toHaveBeenCalledExactlyOnceWith('signed_out');
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('rejects with the ApiError a call read without answer() gets when the session ended', async () => {
-    useSession.setState({ user });
     fetchMock.mockResolvedValueOnce(json(403, { error: 'authentication_required', params: {} }));
     await expect(api.GET('/api/chats')).rejects.toMatchObject({ status: 403, code: 'authentication_required' });
-    expect(useSession.getState().user).toBeNull();
+    expect(sessionEnded).toHaveBeenCalledExactlyOnceWith('signed_out');
   });
 
-  it('does not log out on 403 authentication_required from the user call', async () => {
-    useSession.setState({ user });
+  it('does not end the session on 403 authentication_required from the user call', async () => {
     fetchMock.mockResolvedValueOnce(json(403, { error: 'authentication_required', params: {} }));
     const outcome = await settle(answer(api.GET('/api/user')));
     expect(errorOf(outcome)).toMatchObject({ status: 403, code: 'authentication_required' });
-    expect(useSession.getState().user).toBe(user);
+    expect(sessionEnded).not.toHaveBeenCalled();
   });
 
-  it('forgets a banned member and shows the ban page, even from the user call', async () => {
-    const navigate = vi.fn();
-    setAppNavigator({ navigate });
-    useSession.setState({ user });
+  it('reports a ban, even from the user call', async () => {
     fetchMock.mockResolvedValueOnce(json(403, { error: 'account_banned', params: {} }));
     const outcome = await settle(answer(api.GET('/api/user')));
     expect(errorOf(outcome)).toMatchObject({ status: 403, code: 'account_banned' });
-    expect(useSession.getState().user).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/pages/ban', { replace: true });
-    setAppNavigator(null);
+    expect(sessionEnded).toHaveBeenCalledExactlyOnceWith('banned');
   });
 
-  it('does not log out on other 403 errors', async () => {
-    useSession.setState({ user });
+  it('does not end the session on other 403 errors', async () => {
     fetchMock.mockResolvedValueOnce(json(403, { error: 'forbidden', params: {} }));
     const outcome = await settle(answer(api.GET('/api/chats')));
     expect(errorOf(outcome)).toMatchObject({ status: 403, code: 'forbidden' });
-    expect(useSession.getState().user).toBe(user);
+    expect(sessionEnded).not.toHaveBeenCalled();
   });
 });
 

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { userFixture } from '../../test/fixtures';
-import { useSession } from '../../features/session/sessionStore';
 import { ApiError } from './errors';
+import { setSessionEndHandler } from './sessionEnd';
 import { upload } from './upload';
 
 /** A scripted XMLHttpRequest: each test decides what the server answers. */
@@ -42,10 +41,16 @@ class FakeXhr {
   }
 }
 
-beforeEach(() => vi.stubGlobal('XMLHttpRequest', FakeXhr));
+// What the client reports when the server ends the session (the app's answer to it is
+// app/sessionEnd.test.ts's).
+const sessionEnded = vi.fn();
+beforeEach(() => {
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  sessionEnded.mockClear();
+  setSessionEndHandler(sessionEnded);
+});
 afterEach(() => {
   vi.unstubAllGlobals();
-  useSession.setState({ user: null });
 });
 
 describe('upload', () => {
@@ -68,11 +73,10 @@ describe('upload', () => {
     await expect(promise).rejects.toEqual(new ApiError(413, 'request_too_large', { max_mb: 10 }));
   });
 
-  it('logs out and resolves false when the session is gone', async () => {
-    useSession.setState({ user: userFixture() });
+  it('reports the ended session and resolves false when the session is gone', async () => {
     const promise = upload('/api/photos', new FormData(), { showProgressBar: false });
     FakeXhr.last.answer(403, { error: 'authentication_required', params: {} });
     await expect(promise).resolves.toBe(false);
-    expect(useSession.getState().user).toBeNull();
+    expect(sessionEnded).toHaveBeenCalledExactlyOnceWith('signed_out');
   });
 });
