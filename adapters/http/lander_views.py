@@ -23,13 +23,20 @@ _CODE = re.compile(r"[A-Z]{2}")
 _REGION = re.compile(r"[A-Z]{2}-[A-Z0-9]{1,3}")
 
 
+def _upper(value: str | None) -> str | None:
+    return None if value is None else value.upper()
+
+
 @blueprint.get("/api/lander-members")
 def lander_members() -> dict[str, Any]:
-    gender = request.args.get("gender") or None
+    # A parameter sent empty is invalid, as the contract says (only `limit` may be empty).
+    gender = request.args.get("gender")
     if gender not in (None, "male", "female"):
         raise DomainError("invalid_request", detail="gender")
-    country = request.args.get("country", "").upper() or None
-    region = request.args.get("region", "").upper() or None
+    country = _upper(request.args.get("country"))
+    region = _upper(request.args.get("region"))
+    if country == "" or region == "":
+        raise DomainError("invalid_request", detail="country" if country == "" else "region")
     if (country and not _CODE.fullmatch(country)) or (region and not _REGION.fullmatch(region)) \
             or (region and not country):
         raise DomainError("invalid_request", detail="region" if region else "country")

@@ -36,7 +36,7 @@ def test_landers_show_active_members_with_a_photo(app: Flask, client: FlaskClien
     assert [m["id"] for m in shown] == [ann_id]  # Cas has no photo
     assert shown[0]["name"] == "Ann" and shown[0]["main_image"] and "birth_date" not in shown[0]
     assert client.get("/api/lander-members?gender=male").json["members"] == []
-    for bad in ("limit=0", "limit=x", "gender=robot"):
+    for bad in ("limit=0", "limit=x", "gender=robot", "gender=", "country=", "country=NL&region="):
         assert client.get(f"/api/lander-members?{bad}").status_code == 400, bad
     assert cas_id
 

@@ -31,7 +31,7 @@ export const landerApi = {
     near?: { country: string; region: string | null },
   ): Promise<LanderMember[]> {
     const count = Math.min(MAX_LANDER_MEMBERS, Math.max(1, Math.round(limit)));
-    const place = near ? { country: near.country, region: near.region ?? undefined } : {};
+    const place = near?.country ? { country: near.country, region: near.region || undefined } : {};
     // Two quick retries: a visitor should not wait long for the error state and its retry.
     const found = await answer(api.GET('/api/lander-members', { params: { query: { limit: count, gender, ...place } }, signal, ...retries(2) }));
     return found ? found.members : [];
