@@ -84,7 +84,7 @@ def _wishes() -> Wishes:
         return value or None
 
     interests = tuple(dict.fromkeys(i for i in args.get("interests", "").split(",") if i))
-    gender = args.get("gender", "").strip() or None
+    gender = args.get("gender")  # sent empty: invalid (domain.matching.Wishes), as documented
     return Wishes(gender=gender, min_age=query_int("min_age", 18), max_age=query_int("max_age", 99),
                   country=text("country", 2), region=text("region", 10), interests=interests)
 

@@ -168,7 +168,7 @@ def test_match_finder_ranks_by_compatibility(app: Flask, container, pair) -> Non
     assert near not in [row["id"] for row in ann.get("/api/signup-matches").json["matches"]]
 
 
-@pytest.mark.parametrize("query", ["gender=robot", "min_age=10", "min_age=50&max_age=40",
+@pytest.mark.parametrize("query", ["gender=robot", "gender=", "min_age=10", "min_age=50&max_age=40",
                                    "region=NL-NH", "interests=knitting", "min_age=abc"])
 def test_match_finder_rejects_bad_answers(pair, query: str) -> None:  # type: ignore[no-untyped-def]
     answer = pair[0].get(f"/api/match-finder?{query}")
