@@ -7,19 +7,16 @@ import { Icon } from '../../shared/ui/icons';
 import { accountApi, fieldErrorsOf } from '../account';
 import { FormAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
-import { CheckboxField, PasswordField, TextField } from '../../shared/ui/fields';
 import { useErrorText, useForm } from '../../shared/ui/form';
 import { useSession } from '../session';
 import { useSiteSettings } from '../site';
-import { BirthDateSelect } from '../../shared/ui/BirthDateSelect';
-import { ChoiceGroup, type Refusal, RefusalAlert, SignupGate } from './SignupParts';
-import { PlaceStep } from './PlaceStep';
+import { type Refusal, RefusalAlert, SignupGate } from './SignupParts';
 import { type SignupForm, clearSignupForm, loadSignupForm, saveSignupForm } from './signupForm';
 import { trafficForSignup } from './traffic';
+import { StepFields, StepProgress } from './WizardSteps';
 import {
   EMAIL_STEP,
   LAST_STEP,
-  SIGNUP_STEPS,
   type SignupStep,
   type StepContext,
   firstInvalidStep,
@@ -156,135 +153,26 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
   return (
     <SignupGate onLeave={onLeave}>
       <form className="signup-wizard" onSubmit={next} noValidate data-step={step}>
-        <div className="signup-progress">
-          <span className="signup-progress__label">{t('signup.progress', { step: step + 1, total: SIGNUP_STEPS.length })}</span>
-          <ol className="signup-progress__dots" aria-hidden="true">
-            {SIGNUP_STEPS.map((index) => (
-              <li
-                key={index}
-                className={index < step ? 'is-done' : index === step ? 'is-current' : undefined}
-              />
-            ))}
-          </ol>
-        </div>
+        <StepProgress step={step} />
 
         <Heading ref={headingRef} tabIndex={-1} className="signup-wizard__question">
           {t(`signup.steps.${stepKey}.title`, { sitename: settings.name })}
         </Heading>
         <p className="signup-wizard__help">{t(`signup.steps.${stepKey}.text`, { minAge: settings.min_age })}</p>
 
-        {step === 0 && (
-          <div className="d-grid gap-3">
-            <ChoiceGroup
-              name="gender"
-              legend={t('signup.steps.who.iAm')}
-              value={form.gender}
-              onValue={(value) => update('gender', value)}
-              error={fieldError('gender')}
-              options={[
-                { value: 'male', label: t('signup.steps.who.man'), icon: 'male' },
-                { value: 'female', label: t('signup.steps.who.woman'), icon: 'female' },
-              ]}
-            />
-            <ChoiceGroup
-              name="seeking"
-              legend={t('signup.steps.who.seeking')}
-              value={form.seeking}
-              onValue={(value) => update('seeking', value)}
-              error={fieldError('seeking')}
-              options={[
-                { value: 'male', label: t('signup.steps.who.men'), icon: 'male' },
-                { value: 'female', label: t('signup.steps.who.women'), icon: 'female' },
-              ]}
-            />
-          </div>
-        )}
-
-        {step === 1 && (
-          <TextField
-            label={t('signup.steps.name.label')}
-            id={wizard.id('name')}
-            value={form.name}
-            onValue={(value) => update('name', value)}
-            error={fieldError('name')}
-            hint={t('signup.steps.name.hint', { min: 2, max: 30 })}
-            autoComplete="nickname"
-            autoCapitalize="words"
-            maxLength={60}
-            autoFocus
-          />
-        )}
-
-        {step === 2 && (
-          <BirthDateSelect
-            legend={t('signup.steps.birth.label')}
-            value={form.date_of_birth}
-            onValue={(value) => update('date_of_birth', value)}
-            minAge={settings.min_age}
-            error={fieldError('date_of_birth')}
-          />
-        )}
-
-        {step === 3 && (
-          <PlaceStep
-            value={form}
-            countries={settings.countries}
-            onChange={(next) => change(next, ['country', 'region', 'city'])}
-            errors={{ country: fieldError('country'), region: fieldError('region'), city: fieldError('city') }}
-          />
-        )}
-
-        {step === 4 && (
-          <TextField
-            label={t('signup.steps.email.label')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="off"
-            spellCheck={false}
-            id={wizard.id('email')}
-            value={form.email}
-            onValue={(value) => update('email', value)}
-            error={fieldError('email')}
-            hint={t('signup.steps.email.hint')}
-            maxLength={254}
-            autoFocus
-          />
-        )}
-
-        {step === 5 && (
-          <div className="d-grid gap-3">
-            <PasswordField
-              label={t('signup.steps.password.label')}
-              id={wizard.id('password')}
-              value={form.password}
-              onValue={(value) => update('password', value)}
-              error={fieldError('password')}
-              hint={t('signup.steps.password.hint', { min: settings.limits.password_min })}
-              autoComplete="new-password"
-              minLength={settings.limits.password_min}
-              autoFocus
-            />
-            <CheckboxField
-              id="signup-terms"
-              className="signup-terms"
-              checked={termsAccepted}
-              onChecked={(checked) => {
-                setTermsAccepted(checked);
-                wizard.clear('terms');
-              }}
-              error={fieldError('terms')}
-              label={
-                <Trans
-                  t={t}
-                  i18nKey="signup.steps.password.terms"
-                  values={{ minAge: settings.min_age }}
-                  components={{ terms: <AppLink to="terms" target="_blank" rel="noopener" /> }}
-                />
-              }
-            />
-          </div>
-        )}
+        <StepFields
+          step={step}
+          form={form}
+          id={wizard.id}
+          error={fieldError}
+          update={update}
+          changePlace={(next) => change(next, ['country', 'region', 'city'])}
+          termsAccepted={termsAccepted}
+          onTerms={(checked) => {
+            setTermsAccepted(checked);
+            wizard.clear('terms');
+          }}
+        />
 
         {wizard.error !== null && <FormAlert>{errorText(wizard.error)}</FormAlert>}
         <RefusalAlert refusal={refusal} onLeave={onLeave} />
