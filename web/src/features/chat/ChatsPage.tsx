@@ -79,7 +79,7 @@ function previewText(t: TFunction, message: ChatMessage): string {
   return message.gift ? t('message.preview', { ns: 'gifts', gift: giftName(t, message.gift) }) : message.text;
 }
 
-function ChatRow({ chat, me, onDelete }: { chat: ChatSummary; me: number | null; onDelete: (chat: ChatSummary) => void }) {
+function ChatRow({ chat, me, now, onDelete }: { chat: ChatSummary; me: number | null; now: number; onDelete: (chat: ChatSummary) => void }) {
   const { t } = useTranslation('chat');
   const { profile, last_message: last } = chat;
   const unread = chat.num_unread_messages;
@@ -117,7 +117,7 @@ function ChatRow({ chat, me, onDelete }: { chat: ChatSummary; me: number | null;
               </span>
               {last && (
                 <time className="chat-row__time" dateTime={last.created_at}>
-                  {Date.now() - Date.parse(last.created_at) < 60_000 ? t('list.justNow') : formatRelativeShort(last.created_at)}
+                  {now - Date.parse(last.created_at) < 60_000 ? t('list.justNow') : formatRelativeShort(last.created_at)}
                 </time>
               )}
             </span>
@@ -175,7 +175,7 @@ function ChatListBody({ pane }: { pane: boolean }) {
   const me = useSession((s) => s.user?.id ?? null);
   const navigate = useNavigate();
   const openConversation = useMatch(PATHS['chats-id'])?.params.id;
-  useNow(); // the relative times move on every minute
+  const now = useNow(); // the relative times ("just now", "5 min") move on every minute
   // The asked-about conversation stays while the dialog fades out.
   const [asking, setAsking] = useState<ChatSummary | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -230,7 +230,7 @@ function ChatListBody({ pane }: { pane: boolean }) {
       ) : (
         <ul className="chat-list" data-testid="chat-list">
           {chats.map((chat) => (
-            <ChatRow key={chat.conversation.id} chat={chat} me={me} onDelete={askDelete} />
+            <ChatRow key={chat.conversation.id} chat={chat} me={me} now={now} onDelete={askDelete} />
           ))}
         </ul>
       )}

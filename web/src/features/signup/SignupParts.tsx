@@ -55,7 +55,8 @@ export function ChoiceGroup({
   error?: string | null;
 }) {
   return (
-    <fieldset className="choice-group" aria-describedby={error ? `${name}-error` : undefined}>
+    // A radio cannot be invalid (ARIA): its group is.
+    <fieldset className="choice-group" role="radiogroup" aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="form-label">{legend}</legend>
       <div className="choice-group__options">
         {options.map((option) => {
@@ -70,7 +71,6 @@ export function ChoiceGroup({
                 value={option.value}
                 checked={value === option.value}
                 onChange={() => onValue(option.value)}
-                aria-invalid={error ? true : undefined}
               />
               <label className="choice-card" htmlFor={id}>
                 <Icon name={option.icon} size={26} />

@@ -2,6 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';
 import { BirthDateSelect } from '../../shared/ui/BirthDateSelect';
 import { CheckboxField, PasswordField, TextField } from '../../shared/ui/fields';
+import { focusOnAppear } from '../../shared/ui/focusOnAppear';
 import { useSiteSettings } from '../site';
 import { PlaceStep } from './PlaceStep';
 import { ChoiceGroup } from './SignupParts';
@@ -82,7 +83,7 @@ export function StepFields({ step, form, id, error, update, changePlace, termsAc
           autoComplete="nickname"
           autoCapitalize="words"
           maxLength={60}
-          autoFocus
+          ref={focusOnAppear}
         />
       )}
 
@@ -119,7 +120,7 @@ export function StepFields({ step, form, id, error, update, changePlace, termsAc
           error={error('email')}
           hint={t('signup.steps.email.hint')}
           maxLength={254}
-          autoFocus
+          ref={focusOnAppear}
         />
       )}
 
@@ -134,7 +135,7 @@ export function StepFields({ step, form, id, error, update, changePlace, termsAc
             hint={t('signup.steps.password.hint', { min: settings.limits.password_min })}
             autoComplete="new-password"
             minLength={settings.limits.password_min}
-            autoFocus
+            ref={focusOnAppear}
           />
           <CheckboxField
             id="signup-terms"
