@@ -135,6 +135,9 @@ _ROUTE_CATALOGS = {"/members": ["discovery", "likes"]}  # discoveryLoader.ts SEA
 _DATE_LOCALES = {"en": "en-GB"}  # web/src/shared/i18n/dateLocale.ts
 # The global stylesheet comes as a chunk (so nothing blocks the first paint): load it now.
 _GLOBAL_STYLES = "src/app/globalStyles.ts"
+# A member's navigation (top links, phones' tab bar) is a chunk visitors never load
+# (web/src/features/navigation/TopNav.tsx): for a member's request it comes at once.
+_MEMBER_MODULES = ["src/features/navigation/MemberNav.tsx"]
 
 
 @lru_cache(maxsize=8)
@@ -162,7 +165,8 @@ def _chunks(manifest: dict[str, Any], key: str) -> tuple[list[str], list[str]]:
     return files, styles
 
 
-def _preloads(dist: Path, path: str, language: str) -> tuple[list[str], list[str]]:
+def _preloads(dist: Path, path: str, language: str,
+              member: bool = False) -> tuple[list[str], list[str]]:
     """The scripts and stylesheets the screen at `path` needs first, for preload links."""
     file = dist / ".vite" / "manifest.json"
     if not file.is_file():
@@ -172,7 +176,8 @@ def _preloads(dist: Path, path: str, language: str) -> tuple[list[str], list[str
     keys = [_GLOBAL_STYLES, *_ROUTE_MODULES.get(path, []),
             *(f"src/locales/{language}/{name}.json" for name in ["common",
                                                                   *_ROUTE_CATALOGS.get(path, [])]),
-            f"../node_modules/date-fns/locale/{date_locale}.js"]
+            f"../node_modules/date-fns/locale/{date_locale}.js",
+            *(_MEMBER_MODULES if member else [])]
     scripts: list[str] = []
     styles: list[str] = []
     for key in keys:
@@ -259,14 +264,14 @@ def _index(dist: Path, path: str) -> Response:
         current_app.logger.warning("index.html without inline settings", exc_info=True)
         return _compressed(send_from_directory(dist, "index.html", conditional=False),
                            dist / "index.html")
-    scripts, styles = _preloads(dist, path, chosen)
+    answers = _first_answers(path)
+    scripts, styles = _preloads(dist, path, chosen, member="user" in answers)
     # The screen's stylesheets load now, without holding up the page; the app applies them
     # when it imports the screen (Vite's preload helper finds them in the cache).
     links = "".join(f'<link rel="preload" as="style" crossorigin href="/{sheet}">'
                     for sheet in styles)
     links += "".join(f'<link rel="modulepreload" crossorigin href="/{chunk}">'
                      for chunk in scripts)
-    answers = _first_answers(path)
     links += _photo_preloads(answers, settings.cdn_prefix)
     data = _script_json({"language": chosen, "settings": render(settings), **answers},
                         current_app.json.dumps)

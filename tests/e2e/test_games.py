@@ -106,6 +106,10 @@ def test_signup_matches_then_four_likes_and_no_fifth(browser: Browser, live_serv
     # Out of likes: when they come back, in the member's time zone; likes are off.
     out = page.get_by_test_id("swipe-out-of-likes")
     expect(out).to_be_visible()
+    # The counter is the client's at once; the last like's call may still be on its way.
+    page.wait_for_function(
+        "() => fetch('/api/swipe').then(r => r.json()).then(d => d.remaining === 0)",
+        polling=250, timeout=15_000)
     deck = page.evaluate("fetch('/api/swipe').then(r => r.json())")
     assert deck["remaining"] == 0 and deck["limit"] == 4
     reset = datetime.fromisoformat(deck["resets_at"]).astimezone(ZoneInfo(ZONE))

@@ -20,6 +20,7 @@ MANIFEST = {
                                         "css": ["assets/HomeRoute-1.css"]},
     "_shared-1.js": {"file": "assets/shared-1.js"},
     "src/features/discovery/MembersPage.tsx": {"file": "assets/MembersPage-1.js"},
+    "src/features/navigation/MemberNav.tsx": {"file": "assets/MemberNav-1.js"},
     "src/features/discovery/discoveryLoader.ts": {"file": "assets/discoveryLoader-1.js",
                                                   "imports": ["_shared-1.js"]},
     "src/locales/en/common.json": {"file": "assets/common-en.js"},
@@ -85,13 +86,17 @@ def test_a_members_page_carries_the_member_and_the_first_search(client: FlaskCli
                                                                  web_dist: Path) -> None:
     from tests.http.test_accounts_api import SIGNUP
 
-    visitor = _boot_data(_page(client, web_dist, "/members"))
+    visitor_page = _page(client, web_dist, "/members")
+    visitor = _boot_data(visitor_page)
+    assert "/assets/MemberNav-1.js" not in _preloads(visitor_page)  # a member's chunk
     # This site shows its members to logged-in members only: the app's own call says so.
     assert client.get("/api/members?page=1").status_code == 403
     assert "user" not in visitor and "search" not in visitor
     member_id = client.post("/api/signup", json=SIGNUP).json["user"]["id"]
     answer = client.get("/members")
     assert "private" in answer.headers["Cache-Control"]  # the member's own data
+    # The member's navigation is a chunk of its own, preloaded for a member's page.
+    assert "/assets/MemberNav-1.js" in _preloads(answer.get_data(as_text=True))
     data = _boot_data(answer.get_data(as_text=True))
     assert data["user"] == client.get("/api/user").json["user"]
     assert data["search"] == {"viewer": member_id,

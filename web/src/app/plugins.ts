@@ -4,7 +4,6 @@
  * the live connection) is in memberPlugins.ts, loaded once a member is logged in: a
  * visitor's first page does not download it (issue 17).
  */
-import { startPush } from '../features/push/pushStore';
 import { PushStepSlot } from '../features/push/PushStepSlot';
 import { useSession } from '../features/session/sessionStore';
 import { signupSteps } from '../features/signup/signupSteps';
@@ -47,9 +46,14 @@ whenMember();
 useSession.subscribe(whenMember);
 
 // The push service worker; a push arriving while a page is open reloads chats and likes.
-startPush({
-  onPush: () => {
-    if (!useSession.getState().user) return;
-    void loadMemberPlugins().then((module) => module.reloadNews());
-  },
-});
+// Registered once the first screen is painted: its code is no part of the first page.
+void firstScreen
+  .then(() => import('../features/push/pushStore'))
+  .then(({ startPush }) =>
+    startPush({
+      onPush: () => {
+        if (!useSession.getState().user) return;
+        void loadMemberPlugins().then((module) => module.reloadNews());
+      },
+    }),
+  );

@@ -1,10 +1,9 @@
-import type { ReactElement } from 'react';
+import { type ReactElement, Suspense, lazy } from 'react';
 import { type LoaderFunction, type RouteObject, redirect } from 'react-router';
 import { useSession } from '../features/session/sessionStore';
 import { RouteErrorPage } from '../features/errors/ErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { AppShell } from './AppShell';
-import { ChatLayout } from './layouts/ChatLayout';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { EmptyLayout } from './layouts/EmptyLayout';
 import { LanderLayout } from './layouts/LanderLayout';
@@ -12,9 +11,16 @@ import { guardRedirect } from '../shared/routing/guard';
 import type { LayoutName } from '../shared/routing/layout';
 import { type AppRoute, ROUTES, lazyPage } from './routes';
 
+// Only members' chat screens use it: not part of a visitor's first page.
+const ChatLayout = lazy(() => import('./layouts/ChatLayout').then((module) => ({ default: module.ChatLayout })));
+
 const layouts: Record<LayoutName, () => ReactElement> = {
   default: () => <DefaultLayout />,
-  chat: () => <ChatLayout />,
+  chat: () => (
+    <Suspense fallback={null}>
+      <ChatLayout />
+    </Suspense>
+  ),
   lander: () => <LanderLayout />,
   empty: () => <EmptyLayout />,
 };

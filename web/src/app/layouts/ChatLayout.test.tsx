@@ -109,7 +109,7 @@ describe('chat layout on phones', () => {
     expect(await screen.findByTestId('chats-page')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Open the conversation with Anna' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
-    expect(screen.getByTestId('tab-bar')).toBeInTheDocument();
+    expect(await screen.findByTestId('tab-bar')).toBeInTheDocument();
     expect(screen.queryByTestId('chat-list-pane')).toBeNull();
   });
 });

@@ -1,13 +1,19 @@
+import { Suspense, lazy } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ActivationReminder } from '../../features/account/ActivationReminder';
 import { AlertHeader } from '../../features/alerts/AlertHeader';
 import { EntryWarning } from '../../features/entry-warning/EntryWarning';
 import { Disclaimer } from '../../features/footer/Disclaimer';
 import { Footer } from '../../features/footer/Footer';
-import { TabBar } from '../../features/navigation/MemberNav';
 import { TopNav } from '../../features/navigation/TopNav';
+import { useIsLoggedIn } from '../../features/session';
 import { Slot } from '../slots';
+
+// Members only: with their top navigation in a chunk of its own (TopNav.tsx).
+const ActivationReminder = lazy(() =>
+  import('../../features/account/ActivationReminder').then((module) => ({ default: module.ActivationReminder })),
+);
+const TabBar = lazy(() => import('../../features/navigation/MemberNav').then((module) => ({ default: module.TabBar })));
 
 /**
  * Top navigation, alert header, page, footer, disclaimer, the members' tab bar (phones),
@@ -15,6 +21,7 @@ import { Slot } from '../slots';
  */
 export function DefaultLayout() {
   const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn();
   return (
     <div className="layout layout--default">
       <a className="visually-hidden-focusable skip-link" href="#main">
@@ -27,12 +34,20 @@ export function DefaultLayout() {
       </main>
       <Footer />
       <Disclaimer />
-      <TabBar />
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <TabBar />
+        </Suspense>
+      )}
       <EntryWarning layout="default" />
       <Slot name="signupModal" />
       <Slot name="timeBonusModal" />
       <Slot name="likeModal" />
-      <ActivationReminder />
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <ActivationReminder />
+        </Suspense>
+      )}
     </div>
   );
 }

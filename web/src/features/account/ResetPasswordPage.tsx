@@ -5,7 +5,7 @@ import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
 import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../session';
-import { emailError, passwordError } from '../signup';
+import { emailError, passwordError } from '../../shared/credentials';
 import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
 import { accountApi, fieldErrorsOf } from './accountApi';

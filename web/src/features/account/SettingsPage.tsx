@@ -8,7 +8,7 @@ import type { User } from '../../shared/api/types';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import type { IconName } from '../../shared/ui/icons';
 import { useSession } from '../session';
-import { emailError, passwordError } from '../signup';
+import { emailError, passwordError } from '../../shared/credentials';
 import { useSettings, useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
 import { accountApi, fieldErrorsOf } from './accountApi';

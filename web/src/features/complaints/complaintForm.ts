@@ -5,7 +5,7 @@
  */
 import { ApiError } from '../../shared/api/errors';
 import { type FieldError, fieldErrorsOf } from '../account';
-import { emailError } from '../signup';
+import { emailError } from '../../shared/credentials';
 import { CATEGORIES, type ComplaintCategory, type ComplaintRequest } from './complaintsApi';
 
 export interface ComplaintFields {

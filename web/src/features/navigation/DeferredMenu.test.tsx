@@ -83,7 +83,7 @@ describe('the deferred drop-down menus', () => {
     neverIdle();
     useSession.setState({ user: userFixture({ profile: { ...userFixture().profile, name: 'Robin' } }) });
     renderInRouter(<TopNav />);
-    const standIn = screen.getByRole('button', { name: /^My account/ });
+    const standIn = await screen.findByRole('button', { name: /^My account/ });
     expect(standIn).toHaveTextContent('Robin');
     fireEvent.click(standIn);
     expect(await screen.findByTestId('logout')).toBeInTheDocument();

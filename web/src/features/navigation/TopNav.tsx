@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { pathTo, routeExists } from '../../shared/routing/paths';
@@ -6,7 +7,10 @@ import { AppLink } from '../../shared/routing/AppLink';
 import { BackButton } from './BackButton';
 import { LanguageDropdown } from './LanguageDropdown';
 import { Logo } from './Logo';
-import { MemberNav } from './MemberNav';
+
+// Members only, so a chunk of its own: a visitor's first page does not carry it (issue 17:
+// 150 KB); for a request with a session the server preloads it (adapters/http/web_app.py).
+const MemberNav = lazy(() => import('./MemberNav').then((module) => ({ default: module.MemberNav })));
 
 /** The default layout's top navigation, for visitors and for members. */
 export function TopNav() {
@@ -23,7 +27,11 @@ export function TopNav() {
           <Logo />
         </div>
         <div className="top-nav__actions">
-          {loggedIn && <MemberNav />}
+          {loggedIn && (
+            <Suspense fallback={null}>
+              <MemberNav />
+            </Suspense>
+          )}
           <LanguageDropdown />
           {!loggedIn && !onLogin && (
             <AppLink to="login" className="btn btn-primary rounded-pill px-3 px-sm-4">

@@ -65,14 +65,14 @@ describe('TopNav', () => {
     expect(screen.queryByText('My account')).toBeNull();
   });
 
-  it('shows members their counters capped at 99+ and the low-credit badge', () => {
+  it('shows members their counters capped at 99+ and the low-credit badge', async () => {
     const unregister = registerMemberRoutes();
     try {
       seedStores({ settings: settingsFixture() });
       useSession.setState({ user: member({ credits: 0 }) });
       useChat.setState({ totalUnread: 150, totalNewLikes: 3 });
       renderInRouter(<TopNav />);
-      expect(screen.getByTestId('badge-chats')).toHaveTextContent('99+');
+      expect(await screen.findByTestId('badge-chats')).toHaveTextContent('99+');
       expect(screen.getByTestId('badge-likes')).toHaveTextContent('3');
       expect(screen.getByTestId('badge-credits')).toHaveTextContent('0');
       expect(screen.getByTestId('badge-credits')).toHaveClass('text-bg-danger');
@@ -83,13 +83,13 @@ describe('TopNav', () => {
     }
   });
 
-  it('shows free members the premium link instead of credits', () => {
+  it('shows free members the premium link instead of credits', async () => {
     const unregister = registerMemberRoutes();
     try {
       seedStores({ settings: settingsFixture() });
       useSession.setState({ user: member({ paid_user: false, credits: 0 }) });
       renderInRouter(<TopNav />);
-      expect(screen.getByText('Premium')).toBeInTheDocument();
+      expect(await screen.findByText('Premium')).toBeInTheDocument();
       expect(screen.queryByText('Credits')).toBeNull();
       expect(screen.queryByTestId('badge-chats')).toBeNull();
     } finally {
@@ -97,7 +97,7 @@ describe('TopNav', () => {
     }
   });
 
-  it('hides member links whose screens do not exist yet', () => {
+  it('hides member links whose screens do not exist yet', async () => {
     // Every member screen exists by now: take the messages screen away for a moment.
     const registry: Record<string, string> = PATHS;
     const chats = registry.chats!;
@@ -106,8 +106,8 @@ describe('TopNav', () => {
       seedStores({ settings: settingsFixture() });
       useSession.setState({ user: member() });
       renderInRouter(<TopNav />);
+      expect(await screen.findByRole('button', { name: /^My account/ })).toBeInTheDocument();
       expect(screen.queryByText('Messages')).toBeNull();
-      expect(screen.getByRole('button', { name: /^My account/ })).toBeInTheDocument();
     } finally {
       registry.chats = chats;
     }

@@ -44,7 +44,7 @@ describe('the top navigation', () => {
     expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
     act(() => useSession.setState({ user: userFixture({ profile: { ...userFixture().profile, name: 'Robin' } }) }));
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
-    expect(screen.getByRole('button', { name: /^My account/ })).toHaveTextContent('Robin');
+    expect(await screen.findByRole('button', { name: /^My account/ })).toHaveTextContent('Robin');
     fireEvent.click(screen.getByRole('button', { name: /^My account/ }));
     // The menu's code loads on first use: it opens once it is in.
     expect(await screen.findByTestId('nav-settings')).toHaveAttribute('href', '/settings');

@@ -4,4 +4,3 @@ export { openSignup } from './signupStore';
 export { pushStepApplies, signupPolicy } from './policy';
 export { useSignup } from './signupStore';
 export { TRAFFIC_KEY, captureTraffic, hasTrafficSource, readTraffic, trafficForSignup } from './traffic';
-export { emailError, passwordError } from './validation';

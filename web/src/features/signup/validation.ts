@@ -5,24 +5,18 @@
  */
 import type { Settings } from '../../shared/api/types';
 import type { FieldError } from '../../shared/ui/form';
+import { type PasswordLimits, emailError, passwordError } from '../../shared/credentials';
 import type { SignupForm } from './signupForm';
+
+export { emailError, passwordError };
 
 /** The server's lengths (settings.limits): the checks here only tell the member early. */
 export type NameLimits = Pick<Settings['limits'], 'name_min' | 'name_max'>;
-export type PasswordLimits = Pick<Settings['limits'], 'password_min' | 'password_max'>;
+export type { PasswordLimits };
 
 export type { FieldError };
 export type FieldErrors = Partial<Record<string, FieldError>>;
 
-
-// Same shape as the server: one @, a dotted domain of valid labels, no spaces.
-const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
-const EMAIL = new RegExp(`^[^@\\s]{1,64}@${LABEL}(?:\\.${LABEL})+$`);
-
-export function emailError(email: string): FieldError | null {
-  if (email.length > 254 || !EMAIL.test(email.trim())) return { code: 'invalid_email' };
-  return null;
-}
 
 export function nameError(name: string, email: string, limits: NameLimits): FieldError | null {
   const stripped = name.trim();
@@ -67,27 +61,6 @@ export function birthDateError(raw: string, today: Date, minAge: number): FieldE
 
 /** The server's longest city name (domain/profile_rules.py CITY_MAX). */
 export const CITY_MAX = 100;
-
-// Shorter names ("Jo") are refused only as the whole password, as on the server.
-const PERSONAL_MIN = 3;
-
-/**
- * Length, blank and the member's own e-mail or name (where known); whether a password is
- * too easy to guess only the server knows (zxcvbn there).
- */
-export function passwordError(password: string, limits: PasswordLimits, personal: string[] = []): FieldError | null {
-  const length = [...password].length;
-  if (length < limits.password_min) return { code: 'password_too_short', params: { min: limits.password_min } };
-  if (length > limits.password_max) return { code: 'password_too_long', params: { max: limits.password_max } };
-  if (!password.trim()) return { code: 'password_blank' };
-  const lowered = password.toLowerCase();
-  for (const word of personal.map((text) => text.trim().toLowerCase())) {
-    if (word && (word === lowered.trim() || ([...word].length >= PERSONAL_MIN && lowered.includes(word)))) {
-      return { code: 'password_personal' };
-    }
-  }
-  return null;
-}
 
 /** The signup steps: 0 who, 1 name, 2 birth date, 3 place, 4 e-mail, 5 password and terms. */
 export const SIGNUP_STEPS = [0, 1, 2, 3, 4, 5] as const;
