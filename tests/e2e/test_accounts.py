@@ -133,6 +133,8 @@ def test_signup_activation_logout_failed_login_reset_and_login(
 
 
 def test_demo_member_logs_in_and_sees_settings(page: Page, live_server: str) -> None:
+    # This browser chose English: Sanne's saved Dutch would follow her here (issue 19.7).
+    page.context.add_cookies([{"name": "i18n_redirected", "value": "en", "url": live_server}])
     page.goto(f"{live_server}/login")
     enter_site(page)
     page.get_by_label("E-mail address", exact=True).fill("demo@example.com")

@@ -15,6 +15,8 @@ from tests.e2e.test_foundation import enter_site
 
 
 def log_in(page: Page, live_server: str, address: str) -> None:
+    # This browser chose English: a demo member's saved language would follow them (19.7).
+    page.context.add_cookies([{"name": "i18n_redirected", "value": "en", "url": live_server}])
     page.goto(f"{live_server}/login")
     enter_site(page)
     page.get_by_label("E-mail address", exact=True).fill(address)
