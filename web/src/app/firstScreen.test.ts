@@ -25,6 +25,10 @@ describe('the first screen', () => {
     const { useSession } = await import('../features/session/sessionStore');
     const { userFixture } = await import('../test/fixtures');
     const imported = vi.fn();
+    // The push worker's start follows the first screen too: a stand-in, so its real module
+    // graph does not load after this test's environment is gone.
+    const startPush = vi.fn();
+    vi.doMock('../features/push/pushStore', () => ({ startPush }));
     vi.doMock('./memberPlugins', () => {
       imported();
       return { startMemberPlugins: vi.fn(), reloadNews: vi.fn() };
@@ -36,6 +40,7 @@ describe('the first screen', () => {
     expect(imported).not.toHaveBeenCalled();
     firstScreenRendered();
     await vi.waitFor(() => expect(imported).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(startPush).toHaveBeenCalledOnce());
     useSession.setState({ user: null, loaded: true });
   });
 });
