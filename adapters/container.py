@@ -14,6 +14,7 @@ from dependency_injector import containers, providers
 from adapters import metrics
 from adapters.clock import SystemClock
 from adapters.config import Config, load_config
+from adapters.events.account_changes import AnnouncingAccountChanges, remembered_sign_ins
 from adapters.events.local import LocalEventBus
 from adapters.files.local import LocalFileStore
 from adapters.geo.regions import IsoRegions
@@ -94,8 +95,8 @@ def _event_bus(redis_url: str | None) -> EventBus:
     if redis_url:
         from adapters.events.redis_bus import RedisEventBus
 
-        return PaymentCountingEvents(RedisEventBus(redis_url))
-    return PaymentCountingEvents(LocalEventBus())
+        return AnnouncingAccountChanges(PaymentCountingEvents(RedisEventBus(redis_url)))
+    return AnnouncingAccountChanges(PaymentCountingEvents(LocalEventBus()))
 
 
 def _task_queue(redis_url: str | None, container: Container) -> OutboxQueue:
@@ -191,6 +192,10 @@ class Container(containers.DeclarativeContainer):
         settings=notification_settings, texts=mail_texts, mailer=mailer, push=push_sender,
         base_url=config.provided.base_url)
     site_directory = providers.Singleton(SiteDirectory, uow=unit_of_work.provider, clock=clock)
+    # Built on first use (a serving process's first signed-in read), so only processes
+    # that serve members listen for account changes.
+    recent_sign_ins = providers.Singleton(remembered_sign_ins, look_up=accounts.provided.signed_in,
+                                          clock=clock, events=events)
     user_view = providers.Singleton(UserView, uow=unit_of_work.provider, sites=site_directory)
     moderation = providers.Singleton(Moderation, uow=unit_of_work.provider, clock=clock,
                                      events=events)

@@ -6,7 +6,7 @@ from datetime import date, datetime
 from typing import Any
 
 import attrs
-from flask import Flask, Response, request
+from flask import Flask, Response
 from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -32,20 +32,13 @@ from adapters.http import (
     realtime,
     requests,
     sandbox_views,
+    session,
     shop_views,
     site_views,
     web_app,
 )
+from adapters.http.headers import SecurityHeaders
 from adapters.http.rendering import render
-
-_CSP = (
-    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
-    "script-src 'self'; connect-src 'self' ws: wss:; font-src 'self' data:; "
-    "frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
-)
-
-# Once seen over HTTPS, browsers refuse plain HTTP to the site (and its subdomains) a year.
-_HSTS = "max-age=31536000; includeSubDomains"
 
 
 class IsoJsonProvider(DefaultJSONProvider):
@@ -61,6 +54,13 @@ class IsoJsonProvider(DefaultJSONProvider):
         return DefaultJSONProvider.default(value)
 
 
+class AmoraFlask(Flask):
+    def ensure_sync(self, func: Any) -> Any:
+        """Every view and hook here is plain synchronous code (the server runs greenlets,
+        not asyncio), so Flask need not inspect each of them on every request."""
+        return func
+
+
 class NoCookieSessions(SessionInterface):
     """Amora keeps its session in its own table (auth._token); Flask's signed-cookie
     session is never used, so it is not built for every request either."""
@@ -73,7 +73,7 @@ class NoCookieSessions(SessionInterface):
 
 
 def create_app(container: Container) -> Flask:
-    app = Flask(__name__, static_folder=None)
+    app = AmoraFlask(__name__, static_folder=None)
     app.json = IsoJsonProvider(app)
     app.session_interface = NoCookieSessions()
     config = container.config()
@@ -85,6 +85,7 @@ def create_app(container: Container) -> Flask:
     app.extensions["amora"] = container
     observability.init_observability(app)  # first, so its hooks see every request
     connections.init_request_connection(app)
+    session.init_sessions(app)
     limits.init_limits(app, config.redis_url, config.rate_limits)
     app.config["SOCK_SERVER_OPTIONS"] = {"ping_interval": 25}
     app.url_map.converters["int"] = requests.IdConverter  # before any route is added
@@ -96,20 +97,10 @@ def create_app(container: Container) -> Flask:
         app.register_blueprint(sandbox_views.blueprint)
     app.register_blueprint(web_app.blueprint)  # last: its catch-all serves the app
     errors.register_error_handlers(app)
-    app.after_request(_security_headers)
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
     if config.proxy_hops:
         # Behind N trusted proxies: the client's address (rate limits, lockout) and
         # HTTPS (Secure cookies) come from their X-Forwarded-* headers.
         hops = config.proxy_hops
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
     return app
-
-
-def _security_headers(response: Response) -> Response:
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
-    response.headers.setdefault("X-Frame-Options", "DENY")
-    response.headers.setdefault("Content-Security-Policy", _CSP)
-    if request.is_secure:  # behind a proxy as the proxy says (ProxyFix, PROXY_HOPS)
-        response.headers.setdefault("Strict-Transport-Security", _HSTS)
-    return response

@@ -17,14 +17,18 @@ import os
 import re
 import time
 import uuid
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from flask import Blueprint, Flask, Response, abort, g, request
+from flask import Blueprint, Flask, Response, abort, request
 
 from adapters import logs, metrics
 from adapters.http.composition import container
 from adapters.http.realtime import open_sockets
 
 HEADER = "X-Request-ID"
+_STARTED = "amora.request_started"
+_ID_FIELD = f"HTTP_{HEADER.upper().replace('-', '_')}"  # as WSGI names the header
 _SANE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,127}")
 
 blueprint = Blueprint("observability", __name__)
@@ -45,36 +49,47 @@ os.register_at_fork(after_in_child=_new_process)
 
 
 def init_observability(app: Flask) -> None:
-    """Before any other hook, so refused requests (rate limits, ...) are timed and logged
-    with their id too; after_request hooks run in reverse, so ours runs last."""
-    app.before_request_funcs.setdefault(None, []).insert(0, _start)
+    """The id and the clock start where the request enters the app (a WSGI layer around
+    everything, so refused requests - rate limits, ... - are timed and logged with their id
+    too); the timing is recorded by the last after_request hook (they run in reverse)."""
     app.after_request(_finish)
-    app.teardown_request(_forget)
+    app.wsgi_app = RequestIds(app.wsgi_app)  # type: ignore[method-assign]
     app.register_blueprint(blueprint)
 
 
-def _start() -> None:
-    given = request.headers.get(HEADER, "")
-    g.request_id = given if _SANE_ID.fullmatch(given) else f"{_PROCESS}{next(_numbers):016x}"
-    g.request_id_token = logs.request_id.set(g.request_id)
-    g.request_started = time.perf_counter()
+StartResponse = Callable[..., Any]
+
+
+class RequestIds:
+    def __init__(self, app: Callable[[dict[str, Any], StartResponse], Iterable[bytes]]) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse
+                 ) -> Iterable[bytes]:
+        environ[_STARTED] = time.perf_counter()
+        given = environ.get(_ID_FIELD, "")
+        request_id = given if _SANE_ID.fullmatch(given) else f"{_PROCESS}{next(_numbers):016x}"
+        token = logs.request_id.set(request_id)
+
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            headers.append((HEADER, request_id))
+            return start_response(status, headers, exc_info)
+
+        try:
+            return self.app(environ, start)
+        finally:
+            with contextlib.suppress(ValueError):  # set in another context: nothing to undo
+                logs.request_id.reset(token)
 
 
 def _finish(response: Response) -> Response:
-    if "request_id" in g:
-        response.headers[HEADER] = g.request_id
     # A WebSocket's "request" lasts as long as the socket: amora_websockets_open counts those.
-    if "request_started" in g and request.headers.get("Upgrade", "").lower() != "websocket":
+    environ = request.environ
+    if _STARTED in environ and request.headers.get("Upgrade", "").lower() != "websocket":
         route = request.url_rule.rule if request.url_rule else "unmatched"
         metrics.request_done(route, request.method, response.status_code,
-                             time.perf_counter() - g.request_started)
+                             time.perf_counter() - environ[_STARTED])
     return response
-
-
-def _forget(_error: BaseException | None) -> None:
-    if "request_id_token" in g:
-        with contextlib.suppress(ValueError):  # set in another context: nothing to undo
-            logs.request_id.reset(g.pop("request_id_token"))
 
 
 @blueprint.get("/metrics")

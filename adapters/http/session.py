@@ -3,11 +3,12 @@ Secure behind HTTPS. Only its digest is stored server-side."""
 
 from __future__ import annotations
 
-from flask import Response, g, request
+from flask import Flask, Response, g, request
 
 from adapters.http.composition import container
 from application.accounts import SESSION_LIFETIME, Visitor
 from application.ports.accounts import SignedIn
+from application.ports.events import ACCOUNTS, AccountChanged
 from domain.errors import DomainError
 from domain.members import Member, Traffic
 
@@ -21,12 +22,35 @@ def session_token() -> str | None:
     return request.cookies.get(COOKIE)
 
 
+# Requests that only read may take a session lookup this process made within the last
+# second (application.recent_sign_ins); any other request reads it afresh.
+_READS = frozenset({"GET", "HEAD"})
+
+
 def signed_in() -> SignedIn | None:
     """The session lookup, once per request (it reads the member's page data too)."""
     if "signed_in" not in g:
-        g.signed_in = container().accounts().signed_in(session_token())
+        if request.method in _READS:
+            g.signed_in = container().recent_sign_ins().signed_in(session_token())
+        else:
+            g.signed_in = container().accounts().signed_in(session_token())
     found: SignedIn | None = g.signed_in
     return found
+
+
+def init_sessions(app: Flask) -> None:
+    app.teardown_request(_announce_change)
+
+
+def _announce_change(_error: BaseException | None) -> None:
+    """After a request that may have changed its member's account, every process forgets
+    what it remembers of their sign-in: this one at once, the others when they hear it."""
+    found = g.get("signed_in")
+    if found is None or request.method in _READS:
+        return
+    built = container()
+    built.recent_sign_ins().forget(found.member.id)
+    built.events().publish(ACCOUNTS, AccountChanged(found.member.id))
 
 
 def require_signed_in() -> SignedIn:

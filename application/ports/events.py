@@ -83,11 +83,23 @@ class SessionRevoked:
     kind: ClassVar[str] = "session_revoked"
 
 
+@attrs.frozen
+class AccountChanged:
+    """Between processes only (channel ACCOUNTS, never a member's pages): what a process
+    remembers of this member's sign-in may be out of date (application.recent_sign_ins)."""
+
+    kind: ClassVar[str] = "account_changed"
+    member: int
+
+
 Event = (NewMessage | MessagesRead | UnreadCount | Typing | CreditsChanged | NewLike | NewMatch
-         | PaymentSettled | SessionRevoked)
+         | PaymentSettled | SessionRevoked | AccountChanged)
 EVENTS: tuple[type[Event], ...] = (NewMessage, MessagesRead, UnreadCount, Typing,
                                    CreditsChanged, NewLike, NewMatch, PaymentSettled,
-                                   SessionRevoked)
+                                   SessionRevoked, AccountChanged)
+
+# The processes' own channel: no member's page listens to it.
+ACCOUNTS = "accounts"
 
 
 class EventBus(Protocol):
@@ -101,3 +113,9 @@ class EventBus(Protocol):
 
 def member_channel(member_id: int) -> str:
     return f"member:{member_id}"
+
+
+def member_of_channel(channel: str) -> int | None:
+    """The member whose pages a channel is for (None for another channel)."""
+    prefix, _, member = channel.partition(":")
+    return int(member) if prefix == "member" and member.isdigit() else None

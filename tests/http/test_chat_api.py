@@ -9,6 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.http.conftest import changed_behind_the_app
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_discovery_api import add_member, born
 from tests.http.test_likes_api import signed_up
@@ -23,6 +24,7 @@ def make_paid(app: Flask, member_id: int) -> None:
         member = work.members.get(member_id)
         work.members.save(member, member.became_premium())
         work.commit()
+    changed_behind_the_app(app, member_id)
 
 
 @pytest.fixture
@@ -173,6 +175,7 @@ def test_signup_bonus_once_at_activation(app: Flask, container) -> None:  # type
         with container.unit_of_work() as work:
             _signup_bonus(work, member, accounts.clock.now())
             work.commit()
+    changed_behind_the_app(app, member_id)
     assert client.get("/api/user").json["user"]["credits"] == 20
 
 

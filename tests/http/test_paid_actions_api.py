@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 from flask import Flask
 
+from tests.http.conftest import changed_behind_the_app
 from tests.http.test_shop_api import shopper  # noqa: F401 - the fixture
 
 
@@ -14,6 +15,7 @@ def move_to(app: Flask, member_id: int, country: str) -> None:
         work.members.save(member, attrs.evolve(
             member, profile=attrs.evolve(member.profile, country=country, region=None)))
         work.commit()
+    changed_behind_the_app(app, member_id)
 
 
 def test_methods_follow_the_members_country(app: Flask, shopper) -> None:  # type: ignore[no-untyped-def]  # noqa: F811

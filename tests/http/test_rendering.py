@@ -12,6 +12,7 @@ from adapters.http.rendering import event_json, event_of, render
 from application.ports.chat import Message
 from application.ports.events import (
     EVENTS,
+    AccountChanged,
     CreditsChanged,
     MatchProfile,
     MessagesRead,
@@ -63,7 +64,8 @@ def test_every_event_comes_back_from_its_json() -> None:
     events = [NewMessage(MESSAGE), NewMessage(MESSAGE, unread=2), MessagesRead(3),
               UnreadCount(2), Typing(conversation=3, member=1), CreditsChanged(5),
               NewLike(member=1), NewMatch(MatchProfile(id=1, name="Ann", age=30)),
-              PaymentSettled(order=4, status=OrderStatus.REFUNDED), SessionRevoked()]
+              PaymentSettled(order=4, status=OrderStatus.REFUNDED), SessionRevoked(),
+              AccountChanged(member=1)]
     assert {type(event) for event in events} == set(EVENTS)
     for event in events:
         assert event_of(json.loads(json.dumps(event_json(event)))) == event

@@ -41,12 +41,23 @@ def counted(engine) -> Iterator[Trips]:  # type: ignore[no-untyped-def]
 def test_the_signed_in_member_costs_one_connection_and_at_most_two_statements(
         client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
     signed_in(client)
-    assert client.get("/api/user").status_code == 200  # warm: the site settings are cached
+    member_id = client.get("/api/user").json["user"]["id"]  # warm: the site settings are cached
+    container.recent_sign_ins().forget(member_id)  # a lookup this process has not made
     with counted(container.engine()) as trips:
         answer = client.get("/api/user")
     assert answer.status_code == 200 and answer.json["user"]["email"] == "ann@example.com"
     assert trips.checkouts == 1
     assert trips.statements <= 2
+
+
+def test_a_read_within_the_second_costs_no_round_trip(
+        client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+    signed_in(client)
+    assert client.get("/api/user").status_code == 200
+    with counted(container.engine()) as trips:
+        answer = client.get("/api/user")
+    assert answer.status_code == 200 and answer.json["user"]["email"] == "ann@example.com"
+    assert trips == Trips(statements=0, checkouts=0)
 
 
 def test_every_unit_of_work_of_a_request_shares_its_connection(

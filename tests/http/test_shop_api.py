@@ -14,6 +14,7 @@ from sqlalchemy import update
 
 from adapters.sql.tables import companies, members, orders
 from domain.pricing import Bundle, DiscountCode
+from tests.http.conftest import changed_behind_the_app
 from tests.http.test_likes_api import signed_up
 
 EUR = [(100, 1499), (250, 2999)]
@@ -33,6 +34,7 @@ def age_account(app: Flask, member_id: int, hours: int) -> None:
     with app.extensions["amora"].engine().begin() as connection:
         connection.execute(update(members).where(members.c.id == member_id).values(
             created_at=datetime.now(UTC) - timedelta(hours=hours)))
+    changed_behind_the_app(app, member_id)
 
 
 def pay(client: FlaskClient, bundle: int, outcome: str = "paid", **extra: object

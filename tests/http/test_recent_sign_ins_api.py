@@ -1,0 +1,124 @@
+"""Reads answered from a process's memory of sign-ins (issue 17.1) never hide a change
+that was announced: the member's own changes, their credits, a logout or a ban show on the
+very next read, in this process and (over Redis) in the others. The memory's clock is
+stopped here, so only an announcement can make a read go to the database again."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from dependency_injector import providers
+from flask import Flask
+from flask.testing import FlaskClient
+
+from adapters.container import Container, build_container
+from adapters.events.account_changes import remembered_sign_ins
+from adapters.http.app import create_app
+from adapters.http.session import COOKIE
+from application.recent_sign_ins import SIGN_IN_FRESH_FOR
+from tests.application.memory_services import FixedClock
+from tests.conftest import REDIS_URL, make_config
+from tests.http.test_accounts_api import SIGNUP
+
+
+def _stop_the_memorys_clock(container: Container) -> FixedClock:
+    clock = FixedClock(container.clock().now())
+    container.recent_sign_ins.override(providers.Singleton(
+        remembered_sign_ins, look_up=container.accounts.provided.signed_in,
+        clock=providers.Object(clock), events=container.events))
+    return clock
+
+
+@pytest.fixture
+def member(app: Flask) -> tuple[FlaskClient, int, FixedClock]:
+    clock = _stop_the_memorys_clock(app.extensions["amora"])
+    client = app.test_client()
+    member_id = client.post("/api/signup", json=SIGNUP).json["user"]["id"]
+    return client, member_id, clock
+
+
+def _user(client: FlaskClient) -> dict:  # type: ignore[type-arg]
+    answer = client.get("/api/user")
+    assert answer.status_code == 200, answer.json
+    return answer.json["user"]  # type: ignore[no-any-return]
+
+
+def test_an_unannounced_change_shows_once_the_second_is_over(  # type: ignore[no-untyped-def]
+        app: Flask, member, container) -> None:
+    client, member_id, clock = member
+    assert _user(client)["language"] == "nl"
+    with container.unit_of_work() as work:  # an operator's tool, straight in the database
+        found = work.members.get(member_id)
+        work.members.save(found, found.with_preferences(language="de"))
+        work.commit()
+    assert _user(client)["language"] == "nl"  # remembered
+    clock.current += SIGN_IN_FRESH_FOR
+    assert _user(client)["language"] == "de"
+
+
+def test_the_members_own_change_shows_at_once(member) -> None:  # type: ignore[no-untyped-def]
+    client, _, _ = member
+    assert _user(client)["language"] == "nl"
+    assert client.put("/api/user", json={"language": "de"}).status_code == 200
+    assert _user(client)["language"] == "de"
+    assert client.put("/api/profile", json={"city": "Delft"}).status_code == 200
+    assert _user(client)["profile"]["city"] == "Delft"
+
+
+def test_credits_granted_elsewhere_show_at_once(app: Flask, member) -> None:  # type: ignore[no-untyped-def]
+    client, member_id, _ = member
+    assert _user(client)["credits"] == 0
+    app.extensions["amora"].credits().grant(member_id, 40, "goodwill", "pytest")
+    assert _user(client)["credits"] == 40
+
+
+def test_a_logged_out_session_is_refused_at_once(member) -> None:  # type: ignore[no-untyped-def]
+    client, _, _ = member
+    _user(client)
+    token = client.get_cookie(COOKIE).value  # type: ignore[union-attr]
+    assert client.post("/api/logout").status_code == 204
+    client.set_cookie(COOKIE, token)  # the old cookie, replayed
+    assert client.get("/api/user").status_code == 403
+
+
+def test_a_ban_refuses_the_next_read(app: Flask, member) -> None:  # type: ignore[no-untyped-def]
+    client, member_id, _ = member
+    _user(client)
+    app.extensions["amora"].moderation().ban(member_id, "spam", "pytest")
+    refused = client.get("/api/user")
+    assert refused.status_code == 403
+
+
+@pytest.fixture
+def other_process(app: Flask, database_url: str, tmp_path: Path,
+                  web_dist: Path) -> Iterator[tuple[Flask, Flask]]:
+    """Two apps on one database and one Redis, as two `amora serve` processes are."""
+    def built(folder: str) -> Container:
+        return build_container(make_config(tmp_path / folder, DATABASE_URL=database_url,
+                                           REDIS_URL=REDIS_URL, WEB_DIST=str(web_dist)))
+
+    first, second = built("first"), built("second")
+    yield create_app(first), create_app(second)
+    for container in (first, second):
+        container.engine().dispose()
+
+
+def test_a_change_made_in_another_process_shows_at_once(  # type: ignore[no-untyped-def]
+        other_process) -> None:
+    first, second = other_process
+    _stop_the_memorys_clock(first.extensions["amora"])
+    reader = first.test_client()
+    assert reader.post("/api/signup", json=SIGNUP).status_code == 201
+    assert _user(reader)["language"] == "nl"  # remembered by the first process
+    writer = second.test_client()
+    writer.set_cookie(COOKIE, reader.get_cookie(COOKIE).value)  # type: ignore[union-attr]
+    assert writer.put("/api/user", json={"language": "de"}).status_code == 200
+    # The announcement travels through Redis: wait for it (the first process's clock is
+    # stopped, so nothing else could make it read the database again).
+    deadline = time.monotonic() + 30
+    while _user(reader)["language"] != "de":
+        assert time.monotonic() < deadline, "the other process never heard of the change"
+        time.sleep(0.01)
