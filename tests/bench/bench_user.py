@@ -67,8 +67,10 @@ def _seed(url: str, folder: Path) -> tuple[dict[str, str], str]:
     from tests.conftest import make_config, seed_default_site
 
     migrate.upgrade(url)
+    # The production defaults (rate limits on, in memory without Redis): GET /api/user has
+    # no limit of its own, so nothing is refused, but every request pays the limiter.
     env = {"VAR_DIR": str(folder), "DATABASE_URL": url, "SECRET_KEY": "bench",
-           "RATE_LIMITS": "off", "WEB_DIST": str(folder / "dist"), "BENCH_BARE": "1"}
+           "RATE_LIMITS": "on", "WEB_DIST": str(folder / "dist"), "BENCH_BARE": "1"}
     container = build_container(make_config(folder, **env))
     seed_default_site(container)
     now = datetime.now(UTC)
