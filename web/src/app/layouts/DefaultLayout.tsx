@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ActivationReminder } from '../../features/account/ActivationReminder';
 import { AlertHeader } from '../../features/alerts/AlertHeader';
 import { EntryWarning } from '../../features/entry-warning/EntryWarning';
 import { Disclaimer } from '../../features/footer/Disclaimer';
@@ -9,10 +10,9 @@ import { TopNav } from '../../features/navigation/TopNav';
 import { useIsLoggedIn } from '../../features/session';
 import { Slot } from '../slots';
 
-// Members only: with their top navigation in a chunk of its own (TopNav.tsx).
-const ActivationReminder = lazy(() =>
-  import('../../features/account/ActivationReminder').then((module) => ({ default: module.ActivationReminder })),
-);
+// Members only, in the chunk of their top navigation (TopNav.tsx). The activation
+// reminder is not lazy: its alert sits above the page and must be there at the first
+// paint (only its modal loads apart, see ActivationReminder.tsx).
 const TabBar = lazy(() => import('../../features/navigation/MemberNav').then((module) => ({ default: module.TabBar })));
 
 /**
@@ -43,11 +43,7 @@ export function DefaultLayout() {
       <Slot name="signupModal" />
       <Slot name="timeBonusModal" />
       <Slot name="likeModal" />
-      {loggedIn && (
-        <Suspense fallback={null}>
-          <ActivationReminder />
-        </Suspense>
-      )}
+      {loggedIn && <ActivationReminder />}
     </div>
   );
 }

@@ -83,7 +83,7 @@ describe('activation reminder', () => {
       </>,
       '/?api_signup_complete=1&x=2',
     );
-    expect(screen.getByRole('dialog')).toHaveTextContent('Confirm your e-mail address');
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Confirm your e-mail address');
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: "OK, I'll check my e-mail" }));
     await waitFor(() => expect(router.state.location.search).toBe('?x=2'));
