@@ -179,12 +179,15 @@ def test_a_ban_closes_the_sockets_at_once(app: Flask, container, live: str) -> N
             bob_ws.receive(timeout=2)
 
 
-def test_the_session_check_closes_the_sockets_of_ended_sessions_only(app: Flask,
-                                                                      live: str) -> None:
-    """The sessions of all sockets are checked on a schedule, in one read, however often
-    their clients talk: a logout elsewhere ends that session's socket, not the others."""
+@pytest.mark.parametrize("at_once", [1, 100])
+def test_the_session_check_closes_the_sockets_of_ended_sessions_only(
+        app: Flask, live: str, at_once: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sessions of all sockets are checked on a schedule, a read per round of sockets,
+    however often their clients talk: a logout elsewhere ends that session's socket, not
+    the others."""
     from adapters.http import realtime
 
+    monkeypatch.setattr(realtime, "CHECKED_AT_ONCE", at_once)
     ann, _ = signed_up(app, "Ann", "female", "male")
     bob, _ = signed_up(app, "Bob", "male", "female")
     ann_ws, bob_ws = connect(live, ann), connect(live, bob)
