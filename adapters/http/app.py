@@ -84,8 +84,10 @@ def create_app(container: Container) -> Flask:
     )
     app.extensions["amora"] = container
     observability.init_observability(app)  # first, so its hooks see every request
-    connections.init_request_connection(app)
+    # Teardowns run in reverse: the connection goes back to the pool before the sign-in
+    # announcement, whatever that meets.
     session.init_sessions(app)
+    connections.init_request_connection(app)
     limits.init_limits(app, config.redis_url, config.rate_limits)
     app.config["SOCK_SERVER_OPTIONS"] = {"ping_interval": 25}
     app.url_map.converters["int"] = requests.IdConverter  # before any route is added
