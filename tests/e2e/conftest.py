@@ -6,6 +6,7 @@ The browser is Debian's Chromium driven by Playwright; nothing is downloaded.
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -110,3 +111,17 @@ def page(browser: Browser) -> Iterator[Page]:
 def screenshot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def reload_until_banned(page: Page) -> None:
+    """After `amora members ban` (another process): the embedded server sees the ban once
+    the sign-in it remembers is a second old (application/recent_sign_ins.py), since a
+    command in another process cannot tell it sooner. Reload until the ban page shows."""
+    deadline = time.monotonic() + 30
+    while True:
+        page.reload()
+        try:
+            expect(page).to_have_url(re.compile("/pages/ban$"), timeout=2000)
+            return
+        except AssertionError:
+            assert time.monotonic() < deadline, "the server never saw the ban"

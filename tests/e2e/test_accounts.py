@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import DESKTOP, PHONE, ROOT, new_context, screenshot
+from tests.e2e.conftest import DESKTOP, PHONE, ROOT, new_context, reload_until_banned, screenshot
 from tests.e2e.test_foundation import enter_site
 
 
@@ -172,8 +172,7 @@ def test_a_ban_ends_the_session_and_shows_the_ban_page(browser: Browser, live_se
     subprocess.run([sys.executable, "-m", "cli.main", "members", "ban", str(member),
                     "--reason", "e2e", "--actor", "e2e"], cwd=ROOT, env=env, check=True,
                    stdout=subprocess.DEVNULL)
-    page.reload()
-    expect(page).to_have_url(re.compile("/pages/ban$"))
+    reload_until_banned(page)
     expect(page.get_by_role("button", name=re.compile(r"^My account"))).to_have_count(0)
     screenshot(page, "banned-en-1280")
     context.close()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import DESKTOP, PHONE, ROOT, new_context, screenshot
+from tests.e2e.conftest import DESKTOP, PHONE, ROOT, new_context, reload_until_banned, screenshot
 from tests.e2e.test_chat import amora, join
 from tests.e2e.test_foundation import enter_site
 
@@ -80,8 +80,7 @@ def test_a_banned_member_appeals_once_from_the_ban_page(
     page, member = join(browser, live_server, live_var, "Bram", False, viewport)
     address = _me(page)["email"]
     amora(live_var, "members", "ban", str(member), "--reason", "spam", "--actor", "e2e")
-    page.reload()
-    expect(page).to_have_url(re.compile("/pages/ban$"))
+    reload_until_banned(page)
     form = LEGAL["appealForm"]
 
     def appeal(text: str) -> None:
