@@ -13,6 +13,7 @@ from adapters.http.notification_views import store_push_subscription
 from adapters.http.rendering import render
 from adapters.http.requests import json_body, site_host
 from adapters.http.session import (
+    changed,
     clear_session,
     current_member,
     require_member,
@@ -36,6 +37,8 @@ def _accounts() -> Accounts:
 
 
 def _user(member: Member) -> Response:
+    """The member as they are now, after a change that may have found them by a token."""
+    changed(member.id)
     return jsonify({"user": render(container().user_view().render(member))})
 
 

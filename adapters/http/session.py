@@ -42,15 +42,23 @@ def init_sessions(app: Flask) -> None:
     app.teardown_request(_announce_change)
 
 
+def changed(member_id: int) -> None:
+    """This request changed a member it found by other means than its session (a link's
+    token: activation, a new e-mail address, reactivation): announced with its own."""
+    g.setdefault("changed_members", set()).add(member_id)
+
+
 def _announce_change(_error: BaseException | None) -> None:
     """After a request that may have changed its member's account, every process forgets
     what it remembers of their sign-in: this one at once, the others when they hear it."""
-    found = g.get("signed_in")
-    if found is None or request.method in _READS:
+    if request.method in _READS:
         return
+    found = g.get("signed_in")
+    members = set(g.get("changed_members", ())) | ({found.member.id} if found else set())
     built = container()
-    built.recent_sign_ins().forget(found.member.id)
-    built.events().publish(ACCOUNTS, AccountChanged(found.member.id))
+    for member_id in members:
+        built.recent_sign_ins().forget(member_id)
+        built.events().publish(ACCOUNTS, AccountChanged(member_id))
 
 
 def require_signed_in() -> SignedIn:

@@ -21,7 +21,12 @@ from adapters.http.session import COOKIE
 from application.recent_sign_ins import SIGN_IN_FRESH_FOR
 from tests.application.memory_services import FixedClock
 from tests.conftest import REDIS_URL, make_config
-from tests.http.test_accounts_api import SIGNUP
+from tests.http.test_accounts_api import (  # noqa: F401 - worker: the fixture
+    SIGNUP,
+    token_in,
+    wait_for_mail,
+    worker,
+)
 
 
 def _stop_the_memorys_clock(container: Container) -> FixedClock:
@@ -66,6 +71,16 @@ def test_the_members_own_change_shows_at_once(member) -> None:  # type: ignore[n
     assert _user(client)["language"] == "de"
     assert client.put("/api/profile", json={"city": "Delft"}).status_code == 200
     assert _user(client)["profile"]["city"] == "Delft"
+
+
+def test_a_change_found_by_a_links_token_shows_at_once(member, container, worker) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """The activation link carries a token, not the session: the member it activated is
+    announced all the same."""
+    client, _, _ = member
+    assert _user(client)["status"] == "not_confirmed"
+    token = token_in(wait_for_mail(container, SIGNUP["email"]))
+    assert client.post("/api/activation", json={"token": token}).status_code == 200
+    assert _user(client)["status"] == "active"
 
 
 def test_credits_granted_elsewhere_show_at_once(app: Flask, member) -> None:  # type: ignore[no-untyped-def]
