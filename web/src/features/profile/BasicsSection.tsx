@@ -64,6 +64,9 @@ function LocateButton({ countries, onPlace }: { countries: string[]; onPlace: (p
 }
 
 /** Name, gender, sexuality, birth date and place. */
+/** The choices shown as a pair of selects, side by side from small screens up. */
+const SIDE_BY_SIDE = ['gender', 'sexuality'] as const;
+
 export function BasicsSection(props: SectionProps) {
   const { t, i18n } = useTranslation('profile');
   const note = useNote();
@@ -93,36 +96,22 @@ export function BasicsSection(props: SectionProps) {
           autoComplete="nickname"
           data-testid="profile-name"
         />
-        {(shown('gender') || shown('sexuality')) && (
+        {SIDE_BY_SIDE.some(shown) && (
           <div className="row g-3">
-            {shown('gender') && (
-              <div className="col-sm-6">
+            {SIDE_BY_SIDE.filter(shown).map((field) => (
+              <div key={field} className="col-sm-6">
                 <SelectField
-                  id="profile-gender"
-                  label={t('fields.gender')}
-                  value={draft.gender}
-                  onValue={(value) => set('gender', value)}
-                  options={choices('gender', GENDERS)}
-                  error={error('gender')}
-                  hint={note('gender')}
-                  testId="profile-gender"
+                  id={`profile-${field}`}
+                  label={t(`fields.${field}`)}
+                  value={draft[field]}
+                  onValue={(value) => set(field, value)}
+                  options={choices(field, field === 'gender' ? GENDERS : SEXUALITIES)}
+                  error={error(field)}
+                  hint={note(field)}
+                  testId={`profile-${field}`}
                 />
               </div>
-            )}
-            {shown('sexuality') && (
-              <div className="col-sm-6">
-                <SelectField
-                  id="profile-sexuality"
-                  label={t('fields.sexuality')}
-                  value={draft.sexuality}
-                  onValue={(value) => set('sexuality', value)}
-                  options={choices('sexuality', SEXUALITIES)}
-                  error={error('sexuality')}
-                  hint={note('sexuality')}
-                  testId="profile-sexuality"
-                />
-              </div>
-            )}
+            ))}
           </div>
         )}
         {shown('birth_date') && (
