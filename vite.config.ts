@@ -22,6 +22,12 @@ const buildVersion = `${version}-${Date.now().toString(36)}`;
 
 const MEMBER_PARTS = /[\\/]web[\\/]src[\\/](features[\\/](discovery|likes)[\\/]|shared[\\/]ui[\\/]PageHeader|features[\\/]profile[\\/]catalogStore)/;
 const OWN_CHUNKS = /(Page|Loader|LikeGate|LikeModal|MatchModal|Slot|PhotoGallery)\.tsx?$/;
+// Small modules that nearly every member screen imports (forms' alerts, the activation
+// notice, the own profile's API, push, the navigation's badges), and the signup's parts
+// that the landing and the member screens share: each was its own file of 1-3 KB, and
+// /members waited for a dozen of them (over HTTP/1.1, six at a time) before it could show.
+const MEMBER_SHELL = /[\\/]web[\\/]src[\\/](shared[\\/](ui[\\/](alerts|PhotoNudge|form)|api[\\/]upload)|features[\\/](account[\\/](index|ResendActivation)|profile[\\/](index|profileLogic|profileApi|useRegions)|push[\\/](index|pushStore|pushApi|buildVersion)|navigation[\\/]badges))\.tsx?$/;
+const SIGNUP_SHARED = /[\\/]web[\\/]src[\\/]features[\\/]signup[\\/](index|signupOpen|policy)\.ts$/;
 
 // The build leaves out Bootstrap's utility classes that no source names (see the plugin).
 const utilityPurge = () =>
@@ -63,6 +69,8 @@ export default defineConfig(({ command }) => ({
             // in one file instead of a dozen; screens, loaders and lazily shown modals stay
             // apart, so each keeps its own chunk and manifest entry.
             { name: 'members', test: (id: string) => MEMBER_PARTS.test(id) && !OWN_CHUNKS.test(id), priority: 0 },
+            { name: 'member-shell', test: MEMBER_SHELL, priority: 0 },
+            { name: 'signup-shared', test: SIGNUP_SHARED, priority: 0 },
           ],
         },
       },

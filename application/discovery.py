@@ -65,6 +65,9 @@ class SearchPage:
     pages: int
     next: int | None  # the cursor (after=) of the next page, if there is one
     similar: list[PublicCard]  # a relaxed search's members, when few match
+    # Whom of those shown (results and similar) the viewer likes: the cards' hearts show
+    # right with the page, without waiting for the likes lists.
+    liked: list[int] = attrs.field(factory=list)
 
 
 @attrs.frozen
@@ -147,13 +150,16 @@ class Discovery:
             rows = listed(uow, uow.discovery.search, query, PAGE_SIZE + 1, offset)
             results, more = rows[:PAGE_SIZE], len(rows) > PAGE_SIZE
             similar = self._similar(uow, site, viewer, filters, results, total, today)
+            shown = [card.id for card in [*results, *similar]]
+            liked = uow.likes.liked_among(viewer.id, shown) if viewer else set()
         return SearchPage(
             filters=ShownFilters.of(filters),
             results=[PublicCard.of(card, today) for card in results],
             num_results=total, num_results_capped=capped, page=filters.page,
             pages=page_count(total, capped, filters.page, more),
             next=results[-1].id if more else None,
-            similar=[PublicCard.of(card, today) for card in similar])
+            similar=[PublicCard.of(card, today) for card in similar],
+            liked=[member for member in shown if member in liked])
 
     def _query(self, uow: UnitOfWork, site: Site, viewer: Member | None,
                filters: SearchFilters, today: date,

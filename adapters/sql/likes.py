@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -58,6 +59,12 @@ class SqlLikes:
         return LikeRecord(liker_id=row.liker_id, liked_id=row.liked_id, at=row.created_at,
                           is_new=row.is_new, modal_shown=row.modal_shown,
                           match_seen=row.match_seen)
+
+    def liked_among(self, liker: int, members: Sequence[int]) -> set[int]:
+        if not members:
+            return set()
+        return set(self.connection.scalars(select(lk.c.liked_id).where(
+            lk.c.liker_id == liker, lk.c.liked_id.in_(members))))
 
     def add(self, liker: int, liked: int, at: datetime, match_seen: bool) -> None:
         insert_unless_exists(self.connection, lk, liker_id=liker, liked_id=liked, created_at=at,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
@@ -42,6 +43,9 @@ class ReceivedLike:
 
 class LikesRepository(Protocol):
     def get(self, liker: int, liked: int) -> LikeRecord | None: ...
+    def liked_among(self, liker: int, members: Sequence[int]) -> set[int]:
+        """Which of ``members`` the liker likes."""
+        ...
     def add(self, liker: int, liked: int, at: datetime, match_seen: bool) -> None: ...
     def remove(self, liker: int, liked: int) -> None: ...
     def update(self, liker: int, liked: int, **flags: bool) -> None: ...

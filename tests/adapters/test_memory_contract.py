@@ -123,7 +123,9 @@ def test_likes_and_swipes(uow) -> None:  # type: ignore[no-untyped-def]
                 work.likes.get(bob.id, ann.id), work.likes.swiped(ann.id, cat.id),
                 work.likes.swiped(cat.id, ann.id),
                 work.likes.swipe_likes_between(ann.id, T0, T0 + timedelta(hours=2)),
-                work.like_queries.next_for_modal(bob.id))
+                work.like_queries.next_for_modal(bob.id),
+                sorted(work.likes.liked_among(ann.id, [bob.id, cat.id, dan.id, eve.id, 999])),
+                work.likes.liked_among(ann.id, []))
     same_in_memory(uow, scenario)
 
 

@@ -4,6 +4,7 @@ tests/adapters/test_memory_contract.py runs the same scenarios on both."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 import attrs
@@ -119,6 +120,9 @@ class MemoryLikes:
         row = self.store.likes.get((liker, liked))
         return None if row is None else LikeRecord(liker, liked, row.at, row.is_new,
                                                    row.modal_shown, row.match_seen)
+
+    def liked_among(self, liker: int, members: Sequence[int]) -> set[int]:
+        return {member for member in members if (liker, member) in self.store.likes}
 
     def add(self, liker: int, liked: int, at: datetime, match_seen: bool) -> None:
         self.store.likes.setdefault((liker, liked), LikeRow(at, match_seen=match_seen))

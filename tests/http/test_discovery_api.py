@@ -123,6 +123,19 @@ def test_blocking_hides_both_ways(client: FlaskClient, crowd: dict[str, int]) ->
     assert client.post("/api/members/999999/block").status_code == 404
 
 
+def test_the_answer_says_whom_of_its_cards_i_like(client: FlaskClient,
+                                                  crowd: dict[str, int]) -> None:
+    # The cards' hearts show with the page; the likes lists load after the first screen.
+    assert client.get("/api/members?gender=any").json["liked"] == []  # a visitor
+    client.post("/api/signup", json=SIGNUP)
+    assert client.post(f"/api/members/{crowd['bea']}/like").status_code == 200
+    answer = client.get("/api/members?gender=any").json
+    assert answer["liked"] == [crowd["bea"]]
+    assert crowd["bea"] in {card["id"] for card in answer["results"]}
+    assert client.delete(f"/api/members/{crowd['bea']}/like").status_code == 204
+    assert client.get("/api/members?gender=any").json["liked"] == []
+
+
 def test_a_blocked_member_cannot_view_the_blocker(client: FlaskClient, container,  # type: ignore[no-untyped-def]
                                                   crowd: dict[str, int]) -> None:
     me = client.post("/api/signup", json=SIGNUP).json["user"]["id"]

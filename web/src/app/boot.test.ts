@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../features/session/sessionStore';
 import { useSettings } from '../features/site/settingsStore';
 import { companyFixture, settingsFixture } from '../test/fixtures';
+import { firstScreenRendered } from '../shared/firstScreen';
 import { boot } from './boot';
 import { readBootData } from './bootData';
 import { stubFetch } from '../test/fetchStub';
@@ -49,8 +50,12 @@ describe('boot', () => {
     inline({ language: 'de', settings });
     await boot();
     expect(useSettings.getState().settings).toEqual(settings);
-    expect(calls()).toEqual(['/api/companyinfo']); // in the background, after the start
     expect(useSession.getState()).toMatchObject({ user: null, loaded: true });
+    // The company info waits for the first screen's paint (it would compete with it).
+    await Promise.resolve();
+    expect(calls()).toEqual([]);
+    firstScreenRendered();
+    await vi.waitFor(() => expect(calls()).toEqual(['/api/companyinfo']));
   });
 
   it('fetches the settings when the page brought them in another language', async () => {

@@ -1,6 +1,7 @@
 /**
  * Start-up: keep the traffic source of the landing link, pick the language, fetch the
- * site's settings and who is logged in (and the company info in the background), then
+ * site's settings and who is logged in (and the company info once the first screen is
+ * painted), then
  * hand over to the router. What came with the page (bootData.ts) is not fetched again.
  */
 // The session's first call (GET /api/user) needs the account API: part of the start-up
@@ -13,6 +14,7 @@ import { useSession } from '../features/session/sessionStore';
 import { captureTraffic } from '../features/signup/traffic';
 import { useCompany } from '../features/site/companyStore';
 import { useSettings } from '../features/site/settingsStore';
+import { firstScreen } from '../shared/firstScreen';
 import { initI18n, switchLanguage } from '../shared/i18n/i18n';
 import { browserLanguages, chooseLocale, readLocaleCookie, writeLocaleCookie } from '../shared/i18n/localeChoice';
 import { readBootData } from './bootData';
@@ -63,9 +65,8 @@ export async function boot(): Promise<void> {
   loadCompanyLater();
 }
 
+// The company's details show in footers and legal texts, never on a first screen's top:
+// they are asked for once that screen is painted, not in the middle of its start.
 function loadCompanyLater(): void {
-  void useCompany
-    .getState()
-    .load()
-    .catch(() => undefined);
+  void firstScreen.then(() => useCompany.getState().load()).catch(() => undefined);
 }

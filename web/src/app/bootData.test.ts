@@ -13,7 +13,7 @@ import { stubFetch } from '../test/fetchStub';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
-const fromServer: SearchPage = { results: [], numResults: 0, numResultsCapped: false, page: 1, pages: 0, next: null, similar: [] };
+const fromServer: SearchPage = { results: [], numResults: 0, numResultsCapped: false, page: 1, pages: 0, next: null, similar: [], liked: [] };
 const withPage: SearchPage = { ...fromServer, numResults: 34, pages: 2, next: 12 };
 
 function inline(data: unknown): void {

@@ -1,13 +1,14 @@
 import '../../styles/sheets/discovery.scss';
 import '../../styles/sheets/likes.scss';
 import { useTranslation } from 'react-i18next';
-import { LikeButton, useEnsureLikes, useLikedByMe } from '../likes';
+import { LikeButton, useLikedByMe } from '../likes';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { countryName, useSettings } from '../site';
 import { useSession } from '../session';
 import type { MemberCard } from './discoveryApi';
 import { FictionalBadge, PlaceholderAvatar, imageUrl } from './memberUi';
+import { useSearch } from './searchStore';
 
 /**
  * One member in the search grid: photo (or a drawn avatar), name, age and city, and a quick like.
@@ -18,8 +19,7 @@ export function MemberCardView({ member, priority = false }: { member: MemberCar
   const { i18n } = useTranslation('discovery');
   const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
   const place = member.city || countryName(member.country, i18n.language);
-  useEnsureLikes();
-  const liked = useLikedByMe(member.id);
+  const liked = useLikedByMe(member.id, useSearch((s) => s.liked.includes(member.id)));
   const own = useSession((s) => s.user?.id === member.id);
   return (
     <article className="member-card" data-testid="member-card" data-member-id={member.id}>

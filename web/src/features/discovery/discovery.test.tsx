@@ -97,7 +97,7 @@ beforeEach(() => {
   useProfileCatalogs.getState().reset();
   searchAnswer = (url) => {
     const page = Number(url.searchParams.get('page'));
-    return json(200, { results: [card(page * 100 + 1), card(page * 100 + 2)], numResults: 60, page, pages: 3, similar: [] });
+    return json(200, { results: [card(page * 100 + 1), card(page * 100 + 2)], numResults: 60, page, pages: 3, similar: [], liked: [] });
   };
   memberAnswer = () => json(200, { profile: memberFixture() });
   fetchMock = vi.fn((url: string, init?: RequestInit) => Promise.resolve(serve(url, init)));
@@ -197,7 +197,7 @@ describe('search store', () => {
   });
 
   it('keeps the similar results per page', async () => {
-    searchAnswer = () => json(200, { results: [], numResults: 0, page: 1, pages: 0, similar: [card(9)] });
+    searchAnswer = () => json(200, { results: [], numResults: 0, page: 1, pages: 0, similar: [card(9)], liked: [] });
     await useSearch.getState().loadPage(1);
     expect(useSearch.getState().similar).toEqual([{ pageNumber: 1, results: [card(9)] }]);
   });
@@ -275,7 +275,7 @@ describe('members page', () => {
   it('shows a capped count honestly, as "1,000+"', async () => {
     searchAnswer = (url) => {
       const page = Number(url.searchParams.get('page'));
-      return json(200, { results: [card(page * 100 + 1)], numResults: 1000, numResultsCapped: true, page, pages: 42, next: page * 100 + 1, similar: [] });
+      return json(200, { results: [card(page * 100 + 1)], numResults: 1000, numResultsCapped: true, page, pages: 42, next: page * 100 + 1, similar: [], liked: [] });
     };
     renderAt('/members');
     await screen.findAllByTestId('member-card');
@@ -286,7 +286,7 @@ describe('members page', () => {
   it('asks for the next page by the cursor of the page before', async () => {
     searchAnswer = (url) => {
       const page = Number(url.searchParams.get('page'));
-      return json(200, { results: [card(page * 100 + 1)], numResults: 60, numResultsCapped: false, page, pages: 3, next: page * 100 + 1, similar: [] });
+      return json(200, { results: [card(page * 100 + 1)], numResults: 60, numResultsCapped: false, page, pages: 3, next: page * 100 + 1, similar: [], liked: [] });
     };
     const router = renderAt('/members');
     await screen.findByText('Member 101');
@@ -301,7 +301,7 @@ describe('members page', () => {
   });
 
   it('shows the similar members when few match, and the empty state', async () => {
-    searchAnswer = () => json(200, { results: [], numResults: 0, page: 1, pages: 0, similar: [card(9, { name: 'Close match' })] });
+    searchAnswer = () => json(200, { results: [], numResults: 0, page: 1, pages: 0, similar: [card(9, { name: 'Close match' })], liked: [] });
     renderAt('/members?country=NL');
     expect(await screen.findByTestId('search-empty')).toBeInTheDocument();
     expect(within(screen.getByTestId('search-similar')).getByText('Close match')).toBeInTheDocument();
@@ -319,8 +319,8 @@ describe('members page', () => {
   it('goes to the last page when the page asked for is beyond it', async () => {
     searchAnswer = (url) =>
       url.searchParams.get('page') === '5'
-        ? json(200, { results: [], numResults: 30, page: 5, pages: 2, similar: [] })
-        : json(200, { results: [card(201)], numResults: 30, page: 2, pages: 2, similar: [] });
+        ? json(200, { results: [], numResults: 30, page: 5, pages: 2, similar: [], liked: [] })
+        : json(200, { results: [card(201)], numResults: 30, page: 2, pages: 2, similar: [], liked: [] });
     const router = renderAt('/members?gender=male&page=5');
     await waitFor(() => expect(router.state.location.search).toBe('?gender=male&page=2'));
     expect(await screen.findByText('Member 201')).toBeInTheDocument();

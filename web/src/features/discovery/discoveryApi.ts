@@ -28,6 +28,8 @@ export interface SearchPage {
   /** The cursor (`after`) of the next page; null on the last page. */
   next: number | null;
   similar: MemberCard[];
+  /** Whom of the members shown (results and similar) I like; empty for a visitor. */
+  liked: number[];
 }
 
 /** The answer of a call that needs a login the viewer does not have. */

@@ -1,5 +1,5 @@
 // The likes on the search's screens: the heart on a card, the like-back on a profile.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
@@ -7,10 +7,11 @@ import { stubFetch } from '../../test/fetchStub';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { useChat } from '../chat';
-import { useMatch } from '../likes';
+import { reloadLikes, useMatch } from '../likes';
 import { useSession } from '../session';
 import { MemberCardView } from './MemberCardView';
 import { MemberProfilePage } from './MemberProfilePage';
+import { useSearch } from './searchStore';
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -99,13 +100,27 @@ describe('on the member screens', () => {
     expect(useMatch.getState().queue.map((p) => p.id)).toEqual([5]);
   });
 
-  it('puts a heart on search cards that knows whom I like', async () => {
+  it("puts a heart on search cards as the search's answer says, without asking for the likes lists", async () => {
     lists = { liked_by: [], profiles: [liked(5, '2026-01-01T00:00:00Z')] };
+    useSearch.setState({ liked: [5] });
+    renderAt('/members', <MemberCardView member={{ ...card(5), name: 'Lotte' }} />);
+    const heart = screen.getByRole('button', { name: 'Unlike Lotte' });
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    // The lists come later (the refresh after the first screen): the card does not wait.
+    await Promise.resolve();
+    expect(calls('/api/likes')).toHaveLength(0);
+    useSearch.getState().reset();
+  });
+
+  it('follows the likes lists once they are loaded: they are newer than the search', async () => {
+    lists = { liked_by: [], profiles: [liked(5, '2026-01-01T00:00:00Z')] };
+    useSearch.setState({ liked: [] });
     renderAt('/members', <MemberCardView member={{ ...card(5), name: 'Lotte' }} />);
     const heart = screen.getByRole('button', { name: 'Like Lotte' });
-    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'true'));
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await act(() => reloadLikes());
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
     expect(heart).toHaveAccessibleName('Unlike Lotte');
-    expect(calls('/api/likes')).toHaveLength(1);
   });
 
   it('shows no heart on my own card', () => {

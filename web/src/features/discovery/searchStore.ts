@@ -31,6 +31,8 @@ interface SearchState {
   numResultsCapped: boolean;
   /** How many pages the search has (from the last answer). */
   pages: number;
+  /** Whom of the cards shown so far I like, as the answers said (the likes lists load later). */
+  liked: number[];
   /** Sets the filters; when any of them changed, the cached pages are dropped. */
   setFilters: (filters: SearchFilters) => void;
   /** A page of results: from the cache, else fetched (one request per page at a time). */
@@ -45,7 +47,7 @@ interface SearchState {
 
 const pending = new Map<string, Promise<ResultPage>>();
 
-const empty = { applied: null, results: [], similar: [], numResults: null, numResultsCapped: false, pages: 0 };
+const empty = { applied: null, results: [], similar: [], numResults: null, numResultsCapped: false, pages: 0, liked: [] };
 
 export const useSearch = create<SearchState>()((set, get) => ({
   filters: NO_FILTERS,
@@ -123,6 +125,7 @@ export async function unblockMember(id: number): Promise<void> {
 /** The state once `answer` (page `page`) is in. */
 function stateOf(page: number, answer: SearchPage, s: SearchState): Partial<SearchState> {
   const entry: ResultPage = { pageNumber: page, results: answer.results, next: answer.next };
+  const shown = new Set([...answer.results, ...answer.similar].map((card) => card.id));
   return {
     page,
     applied: answer.filters ?? null,
@@ -133,5 +136,6 @@ function stateOf(page: number, answer: SearchPage, s: SearchState): Partial<Sear
     numResults: answer.numResults,
     numResultsCapped: answer.numResultsCapped,
     pages: answer.pages,
+    liked: [...s.liked.filter((id) => !shown.has(id)), ...answer.liked],
   };
 }

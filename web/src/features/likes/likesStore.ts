@@ -4,10 +4,9 @@
  * them and remembers whether they were loaded; any load that finds a match I have
  * not celebrated yet (match_new) queues its celebration.
  */
-import { useEffect } from 'react';
 import { create } from 'zustand';
 import { useChat } from '../chat';
-import { registerSessionReset, useIsLoggedIn, useSession } from '../session';
+import { registerSessionReset, useSession } from '../session';
 import { type LikeLists, likesApi } from './likesApi';
 import { useMatch } from './matchStore';
 
@@ -57,16 +56,13 @@ export function useLikeLists(): Pick<LikeLists, 'profiles' | 'liked_by'> {
   return useChat((s) => s.likes) as Pick<LikeLists, 'profiles' | 'liked_by'>;
 }
 
-/** Whether I like this member, as far as the loaded list knows. */
-export function useLikedByMe(id: number): boolean {
-  return useChat((s) => (s.likes.profiles as LikeLists['profiles']).some((p) => p.id === id));
-}
-
-/** Loads the lists once for a logged-in member who has none yet (search cards show hearts). */
-export function useEnsureLikes(): void {
-  const loggedIn = useIsLoggedIn();
+/**
+ * Whether I like this member: as the loaded lists say, and until they are loaded, as
+ * `untilLoaded` says (a search answer tells whom of its cards I like, so the cards need
+ * not wait for the lists, which load after the first screen).
+ */
+export function useLikedByMe(id: number, untilLoaded = false): boolean {
   const loaded = useLikesStatus((s) => s.loaded);
-  useEffect(() => {
-    if (loggedIn && !loaded) void reloadLikes();
-  }, [loggedIn, loaded]);
+  const listed = useChat((s) => (s.likes.profiles as LikeLists['profiles']).some((p) => p.id === id));
+  return loaded ? listed : untilLoaded;
 }

@@ -2341,6 +2341,8 @@ export interface operations {
                         /** @description `after` for the next page; null on the last page */
                         next: number | null;
                         similar: components["schemas"]["MemberCard"][];
+                        /** @description Ids of the members shown (results and similar) the viewer likes; empty for a visitor */
+                        liked: number[];
                     };
                 };
             };
