@@ -56,7 +56,7 @@ export default defineConfig(({ command }) => ({
         // instead of a dozen small shared chunks: each is one more request before the first
         // paint, and over HTTP/1.1 the browser opens only six connections at a time.
         // Everything loaded later (screens, modals, catalogs) keeps the automatic splitting,
-        // except for two groups of small pieces that the most opened screens wait for.
+        // except for groups of small pieces that the most opened screens wait for.
         codeSplitting: {
           // A group takes the modules its test names, not everything they import.
           includeDependenciesRecursively: false,

@@ -94,7 +94,8 @@ describe('activation', () => {
       '/activate/error': <ActivateErrorPage />,
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/activate/error'));
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Activation failed');
+    // The router's state changes before its screen renders: wait for the screen itself.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Activation failed' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'help@amora.test' })).toHaveAttribute('href', 'mailto:help@amora.test');
   });
 

@@ -588,7 +588,7 @@ describe('gifts in the conversation', () => {
     fireEvent.click((await screen.findAllByTestId('gift-option'))[0]!);
     fireEvent.click(screen.getByTestId('gift-confirm-send'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats/40'));
-    expect(screen.getByTestId('chat-message')).toHaveAttribute('data-gift', 'rose');
+    expect(await screen.findByTestId('chat-message')).toHaveAttribute('data-gift', 'rose');
   });
 
   it('previews a gift in the conversation list', async () => {
