@@ -3,7 +3,12 @@ in memory embedded, in Redis when scaled out so every process counts together)."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
 from flask import Flask, Response, request
+from flask.globals import request_ctx
 from flask_limiter import Limiter, RequestLimit
 from flask_limiter.util import get_remote_address
 
@@ -57,3 +62,21 @@ def init_limits(app: Flask, redis_url: str | None, enabled: bool) -> None:
     hooks = app.before_request_funcs.get(None, [])
     if limiter._check_request_limit in hooks:  # not there when limits are off
         hooks.remove(limiter._check_request_limit)
+    # Its two hooks after every request (the rate-limit headers, then dropping its state
+    # for the request) have nothing to do where no limit was checked: every page, GET
+    # /api/user. They cost a tenth of such a request, so they run only after a check.
+    after = app.after_request_funcs.get(None, [])
+    teardown = app.teardown_request_funcs.get(None, [])
+    after[:] = [_after_a_check(hook) if isinstance(hook, partial) and hook.args[:1] == (limiter,)
+                else hook for hook in after]
+    teardown[:] = [_after_a_check(hook) if getattr(hook, "__self__", None) is limiter
+                   else hook for hook in teardown]
+
+
+def _after_a_check(hook: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """The extension keeps its state for a request on the request's context, made by the
+    first limit check (a limited view's decorator); without it there is nothing to do."""
+    def run(value: Any) -> Any:
+        return hook(value) if hasattr(request_ctx, "_limiter_request_context") else value
+
+    return run

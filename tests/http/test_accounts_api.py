@@ -247,10 +247,13 @@ def test_rate_limits_per_address(tmp_path: Path, database_url: str) -> None:
                                             RATE_LIMITS="on"))
     seed_default_site(container)
     client = create_app(container).test_client()
-    answers = [client.post("/api/password-reset", json={"email": "a@example.com"}).status_code
+    replies = [client.post("/api/password-reset", json={"email": "a@example.com"})
                for _ in range(11)]
-    assert answers[:10] == [204] * 10
-    assert answers[10] == 429
+    assert [reply.status_code for reply in replies] == [204] * 10 + [429]
+    # A limited view's answers tell how much is left; an answer that met no limit does not.
+    assert [reply.headers["X-RateLimit-Remaining"] for reply in replies[8:]] == ["1", "0", "0"]
+    assert replies[0].headers["X-RateLimit-Limit"] == "10"
+    assert "X-RateLimit-Limit" not in client.get("/api/settings").headers
     limited = client.post("/api/password-reset", json={"email": "a@example.com"})
     assert limited.json["error"] == "too_many_requests"
     container.engine().dispose()
