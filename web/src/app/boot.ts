@@ -1,8 +1,8 @@
 /**
  * Start-up: keep the traffic source of the landing link, pick the language, fetch the
- * site's settings and who is logged in (and the company info once the first screen is
- * painted), then
- * hand over to the router. What came with the page (bootData.ts) is not fetched again.
+ * site's settings and who is logged in, then hand over to the router (the company info
+ * follows once the first screen is painted). What came with the page (bootData.ts) is
+ * not fetched again.
  */
 // The session's first call (GET /api/user) needs the account API: part of the start-up
 // bundle, so that call does not wait for another chunk.
