@@ -9,7 +9,7 @@ import attrs
 import typer
 
 from cli.context import Id, container, fail_on_rule
-from cli.output import Json, console, print_json, rows, say
+from cli.output import Json, console, labelled, print_json, rows, say
 
 appeals = typer.Typer(help="Appeals against bans: list, show and decide.",
                       no_args_is_help=True)
@@ -41,7 +41,7 @@ def show(appeal_id: Id, as_json: Json = False) -> None:
         print_json(row)
         return
     for key, value in attrs.asdict(row).items():
-        console.print(f"[bold]{key}[/]: {value if value is not None else ''}")
+        console.print(labelled(key, value))
 
 
 @appeals.command()
@@ -55,4 +55,4 @@ def decide(appeal_id: Id,
         decision = container().appeals().decide(appeal_id, lift, note,
                                                 actor or getpass.getuser())
     say(as_json, {"id": appeal_id, "status": decision.status.value, "note": decision.note},
-        f"[green]Appeal {appeal_id} {decision.status.value}.[/]")
+        f"Appeal {appeal_id} {decision.status.value}.", "green")

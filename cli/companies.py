@@ -10,7 +10,7 @@ import typer
 
 from application.companies import NewCompany
 from cli.context import container, fail_on_rule
-from cli.output import Json, console, print_json, rows, say
+from cli.output import Json, console, labelled, print_json, rows, say
 from domain.companies import FIELDS
 from domain.sites import Address, Company, Site
 
@@ -61,7 +61,7 @@ def add(
             registration=registration, vat=vat or (), email=email, phone=phone,
             tradenames=tradename or (), delete_discount=delete_discount),
             actor or getpass.getuser())
-    say(as_json, _record(company, []), f"[green]Company {company.id}: {company.name}.[/]")
+    say(as_json, _record(company, []), f"Company {company.id}: {company.name}.", "green")
 
 
 @app.command("list")
@@ -86,11 +86,10 @@ def show(ref: Ref, as_json: Json = False) -> None:
         return
     for key, value in record.items():
         if key != "addresses":
-            shown = ", ".join(value) if isinstance(value, list) else value
-            console.print(f"[bold]{key}[/]: {shown}")
+            console.print(labelled(key, ", ".join(value) if isinstance(value, list) else value))
     for address in record["addresses"]:
-        console.print(f"[bold]address for {address['for']}[/]: {address['street']}, "
-                      f"{address['postcode']} {address['city']}, {address['country']}")
+        console.print(labelled(f"address for {address['for']}", f"{address['street']}, "
+                               f"{address['postcode']} {address['city']}, {address['country']}"))
 
 
 @app.command("set")
@@ -104,7 +103,7 @@ def set_field(
     """Change one field; street, postcode, city and country are the main address's."""
     with fail_on_rule():
         company = container().companies().set(ref, key, value, actor or getpass.getuser())
-    say(as_json, _record(company, []), f"[green]{company.name}[/]: {key} set.")
+    say(as_json, _record(company, []), f"{company.name}: {key} set.", "green")
 
 
 @app.command()
@@ -130,5 +129,5 @@ def address(
             company = companies.set_address(ref, Address(street.strip(), postcode.strip(),
                                                          city.strip(), country,
                                                          audience=audience), who)
-    say(as_json, _record(company, []), f"[green]{company.name}[/]: address for "
-        f"{audience.upper()} {'removed' if remove else 'set'}.")
+    say(as_json, _record(company, []), f"{company.name}: address for "
+        f"{audience.upper()} {'removed' if remove else 'set'}.", "green")

@@ -8,10 +8,9 @@ from typing import Annotated
 import attrs
 import typer
 from rich.table import Table
-from rich.text import Text
 
 from cli.context import Id, container, fail_on_rule
-from cli.output import Json, console, print_json, rows, say
+from cli.output import Json, console, labelled, print_json, rows, say, shown
 
 complaints = typer.Typer(help="Complaints: list, show and resolve.", no_args_is_help=True)
 Actor = Annotated[str, typer.Option(help="Who acts (audit log); defaults to your login.")]
@@ -43,13 +42,13 @@ def show(complaint_id: Id, as_json: Json = False) -> None:
         print_json({**attrs.asdict(row), "messages": messages})
         return
     for key, value in attrs.asdict(row).items():
-        console.print(f"[bold]{key}[/]: {value if value is not None else ''}")
+        console.print(labelled(key, value))
     if messages:
         table = Table("message", "from", "sent", "text", title="Attached messages")
         for message in messages:
             table.add_row(str(message.id), str(message.sender_id),
                           f"{message.created_at:%Y-%m-%d %H:%M}",
-                          Text(message.text or f"(gift: {message.gift})"))  # no markup
+                          shown(message.text or f"(gift: {message.gift})", lines=True))
         console.print(table)
 
 
@@ -61,4 +60,4 @@ def resolve(complaint_id: Id,
     with fail_on_rule():
         container().complaints().resolve(complaint_id, note, actor or getpass.getuser())
     say(as_json, {"id": complaint_id, "status": "resolved", "note": note},
-        f"[green]Complaint {complaint_id} resolved.[/]")
+        f"Complaint {complaint_id} resolved.", "green")

@@ -6,6 +6,7 @@ import getpass
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
 from cli.context import Id, container, fail_on_rule
 from cli.failures import MAX_NUMBER
@@ -28,8 +29,8 @@ def grant(member_id: Id, amount: Amount, reason: Reason, actor: Actor = "",
         entry = container().credits().grant(member_id, amount, reason,
                                             actor or getpass.getuser(), key)
     say(as_json, {"member": member_id, "amount": amount, "balance": entry.balance_after},
-        f"[green]Granted {amount} credits to member {member_id}; "
-        f"balance {entry.balance_after}.[/]")
+        f"Granted {amount} credits to member {member_id}; balance {entry.balance_after}.",
+        "green")
 
 
 @app.command()
@@ -40,8 +41,8 @@ def revoke(member_id: Id, amount: Amount, reason: Reason, actor: Actor = "",
         entry = container().credits().revoke(member_id, amount, reason,
                                              actor or getpass.getuser(), key)
     say(as_json, {"member": member_id, "amount": -amount, "balance": entry.balance_after},
-        f"[yellow]Revoked {amount} credits from member {member_id}; "
-        f"balance {entry.balance_after}.[/]")
+        f"Revoked {amount} credits from member {member_id}; "
+        f"balance {entry.balance_after}.", "yellow")
 
 
 @app.command()
@@ -57,4 +58,4 @@ def ledger(member_id: Id, as_json: Json = False) -> None:
         print_json({"member": member_id, "balance": balance, "entries": records})
         return
     rows(("when", "kind", "amount", "balance", "reason", "key"), records, as_json=False)
-    console.print(f"Balance: [bold]{balance}[/] credits")
+    console.print(Text.assemble("Balance: ", (str(balance), "bold"), " credits"))

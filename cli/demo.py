@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
+from rich.text import Text
 
 from cli.context import container
-from cli.output import Json, print_json
+from cli.output import Json, console, print_json
 
 app = typer.Typer(help="Demo data.", no_args_is_help=True)
-console = Console()
 
 
 @app.command()
@@ -25,7 +24,6 @@ def seed(
     if as_json:
         print_json(summary)
         return
-    console.print(
-        f"[green]Demo data:[/] {summary.companies} companies, {summary.sites} sites, "
-        f"{summary.members_created} new members, {summary.photos_created} new photos."
-    )
+    console.print(Text.assemble(
+        ("Demo data:", "green"), f" {summary.companies} companies, {summary.sites} sites, "
+        f"{summary.members_created} new members, {summary.photos_created} new photos."))

@@ -1,6 +1,7 @@
 """One way for every `amora` command to fail: a single `Error: ...` line on stderr and a
 non-zero exit code (2 for a malformed command line, 1 for a refused value or rule), never a
-traceback. Real bugs still show theirs."""
+traceback. Real bugs still show theirs. The line often quotes what was typed or stored: its
+control characters are written out, as everywhere the commands print."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typer.core import TyperGroup
 
 from adapters.config import ConfigError
 from cli.messages import describe
+from cli.output import visible
 from domain.errors import DomainError
 
 MAX_NUMBER = 2**31 - 1  # the database's integer: ids, amounts and cents stay below it
@@ -21,7 +23,7 @@ MAX_NUMBER = 2**31 - 1  # the database's integer: ids, amounts and cents stay be
 
 def fail(message: str, exit_code: int = 1) -> NoReturn:
     """End the command with one line on stderr."""
-    typer.secho(f"Error: {' '.join(message.split())}", err=True, fg="red")
+    typer.secho(f"Error: {visible(' '.join(message.split()))}", err=True, fg="red")
     raise SystemExit(exit_code)
 
 

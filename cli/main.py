@@ -10,13 +10,14 @@ from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
+from rich.text import Text
 
 from adapters.config import Config, unsafe_in_production
 from adapters.logs import configure_logging
 from cli import appeals, companies, complaints, credits, demo, members, photos, shop, sites, stats
 from cli.context import container
 from cli.failures import OneLineErrors, fail
+from cli.output import console, shown
 
 app = typer.Typer(cls=OneLineErrors, help="Amora: run and operate the dating platform.",
                   no_args_is_help=True)
@@ -34,7 +35,6 @@ app.add_typer(shop.bundles, name="bundles")
 app.add_typer(complaints.complaints, name="complaints")
 app.add_typer(appeals.appeals, name="appeals")
 app.add_typer(stats.stats, name="stats")
-console = Console()
 
 
 @contextmanager
@@ -54,7 +54,7 @@ def db_upgrade(revision: str = "head") -> None:
 
     with _revision_errors():
         migrate.upgrade(container().config().database_url, revision)
-    console.print("[green]Database is up to date.[/]")
+    console.print("Database is up to date.", style="green")
 
 
 @db.command("downgrade")
@@ -64,7 +64,7 @@ def db_downgrade(revision: str) -> None:
 
     with _revision_errors():
         migrate.downgrade(container().config().database_url, revision)
-    console.print(f"[yellow]Database at {revision}.[/]")
+    console.print(f"Database at {revision}.", style="yellow")
 
 
 @app.command()
@@ -83,7 +83,8 @@ def serve(
     config = load_config()  # the container itself is built in each server process
     _refuse_unsafe_production(config)
     bind = f"{host or config.host}:{port or config.port}"
-    console.print(f"Amora on [bold]http://{bind}[/] with {workers} process(es)")
+    console.print(Text.assemble("Amora on ", shown(f"http://{bind}", style="bold"),
+                                f" with {workers} process(es)"))
     header_timeout = int(os.environ.get("SERVER_HEADER_TIMEOUT", KEEPALIVE_SECONDS))
     use_process_files(config.var_dir)  # /metrics sums all server processes
     AmoraServer(_serving_app, server_options(bind, workers, access_log, header_timeout,

@@ -5,13 +5,13 @@ from __future__ import annotations
 import getpass
 from typing import Annotated, Any
 
-import attrs
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from cli.context import Id, container, fail_on_rule
 from cli.failures import MAX_NUMBER
-from cli.output import Json, console, print_json, rows, say
+from cli.output import Json, console, plain, print_json, rows, say, shown
 from domain.members import Member
 from domain.notifications import MailOff
 
@@ -62,7 +62,7 @@ def show(member_id: Id, as_json: Json = False) -> None:
         "paid user": member.paid_user,
         "activated": member.activated_at.isoformat() if member.activated_at else None,
         "banned": member.banned_at.isoformat() if member.banned_at else None,
-        "ban reason": member.ban_reason, "traffic": attrs.asdict(member.traffic),
+        "ban reason": member.ban_reason, "traffic": plain(member.traffic),
     }
     if as_json:
         print_json({**_record(member), **details})
@@ -73,8 +73,8 @@ def show(member_id: Id, as_json: Json = False) -> None:
         if isinstance(value, bool):
             value = "yes" if value else "no"
         elif label == "traffic":
-            value = member.traffic.network or ""
-        grid.add_row(f"[bold]{label}[/]", "no" if value is None else str(value))
+            value = " ".join(f"{key}={part}" for key, part in value.items() if part)
+        grid.add_row(Text(label, style="bold"), shown("no" if value is None else value))
     console.print(grid)
 
 
@@ -96,7 +96,7 @@ def ban(member_id: Id, reason: Reason, actor: Actor = "", as_json: Json = False)
     """Ban a member: their sessions end at once and they see the ban page."""
     with fail_on_rule():
         container().moderation().ban(member_id, reason, actor or getpass.getuser())
-    say(as_json, {"id": member_id, "status": "banned"}, f"[red]Member {member_id} banned.[/]")
+    say(as_json, {"id": member_id, "status": "banned"}, f"Member {member_id} banned.", "red")
 
 
 @app.command()
@@ -104,7 +104,8 @@ def unban(member_id: Id, reason: Reason, actor: Actor = "", as_json: Json = Fals
     """Lift a ban."""
     with fail_on_rule():
         container().moderation().unban(member_id, reason, actor or getpass.getuser())
-    say(as_json, {"id": member_id, "banned": False}, f"[green]Member {member_id} unbanned.[/]")
+    say(as_json, {"id": member_id, "banned": False}, f"Member {member_id} unbanned.",
+        "green")
 
 
 @app.command("block-directdebit")
@@ -115,7 +116,7 @@ def block_directdebit(member_id: Id, reason: Reason, actor: Actor = "",
         container().shop_administration().block_directdebit(member_id, True, reason,
                                                             actor or getpass.getuser())
     say(as_json, {"id": member_id, "directdebit_blocked": True},
-        f"[yellow]Member {member_id} may no longer pay by direct debit.[/]")
+        f"Member {member_id} may no longer pay by direct debit.", "yellow")
 
 
 @app.command("unblock-directdebit")
@@ -126,7 +127,7 @@ def unblock_directdebit(member_id: Id, reason: Reason, actor: Actor = "",
         container().shop_administration().block_directdebit(member_id, False, reason,
                                                             actor or getpass.getuser())
     say(as_json, {"id": member_id, "directdebit_blocked": False},
-        f"[green]Member {member_id} may pay by direct debit again.[/]")
+        f"Member {member_id} may pay by direct debit again.", "green")
 
 
 @app.command("mail-off")
@@ -139,7 +140,7 @@ def mail_off(member_id: Id,
         container().notification_settings().set_mail_off(member_id, reason,
                                                          actor or getpass.getuser())
     say(as_json, {"id": member_id, "mail_off": reason.value},
-        f"[yellow]No more e-mail to member {member_id} ({reason.value}).[/]")
+        f"No more e-mail to member {member_id} ({reason.value}).", "yellow")
 
 
 @app.command("mail-on")
@@ -149,4 +150,4 @@ def mail_on(member_id: Id, actor: Actor = "", as_json: Json = False) -> None:
         container().notification_settings().set_mail_off(member_id, None,
                                                          actor or getpass.getuser())
     say(as_json, {"id": member_id, "mail_off": None},
-        f"[green]Member {member_id} receives e-mail again.[/]")
+        f"Member {member_id} receives e-mail again.", "green")

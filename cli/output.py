@@ -1,5 +1,13 @@
 """How `amora` commands print: rich tables for people, `--json` for scripts and `--csv`
-(figures) for spreadsheets. JSON and CSV go to stdout with nothing else on it."""
+(figures) for spreadsheets. JSON and CSV go to stdout with nothing else on it.
+
+Whatever a command prints came from somewhere: a member's name or complaint, a visitor's
+traffic parameters, an operator's earlier input. None of it is ever read as Rich markup
+(``[/x]`` would crash a command, ``[link=...]`` make a link) and none of its control
+characters reaches the terminal (ESC starts colours, screen clearing, window titles and
+hyperlinks; a bidi override turns the text around it): the console here takes every string
+as plain text with those characters written out (``\\x1b``, ``\\u202e``), and our own
+styles come only as :class:`rich.text.Text` built with :func:`shown`."""
 
 from __future__ import annotations
 
@@ -7,6 +15,7 @@ import csv
 import enum
 import json
 import sys
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
 from decimal import Decimal
@@ -15,11 +24,92 @@ from typing import Annotated, Any
 import attrs
 import typer
 from rich.console import Console
-from rich.table import Table
+from rich.highlighter import JSONHighlighter
+from rich.style import Style
+from rich.table import Column, Table
+from rich.text import Text
 
 Json = Annotated[bool, typer.Option("--json", help="Print JSON (for scripts).")]
 Csv = Annotated[bool, typer.Option("--csv", help="Print CSV (for spreadsheets).")]
-console = Console()
+
+# What a terminal acts on or hides instead of showing: C0/C1 controls and DEL (Cc),
+# formatting characters such as bidi overrides and zero-width ones (Cf), Unicode line and
+# paragraph separators (Zl, Zp) and lone surrogates (Cs, not a character at all).
+_HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+_ESCAPE_STYLE = "reverse"  # a written-out character stands apart from the text around it
+# Spreadsheets read a cell starting with one of these as a formula (CSV injection).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _hidden(char: str) -> bool:
+    return unicodedata.category(char) in _HIDDEN
+
+
+def _written_out(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def _parts(text: str, lines: bool) -> list[tuple[str, bool]]:
+    """The text as runs of plain characters (False) and written-out ones (True)."""
+    if lines:
+        text = text.replace("\r\n", "\n")
+    parts: list[tuple[str, bool]] = []
+    run: list[str] = []
+    for char in text:
+        if _hidden(char) and not (lines and char == "\n"):
+            if run:
+                parts.append(("".join(run), False))
+                run = []
+            parts.append((_written_out(char), True))
+        else:
+            run.append(char)
+    if run:
+        parts.append(("".join(run), False))
+    return parts
+
+
+def visible(text: str, *, lines: bool = False) -> str:
+    """``text`` with every control character written out (``lines``: except line feeds)."""
+    if text.isprintable():  # the usual case: nothing to write out
+        return text
+    return "".join(part for part, _ in _parts(text, lines))
+
+
+def shown(value: Any, *, lines: bool = False, style: str | Style = "") -> Text:
+    """A stored value as a terminal shows it: plain text, never markup, its control
+    characters written out in reverse video; ``lines`` keeps line feeds (the multi-line
+    texts of a `show` view), everywhere else they are written out too."""
+    text = Text(style=style)
+    raw = "" if value is None else str(value)
+    if raw.isprintable():
+        text.append(raw)
+        return text
+    for part, written_out in _parts(raw, lines):
+        text.append(part, style=_ESCAPE_STYLE if written_out else None)
+    return text
+
+
+def labelled(label: str, value: Any) -> Text:
+    """One line of a `show` view: the label in bold, then the value as stored."""
+    return Text.assemble((label, "bold"), ": ", shown("" if value is None else value,
+                                                      lines=True))
+
+
+class PlainConsole(Console):
+    """A console that takes every string as plain text (no markup, no emoji codes) with
+    its control characters written out: a string printed, put in a table cell or a title
+    cannot style, link or drive the terminal, whichever command prints it."""
+
+    def render_str(self, text: str, **options: Any) -> Text:
+        return super().render_str(visible(text), **{**options, "markup": False,
+                                                    "emoji": False})
+
+
+console = PlainConsole(markup=False, emoji=False)
+errors = PlainConsole(markup=False, emoji=False, stderr=True)
 
 
 def plain(value: Any) -> Any:
@@ -39,16 +129,41 @@ def plain(value: Any) -> Any:
     return value
 
 
+def json_text(data: Any) -> str:
+    """Data as indented JSON, exact, with every character a terminal would act on escaped
+    (``\\u001b``, ``\\u202e``): JSON itself escapes only C0 controls, not DEL, C1 controls
+    or bidi overrides. Outside its strings JSON has only line feeds and spaces."""
+    dumped = json.dumps(plain(data), ensure_ascii=False, indent=2)
+    if dumped.replace("\n", "").isprintable():
+        return dumped
+    return "".join(_json_escaped(char) if char != "\n" and _hidden(char) else char
+                   for char in dumped)
+
+
+def _json_escaped(char: str) -> str:
+    units = char.encode("utf-16-be", "surrogatepass")  # a pair above U+FFFF, as JSON has it
+    return "".join(f"\\u{int.from_bytes(units[i:i + 2], 'big'):04x}"
+                   for i in range(0, len(units), 2))
+
+
 def print_json(data: Any) -> None:
-    typer.echo(json.dumps(plain(data), ensure_ascii=False, indent=2))
+    typer.echo(json_text(data))
 
 
-def say(as_json: bool, data: Any, message: str) -> None:
-    """A change's outcome: a line for people, or what changed as JSON."""
+def print_json_view(data: Any) -> None:
+    """JSON for people: highlighted on a terminal, the same text as ``--json`` prints."""
+    text = JSONHighlighter()(Text(json_text(data)))
+    text.no_wrap, text.overflow = True, None
+    console.print(text)
+
+
+def say(as_json: bool, data: Any, message: str, style: str = "") -> None:
+    """A change's outcome: a line for people (plain text in ``style``), or what changed
+    as JSON."""
     if as_json:
         print_json(data)
     else:
-        console.print(message)
+        console.print(shown(message, style=style))
 
 
 def _cell(column: str, value: Any) -> str:
@@ -77,27 +192,36 @@ def rows(columns: Sequence[str], records: Sequence[Mapping[str, Any]], *, as_jso
     if as_csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(columns)
+        on_terminal = console.is_terminal  # a person reads it: nothing may drive the terminal
         for record in records:
             value: Callable[[str], Any] = record.get
-            writer.writerow([_csv(value(column)) for column in columns])
+            writer.writerow([_csv(value(column), on_terminal) for column in columns])
         return
     if not records and empty:
-        console.print(empty)
+        console.print(shown(empty))
         return
-    table = Table(*columns, title=title)
-    for column in table.columns:
-        column.no_wrap = str(column.header) in no_wrap
+    table = Table(*(Column(shown(column), no_wrap=column in no_wrap) for column in columns),
+                  title=shown(title) if title is not None else None)
     for record in records:
-        table.add_row(*(_cell(column, record.get(column)) for column in columns))
+        table.add_row(*(shown(_cell(column, record.get(column))) for column in columns))
     console.print(table)
 
 
-def _csv(value: Any) -> Any:
+def _csv(value: Any, on_terminal: bool) -> Any:
+    """A cell as written: the data as it is, numbers as numbers, but a text a spreadsheet
+    would run as a formula (``=HYPERLINK(...)``, ``@SUM(...)``, ``-2+3``) behind a quote."""
+    if value is None:
+        return ""
     if isinstance(value, Decimal):
         return str(value)
     if isinstance(value, list | tuple):
-        return " ".join(str(item) for item in value)
-    return plain(value) if value is not None else ""
+        value = " ".join(str(item) for item in value)
+    value = plain(value)
+    if not isinstance(value, str):
+        return value
+    if value.startswith(_FORMULA_STARTS):
+        value = "'" + value
+    return visible(value) if on_terminal else value
 
 
 def money(cents: int) -> Decimal:

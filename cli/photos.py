@@ -7,14 +7,14 @@ from typing import Annotated, Any
 
 import attrs
 import typer
-from rich.console import Console
 from rich.progress import Progress
+from rich.style import Style
 from rich.table import Table
 
 from application.photo_storage import move_files
 from cli.context import container, fail_on_rule
 from cli.failures import MAX_NUMBER
-from cli.output import Json, console, print_json, say
+from cli.output import Json, console, errors, print_json, say, shown, visible
 
 app = typer.Typer(help="Photo review.", no_args_is_help=True)
 Actor = Annotated[str, typer.Option(help="Who acts (audit log); defaults to your login.")]
@@ -49,9 +49,10 @@ def pending(
     for record, photo in zip(records, found, strict=True):
         # The whole signed link would not fit a terminal: the file name is the link
         # (terminals open it on click); --json prints the links in full.
+        # Our own signed link; shown() keeps anything in it from ending the link early.
         table.add_row(str(record["id"]), str(record["member"]), record["site"],
                       f"{record['uploaded']:%Y-%m-%d %H:%M}",
-                      f"[link={record['preview']}]{photo.filename}[/link]")
+                      shown(photo.filename, style=Style(link=visible(record["preview"]))))
     table.columns[4].no_wrap = True
     console.print(table)
     if page < pages:
@@ -67,7 +68,7 @@ def approve(photo_ids: Ids, actor: Actor = "", as_json: Json = False) -> None:
     with fail_on_rule():
         container().photos().review_many(photo_ids, True, actor or getpass.getuser())
     say(as_json, {"approved": photo_ids},
-        f"[green]Approved {_listed(photo_ids)}.[/]")
+        f"Approved {_listed(photo_ids)}.", "green")
 
 
 @app.command()
@@ -78,7 +79,7 @@ def reject(photo_ids: Ids, reason: Annotated[str, typer.Option("--reason")],
         container().photos().review_many(photo_ids, False, actor or getpass.getuser(),
                                          reason)
     say(as_json, {"rejected": photo_ids, "reason": reason},
-        f"[yellow]Rejected {_listed(photo_ids)}.[/]")
+        f"Rejected {_listed(photo_ids)}.", "yellow")
 
 
 def _listed(photo_ids: list[int]) -> str:
@@ -98,12 +99,12 @@ def migrate_storage(
     Safe to run again after an interruption: files already in the bucket are skipped."""
     config = container().config()
     if config.storage_backend != "s3":
-        Console(stderr=True).print("[red]Set STORAGE_BACKEND=s3 and S3_BUCKET: the files go "
-                                   "to that bucket.[/]")
+        errors.print("Set STORAGE_BACKEND=s3 and S3_BUCKET: the files go to that bucket.",
+                     style="red")
         raise typer.Exit(1)
     source, target = container().local_files(), container().files()
     if not target.ready():
-        Console(stderr=True).print(f"[red]The bucket {config.s3_bucket} is not reachable.[/]")
+        errors.print(f"The bucket {config.s3_bucket} is not reachable.", style="red")
         raise typer.Exit(1)
     names = list(source.names())
     with Progress(console=console, transient=True, disable=as_json) as progress, \

@@ -11,7 +11,7 @@ import typer
 from application.shop_admin import CodeFigures
 from cli.context import Id, container, fail_on_rule
 from cli.failures import MAX_NUMBER
-from cli.output import Json, console, money, print_json, rows, say
+from cli.output import Json, console, labelled, money, print_json, rows, say
 from domain.orders import Order
 from domain.pricing import Bundle
 
@@ -60,7 +60,7 @@ def refund(order_id: Id, actor: Actor = "", as_json: Json = False) -> None:
     """Give the money back (within the site's refund_days); the credits go back too."""
     with fail_on_rule():
         order = container().shop().refund(order_id, actor or getpass.getuser())
-    say(as_json, _order(order), f"[yellow]Order {order.id} {order.status.value}.[/]")
+    say(as_json, _order(order), f"Order {order.id} {order.status.value}.", "yellow")
 
 
 @discounts.command("create")
@@ -92,7 +92,7 @@ def create_code(
             expires=expires.replace(tzinfo=UTC) if expires else None, country=country,
             minimum_order_value=minimum, unlimited=unlimited, methods=method or (),
             sites=site or (), member_id=member, currency=currency)
-    say(as_json, made, f"[green]Code {made.code}: {made.value_percentage} % off.[/]")
+    say(as_json, made, f"Code {made.code}: {made.value_percentage} % off.", "green")
 
 
 def _code(figures: CodeFigures) -> dict[str, Any]:
@@ -135,7 +135,7 @@ def show_code(code: str, as_json: Json = False) -> None:
             value = ", ".join(f"{v} {k}" for k, v in value.items()) or "-"
         elif isinstance(value, list):
             value = ", ".join(value) or "every"
-        console.print(f"[bold]{key}[/]: {'' if value is None else value}")
+        console.print(labelled(key, value))
 
 
 @discounts.command()
@@ -144,7 +144,7 @@ def disable(code: str, actor: Actor = "", as_json: Json = False) -> None:
     with fail_on_rule():
         container().shop_administration().disable_code(code, actor or getpass.getuser())
     say(as_json, {"code": code.strip().upper(), "status": "disabled"},
-        f"[yellow]Code {code.upper()} disabled.[/]")
+        f"Code {code.strip().upper()} disabled.", "yellow")
 
 
 def _bundle(b: Bundle) -> dict[str, Any]:
@@ -171,4 +171,4 @@ def set_bundles(domain: str, currency: str,
         found = container().shop_administration().set_bundles(domain, currency, offer,
                                                               actor or getpass.getuser())
     say(as_json, [_bundle(b) for b in found],
-        f"[green]{len(found)} bundles in {currency.upper()} for {domain}.[/]")
+        f"{len(found)} bundles in {currency.strip().upper()} for {domain}.", "green")

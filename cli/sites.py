@@ -4,7 +4,6 @@ settings (validated, audit-logged)."""
 from __future__ import annotations
 
 import getpass
-import json
 from typing import Annotated
 
 import typer
@@ -12,7 +11,7 @@ import typer
 from adapters.sql.documents import converter
 from application.site_launch import NewSite
 from cli.context import container, fail_on_rule
-from cli.output import Json, console, print_json, rows, say
+from cli.output import Json, console, print_json, print_json_view, rows, say
 from domain.site_settings import SETTING_KEYS
 
 app = typer.Typer(help="Sites served by this deployment.", no_args_is_help=True)
@@ -39,7 +38,7 @@ def show(domain: str, as_json: Json = False) -> None:
     if as_json:
         print_json(settings)
     else:
-        console.print_json(json.dumps(settings, ensure_ascii=False))
+        print_json_view(settings)
 
 
 @app.command("set")
@@ -55,7 +54,7 @@ def set_setting(
         site = container().site_administration().set(domain, key, value,
                                                      actor or getpass.getuser())
     say(as_json, {"domain": site.domain, "key": key, "value": value},
-        f"[green]{site.domain}[/]: {key} set.")
+        f"{site.domain}: {key} set.", "green")
 
 
 @app.command()
@@ -91,7 +90,7 @@ def add(
             copy_from=copy_from), actor or getpass.getuser())
     say(as_json, {"id": site.id, "domain": site.domain, "name": site.name,
                   "company": site.company_id, "bundles": bundles},
-        f"[green]Site {site.domain} ({site.name}) is live with {bundles} bundles.[/]")
+        f"Site {site.domain} ({site.name}) is live with {bundles} bundles.", "green")
 
 
 @app.command()
@@ -100,4 +99,4 @@ def remove(domain: str, actor: Actor = "", as_json: Json = False) -> None:
     with fail_on_rule():
         site = container().site_launch().remove(domain, actor or getpass.getuser())
     say(as_json, {"id": site.id, "domain": site.domain, "removed": True},
-        f"[yellow]Site {site.domain} removed.[/]")
+        f"Site {site.domain} removed.", "yellow")
