@@ -68,7 +68,8 @@ class DirectDebit:
                            code_length=CODE_LENGTH,
                            resend_in=int(RESEND_AFTER.total_seconds()))
 
-    def sign(self, member: Member, bundle_id: int, form: MandateForm) -> StartedOrder:
+    def sign(self, member: Member, bundle_id: int, form: MandateForm,
+             geoip_country: str | None = None) -> StartedOrder:
         """Check the form and the SMS code, record the mandate, start the order."""
         iban = self.checks.iban(form.iban)
         phone = self.checks.mobile(form.phone, member.profile.country)
@@ -92,4 +93,4 @@ class DirectDebit:
                 street=form.street.strip(), house_number=form.house_number.strip(),
                 postcode=form.postcode.strip(), city=form.city.strip(), phone=phone), now)
             uow.commit()
-        return self.shop.start(member, bundle_id, "directdebit")
+        return self.shop.start(member, bundle_id, "directdebit", geoip_country=geoip_country)

@@ -26,6 +26,7 @@ from domain.members import Member
 from domain.orders import (
     CODE_SPENT,
     METHODS,
+    UNSETTLED,
     Order,
     OrderStatus,
     credit_change,
@@ -36,12 +37,14 @@ from domain.orders import (
 from domain.payment_methods import methods_for, offered_to
 from domain.pricing import (
     DEFAULT_CURRENCY,
+    FIRST_PURCHASE,
     Bundle,
     Buyer,
     CodeStatus,
     DiscountCode,
     DiscountKind,
     Validity,
+    Whereabouts,
     active_discount,
     best_discount,
     check_code,
@@ -49,20 +52,27 @@ from domain.pricing import (
     discount_kind,
     discounted,
     fits,
-    reserves,
+    reservation,
     saving_percentage,
     stay_code,
     stay_discount,
     time_bonus_left,
+    whereabouts,
 )
 from domain.sites import Site
 
 DIRECT_DEBIT_BLOCK = "directdebit_blocked"  # the member flag operators set
 
 
-def buyer_of(member: Member) -> Buyer:
-    return Buyer(member_id=member.id, country=member.profile.country,
+def buyer_of(member: Member, where: Whereabouts | None = None) -> Buyer:
+    """The member as the shop prices them: in the country they are (else their profile's)."""
+    return Buyer(member_id=member.id,
+                 country=where.country if where else member.profile.country,
                  paid_user=member.paid_user, signup_at=member.created_at)
+
+
+def where_is(member: Member, geoip_country: str | None) -> Whereabouts:
+    return whereabouts(geoip_country, member.profile.country)
 
 
 @attrs.frozen(kw_only=True)
@@ -125,6 +135,14 @@ class StayDiscount(CodeOffer):
     spent: bool  # an order used it already
 
 
+@attrs.frozen(kw_only=True)
+class HeldDiscount(CodeOffer):
+    """The first-purchase discount while another order of the member's holds it: it comes
+    back if that order ends unpaid, and is spent if it is paid."""
+
+    order: int
+
+
 @attrs.frozen
 class Offer:
     """The bundles on offer and the biggest automatic discount (the banner's)."""
@@ -132,6 +150,23 @@ class Offer:
     bundles: list[PricedBundle]
     discount: CodeOffer | None
     paid_user: bool
+    held_discount: HeldDiscount | None = None
+
+
+@attrs.frozen
+class Automatic:
+    """The discounts a member has without typing (the first-purchase one unless an open
+    order holds it, and the stay discount they claimed), and the held one with its order."""
+
+    offers: list[DiscountCode | None]
+    held: DiscountCode | None = None
+    holder: int | None = None
+
+    def held_offer(self, now: datetime) -> HeldDiscount | None:
+        if self.held is None or self.holder is None:
+            return None
+        return HeldDiscount(**attrs.asdict(CodeOffer.of(self.held, now), recurse=False),
+                            order=self.holder)
 
 
 @attrs.frozen
@@ -216,84 +251,103 @@ class Shop:
                 or uow.bundles.of_site(site.id, DEFAULT_CURRENCY))
 
     def bundles(self, member: Member | None, host: str | None = None,
-                country: str | None = None) -> Offer:
-        """The bundles on offer; visitors (pricing page) see the site's by their country."""
+                geoip_country: str | None = None) -> Offer:
+        """The bundles on offer where the member is (visitors, on the pricing page, too)."""
         now = self.clock.now()
         with self.uow() as uow:
             site = site_of_member(uow, member) if member else resolve_site(uow, host)
-            bundles = self._bundles(uow, site, member.profile.country if member else country)
-            offers = self._automatic(uow, site, member, now) if member else []
+            where = (where_is(member, geoip_country) if member
+                     else whereabouts(geoip_country, None))
+            bundles = self._bundles(uow, site, where.country)
+            automatic = (self._automatic(uow, site, member, where, now) if member
+                         else Automatic([]))
         # The banner names the biggest automatic discount; each bundle says which applies.
+        offers = automatic.offers
         banner = max((o for o in offers if o), key=lambda o: o.value_percentage, default=None)
         return Offer(bundles=priced_list(bundles, offers),
                      discount=CodeOffer.of(banner, now) if banner else None,
-                     paid_user=bool(member and member.paid_user))
+                     paid_user=bool(member and member.paid_user),
+                     held_discount=automatic.held_offer(now))
 
-    def discount(self, member: Member, code: str | None,
-                 welcome: bool) -> AutomaticDiscount | TypedCode:
+    def discount(self, member: Member, code: str | None, welcome: bool,
+                 geoip_country: str | None = None) -> AutomaticDiscount | TypedCode:
         """GET /api/discountcode: a typed code (checked for this member), or with
-        welcome=true the automatic one (time bonus, else welcome discount)."""
+        welcome=true the automatic one (time bonus, else welcome discount); code_used
+        while an open order holds it (the bundles' answer names that order)."""
         now = self.clock.now()
+        where = where_is(member, geoip_country)
         if welcome:
             with self.uow() as uow:
                 site = site_of_member(uow, member)
-            automatic = active_discount(buyer_of(member), now, site.welcome_discount_hours)
-            if automatic is None:
+                automatic = self._first_purchase(uow, site, member, where, now)
+            if automatic.held is not None:
+                raise DomainError("code_used", order=automatic.holder,
+                                  discount=discount_kind(automatic.held.code).value)
+            [first] = automatic.offers
+            if first is None:
                 raise DomainError("code_not_found")
-            left = time_bonus_left(buyer_of(member), now)
-            offer = CodeOffer.of(automatic, now)
+            left = time_bonus_left(buyer_of(member, where), now)
+            offer = CodeOffer.of(first, now)
             return AutomaticDiscount(**attrs.asdict(offer, recurse=False),
                                      seconds_left=int(left.total_seconds()) if left else None)
         with self.uow() as uow:
             site = site_of_member(uow, member)
-            bundles = self._bundles(uow, site, member.profile.country)
+            bundles = self._bundles(uow, site, where.country)
             found = uow.discount_codes.get((code or "").strip().upper())
             used = found is not None and uow.discount_codes.used_by(member.id, found.code)
             # The member pays in their bundles' currency: a code for another is refused now.
-            typed = check_code(found, buyer_of(member), used, now, site_id=site.id,
+            typed = check_code(found, buyer_of(member, where), used, now, site_id=site.id,
                                currency=bundles[0].currency if bundles else None)
-            offers = [*self._automatic(uow, site, member, now), typed]
+            offers = [*self._automatic(uow, site, member, where, now).offers, typed]
         # Priced here, like an order would be: the page shows what the member will pay.
         return TypedCode(**attrs.asdict(CodeOffer.of(typed, now), recurse=False),
                          bundles=priced_list(bundles, offers))
 
-    def methods(self, member: Member, bundle_id: int) -> Methods:
+    def methods(self, member: Member, bundle_id: int,
+                geoip_country: str | None = None) -> Methods:
+        """The methods follow the profile's country, unlike the prices: they are the
+        member's bank's, which is where they live, not where they are today."""
         with self.uow() as uow:
-            bundle = self._own_bundle(uow, member, bundle_id)
+            bundle = self._own_bundle(uow, member, bundle_id, where_is(member, geoip_country))
         offered = methods_for(member.profile.country)
         takes = {method.id: method for method in self.gateway.methods(bundle.price,
                                                                        bundle.currency)}
         methods = [takes[method] for method in offered if method in takes]
         return Methods(methods, preferred=methods[0].id if methods else None)
 
-    def _own_bundle(self, uow: UnitOfWork, member: Member, bundle_id: int) -> Bundle:
-        """Only a bundle on offer to this member: their site, their country's currency."""
+    def _own_bundle(self, uow: UnitOfWork, member: Member, bundle_id: int,
+                    where: Whereabouts) -> Bundle:
+        """Only a bundle on offer to this member: their site, the currency where they are."""
         site = site_of_member(uow, member)
-        offered = {b.id: b for b in self._bundles(uow, site, member.profile.country)}
+        offered = {b.id: b for b in self._bundles(uow, site, where.country)}
         if bundle_id not in offered:
             raise DomainError("bundle_not_found")
         return offered[bundle_id]
 
     def start(self, member: Member, bundle_id: int, method: str, issuer: str | None = None,
-              code: str | None = None, repeat: bool = False) -> StartedOrder:
+              code: str | None = None, repeat: bool = False,
+              geoip_country: str | None = None) -> StartedOrder:
         """An order at the price after the one discount that applies, and its payment."""
         now = self.clock.now()
         if method not in METHODS or not offered_to(member.profile.country, method):
             raise DomainError("invalid_payment_method")
+        where = where_is(member, geoip_country)
         with self.uow() as uow:
             site = site_of_member(uow, member)
-            bundle = self._own_bundle(uow, member, bundle_id)
+            bundle = self._own_bundle(uow, member, bundle_id, where)
             mandate = (self._mandate(uow, site, member, now) if method == "directdebit"
                        else None)
-            discount = self._discount(uow, site, member, code, bundle, method, now)
-            order = uow.orders.add(Order(
+            discount = self._discount(uow, site, member, code, bundle, method, where, now)
+            order = self._add_order(uow, discount, Order(
                 id=0, member_id=member.id, site_id=site.id, bundle_id=bundle.id,
                 credits=bundle.credits, currency=bundle.currency, method=method, issuer=issuer,
                 amount=discounted(bundle.price, discount.value_percentage if discount else None),
                 discount_code=discount.code if discount else None,
-                # Held by this order until it fails; a second live order with it is refused.
-                reserved_code=discount.code if discount and reserves(discount) else None,
-                provider=self.gateway.name, created_at=now))
+                # Held by this order until it ends unpaid: of two live orders racing for
+                # it, the store lets one in and refuses the other (code_used).
+                reserved_code=reservation(discount) if discount else None,
+                provider=self.gateway.name, created_at=now, country=where.country,
+                geoip_country=where.geoip_country, profile_country=where.profile_country))
             uow.commit()
         # The gateway is called outside the transaction: no database lock is held while
         # it answers. If it fails, the order stays without a payment and is marked failed.
@@ -320,6 +374,17 @@ class Shop:
         return StartedOrder(payment.payment_id, payment.checkout_url, order=order.id)
 
     @staticmethod
+    def _add_order(uow: UnitOfWork, discount: DiscountCode | None, order: Order) -> Order:
+        try:
+            return uow.orders.add(order)
+        except DomainError as taken:
+            # A parallel order of the member's took the reservation first. Name the
+            # discount: the first-purchase one was never typed, "code used" alone misleads.
+            if discount is None or taken.code != "code_used":
+                raise
+            raise DomainError("code_used", discount=discount_kind(discount.code).value) from None
+
+    @staticmethod
     def check_direct_debit(uow: UnitOfWork, site: Site, member: Member, now: datetime) -> None:
         """Blocked accounts and members over the period's limit may not pay by debit."""
         blocked = any(f.flag == DIRECT_DEBIT_BLOCK
@@ -338,27 +403,44 @@ class Shop:
                        signed_at=signed.signed_at, email=member.email)
 
     def _discount(self, uow: UnitOfWork, site: Site, member: Member, code: str | None,
-                  bundle: Bundle, method: str, now: datetime) -> DiscountCode | None:
+                  bundle: Bundle, method: str, where: Whereabouts,
+                  now: datetime) -> DiscountCode | None:
         """One discount at a time: the best for the member of the automatic ones and a
         typed code (which must fit this order, or the member hears why)."""
         typed = None
         if code:
             found = uow.discount_codes.get(code.strip().upper())
             used = found is not None and uow.discount_codes.used_by(member.id, found.code)
-            typed = check_code(found, buyer_of(member), used, now, order_value=bundle.price,
-                               currency=bundle.currency, method=method, site_id=site.id)
-        return best_discount(bundle.price, *self._automatic(uow, site, member, now), typed)
+            typed = check_code(found, buyer_of(member, where), used, now,
+                               order_value=bundle.price, currency=bundle.currency,
+                               method=method, site_id=site.id)
+        automatic = self._automatic(uow, site, member, where, now)
+        return best_discount(bundle.price, *automatic.offers, typed)
 
-    @staticmethod
-    def _automatic(uow: UnitOfWork, site: Site, member: Member,
-                   now: datetime) -> list[DiscountCode | None]:
-        """Discounts the member has without typing: the time bonus or welcome discount,
-        and the stay discount they claimed while it is unspent."""
+    @classmethod
+    def _automatic(cls, uow: UnitOfWork, site: Site, member: Member, where: Whereabouts,
+                   now: datetime) -> Automatic:
+        """Discounts the member has without typing: the time bonus or welcome discount
+        unless an order holds it, and the stay discount they claimed while it is unspent."""
         stay = uow.discount_codes.get(stay_code(member.id))
         if stay is not None and (stay.expired(now)
                                  or uow.discount_codes.used_by(member.id, stay.code)):
             stay = None
-        return [active_discount(buyer_of(member), now, site.welcome_discount_hours), stay]
+        first = cls._first_purchase(uow, site, member, where, now)
+        return attrs.evolve(first, offers=[*first.offers, stay])
+
+    @staticmethod
+    def _first_purchase(uow: UnitOfWork, site: Site, member: Member, where: Whereabouts,
+                        now: datetime) -> Automatic:
+        """The time bonus, else the welcome discount, for one order at a time: while an
+        open order holds it no other gets it, and once an order paid with it, it is spent
+        (the member is premium then, so it had ended anyway)."""
+        automatic = active_discount(buyer_of(member, where), now, site.welcome_discount_hours)
+        holder = uow.orders.holding(member.id, FIRST_PURCHASE) if automatic else None
+        if holder is None:
+            return Automatic([automatic])
+        return Automatic([None], held=automatic if holder.status in UNSETTLED else None,
+                         holder=holder.id)
 
     def claim_stay_discount(self, member: Member) -> StayDiscount:
         """The delete-account page's 'stay and get N % off': the company's delete discount
@@ -374,13 +456,14 @@ class Shop:
         offer = CodeOffer.of(code, now)
         return StayDiscount(**attrs.asdict(offer, recurse=False), spent=spent)
 
-    def repeat(self, member: Member) -> StartedOrder:
+    def repeat(self, member: Member, geoip_country: str | None = None) -> StartedOrder:
         """The last paid bundle again, by the same method, in one step."""
         with self.uow() as uow:
             last = uow.orders.last_paid(member.id)
         if last is None:
             raise DomainError("no_order_to_repeat")
-        return self.start(member, last.bundle_id, last.method, last.issuer, repeat=True)
+        return self.start(member, last.bundle_id, last.method, last.issuer, repeat=True,
+                          geoip_country=geoip_country)
 
     def order(self, member: Member, order_id: int) -> OneOrder:
         with self.uow() as uow:

@@ -55,13 +55,18 @@ class Order:
     method: str
     status: OrderStatus = OrderStatus.OPEN
     discount_code: str | None = None
-    reserved_code: str | None = None  # the once-per-member code this order holds
+    reserved_code: str | None = None  # what this order holds (pricing.reservation)
     issuer: str | None = None
     provider: str = "sandbox"
     payment_id: str | None = None
     checkout_url: str | None = None
     created_at: datetime
     paid_at: datetime | None = None
+    # Where the member was taken to be when the order was priced (pricing.whereabouts):
+    # the country priced by, and its evidence, the GeoIP country and the profile's.
+    country: str | None = None
+    geoip_country: str | None = None
+    profile_country: str | None = None
 
 
 def reported_status(word: str) -> OrderStatus:

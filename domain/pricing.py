@@ -26,6 +26,9 @@ TIME_BONUS_WINDOW = timedelta(seconds=14400)
 WELCOME_CODE = "WELCOME25"
 WELCOME_PERCENTAGE = Decimal("25.0")
 STAY_CODE_PREFIX = "STAY-"
+# What an order holding the time bonus or the welcome discount reserves: in lower case, so
+# no code an operator makes (upper-case letters and digits) can share it.
+FIRST_PURCHASE = "first-purchase"
 CENT_PERCENT = Decimal("0.01")  # percentages have at most two decimals
 
 
@@ -143,12 +146,16 @@ def best_discount(price: int, *offers: DiscountCode | None) -> DiscountCode | No
                default=None)
 
 
-def reserves(code: DiscountCode) -> bool:
-    """Whether an order holds this code while it lives: a once-per-member code the member
-    typed or claimed. The time bonus and the welcome discount are not held: they end with
-    the first payment anyway, and an abandoned checkout must not take them away."""
-    return (code.validity is Validity.ONCE_PER_USER
-            and code.code not in (TIME_BONUS_CODE, WELCOME_CODE))
+def reservation(code: DiscountCode) -> str | None:
+    """What an order holds while it lives for this discount, so no second live order gets
+    it (None: nothing, the code is for every order). A once-per-member code is held under
+    its name. The time bonus and the welcome discount are the spec's one discount on the
+    first purchase (the time bonus is its first hours), so both are held under
+    FIRST_PURCHASE: with the time bonus in an open order, the welcome discount cannot
+    step in for a second. An order that ends unpaid lets it go (orders.CODE_HELD)."""
+    if code.code in (TIME_BONUS_CODE, WELCOME_CODE):
+        return FIRST_PURCHASE
+    return code.code if code.validity is Validity.ONCE_PER_USER else None
 
 
 def fits(code: DiscountCode, price: int, currency: str) -> bool:
@@ -235,3 +242,27 @@ DEFAULT_CURRENCY = "EUR"
 
 def currency_for(country: str | None) -> str:
     return CURRENCIES.get(country or "", DEFAULT_CURRENCY)
+
+
+@attrs.frozen(kw_only=True)
+class Whereabouts:
+    """The country the shop prices a member by, and the evidence it rests on."""
+
+    country: str | None  # the price list, the currency and country-bound codes follow it
+    geoip_country: str | None  # where the request came from, as the proxy's GeoIP says
+    profile_country: str | None  # what the member typed in their profile
+
+
+def whereabouts(geoip_country: str | None, profile_country: str | None) -> Whereabouts:
+    """Prices follow where the member is, not the country they type (issue 28.6).
+
+    EU VAT on electronic services is due where the customer is, and the seller shows that
+    place by evidence (Implementing Regulation 282/2011, art. 24f: the IP address's
+    location, a billing address, the bank's country ...). The GeoIP country is the evidence
+    a member cannot type, so it decides whenever the proxy knows it; the profile's country,
+    one click to change, is only the hint used when it does not (no header, an anonymous
+    proxy or satellite link: adapters/http/requests.geoip_country drops those). When the
+    two disagree the price still follows GeoIP, and the order keeps both, so the VAT
+    report (issue 34) sees the disagreement instead of a country someone chose."""
+    return Whereabouts(country=geoip_country or profile_country, geoip_country=geoip_country,
+                       profile_country=profile_country)

@@ -24,6 +24,12 @@ def _shop() -> Shop:
     return container().shop()
 
 
+def _where() -> str | None:
+    """The country the request comes from (the proxy's GeoIP): prices follow it, with the
+    profile's country as the hint when it is unknown (domain.pricing.whereabouts)."""
+    return geoip_country(container().config().geoip_header)
+
+
 @attrs.frozen
 class OrderBody:
     bundle: int
@@ -34,14 +40,13 @@ class OrderBody:
 
 @blueprint.get("/api/bundles")
 def bundles() -> dict[str, Any]:
-    """Members see their offer; visitors (the pricing page) the site's by their country."""
-    country = geoip_country(container().config().geoip_header)
-    return render(_shop().bundles(current_member(), site_host(), country))
+    """The offer where the member (or visitor, on the pricing page) is."""
+    return render(_shop().bundles(current_member(), site_host(), _where()))
 
 
 @blueprint.get("/api/bundles/<int:bundle_id>/methods")
 def methods(bundle_id: int) -> dict[str, Any]:
-    return render(_shop().methods(require_member(), bundle_id))
+    return render(_shop().methods(require_member(), bundle_id, _where()))
 
 
 @blueprint.get("/api/discountcode")
@@ -50,7 +55,7 @@ def discount_code() -> dict[str, Any]:
     welcome = request.args.get("welcome") == "true"
     if len(code) > 40 or (not code and not welcome):
         raise DomainError("invalid_request", detail="code")
-    return render(_shop().discount(require_member(), code, welcome))
+    return render(_shop().discount(require_member(), code, welcome, _where()))
 
 
 @blueprint.post("/api/stay-discount")
@@ -67,12 +72,12 @@ def start_order() -> tuple[dict[str, Any], int]:
         if value is not None and len(value) > length:
             raise DomainError("invalid_request")
     return render(_shop().start(member, body.bundle, body.method, body.issuer,
-                                body.discount_code)), 201
+                                body.discount_code, geoip_country=_where())), 201
 
 
 @blueprint.post("/api/orders/repeat")
 def repeat_order() -> tuple[dict[str, Any], int]:
-    return render(_shop().repeat(require_member())), 201
+    return render(_shop().repeat(require_member(), _where())), 201
 
 
 @blueprint.get("/api/orders/<int:order_id>")
@@ -120,7 +125,7 @@ def directdebit() -> tuple[dict[str, Any], int]:
     member = require_member()
     body = json_body(MandateBody)
     form = MandateForm(**{k: v for k, v in attrs.asdict(body).items() if k != "bundle"})
-    return render(container().direct_debit().sign(member, body.bundle, form)), 201
+    return render(container().direct_debit().sign(member, body.bundle, form, _where())), 201
 
 
 @blueprint.post("/api/payments/webhook/<provider>")

@@ -43,7 +43,8 @@ def _order(row: Any) -> Order:
                  discount_code=row.discount_code, reserved_code=row.reserved_code,
                  issuer=row.issuer, provider=row.provider,
                  payment_id=row.payment_id, checkout_url=row.checkout_url,
-                 created_at=row.created_at, paid_at=row.paid_at)
+                 created_at=row.created_at, paid_at=row.paid_at, country=row.country,
+                 geoip_country=row.geoip_country, profile_country=row.profile_country)
 
 
 @attrs.define
@@ -159,6 +160,12 @@ class SqlOrders:
         moved = self.connection.execute(update(od).where(
             od.c.id == order_id, od.c.status == before.value).values(**values))
         return moved.rowcount == 1
+
+    def holding(self, member_id: int, reserved_code: str) -> Order | None:
+        # uq_orders_reserved_code: one row at most.
+        row = self.connection.execute(select(od).where(
+            od.c.member_id == member_id, od.c.reserved_code == reserved_code)).first()
+        return _order(row) if row else None
 
     def last_paid(self, member_id: int) -> Order | None:
         row = self.connection.execute(select(od).where(

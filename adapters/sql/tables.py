@@ -354,10 +354,16 @@ orders = Table(
     Column("created_at", UtcDateTime, nullable=False),
     Column("paid_at", UtcDateTime),
     Column("refunded_at", UtcDateTime),  # refunded or charged back (revenue figures)
+    # Where the member was taken to be (domain.pricing.whereabouts): the country priced
+    # by and its evidence, the GeoIP country and the profile's (VAT, issue 34).
+    Column("country", String(2)),
+    Column("geoip_country", String(2)),
+    Column("profile_country", String(2)),
     Index("ix_orders_member", "member_id", "id"),
     Index("ix_orders_paid_at", "paid_at"),
     Index("uq_orders_payment", "provider", "payment_id", unique=True),
-    # One live order per member and once-per-member code (NULLs never collide).
+    # One live order per member and once-per-member code, the first-purchase discount
+    # counting as one code (domain.pricing.reservation); NULLs never collide.
     Index("uq_orders_reserved_code", "member_id", "reserved_code", unique=True),
 )
 

@@ -47,6 +47,10 @@ class OrderRepository(Protocol):
         """Move the order if it is still ``before``; ``at`` is kept as its paid or
         refunded moment when it steps into paid, refunded or charged back."""
         ...
+    def holding(self, member_id: int, reserved_code: str) -> Order | None:
+        """The member's order that holds this reservation: an unsettled one, or the paid
+        (refunded, charged back) one that spent it; None while it is free."""
+        ...
     def last_paid(self, member_id: int) -> Order | None: ...
     def count_by_method_since(self, member_id: int, method: str, since: datetime) -> int:
         """The member's orders by this method since then, leaving out the failed ones."""

@@ -179,7 +179,8 @@ def test_orders_codes_and_bundles(uow) -> None:  # type: ignore[no-untyped-def]
                                         T0)
         order = Order(id=0, member_id=ann.id, site_id=1, bundle_id=1, credits=50, amount=437,
                       currency="EUR", method="ideal", discount_code="SPRING",
-                      reserved_code="SPRING", created_at=T0)
+                      reserved_code="SPRING", created_at=T0, country="DE",
+                      geoip_country="DE", profile_country="NL")
         first = work.orders.add(order)
         second = work.orders.add(attrs.evolve(order, member_id=bob.id, method="directdebit"))
         work.orders.set_payment(first.id, "tr_1", "https://pay/1")
@@ -198,6 +199,8 @@ def test_orders_codes_and_bundles(uow) -> None:  # type: ignore[no-untyped-def]
                 work.discount_codes.used_by(ann.id, "SPRING"),
                 work.discount_codes.used_by(bob.id, "AUTUMN"),
                 work.orders.last_paid(ann.id),
+                work.orders.holding(ann.id, "SPRING"), work.orders.holding(bob.id, "SPRING"),
+                work.orders.holding(ann.id, "AUTUMN"),
                 work.orders.count_by_method_since(bob.id, "directdebit", T0),
                 work.shop_queries.orders_of(bob.id), work.shop_queries.recent_orders(1, "open", 5),
                 work.shop_queries.code_figures(), work.member_flags.of_member(ann.id))

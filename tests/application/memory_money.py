@@ -147,6 +147,10 @@ class MemoryOrders:
         self.store.orders[order_id] = moved
         return True
 
+    def holding(self, member_id: int, reserved_code: str) -> Order | None:
+        return next((o for o in self.store.orders.values()
+                     if (o.member_id, o.reserved_code) == (member_id, reserved_code)), None)
+
     def last_paid(self, member_id: int) -> Order | None:
         paid = [o for o in self.store.orders.values()
                 if o.member_id == member_id and o.status is OrderStatus.PAID]

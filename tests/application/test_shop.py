@@ -17,7 +17,7 @@ from domain.orders import OrderStatus
 from domain.pricing import DiscountKind
 from tests.application.memory import MemoryJobs, MemoryUnitOfWork
 from tests.application.people import NOW, add_member, balance
-from tests.application.till import till
+from tests.application.till import add_code, order_of, till
 
 
 def test_members_see_their_currencys_bundles_and_visitors_their_countrys() -> None:
@@ -147,3 +147,35 @@ def test_a_payment_whose_settling_fails_is_settled_whole_by_the_next_webhook(
     monkeypatch.undo()
     t.pay(started.payment_id)
     assert balance(t.store, t.ann) == 100 and t.store.members[t.ann.id].paid_user
+
+
+def test_prices_follow_where_the_member_is_not_the_country_they_typed() -> None:
+    """Issue 28.6: the GeoIP country decides the price list when the proxy knows it; the
+    profile's country (one click to change) only when it does not. The order keeps both
+    as the evidence of where the member was (VAT, issue 34)."""
+    t = till()  # Ann's profile says NL
+    assert [b.currency for b in t.shop.bundles(t.ann, geoip_country="US").bundles] == ["USD"]
+    assert [b.currency for b in t.shop.bundles(t.ann).bundles] == ["EUR", "EUR"]
+    with pytest.raises(DomainError, match="bundle_not_found"):
+        t.shop.start(t.ann, 1, "creditcard", geoip_country="US")
+    order = order_of(t, t.shop.start(t.ann, 3, "creditcard", geoip_country="US").order)
+    assert (order.currency, order.amount) == ("USD", 1200)
+    assert (order.country, order.geoip_country, order.profile_country) == ("US", "US", "NL")
+    sam = add_member(t.store, "Sam", country="US")  # typed the cheaper country, is in NL
+    assert [b.currency for b in t.shop.bundles(sam, geoip_country="NL").bundles] == [
+        "EUR", "EUR"]
+    with pytest.raises(DomainError, match="bundle_not_found"):
+        t.shop.start(sam, 3, "creditcard", geoip_country="NL")
+    order = order_of(t, t.shop.start(sam, 1, "creditcard", geoip_country="NL").order)
+    assert (order.country, order.geoip_country, order.profile_country) == ("NL", "NL", "US")
+    unknown = order_of(t, t.shop.start(sam, 3, "creditcard").order)  # no GeoIP: the hint
+    assert (unknown.currency, unknown.country, unknown.geoip_country) == ("USD", "US", None)
+
+
+def test_a_typed_code_for_a_country_follows_where_the_member_is() -> None:
+    t = till()
+    add_code(t.store, "HOLLAND", 10, country="NL")
+    sam = add_member(t.store, "Sam", country="DE")
+    assert t.shop.discount(sam, "holland", False, geoip_country="NL").code == "HOLLAND"
+    with pytest.raises(DomainError, match="code_country"):
+        t.shop.discount(t.ann, "holland", False, geoip_country="DE")

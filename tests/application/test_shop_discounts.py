@@ -9,12 +9,13 @@ from datetime import timedelta
 import attrs
 import pytest
 
+from application.shop import TypedCode
 from domain.errors import DomainError
 from domain.orders import OrderStatus
-from domain.pricing import CodeStatus
+from domain.pricing import FIRST_PURCHASE, WELCOME_CODE, CodeStatus, DiscountKind
 from tests.application.memory import MemoryUnitOfWork
 from tests.application.people import NOW, balance
-from tests.application.till import LONG_AGO, add_code, till
+from tests.application.till import LONG_AGO, add_code, order_of, till
 
 
 def test_a_gateway_that_fails_leaves_a_failed_order_and_frees_its_code() -> None:
@@ -98,3 +99,65 @@ def test_a_code_spent_twice_is_flagged_and_the_credits_still_come() -> None:
     [(_, flag)] = t.store.flags
     assert flag.flag == "discount_code_reused"
     assert flag.details == {"order": started.order, "code": "SPRING10", "orders": [legacy.id]}
+
+
+# --- the first-purchase discount, held like a code (issue 28.5) ----------------------------
+
+
+def test_the_time_bonus_goes_to_one_open_order_at_a_time() -> None:
+    """Four orders within the four hours: only the first gets the 25 %, and while it is
+    open the shop offers the bonus to no other order (it says which order holds it)."""
+    t = till(created_at=NOW - timedelta(hours=1))
+    started = [t.shop.start(t.ann, 1, "ideal") for _ in range(4)]
+    orders = [t.store.orders[s.order] for s in started]
+    assert [o.amount for o in orders] == [750, 1000, 1000, 1000]
+    assert [o.discount_code for o in orders] == ["TIMEBONUS25", None, None, None]
+    offer = t.shop.bundles(t.ann)
+    assert offer.discount is None and [b.discounted_price for b in offer.bundles] == [1000, 2400]
+    assert offer.held_discount is not None and offer.held_discount.order == started[0].order
+    assert offer.held_discount.kind is DiscountKind.TIME_BONUS
+    with pytest.raises(DomainError, match="code_used"):
+        t.shop.discount(t.ann, None, welcome=True)
+    add_code(t.store, "SMALL", 10)  # a typed code is priced without the held bonus
+    typed = t.shop.discount(t.ann, "small", False)
+    assert isinstance(typed, TypedCode) and [b.discounted_price for b in typed.bundles] == [
+        900, 2160]
+
+
+def test_a_failed_order_frees_the_first_purchase_discount_and_a_paid_one_spends_it() -> None:
+    t = till(created_at=NOW - timedelta(hours=1))
+    first = t.shop.start(t.ann, 1, "ideal")
+    t.pay(first.payment_id, "expired")
+    assert t.shop.bundles(t.ann).held_discount is None
+    second = t.shop.start(t.ann, 2, "ideal")
+    assert t.store.orders[second.order].amount == 1800
+    t.pay(second.payment_id)
+    offer = t.shop.bundles(t.ann)
+    assert offer.discount is None and offer.held_discount is None
+    assert order_of(t, t.shop.start(t.ann, 1, "ideal").order).amount == 1000
+    t.pay(second.payment_id, "refunded")  # a refund does not give it back
+    assert order_of(t, t.shop.start(t.ann, 1, "ideal").order).amount == 1000
+
+
+def test_the_welcome_discount_does_not_step_in_for_a_held_time_bonus() -> None:
+    """Both are the one first-purchase discount: when the time bonus ends while its order
+    is open, the welcome discount is not a second one for another order."""
+    t = till(created_at=NOW - timedelta(hours=3))
+    first = t.shop.start(t.ann, 1, "ideal")
+    t.clock.current += timedelta(hours=2)  # the bonus is over, the 48 h welcome runs
+    offer = t.shop.bundles(t.ann)
+    assert offer.discount is None and offer.held_discount is not None
+    assert offer.held_discount.kind is DiscountKind.WELCOME
+    assert order_of(t, t.shop.start(t.ann, 1, "ideal").order).amount == 1000
+    t.pay(first.payment_id, "canceled")
+    assert order_of(t, t.shop.start(t.ann, 1, "ideal").order).discount_code == "WELCOME25"
+
+
+def test_the_order_with_the_first_purchase_discount_holds_its_reservation() -> None:
+    """What the store's unique reservation (uq_orders_reserved_code) keeps to one live
+    order: the time bonus and the welcome discount are held under one name."""
+    t = till(created_at=NOW - timedelta(hours=1))
+    order = order_of(t, t.shop.start(t.ann, 1, "ideal").order)
+    assert order.reserved_code == FIRST_PURCHASE
+    with MemoryUnitOfWork(t.store) as uow, pytest.raises(DomainError, match="code_used"):
+        uow.orders.add(attrs.evolve(order, discount_code=WELCOME_CODE))

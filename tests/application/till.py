@@ -12,6 +12,7 @@ import attrs
 from application.ports.payments import CreatedPayment, Issuer, PaymentMethod, PaymentRequest
 from application.shop import Shop
 from domain.members import Member
+from domain.orders import Order
 from domain.pricing import Bundle, DiscountCode, Validity
 from tests.application.memory import FixedClock, MemoryStore, MemoryUnitOfWork
 from tests.application.people import NOW, Bus, add_member, factory, new_store
@@ -90,3 +91,8 @@ def add_code(store: MemoryStore, name: str, percentage: int, **change: object) -
         uow.commit()
     if change:
         store.codes[name] = attrs.evolve(store.codes[name], **change)  # type: ignore[arg-type]
+
+
+def order_of(t: Till, order_id: int) -> Order:
+    """The stored order (read after the call that made it: each commit swaps the dict)."""
+    return t.store.orders[order_id]

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from domain.errors import DomainError
 from domain.orders import OrderStatus, credit_change, next_status
 from domain.pricing import (
+    FIRST_PURCHASE,
     TIME_BONUS_CODE,
     WELCOME_CODE,
     Bundle,
@@ -27,13 +28,15 @@ from domain.pricing import (
     discount_kind,
     discounted,
     fits,
-    reserves,
+    reservation,
     saving_percentage,
     stay_code,
     stay_discount,
     time_bonus,
     time_bonus_end,
     time_bonus_left,
+    welcome_discount,
+    whereabouts,
 )
 
 NOW = datetime(2026, 11, 21, 12, tzinfo=UTC)
@@ -176,12 +179,29 @@ def test_a_code_fits_by_currency_and_minimum(price: int, code: DiscountCode, cur
     assert fits(limited, price, currency) == (currency == "EUR" and price >= 5000)
 
 
-def test_only_stored_once_per_member_codes_are_held_by_an_order() -> None:
-    assert reserves(DiscountCode(code="X", value_percentage=Decimal(5)))
-    assert reserves(stay_discount(7, 50))
-    assert not reserves(DiscountCode(code="X", value_percentage=Decimal(5),
-                                     validity=Validity.UNLIMITED))
-    assert not reserves(time_bonus(buyer(), NOW))  # type: ignore[arg-type]
+def test_once_per_member_codes_and_the_first_purchase_discount_are_held_by_an_order() -> None:
+    assert reservation(DiscountCode(code="X", value_percentage=Decimal(5))) == "X"
+    assert reservation(stay_discount(7, 50)) == "STAY-7"
+    assert reservation(DiscountCode(code="X", value_percentage=Decimal(5),
+                                    validity=Validity.UNLIMITED)) is None
+    # The time bonus and the welcome discount are one discount, held under one name.
+    first = buyer(signup_at=NOW - timedelta(hours=1))
+    assert reservation(time_bonus(first, NOW)) == FIRST_PURCHASE  # type: ignore[arg-type]
+    assert reservation(welcome_discount(first, NOW, 48)) == FIRST_PURCHASE  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("geoip", "profile", "country"), [
+    ("DE", "NL", "DE"),  # they disagree: where the request comes from wins
+    ("NL", "NL", "NL"),
+    (None, "US", "US"),  # GeoIP unknown: the profile's country is the hint
+    ("US", None, "US"),
+    (None, None, None),
+])
+def test_prices_follow_geoip_with_the_profile_as_a_hint(
+        geoip: str | None, profile: str | None, country: str | None) -> None:
+    where = whereabouts(geoip, profile)
+    assert (where.country, where.geoip_country, where.profile_country) == (
+        country, geoip, profile)
 
 
 @given(percentage=st.integers(-5, 105))
