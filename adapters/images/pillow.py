@@ -9,6 +9,7 @@ import warnings
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from adapters.offload import offloaded
 from application.photos import ProcessedImage
 from domain.errors import DomainError
 from domain.photos import MAX_PIXELS, check_image_size
@@ -29,21 +30,39 @@ def _encode(image: Image.Image) -> bytes:
 
 class PillowImages:
     def process(self, data: bytes) -> ProcessedImage:
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("error", Image.DecompressionBombWarning)
-                image = Image.open(io.BytesIO(data))
-                if image.format not in FORMATS:
-                    raise DomainError("photo_invalid")
-                check_image_size(*image.size, len(data))  # only the header is read so far
-                # JPEG decodes at 1/2, 1/4 or 1/8 scale when that still covers the target.
-                image.draft("RGB", (LONGEST_SIDE, LONGEST_SIDE))
-                image.load()  # a truncated or fake file fails here, not later
-        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-            raise DomainError("photo_too_many_pixels") from None
-        except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
-            raise DomainError("photo_invalid") from None
-        upright = ImageOps.exif_transpose(image).convert("RGB")
-        upright.thumbnail((LONGEST_SIDE, LONGEST_SIDE), Image.Resampling.LANCZOS)
-        thumb = ImageOps.fit(upright, THUMB, Image.Resampling.LANCZOS)
-        return ProcessedImage(full=_encode(upright), thumb=_encode(thumb))
+        image = _opened(data)
+        # Decoding and re-encoding hold their thread for up to seconds (a 23-MP PNG: 4 s),
+        # so they run off the event loop (adapters.offload); Pillow lets go of the GIL.
+        return offloaded(_processed, image)
+
+
+def _opened(data: bytes) -> Image.Image:
+    """The upload with only its header read, checked (cheap: on the caller's thread, the
+    only one that swaps the process-wide warning filters)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image = Image.open(io.BytesIO(data))
+            if image.format not in FORMATS:
+                raise DomainError("photo_invalid")
+            check_image_size(*image.size, len(data))  # only the header is read so far
+            # JPEG decodes at 1/2, 1/4 or 1/8 scale when that still covers the target.
+            image.draft("RGB", (LONGEST_SIDE, LONGEST_SIDE))
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise DomainError("photo_too_many_pixels") from None
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
+        raise DomainError("photo_invalid") from None
+    return image
+
+
+def _processed(image: Image.Image) -> ProcessedImage:
+    try:
+        image.load()  # a truncated or fake file fails here, not later
+    except Image.DecompressionBombError:
+        raise DomainError("photo_too_many_pixels") from None
+    except (OSError, SyntaxError, ValueError):
+        raise DomainError("photo_invalid") from None
+    upright = ImageOps.exif_transpose(image).convert("RGB")
+    upright.thumbnail((LONGEST_SIDE, LONGEST_SIDE), Image.Resampling.LANCZOS)
+    thumb = ImageOps.fit(upright, THUMB, Image.Resampling.LANCZOS)
+    return ProcessedImage(full=_encode(upright), thumb=_encode(thumb))
