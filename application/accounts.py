@@ -12,6 +12,7 @@ import attrs
 from application.concurrency import on_member_conflict
 from application.ledger import book
 from application.listings import relist
+from application.password_checks import PasswordChecks
 from application.ports.accounts import SignedIn
 from application.ports.clock import Clock
 from application.ports.discovery import RegionCatalog
@@ -27,7 +28,6 @@ from domain.accounts import (
     birth_date_error,
     check,
     email_error,
-    minutes_left,
     name_error,
     normalise_email,
     parse_birth_date,
@@ -116,6 +116,10 @@ class Accounts:
     password_strength: Callable[[str, Sequence[str]], int]
     lockout: LockoutPolicy = LockoutPolicy()
     regions: RegionCatalog | None = None
+
+    @property
+    def password_checks(self) -> PasswordChecks:
+        return PasswordChecks(self.passwords, self.lockout)
 
     # --- signup and activation -------------------------------------------------------
 
@@ -233,19 +237,11 @@ class Accounts:
         banned member appeals with them), under the lockout: a wrong password is
         counted (and committed) before the refusal."""
         address = normalise_email(email)
-        since = now - self.lockout.window
-        wait = self.lockout.locked_for(
-            uow.login_failures.for_account(site.id, address, since), visitor.ip, now,
-            uow.login_failures.for_address(visitor.ip, since))
-        if wait:
-            raise DomainError("too_many_attempts", minutes=minutes_left(wait))
         member = uow.members.by_email(site.id, address)
-        if not self._password_matches(member, password):
-            uow.login_failures.add(site.id, address, visitor.ip, now)
-            uow.commit()
-            raise DomainError("login_failed")
+        checks = self.password_checks
+        checks.check(uow, site.id, address, visitor.ip, now,
+                     lambda: checks.matches(member, password), "login_failed")
         assert member is not None
-        uow.login_failures.clear(site.id, address, visitor.ip)
         return member
 
     def log_in_by_link(self, host: str | None, token: str, visitor: Visitor) -> tuple[Login, str]:
@@ -267,12 +263,6 @@ class Accounts:
             session = self._start_session(uow, member.id, visitor, now)
             uow.commit()
         return Login(session, member, site), safe_target(record.target or "/members")
-
-    def _password_matches(self, member: Member | None, password: str) -> bool:
-        if member is None or not member.password_hash:
-            self.passwords.hash(password)  # same work either way: no account enumeration
-            return False
-        return self.passwords.verify(member.password_hash, password)
 
     @staticmethod
     def _refuse_closed(member: Member, site: Site, now: datetime) -> None:
@@ -385,12 +375,12 @@ class Accounts:
             uow.commit()
 
     def change_password(self, member_id: int, session_token: str, old: str, new: str,
-                        repeat: str) -> None:
+                        repeat: str, ip: str) -> None:
+        """``ip``: where the request comes from (the old password is under the lockout)."""
         now = self.clock.now()
         with self.uow() as uow:
             member = existing_member(uow, member_id)
-            if not member.password_hash or not self.passwords.verify(member.password_hash, old):
-                raise DomainError("old_password_wrong")
+            self.password_checks.confirm(uow, member, old, ip, now, "old_password_wrong")
             if new != repeat:
                 raise DomainError("passwords_differ")
             check(self._password_error(new, member.email, member.profile.name,
@@ -401,17 +391,17 @@ class Accounts:
 
     # --- e-mail change -----------------------------------------------------------------
 
-    def request_mail_change(self, member_id: int, new_email: str, password: str) -> None:
+    def request_mail_change(self, member_id: int, new_email: str, password: str,
+                            ip: str) -> None:
         if email_error(new_email):
             raise DomainError("new_email_invalid")
         with self.uow() as uow:
             member = existing_member(uow, member_id)
-            if not member.password_hash or not self.passwords.verify(member.password_hash,
-                                                                      password):
-                raise DomainError("password_wrong")
+            self.password_checks.confirm(uow, member, password, ip, self.clock.now())
             taken = uow.members.by_email(member.site_id, normalise_email(new_email))
             if taken is not None:
                 raise DomainError("email_taken")
+            uow.commit()  # the right password forgets this address's failures
         self.tasks.enqueue("account_mail", "mail_change", member_id, normalise_email(new_email))
 
     def confirm_mail_change(self, token: str) -> Member:
@@ -433,13 +423,11 @@ class Accounts:
     # --- deletion and reactivation -----------------------------------------------------
 
     @on_member_conflict
-    def delete(self, member_id: int, reason: str, password: str) -> None:
+    def delete(self, member_id: int, reason: str, password: str, ip: str) -> None:
         now = self.clock.now()
         with self.uow() as uow:
             member = existing_member(uow, member_id)
-            if not member.password_hash or not self.passwords.verify(member.password_hash,
-                                                                      password):
-                raise DomainError("password_wrong")
+            self.password_checks.confirm(uow, member, password, ip, now)
             uow.members.save(member, member.deleted(now, reason))
             uow.sessions.revoke_all(member.id, now)
             uow.jobs.add("account_mail", "reactivation", member_id)

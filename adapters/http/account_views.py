@@ -207,13 +207,14 @@ class PasswordBody:
 
 
 @blueprint.put("/api/password")
+@limits.password_checks
 def change_password() -> Response:
     body = json_body(PasswordBody)
     member = require_member()
     token = session_token()
     assert token is not None  # require_member found the member's session by it
     _accounts().change_password(member.id, token, body.old_password, body.new_password,
-                                body.repeat)
+                                body.repeat, visitor().ip)
     return _no_content()
 
 
@@ -224,9 +225,11 @@ class MailChangeBody:
 
 
 @blueprint.post("/api/mail-change")
+@limits.password_checks
 def request_mail_change() -> Response:
     body = json_body(MailChangeBody)
-    _accounts().request_mail_change(require_member().id, body.email, body.password)
+    _accounts().request_mail_change(require_member().id, body.email, body.password,
+                                    visitor().ip)
     return _no_content()
 
 
@@ -247,9 +250,10 @@ class DeleteBody:
 
 
 @blueprint.delete("/api/user")
+@limits.password_checks
 def delete_account() -> Response:
     body = json_body(DeleteBody)
-    _accounts().delete(require_member().id, body.reason, body.password)
+    _accounts().delete(require_member().id, body.reason, body.password, visitor().ip)
     return clear_session(_no_content())
 
 

@@ -26,6 +26,13 @@ SMS = "10 per hour"
 PHOTO_UPLOADS = "30 per hour"  # per member: each upload may cost a full image decode
 EXPORTS = "5 per day"  # per member: each copy zips every photo and message
 PUSH = "60 per 10 minutes"  # a browser (re)sends its subscription at each login
+# A signed-in member's password typed again (a new password or e-mail address, deletion,
+# the data export): each check is an argon2 hash (64 MiB, 0.1-0.2 s of CPU), and its
+# wrong guesses count toward the login lockout too (application.password_checks). These
+# endpoints share one bucket per member (however many addresses it comes from) and one
+# per address (however many members it signs in).
+PASSWORD_CHECKS = "10 per 10 minutes"
+PASSWORD_CHECKS_PER_ADDRESS = "30 per 10 minutes"
 
 
 def is_push() -> bool:
@@ -44,6 +51,13 @@ def per_member() -> str:
 
     member = current_member()
     return f"member:{member.id}" if member is not None else get_remote_address()
+
+
+def password_checks(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Both PASSWORD_CHECKS buckets on a view that takes the member's password."""
+    per_address = limiter.shared_limit(PASSWORD_CHECKS_PER_ADDRESS, scope="password_address")
+    return limiter.shared_limit(PASSWORD_CHECKS, scope="password_member",
+                                key_func=per_member)(per_address(view))
 
 
 def _breached(limit: RequestLimit) -> Response:

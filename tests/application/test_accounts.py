@@ -154,7 +154,7 @@ def test_signup_refuses_existing_and_recently_deleted_accounts(world: World) -> 
     member_id = signed_up(world)
     with pytest.raises(DomainError, match="account_exists"):
         world.accounts.sign_up("amora.test", attrs.evolve(FORM, email="ANN@example.com"), VISITOR)
-    world.accounts.delete(member_id, "found someone", FORM.password)
+    world.accounts.delete(member_id, "found someone", FORM.password, VISITOR.ip)
     with pytest.raises(DomainError) as refused:
         world.accounts.sign_up("amora.test", FORM, VISITOR)
     assert refused.value.code == "account_deleted_reactivatable"
@@ -285,7 +285,8 @@ def test_weak_passwords_are_refused_at_signup_reset_and_change(
     member_id = signed_up(world)
     here = world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
     with pytest.raises(DomainError) as at_change:
-        world.accounts.change_password(member_id, here.token, FORM.password, password, password)
+        world.accounts.change_password(member_id, here.token, FORM.password, password, password,
+                                       VISITOR.ip)
     assert at_change.value.params["fields"] == {"new_password": code}
     world.accounts.request_password_reset("amora.test", "ann@example.com")
     world.run_jobs()
@@ -324,12 +325,12 @@ def test_change_password_keeps_this_session_only(world: World) -> None:
     there = world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
     with pytest.raises(DomainError, match="old_password_wrong"):
         world.accounts.change_password(member_id, here.token, "nope", "a new password",
-                                       "a new password")
+                                       "a new password", VISITOR.ip)
     with pytest.raises(DomainError, match="passwords_differ"):
         world.accounts.change_password(member_id, here.token, FORM.password, "a new password",
-                                       "another one")
+                                       "another one", VISITOR.ip)
     world.accounts.change_password(member_id, here.token, FORM.password, "a new password",
-                                   "a new password")
+                                   "a new password", VISITOR.ip)
     assert world.accounts.member_for(here.token) is not None
     assert world.accounts.member_for(there.token) is None
 
@@ -339,12 +340,13 @@ def test_mail_change(world: World) -> None:
     other = signed_up(world, attrs.evolve(FORM, email="bo@example.com", name="Bo"))
     assert other
     with pytest.raises(DomainError, match="new_email_invalid"):
-        world.accounts.request_mail_change(member_id, "bo@", FORM.password)
+        world.accounts.request_mail_change(member_id, "bo@", FORM.password, VISITOR.ip)
     with pytest.raises(DomainError, match="email_taken"):
-        world.accounts.request_mail_change(member_id, "BO@example.com", FORM.password)
+        world.accounts.request_mail_change(member_id, "BO@example.com", FORM.password,
+                                           VISITOR.ip)
     with pytest.raises(DomainError, match="password_wrong"):
-        world.accounts.request_mail_change(member_id, "ann@new.example", "wrong")
-    world.accounts.request_mail_change(member_id, "ann@new.example", FORM.password)
+        world.accounts.request_mail_change(member_id, "ann@new.example", "wrong", VISITOR.ip)
+    world.accounts.request_mail_change(member_id, "ann@new.example", FORM.password, VISITOR.ip)
     world.run_jobs()
     assert world.outbox.sent[-1]["to"] == "ann@new.example"
     changed = world.accounts.confirm_mail_change(world.last_token())
@@ -357,13 +359,13 @@ def test_delete_reactivate_and_erase(world: World) -> None:
                                     PhotoStatus.ACTIVE, is_main=True))
     world.files.put("photos/1/1.jpg", b"x", "image/jpeg")
     session = world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
-    world.accounts.delete(member_id, "taking a break", FORM.password)
+    world.accounts.delete(member_id, "taking a break", FORM.password, VISITOR.ip)
     assert world.accounts.member_for(session.token) is None
     world.run_jobs()
     token = world.last_token()
     back = world.accounts.reactivate(token, VISITOR)
     assert back.member.status is AccountStatus.NOT_CONFIRMED
-    world.accounts.delete(member_id, "", FORM.password)
+    world.accounts.delete(member_id, "", FORM.password, VISITOR.ip)
     world.run_jobs()
     world.clock.current += timedelta(days=15)
     with pytest.raises(DomainError, match="reactivation_link_invalid"):
