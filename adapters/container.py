@@ -49,6 +49,7 @@ from application.landers import Landers
 from application.likes import Likes
 from application.moderation import Moderation
 from application.notifications import NotificationSettings, Notifier
+from application.photo_links import PhotoLinks
 from application.photos import Photos
 from application.ports.events import EventBus
 from application.profiles import Profiles
@@ -163,6 +164,7 @@ class Container(containers.DeclarativeContainer):
     )
     secrets = providers.Singleton(TokenSecrets)
     signer = providers.Singleton(SecretSigner, secret_key=config.provided.secret_key)
+    photo_links = providers.Singleton(PhotoLinks, signer=signer, clock=clock)
     mail_texts = providers.Singleton(JsonMailTexts)
     account_mails = providers.Singleton(
         AccountMails, uow=unit_of_work.provider, clock=clock, secrets=secrets,
@@ -196,16 +198,19 @@ class Container(containers.DeclarativeContainer):
     # that serve members listen for account changes.
     recent_sign_ins = providers.Singleton(remembered_sign_ins, look_up=accounts.provided.signed_in,
                                           clock=clock, events=events)
-    user_view = providers.Singleton(UserView, uow=unit_of_work.provider, sites=site_directory)
+    user_view = providers.Singleton(UserView, uow=unit_of_work.provider, sites=site_directory,
+                                    links=photo_links)
     moderation = providers.Singleton(Moderation, uow=unit_of_work.provider, clock=clock,
                                      events=events)
     geocoding = providers.Singleton(Geocoding, geocoder=providers.Singleton(OfflineGeocoder))
-    discovery = providers.Singleton(Discovery, uow=unit_of_work.provider, clock=clock)
+    discovery = providers.Singleton(Discovery, uow=unit_of_work.provider, clock=clock,
+                                    links=photo_links)
     likes = providers.Singleton(Likes, uow=unit_of_work.provider, clock=clock, events=events)
     games = providers.Singleton(Games, uow=unit_of_work.provider, clock=clock, events=events)
     credits = providers.Singleton(Credits, uow=unit_of_work.provider, clock=clock,
                                   secrets=secrets, events=events)
-    chat = providers.Singleton(Chat, uow=unit_of_work.provider, clock=clock, events=events)
+    chat = providers.Singleton(Chat, uow=unit_of_work.provider, clock=clock, events=events,
+                               photo_links=photo_links)
     payment_gateway = providers.Selector(
         config.provided.payment_provider,
         sandbox=providers.Singleton(SandboxGateway, engine=engine, tasks=tasks),
@@ -230,7 +235,7 @@ class Container(containers.DeclarativeContainer):
                                  images=providers.Singleton(PillowImages), secrets=secrets,
                                  tasks=tasks, signer=signer)
     profiles = providers.Singleton(Profiles, uow=unit_of_work.provider, clock=clock,
-                                   regions=providers.Singleton(IsoRegions))
+                                   regions=providers.Singleton(IsoRegions), links=photo_links)
 
     site_queries = providers.Singleton(SiteQueries, uow=unit_of_work.provider,
                                        sites=site_directory,

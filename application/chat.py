@@ -11,6 +11,7 @@ from application.cards import PublicCard, ShortProfile, short_profile
 from application.discovery import MemberPhoto, gallery, profile_open
 from application.ledger import book, credits_event
 from application.notifications import notify_later
+from application.photo_links import PhotoLinks
 from application.ports.chat import Conversation, Message
 from application.ports.clock import Clock
 from application.ports.events import (
@@ -127,6 +128,9 @@ class Chat:
     uow: UnitOfWorkFactory
     clock: Clock
     events: EventBus
+    # Signs an unlocked photo's names for its buyer; without it (tests of other things)
+    # the names are plain, which /media/ refuses for a locked photo.
+    photo_links: PhotoLinks | None = None
 
     def _situation(self, uow: UnitOfWork, viewer: Member, recipient: Member,
                    conversation: Conversation | None) -> SendSituation:
@@ -248,8 +252,10 @@ class Chat:
             balance = uow.ledger.balance(viewer.id)
             uow.commit()
         self.events.publish(member_channel(viewer.id), credits_event(balance))
-        return UnlockedPhoto(MemberPhoto(photo_id, photo.filename, photo.thumb_filename,
-                                         locked=False), credits=balance)
+        filename, thumb = (self.photo_links.files(photo, viewer.id, public=False)
+                           if self.photo_links else (photo.filename, photo.thumb_filename))
+        return UnlockedPhoto(MemberPhoto(photo_id, filename, thumb, locked=False),
+                             credits=balance)
 
     def with_member(self, viewer: Member, member_id: int) -> ChatScreen:
         """The chat screen with a member: the conversation (if any) and the terms of the

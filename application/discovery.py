@@ -11,6 +11,7 @@ import attrs
 from application.accounts import existing_member
 from application.cards import PublicCard
 from application.likes import shared_site_ids
+from application.photo_links import PhotoLinks
 from application.ports.clock import Clock
 from application.ports.discovery import MemberCard, SearchQuery
 from application.ports.photos import Photo
@@ -31,7 +32,7 @@ from domain.errors import DomainError
 from domain.likes import is_match
 from domain.matching import search_defaults
 from domain.members import Member, age_on
-from domain.photos import PhotoAccess, photo_access, visible_to_others
+from domain.photos import PhotoAccess, open_to_anyone, photo_access, visible_to_others
 from domain.privacy import online_status
 from domain.sites import Site
 
@@ -122,6 +123,7 @@ class MemberProfile:
 class Discovery:
     uow: UnitOfWorkFactory
     clock: Clock
+    links: PhotoLinks  # open photos past the main one go out signed for their viewer
     count_cap: int = COUNT_CAP
 
     def search(self, host: str | None, viewer: Member | None, filters: SearchFilters,
@@ -209,7 +211,8 @@ class Discovery:
             seen = uow.last_seen.facts([member.id]).get(member.id) \
                 if viewer is not None and viewer.show_online else None
             uow.commit()  # opening a liked-by profile cleared its new flag
-        return attrs.evolve(self._profile(member, site, photos, blocked_by_me, likes, today),
+        shown = member_photos(photos, viewer, self.links)
+        return attrs.evolve(self._profile(member, site, shown, blocked_by_me, likes, today),
                             online=online_status(viewer, seen, self.clock.now()))
 
     @staticmethod
@@ -225,13 +228,9 @@ class Discovery:
                          match=is_match(mine is not None, theirs is not None))
 
     @staticmethod
-    def _profile(member: Member, site: Site, photos: list[tuple[Photo, PhotoAccess]],
+    def _profile(member: Member, site: Site, shown: list[MemberPhoto],
                  blocked_by_me: bool, likes: LikeState, today: date) -> MemberProfile:
         profile = member.profile
-        shown = [MemberPhoto(p.id, p.filename, p.thumb_filename, locked=False)
-                 if access is PhotoAccess.OPEN
-                 else MemberPhoto(p.id, filename=None, thumb_filename=None, locked=True)
-                 for p, access in photos]
         visible = set(site.visible_profile_fields)
 
         def shown_if_visible(field: str, value: str | None) -> str | None:
@@ -241,7 +240,7 @@ class Discovery:
             id=member.id, name=profile.name, gender=profile.gender,
             age=age_on(profile.birth_date, today), country=profile.country,
             is_fictional=member.is_fictional, blocked_by_me=blocked_by_me,
-            photo_credits=site.photo_credits, photo_count=len(photos), photos=shown,
+            photo_credits=site.photo_credits, photo_count=len(shown), photos=shown,
             sexuality=shown_if_visible("sexuality", profile.sexuality),
             about_me=shown_if_visible("about_me", profile.about_me),
             interests=list(profile.interests) if "interests" in visible else [],
@@ -314,6 +313,24 @@ def _contacted(uow: UnitOfWork, member_id: int, viewer_id: int) -> bool:
         return True
     conversation = uow.chats.between(member_id, viewer_id)
     return conversation is not None and uow.chats.has_written(conversation.id, member_id)
+
+
+def member_photos(photos: list[tuple[Photo, PhotoAccess]], viewer: Member | None,
+                  links: PhotoLinks) -> list[MemberPhoto]:
+    """A gallery as its viewer gets it: open photos with their files (the main photo by
+    its plain name, the others by links signed for the viewer), locked ones without."""
+    shown = []
+    for position, (photo, access) in enumerate(photos):
+        if access is not PhotoAccess.OPEN:
+            shown.append(MemberPhoto(photo.id, filename=None, thumb_filename=None,
+                                     locked=True))
+        elif open_to_anyone(photo.status, position) or viewer is None:  # (a visitor gets no other)
+            shown.append(MemberPhoto(photo.id, photo.filename, photo.thumb_filename,
+                                     locked=False))
+        else:
+            shown.append(MemberPhoto(photo.id, *links.files(photo, viewer.id, public=False),
+                                     locked=False))
+    return shown
 
 
 def gallery(uow: UnitOfWork, viewer: Member | None, member: Member,

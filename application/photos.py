@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Protocol
 
@@ -9,13 +10,20 @@ import attrs
 
 from application.accounts import existing_member
 from application.listings import relist
+from application.photo_links import PhotoLinks
 from application.ports.clock import Clock
 from application.ports.jobs import TaskQueue
 from application.ports.photos import FileStore, Photo, PhotoForReview
 from application.ports.security import Secrets, Signer
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.errors import DomainError
-from domain.photos import MAX_UPLOAD_BYTES, PhotoStatus, check_photo_room
+from domain.photos import (
+    MAX_UPLOAD_BYTES,
+    PhotoStatus,
+    check_photo_room,
+    open_to_anyone,
+    visible_to_others,
+)
 
 PREVIEW = "photo_preview"
 PREVIEW_LIFETIME = timedelta(hours=24)
@@ -32,8 +40,37 @@ class OwnPhoto:
     is_main: bool
 
     @classmethod
-    def of(cls, photo: Photo) -> OwnPhoto:
-        return cls(photo.id, photo.filename, photo.thumb_filename, photo.status, photo.is_main)
+    def of(cls, photo: Photo, links: PhotoLinks | None = None, public: bool = False) -> OwnPhoto:
+        """The photo as its owner gets it: a photo others do not all see by a link signed
+        for the owner (application.photo_links); plain names without ``links``."""
+        filename, thumb = (links.files(photo, photo.member_id, public) if links
+                           else (photo.filename, photo.thumb_filename))
+        return cls(photo.id, filename, thumb, photo.status, photo.is_main)
+
+
+def own_photos(photos: list[Photo], links: PhotoLinks | None) -> list[OwnPhoto]:
+    """A member's photos (main first, as the repository gives them) as the owner gets
+    them; the one others all see stays plain."""
+    shown = [photo.id for photo in photos if visible_to_others(photo.status)]
+    return [OwnPhoto.of(photo, links, open_to_anyone(
+        photo.status, shown.index(photo.id) if photo.id in shown else -1)) for photo in photos]
+
+
+def new_photo_files(member_id: int, secrets: Secrets) -> tuple[str, str]:
+    """Names for a new photo and its thumbnail: random (120 bits), so nobody finds a photo
+    by counting; the member's folder keeps a member's files together."""
+    name = f"photos/{member_id}/{secrets.token()[:20]}"
+    return f"{name}.jpg", f"{name}_thumb.jpg"
+
+
+@attrs.frozen
+class FileRequest:
+    """A request for a photo file at /media/: its name, and what may open it besides."""
+
+    name: str
+    expires: str | None = None  # a viewer's signed link (application.photo_links)
+    signature: str | None = None
+    preview: str | None = None  # an operator's preview token (Photos.pending)
 
 
 @attrs.frozen
@@ -64,6 +101,10 @@ class Photos:
     # Signs operators' preview links of photos waiting for review (`amora photos pending`).
     signer: Signer | None = None
 
+    @property
+    def links(self) -> PhotoLinks | None:
+        return PhotoLinks(self.signer, self.clock) if self.signer else None
+
     def upload(self, member_id: int, data: bytes) -> OwnPhoto:
         if len(data) > MAX_UPLOAD_BYTES:
             raise DomainError("photo_too_large", max_mb=MAX_UPLOAD_BYTES // (1024 * 1024))
@@ -73,23 +114,23 @@ class Photos:
                     if p.status != PhotoStatus.REJECTED]
         check_photo_room(len(kept), member.paid_user)
         processed = self.images.process(data)  # before the transaction: it takes a while
-        name = f"photos/{member_id}/{self.secrets.token()[:20]}"
-        self.files.put(f"{name}.jpg", processed.full, "image/jpeg")
-        self.files.put(f"{name}_thumb.jpg", processed.thumb, "image/jpeg")
+        full, thumb = new_photo_files(member_id, self.secrets)
+        self.files.put(full, processed.full, "image/jpeg")
+        self.files.put(thumb, processed.thumb, "image/jpeg")
         with self.uow() as uow:
             kept = [p for p in uow.photos.of_member(member_id)
                     if p.status != PhotoStatus.REJECTED]
             try:
                 check_photo_room(len(kept), member.paid_user)  # a parallel upload may have won
             except DomainError:
-                self.tasks.enqueue("delete_files", [f"{name}.jpg", f"{name}_thumb.jpg"])
+                self.tasks.enqueue("delete_files", [full, thumb])
                 raise
-            photo_id = uow.photos.add(member_id, f"{name}.jpg", f"{name}_thumb.jpg",
+            photo_id = uow.photos.add(member_id, full, thumb,
                                       is_main=not kept, status=PhotoStatus.PENDING.value,
                                       created_at=self.clock.now())
             uow.commit()
-        return OwnPhoto(photo_id, f"{name}.jpg", f"{name}_thumb.jpg", PhotoStatus.PENDING,
-                        is_main=not kept)
+        photo = Photo(photo_id, member_id, full, thumb, PhotoStatus.PENDING, is_main=not kept)
+        return OwnPhoto.of(photo, self.links)  # pending: its owner's link only
 
     def delete(self, member_id: int, photo_id: int) -> None:
         with self.uow() as uow:
@@ -135,15 +176,18 @@ class Photos:
 
     def previewable(self, name: str, token: str | None) -> bool:
         """Whether an operator's preview link opens this file (a photo or its thumbnail)."""
+        with self.uow() as uow:
+            photo = uow.photos.by_file(name)
+        return photo is not None and self._preview_opens(photo, token)
+
+    def _preview_opens(self, photo: Photo, token: str | None) -> bool:
         data = self.signer.unsign(PREVIEW, token) if self.signer and token else None
         if data is None or len(data) != 2:
             return False
         photo_id, until = data
         if self.clock.now().timestamp() >= until:
             return False
-        with self.uow() as uow:
-            photo = uow.photos.by_file(name)
-        return photo is not None and photo.id == photo_id
+        return bool(photo.id == photo_id)
 
     def review(self, photo_id: int, approve: bool, actor: str, reason: str = "") -> None:
         self.review_many([photo_id], approve, actor, reason)
@@ -170,10 +214,28 @@ class Photos:
             relist(uow, *owners)
             uow.commit()
 
-    def visible_file(self, name: str, viewer_id: int | None) -> bool:
-        """Others get active photos only; pending and rejected ones show to their owner."""
+    def served(self, asked: FileRequest, viewer: Callable[[], int | None]) -> bool | None:
+        """Whether /media/ gives out this file: True to anyone (a CDN may have it), False
+        to this request only, None not at all (as if there were no such file). Anyone gets
+        the main photo (domain.photos.open_to_anyone); any other photo needs a link the
+        photo rule gave the member signed in (``viewer``, asked only then) while the photo
+        is still theirs or others', or an operator's preview."""
         with self.uow() as uow:
-            photo = uow.photos.by_file(name)
-        if photo is None:
+            photo = uow.photos.by_file(asked.name)
+            if photo is None:
+                return None
+            shown = [p.id for p in uow.photos.of_member(photo.member_id)
+                     if visible_to_others(p.status)]
+        position = shown.index(photo.id) if photo.id in shown else -1
+        if open_to_anyone(photo.status, position):
+            return True
+        if self._preview_opens(photo, asked.preview):
             return False
-        return photo.status == PhotoStatus.ACTIVE or photo.member_id == viewer_id
+        links = self.links
+        if links is None or not asked.signature:
+            return None
+        viewer_id = viewer()
+        if not links.opens(asked.name, viewer_id, asked.expires, asked.signature):
+            return None
+        return False if photo.member_id == viewer_id or visible_to_others(photo.status) \
+            else None

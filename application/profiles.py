@@ -9,7 +9,8 @@ import attrs
 
 from application.accounts import existing_member, site_of_member
 from application.listings import relist
-from application.photos import OwnPhoto
+from application.photo_links import PhotoLinks
+from application.photos import OwnPhoto, own_photos
 from application.ports.clock import Clock
 from application.ports.discovery import RegionCatalog
 from application.ports.photos import Photo
@@ -59,6 +60,7 @@ class Profiles:
     uow: UnitOfWorkFactory
     clock: Clock
     regions: RegionCatalog
+    links: PhotoLinks  # the photos others do not all see go to the owner signed
 
     def own(self, member_id: int) -> EditableProfile:
         with self.uow() as uow:
@@ -101,5 +103,5 @@ class Profiles:
             hair_colour=profile.hair_colour, eye_colour=profile.eye_colour,
             body_type=profile.body_type, relationship_status=profile.relationship_status,
             tattoos=profile.tattoos, status=profile.status,
-            photos=[OwnPhoto.of(photo) for photo in photos],
+            photos=own_photos(photos, self.links),
             photo_limit=photo_limit(member.paid_user))

@@ -6,12 +6,14 @@ from datetime import date, datetime
 
 import attrs
 
+from application.photo_links import PhotoLinks
 from application.ports.accounts import SignedIn
 from application.ports.photos import MainPhoto
 from application.ports.unit_of_work import UnitOfWorkFactory
 from application.shop import buyer_of
 from application.sites import SiteDirectory
 from domain.members import AccountStatus, Member, ProfileStatus
+from domain.photos import PhotoStatus
 from domain.pricing import time_bonus_end
 
 
@@ -57,6 +59,7 @@ class User:
 class UserView:
     uow: UnitOfWorkFactory
     sites: SiteDirectory
+    links: PhotoLinks  # a main photo still waiting for review: the member's own link
 
     def render(self, member: Member) -> User:
         with self.uow() as uow:
@@ -87,4 +90,11 @@ class UserView:
                 id=member.id, name=profile.name, gender=profile.gender,
                 sexuality=profile.sexuality, birth_date=profile.birth_date,
                 country=profile.country, region=profile.region, city=profile.city,
-                status=profile.status, main_image=main))
+                status=profile.status, main_image=self._own(main, member.id)))
+
+    def _own(self, main: MainPhoto | None, member_id: int) -> MainPhoto | None:
+        if main is None or main.status == PhotoStatus.ACTIVE:  # on every card: plain
+            return main
+        return attrs.evolve(main, filename=self.links.name(main.filename, member_id, False),
+                            thumb_filename=self.links.name(main.thumb_filename, member_id,
+                                                           False))

@@ -76,6 +76,16 @@ def photo_access(*, own: bool, profile_open: bool, status: str, position: int,
     return PhotoAccess.LOCKED
 
 
+def open_to_anyone(status: str, position: int) -> bool:
+    """Whether a photo's file may go to whoever asks for it by name: the photo every
+    viewer of an open profile gets (photo_access), the main photo, which every card, like
+    and lander shows, to visitors too. Any other photo (locked to some, waiting for
+    review, rejected) goes only to a viewer the rule let see it. ``position`` as for
+    photo_access (-1: not among the photos others see)."""
+    return photo_access(own=False, profile_open=True, status=status, position=position,
+                        viewer_paid=False, unlocked=False) is PhotoAccess.OPEN
+
+
 def check_unlockable(access: PhotoAccess) -> None:
     """Only a locked photo can be bought: a hidden one does not exist for the viewer, an
     open one costs nothing to see."""

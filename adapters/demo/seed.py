@@ -1,8 +1,10 @@
 """The operator's demo seed (`amora demo seed`): the demo catalogue of companies and
 sites, then the planned crowd of members (adapters.demo.crowd) with painted portraits.
 
-The same seed and reference date give the same rows and the same image bytes; the only
-time read is the injected clock's (for the default reference date and the audit entry).
+The same seed and reference date give the same rows and the same image bytes, but for
+the photos' file names: random like an upload's, so nobody finds a demo photo by counting.
+The only time read is the injected clock's (for the default reference date and the audit
+entry).
 """
 
 from __future__ import annotations
@@ -15,10 +17,12 @@ import attrs
 
 from adapters.demo.catalogue import COMPANIES, DEMO_BUNDLES, SITES
 from adapters.demo.crowd import MAIN, DemoPeople, Planned, plan_members
+from adapters.security.secrets import TokenSecrets
 from application.listings import relist
+from application.photos import new_photo_files
 from application.ports.clock import Clock
 from application.ports.photos import FileStore
-from application.ports.security import PasswordHasher
+from application.ports.security import PasswordHasher, Secrets
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.sites import Site
 
@@ -56,6 +60,7 @@ class DemoSeeder:
     painter: PortraitPainter
     passwords: PasswordHasher
     clock: Clock
+    secrets: Secrets = attrs.field(factory=TokenSecrets)  # the photos' file names
 
     def seed(self, members: int = 500, seed: int = 2026,
              reference: date | None = None) -> DemoSummary:
@@ -120,9 +125,8 @@ class DemoSeeder:
         if planned.password is not None:
             member = attrs.evolve(member, password_hash=self.passwords.hash(planned.password))
         member = uow.members.add(member)
-        for n, (photo, portrait) in enumerate(zip(planned.photos, painted, strict=True), 1):
-            name = f"photos/{member.id}/{n}.jpg"
-            thumb = f"photos/{member.id}/{n}_thumb.jpg"
+        for photo, portrait in zip(planned.photos, painted, strict=True):
+            name, thumb = new_photo_files(member.id, self.secrets)
             self.files.put(name, portrait.image, "image/jpeg")
             self.files.put(thumb, portrait.thumbnail, "image/jpeg")
             uow.photos.add(member.id, name, thumb, photo.is_main, photo.status, photo.created_at)

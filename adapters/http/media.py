@@ -1,4 +1,8 @@
-"""Photos out of the file store at /media/<name> (the sites' default cdn_prefix)."""
+"""Photos out of the file store at /media/<name> (the sites' default cdn_prefix).
+
+Who gets which file is the photo rule's (application.photos.Photos.served): the main photo
+to anyone, any other photo only by a link signed for the member signed in
+(``?exp=…&sig=…``, application.photo_links) or an operator's preview (``?preview=…``)."""
 
 from __future__ import annotations
 
@@ -10,21 +14,27 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from adapters.http.composition import container
 from adapters.http.session import current_member
+from application.photos import FileRequest
 
 blueprint = Blueprint("media", __name__)
 
 
+def _viewer() -> int | None:
+    member = current_member()
+    return member.id if member else None
+
+
 @blueprint.get("/media/<path:name>")
 def media(name: str) -> BaseResponse:  # a redirect, or the file
-    photos = container().photos()
-    public = photos.visible_file(name, None)  # active: anyone who has the name may see it
-    if not public and not photos.previewable(name, request.args.get("preview")):
-        viewer = current_member()
-        if viewer is None or not photos.visible_file(name, viewer.id):
-            raise NotFound()  # pending and rejected photos exist for their owner (and an
-            # operator's signed preview link from `amora photos pending`)
+    asked = FileRequest(name, expires=request.args.get("exp"),
+                        signature=request.args.get("sig"), preview=request.args.get("preview"))
+    public = container().photos().served(asked, _viewer)
+    if public is None:
+        raise NotFound()  # no such photo, or not for this request: the same answer
     files = container().files()
-    url = files.url_for(name, public)  # a CDN or a short-lived signed link, if configured
+    # A CDN only ever gets public names; the others a short-lived signed bucket link, if
+    # configured, or the bytes from here.
+    url = files.url_for(name, public)
     if url is not None:
         response = redirect(url, 302)
         response.cache_control.private = True
@@ -35,5 +45,7 @@ def media(name: str) -> BaseResponse:  # a redirect, or the file
         raise NotFound()
     response = Response(data, mimetype=mimetypes.guess_type(name)[0] or "application/octet-stream")
     response.cache_control.private = True  # an approval or deletion must not linger in caches
+    # A signed link is the same URL for a clock hour (application.photo_links): the
+    # browser keeps what it fetched about as long as it is given that URL.
     response.cache_control.max_age = 3600
     return response

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections import Counter
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -140,6 +141,7 @@ def test_photos_are_stored_jpegs_without_exif(seeded: Seeded) -> None:
     assert {photo["status"] for photo in photos if photo["is_main"]} == {"active"}
     for photo in photos:
         n = photo["filename"].removeprefix(f"photos/{photo['member_id']}/").removesuffix(".jpg")
+        assert re.fullmatch(r"[A-Za-z0-9_-]{20}", n)  # random, as an upload's (issue 28.6)
         assert photo["thumb_filename"] == f"photos/{photo['member_id']}/{n}_thumb.jpg"
         for name, size in ((photo["filename"], (600, 800)),
                            (photo["thumb_filename"], (200, 200))):
@@ -167,13 +169,20 @@ def test_the_same_seed_gives_the_same_rows_and_images(seeded: Seeded, tmp_path: 
         return [{k: v for k, v in m.items() if k != "password_hash"} for m in demo.members()]
 
     assert rows(second) == rows(first)
-    assert second.photos() == first.photos()
 
-    def files(demo: Demo) -> dict[str, bytes | None]:
-        return {name: demo.files.get(name) for photo in demo.photos()
-                for name in (photo["filename"], photo["thumb_filename"])}
+    def photos(demo: Demo) -> list[dict[str, Any]]:  # but for their random names
+        return [{k: v for k, v in p.items() if not k.endswith("filename")}
+                for p in demo.photos()]
+
+    assert photos(second) == photos(first)
+
+    def files(demo: Demo) -> list[bytes | None]:
+        return [demo.files.get(name) for photo in demo.photos()
+                for name in (photo["filename"], photo["thumb_filename"])]
 
     assert files(second) == files(first)
+    names = {photo["filename"] for demo in (first, second) for photo in demo.photos()}
+    assert len(names) == 2 * len(first.photos())  # nobody finds a demo photo by its seed
 
 
 def test_catalogue_texts_are_translated() -> None:

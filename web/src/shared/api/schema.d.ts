@@ -1372,6 +1372,7 @@ export interface components {
         };
         MemberPhoto: {
             id: number;
+            /** @description The photo's path under the site's cdn_prefix. A photo not every viewer may see (past the main photo, or waiting for review) comes as a link signed for this viewer, valid one to two hours: path?exp=…&sig=…; null while locked */
             filename: string | null;
             thumb_filename: string | null;
             /** @description Only premium members see this photo */
@@ -1407,6 +1408,7 @@ export interface components {
         };
         OwnPhoto: {
             id: number;
+            /** @description The photo's path under the site's cdn_prefix. A photo not every viewer may see (past the main photo, or waiting for review) comes as a link signed for this viewer, valid one to two hours: path?exp=…&sig=… */
             filename: string;
             thumb_filename: string;
             /** @enum {string} */
@@ -1503,6 +1505,7 @@ export interface components {
             password: string;
         };
         Image: {
+            /** @description The photo's path under the site's cdn_prefix. A photo not every viewer may see (past the main photo, or waiting for review) comes as a link signed for this viewer, valid one to two hours: path?exp=…&sig=… */
             filename: string;
             thumb_filename: string;
             /** @enum {string} */
@@ -1589,6 +1592,7 @@ export interface components {
             /** @description The interface languages this site offers (the language dropdown shows when more than one). */
             locales: ("da" | "de" | "en" | "es" | "fi" | "fr" | "it" | "nb" | "nl" | "pl" | "sv")[];
             countries: string[];
+            /** @description Photos are at cdn_prefix + filename; /media/ answers 404 for a photo not open to the one asking */
             cdn_prefix: string;
             geoip_country: string | null;
             geoip_selected_country: string | null;
