@@ -9,7 +9,7 @@ import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { usePageTitle } from '../title';
 import { BundleCard, codeApplies, priceBundles } from './bundles';
-import { DiscountBanner } from './discountUi';
+import { DiscountBanner, HeldDiscountNote } from './discountUi';
 import { PaymentReturn } from './PaymentReturn';
 import { type DiscountCode, type PaymentMethod, goToCheckout, shopApi } from './shopApi';
 import { CARD_BRANDS, MethodIcon, ShopLoading, methodName, shopErrorText, useMoney } from './shopUi';
@@ -164,6 +164,7 @@ function MethodChoice({ bundleId, preselect, code }: { bundleId: number; presele
             </FormAlert>
           )}
           {discount && bundle.pay < bundle.price && <DiscountBanner discount={discount} typed={typed !== null} />}
+          {offer.held_discount && <HeldDiscountNote held={offer.held_discount} />}
           {checked.valid && !typed && (
             <FormAlert variant="info" testId="code-not-better">
               {t('discount.notBetter', { code: checked.valid.code })}

@@ -8,7 +8,7 @@ import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../session';
 import { usePageTitle } from '../title';
 import { BundleCard, POPULAR_INDEX, type PricedBundle, codeApplies, priceBundles } from './bundles';
-import { DiscountBanner, DiscountCodeField, discountName } from './discountUi';
+import { DiscountBanner, DiscountCodeField, HeldDiscountNote, discountName } from './discountUi';
 import { type DiscountCode, type Order, shopApi } from './shopApi';
 import { ShopLoading, creditsLabel, methodName, useMoney } from './shopUi';
 import { useTimeBonusFor, useTimeBonusVisible } from './timeBonusStore';
@@ -66,7 +66,7 @@ export function CreditsPage() {
     );
   }
 
-  const { discount: automatic } = offer.data;
+  const { discount: automatic, held_discount: held } = offer.data;
   const bundles = priceBundles(offer.data, typed);
   // The better discount applies per bundle: say so when the typed code is not it.
   const codeCounts = bundles.some((bundle) => codeApplies(typed, bundle));
@@ -91,6 +91,7 @@ export function CreditsPage() {
       </header>
       <div className="container shop-page__body">
         {banner && <DiscountBanner discount={banner} typed={banner === typed} onRemove={() => setTyped(null)} />}
+        {held && <HeldDiscountNote held={held} />}
         {typed && !codeCounts && (
           <FormAlert variant="info" testId="code-not-better">
             {t('discount.notBetter', { code: typed.code })}{' '}

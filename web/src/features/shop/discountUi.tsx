@@ -4,9 +4,11 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate } from '../../shared/i18n/dates';
+import { AppLink } from '../../shared/routing/AppLink';
+import { FormAlert } from '../../shared/ui/alerts';
 import { Icon } from '../../shared/ui/icons';
 import { formatPercentage } from './money';
-import { type DiscountCode, shopApi } from './shopApi';
+import { type DiscountCode, type HeldDiscount, shopApi } from './shopApi';
 import { Countdown, shopErrorText } from './shopUi';
 import { useTimeBonus } from './timeBonusStore';
 
@@ -61,6 +63,24 @@ export function DiscountBanner({ discount, typed = false, onRemove }: { discount
         </button>
       )}
     </section>
+  );
+}
+
+/**
+ * The first-purchase discount (time bonus or welcome discount) goes to one order at a
+ * time: while another open order holds it, the prices are without it. Says so, which
+ * order holds it, and what brings it back (that payment failing, cancelled or expired).
+ */
+export function HeldDiscountNote({ held }: { held: HeldDiscount }) {
+  const { t, i18n } = useTranslation('shop');
+  const percent = formatPercentage(held.value_percentage, i18n.language);
+  return (
+    <FormAlert variant="info" testId="discount-held">
+      {t('discount.heldText', { percent, order: held.order })}{' '}
+      <AppLink to="transactions-id" params={{ id: held.order }} data-testid="discount-held-order">
+        {t('discount.heldLink', { order: held.order })}
+      </AppLink>
+    </FormAlert>
   );
 }
 

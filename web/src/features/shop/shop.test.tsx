@@ -169,6 +169,13 @@ describe('shop errors', () => {
     );
   });
 
+  it('names the first-purchase discount when a parallel order took it, never a typed code', () => {
+    expect(shopErrorText(t, tc, new ApiError(409, 'code_used', { discount: 'time_bonus' }), { language: 'en' })).toContain(
+      'first-purchase discount has just gone to another order',
+    );
+    expect(shopErrorText(t, tc, new ApiError(409, 'code_used', { discount: 'code' }), { language: 'en' })).toBe('Code already used');
+  });
+
   it('uses the Dutch texts of the spec', () => {
     const nl = i18n.getFixedT('nl', 'shop');
     return i18n.loadLanguages('nl').then(() => i18n.loadNamespaces('shop')).then(() => {
@@ -385,6 +392,20 @@ describe('credits page', () => {
     expect(screen.getAllByTestId('bundle-price')[1]).toHaveTextContent('€22.49');
     fireEvent.click(screen.getByTestId('discount-remove'));
     expect(screen.queryByTestId('code-not-better')).toBeNull();
+  });
+
+  it('says the first-purchase discount is held by an open order, and which, instead of offering it again', async () => {
+    const held = { ...code(), order: 12 };
+    serve = (url) =>
+      url.pathname === '/api/bundles'
+        ? json(200, { bundles: FULL_PRICE, discount: null, paid_user: false, held_discount: held })
+        : json(409, { error: 'code_used', params: { order: 12, discount: 'time_bonus' } });
+    renderAt('/credits', <CreditsPage />);
+    await settle(10);
+    expect(screen.queryByTestId('discount-banner')).toBeNull();
+    expect(screen.getAllByTestId('bundle-price')[0]).toHaveTextContent('€14.99');
+    expect(screen.getByTestId('discount-held')).toHaveTextContent('reserved for your order #12, which has not been paid yet');
+    expect(screen.getByTestId('discount-held-order')).toHaveAttribute('href', '/transactions/12');
   });
 
   it('offers to repeat the last paid order', async () => {

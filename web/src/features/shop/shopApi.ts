@@ -12,6 +12,8 @@ export type DiscountCode = components['schemas']['DiscountCode'];
 export type Order = components['schemas']['Order'];
 export type OrderStatus = Order['status'];
 export type BundleOffer = Answer<'getBundles'>;
+/** The first-purchase discount while another open order holds it (with that order's id). */
+export type HeldDiscount = NonNullable<BundleOffer['held_discount']>;
 export type Bundle = BundleOffer['bundles'][number];
 export type PaymentMethod = Answer<'getPaymentMethods'>['methods'][number];
 export type StartedOrder = Answer<'startOrder', 201>;
@@ -40,7 +42,7 @@ export const shopApi = {
   async checkCode(code: string): Promise<DiscountCode> {
     return loggedIn(await answer(api.GET('/api/discountcode', { params: { query: { code } }, ...once })));
   },
-  /** The automatic discount (time bonus with seconds_left, else the welcome discount); 404 when none. */
+  /** The automatic discount (time bonus with seconds_left, else the welcome discount); 404 when none, 409 while an open order holds it. */
   async welcome(): Promise<DiscountCode> {
     return loggedIn(await answer(api.GET('/api/discountcode', { params: { query: { welcome: 'true' } }, ...retries(1) })));
   },

@@ -112,6 +112,10 @@ export function shopErrorText(t: TFunction, tc: TFunction, error: unknown, { cur
   if (typeof params.minimum === 'number') params.minimum = formatMoney(params.minimum, currency ?? 'EUR', language);
   if (typeof params.country === 'string') params.country = countryName(params.country, language);
   if (Array.isArray(params.methods)) params.methods = params.methods.map((m) => methodName(t, String(m))).join(', ');
+  // The first-purchase discount is never typed: "code already used" would puzzle.
+  if (error.code === 'code_used' && (params.discount === 'time_bonus' || params.discount === 'welcome')) {
+    return t('errors.first_purchase_taken', { ns: 'shop', defaultValue: common });
+  }
   return t(errorKey(error.code), { ns: 'shop', ...params, defaultValue: common });
 }
 

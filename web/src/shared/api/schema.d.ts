@@ -887,7 +887,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The credit bundles in the member's currency with the best automatic discount applied (visitors, for the pricing page, by their country) */
+        /** The credit bundles in the currency of where the member (or visitor, for the pricing page) is - the proxy's GeoIP country, else the profile's - with the best automatic discount applied */
         get: operations["getBundles"];
         put?: never;
         post?: never;
@@ -921,7 +921,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A discount code checked for this member with the price of every bundle on offer (the better of the code and the automatic discount), or with welcome=true the automatic one (time bonus, else welcome discount) */
+        /** A discount code checked for this member with the price of every bundle on offer (the better of the code and the automatic discount), or with welcome=true the automatic one (time bonus, else welcome discount; 409 code_used with params.order while an open order holds it) */
         get: operations["getDiscountCode"];
         put?: never;
         post?: never;
@@ -957,7 +957,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start paying a bundle; the answer says where to pay (the gateway's checkout) */
+        /** Start paying a bundle on offer where the member is (see getBundles); the answer says where to pay (the gateway's checkout). 409 code_used when another live order of the member's holds the code or the first-purchase discount (two started at once) */
         post: operations["startOrder"];
         delete?: never;
         options?: never;
@@ -3302,6 +3302,11 @@ export interface operations {
                         bundles: components["schemas"]["PricedBundle"][];
                         discount: components["schemas"]["DiscountCode"] | null;
                         paid_user: boolean;
+                        /** @description The first-purchase discount (time bonus or welcome discount) while another open order of the member's holds it: not in these prices; back if that order ends unpaid, spent if it is paid */
+                        held_discount: (components["schemas"]["DiscountCode"] & {
+                            /** @description The open order that holds it */
+                            order: number;
+                        }) | null;
                     };
                 };
             };
