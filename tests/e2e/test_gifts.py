@@ -82,8 +82,13 @@ def test_gifts_arrive_live_and_a_free_member_unlocks_a_photo(
     shot(lotte, "photo-locked-en-1280")
     offer.get_by_test_id("unlock-photo").click()
     expect(lotte.get_by_test_id("unlock-offer")).to_have_count(0)
-    expect(lotte.get_by_role("img", name=text(DISCOVERY["profile"]["photoAlt"], number=2,
-                                              name="Jonas"))).to_be_visible()
+    opened = lotte.get_by_role("img", name=text(DISCOVERY["profile"]["photoAlt"], number=2,
+                                                name="Jonas"))
+    expect(opened).to_be_visible()
+    # It loads at once, by the link the unlock signed for Lotte (a bare name answers 404).
+    lotte.wait_for_function("img => img.complete && img.naturalWidth > 0",
+                            arg=opened.element_handle())
+    assert "?exp=" in (opened.get_attribute("src") or "")
     assert credits(lotte) == balance - cost
     lotte.reload()  # the server remembers it
     expect(lotte.get_by_test_id("member-name")).to_contain_text("Jonas")
