@@ -188,7 +188,8 @@ class Container(containers.DeclarativeContainer):
     appeals = providers.Singleton(Appeals, uow=unit_of_work.provider, clock=clock,
                                   accounts=accounts)
     data_export = providers.Singleton(DataExport, uow=unit_of_work.provider, clock=clock,
-                                      passwords=passwords, secrets=secrets, files=files)
+                                      passwords=passwords, secrets=secrets, files=files,
+                                      scratch=config.provided.var_dir)
     notifier = providers.Singleton(
         Notifier, uow=unit_of_work.provider, clock=clock, secrets=secrets,
         settings=notification_settings, texts=mail_texts, mailer=mailer, push=push_sender,

@@ -1,18 +1,18 @@
-"""A member's copy of their data (issue 21.1): when it may be downloaded, and when it is
-too large to build while the member waits."""
+"""A member's copy of their data (issue 21.1): when it may be asked for, and where it goes.
+Every copy is built by a job, never while the member waits (a copy of 100,000 messages is
+tens of megabytes and seconds of work), and mailed as a link that works once."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
 from domain.errors import DomainError
+from domain.notifications import MailOff, may_mail_account
 
 # The password typed again on the settings page opens the download for this long.
 RECONFIRM_WINDOW = timedelta(minutes=10)
-# A large copy is built by a job and mailed as a link that works once, for a day.
+# The mailed link works once, for a day.
 LINK_LIFETIME = timedelta(hours=24)
-LARGE_PHOTOS = 10  # image files are most of a copy's size and building time
-LARGE_MESSAGES = 5000
 
 
 def check_reconfirmed(confirmed_at: datetime | None, now: datetime) -> None:
@@ -20,6 +20,11 @@ def check_reconfirmed(confirmed_at: datetime | None, now: datetime) -> None:
         raise DomainError("password_confirmation_required")
 
 
-def built_by_job(photos: int, messages: int) -> bool:
-    """Too large to zip within the request: the member gets a mail instead."""
-    return photos > LARGE_PHOTOS or messages > LARGE_MESSAGES
+def link_can_be_mailed(mail_off: MailOff | None) -> bool:
+    """The link is the only way to the copy: an address that bounces would never get it."""
+    return may_mail_account(mail_off)
+
+
+def check_link_can_be_mailed(mail_off: MailOff | None) -> None:
+    if not link_can_be_mailed(mail_off):
+        raise DomainError("export_address_bounces")

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import IO, BinaryIO
 
-from adapters.files.names import checked_name
+from adapters.files.names import CHUNK, checked_name
+from application.ports.photos import FileStream
 
 _TEMPORARY = ".upload-"
+
+
+def _chunks(file: BinaryIO) -> Iterator[bytes]:
+    with file:
+        while chunk := file.read(CHUNK):
+            yield chunk
 
 
 class LocalFileStore:
@@ -20,12 +29,22 @@ class LocalFileStore:
         return self._root / checked_name(name)
 
     def put(self, name: str, data: bytes, content_type: str) -> None:
+        self._write(name, lambda file: file.write(data))
+
+    def put_file(self, name: str, file: IO[bytes], content_type: str) -> None:
+        self._write(name, lambda target: shutil.copyfileobj(file, target, CHUNK))
+
+    def _write(self, name: str, write: Callable[[BinaryIO], object]) -> None:
         path = self._path(name)
         path.parent.mkdir(parents=True, exist_ok=True)
         # Write then rename, so a reader never sees half a photo.
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=_TEMPORARY)
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
+        try:
+            with os.fdopen(handle, "wb") as file:
+                write(file)
+        except BaseException:
+            os.unlink(temporary)  # a failed copy leaves nothing behind
+            raise
         os.chmod(temporary, 0o644)  # mkstemp makes 0600; the web server may be another user
         os.replace(temporary, path)
 
@@ -34,6 +53,13 @@ class LocalFileStore:
             return self._path(name).read_bytes()
         except (FileNotFoundError, ValueError):
             return None
+
+    def stream(self, name: str) -> FileStream | None:
+        try:
+            file = self._path(name).open("rb")
+        except (FileNotFoundError, ValueError):
+            return None
+        return FileStream(os.fstat(file.fileno()).st_size, _chunks(file))
 
     def delete(self, name: str) -> None:
         self._path(name).unlink(missing_ok=True)

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
-from typing import Any
+from typing import IO, Any
 
 import boto3
+from boto3.s3.transfer import TransferConfig
 from botocore.config import Config as BotoConfig
 from botocore.exceptions import BotoCoreError, ClientError
 
-from adapters.files.names import checked_name
+from adapters.files.names import CHUNK, checked_name
+from application.ports.photos import FileStream
 
 log = logging.getLogger(__name__)
 
@@ -20,6 +22,16 @@ log = logging.getLogger(__name__)
 PRIVATE_URL_SECONDS = 300
 PUBLIC_URL_SECONDS = 3600
 _MISSING = {"404", "NoSuchKey", "NotFound"}
+# A large file goes up in parts of 8 MiB, one at a time: boto3's default sends ten at once
+# from ten threads, each part held in memory.
+_UPLOADS = TransferConfig(use_threads=False)
+
+
+def _chunks(body: Any) -> Iterator[bytes]:
+    try:
+        yield from body.iter_chunks(CHUNK)
+    finally:
+        body.close()
 
 
 def _missing(error: ClientError) -> bool:
@@ -47,16 +59,29 @@ class S3FileStore:
         self._client.put_object(Bucket=self._bucket, Key=checked_name(name), Body=data,
                                 ContentType=content_type)
 
+    def put_file(self, name: str, file: IO[bytes], content_type: str) -> None:
+        self._client.upload_fileobj(file, self._bucket, checked_name(name),
+                                    ExtraArgs={"ContentType": content_type}, Config=_UPLOADS)
+
     def get(self, name: str) -> bytes | None:
+        answer = self._get(name)
+        return None if answer is None else answer["Body"].read()
+
+    def stream(self, name: str) -> FileStream | None:
+        answer = self._get(name)
+        if answer is None:
+            return None
+        return FileStream(int(answer["ContentLength"]), _chunks(answer["Body"]))
+
+    def _get(self, name: str) -> Any:
         try:
-            answer = self._client.get_object(Bucket=self._bucket, Key=checked_name(name))
+            return self._client.get_object(Bucket=self._bucket, Key=checked_name(name))
         except ValueError:
             return None
         except ClientError as error:
             if _missing(error):
                 return None
             raise
-        return answer["Body"].read()  # type: ignore[no-any-return]
 
     def delete(self, name: str) -> None:
         self._client.delete_object(Bucket=self._bucket, Key=checked_name(name))

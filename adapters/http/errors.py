@@ -70,6 +70,7 @@ _RULE_STATUS = {
     "not_banned": 409,
     "password_confirmation_required": 403,
     "export_link_invalid": 404,
+    "export_address_bounces": 409,
 }
 
 

@@ -1,20 +1,24 @@
-"""A member's rows for their copy of their data (issue 21.1), as JSON values."""
+"""A member's rows for their copy of their data (issue 21.1), as JSON values, read a
+batch at a time: each batch is a query of its own that goes on after the last row of the
+one before (keyset), so no section is ever held whole, no cursor stays open between
+batches, and every query walks an index instead of sorting the member's rows anew."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
 import attrs
-from sqlalchemy import Connection, Select, and_, case, func, or_, select
+from sqlalchemy import ColumnElement, Connection, Select, Table, and_, case, or_, select
 
 from adapters.sql import tables as t
 from application.ports.audit import JsonValue
 from application.ports.personal_data import Record
 
 msg, cm, cv, lk, p = t.messages, t.conversation_members, t.conversations, t.likes, t.profiles
+BATCH = 250  # rows per query: a few hundred kilobytes of messages at most
 
 
 def _json(value: Any) -> JsonValue:
@@ -25,103 +29,120 @@ def _json(value: Any) -> JsonValue:
     return value  # type: ignore[no-any-return]
 
 
-def _records(rows: Iterable[Any]) -> list[Record]:
-    return [{key: _json(value) for key, value in row.items()} for row in rows]
+def _record(row: Any) -> Record:
+    return {key: _json(value) for key, value in row.items()}
 
 
-def _visible(member_id: int) -> Any:
-    """The member's messages as their chat shows them (not before a deleted chat)."""
-    return (msg.join(cm, and_(cm.c.conversation_id == msg.c.conversation_id,
-                              cm.c.member_id == member_id)),
-            or_(cm.c.hidden_before.is_(None), msg.c.id > cm.c.hidden_before))
+def _after(keys: Sequence[ColumnElement[Any]], values: Sequence[Any]) -> ColumnElement[bool]:
+    """Rows after ``values`` in the order of ``keys``: (a, b) > (x, y), spelled out, as
+    SQLite and PostgreSQL both read it."""
+    first, *rest = keys
+    beyond: ColumnElement[bool] = first > values[0]
+    return beyond if not rest else or_(beyond, and_(first == values[0],
+                                                     _after(rest, values[1:])))
 
 
 @attrs.define
 class SqlPersonalData:
     connection: Connection
 
-    def _all(self, query: Select[Any]) -> list[Record]:
-        return _records(self.connection.execute(query).mappings())
+    def _batches(self, query: Select[Any], keys: Sequence[ColumnElement[Any]],
+                 names: Sequence[str], after: Sequence[Any] | None = None
+                 ) -> Iterator[Record]:
+        """The rows of ``query`` in the order of ``keys`` (unique together, shown under
+        ``names`` in each row), BATCH rows per query."""
+        ordered = query.order_by(*keys).limit(BATCH)
+        while True:
+            rows = self.connection.execute(
+                ordered if after is None else ordered.where(_after(keys, after))
+            ).mappings().all()
+            yield from map(_record, rows)
+            if len(rows) < BATCH:
+                return
+            after = [rows[-1][name] for name in names]
 
-    def size(self, member_id: int) -> tuple[int, int]:
-        photos = self.connection.execute(select(func.count()).select_from(t.photos).where(
-            t.photos.c.member_id == member_id)).scalar_one()
-        joined, visible = _visible(member_id)
-        messages = self.connection.execute(
-            select(func.count()).select_from(joined).where(visible)).scalar_one()
-        return int(photos), int(messages)
+    def _by_id(self, table: Table, *where: ColumnElement[bool]) -> Iterator[Record]:
+        return self._batches(select(table).where(*where), [table.c.id], ["id"])
 
     def photo_files(self, member_id: int) -> list[str]:
         return list(self.connection.execute(select(t.photos.c.filename).where(
             t.photos.c.member_id == member_id).order_by(t.photos.c.id)).scalars())
 
-    def sections(self, member_id: int) -> dict[str, list[Record]]:
+    def sections(self, member_id: int) -> Iterator[tuple[str, Iterable[Record]]]:
         m = t.members
         account = select(*[c for c in m.c if c.name not in ("password_hash", "erased_at")])
-        joined, visible = _visible(member_id)
         other = cm.alias("other")
         back = lk.alias("back")
-        return {
-            "account": self._all(account.where(m.c.id == member_id)),
-            "profile": self._all(select(p).where(p.c.member_id == member_id)),
-            "photos": self._all(select(t.photos).where(t.photos.c.member_id == member_id)
-                                .order_by(t.photos.c.id)),
-            "likes_given": self._all(
-                select(lk.c.liked_id.label("member"), lk.c.created_at)
-                .where(lk.c.liker_id == member_id).order_by(lk.c.created_at)),
-            "likes_received": self._all(
-                select(lk.c.liker_id.label("member"), lk.c.created_at)
-                .where(lk.c.liked_id == member_id).order_by(lk.c.created_at)),
-            "matches": self._all(  # liked both ways; matched when the second like came
-                select(lk.c.liked_id.label("member"),
-                       case((lk.c.created_at > back.c.created_at, lk.c.created_at),
-                            else_=back.c.created_at).label("matched_at"))
-                .join(back, and_(back.c.liker_id == lk.c.liked_id,
-                                 back.c.liked_id == member_id))
-                .where(lk.c.liker_id == member_id).order_by(lk.c.liked_id)),
-            "conversations": self._all(
-                select(cv.c.id, other.c.member_id.label("with_member"),
-                       p.c.name.label("with_name"), cv.c.created_at,
-                       (cv.c.started_by == member_id).label("started_by_me"))
-                .join(cm, and_(cm.c.conversation_id == cv.c.id, cm.c.member_id == member_id))
-                .join(other, and_(other.c.conversation_id == cv.c.id,
-                                  other.c.member_id != member_id))
-                .outerjoin(p, p.c.member_id == other.c.member_id).order_by(cv.c.id)),
-            "messages": self._all(
+        yield "account", self._batches(account.where(m.c.id == member_id), [m.c.id], ["id"])
+        yield "profile", self._batches(select(p).where(p.c.member_id == member_id),
+                                       [p.c.member_id], ["member_id"])
+        yield "photos", self._by_id(t.photos, t.photos.c.member_id == member_id)
+        yield "likes_given", self._batches(
+            select(lk.c.liked_id.label("member"), lk.c.created_at)
+            .where(lk.c.liker_id == member_id),
+            [lk.c.created_at, lk.c.liked_id], ["created_at", "member"])
+        yield "likes_received", self._batches(
+            select(lk.c.liker_id.label("member"), lk.c.created_at)
+            .where(lk.c.liked_id == member_id),
+            [lk.c.created_at, lk.c.liker_id], ["created_at", "member"])
+        yield "matches", self._batches(  # liked both ways; matched when the second like came
+            select(lk.c.liked_id.label("member"),
+                   case((lk.c.created_at > back.c.created_at, lk.c.created_at),
+                        else_=back.c.created_at).label("matched_at"))
+            .join(back, and_(back.c.liker_id == lk.c.liked_id, back.c.liked_id == member_id))
+            .where(lk.c.liker_id == member_id), [lk.c.liked_id], ["member"])
+        yield "conversations", self._batches(
+            select(cv.c.id, other.c.member_id.label("with_member"),
+                   p.c.name.label("with_name"), cv.c.created_at,
+                   (cv.c.started_by == member_id).label("started_by_me"))
+            .join(cm, and_(cm.c.conversation_id == cv.c.id, cm.c.member_id == member_id))
+            .join(other, and_(other.c.conversation_id == cv.c.id,
+                              other.c.member_id != member_id))
+            .outerjoin(p, p.c.member_id == other.c.member_id), [cv.c.id], ["id"])
+        yield "messages", self._messages(member_id)
+        yield "blocks", self._batches(
+            select(t.blocks.c.blocked_id.label("member"), t.blocks.c.created_at)
+            .where(t.blocks.c.blocker_id == member_id),
+            [t.blocks.c.created_at, t.blocks.c.blocked_id], ["created_at", "member"])
+        yield "orders", self._by_id(t.orders, t.orders.c.member_id == member_id)
+        yield "credit_ledger", self._by_id(t.credit_ledger,
+                                           t.credit_ledger.c.member_id == member_id)
+        yield "notification_preferences", self._batches(
+            select(t.notification_settings)
+            .where(t.notification_settings.c.member_id == member_id),
+            [t.notification_settings.c.member_id], ["member_id"])
+        yield "consents", self._consents(member_id)
+        yield "complaints", self._by_id(t.complaints, t.complaints.c.reporter_id == member_id)
+        yield "appeals", self._by_id(t.appeals, t.appeals.c.member_id == member_id)
+        yield "audit_log", self._by_id(t.audit_log, t.audit_log.c.subject == str(member_id))
+
+    def _messages(self, member_id: int) -> Iterator[Record]:
+        """Conversation by conversation, each from where the member last deleted the chat
+        (what their chat shows): the messages' (conversation, id) index read in order."""
+        chats = self._batches(select(cm.c.conversation_id, cm.c.hidden_before)
+                              .where(cm.c.member_id == member_id),
+                              [cm.c.conversation_id], ["conversation_id"])
+        for chat in chats:
+            hidden_before = chat["hidden_before"]
+            yield from self._batches(
                 select(msg.c.id, msg.c.conversation_id, msg.c.sender_id, msg.c.text,
                        msg.c.gift, msg.c.created_at, msg.c.cost)
-                .select_from(joined).where(visible).order_by(msg.c.id)),
-            "blocks": self._all(select(t.blocks.c.blocked_id.label("member"),
-                                       t.blocks.c.created_at)
-                                .where(t.blocks.c.blocker_id == member_id)),
-            "orders": self._all(select(t.orders).where(t.orders.c.member_id == member_id)
-                                .order_by(t.orders.c.id)),
-            "credit_ledger": self._all(
-                select(t.credit_ledger).where(t.credit_ledger.c.member_id == member_id)
-                .order_by(t.credit_ledger.c.id)),
-            "notification_preferences": self._all(
-                select(t.notification_settings)
-                .where(t.notification_settings.c.member_id == member_id)),
-            "consents": self._consents(member_id),
-            "complaints": self._all(select(t.complaints).where(
-                t.complaints.c.reporter_id == member_id).order_by(t.complaints.c.id)),
-            "appeals": self._all(select(t.appeals).where(t.appeals.c.member_id == member_id)
-                                 .order_by(t.appeals.c.id)),
-            "audit_log": self._all(select(t.audit_log).where(
-                t.audit_log.c.subject == str(member_id)).order_by(t.audit_log.c.id)),
-        }
+                .where(msg.c.conversation_id == chat["conversation_id"]),
+                [msg.c.id], ["id"], None if hidden_before is None else [hidden_before])
 
-    def _consents(self, member_id: int) -> list[Record]:
+    def _consents(self, member_id: int) -> Iterator[Record]:
         """What the member agreed to, and when: the terms at signup, each direct-debit
         mandate and each browser's push subscription."""
         signup = self.connection.execute(select(t.members.c.created_at).where(
             t.members.c.id == member_id)).scalar_one()
-        mandates = self._all(select(t.mandates).where(t.mandates.c.member_id == member_id))
-        pushes = self._all(select(t.push_subscriptions.c.endpoint,
-                                  t.push_subscriptions.c.created_at)
-                           .where(t.push_subscriptions.c.member_id == member_id))
-        return [{"consent": "terms_and_privacy", "given_at": _json(signup)},
-                *({"consent": "direct_debit_mandate", "given_at": row["signed_at"],
-                   "details": row} for row in mandates),
-                *({"consent": "push_notifications", "given_at": row["created_at"],
-                   "details": row} for row in pushes)]
+        yield {"consent": "terms_and_privacy", "given_at": _json(signup)}
+        for row in self._by_id(t.mandates, t.mandates.c.member_id == member_id):
+            yield {"consent": "direct_debit_mandate", "given_at": row["signed_at"],
+                   "details": row}
+        pushes = t.push_subscriptions
+        for row in self._batches(select(pushes.c.endpoint, pushes.c.created_at)
+                                 .where(pushes.c.member_id == member_id),
+                                 [pushes.c.created_at, pushes.c.endpoint],
+                                 ["created_at", "endpoint"]):
+            yield {"consent": "push_notifications", "given_at": row["created_at"],
+                   "details": row}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Protocol
 
 from application.ports.audit import JsonValue
@@ -12,16 +12,15 @@ Record = Mapping[str, JsonValue]
 
 
 class PersonalDataQueries(Protocol):
-    """Read only."""
+    """Read only. A member may have 100,000 messages: rows are read from the database a
+    batch at a time as the caller iterates them, never a whole section at once."""
 
-    def size(self, member_id: int) -> tuple[int, int]:
-        """How many photos and visible messages the copy would hold."""
-        ...
-    def sections(self, member_id: int) -> dict[str, list[Record]]:
+    def sections(self, member_id: int) -> Iterator[tuple[str, Iterable[Record]]]:
         """The member's rows by section (account, profile, photos, likes_given,
         likes_received, matches, conversations, messages, orders, credit_ledger,
-        notification_preferences, consents, audit_log, ...). Conversations and messages
-        only as the member sees them: not those before a chat they deleted."""
+        notification_preferences, consents, audit_log, ...), one section after another.
+        Conversations and messages only as the member sees them: not those before a chat
+        they deleted."""
         ...
     def photo_files(self, member_id: int) -> list[str]:
         """The stored image files of the member's photos."""

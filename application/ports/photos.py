@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from datetime import datetime
-from typing import Protocol
+from typing import IO, Protocol
 
 import attrs
 
@@ -68,11 +68,24 @@ class PhotoQueries(Protocol):
     def pending_count(self) -> int: ...
 
 
+@attrs.frozen
+class FileStream:
+    """A stored file read a piece at a time (a member's data export is too large to hold)."""
+
+    size: int
+    chunks: Iterator[bytes]  # reading it to the end, or closing it, closes the file
+
+
 class FileStore(Protocol):
-    """Where photos live: a local directory now, a bucket when scaled out."""
+    """Where photos (and members' data exports) live: a local directory now, a bucket
+    when scaled out."""
 
     def put(self, name: str, data: bytes, content_type: str) -> None: ...
+    def put_file(self, name: str, file: IO[bytes], content_type: str) -> None:
+        """The rest of ``file``, read and stored a piece at a time."""
+        ...
     def get(self, name: str) -> bytes | None: ...
+    def stream(self, name: str) -> FileStream | None: ...  # None: no such file
     def delete(self, name: str) -> None: ...
     def size(self, name: str) -> int | None: ...  # None: no such file
     def names(self) -> Iterable[str]: ...  # every stored file, for moving to another store

@@ -3,6 +3,8 @@ S3 bucket (moto's server on loopback)."""
 
 from __future__ import annotations
 
+import io
+import os
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -11,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from adapters.files.local import LocalFileStore
+from adapters.files.names import CHUNK
 from adapters.files.s3 import PRIVATE_URL_SECONDS, S3FileStore
 from application.ports.photos import FileStore
 
@@ -49,6 +52,29 @@ def test_unsafe_names_are_refused(store: FileStore, name: str) -> None:
         store.put(name, b"x", "text/plain")
     assert store.get(name) is None
     assert store.size(name) is None
+
+
+def test_a_large_file_goes_in_from_a_file_and_comes_out_a_piece_at_a_time(
+        store: FileStore) -> None:
+    """A member's data export: never whole in memory on its way in or out."""
+    data = os.urandom(3 * CHUNK + 5)
+    source = io.BytesIO(b"header" + data)
+    source.seek(6)  # from where the file stands
+    store.put_file("exports/a.zip", source, "application/zip")
+    stream = store.stream("exports/a.zip")
+    assert stream is not None and stream.size == len(data)
+    pieces = list(stream.chunks)
+    assert b"".join(pieces) == data and max(map(len, pieces)) <= CHUNK
+    assert store.stream("exports/none.zip") is None
+    opened = store.stream("exports/a.zip")
+    assert opened is not None
+    next(opened.chunks)
+    opened.chunks.close()  # a download broken off halfway
+    store.delete("exports/a.zip")
+    assert store.stream("exports/a.zip") is None and list(store.names()) == []
+    with pytest.raises(ValueError):
+        store.put_file("../a.zip", io.BytesIO(b"x"), "application/zip")
+    assert store.stream("../a.zip") is None
 
 
 def test_the_store_is_ready(store: FileStore) -> None:

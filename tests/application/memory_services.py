@@ -4,7 +4,11 @@ fast and predictable, for use-case tests."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import IO, Any
+
+from application.ports.photos import FileStream
+
+CHUNK = 64 * 1024
 
 
 class FixedClock:
@@ -32,8 +36,18 @@ class MemoryFiles:
     def put(self, name: str, data: bytes, content_type: str) -> None:
         self.data[name] = data
 
+    def put_file(self, name: str, file: IO[bytes], content_type: str) -> None:
+        self.data[name] = b"".join(iter(lambda: file.read(CHUNK), b""))
+
     def get(self, name: str) -> bytes | None:
         return self.data.get(name)
+
+    def stream(self, name: str) -> FileStream | None:
+        data = self.data.get(name)
+        if data is None:
+            return None
+        return FileStream(len(data), iter([data[at:at + CHUNK]
+                                           for at in range(0, len(data), CHUNK)]))
 
     def delete(self, name: str) -> None:
         self.data.pop(name, None)

@@ -51,17 +51,8 @@ describe('quiet mode', () => {
 });
 
 describe('download my data', () => {
-  it('asks for the password, confirms it, then downloads the ZIP', async () => {
-    const clicked = vi.fn();
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:copy', revokeObjectURL: () => undefined }));
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked(this.download);
-    });
-    fetchMock.mockImplementation((url: string) =>
-      url === '/api/export/confirm'
-        ? json(204, undefined)
-        : new Response(new Blob(['PK']), { status: 200, headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="my-data-2026-12-01.zip"' } }),
-    );
+  it('asks for the password, confirms it, then says a mail with the link follows', async () => {
+    fetchMock.mockImplementation((url: string) => (url === '/api/export/confirm' ? json(204, undefined) : json(202, { status: 'preparing' })));
     render(<DataExportSection />);
     fireEvent.click(screen.getByTestId('settings-export-start'));
     fireEvent.click(screen.getByTestId('settings-export-submit'));
@@ -69,14 +60,13 @@ describe('download my data', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText('Your current password'), { target: { value: 'secret-123' } });
     fireEvent.click(screen.getByTestId('settings-export-submit'));
-    expect(await screen.findByTestId('settings-export-result')).toHaveTextContent('Your download has started');
-    expect(clicked).toHaveBeenCalledWith('my-data-2026-12-01.zip');
+    expect(await screen.findByTestId('settings-export-result')).toHaveTextContent('You will get an e-mail with a download link');
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/export/confirm', '/api/export']);
     expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ password: 'secret-123' });
-    click.mockRestore();
+    expect(screen.queryByTestId('settings-export-submit')).not.toBeInTheDocument(); // done: the form closes
   });
 
-  it('says a mail follows for a large copy, and shows a wrong password at the field', async () => {
+  it('shows a wrong password at the field, then asks again', async () => {
     fetchMock.mockResolvedValueOnce(json(400, { error: 'password_wrong', params: {} }));
     render(<DataExportSection />);
     fireEvent.click(screen.getByTestId('settings-export-start'));
@@ -88,5 +78,14 @@ describe('download my data', () => {
     fireEvent.change(form.getByLabelText('Your current password'), { target: { value: 'right' } });
     fireEvent.click(screen.getByTestId('settings-export-submit'));
     expect(await screen.findByTestId('settings-export-result')).toHaveTextContent('You will get an e-mail with a download link');
+  });
+
+  it('says in words why no link can be mailed to an address that bounces', async () => {
+    fetchMock.mockResolvedValueOnce(json(204, undefined)).mockResolvedValueOnce(json(409, { error: 'export_address_bounces', params: {} }));
+    render(<DataExportSection />);
+    fireEvent.click(screen.getByTestId('settings-export-start'));
+    fireEvent.change(screen.getByLabelText('Your current password'), { target: { value: 'secret-123' } });
+    fireEvent.click(screen.getByTestId('settings-export-submit'));
+    expect(await screen.findByTestId('settings-export-result')).toHaveTextContent('e-mails to your address could not be delivered');
   });
 });

@@ -14,7 +14,7 @@ import { Section } from '../../shared/ui/sections';
 import { ApiError } from '../../shared/api/errors';
 import { useSession } from '../session';
 import { accountApi } from './accountApi';
-import { privacyApi, saveFile } from './privacyApi';
+import { privacyApi } from './privacyApi';
 
 const SIGNALS = ['share_typing', 'share_read_receipts', 'show_online'] as const;
 type Signal = (typeof SIGNALS)[number];
@@ -63,7 +63,7 @@ export function QuietModeSection({ user }: { user: User }) {
   );
 }
 
-/** "Download my data": the password again, then the ZIP (or a mail, when it is large). */
+/** "Download my data": the password again, then a job builds the ZIP and mails a link to it. */
 export function DataExportSection() {
   const { t } = useTranslation('account');
   const { errorText } = useErrorText();
@@ -76,9 +76,8 @@ export function DataExportSection() {
     send: async ({ password }) => {
       setResult(null);
       await privacyApi.confirmPassword(password);
-      const made = await privacyApi.exportData();
-      if (made.kind === 'file') saveFile(made.blob, made.filename);
-      setResult({ ok: true, text: made.kind === 'file' ? t('settings.export.downloaded') : t('settings.export.mailed') });
+      await privacyApi.requestCopy();
+      setResult({ ok: true, text: t('settings.export.mailed') });
       setOpen(false);
       form.setValues({ password: '' });
     },

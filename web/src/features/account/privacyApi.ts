@@ -1,15 +1,13 @@
 /**
  * The privacy calls of the contract (issue 21): quiet mode is a preference of
  * PUT /api/user (accountApi.updatePreferences); the copy of one's data needs the
- * password again first. Typed by hand, none retried: each is a member's deliberate act.
+ * password again first, then a job builds it and mails a link to it. Typed by hand,
+ * none retried: each is a member's deliberate act.
  */
 import { answer, api, retries } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 
 const once = retries(0);
-
-/** What GET /api/export gave: the ZIP itself, or word that a mail with a link follows. */
-export type ExportResult = { kind: 'file'; blob: Blob; filename: string } | { kind: 'mailed' };
 
 function filenameOf(response: Response): string {
   const match = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
@@ -17,17 +15,17 @@ function filenameOf(response: Response): string {
 }
 
 export const privacyApi = {
-  /** The password again, within this session: opens the download for 10 minutes. */
+  /** The password again, within this session: opens asking for a copy for 10 minutes. */
   confirmPassword: async (password: string): Promise<void> => {
     if ((await answer(api.POST('/api/export/confirm', { body: { password }, ...once }))) === false) {
       throw new ApiError(403, 'authentication_required');
     }
   },
-  exportData: async (): Promise<ExportResult> => {
-    const { data, response } = await api.GET('/api/export', { parseAs: 'blob', ...once });
-    if (response.status === 202) return { kind: 'mailed' };
-    if (!data) throw new ApiError(response.status, 'generic');
-    return { kind: 'file', blob: data as Blob, filename: filenameOf(response) };
+  /** Every copy is built by a job: the answer only says that a mail with the link follows. */
+  requestCopy: async (): Promise<void> => {
+    if ((await answer(api.GET('/api/export', once))) === false) {
+      throw new ApiError(403, 'authentication_required');
+    }
   },
   /** The mailed link's copy (GET /api/export/download): works once, no login needed. */
   downloadMailed: async (token: string): Promise<{ blob: Blob; filename: string }> => {

@@ -504,8 +504,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A copy of the member's data as a ZIP of JSON files (and their photos' image files)
-         * @description Needs the password confirmed in this session within the last 10 minutes (POST /api/export/confirm), else 403 password_confirmation_required. Sections: account, profile, photos (and photos/<file>), likes_given, likes_received, matches, conversations and the messages the member can see, blocks, orders, credit_ledger, notification_preferences, consents, complaints, appeals and the audit_log lines about the member. Five a day per member. A large copy (many photos or messages) answers 202 and is mailed as a link that works once, for 24 hours.
+         * Asks for a copy of the member's data; a job builds it and mails a link to it
+         * @description Needs the password confirmed in this session within the last 10 minutes (POST /api/export/confirm), else 403 password_confirmation_required. Every copy is built by a job (never within the request) as a ZIP of JSON files: account, profile, photos (and photos/<file>), likes_given, likes_received, matches, conversations and the messages the member can see, blocks, orders, credit_ledger, notification_preferences, consents, complaints, appeals and the audit_log lines about the member. The member gets a mail with a link that works once, for 24 hours (GET /api/export/download). 409 export_address_bounces when mail to the member's address bounces (no link would arrive). Five a day per member.
          */
         get: operations["exportMyData"];
         put?: never;
@@ -523,7 +523,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The mailed link of a large copy; works once, for 24 hours */
+        /**
+         * The mailed link to a copy; works once, for 24 hours
+         * @description The copy is streamed with its Content-Length; it leaves the server once sent (or once the download broke off), so a second try answers 404 export_link_invalid.
+         */
         get: operations["downloadMailedExport"];
         put?: never;
         post?: never;
@@ -2566,15 +2569,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The copy */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/zip": string;
-                };
-            };
             /** @description Being built; a mail with a download link follows */
             202: {
                 headers: {
@@ -2588,6 +2582,7 @@ export interface operations {
                 };
             };
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
