@@ -13,7 +13,6 @@ from adapters.http.composition import container
 from adapters.http.rendering import render
 from adapters.http.requests import json_body, site_host
 from adapters.http.session import require_member, session_token, visitor
-from application.data_export import Archive, ExportPreparing
 
 blueprint = Blueprint("privacy", __name__)
 
@@ -44,25 +43,20 @@ def confirm_password() -> Response:
 
 @blueprint.get("/api/export")
 @limits.limiter.limit(limits.EXPORTS, key_func=limits.per_member)
-def export() -> Response | tuple[dict[str, Any], int]:
+def export() -> tuple[dict[str, Any], int]:
+    """Every copy is built by a job and mailed as a link (never in the request)."""
     member = require_member()
-    made = container().data_export().download(member, session_token() or "")
-    if isinstance(made, ExportPreparing):
-        return render(made), 202
-    return _zip(made)
+    return render(container().data_export().request(member, session_token() or "")), 202
 
 
 @blueprint.get("/api/export/download")
 @limits.limiter.limit(limits.TOKENS)
 def download() -> Response:
-    """The mailed link of a large copy: works once."""
-    return _zip(container().data_export().claim(request.args.get("token", "")))
-
-
-def _zip(archive: Archive) -> Response:
-    return Response(archive.data, mimetype="application/zip", headers={
-        "Content-Disposition": f'attachment; filename="{archive.filename}"',
-        "Cache-Control": "no-store"})
+    """The mailed link: works once; the copy is sent a piece at a time."""
+    copy = container().data_export().claim(request.args.get("token", ""))
+    return Response(copy.chunks, mimetype="application/zip", direct_passthrough=True, headers={
+        "Content-Disposition": f'attachment; filename="{copy.filename}"',
+        "Content-Length": str(copy.size), "Cache-Control": "no-store"})
 
 
 @blueprint.post("/api/appeals")

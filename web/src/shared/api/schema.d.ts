@@ -504,8 +504,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A copy of the member's data as a ZIP of JSON files (and their photos' image files)
-         * @description Needs the password confirmed in this session within the last 10 minutes (POST /api/export/confirm), else 403 password_confirmation_required. Sections: account, profile, photos (and photos/<file>), likes_given, likes_received, matches, conversations and the messages the member can see, blocks, orders, credit_ledger, notification_preferences, consents, complaints, appeals and the audit_log lines about the member. Five a day per member. A large copy (many photos or messages) answers 202 and is mailed as a link that works once, for 24 hours.
+         * Asks for a copy of the member's data; a job builds it and mails a link to it
+         * @description Needs the password confirmed in this session within the last 10 minutes (POST /api/export/confirm), else 403 password_confirmation_required. Every copy is built by a job (never within the request) as a ZIP of JSON files: account, profile, photos (and photos/<file>), likes_given, likes_received, matches, conversations and the messages the member can see, blocks, orders, credit_ledger, notification_preferences, consents, complaints, appeals and the audit_log lines about the member. The member gets a mail with a link that works once, for 24 hours (GET /api/export/download). 409 export_address_bounces when mail to the member's address bounces (no link would arrive). Five a day per member.
          */
         get: operations["exportMyData"];
         put?: never;
@@ -523,7 +523,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The mailed link of a large copy; works once, for 24 hours */
+        /**
+         * The mailed link to a copy; works once, for 24 hours
+         * @description The copy is streamed with its Content-Length; it leaves the server once sent (or once the download broke off), so a second try answers 404 export_link_invalid.
+         */
         get: operations["downloadMailedExport"];
         put?: never;
         post?: never;
@@ -887,7 +890,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The credit bundles in the member's currency with the best automatic discount applied (visitors, for the pricing page, by their country) */
+        /** The credit bundles in the currency of where the member (or visitor, for the pricing page) is - the proxy's GeoIP country, else the profile's - with the best automatic discount applied */
         get: operations["getBundles"];
         put?: never;
         post?: never;
@@ -921,7 +924,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A discount code checked for this member with the price of every bundle on offer (the better of the code and the automatic discount), or with welcome=true the automatic one (time bonus, else welcome discount) */
+        /** A discount code checked for this member with the price of every bundle on offer (the better of the code and the automatic discount), or with welcome=true the automatic one (time bonus, else welcome discount; 409 code_used with params.order while an open order holds it) */
         get: operations["getDiscountCode"];
         put?: never;
         post?: never;
@@ -957,7 +960,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start paying a bundle; the answer says where to pay (the gateway's checkout) */
+        /** Start paying a bundle on offer where the member is (see getBundles); the answer says where to pay (the gateway's checkout). 409 code_used when another live order of the member's holds the code or the first-purchase discount (two started at once) */
         post: operations["startOrder"];
         delete?: never;
         options?: never;
@@ -2569,15 +2572,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The copy */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/zip": string;
-                };
-            };
             /** @description Being built; a mail with a download link follows */
             202: {
                 headers: {
@@ -2591,6 +2585,7 @@ export interface operations {
                 };
             };
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -3305,6 +3300,11 @@ export interface operations {
                         bundles: components["schemas"]["PricedBundle"][];
                         discount: components["schemas"]["DiscountCode"] | null;
                         paid_user: boolean;
+                        /** @description The first-purchase discount (time bonus or welcome discount) while another open order of the member's holds it: not in these prices; back if that order ends unpaid, spent if it is paid */
+                        held_discount: (components["schemas"]["DiscountCode"] & {
+                            /** @description The open order that holds it */
+                            order: number;
+                        }) | null;
                     };
                 };
             };
