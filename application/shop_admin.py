@@ -3,6 +3,7 @@ Every change is audit-logged."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -15,11 +16,17 @@ from application.ports.clock import Clock
 from application.ports.unit_of_work import UnitOfWorkFactory
 from application.shop import DIRECT_DEBIT_BLOCK
 from application.sites import named_site
+from domain.credits import MAX_AMOUNT
 from domain.errors import DomainError
 from domain.orders import Order, OrderStatus
 from domain.pricing import Bundle, CodeStatus, DiscountCode, Validity
 
 MAX_BUNDLES = 8
+# Credits as one ledger entry may move them; a price up to a million in any currency (in
+# cents well inside the database's integers). ASCII digits only: int() and Decimal() would
+# also take 1_000, Arabic digits and 1e20.
+MAX_PRICE = 100_000_000
+_BUNDLE = re.compile(r"\s*([0-9]{1,9})\s*:\s*([0-9]{1,9}(?:\.[0-9]{1,2})?)\s*")
 
 
 @attrs.frozen
@@ -37,13 +44,11 @@ def parse_bundles(text: str, currency: str) -> list[Bundle]:
     """'100:14.99,250:29.99' → bundles of 100 credits for 14.99 and 250 for 29.99."""
     bundles = []
     for part in filter(None, (item.strip() for item in text.split(","))):
-        try:
-            credits, price = part.split(":")
-            cents = (Decimal(price) * 100).quantize(Decimal(1))
-            bundles.append(Bundle(id=0, site_id=0, credits=int(credits), price=int(cents),
-                                  currency=currency))
-        except (ValueError, InvalidOperation):
-            raise DomainError("invalid_bundle", value=part) from None
+        numbers = _BUNDLE.fullmatch(part)
+        credits, cents = (int(numbers[1]), int(Decimal(numbers[2]) * 100)) if numbers else (0, 0)
+        if not (0 < credits <= MAX_AMOUNT and 0 < cents <= MAX_PRICE):
+            raise DomainError("invalid_bundle", value=part)
+        bundles.append(Bundle(id=0, site_id=0, credits=credits, price=cents, currency=currency))
     if not 0 < len(bundles) <= MAX_BUNDLES:
         raise DomainError("invalid_bundle", value=text)
     return bundles

@@ -9,11 +9,11 @@ import attrs
 import typer
 
 from cli.context import Id, container, fail_on_rule
+from cli.inputs import Actor, note
 from cli.output import Json, console, labelled, print_json, rows, say
 
 appeals = typer.Typer(help="Appeals against bans: list, show and decide.",
                       no_args_is_help=True)
-Actor = Annotated[str, typer.Option(help="Who acts (audit log); defaults to your login.")]
 
 
 @appeals.command("list")
@@ -48,7 +48,7 @@ def show(appeal_id: Id, as_json: Json = False) -> None:
 def decide(appeal_id: Id,
            lift: Annotated[bool, typer.Option(
                "--lift/--uphold", help="Lift the ban (unban) or uphold it.")],
-           note: Annotated[str, typer.Option(help="Why (required; audit log).")],
+           note: Annotated[str, note("Why (required; audit log).")],
            actor: Actor = "", as_json: Json = False) -> None:
     """Uphold or lift the ban; the member is told by e-mail in their language."""
     with fail_on_rule():

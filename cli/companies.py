@@ -10,13 +10,13 @@ import typer
 
 from application.companies import NewCompany
 from cli.context import container, fail_on_rule
+from cli.inputs import Actor
 from cli.output import Json, console, labelled, print_json, rows, say
 from domain.companies import FIELDS
 from domain.sites import Address, Company, Site
 
 app = typer.Typer(help="Operating companies: add, list, show and change.",
                   no_args_is_help=True)
-Actor = Annotated[str, typer.Option(help="Who acts (audit log); defaults to your login.")]
 Ref = Annotated[str, typer.Argument(help="The company's name or id.")]
 
 

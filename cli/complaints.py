@@ -10,10 +10,10 @@ import typer
 from rich.table import Table
 
 from cli.context import Id, container, fail_on_rule
+from cli.inputs import Actor, note
 from cli.output import Json, console, labelled, print_json, rows, say, shown
 
 complaints = typer.Typer(help="Complaints: list, show and resolve.", no_args_is_help=True)
-Actor = Annotated[str, typer.Option(help="Who acts (audit log); defaults to your login.")]
 
 
 @complaints.command("list")
@@ -54,7 +54,7 @@ def show(complaint_id: Id, as_json: Json = False) -> None:
 
 @complaints.command()
 def resolve(complaint_id: Id,
-            note: Annotated[str, typer.Option(help="What was done (required).")],
+            note: Annotated[str, note("What was done (required).")],
             actor: Actor = "", as_json: Json = False) -> None:
     """Close a complaint with what was done about it."""
     with fail_on_rule():

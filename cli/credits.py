@@ -9,16 +9,15 @@ import typer
 from rich.text import Text
 
 from cli.context import Id, container, fail_on_rule
-from cli.failures import MAX_NUMBER
+from cli.inputs import Actor, Key, reason
 from cli.output import Json, console, print_json, rows, say
+from domain.credits import MAX_AMOUNT
 
 app = typer.Typer(help="Credits: grant, revoke and read a member's ledger.",
                   no_args_is_help=True)
-Amount = Annotated[int, typer.Argument(min=1, max=MAX_NUMBER, help="Credits (a positive number).")]
-Reason = Annotated[str, typer.Option("--reason", help="Why (kept in the ledger and audit log).")]
-Actor = Annotated[str, typer.Option(help="Who acts (audit log); defaults to your login.")]
-Key = Annotated[str | None, typer.Option(
-    help="Idempotency key: running the same command with the same key books it once.")]
+Amount = Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT,
+                                       help="Credits (a positive number).")]
+Reason = Annotated[str, reason("Why (kept in the ledger and audit log).")]
 
 
 @app.command()

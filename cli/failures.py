@@ -5,6 +5,7 @@ control characters are written out, as everywhere the commands print."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from decimal import InvalidOperation
 from typing import Any, NoReturn
@@ -17,6 +18,7 @@ from adapters.config import ConfigError
 from cli.messages import describe
 from cli.output import visible
 from domain.errors import DomainError
+from domain.texts import has_control_characters_in_lines, normalise_lines
 
 MAX_NUMBER = 2**31 - 1  # the database's integer: ids, amounts and cents stay below it
 
@@ -36,6 +38,7 @@ class OneLineErrors(TyperGroup):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode,
                                 windows_expand_args, **extra)
+        _refuse_control_characters(sys.argv[1:] if args is None else args)
         try:
             code = super().main(args, prog_name, complete_var, False, windows_expand_args,
                                 **extra)
@@ -59,3 +62,12 @@ class OneLineErrors(TyperGroup):
             # decimal.InvalidOperation and OverflowError are ArithmeticErrors
             fail(str(error) or type(error).__name__)
         raise SystemExit(code if isinstance(code, int) else 0)
+
+
+def _refuse_control_characters(args: Sequence[str]) -> None:
+    """No argument of any command may carry a control or formatting character but a line
+    feed (notes may have several lines): the members' rule for their texts, so that
+    nothing an operator pastes can hide in stored data or drive a terminal later."""
+    for arg in args:
+        if has_control_characters_in_lines(normalise_lines(arg)):
+            fail(f"control characters are not accepted: {arg}", 2)

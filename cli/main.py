@@ -70,7 +70,8 @@ def db_downgrade(revision: str) -> None:
 @app.command()
 def serve(
     host: Annotated[str | None, typer.Option(help="Defaults to HOST or 127.0.0.1")] = None,
-    port: Annotated[int | None, typer.Option(help="Defaults to PORT or 8000")] = None,
+    port: Annotated[int | None, typer.Option(min=1, max=65535, help="Defaults to PORT or 8000")]
+    = None,
     workers: Annotated[int, typer.Option(min=1, max=64, help="Server processes")] = 1,
     access_log: Annotated[bool, typer.Option(help="Log every request to stdout")] = True,
 ) -> None:

@@ -11,13 +11,13 @@ from rich.text import Text
 
 from cli.context import Id, container, fail_on_rule
 from cli.failures import MAX_NUMBER
+from cli.inputs import Actor, reason
 from cli.output import Json, console, plain, print_json, rows, say, shown
 from domain.members import Member
 from domain.notifications import MailOff
 
 app = typer.Typer(help="Members: look up, ban and unban.", no_args_is_help=True)
-Reason = Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")]
-Actor = Annotated[str, typer.Option(help="Who acts (audit log); defaults to your login.")]
+Reason = Annotated[str, reason("Why (kept in the audit log).")]
 
 
 COLUMNS = ("id", "site", "e-mail", "name", "gender", "country", "status", "signed up")

@@ -6,6 +6,7 @@ from domain.errors import DomainError
 
 _MESSAGES = {
     "invalid_setting": "Invalid value for {field}: {value}",
+    "invalid_amount": "An amount of credits is a whole number from 1 to {max}",
     "unknown_setting": "Unknown setting {field}",
     "site_not_found": "No site with domain {domain}",
     "domain_taken": "Another site already uses {domain}",
@@ -44,6 +45,9 @@ def describe(error: DomainError) -> str:
     params = {"field": "", "value": "", "domain": "", "detail": "value", "id": "",
               **error.params}
     try:
-        return template.format(**params)
+        message = template.format(**params)
     except (KeyError, IndexError):
         return error.code
+    if "min" in params and "max" in params:  # a number outside its range: say which
+        message += f" (a whole number from {params['min']} to {params['max']})"
+    return message

@@ -14,10 +14,11 @@ from rich.table import Table
 from application.photo_storage import move_files
 from cli.context import container, fail_on_rule
 from cli.failures import MAX_NUMBER
+from cli.inputs import Actor
+from cli.inputs import reason as reason_option
 from cli.output import Json, console, errors, print_json, say, shown, visible
 
 app = typer.Typer(help="Photo review.", no_args_is_help=True)
-Actor = Annotated[str, typer.Option(help="Who acts (audit log); defaults to your login.")]
 
 
 @app.command()
@@ -72,7 +73,7 @@ def approve(photo_ids: Ids, actor: Actor = "", as_json: Json = False) -> None:
 
 
 @app.command()
-def reject(photo_ids: Ids, reason: Annotated[str, typer.Option("--reason")],
+def reject(photo_ids: Ids, reason: Annotated[str, reason_option()],
            actor: Actor = "", as_json: Json = False) -> None:
     """Reject photos: only their owners see them, marked as rejected."""
     with fail_on_rule():

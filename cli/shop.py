@@ -11,6 +11,7 @@ import typer
 from application.shop_admin import CodeFigures
 from cli.context import Id, container, fail_on_rule
 from cli.failures import MAX_NUMBER
+from cli.inputs import Actor
 from cli.output import Json, console, labelled, money, print_json, rows, say
 from domain.orders import Order
 from domain.pricing import Bundle
@@ -19,7 +20,6 @@ orders = typer.Typer(help="Orders: list, show and refund.", no_args_is_help=True
 discounts = typer.Typer(help="Discount codes: create, list, show and disable.",
                         no_args_is_help=True)
 bundles = typer.Typer(help="Credit bundles per site and currency.", no_args_is_help=True)
-Actor = Annotated[str, typer.Option(help="Who acts (audit log); defaults to your login.")]
 ORDER_COLUMNS = ("id", "member", "site", "credits", "amount", "currency", "method", "status",
                  "code", "created", "paid")
 

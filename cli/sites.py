@@ -11,11 +11,11 @@ import typer
 from adapters.sql.documents import converter
 from application.site_launch import NewSite
 from cli.context import container, fail_on_rule
+from cli.inputs import NAME_LONGEST, Actor, checked
 from cli.output import Json, console, print_json, print_json_view, rows, say
 from domain.site_settings import SETTING_KEYS
 
 app = typer.Typer(help="Sites served by this deployment.", no_args_is_help=True)
-Actor = Annotated[str, typer.Option(help="Who makes the change (audit log).")]
 
 
 @app.command("list")
@@ -71,8 +71,8 @@ def keys(as_json: Json = False) -> None:
 def add(
     domain: str,
     company: Annotated[str, typer.Option(help="The operating company's name or id.")],
-    name: Annotated[str, typer.Option(help="The brand name (default: from the domain).")]
-    = "",
+    name: Annotated[str, typer.Option(help="The brand name (default: from the domain).",
+                                      callback=checked(NAME_LONGEST))] = "",
     niche: Annotated[int | None, typer.Option(help="1 none, 2 she, 3 bdsm, 4 bbw, 5 gilf, "
                                               "6 milf, 7 gay")] = None,
     language: Annotated[str | None, typer.Option(help="The domain's language, e.g. de.")]

@@ -3,17 +3,31 @@
 ``key`` names a field; texts per language use ``field.<lang>``, message floors
 ``minimum_message_costs.<COUNTRY>`` and notes ``visible_profile_notes.<field>.<lang>``.
 An empty value removes a per-language text, a floor or a note.
+
+What is typed meets the rules members' own input meets: whole numbers in ASCII digits
+within the setting's sensible range (a typo such as 99999999999999999999 would overflow the
+database's integers or a member's request later), texts without control or formatting
+characters (a CR/LF in ``mail_name`` would end up in a mail header), line feeds only in the
+texts that are paragraphs, and every text within its length.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
 
+from domain.accounts import email_error
+from domain.credits import MAX_AMOUNT
 from domain.errors import DomainError
 from domain.locales import LOCALE_CODES
-from domain.sites import MessageCost, Site
+from domain.sites import LEGAL_MIN_AGE, MessageCost, Site
+from domain.texts import (
+    has_control_characters,
+    has_control_characters_in_lines,
+    normalise_lines,
+)
 
 TEXT_FIELDS = (
     "index_title", "description", "fictional_warning", "fictional_singular", "fictional_plural",
@@ -33,6 +47,23 @@ STRING_FIELDS = (
     "logged_out_search_trafficsource", "push_public_key", "support_phone", "support_email",
     "mail_name", "fictional_icon", "partner_url", "time_zone",
 )
+# The range each number may take. Credits are booked one ledger entry at a time, so no
+# setting in credits may exceed what one entry may move (MAX_AMOUNT).
+INT_RANGES = {
+    "niche": (1, 7), "message_credits": (0, MAX_AMOUNT), "signup_credits": (0, MAX_AMOUNT),
+    "photo_credits": (0, MAX_AMOUNT), "gift_credits": (0, MAX_AMOUNT),
+    "message_length": (1, 10_000), "refund_days": (0, 365), "min_age": (LEGAL_MIN_AGE, 99),
+    "company_id": (1, 2**31 - 1), "partner_countdown": (0, 300),
+    "swipe_likes_per_day": (0, 10_000), "free_messages": (0, 10_000),
+    "chat_history_limit": (0, 100_000), "welcome_discount_hours": (0, 24 * 365),
+    "directdebit_limit": (0, 100), "minimum_message_costs": (0, MAX_AMOUNT),
+}
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,12}")  # int() would also take 1_000 and Arabic digits
+# Texts a page shows as paragraphs may hold line feeds; every other text is one line.
+PARAGRAPHS = ("description", "fictional_warning", "visible_profile_notes")
+LONGEST = {"domain": 253, "name": 100, "mail_name": 100, "support_phone": 50, "support_email": 254,
+           "partner_url": 500, "push_public_key": 200, "time_zone": 64}
+LONGEST_LINE, LONGEST_PARAGRAPH = 200, 2000
 _TRUE = {"yes", "true", "on", "1"}
 _FALSE = {"no", "false", "off", "0"}
 _UPPER_LISTS = ("countries", "entry_popup_countries")
@@ -43,10 +74,27 @@ def _invalid(key: str, raw: str) -> DomainError:
 
 
 def _int(key: str, raw: str) -> int:
-    try:
-        return int(raw.strip())
-    except ValueError:
-        raise _invalid(key, raw) from None
+    text = raw.strip()
+    if not _WHOLE_NUMBER.fullmatch(text):
+        raise _invalid(key, raw)
+    lowest, highest = INT_RANGES[key.partition(".")[0]]
+    if not lowest <= int(text) <= highest:
+        raise DomainError("invalid_setting", field=key, value=text, min=lowest, max=highest)
+    return int(text)
+
+
+def _text(key: str, raw: str) -> str:
+    """A text as stored: trimmed, line ends as \\n where a paragraph may have them."""
+    field = key.partition(".")[0]
+    if field in PARAGRAPHS:
+        text = normalise_lines(raw).strip()
+        wrong = has_control_characters_in_lines(text) or len(text) > LONGEST_PARAGRAPH
+    else:
+        text = raw.strip()
+        wrong = has_control_characters(text) or len(text) > LONGEST.get(field, LONGEST_LINE)
+    if wrong or (field == "support_email" and text and email_error(text)):
+        raise _invalid(key, raw)
+    return text
 
 
 def _bool(key: str, raw: str) -> bool:
@@ -91,14 +139,14 @@ def _nested(site: Site, key: str, raw: str) -> dict[str, Any]:
     field, _, rest = key.partition(".")
     if field in TEXT_FIELDS:
         lang = _language(key, raw, rest)
-        return {field: _with_entry(getattr(site, field), lang, raw.strip())}
+        return {field: _with_entry(getattr(site, field), lang, _text(key, raw))}
     if field == "minimum_message_costs":
         country = rest.upper()
         return {field: _with_entry(site.minimum_message_costs, country, _message_cost(key, raw))}
     if field == "visible_profile_notes":
         profile_field, _, lang = rest.partition(".")
         notes = dict(site.visible_profile_notes.get(profile_field, {}))
-        texts = _with_entry(notes, _language(key, raw, lang), raw.strip())
+        texts = _with_entry(notes, _language(key, raw, lang), _text(key, raw))
         return {field: _with_entry(site.visible_profile_notes, profile_field, texts or None)}
     raise DomainError("unknown_setting", field=key)
 
@@ -111,7 +159,7 @@ def _plain(key: str, raw: str) -> Any:
     if key in LIST_FIELDS:
         return _list(key, raw)
     if key in STRING_FIELDS:
-        value = raw.strip()
+        value = _text(key, raw)
         if key == "domain":
             return value.lower()
         return value or None if key == "domain_language" else value

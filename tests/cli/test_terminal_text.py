@@ -53,7 +53,7 @@ def shows_payload(text: str) -> None:
 
 
 @pytest.fixture
-def planted(amora, terminal) -> Iterator[dict[str, int]]:  # type: ignore[no-untyped-def]
+def planted(amora: Any, terminal: None) -> Iterator[dict[str, int]]:
     """A member whose name, traffic, ban reason, complaint and appeal carry the payload
     (names as an older release or a direct write may have stored them)."""
     built = context.container()
@@ -65,6 +65,7 @@ def planted(amora, terminal) -> Iterator[dict[str, int]]:  # type: ignore[no-unt
     member_id = int(login.member.id)
     with built.unit_of_work() as work:
         member = work.members.get(member_id)
+        assert member is not None
         work.members.save(member, attrs.evolve(member, profile=attrs.evolve(
             member.profile, name=PAYLOAD, city=PAYLOAD)))
         work.commit()
@@ -84,19 +85,20 @@ def planted(amora, terminal) -> Iterator[dict[str, int]]:  # type: ignore[no-unt
     ("stats", "signups"),
 ], ids=" ".join)
 def test_stored_text_is_shown_literally_with_controls_visible(
-        amora, planted: dict[str, int], command: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+        amora: Any, planted: dict[str, int], command: tuple[str, ...]) -> None:
     result = amora(*(part.format(**planted) for part in command))
     shows_payload(plain(result))
 
 
-def test_show_views_keep_line_breaks_and_nothing_else(amora, planted: dict[str, int]) -> None:  # type: ignore[no-untyped-def]
+def test_show_views_keep_line_breaks_and_nothing_else(amora: Any, planted: dict[str, int]) -> None:
     text = plain(amora("appeals", "show", str(planted["appeal"])))
     assert "\nsecond line" in text
     listed = plain(amora("appeals", "list"))
     assert "second line" not in listed  # cut at 60 characters, one row each
 
 
-def test_json_is_exact_data_with_nothing_a_terminal_acts_on(amora, planted: dict[str, int]) -> None:  # type: ignore[no-untyped-def]
+def test_json_is_exact_data_with_nothing_a_terminal_acts_on(
+        amora: Any, planted: dict[str, int]) -> None:
     for command in (("complaints", "show", str(planted["complaint"])),
                     ("members", "show", str(planted["member"])), ("stats", "signups")):
         result = amora(*command, "--json")
@@ -114,7 +116,7 @@ def _strings(data: Any) -> set[str]:
     return {data} if isinstance(data, str) else set()
 
 
-def test_csv_keeps_data_but_no_cell_starts_a_formula(amora, terminal) -> None:  # type: ignore[no-untyped-def]
+def test_csv_keeps_data_but_no_cell_starts_a_formula(amora: Any, terminal: None) -> None:
     built = context.container()
     for index, lander in enumerate(("=HYPERLINK(\"https://evil.example\")", "-2+3", "@SUM(1)")):
         built.accounts().sign_up("amora.test", SignupForm(
@@ -130,7 +132,7 @@ def test_csv_keeps_data_but_no_cell_starts_a_formula(amora, terminal) -> None:  
     assert {row["signups"] for row in table} == {"1"}  # figures stay numbers
 
 
-def test_operator_texts_print_literally_too(amora, terminal) -> None:  # type: ignore[no-untyped-def]
+def test_operator_texts_print_literally_too(amora: Any, terminal: None) -> None:
     added = amora("companies", "add", "Evil [/x] Ltd", "--street", "Main 1", "--postcode",
                   "1011AA", "--city", "Amsterdam", "--country", "NL", "--registration",
                   "12345678")
@@ -142,7 +144,7 @@ def test_operator_texts_print_literally_too(amora, terminal) -> None:  # type: i
     assert changed.exit_code == 0
 
 
-def test_errors_show_control_characters_too(amora) -> None:  # type: ignore[no-untyped-def]
+def test_errors_show_control_characters_too(amora: Any) -> None:
     result = amora("sites", "show", "\x1b]0;owned\x07")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # refused as typed: no argument may hold one
     assert "\x1b" not in result.stderr and r"\x1b]0;owned\x07" in result.stderr
