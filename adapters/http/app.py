@@ -7,13 +7,16 @@ from typing import Any
 
 import attrs
 from flask import Flask, Response
+from flask.globals import request_ctx
 from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SessionInterface
+from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adapters.container import Container
 from adapters.http import (
     account_views,
+    bodies,
     chat_views,
     connections,
     discovery_views,
@@ -53,12 +56,51 @@ class IsoJsonProvider(DefaultJSONProvider):
             return render(value)
         return DefaultJSONProvider.default(value)
 
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        """JSON nested deeper than the interpreter's recursion limit is malformed input
+        (invalid_json), not a RecursionError (a 500)."""
+        try:
+            return super().loads(s, **kwargs)
+        except RecursionError:
+            raise ValueError("JSON nested too deeply") from None
+
+
+# The web app's catch-all for API paths takes every method (to answer 404 or 405 there):
+# it is not a method the path has.
+_CATCH_ALL = "web.api_miss"
+_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+
 
 class AmoraFlask(Flask):
     def ensure_sync(self, func: Any) -> Any:
         """Every view and hook here is plain synchronous code (the server runs greenlets,
         not asyncio), so Flask need not inspect each of them on every request."""
         return func
+
+    def make_default_options_response(self) -> Response:
+        """OPTIONS names the methods the path's own routes have (Flask's default named
+        those of every route matching it, the catch-all's too: all of them)."""
+        adapter = request_ctx.url_adapter
+        assert adapter is not None  # OPTIONS is answered only for a matched route
+        methods = {"OPTIONS"}
+        for method in _METHODS:
+            try:
+                endpoint, _ = adapter.match(method=method)
+            except HTTPException:
+                continue
+            if endpoint != _CATCH_ALL:
+                methods.add(method)
+        response = self.response_class()
+        response.allow.update(sorted(methods))
+        return response
+
+    def finalize_request(self, rv: Any, from_error_handler: bool = False) -> Response:
+        """A service lost after the view ran (the rate limiter reads Redis after the view
+        for its headers) answers as any outage does, 503 with Retry-After, not 500."""
+        try:
+            return super().finalize_request(rv, from_error_handler)
+        except errors.OUTAGES as error:
+            return errors.outage_response(error)
 
 
 class NoCookieSessions(SessionInterface):
@@ -84,6 +126,7 @@ def create_app(container: Container) -> Flask:
     )
     app.extensions["amora"] = container
     observability.init_observability(app)  # first, so its hooks see every request
+    bodies.init_bodies(app)  # the body is in before any hook looks anything up
     # Teardowns run in reverse: the connection goes back to the pool before the sign-in
     # announcement, whatever that meets.
     session.init_sessions(app)

@@ -24,6 +24,7 @@ _HTTP_CODES = {
     403: "forbidden",
     404: "not_found",
     405: "method_not_allowed",
+    408: "request_timeout",
     413: "request_too_large",
     415: "unsupported_media_type",
     429: "too_many_requests",
@@ -94,6 +95,13 @@ def unavailable_response() -> Response:
     return response
 
 
+def outage_response(error: BaseException) -> Response:
+    """An outage met while answering: logged as the operator needs it, 503 for the client."""
+    log.warning("service unavailable on %s %s: %s", request.method, request.path,
+                outage_cause(error))
+    return unavailable_response()
+
+
 def outage_cause(error: BaseException) -> str:
     """The driver's first line (no traceback): what the operator needs to see."""
     cause = getattr(error, "orig", None) or error
@@ -130,13 +138,8 @@ def register_error_handlers(app: Flask) -> None:
                     error.orig)
         return error_response(400, "invalid_request")
 
-    def outage(error: Exception) -> Response:
-        log.warning("service unavailable on %s %s: %s", request.method, request.path,
-                    outage_cause(error))
-        return unavailable_response()
-
     for kind in OUTAGES:
-        app.register_error_handler(kind, outage)
+        app.register_error_handler(kind, outage_response)
 
     @app.after_request
     def retry_later(response: Response) -> Response:

@@ -2,9 +2,9 @@
 
 Every request gets an id: the proxy's X-Request-ID when it is a sane token, else a new
 one. It is echoed in the response header and set on every log line written for the
-request (adapters/logs.py). /metrics answers loopback clients that connect directly, and
-anyone with `Authorization: Bearer <METRICS_TOKEN>`; everyone else gets a 404, so the
-endpoint is not advertised.
+request (adapters/logs.py). /metrics (and /api/ready, adapters/http/health.py) answers
+loopback clients that connect directly, and anyone with `Authorization: Bearer
+<METRICS_TOKEN>`; everyone else gets a 404, so the endpoint is not advertised.
 """
 
 from __future__ import annotations
@@ -94,13 +94,15 @@ def _finish(response: Response) -> Response:
 
 @blueprint.get("/metrics")
 def exposition() -> Response:
-    if not _may_read_metrics():
+    if not operator_only():
         abort(404)
     body, content_type = metrics.exposition(open_sockets())
     return Response(body, content_type=content_type)
 
 
-def _may_read_metrics() -> bool:
+def operator_only() -> bool:
+    """Whether the request may read what only operators see (/metrics, /api/ready): a
+    loopback client that connects directly, or anyone with the METRICS_TOKEN."""
     token = container().config().metrics_token
     scheme, _, given = request.headers.get("Authorization", "").partition(" ")
     if token and scheme.lower() == "bearer" and hmac.compare_digest(

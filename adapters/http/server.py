@@ -14,7 +14,10 @@ What the settings below guarantee:
 - shutdown: SIGTERM stops accepting, lets running requests finish (up to
   `GRACEFUL_SECONDS`) and closes every WebSocket with 1012 "service restart", which the
   web app answers by reconnecting (to another process behind the proxy);
-- no version banner (gunicorn says only "gunicorn"), access logs on stdout.
+- no version banner (gunicorn says only "gunicorn"), access logs on stdout, without
+  the values of secret query parameters (a download link's token: adapters/logs.py);
+- bodies: the app reads each body before anything else, within the header timeout plus
+  time for its size (adapters/http/bodies.py).
 """
 
 from __future__ import annotations
@@ -22,12 +25,20 @@ from __future__ import annotations
 import fcntl
 import gc
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
+from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from gunicorn.app.base import BaseApplication
+from gunicorn.glogging import Logger
 from gunicorn.workers.ggevent import GeventWorker
+
+from adapters.http.bodies import TIMEOUT_KEY
+from adapters.logs import SecretsFilter, redact
+
+if TYPE_CHECKING:
+    from gunicorn.glogging import _AtomsDict
 
 KEEPALIVE_SECONDS = 30
 GRACEFUL_SECONDS = 20
@@ -51,6 +62,32 @@ class AmoraWorker(GeventWorker):
         gevent.spawn(close_all)
 
 
+# The access log's values that may carry a query string (the request line, the query, the
+# referring page's address): the rest hold none.
+_WITH_QUERIES = ("r", "q", "f", "{referer}i", "{raw_uri}e", "{query_string}e")
+
+
+class RedactingLogger(Logger):
+    """gunicorn's logger without secrets: the access line's request line, query and
+    referrer have secret query values redacted (GET /api/export/download?token=... is
+    logged as ?token=[redacted]), and so have the server's own lines."""
+
+    def setup(self, cfg: Any) -> None:
+        super().setup(cfg)
+        if not any(isinstance(f, SecretsFilter) for f in self.error_log.filters):
+            self.error_log.addFilter(SecretsFilter())
+
+    def atoms(self, resp: Any, req: Any, environ: MutableMapping[str, Any],
+              request_time: timedelta) -> _AtomsDict:
+        atoms = super().atoms(resp, req, environ, request_time)
+        values = cast(dict[str, Any], atoms)  # typed as gunicorn's names only
+        for name in _WITH_QUERIES:
+            value = values.get(name)
+            if isinstance(value, str):
+                values[name] = redact(value)
+        return atoms
+
+
 class AmoraServer(BaseApplication):
     """gunicorn run from our own command line: options from `amora serve`, the app built
     in each worker after the fork (and after gevent patched the standard library), so no
@@ -67,6 +104,9 @@ class AmoraServer(BaseApplication):
 
     def load(self) -> Any:
         app = self._load_app()
+        # A request's body must be in within the time its headers had (bodies.py), plus
+        # time for its size.
+        app.config[TIMEOUT_KEY] = self.cfg.keepalive
         # What is loaded by now (modules, the app, the container) lives as long as the
         # worker: keep it out of the collector's full passes, which otherwise scan it all
         # and stopped a worker with 1,000 sockets for 100-400 ms (tests/bench/bench_chat.py).
@@ -108,6 +148,7 @@ def server_options(bind: str, workers: int, access_log: bool = True,
         "graceful_timeout": GRACEFUL_SECONDS,
         "accesslog": "-" if access_log else None,
         "access_log_format": ACCESS_LOG_FORMAT,
+        "logger_class": f"{__name__}.RedactingLogger",
         "errorlog": "-",
         "loglevel": "info",
         # ProxyFix in the app applies PROXY_HOPS; gunicorn must not trust headers itself.

@@ -1162,7 +1162,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether every service this process needs answers (database, Redis when configured, file storage) */
+        /**
+         * Whether every service this process needs answers (database, Redis when configured, file storage)
+         * @description For loopback clients that connect directly or with "Authorization: Bearer <METRICS_TOKEN>"; a 404 for anyone else. An answer is reused for 5 seconds.
+         */
         get: operations["getReady"];
         put?: never;
         post?: never;
@@ -1794,6 +1797,7 @@ export interface operations {
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1809,6 +1813,7 @@ export interface operations {
             200: components["responses"]["User"];
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1871,6 +1876,7 @@ export interface operations {
             200: components["responses"]["User"];
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
         };
     };
     logIn: {
@@ -1899,6 +1905,7 @@ export interface operations {
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1927,6 +1934,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1972,6 +1980,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -2002,6 +2011,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -2032,6 +2042,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -2061,6 +2072,7 @@ export interface operations {
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -2084,6 +2096,7 @@ export interface operations {
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -2099,6 +2112,7 @@ export interface operations {
             200: components["responses"]["User"];
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -2151,6 +2165,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
         };
     };
     getInterests: {
@@ -2472,6 +2487,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -2533,6 +2549,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -2560,6 +2577,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -2646,6 +2664,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -2882,6 +2901,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
         };
     };
     matchFinder: {
@@ -2975,6 +2995,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -3123,6 +3144,7 @@ export interface operations {
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
         };
     };
     getIcebreakers: {
@@ -3202,6 +3224,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
         };
     };
     unsubscribe: {
@@ -3260,6 +3283,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
         };
     };
     pageHidden: {
@@ -3431,6 +3455,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
         };
     };
     repeatOrder: {
@@ -3561,6 +3586,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            413: components["responses"]["Error"];
         };
     };
     getGifts: {
@@ -3626,6 +3652,7 @@ export interface operations {
             402: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -3696,6 +3723,7 @@ export interface operations {
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -3740,6 +3768,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
         };
     };
     getHealth: {
@@ -3789,6 +3818,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ready"];
                 };
             };
+            404: components["responses"]["Error"];
             /** @description service_unavailable; params.failing names the failing checks, checks has the state of each */
             503: {
                 headers: {
