@@ -17,6 +17,7 @@ import time
 import zipfile
 from collections.abc import Iterable, Iterator
 from datetime import datetime
+from json.encoder import encode_basestring
 from pathlib import Path
 from typing import IO
 
@@ -24,6 +25,7 @@ import attrs
 
 from application.accounts import existing_member
 from application.password_checks import PasswordChecks
+from application.ports.audit import JsonValue
 from application.ports.clock import Clock
 from application.ports.personal_data import Record
 from application.ports.photos import FileStore
@@ -41,7 +43,9 @@ conversations and messages, orders, credit ledger, notification preferences, con
 appeals, complaints and the audit log lines about your account); the photos folder holds
 your photos' image files. Times are in UTC. Questions: {support}.
 """
-WRITE_SIZE = 64 * 1024  # JSON goes into the ZIP this much at a time
+# JSON goes into the ZIP this much at a time, a few milliseconds of work: between two
+# pieces the job lets the requests of the server process it may run in go first.
+WRITE_SIZE = 16 * 1024
 
 
 @attrs.frozen
@@ -60,12 +64,32 @@ class ExportPreparing:
     status: str = "preparing"
 
 
+_INDENTED = json.JSONEncoder(ensure_ascii=False, indent=2).encode
+
+
+def _scalar(value: JsonValue) -> str:
+    if isinstance(value, str):
+        return encode_basestring(value)
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    return str(value) if type(value) is int else _INDENTED(value)
+
+
+def _json_row(row: Record) -> str:
+    """One row as ``json.dumps(rows, indent=2)`` lays it out within its list. A flat row
+    (nearly all of them: messages) is laid out here: indenting makes the json module
+    use its pure-Python encoder, a few times slower for 100,000 messages."""
+    if not row or any(isinstance(value, dict | list) for value in row.values()):
+        return _INDENTED(row).replace("\n", "\n  ")  # (a JSON text holds no raw newline)
+    return "{\n    " + ",\n    ".join(f"{encode_basestring(key)}: {_scalar(value)}"
+                                      for key, value in row.items()) + "\n  }"
+
+
 def json_array(rows: Iterable[Record]) -> Iterator[str]:
     """``json.dumps(list(rows), indent=2)``, a row at a time."""
     first = True
     for row in rows:
-        item = json.dumps(row, ensure_ascii=False, indent=2).replace("\n", "\n  ")
-        yield ("[\n  " if first else ",\n  ") + item  # (a JSON text holds no raw newline)
+        yield ("[\n  " if first else ",\n  ") + _json_row(row)
         first = False
     yield "[]" if first else "\n]"
 
