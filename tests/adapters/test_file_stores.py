@@ -112,3 +112,33 @@ def test_s3_public_photos_come_from_the_cdn_private_ones_never(s3_endpoint: str,
     assert cdn.url_for("photos/1/a.jpg", public=False) is None  # through the app
     plain = S3FileStore(s3_bucket, endpoint_url=s3_endpoint)
     assert plain.url_for("photos/1/a.jpg", public=True) is None
+
+
+def test_s3_takes_a_file_of_several_parts(s3_endpoint: str, s3_bucket: str) -> None:
+    """A copy over 8 MiB goes up in parts (one at a time) and comes back whole, typed."""
+    store = S3FileStore(s3_bucket, endpoint_url=s3_endpoint, presign=True)
+    data = os.urandom(9 * 1024 * 1024)
+    store.put_file("exports/big.zip", io.BytesIO(data), "application/zip")
+    stream = store.stream("exports/big.zip")
+    assert stream is not None and stream.size == len(data)
+    assert b"".join(stream.chunks) == data
+    url = store.url_for("exports/big.zip", public=False)
+    assert url is not None
+    with urllib.request.urlopen(url) as answer:
+        assert answer.headers["Content-Type"] == "application/zip"
+
+
+def test_a_local_copy_that_fails_halfway_leaves_nothing(tmp_path: Path) -> None:
+    store = LocalFileStore(tmp_path)
+    store.put("exports/a.zip", b"the old copy", "application/zip")
+
+    class Broken(io.BytesIO):
+        def read(self, size: int | None = -1) -> bytes:
+            if self.tell():
+                raise OSError("the disk went away")
+            return super().read(size)
+
+    with pytest.raises(OSError):
+        store.put_file("exports/a.zip", Broken(os.urandom(2 * CHUNK)), "application/zip")
+    assert store.get("exports/a.zip") == b"the old copy"  # never half a file
+    assert not list((tmp_path / "exports").glob(".upload-*"))
