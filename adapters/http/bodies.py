@@ -41,11 +41,11 @@ def init_bodies(app: Flask) -> None:
 
 
 def read_body() -> None:
+    if not _announced():
+        return  # GET, a WebSocket, a bodiless POST: nothing to wait for
     limit: int = current_app.config["MAX_CONTENT_LENGTH"] if request.endpoint in _UPLOADS \
         else BODY_LIMIT
     request.max_content_length = limit
-    if not _announced():
-        return  # GET, a WebSocket, a bodiless POST: nothing to wait for
     size = request.content_length or limit
     with _deadline(current_app.config[TIMEOUT_KEY] + size / MIN_RATE):
         # Forms are parsed now (a photo goes to a temporary file), other bodies kept as

@@ -49,7 +49,9 @@ def ready() -> tuple[dict[str, Any], int]:
 
 def readiness() -> Readiness:
     """This app's readiness checks (one per app: tests build many apps in one process)."""
-    found: Readiness = current_app.extensions.setdefault(_EXTENSION, Readiness())
+    if _EXTENSION not in current_app.extensions:
+        current_app.extensions[_EXTENSION] = Readiness()
+    found: Readiness = current_app.extensions[_EXTENSION]
     return found
 
 
