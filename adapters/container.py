@@ -47,6 +47,7 @@ from application.games import Games
 from application.geo import Geocoding
 from application.landers import Landers
 from application.likes import Likes
+from application.live_traffic import LiveTraffic
 from application.moderation import Moderation
 from application.notifications import NotificationSettings, Notifier
 from application.photo_links import PhotoLinks
@@ -212,6 +213,7 @@ class Container(containers.DeclarativeContainer):
                                   secrets=secrets, events=events)
     chat = providers.Singleton(Chat, uow=unit_of_work.provider, clock=clock, events=events,
                                photo_links=photo_links)
+    live_traffic = providers.Singleton(LiveTraffic, clock=clock)  # the process's /ws limits
     payment_gateway = providers.Selector(
         config.provided.payment_provider,
         sandbox=providers.Singleton(SandboxGateway, engine=engine, tasks=tasks),

@@ -132,7 +132,7 @@ def create_app(container: Container) -> Flask:
     session.init_sessions(app)
     connections.init_request_connection(app)
     limits.init_limits(app, config.redis_url, config.rate_limits)
-    app.config["SOCK_SERVER_OPTIONS"] = {"ping_interval": 25}
+    app.config["SOCK_SERVER_OPTIONS"] = realtime.SERVER_OPTIONS
     app.url_map.converters["int"] = requests.IdConverter  # before any route is added
     for module in (site_views, account_views, profile_views, photo_views, discovery_views,
                    like_views, chat_views, realtime, shop_views, notification_views, health,

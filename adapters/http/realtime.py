@@ -2,6 +2,11 @@
 session cookie. Events for the member arrive from the event bus (this process, or any
 process through Redis) and go out as JSON; the client sends typing notices and pings.
 
+What a client may send is bounded (issue 28.3; the rules: domain.live_limits): a message
+longer than MAX_CLIENT_MESSAGE closes the socket with 1009 (simple-websocket stops reading
+there, SERVER_OPTIONS), one over the socket's allowance with 1008, and of a member's
+typing notices in a conversation one passes every few seconds.
+
 A connection whose session ends (logout elsewhere, a ban) is told `session_revoked`
 and closed: at once when the ban publishes it, else at the next session check, which
 reads the sessions of all of the process's sockets at once every SESSION_CHECK_SECONDS.
@@ -27,17 +32,23 @@ from adapters.http.errors import OUTAGES
 from adapters.http.rendering import event_json
 from adapters.http.requests import is_id
 from adapters.http.session import current_member, session_token
+from application.live_traffic import SocketAllowance
 from application.ports.events import member_channel
 from domain.errors import DomainError
+from domain.live_limits import MAX_CLIENT_MESSAGE
 from domain.members import Member
 
 SESSION_CHECK_SECONDS = 15
 CHECKED_AT_ONCE = 100  # sockets per read (and per write of their online status)
-MAX_CLIENT_MESSAGE = 1024
 POLICY_VIOLATION = 1008
 SERVICE_RESTART = 1012  # RFC 6455 registry: the client should reconnect, soon
 TRY_AGAIN_LATER = 1013
 log = logging.getLogger("amora.realtime")
+# flask-sock's options for each socket (app.config["SOCK_SERVER_OPTIONS"]). Without
+# max_message_size simple-websocket buffers a message of any size whole (100 MB took a
+# worker from 157 to 272 MB); with it, it closes the socket with 1009 once a message
+# grows past it, having held at most one read of 4 kB beyond.
+SERVER_OPTIONS = {"ping_interval": 25, "max_message_size": MAX_CLIENT_MESSAGE}
 
 _open: set[Connection] = set()  # this process's live sockets, to check and to close
 _open_lock = threading.Lock()
@@ -50,9 +61,11 @@ blueprint = Blueprint("realtime", __name__)
 class Connection:
     """One open socket: sends are serialized, since events arrive on other threads."""
 
-    def __init__(self, ws: Any, built: Container | None = None, token: str = "") -> None:
+    def __init__(self, ws: Any, built: Container | None = None, token: str = "",
+                 allowance: SocketAllowance | None = None) -> None:
         self.ws = ws
         self.built, self.token = built, token  # whose session it lives on, for the checks
+        self.allowance = allowance  # what its client may still send
         self.lock = threading.Lock()
         self.closed = threading.Event()
 
@@ -126,7 +139,7 @@ def _serve(ws: Any) -> None:
         # Events are small frames sent back to back: without this, Nagle's algorithm
         # holds the second one until the first is acknowledged (up to 40 ms later).
         ws.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    connection = Connection(ws, built, session_token() or "")
+    connection = Connection(ws, built, session_token() or "", built.live_traffic().allowance())
     with _open_lock:
         _open.add(connection)
         metrics.sockets_open(len(_open))
@@ -139,8 +152,14 @@ def _serve(ws: Any) -> None:
             # The timeout only lets the loop notice a close from elsewhere (a session
             # check, shutdown) when the client has gone quiet for good.
             raw = ws.receive(timeout=SESSION_CHECK_SECONDS)
-            if raw is not None:
-                _handle(built, member, raw, connection)
+            if raw is None:
+                continue
+            if connection.allowance is not None and not connection.allowance.take():
+                log.warning("live socket of member %s closed (1008): it sent more than its"
+                            " allowance", member.id)
+                connection.close(POLICY_VIOLATION, "too_many_messages")
+                break
+            _handle(built, member, raw, connection)
     finally:
         unsubscribe()
         with _open_lock:
@@ -210,6 +229,7 @@ def _handle(built: Container, member: Member, raw: str | bytes,
         return
     if message.get("type") == "ping":
         connection.send({"type": "pong"})
-    elif message.get("type") == "typing" and is_id(message.get("conversation")):
+    elif (message.get("type") == "typing" and is_id(message.get("conversation"))
+          and built.live_traffic().typing_passes(member.id, message["conversation"])):
         with contextlib.suppress(DomainError):  # not their conversation: tell nobody
             built.chat().typing(member, message["conversation"])

@@ -7,6 +7,7 @@ import json
 import socket
 import threading
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -16,6 +17,13 @@ from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 
 from tests.http.test_likes_api import make_premium, signed_up
+
+
+@pytest.fixture(autouse=True)
+def every_typing_notice_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are about who hears what: each typing notice passes here, however soon
+    after the last (their spacing: tests/http/test_hardening_ws.py)."""
+    monkeypatch.setattr("domain.live_limits.TYPING_EVERY", timedelta(0))
 
 
 @pytest.fixture
