@@ -3,6 +3,7 @@ in memory embedded, in Redis when scaled out so every process counts together)."
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -12,8 +13,9 @@ from flask.globals import request_ctx
 from flask_limiter import Limiter, RequestLimit
 from flask_limiter.util import get_remote_address
 
-from adapters.http.errors import error_response
+from adapters.http.errors import OUTAGES, error_response, outage_cause
 
+log = logging.getLogger("amora.http")
 limiter = Limiter(key_func=get_remote_address, headers_enabled=True,
                   on_breach=lambda limit: _breached(limit))
 
@@ -91,6 +93,15 @@ def _after_a_check(hook: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """The extension keeps its state for a request on the request's context, made by the
     first limit check (a limited view's decorator); without it there is nothing to do."""
     def run(value: Any) -> Any:
-        return hook(value) if hasattr(request_ctx, "_limiter_request_context") else value
+        if not hasattr(request_ctx, "_limiter_request_context"):
+            return value
+        try:
+            return hook(value)
+        except OUTAGES as error:
+            # The view has run (a signup may be committed): the answer stands, without
+            # the X-RateLimit headers the lost Redis would have given. A 503 here would
+            # send the member to try again what already happened.
+            log.warning("rate-limit headers left out: %s", outage_cause(error))
+            return value
 
     return run
