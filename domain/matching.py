@@ -14,7 +14,7 @@ import attrs
 
 from domain.discovery import MAX_AGE, SearchFilters
 from domain.errors import DomainError
-from domain.members import GENDERS, INTERESTS, Profile, age_on
+from domain.members import GENDERS, INTERESTS, SEXUALITIES, Profile, age_on
 from domain.sites import LEGAL_MIN_AGE
 
 ORIENTATION_POINTS = 30
@@ -40,6 +40,24 @@ def wanted_gender(profile: Profile) -> str | None:
     if profile.sexuality == "gay":
         return profile.gender
     return next(gender for gender in GENDERS if gender != profile.gender)
+
+
+def mutual(one: Profile, other: Profile) -> bool:
+    """Each would want the other: the gender each seeks (from their sexuality) includes
+    the other's. A member is shown only to people they would want (issue 29.1)."""
+    return wants(one, other.gender) and wants(other, one.gender)
+
+
+def sexualities_wanting(viewer_gender: str, other_gender: str) -> tuple[str, ...]:
+    """The sexualities with which a member of ``other_gender`` wants a member of
+    ``viewer_gender``: the same rule as ``wants``, in the form a query filters by."""
+    return tuple(sexuality for sexuality in SEXUALITIES
+                 if wants(_someone(other_gender, sexuality), viewer_gender))
+
+
+def _someone(gender: str, sexuality: str) -> Profile:
+    return Profile(name="-", gender=gender, sexuality=sexuality,
+                   birth_date=date(2000, 1, 1), country="NL")
 
 
 @attrs.frozen

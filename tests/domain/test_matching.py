@@ -14,7 +14,9 @@ from domain.matching import (
     affinity,
     best_matches,
     compatibility,
+    mutual,
     orientation_points,
+    sexualities_wanting,
     wanted_gender,
     wants,
 )
@@ -97,3 +99,22 @@ def test_wishes_are_checked(changes: dict[str, object]) -> None:
     values.update(changes)
     with pytest.raises(DomainError):
         Wishes(**values)  # type: ignore[arg-type]
+
+
+@given(profiles, profiles)
+def test_mutual_is_symmetric_and_means_each_wants_the_other(one: Profile,
+                                                           other: Profile) -> None:
+    assert mutual(one, other) == mutual(other, one)
+    assert mutual(one, other) == (wants(one, other.gender) and wants(other, one.gender))
+
+
+@given(profiles, profiles)
+def test_a_query_by_sexualities_wanting_finds_exactly_who_wants_the_viewer(
+        viewer: Profile, other: Profile) -> None:
+    found = other.sexuality in sexualities_wanting(viewer.gender, other.gender)
+    assert found == wants(other, viewer.gender)
+
+
+def test_a_straight_man_is_not_wanted_by_a_lesbian() -> None:
+    assert sexualities_wanting("male", "female") == ("straight", "bisexual")
+    assert sexualities_wanting("male", "male") == ("gay", "bisexual")
