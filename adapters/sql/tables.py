@@ -182,6 +182,9 @@ photos = Table(
     Column("status", String(20), nullable=False),
     Column("is_main", Boolean, nullable=False, default=False),
     Column("created_at", UtcDateTime, nullable=False),
+    # /media/ finds a photo by either of its names (migration 0023).
+    Index("ix_photos_filename", "filename"),
+    Index("ix_photos_thumb_filename", "thumb_filename"),
 )
 
 blocks = Table(

@@ -80,3 +80,21 @@ def test_company_round_trip_keeps_every_field(uow) -> None:  # type: ignore[no-u
         work.commit()
     with uow() as work:
         assert work.companies.all() == [company]
+
+
+def test_a_photo_is_found_by_its_name_through_an_index(engine) -> None:  # type: ignore[no-untyped-def]
+    """Every /media/ request looks its photo up by file or thumbnail name: with the
+    planner told to avoid full scans, neither name may need one (it did before 0023)."""
+    photos = tables.photos
+    query = select(photos.c.id).where((photos.c.filename == "x.jpg")
+                                      | (photos.c.thumb_filename == "x.jpg"))
+    compiled = query.compile(engine, compile_kwargs={"literal_binds": True})
+    with engine.connect() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.exec_driver_sql("SET enable_seqscan = off")
+            plan = " ".join(row[0] for row in connection.exec_driver_sql(f"EXPLAIN {compiled}"))
+            assert "Seq Scan" not in plan, plan
+        else:
+            plan = " ".join(str(row[-1]) for row in
+                            connection.exec_driver_sql(f"EXPLAIN QUERY PLAN {compiled}"))
+            assert "SCAN photos" not in plan, plan  # SEARCH photos USING INDEX …
