@@ -80,6 +80,7 @@ vapid_key = _lazy("adapters.push.webpush", "vapid_key")
 WebPushSender = _lazy("adapters.push.webpush", "WebPushSender")
 password_strength = _lazy("adapters.security.password_strength", "password_strength")
 OfflineGeocoder = _lazy("adapters.geo.offline", "OfflineGeocoder")
+LibraryEmailAddresses = _lazy("adapters.security.email_addresses", "LibraryEmailAddresses")
 MollieGateway = _lazy("adapters.payments.mollie", "MollieGateway")
 LibraryBankChecks = _lazy("adapters.banking.checks", "LibraryBankChecks")
 LibraryCompanyChecks = _lazy("adapters.companies.checks", "LibraryCompanyChecks")
@@ -164,6 +165,7 @@ class Container(containers.DeclarativeContainer):
         ),
     )
     secrets = providers.Singleton(TokenSecrets)
+    email_addresses = providers.Singleton(LibraryEmailAddresses)
     signer = providers.Singleton(SecretSigner, secret_key=config.provided.secret_key)
     photo_links = providers.Singleton(PhotoLinks, signer=signer, clock=clock)
     mail_texts = providers.Singleton(JsonMailTexts)
@@ -183,7 +185,7 @@ class Container(containers.DeclarativeContainer):
     accounts = providers.Singleton(
         Accounts, uow=unit_of_work.provider, clock=clock, passwords=passwords, secrets=secrets,
         tasks=tasks, files=files, password_strength=providers.Object(password_strength),
-        regions=providers.Singleton(IsoRegions),
+        regions=providers.Singleton(IsoRegions), addresses=email_addresses,
     )
     events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url)
     appeals = providers.Singleton(Appeals, uow=unit_of_work.provider, clock=clock,
@@ -232,7 +234,8 @@ class Container(containers.DeclarativeContainer):
     )
     landers = providers.Singleton(Landers, uow=unit_of_work.provider, clock=clock,
                                   secrets=secrets, discovery=discovery)
-    complaints = providers.Singleton(Complaints, uow=unit_of_work.provider, clock=clock)
+    complaints = providers.Singleton(Complaints, uow=unit_of_work.provider, clock=clock,
+                                     addresses=email_addresses)
     icebreakers = providers.Singleton(JsonIcebreakers)
     photos = providers.Singleton(Photos, uow=unit_of_work.provider, clock=clock, files=files,
                                  images=providers.Singleton(PillowImages), secrets=secrets,

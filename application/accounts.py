@@ -10,12 +10,14 @@ from datetime import datetime, timedelta
 import attrs
 
 from application.concurrency import on_member_conflict
+from application.email_addresses import new_address_error
 from application.ledger import book
 from application.listings import relist
 from application.password_checks import PasswordChecks
 from application.ports.accounts import SignedIn
 from application.ports.clock import Clock
 from application.ports.discovery import RegionCatalog
+from application.ports.email_addresses import EmailAddresses
 from application.ports.jobs import TaskQueue
 from application.ports.photos import FileStore
 from application.ports.security import PasswordHasher, Secrets
@@ -116,6 +118,8 @@ class Accounts:
     password_strength: Callable[[str, Sequence[str]], int]
     lockout: LockoutPolicy = LockoutPolicy()
     regions: RegionCatalog | None = None
+    # Checks every new address (application/email_addresses.py; None: the shape only).
+    addresses: EmailAddresses | None = None
 
     @property
     def password_checks(self) -> PasswordChecks:
@@ -141,7 +145,7 @@ class Accounts:
 
     def _validate_signup(self, form: SignupForm, site: Site, now: datetime) -> None:
         check(
-            email_error(form.email),
+            new_address_error(self.addresses, form.email),
             name_error(form.name, form.email),
             birth_date_error(form.date_of_birth, now.date(), site.min_age),
             self._password_error(form.password, form.email, form.name),
@@ -341,11 +345,12 @@ class Accounts:
         """Answers alike whether or not the address has an account, and whether or not
         its mail quota is used up: past the quota no mail goes out (and the log says so)."""
         now = self.clock.now()
-        if email_error(email):
-            raise DomainError("invalid_email")
         with self.uow() as uow:
             site = resolve_site(uow, host)
             member = uow.members.by_email(site.id, normalise_email(email))
+            # Looked up first: a member's address stored before today's rule still works.
+            if member is None and email_error(email):
+                raise DomainError("invalid_email")
             if member is None or not member.can_log_in:
                 return
             today = uow.tokens.count_since(member.id, "password_reset", now - timedelta(days=1))
@@ -393,7 +398,7 @@ class Accounts:
 
     def request_mail_change(self, member_id: int, new_email: str, password: str,
                             ip: str) -> None:
-        if email_error(new_email):
+        if new_address_error(self.addresses, new_email):
             raise DomainError("new_email_invalid")
         with self.uow() as uow:
             member = existing_member(uow, member_id)

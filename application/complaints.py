@@ -8,11 +8,14 @@ from collections.abc import Sequence
 import attrs
 
 from application.accounts import site_of_member
+from application.email_addresses import new_address_error
 from application.ports.chat import Message
 from application.ports.clock import Clock
 from application.ports.complaints import Complaint, NewComplaint
+from application.ports.email_addresses import EmailAddresses
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.sites import resolve_site
+from domain.accounts import InvalidFields
 from domain.complaints import ComplaintForm, check_complaint, check_resolution
 from domain.errors import DomainError
 from domain.members import Member
@@ -30,10 +33,13 @@ class ComplaintFiled:
 class Complaints:
     uow: UnitOfWorkFactory
     clock: Clock
+    addresses: EmailAddresses | None = None  # a visitor's address, for the answer
 
     def file(self, host: str | None, reporter: Member | None,
              form: ComplaintForm) -> ComplaintFiled:
         form = check_complaint(form, logged_in=reporter is not None)
+        if form.email and (problem := new_address_error(self.addresses, form.email)):
+            raise InvalidFields([problem])
         with self.uow() as uow:
             site = site_of_member(uow, reporter) if reporter else resolve_site(uow, host)
             if form.member_id is not None and uow.members.get(form.member_id) is None:
