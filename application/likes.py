@@ -11,12 +11,20 @@ from application.accounts import existing_member, site_of_member
 from application.cards import LikedByCard, LikedCard, ShortProfile, short_profile
 from application.notifications import notify_later
 from application.ports.clock import Clock
-from application.ports.events import EventBus, MatchProfile, NewLike, NewMatch, member_channel
+from application.ports.events import (
+    EventBus,
+    LikeWithdrawn,
+    MatchProfile,
+    NewLike,
+    NewMatch,
+    member_channel,
+)
 from application.ports.photos import CardImage
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.discovery import shares_members
 from domain.errors import DomainError
 from domain.likes import check_like
+from domain.matching import wanted_gender
 from domain.members import Member, age_on
 from domain.sites import Site
 
@@ -47,6 +55,7 @@ class AutoLike:
     id: int
     name: str
     age: int
+    is_fictional: bool
     main_image: ModalImage | None
 
 
@@ -102,11 +111,15 @@ class Likes:
         return answer
 
     def unlike(self, viewer: Member, member_id: int) -> None:
-        """Unliking ends a match; the other member's like stays."""
+        """Unliking ends a match; the other member's like stays. Their open pages hear it
+        (their lists and badge), but only when there was a like to take back."""
         with self.uow() as uow:
             existing_member(uow, member_id)
+            taken_back = uow.likes.get(viewer.id, member_id) is not None
             uow.likes.remove(viewer.id, member_id)
             uow.commit()
+        if taken_back:
+            self.events.publish(member_channel(member_id), LikeWithdrawn(member=viewer.id))
 
     def lists(self, viewer: Member) -> LikeLists:
         today = self.clock.now().date()
@@ -118,16 +131,20 @@ class Likes:
                          new_likes=sum(1 for like in received if like.like_new))
 
     def auto_like(self, viewer: Member) -> AutoLike | None:
-        """A like some member really gave, offered once in the like modal."""
+        """A like some member really gave, offered once in the like modal: only from a
+        member the viewer seeks and who would want them (issue 29.1); the others stay in
+        the likes list."""
         today = self.clock.now().date()
         with self.uow() as uow:
-            card = uow.like_queries.next_for_modal(viewer.id)
+            card = uow.like_queries.next_for_modal(
+                viewer.id, gender=wanted_gender(viewer.profile), wanting=viewer.profile.gender)
             if card is None:
                 return None
             uow.likes.update(card.id, viewer.id, modal_shown=True)
             uow.commit()
         image = card.main_image
         return AutoLike(id=card.id, name=card.name, age=age_on(card.birth_date, today),
+                        is_fictional=card.is_fictional,
                         main_image=_modal_image(image) if image else None)
 
     def match_seen(self, viewer: Member, member_id: int) -> None:

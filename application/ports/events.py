@@ -55,6 +55,15 @@ class NewLike:
 
 
 @attrs.frozen
+class LikeWithdrawn:
+    """A member took back their like of the member: their likes lists and badge change,
+    and a match between them is over. Nothing is mailed or pushed for it."""
+
+    kind: ClassVar[str] = "unlike"
+    member: int  # who no longer likes the member
+
+
+@attrs.frozen
 class MatchProfile:
     id: int
     name: str
@@ -92,11 +101,11 @@ class AccountChanged:
     member: int
 
 
-Event = (NewMessage | MessagesRead | UnreadCount | Typing | CreditsChanged | NewLike | NewMatch
-         | PaymentSettled | SessionRevoked | AccountChanged)
+Event = (NewMessage | MessagesRead | UnreadCount | Typing | CreditsChanged | NewLike
+         | LikeWithdrawn | NewMatch | PaymentSettled | SessionRevoked | AccountChanged)
 EVENTS: tuple[type[Event], ...] = (NewMessage, MessagesRead, UnreadCount, Typing,
-                                   CreditsChanged, NewLike, NewMatch, PaymentSettled,
-                                   SessionRevoked, AccountChanged)
+                                   CreditsChanged, NewLike, LikeWithdrawn, NewMatch,
+                                   PaymentSettled, SessionRevoked, AccountChanged)
 
 # The processes' own channel: no member's page listens to it.
 ACCOUNTS = "accounts"

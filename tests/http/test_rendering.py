@@ -14,6 +14,7 @@ from application.ports.events import (
     EVENTS,
     AccountChanged,
     CreditsChanged,
+    LikeWithdrawn,
     MatchProfile,
     MessagesRead,
     NewLike,
@@ -58,12 +59,14 @@ def test_events_on_the_wire() -> None:
     assert event_json(PaymentSettled(order=4, status=OrderStatus.PAID)) == {
         "type": "payment", "order": 4, "status": "paid"}
     assert event_json(SessionRevoked()) == {"type": "session_revoked"}
+    assert event_json(LikeWithdrawn(member=1)) == {"type": "unlike", "member": 1}
 
 
 def test_every_event_comes_back_from_its_json() -> None:
     events = [NewMessage(MESSAGE), NewMessage(MESSAGE, unread=2), MessagesRead(3),
               UnreadCount(2), Typing(conversation=3, member=1), CreditsChanged(5),
-              NewLike(member=1), NewMatch(MatchProfile(id=1, name="Ann", age=30)),
+              NewLike(member=1), LikeWithdrawn(member=1),
+              NewMatch(MatchProfile(id=1, name="Ann", age=30)),
               PaymentSettled(order=4, status=OrderStatus.REFUNDED), SessionRevoked(),
               AccountChanged(member=1)]
     assert {type(event) for event in events} == set(EVENTS)
