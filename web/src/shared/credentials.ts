@@ -8,12 +8,28 @@ import type { FieldError } from './ui/form';
 
 export type PasswordLimits = Pick<Settings['limits'], 'password_min' | 'password_max'>;
 
-// Same shape as the server: one @, a dotted domain of valid labels, no spaces.
+// A new address, as the server takes it (domain/accounts.py and email-validator, issue
+// 28.6): ASCII; before the one @ RFC 5322's letters, digits and !#$%&'*+/=?^_`{|}~- in
+// parts joined by single dots (at most 64); after it host name labels, the last ending in
+// a letter. No quotes, display names, [IP] literals, spaces or control characters. The
+// server has the last word (IDNA, reserved names such as .test or .local): its refusal
+// carries the same code, so the same text.
+const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
-const EMAIL = new RegExp(`^[^@\\s]{1,64}@${LABEL}(?:\\.${LABEL})+$`);
+const EMAIL = new RegExp(`^(?=[^@]{1,64}@)${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+${LABEL}$`);
+// Addresses stored before that rule were only this: login and reset look those up.
+const STORED = new RegExp(`^[^@\\s]{1,64}@${LABEL}(?:\\.${LABEL})+$`);
 
+/** A new address: signup, a change of address. */
 export function emailError(email: string): FieldError | null {
-  if (email.length > 254 || !EMAIL.test(email.trim())) return { code: 'invalid_email' };
+  const address = email.trim();
+  if (address.length > 254 || !EMAIL.test(address) || !/[A-Za-z]$/.test(address)) return { code: 'invalid_email' };
+  return null;
+}
+
+/** An address to look up (login, reset): a member's older address may predate the rule. */
+export function storedEmailError(email: string): FieldError | null {
+  if (email.length > 254 || !STORED.test(email.trim())) return { code: 'invalid_email' };
   return null;
 }
 

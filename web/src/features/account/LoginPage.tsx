@@ -5,7 +5,7 @@ import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
 import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../session';
-import { emailError } from '../../shared/credentials';
+import { storedEmailError } from '../../shared/credentials';
 import { signupPolicy, hasTrafficSource } from '../signup';
 import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
@@ -36,7 +36,7 @@ export function LoginPage() {
   const signupOpen = signupPolicy(settings.signups, hasTrafficSource()) === 'open';
 
   const submit = form.submit({
-    check: ({ email, password }) => ({ email: emailError(email), password: password ? null : { code: 'password_required' } }),
+    check: ({ email, password }) => ({ email: storedEmailError(email), password: password ? null : { code: 'password_required' } }),
     send: async ({ email, password }) => {
       const user = await accountApi.logIn({ email: email.trim(), password });
       setUser(user);

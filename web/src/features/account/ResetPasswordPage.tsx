@@ -5,7 +5,7 @@ import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
 import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../session';
-import { emailError, passwordError } from '../../shared/credentials';
+import { passwordError, storedEmailError } from '../../shared/credentials';
 import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
 import { accountApi, fieldErrorsOf } from './accountApi';
@@ -25,7 +25,7 @@ export function ResetPasswordPage() {
   usePageTitle(t('reset.title'));
 
   const submit = form.submit({
-    check: ({ email }) => ({ email: emailError(email) }),
+    check: ({ email }) => ({ email: storedEmailError(email) }),
     send: async ({ email }) => {
       await accountApi.requestPasswordReset(email.trim());
       setSentTo(email.trim());

@@ -1446,6 +1446,10 @@ export interface components {
             photo_limit: number;
         };
         SignupRequest: {
+            /**
+             * Format: email
+             * @description A new address (email-validator's syntax, no DNS): ASCII only; before the one @ letters, digits and !#$%&'*+/=?^_`{|}~- in parts joined by single dots (at most 64 characters); after it a domain of letters, digits and hyphens with at least one dot, its last part ending in a letter, not a reserved name (localhost, .local, .test, .invalid, .onion, .arpa); at most 254 characters. No quotes, comments, display names (Name <...>), [IP] literals, spaces or control characters. Spaces around it are ignored; it is stored in lower case. Otherwise 400 invalid_fields with email: invalid_email.
+             */
             email: string;
             /** @description 2 to 30 characters once trimmed */
             name: string;
@@ -1507,6 +1511,7 @@ export interface components {
             reminders?: boolean;
         };
         LoginRequest: {
+            /** @description Compared with the stored addresses trimmed and in lower case; not held to the rule for new addresses (SignupRequest.email), so a member's older address still works. */
             email: string;
             password: string;
         };
@@ -1966,6 +1971,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Compared with the stored addresses trimmed and in lower case; not held to the rule for new addresses (SignupRequest.email), so a member's older address still works. 400 invalid_email only when no account has it and it is not shaped like an address. */
                     email: string;
                 };
             };
@@ -2056,6 +2062,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * Format: email
+                     * @description The new address, by the rule of SignupRequest.email; otherwise 400 new_email_invalid.
+                     */
                     email: string;
                     password: string;
                 };
@@ -2526,6 +2536,10 @@ export interface operations {
                     category: "spam" | "fake_profile" | "harassment" | "underage" | "illegal_content" | "payment" | "other";
                     /** @description 10 to 5000 characters once trimmed */
                     text: string;
+                    /**
+                     * Format: email
+                     * @description A visitor's address for the answer, by the rule of SignupRequest.email; otherwise 400 invalid_fields with email: invalid_email.
+                     */
                     email?: string | null;
                     member_id?: number | null;
                     message_id?: number | null;
@@ -2641,6 +2655,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Compared with the stored addresses trimmed and in lower case; not held to the rule for new addresses (SignupRequest.email), so a member's older address still works. */
                     email: string;
                     password: string;
                     /** @description 10 to 5000 characters once trimmed */
