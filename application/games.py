@@ -1,5 +1,10 @@
 """The matching games (issue 5): the swipe game with its daily likes, the match-finder
-and the matches proposed right after signup. Scores come from domain.matching."""
+and the matches proposed right after signup. Scores come from domain.matching.
+
+Each shows only members who would want the viewer too (issue 29.1: their sexuality
+seeks the viewer's gender, domain.matching.mutual), unless the member widens the
+match-finder to everyone on purpose; fictional profiles come after every real member
+(issue 29.3)."""
 
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.discovery import DECK_ORDER, MAX_AGE, birth_dates_for
 from domain.errors import DomainError
 from domain.likes import SwipeAllowance, swipe_day
-from domain.matching import AGE_SLACK, Wishes, best_matches, search_defaults
+from domain.matching import AGE_SLACK, Wishes, best_matches
 from domain.members import Member, Profile
 from domain.sites import LEGAL_MIN_AGE, Site
 
@@ -69,6 +74,7 @@ class MatchCard(GameCard):
 @attrs.frozen
 class Matches:
     matches: list[MatchCard]
+    mutual: bool  # only members who would want the viewer too (False: everyone, by choice)
 
 
 @attrs.frozen
@@ -90,20 +96,23 @@ class Games:
 
     def _deck(self, uow: UnitOfWork, site: Site, viewer: Member,
               today: date) -> list[CandidateCard]:
-        """Faces only (domain.discovery.DECK_ORDER), of the gender the member seeks, of
-        their age range first and then of any age, so the deck runs dry only when
-        nobody is left to swipe."""
-        wished = search_defaults(viewer.profile, today)
+        """Faces only (domain.discovery.DECK_ORDER) of the gender the member seeks and
+        who would want them too; real members before any fictional profile (so one is
+        never the first card), each of the member's age range first and then of any
+        age, so the deck runs dry only when nobody is left to swipe."""
+        wished = Wishes.of(viewer.profile, today)
         cards: list[CandidateCard] = []
-        for low, high in ((wished.min_age, wished.max_age), (LEGAL_MIN_AGE, MAX_AGE)):
-            query = attrs.evolve(
-                self._query(uow, site, viewer, wished.gender, low, high, today,
-                            not_swiped=True),
-                exclude=tuple(card.id for card in cards))
-            cards += listed(uow, lambda part, limit, _: uow.discovery.candidates(part, limit),
-                            query, DECK_SIZE - len(cards), order=DECK_ORDER)
-            if len(cards) >= DECK_SIZE:
-                break
+        for fictional in (False, True):
+            for low, high in ((wished.min_age, wished.max_age), (LEGAL_MIN_AGE, MAX_AGE)):
+                query = attrs.evolve(
+                    self._query(uow, site, viewer, wished.gender, low, high, today,
+                                not_swiped=True),
+                    exclude=tuple(card.id for card in cards), fictional=fictional)
+                cards += listed(
+                    uow, lambda part, limit, _: uow.discovery.candidates(part, limit),
+                    query, DECK_SIZE - len(cards), order=DECK_ORDER)
+                if len(cards) >= DECK_SIZE:
+                    return cards
         return cards
 
     def swipe(self, viewer: Member, member_id: int, like: bool) -> Swiped:
@@ -143,16 +152,21 @@ class Games:
 
     # --- match-finder and signup matches ------------------------------------------
 
-    def match_finder(self, viewer: Member, wishes: Wishes) -> Matches:
+    def match_finder(self, viewer: Member, wishes: Wishes, everyone: bool = False) -> Matches:
+        """The gender the member picks is kept, and only members of it who would want
+        them are shown, unless ``everyone``: both genders, whatever they seek."""
         # Open to every member: the spec lists the match-finder among the matching
         # games and names no premium limit for it (issue 19.8).
-        return Matches(self._best(viewer, wishes))
+        if everyone:
+            wishes = attrs.evolve(wishes, gender=None)
+        return Matches(self._best(viewer, wishes, mutual=not everyone), mutual=not everyone)
 
     def signup_matches(self, viewer: Member) -> Matches:
         today = self.clock.now().date()
-        return Matches(self._best(viewer, Wishes.of(viewer.profile, today)))
+        return Matches(self._best(viewer, Wishes.of(viewer.profile, today), mutual=True),
+                       mutual=True)
 
-    def _best(self, viewer: Member, wishes: Wishes) -> list[MatchCard]:
+    def _best(self, viewer: Member, wishes: Wishes, mutual: bool) -> list[MatchCard]:
         today = self.clock.now().date()
         with self.uow() as uow:
             site = site_of_member(uow, viewer)
@@ -162,11 +176,13 @@ class Games:
             cards: dict[int, CandidateCard] = {}
             for country in dict.fromkeys((wishes.country, None)):
                 query = self._query(uow, site, viewer, wishes.gender, low, high, today,
-                                    country=country)
+                                    country=country, mutual=mutual)
                 for card in uow.discovery.candidates(query, POOL_SIZE):
                     cards.setdefault(card.id, card)
         candidates = [(member_id, _profile_of(card)) for member_id, card in cards.items()]
-        ranked = best_matches(viewer.profile, wishes, candidates, today, MATCHES_SHOWN)
+        fictional = {member_id for member_id, card in cards.items() if card.is_fictional}
+        ranked = best_matches(viewer.profile, wishes, candidates, today, MATCHES_SHOWN,
+                              fictional=fictional)
         return [MatchCard(**attrs.asdict(GameCard.of_candidate(cards[member_id], today),
                                          recurse=False), score=score,
                           shared_interests=sorted(set(wishes.interests)
@@ -176,12 +192,13 @@ class Games:
     @staticmethod
     def _query(uow: UnitOfWork, site: Site, viewer: Member, gender: str | None, low: int,
                high: int, today: date, country: str | None = None,
-               not_swiped: bool = False) -> SearchQuery:
+               not_swiped: bool = False, mutual: bool = True) -> SearchQuery:
         born_from, born_until = birth_dates_for(low, high, today)
         site_ids = shared_site_ids(uow, site)
         return SearchQuery(site_ids=site_ids, viewer_id=viewer.id, born_from=born_from,
                            born_until=born_until, gender=gender, country=country,
-                           not_liked=True, not_swiped=not_swiped)
+                           not_liked=True, not_swiped=not_swiped,
+                           wanting=viewer.profile.gender if mutual else None)
 
 
 def _profile_of(card: CandidateCard) -> Profile:

@@ -8,6 +8,7 @@ members alike, so they are symmetric; the age part follows the seeker's wishes.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import date
 
 import attrs
@@ -143,10 +144,13 @@ def compatibility(seeker: Profile, wishes: Wishes, candidate: Profile, today: da
 
 
 def best_matches(seeker: Profile, wishes: Wishes, candidates: list[tuple[int, Profile]],
-                 today: date, limit: int) -> list[tuple[int, int]]:
+                 today: date, limit: int,
+                 fictional: Collection[int] = ()) -> list[tuple[int, int]]:
     """(member id, score) of the best fits, highest first; ties keep newer members first
-    (candidates come newest first)."""
+    (candidates come newest first). Fictional profiles (``fictional``: their ids) come
+    after every real member whatever their score: they may be shown, but are never
+    anyone's best match (issue 29.3)."""
     scored = [(member_id, compatibility(seeker, wishes, profile, today))
               for member_id, profile in candidates]
-    scored.sort(key=lambda pair: -pair[1])
+    scored.sort(key=lambda pair: (pair[0] in fictional, -pair[1]))
     return scored[:limit]

@@ -74,7 +74,8 @@ def swipe() -> dict[str, Any]:
 
 
 def _wishes() -> Wishes:
-    """The match-finder's answers from the query: gender, ages, region, interests."""
+    """The match-finder's answers from the query: gender, ages, region, interests
+    (gender=any: everyone, see ``match_finder``)."""
     args = request.args
 
     def text(name: str, length: int) -> str | None:
@@ -85,6 +86,8 @@ def _wishes() -> Wishes:
 
     interests = tuple(dict.fromkeys(i for i in args.get("interests", "").split(",") if i))
     gender = args.get("gender")  # sent empty: invalid (domain.matching.Wishes), as documented
+    if gender == "any":
+        gender = None
     return Wishes(gender=gender, min_age=query_int("min_age", 18), max_age=query_int("max_age", 99),
                   country=text("country", 2), region=text("region", 10), interests=interests)
 
@@ -92,7 +95,10 @@ def _wishes() -> Wishes:
 @blueprint.get("/api/match-finder")
 def match_finder() -> dict[str, Any]:
     member = require_member()
-    return render(_games().match_finder(member, _wishes()))
+    # No gender: both, of those who would want the member; gender=any widens to
+    # everyone on purpose, whatever they seek (issue 29.1).
+    everyone = request.args.get("gender") == "any"
+    return render(_games().match_finder(member, _wishes(), everyone=everyone))
 
 
 @blueprint.get("/api/signup-matches")

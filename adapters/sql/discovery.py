@@ -10,6 +10,7 @@ import attrs
 from sqlalchemy import Connection, and_, delete, exists, false, func, or_, select, update
 
 from adapters.sql import tables as t
+from adapters.sql.mutual import wanting
 from adapters.sql.upsert import insert_unless_exists
 from application.ports.discovery import CandidateCard, MemberCard, SearchQuery
 from application.ports.photos import CardImage
@@ -78,6 +79,10 @@ def _conditions(query: SearchQuery) -> list[Any]:
                                           sw.c.target_id == m.c.id))
     if query.listing is not None:
         conditions.append(_listing(query.listing))
+    if query.wanting is not None:
+        conditions.append(wanting(query.wanting))
+    if query.fictional is not None:
+        conditions.append(m.c.is_fictional.is_(query.fictional))
     for column, value in ((p.c.gender, query.gender), (p.c.country, query.country),
                           (p.c.region, query.region)):
         if value:

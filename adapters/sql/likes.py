@@ -12,6 +12,7 @@ from sqlalchemy.orm import aliased
 
 from adapters.sql import tables as t
 from adapters.sql.discovery import _blocked_either_way, _card
+from adapters.sql.mutual import wanting as wants_gender
 from adapters.sql.upsert import insert_unless_exists
 from application.ports.discovery import MemberCard
 from application.ports.likes import GivenLike, LikeRecord, ReceivedLike
@@ -131,12 +132,16 @@ class SqlLikeQueries:
             .where(lk.c.liked_id == member_id, lk.c.is_new.is_(True),
                    *_reachable(member_id))).scalar_one())
 
-    def next_for_modal(self, member_id: int) -> MemberCard | None:
+    def next_for_modal(self, member_id: int, gender: str | None = None,
+                       wanting: str | None = None) -> MemberCard | None:
         """The newest like the member has neither opened nor been offered in the modal."""
+        fit = [p.c.gender == gender] if gender else []
+        if wanting is not None:
+            fit.append(wants_gender(wanting))
         row = self.connection.execute(
             _card_of(lk.c.liker_id)
             .where(lk.c.liked_id == member_id, lk.c.is_new.is_(True),
                    lk.c.modal_shown.is_(False), *_reachable(member_id),
-                   ~_liked_back(lk.c.liker_id, lk.c.liked_id))
+                   ~_liked_back(lk.c.liker_id, lk.c.liked_id), *fit)
             .order_by(lk.c.created_at.desc(), m.c.id.desc()).limit(1)).first()
         return _card(row) if row else None

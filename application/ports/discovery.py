@@ -30,6 +30,11 @@ class SearchQuery:
     not_swiped: bool = False
     # Only members of this listing (domain.discovery.Listing); None: all of them.
     listing: Listing | None = None
+    # Two-way (issue 29.1): only members whose own sexuality wants a member of this gender
+    # (the viewer's; domain.matching.sexualities_wanting); None: whatever they seek.
+    wanting: str | None = None
+    # Only fictional (True) or only real (False) members; None: both.
+    fictional: bool | None = None
 
 
 @attrs.frozen

@@ -64,7 +64,10 @@ class LikeQueries(Protocol):
         """Members who like the member: new likes first, then newest first."""
         ...
     def new_likes(self, member_id: int) -> int: ...
-    def next_for_modal(self, member_id: int) -> MemberCard | None:
+    def next_for_modal(self, member_id: int, gender: str | None = None,
+                       wanting: str | None = None) -> MemberCard | None:
         """The newest like the member has neither opened nor been offered in the modal
-        (and not liked back)."""
+        (and not liked back), from a member of ``gender`` (None: either) whose sexuality
+        wants a member of gender ``wanting`` (None: whatever they seek), as
+        SearchQuery's fields of those names."""
         ...

@@ -13,6 +13,7 @@ from application.ports.discovery import CandidateCard, MemberCard, SearchQuery
 from application.ports.likes import GivenLike, LikeRecord, ReceivedLike
 from application.ports.photos import CardImage
 from domain.discovery import Listing
+from domain.matching import wants
 from domain.members import AccountStatus, Member, ProfileStatus
 from domain.photos import PhotoStatus
 from tests.application.memory_store import Duplicate, MemoryStore, Row
@@ -74,6 +75,8 @@ class MemoryDiscovery:
                     and not (query.not_swiped and viewer is not None
                              and (viewer, member.id) in store.swipes)
                     and query.listing in (None, self._listing(member))
+                    and (query.wanting is None or wants(profile, query.wanting))
+                    and query.fictional in (None, member.is_fictional)
                     and all(not wanted or wanted == value for wanted, value in (
                         (query.gender, profile.gender), (query.country, profile.country),
                         (query.region, profile.region))))
@@ -183,8 +186,11 @@ class MemoryLikeQueries:
     def new_likes(self, member_id: int) -> int:
         return sum(1 for _, row in self._received(member_id) if row.is_new)
 
-    def next_for_modal(self, member_id: int) -> MemberCard | None:
+    def next_for_modal(self, member_id: int, gender: str | None = None,
+                       wanting: str | None = None) -> MemberCard | None:
         waiting = [(row.at, m.id, m) for m, row in self._received(member_id)
                    if row.is_new and not row.modal_shown
-                   and (member_id, m.id) not in self.store.likes]
+                   and (member_id, m.id) not in self.store.likes
+                   and gender in (None, m.profile.gender)
+                   and (wanting is None or wants(m.profile, wanting))]
         return card(self.store, max(waiting)[2]) if waiting else None

@@ -5,6 +5,7 @@ match-finder's scores."""
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
+from typing import Any
 
 import attrs
 import pytest
@@ -120,17 +121,33 @@ def test_the_lists_show_new_likes_first_and_hide_blocked_and_banned_members() ->
 
 def test_the_like_modal_offers_each_real_like_once_newest_first() -> None:
     c = club()
-    eve = add_member(c.store, "Eve")
-    add_photo(c.store, eve, main=True)
+    ed = add_member(c.store, "Ed", gender="male")
+    add_photo(c.store, ed, main=True)
     c.likes.like(c.bob, c.ann.id)
     c.clock.current += timedelta(minutes=1)
-    c.likes.like(eve, c.ann.id)
+    c.likes.like(ed, c.ann.id)
     offered = c.likes.auto_like(c.ann)
-    assert offered is not None and offered.name == "Eve" and offered.main_image is not None
+    assert offered is not None and offered.name == "Ed" and offered.main_image is not None
     again = c.likes.auto_like(c.ann)
     assert again is not None and again.name == "Bob" and again.main_image is None
     assert c.likes.auto_like(c.ann) is None
-    assert not c.store.likes.get((c.ann.id, eve.id))  # offering is not liking
+    assert not c.store.likes.get((c.ann.id, ed.id))  # offering is not liking
+
+
+def test_the_like_modal_offers_only_likes_both_ways_the_rest_stay_listed() -> None:
+    # Straight Ann is offered a straight or bisexual man's like, never a woman's nor a
+    # gay man's (issue 29.1); their likes stay in her likes list.
+    c = club()
+    eve = add_member(c.store, "Eve")
+    gay = _with(add_member(c.store, "Gus", gender="male"), c, sexuality="gay")
+    bi = _with(add_member(c.store, "Bo", gender="male"), c, sexuality="bisexual")
+    for liker in (bi, eve, gay):
+        c.likes.like(liker, c.ann.id)
+        c.clock.current += timedelta(minutes=1)
+    offered = c.likes.auto_like(c.ann)
+    assert offered is not None and offered.name == "Bo" and not offered.is_fictional
+    assert c.likes.auto_like(c.ann) is None
+    assert {card.name for card in c.likes.lists(c.ann).liked_by} == {"Eve", "Gus", "Bo"}
 
 
 # --- the swipe game ----------------------------------------------------------------
@@ -220,3 +237,74 @@ def test_signup_matches_come_from_the_profile_and_leave_out_whom_one_likes() -> 
     c.likes.like(c.ann, liked.id)
     c.store.blocks.add((blocker.id, c.ann.id))
     assert sorted(m.name for m in c.games.signup_matches(c.ann).matches) == ["Bob", "Near"]
+
+
+# --- two ways, and real members first (issue 29.1, 29.3) -----------------------------
+
+
+def _with(member: Member, c: Club, **profile: Any) -> Member:
+    changed = attrs.evolve(member, profile=attrs.evolve(member.profile, **profile))
+    c.store.members[member.id] = changed
+    return changed
+
+
+def _crowd(c: Club) -> dict[str, Member]:
+    """Around straight Bob (36, NL): who would want him and who would not."""
+    crowd = {
+        "Wendy": add_member(c.store, "Wendy", born=date(1991, 1, 1)),
+        "Lea": _with(add_member(c.store, "Lea", born=date(1991, 1, 1)), c, sexuality="gay"),
+        "Bia": _with(add_member(c.store, "Bia", born=date(1991, 1, 1)), c,
+                     sexuality="bisexual"),
+        "Sam": add_member(c.store, "Sam", gender="male", born=date(1991, 1, 1)),
+        "Gus": _with(add_member(c.store, "Gus", gender="male", born=date(1991, 1, 1)), c,
+                     sexuality="gay"),
+    }
+    for member in (*crowd.values(), c.ann):
+        add_photo(c.store, member, main=True)
+    return crowd
+
+
+def _names(cards: list[Any]) -> set[str]:
+    return {card.name for card in cards}
+
+
+def test_a_straight_man_is_shown_only_women_who_would_want_him() -> None:
+    c = club()
+    _crowd(c)
+    assert _names(c.games.swipe_deck(c.bob).cards) == {"Ann", "Wendy", "Bia"}
+    signup = c.games.signup_matches(c.bob)
+    assert _names(signup.matches) == {"Ann", "Wendy", "Bia"} and signup.mutual
+    wishes = Wishes(gender="female", min_age=18, max_age=99, country=None, region=None,
+                    interests=())
+    found = c.games.match_finder(c.bob, wishes)
+    assert _names(found.matches) == {"Ann", "Wendy", "Bia"} and found.mutual
+
+
+def test_the_match_finder_keeps_a_chosen_gender_two_ways_unless_everyone() -> None:
+    c = club()
+    _crowd(c)
+    wishes = Wishes(gender="male", min_age=18, max_age=99, country=None, region=None,
+                    interests=())
+    # Bob picks men on purpose: men who would want a man.
+    assert _names(c.games.match_finder(c.bob, wishes).matches) == {"Gus"}
+    both = attrs.evolve(wishes, gender=None)
+    assert _names(c.games.match_finder(c.bob, both).matches) == {"Ann", "Wendy", "Bia", "Gus"}
+    everyone = c.games.match_finder(c.bob, wishes, everyone=True)
+    assert _names(everyone.matches) == {"Ann", "Wendy", "Lea", "Bia", "Sam", "Gus"}
+    assert not everyone.mutual
+
+
+def test_fictional_profiles_come_after_every_real_member() -> None:
+    c = club()
+    real = add_member(c.store, "Real", born=date(1960, 1, 1))  # far outside Bob's ages
+    add_photo(c.store, real, main=True)
+    star = _with(add_member(c.store, "Star", born=date(1990, 1, 1), is_fictional=True), c,
+                 about_me="Hi", interests=("hiking",))  # a perfect fit, a filled profile
+    add_photo(c.store, star, main=True)
+    assert [card.name for card in c.games.swipe_deck(c.bob).cards] == ["Real", "Star"]
+    wishes = Wishes(gender="female", min_age=30, max_age=40, country="NL", region=None,
+                    interests=("hiking",))
+    found = c.games.match_finder(c.bob, wishes).matches  # Ann (36) fits less, and first
+    assert [m.name for m in found] == ["Ann", "Star"] and found[1].is_fictional
+    assert found[1].score > found[0].score
+    assert [m.name for m in c.games.signup_matches(c.bob).matches] == ["Ann", "Star"]

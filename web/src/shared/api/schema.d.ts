@@ -616,7 +616,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A member who liked me and was not offered in the like modal yet (offered once) */
+        /** A member who liked me, whom I seek and who would want me (issue 29.1), not offered in the like modal yet (offered once) */
         get: operations["getAutoLike"];
         put?: never;
         post?: never;
@@ -668,7 +668,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The best-fitting members for the match-finder's answers, by compatibility score */
+        /** The best-fitting members for the match-finder's answers, by compatibility score; real members before fictional profiles */
         get: operations["matchFinder"];
         put?: never;
         post?: never;
@@ -1285,6 +1285,8 @@ export interface components {
             resets_at: string;
         };
         Matches: {
+            /** @description Only members who would want the member too (false: everyone, by choice) */
+            mutual: boolean;
             matches: (components["schemas"]["GameCard"] & {
                 score: number;
                 shared_interests: string[];
@@ -2821,6 +2823,7 @@ export interface operations {
                         id: number;
                         name: string;
                         age: number;
+                        is_fictional: boolean;
                         main_image: {
                             /** @description Path after the CDN prefix */
                             match: string;
@@ -2922,7 +2925,8 @@ export interface operations {
     matchFinder: {
         parameters: {
             query?: {
-                gender?: "male" | "female";
+                /** @description No gender: both, of those who would want the member (mutual); any: everyone, whatever they seek */
+                gender?: "male" | "female" | "any";
                 min_age?: number;
                 max_age?: number;
                 country?: string;
