@@ -4,7 +4,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../shared/routing/paths';
-import { LoginRequired, PlaceholderAvatar, imageUrl } from '../discovery';
+import { FictionalBadge, LoginRequired, PlaceholderAvatar, imageUrl } from '../discovery';
 import { Icon } from '../../shared/ui/icons';
 import { useSettings } from '../site';
 import { likeErrorText } from './likeErrors';
@@ -24,6 +24,8 @@ export function LikeModal() {
   const profile = useLikeModal((s) => s.profile);
   const close = useLikeModal((s) => s.close);
   const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
+  // A fictional profile says so in words too, not by its mark alone (issue 29.3).
+  const fictionalLabel = useSettings((s) => s.settings?.fictional_singular) || t('fictional.label', { ns: 'discovery' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -69,6 +71,12 @@ export function LikeModal() {
           {t('modal.title', { name })}
         </h2>
         <p className="like-modal__who">{t('modal.nameAge', { name, age })}</p>
+        {profile.is_fictional && (
+          <p className="like-modal__fictional" data-testid="like-modal-fictional">
+            <FictionalBadge />
+            <span aria-hidden="true">{fictionalLabel}</span>
+          </p>
+        )}
         <p className="like-modal__text">{t('modal.text', { name })}</p>
         {error && (
           <p className="like-modal__error" role="alert">

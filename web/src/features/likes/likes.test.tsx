@@ -233,7 +233,7 @@ describe('likes lists', () => {
 });
 
 describe('like modal', () => {
-  const lotte = { id: 5, name: 'Lotte', age: 31, main_image: { match: 'lotte.jpg', thumb: 'lotte_t.jpg' } };
+  const lotte = { id: 5, name: 'Lotte', age: 31, is_fictional: false, main_image: { match: 'lotte.jpg', thumb: 'lotte_t.jpg' } };
 
   it('reads and removes the delay t, keeping the other parameters', () => {
     expect(delayOf('?t=3')).toBe(3);
@@ -288,6 +288,13 @@ describe('like modal', () => {
     fireEvent.click(screen.getByTestId('like-modal-like'));
     await waitFor(() => expect(useMatch.getState().queue.map((p) => p.id)).toEqual([5]));
     expect(useLikeModal.getState().profile).toBeNull();
+  });
+
+  it('labels a fictional profile in the modal', () => {
+    useLikeModal.setState({ profile: { ...lotte, is_fictional: true } });
+    renderAt('/members', <LikeModal />);
+    expect(screen.getByTestId('fictional-badge')).toBeInTheDocument();
+    expect(screen.getByTestId('like-modal-fictional')).toBeVisible();
   });
 
   it('opens the profile from the likes, or closes for now', async () => {
