@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { DocumentTitle } from '../features/title/DocumentTitle';
 import { firstScreenRendered } from '../shared/firstScreen';
 import { ProgressBar, useNavigationProgress } from '../shared/progress/ProgressBar';
+import { Slot } from './slots';
 
 /** What every screen shares, whatever its layout. */
 export function AppShell() {
@@ -15,6 +16,8 @@ export function AppShell() {
       <DocumentTitle />
       <ScrollRestoration />
       <Outlet />
+      {/* A match arrives live on any screen, whatever its layout (issue 29.4). */}
+      <Slot name="matchModal" />
     </>
   );
 }

@@ -1,13 +1,14 @@
 /**
  * Places in the layouts where later issues mount their modals (spec section 2: the
  * default layout has a signup modal, a time-bonus modal and a like modal; the empty
- * layout a signup modal). A slot renders nothing until a feature fills it:
+ * layout a signup modal; the app shell has the match celebration, over every layout).
+ * A slot renders nothing until a feature fills it:
  *   fillSlot('signupModal', lazy(() => import('../features/signup/SignupModal')));
  * A slot filled after the layout showed (the member's slots load at login) shows then.
  */
 import { type ComponentType, Suspense, useSyncExternalStore } from 'react';
 
-export type SlotName = 'signupModal' | 'timeBonusModal' | 'likeModal';
+export type SlotName = 'signupModal' | 'timeBonusModal' | 'likeModal' | 'matchModal';
 
 export const layoutSlots: Partial<Record<SlotName, ComponentType>> = {};
 

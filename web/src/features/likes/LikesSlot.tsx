@@ -3,12 +3,10 @@ import { useLocation, useNavigate } from 'react-router';
 import { i18n } from '../../shared/i18n/i18n';
 import { useSession } from '../session';
 import { delayOf, offerAutoLike, takeOffer, useLikeModal, withoutDelay } from './likeModalStore';
-import { useMatch } from './matchStore';
 
 // The modals and their texts load only when there is something to show.
 const withTexts = <T,>(module: Promise<T>) => Promise.all([module, i18n.loadNamespaces('likes')]).then(([m]) => m);
 const LikeModal = lazy(() => withTexts(import('./LikeModal')).then((m) => ({ default: m.LikeModal })));
-const MatchModal = lazy(() => withTexts(import('./MatchModal')).then((m) => ({ default: m.MatchModal })));
 
 /**
  * On entering the site, a logged-in member is offered a like (after t seconds when the
@@ -37,15 +35,9 @@ export function useAutoLikeOffer(): void {
   }, [userId, navigate]);
 }
 
-/** Fills the default layout's like-modal slot: the like modal and the match celebration. */
+/** Fills the default layout's like-modal slot (the match celebration has its own: MatchSlot). */
 export function LikesSlot() {
   useAutoLikeOffer();
   const offer = useLikeModal((s) => s.profile !== null);
-  const matching = useMatch((s) => s.queue.length > 0);
-  return (
-    <>
-      {offer && <LikeModal />}
-      {matching && <MatchModal />}
-    </>
-  );
+  return offer ? <LikeModal /> : null;
 }

@@ -2,13 +2,14 @@
  * The likes lists live in the chat store (spec section 3 "Chat state": likes and the
  * total of new likes, which drives the badge and the page title). This module loads
  * them and remembers whether they were loaded; any load that finds a match I have
- * not celebrated yet (match_new) queues its celebration.
+ * not celebrated yet (match_new) queues its celebration. Live news (likesLive.ts) asks
+ * for lists newer than the news with reloadLikesAfterNews.
  */
 import { create } from 'zustand';
 import { useChat } from '../chat';
 import { registerSessionReset, useSession } from '../session';
 import { type LikeLists, likesApi } from './likesApi';
-import { useMatch } from './matchStore';
+import { matchListed } from './matchStore';
 
 interface LikesStatus {
   loaded: boolean;
@@ -31,7 +32,7 @@ export function reloadLikes(): Promise<void> {
         if (!useSession.getState().user) return;
         useChat.getState().setLikes({ profiles: lists.profiles, liked_by: lists.liked_by });
         useLikesStatus.setState({ loaded: true, error: null });
-        for (const profile of lists.profiles) if (profile.match_new) useMatch.getState().celebrate(profile);
+        for (const profile of lists.profiles) matchListed(profile, profile.match_new);
       },
       (error: unknown) => useLikesStatus.setState({ error }),
     )
@@ -39,6 +40,22 @@ export function reloadLikes(): Promise<void> {
       pending = null;
     });
   return pending;
+}
+
+let queued: Promise<void> | null = null;
+
+/**
+ * Fetches the lists after news (a live event, a reconnect). A load already on its way
+ * may have been answered before the news happened, so one more follows it; news during
+ * that wait shares it.
+ */
+export function reloadLikesAfterNews(): Promise<void> {
+  if (!pending) return reloadLikes();
+  queued ??= pending.then(() => {
+    queued = null;
+    return reloadLikes();
+  });
+  return queued;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The live connection to /ws (issue 6). While a member is logged in the app keeps one
- * WebSocket open; the server pushes events (message, typing, read, like, match,
+ * WebSocket open; the server pushes events (message, typing, read, like, unlike, match,
  * counters, credits, session_revoked) and listeners subscribe by event type.
  *
  * A dropped connection reconnects with a growing delay (1 s … 30 s), at once when the
@@ -14,6 +14,7 @@ export type LiveEvent =
   | { type: 'typing'; conversation: number; member: number }
   | { type: 'read'; conversation: number }
   | { type: 'like'; member: number }
+  | { type: 'unlike'; member: number }
   | { type: 'match'; profile: { id: number; name: string; age?: number } }
   | { type: 'counters'; unread: number }
   | { type: 'credits'; credits: number }
