@@ -20,6 +20,7 @@ from domain.errors import DomainError
 from domain.photos import (
     MAX_UPLOAD_BYTES,
     PhotoStatus,
+    check_may_be_main,
     check_photo_room,
     open_to_anyone,
     visible_to_others,
@@ -148,8 +149,7 @@ class Photos:
     def set_main(self, member_id: int, photo_id: int) -> None:
         with self.uow() as uow:
             photo = self._own(uow, member_id, photo_id)
-            if photo.status == PhotoStatus.REJECTED:
-                raise DomainError("photo_rejected")
+            check_may_be_main(photo.status)
             uow.photos.set_main(member_id, photo_id)
             relist(uow, member_id)
             uow.commit()

@@ -45,6 +45,16 @@ def check_image_size(width: int, height: int, file_bytes: int) -> None:
         raise DomainError("photo_too_small", min=MIN_SIDE)
 
 
+def check_may_be_main(status: str) -> None:
+    """Only an approved photo may be chosen as the main one: it is the face on every card,
+    and a photo under review would leave the profile without one until it is approved (a
+    first upload is still the main one while it waits: there is no other)."""
+    if status == PhotoStatus.REJECTED:
+        raise DomainError("photo_rejected")
+    if status == PhotoStatus.PENDING:
+        raise DomainError("photo_pending")
+
+
 def visible_to_others(status: str) -> bool:
     """Others see active photos only; the owner also sees pending ones (marked)."""
     return status == PhotoStatus.ACTIVE

@@ -97,6 +97,18 @@ def test_a_rejected_photo_cannot_become_the_main_one() -> None:
     assert [p.is_main for p in a.store.photos] == [False, True]
 
 
+def test_a_photo_under_review_cannot_become_the_main_one() -> None:
+    a = album()
+    first, second = (a.photos.upload(a.ann.id, b"data") for _ in range(2))
+    a.photos.review(first.id, approve=True, actor="ops")
+    with pytest.raises(DomainError, match="photo_pending"):
+        a.photos.set_main(a.ann.id, second.id)
+    assert [p.is_main for p in a.store.photos] == [True, False]  # nothing changed
+    a.photos.review(second.id, approve=True, actor="ops")
+    a.photos.set_main(a.ann.id, second.id)
+    assert [p.is_main for p in a.store.photos] == [False, True]
+
+
 def test_the_review_queue_pages_oldest_first_with_preview_links_that_expire() -> None:
     a = album()
     ids = []

@@ -50,9 +50,11 @@ def test_the_listing_follows_photos_reviews_and_the_profile(
     assert listing(container, ann_id) is Listing.FILLED
 
     second = upload(ann, picture("PNG")).json["photo"]
-    assert ann.put(f"/api/photos/{second['id']}/main").status_code == 204
-    assert listing(container, ann_id) is Listing.NO_PHOTO  # the main one is pending
+    # One waiting for review cannot be the main one (issue 29.7): the listing stays.
+    assert ann.put(f"/api/photos/{second['id']}/main").json["error"] == "photo_pending"
+    assert listing(container, ann_id) is Listing.FILLED
     photos.review_many([second["id"]], approve=True, actor="ops")
+    assert ann.put(f"/api/photos/{second['id']}/main").status_code == 204
     assert listing(container, ann_id) is Listing.FILLED
     photos.review(second["id"], approve=False, actor="ops", reason="not a face")
     assert listing(container, ann_id) is Listing.NO_PHOTO

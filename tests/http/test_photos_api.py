@@ -24,6 +24,7 @@ def test_upload_limit_main_and_delete(client: FlaskClient, container) -> None:  
     full = upload(client, picture())
     assert (full.status_code, full.json) == (400, {"error": "photo_limit_reached",
                                                    "params": {"max": 3}})
+    container.photos().review(second["id"], approve=True, actor="ops")
     assert client.put(f"/api/photos/{second['id']}/main").status_code == 204
     photos = client.get("/api/profile").json["profile"]["photos"]
     assert photos[0]["id"] == second["id"] and photos[0]["is_main"]
@@ -34,6 +35,23 @@ def test_upload_limit_main_and_delete(client: FlaskClient, container) -> None:  
     assert container.files().get(second["filename"].partition("?")[0]) is None
     remaining = client.get("/api/profile").json["profile"]["photos"]
     assert len(remaining) == 2 and remaining[0]["is_main"]
+
+
+def test_a_photo_under_review_cannot_be_made_the_main_one(  # type: ignore[no-untyped-def]
+        client: FlaskClient, container) -> None:
+    """The photos manager offered "Set as main" on a photo under review and the server
+    took it: the profile's face became a photo nobody else may see (issue 29.7)."""
+    assert client.post("/api/signup", json=SIGNUP).status_code == 201
+    first = upload(client, picture()).json["photo"]
+    container.photos().review(first["id"], approve=True, actor="ops")
+    waiting = upload(client, picture("PNG")).json["photo"]
+    answer = client.put(f"/api/photos/{waiting['id']}/main")
+    assert (answer.status_code, answer.json) == (400, {"error": "photo_pending", "params": {}})
+    photos = client.get("/api/profile").json["profile"]["photos"]
+    assert [(p["id"], p["is_main"]) for p in photos] == [(first["id"], True),
+                                                         (waiting["id"], False)]
+    container.photos().review(waiting["id"], approve=True, actor="ops")
+    assert client.put(f"/api/photos/{waiting['id']}/main").status_code == 204
 
 
 def test_others_see_only_approved_photos(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]

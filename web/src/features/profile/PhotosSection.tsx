@@ -74,7 +74,8 @@ function PhotoTile({
         </div>
       ) : (
         <div className="profile-photo__actions">
-          {!photo.is_main && photo.status !== 'rejected' && (
+          {/* Only an approved photo may become the face of every card (the server says so too). */}
+          {!photo.is_main && photo.status === 'active' && (
             <button
               type="button"
               className="profile-photo__action"

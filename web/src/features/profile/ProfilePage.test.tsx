@@ -227,6 +227,33 @@ describe('profile screen', () => {
     expect(statuses).toEqual(['Waiting for review', 'Rejected']);
   });
 
+  it('offers "Set as main" only for approved photos, never for one under review', async () => {
+    const photo = (id: number, status: 'pending' | 'active' | 'rejected') => ({
+      id,
+      filename: `p${id}.jpg`,
+      thumb_filename: `p${id}_t.jpg`,
+      status,
+      is_main: id === 1,
+    });
+    profile = profileFixture({ photos: [photo(1, 'active'), photo(2, 'pending'), photo(3, 'rejected'), photo(4, 'active')] });
+    renderProfile();
+    const tiles = await screen.findAllByTestId('photo-tile');
+    const offered = tiles.filter((tile) => within(tile).queryByTestId('photo-main')).map((tile) => tile.dataset.photoId);
+    expect(offered).toEqual(['4']);
+  });
+
+  it('says why the server refused a main photo', async () => {
+    const photo = { id: 6, filename: 'p6.jpg', thumb_filename: 'p6_t.jpg', status: 'active' as const, is_main: false };
+    profile = profileFixture({ photos: [{ ...photo, id: 5, is_main: true }, photo] });
+    fetchMock.mockImplementation((url: string, init?: RequestInit) =>
+      Promise.resolve(url === '/api/photos/6/main' ? json(400, { error: 'photo_pending', params: {} }) : serve(url, init)),
+    );
+    renderProfile();
+    const tile = (await screen.findAllByTestId('photo-tile')).find((element) => element.dataset.photoId === '6')!;
+    fireEvent.click(within(tile).getByTestId('photo-main'));
+    expect(await screen.findByTestId('photo-notice')).toHaveTextContent('This photo is still waiting for review');
+  });
+
   it('deletes a photo after confirming and says so', async () => {
     const photo = { id: 5, filename: 'p5.jpg', thumb_filename: 'p5_t.jpg', status: 'active' as const, is_main: true };
     profile = profileFixture({ photos: [photo] });
