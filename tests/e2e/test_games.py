@@ -78,7 +78,7 @@ def test_signup_matches_then_four_likes_and_no_fifth(browser: Browser, live_serv
 
     page.goto(f"{live_server}/swipe-game")
     likes_left = page.get_by_test_id("swipe-likes-left")
-    expect(likes_left).to_have_text("4 of 4 likes left today")
+    expect(likes_left).to_have_text("4 likes a day; 4 left today")
     first = top_card(page)
     page.wait_for_load_state("networkidle")
     screenshot(page, "games-swipe-en-1280")
@@ -89,10 +89,10 @@ def test_signup_matches_then_four_likes_and_no_fifth(browser: Browser, live_serv
     expect(page.get_by_test_id("swipe-card")).to_have_attribute("data-member-id", first)
     drag(page, -220)
     second = next_card(page, first)
-    expect(likes_left).to_have_text("4 of 4 likes left today")  # a pass uses no like
+    expect(likes_left).to_have_text("4 likes a day; 4 left today")  # a pass uses no like
     drag(page, 220)
     third = next_card(page, second)
-    expect(likes_left).to_have_text("3 of 4 likes left today")
+    expect(likes_left).to_have_text("4 likes a day; 3 left today")
 
     # The button and the arrow key like too.
     page.get_by_test_id("swipe-like").click()
@@ -101,7 +101,7 @@ def test_signup_matches_then_four_likes_and_no_fifth(browser: Browser, live_serv
     fifth = next_card(page, fourth)
     page.get_by_test_id("swipe-like").click()
     sixth = next_card(page, fifth)
-    expect(likes_left).to_have_text("0 of 4 likes left today")
+    expect(likes_left).to_have_text("4 likes a day; 0 left today")
 
     # Out of likes: when they come back, in the member's time zone; likes are off.
     out = page.get_by_test_id("swipe-out-of-likes")
@@ -135,7 +135,7 @@ def test_signup_matches_then_four_likes_and_no_fifth(browser: Browser, live_serv
     next_card(page, sixth)
     page.reload()
     expect(page.get_by_test_id("swipe-out-of-likes")).to_be_visible()
-    expect(likes_left).to_have_text("0 of 4 likes left today")
+    expect(likes_left).to_have_text("4 likes a day; 0 left today")
     phone_shot(context, f"{live_server}/swipe-game", "games-swipe-out-en-375", "swipe-card")
     context.close()
 
@@ -185,7 +185,11 @@ def test_match_finder_end_to_end(browser: Browser, live_server: str) -> None:
     expect(cards.first).to_be_visible()
     scores = [int(re.sub(r"\D", "", text))
               for text in page.get_by_test_id("match-score").all_inner_texts()]
-    assert scores == sorted(scores, reverse=True) and all(0 <= s <= 100 for s in scores)
+    # Real members by score; fictional profiles, labelled, after all of them (issue 29.3).
+    fictional = [card.get_by_test_id("game-fictional").count() > 0 for card in cards.all()]
+    assert fictional == sorted(fictional)
+    real = [score for score, made_up in zip(scores, fictional, strict=True) if not made_up]
+    assert real == sorted(real, reverse=True) and all(0 <= s <= 100 for s in scores)
     page.wait_for_load_state("networkidle")
     screenshot(page, "games-finder-results-en-1280")
 

@@ -114,7 +114,8 @@ def test_phone_tab_bar_with_badges(pair: tuple[Member, Member], live_server: str
     page.goto(f"{live_server}/members")
     bar = page.get_by_role("navigation", name=nav_text(lang, "tabs"))
     expect(bar).to_be_visible()
-    names = [nav_text(lang, key) for key in ("discover", "search", "likes", "tabMessages", "me")]
+    # Discover (the member search) first, the swipe game second (issue 29.6).
+    names = [nav_text(lang, key) for key in ("discover", "swipe", "likes", "tabMessages", "me")]
     tabs = bar.get_by_role("link")
     expect(tabs).to_have_count(5)
     for index, name in enumerate(names):
@@ -142,12 +143,11 @@ def test_phone_tab_bar_with_badges(pair: tuple[Member, Member], live_server: str
     expect(page).to_have_url(re.compile("/chats$"))
     expect(bar.get_by_test_id("tab-chats")).to_have_attribute("aria-current", "page")
 
-    # With the keyboard up (a text field has the focus) the bar makes way.
+    # A focused field alone (no on-screen keyboard here) keeps the bar, so the first tap
+    # after typing reaches it (issue 29.7; the keyboard's own test is in vitest).
     page.goto(f"{live_server}/settings")
     expect(bar).to_be_visible()
     page.locator("input[type=password]").first.focus()
-    expect(bar).to_be_hidden()
-    page.locator("input[type=password]").first.blur()
     expect(bar).to_be_visible()
 
 
@@ -171,7 +171,7 @@ def test_desktop_top_navigation_has_the_games(pair: tuple[Member, Member],
     lang = page.evaluate("document.documentElement.lang")
     page.goto(f"{live_server}/members")
     top = page.get_by_role("navigation", name=nav_text(lang, "main"))
-    for key, path in (("discover", "/swipe-game"), ("matchFinder", "/match-finder"),
+    for key, path in (("swipe", "/swipe-game"), ("matchFinder", "/match-finder"),
                       ("search", "/members"), ("messages", "/chats"), ("likes", "/likes")):
         link = top.get_by_role("link", name=nav_text(lang, key), exact=True)
         expect(link).to_be_visible()
@@ -182,7 +182,7 @@ def test_desktop_top_navigation_has_the_games(pair: tuple[Member, Member],
     assert logo["x"] + logo["width"] <= actions["x"], (logo, actions)
     assert actions["height"] <= 64
     shot(page, f"nav-top-{lang}-1280")
-    top.get_by_role("link", name=nav_text(lang, "discover"), exact=True).click()
+    top.get_by_role("link", name=nav_text(lang, "swipe"), exact=True).click()
     expect(page).to_have_url(re.compile("/swipe-game$"))
 
 

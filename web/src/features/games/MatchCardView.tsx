@@ -1,11 +1,10 @@
 import '../../styles/sheets/likes.scss';
 import '../../styles/sheets/games.scss';
 import { useTranslation } from 'react-i18next';
-import { FictionalBadge } from '../discovery';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import type { ScoredMatch } from './gamesApi';
-import { GameLikeButton, GamePhoto, InterestChips, usePlace } from './gameUi';
+import { FictionalTag, GameLikeButton, GamePhoto, InterestChips, usePlace } from './gameUi';
 
 /** One proposed member with the compatibility score, shared interests, like and profile link. */
 export function MatchCardView({ match }: { match: ScoredMatch }) {
@@ -18,7 +17,7 @@ export function MatchCardView({ match }: { match: ScoredMatch }) {
         <span className="match-card__score" data-testid="match-score">
           {t('match.score', { score: match.score })}
         </span>
-        {match.is_fictional && <FictionalBadge className="match-card__badge" />}
+        {match.is_fictional && <FictionalTag className="match-card__badge" />}
       </div>
       <div className="match-card__body">
         <h3 className="match-card__name" id={`match-${match.id}`}>

@@ -13,13 +13,14 @@ import { profileApi, toggleInterest, useProfileCatalogs, useRegions } from '../p
 import { useSession } from '../session';
 import { countryName, useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
-import { type MatchWishes, type ScoredMatch, type WantedGender, gamesApi } from './gamesApi';
+import { type MatchAnswer, type MatchWishes, type WantedGender, gamesApi } from './gamesApi';
 import { MatchGrid } from './MatchCardView';
 import {
   type AgeBounds,
   FINDER_STEPS,
   LAST_FINDER_STEP,
   defaultWishes,
+  wantedGender,
   wishesFromQuery,
   wishesToQuery,
   withAges,
@@ -258,12 +259,37 @@ function FinderWizard({ wishes, onChange, onDone, ages }: { wishes: MatchWishes;
   );
 }
 
-type ResultStatus = { kind: 'loading' } | { kind: 'ready'; matches: ScoredMatch[] } | { kind: 'error'; error: unknown };
+type ResultStatus = { kind: 'loading' } | ({ kind: 'ready' } & MatchAnswer) | { kind: 'error'; error: unknown };
+
+/**
+ * Whom the results are of: only members who would want the member too (the default), or
+ * everyone, which the member widens to on purpose and can take back (issue 29.1).
+ */
+function FinderScope({ mutual, onWiden }: { mutual: boolean; onWiden: (gender: MatchWishes['gender']) => void }) {
+  const { t } = useTranslation('games');
+  const user = useSession((s) => s.user);
+  return (
+    <p className="finder-scope" data-testid="finder-scope">
+      <Icon name={mutual ? 'heart' : 'globe'} size={16} className="finder-scope__icon" />
+      <span>{t(mutual ? 'finder.results.mutual' : 'finder.results.everyone')}</span>
+      <button
+        type="button"
+        className="btn btn-link p-0 align-baseline finder-scope__toggle"
+        onClick={() => onWiden(mutual ? 'any' : user ? wantedGender(user.profile) : null)}
+        data-testid={mutual ? 'finder-show-everyone' : 'finder-show-mutual'}
+      >
+        {t(mutual ? 'finder.results.showEveryone' : 'finder.results.showMutual')}
+      </button>
+    </p>
+  );
+}
 
 /** The best matches for the answers in the URL. */
 function FinderResults({ wishes, onChange }: { wishes: MatchWishes; onChange: () => void }) {
   const { t } = useTranslation('games');
   const tc = useTranslation('common').t;
+  const navigate = useNavigate();
+  const widen = (gender: MatchWishes['gender']) => void navigate({ search: `?${wishesToQuery({ ...wishes, gender }).toString()}` });
   const [attempt, setAttempt] = useState(0);
   // The query string stands for the answers; an answer for another query or attempt is not shown.
   const asked = `${wishesToQuery(wishes).toString()}/${attempt}`;
@@ -274,7 +300,7 @@ function FinderResults({ wishes, onChange }: { wishes: MatchWishes; onChange: ()
   useEffect(() => {
     const controller = new AbortController();
     find(controller.signal).then(
-      (matches) => setAnswer({ asked, status: { kind: 'ready', matches } }),
+      (found) => setAnswer({ asked, status: { kind: 'ready', ...found } }),
       (error: unknown) => !controller.signal.aborted && setAnswer({ asked, status: { kind: 'error', error } }),
     );
     return () => controller.abort();
@@ -299,16 +325,20 @@ function FinderResults({ wishes, onChange }: { wishes: MatchWishes; onChange: ()
       ) : status.kind === 'error' ? (
         <RetryAlert testId="finder-error" message={translateError(tc, status.error)} retryLabel={t('retry')} onRetry={() => setAttempt((n) => n + 1)} />
       ) : status.matches.length === 0 ? (
-        <div className="game-empty" data-testid="finder-empty">
-          <span className="game-empty__icon" aria-hidden="true">
-            <Icon name="search" size={28} />
-          </span>
-          <h3 className="game-empty__title">{t('finder.results.emptyTitle')}</h3>
-          <p className="game-empty__text">{t('finder.results.emptyText')}</p>
-        </div>
+        <>
+          <FinderScope mutual={status.mutual} onWiden={widen} />
+          <div className="game-empty" data-testid="finder-empty">
+            <span className="game-empty__icon" aria-hidden="true">
+              <Icon name="search" size={28} />
+            </span>
+            <h3 className="game-empty__title">{t('finder.results.emptyTitle')}</h3>
+            <p className="game-empty__text">{t('finder.results.emptyText')}</p>
+          </div>
+        </>
       ) : (
         <>
           <p className="finder-results__intro">{t('finder.results.intro')}</p>
+          <FinderScope mutual={status.mutual} onWiden={widen} />
           <MatchGrid matches={status.matches} />
         </>
       )}
@@ -368,7 +398,8 @@ export function MatchFinderPage() {
           <FinderResults
             wishes={fromUrl}
             onChange={() => {
-              setWishes(fromUrl);
+              // "Everyone" is widened to from the results: the questions start from both.
+              setWishes({ ...fromUrl, gender: fromUrl.gender === 'any' ? null : fromUrl.gender });
               touched.current = true;
               void navigate({ search: '' });
             }}

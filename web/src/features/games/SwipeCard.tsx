@@ -1,11 +1,10 @@
 import '../../styles/sheets/games.scss';
 import { type CSSProperties, type PointerEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FictionalBadge } from '../discovery';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import type { GameCard } from './gamesApi';
-import { GamePhoto, InterestChips, usePlace } from './gameUi';
+import { FictionalTag, GamePhoto, InterestChips, usePlace } from './gameUi';
 import { DRAG_START_PX, type SwipeDirection, dragLook, releaseVelocity, swipeDecision } from './swipeGesture';
 
 /** Where a card is relative to its rest place, and its tilt in degrees. */
@@ -35,7 +34,7 @@ function CardFace({ card, look, interactive }: { card: GameCard; look: { like: n
       <div className="swipe-card__photo">
         <GamePhoto card={card} size="full" />
       </div>
-      {card.is_fictional && <FictionalBadge className="swipe-card__badge" />}
+      {card.is_fictional && <FictionalTag className="swipe-card__badge" />}
       <span className="swipe-card__stamp swipe-card__stamp--like" style={{ opacity: look.like }} aria-hidden="true">
         {t('swipe.stampLike')}
       </span>

@@ -28,7 +28,10 @@ const STACK = 3;
 /** The fly-off animation's length (see _games.scss). */
 const FLIGHT_MS = 350;
 
-/** Today's likes as hearts plus words: "2 of 4 likes left today". */
+/**
+ * The game's rule before the first swipe, and today's likes as hearts plus words:
+ * "4 likes a day; 2 left today" (spec sections 6 and 9: 4 likes a day).
+ */
 function LikesMeter({ left, limit }: { left: number; limit: number }) {
   const { t } = useTranslation('games');
   return (
@@ -38,12 +41,16 @@ function LikesMeter({ left, limit }: { left: number; limit: number }) {
           <Icon key={index} name="heart" size={16} className={index < left ? 'is-on' : undefined} />
         ))}
       </span>
-      <span>{t('swipe.likesLeft', { count: left, limit })}</span>
+      <span>{t('swipe.rule', { left, limit })}</span>
     </p>
   );
 }
 
-/** No likes left today: when they come back, in the member's language and time zone. */
+/**
+ * No likes left today: when they come back, in the member's language and time zone, and
+ * the way on to Discover, where likes have no daily limit. Paying does not lift the
+ * game's limit, so a member who just paid gets the same way on, not a dead end.
+ */
 function OutOfLikes({ resetsAt, limit }: { resetsAt: string; limit: number }) {
   const { t } = useTranslation('games');
   return (
@@ -51,12 +58,14 @@ function OutOfLikes({ resetsAt, limit }: { resetsAt: string; limit: number }) {
       <span className="swipe-out__icon" aria-hidden="true">
         <Icon name="clock" size={24} />
       </span>
-      <div>
+      <div className="swipe-out__body">
         <h2 className="swipe-out__title">{t('swipe.out.title')}</h2>
-        <p className="swipe-out__text">
-          {t('swipe.out.text', { limit, time: formatDateTime(resetsAt) })}{' '}
-          <AppLink to="members">{t('swipe.out.search')}</AppLink>
-        </p>
+        <p className="swipe-out__text">{t('swipe.out.text', { limit, time: formatDateTime(resetsAt) })}</p>
+        <p className="swipe-out__text">{t('swipe.out.more', { limit })}</p>
+        <AppLink to="members" className="btn btn-primary rounded-pill px-4 swipe-out__discover" data-testid="swipe-out-discover">
+          <Icon name="search" size={18} className="me-2" />
+          {t('swipe.out.discover')}
+        </AppLink>
       </div>
     </div>
   );
@@ -162,8 +171,8 @@ export function SwipeGamePage() {
         {allowance && <LikesMeter left={left} limit={allowance.limit} />}
       </header>
 
-      {user && <PhotoNudge mainImage={user.profile.main_image} />}
       {allowance && !canLike && <OutOfLikes resetsAt={allowance.resets_at} limit={allowance.limit} />}
+      {user && <PhotoNudge mainImage={user.profile.main_image} />}
       {state.swipeError !== null && <FormAlert testId="swipe-failed">{translateError(tc, state.swipeError)}</FormAlert>}
 
       {waiting ? (

@@ -3,7 +3,7 @@ import '../../styles/sheets/games.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateError } from '../../shared/i18n/translateError';
-import { PlaceholderAvatar, imageUrl, prettifyKey } from '../discovery';
+import { FictionalBadge, PlaceholderAvatar, imageUrl, prettifyKey } from '../discovery';
 import { useMatch } from '../likes';
 import { Icon } from '../../shared/ui/icons';
 import { countryName, useSettings } from '../site';
@@ -15,6 +15,22 @@ export function GamePhoto({ card, size }: { card: GameCard; size: 'full' | 'thum
   if (!card.main_image) return <PlaceholderAvatar gender={card.gender} />;
   const file = size === 'full' ? card.main_image.filename : card.main_image.thumb_filename;
   return <img src={imageUrl(prefix, file)} alt="" draggable={false} decoding="async" />;
+}
+
+/**
+ * A fictional profile's mark with its name in words (settings.fictional_singular), on
+ * every card of the games: the mark alone is easy to miss (issue 29.3).
+ */
+export function FictionalTag({ className = '' }: { className?: string }) {
+  const { t } = useTranslation('discovery');
+  const singular = useSettings((s) => s.settings?.fictional_singular);
+  return (
+    <span className={`game-fictional ${className}`} data-testid="game-fictional">
+      <FictionalBadge className="game-fictional__mark" />
+      {/* The mark says the same to screen readers. */}
+      <span aria-hidden="true">{singular || t('fictional.label')}</span>
+    </span>
+  );
 }
 
 /** The city, else the country, in the interface language. */

@@ -163,7 +163,7 @@ describe('swipe game', () => {
     expect(within(card).getByText('Anna')).toBeInTheDocument();
     expect(within(card).getByText('Haarlem')).toBeInTheDocument();
     expect(within(card).getByText('Cooking')).toBeInTheDocument();
-    expect(screen.getByTestId('swipe-likes-left')).toHaveTextContent('2 of 4 likes left today');
+    expect(screen.getByTestId('swipe-likes-left')).toHaveTextContent('4 likes a day; 2 left today');
   });
 
   it('likes with the button, passes with the arrow key and celebrates a match', async () => {
@@ -172,7 +172,7 @@ describe('swipe game', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pass on Anna' }));
     await waitFor(() => expect(screen.getByTestId('swipe-card')).toHaveAttribute('data-member-id', '2'));
     fireEvent.keyDown(window, { key: 'ArrowRight' });
-    await waitFor(() => expect(screen.getByTestId('swipe-likes-left')).toHaveTextContent('1 of 4 likes left today'));
+    await waitFor(() => expect(screen.getByTestId('swipe-likes-left')).toHaveTextContent('4 likes a day; 1 left today'));
     const posts = calls('/api/swipe', 'POST').map(bodyOf);
     expect(posts).toEqual([{ profile: 1, like: false }, { profile: 2, like: true }]);
     expect(useMatch.getState().queue).toEqual([{ id: 2, name: 'Bea', age: 30, main_image: null }]);
@@ -210,6 +210,8 @@ describe('swipe game', () => {
     const out = await screen.findByTestId('swipe-out-of-likes');
     expect(out).toHaveTextContent("You've used all your likes for today");
     expect(out).toHaveTextContent(`You'll get 4 fresh likes on ${formatDateTime(RESETS_AT)}.`);
+    // No dead end: Discover, where likes have no daily limit, is one clear button away.
+    expect(within(out).getByRole('link', { name: 'Discover members' })).toHaveAttribute('href', '/members');
     const like = screen.getByRole('button', { name: 'Like Anna' });
     expect(like).toBeDisabled();
     fireEvent.keyDown(window, { key: 'ArrowRight' });
@@ -225,7 +227,7 @@ describe('swipe game', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Like Anna' }));
     expect(await screen.findByTestId('swipe-out-of-likes')).toBeInTheDocument();
     expect(screen.getByTestId('swipe-card')).toHaveAttribute('data-member-id', '1');
-    expect(screen.getByTestId('swipe-likes-left')).toHaveTextContent('0 of 4 likes left today');
+    expect(screen.getByTestId('swipe-likes-left')).toHaveTextContent('4 likes a day; 0 left today');
     expect(screen.getByRole('button', { name: 'Like Anna' })).toBeDisabled();
   });
 
@@ -239,6 +241,24 @@ describe('swipe game', () => {
     await waitFor(() => expect(calls('/api/swipe')).toHaveLength(2));
     for (const name of ['Cleo', 'Member 4', 'Member 5']) fireEvent.click(await screen.findByRole('button', { name: `Pass on ${name}` }));
     expect(await screen.findByRole('button', { name: 'Pass on Member 6' })).toBeInTheDocument();
+  });
+
+  it('offers Discover to a member who just paid as well: paying does not lift the game\'s limit', async () => {
+    remaining = 0;
+    useSession.setState({ user: userFixture({ paid_user: true }) });
+    renderAt('/swipe-game');
+    const out = await screen.findByTestId('swipe-out-of-likes');
+    expect(out).toHaveTextContent('The swipe game gives every member 4 likes a day, premium members too.');
+    expect(within(out).getByRole('link', { name: 'Discover members' })).toHaveAttribute('href', '/members');
+    expect(within(out).queryByRole('link', { name: /premium|credits/i })).toBeNull();
+  });
+
+  it('names a fictional profile in words on its card', async () => {
+    deck = [gameCard(1, { name: 'Stella', is_fictional: true })];
+    seedStores({ settings: settingsFixture({ countries: ['NL', 'DE'], fictional_singular: 'host profile' }) });
+    renderAt('/swipe-game');
+    const card = await screen.findByTestId('swipe-card');
+    expect(within(card).getByTestId('game-fictional')).toHaveTextContent('host profile');
   });
 
   it('offers the member search when nobody is left', async () => {
@@ -268,6 +288,7 @@ describe('match-finder answers', () => {
   it('round-trips through the page URL and cleans up bad values', () => {
     expect(wishesFromQuery(wishesToQuery(wishes), AGES, 10)).toEqual(wishes);
     expect(wishesFromQuery('', AGES, 10)).toBeNull();
+    expect(wishesFromQuery('?gender=any&min_age=30', AGES, 10)?.gender).toBe('any');
     expect(wishesFromQuery('?gender=robot&min_age=12&max_age=200&region=NL-NH&interests=a,b,a,c,d,e,f,g,h,i,j,k,<x>', AGES, 10)).toEqual({
       gender: null,
       min_age: 18,
@@ -311,7 +332,8 @@ describe('match-finder page', () => {
       if (url.pathname === '/api/interests') return json(200, { interests: ['hiking', 'travel', 'wine', 'yoga'] });
       if (url.pathname === '/api/regions') return json(200, { regions: [{ code: 'NL-NH', name: 'North Holland' }] });
       if (url.pathname === '/api/match-finder') {
-        return json(200, { matches: [scored(9, 87, { name: 'Noor', interests: ['hiking', 'yoga'], shared_interests: ['hiking'] }), scored(10, 54)] });
+        const mutual = url.searchParams.get('gender') !== 'any';
+        return json(200, { mutual, matches: [scored(9, 87, { name: 'Noor', interests: ['hiking', 'yoga'], shared_interests: ['hiking'] }), scored(10, 54, { is_fictional: true })] });
       }
       if (url.pathname === '/api/members/9/like' && init?.method === 'POST') {
         return json(200, { match: true, profile: { id: 9, name: 'Noor', age: 31, main_image: null } });
@@ -375,6 +397,28 @@ describe('match-finder page', () => {
     expect(screen.getByTestId('finder-gender-female')).toBeChecked();
     fireEvent.click(screen.getByTestId('finder-next'));
     expect(screen.getByTestId('finder-min-age')).toHaveValue('33');
+  });
+
+  it('says the results are of members who would want the member, widens to everyone on purpose and back', async () => {
+    const router = renderAt('/match-finder?gender=female&min_age=25&max_age=40');
+    const scope = await screen.findByTestId('finder-scope');
+    expect(scope).toHaveTextContent('Only members who are looking for someone like you.');
+    // Fictional profiles carry their label on the results too.
+    expect(within(screen.getAllByTestId('match-card')[1]!).getByTestId('game-fictional')).toBeInTheDocument();
+    fireEvent.click(within(scope).getByRole('button', { name: 'Show everyone' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?gender=any&min_age=25&max_age=40'));
+    await waitFor(() => expect(screen.getByTestId('finder-scope')).toHaveTextContent('Everyone, also members who are not looking for someone like you.'));
+    expect(calls('/api/match-finder').map(([url]) => new URL(String(url), 'http://x').searchParams.get('gender'))).toEqual(['female', 'any']);
+    // Back: the gender the profile seeks, two ways again.
+    fireEvent.click(screen.getByRole('button', { name: 'Only those looking for someone like me' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?gender=female&min_age=25&max_age=40'));
+  });
+
+  it('starts the questions from both genders after everyone', async () => {
+    const router = renderAt('/match-finder?gender=any&min_age=25&max_age=40');
+    fireEvent.click(await screen.findByTestId('finder-change'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByTestId('finder-gender-any')).toBeChecked();
   });
 
   it('shows the server error of a refused question', async () => {

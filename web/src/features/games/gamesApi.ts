@@ -18,10 +18,17 @@ export type SwipeDeck = Answer<'getSwipeDeck'>;
 export type SwipeResult = Answer<'swipe'>;
 
 export type WantedGender = 'male' | 'female';
+/**
+ * Whom the match-finder looks for: a gender, `null` for both (in either case only
+ * members who would want the member too), or `'any'`: everyone, whatever they seek,
+ * which the member chooses on purpose (issue 29.1).
+ */
+export type FinderGender = WantedGender | 'any';
+export type MatchAnswer = Answer<'matchFinder'>;
 
 /** The match-finder's answers. `null` means "no preference". */
 export interface MatchWishes {
-  gender: WantedGender | null;
+  gender: FinderGender | null;
   min_age: number;
   max_age: number;
   country: string | null;
@@ -57,8 +64,8 @@ export function wishesToApiQuery(wishes: MatchWishes): QueryOf<'matchFinder'> {
 export const gamesApi = {
   deck: (signal?: AbortSignal) => data(answer(api.GET('/api/swipe', { signal }))),
   swipe: (profile: number, like: boolean) => data(answer(api.POST('/api/swipe', { body: { profile, like }, ...once }))),
-  matchFinder: async (wishes: MatchWishes, signal?: AbortSignal) =>
-    (await data(answer(api.GET('/api/match-finder', { params: { query: wishesToApiQuery(wishes) }, signal })))).matches,
+  /** The matches, and whether only members who would want the member were looked at. */
+  matchFinder: (wishes: MatchWishes, signal?: AbortSignal) => data(answer(api.GET('/api/match-finder', { params: { query: wishesToApiQuery(wishes) }, signal }))),
   signupMatches: async (options: { signal?: AbortSignal; retries?: number } = {}) => {
     const { signal, retries: limit } = options;
     return (await data(answer(api.GET('/api/signup-matches', { signal, ...(limit === undefined ? {} : retries(limit)) })))).matches;

@@ -4,7 +4,7 @@
  * button keeps the results).
  */
 import type { User } from '../../shared/api/types';
-import { type MatchWishes, type WantedGender, wishesToApiQuery } from './gamesApi';
+import { type FinderGender, type MatchWishes, type WantedGender, wishesToApiQuery } from './gamesApi';
 
 export const FINDER_STEPS = ['gender', 'age', 'place', 'interests'] as const;
 export type FinderStep = (typeof FINDER_STEPS)[number];
@@ -19,6 +19,7 @@ export interface AgeBounds {
 export const AGE_SPREAD = 10;
 
 const GENDERS: readonly WantedGender[] = ['male', 'female'];
+const FINDER_GENDERS: readonly FinderGender[] = [...GENDERS, 'any'];
 
 /** Whom a profile looks for, like the server reads it: null for both. */
 export function wantedGender(profile: { gender: string; sexuality: string }): WantedGender | null {
@@ -74,7 +75,7 @@ export function wishesFromQuery(search: string | URLSearchParams, ages: AgeBound
   const country = query.get('country')?.trim().toUpperCase().slice(0, 2) || null;
   const interests = [...new Set((query.get('interests') ?? '').split(',').filter((key) => /^[a-z0-9_]+$/.test(key)))];
   return {
-    gender: GENDERS.includes(gender as WantedGender) ? (gender as WantedGender) : null,
+    gender: FINDER_GENDERS.includes(gender as FinderGender) ? (gender as FinderGender) : null,
     min_age: min,
     max_age: max,
     country,

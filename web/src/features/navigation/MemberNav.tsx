@@ -7,6 +7,7 @@ import { usePush } from '../push';
 import { useSession } from '../session';
 import { counterBadge, creditsBadge, moneyLink } from './badges';
 import { DeferredMenu } from './DeferredMenu';
+import { useKeyboardUp } from './keyboard';
 import { Icon, type IconName } from '../../shared/ui/icons';
 
 function NavItem({
@@ -83,7 +84,7 @@ export function MemberNav() {
   return (
     <div className="member-nav">
       <NavItem to="members" icon="search" label={t('nav.search')} inTabBar current={chatWithMember ? false : undefined} />
-      <NavItem to="swipe-game" icon="cards" label={t('nav.discover')} inTabBar />
+      <NavItem to="swipe-game" icon="cards" label={t('nav.swipe')} inTabBar />
       <NavItem to="match-finder" icon="sparkle" label={t('nav.matchFinder')} />
       <NavItem to="chats" icon="chat" label={t('nav.messages')} badge={counterBadge(totalUnread)} inTabBar current={chatWithMember || undefined} />
       <NavItem to="likes" icon="heart" label={t('nav.likes')} badge={counterBadge(totalNewLikes)} inTabBar />
@@ -145,19 +146,22 @@ function Tab({ to, icon, label, badge }: { to: string; icon: IconName; label: st
  * Phones: the member's main places as a labelled tab bar at the bottom of the screen
  * (the top navigation keeps the rest). It sits at the end of the page and sticks to the
  * bottom of the screen, so it never covers the page's last lines; the styles hide it
- * from 768 px on and while a text field has the focus (the on-screen keyboard is up).
+ * from 768 px on, and it steps aside while the on-screen keyboard is up (keyboard.ts).
+ * The first tab is Discover, the member search, which always has people to show; the
+ * swipe game with its few likes a day comes second (issue 29.6).
  */
 export function TabBar() {
   const { t } = useTranslation();
   const loggedIn = useSession((s) => s.user !== null);
   const totalUnread = useChat((s) => s.totalUnread);
   const totalNewLikes = useChat((s) => s.totalNewLikes);
+  const keyboard = useKeyboardUp();
   if (!loggedIn) return null;
   return (
-    <nav className="tab-bar" aria-label={t('nav.tabs')} data-testid="tab-bar">
+    <nav className={`tab-bar${keyboard ? ' tab-bar--keyboard' : ''}`} aria-label={t('nav.tabs')} data-testid="tab-bar">
       <ul className="tab-bar__list">
-        <Tab to="swipe-game" icon="cards" label={t('nav.discover')} />
-        <Tab to="members" icon="search" label={t('nav.search')} />
+        <Tab to="members" icon="search" label={t('nav.discover')} />
+        <Tab to="swipe-game" icon="cards" label={t('nav.swipe')} />
         <Tab to="likes" icon="heart" label={t('nav.likes')} badge={counterBadge(totalNewLikes)} />
         <Tab to="chats" icon="chat" label={t('nav.tabMessages')} badge={counterBadge(totalUnread)} />
         <Tab to="profile" icon="user" label={t('nav.me')} />

@@ -22,22 +22,22 @@ describe('TabBar (phones)', () => {
     expect(screen.queryByTestId('tab-bar')).toBeNull();
   });
 
-  it('gives members five labelled places: discover, search, likes, messages, me', () => {
+  it('gives members five labelled places, Discover (the member search) first, then swipe, likes, messages, me', () => {
     seedStores({ settings: settingsFixture() });
     useSession.setState({ user: userFixture() });
     renderInRouter(<TabBar />, '/likes/mine');
     const bar = screen.getByRole('navigation', { name: 'Main sections' });
     const links = within(bar).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Discover', '/swipe-game'],
-      ['Search', '/members'],
+      ['Discover', '/members'],
+      ['Swipe', '/swipe-game'],
       ['Likes', '/likes'],
       ['Messages', '/chats'],
       ['Me', '/profile'],
     ]);
     // The likes list is open: its tab says so.
     expect(within(bar).getByRole('link', { name: 'Likes' })).toHaveAttribute('aria-current', 'page');
-    expect(within(bar).getByRole('link', { name: 'Search' })).not.toHaveAttribute('aria-current');
+    expect(within(bar).getByRole('link', { name: 'Discover' })).not.toHaveAttribute('aria-current');
   });
 
   it('shows unread messages and new likes on their tabs, capped at 99+, and says them', () => {
@@ -59,7 +59,7 @@ describe('TabBar (phones)', () => {
     useSession.setState({ user: userFixture() });
     renderInRouter(<TabBar />);
     const bar = screen.getByRole('navigation', { name: 'Hauptbereiche' });
-    expect(within(bar).getAllByRole('link').map((link) => link.textContent)).toEqual(['Entdecken', 'Suche', 'Likes', 'Chats', 'Profil']);
+    expect(within(bar).getAllByRole('link').map((link) => link.textContent)).toEqual(['Entdecken', 'Swipen', 'Likes', 'Chats', 'Profil']);
   });
 });
 
@@ -73,12 +73,12 @@ describe('TopNav for members', () => {
     renderInRouter(<TopNav />);
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     // The member's navigation is a chunk of its own: it comes in a moment later.
-    expect(await within(nav).findByRole('link', { name: 'Discover' })).toHaveAttribute('href', '/swipe-game');
+    expect(await within(nav).findByRole('link', { name: 'Swipe' })).toHaveAttribute('href', '/swipe-game');
     const finder = within(nav).getByRole('link', { name: 'Match finder' });
     expect(finder).toHaveAttribute('href', '/match-finder');
     // The match finder has no tab: it stays in the top bar on phones too.
     expect(finder).not.toHaveClass('member-nav__item--tab');
-    for (const name of ['Search', 'Discover', 'Messages', 'Likes']) {
+    for (const name of ['Search', 'Swipe', 'Messages', 'Likes']) {
       expect(within(nav).getByRole('link', { name })).toHaveClass('member-nav__item--tab');
     }
   });
