@@ -13,6 +13,7 @@ from application.concurrency import on_member_conflict
 from application.email_addresses import new_address_error
 from application.ledger import book
 from application.listings import relist
+from application.marketing import answer_at_signup
 from application.password_checks import PasswordChecks
 from application.ports.accounts import SignedIn
 from application.ports.clock import Clock
@@ -86,6 +87,8 @@ class SignupForm:
     # Asked in the wizard (issue 19.2), checked as a profile change checks them.
     region: str | None = None
     city: str | None = None
+    # The wizard's unticked opt-in box (issue 29.7): marketing mail only when ticked.
+    marketing: bool = False
 
 
 @attrs.frozen
@@ -138,6 +141,7 @@ class Accounts:
             self._validate_signup(form, site, now)
             self._refuse_existing(uow, site, form.email, now)
             member = uow.members.add(self._new_member(site, form, visitor, now))
+            answer_at_signup(uow, member.id, form.marketing, now)
             token = self._start_session(uow, member.id, visitor, now)
             uow.jobs.add("account_mail", "activation", member.id)
             uow.commit()

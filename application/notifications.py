@@ -18,6 +18,7 @@ import attrs
 
 from application.account_mails import ComposedMail, TemplateValues, brand_values
 from application.accounts import existing_member, site_of_member
+from application.marketing import change_preferences
 from application.ports.clock import Clock
 from application.ports.events import Event, NewLike, NewMatch, NewMessage, PaymentSettled
 from application.ports.notifications import Mailer, PushSender
@@ -33,6 +34,7 @@ from domain.notifications import (
     REMINDER_AFTER,
     Kind,
     MailOff,
+    MarketingVia,
     Preferences,
     PushPolicy,
     delivery_key,
@@ -114,10 +116,8 @@ class NotificationSettings:
         now = self.clock.now()
         with self.uow() as uow:
             current = existing_member(uow, member.id)
-            preferences, _ = _preferences(uow, member.id)
             if changes:
-                uow.notifications.save_preferences(member.id,
-                                                   dict(preferences.changed(changes).values))
+                change_preferences(uow, member.id, changes, MarketingVia.SETTINGS, now)
             if mail_on:  # the member asks for mail again, whatever stopped it
                 uow.notifications.set_mail_off(member.id, None, now)
             if language is not None:
@@ -161,9 +161,8 @@ class NotificationSettings:
                 uow.notifications.set_mail_off(member_id, MailOff.UNSUBSCRIBED.value,
                                                self.clock.now())
             else:
-                preferences, _ = _preferences(uow, member_id)
-                uow.notifications.save_preferences(
-                    member_id, dict(preferences.changed({preference: False}).values))
+                change_preferences(uow, member_id, {preference: False},
+                                   MarketingVia.UNSUBSCRIBE, self.clock.now())
             uow.commit()
         return Unsubscribed(preference=preference, all=everything)
 
@@ -315,11 +314,12 @@ class Notifier:
         return len(waiting)
 
     def weekly_updates(self, enqueue: Callable[..., None]) -> int:
-        """Everyone active, once per ISO week (the key makes later runs skip them)."""
+        """Everyone active who opted in, once per ISO week (the key makes later runs
+        skip them)."""
         after, total = 0, 0
         while True:
             with self.uow() as uow:
-                batch = uow.notification_queries.active_members(after, BATCH)
+                batch = uow.notification_queries.opted_in("weekly_updates", after, BATCH)
             for member_id in batch:
                 enqueue("notify", Kind.WEEKLY_UPDATE.value, member_id, {})
             total += len(batch)

@@ -1,6 +1,9 @@
 """Who is told what, by e-mail and web push (issue 8; spec sections 3, 4 and 8).
 
-A member keeps eight preferences (all on at signup). E-mail can also be off as a whole,
+A member keeps eight preferences. The four about their own conversations and likes are on
+from signup; the four that come from the site itself (the weekly update, offers, news and
+visit reminders) are marketing and stay off until the member opts in, at signup or on the
+notifications screen (issue 29.7). E-mail can also be off as a whole,
 for a reason the member did not choose on the preferences screen: a spam complaint
 (fbl), a bounce, or unsubscribing from all mail. Mails the member asked for
 themselves (activation, password reset, receipts, ...) are not notifications and go
@@ -23,6 +26,18 @@ PREFERENCE_KEYS = (
     "new_conversations", "new_messages", "like", "unread_message_reminders",
     "promotions", "weekly_updates", "news", "reminders",
 )
+
+# Mail the member did not ask for about anything that happened to them: opt-in only.
+MARKETING = frozenset({"weekly_updates", "promotions", "news", "reminders"})
+DEFAULTS: Mapping[str, bool] = {key: key not in MARKETING for key in PREFERENCE_KEYS}
+
+
+class MarketingVia(enum.StrEnum):
+    """Where the member last gave or withdrew their consent to marketing mail."""
+
+    SIGNUP = "signup"  # the opt-in box of the signup wizard
+    SETTINGS = "settings"  # the notifications screen
+    UNSUBSCRIBE = "unsubscribe"  # a marketing mail's one-click link
 
 
 class MailOff(enum.StrEnum):
@@ -68,16 +83,29 @@ LOGIN_LINK_LIFETIME = timedelta(hours=24)
 
 @attrs.frozen
 class Preferences:
-    values: Mapping[str, bool] = attrs.field(factory=lambda: dict.fromkeys(PREFERENCE_KEYS, True))
+    values: Mapping[str, bool] = attrs.field(factory=lambda: dict(DEFAULTS))
 
     def allows(self, key: str) -> bool:
-        return self.values.get(key, True)
+        return self.values.get(key, DEFAULTS.get(key, False))
+
+    @property
+    def marketing(self) -> bool:
+        """Whether the member takes any marketing mail: their consent stands."""
+        return any(self.allows(key) for key in MARKETING)
 
     def changed(self, changes: Mapping[str, bool]) -> Preferences:
         unknown = set(changes) - set(PREFERENCE_KEYS)
         if unknown:
             raise DomainError("invalid_request", detail=sorted(unknown)[0])
         return Preferences({**self.values, **changes})
+
+
+def marketing_choice(before: Preferences, after: Preferences) -> bool | None:
+    """True when a change gives consent to marketing mail (the first kind turned on),
+    False when it withdraws it (the last one turned off), None when it stays as it was."""
+    if before.marketing == after.marketing:
+        return None
+    return after.marketing
 
 
 def may_mail(kind: Kind, preferences: Preferences, mail_off: MailOff | None) -> bool:

@@ -75,6 +75,7 @@ class SignupBody:
     city: str | None = None
     language: str | None = None
     traffic: TrafficBody = TrafficBody()
+    marketing: bool = False
 
 
 @blueprint.post("/api/signup")
@@ -83,7 +84,8 @@ def sign_up() -> tuple[Response, int]:
     body = json_body(SignupBody)
     form = SignupForm(email=body.email, name=body.name, date_of_birth=body.date_of_birth,
                       password=body.password, gender=body.gender, seeking=body.seeking,
-                      country=body.country, region=body.region, city=body.city)
+                      country=body.country, region=body.region, city=body.city,
+                      marketing=body.marketing)
     language = body.language if body.language and is_locale(body.language) else None
     login = _accounts().sign_up(site_host(), form,
                                 visitor(language, Traffic(**attrs.asdict(body.traffic))))

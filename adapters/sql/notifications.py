@@ -10,7 +10,7 @@ from sqlalchemy import Connection, delete, func, select, update
 
 from adapters.sql import tables as t
 from adapters.sql.upsert import upsert
-from application.ports.notifications import PushSubscription
+from application.ports.notifications import MarketingConsent, PushSubscription
 from domain.members import AccountStatus
 
 ns, ps, sent = t.notification_settings, t.push_subscriptions, t.notifications_sent
@@ -39,6 +39,20 @@ class SqlNotifications:
         self._ensure(member_id)
         self.connection.execute(update(ns).where(ns.c.member_id == member_id)
                                 .values(mail_off=reason, mail_off_at=at if reason else None))
+
+    def record_marketing_choice(self, member_id: int, given: bool, via: str,
+                                at: datetime) -> None:
+        self._ensure(member_id)
+        self.connection.execute(update(ns).where(ns.c.member_id == member_id).values(
+            marketing_consent=given, marketing_consent_at=at, marketing_consent_via=via))
+
+    def marketing_consent(self, member_id: int) -> MarketingConsent | None:
+        row = self.connection.execute(
+            select(ns.c.marketing_consent, ns.c.marketing_consent_at, ns.c.marketing_consent_via)
+            .where(ns.c.member_id == member_id, ns.c.marketing_consent.is_not(None))).first()
+        return None if row is None else MarketingConsent(
+            given=row.marketing_consent, at=row.marketing_consent_at,
+            via=row.marketing_consent_via)
 
     def add_push(self, member_id: int, endpoint: str, p256dh: str, auth: str,
                  at: datetime) -> None:
@@ -100,10 +114,13 @@ class SqlNotificationQueries:
             t.members.c.status == AccountStatus.ACTIVE.value)).scalar_one()
         return {"likes": int(likes), "messages": int(unread), "new_members": int(new_members)}
 
-    def active_members(self, after_id: int, limit: int) -> list[int]:
+    def opted_in(self, preference: str, after_id: int, limit: int) -> list[int]:
+        # Only a stored true counts: the marketing kinds are off unless turned on.
         rows = self.connection.execute(
-            select(t.members.c.id).where(t.members.c.id > after_id,
-                                         t.members.c.status == AccountStatus.ACTIVE.value,
-                                         t.members.c.is_fictional.is_(False))
+            select(t.members.c.id).join(ns, ns.c.member_id == t.members.c.id)
+            .where(t.members.c.id > after_id,
+                   t.members.c.status == AccountStatus.ACTIVE.value,
+                   t.members.c.is_fictional.is_(False), ns.c.mail_off.is_(None),
+                   ns.c.preferences[preference].as_boolean().is_(True))
             .order_by(t.members.c.id).limit(limit))
         return [row.id for row in rows]

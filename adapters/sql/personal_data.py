@@ -131,11 +131,22 @@ class SqlPersonalData:
                 [msg.c.id], ["id"], None if hidden_before is None else [hidden_before])
 
     def _consents(self, member_id: int) -> Iterator[Record]:
-        """What the member agreed to, and when: the terms at signup, each direct-debit
-        mandate and each browser's push subscription."""
+        """What the member agreed to, and when: the terms at signup, marketing mail (their
+        last word on it: given or withdrawn), each direct-debit mandate and each browser's
+        push subscription."""
         signup = self.connection.execute(select(t.members.c.created_at).where(
             t.members.c.id == member_id)).scalar_one()
         yield {"consent": "terms_and_privacy", "given_at": _json(signup)}
+        ns = t.notification_settings
+        marketing = self.connection.execute(
+            select(ns.c.marketing_consent, ns.c.marketing_consent_at, ns.c.marketing_consent_via)
+            .where(ns.c.member_id == member_id, ns.c.marketing_consent.is_not(None))).first()
+        if marketing is not None:
+            given = bool(marketing.marketing_consent)
+            yield {"consent": "marketing_mail", "given": given,
+                   "given_at" if given else "withdrawn_at":
+                       _json(marketing.marketing_consent_at),
+                   "details": {"via": marketing.marketing_consent_via}}
         for row in self._by_id(t.mandates, t.mandates.c.member_id == member_id):
             yield {"consent": "direct_debit_mandate", "given_at": row["signed_at"],
                    "details": row}

@@ -439,6 +439,11 @@ notification_settings = Table(
     Column("preferences", JSON, nullable=False),  # only the keys a member turned off or on
     Column("mail_off", String(20)),  # fbl, bounce, unsubscribed: no e-mail at all
     Column("mail_off_at", UtcDateTime),
+    # The member's last word on marketing mail (issue 29.7): consent given (True) or
+    # withdrawn, when and where (domain.notifications.MarketingVia); NULL: never asked.
+    Column("marketing_consent", Boolean),
+    Column("marketing_consent_at", UtcDateTime),
+    Column("marketing_consent_via", String(20)),
 )
 
 push_subscriptions = Table(

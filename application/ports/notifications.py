@@ -15,6 +15,13 @@ class NotificationRepository(Protocol):
         ...
     def save_preferences(self, member_id: int, values: dict[str, bool]) -> None: ...
     def set_mail_off(self, member_id: int, reason: str | None, at: datetime) -> None: ...
+    def record_marketing_choice(self, member_id: int, given: bool, via: str,
+                                at: datetime) -> None:
+        """The member's last word on marketing mail: consent given or withdrawn."""
+        ...
+    def marketing_consent(self, member_id: int) -> MarketingConsent | None:
+        """That last word, or None when the member never gave one."""
+        ...
     def add_push(self, member_id: int, endpoint: str, p256dh: str, auth: str,
                  at: datetime) -> None:
         """Store a subscription, moving it to this member if another had it."""
@@ -38,7 +45,10 @@ class NotificationQueries(Protocol):
     def weekly_figures(self, member_id: int, since: datetime) -> dict[str, int]:
         """likes, messages (unread) and new_members of the member's site since then."""
         ...
-    def active_members(self, after_id: int, limit: int) -> list[int]: ...
+    def opted_in(self, preference: str, after_id: int, limit: int) -> list[int]:
+        """Active real members past ``after_id`` who turned ``preference`` on and whose
+        e-mail is not off, by id: who a marketing mail may go to."""
+        ...
 
 
 class Mailer(Protocol):
@@ -47,6 +57,13 @@ class Mailer(Protocol):
              message_id: str | None = None) -> None:
         """``message_id`` makes a resent mail the same mail (jobs run at least once)."""
         ...
+
+
+@attrs.frozen
+class MarketingConsent:
+    given: bool  # False: withdrawn
+    at: datetime
+    via: str  # domain.notifications.MarketingVia
 
 
 @attrs.frozen

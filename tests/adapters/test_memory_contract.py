@@ -217,6 +217,13 @@ def test_notifications(uow) -> None:  # type: ignore[no-untyped-def]
         ann, bob, cat = _people(work, "Ann", "Bob", "Cat", Cat={"is_fictional": True})
         work.notifications.save_preferences(ann.id, {"like": False})
         work.notifications.set_mail_off(ann.id, "bounce", T0)
+        dan, eve = _people(work, "Dan", "Eve")
+        work.notifications.save_preferences(dan.id, {"weekly_updates": True})
+        work.notifications.save_preferences(eve.id, {"weekly_updates": False, "news": True})
+        work.notifications.record_marketing_choice(dan.id, True, "signup", T0)
+        work.notifications.record_marketing_choice(dan.id, False, "settings",
+                                                   T0 + timedelta(days=1))
+        work.notifications.record_marketing_choice(eve.id, True, "signup", T0)
         work.notifications.add_push(ann.id, "https://push/1", "k", "a", T0)
         work.notifications.add_push(ann.id, "https://push/2", "k", "a", T0)
         work.notifications.add_push(bob.id, "https://push/1", "k2", "a2", T0)  # moves to Bob
@@ -237,7 +244,12 @@ def test_notifications(uow) -> None:  # type: ignore[no-untyped-def]
                 work.notification_queries.unread_to_remind(T0 + timedelta(seconds=1), 10),
                 work.notification_queries.unread_to_remind(T0, 10),
                 work.notification_queries.weekly_figures(ann.id, T0),
-                work.notification_queries.active_members(ann.id, 5))
+                work.notification_queries.opted_in("weekly_updates", 0, 5),
+                work.notification_queries.opted_in("news", 0, 5),
+                work.notifications.marketing_consent(dan.id),
+                work.notifications.marketing_consent(eve.id),
+                work.notifications.marketing_consent(bob.id),
+                work.notifications.preferences(dan.id))
     same_in_memory(uow, scenario)
 
 

@@ -10,7 +10,7 @@ import attrs
 
 from application.ports.chat import Message
 from application.ports.complaints import Complaint, NewComplaint
-from application.ports.notifications import PushSubscription
+from application.ports.notifications import MarketingConsent, PushSubscription
 from application.ports.photos import PhotoForReview
 from domain.members import AccountStatus
 from domain.photos import PhotoStatus
@@ -30,6 +30,14 @@ class MemoryNotifications:
 
     def set_mail_off(self, member_id: int, reason: str | None, at: datetime) -> None:
         self.store.notifications[member_id] = (self.preferences(member_id)[0], reason)
+
+    def record_marketing_choice(self, member_id: int, given: bool, via: str,
+                                at: datetime) -> None:
+        self.store.notifications.setdefault(member_id, ({}, None))
+        self.store.marketing[member_id] = MarketingConsent(given, at, via)
+
+    def marketing_consent(self, member_id: int) -> MarketingConsent | None:
+        return self.store.marketing.get(member_id)
 
     def add_push(self, member_id: int, endpoint: str, p256dh: str, auth: str,
                  at: datetime) -> None:
@@ -96,8 +104,12 @@ class MemoryNotificationQueries:
                   and m.created_at >= since and m.status is AccountStatus.ACTIVE)
         return {"likes": likes, "messages": unread, "new_members": new}
 
-    def active_members(self, after_id: int, limit: int) -> list[int]:
-        return sorted(i for i in self.store.members if i > after_id and self._mailable(i))[:limit]
+    def opted_in(self, preference: str, after_id: int, limit: int) -> list[int]:
+        def wants(member_id: int) -> bool:
+            values, off = self.store.notifications.get(member_id, ({}, None))
+            return off is None and values.get(preference) is True
+        return sorted(i for i in self.store.members
+                      if i > after_id and self._mailable(i) and wants(i))[:limit]
 
 
 class MemoryComplaints:

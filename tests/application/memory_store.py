@@ -12,7 +12,7 @@ import attrs
 from application.ports.accounts import TokenRecord
 from application.ports.complaints import Complaint
 from application.ports.direct_debit import SignedMandate
-from application.ports.notifications import PushSubscription
+from application.ports.notifications import MarketingConsent, PushSubscription
 from application.ports.photos import Photo
 from application.ports.shop import MemberFlag
 from domain.credits import LedgerEntry
@@ -90,6 +90,7 @@ class MemoryStore:
     mandates: list[tuple[int, SignedMandate]] = attrs.Factory(list)
     # notifications: member: (changed preferences, mail-off reason)
     notifications: dict[int, tuple[dict[str, bool], str | None]] = attrs.Factory(dict)
+    marketing: dict[int, MarketingConsent] = attrs.Factory(dict)  # member: last word
     pushes: dict[str, PushSubscription] = attrs.Factory(dict)  # by endpoint
     sent: dict[str, tuple[int, str, datetime]] = attrs.Factory(dict)  # key: member, kind, at
     complaints: dict[int, Complaint] = attrs.Factory(dict)

@@ -9,15 +9,15 @@ import pytest
 from adapters.security.signing import SecretSigner
 from application.notifications import BrowserSubscription
 from domain.errors import DomainError
-from domain.notifications import PREFERENCE_KEYS, MailOff
+from domain.notifications import DEFAULTS, MARKETING, PREFERENCE_KEYS, MailOff
 from tests.application.mailroom import FCM, post, subscribe
 
 
 def test_preferences_change_one_by_one_and_unknown_ones_are_refused() -> None:
     p = post()
     view = p.settings.view(p.ann)
-    assert view.preferences == dict.fromkeys(PREFERENCE_KEYS, True) and view.mail_off is None
-    changed = p.settings.update(p.ann, {"like": False}, "de", mail_on=False)
+    assert view.preferences == DEFAULTS and view.mail_off is None
+    changed = p.settings.update(p.ann, {"like": False, "news": True}, "de", mail_on=False)
     assert not changed.preferences["like"] and changed.preferences["news"]
     assert changed.language == "de"
     with pytest.raises(DomainError, match="invalid_request"):
@@ -55,3 +55,23 @@ def test_push_endpoints_of_unknown_services_are_refused_and_moved_ones_follow() 
     assert p.store.pushes
     p.settings.subscribe_push(p.bob, None, FCM + "one")
     assert not p.store.pushes
+
+
+def test_marketing_is_off_at_first_and_each_yes_or_no_is_recorded_with_its_time() -> None:
+    """Issue 29.7: the first marketing kind turned on is the consent, given on the
+    notifications screen; turning the last one off, here by a mail's link, withdraws it."""
+    p = post()
+    assert not any(p.settings.view(p.ann).preferences[key] for key in MARKETING)
+    assert p.store.marketing.get(p.ann.id) is None
+    assert all(p.settings.view(p.ann).preferences[key] for key in PREFERENCE_KEYS
+               if key not in MARKETING)
+    p.settings.update(p.ann, {"news": True}, None, mail_on=False)
+    given = p.store.marketing[p.ann.id]
+    assert (given.given, given.via, given.at) == (True, "settings", p.clock.now())
+    p.settings.update(p.ann, {"promotions": True, "like": False}, None, mail_on=False)
+    assert p.store.marketing[p.ann.id] == given  # still the same consent
+    p.settings.update(p.ann, {"promotions": False}, None, mail_on=False)
+    assert p.store.marketing[p.ann.id] == given  # news is still on
+    p.settings.unsubscribe(p.settings.unsubscribe_token(p.ann.id, "news"), everything=False)
+    withdrawn = p.store.marketing[p.ann.id]
+    assert (withdrawn.given, withdrawn.via) == (False, "unsubscribe")

@@ -91,10 +91,28 @@ def test_unread_reminders_and_weekly_updates_find_their_members() -> None:
     p.notifier.notify(*queued[0][1:])
     assert p.outbox.sent[-1]["subject"] == "unread_reminder:nl"
     weekly: list[tuple[Any, ...]] = []
+    for member in (p.ann, p.bob):
+        p.settings.update(member, {"weekly_updates": True}, None, mail_on=False)
     assert p.notifier.weekly_updates(lambda *job: weekly.append(job)) == 2
     p.notifier.notify("weekly_update", p.ann.id, {})
     p.notifier.notify("weekly_update", p.ann.id, {})  # once per week
     assert [m["subject"] for m in p.outbox.sent].count("weekly_update:nl") == 1
+
+
+def test_no_marketing_mail_goes_to_a_member_who_did_not_opt_in() -> None:
+    """Issue 29.7: the weekly update (the one marketing mail sent so far) is neither
+    queued for nor mailed to a member who never said yes, nor after they said no."""
+    p = post()
+    queued: list[tuple[Any, ...]] = []
+    assert p.notifier.weekly_updates(lambda *job: queued.append(job)) == 0
+    p.notifier.notify("weekly_update", p.ann.id, {})  # a job queued before, say
+    assert not p.outbox.sent
+    p.settings.update(p.ann, {"weekly_updates": True}, None, mail_on=False)
+    assert p.notifier.weekly_updates(lambda *job: queued.append(job)) == 1
+    assert queued == [("notify", "weekly_update", p.ann.id, {})]
+    p.settings.update(p.ann, {"weekly_updates": False}, None, mail_on=False)
+    p.notifier.notify(*queued[0][1:])
+    assert not p.outbox.sent
 
 
 def test_old_delivery_keys_are_purged() -> None:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from domain.errors import DomainError
 from domain.notifications import (
     MAILED,
+    MARKETING,
     PREFERENCE_KEYS,
     PREFERENCE_OF,
     PUSHED,
@@ -20,6 +21,7 @@ from domain.notifications import (
     Preferences,
     check_login_link,
     delivery_key,
+    marketing_choice,
     may_mail,
     may_mail_account,
     may_push,
@@ -43,6 +45,28 @@ def test_a_notification_follows_its_preference_and_mail_off(kind: Kind, chosen: 
 def test_account_mails_stop_only_for_a_bounce() -> None:
     assert may_mail_account(None) and may_mail_account(MailOff.FBL)
     assert may_mail_account(MailOff.UNSUBSCRIBED) and not may_mail_account(MailOff.BOUNCE)
+
+
+def test_marketing_is_off_until_the_member_opts_in() -> None:
+    """Issue 29.7: offers, news, visit reminders and the weekly update only by opt-in;
+    what happened to the member themselves is on from the start."""
+    fresh = Preferences()
+    assert {"weekly_updates", "promotions", "news", "reminders"} == MARKETING
+    assert not fresh.marketing and not any(fresh.allows(key) for key in MARKETING)
+    assert all(fresh.allows(key) for key in PREFERENCE_KEYS if key not in MARKETING)
+    assert not may_mail(Kind.WEEKLY_UPDATE, fresh, None)
+    assert may_mail(Kind.WEEKLY_UPDATE, fresh.changed({"weekly_updates": True}), None)
+    assert not Preferences({}).allows("promotions")  # stored without the key: still off
+
+
+@given(before=preferences, after=preferences)
+def test_a_marketing_choice_is_the_consent_given_or_withdrawn(before: Preferences,
+                                                              after: Preferences) -> None:
+    choice = marketing_choice(before, after)
+    if before.marketing == after.marketing:
+        assert choice is None
+    else:
+        assert choice is after.marketing
 
 
 def test_unknown_preferences_are_refused() -> None:

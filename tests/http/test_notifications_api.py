@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 
 from application.ports.notifications import PushSubscription
 from domain.members import AccountStatus
+from domain.notifications import DEFAULTS
 from tests.http.test_likes_api import signed_up
 
 SUBSCRIPTION = {"endpoint": "https://fcm.googleapis.com/fcm/send/abc",
@@ -62,8 +63,9 @@ def test_preferences_change_one_at_a_time(client: FlaskClient, app: Flask) -> No
     assert client.get("/api/notifications").status_code == 403
     view = ann.get("/api/notifications").json
     assert view["mail_off"] is None and view["email"] == "ann@example.com"
-    assert all(view["preferences"].values()) and len(view["preferences"]) == 8
-    changed = ann.put("/api/notifications", json={"preferences": {"like": False},
+    # Marketing (issue 29.7) is off until the member opts in; the rest is on.
+    assert view["preferences"] == DEFAULTS and len(view["preferences"]) == 8
+    changed = ann.put("/api/notifications", json={"preferences": {"like": False, "news": True},
                                                   "language": "de"}).json
     assert changed["preferences"]["like"] is False and changed["preferences"]["news"] is True
     assert changed["language"] == "de"

@@ -1470,6 +1470,8 @@ export interface components {
             /** @description Free text, at most 100 characters */
             city?: string | null;
             language?: string | null;
+            /** @description The wizard's opt-in box for marketing mail (the weekly update, offers, news, visit reminders), unticked by default: absent or false leaves them off, true turns them on; the answer is kept with its time as the member's consent (issue 29.7) */
+            marketing?: boolean;
             traffic?: {
                 network?: string | null;
                 ref?: string | null;
