@@ -81,8 +81,9 @@ class SignupForm:
     name: str
     date_of_birth: str
     password: str
-    gender: str = "male"
-    seeking: str = "female"
+    # Not given (API clients): as the site's niche says, else a man looking for women.
+    gender: str | None = None
+    seeking: str | None = None
     country: str | None = None
     # Asked in the wizard (issue 19.2), checked as a profile change checks them.
     region: str | None = None
@@ -154,7 +155,8 @@ class Accounts:
             birth_date_error(form.date_of_birth, now.date(), site.min_age),
             self._password_error(form.password, form.email, form.name),
         )
-        if form.gender not in GENDERS or form.seeking not in GENDERS:
+        gender, seeking = _who(form, site)
+        if gender not in GENDERS or seeking not in GENDERS:
             raise DomainError("invalid_request", detail="gender")
 
     def _refuse_existing(self, uow: UnitOfWork, site: Site, email: str, now: datetime) -> None:
@@ -173,8 +175,8 @@ class Accounts:
         assert birth is not None  # validated above
         country = form.country if form.country in site.countries else None
         profile = Profile(
-            name=form.name.strip(), gender=form.gender, birth_date=birth,
-            sexuality=SEEKING[(form.gender, form.seeking)],
+            name=form.name.strip(), gender=_who(form, site)[0], birth_date=birth,
+            sexuality=SEEKING[_who(form, site)],
             # The wizard asks the country; only other API clients fall back to the site's.
             country=country or selected_country(site, visitor.geoip_country) or "NL",
             status=ProfileStatus.DISABLED,  # hidden until the e-mail is confirmed
@@ -481,6 +483,12 @@ class Accounts:
                 uow.jobs.add("delete_files", files)
             uow.commit()
         return len(expired)
+
+
+def _who(form: SignupForm, site: Site) -> tuple[str, str]:
+    """The member's gender and whom they seek: as given, else as the site's niche says."""
+    gender, seeking = site.niche.signup_defaults or ("male", "female")
+    return form.gender or gender, form.seeking or seeking
 
 
 def _signup_bonus(uow: UnitOfWork, member: Member, now: datetime) -> None:

@@ -116,6 +116,9 @@ class SiteSettings:
     geoip_selected_country: str | None
     niche: int
     niche_slug: str
+    # Who the signup starts as and seeks on this site (domain.sites.Niche), or None.
+    signup_gender: str | None
+    signup_seeking: str | None
     signups: str
     logged_out_search: str
     logged_out_search_trafficsource: str
@@ -189,6 +192,8 @@ def _settings(site: Site, language: str | None, geoip_country: str | None,
         geoip_selected_country=country,
         niche=int(site.niche),
         niche_slug=site.niche.slug_prefix,
+        signup_gender=(site.niche.signup_defaults or (None, None))[0],
+        signup_seeking=(site.niche.signup_defaults or (None, None))[1],
         signups=site.signups,
         logged_out_search=site.logged_out_search,
         logged_out_search_trafficsource=site.logged_out_search_trafficsource,

@@ -54,6 +54,13 @@ class Niche(IntEnum):
     def slug_prefix(self) -> str:
         return "" if self is Niche.NONE else f"{self.name.lower()}-"
 
+    @property
+    def signup_defaults(self) -> tuple[str, str] | None:
+        """(gender, seeking) a signup on this niche's site starts from (issue 29.7): on a
+        site for gay men "a man looking for men"; None where the niche does not say
+        (a BBW, MILF or GILF site has women signing up as well as men seeking them)."""
+        return ("male", "male") if self is Niche.GAY else None
+
 
 @attrs.frozen
 class MessageCost:

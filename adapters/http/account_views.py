@@ -68,8 +68,8 @@ class SignupBody:
     name: str
     date_of_birth: str
     password: str
-    gender: str = "male"
-    seeking: str = "female"
+    gender: str | None = None
+    seeking: str | None = None
     country: str | None = None
     region: str | None = None
     city: str | None = None

@@ -101,6 +101,11 @@ def test_niche_slug_prefixes() -> None:
         "", "she-", "bdsm-", "bbw-", "gilf-", "milf-", "gay-"]
 
 
+def test_only_the_gay_niche_says_whom_a_signup_starts_from() -> None:
+    assert {niche: niche.signup_defaults for niche in Niche if niche.signup_defaults} == {
+        Niche.GAY: ("male", "male")}
+
+
 @given(geo=st.one_of(st.none(), countries))
 def test_selected_country_is_served_by_the_site(geo: str | None) -> None:
     served = site(countries=("NL", "DE"))

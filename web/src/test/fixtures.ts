@@ -61,6 +61,8 @@ export function settingsFixture(overrides: Partial<Settings> = {}): Settings {
     },
     partner_url: '',
     partner_countdown: 10,
+    signup_gender: null,
+    signup_seeking: null,
     ...overrides,
   };
 }

@@ -47,7 +47,7 @@ function fillUpToPassword(email = 'robin@example.com') {
   type('E-mail address', email);
   next();
   type('Password', 'correct horse battery');
-  fireEvent.click(screen.getByRole('checkbox'));
+  fireEvent.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
 }
 
 describe('stored signup form', () => {
@@ -132,9 +132,52 @@ describe('signup wizard', () => {
       city: 'Haarlem',
       language: 'en',
       traffic: { network: 'adnet', sub1: '42' },
+      marketing: false,
     });
     expect(localStorage.getItem(SIGNUP_FORM_KEY)).toBeNull();
     expect(useSession.getState().user).toEqual(user);
+  });
+
+  it('asks for marketing mail with a box the visitor must tick themselves (issue 29.7)', async () => {
+    serveSignup(201, { user: userFixture({ status: 'not_confirmed' }) });
+    const onDone = vi.fn();
+    renderInRouter(<SignupWizard onDone={onDone} />);
+    fillUpToPassword();
+    const optIn = screen.getByRole('checkbox', { name: /offers, news and a weekly update from Amora/ });
+    expect(optIn).not.toBeChecked();
+    fireEvent.click(optIn);
+    fireEvent.click(screen.getByTestId('signup-submit'));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls.find(([called]) => called === '/api/signup')!;
+    expect(JSON.parse(init.body)).toMatchObject({ marketing: true });
+  });
+
+  it("starts as the site's niche says: a man looking for men on the gay men's site", () => {
+    seedStores({ settings: settingsFixture({ niche: 7, niche_slug: 'gay-', signup_gender: 'male', signup_seeking: 'male' }) });
+    renderInRouter(<SignupWizard onDone={() => undefined} />);
+    expect(screen.getByLabelText('A man')).toBeChecked();
+    expect(screen.getByLabelText('Men')).toBeChecked();
+    expect(screen.getByLabelText('A woman')).not.toBeChecked();
+    expect(screen.getByLabelText('Women')).not.toBeChecked();
+    expect(screen.getByText('Step 1 of 6')).toBeInTheDocument(); // still asked, only preset
+    next();
+    expect(screen.getByText('Step 2 of 6')).toBeInTheDocument();
+  });
+
+  it('leaves the choice open where the niche does not say', () => {
+    renderInRouter(<SignupWizard onDone={() => undefined} />);
+    expect(screen.getByLabelText('A man')).not.toBeChecked();
+    expect(screen.getByLabelText('A woman')).not.toBeChecked();
+  });
+
+  it("keeps the visitor's own earlier choice over the niche's", () => {
+    seedStores({ settings: settingsFixture({ niche: 7, signup_gender: 'male', signup_seeking: 'male' }) });
+    saveSignupForm({ gender: 'female', seeking: 'female' });
+    renderInRouter(<SignupWizard onDone={() => undefined} />);
+    expect(screen.getByText('Step 2 of 6')).toBeInTheDocument(); // where it stopped
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('A woman')).toBeChecked();
+    expect(screen.getByLabelText('Women')).toBeChecked();
   });
 
   it('maps server field errors back to their step', async () => {

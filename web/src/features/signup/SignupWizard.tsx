@@ -11,7 +11,7 @@ import { useErrorText, useForm } from '../../shared/ui/form';
 import { useSession } from '../session';
 import { useSiteSettings } from '../site';
 import { type Refusal, RefusalAlert, SignupGate } from './SignupParts';
-import { type SignupForm, clearSignupForm, loadSignupForm, saveSignupForm } from './signupForm';
+import { type SignupForm, clearSignupForm, loadSignupForm, saveSignupForm, withSiteDefaults } from './signupForm';
 import { trafficForSignup } from './traffic';
 import { StepFields, StepProgress } from './WizardSteps';
 import {
@@ -45,9 +45,11 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
   const { errorText } = useErrorText();
   const settings = useSiteSettings();
   const setUser = useSession((s) => s.setUser);
-  const wizard = useForm<SignupForm, string>({ initial: loadSignupForm, order: FIELD_ORDER, idPrefix: 'signup', focusTarget });
+  const wizard = useForm<SignupForm, string>({ initial: () => withSiteDefaults(loadSignupForm(), settings), order: FIELD_ORDER, idPrefix: 'signup', focusTarget });
   const form = wizard.values;
   const [termsAccepted, setTermsAccepted] = useState(false);
+  // Marketing mail only when the visitor ticks it (issue 29.7): never ticked for them.
+  const [marketing, setMarketing] = useState(false);
   const context: StepContext = useMemo(
     () => ({ today: new Date(), minAge: settings.min_age, limits: settings.limits, termsAccepted }),
     [settings.min_age, settings.limits, termsAccepted],
@@ -124,6 +126,7 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
           city: form.city.trim() || undefined,
           language: i18n.language,
           traffic: trafficForSignup(),
+          marketing,
         });
         clearSignupForm();
         setUser(user);
@@ -172,6 +175,8 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
             setTermsAccepted(checked);
             wizard.clear('terms');
           }}
+          marketing={marketing}
+          onMarketing={setMarketing}
         />
 
         {wizard.error !== null && <FormAlert>{errorText(wizard.error)}</FormAlert>}

@@ -37,10 +37,13 @@ export interface StepFieldsProps {
   changePlace: (next: Partial<SignupForm>) => void;
   termsAccepted: boolean;
   onTerms: (checked: boolean) => void;
+  /** The optional opt-in to marketing mail, unticked until the visitor ticks it. */
+  marketing: boolean;
+  onMarketing: (checked: boolean) => void;
 }
 
 /** The fields of one signup step (spec section 2): who, name, birth, place, e-mail, password and terms. */
-export function StepFields({ step, form, id, error, update, changePlace, termsAccepted, onTerms }: StepFieldsProps) {
+export function StepFields({ step, form, id, error, update, changePlace, termsAccepted, onTerms, marketing, onMarketing }: StepFieldsProps) {
   const { t } = useTranslation('account');
   const settings = useSiteSettings();
   return (
@@ -151,6 +154,14 @@ export function StepFields({ step, form, id, error, update, changePlace, termsAc
                 components={{ terms: <AppLink to="terms" target="_blank" rel="noopener" /> }}
               />
             }
+          />
+          <CheckboxField
+            id="signup-marketing"
+            className="signup-marketing"
+            checked={marketing}
+            onChecked={onMarketing}
+            label={t('signup.steps.password.marketing', { sitename: settings.name })}
+            data-testid="signup-marketing"
           />
         </div>
       )}

@@ -82,7 +82,7 @@ describe('after signup', () => {
     fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'robin@example.com' } });
     next();
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse battery' } });
-    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
     fireEvent.click(screen.getByTestId('signup-submit'));
     expect(await screen.findByTestId('where')).toHaveTextContent('/signup-matches 1');
   });

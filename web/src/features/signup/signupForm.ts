@@ -40,6 +40,20 @@ export const emptySignupForm: SignupForm = {
   password: '',
 };
 
+/** Whom the site's niche says a signup starts from (settings.signup_gender and signup_seeking). */
+export interface SignupDefaults {
+  signup_gender: Gender | null;
+  signup_seeking: Gender | null;
+}
+
+/**
+ * The visitor's own choice, else the site's niche (issue 29.7): the site for gay men starts
+ * as "a man looking for men", never "a woman looking for women"; other sites leave it open.
+ */
+export function withSiteDefaults(form: SignupForm, site: SignupDefaults): SignupForm {
+  return { ...form, gender: form.gender || site.signup_gender || '', seeking: form.seeking || site.signup_seeking || '' };
+}
+
 /** Picks the storable fields, so a password can never slip into storage. */
 export function storableSignupForm(form: Partial<SignupForm>): StoredSignupForm {
   const stored = {} as Record<(typeof STORED_FIELDS)[number], string>;

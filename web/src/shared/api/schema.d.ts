@@ -1459,9 +1459,15 @@ export interface components {
             date_of_birth: string;
             /** @description at least 10 characters, not blank, not the e-mail or name, not a common password */
             password: string;
-            /** @enum {string} */
+            /**
+             * @description Absent: the site's signup_gender, else male
+             * @enum {string}
+             */
             gender?: "male" | "female";
-            /** @enum {string} */
+            /**
+             * @description Absent: the site's signup_seeking, else female
+             * @enum {string}
+             */
             seeking?: "male" | "female";
             /** @description Asked in the wizard; one of the site's countries (others fall back to the site's first) */
             country?: string | null;
@@ -1613,6 +1619,16 @@ export interface components {
             geoip_selected_country: string | null;
             niche: number;
             niche_slug: string;
+            /**
+             * @description Who the signup starts as on this site's niche (a site for gay men: male), or null when the niche does not say; also what POST /api/signup assumes without a gender
+             * @enum {string|null}
+             */
+            signup_gender: "male" | "female" | null;
+            /**
+             * @description Whom the signup starts seeking on this site's niche (a site for gay men: male), or null
+             * @enum {string|null}
+             */
+            signup_seeking: "male" | "female" | null;
             /** @enum {string} */
             signups: "all" | "with_trafficsource" | "invite_only";
             /** @enum {string} */
