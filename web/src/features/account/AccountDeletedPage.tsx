@@ -8,6 +8,7 @@ import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
 import { accountApi } from './accountApi';
 import { useCountdown } from './countdown';
+import { type DeletedState, partnerSuggestionFor } from './deletionFlow';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useBusy, useErrorText } from '../../shared/ui/form';
@@ -67,7 +68,9 @@ export function AccountDeletedPage() {
   const token = query.get('reactivate');
   // The confirmation only right after a deletion (the flow says so in the history state,
   // which a reload keeps): typed in or linked, the page would tell a lie (issue 19.6).
-  const justDeleted = (useLocation().state as { deleted?: boolean } | null)?.deleted === true;
+  const deletion = useLocation().state as Partial<DeletedState> | null;
+  const justDeleted = deletion?.deleted === true;
+  const foundPartner = deletion?.reason === 'found_partner';
   const { busy, run } = useBusy();
   const [error, setError] = useState<string | null>(null);
   usePageTitle(token ? t('deleted.reactivateTitle') : t('deleted.title'));
@@ -107,8 +110,14 @@ export function AccountDeletedPage() {
   }
 
   if (!justDeleted) return <Navigate to="/" replace />;
+  const partner = partnerSuggestionFor(deletion.reason, settings.partner_url);
   return (
-    <AuthCard icon="check" title={t('deleted.title')} intro={t('deleted.text', { sitename: settings.name })} wide={Boolean(settings.partner_url)}>
+    <AuthCard
+      icon={foundPartner ? 'heart' : 'check'}
+      title={foundPartner ? t('deleted.congratsTitle') : t('deleted.title')}
+      intro={t(foundPartner ? 'deleted.congratsText' : 'deleted.text', { sitename: settings.name })}
+      wide={Boolean(partner)}
+    >
       <ul className="welcome-list">
         <li>{t('deleted.point1', { days: 14 })}</li>
         <li>{t('deleted.point2', { days: 14 })}</li>
@@ -119,7 +128,7 @@ export function AccountDeletedPage() {
           {settings.support_email}
         </a>
       </p>
-      {settings.partner_url && <PartnerSuggestion url={settings.partner_url} seconds={settings.partner_countdown} />}
+      {partner && <PartnerSuggestion url={partner} seconds={settings.partner_countdown} />}
     </AuthCard>
   );
 }

@@ -13,7 +13,7 @@ import { Icon } from '../../shared/ui/icons';
 import { Section } from '../../shared/ui/sections';
 import { useCompany } from '../site';
 import { accountApi } from './accountApi';
-import { DELETE_REASONS, OTHER_DETAILS_MAX, canContinue, deletionReducer, initialDeletion, offersFor, reasonText } from './deletionFlow';
+import { DELETE_REASONS, type DeletedState, OTHER_DETAILS_MAX, canContinue, deletionReducer, initialDeletion, offersFor, reasonText } from './deletionFlow';
 import { useInvisible } from './PreferenceSections';
 
 /** Account deletion in three steps: why, what could make the member stay, the password. */
@@ -40,7 +40,8 @@ export function DeleteSection({ user }: { user: User }) {
       await accountApi.deleteAccount({ password, reason: reasonText(state) });
       // The server ended the session. The next screen asks who is logged in; forgetting
       // the member here would make this members-only screen send them to the login.
-      navigate(pathTo('account-deleted'), { replace: true, state: { deleted: true } });
+      const deleted: DeletedState = { deleted: true, reason: state.reason };
+      navigate(pathTo('account-deleted'), { replace: true, state: deleted });
     },
     refused: (caught) => (caught instanceof ApiError && caught.code === 'password_wrong' ? { password: { code: caught.code } } : null),
   });

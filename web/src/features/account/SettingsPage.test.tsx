@@ -115,6 +115,7 @@ describe('settings', () => {
     fireEvent.change(within(section('settings-delete')).getByLabelText('Your current password'), { target: { value: 'secret-123' } });
     fireEvent.click(screen.getByTestId('settings-delete-confirm'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account-deleted'));
+    expect(router.state.location.state).toEqual({ deleted: true, reason: 'other' }); // the page's words follow the reason
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/user');
     expect(init.method).toBe('DELETE');

@@ -1,11 +1,11 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
 import { useSession } from '../session';
 import { ActivateDonePage, ActivateErrorPage } from './ActivationPages';
-import { AccountDeletedPage } from './AccountDeletedPage';
+import { AccountDeletedPage, partnerRedirect } from './AccountDeletedPage';
 import { ResetPasswordDoPage, ResetPasswordPage } from './ResetPasswordPage';
 import { stubFetch } from '../../test/fetchStub';
 
@@ -106,10 +106,10 @@ describe('activation', () => {
   });
 });
 
-/** /account-deleted as the deletion flow opens it (history state `deleted`). */
-function renderDeleted() {
+/** /account-deleted as the deletion flow opens it (history state `deleted`, the reason). */
+function renderDeleted(reason: string | null = 'privacy') {
   const router = createMemoryRouter([{ path: '*', element: <AccountDeletedPage /> }], {
-    initialEntries: [{ pathname: '/account-deleted', state: { deleted: true } }],
+    initialEntries: [{ pathname: '/account-deleted', state: { deleted: true, reason } }],
   });
   return { router, ...render(<RouterProvider router={router} />) };
 }
@@ -126,6 +126,25 @@ describe('account deleted', () => {
     seedStores({ settings: settingsFixture({ partner_url: 'https://partner.test', partner_countdown: 7 }) });
     renderDeleted();
     expect(screen.getByTestId('partner-seconds')).toHaveTextContent('7');
+  });
+
+  it('congratulates a member who found a partner and sends them to no other dating site (issue 29.7)', () => {
+    vi.useFakeTimers();
+    const go = vi.spyOn(partnerRedirect, 'go').mockImplementation(() => undefined);
+    try {
+      seedStores({ settings: settingsFixture({ partner_url: 'https://partner.test', partner_countdown: 3 }) });
+      renderDeleted('found_partner');
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Congratulations!');
+      expect(document.body).toHaveTextContent('Your account has been deleted');
+      expect(document.body).toHaveTextContent('within 14 days');
+      expect(screen.queryByTestId('partner-suggestion')).toBeNull();
+      expect(document.body).not.toHaveTextContent('partner.test');
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(go).not.toHaveBeenCalled();
+    } finally {
+      go.mockRestore();
+      vi.useRealTimers();
+    }
   });
 
   it('is shown only after a deletion: typed in or linked, it goes home (issue 19.6)', () => {

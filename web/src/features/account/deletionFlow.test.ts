@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DeletionAction, type DeletionState, canContinue, deletionReducer, initialDeletion, offersFor, reasonText } from './deletionFlow';
+import { type DeletionAction, type DeletionState, canContinue, deletionReducer, initialDeletion, offersFor, partnerSuggestionFor, reasonText } from './deletionFlow';
 
 const run = (...actions: DeletionAction[]): DeletionState => actions.reduce(deletionReducer, initialDeletion);
 
@@ -41,5 +41,12 @@ describe('account deletion flow', () => {
     expect(offersFor({ invisible: true, creditsRouteExists: true, deleteDiscount: 50 })).toEqual({ invisible: false, discount: 50 });
     expect(offersFor({ invisible: false, creditsRouteExists: true, deleteDiscount: 0 }).discount).toBeNull();
     expect(offersFor({ invisible: false, creditsRouteExists: true, deleteDiscount: undefined }).discount).toBeNull();
+  });
+
+  it('suggests the partner site to no one who found a partner (issue 29.7)', () => {
+    expect(partnerSuggestionFor('found_partner', 'https://partner.test')).toBeNull();
+    expect(partnerSuggestionFor('taking_break', 'https://partner.test')).toBe('https://partner.test');
+    expect(partnerSuggestionFor(null, 'https://partner.test')).toBe('https://partner.test');
+    expect(partnerSuggestionFor('privacy', '')).toBeNull();
   });
 });

@@ -65,6 +65,21 @@ export function deletionReducer(state: DeletionState, action: DeletionAction): D
   }
 }
 
+/**
+ * Where to suggest going after the deletion: the partner site (spec section 2), but never
+ * to a member who leaves because they found someone (issue 29.7): they get our
+ * congratulations instead of another dating site.
+ */
+export function partnerSuggestionFor(reason: DeleteReason | null | undefined, partnerUrl: string): string | null {
+  return reason === 'found_partner' || !partnerUrl ? null : partnerUrl;
+}
+
+/** What the flow hands the /account-deleted screen in the history state. */
+export interface DeletedState {
+  deleted: true;
+  reason: DeleteReason | null;
+}
+
 /** The reason as stored on the account (max 500 characters): the key, then any text. */
 export function reasonText(state: Pick<DeletionState, 'reason' | 'details'>): string {
   if (!state.reason) return '';
