@@ -113,7 +113,9 @@ def test_signup_matches_then_four_likes_and_no_fifth(browser: Browser, live_serv
     deck = page.evaluate("fetch('/api/swipe').then(r => r.json())")
     assert deck["remaining"] == 0 and deck["limit"] == 4
     reset = datetime.fromisoformat(deck["resets_at"]).astimezone(ZoneInfo(ZONE))
-    expect(out).to_contain_text(reset.strftime("%d/%m/%Y, %H:%M"))
+    # One date format across the app (issue 29.7): en-GB's medium date ("Sept" in ICU).
+    month = "Sept" if reset.month == 9 else reset.strftime("%b")
+    expect(out).to_contain_text(f"{reset.day} {month} {reset.year}, {reset:%H:%M}")
     expect(out).to_contain_text(GAMES["swipe"]["out"]["title"])
     expect(page.get_by_test_id("swipe-like")).to_be_disabled()
     page.keyboard.press("ArrowRight")

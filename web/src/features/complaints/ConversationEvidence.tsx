@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../shared/i18n/dates';
 import { answer, api } from '../../shared/api/client';
 import type { Answer } from '../../shared/api/types';
 import { FieldFeedback } from '../../shared/ui/fields';
@@ -28,7 +29,7 @@ export function ConversationEvidence({
   onChange: (ids: number[]) => void;
   problem: string | null;
 }) {
-  const { t, i18n } = useTranslation('complaints');
+  const { t } = useTranslation('complaints');
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
 
   useEffect(() => {
@@ -44,7 +45,6 @@ export function ConversationEvidence({
   if (loaded.status === 'failed') return null; // the report goes without them
   const full = selected.length >= MAX_SELECTED;
   const toggle = (id: number, on: boolean) => onChange(on ? [...selected, id] : selected.filter((picked) => picked !== id));
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
 
   return (
     <fieldset className="complaint-form__section complaint-evidence" aria-describedby="complaint-messages-hint" data-testid="complaint-evidence">
@@ -79,7 +79,7 @@ export function ConversationEvidence({
                 />
                 <label htmlFor={`complaint-message-${message.id}`} className="complaint-evidence__label">
                   <span className="complaint-evidence__meta">
-                    {theirs ? loaded.otherName : t('form.you')} · {time.format(new Date(message.created_at))}
+                    {theirs ? loaded.otherName : t('form.you')} · {formatDateTime(message.created_at)}
                   </span>
                   <span className="complaint-evidence__text">{message.gift ? t('form.gift') : message.text}</span>
                 </label>

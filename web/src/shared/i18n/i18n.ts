@@ -5,7 +5,6 @@
  */
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadDateLocale } from './dateLocale';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from './languages';
 import { writeLocaleCookie } from './localeChoice';
 
@@ -61,34 +60,30 @@ export function loadFallback(namespace: string): Promise<void> {
 }
 
 export async function initI18n(language: Language): Promise<void> {
-  await Promise.all([
-    i18n
-      .use(globBackend)
-      .use(initReactI18next)
-      .init({
-        lng: language,
-        fallbackLng: false,
-        saveMissing: true,
-        missingKeyHandler: (_languages, namespace) => void loadFallback(namespace),
-        supportedLngs: [...LANGUAGES],
-        ns: ['common'],
-        defaultNS: 'common',
-        interpolation: { escapeValue: false },
-        returnNull: false,
-        react: { useSuspense: false, bindI18nStore: 'added' },
-      }),
-    loadDateLocale(language),
-  ]);
+  await i18n
+    .use(globBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      saveMissing: true,
+      missingKeyHandler: (_languages, namespace) => void loadFallback(namespace),
+      supportedLngs: [...LANGUAGES],
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false, bindI18nStore: 'added' },
+    });
   document.documentElement.lang = language;
 }
 
 /**
- * Switches the interface language: i18next, the date-fns locale and <html lang>,
+ * Switches the interface language: i18next (dates follow it, see dates.ts) and <html lang>,
  * and remembers the choice in the i18n_redirected cookie when `remember` is set.
  */
 export async function switchLanguage(language: Language, { remember = true } = {}): Promise<void> {
   if (remember) writeLocaleCookie(language);
-  await loadDateLocale(language);
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }
