@@ -30,16 +30,20 @@ class PasswordChecks:
         """``matches()`` (the hash) for the account ``address`` from ``ip``, unless the
         lockout holds them back; a mismatch is counted, then refused with ``refusal``."""
         since = now - self.lockout.window
-        wait = self.lockout.locked_for(
-            uow.login_failures.for_account(site_id, address, since), ip, now,
-            uow.login_failures.for_address(ip, since))
+        failures = uow.login_failures.for_account(site_id, address, since)
+        wait = self.lockout.locked_for(failures, ip, now,
+                                       uow.login_failures.for_address(ip, since))
         if wait:
             raise DomainError("too_many_attempts", minutes=minutes_left(wait))
         if not matches():
             uow.login_failures.add(site_id, address, ip, now)
             uow.commit()
             raise DomainError(refusal)
-        uow.login_failures.clear(site_id, address, ip)
+        # Cleared only when there is something to clear: even a DELETE of no rows takes
+        # SQLite's write lock, which the change after the check (a deletion racing a ban)
+        # would then hold across its whole use case.
+        if any(failed_from == ip for _, failed_from in failures):
+            uow.login_failures.clear(site_id, address, ip)
 
     def confirm(self, uow: UnitOfWork, member: Member, password: str, ip: str,
                 now: datetime, refusal: str = "password_wrong") -> None:
