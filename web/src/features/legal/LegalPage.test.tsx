@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { companyFixture, settingsFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
@@ -61,10 +61,39 @@ describe('legal pages', () => {
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Last updated: 1 December 2023')).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThan(3);
-    const contents = screen.getByRole('navigation', { name: 'Contents' });
-    expect(within(contents).getAllByRole('link').length).toBeGreaterThan(3);
+    // The desktop column and, for smaller screens, the same contents folded above the text.
+    const [column, folded] = screen.getAllByRole('navigation', { name: 'Contents' });
+    expect(within(column!).getAllByRole('link').length).toBeGreaterThan(3);
+    expect(within(folded!).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(
+      within(column!).getAllByRole('link').map((link) => link.getAttribute('href')),
+    );
     expect(document.body.textContent).not.toMatch(/\{\{/);
     expect(document.body.textContent).toContain('Amora Media B.V.');
+  });
+
+  it('fold their contents on phones and fold them again once a section is chosen', () => {
+    seedStores({ settings: settingsFixture(), company: companyFixture() });
+    renderInRouter(<LegalPage document="privacy" />);
+    const folded = screen.getByTestId('folded-contents') as HTMLDetailsElement;
+    expect(folded).toHaveClass('d-lg-none');
+    expect(folded.open).toBe(false);
+    folded.open = true; // as a tap on its summary does (jsdom does not toggle <details>)
+    fireEvent.click(within(folded).getAllByRole('link')[1]!);
+    expect(folded.open).toBe(false);
+  });
+
+  it('offer the FAQ in the support card, except on the FAQ itself', () => {
+    seedStores({ settings: settingsFixture(), company: companyFixture() });
+    const { unmount } = renderInRouter(<LegalPage document="terms" />, '/pages/terms');
+    for (const card of document.querySelectorAll('.support-card')) {
+      expect(within(card as HTMLElement).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/pages/faq');
+    }
+    unmount();
+    renderInRouter(<FaqPage />, '/pages/faq');
+    expect(document.querySelectorAll('.support-card').length).toBeGreaterThan(0);
+    for (const card of document.querySelectorAll('.support-card')) {
+      expect(within(card as HTMLElement).queryByRole('link', { name: 'FAQ' })).toBeNull();
+    }
   });
 
   it('render the FAQ as an accordion', () => {

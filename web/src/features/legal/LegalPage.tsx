@@ -7,11 +7,11 @@ import { LegalBody, linkify } from './LegalBody';
 import { type LegalDocument, isLegalText } from './legalDocuments';
 import { useLegalValues } from './legalValues';
 import { SupportCard } from './SupportCard';
-import { TableOfContents } from './TableOfContents';
+import { FoldedContents, TableOfContents } from './TableOfContents';
 
 const sectionId = (id: string) => `section-${id.replace(/[^\w-]/g, '-')}`;
 
-/** A legal or help page from the `legal` catalog, with a table of contents on desktop. */
+/** A legal or help page from the `legal` catalog, with its table of contents: a column on desktop, folded above the text on smaller screens. */
 export function LegalPage({ document }: { document: LegalDocument }) {
   const { t } = useTranslation(['legal', 'common']);
   const values = useLegalValues();
@@ -28,6 +28,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
   }
 
   const sections = Object.entries(text.sections);
+  const contents = sections.map(([id, section]) => ({ id: sectionId(id), label: section.heading }));
   return (
     <article className="legal-page">
       <PageHeader
@@ -38,9 +39,10 @@ export function LegalPage({ document }: { document: LegalDocument }) {
       <div className="container legal-page__container">
         <div className="row g-4 g-lg-5">
           <aside className="col-lg-4 col-xl-3 d-none d-lg-block">
-            <TableOfContents items={sections.map(([id, section]) => ({ id: sectionId(id), label: section.heading }))} />
+            <TableOfContents items={contents} />
           </aside>
           <div className="col-lg-8 col-xl-9">
+            <FoldedContents items={contents} />
             <div className="legal-page__content">
               {sections.map(([id, section]) => (
                 <section key={id} id={sectionId(id)} className="legal-section">

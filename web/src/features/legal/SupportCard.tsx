@@ -1,7 +1,9 @@
 import '../../styles/sheets/legal.scss';
 import { useTranslation } from 'react-i18next';
+import { useMatch } from 'react-router';
 import { formatPhone, phoneHref } from '../../shared/phone';
 import { AppLink } from '../../shared/routing/AppLink';
+import { PATHS } from '../../shared/routing/paths';
 import { Icon } from '../../shared/ui/icons';
 import { useSettings } from '../site';
 
@@ -9,6 +11,8 @@ import { useSettings } from '../site';
 export function SupportCard({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
   const settings = useSettings((s) => s.settings);
+  // On the FAQ itself a link to the FAQ would only lead back to the same page.
+  const onFaq = useMatch(PATHS.faq) !== null;
   if (!settings) return null;
   return (
     <div className={`support-card ${className}`}>
@@ -27,10 +31,12 @@ export function SupportCard({ className = '' }: { className?: string }) {
             <a href={phoneHref(settings.support_phone)}>{formatPhone(settings.support_phone)}</a>
           </li>
         )}
-        <li>
-          <Icon name="sparkle" size={18} />
-          <AppLink to="faq">{t('footer.faq')}</AppLink>
-        </li>
+        {!onFaq && (
+          <li>
+            <Icon name="sparkle" size={18} />
+            <AppLink to="faq">{t('footer.faq')}</AppLink>
+          </li>
+        )}
       </ul>
     </div>
   );
