@@ -201,10 +201,13 @@ function MethodChoice({ bundleId, preselect, code }: { bundleId: number; presele
             </FormAlert>
           )}
           {error && <FormAlert testId="checkout-failed">{error}</FormAlert>}
-          <button type="submit" className="btn btn-primary btn-lg rounded-pill w-100 checkout__pay" disabled={busy || !method || (needsBank && !issuer)} data-testid="checkout-pay">
-            {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : !directDebit && <Icon name="lock" size={18} className="me-2" />}
-            {directDebit ? t('checkout.continue') : t('checkout.pay', { price: money(bundle.pay, bundle.currency) })}
-          </button>
+          {/* On phones a bar kept above the tab bar: the button stays in reach while the methods are read (_shop.scss). */}
+          <div className="checkout__paybar" data-testid="checkout-paybar">
+            <button type="submit" className="btn btn-primary btn-lg rounded-pill w-100 checkout__pay" disabled={busy || !method || (needsBank && !issuer)} data-testid="checkout-pay">
+              {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : !directDebit && <Icon name="lock" size={18} className="me-2" />}
+              {directDebit ? t('checkout.continue') : t('checkout.pay', { price: money(bundle.pay, bundle.currency) })}
+            </button>
+          </div>
           <p className="checkout__note">
             {!method ? t('checkout.chooseFirst') : directDebit ? t('checkout.directDebitNote') : t('checkout.redirectNote', { method: methodName(t, method.id) })}
           </p>

@@ -15,6 +15,7 @@ import { paymentView, usePaymentStatus } from './paymentStatus';
 import type { Order } from './shopApi';
 import { MethodIcon, ShopLoading, StatusBadge, methodName, shopErrorText, useMoney } from './shopUi';
 import { clearTimeBonus } from './timeBonusStore';
+import { type Place, wayBack } from './wayBack';
 
 export const TOAST_MS = 6000;
 
@@ -75,6 +76,40 @@ function Completed({ order }: { order: Order }) {
   );
 }
 
+/** Back to where the member was before the shop (wayBack.ts): "Back to the conversation". */
+function WayBackLink({ place, className }: { place: Place; className: string }) {
+  const { t } = useTranslation('shop');
+  return (
+    <AppLink to={place.route} params={place.params} className={className} data-testid="payment-way-back">
+      <Icon name="arrowLeft" size={18} className="me-2" />
+      {t(`wayBack.${place.kind}`)}
+    </AppLink>
+  );
+}
+
+/**
+ * Pending: nothing to do but wait, so the member need not (issue 29.7): back to where
+ * they were, or another method. A direct debit's mandate is signed and collected over
+ * days: another method would pay twice, so it only offers the way back.
+ */
+function WayOut({ order, bundleId }: { order: Order; bundleId: number }) {
+  const { t } = useTranslation('shop');
+  const [place] = useState(wayBack);
+  return (
+    <div className="payment-result__way-out" data-testid="payment-way-out">
+      <p className="payment-result__hint">{t('wayBack.hint')}</p>
+      <div className="payment-result__actions">
+        <WayBackLink place={place} className="btn btn-primary rounded-pill px-4" />
+        {order.method !== 'directdebit' && (
+          <AppLink to="credits-id-paymentmethod" params={{ id: bundleId }} className="btn btn-outline-primary rounded-pill px-4" data-testid="payment-other-method">
+            {t('result.otherMethod')}
+          </AppLink>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /**
  * Failed, cancelled or expired: try again another way. After a failed card payment the
  * wallet (PayPal) is offered first (spec section 8).
@@ -82,6 +117,7 @@ function Completed({ order }: { order: Order }) {
 function Failed({ order, bundleId }: { order: Order; bundleId: number }) {
   const { t } = useTranslation('shop');
   const card = order.method === 'creditcard';
+  const [place] = useState(wayBack);
   return (
     <ResultCard icon="warning" tone="danger" title={t('result.failedTitle')} testId="payment-failed">
       <p className="payment-result__text">{t('result.failedText')}</p>
@@ -112,6 +148,7 @@ function Failed({ order, bundleId }: { order: Order; bundleId: number }) {
           {t('result.retry', { method: methodName(t, order.method) })}
         </AppLink>
       </div>
+      <WayBackLink place={place} className="btn btn-link payment-result__back" />
     </ResultCard>
   );
 }
@@ -163,7 +200,7 @@ export function PaymentReturn({ orderId, bundleId, repeated = false }: { orderId
         <OrderSummary order={order} />
         {(timedOut || error !== null) && (
           <div className="payment-result__actions">
-            <button type="button" className="btn btn-primary rounded-pill px-4" onClick={recheck} data-testid="payment-recheck">
+            <button type="button" className="btn btn-outline-primary rounded-pill px-4" onClick={recheck} data-testid="payment-recheck">
               {t('result.checkAgain')}
             </button>
             <AppLink to="transactions-id" params={{ id: order.id }} className="btn btn-link">
@@ -171,6 +208,7 @@ export function PaymentReturn({ orderId, bundleId, repeated = false }: { orderId
             </AppLink>
           </div>
         )}
+        <WayOut order={order} bundleId={bundleId} />
       </ResultCard>
     );
   } else {
