@@ -88,3 +88,42 @@ def _placeholders(text: str) -> set[str]:
 
 def _has_words(text: str) -> bool:
     return bool(re.search(r"[^\W\d_]{2,}", PLACEHOLDER.sub("", text)))
+
+
+# German (issue 29.7): "anmelden" is logging in, "registrieren" is signing up, and
+# nothing else stands for either ("einloggen", "Login"), so no button is ambiguous.
+SIGN_UP = re.compile(r"\bsign(?:ing|s|ed)?[ -]?up\b|\bsignup\b", re.I)
+LOG_IN = re.compile(r"\blog(?:ging|ged|s)?[ -]?in\b|\blogin\b", re.I)
+GERMAN_SIGN_UP = re.compile(r"registr", re.I)
+GERMAN_LOG_IN = re.compile(
+    r"anmeld|angemeldet|anzumelden|zugangsdaten|\bmelde(?:st|t|n)?\b[^.?!]*\ban\b", re.I)
+GERMAN_OTHERS = re.compile(r"einlogg|eingeloggt|\blogg(?:e|st|t)\b|\blogin\b", re.I)
+TAG = re.compile(r"</?\w+>")
+MAIL_TEXTS = LOCALES.parent.parent.parent / "adapters" / "mail" / "texts"
+
+
+def _german_pairs() -> list[tuple[str, str, str]]:
+    pairs = [(f"{namespace}.{key}", english, catalog("de", namespace).get(key, ""))
+             for namespace in namespaces()
+             for key, english in catalog("en", namespace).items()]
+    mail_en, mail_de = (flatten(json.loads((MAIL_TEXTS / f"{language}.json").read_text(
+        encoding="utf-8"))) for language in ("en", "de"))
+    return pairs + [(f"mail.{key}", english, mail_de.get(key, ""))
+                    for key, english in mail_en.items()]
+
+
+def _ambiguous(english: str, german: str) -> bool:
+    english, german = TAG.sub("", english), TAG.sub("", german)  # <login>...</login>
+    signs_up, logs_in = bool(SIGN_UP.search(english)), bool(LOG_IN.search(english))
+    if GERMAN_OTHERS.search(german) or (signs_up and not GERMAN_SIGN_UP.search(german)):
+        return True
+    if logs_in and not GERMAN_LOG_IN.search(german):
+        return True
+    return (signs_up and not logs_in and bool(GERMAN_LOG_IN.search(german))) or (
+        logs_in and not signs_up and bool(GERMAN_SIGN_UP.search(german)))
+
+
+def test_german_separates_logging_in_from_signing_up() -> None:
+    wrong = [(key, german) for key, english, german in _german_pairs()
+             if _ambiguous(english, german)]
+    assert not wrong, wrong
