@@ -12,6 +12,7 @@ import { Icon } from '../../shared/ui/icons';
 import { usePageTitle } from '../title';
 import type { GameCard } from './gamesApi';
 import { useReducedMotion } from './gameUi';
+import { useKeyboardHint } from './keyboardHint';
 import { AT_REST, FlyingCard, type Offset, StackedCard, SwipeCard } from './SwipeCard';
 import type { SwipeDirection } from './swipeGesture';
 import { likesLeft, useSwipeDeck } from './useSwipeDeck';
@@ -148,6 +149,7 @@ export function SwipeGamePage() {
     [top, canLike, left, swipe, t, reducedMotion, land],
   );
   useArrowKeys(decide);
+  const keyboard = useKeyboardHint();
 
   if (state.phase === 'error') {
     return (
@@ -220,7 +222,7 @@ export function SwipeGamePage() {
             </button>
           </div>
           <p className="swipe-game__hint">
-            {t('swipe.hint')} <span className="swipe-game__keys">{t('swipe.hintKeys')}</span>
+            {t('swipe.hint')} {keyboard && <span className="swipe-game__keys">{t('swipe.hintKeys')}</span>}
           </p>
         </>
       )}
