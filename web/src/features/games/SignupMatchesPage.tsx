@@ -3,14 +3,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { translateError } from '../../shared/i18n/translateError';
-import { PageHeader } from '../../shared/ui/PageHeader';
 import { RetryAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../session';
 import { usePageTitle } from '../title';
 import { type ScoredMatch, gamesApi } from './gamesApi';
-import { MatchGrid } from './MatchCardView';
+import { SignupMatchGrid } from './SignupMatchCard';
 
 /** What the signup hands over when it sends the member here (saves asking twice). */
 export interface SignupMatchesState {
@@ -55,29 +54,31 @@ export function SignupMatchesPage() {
   );
 
   return (
-    <>
-      <PageHeader title={user ? t('signup.welcome', { name: user.profile.name }) : t('signup.title')} intro={t('signup.intro')} />
-      <div className="container game-page signup-matches" data-testid="signup-matches">
-        {status.kind === 'loading' ? (
-          <div className="game-loading" aria-busy="true">
-            <span className="spinner-border text-primary" aria-hidden="true" />
-            <span className="visually-hidden">{t('signup.loading')}</span>
-          </div>
-        ) : status.kind === 'error' ? (
-          <RetryAlert testId="signup-matches-error" message={translateError(tc, status.error)} retryLabel={t('retry')} onRetry={() => setAttempt((n) => n + 1)} />
-        ) : status.matches.length === 0 ? (
-          <div className="game-empty" data-testid="signup-matches-empty">
-            <span className="game-empty__icon" aria-hidden="true">
-              <Icon name="sparkle" size={28} />
-            </span>
-            <h2 className="game-empty__title">{t('signup.emptyTitle')}</h2>
-            <p className="game-empty__text">{t('signup.emptyText')}</p>
-          </div>
-        ) : (
-          <MatchGrid matches={status.matches} />
-        )}
-        <div className="signup-matches__continue">{continueLink}</div>
-      </div>
-    </>
+    <div className="container game-page signup-matches" data-testid="signup-matches">
+      {/* A short head, no header band: the faces are the first screen, also on a phone. */}
+      <header className="signup-matches__head">
+        <h1 className="signup-matches__title">{user ? t('signup.welcome', { name: user.profile.name }) : t('signup.title')}</h1>
+        <p className="signup-matches__intro">{t('signup.intro')}</p>
+      </header>
+      {status.kind === 'loading' ? (
+        <div className="game-loading" aria-busy="true">
+          <span className="spinner-border text-primary" aria-hidden="true" />
+          <span className="visually-hidden">{t('signup.loading')}</span>
+        </div>
+      ) : status.kind === 'error' ? (
+        <RetryAlert testId="signup-matches-error" message={translateError(tc, status.error)} retryLabel={t('retry')} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : status.matches.length === 0 ? (
+        <div className="game-empty" data-testid="signup-matches-empty">
+          <span className="game-empty__icon" aria-hidden="true">
+            <Icon name="sparkle" size={28} />
+          </span>
+          <h2 className="game-empty__title">{t('signup.emptyTitle')}</h2>
+          <p className="game-empty__text">{t('signup.emptyText')}</p>
+        </div>
+      ) : (
+        <SignupMatchGrid matches={status.matches} />
+      )}
+      <div className="signup-matches__continue">{continueLink}</div>
+    </div>
   );
 }
