@@ -80,7 +80,13 @@ def test_gifts_arrive_live_and_a_free_member_unlocks_a_photo(
         text(DISCOVERY["profile"]["unlock"], credits=cost))
     expect(offer.get_by_test_id("unlock-premium")).to_have_attribute("href", "/premium")
     shot(lotte, "photo-locked-en-1280")
+    # One tap asks first, with the price and the balance (issue 29.5); nothing spent yet.
     offer.get_by_test_id("unlock-photo").click()
+    confirm = lotte.get_by_test_id("unlock-confirm-terms")
+    expect(confirm).to_have_text(text(DISCOVERY["profile"]["unlockTerms"], credits=cost,
+                                      balance=balance))
+    assert credits(lotte) == balance
+    lotte.get_by_test_id("unlock-confirm-yes").click()
     expect(lotte.get_by_test_id("unlock-offer")).to_have_count(0)
     opened = lotte.get_by_role("img", name=text(DISCOVERY["profile"]["photoAlt"], number=2,
                                                 name="Jonas"))

@@ -13,6 +13,7 @@ import { useSession } from '../session';
 import { useSettings } from '../site';
 import { LoginRequired, type MemberPhoto, type MemberProfile } from './discoveryApi';
 import { PlaceholderAvatar, imageUrl } from './memberUi';
+import { UnlockConfirm } from './UnlockConfirm';
 
 /** A photo only premium members see: a blurred tile with a lock (and, large, the ways to open it). */
 function LockedTile({ large = false, children }: { large?: boolean; children?: ReactNode }) {
@@ -31,7 +32,8 @@ function LockedTile({ large = false, children }: { large?: boolean; children?: R
 
 /**
  * On the large locked photo: open this one for the site's photo_credits (free members
- * with a login, when the site sells single photos), or become premium for all of them.
+ * with a login, when the site sells single photos; the tap asks first, UnlockConfirm),
+ * or become premium for all of them.
  */
 function UnlockOffer({ cost, busy, onUnlock }: { cost: number | null; busy: boolean; onUnlock: () => void }) {
   const { t } = useTranslation('discovery');
@@ -78,6 +80,9 @@ export function PhotoGallery({ profile, onChange }: { profile: MemberProfile; on
   const { busy, run } = useBusy();
   const [error, setError] = useState<{ photo: number; error: unknown } | null>(null);
   const [index, setIndex] = useState(0);
+  // The photo whose unlock waits for "Unlock for 5 credits?"; it stays while the dialog fades out.
+  const [asking, setAsking] = useState<{ photo: MemberPhoto; number: number } | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const photos = profile.photos;
   const total = Math.max(profile.photo_count, photos.length);
   const current = photos[Math.min(index, photos.length - 1)];
@@ -113,7 +118,18 @@ export function PhotoGallery({ profile, onChange }: { profile: MemberProfile; on
     <div className="gallery" data-testid="gallery">
       <div className="gallery__stage">
         {current.locked || !current.filename ? (
-          <LockedTile large>{current.locked && <UnlockOffer cost={cost} busy={busy} onUnlock={() => unlock(current)} />}</LockedTile>
+          <LockedTile large>
+            {current.locked && (
+              <UnlockOffer
+                cost={cost}
+                busy={busy}
+                onUnlock={() => {
+                  setAsking({ photo: current, number: photos.indexOf(current) + 1 });
+                  setConfirming(true);
+                }}
+              />
+            )}
+          </LockedTile>
         ) : (
           <img src={imageUrl(prefix, current.filename)} alt={t('profile.photoAlt', { number: index + 1, name: profile.name })} />
         )}
@@ -160,6 +176,15 @@ export function PhotoGallery({ profile, onChange }: { profile: MemberProfile; on
           ))}
         </ul>
       )}
+      <UnlockConfirm
+        ask={asking && cost !== null ? { name: profile.name, number: asking.number, price: cost, balance: user?.credits ?? 0 } : null}
+        show={confirming}
+        onConfirm={() => {
+          setConfirming(false);
+          if (asking) unlock(asking.photo);
+        }}
+        onCancel={() => setConfirming(false)}
+      />
       {anyLocked && (
         <p className="gallery__note" data-testid="locked-note">
           <Icon name="lock" size={16} />

@@ -457,13 +457,19 @@ describe('gifts and locked photos on a profile', () => {
     expect(await screen.findAllByTestId('gift-option')).toHaveLength(1);
   });
 
-  it('unlocks a locked photo for credits and shows it in its place', async () => {
+  it('asks first with the price and the balance, then unlocks and shows the photo in its place (issue 29.5)', async () => {
     await toLockedPhoto();
     const offer = screen.getByTestId('unlock-offer');
     expect(within(offer).getByTestId('unlock-premium')).toHaveTextContent('Become premium to see all photos');
     expect(within(offer).getByTestId('unlock-premium')).toHaveAttribute('href', '/premium');
+    expect(within(offer).getByTestId('unlock-photo')).toHaveTextContent('Unlock for 5 credits');
     fireEvent.click(within(offer).getByTestId('unlock-photo'));
-    expect(screen.getByTestId('unlock-photo')).toHaveTextContent('Unlock for 5 credits');
+    // One tap spends nothing: it asks, with what it costs and what I have.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Unlock photo 2 of Lotte?');
+    expect(within(dialog).getByTestId('unlock-confirm-terms')).toHaveTextContent('It costs 5 credits. You have 20.');
+    expect(calls('/api/members/5/photos/2/unlock')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByTestId('unlock-confirm-yes'));
     await waitFor(() => expect(screen.getByRole('img', { name: 'Photo 2 of Lotte' })).toHaveAttribute('src', 'b.jpg'));
     expect(calls('/api/members/5/photos/2/unlock')).toHaveLength(1);
     expect(screen.queryByTestId('unlock-offer')).toBeNull();
@@ -472,10 +478,36 @@ describe('gifts and locked photos on a profile', () => {
     expect(useSession.getState().user?.credits).toBe(15);
   });
 
-  it('offers to buy credits when there are not enough', async () => {
-    unlockAnswer = () => json(402, { error: 'not_enough_credits', params: { balance: 2, needed: 5 } });
+  it('spends nothing when the question is cancelled', async () => {
     await toLockedPhoto();
     fireEvent.click(screen.getByTestId('unlock-photo'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByTestId('unlock-confirm-cancel'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls('/api/members/5/photos/2/unlock')).toHaveLength(0);
+    expect(screen.getAllByTestId('locked-photo')).toHaveLength(3);
+  });
+
+  it('offers to buy credits instead of a confirmation when the balance is too low', async () => {
+    useSession.setState({ user: userFixture({ id: 7, paid_user: false, credits: 2 }) });
+    await toLockedPhoto();
+    fireEvent.click(screen.getByTestId('unlock-photo'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('unlock-confirm-terms')).toHaveTextContent('It costs 5 credits. You have 2.');
+    expect(within(dialog).getByTestId('unlock-confirm-short')).toHaveTextContent('That is more than you have.');
+    expect(within(dialog).queryByTestId('unlock-confirm-yes')).toBeNull();
+    expect(within(dialog).getByTestId('unlock-confirm-buy')).toHaveAttribute('href', '/credits');
+    expect(calls('/api/members/5/photos/2/unlock')).toHaveLength(0);
+  });
+
+  const confirmUnlock = async () => {
+    fireEvent.click(screen.getByTestId('unlock-photo'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByTestId('unlock-confirm-yes'));
+  };
+
+  it('offers to buy credits when the server finds too few after all', async () => {
+    unlockAnswer = () => json(402, { error: 'not_enough_credits', params: { balance: 2, needed: 5 } });
+    await toLockedPhoto();
+    await confirmUnlock();
     const alert = await screen.findByTestId('unlock-error');
     expect(alert).toHaveTextContent("You don't have enough credits: this costs 5 and you have 2.");
     expect(within(alert).getByTestId('unlock-buy-credits')).toHaveAttribute('href', '/credits');
@@ -485,7 +517,7 @@ describe('gifts and locked photos on a profile', () => {
   it('explains a photo that is open already (premium meanwhile)', async () => {
     unlockAnswer = () => json(409, { error: 'photo_already_open', params: {} });
     await toLockedPhoto();
-    fireEvent.click(screen.getByTestId('unlock-photo'));
+    await confirmUnlock();
     expect(await screen.findByTestId('unlock-error')).toHaveTextContent('You can already see this photo.');
   });
 

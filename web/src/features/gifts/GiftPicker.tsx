@@ -44,10 +44,7 @@ function SendError({ error, onLeave }: { error: unknown; onLeave: () => void }) 
       </p>
       {code && BUY_CREDITS.has(code) && (
         <div className="gift-picker__ways">
-          <AppLink to="credits" className="btn btn-primary btn-sm rounded-pill px-3" onClick={onLeave} data-testid="gift-buy-credits">
-            <Icon name="coins" size={16} className="me-1" />
-            {t('picker.buyCredits')}
-          </AppLink>
+          <BuyCredits onLeave={onLeave} />
           {code === 'free_conversations_used' && (
             <AppLink to="premium" className="btn btn-outline-primary btn-sm rounded-pill px-3" onClick={onLeave}>
               {t('picker.premium')}
@@ -80,10 +77,26 @@ function SentNotice({ sent, name, onHide }: { sent: GiftSent; name: string; onHi
   );
 }
 
-/** "Send a rose to Anna for 25 credits?": the price said again before anything is charged. */
+/** The way to buy credits, leaving the picker. */
+function BuyCredits({ onLeave, className = 'btn btn-primary btn-sm rounded-pill px-3', testId = 'gift-buy-credits' }: { onLeave: () => void; className?: string; testId?: string }) {
+  const { t } = useTranslation('gifts');
+  return (
+    <AppLink to="credits" className={className} onClick={onLeave} data-testid={testId}>
+      <Icon name="coins" size={16} className="me-1" />
+      {t('picker.buyCredits')}
+    </AppLink>
+  );
+}
+
+/**
+ * "Send a rose to Anna for 25 credits?": the price said again before anything is charged.
+ * A gift that costs more than the balance cannot be confirmed: the step says so and
+ * offers to buy credits instead (issue 29.5).
+ */
 function ConfirmGift({
   gift,
   name,
+  balance,
   busy,
   error,
   onSend,
@@ -92,6 +105,7 @@ function ConfirmGift({
 }: {
   gift: GiftOffer;
   name: string;
+  balance: number;
   busy: boolean;
   error: unknown;
   onSend: () => void;
@@ -100,8 +114,24 @@ function ConfirmGift({
 }) {
   const { t, i18n } = useTranslation('gifts');
   const credits = gift.price.toLocaleString(i18n.language);
+  if (gift.price > balance) {
+    return (
+      <div className="gift-picker__confirm text-center" data-testid="gift-confirm" data-affordable="false">
+        <img className="gift-picker__sent-picture is-short" src={giftPicture(gift.key)} alt="" width={96} height={96} />
+        <p className="gift-picker__sent-text" data-testid="gift-confirm-short">
+          {t('picker.confirmShort', { gift: giftName(t, gift.key), credits, balance: balance.toLocaleString(i18n.language) })}
+        </p>
+        <div className="d-grid gap-2">
+          <BuyCredits onLeave={onLeave} className="btn btn-primary rounded-pill" />
+          <button type="button" className="btn btn-link text-body-secondary" onClick={onBack} data-testid="gift-confirm-back">
+            {t('picker.confirmBack')}
+          </button>
+        </div>
+      </div>
+    );
+  }
   return (
-    <div className="gift-picker__confirm text-center" data-testid="gift-confirm">
+    <div className="gift-picker__confirm text-center" data-testid="gift-confirm" data-affordable="true">
       <img className="gift-picker__sent-picture" src={giftPicture(gift.key)} alt="" width={96} height={96} />
       <p className="gift-picker__sent-text" data-testid="gift-confirm-question">
         {t('picker.confirm', { gift: giftObject(t, gift.key), name, credits })}
@@ -214,6 +244,7 @@ export function GiftPicker({ member, show, onHide, onSent, closeOnSent = false }
       <ConfirmGift
         gift={asked}
         name={member.name}
+        balance={balance}
         busy={sending !== null}
         error={error}
         onSend={() => void choose(asked)}
@@ -231,16 +262,19 @@ export function GiftPicker({ member, show, onHide, onSent, closeOnSent = false }
           {catalogue.gifts.map((gift) => {
             const name = giftName(t, gift.key);
             const busy = sending === gift.key;
+            // Shown as out of reach, with its price; its step offers credits, never a send.
+            const short = gift.price > balance;
             return (
               <li key={gift.key}>
                 <button
                   type="button"
-                  className={`gift-option${gift.price > balance ? ' is-short' : ''}${busy ? ' is-busy' : ''}`}
+                  className={`gift-option${short ? ' is-short' : ''}${busy ? ' is-busy' : ''}`}
                   onClick={() => setAsked(gift)}
                   disabled={sending !== null}
                   aria-busy={busy}
                   data-testid="gift-option"
                   data-gift={gift.key}
+                  data-short={short}
                 >
                   <span className="gift-option__picture">
                     <img src={giftPicture(gift.key)} alt="" width={64} height={64} />
@@ -251,6 +285,11 @@ export function GiftPicker({ member, show, onHide, onSent, closeOnSent = false }
                     <Icon name="coins" size={14} />
                     {gift.price.toLocaleString(i18n.language)} {t('picker.credits')}
                   </span>
+                  {short && (
+                    <span className="gift-option__short" data-testid="gift-short">
+                      {t('picker.short')}
+                    </span>
+                  )}
                 </button>
               </li>
             );
@@ -282,6 +321,13 @@ export function GiftPicker({ member, show, onHide, onSent, closeOnSent = false }
               <Icon name="coins" size={16} />
               {t('picker.balance', { credits: balance })}
             </p>
+            {/* Some gifts cost more than the balance: the way to credits, before any is chosen. */}
+            {!asked && catalogue.status === 'ready' && catalogue.gifts.some((gift) => gift.price > balance) && (
+              <p className="gift-picker__short-note" data-testid="gift-short-note">
+                <span>{t('picker.shortNote')}</span>
+                <BuyCredits onLeave={onHide} className="gift-picker__buy fw-semibold" testId="gift-short-buy" />
+              </p>
+            )}
           </div>
         )}
         {body}

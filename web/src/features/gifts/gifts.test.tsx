@@ -118,17 +118,38 @@ describe('gift picker', () => {
     expect(screen.queryByTestId('gift-sent')).toBeNull();
   });
 
-  it('offers to buy credits when the balance is too low', async () => {
-    sendGift = () => error(402, 'not_enough_credits', { balance: 60, needed: 75 });
+  it('shows gifts I cannot afford as such and never lets me confirm one (issue 29.5)', async () => {
     await openPicker();
+    // Marked on the tile, in words, and the way to credits before any is chosen.
+    expect(option('champagne')).toHaveAttribute('data-short', 'true');
+    expect(within(option('champagne')).getByTestId('gift-short')).toHaveTextContent('Not enough credits');
+    expect(within(option('rose')).queryByTestId('gift-short')).toBeNull();
+    expect(screen.getByTestId('gift-short-note')).toHaveTextContent('Gifts marked in red cost more credits than you have.');
+    expect(screen.getByTestId('gift-short-buy')).toHaveAttribute('href', '/credits');
+    // Its step says the price and the balance, and offers credits instead of a send.
     fireEvent.click(option('champagne'));
+    const step = screen.getByTestId('gift-confirm');
+    expect(step).toHaveAttribute('data-affordable', 'false');
+    expect(screen.getByTestId('gift-confirm-short')).toHaveTextContent('Champagne costs 75 credits and you have 60. Buy credits to send it.');
+    expect(screen.queryByTestId('gift-confirm-send')).toBeNull();
+    expect(within(step).getByTestId('gift-buy-credits')).toHaveAttribute('href', '/credits');
+    expect(calls('/api/members/5/gifts', 'POST')).toHaveLength(0);
+    // Back to the gifts: a cheaper one can still be chosen and confirmed.
+    fireEvent.click(screen.getByTestId('gift-confirm-back'));
+    fireEvent.click(option('rose'));
+    expect(screen.getByTestId('gift-confirm')).toHaveAttribute('data-affordable', 'true');
+    expect(screen.getByTestId('gift-confirm-send')).not.toBeDisabled();
+  });
+
+  it('offers to buy credits when the server finds the balance too low after all', async () => {
+    // Spent elsewhere in the meantime: the server's refusal says so, with the way out.
+    sendGift = () => error(402, 'not_enough_credits', { balance: 10, needed: 25 });
+    await openPicker();
+    fireEvent.click(option('rose'));
     fireEvent.click(screen.getByTestId('gift-confirm-send'));
     const alert = await screen.findByTestId('gift-error');
-    expect(alert).toHaveTextContent("You don't have enough credits: this costs 75 and you have 60.");
+    expect(alert).toHaveTextContent("You don't have enough credits: this costs 25 and you have 10.");
     expect(within(alert).getByTestId('gift-buy-credits')).toHaveAttribute('href', '/credits');
-    // Back to the gifts: another, cheaper one can still be chosen.
-    fireEvent.click(screen.getByTestId('gift-confirm-back'));
-    expect(option('rose')).not.toBeDisabled();
   });
 
   it('offers credits and premium when the free conversations are used up', async () => {
@@ -149,7 +170,7 @@ describe('gift picker', () => {
   ])('explains a refusal (%s %s) in words', async (status, code, text) => {
     sendGift = () => error(status, code);
     await openPicker();
-    fireEvent.click(option('diamond'));
+    fireEvent.click(option('rose'));
     fireEvent.click(screen.getByTestId('gift-confirm-send'));
     const alert = await screen.findByTestId('gift-error');
     expect(alert).toHaveTextContent(text);
