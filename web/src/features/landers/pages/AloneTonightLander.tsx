@@ -4,6 +4,7 @@ import { usePageTitle } from '../../title';
 import { FictionalNote, FinalCta, TrustChips, useLanderValues } from '../LanderParts';
 import { LanderStatus } from '../LanderStatus';
 import { MemberTile } from '../MemberTile';
+import { useKnownPlace, useMembersNear } from '../nearMembers';
 import { SignupCta } from '../SignupCta';
 import { useLander } from '../useLander';
 
@@ -13,12 +14,21 @@ const POINTS: [string, IconName][] = [
   ['credits', 'coins'],
 ];
 
-/** /landers/alonetonight: an evening mood, a big question and members near the visitor.
- * No online dots: the members' data says nothing about who is online. */
+/** /landers/alonetonight: an evening mood, a big question and members.
+ * No online dots: the members' data says nothing about who is online. "Near" only where
+ * the visitor's place is known, and then as that place's name over its own members
+ * (issue 29.5); otherwise the newest members, under a title that claims no nearness. */
 export function AloneTonightLander() {
   const { t } = useTranslation('landers');
   const values = useLanderValues();
-  const { members, status, retry, signup } = useLander('alonetonight', { memberCount: 12 });
+  const lander = useLander('alonetonight', { memberCount: 12 });
+  const { retry, signup } = lander;
+  const place = useKnownPlace();
+  const { near, label, failed } = useMembersNear(place, 12);
+  const known = near !== null && near.length > 0;
+  const members = known ? near : lander.members;
+  // Waiting for the place's members before the newest would show under the wrong title.
+  const status = place !== null && near === null && !failed && lander.status === 'ready' ? 'loading' : lander.status;
   usePageTitle(t('alonetonight.title'));
 
   return (
@@ -47,7 +57,9 @@ export function AloneTonightLander() {
           <h1 id="night-title" className="night-hero__title">
             {t('alonetonight.title')}
           </h1>
-          <p className="night-hero__lead">{t('alonetonight.lead')}</p>
+          <p className="night-hero__lead" data-testid="night-lead">
+            {known ? t('alonetonight.leadNear', { place: label }) : t('alonetonight.lead', values)}
+          </p>
           <SignupCta onClick={signup} className="lander-cta--lg lander-cta--glow">
             {t('alonetonight.cta')}
           </SignupCta>
@@ -57,8 +69,8 @@ export function AloneTonightLander() {
 
       <section className="night-online" aria-labelledby="night-online-title">
         <div className="container">
-          <h2 id="night-online-title" className="night-online__title">
-            {t('alonetonight.onlineTitle')}
+          <h2 id="night-online-title" className="night-online__title" data-testid="night-online-title" data-near={known ? 'yes' : 'no'}>
+            {known ? t('alonetonight.onlineTitleNear', { place: label }) : t('alonetonight.onlineTitle', values)}
           </h2>
           <LanderStatus status={status} count={members.length} retry={retry} signup={signup} tone="dark" headingLevel={3} />
           {status === 'ready' && members.length > 0 && (

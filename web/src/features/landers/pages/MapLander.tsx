@@ -1,17 +1,17 @@
-import { type CSSProperties, useEffect, useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FictionalBadge } from '../../discovery';
 import { Icon } from '../../../shared/ui/icons';
 import { useGeo } from '../../geo';
-import { useProfileCatalogs } from '../../profile';
 import { useSession } from '../../session';
-import { countryName, useSettings } from '../../site';
+import { useSettings } from '../../site';
 import { usePageTitle } from '../../title';
-import { type LanderMember, landerApi } from '../landerApi';
+import type { LanderMember } from '../landerApi';
 import { FictionalNote, FinalCta, TrustChips } from '../LanderParts';
 import { LanderStatus } from '../LanderStatus';
 import { MemberPhoto, MemberTile, memberPlace } from '../MemberTile';
 import { SignupCta } from '../SignupCta';
+import { type NearPlace, useMembersNear } from '../nearMembers';
 import { useLander } from '../useLander';
 
 /** Spots on the drawn map (percent of its width and height) where a region's pins gather. */
@@ -106,11 +106,6 @@ function MapDrawing() {
 
 const NO_COUNTRIES: readonly string[] = [];
 
-export interface NearPlace {
-  country: string;
-  region: string | null;
-}
-
 /**
  * Where the visitor is, as they said it (issue 19.2): a member's own profile, or the place
  * the browser's position gives when the visitor asks ("Show members near me"). Never the
@@ -132,38 +127,6 @@ function useNearPlace(countries: readonly string[]) {
   return { place: own ?? found, finding, ask };
 }
 
-/** The members of the visitor's region (else country); null until asked and answered. */
-function useMembersNear(place: NearPlace | null): { near: LanderMember[] | null; label: string } {
-  const { i18n } = useTranslation('landers');
-  const country = place?.country ?? '';
-  const region = place?.region ?? null;
-  const key = `${country}/${region ?? ''}`;
-  // The answer for one place: another place's (an older one) counts as none yet.
-  const [answer, setAnswer] = useState<{ key: string; members: LanderMember[]; inRegion: boolean } | null>(null);
-  const regions = useProfileCatalogs((s) => (country ? s.regions[`${country}:${i18n.language}`] : undefined));
-  const loadRegions = useProfileCatalogs((s) => s.loadRegions);
-  useEffect(() => {
-    if (!country) return;
-    const controller = new AbortController();
-    if (region) loadRegions(country, i18n.language).catch(() => undefined);
-    // The region first; where nobody of it shows a photo yet, the country.
-    const ask = (within: string | null) => landerApi.members(10, undefined, controller.signal, { country, region: within });
-    const place = `${country}/${region ?? ''}`;
-    ask(region)
-      .then(async (found) => (found.length || !region ? { found, inRegion: Boolean(region) } : { found: await ask(null), inRegion: false }))
-      .then(
-        ({ found, inRegion }) => !controller.signal.aborted && setAnswer({ key: place, members: found, inRegion }),
-        () => undefined,
-      );
-    return () => controller.abort();
-  }, [country, region, i18n.language, loadRegions]);
-  const near = country && answer?.key === key ? answer.members : null;
-  // Named by the region only when its own members are shown (else the country's are).
-  const regionName = region && answer?.inRegion ? regions?.find((candidate) => candidate.code === region)?.name : undefined;
-  const label = country ? (regionName ?? countryName(country, i18n.language)) : '';
-  return { near, label };
-}
-
 /**
  * /landers/maplanding: members near the visitor as photo pins on a drawn map. Near means
  * the visitor's region (their profile's, or their position's when they share it); until
@@ -176,7 +139,7 @@ export function MapLander() {
   const lander = useLander('maplanding', { memberCount: 10 });
   const { retry, signup } = lander;
   const { place, finding, ask } = useNearPlace(countries);
-  const { near, label } = useMembersNear(place);
+  const { near, label } = useMembersNear(place, 10);
   const known = place !== null && near !== null && near.length > 0;
   const members = known ? near : lander.members;
   const status = place !== null && near === null && lander.status === 'ready' ? 'loading' : lander.status;

@@ -295,12 +295,6 @@ function LandingView({ profile, lander }: { profile: LanderProfile; lander: Land
             <p className="lander-eyebrow">{t('member.eyebrow', values)}</p>
             <NameLine profile={profile} className="lander-member__title" />
             <FictionalWarning profile={profile} />
-            <div className="lander-member__waiting">
-              <span className="lander-member__pulse" aria-hidden="true">
-                <Icon name="chat" size={22} />
-              </span>
-              <p>{t('member.waiting', values)}</p>
-            </div>
             <SignupCta onClick={lander.signup} icon="send">
               {t('member.messageCta', values)}
             </SignupCta>

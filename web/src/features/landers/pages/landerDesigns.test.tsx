@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAppNavigator } from '../../../shared/routing/navigate';
@@ -8,7 +8,7 @@ import { seedStores, setupTestI18n } from '../../../test/render';
 import { useSession } from '../../session';
 import { useSignup } from '../../signup';
 import { landersLoader } from '../landersLoader';
-import { type LanderServer, memberFixture, membersFixture, renderLander, settle, stubLanderApi, stubScreen } from '../landerTesting';
+import { type LanderServer, json, memberFixture, membersFixture, renderLander, settle, stubLanderApi, stubScreen } from '../landerTesting';
 import { AloneTonightLander } from './AloneTonightLander';
 import { CollageLander, collageTiles } from './CollageLander';
 import { GalleryLander } from './GalleryLander';
@@ -107,12 +107,49 @@ describe.each(DESIGNS)('the %s lander', (name, Page, path, count) => {
 });
 
 describe('the alone-tonight lander', () => {
-  it('shows members near the visitor, never claiming they are online', async () => {
+  const asked = () => server.calls('/api/lander-members').map(([url]) => new URL(url, 'http://amora.test').searchParams);
+
+  it('names the known place and shows its members, never claiming they are online', async () => {
+    // The request came from the Netherlands (this suite's GeoIP).
     render(AloneTonightLander, '/landers/alonetonight');
     await settle();
-    const section = screen.getByRole('region', { name: 'Members near you' });
+    expect(asked().some((query) => query.get('country') === 'NL')).toBe(true);
+    const section = screen.getByRole('region', { name: 'Members in Netherlands' });
     expect(within(section).getAllByTestId('lander-member')).toHaveLength(6);
     expect(within(section).queryAllByText('Online')).toHaveLength(0);
+    expect(screen.getByTestId('night-lead')).toHaveTextContent('Members in Netherlands are looking for someone to chat with.');
+  });
+
+  it('claims no nearness where the visitor\'s place is unknown (issue 29.5)', async () => {
+    seedStores({ settings: settingsFixture({ geoip_country: null }) });
+    render(AloneTonightLander, '/landers/alonetonight');
+    await settle();
+    expect(asked().every((query) => !query.has('country'))).toBe(true);
+    const section = screen.getByRole('region', { name: 'Our newest members' });
+    expect(within(section).getAllByTestId('lander-member')).toHaveLength(6);
+    expect(screen.getByTestId('night-online-title')).toHaveAttribute('data-near', 'no');
+    expect(screen.queryByText(/near you/i)).toBeNull();
+    expect(screen.getByTestId('night-lead')).toHaveTextContent("You don't have to be. Members of Amora are looking for someone to chat with.");
+  });
+
+  it('claims no nearness for a country the site does not serve, nor when that place has nobody', async () => {
+    seedStores({ settings: settingsFixture({ geoip_country: 'GB' }) });
+    render(AloneTonightLander, '/landers/alonetonight');
+    await settle();
+    expect(asked().every((query) => !query.has('country'))).toBe(true);
+    expect(screen.getByTestId('night-online-title')).toHaveTextContent('Our newest members');
+    cleanup();
+
+    seedStores({ settings: settingsFixture({ geoip_country: 'NL' }) });
+    server.fetch.mockImplementation((url: string) => {
+      const query = new URL(url, 'http://amora.test').searchParams;
+      return Promise.resolve(json(200, { members: query.has('country') ? [] : membersFixture(6) }));
+    });
+    render(AloneTonightLander, '/landers/alonetonight');
+    await settle();
+    expect(screen.getByTestId('night-online-title')).toHaveTextContent('Our newest members');
+    expect(screen.getAllByTestId('lander-member')).toHaveLength(6);
+    expect(screen.queryByText(/near you|Netherlands/i)).toBeNull();
   });
 });
 

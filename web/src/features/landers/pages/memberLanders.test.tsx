@@ -171,12 +171,16 @@ describe('the member landing', () => {
     renderLander(<MemberLanding />, '/members/42/landing', '/members/:id/landing');
     await settle();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Lotte, 31');
-    expect(screen.getByText('Say hello to Lotte')).toBeInTheDocument();
+    // No card that looks like a button and does nothing: the call to action does it (issue 29.7).
+    expect(screen.queryByText('Say hello to Lotte')).toBeNull();
     expect(screen.getByTestId('lander-cta')).toHaveTextContent('Send Lotte a message');
     const strip = screen.getByRole('region', { name: 'Photos of Lotte' });
     expect(within(strip).getAllByTestId('lander-locked-photo')).toHaveLength(2);
     expect(within(strip).getByRole('img', { name: 'Photo 4 of Lotte' })).toHaveAttribute('src', '/media/thumbs/42-4.jpg');
-    fireEvent.click(within(strip).getAllByRole('button', { name: 'Sign up to see this photo of Lotte' })[0]!);
+    // Only what a free signup gives: the first photo; the others are for members with credits (issue 29.5).
+    expect(screen.getByTestId('lander-locked-note')).toHaveTextContent('A free profile shows the first photo of Lotte; members who buy credits see them all.');
+    expect(screen.queryByText(/Sign up to see/)).toBeNull();
+    fireEvent.click(within(strip).getAllByRole('button', { name: 'Locked photo of Lotte, for members with credits' })[0]!);
     expect(useSignup.getState().open).toBe(true);
     expect(screen.getByText('Photos: 4')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'About Lotte' })).toHaveTextContent('Cycling along the dunes');
@@ -232,6 +236,9 @@ describe('the member photo story lander', () => {
     fireEvent.click(within(story).getByRole('button', { name: 'Next photo' }));
     expect(within(story).getByTestId('lander-story-position')).toHaveTextContent('Photo 2 of 4');
     expect(within(story).getByTestId('lander-locked-photo')).toHaveTextContent('This photo is locked');
+    // What opens it is credits, not a free signup (issue 29.5).
+    expect(within(story).getByTestId('lander-locked-photo')).toHaveTextContent('Members with credits see this photo.');
+    expect(screen.queryByText(/see them all|See more of/)).toBeNull();
     expect(within(story).queryByRole('img')).not.toBeInTheDocument();
     expectNoLockedImage();
     fireEvent.click(within(story).getByRole('button', { name: 'Previous photo' }));
