@@ -30,6 +30,7 @@ from adapters.security.secrets import TokenSecrets
 from adapters.security.signing import SecretSigner
 from adapters.sms.files import FileSms
 from adapters.sql.engine import database_engine
+from adapters.sql.impressions import BufferedImpressions
 from adapters.sql.unit_of_work import SqlUnitOfWork
 from adapters.texts.icebreakers import JsonIcebreakers
 from application.account_mails import AccountMails
@@ -207,8 +208,9 @@ class Container(containers.DeclarativeContainer):
     moderation = providers.Singleton(Moderation, uow=unit_of_work.provider, clock=clock,
                                      events=events)
     geocoding = providers.Singleton(Geocoding, geocoder=providers.Singleton(OfflineGeocoder))
+    impressions = providers.Singleton(BufferedImpressions, engine=engine)
     discovery = providers.Singleton(Discovery, uow=unit_of_work.provider, clock=clock,
-                                    links=photo_links)
+                                    links=photo_links, impressions=impressions)
     likes = providers.Singleton(Likes, uow=unit_of_work.provider, clock=clock, events=events)
     games = providers.Singleton(Games, uow=unit_of_work.provider, clock=clock, events=events)
     credits = providers.Singleton(Credits, uow=unit_of_work.provider, clock=clock,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
+from datetime import date, datetime
 from typing import TypeVar
 
 import attrs
@@ -13,7 +13,8 @@ from application.cards import PublicCard
 from application.likes import shared_site_ids
 from application.photo_links import PhotoLinks
 from application.ports.clock import Clock
-from application.ports.discovery import MemberCard, SearchQuery
+from application.ports.discovery import FoundCard, MemberCard, Near, SearchQuery
+from application.ports.impressions import Impressions
 from application.ports.photos import Photo
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.sites import resolve_site
@@ -22,53 +23,98 @@ from domain.discovery import (
     PAGE_SIZE,
     SEARCH_ORDER,
     Listing,
+    Order,
     SearchFilters,
     birth_dates_for,
     can_view,
     page_count,
     shares_members,
 )
+from domain.distance import DEFAULT_RADIUS_KM, RADII_KM, Position, shown_km, wider
 from domain.errors import DomainError
 from domain.likes import is_match
 from domain.matching import search_defaults
 from domain.members import Member, age_on
 from domain.photos import PhotoAccess, open_to_anyone, photo_access, visible_to_others
-from domain.privacy import online_status
+from domain.privacy import ONLINE_WINDOW, online_status
+from domain.ranking import IMPRESSION_CAP, Candidate, best_first, real_first, shared_interests
 from domain.sites import Site
 
 Card = TypeVar("Card", bound=MemberCard)
+POOL_PAGES = 10  # best first ranks the first pages' members together
+POOL = PAGE_SIZE * POOL_PAGES
 
 
 @attrs.frozen
 class ShownFilters:
     """The filters a search ran with: the member's own, or the defaults their profile
-    gives (domain.matching.search_defaults) when they chose none."""
+    gives (domain.matching.search_defaults, near them) when they chose none."""
 
     gender: str | None
     country: str | None
     region: str | None
     min_age: int
     max_age: int
+    distance_km: int | None  # None: anywhere
+    order: str  # as applied: best and nearest need a member with a known place
+    online: bool
+    everyone: bool
+    # The two-way rule applied: only members whose own wishes include the viewer.
+    mutual: bool
+    # The default radius found too few members: the search looked wider (distance_km).
+    widened_from_km: int | None
+    # The viewer's place has a position: distances and nearest first are on offer.
+    located: bool
 
     @classmethod
-    def of(cls, filters: SearchFilters) -> ShownFilters:
+    def of(cls, filters: SearchFilters, mutual: bool, located: bool,
+           widened_from_km: int | None = None) -> ShownFilters:
         return cls(filters.gender, filters.country, filters.region, filters.min_age,
-                   filters.max_age)
+                   filters.max_age, filters.distance_km, filters.order.value, filters.online,
+                   filters.everyone, mutual, widened_from_km, located)
+
+
+@attrs.frozen
+class SearchCard(PublicCard):
+    """A search result, and what its one line of why it is shown says (issue 29.3)."""
+
+    distance_km: int | None  # rounded (domain.distance.shown_km); None: not known
+    shared_interests: list[str]  # the viewer's interests the member has too (up to 2)
+    online: bool | None  # online now; None when not known or not shared (quiet mode)
+
+    @classmethod
+    def of_found(cls, card: FoundCard, viewer: Member | None, now: datetime) -> SearchCard:
+        online = None
+        if viewer is not None and viewer.show_online and card.active_at is not None:
+            online = now - card.active_at <= ONLINE_WINDOW
+        return cls(**attrs.asdict(PublicCard.of(card, now.date()), recurse=False),
+                   distance_km=None if card.km is None else shown_km(card.km),
+                   shared_interests=shared_interests(viewer.profile.interests, card.interests)
+                   if viewer else [], online=online)
 
 
 @attrs.frozen
 class SearchPage:
     filters: ShownFilters
-    results: list[PublicCard]
+    results: list[SearchCard]
     num_results: int  # at most the count cap
     num_results_capped: bool  # more match than that
     page: int
     pages: int
     next: int | None  # the cursor (after=) of the next page, if there is one
-    similar: list[PublicCard]  # a relaxed search's members, when few match
+    similar: list[SearchCard]  # a relaxed search's members, when few match
     # Whom of those shown (results and similar) the viewer likes: the cards' hearts show
     # right with the page, without waiting for the likes lists.
     liked: list[int] = attrs.field(factory=list)
+
+
+@attrs.frozen
+class _Found:
+    """A page of results as found, before it becomes cards."""
+
+    cards: list[FoundCard]
+    more: bool
+    next: int | None
 
 
 @attrs.frozen
@@ -125,65 +171,133 @@ class Discovery:
     clock: Clock
     links: PhotoLinks  # open photos past the main one go out signed for their viewer
     count_cap: int = COUNT_CAP
+    # How often members were shown today (best first spreads attention); None: not kept.
+    impressions: Impressions | None = None
+    impression_cap: int = IMPRESSION_CAP
 
     def search(self, host: str | None, viewer: Member | None, filters: SearchFilters,
                has_traffic_source: bool = False, chosen: bool = True) -> SearchPage:
-        """A page of members in listing order (domain.discovery.SEARCH_ORDER): a photo
-        and a filled profile first, a photo only next, photo-less ones last.
+        """A page of members. A member's search is best first by default (their fit,
+        domain.ranking), or nearest or newest first; a visitor's newest first. Newest
+        is listing order (domain.discovery.SEARCH_ORDER): a photo and a filled profile
+        first, a photo only next, photo-less ones last. Members see only those who would
+        want them too (domain.matching.mutual) unless they ask for everyone.
         ``chosen`` False: the viewer picked no filters, so a member's search starts from
-        what their profile seeks (``filters`` then only gives the page)."""
-        today = self.clock.now().date()
-        if not chosen and viewer is not None:
+        what their profile seeks, within DEFAULT_RADIUS_KM of their place, wider when
+        too few are found there (``filters`` then gives only the page and the order)."""
+        now = self.clock.now()
+        today = now.date()
+        defaults = not chosen and viewer is not None
+        if defaults:
+            assert viewer is not None
             filters = attrs.evolve(search_defaults(viewer.profile, today), page=filters.page,
-                                   after=filters.after)
+                                   after=filters.after, order=filters.order,
+                                   distance_km=DEFAULT_RADIUS_KM)
         with self.uow() as uow:
             site = resolve_site(uow, host)
             if viewer is None and not site.logged_out_search_allowed(has_traffic_source):
                 raise DomainError("authentication_required")
-            filters = filters.allowed_by(site)
-            query = self._query(uow, site, viewer, filters, today)
+            centre = uow.discovery.position(viewer.id) if viewer is not None else None
+            filters = self._possible(filters.allowed_by(site), viewer, centre)
+            query = self._query(uow, site, viewer, filters, now, centre)
             counted = uow.discovery.count(query, at_most=self.count_cap + 1)
+            widened_from = None
+            while defaults and counted < PAGE_SIZE // 2 and filters.distance_km is not None:
+                widened_from = DEFAULT_RADIUS_KM
+                filters = attrs.evolve(filters, distance_km=wider(filters.distance_km))
+                query = self._query(uow, site, viewer, filters, now, centre)
+                counted = uow.discovery.count(query, at_most=self.count_cap + 1)
             total, capped = min(counted, self.count_cap), counted > self.count_cap
-            if filters.after is None:
-                offset = (filters.page - 1) * PAGE_SIZE
-            else:
-                query, offset = attrs.evolve(query, before_id=filters.after), 0
-            # One row more than a page tells whether a next page exists.
-            rows = listed(uow, uow.discovery.search, query, PAGE_SIZE + 1, offset)
-            results, more = rows[:PAGE_SIZE], len(rows) > PAGE_SIZE
-            similar = self._similar(uow, site, viewer, filters, results, total, today)
+            found = self._page(uow, viewer, filters, query, now)
+            results = found.cards
+            if filters.page == 1:  # a fictional profile never tops a search
+                results = real_first(results, [card.is_fictional for card in results])
+            similar = self._similar(uow, site, viewer, filters, results, total, now, centre)
             shown = [card.id for card in [*results, *similar]]
             liked = uow.likes.liked_among(viewer.id, shown) if viewer else set()
+        if self.impressions is not None and results:
+            self.impressions.count([card.id for card in results], today)
+        mutual = viewer is not None and not filters.everyone
         return SearchPage(
-            filters=ShownFilters.of(filters),
-            results=[PublicCard.of(card, today) for card in results],
+            filters=ShownFilters.of(filters, mutual, centre is not None, widened_from),
+            results=[SearchCard.of_found(card, viewer, now) for card in results],
             num_results=total, num_results_capped=capped, page=filters.page,
-            pages=page_count(total, capped, filters.page, more),
-            next=results[-1].id if more else None,
-            similar=[PublicCard.of(card, today) for card in similar],
+            pages=page_count(total, capped, filters.page, found.more), next=found.next,
+            similar=[SearchCard.of_found(card, viewer, now) for card in similar],
             liked=[member for member in shown if member in liked])
 
+    @staticmethod
+    def _possible(filters: SearchFilters, viewer: Member | None,
+                  centre: Position | None) -> SearchFilters:
+        """What of the filters can apply: distances and nearest first need the viewer's
+        place to have a position, best first a member to fit; "online now" needs a
+        member who shows their own online status (quiet mode is reciprocal)."""
+        if centre is None:
+            filters = attrs.evolve(filters, distance_km=None)
+        order = filters.order
+        if viewer is None or (order is Order.NEAREST and centre is None):
+            order = Order.NEWEST
+        online = filters.online and viewer is not None and viewer.show_online
+        return attrs.evolve(filters, order=order, online=online,
+                            everyone=filters.everyone or viewer is None)
+
+    def _page(self, uow: UnitOfWork, viewer: Member | None, filters: SearchFilters,
+              query: SearchQuery, now: datetime) -> _Found:
+        offset = (filters.page - 1) * PAGE_SIZE
+        # One row more than a page tells whether a next page exists.
+        if filters.order is Order.BEST and viewer is not None and filters.page <= POOL_PAGES:
+            return self._best(uow, viewer, query, offset, now)
+        if filters.order is Order.NEAREST:
+            cards = nearest(uow, query, PAGE_SIZE + 1, offset)
+            return _Found(cards[:PAGE_SIZE], len(cards) > PAGE_SIZE, None)
+        if filters.after is not None:
+            query, offset = attrs.evolve(query, before_id=filters.after), 0
+        cards = listed(uow, uow.discovery.found, query, PAGE_SIZE + 1, offset)
+        more = len(cards) > PAGE_SIZE
+        return _Found(cards[:PAGE_SIZE], more, cards[PAGE_SIZE - 1].id if more else None)
+
+    def _best(self, uow: UnitOfWork, viewer: Member, query: SearchQuery, offset: int,
+              now: datetime) -> _Found:
+        """Best first: the first POOL members in listing order, ranked by their fit
+        (domain.ranking.best_first), give the first POOL_PAGES pages; the pages after
+        go on in listing order from the pool's last member (keyset, ``next``)."""
+        pool = listed(uow, uow.discovery.found, query, POOL + 1)
+        ranked = pool[:POOL]
+        shown_today = (self.impressions.shown([card.id for card in ranked], now.date())
+                       if self.impressions is not None else {})
+        by_id = {card.id: card for card in ranked}
+        order = best_first(viewer.profile, [candidate(card, shown_today.get(card.id, 0))
+                                            for card in ranked], now, self.impression_cap)
+        cards = [by_id[entry.id] for entry in order][offset:offset + PAGE_SIZE]
+        more = len(pool) > offset + PAGE_SIZE
+        last = offset + PAGE_SIZE >= POOL
+        return _Found(cards, more, ranked[-1].id if more and last else None)
+
     def _query(self, uow: UnitOfWork, site: Site, viewer: Member | None,
-               filters: SearchFilters, today: date,
+               filters: SearchFilters, now: datetime, centre: Position | None = None,
                exclude: tuple[int, ...] = ()) -> SearchQuery:
-        born_from, born_until = birth_dates_for(filters.min_age, filters.max_age, today)
+        born_from, born_until = birth_dates_for(filters.min_age, filters.max_age, now.date())
         site_ids = shared_site_ids(uow, site)
+        mutual = viewer is not None and not filters.everyone
         return SearchQuery(site_ids=site_ids, viewer_id=viewer.id if viewer else None,
                            born_from=born_from, born_until=born_until, gender=filters.gender,
-                           country=filters.country, region=filters.region, exclude=exclude)
+                           country=filters.country, region=filters.region, exclude=exclude,
+                           wanting=viewer.profile.gender if viewer and mutual else None,
+                           near=Near(centre, filters.distance_km) if centre else None,
+                           online_since=now - ONLINE_WINDOW if filters.online else None)
 
     def _similar(self, uow: UnitOfWork, site: Site, viewer: Member | None,
-                 filters: SearchFilters, results: list[MemberCard], total: int,
-                 today: date) -> list[MemberCard]:
+                 filters: SearchFilters, results: list[FoundCard], total: int,
+                 now: datetime, centre: Position | None) -> list[FoundCard]:
         """When few match, fill up with members of a relaxed search (first page only)."""
         if not filters.first_page or total >= PAGE_SIZE // 2:
             return []
         shown = tuple(card.id for card in results)
-        similar: list[MemberCard] = []
+        similar: list[FoundCard] = []
         relaxed = filters.relaxed()
         while relaxed is not None and len(shown) < PAGE_SIZE:
-            query = self._query(uow, site, viewer, relaxed, today, exclude=shown)
-            found = listed(uow, uow.discovery.search, query, PAGE_SIZE - len(shown))
+            query = self._query(uow, site, viewer, relaxed, now, centre, exclude=shown)
+            found = listed(uow, uow.discovery.found, query, PAGE_SIZE - len(shown))
             similar += found
             shown += tuple(card.id for card in found)
             relaxed = relaxed.relaxed()
@@ -343,3 +457,26 @@ def gallery(uow: UnitOfWork, viewer: Member | None, member: Member,
         own=viewer is not None and viewer.id == member.id, profile_open=profile_is_open,
         status=photo.status, position=position, viewer_paid=bool(viewer and viewer.paid_user),
         unlocked=photo.id in unlocked)) for position, photo in enumerate(photos)]
+
+
+def nearest(uow: UnitOfWork, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
+    """Nearest first: the smallest radius on offer that holds the page (counted, up to
+    the page) is sorted by distance instead of every member the search finds; members
+    within a radius are all nearer than those outside it, so the page is the same."""
+    near = query.near
+    assert near is not None
+    rings = [radius for radius in RADII_KM
+             if near.radius_km is None or radius < near.radius_km]
+    for radius in rings:
+        ring = attrs.evolve(query, near=Near(near.centre, radius))
+        if uow.discovery.count(ring, at_most=offset + limit) >= offset + limit:
+            return uow.discovery.nearest(ring, limit, offset)
+    return uow.discovery.nearest(query, limit, offset)
+
+
+def candidate(card: FoundCard, shown_today: int) -> Candidate:
+    return Candidate(id=card.id, gender=card.gender, sexuality=card.sexuality,
+                     birth_date=card.birth_date, country=card.country, region=card.region,
+                     interests=card.interests, listing=card.listing,
+                     is_fictional=card.is_fictional, km=card.km, active_at=card.active_at,
+                     shown_today=shown_today)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from datetime import date
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 
 import attrs
 
+from domain.distance import valid_radius, wider
 from domain.errors import DomainError
 from domain.members import GENDERS, AccountStatus, Member, Profile, ProfileStatus
 from domain.sites import LEGAL_MIN_AGE, Site
@@ -79,6 +80,15 @@ def can_view(viewer_id: int | None, member: Member, blocked_by_them: bool,
                                 and findable(attrs.evolve(member, invisible=False)))
 
 
+class Order(StrEnum):
+    """How search results come (issue 29.2, 29.3): best fit for the viewer first (the
+    default), nearest first, or newest first (by listing: faces first)."""
+
+    BEST = "best"
+    NEAREST = "nearest"
+    NEWEST = "newest"
+
+
 @attrs.frozen
 class SearchFilters:
     gender: str | None = None
@@ -90,6 +100,13 @@ class SearchFilters:
     # Keyset paging: the id of the last member of the page before (the sort key, newest
     # first), so page N costs what page 1 costs; ``page`` then only labels the page.
     after: int | None = None
+    # Within this many km of the viewer's place (domain.distance.RADII_KM); None: anywhere.
+    distance_km: int | None = attrs.field(default=None, converter=valid_radius)
+    order: Order = Order.BEST
+    online: bool = False  # only members online now (who show it)
+    # The two-way rule off (issue 29.1): members whatever they seek, not only those who
+    # would want the viewer. Members widen to it on purpose ("Everyone").
+    everyone: bool = False
 
     def __attrs_post_init__(self) -> None:
         if not LEGAL_MIN_AGE <= self.min_age <= self.max_age <= MAX_AGE:
@@ -116,15 +133,18 @@ class SearchFilters:
         )
 
     def relaxed(self) -> SearchFilters | None:
-        """Similar results when few match: first drop the region, then the country,
-        then widen the ages by five years each way; None when nothing is left to relax."""
+        """Similar results when few match: first a wider radius (up to anywhere), then
+        drop the region, then the country, then widen the ages by five years each way;
+        None when nothing is left to relax."""
+        if self.distance_km is not None:
+            return attrs.evolve(self, distance_km=wider(self.distance_km), page=1, after=None)
         if self.region:
             return attrs.evolve(self, region=None, page=1, after=None)
         if self.country:
             return attrs.evolve(self, country=None, page=1, after=None)
-        wider = attrs.evolve(self, min_age=max(LEGAL_MIN_AGE, self.min_age - 5),
-                             max_age=min(MAX_AGE, self.max_age + 5), page=1, after=None)
-        return None if wider == attrs.evolve(self, page=1, after=None) else wider
+        widened = attrs.evolve(self, min_age=max(LEGAL_MIN_AGE, self.min_age - 5),
+                               max_age=min(MAX_AGE, self.max_age + 5), page=1, after=None)
+        return None if widened == attrs.evolve(self, page=1, after=None) else widened
 
     @property
     def first_page(self) -> bool:

@@ -11,7 +11,7 @@ from adapters.http.rendering import render
 from adapters.http.requests import query_int, site_host
 from adapters.http.session import current_member, require_member
 from application.discovery import Discovery
-from domain.discovery import SearchFilters
+from domain.discovery import Order, SearchFilters
 from domain.errors import DomainError
 
 blueprint = Blueprint("discovery", __name__)
@@ -29,8 +29,30 @@ def _text(name: str, length: int) -> str | None:
 
 
 # Any of these in the query is the member's own choice; none: the defaults their profile
-# gives (gender=any asks for both genders by choice).
-_FILTERS = ("gender", "country", "region", "min_age", "max_age")
+# gives (gender=any asks for both genders by choice, distance=any anywhere). The order
+# is not a filter: it keeps the defaults.
+_FILTERS = ("gender", "country", "region", "min_age", "max_age", "distance", "online",
+            "everyone")
+
+
+def _flag(name: str) -> bool:
+    value = request.args.get(name, "0")
+    if value not in ("0", "1", "true", "false"):
+        raise DomainError("invalid_request", detail=name)
+    return value in ("1", "true")
+
+
+def _distance() -> int | None:
+    if request.args.get("distance") in (None, "any"):
+        return None
+    return query_int("distance", None)
+
+
+def _order() -> Order:
+    try:
+        return Order(request.args.get("order", Order.BEST.value))
+    except ValueError:
+        raise DomainError("invalid_request", detail="order") from None
 
 
 @blueprint.get("/api/members")
@@ -41,6 +63,8 @@ def search() -> dict[str, Any]:
         region=_text("region", 10),
         min_age=query_int("min_age", 18), max_age=query_int("max_age", 99),
         page=query_int("page", 1), after=query_int("after", None),
+        distance_km=_distance(), order=_order(), online=_flag("online"),
+        everyone=_flag("everyone"),
     )
     chosen = any(name in request.args for name in _FILTERS)
     return render(_discovery().search(site_host(), current_member(), filters,

@@ -7,16 +7,32 @@ from datetime import datetime
 from typing import Any
 
 import attrs
-from sqlalchemy import Connection, and_, delete, exists, false, func, or_, select, update
+from sqlalchemy import (
+    Connection,
+    and_,
+    case,
+    delete,
+    exists,
+    false,
+    func,
+    literal,
+    null,
+    or_,
+    select,
+    update,
+)
 
 from adapters.sql import tables as t
 from adapters.sql.mutual import wanting
 from adapters.sql.upsert import insert_unless_exists
-from application.ports.discovery import CandidateCard, MemberCard, SearchQuery
+from application.ports.discovery import CandidateCard, FoundCard, MemberCard, Near, SearchQuery
 from application.ports.photos import CardImage
 from domain.discovery import Listing
+from domain.distance import EARTH_RADIUS_KM, Position, haversine_km
+from domain.matching import sexualities_wanting
 
 m, p, ph, b, lk, sw = t.members, t.profiles, t.photos, t.blocks, t.likes, t.swipes
+ls = t.last_seen
 
 _CARD = select(
     m.c.id, m.c.is_fictional, p.c.name, p.c.gender, p.c.birth_date, p.c.country, p.c.region,
@@ -37,6 +53,50 @@ def _plan_for_these_values(connection: Connection) -> None:
         connection.info["custom_plans"] = True
 
 
+def _km_or_null(*degrees: float | None) -> float | None:
+    """haversine_km for SQLite, NULL for a member without a position."""
+    if any(value is None for value in degrees):
+        return None
+    return haversine_km(*degrees)  # type: ignore[arg-type]
+
+
+def _km(connection: Connection, centre: Position) -> Any:
+    """The distance in km from the centre to each member's cell. PostgreSQL computes
+    the haversine itself; SQLite has no trigonometry unless built with it, so it gets
+    the domain's function (registered once per database connection)."""
+    if connection.dialect.name == "sqlite":
+        if not connection.info.get("km_function"):
+            connection.connection.driver_connection.create_function(  # type: ignore[union-attr]
+                "amora_km", 4, _km_or_null, deterministic=True)
+            connection.info["km_function"] = True
+        return func.amora_km(centre.lat, centre.lon, p.c.lat, p.c.lon)
+    half = (func.power(func.sin(func.radians(p.c.lat - centre.lat) / 2), 2)
+            + func.cos(func.radians(literal(centre.lat))) * func.cos(func.radians(p.c.lat))
+            * func.power(func.sin(func.radians(p.c.lon - centre.lon) / 2), 2))
+    # Not LEAST(1.0, half): PostgreSQL's LEAST skips a NULL (a member without position).
+    return 2 * EARTH_RADIUS_KM * func.asin(func.sqrt(case((half > 1, 1.0), else_=half)))
+
+
+# Radii up to this use the bounding box: a wider box holds so large a share of the
+# members (a 250 km box around Amsterdam: a quarter of bench_search's) that PostgreSQL,
+# offered the box, read all of it and sorted (40 ms), where walking the newest-first
+# index and checking each member's distance stops after a page (3 ms).
+BOX_MAX_KM = 50
+
+
+def _near(connection: Connection, near: Near) -> list[Any]:
+    """Within the radius: the bounding box on ix_profiles_position first (small radii),
+    then the exact distance."""
+    box = near.box
+    if box is None or near.radius_km is None:
+        return []
+    within = _km(connection, near.centre) <= near.radius_km
+    if near.radius_km > BOX_MAX_KM:
+        return [p.c.lat.isnot(None), within]
+    return [p.c.lat.between(box.lat_min, box.lat_max), p.c.lon.between(box.lon_min, box.lon_max),
+            within]
+
+
 def _blocked_either_way(viewer_id: int | None) -> Any:
     if viewer_id is None:
         return false()
@@ -53,7 +113,7 @@ def _listing(listing: Listing) -> Any:
     return m.c.listing == listing.value
 
 
-def _conditions(query: SearchQuery) -> list[Any]:
+def _conditions(query: SearchQuery, connection: Connection | None = None) -> list[Any]:
     """The rules of domain.discovery.findable, in SQL, plus the filters."""
     conditions = [
         m.c.site_id.in_(query.site_ids),
@@ -80,9 +140,17 @@ def _conditions(query: SearchQuery) -> list[Any]:
     if query.listing is not None:
         conditions.append(_listing(query.listing))
     if query.wanting is not None:
-        conditions.append(wanting(query.wanting))
+        # With a gender asked for, the rule is one list of sexualities: the planner
+        # counts the two-way rule's OR as a second gender filter and misjudges by half.
+        conditions.append(p.c.sexuality.in_(sexualities_wanting(query.wanting, query.gender))
+                          if query.gender else wanting(query.wanting))
     if query.fictional is not None:
         conditions.append(m.c.is_fictional.is_(query.fictional))
+    if query.near is not None and connection is not None:
+        conditions += _near(connection, query.near)
+    if query.online_since is not None:
+        conditions += [m.c.show_online.is_(True), m.c.id.in_(
+            select(ls.c.member_id).where(ls.c.seen_at >= query.online_since))]
     for column, value in ((p.c.gender, query.gender), (p.c.country, query.country),
                           (p.c.region, query.region)):
         if value:
@@ -97,6 +165,23 @@ def _card(row: Any) -> MemberCard:
                       is_fictional=row.is_fictional, main_image=image)
 
 
+def _found_query(connection: Connection, query: SearchQuery) -> Any:
+    """Cards with what ranking reads: interests, listing, distance, last seen (when
+    the member shows it)."""
+    km = _km(connection, query.near.centre) if query.near is not None else null()
+    active = case((m.c.show_online.is_(True), ls.c.seen_at), else_=null())
+    return (_CARD.add_columns(p.c.sexuality, p.c.interests, m.c.listing, km.label("km"),
+                              active.label("active_at"))
+            .outerjoin(ls, ls.c.member_id == m.c.id)
+            .where(*_conditions(query, connection)))
+
+
+def _found(row: Any) -> FoundCard:
+    return FoundCard(**attrs.asdict(_card(row), recurse=False), sexuality=row.sexuality,
+                     interests=tuple(row.interests), listing=Listing(row.listing),
+                     km=None if row.km is None else float(row.km), active_at=row.active_at)
+
+
 @attrs.define
 class SqlDiscovery:
     connection: Connection
@@ -106,23 +191,42 @@ class SqlDiscovery:
         rows = self.connection.execute(
             # Newest members first. Ordering by the primary key (signup order) lets the
             # database walk the index backwards and stop after one page.
-            _CARD.where(*_conditions(query)).order_by(m.c.id.desc())
+            _CARD.where(*_conditions(query, self.connection)).order_by(m.c.id.desc())
             .limit(limit).offset(offset))
         return [_card(row) for row in rows]
+
+    def found(self, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
+        _plan_for_these_values(self.connection)
+        rows = self.connection.execute(_found_query(self.connection, query)
+                                       .order_by(m.c.id.desc()).limit(limit).offset(offset))
+        return [_found(row) for row in rows]
+
+    def nearest(self, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
+        _plan_for_these_values(self.connection)
+        rows = self.connection.execute(
+            _found_query(self.connection, query)
+            .order_by(p.c.lat.is_(None), "km", m.c.id.desc()).limit(limit).offset(offset))
+        return [_found(row) for row in rows]
+
+    def position(self, member_id: int) -> Position | None:
+        row = self.connection.execute(
+            select(p.c.lat, p.c.lon).where(p.c.member_id == member_id)).first()
+        return None if row is None or row.lat is None else Position(row.lat, row.lon)
 
     def count(self, query: SearchQuery, at_most: int) -> int:
         # The limit inside lets the database stop after ``at_most`` matches instead of
         # visiting every member of a large site.
         _plan_for_these_values(self.connection)
         matches = (select(m.c.id).select_from(m.join(p, p.c.member_id == m.c.id))
-                   .where(*_conditions(query)).limit(at_most).subquery())
+                   .where(*_conditions(query, self.connection)).limit(at_most).subquery())
         return int(self.connection.execute(
             select(func.count()).select_from(matches)).scalar_one())
 
     def candidates(self, query: SearchQuery, limit: int) -> list[CandidateCard]:
         _plan_for_these_values(self.connection)
         rows = self.connection.execute(
-            _CARD.add_columns(p.c.sexuality, p.c.interests).where(*_conditions(query))
+            _CARD.add_columns(p.c.sexuality, p.c.interests)
+            .where(*_conditions(query, self.connection))
             .order_by(m.c.id.desc()).limit(limit))
         return [CandidateCard(**attrs.asdict(_card(row), recurse=False),
                               sexuality=row.sexuality, interests=tuple(row.interests))

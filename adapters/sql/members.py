@@ -25,6 +25,7 @@ from sqlalchemy.exc import IntegrityError
 from adapters.sql import tables as t
 from adapters.sql.engine import inserted_id
 from application.ports.members import MemberChanged
+from domain.distance import snapped
 from domain.errors import DomainError
 from domain.members import AccountStatus, Member, Profile, ProfileStatus, Traffic
 
@@ -39,6 +40,21 @@ def _profile_values(profile: Profile) -> dict[str, Any]:
     values = {name: getattr(profile, name) for name in _PROFILE_FIELDS}
     values.update(interests=list(profile.interests), status=profile.status.value)
     return values
+
+
+_PLACE = ("country", "region", "city")
+
+
+def _with_position(values: dict[str, Any], profile: Profile) -> dict[str, Any]:
+    """Profile values with where the place is (issue 29.2), when they name the place:
+    its grid cell (domain.distance), or nothing known."""
+    if not any(name in values for name in _PLACE):
+        return values
+    from adapters.geo.places import place_position  # loads the towns on first use
+
+    found = place_position(profile.country, profile.region, profile.city)
+    cell = snapped(found) if found else None
+    return {**values, "lat": cell.lat if cell else None, "lon": cell.lon if cell else None}
 
 
 def _account_values(member: Member) -> dict[str, Any]:
@@ -97,7 +113,8 @@ class SqlMembers:
             raise _address_taken(clash, "account_exists") from clash
         member_id = inserted_id(result)
         self.connection.execute(
-            insert(t.profiles).values(member_id=member_id, **_profile_values(member.profile))
+            insert(t.profiles).values(member_id=member_id, **_with_position(
+                _profile_values(member.profile), member.profile))
         )
         return attrs.evolve(member, id=member_id)
 
@@ -132,7 +149,9 @@ class SqlMembers:
                 raise _address_taken(clash, "email_taken") from clash
             if written != 1:
                 raise MemberChanged()
-        profile = _changed(_profile_values(before.profile), _profile_values(after.profile))
+        profile = _with_position(
+            _changed(_profile_values(before.profile), _profile_values(after.profile)),
+            after.profile)
         if profile:
             self.connection.execute(
                 update(t.profiles).where(t.profiles.c.member_id == after.id).values(**profile))
@@ -220,5 +239,5 @@ _ERASED_ROWS = (
     (t.photo_unlocks, "member_id"), (t.sms_codes, "member_id"), (t.mandates, "member_id"),
     (t.notification_settings, "member_id"), (t.push_subscriptions, "member_id"),
     (t.notifications_sent, "member_id"), (t.appeals, "member_id"), (t.last_seen, "member_id"),
-    (t.messages, "sender_id"),
+    (t.impressions, "member_id"), (t.messages, "sender_id"),
 )

@@ -13,6 +13,7 @@ from sqlalchemy import (
     Date,
     DateTime,
     Dialect,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -170,6 +171,11 @@ profiles = Table(
     Column("relationship_status", String(20)),
     Column("tattoos", String(20)),
     Column("status", String(20), nullable=False),
+    # Where the place is (issue 29.2): the centre of its grid cell (domain.distance),
+    # kept by the members repository as the place changes; NULL when not known.
+    Column("lat", Float),
+    Column("lon", Float),
+    Index("ix_profiles_position", "lat", "lon"),
 )
 
 photos = Table(
@@ -304,6 +310,17 @@ last_seen = Table(
     metadata,
     Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), primary_key=True),
     Column("seen_at", UtcDateTime, nullable=False),
+    Index("ix_last_seen_seen_at", "seen_at"),  # search's "online now"
+)
+
+# How often each member was shown in search results on a day (issue 29.3): best-first
+# search demotes members past a daily cap. Written in batches (adapters/sql/impressions.py).
+impressions = Table(
+    "impressions",
+    metadata,
+    Column("day", Date, primary_key=True),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), primary_key=True),
+    Column("shown", Integer, nullable=False),
 )
 
 bundles = Table(

@@ -9,6 +9,7 @@ import attrs
 
 from application.ports.photos import CardImage
 from domain.discovery import Listing
+from domain.distance import Box, Position, bounding_box
 
 
 @attrs.frozen
@@ -35,6 +36,23 @@ class SearchQuery:
     wanting: str | None = None
     # Only fictional (True) or only real (False) members; None: both.
     fictional: bool | None = None
+    # Within a radius of a position (issue 29.2): distances are from cell to cell.
+    near: Near | None = None
+    # Only members online since then who show it (domain.privacy.ONLINE_WINDOW).
+    online_since: datetime | None = None
+
+
+@attrs.frozen
+class Near:
+    """Where a search measures from (the viewer's cell), and how far it looks (km;
+    None: anywhere, measured all the same)."""
+
+    centre: Position
+    radius_km: float | None = None
+
+    @property
+    def box(self) -> Box | None:
+        return None if self.radius_km is None else bounding_box(self.centre, self.radius_km)
 
 
 @attrs.frozen
@@ -60,6 +78,15 @@ class CandidateCard(MemberCard):
     interests: tuple[str, ...]
 
 
+@attrs.frozen
+class FoundCard(CandidateCard):
+    """A card as member search ranks and explains it (issue 29.3)."""
+
+    listing: Listing
+    km: float | None  # from the query's centre, cell to cell; None: no position
+    active_at: datetime | None  # last seen with a live connection, when they show it
+
+
 class DiscoveryRepository(Protocol):
     def search(self, query: SearchQuery, limit: int, offset: int) -> list[MemberCard]: ...
     def count(self, query: SearchQuery, at_most: int) -> int:
@@ -74,6 +101,15 @@ class DiscoveryRepository(Protocol):
         ...
     def block(self, blocker: int, blocked: int, at: datetime) -> None: ...
     def unblock(self, blocker: int, blocked: int) -> None: ...
+    def found(self, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
+        """Like ``search``, newest first, with what ranking reads."""
+        ...
+    def nearest(self, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
+        """Members nearest to the query's centre first (newest first among equals)."""
+        ...
+    def position(self, member_id: int) -> Position | None:
+        """Where the member's place is (their grid cell); None when not known."""
+        ...
     def candidates(self, query: SearchQuery, limit: int) -> list[CandidateCard]:
         """Cards (newest first) with the profile fields matching reads: sexuality,
         interests."""

@@ -9,10 +9,11 @@ from datetime import datetime
 
 import attrs
 
-from application.ports.discovery import CandidateCard, MemberCard, SearchQuery
+from application.ports.discovery import CandidateCard, FoundCard, MemberCard, SearchQuery
 from application.ports.likes import GivenLike, LikeRecord, ReceivedLike
 from application.ports.photos import CardImage
 from domain.discovery import Listing
+from domain.distance import Position
 from domain.matching import wants
 from domain.members import AccountStatus, Member, ProfileStatus
 from domain.photos import PhotoStatus
@@ -77,6 +78,11 @@ class MemoryDiscovery:
                     and query.listing in (None, self._listing(member))
                     and (query.wanting is None or wants(profile, query.wanting))
                     and query.fictional in (None, member.is_fictional)
+                    # Positions are not kept in memory: a radius finds no one.
+                    and (query.near is None or query.near.radius_km is None)
+                    and (query.online_since is None or (
+                        member.show_online and member.id in store.last_seen
+                        and store.last_seen[member.id] >= query.online_since))
                     and all(not wanted or wanted == value for wanted, value in (
                         (query.gender, profile.gender), (query.country, profile.country),
                         (query.region, profile.region))))
@@ -96,6 +102,22 @@ class MemoryDiscovery:
 
     def search(self, query: SearchQuery, limit: int, offset: int) -> list[MemberCard]:
         return [card(self.store, m) for m in self._found(query)[offset:offset + limit]]
+
+    def found(self, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
+        return [self._found_card(m) for m in self._found(query)[offset:offset + limit]]
+
+    def nearest(self, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
+        return self.found(query, limit, offset)  # no positions: all equally far
+
+    def position(self, member_id: int) -> Position | None:
+        return None
+
+    def _found_card(self, member: Member) -> FoundCard:
+        seen = self.store.last_seen.get(member.id) if member.show_online else None
+        return FoundCard(**attrs.asdict(card(self.store, member), recurse=False),
+                         sexuality=member.profile.sexuality,
+                         interests=member.profile.interests, listing=self._listing(member),
+                         km=None, active_at=seen)
 
     def count(self, query: SearchQuery, at_most: int) -> int:
         return min(len(self._found(query)), at_most)

@@ -5,8 +5,11 @@ Creates its own databases — a temporary SQLite file and a PostgreSQL database
 touched) — seeds members, profiles and main photos in bulk, then times typical searches
 by a logged-in member through the search use case: page 1, page 50 by number (OFFSET) and,
 when the use case offers it, page 50 by cursor (``after`` the last member of page 49).
-Prints p50/p95 per search and the page 50 / page 1 ratio. Run with `make bench`; it
-asserts nothing.
+Members live around the regions' main towns (positions snapped to the grid, issue
+29.2) with a mix of sexualities, so the two-way rule, radius searches, nearest first,
+best first and "online now" (a tenth seen lately) are timed too. The viewer is a
+straight man in Amsterdam. Prints p50/p95 per search and the page 50 / page 1 ratio.
+Run with `make bench`; it asserts nothing.
 """
 
 from __future__ import annotations
@@ -36,6 +39,12 @@ BATCH = 10_000
 RUNS = 40
 COUNTRIES = {"NL": ["NL-NH", "NL-ZH", "NL-UT"], "DE": ["DE-BY", "DE-BE", "DE-HH"],
              "SE": ["SE-AB", "SE-O"], "PL": ["PL-14", "PL-12"]}
+# Each region's main town: members live within about 40 km of it.
+TOWNS = {"NL-NH": (52.37, 4.89), "NL-ZH": (51.92, 4.48), "NL-UT": (52.09, 5.12),
+         "DE-BY": (48.14, 11.58), "DE-BE": (52.52, 13.40), "DE-HH": (53.55, 9.99),
+         "SE-AB": (59.33, 18.07), "SE-O": (57.71, 11.97), "PL-14": (52.23, 21.01),
+         "PL-12": (50.06, 19.94)}
+POSITIONS = "lat" in tables.profiles.c  # issue 29.2
 SEARCHES = {
     "everyone": SearchFilters(),
     "women 25-35 in NL": SearchFilters(gender="female", country="NL", min_age=25, max_age=35),
@@ -45,6 +54,28 @@ SEARCHES = {
     "women 60-61 in SE-O": SearchFilters(gender="female", country="SE", region="SE-O",
                                          min_age=60, max_age=61),
 }
+DEFAULTS = "his defaults (best)"
+if POSITIONS:
+    from domain.discovery import Order
+    from domain.distance import Position, snapped
+
+    # The searches of before, in the order of before (newest first), now two-way.
+    SEARCHES = {label: attrs.evolve(filters, order=Order.NEWEST)
+                for label, filters in SEARCHES.items()}
+
+    SEARCHES.update({
+        DEFAULTS: SearchFilters(),  # the member's own defaults: chosen=False
+        "women 100 km newest": SearchFilters(gender="female", distance_km=100,
+                                             order=Order.NEWEST),
+        "women 25 km nearest": SearchFilters(gender="female", distance_km=25,
+                                             order=Order.NEAREST),
+        "women anywhere nearest": SearchFilters(gender="female", order=Order.NEAREST),
+        "women 250 km best": SearchFilters(gender="female", distance_km=250),
+        "women 10 km 30-31": SearchFilters(gender="female", distance_km=10, min_age=30,
+                                           max_age=31, order=Order.NEWEST),
+        "online women 50 km": SearchFilters(gender="female", distance_km=50, online=True),
+        "everyone, anywhere": SearchFilters(everyone=True, order=Order.NEWEST),
+    })
 KEYSET = "after" in attrs.fields_dict(SearchFilters)
 HAS_LISTING = "listing" in tables.members.c  # the listing stored with the member (19.1)
 
@@ -56,9 +87,10 @@ def seed(container) -> None:  # type: ignore[no-untyped-def]
     from these by domain.discovery.listing_of, as the use cases keep it."""
     rng = random.Random(7)
     start = datetime(2024, 1, 1, tzinfo=UTC)
+    now = datetime.now(UTC)
     with container.engine().begin() as connection:
         for first in range(1, MEMBERS + 1, BATCH):
-            members, profiles, photos = [], [], []
+            members, profiles, photos, seen = [], [], [], []
             for member_id in range(first, min(first + BATCH, MEMBERS + 1)):
                 country = rng.choice(list(COUNTRIES))
                 status = "active" if member_id == 1 else rng.choices(
@@ -69,16 +101,30 @@ def seed(container) -> None:  # type: ignore[no-untyped-def]
                                 "is_fictional": False,
                                 "invisible": member_id != 1 and rng.random() < 0.05,
                                 "paid_user": False})
+                region = rng.choice(COUNTRIES[country])
                 profiles.append({"member_id": member_id, "name": f"M{member_id}",
                                  "gender": rng.choice(["male", "female"]),
-                                 "sexuality": "straight",
+                                 "sexuality": rng.choices(["straight", "gay", "bisexual"],
+                                                          [85, 8, 7])[0],
                                  "birth_date": date(1950, 1, 1) + timedelta(
                                      days=rng.randint(0, 365 * 56)),
-                                 "country": country, "region": rng.choice(COUNTRIES[country]),
+                                 "country": country, "region": region,
                                  "city": None, "about_me": "", "interests": [],
                                  "status": "active" if status != "not_confirmed" else "disabled"})
                 if rng.random() < 0.3:
                     profiles[-1].update(about_me="I like long walks.", interests=["travel"])
+                if POSITIONS:
+                    lat, lon = TOWNS[region]
+                    cell = snapped(Position(lat + rng.gauss(0, 0.2), lon + rng.gauss(0, 0.3)))
+                    profiles[-1].update(lat=cell.lat, lon=cell.lon)
+                    if member_id == 1:  # the viewer: a straight man in Amsterdam
+                        profiles[-1].update(gender="male", sexuality="straight",
+                                            birth_date=date(1990, 1, 1),
+                                            lat=snapped(Position(52.37, 4.89)).lat,
+                                            lon=snapped(Position(52.37, 4.89)).lon)
+                    elif rng.random() < 0.1:
+                        seen.append({"member_id": member_id, "seen_at": now - timedelta(
+                            seconds=rng.randint(0, 3600))})
                 has_photo = rng.random() < 0.7
                 if HAS_LISTING:
                     members[-1]["listing"] = listing_of(has_photo, Profile(
@@ -92,6 +138,8 @@ def seed(container) -> None:  # type: ignore[no-untyped-def]
             connection.execute(insert(tables.members), members)
             connection.execute(insert(tables.profiles), profiles)
             connection.execute(insert(tables.photos), photos)
+            if seen:
+                connection.execute(insert(tables.last_seen), seen)
 
 
 def timed(search, filters: SearchFilters) -> list[float]:  # type: ignore[no-untyped-def]
@@ -135,21 +183,25 @@ def run(kind: str, url: str, root: Path) -> None:
     def search(filters: SearchFilters):  # type: ignore[no-untyped-def]
         return discovery.search("amora.test", viewer, filters)
 
-    print(f"  {'search':<20} {'found':>7}  {'page':<13} {'p50 ms':>7} {'p95 ms':>7}"
+    def defaults(filters: SearchFilters):  # type: ignore[no-untyped-def]
+        return discovery.search("amora.test", viewer, filters, chosen=False)
+
+    print(f"  {'search':<24} {'found':>7}  {'page':<13} {'p50 ms':>7} {'p95 ms':>7}"
           "  p50 / page 1")
     for label, filters in SEARCHES.items():
-        first = search(filters)
+        searching = defaults if label == DEFAULTS else search
+        first = searching(filters)
         found = f"{first.num_results}{'+' if first.num_results_capped else ''}"
         pages = [("1", filters), ("50 (page=50)", attrs.evolve(filters, page=50))]
         if KEYSET:
-            after = cursor_of_page(search, filters, 50)
+            after = cursor_of_page(searching, filters, 50)
             if after is not None:
                 pages.append(("50 (after=)", attrs.evolve(filters, page=50, after=after)))
         base = None
         for name, asked in pages:
-            quantiles = statistics.quantiles(timed(search, asked), n=100)
+            quantiles = statistics.quantiles(timed(searching, asked), n=100)
             base = base or quantiles[49]
-            print(f"  {label:<20} {found:>7}  {name:<13} {quantiles[49] * 1e3:7.2f}"
+            print(f"  {label:<24} {found:>7}  {name:<13} {quantiles[49] * 1e3:7.2f}"
                   f" {quantiles[94] * 1e3:7.2f}  {quantiles[49] / base:5.2f}x")
             label = found = ""
     container.engine().dispose()

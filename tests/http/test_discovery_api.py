@@ -115,10 +115,10 @@ def test_blocking_hides_both_ways(client: FlaskClient, crowd: dict[str, int]) ->
     anna = crowd["anna"]
     assert client.get(f"/api/members/{anna}").json["profile"]["blocked_by_me"] is False
     assert client.post(f"/api/members/{anna}/block").status_code == 204
-    assert "Anna" not in names(client.get("/api/members?gender=any").json)
+    assert "Anna" not in names(client.get("/api/members?gender=any&everyone=1").json)
     assert client.get(f"/api/members/{anna}").json["profile"]["blocked_by_me"] is True
     assert client.delete(f"/api/members/{anna}/block").status_code == 204
-    assert "Anna" in names(client.get("/api/members?gender=any").json)
+    assert "Anna" in names(client.get("/api/members?gender=any&everyone=1").json)
     assert client.post(f"/api/members/{me}/block").json["error"] == "cannot_block_self"
     assert client.post("/api/members/999999/block").status_code == 404
 
@@ -126,14 +126,14 @@ def test_blocking_hides_both_ways(client: FlaskClient, crowd: dict[str, int]) ->
 def test_the_answer_says_whom_of_its_cards_i_like(client: FlaskClient,
                                                   crowd: dict[str, int]) -> None:
     # The cards' hearts show with the page; the likes lists load after the first screen.
-    assert client.get("/api/members?gender=any").json["liked"] == []  # a visitor
+    assert client.get("/api/members?gender=any&everyone=1").json["liked"] == []  # a visitor
     client.post("/api/signup", json=SIGNUP)
     assert client.post(f"/api/members/{crowd['bea']}/like").status_code == 200
-    answer = client.get("/api/members?gender=any").json
+    answer = client.get("/api/members?gender=any&everyone=1").json
     assert answer["liked"] == [crowd["bea"]]
     assert crowd["bea"] in {card["id"] for card in answer["results"]}
     assert client.delete(f"/api/members/{crowd['bea']}/like").status_code == 204
-    assert client.get("/api/members?gender=any").json["liked"] == []
+    assert client.get("/api/members?gender=any&everyone=1").json["liked"] == []
 
 
 def test_a_blocked_member_cannot_view_the_blocker(client: FlaskClient, container,  # type: ignore[no-untyped-def]
@@ -143,7 +143,7 @@ def test_a_blocked_member_cannot_view_the_blocker(client: FlaskClient, container
         work.discovery.block(crowd["anna"], me, datetime.now(UTC))
         work.commit()
     assert client.get(f"/api/members/{crowd['anna']}").status_code == 404
-    assert "Anna" not in names(client.get("/api/members").json)
+    assert "Anna" not in names(client.get("/api/members?gender=any&everyone=1").json)
 
 
 def test_hidden_members_have_no_profile_page(client: FlaskClient, crowd: dict[str, int]) -> None:

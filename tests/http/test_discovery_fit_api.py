@@ -22,12 +22,19 @@ def test_a_member_search_starts_from_what_their_profile_seeks(
     add_member(container, "Man", born(age), gender="male")
     add_member(container, "Older", born(age + 15))
     answer = client.get("/api/members").json
+    # No place but the country: no distance (issue 29.2); only members who would want
+    # him (29.1), best first (29.3).
     assert answer["filters"] == {"gender": "female", "country": None, "region": None,
-                                 "min_age": age - 10, "max_age": age + 10}
+                                 "min_age": age - 10, "max_age": age + 10,
+                                 "distance_km": None, "order": "best", "online": False,
+                                 "everyone": False, "mutual": True, "widened_from_km": None,
+                                 "located": False}
     assert ids(answer) == [woman]
-    # Any filter is the member's own choice; gender=any is "everyone" by choice.
-    everyone = client.get("/api/members?gender=any").json
-    assert everyone["filters"]["gender"] is None and len(everyone["results"]) == 3
+    # Any filter is the member's own choice; gender=any is both genders by choice (of
+    # those who would want him), everyone=1 whatever they seek.
+    both = client.get("/api/members?gender=any").json
+    assert both["filters"]["gender"] is None and len(both["results"]) == 2
+    assert len(client.get("/api/members?gender=any&everyone=1").json["results"]) == 3
     assert client.get("/api/members?min_age=18").json["filters"]["gender"] is None
 
 

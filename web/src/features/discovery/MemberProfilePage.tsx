@@ -201,26 +201,27 @@ function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: 
         <Icon name="arrowLeft" size={18} />
         {fromLikes ? t('back', { ns: 'likes' }) : t('profile.back')}
       </AppLink>
+      {/* The name, age and place first, above the photos: on phones the action bar kept at
+          the bottom of the screen would cover them below the photos (issue 29.7). */}
+      <header className="member-profile__head">
+        <h1 className="member-profile__name" data-testid="member-name">
+          {profile.name}
+          <span className="member-profile__age">, {profile.age}</span>
+          {profile.is_fictional && <FictionalBadge className="member-profile__badge" />}
+        </h1>
+        {profile.online === true && <OnlineBadge />}
+        {place && (
+          <p className="member-profile__place">
+            <Icon name="mapPin" size={18} />
+            {place}
+          </p>
+        )}
+      </header>
       <div className="row g-4 g-lg-5">
         <div className="col-md-6 col-lg-5">
           <PhotoGallery profile={profile} onChange={onChange} />
         </div>
         <div className="col-md-6 col-lg-7 d-grid gap-3 align-content-start">
-          <header className="member-profile__head">
-            <h1 className="member-profile__name" data-testid="member-name">
-              {profile.name}
-              <span className="member-profile__age">, {profile.age}</span>
-              {profile.is_fictional && <FictionalBadge className="member-profile__badge" />}
-            </h1>
-            {profile.online === true && <OnlineBadge />}
-            {place && (
-              <p className="member-profile__place">
-                <Icon name="mapPin" size={18} />
-                {place}
-              </p>
-            )}
-          </header>
-
           {profile.is_fictional && (
             <div className="fictional-warning" role="note" data-testid="fictional-warning">
               <FictionalBadge />

@@ -1227,6 +1227,21 @@ export interface components {
             region: string | null;
             min_age: number;
             max_age: number;
+            /** @description Within this many km; null: anywhere */
+            distance_km: number | null;
+            /**
+             * @description As applied: a visitor's search and nearest without a known place are newest first
+             * @enum {string}
+             */
+            order: "best" | "nearest" | "newest";
+            online: boolean;
+            everyone: boolean;
+            /** @description Only members whose own wishes include the viewer (the two-way rule) */
+            mutual: boolean;
+            /** @description The default radius found too few members: the search looked wider (distance_km) */
+            widened_from_km: number | null;
+            /** @description The member's place has a position: distances and nearest first are on offer */
+            located: boolean;
         };
         MemberCard: {
             id: number;
@@ -1241,6 +1256,15 @@ export interface components {
                 filename: string;
                 thumb_filename: string;
             } | null;
+        };
+        /** @description A search result: a member card and its one line of why it is shown */
+        SearchCard: components["schemas"]["MemberCard"] & {
+            /** @description Rounded from grid cells (1 km at least, coarser steps further away); null: not known */
+            distance_km: number | null;
+            /** @description The viewer's interests the member has too */
+            shared_interests: string[];
+            /** @description Online now; null when not known or not shared (quiet mode) */
+            online: boolean | null;
         };
         ShortProfile: {
             id: number;
@@ -2368,6 +2392,14 @@ export interface operations {
                 page?: number;
                 /** @description Keyset paging: the previous page's `next`; the page then costs what page 1 costs (`page` only labels it) */
                 after?: number;
+                /** @description Within this many km of the member's place; any: anywhere. Needs a place with a position (filters.located) */
+                distance?: "10" | "25" | "50" | "100" | "250" | "any";
+                /** @description best (default: fit for the member, attention spread, never a fictional profile first), nearest or newest first. Not a filter: the defaults stay */
+                order?: "best" | "nearest" | "newest";
+                /** @description Only members online now who show it; not applied for a member who hides their own */
+                online?: "0" | "1" | "true" | "false";
+                /** @description The two-way rule off: members whatever they seek, not only those who would want the member */
+                everyone?: "0" | "1" | "true" | "false";
                 /** @description Traffic source (logged-out search) */
                 network?: string;
             };
@@ -2385,7 +2417,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         filters: components["schemas"]["SearchFiltersApplied"];
-                        results: components["schemas"]["MemberCard"][];
+                        results: components["schemas"]["SearchCard"][];
                         /** @description How many match, counted up to 1,000 */
                         numResults: number;
                         /** @description More than numResults match (shown as "1,000+") */
@@ -2395,7 +2427,7 @@ export interface operations {
                         pages: number;
                         /** @description `after` for the next page; null on the last page */
                         next: number | null;
-                        similar: components["schemas"]["MemberCard"][];
+                        similar: components["schemas"]["SearchCard"][];
                         /** @description Ids of the members shown (results and similar) the viewer likes; empty for a visitor */
                         liked: number[];
                     };

@@ -1,0 +1,134 @@
+"""Best first (issue 29.3): the order search shows members in by default, and the one
+line each card gives of why it is shown.
+
+A candidate's fit for the viewer adds points for both wanting each other (the two-way
+rule of domain.matching; "Everyone" lets the others in, with fewer points), shared
+interests, an age within the viewer's range, being near, recent activity, and a photo
+and a filled profile. Attention is spread: a member shown more than IMPRESSION_CAP times
+today (in anyone's results) comes after everyone under the cap, so the most popular
+members are not shown to everyone all day. Fictional profiles come after every real
+member: they may be shown, but never as anyone's best match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, datetime, timedelta
+from typing import TypeVar
+
+import attrs
+
+from domain.discovery import Listing
+from domain.matching import (
+    AGE_POINTS,
+    ORIENTATION_POINTS,
+    Wishes,
+    age_points,
+    interest_points,
+    wants,
+)
+from domain.members import Profile, age_on
+
+# Times a member may be shown in search results a day before best-first demotes them:
+# about 12 pages of results a day of some 25 searching members.
+IMPRESSION_CAP = 300
+NEAR_POINTS = 20
+NEAR_KM = 10  # full points within this distance, none at FAR_KM
+FAR_KM = 250
+ACTIVE_POINTS = 15
+PRESENTED_POINTS = {Listing.FILLED: 25, Listing.PHOTO: 15, Listing.NO_PHOTO: 0}
+SHARED_SHOWN = 2  # shared interests a card names
+
+
+@attrs.frozen
+class Candidate:
+    """What best-first reads of a member found by a search."""
+
+    id: int
+    gender: str
+    sexuality: str
+    birth_date: date
+    country: str
+    region: str | None
+    interests: tuple[str, ...]
+    listing: Listing
+    is_fictional: bool
+    km: float | None = None  # from the viewer's cell to theirs; None: either unknown
+    active_at: datetime | None = None  # last seen, when they show it
+    shown_today: int = 0  # impressions today
+
+
+def _as_profile(candidate: Candidate) -> Profile:
+    return Profile(name="-", gender=candidate.gender, sexuality=candidate.sexuality,
+                   birth_date=candidate.birth_date, country=candidate.country,
+                   region=candidate.region, interests=candidate.interests)
+
+
+def near_points(viewer: Profile, candidate: Candidate) -> int:
+    if candidate.km is None:  # no position: the same country or region counts a little
+        if candidate.country != viewer.country:
+            return 0
+        return NEAR_POINTS // 2 if viewer.region and viewer.region == candidate.region \
+            else NEAR_POINTS // 4
+    if candidate.km <= NEAR_KM:
+        return NEAR_POINTS
+    return max(0, round(NEAR_POINTS * (FAR_KM - candidate.km) / (FAR_KM - NEAR_KM)))
+
+
+def active_points(active_at: datetime | None, now: datetime) -> int:
+    if active_at is None:
+        return 0
+    if now - active_at <= timedelta(days=1):
+        return ACTIVE_POINTS
+    return ACTIVE_POINTS // 2 if now - active_at <= timedelta(days=7) else 0
+
+
+def fit(viewer: Profile, candidate: Candidate, now: datetime,
+        wishes: Wishes | None = None) -> int:
+    """How well the candidate fits the viewer, 0-140 (``wishes``: the viewer's, when
+    already at hand)."""
+    other = _as_profile(candidate)
+    one_way = wants(viewer, other.gender), wants(other, viewer.gender)
+    orientation = ORIENTATION_POINTS if all(one_way) else ORIENTATION_POINTS // 3 \
+        if any(one_way) else 0
+    wishes = wishes or Wishes.of(viewer, now.date())
+    age = age_points(wishes, age_on(candidate.birth_date, now.date()))
+    return (orientation + interest_points(viewer.interests, candidate.interests)
+            + min(age, AGE_POINTS) + near_points(viewer, candidate)
+            + active_points(candidate.active_at, now) + PRESENTED_POINTS[candidate.listing])
+
+
+def tier(candidate: Candidate, cap: int = IMPRESSION_CAP) -> int:
+    """0 real members under today's cap, 1 real members past it, 2 fictional profiles."""
+    if candidate.is_fictional:
+        return 2
+    return 1 if candidate.shown_today >= cap else 0
+
+
+def best_first(viewer: Profile, candidates: Sequence[Candidate], now: datetime,
+               cap: int = IMPRESSION_CAP) -> list[Candidate]:
+    """The candidates in best-first order: by tier, then fit; ties keep newer members
+    first."""
+    wishes = Wishes.of(viewer, now.date())
+    scored = [(tier(candidate, cap), -fit(viewer, candidate, now, wishes), -candidate.id,
+               candidate) for candidate in candidates]
+    scored.sort(key=lambda entry: entry[:3])
+    return [entry[3] for entry in scored]
+
+
+Card = TypeVar("Card")
+
+
+def real_first(cards: list[Card], fictional: Sequence[bool]) -> list[Card]:
+    """A page whose first card is a real member whenever it has one: a fictional profile
+    never tops a search, whatever the order."""
+    first_real = next((index for index, flag in enumerate(fictional) if not flag), None)
+    if not first_real:  # already real first, or nothing real on the page
+        return cards
+    return [cards[first_real], *cards[:first_real], *cards[first_real + 1:]]
+
+
+def shared_interests(mine: Sequence[str], theirs: Sequence[str]) -> list[str]:
+    """The interests both have, in the viewer's order, as many as a card names."""
+    both = set(theirs)
+    return [interest for interest in mine if interest in both][:SHARED_SHOWN]
