@@ -215,8 +215,9 @@ class Container(containers.DeclarativeContainer):
     games = providers.Singleton(Games, uow=unit_of_work.provider, clock=clock, events=events)
     credits = providers.Singleton(Credits, uow=unit_of_work.provider, clock=clock,
                                   secrets=secrets, events=events)
+    icebreakers = providers.Singleton(JsonIcebreakers)
     chat = providers.Singleton(Chat, uow=unit_of_work.provider, clock=clock, events=events,
-                               photo_links=photo_links)
+                               photo_links=photo_links, icebreakers=icebreakers)
     live_traffic = providers.Singleton(LiveTraffic, clock=clock)  # the process's /ws limits
     payment_gateway = providers.Selector(
         config.provided.payment_provider,
@@ -238,7 +239,6 @@ class Container(containers.DeclarativeContainer):
                                   secrets=secrets, discovery=discovery)
     complaints = providers.Singleton(Complaints, uow=unit_of_work.provider, clock=clock,
                                      addresses=email_addresses)
-    icebreakers = providers.Singleton(JsonIcebreakers)
     photos = providers.Singleton(Photos, uow=unit_of_work.provider, clock=clock, files=files,
                                  images=providers.Singleton(PillowImages), secrets=secrets,
                                  tasks=tasks, signer=signer)

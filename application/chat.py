@@ -12,7 +12,7 @@ from application.discovery import MemberPhoto, gallery, profile_open
 from application.ledger import book, credits_event
 from application.notifications import notify_later
 from application.photo_links import PhotoLinks
-from application.ports.chat import Conversation, Message
+from application.ports.chat import Conversation, Icebreakers, Message
 from application.ports.clock import Clock
 from application.ports.events import (
     EventBus,
@@ -37,6 +37,7 @@ from domain.errors import DomainError
 from domain.gifts import CATALOGUE, gift
 from domain.gifts import price as gift_price
 from domain.members import AccountStatus, Member
+from domain.openers import openers_for
 from domain.photos import check_unlockable
 from domain.premium import READ_RECEIPTS, has_feature
 from domain.privacy import Signal, online_status, signal_passes
@@ -131,6 +132,7 @@ class Chat:
     # Signs an unlocked photo's names for its buyer; without it (tests of other things)
     # the names are plain, which /media/ refuses for a locked photo.
     photo_links: PhotoLinks | None = None
+    icebreakers: Icebreakers | None = None
 
     def _situation(self, uow: UnitOfWork, viewer: Member, recipient: Member,
                    conversation: Conversation | None) -> SendSituation:
@@ -330,6 +332,21 @@ class Chat:
             return  # quiet mode: nothing leaves the server
         self.events.publish(member_channel(other.id),
                             Typing(conversation=conversation_id, member=viewer.id))
+
+    def openers(self, viewer: Member, member_id: int | None, language: str) -> list[str]:
+        """The opening lines to offer for a conversation with a member, in ``language``.
+        A line proposing to meet goes only to a real member the viewer may see: never to
+        a fictional profile, and not when the member is unknown, hidden from the viewer
+        or not named (then nothing would tell a fictional profile from a hidden one)."""
+        real_member = False
+        if member_id is not None:
+            with self.uow() as uow:
+                member = uow.members.get(member_id)
+                real_member = (member is not None and not member.is_fictional
+                               and profile_open(uow, site_of_member(uow, viewer), viewer,
+                                                member))
+        lines = self.icebreakers.lines(language) if self.icebreakers else []
+        return openers_for(lines, real_member=real_member)
 
     def page_hidden(self, viewer: Member) -> None:
         with self.uow() as uow:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-from flask import Blueprint, Response
+from flask import Blueprint, Response, request
 
 from adapters.http import limits
 from adapters.http.composition import container
@@ -14,6 +14,7 @@ from adapters.http.requests import json_body, query_int
 from adapters.http.session import require_member
 from application.chat import Chat
 from domain.errors import DomainError
+from domain.locales import is_locale
 
 blueprint = Blueprint("chat", __name__)
 
@@ -96,8 +97,13 @@ def delete() -> Response:
 
 @blueprint.get("/api/icebreakers")
 def icebreakers() -> dict[str, Any]:
+    """Opening lines for the conversation with ?member= (none proposing to meet a
+    fictional profile), in ?language= (the screen's) or else the member's own."""
     member = require_member()
-    return {"icebreakers": container().icebreakers().lines(member.language)}
+    language = request.args.get("language", member.language)
+    if not is_locale(language):
+        raise DomainError("invalid_request", detail="language")
+    return {"icebreakers": _chat().openers(member, query_int("member", None), language)}
 
 
 @blueprint.post("/api/page-hidden")

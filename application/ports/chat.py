@@ -8,6 +8,7 @@ from typing import Protocol
 import attrs
 
 from application.ports.discovery import MemberCard
+from domain.openers import Opener
 
 
 @attrs.frozen
@@ -77,4 +78,6 @@ class ChatQueries(Protocol):
 
 
 class Icebreakers(Protocol):
-    def lines(self, language: str) -> list[str]: ...
+    def lines(self, language: str) -> list[Opener]:
+        """The opening lines of a language, in their order, with their tags."""
+        ...

@@ -804,7 +804,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Suggested opening lines in the member's language ({name} is the other's name) */
+        /** Suggested opening lines ({name} is the other's name) for the conversation with `member`: a line proposing to meet in person only for a real member the viewer may see, never for a fictional profile (nor without `member`) */
         get: operations["getIcebreakers"];
         put?: never;
         post?: never;
@@ -3218,7 +3218,11 @@ export interface operations {
     };
     getIcebreakers: {
         parameters: {
-            query?: never;
+            query?: {
+                member?: number;
+                /** @description The screen's language; else the member's own */
+                language?: "da" | "de" | "en" | "es" | "fi" | "fr" | "it" | "nb" | "nl" | "pl" | "sv";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3236,6 +3240,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Error"];
             403: components["responses"]["Error"];
         };
     };

@@ -1,0 +1,76 @@
+"""GET /api/icebreakers?member=: the opening lines offered for a conversation never
+propose meeting a fictional profile in person (issue 29.5), on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.http.test_likes_api import signed_up
+
+CATALOGUE = json.loads((Path(__file__).resolve().parents[2]
+                        / "adapters/texts/icebreakers.json").read_text(encoding="utf-8"))
+
+
+def meeting_lines(language: str) -> set[str]:
+    return {entry["text"] for entry in CATALOGUE[language] if "meeting" in entry.get("tags", ())}
+
+
+@pytest.fixture
+def pair(app: Flask) -> tuple[FlaskClient, int, int]:
+    ann, _ = signed_up(app, "Ann", "female", "male")
+    _, bob_id = signed_up(app, "Bob", "male", "female")
+    _, carl_id = signed_up(app, "Carl", "male", "female")
+    app.extensions["amora"].moderation().set_fictional(carl_id, True, "pytest")
+    return ann, bob_id, carl_id
+
+
+def lines(client: FlaskClient, query: str) -> list[str]:
+    answer = client.get(f"/api/icebreakers{query}")
+    assert answer.status_code == 200, answer.json
+    assert answer.json is not None
+    return [str(line) for line in answer.json["icebreakers"]]
+
+
+def test_no_date_opener_for_a_fictional_profile(pair) -> None:  # type: ignore[no-untyped-def]
+    ann, bob_id, carl_id = pair
+    to_fictional = lines(ann, f"?member={carl_id}&language=en")
+    to_real = lines(ann, f"?member={bob_id}&language=en")
+    assert len(to_fictional) == len(to_real) == 5
+    assert not meeting_lines("en") & set(to_fictional)
+    assert meeting_lines("en") <= set(to_real)  # a real member may be asked out
+
+
+@pytest.mark.parametrize("language", sorted(CATALOGUE))
+def test_in_every_language(pair, language: str) -> None:  # type: ignore[no-untyped-def]
+    ann, _, carl_id = pair
+    offered = set(lines(ann, f"?member={carl_id}&language={language}"))
+    assert offered and not offered & meeting_lines(language)
+    assert offered <= {entry["text"] for entry in CATALOGUE[language]}
+
+
+def test_unknown_or_unnamed_member_gets_no_date_opener(pair) -> None:  # type: ignore[no-untyped-def]
+    # Neither tells a fictional profile from one the viewer may not see.
+    ann = pair[0]
+    for query in ("?language=en", "?member=999999&language=en"):
+        assert not set(lines(ann, query)) & meeting_lines("en")
+
+
+def test_the_screen_language_or_the_members_own(pair) -> None:  # type: ignore[no-untyped-def]
+    ann, bob_id, _ = pair
+    german = lines(ann, f"?member={bob_id}&language=de")
+    assert set(german) <= {entry["text"] for entry in CATALOGUE["de"]}
+    own = lines(ann, f"?member={bob_id}")  # Ann signed up in Dutch
+    assert set(own) <= {entry["text"] for entry in CATALOGUE["nl"]}
+
+
+def test_bad_input_is_refused(pair) -> None:  # type: ignore[no-untyped-def]
+    ann = pair[0]
+    for query in ("?language=xx", "?member=abc", "?member=-1"):
+        answer = ann.get(f"/api/icebreakers{query}")
+        assert answer.status_code == 400
+        assert answer.json["error"] == "invalid_request"
