@@ -118,7 +118,7 @@ def test_two_members_chat_live_until_the_credits_run_out(
     expect(lotte).to_have_url(re.compile(rf"/members/{jonas_id}/chat$"))
     expect(lotte.get_by_test_id("chat-start")).to_contain_text("Say hi to Jonas!")
     terms = lotte.get_by_test_id("chat-terms")
-    expect(terms).to_contain_text("Free message · 2 left")
+    expect(terms).to_contain_text("This message is free · free messages left: 2")
     chips = lotte.get_by_test_id("chat-icebreaker")
     expect(chips.first).to_contain_text("Jonas")
     shot(lotte, "chat-new-en-1280")
@@ -129,7 +129,7 @@ def test_two_members_chat_live_until_the_credits_run_out(
     expect(lotte).to_have_url(re.compile(r"/chats/\d+$"))
     expect(lotte.get_by_test_id("chat-message")).to_have_count(1)
     expect(lotte.get_by_test_id("chat-message").first).to_have_attribute("data-status", "sent")
-    expect(terms).to_contain_text("Free message · 1 left")
+    expect(terms).to_contain_text("This message is free · free messages left: 1")
     conversation = lotte.url.rsplit("/", 1)[1]
 
     # Jonas, on his list, sees it come in: the unread badge in the navigation and the row.
@@ -157,7 +157,7 @@ def test_two_members_chat_live_until_the_credits_run_out(
 
     # Her second free message, then two at 10 of her 20 signup credits each.
     send(lotte, "Coffee or wine on a first date?")
-    expect(terms).to_contain_text("Costs 10 credits · you have 20")
+    expect(terms).to_contain_text("This message costs 10 credits · you have 20")
     send(lotte, "I say coffee, by the canal.")
     expect(terms).to_contain_text("you have 10")
     send(lotte, "Saturday at ten?")

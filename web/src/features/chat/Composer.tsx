@@ -22,7 +22,16 @@ export function TermsHint({ terms, balance, newConversation }: { terms: SendTerm
   return (
     <p className={`chat-terms${terms.free ? ' chat-terms--free' : ''}`} data-testid="chat-terms">
       <Icon name={terms.free ? 'gift' : 'coins'} size={14} />
-      {parts.join(' · ')}
+      {parts.map((part, index) => (
+        <span key={part} className="chat-terms__part">
+          {part}
+          {index < parts.length - 1 && (
+            <span className="chat-terms__sep" aria-hidden="true">
+              {' · '}
+            </span>
+          )}
+        </span>
+      ))}
     </p>
   );
 }
@@ -30,6 +39,8 @@ export function TermsHint({ terms, balance, newConversation }: { terms: SendTerm
 export interface ComposerHandle {
   /** Puts a text in (an icebreaker) and the cursor after it. */
   fill: (text: string) => void;
+  /** The cursor into the field, its text kept. */
+  focus: () => void;
 }
 
 export interface ComposerProps {
@@ -58,6 +69,9 @@ export function Composer({ name, maxLength, onSend, onTyping, hint, actions, ref
         element.focus();
         element.setSelectionRange(element.value.length, element.value.length);
       });
+    },
+    focus() {
+      field.current?.focus();
     },
   }), [maxLength]);
 

@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useMatch, useNavigate, useParams } from 'react-router';
 import { PATHS, pathTo } from '../../shared/routing/paths';
 import { translateError } from '../../shared/i18n/translateError';
+import { DEFAULT_LANGUAGE, toLanguage } from '../../shared/i18n/languages';
 import { accountApi } from '../account';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useBusy } from '../../shared/ui/form';
-import { LoginRequired, FictionalBadge, blockMember } from '../discovery';
+import { LoginRequired, FictionalLabel, FictionalNotice, blockMember } from '../discovery';
 import { GiftButton } from '../gifts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
@@ -21,6 +22,7 @@ import { deleteChat, reloadChats } from './chatList';
 import { BuyCreditsLink, ChatAvatar, ConfirmDeleteModal } from './chatUi';
 import { Composer, type ComposerHandle, TermsHint } from './Composer';
 import { MessageList } from './MessageList';
+import { useReceiptsOffer } from './receiptsOffer';
 import { type Conversation, type Target, idOf, useConversation } from './useConversation';
 
 const REFUSAL_ICONS: Record<string, IconName> = {
@@ -76,24 +78,31 @@ function RefusalCard({ code, profile, terms }: { code: string; profile: ChatProf
   );
 }
 
-/** Opening lines for an empty conversation, with the other's name filled in. */
-function Icebreakers({ name, onPick }: { name: string; onPick: (line: string) => void }) {
+/**
+ * An empty conversation: "Say hi to Anna!" and opening lines (the server leaves out any
+ * that proposes meeting when Anna is a fictional profile). A line goes into the field;
+ * without lines the card's button takes the member to the field, so it never just sits there.
+ */
+function Icebreakers({ name, memberId, onPick, onWrite }: { name: string; memberId: number; onPick: (line: string) => void; onWrite: () => void }) {
   const { t, i18n } = useTranslation('chat');
-  const [lines, setLines] = useState<string[]>([]);
+  const language = toLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+  const [answer, setAnswer] = useState<{ asked: string; lines: string[] } | null>(null);
+  const asked = `${memberId}/${language}`;
   useEffect(() => {
     let live = true;
-    chatApi.icebreakers().then(
-      (found) => live && setLines(found),
-      () => undefined,
+    chatApi.icebreakers(memberId, language).then(
+      (found) => live && setAnswer({ asked, lines: found }),
+      () => live && setAnswer({ asked, lines: [] }),
     );
     return () => {
       live = false;
     };
-  }, [i18n.language]);
+  }, [memberId, language, asked]);
+  const lines = answer?.asked === asked ? answer.lines : null;
   return (
     <div className="chat-start" data-testid="chat-start">
       <h2 className="chat-start__title">{t('conversation.start', { name })}</h2>
-      {lines.length > 0 && (
+      {lines !== null && lines.length > 0 && (
         <>
           <p className="chat-start__text">{t('conversation.startText')}</p>
           <ul className="chat-icebreakers" aria-label={t('conversation.icebreakers')}>
@@ -109,6 +118,12 @@ function Icebreakers({ name, onPick }: { name: string; onPick: (line: string) =>
             })}
           </ul>
         </>
+      )}
+      {lines !== null && lines.length === 0 && (
+        <button type="button" className="btn btn-outline-primary rounded-pill px-4" onClick={onWrite} data-testid="chat-start-write">
+          <Icon name="edit" size={16} className="me-2" />
+          {t('conversation.startWrite', { name })}
+        </button>
       )}
     </div>
   );
@@ -180,8 +195,9 @@ function ChatHeader({ profile, conversationId, typing }: { profile: ChatProfile 
               <span className="chat-header__name" data-testid="chat-name">
                 {profile.name}
                 <span className="chat-header__age">, {profile.age}</span>
-                {profile.is_fictional && <FictionalBadge className="chat-header__badge" />}
               </span>
+              {/* Always in words under the name, not only a small mark (issue 29.5). */}
+              {profile.is_fictional && <FictionalLabel className="chat-header__fictional" />}
               {typing && <span className="chat-header__status">{t('conversation.typing', { name: profile.name })}</span>}
             </span>
           </AppLink>
@@ -256,6 +272,10 @@ export function ConversationPage() {
   const composer = useRef<ComposerHandle>(null);
   const ready = state.status === 'ready' ? state : null;
   usePageTitle(ready?.profile.name ?? t('list.title'));
+  // The read-receipt offer: only while a free member waits for a reply, and in one conversation only.
+  const lastMessage = ready?.messages[ready.messages.length - 1];
+  const waiting = !paidUser && !receiptsOff && lastMessage !== undefined && lastMessage.sender_id === me && lastMessage.status === 'sent';
+  const receiptsOffer = useReceiptsOffer(me, ready?.conversationId ?? null, waiting);
 
   let body: ReactNode;
   if (state.status === 'loading') {
@@ -294,7 +314,9 @@ export function ConversationPage() {
     const empty = messages.length === 0;
     const footer = (
       <>
-        {empty && !refusal && <Icebreakers name={profile.name} onPick={(line) => composer.current?.fill(line)} />}
+        {empty && !refusal && (
+          <Icebreakers name={profile.name} memberId={profile.id} onPick={(line) => composer.current?.fill(line)} onWrite={() => composer.current?.focus()} />
+        )}
         {typing && (
           <p className="chat-typing" data-testid="chat-typing" aria-live="polite">
             <span className="chat-typing__dots" aria-hidden="true">
@@ -315,6 +337,7 @@ export function ConversationPage() {
           me={me}
           seenUpTo={state.seenUpTo}
           readReceipts={paidUser}
+          receiptsOffer={receiptsOffer}
           receiptsOff={receiptsOff}
           hasMore={state.hasMore}
           loadingOlder={state.loadingOlder}
@@ -325,6 +348,8 @@ export function ConversationPage() {
           label={t('conversation.messages', { name: profile.name })}
         />
         <footer className="chat-footer">
+          {/* Above the field, where each message is paid for: whom this conversation is with (issue 29.5). */}
+          {profile.is_fictional && <FictionalNotice className="chat-fictional" testId="chat-fictional-notice" />}
           {refusal ? (
             <RefusalCard code={refusal} profile={profile} terms={terms} />
           ) : (

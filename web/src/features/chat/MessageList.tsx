@@ -35,7 +35,7 @@ function GiftContent({ gift, mine, name }: { gift: string; mine: boolean; name: 
   );
 }
 
-function Bubble({ message, mine, name, first, last, seen, receiptsLocked, onRetry }: {
+function Bubble({ message, mine, name, first, last, seen, receiptsLocked, onDismissOffer, onRetry }: {
   message: ShownMessage;
   mine: boolean;
   /** The other member's name (a gift says who sent it). */
@@ -44,8 +44,9 @@ function Bubble({ message, mine, name, first, last, seen, receiptsLocked, onRetr
   first: boolean;
   last: boolean;
   seen: boolean;
-  /** A free member's last message: read receipts are premium, say so here. */
+  /** A free member's last message, in the one conversation that carries the offer: read receipts are premium, say so here. */
   receiptsLocked: boolean;
+  onDismissOffer?: () => void;
   onRetry: (message: ShownMessage) => void;
 }) {
   const { t } = useTranslation('chat');
@@ -90,11 +91,14 @@ function Bubble({ message, mine, name, first, last, seen, receiptsLocked, onRetr
         </p>
       )}
       {receiptsLocked && (
-        <p className="chat-bubble__seen chat-bubble__seen--locked">
+        <p className="chat-bubble__seen chat-bubble__seen--locked" data-testid="chat-seen-offer">
           <AppLink to="premium" data-testid="chat-seen-premium">
             <Icon name="lock" size={12} />
             {t('conversation.seenPremium')}
           </AppLink>
+          {onDismissOffer && (
+            <button type="button" className="btn-close chat-bubble__dismiss" onClick={onDismissOffer} aria-label={t('conversation.seenPremiumDismiss')} title={t('conversation.seenPremiumDismiss')} data-testid="chat-seen-dismiss" />
+          )}
         </p>
       )}
     </li>
@@ -105,8 +109,10 @@ export interface MessageListProps {
   messages: ShownMessage[];
   me: number | null;
   seenUpTo: number | null;
-  /** Premium members see "seen"; free members a pointer to premium instead. */
+  /** Premium members see "seen". */
   readReceipts: boolean;
+  /** A free member's pointer to premium, under their last message: only where the offer belongs (receiptsOffer.ts). */
+  receiptsOffer?: { show: boolean; dismiss: () => void };
   /** The member hides their own read receipts (quiet mode): they see no one's, and no offer. */
   receiptsOff?: boolean;
   hasMore: boolean;
@@ -125,7 +131,7 @@ export interface MessageListProps {
  * at the start and on news, unless the member is reading further up; scrolling to
  * the top loads older messages without moving what is on screen.
  */
-export function MessageList({ messages, me, seenUpTo, readReceipts, receiptsOff = false, hasMore, loadingOlder, onLoadOlder, onRetry, footer, otherName, label }: MessageListProps) {
+export function MessageList({ messages, me, seenUpTo, readReceipts, receiptsOffer, receiptsOff = false, hasMore, loadingOlder, onLoadOlder, onRetry, footer, otherName, label }: MessageListProps) {
   const { t } = useTranslation('chat');
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -184,7 +190,8 @@ export function MessageList({ messages, me, seenUpTo, readReceipts, receiptsOff 
                   first={first}
                   last={last}
                   seen={!receiptsOff && readReceipts && message === lastMine && seenUpTo !== null && message.id <= seenUpTo}
-                  receiptsLocked={!receiptsOff && !readReceipts && message === lastMine && message.status === 'sent'}
+                  receiptsLocked={Boolean(receiptsOffer?.show) && !receiptsOff && !readReceipts && message === lastMine && message.status === 'sent'}
+                  onDismissOffer={receiptsOffer?.dismiss}
                   onRetry={onRetry}
                 />
               </Fragment>

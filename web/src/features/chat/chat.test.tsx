@@ -251,7 +251,7 @@ describe('conversation', () => {
     expect(screen.getByText('Today')).toBeInTheDocument();
     await waitFor(() => expect(calls('/api/chats/12/read', 'POST')).toHaveLength(1));
     expect(useChat.getState().totalUnread).toBe(0);
-    expect(screen.getByTestId('chat-terms')).toHaveTextContent('Costs 10 credits · you have 35');
+    expect(screen.getByTestId('chat-terms')).toHaveTextContent('This message costs 10 credits · you have 35');
   });
 
   it('offers to report the member in the header menu', async () => {
@@ -472,7 +472,7 @@ describe('conversation opened from a profile', () => {
     expect(await screen.findByTestId('chat-start')).toHaveTextContent('Say hi to Anna!');
     const chips = await screen.findAllByTestId('chat-icebreaker');
     expect(chips.map((chip) => chip.textContent)).toEqual(['Hi Anna! Coffee or wine?', 'Hey Anna, how is your week?']);
-    expect(screen.getByTestId('chat-terms')).toHaveTextContent('Free message · 2 left · New conversation · free ones left: 1');
+    expect(screen.getByTestId('chat-terms')).toHaveTextContent('This message is free · free messages left: 2 · Conversations you can still start: 1');
     fireEvent.click(chips[0]!);
     expect(screen.getByTestId('chat-input')).toHaveValue('Hi Anna! Coffee or wine?');
   });
@@ -557,7 +557,7 @@ describe('gifts in the conversation', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(useSession.getState().user?.credits).toBe(10);
     // 10 credits left, a message costs 10: still allowed.
-    expect(screen.getByTestId('chat-terms')).toHaveTextContent('Costs 10 credits · you have 10');
+    expect(screen.getByTestId('chat-terms')).toHaveTextContent('This message costs 10 credits · you have 10');
     // The socket brings the same message too: no double.
     emit({ type: 'message', message: sentGift! });
     expect(screen.getAllByTestId('chat-message')).toHaveLength(4);

@@ -6,6 +6,7 @@
 import { answer, api, retries } from '../../shared/api/client';
 import type { components } from '../../shared/api/schema';
 import type { Answer } from '../../shared/api/types';
+import type { Language } from '../../shared/i18n/languages';
 import { LoginRequired } from '../discovery';
 
 export type ChatMessage = components['schemas']['ChatMessage'];
@@ -62,8 +63,9 @@ export const chatApi = {
   async remove(conversationId: number): Promise<void> {
     loggedIn(await answer(api.DELETE('/api/chat', { body: { conversation: conversationId }, ...once })));
   },
-  async icebreakers(): Promise<string[]> {
-    return loggedIn(await answer(api.GET('/api/icebreakers'))).icebreakers;
+  /** Opening lines for the conversation with `memberId`, in the screen's language: none that proposes meeting a fictional profile (the server picks). */
+  async icebreakers(memberId: number, language: Language): Promise<string[]> {
+    return loggedIn(await answer(api.GET('/api/icebreakers', { params: { query: { member: memberId, language } } }))).icebreakers;
   },
 };
 

@@ -15,9 +15,10 @@ import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { useProfileCatalogs } from '../profile';
 import { useSession } from '../session';
-import { countryName, useSiteSettings } from '../site';
+import { countryName } from '../site';
 import { usePageTitle } from '../title';
 import { LoginRequired, type MemberProfile, discoveryApi, isUnavailable } from './discoveryApi';
+import { FictionalNotice } from './FictionalNotice';
 import { LoginPrompt } from './LoginPrompt';
 import { FictionalBadge, prettifyKey } from './memberUi';
 import type { MembersNotice } from './MembersPage';
@@ -181,7 +182,6 @@ function LikeHint({ profile }: { profile: MemberProfile }) {
 function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: (profile: MemberProfile) => void }) {
   const { t } = useTranslation('discovery');
   const tp = useTranslation('profile').t;
-  const settings = useSiteSettings();
   const user = useSession((s) => s.user);
   const place = usePlace(profile);
   // Opened from the likes lists (/likes/m/:id): the way back leads there.
@@ -217,18 +217,13 @@ function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: 
           </p>
         )}
       </header>
+      {/* First, above the photos: on phones nothing lower is sure to stay clear of the action bar (issue 29.5). */}
+      {profile.is_fictional && <FictionalNotice className="member-profile__fictional" />}
       <div className="row g-4 g-lg-5">
         <div className="col-md-6 col-lg-5">
           <PhotoGallery profile={profile} onChange={onChange} />
         </div>
         <div className="col-md-6 col-lg-7 d-grid gap-3 align-content-start">
-          {profile.is_fictional && (
-            <div className="fictional-warning" role="note" data-testid="fictional-warning">
-              <FictionalBadge />
-              <p>{settings.fictional_warning || t('fictional.warning')}</p>
-            </div>
-          )}
-
           {own ? (
             <div className="member-profile__own">
               <Icon name="user" size={18} />

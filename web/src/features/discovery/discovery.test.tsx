@@ -361,7 +361,12 @@ describe('member profile', () => {
   it('warns on fictional profiles with the site\'s text', async () => {
     memberAnswer = () => json(200, { profile: memberFixture({ is_fictional: true }) });
     renderAt('/members/5');
-    expect(await screen.findByTestId('fictional-warning')).toHaveTextContent('Marked profiles are run by our team.');
+    const notice = await screen.findByTestId('fictional-warning');
+    expect(notice).toHaveTextContent('Marked profiles are run by our team.');
+    // First on the page, before the photos and the actions: on phones the action bar
+    // kept at the bottom of the screen covered it lower down (issue 29.5).
+    expect(notice.compareDocumentPosition(screen.getByTestId('gallery')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(notice.compareDocumentPosition(screen.getByTestId('member-action-bar')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('blocks after confirming and goes back to the search with a notice', async () => {
