@@ -54,6 +54,8 @@ def test_there_are_catalogs() -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_catalog_has_every_key(language: str, namespace: str) -> None:
     reference = set().union(*(catalog(lang, namespace) for lang in LANGUAGES))
+    # A gender variant (i18next context, "key_female") only where the language needs one.
+    reference = {key for key in reference if not _variant_of(key)}
     missing = sorted(reference - set(catalog(language, namespace)))
     assert not missing, f"{language}/{namespace}.json lacks {missing[:10]}"
 
@@ -80,6 +82,24 @@ def test_placeholders_are_kept(language: str, namespace: str) -> None:
         if key in english and _placeholders(value) != _placeholders(english[key])
     ]
     assert not wrong, f"{language}/{namespace}.json changes placeholders in {wrong[:10]}"
+
+
+@pytest.mark.parametrize("namespace", namespaces())
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_gender_variants_have_their_base_and_its_placeholders(language: str,
+                                                             namespace: str) -> None:
+    texts = catalog(language, namespace)
+    wrong = [key for key in texts if (base := _variant_of(key))
+             and (base not in texts or _placeholders(texts[key]) != _placeholders(texts[base]))]
+    assert not wrong, f"{language}/{namespace}.json: {wrong[:10]}"
+
+
+def _variant_of(key: str) -> str | None:
+    """The base key of an i18next context variant ("title_female" -> "title")."""
+    for suffix in ("_female", "_male"):
+        if key.endswith(suffix):
+            return key[: -len(suffix)]
+    return None
 
 
 def _placeholders(text: str) -> set[str]:
@@ -126,4 +146,24 @@ def _ambiguous(english: str, german: str) -> bool:
 def test_german_separates_logging_in_from_signing_up() -> None:
     wrong = [(key, german) for key, english, german in _german_pairs()
              if _ambiguous(english, german)]
+    assert not wrong, wrong
+
+
+# Polish (issue 29.7): a text that addresses the member in the masculine past tense or
+# with a masculine adjective ("zablokowałeś", "zostaniesz wylogowany", "sam") has a
+# "_female" variant the app picks by the member's gender (i18next context); texts for
+# visitors, whose gender is unknown, and mails say it without gender.
+POLISH_MASCULINE = re.compile(
+    r"\b\w+łeś\b|\b(?:zostaniesz|jesteś|musisz być|byłeś|będziesz)\s+(?:\w+\s+)?\w+(?:ny|wy|ty)\b"
+    r"|\b(?:sam|pewien)\b(?=[.?!,])", re.I)
+
+
+def test_polish_addresses_women_in_the_feminine() -> None:
+    wrong = [f"{namespace}.{key}" for namespace in namespaces()
+             for texts in [catalog("pl", namespace)]
+             for key, text in texts.items()
+             if not _variant_of(key) and POLISH_MASCULINE.search(text)
+             and f"{key}_female" not in texts]
+    mail = flatten(json.loads((MAIL_TEXTS / "pl.json").read_text(encoding="utf-8")))
+    wrong += [f"mail.{key}" for key, text in mail.items() if POLISH_MASCULINE.search(text)]
     assert not wrong, wrong

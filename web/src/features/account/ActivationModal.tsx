@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PlainModal } from '../../shared/ui/PlainModal';
+import { useAddressContext } from '../session';
 import { Icon } from '../../shared/ui/icons';
 import { SIGNUP_COMPLETE_PARAM } from './activationReminder';
 import { resendActivation } from './resendActivation';
@@ -9,6 +10,7 @@ import { resendActivation } from './resendActivation';
 /** Right after the signup: "check your mail", with a resend. Closing drops the signup marker from the query. */
 export function ActivationModal({ email }: { email: string }) {
   const { t } = useTranslation();
+  const context = useAddressContext();
   const location = useLocation();
   const navigate = useNavigate();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -29,7 +31,7 @@ export function ActivationModal({ email }: { email: string }) {
         <h2 id="activation-modal-title" className="h3 mb-3">
           {t('activation.modalTitle')}
         </h2>
-        <p>{t('activation.modalText', { email })}</p>
+        <p>{t('activation.modalText', { email, context })}</p>
         {result && (
           <div className={`alert alert-${result.ok ? 'success' : 'danger'} small`} role="status">
             {result.text}

@@ -1,6 +1,7 @@
 import '../../styles/sheets/account.scss';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { addressContextOf } from '../../shared/i18n/address';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { membersAreaPath } from '../../shared/routing/guard';
 import { pathTo } from '../../shared/routing/paths';
@@ -34,7 +35,7 @@ export function ActivateDonePage() {
   const token = query.get('token') ?? '';
   const user = useSession((s) => s.user);
   const [activated, setActivated] = useState<User | null>(null);
-  usePageTitle(t('activation.welcomeTitle', { sitename: settings.name }));
+  usePageTitle(t('activation.welcomeTitle', { sitename: settings.name, context: addressContextOf((activated ?? user)?.profile.gender) }));
 
   useEffect(() => {
     if (!token) {
@@ -72,7 +73,7 @@ export function ActivateDonePage() {
   return (
     <AuthCard
       icon="check"
-      title={t('activation.welcomeTitle', { sitename: settings.name })}
+      title={t('activation.welcomeTitle', { sitename: settings.name, context: addressContextOf(activated.profile.gender) })}
       intro={t('activation.welcomeText', { name: activated.profile.name })}
     >
       <ul className="welcome-list">

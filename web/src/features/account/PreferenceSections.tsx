@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../shared/api/types';
+import { addressContextOf } from '../../shared/i18n/address';
 import { NATIVE_NAMES, isLanguage } from '../../shared/i18n/languages';
 import { FormAlert, ResultAlert } from '../../shared/ui/alerts';
 import { CheckboxField } from '../../shared/ui/fields';
@@ -111,7 +112,7 @@ export function InvisibleSection({ user }: { user: User }) {
       <ul className="settings-points">
         <li>{t('settings.invisible.point1')}</li>
         <li>{t('settings.invisible.point2')}</li>
-        <li>{t('settings.invisible.point3')}</li>
+        <li>{t('settings.invisible.point3', { context: addressContextOf(user.profile.gender) })}</li>
       </ul>
       {error && <FormAlert>{error}</FormAlert>}
     </Section>

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addressContextOf } from '../../shared/i18n/address';
 import type { User } from '../../shared/api/types';
 import { FormAlert, type Result, ResultAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
@@ -51,7 +52,7 @@ export function QuietModeSection({ user }: { user: User }) {
             onChecked={(checked) => save(signal, checked)}
             data-testid={`settings-${signal}`}
           >
-            <div className="form-text">{t(`settings.quiet.${signal}_hint`)}</div>
+            <div className="form-text">{t(`settings.quiet.${signal}_hint`, { context: addressContextOf(user.profile.gender) })}</div>
           </CheckboxField>
         ))}
       </div>

@@ -172,4 +172,17 @@ describe('settings', () => {
     fireEvent.click(screen.getByTestId('settings-delete-confirm'));
     expect(await screen.findByText('Wrong password.')).toBeInTheDocument();
   });
+
+  it('speaks to a Polish woman in the feminine (issue 29.7)', async () => {
+    await setupTestI18n('pl');
+    try {
+      renderSettings();
+      expect(section('settings-password')).toHaveTextContent('zostaniesz wylogowana na innych urządzeniach');
+      expect(section('settings-invisible')).toHaveTextContent('Pierwszy kontakt musisz nawiązać sama.');
+      expect(section('settings-quiet')).toHaveTextContent('kiedy przeczytałaś ich wiadomości');
+    } finally {
+      await setupTestI18n('en');
+    }
+  });
 });
+

@@ -7,7 +7,7 @@ import { ApiError } from '../../shared/api/errors';
 import type { User } from '../../shared/api/types';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import type { IconName } from '../../shared/ui/icons';
-import { useSession } from '../session';
+import { useAddressContext, useSession } from '../session';
 import { emailError, passwordError } from '../../shared/credentials';
 import { useSettings, useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
@@ -110,6 +110,7 @@ function EmailSection({ user }: { user: User }) {
 }
 
 function PasswordSection() {
+  const context = useAddressContext();
   const { t } = useTranslation('account');
   const { errorText } = useErrorText();
   const user = useSession((s) => s.user);
@@ -144,7 +145,7 @@ function PasswordSection() {
   });
 
   return (
-    <Section id="settings-password" icon="key" title={t('settings.password.title')} intro={t('settings.password.intro')}>
+    <Section id="settings-password" icon="key" title={t('settings.password.title')} intro={t('settings.password.intro', { context })}>
       <form onSubmit={submit} noValidate className="settings-form" aria-label={t('settings.password.title')}>
         <ResultAlert result={result} testId="settings-password-result" />
         <PasswordField

@@ -13,7 +13,7 @@ import { Section, SectionNav } from '../../shared/ui/sections';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { usePush } from '../push';
-import { useSession } from '../session';
+import { useAddressContext, useSession } from '../session';
 import { useLoad } from '../shop';
 import { useSettings, useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
@@ -119,6 +119,7 @@ function MailOffAlert({
 }) {
   const { t } = useTranslation('notifications');
   const { errorText } = useErrorText();
+  const context = useAddressContext();
   const saving = status?.phase === 'saving';
   return (
     <section className="mail-off" role="alert" aria-labelledby="mail-off-title" data-testid="mail-off" data-reason={reason}>
@@ -138,7 +139,7 @@ function MailOffAlert({
               components={{ strong: <strong className="text-break" />, settings: <AppLink to="settings" /> }}
             />
           ) : (
-            t(`mailOff.${reason}`)
+            t(`mailOff.${reason}`, { context })
           )}
         </p>
         <button type="button" className="btn btn-primary rounded-pill px-4" onClick={onTurnOn} disabled={saving} aria-busy={saving} data-testid="mail-on">
@@ -158,6 +159,7 @@ function MailOffAlert({
 /** Web push on this device: its state and the one thing to do about it. */
 function PushSection() {
   const { t } = useTranslation('notifications');
+  const context = useAddressContext();
   const tc = useTranslation('common').t;
   const { name: sitename, push_public_key: key } = useSiteSettings();
   const state = usePush((s) => s.state);
@@ -216,7 +218,7 @@ function PushSection() {
         {state === 'denied' && (
           <FormAlert variant="warning" icon="lock" testId="push-denied">
             <strong className="d-block mb-1">{t('push.deniedTitle')}</strong>
-            {t('push.denied', { sitename })}
+            {t('push.denied', { sitename, context })}
           </FormAlert>
         )}
       </div>
@@ -266,6 +268,7 @@ function LanguageSection({
 /** The loaded settings: the mail-off alert, the preferences, push and the language. */
 function NotificationSettings({ initial }: { initial: Notifications }) {
   const { t } = useTranslation('notifications');
+  const context = useAddressContext();
   const { name: sitename } = useSiteSettings();
   const [state, dispatch] = useReducer(settingsReducer, initial, initialSettings);
   const requests = useRef(0);
@@ -348,7 +351,7 @@ function NotificationSettings({ initial }: { initial: Notifications }) {
           ]}
         />
         <div className="col-lg-9 d-grid gap-4">
-          <Section id="notifications-topics" icon="mail" title={t('topics.title')} intro={t('topics.intro')}>
+          <Section id="notifications-topics" icon="mail" title={t('topics.title')} intro={t('topics.intro', { context })}>
             <div className="pref-groups">
               {PREFERENCE_GROUPS.map((group) => (
                 <fieldset key={group.id} className="pref-group" data-testid={`pref-group-${group.id}`}>

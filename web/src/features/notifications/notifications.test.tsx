@@ -332,4 +332,18 @@ describe('the push section', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Turn on push notifications' }));
     expect(await screen.findByTestId('push-error')).toHaveTextContent('Push notifications could not be turned on in this browser.');
   });
+
+  it('addresses a woman in the feminine in Polish and a man in the masculine (issue 29.7)', async () => {
+    await act(() => i18n.changeLanguage('pl'));
+    await i18n.loadNamespaces(['notifications']);
+    current = notifications({ mail_off: 'unsubscribed' });
+    const woman = userFixture({ notifications_disabled: ['unsubscribed'] });
+    useSession.setState({ user: woman });
+    renderPage();
+    expect(await screen.findByTestId('mail-off-text')).toHaveTextContent('Wypisałaś się ze wszystkich e-maili.');
+    expect(document.body).toHaveTextContent('na których je włączyłaś.');
+    act(() => useSession.setState({ user: { ...woman, profile: { ...woman.profile, gender: 'male' } } }));
+    expect(screen.getByTestId('mail-off-text')).toHaveTextContent('Wypisałeś się ze wszystkich e-maili.');
+    expect(document.body).toHaveTextContent('na których je włączyłeś.');
+  });
 });

@@ -6,6 +6,7 @@ import { Icon } from '../../shared/ui/icons';
 import { pushErrorText } from '../notifications';
 import { useSiteSettings } from '../site';
 import { usePush } from './pushStore';
+import { useAddressContext } from '../session';
 
 /** "Not now" is remembered in this browser: the step does not ask again. */
 export const PUSH_STEP_DISMISSED_KEY = 'amora.pushStep.dismissed';
@@ -26,6 +27,7 @@ function wasDismissed(): boolean {
 export function PushPermissionStep() {
   const { t } = useTranslation('notifications');
   const tc = useTranslation('common').t;
+  const context = useAddressContext();
   const { name: sitename } = useSiteSettings();
   const state = usePush((s) => s.state);
   const busy = usePush((s) => s.busy);
@@ -74,7 +76,7 @@ export function PushPermissionStep() {
         </FormAlert>
       ) : state === 'denied' ? (
         <FormAlert variant="warning" icon="lock" testId="push-step-denied">
-          {t('push.denied', { sitename })}
+          {t('push.denied', { sitename, context })}
         </FormAlert>
       ) : (
         <>

@@ -1,2 +1,3 @@
 /** The session's public module: who is logged in, for every other feature. */
+export { useAddressContext } from './address';
 export { SESSION_HINT_COOKIE, type User, registerSessionReset, sessionHinted, useIsLoggedIn, useSession } from './sessionStore';

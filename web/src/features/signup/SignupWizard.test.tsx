@@ -211,6 +211,22 @@ describe('signup wizard', () => {
   });
 });
 
+describe('addressing the visitor', () => {
+  afterEach(async () => {
+    await setupTestI18n('en');
+  });
+
+  it.each([
+    ['female', 'Kiedy się urodziłaś?'],
+    ['male', 'Kiedy się urodziłeś?'],
+  ] as const)('asks a %s visitor in Polish in their own grammatical gender (issue 29.7)', async (gender, question) => {
+    await setupTestI18n('pl');
+    saveSignupForm({ gender, seeking: 'male', name: 'Ewa' });
+    renderInRouter(<SignupWizard onDone={() => undefined} />);
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(question);
+  });
+});
+
 describe('signup policy', () => {
   it('shows invite-only instead of the form', () => {
     seedStores({ settings: settingsFixture({ signups: 'invite_only', name: 'Flirt' }) });

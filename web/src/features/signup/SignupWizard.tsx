@@ -2,6 +2,7 @@ import '../../styles/sheets/account.scss';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/errors';
+import { addressContextOf } from '../../shared/i18n/address';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { accountApi, fieldErrorsOf } from '../account';
@@ -159,7 +160,7 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
         <StepProgress step={step} />
 
         <Heading ref={headingRef} tabIndex={-1} className="signup-wizard__question">
-          {t(`signup.steps.${stepKey}.title`, { sitename: settings.name })}
+          {t(`signup.steps.${stepKey}.title`, { sitename: settings.name, context: addressContextOf(form.gender) })}
         </Heading>
         <p className="signup-wizard__help">{t(`signup.steps.${stepKey}.text`, { minAge: settings.min_age })}</p>
 
