@@ -17,10 +17,12 @@ from sqlalchemy import (
     Boolean,
     Connection,
     Date,
+    Float,
     Integer,
     String,
     Table,
     Text,
+    delete,
     insert,
     select,
     update,
@@ -85,6 +87,8 @@ def _value(table: Table, column: Any, personal: bool, n: int) -> Any:
         return date(1990, 4, 1)
     if isinstance(kind, Integer):
         return n
+    if isinstance(kind, Float):  # a place's position
+        return 52.37
     return NOW - timedelta(days=30)  # UtcDateTime
 
 
@@ -118,6 +122,8 @@ def _fill(connection: Connection, member_id: int) -> list[str]:
                 select(t.members.c.site_id).where(t.members.c.id == member_id)).scalar_one())
         if table.name == "audit_log":  # naming the member by id
             row.update(subject=str(member_id), details={"reason": MARK})
+        if table.name == "notification_settings":  # the signup's marketing answer made it
+            connection.execute(delete(table).where(table.c.member_id == member_id))
         result = connection.execute(insert(table).values(**row))
         if "id" in table.c and isinstance(table.c.id.type, Integer):
             ids[table.name] = inserted_id(result)
