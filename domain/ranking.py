@@ -4,10 +4,11 @@ line each card gives of why it is shown.
 A candidate's fit for the viewer adds points for both wanting each other (the two-way
 rule of domain.matching; "Everyone" lets the others in, with fewer points), shared
 interests, an age within the viewer's range, being near, recent activity, and a photo
-and a filled profile. Attention is spread: a member shown more than IMPRESSION_CAP times
-today (in anyone's results) comes after everyone under the cap, so the most popular
-members are not shown to everyone all day. Fictional profiles come after every real
-member: they may be shown, but never as anyone's best match.
+and a filled profile. Members without a photo still come after every face. Attention
+is spread: a member shown more than IMPRESSION_CAP times today (in anyone's results)
+comes after everyone under the cap, so the most popular members are not shown to
+everyone all day. Fictional profiles come after every real member with a photo: they
+may be shown, but never as anyone's best match.
 """
 
 from __future__ import annotations
@@ -98,11 +99,12 @@ def fit(viewer: Profile, candidate: Candidate, now: datetime,
             + active_points(candidate.active_at, now) + PRESENTED_POINTS[candidate.listing])
 
 
-def tier(candidate: Candidate, cap: int = IMPRESSION_CAP) -> int:
-    """0 real members under today's cap, 1 real members past it, 2 fictional profiles."""
-    if candidate.is_fictional:
-        return 2
-    return 1 if candidate.shown_today >= cap else 0
+def tier(candidate: Candidate, cap: int = IMPRESSION_CAP) -> tuple[bool, bool, bool]:
+    """Photo-less members after everyone with a photo (as the photo nudge promises,
+    issue 19.1), fictional profiles after the real members, members past today's cap
+    after the others; fit orders within."""
+    return (candidate.listing is Listing.NO_PHOTO, candidate.is_fictional,
+            candidate.shown_today >= cap)
 
 
 def best_first(viewer: Profile, candidates: Sequence[Candidate], now: datetime,

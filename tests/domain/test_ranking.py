@@ -58,11 +58,14 @@ candidates = st.lists(st.builds(
 
 
 @given(candidates)
-def test_a_fictional_profile_never_ranks_before_a_real_member(found: list[Candidate]) -> None:
+def test_faces_first_and_a_fictional_profile_never_before_a_real_face(
+        found: list[Candidate]) -> None:
     ranked = best_first(VIEWER, found, NOW)
     assert sorted(c.id for c in ranked) == sorted(c.id for c in found)
-    flags = [c.is_fictional for c in ranked]
-    assert flags == sorted(flags)  # every real member first
+    faceless = [c.listing is Listing.NO_PHOTO for c in ranked]
+    assert faceless == sorted(faceless)  # every face first
+    faces = [c.is_fictional for c in ranked if c.listing is not Listing.NO_PHOTO]
+    assert faces == sorted(faces)  # every real face before a fictional one
 
 
 @given(st.lists(st.booleans()))

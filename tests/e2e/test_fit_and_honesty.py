@@ -55,9 +55,10 @@ def test_search_starts_from_what_the_member_seeks(browser: Browser, live_server:
     page.goto(f"{live_server}/members")
     cards = page.get_by_test_id("member-card")
     expect(cards.first).to_be_visible()
-    expect(page.get_by_test_id("search-from-profile")).to_be_visible()
-    if viewport is PHONE:
+    if viewport is PHONE:  # faces first: the note folds away with the filters (29.7)
         page.get_by_test_id("filter-toggle").click()
+    else:
+        expect(page.get_by_test_id("search-from-profile")).to_be_visible()
     expect(page.get_by_test_id("filter-gender")).to_have_value("male")
     answer = page.evaluate("fetch('/api/members').then(r => r.json())")
     assert answer["filters"]["gender"] == "male"

@@ -160,10 +160,12 @@ def test_best_first_ranks_by_fit_says_why_and_never_tops_with_a_fictional_profil
     tom.put("/api/profile", json={"interests": ["jazz", "hiking", "wine"]})
     answer = tom.get("/api/members?gender=female&distance=250").json
     assert answer["filters"]["order"] == "best"
-    assert names(answer) == ["Fit", "Far", "Faceless", "Star"]
+    # Faces first (the photo-less last, as the photo nudge says), real ones before the
+    # fictional profile, then by fit.
+    assert names(answer) == ["Fit", "Far", "Star", "Faceless"]
     first = answer["results"][0]
     assert first["distance_km"] == 15 and first["shared_interests"] == ["jazz", "hiking"]
-    assert answer["results"][-1]["is_fictional"] is True  # the label goes with every card
+    assert answer["results"][2]["is_fictional"] is True  # the label goes with every card
     # Newest first the fictional profile would lead (newest, with a photo): not first.
     newest = tom.get("/api/members?gender=female&distance=250&order=newest").json
     assert names(newest)[0] != "Star" and "Star" in names(newest)
@@ -172,7 +174,7 @@ def test_best_first_ranks_by_fit_says_why_and_never_tops_with_a_fictional_profil
 def test_best_first_spreads_attention_past_the_daily_cap(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
     popular = person(container, "Popular", city="Haarlem", about_me="Hi!", interests=("jazz",))
     add_photo(container, popular)
-    person(container, "Quiet", city="Utrecht", region="NL-UT")
+    add_photo(container, person(container, "Quiet", city="Utrecht", region="NL-UT"))
     tom = member_client(app, "Tom", "male", "female", region="NL-NH", city="Amsterdam")
     assert names(tom.get("/api/members?gender=female").json) == ["Popular", "Quiet"]
     container.discovery().impressions.count([popular] * 298, datetime.now(UTC).date())

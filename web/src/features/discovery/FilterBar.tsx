@@ -5,11 +5,14 @@ import { Icon } from '../../shared/ui/icons';
 import { useRegions } from '../profile';
 import { countryName } from '../site';
 import {
+  DISTANCES,
   GENDERS,
+  ORDERS,
+  type ExtraField,
   type SearchField,
   type SearchFilters,
-  CLEARED,
   changeFilter,
+  cleared,
   filtersKey,
   hasFilters,
 } from './searchFilters';
@@ -23,6 +26,14 @@ interface FilterBarProps {
   /** The ages on offer: settings.min_age to settings.max_age. */
   minAge: number;
   maxAge: number;
+  /** A member searches (not a visitor): order, "online now" and "Everyone" are theirs. */
+  member?: boolean;
+  /** The member's place has a position: distances and nearest first are on offer. */
+  located?: boolean;
+  /** The member shows their own online status (quiet mode is reciprocal). */
+  sharesOnline?: boolean;
+  /** On phones the bar is the screen's compact header: the page title beside the toggle. */
+  heading?: ReactNode;
 }
 
 function Select({
@@ -60,8 +71,8 @@ function Select({
   );
 }
 
-/** The search filters; on phones they fold away behind a button. */
-export function FilterBar({ filters, onChange, fields, countries, minAge: low, maxAge }: FilterBarProps) {
+/** The search filters; on phones they fold away behind a button beside the page title. */
+export function FilterBar({ filters, onChange, fields, countries, minAge: low, maxAge, member = false, located = false, sharesOnline = true, heading }: FilterBarProps) {
   const { t, i18n } = useTranslation('discovery');
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -74,27 +85,51 @@ export function FilterBar({ filters, onChange, fields, countries, minAge: low, m
         .sort((a, b) => a.name.localeCompare(b.name, i18n.language)),
     [countries, i18n.language],
   );
-  if (fields.length === 0) return null;
+  const onlineId = useId();
+  if (fields.length === 0 && !member) return null;
 
-  const set = (field: SearchField) => (value: string) => onChange(changeFilter(filters, field, value));
-  const active = [filters.gender === 'any' ? null : filters.gender, filters.country, filters.min_age, filters.max_age].filter((v) => v !== null).length;
+  const set = (field: SearchField | ExtraField) => (value: string) => onChange(changeFilter(filters, field, value));
+  const active = [
+    filters.gender === 'any' ? null : filters.gender,
+    filters.country,
+    filters.min_age,
+    filters.max_age,
+    located && filters.distance !== 'any' ? filters.distance : null,
+    filters.online || null,
+    filters.everyone || null,
+  ].filter((v) => v !== null).length;
+  const reset = cleared(filters);
 
   return (
     <section className="filter-bar" aria-label={t('filters.title')} data-testid="filter-bar">
-      <button
-        type="button"
-        className="btn filter-bar__toggle d-md-none"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
-        data-testid="filter-toggle"
-      >
-        <Icon name="search" size={18} />
-        <span>{open ? t('filters.hide') : t('filters.show')}</span>
-        {active > 0 && <span className="badge rounded-pill text-bg-primary">{active}</span>}
-        <Icon name="chevronDown" size={18} className={`filter-bar__chevron${open ? ' is-open' : ''}`} />
-      </button>
+      <div className="filter-bar__head d-md-none">
+        {heading}
+        <button
+          type="button"
+          className="btn filter-bar__toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((v) => !v)}
+          data-testid="filter-toggle"
+        >
+          <Icon name="search" size={18} />
+          {/* Short beside the title; the button says open or closed as it is expanded. */}
+          <span title={open ? t('filters.hide') : t('filters.show')}>{t('filters.title')}</span>
+          {active > 0 && <span className="badge rounded-pill text-bg-primary">{active}</span>}
+          <Icon name="chevronDown" size={18} className={`filter-bar__chevron${open ? ' is-open' : ''}`} />
+        </button>
+      </div>
       <div id={panelId} className={`filter-bar__fields${open ? ' is-open' : ''}`}>
+        {member && located && (
+          <Select field="distance" label={t('filters.distance')} value={String(filters.distance ?? 'any')} onValue={set('distance')}>
+            {DISTANCES.map((km) => (
+              <option key={km} value={km}>
+                {t('filters.withinKm', { km })}
+              </option>
+            ))}
+            <option value="any">{t('filters.anyDistance')}</option>
+          </Select>
+        )}
         {fields.includes('gender') && (
           <Select field="gender" label={t('filters.gender')} value={filters.gender === 'any' ? '' : (filters.gender ?? '')} onValue={set('gender')}>
             <option value="">{t('filters.everyone')}</option>
@@ -164,8 +199,47 @@ export function FilterBar({ filters, onChange, fields, countries, minAge: low, m
             )}
           </div>
         )}
-        {hasFilters(filters) && filtersKey(filters) !== filtersKey(CLEARED) && (
-          <button type="button" className="btn btn-link filter-bar__reset" onClick={() => onChange(CLEARED)} data-testid="filter-reset">
+        {member && (
+          <Select field="order" label={t('filters.order')} value={filters.order ?? 'best'} onValue={set('order')}>
+            {ORDERS.filter((order) => located || order !== 'nearest').map((order) => (
+              <option key={order} value={order}>
+                {t(`filters.orders.${order}`)}
+              </option>
+            ))}
+          </Select>
+        )}
+        {member && (
+          <Select field="everyone" label={t('filters.whom')} value={filters.everyone ? '1' : ''} onValue={set('everyone')}>
+            <option value="">{t('filters.whomMutual')}</option>
+            <option value="1">{t('filters.whomEveryone')}</option>
+          </Select>
+        )}
+        {member && (
+          <div className="filter-bar__field filter-bar__field--online form-check form-switch">
+            <input
+              id={onlineId}
+              className="form-check-input"
+              type="checkbox"
+              role="switch"
+              checked={filters.online && sharesOnline}
+              disabled={!sharesOnline}
+              onChange={(event) => set('online')(event.target.checked ? '1' : '')}
+              aria-describedby={sharesOnline ? undefined : `${onlineId}-hint`}
+              data-testid="filter-online"
+            />
+            <label className="form-check-label" htmlFor={onlineId}>
+              <span className="filter-bar__dot" aria-hidden="true" />
+              {t('filters.online')}
+            </label>
+            {!sharesOnline && (
+              <small id={`${onlineId}-hint`} className="filter-bar__hint">
+                {t('filters.onlineHidden')}
+              </small>
+            )}
+          </div>
+        )}
+        {hasFilters(filters) && filtersKey(filters) !== filtersKey(reset) && (
+          <button type="button" className="btn btn-link filter-bar__reset" onClick={() => onChange(reset)} data-testid="filter-reset">
             {t('filters.reset')}
           </button>
         )}

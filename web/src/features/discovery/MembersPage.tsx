@@ -6,11 +6,12 @@ import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { FormAlert, RetryAlert } from '../../shared/ui/alerts';
 import { PhotoNudge } from '../../shared/ui/PhotoNudge';
+import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../session';
 import { Icon } from '../../shared/ui/icons';
 import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
-import { LoginRequired, type MemberCard } from './discoveryApi';
+import { LoginRequired, type SearchCard } from './discoveryApi';
 import { FilterBar } from './FilterBar';
 import { LoginPrompt } from './LoginPrompt';
 import { MemberCardView } from './MemberCardView';
@@ -28,7 +29,7 @@ export interface MembersNotice {
 /** The first cards of the results are on screen at once (two a row on phones, four on wide screens). */
 const FIRST_SCREEN_CARDS = 4;
 
-function MemberGrid({ members, testId, firstScreen = false }: { members: MemberCard[]; testId: string; firstScreen?: boolean }) {
+function MemberGrid({ members, testId, firstScreen = false }: { members: SearchCard[]; testId: string; firstScreen?: boolean }) {
   return (
     <div className="member-grid" data-testid={testId}>
       {members.map((member, index) => (
@@ -65,7 +66,9 @@ export function MembersPage() {
   const user = useSession((s) => s.user);
   // No filters chosen: the bar shows what the server applied (a member's own defaults).
   const fromProfile = !hasFilters(filters) && applied !== null;
-  const shown = fromProfile ? filtersOfAnswer(applied, { minAge: settings.min_age, maxAge: settings.max_age }) : filters;
+  const shown = fromProfile ? filtersOfAnswer(applied, { minAge: settings.min_age, maxAge: settings.max_age }, filters.order) : filters;
+  const located = applied?.located ?? false;
+  const widened = applied?.widened_from_km ?? null;
   const [attempt, setAttempt] = useState(0);
   // The last answer, and what it answered: a page in the store keeps showing the last one
   // while its search runs again; another page is loading until its answer.
@@ -111,20 +114,51 @@ export function MembersPage() {
 
   if (redirecting) return <Navigate to={{ search: `?${restore.query}` }} replace state={location.state} />;
   const results = current?.results ?? [];
+  const photo = user?.profile.main_image;
   return (
     <>
-      <PageHeader title={t('search.title')} intro={t('search.intro')} />
+      {/* On phones the first screen is for faces (issue 29.7): the hero, the photo nudge
+          and the filters fold into one compact bar, the title beside the filters' toggle. */}
+      <div className="d-none d-md-block">
+        <PageHeader title={t('search.title')} intro={t('search.intro')} />
+      </div>
       <div className="container members-page">
         {notice && (
           <FormAlert variant="success" testId="block-notice">
             {t('search.blocked', { name: notice })}
           </FormAlert>
         )}
-        {user && <PhotoNudge mainImage={user.profile.main_image} />}
-        <FilterBar filters={shown} onChange={(next) => go(next)} fields={fields} countries={settings.countries} minAge={settings.min_age} maxAge={settings.max_age} />
+        {user && (
+          <div className="d-none d-md-block">
+            <PhotoNudge mainImage={photo} />
+          </div>
+        )}
+        <FilterBar
+          filters={shown}
+          onChange={(next) => go(next)}
+          fields={fields}
+          countries={settings.countries}
+          minAge={settings.min_age}
+          maxAge={settings.max_age}
+          member={Boolean(user)}
+          located={located}
+          sharesOnline={user?.show_online ?? true}
+          heading={<h1 className="filter-bar__title">{t('search.title')}</h1>}
+        />
+        {user && photo !== undefined && photo?.status !== 'active' && (
+          <AppLink to="profile" className="members-nudge d-md-none" data-testid="photo-nudge-compact">
+            <Icon name="photo" size={16} />
+            <span>{tc(photo?.status === 'pending' ? 'photoNudge.pendingTitle' : 'photoNudge.title')}</span>
+          </AppLink>
+        )}
         {fromProfile && user && (
-          <p className="members-page__fit small text-body-secondary mb-3" data-testid="search-from-profile">
+          <p className="members-page__fit small text-body-secondary mb-3 d-none d-md-block" data-testid="search-from-profile">
             {t('search.fromProfile')}
+          </p>
+        )}
+        {widened !== null && (
+          <p className="members-page__widened small mb-0" data-testid="search-widened">
+            {applied?.distance_km ? t('search.widened', { from: widened, km: applied.distance_km }) : t('search.widenedAnywhere', { from: widened })}
           </p>
         )}
 

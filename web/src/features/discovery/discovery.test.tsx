@@ -128,7 +128,7 @@ describe('filters and the URL', () => {
 
   it('reads the filters from the query and writes them back', () => {
     const { filters, page } = filtersFromQuery('?gender=female&country=nl&region=NL-NH&min_age=25&max_age=40&page=3', context);
-    expect(filters).toEqual({ gender: 'female', country: 'NL', countryregion: 'NL-NH', min_age: 25, max_age: 40 });
+    expect(filters).toEqual({ ...NO_FILTERS, gender: 'female', country: 'NL', countryregion: 'NL-NH', min_age: 25, max_age: 40 });
     expect(page).toBe(3);
     expect(filtersToQuery(filters, page).toString()).toBe('gender=female&country=NL&region=NL-NH&min_age=25&max_age=40&page=3');
     expect(filtersToQuery(filters, 1).has('page')).toBe(false);

@@ -12,13 +12,15 @@ import { takeBootSearch } from './bootSearch';
 import { type SearchFilters, filtersKey, filtersToApiQuery } from './searchFilters';
 
 export type MemberCard = components['schemas']['MemberCard'];
+/** A search result: a card and its one line of why it is shown (distance, shared interests, online). */
+export type SearchCard = components['schemas']['SearchCard'];
 export type MemberProfile = components['schemas']['MemberProfile'];
 export type MemberPhoto = components['schemas']['MemberPhoto'];
 
 export interface SearchPage {
   /** The filters the server applied: the member's own, or what their profile seeks. */
   filters?: components['schemas']['SearchFiltersApplied'];
-  results: MemberCard[];
+  results: SearchCard[];
   /** How many match, counted up to the server's cap (1,000). */
   numResults: number;
   /** More than numResults match: shown as "1,000+". */
@@ -27,7 +29,7 @@ export interface SearchPage {
   pages: number;
   /** The cursor (`after`) of the next page; null on the last page. */
   next: number | null;
-  similar: MemberCard[];
+  similar: SearchCard[];
   /** Whom of the members shown (results and similar) I like; empty for a visitor. */
   liked: number[];
 }

@@ -38,18 +38,19 @@ export function PlaceholderAvatar({ gender, className = '' }: { gender?: string;
 
 /**
  * The site's mark for fictional profiles (settings.fictional_icon, a symbol like ★ or an
- * image address), named with settings.fictional_singular.
+ * image address), named with settings.fictional_singular (in words beside the mark when
+ * `labelled`: search cards, issue 29.3).
  */
-export function FictionalBadge({ className = '' }: { className?: string }) {
+export function FictionalBadge({ className = '', labelled = false }: { className?: string; labelled?: boolean }) {
   const { t } = useTranslation('discovery');
   const icon = useSettings((s) => s.settings?.fictional_icon ?? '');
   const singular = useSettings((s) => s.settings?.fictional_singular ?? '');
   const label = singular || t('fictional.label');
   const isImage = /^(https?:)?\/\/|^\/|\.(png|svg|gif|webp|jpe?g)$/i.test(icon);
   return (
-    <span className={`fictional-badge ${className}`} title={label} data-testid="fictional-badge">
+    <span className={`fictional-badge${labelled ? ' fictional-badge--labelled' : ''} ${className}`} title={label} data-testid="fictional-badge">
       {icon ? isImage ? <img src={icon} alt="" /> : <span aria-hidden="true">{icon}</span> : <Icon name="sparkle" size={14} />}
-      <span className="visually-hidden">{label}</span>
+      <span className={labelled ? 'fictional-badge__label' : 'visually-hidden'}>{label}</span>
     </span>
   );
 }

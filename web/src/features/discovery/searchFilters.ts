@@ -12,6 +12,14 @@ export type Gender = (typeof GENDERS)[number];
 /** Both genders, by the member's choice (issue 19.1). */
 export const ANY_GENDER = 'any';
 export const MAX_PAGE = 500;
+/** The radii a search offers (km, issue 29.2); 'any': anywhere, by choice. */
+export const DISTANCES = [10, 25, 50, 100, 250] as const;
+export type Distance = (typeof DISTANCES)[number] | 'any';
+/** How results come: best match (the server's default), nearest or newest first. */
+export const ORDERS = ['best', 'nearest', 'newest'] as const;
+export type Order = (typeof ORDERS)[number];
+/** The member's own choices beside the site's filters (issue 29). */
+export type ExtraField = 'distance' | 'order' | 'online' | 'everyone';
 
 /**
  * The member's chosen filters. None chosen (the empty query, NO_FILTERS): the server
@@ -24,9 +32,27 @@ export interface SearchFilters {
   countryregion: string | null;
   min_age: number | null;
   max_age: number | null;
+  /** Within so many km of the member's place; null: the server's default (near them). */
+  distance: Distance | null;
+  /** Not a filter: the defaults stay whatever the order. null: best match. */
+  order: Order | null;
+  /** Only members online now. */
+  online: boolean;
+  /** The two-way rule off: also members who are not looking for someone like me. */
+  everyone: boolean;
 }
 
-export const NO_FILTERS: SearchFilters = { gender: null, country: null, countryregion: null, min_age: null, max_age: null };
+export const NO_FILTERS: SearchFilters = {
+  gender: null,
+  country: null,
+  countryregion: null,
+  min_age: null,
+  max_age: null,
+  distance: null,
+  order: null,
+  online: false,
+  everyone: false,
+};
 
 export interface FilterContext {
   /** settings.search_fields */
@@ -74,6 +100,14 @@ export function filtersFromQuery(search: string | URLSearchParams, context: Filt
   if (filters.min_age === low) filters.min_age = null;
   if (filters.max_age === high) filters.max_age = null;
 
+  const distance = query.get('distance');
+  if (distance === 'any') filters.distance = 'any';
+  else if ((DISTANCES as readonly number[]).includes(Number(distance)) && /^\d+$/.test(distance ?? '')) filters.distance = Number(distance) as Distance;
+  const order = query.get('order');
+  if ((ORDERS as readonly string[]).includes(order ?? '') && order !== 'best') filters.order = order as Order;
+  filters.online = query.get('online') === '1';
+  filters.everyone = query.get('everyone') === '1';
+
   const pageText = query.get('page');
   const page = pageText && /^\d{1,6}$/.test(pageText) ? Math.min(MAX_PAGE, Math.max(1, Number(pageText))) : 1;
   return { filters, page };
@@ -87,6 +121,10 @@ export function filtersToQuery(filters: SearchFilters, page = 1): URLSearchParam
   if (filters.country && filters.countryregion) query.set('region', filters.countryregion);
   if (filters.min_age !== null) query.set('min_age', String(filters.min_age));
   if (filters.max_age !== null) query.set('max_age', String(filters.max_age));
+  if (filters.distance !== null) query.set('distance', String(filters.distance));
+  if (filters.online) query.set('online', '1');
+  if (filters.everyone) query.set('everyone', '1');
+  if (filters.order && filters.order !== 'best') query.set('order', filters.order);
   if (page > 1) query.set('page', String(page));
   return query;
 }
@@ -101,6 +139,10 @@ export function filtersToApiQuery(filters: SearchFilters): MembersQuery {
     region: (filters.country && filters.countryregion) || undefined,
     min_age: filters.min_age ?? undefined,
     max_age: filters.max_age ?? undefined,
+    distance: filters.distance === null ? undefined : (String(filters.distance) as MembersQuery['distance']),
+    order: filters.order ?? undefined,
+    online: filters.online ? '1' : undefined,
+    everyone: filters.everyone ? '1' : undefined,
   };
 }
 
@@ -110,9 +152,21 @@ export function filtersKey(filters: SearchFilters): string {
 }
 
 /** Filters after changing one; a new country drops the region, ages stay in order. */
-export function changeFilter(filters: SearchFilters, field: SearchField, value: string): SearchFilters {
+export function changeFilter(filters: SearchFilters, field: SearchField | ExtraField, value: string): SearchFilters {
   const next = { ...filters };
   switch (field) {
+    case 'distance':
+      next.distance = (DISTANCES as readonly number[]).includes(Number(value)) && value !== '' ? (Number(value) as Distance) : 'any';
+      break;
+    case 'order':
+      next.order = (ORDERS as readonly string[]).includes(value) && value !== 'best' ? (value as Order) : null;
+      break;
+    case 'online':
+      next.online = value === '1';
+      break;
+    case 'everyone':
+      next.everyone = value === '1';
+      break;
     case 'gender':
       next.gender = (GENDERS as readonly string[]).includes(value) ? (value as Gender) : ANY_GENDER;
       break;
@@ -137,21 +191,42 @@ export function changeFilter(filters: SearchFilters, field: SearchField, value: 
 
 /** The filters the server applied (`filters` of GET /api/members), as the filter bar shows them. */
 export function filtersOfAnswer(
-  applied: { gender: string | null; country: string | null; region: string | null; min_age: number; max_age: number },
+  applied: {
+    gender: string | null;
+    country: string | null;
+    region: string | null;
+    min_age: number;
+    max_age: number;
+    distance_km?: number | null;
+    online?: boolean;
+    everyone?: boolean;
+    located?: boolean;
+  },
   context: Pick<FilterContext, 'minAge' | 'maxAge'>,
+  order: Order | null = null,
 ): SearchFilters {
+  const distance = applied.distance_km ?? null;
   return {
     gender: (GENDERS as readonly string[]).includes(applied.gender ?? '') ? (applied.gender as Gender) : ANY_GENDER,
     country: applied.country,
     countryregion: applied.country ? applied.region : null,
     min_age: applied.min_age > context.minAge ? applied.min_age : null,
     max_age: applied.max_age < context.maxAge ? applied.max_age : null,
+    distance: distance !== null && (DISTANCES as readonly number[]).includes(distance) ? (distance as Distance) : applied.located ? 'any' : null,
+    order,
+    online: applied.online ?? false,
+    everyone: applied.everyone ?? false,
   };
 }
 
-/** "Clear filters": everyone, by choice (an empty query would bring the member's defaults back). */
-export const CLEARED: SearchFilters = { ...NO_FILTERS, gender: ANY_GENDER };
+/** "Clear filters": both genders and anywhere, by choice (an empty query would bring the
+ *  member's defaults back); still only people who would want the member, in the same order. */
+export function cleared(filters: SearchFilters): SearchFilters {
+  return { ...NO_FILTERS, gender: ANY_GENDER, distance: filters.distance === null ? null : 'any', order: filters.order };
+}
+export const CLEARED: SearchFilters = cleared(NO_FILTERS);
 
+/** Any filter chosen (the order is none: the server's defaults stay with any order). */
 export function hasFilters(filters: SearchFilters): boolean {
-  return filtersKey(filters) !== '';
+  return filtersKey({ ...filters, order: null }) !== '';
 }

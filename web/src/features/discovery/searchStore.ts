@@ -8,12 +8,12 @@
  */
 import { create } from 'zustand';
 import { useSession } from '../session';
-import { type MemberCard, type SearchPage, bootAnswer, discoveryApi } from './discoveryApi';
+import { type SearchCard, type SearchPage, bootAnswer, discoveryApi } from './discoveryApi';
 import { NO_FILTERS, type SearchFilters, filtersKey } from './searchFilters';
 
 export interface ResultPage {
   pageNumber: number;
-  results: MemberCard[];
+  results: SearchCard[];
   /** The cursor of the page after this one (null: the last page). */
   next?: number | null;
 }
@@ -100,8 +100,8 @@ export const useSearch = create<SearchState>()((set, get) => ({
 }));
 
 /** The similar results that came with a page (page 1 only, when few members match). */
-const NONE: MemberCard[] = [];
-export function similarOf(similar: ResultPage[], page: number): MemberCard[] {
+const NONE: SearchCard[] = [];
+export function similarOf(similar: ResultPage[], page: number): SearchCard[] {
   return similar.find((entry) => entry.pageNumber === page)?.results ?? NONE;
 }
 
