@@ -249,6 +249,19 @@ describe('member cards', () => {
     expect(within(real!).queryByTestId('fictional-badge')).toBeNull();
     expect(within(fictional!).getByRole('link')).toHaveAttribute('href', '/members/1');
   });
+
+  it('says in one line why a search shows the member, and a fictional profile in words (issue 29.3)', () => {
+    const found = { ...card(3, { is_fictional: true }), distance_km: 15, shared_interests: ['hiking', 'jazz'], online: true };
+    const router = createMemoryRouter([{ path: '*', element: <><MemberCardView member={found} /><MemberCardView member={card(4)} /></> }]);
+    render(<RouterProvider router={router} />);
+    const [shown, plain] = screen.getAllByTestId('member-card');
+    const why = within(shown!).getByTestId('member-why');
+    expect(why).toHaveTextContent('15 km away');
+    expect(why).toHaveTextContent(/In common: Hiking.+Jazz/);
+    expect(why).toHaveTextContent('Online now');
+    expect(within(shown!).getByTestId('fictional-badge')).toHaveClass('fictional-badge--labelled');
+    expect(within(plain!).queryByTestId('member-why')).toBeNull();
+  });
 });
 
 describe('members page', () => {
