@@ -33,6 +33,7 @@ class Appeal:
     decided_at: datetime | None = None
     decided_by: str | None = None
     note: str | None = None  # the operator's reason for the decision
+    decision_id: int | None = None  # the decision appealed against (issue 30.3)
 
 
 def appeal_text(text: str) -> str:

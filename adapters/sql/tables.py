@@ -23,6 +23,8 @@ from sqlalchemy import (
     Table,
     Text,
     TypeDecorator,
+    false,
+    text,
     true,
 )
 
@@ -514,7 +516,17 @@ complaints = Table(
     Column("created_at", UtcDateTime, nullable=False),
     Column("resolved_at", UtcDateTime),
     Column("resolution", Text),
+    # Notices (issue 30.4, DSA Art. 16): the exact item, who gives notice and in which
+    # language they are answered, their good-faith statement, and the outcome.
+    Column("item_kind", String(20)),  # profile, photo or message
+    Column("item_id", String(60)),
+    Column("reporter_name", String(100)),
+    Column("good_faith", Boolean, nullable=False, server_default=false()),
+    Column("language", String(5)),
+    Column("outcome", String(20)),  # action_taken or no_action, once resolved
     Index("ix_complaints_status", "status", "created_at"),
+    Index("ix_complaints_reporter", "reporter_id"),
+    Index("ix_complaints_email", "email"),
 )
 
 # Appeals against bans (issue 21.3): one per ban, the ban known by when it began.
@@ -523,16 +535,50 @@ appeals = Table(
     metadata,
     Column("id", Integer, primary_key=True),
     Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
-    Column("banned_at", UtcDateTime, nullable=False),
-    Column("ban_reason", String(500), nullable=False),
+    Column("banned_at", UtcDateTime),  # a ban's appeal only
+    Column("ban_reason", String(500)),
     Column("text", Text, nullable=False),
     Column("status", String(20), nullable=False),
     Column("created_at", UtcDateTime, nullable=False),
     Column("decided_at", UtcDateTime),
     Column("decided_by", String(100)),
     Column("note", Text),
+    # An appeal against any decision (issue 30.3); a ban's appeal names its decision too.
+    Column("decision_id", ForeignKey("decisions.id", ondelete="CASCADE")),
     Index("uq_appeals_ban", "member_id", "banned_at", unique=True),
     Index("ix_appeals_status", "status", "id"),
+    Index("uq_appeals_open_decision", "decision_id", unique=True,
+          sqlite_where=text("status = 'open'"), postgresql_where=text("status = 'open'")),
+)
+
+# Statements of reasons (issue 30.1): one for every restriction of a member or their
+# content, written in the restriction's transaction. Erasure keeps the row for the counts of
+# the transparency report but empties member_id, item_id, facts and undo.
+decisions = Table(
+    "decisions",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("site_id", ForeignKey("sites.id"), nullable=False),
+    Column("member_id", ForeignKey("members.id", ondelete="SET NULL")),
+    Column("restriction", String(30), nullable=False),
+    Column("item_kind", String(20), nullable=False),
+    Column("item_id", String(60)),
+    Column("facts", Text, nullable=False),
+    Column("ground_kind", String(10), nullable=False),
+    Column("ground_code", String(60), nullable=False),
+    Column("detected_automatically", Boolean, nullable=False),
+    Column("decided_automatically", Boolean, nullable=False),
+    Column("decided_by", String(100), nullable=False),
+    Column("decided_at", UtcDateTime, nullable=False),
+    Column("contest_until", UtcDateTime, nullable=False),
+    Column("status", String(20), nullable=False),
+    Column("notice_id", ForeignKey("complaints.id", ondelete="SET NULL")),
+    Column("lifted_at", UtcDateTime),
+    Column("lifted_by", String(100)),
+    Column("undo", JSON, nullable=False),
+    Index("ix_decisions_member", "member_id", "decided_at"),
+    Index("ix_decisions_decided_at", "decided_at"),
+    Index("ix_decisions_item", "restriction", "item_id"),
 )
 
 # Messages a reporter selected in a conversation, attached to the complaint (issue 21.4).

@@ -16,6 +16,7 @@ from sqlalchemy import Connection, Engine, event
 
 from adapters.sql.accounts import SqlLoginFailures, SqlSessions, SqlTokens
 from adapters.sql.appeals import SqlAppeals
+from adapters.sql.decisions import SqlDecisions
 from adapters.sql.chats import SqlChatQueries, SqlChats
 from adapters.sql.complaints import SqlComplaintQueries, SqlComplaints
 from adapters.sql.credits import SqlLedger
@@ -114,6 +115,7 @@ _REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
     "chat_queries": SqlChatQueries, "like_queries": SqlLikeQueries,
     "photo_queries": SqlPhotoQueries, "complaint_queries": SqlComplaintQueries,
     "appeals": SqlAppeals, "personal_data": SqlPersonalData, "last_seen": SqlLastSeen,
+    "decisions": SqlDecisions,
     "jobs": lambda connection: SqlOutbox(connection, _now),
 }
 
@@ -147,6 +149,7 @@ class SqlUnitOfWork:
     complaint_queries: SqlComplaintQueries
     figures: SqlFigures
     appeals: SqlAppeals
+    decisions: SqlDecisions
     personal_data: SqlPersonalData  # read only
     last_seen: SqlLastSeen
     jobs: SqlOutbox

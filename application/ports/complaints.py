@@ -22,6 +22,13 @@ class NewComplaint:
     message_id: int | None  # the message complained about
     status: str
     created_at: datetime
+    # A notice's details (issue 30.4): the exact item, the notifier, their language and
+    # good-faith statement; the outcome once resolved.
+    item_kind: str | None = None
+    item_id: str | None = None
+    reporter_name: str | None = None
+    good_faith: bool = False
+    language: str | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -38,6 +45,14 @@ class Complaint:
     created_at: datetime
     resolved_at: datetime | None
     resolution: str | None  # the operator's note
+    # A notice's details (issue 30.4): the exact item, the notifier, their language and
+    # good-faith statement; the outcome once resolved.
+    item_kind: str | None = None
+    item_id: str | None = None
+    reporter_name: str | None = None
+    good_faith: bool = False
+    language: str | None = None
+    outcome: str | None = None  # action_taken or no_action
 
 
 class ComplaintRepository(Protocol):

@@ -11,6 +11,7 @@ from application.ports.audit import AuditLog
 from application.ports.chat import ChatQueries, ChatRepository
 from application.ports.complaints import ComplaintQueries, ComplaintRepository
 from application.ports.credits import LedgerRepository
+from application.ports.decisions import DecisionRepository
 from application.ports.direct_debit import DirectDebitRepository
 from application.ports.discovery import DiscoveryRepository
 from application.ports.figures import FiguresRepository
@@ -63,6 +64,7 @@ class UnitOfWork(Protocol):
     complaint_queries: ComplaintQueries  # read only
     figures: FiguresRepository
     appeals: AppealRepository
+    decisions: DecisionRepository
     personal_data: PersonalDataQueries  # read only
     last_seen: LastSeen
     jobs: JobOutbox

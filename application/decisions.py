@@ -1,0 +1,31 @@
+"""Decisions (issue 30): every use case that restricts a member or their content calls
+`record_decision` inside its own transaction, so the restriction and its statement of
+reasons are kept together or not at all, and the member is told by mail once it commits
+(the job is in the same transaction's outbox)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+import attrs
+
+from application.ports.unit_of_work import UnitOfWork
+from domain.decisions import Decision, Restricting, decision
+from domain.members import Member
+
+DECISION_MAIL = "decision"  # the account_mail kind that sends the statement of reasons
+
+
+def record_decision(uow: UnitOfWork, member: Member, what: Restricting, actor: str,
+                    now: datetime) -> Decision:
+    """Keeps the statement of reasons for `what` and queues its mail to the member."""
+    made = decision(what, member.site_id, member.id, actor, now)
+    decision_id = uow.decisions.add(made)
+    # The decision travels as the mail's target (AccountMails.send).
+    uow.jobs.add("account_mail", DECISION_MAIL, member.id, None, str(decision_id))
+    return attrs.evolve(made, id=decision_id)
+
+
+def decisions_of(uow: UnitOfWork, member_id: int) -> Sequence[Decision]:
+    return uow.decisions.of_member(member_id)
