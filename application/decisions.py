@@ -11,7 +11,7 @@ from datetime import datetime
 import attrs
 
 from application.ports.unit_of_work import UnitOfWork
-from domain.decisions import Decision, Restricting, decision
+from domain.decisions import Decision, Restricting, Restriction, decision, lifted
 from domain.members import Member
 
 DECISION_MAIL = "decision"  # the account_mail kind that sends the statement of reasons
@@ -29,3 +29,15 @@ def record_decision(uow: UnitOfWork, member: Member, what: Restricting, actor: s
 
 def decisions_of(uow: UnitOfWork, member_id: int) -> Sequence[Decision]:
     return uow.decisions.of_member(member_id)
+
+
+def lift_decision(uow: UnitOfWork, member_id: int, restriction: Restriction,
+                  item_id: str | None, actor: str, now: datetime) -> Decision | None:
+    """The restriction ended (unban, approval, unblock): its decision in force, if any,
+    is lifted in the same transaction, so none stays in force for what no longer is."""
+    found = uow.decisions.in_force(member_id, restriction, item_id)
+    if found is None:
+        return None
+    done = lifted(found, actor, now)
+    uow.decisions.lift(done)
+    return done

@@ -9,6 +9,7 @@ from typing import Protocol
 import attrs
 
 from application.accounts import existing_member
+from application.decisions import lift_decision, record_decision
 from application.listings import relist
 from application.photo_links import PhotoLinks
 from application.ports.clock import Clock
@@ -16,6 +17,7 @@ from application.ports.jobs import TaskQueue
 from application.ports.photos import FileStore, Photo, PhotoForReview
 from application.ports.security import Secrets, Signer
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from domain.decisions import OTHER_TERMS, Ground, ItemKind, Restricting, Restriction
 from domain.errors import DomainError
 from domain.photos import (
     MAX_UPLOAD_BYTES,
@@ -189,13 +191,16 @@ class Photos:
             return False
         return bool(photo.id == photo_id)
 
-    def review(self, photo_id: int, approve: bool, actor: str, reason: str = "") -> None:
-        self.review_many([photo_id], approve, actor, reason)
+    def review(self, photo_id: int, approve: bool, actor: str, reason: str = "",
+               ground: Ground = OTHER_TERMS, notice_id: int | None = None) -> None:
+        self.review_many([photo_id], approve, actor, reason, ground, notice_id)
 
     def review_many(self, photo_ids: list[int], approve: bool, actor: str,
-                    reason: str = "") -> None:
+                    reason: str = "", ground: Ground = OTHER_TERMS,
+                    notice_id: int | None = None) -> None:
         """Approve or reject several photos at once: all of them, or (one unknown id)
-        none."""
+        none. Each rejection is a decision its owner is told of; approving a photo
+        rejected before lifts that decision."""
         if not approve and not reason.strip():
             raise DomainError("reason_required")
         now = self.clock.now()
@@ -210,6 +215,15 @@ class Photos:
                 uow.audit.record(now, actor, f"photos.{'approve' if approve else 'reject'}",
                                  str(photo_id), {"member": photo.member_id,
                                                  "reason": reason})
+                if approve:
+                    lift_decision(uow, photo.member_id, Restriction.PHOTO_REJECTED,
+                                  str(photo_id), actor, now)
+                elif photo.status is not PhotoStatus.REJECTED:
+                    record_decision(uow, existing_member(uow, photo.member_id), Restricting(
+                        restriction=Restriction.PHOTO_REJECTED, item_kind=ItemKind.PHOTO,
+                        item_id=str(photo_id), facts=reason, ground=ground,
+                        notice_id=notice_id, undo={"photo_status": photo.status.value}),
+                        actor, now)
                 owners.append(photo.member_id)
             relist(uow, *owners)
             uow.commit()

@@ -12,11 +12,13 @@ from decimal import Decimal, InvalidOperation
 import attrs
 
 from application.accounts import existing_member
+from application.decisions import lift_decision, record_decision
 from application.ports.clock import Clock
 from application.ports.unit_of_work import UnitOfWorkFactory
 from application.shop import DIRECT_DEBIT_BLOCK
 from application.sites import named_site
 from domain.credits import MAX_AMOUNT
+from domain.decisions import OTHER_TERMS, Ground, ItemKind, Restricting, Restriction
 from domain.errors import DomainError
 from domain.orders import Order, OrderStatus
 from domain.pricing import Bundle, CodeStatus, DiscountCode, Validity
@@ -148,16 +150,23 @@ class ShopAdministration:
             uow.audit.record(now, actor, "discounts.disable", code, {})
             uow.commit()
 
-    def block_directdebit(self, member_id: int, blocked: bool, reason: str, actor: str) -> None:
-        """Operators keep a member from (or let them back to) paying by direct debit."""
+    def block_directdebit(self, member_id: int, blocked: bool, reason: str, actor: str, *,
+                          ground: Ground = OTHER_TERMS, notice_id: int | None = None) -> None:
+        """Operators keep a member from (or let them back to) paying by direct debit; a
+        block is a decision the member is told of, and unblocking lifts it."""
         if not reason.strip():
             raise DomainError("reason_required")
         now = self.clock.now()
         with self.uow() as uow:
-            existing_member(uow, member_id)
+            member = existing_member(uow, member_id)
             uow.member_flags.remove(member_id, DIRECT_DEBIT_BLOCK)
+            lift_decision(uow, member_id, Restriction.DIRECT_DEBIT_BLOCKED, None, actor, now)
             if blocked:
                 uow.member_flags.add(member_id, DIRECT_DEBIT_BLOCK, {"reason": reason.strip()}, now)
+                record_decision(uow, member, Restricting(
+                    restriction=Restriction.DIRECT_DEBIT_BLOCKED,
+                    item_kind=ItemKind.PAYMENT_METHOD, item_id=None, facts=reason,
+                    ground=ground, notice_id=notice_id), actor, now)
             uow.audit.record(now, actor, "members.directdebit_" + ("block" if blocked
                                                                     else "unblock"),
                              str(member_id), {"reason": reason.strip()})

@@ -87,6 +87,11 @@ class Ground:
         return f"{self.kind.value}:{self.code}"
 
 
+# The clause a use case falls back on when its caller names none (tests, old callers);
+# operators always name one (`amora ... --ground`).
+OTHER_TERMS = Ground(kind=GroundKind.TERMS, code="other_terms")
+
+
 @attrs.frozen(kw_only=True)
 class Decision:
     id: int
