@@ -32,6 +32,7 @@ from adapters.sms.files import FileSms
 from adapters.sql.engine import database_engine
 from adapters.sql.impressions import BufferedImpressions
 from adapters.sql.unit_of_work import SqlUnitOfWork
+from adapters.texts.grounds import JsonGroundTexts
 from adapters.texts.icebreakers import JsonIcebreakers
 from application.account_mails import AccountMails
 from application.accounts import Accounts
@@ -170,9 +171,11 @@ class Container(containers.DeclarativeContainer):
     signer = providers.Singleton(SecretSigner, secret_key=config.provided.secret_key)
     photo_links = providers.Singleton(PhotoLinks, signer=signer, clock=clock)
     mail_texts = providers.Singleton(JsonMailTexts)
+    ground_texts = providers.Singleton(JsonGroundTexts)
     account_mails = providers.Singleton(
         AccountMails, uow=unit_of_work.provider, clock=clock, secrets=secrets,
         texts=mail_texts, mailer=mailer, base_url=config.provided.base_url, signer=signer,
+        grounds=ground_texts,
     )
     vapid = providers.Singleton(vapid_key, private_pem=config.provided.vapid_private_key,
                                 var_dir=config.provided.var_dir)

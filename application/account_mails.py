@@ -5,17 +5,21 @@ stored or queued, only mailed."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import Protocol
+from zoneinfo import ZoneInfo
 
 import attrs
 
 from application.accounts import TOKEN_LIFETIMES, existing_member, site_of_member
+from application.decisions import DECISION_MAIL
 from application.ports.clock import Clock
+from application.ports.grounds import GroundTexts
 from application.ports.notifications import Mailer
 from application.ports.security import Secrets, Signer
 from application.ports.unit_of_work import UnitOfWorkFactory
 from application.sites import resolve_site
+from domain.decisions import Decision, Restriction
 from domain.members import Member
 from domain.notifications import MailOff, may_mail_account
 from domain.sites import Company, Site
@@ -31,8 +35,13 @@ LINK_PATHS = {
 PLAIN_PATHS = {"reactivated": "/members", "appeal_lifted": "/login", "appeal_upheld": "/pages/ban"}
 
 
-# What mail and push texts fill in: {name}, {site}, {link}, {count}, ...
-TemplateValues = Mapping[str, str | int | bool]
+# The statement of reasons (issue 30.2): a ban is contested from the ban page (the member
+# cannot log in), anything else from the Decisions section of the account.
+DECISION_PATHS = {"ban": "/pages/ban", "other": "/decisions"}
+
+# What mail and push texts fill in: {name}, {site}, {link}, {count}, ...; a date is
+# written out in the mail's language.
+TemplateValues = Mapping[str, str | int | bool | date]
 
 
 def brand_values(site: Site, company: Company | None, member: Member) -> dict[str, str]:
@@ -71,6 +80,7 @@ class AccountMails:
     mailer: Mailer
     base_url: str
     signer: Signer
+    grounds: GroundTexts
 
     def send(self, kind: str, member_id: int, new_email: str | None = None,
              target: str | None = None) -> None:
@@ -78,6 +88,7 @@ class AccountMails:
         data export)."""
         now = self.clock.now()
         token = self.secrets.token()
+        statement: dict[str, str | date] = {}
         with self.uow() as uow:
             member = existing_member(uow, member_id)
             site = site_of_member(uow, member)
@@ -85,16 +96,45 @@ class AccountMails:
             _, off = uow.notifications.preferences(member.id)
             if not may_mail_account(MailOff(off) if off else None) and not new_email:
                 return  # the address bounces: nothing would arrive
+            if kind == DECISION_MAIL:
+                found = uow.decisions.get(int(target or 0))
+                if found is None or found.member_id != member.id:
+                    return  # erased or not theirs: nothing to tell
+                statement = self._statement(found, site, member.language)
             if kind in LINK_PATHS:
                 uow.tokens.add(member.id, kind, self.secrets.digest(token), now,
                                now + TOKEN_LIFETIMES[kind], new_email, target)
             uow.commit()
         # BASE_URL may hold {domain}, so each site's members get links to their own site.
         base = self.base_url.format(domain=site.domain)
-        path = LINK_PATHS[kind].format(token=token) if kind in LINK_PATHS else PLAIN_PATHS[kind]
+        if kind in LINK_PATHS:
+            path = LINK_PATHS[kind].format(token=token)
+        elif kind == DECISION_MAIL:
+            path = DECISION_PATHS[str(statement["contest"])]
+        else:
+            path = PLAIN_PATHS[kind]
         self._deliver(kind, site, member.id, member.language, new_email or member.email,
                       brand_values(site, company, member), base + path,
-                      TOKEN_LIFETIMES.get(kind, TOKEN_LIFETIMES["reactivation"]))
+                      TOKEN_LIFETIMES.get(kind, TOKEN_LIFETIMES["reactivation"]), statement)
+
+    def _statement(self, found: Decision, site: Site, language: str) -> dict[str, str | date]:
+        """What the decision mail says, as codes the mail texts word in the member's
+        language. Who decided is "a moderator" or "the automated system": the operator's
+        own name stays with the operators."""
+        title, text = self.grounds.describe(site, found.ground, language)
+        automation = {(False, False): "none", (True, False): "detected",
+                      (False, True): "decided", (True, True): "both"}
+        zone = ZoneInfo(site.time_zone)
+        return {
+            "restriction": found.restriction.value, "facts": found.facts,
+            "ground": found.ground.kind.value, "ground_title": title, "ground_text": text,
+            "automation": automation[found.detected_automatically,
+                                     found.decided_automatically],
+            "decided_by": "automated" if found.decided_automatically else "moderator",
+            "decided_on": found.decided_at.astimezone(zone).date(),
+            "contest_until": found.contest_until.astimezone(zone).date(),
+            "contest": "ban" if found.restriction is Restriction.BAN else "other",
+        }
 
     def farewell(self, member_id: int, site_id: int, language: str, email: str, name: str,
                  country: str) -> None:
@@ -109,11 +149,12 @@ class AccountMails:
                       TOKEN_LIFETIMES["reactivation"])
 
     def _deliver(self, kind: str, site: Site, member_id: int, language: str, address: str,
-                 brand: dict[str, str], link: str, lifetime: timedelta) -> None:
+                 brand: dict[str, str], link: str, lifetime: timedelta,
+                 extra: Mapping[str, str | date] | None = None) -> None:
         base = self.base_url.format(domain=site.domain)
         unsubscribe = self.signer.sign("unsubscribe", [member_id, "all"])
-        values: dict[str, str | int] = {
-            **brand, "link": link,
+        values: dict[str, str | int | date] = {
+            **(extra or {}), **brand, "link": link,
             "hours": int(lifetime.total_seconds() // 3600), "days": lifetime.days,
             "unsubscribe": f"{base}/unsubscribe?token={unsubscribe}",
             "settings_link": f"{base}/notifications",

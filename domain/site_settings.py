@@ -20,6 +20,7 @@ import attrs
 
 from domain.accounts import email_error
 from domain.credits import MAX_AMOUNT
+from domain.decisions import Ground
 from domain.errors import DomainError
 from domain.locales import LOCALE_CODES
 from domain.sites import LEGAL_MIN_AGE, MessageCost, Site
@@ -60,7 +61,9 @@ INT_RANGES = {
 }
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,12}")  # int() would also take 1_000 and Arabic digits
 # Texts a page shows as paragraphs may hold line feeds; every other text is one line.
-PARAGRAPHS = ("description", "fictional_warning", "visible_profile_notes")
+PARAGRAPHS = ("description", "fictional_warning", "visible_profile_notes", "ground_texts")
+# A site's wording of a ground: `ground_texts.terms:spam.de` (issue 30.2).
+GROUND_FIELDS = ("ground_titles", "ground_texts")
 LONGEST = {"domain": 253, "name": 100, "mail_name": 100, "support_phone": 50, "support_email": 254,
            "partner_url": 500, "push_public_key": 200, "time_zone": 64}
 LONGEST_LINE, LONGEST_PARAGRAPH = 200, 2000
@@ -148,7 +151,20 @@ def _nested(site: Site, key: str, raw: str) -> dict[str, Any]:
         notes = dict(site.visible_profile_notes.get(profile_field, {}))
         texts = _with_entry(notes, _language(key, raw, lang), _text(key, raw))
         return {field: _with_entry(site.visible_profile_notes, profile_field, texts or None)}
+    if field in GROUND_FIELDS:
+        code, _, lang = rest.rpartition(".")
+        ground = str(_ground(key, raw, code))
+        texts = dict(getattr(site, field).get(ground, {}))
+        texts = _with_entry(texts, _language(key, raw, lang), _text(key, raw))
+        return {field: _with_entry(getattr(site, field), ground, texts or None)}
     raise DomainError("unknown_setting", field=key)
+
+
+def _ground(key: str, raw: str, code: str) -> Ground:
+    try:
+        return Ground.parse(code)
+    except DomainError:
+        raise _invalid(key, raw) from None
 
 
 def _plain(key: str, raw: str) -> Any:
@@ -177,4 +193,5 @@ def change_setting(site: Site, key: str, raw: str) -> Site:
 
 SETTING_KEYS = STRING_FIELDS + INT_FIELDS + BOOL_FIELDS + LIST_FIELDS + tuple(
     f"{field}.<lang>" for field in TEXT_FIELDS
-) + ("minimum_message_costs.<COUNTRY>", "visible_profile_notes.<field>.<lang>")
+) + ("minimum_message_costs.<COUNTRY>", "visible_profile_notes.<field>.<lang>",
+   "ground_titles.<kind:code>.<lang>", "ground_texts.<kind:code>.<lang>")

@@ -151,6 +151,10 @@ class Site:
         default=PROFILE_FIELDS, validator=_choice(PROFILE_FIELDS)
     )
     visible_profile_notes: Mapping[str, Texts] = attrs.field(factory=dict)
+    # The site's own wording of the grounds of its decisions (issue 30.2), per ground
+    # ("terms:spam") and language; where it has none the catalogue's words apply.
+    ground_titles: Mapping[str, Texts] = attrs.field(factory=dict)
+    ground_texts: Mapping[str, Texts] = attrs.field(factory=dict)
     message_credits: int = attrs.field(default=10, validator=_at_least(0))
     signup_credits: int = attrs.field(default=0, validator=_at_least(0))
     photo_credits: int = attrs.field(default=0, validator=_at_least(0))

@@ -4,13 +4,16 @@ a simple, escaped HTML version of every account e-mail."""
 from __future__ import annotations
 
 import json
+from datetime import date
 from functools import cache
 from html import escape
 from pathlib import Path
 from typing import Any
 
+from babel.dates import format_date
+
 from application.account_mails import ComposedMail, TemplateValues
-from domain.locales import DEFAULT_LOCALE, is_locale
+from domain.locales import DEFAULT_LOCALE, LOCALES, is_locale
 
 CATALOGS = Path(__file__).with_name("texts")
 
@@ -32,6 +35,14 @@ style="color:#6c6385">{unsubscribe_action}</a> · <a href="{settings_link}" \
 style="color:#6c6385">{settings_action}</a></p></td></tr></table></body></html>"""
 
 
+def _dates(values: TemplateValues, language: str) -> dict[str, str | int | bool]:
+    """Dates written out as the language writes them ("21. November 2026")."""
+    code = language if is_locale(language) else DEFAULT_LOCALE
+    locale = next(known.gif_locale for known in LOCALES if known.code == code)  # en_GB
+    return {key: format_date(value, "long", locale=locale) if isinstance(value, date)
+            else value for key, value in values.items()}
+
+
 @cache
 def _catalog(language: str) -> dict[str, Any]:
     code = language if is_locale(language) else DEFAULT_LOCALE
@@ -48,11 +59,17 @@ class JsonMailTexts:
 
     def compose(self, kind: str, language: str, values: TemplateValues) -> ComposedMail:
         catalog = _catalog(language)
-        values = {"address": "", "preference": "", **values}
+        values = {"address": "", "preference": "", **_dates(values, language)}
         texts = {key: catalog[key].format(**values) for key in _COMMON}
         if not values["preference"]:  # account mails: no preference to point at
             texts["unsubscribe_text"] = catalog["unsubscribe_account"].format(**values)
-        texts.update({key: value.format(**values) for key, value in catalog[kind].items()})
+        # A nested object of the kind picks its phrase by the value of the same name:
+        # "restriction": {"ban": "...", ...} words values["restriction"] == "ban".
+        chosen = {key: phrases[str(values[key])].format(**values)
+                  for key, phrases in catalog[kind].items() if isinstance(phrases, dict)}
+        values = {**values, **chosen}
+        texts.update({key: value.format(**values) for key, value in catalog[kind].items()
+                      if isinstance(value, str)})
         hint = catalog["login_hint"] if values.get("login_link") else ""
         text = "\n\n".join(part for part in [
             texts["greeting"], texts["intro"], f"{texts['action']}: {values['link']}", hint,

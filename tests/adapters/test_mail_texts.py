@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import string
+from datetime import date
 
 import pytest
 
@@ -72,3 +73,46 @@ def test_every_push_text_renders(language: str, kind: str) -> None:
 def test_unknown_language_falls_back_to_english() -> None:
     assert JsonMailTexts().compose("activation", "xx", VALUES).subject == \
         "Confirm your e-mail address for Amora"
+
+
+RESTRICTIONS = ("ban", "photo_rejected", "photo_removed", "text_removed", "message_held",
+                "message_removed", "credits_revoked", "direct_debit_blocked", "account_held",
+                "sending_limited")
+DECISION = {**VALUES, "facts": "Photo 7 shows <script>alert(1)</script> & a phone number.",
+            "ground": "terms", "ground_title": "Photo rules", "ground_text": "Be yourself.",
+            "automation": "detected", "decided_by": "moderator",
+            "decided_on": date(2026, 11, 21), "contest_until": date(2027, 5, 21),
+            "contest": "other"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("restriction", RESTRICTIONS)
+def test_every_statement_of_reasons_renders(language: str, restriction: str) -> None:
+    """Issue 30.2: each restriction is worded in each language, with the facts escaped."""
+    values = {**DECISION, "restriction": restriction,
+              "contest": "ban" if restriction == "ban" else "other"}
+    mail = JsonMailTexts().compose("decision", language, values)
+    assert "{" not in mail.subject + mail.text
+    assert DECISION["facts"] in mail.text and "<script>" not in mail.html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; a phone" in mail.html
+    assert "Photo rules" in mail.text and "Be yourself." in mail.text
+    assert "2026" in mail.text and "2027" in mail.text and "2026-11-21" not in mail.text
+
+
+@pytest.mark.parametrize("choice", [("ground", "law"), ("automation", "none"),
+                                    ("automation", "decided"), ("automation", "both"),
+                                    ("decided_by", "automated")])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_wording_of_a_statement_exists(language: str, choice: tuple[str, str]) -> None:
+    key, value = choice
+    mail = JsonMailTexts().compose("decision", language, {**DECISION, "restriction": "ban",
+                                                          key: value})
+    assert "{" not in mail.text
+
+
+def test_a_statement_writes_dates_as_its_language_does() -> None:
+    german = JsonMailTexts().compose("decision", "de", {**DECISION, "restriction": "ban",
+                                                        "contest": "ban"})
+    assert "Entschieden hat ein Moderator des Amora-Teams am 21. November 2026." in german.text
+    assert "bis zum 21. Mai 2027 anfechten" in german.text
+    assert "Wir haben dein Amora-Konto gesperrt" in german.text

@@ -11,6 +11,7 @@ import pytest
 from adapters.events.local import LocalEventBus
 from adapters.security.password_strength import password_strength
 from adapters.security.signing import SecretSigner
+from adapters.texts.grounds import JsonGroundTexts
 from application.account_mails import AccountMails, ComposedMail
 from application.accounts import SESSION_LIFETIME, Accounts, SignupForm, Visitor
 from application.moderation import Moderation
@@ -97,7 +98,7 @@ def world() -> World:
                         tasks=tasks, files=files, password_strength=password_strength)
     mails = AccountMails(uow=uow, clock=clock, secrets=secrets, texts=EchoTexts(),
                          mailer=outbox, base_url="https://{domain}",
-                         signer=SecretSigner("test"))
+                         signer=SecretSigner("test"), grounds=JsonGroundTexts())
     return World(store, clock, tasks, outbox, files, accounts, mails,
                  Moderation(uow, clock, LocalEventBus()))
 
