@@ -81,23 +81,21 @@ class View:
     starts: tuple[int, ...]
     ends: tuple[int, ...]
 
-    @classmethod
-    def of(cls, text: str) -> View:
-        return cls(text, tuple(range(len(text))), tuple(range(1, len(text) + 1)))
-
     def span(self, start: int, end: int) -> tuple[int, int]:
         """The original span of view[start:end]."""
         return self.starts[start], self.ends[end - 1]
 
 
-def normalised(text: str) -> View:
-    """Lower case, invisible characters dropped, look-alikes folded to Latin letters."""
+def normalised(text: str, lower: bool = True) -> View:
+    """Invisible characters dropped, look-alikes folded to Latin letters and, unless
+    `lower` is False (for codes whose case matters), lower case."""
     out: list[str] = []
     starts: list[int] = []
     for index, char in enumerate(text):
         if char in _INVISIBLE:
             continue
-        folded = unicodedata.normalize("NFKC", char).lower().translate(_LOOK_ALIKES)
+        folded = unicodedata.normalize("NFKC", char)
+        folded = (folded.lower() if lower else folded).translate(_LOOK_ALIKES)
         out.extend(folded)
         starts.extend([index] * len(folded))
     return View("".join(out), tuple(starts), tuple(start + 1 for start in starts))
@@ -150,7 +148,9 @@ def _digits(view: View) -> View:
 
 # --- the rules ----------------------------------------------------------------------
 
-_PHONE_RUN = re.compile(r"(?<![\w.])\+?\d(?:[\s.\-/()]{0,3}\d){7,14}(?!\w)")
+# Nine digits or more, however spaced: national numbers without their prefix have nine
+# or ten; the eight-digit ones of Denmark and Norway are left to phonenumbers' matcher.
+_PHONE_RUN = re.compile(r"(?<![\w.])\+?\d(?:[\s.\-/()]{0,3}\d){8,14}(?!\w)")
 _EMAIL = re.compile(
     r"[a-z0-9][a-z0-9._%+\-]*\s*(?:@|\(at\)|\[at\]|\{at\}|\s(?:" + words.AT_WORDS
     + r")\s)\s*[a-z0-9\-]+(?:\s*(?:\.|\(dot\)|\[dot\]|\s(?:" + words.DOT_WORDS
@@ -184,11 +184,10 @@ def _phones(view: View, checks: Checks) -> Iterable[Finding]:
         yield Finding(Reason.PHONE, *view.span(start, end))
 
 
-def _ibans(text: str, checks: Checks) -> Iterable[Finding]:
-    candidates = [(m.start(), m.end()) for m in _IBAN_SHAPED.finditer(text)]
-    if candidates:
-        for start, end in checks.ibans(text):
-            yield Finding(Reason.IBAN, start, end)
+def _ibans(view: View, checks: Checks) -> Iterable[Finding]:
+    if _IBAN_SHAPED.search(view.text):
+        for start, end in checks.ibans(view.text):
+            yield Finding(Reason.IBAN, *view.span(start, end))
 
 
 def screen(text: str, checks: Checks = Checks()) -> tuple[Finding, ...]:
@@ -204,17 +203,22 @@ def screen(text: str, checks: Checks = Checks()) -> tuple[Finding, ...]:
         found += _finditer(pattern, wordy, Reason(reason))
     if any(f.reason is Reason.MONEY_REQUEST for f in found):  # a story around a request
         found += _finditer(words.EMERGENCY_WORDS, wordy, Reason.EMERGENCY)
-    found += _finditer(_CRYPTO, View.of(text), Reason.CRYPTO_WALLET)
-    found += _ibans(text, checks)
+    cased = normalised(text, lower=False)
+    found += _finditer(_CRYPTO, cased, Reason.CRYPTO_WALLET)
+    found += _ibans(cased, checks)
     return _merged(found)
+
+
+_WIDER = frozenset({Reason.EMAIL, Reason.IBAN, Reason.CRYPTO_WALLET})
+_INSIDE = frozenset({Reason.LINK, Reason.PHONE})
 
 
 def _merged(found: list[Finding]) -> tuple[Finding, ...]:
     """One finding per reason and span: overlapping spans of one reason are joined, and a
-    link inside an e-mail address is the address."""
-    emails = [f for f in found if f.reason is Reason.EMAIL]
-    found = [f for f in found if f.reason is not Reason.LINK or not any(
-        e.start <= f.start and f.end <= e.end for e in emails)]
+    link or number inside an e-mail address, IBAN or wallet is that."""
+    wider = [f for f in found if f.reason in _WIDER]
+    found = [f for f in found if f.reason not in _INSIDE or not any(
+        w.start <= f.start and f.end <= w.end for w in wider)]
     out: list[Finding] = []
     for finding in sorted(found, key=lambda f: (f.reason.value, f.start, f.end)):
         last = out[-1] if out else None

@@ -1,0 +1,49 @@
+"""The two screening checks that need libraries: phone numbers (phonenumbers' matcher)
+and IBANs (schwifty's check digits and bank formats)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import phonenumbers
+from schwifty import IBAN
+from schwifty.exceptions import SchwiftyException
+
+from domain.screening import Checks
+
+# The regions whose national formats a member of these sites would write (the eleven
+# languages' countries and the English-speaking ones).
+REGIONS = ("NL", "DE", "GB", "US", "FR", "ES", "IT", "DK", "NO", "SE", "FI", "PL", "BE", "AT",
+           "CH", "IE")
+_IBAN_SHAPED = re.compile(r"\b[A-Za-z]{2}\d{2}(?:\s?[A-Za-z0-9]){11,30}\b")
+
+
+def phones(text: str) -> Iterator[tuple[int, int]]:
+    """Spans of numbers that are valid phone numbers in one of the regions: a number that
+    fits no numbering plan (an order number, a price) is not one."""
+    if sum(char.isdigit() for char in text) < 7:  # the common case costs one pass
+        return
+    seen: set[tuple[int, int]] = set()
+    for region in REGIONS:
+        for match in phonenumbers.PhoneNumberMatcher(text, region,
+                                                     leniency=phonenumbers.Leniency.VALID):
+            span = (match.start, match.end)
+            if span not in seen:
+                seen.add(span)
+                yield span
+
+
+def ibans(text: str) -> Iterator[tuple[int, int]]:
+    for match in _IBAN_SHAPED.finditer(text):
+        candidate = match.group(0)
+        for end in range(len(candidate), 14, -1):  # an IBAN followed by more letters
+            try:
+                IBAN(candidate[:end].replace(" ", ""), validate_bban=True)
+            except SchwiftyException:
+                continue
+            yield match.start(), match.start() + len(candidate[:end].rstrip())
+            break
+
+
+SCREENING_CHECKS = Checks(phones=phones, ibans=ibans)

@@ -1,0 +1,85 @@
+"""The screening rules (issue 31.1): lures are found however they are disguised, every
+finding's span lies inside the text as written, and ordinary talk passes."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from adapters.screening.checks import SCREENING_CHECKS
+from domain.screening import Reason, screen
+
+LURES = [
+    ("add me on WhatsApp +31 6 1234 5678", Reason.PHONE),
+    ("add me on WhatsApp +31 6 1234 5678", Reason.MESSENGER),
+    ("my e-mail is anna.b@gmail.com", Reason.EMAIL),
+    ("anna at gmail dot com", Reason.EMAIL),
+    ("schreib mir: anna punkt b at gmx punkt de", Reason.EMAIL),
+    ("I am stuck at the airport, send 300 by Western Union", Reason.TRANSFER_SERVICE),
+    ("I am stuck at the airport, please send me 300 euros", Reason.EMERGENCY),
+    ("invest 500 USDT on my uncle's platform", Reason.INVESTMENT),
+    ("verify your age here: bit.ly/3xAbc", Reason.LINK),
+    ("kun je een Steam kaart kopen van 100 euro?", Reason.GIFT_CARD),
+    ("achète-moi une carte paysafecard", Reason.GIFT_CARD),
+    ("IBAN NL91 ABNA 0417 1643 00", Reason.IBAN),
+    ("my wallet: 0x52908400098527886E0F7030069857D2E4169EE7", Reason.CRYPTO_WALLET),
+    ("zes een twee drie vier vijf zes zeven acht", Reason.PHONE),
+    ("telegram: @anna_love88", Reason.MESSENGER),
+    ("dodaj mnie na snapchat, mój nick: ania_99", Reason.MESSENGER),
+]
+ORDINARY = [
+    "Hi! I am 34 and I love hiking, shall we meet at 19:30?",
+    "whats up? how was your weekend",
+    "my phone died yesterday, sorry for the late answer",
+    "I saw U2 live in Amsterdam, amazing",
+    "I listen to a crypto podcast on the train every morning",
+    "the concert tickets were 45 euros, worth it",
+    "Hallo! Ich heiße Jan, ich wohne in Köln und mag Kochen.",
+    "Je suis allée à Paris en 2019, c'était super.",
+    "Ik werk van 9 tot 5 en sport twee keer per week",
+    "Jag har två katter och en hund",
+    "Cześć, masz ochotę na kawę w sobotę o 15:00?",
+]
+
+
+@pytest.mark.parametrize("text,reason", LURES)
+def test_a_lure_is_found_with_its_reason(text: str, reason: Reason) -> None:
+    assert reason in {finding.reason for finding in screen(text, SCREENING_CHECKS)}
+
+
+@pytest.mark.parametrize("text", ORDINARY)
+def test_ordinary_talk_passes(text: str) -> None:
+    assert screen(text, SCREENING_CHECKS) == ()
+
+
+ZERO_WIDTH = st.sampled_from(["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"])
+HOMOGLYPHS = {"a": "а", "e": "е", "o": "о", "p": "р", "c": "с", "x": "х"}  # Cyrillic
+
+
+@st.composite
+def disguised(draw: st.DrawFn, text: str) -> str:
+    """`text` with zero-width characters slipped in and some letters swapped for
+    look-alikes, as scammers write to get past filters."""
+    out = []
+    for char in text:
+        if char in HOMOGLYPHS and draw(st.booleans()):
+            char = HOMOGLYPHS[char]
+        elif char.isalpha() and draw(st.booleans()):
+            char = char.upper()
+        out.append(char)
+        if draw(st.integers(0, 5)) == 0:
+            out.append(draw(ZERO_WIDTH))
+    return "".join(out)
+
+
+@given(st.sampled_from(LURES).flatmap(
+    lambda lure: st.tuples(disguised(lure[0]), st.just(lure[1]))))
+def test_a_disguised_lure_still_matches(case: tuple[str, Reason]) -> None:
+    text, reason = case
+    assert reason in {finding.reason for finding in screen(text, SCREENING_CHECKS)}
+
+
+@given(st.text(max_size=200) | st.sampled_from(LURES).map(lambda lure: lure[0]))
+def test_every_span_lies_inside_the_text(text: str) -> None:
+    for finding in screen(text, SCREENING_CHECKS):
+        assert 0 <= finding.start < finding.end <= len(text)
+        assert text[finding.start:finding.end].strip()
