@@ -50,6 +50,7 @@ from application.geo import Geocoding
 from application.landers import Landers
 from application.likes import Likes
 from application.live_traffic import LiveTraffic
+from application.member_decisions import MemberDecisions
 from application.moderation import Moderation
 from application.notifications import NotificationSettings, Notifier
 from application.photo_links import PhotoLinks
@@ -194,6 +195,8 @@ class Container(containers.DeclarativeContainer):
     events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url)
     appeals = providers.Singleton(Appeals, uow=unit_of_work.provider, clock=clock,
                                   accounts=accounts)
+    member_decisions = providers.Singleton(MemberDecisions, uow=unit_of_work.provider,
+                                           clock=clock, grounds=ground_texts, accounts=accounts)
     data_export = providers.Singleton(DataExport, uow=unit_of_work.provider, clock=clock,
                                       passwords=passwords, secrets=secrets, files=files,
                                       scratch=config.provided.var_dir)

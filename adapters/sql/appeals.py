@@ -44,6 +44,10 @@ class SqlAppeals:
             ap.c.member_id == member_id, ap.c.banned_at == banned_at)).mappings().first()
         return _appeal(row) if row else None
 
+    def of_member(self, member_id: int) -> list[Appeal]:
+        query = select(ap).where(ap.c.member_id == member_id).order_by(ap.c.id.desc())
+        return [_appeal(row) for row in self.connection.execute(query).mappings()]
+
     def recent(self, status: AppealStatus | None, limit: int) -> list[Appeal]:
         query = select(ap).order_by(ap.c.id.desc()).limit(limit)
         if status is not None:

@@ -556,6 +556,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's own decisions (statements of reasons), newest first
+         * @description Every restriction of the member or their content (issue 30): what, the facts, the ground in the member's language and the site's words, automation, when, until when it can be contested, and the latest appeal. Who decided is for operators only.
+         */
+        get: operations["getDecisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/decisions/ban": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The ban page shows a banned member the decision of their ban
+         * @description A ban ends every session, so the member proves who they are with their e-mail address and password, under the login lockout (as fileAppeal). An account that is not banned is refused with not_banned; decision is null for a ban without one.
+         */
+        post: operations["getBanDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/members/{member_id}/block": {
         parameters: {
             query?: never;
@@ -1616,6 +1656,48 @@ export interface components {
                 failing: string[];
             };
             checks: components["schemas"]["ReadyChecks"];
+        };
+        /** @description A statement of reasons as the member reads it (issue 30.2) */
+        Decision: {
+            id: number;
+            /** @enum {string} */
+            restriction: "ban" | "photo_rejected" | "photo_removed" | "text_removed" | "message_held" | "message_removed" | "credits_revoked" | "direct_debit_blocked" | "account_held" | "sending_limited";
+            /** @enum {string} */
+            item_kind: "account" | "photo" | "profile_text" | "message" | "credits" | "payment_method";
+            item_id: string | null;
+            facts: string;
+            ground: components["schemas"]["DecisionGround"];
+            detected_automatically: boolean;
+            decided_automatically: boolean;
+            /** Format: date-time */
+            decided_at: string;
+            /** Format: date-time */
+            contest_until: string;
+            /** @enum {string} */
+            status: "in_force" | "lifted";
+            /** @description In force, before contest_until and no appeal open */
+            contestable: boolean;
+            appeal: components["schemas"]["DecisionAppeal"] | null;
+        };
+        DecisionGround: {
+            /** @enum {string} */
+            kind: "terms" | "law";
+            code: string;
+            title: string;
+            /** @description The clause's words: the site's own where it has them */
+            text: string;
+        };
+        /** @description The latest appeal against the decision */
+        DecisionAppeal: {
+            id: number;
+            /** @enum {string} */
+            status: "open" | "upheld" | "lifted";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+            /** @description The operator's reason for the outcome */
+            note: string | null;
         };
         Error: {
             error: string;
@@ -2726,6 +2808,68 @@ export interface operations {
                         id: number;
                         /** @enum {string} */
                         status: "open";
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getDecisions: {
+        parameters: {
+            query?: {
+                /** @description The screen's language; else the member's own */
+                language?: "da" | "de" | "en" | "es" | "fi" | "fr" | "it" | "nb" | "nl" | "pl" | "sv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decisions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        decisions: components["schemas"]["Decision"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    getBanDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                    /** @description The screen's language (da de en es fi fr it nb nl pl sv); else English */
+                    language?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The ban's decision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        decision: components["schemas"]["Decision"] | null;
                     };
                 };
             };
