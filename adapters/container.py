@@ -249,7 +249,8 @@ class Container(containers.DeclarativeContainer):
                                  images=providers.Singleton(PillowImages), secrets=secrets,
                                  tasks=tasks, signer=signer)
     profiles = providers.Singleton(Profiles, uow=unit_of_work.provider, clock=clock,
-                                   regions=providers.Singleton(IsoRegions), links=photo_links)
+                                   regions=providers.Singleton(IsoRegions), links=photo_links,
+                                   grounds=ground_texts)
 
     site_queries = providers.Singleton(SiteQueries, uow=unit_of_work.provider,
                                        sites=site_directory,

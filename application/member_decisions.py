@@ -11,6 +11,7 @@ from datetime import datetime
 import attrs
 
 from application.accounts import Accounts, Visitor, site_of_member
+from application.photos import PhotoRejection
 from application.ports.clock import Clock
 from application.ports.grounds import GroundTexts
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
@@ -87,17 +88,6 @@ class MemberDecisions:
             appeals = uow.appeals.of_member(member.id) if ban else []
         return self._views([ban], appeals, site, language)[0] if ban else None
 
-    def rejections(self, uow: UnitOfWork, site: Site, member_id: int,
-                   language: str) -> dict[str, DecisionView]:
-        """The decisions in force on the member's photos, by photo id: what the owner's
-        photo screen says under a rejected photo. In the caller's transaction."""
-        found = [decision for decision in uow.decisions.of_member(member_id)
-                 if decision.item_kind is ItemKind.PHOTO
-                 and decision.status is DecisionStatus.IN_FORCE and decision.item_id]
-        views = self._views(found, [], site, language)
-        # Newest first: the latest decision on a photo is the one that counts.
-        return {view.item_id: view for view in reversed(views) if view.item_id}
-
     def _views(self, found: Iterable[Decision], appeals: Sequence[Appeal], site: Site,
                language: str) -> list[DecisionView]:
         now = self.clock.now()
@@ -124,3 +114,18 @@ class MemberDecisions:
             appeal=None if appeal is None else AppealView(
                 id=appeal.id, status=appeal.status, created_at=appeal.created_at,
                 decided_at=appeal.decided_at, note=appeal.note))
+
+
+def photo_rejections(uow: UnitOfWork, grounds: GroundTexts, site: Site, member_id: int,
+                     language: str) -> dict[int, PhotoRejection]:
+    """Why each of the member's rejected photos was rejected, by photo id: the decision in
+    force on it (the newest, should there be more). In the caller's transaction."""
+    reasons: dict[int, PhotoRejection] = {}
+    for decision in uow.decisions.of_member(member_id):  # newest first
+        if (decision.restriction is Restriction.PHOTO_REJECTED
+                and decision.status is DecisionStatus.IN_FORCE
+                and (decision.item_id or "").isdigit()):
+            title, _ = grounds.describe(site, decision.ground, language)
+            reasons.setdefault(int(decision.item_id or 0), PhotoRejection(
+                decision_id=decision.id, facts=decision.facts, ground_title=title))
+    return reasons

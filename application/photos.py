@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import timedelta
 from typing import Protocol
 
@@ -32,6 +32,16 @@ PREVIEW = "photo_preview"
 PREVIEW_LIFETIME = timedelta(hours=24)
 
 
+@attrs.frozen(kw_only=True)
+class PhotoRejection:
+    """Why a photo was rejected (issue 30.2), shown to its owner under the photo: the
+    decision's facts and the title of its ground; the Decisions section has the rest."""
+
+    decision_id: int
+    facts: str
+    ground_title: str
+
+
 @attrs.frozen
 class OwnPhoto:
     """One of the member's own photos, as their profile page shows it."""
@@ -41,22 +51,28 @@ class OwnPhoto:
     thumb_filename: str
     status: PhotoStatus
     is_main: bool
+    rejection: PhotoRejection | None = None
 
     @classmethod
-    def of(cls, photo: Photo, links: PhotoLinks | None = None, public: bool = False) -> OwnPhoto:
+    def of(cls, photo: Photo, links: PhotoLinks | None = None, public: bool = False,
+           rejection: PhotoRejection | None = None) -> OwnPhoto:
         """The photo as its owner gets it: a photo others do not all see by a link signed
         for the owner (application.photo_links); plain names without ``links``."""
         filename, thumb = (links.files(photo, photo.member_id, public) if links
                            else (photo.filename, photo.thumb_filename))
-        return cls(photo.id, filename, thumb, photo.status, photo.is_main)
+        return cls(photo.id, filename, thumb, photo.status, photo.is_main, rejection)
 
 
-def own_photos(photos: list[Photo], links: PhotoLinks | None) -> list[OwnPhoto]:
+def own_photos(photos: list[Photo], links: PhotoLinks | None,
+               rejections: Mapping[int, PhotoRejection] | None = None) -> list[OwnPhoto]:
     """A member's photos (main first, as the repository gives them) as the owner gets
-    them; the one others all see stays plain."""
+    them; the one others all see stays plain. A rejected photo says why."""
     shown = [photo.id for photo in photos if visible_to_others(photo.status)]
+    reasons = rejections or {}
     return [OwnPhoto.of(photo, links, open_to_anyone(
-        photo.status, shown.index(photo.id) if photo.id in shown else -1)) for photo in photos]
+        photo.status, shown.index(photo.id) if photo.id in shown else -1),
+        reasons.get(photo.id) if photo.status is PhotoStatus.REJECTED else None)
+        for photo in photos]
 
 
 def new_photo_files(member_id: int, secrets: Secrets) -> tuple[str, str]:

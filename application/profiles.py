@@ -9,15 +9,17 @@ import attrs
 
 from application.accounts import existing_member, site_of_member
 from application.listings import relist
+from application.member_decisions import photo_rejections
 from application.photo_links import PhotoLinks
-from application.photos import OwnPhoto, own_photos
+from application.photos import OwnPhoto, PhotoRejection, own_photos
 from application.ports.clock import Clock
 from application.ports.discovery import RegionCatalog
+from application.ports.grounds import GroundTexts
 from application.ports.photos import Photo
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.errors import DomainError
 from domain.members import INTERESTS, Member, ProfileStatus, age_on
-from domain.photos import photo_limit
+from domain.photos import PhotoStatus, photo_limit
 from domain.profile_rules import ProfileContext, apply_changes
 
 # Fields to change and their new values, as the member sent them (checked by the domain).
@@ -61,14 +63,18 @@ class Profiles:
     clock: Clock
     regions: RegionCatalog
     links: PhotoLinks  # the photos others do not all see go to the owner signed
+    grounds: GroundTexts  # a rejected photo's reason names its ground
 
-    def own(self, member_id: int) -> EditableProfile:
+    def own(self, member_id: int, language: str | None = None) -> EditableProfile:
+        """``language``: the screen's, for why a photo was rejected (else the member's)."""
         with self.uow() as uow:
             member = existing_member(uow, member_id)
             photos = uow.photos.of_member(member_id)
-        return self._render(member, photos)
+            reasons = self._reasons(uow, member, photos, language)
+        return self._render(member, photos, reasons)
 
-    def update(self, member_id: int, changes: ProfileChanges) -> EditableProfile:
+    def update(self, member_id: int, changes: ProfileChanges,
+               language: str | None = None) -> EditableProfile:
         with self.uow() as uow:
             member = existing_member(uow, member_id)
             site = site_of_member(uow, member)
@@ -81,7 +87,8 @@ class Profiles:
             relist(uow, member_id)  # a filled profile comes first in lists
             uow.commit()
             photos = uow.photos.of_member(member_id)
-        return self._render(member, photos)
+            reasons = self._reasons(uow, member, photos, language)
+        return self._render(member, photos, reasons)
 
     def interests(self) -> list[str]:
         return list(INTERESTS)
@@ -92,7 +99,15 @@ class Profiles:
             raise DomainError("invalid_country")
         return [Region(c, n) for c, n in self.regions.regions(code, language)]
 
-    def _render(self, member: Member, photos: list[Photo]) -> EditableProfile:
+    def _reasons(self, uow: UnitOfWork, member: Member, photos: list[Photo],
+                 language: str | None) -> dict[int, PhotoRejection]:
+        if not any(photo.status is PhotoStatus.REJECTED for photo in photos):
+            return {}
+        return photo_rejections(uow, self.grounds, site_of_member(uow, member), member.id,
+                                language or member.language)
+
+    def _render(self, member: Member, photos: list[Photo],
+                reasons: dict[int, PhotoRejection]) -> EditableProfile:
         profile = member.profile
         return EditableProfile(
             id=member.id, name=profile.name, gender=profile.gender,
@@ -103,5 +118,5 @@ class Profiles:
             hair_colour=profile.hair_colour, eye_colour=profile.eye_colour,
             body_type=profile.body_type, relationship_status=profile.relationship_status,
             tattoos=profile.tattoos, status=profile.status,
-            photos=own_photos(photos, self.links),
+            photos=own_photos(photos, self.links, reasons),
             photo_limit=photo_limit(member.paid_user))

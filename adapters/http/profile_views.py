@@ -48,13 +48,13 @@ def _changes() -> dict[str, Any]:
 
 @blueprint.get("/api/profile")
 def own_profile() -> dict[str, Any]:
-    return {"profile": render(_profiles().own(require_member().id))}
+    return {"profile": render(_profiles().own(require_member().id, language()))}
 
 
 @blueprint.put("/api/profile")
 def update_profile() -> dict[str, Any]:
     member = require_member()
-    return {"profile": render(_profiles().update(member.id, _changes()))}
+    return {"profile": render(_profiles().update(member.id, _changes(), language()))}
 
 
 @blueprint.get("/api/interests")

@@ -81,3 +81,27 @@ def test_the_ban_page_shows_the_ban_with_address_and_password(app: Flask, contai
     assert "j.jansen.ops" not in answer.get_data(as_text=True)
     bad = client.post("/api/decisions/ban", json={**login, "language": "xx"})
     assert bad.status_code == 400
+
+
+def test_a_rejected_photo_says_why_to_its_owner(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+    ann = app.test_client()
+    ann.post("/api/signup", json={**SIGNUP, "language": "nl"})
+    kept = upload(ann, picture()).json["photo"]["id"]
+    rejected = upload(ann, picture("PNG")).json["photo"]["id"]
+    container.photos().review(rejected, approve=False, actor="ops",
+                              reason="Er staat een telefoonnummer op.",
+                              ground=Ground.parse("photo_rules"))
+    photos = {photo["id"]: photo for photo in ann.get("/api/profile").json["profile"]["photos"]}
+    assert photos[kept]["rejection"] is None
+    reason = photos[rejected]["rejection"]
+    assert reason["facts"] == "Er staat een telefoonnummer op." and reason["ground_title"] == \
+        "Fotoregels"
+    [decision] = ann.get("/api/decisions").json["decisions"]
+    assert reason["decision_id"] == decision["id"]
+    german = ann.get("/api/profile?lang=de").json["profile"]["photos"]
+    assert {photo["id"]: photo for photo in german}[rejected]["rejection"]["ground_title"] == \
+        "Fotoregeln"
+    # Approved after all: the decision is lifted and the photo says nothing any more.
+    container.photos().review(rejected, approve=True, actor="ops")
+    after = {photo["id"]: photo for photo in ann.get("/api/profile").json["profile"]["photos"]}
+    assert after[rejected]["rejection"] is None

@@ -1486,6 +1486,12 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "active" | "rejected";
             is_main: boolean;
+            /** @description Why a rejected photo was rejected (issue 30.2): the decision's facts and its ground's title in the screen's language (?lang=, the locale cookie, Accept-Language, else the member's); null otherwise */
+            rejection: {
+                decision_id: number;
+                facts: string;
+                ground_title: string;
+            } | null;
         };
         EditableProfile: {
             id: number;
@@ -2254,7 +2260,10 @@ export interface operations {
     };
     getProfile: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The screen's language, for a rejected photo's reason */
+                lang?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
