@@ -14,7 +14,19 @@ from rich.text import Text
 
 from adapters.config import Config, unsafe_in_production
 from adapters.logs import configure_logging
-from cli import appeals, companies, complaints, credits, demo, members, photos, shop, sites, stats
+from cli import (
+    appeals,
+    companies,
+    complaints,
+    credits,
+    demo,
+    grounds,
+    members,
+    photos,
+    shop,
+    sites,
+    stats,
+)
 from cli.context import container
 from cli.failures import OneLineErrors, fail
 from cli.output import console, shown
@@ -35,6 +47,7 @@ app.add_typer(shop.bundles, name="bundles")
 app.add_typer(complaints.complaints, name="complaints")
 app.add_typer(appeals.appeals, name="appeals")
 app.add_typer(stats.stats, name="stats")
+app.add_typer(grounds.app, name="grounds")
 
 
 @contextmanager
