@@ -120,7 +120,7 @@ describe('profile rules', () => {
   });
 
   it('counts the photos against the limit', () => {
-    const photo = { id: 1, filename: 'a.jpg', thumb_filename: 'a_t.jpg', status: 'active' as const, is_main: true };
+    const photo = { id: 1, filename: 'a.jpg', thumb_filename: 'a_t.jpg', status: 'active' as const, is_main: true, rejection: null };
     expect(photoCounter({ photos: [photo], photo_limit: 3 })).toEqual({ used: 1, limit: 3, left: 2, full: false });
     expect(photoCounter({ photos: [photo, { ...photo, id: 2 }, { ...photo, id: 3 }], photo_limit: 3 }).full).toBe(true);
     const rejected = { ...photo, id: 4, status: 'rejected' as const };
@@ -214,6 +214,7 @@ describe('profile screen', () => {
       thumb_filename: `p${id}_t.jpg`,
       status,
       is_main: id === 1,
+      rejection: null,
     });
     // A rejected photo does not use up the limit (as on the server), so a fourth is needed.
     profile = profileFixture({
@@ -234,6 +235,7 @@ describe('profile screen', () => {
       thumb_filename: `p${id}_t.jpg`,
       status,
       is_main: id === 1,
+      rejection: null,
     });
     profile = profileFixture({ photos: [photo(1, 'active'), photo(2, 'pending'), photo(3, 'rejected'), photo(4, 'active')] });
     renderProfile();
@@ -243,7 +245,7 @@ describe('profile screen', () => {
   });
 
   it('says why the server refused a main photo', async () => {
-    const photo = { id: 6, filename: 'p6.jpg', thumb_filename: 'p6_t.jpg', status: 'active' as const, is_main: false };
+    const photo = { id: 6, filename: 'p6.jpg', thumb_filename: 'p6_t.jpg', status: 'active' as const, is_main: false, rejection: null };
     profile = profileFixture({ photos: [{ ...photo, id: 5, is_main: true }, photo] });
     fetchMock.mockImplementation((url: string, init?: RequestInit) =>
       Promise.resolve(url === '/api/photos/6/main' ? json(400, { error: 'photo_pending', params: {} }) : serve(url, init)),
@@ -255,7 +257,7 @@ describe('profile screen', () => {
   });
 
   it('deletes a photo after confirming and says so', async () => {
-    const photo = { id: 5, filename: 'p5.jpg', thumb_filename: 'p5_t.jpg', status: 'active' as const, is_main: true };
+    const photo = { id: 5, filename: 'p5.jpg', thumb_filename: 'p5_t.jpg', status: 'active' as const, is_main: true, rejection: null };
     profile = profileFixture({ photos: [photo] });
     fetchMock.mockImplementation((url: string, init?: RequestInit) => {
       if (url === '/api/photos/5' && init?.method === 'DELETE') {
