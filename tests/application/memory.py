@@ -20,6 +20,7 @@ from tests.application.memory_accounts import (
     MemoryTokens,
 )
 from tests.application.memory_chat import MemoryChatQueries, MemoryChats
+from tests.application.memory_decisions import MemoryDecisions
 from tests.application.memory_money import (
     MemoryBundles,
     MemoryDirectDebit,
@@ -239,6 +240,7 @@ class MemoryUnitOfWork:
         self.direct_debit = MemoryDirectDebit(work)
         self.complaints = MemoryComplaints(work)
         self.complaint_queries = MemoryComplaintQueries(work)
+        self.decisions = MemoryDecisions(work)
         self.last_seen = MemoryLastSeen(work)
         self.jobs = MemoryJobs(work.jobs)
         return self

@@ -16,6 +16,7 @@ from application.ports.notifications import MarketingConsent, PushSubscription
 from application.ports.photos import Photo
 from application.ports.shop import MemberFlag
 from domain.credits import LedgerEntry
+from domain.decisions import Decision
 from domain.members import Member
 from domain.orders import Order
 from domain.pricing import DiscountCode
@@ -95,3 +96,4 @@ class MemoryStore:
     sent: dict[str, tuple[int, str, datetime]] = attrs.Factory(dict)  # key: member, kind, at
     complaints: dict[int, Complaint] = attrs.Factory(dict)
     complaint_messages: list[tuple[int, int]] = attrs.Factory(list)  # complaint, message
+    decisions: dict[int, Decision] = attrs.Factory(dict)  # by id
