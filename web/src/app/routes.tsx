@@ -32,7 +32,8 @@ const legalPage = (path: string, document: LegalDocument): AppRoute => ({
       Page.displayName = `LegalPage(${document})`;
       return Page;
     }),
-  loader: () => import('../features/legal/legalLoader').then((m) => m.legalLoader()),
+  // The ban page shows a banned member their ban's decision (issue 30.2).
+  loader: () => import('../features/legal/legalLoader').then((m) => m.legalLoader(document === 'ban' ? ['decisions'] : [])),
 });
 
 /** An account screen: its texts live in the `account` catalog namespace. */
@@ -242,6 +243,13 @@ export const ROUTES = {
     layout: 'default',
     page: () => import('../features/complaints/ComplaintsPage').then((m) => m.ComplaintsPage),
     loader: () => import('../features/complaints/complaintsLoader').then((m) => m.complaintsLoader()),
+  },
+  decisions: {
+    path: PATHS.decisions,
+    layout: 'default',
+    page: () => import('../features/decisions/DecisionsPage').then((m) => m.DecisionsPage),
+    loader: () => import('../features/decisions/decisionsLoader').then((m) => m.decisionsLoader()),
+    auth: true,
   },
   // A mail's login link: a bad token says so and offers login.
   'login-link': notificationsPage(PATHS['login-link'], () =>

@@ -5,6 +5,7 @@ import { Navigate, useLocation } from 'react-router';
 import { loginPath } from '../../shared/routing/guard';
 import { ApiError } from '../../shared/api/errors';
 import type { User } from '../../shared/api/types';
+import { AppLink } from '../../shared/routing/AppLink';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import type { IconName } from '../../shared/ui/icons';
 import { useAddressContext, useSession } from '../session';
@@ -183,6 +184,18 @@ function PasswordSection() {
   );
 }
 
+/** Where the member reads the decisions that restricted them and contests them (issue 30.2). */
+function DecisionsSection() {
+  const { t } = useTranslation('account');
+  return (
+    <Section id="settings-decisions" icon="shield" title={t('settings.decisions.title')} intro={t('settings.decisions.intro')}>
+      <AppLink to="decisions" className="btn btn-outline-primary rounded-pill" data-testid="settings-decisions">
+        {t('settings.decisions.open')}
+      </AppLink>
+    </Section>
+  );
+}
+
 const SECTIONS: [string, IconName, string][] = [
   ['settings-email', 'mail', 'settings.email.title'],
   ['settings-password', 'key', 'settings.password.title'],
@@ -190,6 +203,7 @@ const SECTIONS: [string, IconName, string][] = [
   ['settings-invisible', 'eyeOff', 'settings.invisible.title'],
   ['settings-quiet', 'chat', 'settings.quiet.title'],
   ['settings-export', 'lock', 'settings.export.title'],
+  ['settings-decisions', 'shield', 'settings.decisions.title'],
   ['settings-delete', 'trash', 'settings.delete.title'],
 ];
 
@@ -218,6 +232,7 @@ export function SettingsPage() {
             <InvisibleSection user={user} />
             <QuietModeSection user={user} />
             <DataExportSection />
+            <DecisionsSection />
             <DeleteSection user={user} />
           </div>
         </div>

@@ -2,13 +2,16 @@
  * The ban page's appeal (issue 21.3): once per ban. A ban ends every session, so the
  * member gives the address and password of the account; the decision comes by e-mail.
  */
+import '../../styles/sheets/decisions.scss';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/errors';
+import { toLanguage } from '../../shared/i18n/languages';
 import { FormAlert } from '../../shared/ui/alerts';
-import { SubmitButton } from '../../shared/ui/buttons';
+import { BusySpinner, SubmitButton } from '../../shared/ui/buttons';
 import { PasswordField, TextField, TextareaField } from '../../shared/ui/fields';
 import { useErrorText, useForm } from '../../shared/ui/form';
+import { AppealState, type Decision, DecisionCard, decisionsApi } from '../decisions';
 import { appealApi } from './appealApi';
 
 // As the server checks them (domain/appeals.py).
@@ -26,6 +29,26 @@ export function AppealForm() {
     problemText: (field, problem) => (field === 'text' ? t('appealForm.tooShort', { min: TEXT_MIN }) : (fieldText(problem) ?? '')),
   });
   const length = form.values.text.trim().length;
+  // The ban's decision (issue 30.2), shown once the address and password say whose it is.
+  const { t: td, i18n } = useTranslation('decisions');
+  const [ban, setBan] = useState<{ decision: Decision | null } | null>(null);
+  const [looking, setLooking] = useState(false);
+  const [lookError, setLookError] = useState<unknown>(null);
+
+  const showReasons = async () => {
+    const { email, password } = form.values;
+    if (form.show({ email: email.trim() ? null : { code: 'invalid_email' }, password: password ? null : { code: 'password_required' } })) return;
+    setLooking(true);
+    setLookError(null);
+    try {
+      setBan({ decision: await decisionsApi.ofBan(email.trim(), password, toLanguage(i18n.language) ?? 'en') });
+    } catch (error) {
+      setBan(null);
+      setLookError(error);
+    } finally {
+      setLooking(false);
+    }
+  };
 
   const submit = form.submit({
     check: ({ email, password, text }) => ({
@@ -72,6 +95,22 @@ export function AppealForm() {
           <div className="col-md-6">
             <PasswordField label={t('appealForm.password')} autoComplete="current-password" {...form.field('password')} maxLength={1000} />
           </div>
+        </div>
+        <div className="ban-reasons">
+          <p className="ban-reasons__intro">{td('ban.intro')}</p>
+          <button type="button" className="btn btn-outline-primary rounded-pill" onClick={() => void showReasons()} disabled={looking} data-testid="ban-reasons-show">
+            {looking && <BusySpinner />}
+            {td('ban.show')}
+          </button>
+          {lookError !== null && <FormAlert testId="ban-reasons-error">{errorText(lookError)}</FormAlert>}
+          {ban &&
+            (ban.decision ? (
+              <DecisionCard decision={ban.decision}>{ban.decision.appeal && <AppealState appeal={ban.decision.appeal} />}</DecisionCard>
+            ) : (
+              <p className="mb-0" data-testid="ban-reasons-none">
+                {td('ban.none')}
+              </p>
+            ))}
         </div>
         <TextareaField
           label={t('appealForm.text')}

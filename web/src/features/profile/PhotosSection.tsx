@@ -14,6 +14,24 @@ import { PHOTO_TYPES, photoCounter, photoFileProblem, photoUrl, uploadError } fr
 
 type Notice = { ok: boolean; text: string } | null;
 
+/** Why a rejected photo was rejected (issue 30.2): the rule and the facts on the photo
+ * itself, and the decision in full (with its appeal) one tap away. */
+function RejectionReason({ rejection }: { rejection: NonNullable<OwnPhoto['rejection']> }) {
+  const { t } = useTranslation('profile');
+  return (
+    <div className="profile-photo__reason" data-testid="photo-rejection">
+      <span className="visually-hidden">{t('photos.rejection.label')}: </span>
+      <strong className="profile-photo__reason-rule">{rejection.ground_title}</strong>
+      <span className="profile-photo__reason-facts" title={rejection.facts}>
+        {rejection.facts}
+      </span>
+      <AppLink to="decisions" suffix={`#decision-${rejection.decision_id}`} className="profile-photo__reason-link">
+        {t('photos.rejection.details')}
+      </AppLink>
+    </div>
+  );
+}
+
 function PhotoTile({
   photo,
   prefix,
@@ -37,6 +55,7 @@ function PhotoTile({
       data-status={photo.status}
     >
       <img src={photoUrl(prefix, photo.thumb_filename)} alt={t('photos.alt')} loading="lazy" />
+      {photo.rejection && !confirming && <RejectionReason rejection={photo.rejection} />}
       <div className="profile-photo__badges">
         {photo.is_main && (
           <span className="profile-badge profile-badge--main">

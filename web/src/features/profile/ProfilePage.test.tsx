@@ -244,6 +244,17 @@ describe('profile screen', () => {
     expect(offered).toEqual(['4']);
   });
 
+  it('says on a rejected photo why, with the way to its decision', async () => {
+    const photo = { id: 8, filename: 'p8.jpg', thumb_filename: 'p8_t.jpg', status: 'active' as const, is_main: true, rejection: null };
+    const rejection = { decision_id: 12, facts: 'A phone number is <b>visible</b>.', ground_title: 'Photo rules' };
+    profile = profileFixture({ photos: [photo, { ...photo, id: 9, is_main: false, status: 'rejected', rejection }] });
+    renderProfile();
+    const reasons = await screen.findAllByTestId('photo-rejection');
+    expect(reasons).toHaveLength(1);
+    expect(reasons[0]).toHaveTextContent('Why it was rejected: Photo rulesA phone number is <b>visible</b>.Details and appeal');
+    expect(within(reasons[0]!).getByRole('link', { name: 'Details and appeal' })).toHaveAttribute('href', '/decisions#decision-12');
+  });
+
   it('says why the server refused a main photo', async () => {
     const photo = { id: 6, filename: 'p6.jpg', thumb_filename: 'p6_t.jpg', status: 'active' as const, is_main: false, rejection: null };
     profile = profileFixture({ photos: [{ ...photo, id: 5, is_main: true }, photo] });

@@ -63,6 +63,8 @@ export const PATHS = {
   'members-id-landing2': '/members/:id/landing2/:slug?',
   'members-id-landing3': '/members/:id/landing3/:slug?',
   complaints: '/complaints',
+  // The member's decisions (issue 30.2): what was restricted, why, and how to contest it.
+  decisions: '/decisions',
   // A mail's login link: /{token} (spec section 2). Static routes rank first, so only
   // single-segment paths no screen claims land here.
   'login-link': '/:token',

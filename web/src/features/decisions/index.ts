@@ -1,0 +1,4 @@
+/** The decisions' public module: what the ban page shows of a ban's decision (issue 30.2). */
+export { AppealState } from './AppealBox';
+export { DecisionCard } from './DecisionCard';
+export { type Decision, decisionsApi } from './decisionsApi';
