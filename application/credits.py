@@ -29,14 +29,15 @@ class Credits:
 
     def revoke(self, member_id: int, amount: int, reason: str, actor: str,
                key: str | None = None, *, ground: Ground = OTHER_TERMS,
-               notice_id: int | None = None) -> LedgerEntry:
-        """Credits taken back are a decision the member is told of and may contest."""
+               notice_id: int | None = None, facts: str | None = None) -> LedgerEntry:
+        """Credits taken back are a decision the member is told of (the facts, else the
+        reason) and may contest."""
         return self._operator(member_id, EntryKind.REVOKE, amount, reason, actor, key,
-                              ground, notice_id)
+                              ground, notice_id, facts)
 
     def _operator(self, member_id: int, kind: EntryKind, amount: int, reason: str, actor: str,
                   key: str | None, ground: Ground = OTHER_TERMS,
-                  notice_id: int | None = None) -> LedgerEntry:
+                  notice_id: int | None = None, facts: str | None = None) -> LedgerEntry:
         if not reason.strip():
             raise DomainError("reason_required")
         now = self.clock.now()
@@ -53,7 +54,7 @@ class Credits:
             if kind is EntryKind.REVOKE:
                 record_decision(uow, member, Restricting(
                     restriction=Restriction.CREDITS_REVOKED, item_kind=ItemKind.CREDITS,
-                    item_id=key, facts=reason, ground=ground, notice_id=notice_id,
+                    item_id=key, facts=facts or reason, ground=ground, notice_id=notice_id,
                     undo={"credits": abs(entry.amount)}), actor, now)
             uow.commit()
         self.events.publish(member_channel(member_id), credits_event(entry.balance_after))

@@ -208,15 +208,16 @@ class Photos:
         return bool(photo.id == photo_id)
 
     def review(self, photo_id: int, approve: bool, actor: str, reason: str = "",
-               ground: Ground = OTHER_TERMS, notice_id: int | None = None) -> None:
-        self.review_many([photo_id], approve, actor, reason, ground, notice_id)
+               ground: Ground = OTHER_TERMS, notice_id: int | None = None, *,
+               facts: str | None = None) -> None:
+        self.review_many([photo_id], approve, actor, reason, ground, notice_id, facts=facts)
 
     def review_many(self, photo_ids: list[int], approve: bool, actor: str,
                     reason: str = "", ground: Ground = OTHER_TERMS,
-                    notice_id: int | None = None) -> None:
+                    notice_id: int | None = None, *, facts: str | None = None) -> None:
         """Approve or reject several photos at once: all of them, or (one unknown id)
-        none. Each rejection is a decision its owner is told of; approving a photo
-        rejected before lifts that decision."""
+        none. Each rejection is a decision its owner is told of (the facts, else the
+        reason); approving a photo rejected before lifts that decision."""
         if not approve and not reason.strip():
             raise DomainError("reason_required")
         now = self.clock.now()
@@ -237,7 +238,7 @@ class Photos:
                 elif photo.status is not PhotoStatus.REJECTED:
                     record_decision(uow, existing_member(uow, photo.member_id), Restricting(
                         restriction=Restriction.PHOTO_REJECTED, item_kind=ItemKind.PHOTO,
-                        item_id=str(photo_id), facts=reason, ground=ground,
+                        item_id=str(photo_id), facts=facts or reason, ground=ground,
                         notice_id=notice_id, undo={"photo_status": photo.status.value}),
                         actor, now)
                 owners.append(photo.member_id)

@@ -151,9 +151,11 @@ class ShopAdministration:
             uow.commit()
 
     def block_directdebit(self, member_id: int, blocked: bool, reason: str, actor: str, *,
-                          ground: Ground = OTHER_TERMS, notice_id: int | None = None) -> None:
+                          ground: Ground = OTHER_TERMS, notice_id: int | None = None,
+                          facts: str | None = None) -> None:
         """Operators keep a member from (or let them back to) paying by direct debit; a
-        block is a decision the member is told of, and unblocking lifts it."""
+        block is a decision the member is told of (the facts, else the reason), and
+        unblocking lifts it."""
         if not reason.strip():
             raise DomainError("reason_required")
         now = self.clock.now()
@@ -165,7 +167,7 @@ class ShopAdministration:
                 uow.member_flags.add(member_id, DIRECT_DEBIT_BLOCK, {"reason": reason.strip()}, now)
                 record_decision(uow, member, Restricting(
                     restriction=Restriction.DIRECT_DEBIT_BLOCKED,
-                    item_kind=ItemKind.PAYMENT_METHOD, item_id=None, facts=reason,
+                    item_kind=ItemKind.PAYMENT_METHOD, item_id=None, facts=facts or reason,
                     ground=ground, notice_id=notice_id), actor, now)
             uow.audit.record(now, actor, "members.directdebit_" + ("block" if blocked
                                                                     else "unblock"),

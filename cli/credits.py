@@ -9,9 +9,10 @@ import typer
 from rich.text import Text
 
 from cli.context import Id, container, fail_on_rule
-from cli.inputs import Actor, Key, reason
+from cli.inputs import Actor, Facts, GroundOption, Key, Notice, reason
 from cli.output import Json, console, print_json, rows, say
 from domain.credits import MAX_AMOUNT
+from domain.decisions import Ground
 
 app = typer.Typer(help="Credits: grant, revoke and read a member's ledger.",
                   no_args_is_help=True)
@@ -33,12 +34,15 @@ def grant(member_id: Id, amount: Amount, reason: Reason, actor: Actor = "",
 
 
 @app.command()
-def revoke(member_id: Id, amount: Amount, reason: Reason, actor: Actor = "",
+def revoke(member_id: Id, amount: Amount, reason: Reason, ground: GroundOption = "",
+           facts: Facts = None, notice: Notice = None, actor: Actor = "",
            key: Key = None, as_json: Json = False) -> None:
-    """Take credits back (never below zero)."""
+    """Take credits back (never below zero); the member is told the decision."""
     with fail_on_rule():
         entry = container().credits().revoke(member_id, amount, reason,
-                                             actor or getpass.getuser(), key)
+                                             actor or getpass.getuser(), key,
+                                             ground=Ground.parse(ground), notice_id=notice,
+                                             facts=facts)
     say(as_json, {"member": member_id, "amount": -amount, "balance": entry.balance_after},
         f"Revoked {amount} credits from member {member_id}; "
         f"balance {entry.balance_after}.", "yellow")

@@ -13,7 +13,10 @@ from typing import Annotated, Any
 
 import typer
 
+from cli.failures import MAX_NUMBER
 from domain.credits import MAX_KEY_LENGTH
+from domain.decisions import FACTS_MAX, LEGAL_PROVISIONS, TERMS_CLAUSES, Ground
+from domain.errors import DomainError
 from domain.texts import has_control_characters, has_control_characters_in_lines, normalise_lines
 
 ACTOR_LONGEST = 100  # audit_log.actor
@@ -59,3 +62,46 @@ def reason(help_text: str | None = None) -> Any:
 def note(help_text: str) -> Any:
     """A `--note` option: what was done or decided, kept with the case."""
     return typer.Option(help=help_text, callback=checked(NOTE_LONGEST, lines=True))
+
+
+# Every restriction is a decision the member is told of (issue 30.1): the operator names
+# its ground, may word the facts apart from the audit log's reason, and may name the
+# notice (complaint) that led to it.
+GROUNDS = (*(f"terms:{code}" for code in TERMS_CLAUSES),
+           *(f"law:{code}" for code in LEGAL_PROVISIONS))
+
+
+class _NoGround(typer.BadParameter):
+    def format_message(self) -> str:
+        return f"Missing option '--ground': {self.message}"
+
+
+def _ground(value: str) -> str:
+    """Required, with the valid codes in the one line that says it is missing or wrong:
+    the Digital Services Act asks every restriction for its ground, so none is assumed."""
+    valid = f"one of {', '.join(GROUNDS)} ('amora grounds list' shows their words)"
+    if not value.strip():
+        raise _NoGround(f"name the ground of the decision, {valid}")
+    try:
+        return str(Ground.parse(value))
+    except DomainError:
+        raise typer.BadParameter(f"{value} is no ground; {valid}") from None
+
+
+def _facts(value: str | None) -> str | None:
+    value = checked(FACTS_MAX, lines=True)(value)
+    if value is not None and not value.strip():
+        raise typer.BadParameter("say what happened, please")
+    return value
+
+
+GroundOption = Annotated[str, typer.Option(
+    "--ground", callback=_ground, show_default=False,
+    help="The decision's ground: a clause of the terms (terms:spam) or a legal provision "
+         "(law:fraud); 'amora grounds list' shows them all. Required.")]
+Facts = Annotated[str | None, typer.Option(
+    "--facts", callback=_facts, show_default=False,
+    help="The facts as the member reads them in the decision (default: the reason).")]
+Notice = Annotated[int | None, typer.Option(
+    "--notice", min=1, max=MAX_NUMBER, show_default=False,
+    help="The complaint (notice) that led to it, if one did.")]

@@ -11,8 +11,9 @@ from rich.text import Text
 
 from cli.context import Id, container, fail_on_rule
 from cli.failures import MAX_NUMBER
-from cli.inputs import Actor, reason
+from cli.inputs import Actor, Facts, GroundOption, Notice, reason
 from cli.output import Json, console, plain, print_json, rows, say, shown
+from domain.decisions import Ground
 from domain.members import Member
 from domain.notifications import MailOff
 
@@ -92,10 +93,14 @@ def set_fictional(member_id: Id, state: Annotated[str, typer.Argument(help="on o
 
 
 @app.command()
-def ban(member_id: Id, reason: Reason, actor: Actor = "", as_json: Json = False) -> None:
-    """Ban a member: their sessions end at once and they see the ban page."""
+def ban(member_id: Id, reason: Reason, ground: GroundOption = "", facts: Facts = None,
+        notice: Notice = None, actor: Actor = "", as_json: Json = False) -> None:
+    """Ban a member: their sessions end at once and they see the ban page. The member is
+    told the decision: its facts (--facts, else the reason) and its --ground."""
     with fail_on_rule():
-        container().moderation().ban(member_id, reason, actor or getpass.getuser())
+        container().moderation().ban(member_id, reason, actor or getpass.getuser(),
+                                     ground=Ground.parse(ground), facts=facts,
+                                     notice_id=notice)
     say(as_json, {"id": member_id, "status": "banned"}, f"Member {member_id} banned.", "red")
 
 
@@ -109,12 +114,15 @@ def unban(member_id: Id, reason: Reason, actor: Actor = "", as_json: Json = Fals
 
 
 @app.command("block-directdebit")
-def block_directdebit(member_id: Id, reason: Reason, actor: Actor = "",
+def block_directdebit(member_id: Id, reason: Reason, ground: GroundOption = "",
+                      facts: Facts = None, notice: Notice = None, actor: Actor = "",
                       as_json: Json = False) -> None:
-    """Keep a member from paying by direct debit."""
+    """Keep a member from paying by direct debit; they are told the decision."""
     with fail_on_rule():
         container().shop_administration().block_directdebit(member_id, True, reason,
-                                                            actor or getpass.getuser())
+                                                            actor or getpass.getuser(),
+                                                            ground=Ground.parse(ground),
+                                                            facts=facts, notice_id=notice)
     say(as_json, {"id": member_id, "directdebit_blocked": True},
         f"Member {member_id} may no longer pay by direct debit.", "yellow")
 

@@ -34,6 +34,9 @@ _MESSAGES = {
     "not_enough_credits": "The member has fewer credits than that",
     "appeal_not_found": "No such appeal",
     "appeal_decided": "The appeal is decided already",
+    "invalid_ground": "{value} is no ground (see 'amora grounds list')",
+    "notice_not_found": "No complaint {id} (--notice names the complaint that led to it)",
+    "notice_of_another_member": "Complaint {id} is about member {member}, not the one restricted",
 }
 
 

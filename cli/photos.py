@@ -14,9 +14,10 @@ from rich.table import Table
 from application.photo_storage import move_files
 from cli.context import container, fail_on_rule
 from cli.failures import MAX_NUMBER
-from cli.inputs import Actor
+from cli.inputs import Actor, Facts, GroundOption, Notice
 from cli.inputs import reason as reason_option
 from cli.output import Json, console, errors, print_json, say, shown, visible
+from domain.decisions import Ground
 
 app = typer.Typer(help="Photo review.", no_args_is_help=True)
 
@@ -74,11 +75,13 @@ def approve(photo_ids: Ids, actor: Actor = "", as_json: Json = False) -> None:
 
 @app.command()
 def reject(photo_ids: Ids, reason: Annotated[str, reason_option()],
+           ground: GroundOption = "", facts: Facts = None, notice: Notice = None,
            actor: Actor = "", as_json: Json = False) -> None:
-    """Reject photos: only their owners see them, marked as rejected."""
+    """Reject photos: only their owners see them, marked as rejected, and each owner is
+    told the decision for each photo (--facts, else the reason, and the --ground)."""
     with fail_on_rule():
         container().photos().review_many(photo_ids, False, actor or getpass.getuser(),
-                                         reason)
+                                         reason, Ground.parse(ground), notice, facts=facts)
     say(as_json, {"rejected": photo_ids, "reason": reason},
         f"Rejected {_listed(photo_ids)}.", "yellow")
 

@@ -15,7 +15,8 @@ VISITOR = Visitor(ip="192.0.2.1", user_agent=None, language="en")
 
 def test_operators_list_show_and_decide_appeals(amora) -> None:  # type: ignore[no-untyped-def]
     member_id = _member(amora)
-    assert amora("members", "ban", str(member_id), "--reason", "fake photos").exit_code == 0
+    assert amora("members", "ban", str(member_id), "--reason", "fake photos",
+                 "--ground", "terms:fake_profile").exit_code == 0
     filed = context.container().appeals().file(
         "amora.test", "eve@example.com", "long enough words",
         "These photos are really me, I can show more.", VISITOR)

@@ -200,7 +200,8 @@ def test_photo_review_pages_through_hundreds(amora) -> None:  # type: ignore[no-
     assert _json(amora("photos", "pending", "--json"))["total"] == 230  # none approved
     assert _json(amora("photos", "approve", *map(str, ids[:3]), "--json")) == {
         "approved": ids[:3]}
-    assert amora("photos", "reject", *map(str, ids[3:5]), "--reason", "blurry").exit_code == 0
+    assert amora("photos", "reject", *map(str, ids[3:5]), "--reason", "blurry",
+                 "--ground", "terms:photo_rules").exit_code == 0
     assert _json(amora("photos", "pending", "--json"))["total"] == 225
     assert [a[0] for a in _audit()] == ["photos.approve"] * 3 + ["photos.reject"] * 2
 
@@ -220,13 +221,14 @@ JSON_COMMANDS = [
     ("sites", "set", "amora.test", "signups", "all"), ("companies", "list"),
     ("companies", "show", "1"), ("members", "list"), ("members", "show", "{member}"),
     ("members", "set-fictional", "{member}", "off"),
-    ("members", "ban", "{member}", "--reason", "x"),
+    ("members", "ban", "{member}", "--reason", "x", "--ground", "spam"),
     ("members", "unban", "{member}", "--reason", "x"),
-    ("members", "block-directdebit", "{member}", "--reason", "x"),
+    ("members", "block-directdebit", "{member}", "--reason", "x", "--ground", "spam"),
     ("members", "unblock-directdebit", "{member}", "--reason", "x"),
     ("members", "mail-off", "{member}", "bounce"), ("members", "mail-on", "{member}"),
     ("photos", "pending"), ("credits", "grant", "{member}", "5", "--reason", "x"),
-    ("credits", "revoke", "{member}", "5", "--reason", "x"), ("credits", "ledger", "{member}"),
+    ("credits", "revoke", "{member}", "5", "--reason", "x", "--ground", "spam"),
+    ("credits", "ledger", "{member}"),
     ("orders", "list"), ("discounts", "create", "JSON10", "10"), ("discounts", "list"),
     ("bundles", "set", "amora.test", "EUR", "100:9.99"), ("bundles", "list", "amora.test"),
     ("complaints", "list"), ("stats", "bounces"), ("stats", "revenue"), ("stats", "signups"),
@@ -237,7 +239,8 @@ JSON_COMMANDS = [
 @pytest.mark.parametrize("args", JSON_COMMANDS, ids=" ".join)
 def test_every_command_speaks_json(amora, args) -> None:  # type: ignore[no-untyped-def]
     member_id = _member(amora)
-    before = {"unban": ("members", "ban"), "revoke": ("credits", "grant", "5")}
+    before = {"unban": ("members", "ban", "--ground", "spam"),
+              "revoke": ("credits", "grant", "5")}
     if args[1] in before:  # what the command undoes
         assert amora(*before[args[1]][:2], str(member_id), *before[args[1]][2:],
                      "--reason", "x").exit_code == 0

@@ -63,11 +63,13 @@ def test_members_list_show_ban_unban(amora) -> None:  # type: ignore[no-untyped-
     listed = amora("members", "list", "--search", "eve")
     assert listed.exit_code == 0 and "eve@example.com" in listed.output
     assert "not_confirmed" in amora("members", "show", str(member_id)).output
-    assert amora("members", "ban", str(member_id), "--reason", "").exit_code == 1
-    banned = amora("members", "ban", str(member_id), "--reason", "fake photos", "--actor", "ops")
+    assert amora("members", "ban", str(member_id), "--reason", "", "--ground",
+                 "terms:fake_profile").exit_code == 1
+    banned = amora("members", "ban", str(member_id), "--reason", "fake photos",
+                   "--ground", "terms:fake_profile", "--actor", "ops")
     assert banned.exit_code == 0
     assert "banned" in amora("members", "list", "--status", "banned").output
-    again = amora("members", "ban", str(member_id), "--reason", "x")
+    again = amora("members", "ban", str(member_id), "--reason", "x", "--ground", "spam")
     assert again.exit_code == 1 and "already banned" in again.output
     assert amora("members", "unban", str(member_id), "--reason", "appeal").exit_code == 0
     assert amora("members", "show", "999").exit_code == 1
@@ -91,9 +93,10 @@ def test_photo_review_and_fictional_flag(amora) -> None:  # type: ignore[no-unty
         work.commit()
     assert "photos/x/1.jpg" in amora("photos", "pending").output
     assert amora("photos", "approve", str(photo), "--actor", "ops").exit_code == 0
-    assert amora("photos", "reject", str(photo), "--reason", "").exit_code == 1
-    assert amora("photos", "reject", str(photo), "--reason", "not you", "--actor",
-                 "ops").exit_code == 0
+    assert amora("photos", "reject", str(photo), "--reason", "", "--ground",
+                 "terms:photo_rules").exit_code == 1
+    assert amora("photos", "reject", str(photo), "--reason", "not you", "--ground",
+                 "terms:photo_rules", "--actor", "ops").exit_code == 0
     assert amora("photos", "approve", "999").exit_code == 1
     assert amora("members", "set-fictional", str(member_id), "on", "--actor", "ops").exit_code \
         == 0
@@ -119,8 +122,10 @@ def test_credits_grant_revoke_ledger(amora) -> None:  # type: ignore[no-untyped-
     twice = amora("credits", "grant", str(member_id), "50", "--reason", "goodwill",
                   "--key", "ticket-17")
     assert twice.exit_code == 0 and "balance 50" in twice.output  # booked once
-    assert amora("credits", "revoke", str(member_id), "80", "--reason", "x").exit_code == 1
-    assert amora("credits", "revoke", str(member_id), "20", "--reason", "refund").exit_code == 0
+    assert amora("credits", "revoke", str(member_id), "80", "--reason", "x", "--ground",
+                 "terms:payment_abuse").exit_code == 1
+    assert amora("credits", "revoke", str(member_id), "20", "--reason", "refund", "--ground",
+                 "terms:payment_abuse").exit_code == 0
     assert amora("credits", "grant", str(member_id), "0", "--reason", "x").exit_code != 0
     assert amora("credits", "grant", str(member_id), "5", "--reason", " ").exit_code == 1
     assert amora("credits", "grant", "999", "5", "--reason", "x").exit_code == 1
@@ -152,9 +157,11 @@ def test_bundles_discounts_and_orders(amora) -> None:  # type: ignore[no-untyped
     assert amora("orders", "show", "1").exit_code == 1
     assert amora("orders", "refund", "1").exit_code == 1
     member_id = _member(amora)
-    assert amora("members", "block-directdebit", str(member_id), "--reason", "x").exit_code == 0
+    assert amora("members", "block-directdebit", str(member_id), "--reason", "x",
+                 "--ground", "terms:payment_abuse").exit_code == 0
     assert amora("members", "unblock-directdebit", str(member_id), "--reason", "y").exit_code == 0
-    assert amora("members", "block-directdebit", str(member_id), "--reason", " ").exit_code == 1
+    assert amora("members", "block-directdebit", str(member_id), "--reason", " ",
+                 "--ground", "terms:payment_abuse").exit_code == 1
 
 
 def test_mail_off_and_on(amora) -> None:  # type: ignore[no-untyped-def]
@@ -205,13 +212,22 @@ BAD_INVOCATIONS = [
     ("credits", "grant", "{member}", "0", "--reason", "x"),
     ("credits", "grant", "{member}", "nan", "--reason", "x"),
     ("credits", "grant", "{member}", "99999999999", "--reason", "x"),
+    ("credits", "revoke", "{member}", "5", "--reason", "x", "--ground", "spam"),
     ("credits", "revoke", "{member}", "5", "--reason", "x"),
     ("credits", "grant", "{member}", "5"), ("credits", "ledger", "99999999999999999999"),
     ("members", "show", "x"), ("members", "show", "99999999999999999999"),
     ("members", "show", "--", "-1"), ("members", "show", "0"), ("members", "show", "nan"),
     ("members", "list", "--limit", "0"), ("members", "list", "--status", "weird"),
     ("members", "list", "--site", "nope.test"), ("members", "set-fictional", "{member}", "maybe"),
-    ("members", "ban", "{member}", "--reason", ""), ("members", "mail-off", "{member}", "holiday"),
+    ("members", "ban", "{member}", "--reason", "", "--ground", "spam"),
+    ("members", "ban", "{member}", "--reason", "x"),
+    ("members", "ban", "{member}", "--reason", "x", "--ground", "terms:nope"),
+    ("members", "ban", "{member}", "--reason", "x", "--ground", "law:spam"),
+    ("members", "ban", "{member}", "--reason", "x", "--ground", "spam", "--notice", "999"),
+    ("members", "ban", "{member}", "--reason", "x", "--ground", "spam", "--facts", " "),
+    ("members", "block-directdebit", "{member}", "--reason", "x"),
+    ("photos", "reject", "1", "--reason", "x"),
+    ("members", "mail-off", "{member}", "holiday"),
     ("members", "nosuch"), ("photos", "approve", "nan"), ("photos", "approve", "999"),
     ("photos", "pending", "--limit", "inf"), ("orders", "list", "--status", "bogus"),
     ("orders", "show", "1.5"), ("orders", "refund", "999"), ("complaints", "list", "--limit", "-1"),

@@ -115,8 +115,10 @@ CONTROL_CHARACTERS = ["\x1b[2J", "\x1b]0;owned\x07", "\u202e", "\u200b", "\x00",
 
 @pytest.mark.parametrize("control", CONTROL_CHARACTERS, ids=repr)
 @pytest.mark.parametrize("command", [
-    ("members", "ban", "{member}", "--reason", "spam{c}"),
-    ("members", "ban", "{member}", "--reason", "spam", "--actor", "ops{c}"),
+    ("members", "ban", "{member}", "--reason", "spam{c}", "--ground", "spam"),
+    ("members", "ban", "{member}", "--reason", "spam", "--ground", "spam", "--actor", "ops{c}"),
+    ("members", "ban", "{member}", "--reason", "spam", "--ground", "spam{c}"),
+    ("members", "ban", "{member}", "--reason", "spam", "--ground", "spam", "--facts", "x{c}"),
     ("credits", "grant", "{member}", "5", "--reason", "goodwill{c}"),
     ("credits", "grant", "{member}", "5", "--reason", "goodwill", "--key", "t-1{c}"),
     ("complaints", "resolve", "{complaint}", "--note", "done{c}"),
@@ -125,8 +127,9 @@ CONTROL_CHARACTERS = ["\x1b[2J", "\x1b]0;owned\x07", "\u202e", "\u200b", "\x00",
     ("sites", "add", "new.test", "--company", "1", "--name", "New{c}"),
     ("sites", "set", "amora.test", "description.en", "Text{c}"),
     ("discounts", "create", "SPRING{c}", "10"),
-], ids=lambda parts: " ".join(parts[:2]) + (" --actor" if "--actor" in parts else "")
-    + (" --key" if "--key" in parts else ""))
+], ids=lambda parts: " ".join(parts[:2]) + next(  # and the option the character is in
+    (f" {parts[n - 1]}" for n, part in enumerate(parts) if "{c}" in part
+     and parts[n - 1].startswith("--")), ""))
 def test_control_characters_in_any_argument_are_refused(
         amora: Any, command: tuple[str, ...], control: str) -> None:
     member = _member()
@@ -139,14 +142,18 @@ def test_control_characters_in_any_argument_are_refused(
 
 
 @pytest.mark.parametrize("command", [
-    ("members", "ban", "{member}", "--reason", "r" * 501),
-    ("members", "ban", "{member}", "--reason", "spam", "--actor", "o" * 101),
-    ("members", "ban", "{member}", "--reason", "spam", "--actor", "ops\nroot"),
+    ("members", "ban", "{member}", "--reason", "r" * 501, "--ground", "spam"),
+    ("members", "ban", "{member}", "--reason", "spam", "--ground", "spam", "--actor", "o" * 101),
+    ("members", "ban", "{member}", "--reason", "spam", "--ground", "spam", "--actor",
+     "ops\nroot"),
+    ("members", "ban", "{member}", "--reason", "spam", "--ground", "spam", "--facts",
+     "f" * 2001),
     ("credits", "grant", "{member}", "5", "--reason", "goodwill", "--key", "k" * 101),
     ("credits", "grant", "{member}", "5", "--reason", "goodwill", "--key", "t\n1"),
     ("credits", "grant", "{member}", "1000001", "--reason", "goodwill"),
     ("complaints", "resolve", "{complaint}", "--note", "n" * 5001),
-    ("photos", "reject", "{photo}", "--reason", "r" * 501),
+    ("photos", "reject", "{photo}", "--reason", "r" * 501, "--ground", "spam"),
+    ("photos", "reject", "{photo}", "--reason", "spam", "--ground", "spam", "--notice", "999"),
     ("sites", "add", "new.test", "--company", "1", "--name", "New\nSite"),
     ("sites", "add", "new.test", "--company", "1", "--name", "N" * 101),
     ("bundles", "set", "amora.test", "eur", "99999999999:5"),
@@ -175,7 +182,7 @@ def test_texts_and_numbers_beyond_their_bounds_are_refused(
 def test_notes_and_reasons_may_have_several_lines(amora: Any) -> None:
     member = _member()
     banned = amora("members", "ban", str(member), "--reason", "Fake photos,\nsee ticket 17",
-                   "--actor", "ops")
+                   "--ground", "terms:fake_profile", "--actor", "ops")
     assert banned.exit_code == 0, banned.output
     granted = amora("credits", "grant", str(member), "1000000", "--reason", "goodwill")
     assert granted.exit_code == 0, granted.output
