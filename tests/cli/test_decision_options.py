@@ -54,10 +54,10 @@ def _decisions() -> list[dict[str, Any]]:
 def _state() -> dict[str, Any]:
     """Everything a refused restriction might have changed."""
     with context.container().engine().connect() as connection:
-        count = lambda table: connection.execute(  # noqa: E731
-            select(func.count()).select_from(table)).scalar()
-        return {"decisions": count(decisions), "audit": count(audit_log),
-                "ledger": count(credit_ledger), "flags": count(member_flags),
+        counts = {name: connection.execute(select(func.count()).select_from(table)).scalar()
+                  for name, table in (("decisions", decisions), ("audit", audit_log),
+                                      ("ledger", credit_ledger), ("flags", member_flags))}
+        return {**counts,
                 "members": [tuple(row) for row in connection.execute(
                     select(members.c.id, members.c.status).order_by(members.c.id))],
                 "photos": [tuple(row) for row in connection.execute(
