@@ -20,11 +20,10 @@ function RejectionReason({ rejection }: { rejection: NonNullable<OwnPhoto['rejec
   const { t } = useTranslation('profile');
   return (
     <div className="profile-photo__reason" data-testid="photo-rejection">
-      <span className="visually-hidden">{t('photos.rejection.label')}: </span>
-      <strong className="profile-photo__reason-rule">{rejection.ground_title}</strong>
-      <span className="profile-photo__reason-facts" title={rejection.facts}>
-        {rejection.facts}
-      </span>
+      <p className="profile-photo__reason-text" title={rejection.facts}>
+        <span className="visually-hidden">{t('photos.rejection.label')}: </span>
+        <strong>{rejection.ground_title}:</strong> {rejection.facts}
+      </p>
       <AppLink to="decisions" suffix={`#decision-${rejection.decision_id}`} className="profile-photo__reason-link">
         {t('photos.rejection.details')}
       </AppLink>

@@ -251,7 +251,7 @@ describe('profile screen', () => {
     renderProfile();
     const reasons = await screen.findAllByTestId('photo-rejection');
     expect(reasons).toHaveLength(1);
-    expect(reasons[0]).toHaveTextContent('Why it was rejected: Photo rulesA phone number is <b>visible</b>.Details and appeal');
+    expect(reasons[0]).toHaveTextContent('Why it was rejected: Photo rules: A phone number is <b>visible</b>.Details and appeal');
     expect(within(reasons[0]!).getByRole('link', { name: 'Details and appeal' })).toHaveAttribute('href', '/decisions#decision-12');
   });
 
