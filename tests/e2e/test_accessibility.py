@@ -37,7 +37,7 @@ LANDERS = [
 ]
 MEMBER_LANDERS = ["landing", "signup", "landing2", "landing3"]
 MEMBER_PAGES = ["/members", "/members/{member}", "/likes", "/chats", "/profile", "/credits",
-                "/notifications"]
+                "/notifications", "/decisions"]
 # At phone width too: the pages whose navigation and layout change most.
 PHONE_PAGES = {"/", "/signup", "/complaints", "/members", "/chats", "/profile"}
 
