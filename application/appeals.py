@@ -10,10 +10,12 @@ import attrs
 
 from application.accounts import Accounts, Visitor, existing_member
 from application.concurrency import on_member_conflict
+from application.decisions import lift_decision
 from application.ports.clock import Clock
 from application.ports.unit_of_work import UnitOfWorkFactory
 from application.sites import resolve_site
 from domain.appeals import Appeal, AppealStatus, appeal_text, check_may_appeal, decided
+from domain.decisions import Restriction
 from domain.errors import DomainError
 
 APPEAL_MAILS = {AppealStatus.UPHELD: "appeal_upheld", AppealStatus.LIFTED: "appeal_lifted"}
@@ -77,6 +79,8 @@ class Appeals:
                 uow.members.save(member, member.unbanned())
                 uow.audit.record(now, actor, "members.unban", str(member.id),
                                  {"reason": decision.note or "", "appeal": appeal.id})
+                # The ban ends, so its decision does (issue 30.1).
+                lift_decision(uow, member.id, Restriction.BAN, str(member.id), actor, now)
             if not uow.appeals.decide(decision):
                 raise DomainError("appeal_decided")
             uow.audit.record(now, actor, "appeals.decide", str(member.id),

@@ -50,7 +50,8 @@ def test_lifting_unbans_with_the_audit_trail_and_a_mail(app: Flask, container,  
     appeal_id = client.post("/api/appeals", json=APPEAL).json["id"]
     decision = container.appeals().decide(appeal_id, True, "First offence", "pytest")
     assert decision.status == "lifted" and container.moderation().show(member_id).can_log_in
-    mail = wait_for_mail(container, SIGNUP["email"], count=2)  # after the activation mail
+    # After the activation mail and the ban's decision (issue 30.1).
+    mail = wait_for_mail(container, SIGNUP["email"], count=3)
     assert mail["Subject"] == "Je Amora-account is weer open"  # the member's language (nl)
     with container.engine().connect() as connection:
         trail = connection.execute(select(t.audit_log.c.action, t.audit_log.c.details).where(
@@ -58,6 +59,9 @@ def test_lifting_unbans_with_the_audit_trail_and_a_mail(app: Flask, container,  
     assert [action for action, _ in trail] == ["members.ban", "members.unban",
                                                "appeals.decide"]
     assert trail[2][1] == {"appeal": appeal_id, "decision": "lifted", "note": "First offence"}
+    with container.engine().connect() as connection:  # the ban's decision ended with it
+        assert connection.execute(select(t.decisions.c.status, t.decisions.c.lifted_by)).all() \
+            == [("lifted", "pytest")]
     assert client.post("/api/user", json={"email": SIGNUP["email"],
                                           "password": SIGNUP["password"]}).status_code == 200
 
@@ -68,7 +72,7 @@ def test_an_upheld_ban_stays_and_is_decided_once(app: Flask, container,  # type:
     member_id = _banned(client, container)
     appeal_id = client.post("/api/appeals", json=APPEAL).json["id"]
     container.appeals().decide(appeal_id, False, "Spam confirmed", "pytest")
-    mail = wait_for_mail(container, SIGNUP["email"], count=2)
+    mail = wait_for_mail(container, SIGNUP["email"], count=3)  # activation, decision, this
     assert "bezwaar" in mail["Subject"] and "/pages/ban" in mail.get_body(
         ("plain",)).get_content()
     assert container.moderation().show(member_id).status == "banned"
