@@ -403,7 +403,7 @@ def _receipt(uow: UnitOfWork, member: Member, refs: Refs,
     amount = f"{order.currency} {order.amount / 100:.2f}"
     return Delivery(Kind.PAYMENT_RECEIPT,
                     {"order": order.id, "credits": order.credits, "amount": amount,
-                     "method": order.method, "date": order.paid_at.date().isoformat()},
+                     "method": order.method, "date": order.paid_at.date()},
                     f"/transactions/{order.id}", order.id, order.id)
 
 

@@ -4,7 +4,7 @@ updates. The settings: test_notification_settings.py."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import attrs
@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from adapters.mail.texts import JsonMailTexts
 from application.chat import Chat
 from application.likes import Likes
 from application.notifications import notification_for
@@ -178,11 +179,34 @@ def test_a_gift_is_pushed_a_match_told_and_a_receipt_mailed_whatever_the_prefere
     assert len(p.outbox.sent) == mails
 
 
-def _paid_order(store: MemoryStore, member: Member) -> int:
+RECEIPT_DATES = {"da": "28. november 2026", "de": "28. November 2026",
+                 "en": "28 November 2026", "es": "28 de noviembre de 2026",
+                 "fi": "28. marraskuuta 2026", "fr": "28 novembre 2026",
+                 "it": "28 novembre 2026", "nb": "28. november 2026",
+                 "nl": "28 november 2026", "pl": "28 listopada 2026",
+                 "sv": "28 november 2026"}
+
+
+@pytest.mark.parametrize("language", sorted(RECEIPT_DATES))
+def test_a_receipt_writes_the_day_of_payment_as_the_members_language_does(language: str) -> None:
+    """Issue 29: the receipt said 2026-11-28 in every language."""
+    p = post()
+    notifier = attrs.evolve(p.notifier, texts=JsonMailTexts())
+    with MemoryUnitOfWork(p.store) as uow:
+        uow.members.save(p.bob, attrs.evolve(p.bob, language=language))
+        uow.commit()
+    order = _paid_order(p.store, p.bob, paid_at=NOW + timedelta(days=7))
+    notifier.notify(Kind.PAYMENT_RECEIPT.value, p.bob.id, {"order": order})
+    text = p.outbox.sent[-1]["text"]
+    assert RECEIPT_DATES[language] in text and "2026-11-28" not in text
+
+
+def _paid_order(store: MemoryStore, member: Member,
+                paid_at: datetime = NOW) -> int:
     with MemoryUnitOfWork(store) as uow:
         order = uow.orders.add(Order(id=0, member_id=member.id, site_id=1, bundle_id=1,
                                      credits=100, amount=1000, currency="EUR",
                                      method="ideal", status=OrderStatus.PAID,
-                                     created_at=NOW, paid_at=NOW))
+                                     created_at=NOW, paid_at=paid_at))
         uow.commit()
     return order.id
