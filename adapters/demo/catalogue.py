@@ -84,25 +84,24 @@ _AMORA_TITLE = {
     "pl": "Amora – randki dla dorosłych",
     "sv": "Amora – dejting för vuxna",
 }
+# The footer's tagline and the home page's lead, shown to visitors whose place the site
+# does not know: they promise no one "near you" (issue 29).
 _AMORA_DESCRIPTION = {
-    "da": "Mød åbensindede singler i nærheden af dig. Chat, flirt og find dit match på Amora.",
-    "de": "Lerne aufgeschlossene Singles in deiner Nähe kennen. Chatte, flirte und finde dein "
-          "Match auf Amora.",
-    "en": "Meet open-minded singles near you. Chat, flirt and find your match on Amora.",
-    "es": "Conoce a solteros de mente abierta cerca de ti. Chatea, liga y encuentra a tu pareja "
-          "ideal en Amora.",
-    "fi": "Tapaa avarakatseisia sinkkuja läheltäsi. Juttele, flirttaile ja löydä sopiva "
-          "seuralainen Amorasta.",
-    "fr": "Rencontrez des célibataires ouverts d'esprit près de chez vous. Discutez, flirtez et "
-          "trouvez la bonne personne sur Amora.",
-    "it": "Conosci single di mentalità aperta vicino a te. Chatta, flirta e trova la persona "
-          "giusta su Amora.",
-    "nb": "Møt åpensinnede singler i nærheten av deg. Chat, flørt og finn din match på Amora.",
-    "nl": "Ontmoet ruimdenkende singles bij jou in de buurt. Chat, flirt en vind je match op "
+    "da": "Mød åbensindede singler. Chat, flirt og find dit match på Amora.",
+    "de": "Lerne aufgeschlossene Singles kennen. Chatte, flirte und finde dein Match auf Amora.",
+    "en": "Meet open-minded singles. Chat, flirt and find your match on Amora.",
+    "es": "Conoce a solteros de mente abierta. Chatea, liga y encuentra a tu pareja ideal en "
           "Amora.",
-    "pl": "Poznaj otwartych singli w swojej okolicy. Czatuj, flirtuj i znajdź swoją drugą "
-          "połówkę w serwisie Amora.",
-    "sv": "Träffa öppensinnade singlar nära dig. Chatta, flörta och hitta din match på Amora.",
+    "fi": "Tapaa avarakatseisia sinkkuja. Juttele, flirttaile ja löydä sopiva seuralainen "
+          "Amorasta.",
+    "fr": "Rencontrez des célibataires ouverts d'esprit. Discutez, flirtez et trouvez la bonne "
+          "personne sur Amora.",
+    "it": "Conosci single di mentalità aperta. Chatta, flirta e trova la persona giusta su Amora.",
+    "nb": "Møt åpensinnede singler. Chat, flørt og finn din match på Amora.",
+    "nl": "Ontmoet ruimdenkende singles. Chat, flirt en vind je match op Amora.",
+    "pl": "Poznaj otwartych singli. Czatuj, flirtuj i znajdź swoją drugą połówkę w serwisie "
+          "Amora.",
+    "sv": "Träffa öppensinnade singlar. Chatta, flörta och hitta din match på Amora.",
 }
 SITES: tuple[Site, ...] = (
     Site(
@@ -188,12 +187,11 @@ SITES: tuple[Site, ...] = (
             "nl": "Amora Gay – daten voor homo- en biseksuele mannen",
         },
         description={
-            "de": "Lerne schwule und bisexuelle Männer in deiner Nähe kennen. Chatte, flirte "
-                  "und finde dein Match auf Amora Gay.",
-            "en": "Meet gay and bisexual men near you. Chat, flirt and find your match on "
+            "de": "Lerne schwule und bisexuelle Männer kennen. Chatte, flirte und finde dein "
+                  "Match auf Amora Gay.",
+            "en": "Meet gay and bisexual men. Chat, flirt and find your match on Amora Gay.",
+            "nl": "Ontmoet homo- en biseksuele mannen. Chat, flirt en vind je match op "
                   "Amora Gay.",
-            "nl": "Ontmoet homo- en biseksuele mannen bij jou in de buurt. Chat, flirt en vind "
-                  "je match op Amora Gay.",
         },
         locales=("en", "de", "nl"),
         countries=("GB", "DE", "NL", "US"),

@@ -199,6 +199,20 @@ def test_catalogue_texts_are_translated() -> None:
         assert all(text != texts["en"] for code, text in texts.items() if code != "en")
 
 
+# "Near you" in the eleven languages, as the taglines once said it.
+NEAR_YOU = ("near you", "in deiner nähe", "in de buurt", "i nærheden", "i nærheten",
+            "cerca de ti", "läheltäsi", "près de chez vous", "vicino a te", "w swojej okolicy",
+            "nära dig")
+
+
+def test_taglines_promise_no_one_near_a_visitor_of_unknown_place() -> None:
+    """Issue 29: the description is the footer's tagline and the home page's lead, read by
+    visitors whose place the site does not know."""
+    for site in SITES:
+        for code, text in site.description.items():
+            assert not [near for near in NEAR_YOU if near in text.lower()], (site.name, code)
+
+
 def test_towns_lie_in_real_first_level_regions() -> None:
     for country, towns in TOWNS.items():
         for _town, region in towns:
