@@ -41,6 +41,7 @@ from domain.openers import openers_for
 from domain.photos import check_unlockable
 from domain.premium import READ_RECEIPTS, has_feature
 from domain.privacy import Signal, online_status, signal_passes
+from domain.ranking import shared_interests
 
 
 @attrs.frozen
@@ -337,16 +338,20 @@ class Chat:
         """The opening lines to offer for a conversation with a member, in ``language``.
         A line proposing to meet goes only to a real member the viewer may see: never to
         a fictional profile, and not when the member is unknown, hidden from the viewer
-        or not named (then nothing would tell a fictional profile from a hidden one)."""
-        real_member = False
+        or not named (then nothing would tell a fictional profile from a hidden one).
+        "We have something in common" goes only to a member the viewer may see who shares
+        one of the viewer's interests."""
+        real_member = in_common = False
         if member_id is not None:
             with self.uow() as uow:
                 member = uow.members.get(member_id)
-                real_member = (member is not None and not member.is_fictional
-                               and profile_open(uow, site_of_member(uow, viewer), viewer,
-                                                member))
+                if member is not None and profile_open(uow, site_of_member(uow, viewer),
+                                                       viewer, member):
+                    real_member = not member.is_fictional
+                    in_common = bool(shared_interests(viewer.profile.interests,
+                                                      member.profile.interests))
         lines = self.icebreakers.lines(language) if self.icebreakers else []
-        return openers_for(lines, real_member=real_member)
+        return openers_for(lines, real_member=real_member, in_common=in_common)
 
     def page_hidden(self, viewer: Member) -> None:
         with self.uow() as uow:

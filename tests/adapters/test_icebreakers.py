@@ -1,5 +1,6 @@
 """The opening lines' catalogue: every language tags the lines that propose meeting, so
-none of them reaches a fictional profile (issue 29.5)."""
+none of them reaches a fictional profile (issue 29.5), and the line that claims common
+ground, so it reaches only a member who shares an interest (issue 29)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 from adapters.texts.icebreakers import JsonIcebreakers
 from domain.locales import LOCALE_CODES
-from domain.openers import MEETING, OFFERED, openers_for
+from domain.openers import COMMON, MEETING, OFFERED, openers_for
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "adapters/texts/icebreakers.json"
 
@@ -24,8 +25,11 @@ def test_every_language_tags_the_same_lines_and_offers_a_full_set() -> None:
         lines = store.lines(code)
         assert all("{name}" in line.text for line in lines)
         assert any(MEETING in line.tags for line in lines)
+        assert any(COMMON in line.tags for line in lines)
         for real in (True, False):
-            assert len(openers_for(lines, real_member=real)) == OFFERED
+            for in_common in (True, False):
+                offered = openers_for(lines, real_member=real, in_common=in_common)
+                assert len(offered) == OFFERED
 
 
 def test_the_date_line_is_tagged_in_every_language() -> None:
@@ -38,3 +42,15 @@ def test_the_date_line_is_tagged_in_every_language() -> None:
                                                    for word in coffee)]
         assert dates, code
         assert all(MEETING in entry.get("tags", ()) for entry in dates), code
+
+
+def test_the_common_ground_line_is_tagged_in_every_language() -> None:
+    # "I noticed we have something in common" and its translations.
+    raw = json.loads(CATALOGUE.read_text(encoding="utf-8"))
+    common = ("in common", "gemeen", "gemeinsam", "til fælles", "en común", "yhteistä",
+              "point commun", "in comune", "til felles", "wspólnego", "gemensamt")
+    for code, entries in raw.items():
+        claims = [entry for entry in entries if any(words in entry["text"].lower()
+                                                    for words in common)]
+        assert claims, code
+        assert all(COMMON in entry.get("tags", ()) for entry in claims), code

@@ -1,5 +1,6 @@
 """GET /api/icebreakers?member=: the opening lines offered for a conversation never
-propose meeting a fictional profile in person (issue 29.5), on SQLite and PostgreSQL."""
+propose meeting a fictional profile in person (issue 29.5), nor claim common ground with a
+member who shares no interest (issue 29), on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -16,8 +17,12 @@ CATALOGUE = json.loads((Path(__file__).resolve().parents[2]
                         / "adapters/texts/icebreakers.json").read_text(encoding="utf-8"))
 
 
+def tagged_lines(language: str, tag: str) -> set[str]:
+    return {entry["text"] for entry in CATALOGUE[language] if tag in entry.get("tags", ())}
+
+
 def meeting_lines(language: str) -> set[str]:
-    return {entry["text"] for entry in CATALOGUE[language] if "meeting" in entry.get("tags", ())}
+    return tagged_lines(language, "meeting")
 
 
 @pytest.fixture
@@ -66,6 +71,22 @@ def test_the_screen_language_or_the_members_own(pair) -> None:  # type: ignore[n
     assert set(german) <= {entry["text"] for entry in CATALOGUE["de"]}
     own = lines(ann, f"?member={bob_id}")  # Ann signed up in Dutch
     assert set(own) <= {entry["text"] for entry in CATALOGUE["nl"]}
+
+
+def test_we_have_something_in_common_only_when_we_do(app: Flask) -> None:
+    ann, _ = signed_up(app, "Ann", "female", "male")
+    bob, bob_id = signed_up(app, "Bob", "male", "female")
+    common = tagged_lines("en", "common")
+    assert common and not common & set(lines(ann, f"?member={bob_id}&language=en"))
+    assert ann.put("/api/profile", json={"interests": ["jazz", "hiking"]}).status_code == 200
+    assert not common & set(lines(ann, f"?member={bob_id}&language=en"))  # Bob has none
+    assert bob.put("/api/profile", json={"interests": ["hiking", "cats"]}).status_code == 200
+    for language in CATALOGUE:
+        offered = set(lines(ann, f"?member={bob_id}&language={language}"))
+        assert tagged_lines(language, "common") <= offered and len(offered) == 5, language
+    # Neither an unknown nor an unnamed member: nothing tells what they share.
+    for query in ("?language=en", "?member=999999&language=en"):
+        assert not set(lines(ann, query)) & common
 
 
 def test_bad_input_is_refused(pair) -> None:  # type: ignore[no-untyped-def]
