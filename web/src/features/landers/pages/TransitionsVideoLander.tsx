@@ -51,7 +51,12 @@ export function TransitionsVideoLander() {
   const values = useLanderValues();
   const lander = useLander('transitionsvideolanding', { memberCount: TRANSITIONS_MEMBERS });
   const motion = useMotion();
-  usePageTitle(t('transitions.title', values));
+  // "Real members" and "your next date could be one of them" only over members known to
+  // be real: never while a fictional profile is among them, nor before they are known.
+  const allReal = lander.status === 'ready' && lander.members.length > 0 && !lander.members.some((member) => member.is_fictional);
+  const eyebrow = t(allReal ? 'transitions.eyebrow' : 'transitions.eyebrowMixed', values);
+  const title = t(allReal ? 'transitions.title' : 'transitions.titleMixed', values);
+  usePageTitle(title);
 
   const slides = lander.members.filter((member) => member.main_image).slice(0, SLIDES);
   const rest = lander.members.filter((member) => !slides.includes(member));
@@ -70,8 +75,8 @@ export function TransitionsVideoLander() {
         <div className="lander-transitions__shade" aria-hidden="true" />
         <div className="container lander-transitions__inner">
           <div className="lander-transitions__text">
-            <p className="lander-eyebrow lander-transitions__eyebrow">{t('transitions.eyebrow', values)}</p>
-            <h1 className="lander-transitions__title">{t('transitions.title', values)}</h1>
+            <p className="lander-eyebrow lander-transitions__eyebrow">{eyebrow}</p>
+            <h1 className="lander-transitions__title">{title}</h1>
             <p className="lander-transitions__lead">{t('transitions.lead', values)}</p>
             <SignupCta onClick={lander.signup} className="lander-cta--lg">
               {t('transitions.cta', values)}

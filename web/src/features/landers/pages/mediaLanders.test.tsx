@@ -194,6 +194,23 @@ describe('the transitions lander', () => {
     expect(active()).toBe(0);
   });
 
+  it('promises a date among them only when all of them are real', async () => {
+    // membersFixture: the third is fictional.
+    render(TransitionsVideoLander, '/landers/transitionsvideolanding');
+    await settle();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Who will you meet on Amora?');
+    expect(screen.queryByText(/next date could be one of them|Real members/)).not.toBeInTheDocument();
+    expect(document.title).not.toMatch(/next date/);
+  });
+
+  it('says so over real members only', async () => {
+    server.members = membersFixture(12).map((member) => ({ ...member, is_fictional: false }));
+    render(TransitionsVideoLander, '/landers/transitionsvideolanding');
+    await settle();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your next date could be one of them');
+    expect(screen.getByText('Real members of Amora')).toBeInTheDocument();
+  });
+
   it('lists the members not in the hero below it', async () => {
     render(TransitionsVideoLander, '/landers/transitionsvideolanding');
     await settle();
