@@ -12,12 +12,12 @@ from zoneinfo import ZoneInfo
 import attrs
 
 from application.accounts import TOKEN_LIFETIMES, existing_member, site_of_member
-from application.decisions import DECISION_MAIL
+from application.decisions import DECISION_MAIL, OUTCOME_MAIL
 from application.ports.clock import Clock
 from application.ports.grounds import GroundTexts
 from application.ports.notifications import Mailer
 from application.ports.security import Secrets, Signer
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.sites import resolve_site
 from domain.decisions import Decision, Restriction
 from domain.members import Member
@@ -101,6 +101,11 @@ class AccountMails:
                 if found is None or found.member_id != member.id:
                     return  # erased or not theirs: nothing to tell
                 statement = self._statement(found, site, member.language)
+            if kind == OUTCOME_MAIL:
+                outcome = self._outcome(uow, int(target or 0), member.id, site)
+                if outcome is None:
+                    return
+                statement = outcome
             if kind in LINK_PATHS:
                 uow.tokens.add(member.id, kind, self.secrets.digest(token), now,
                                now + TOKEN_LIFETIMES[kind], new_email, target)
@@ -111,6 +116,8 @@ class AccountMails:
             path = LINK_PATHS[kind].format(token=token)
         elif kind == DECISION_MAIL:
             path = DECISION_PATHS[str(statement["contest"])]
+        elif kind == OUTCOME_MAIL:
+            path = DECISION_PATHS["other"]
         else:
             path = PLAIN_PATHS[kind]
         self._deliver(kind, site, member.id, member.language, new_email or member.email,
@@ -135,6 +142,21 @@ class AccountMails:
             "contest_until": found.contest_until.astimezone(zone).date(),
             "contest": "ban" if found.restriction is Restriction.BAN else "other",
         }
+
+    @staticmethod
+    def _outcome(uow: UnitOfWork, appeal_id: int, member_id: int,
+                 site: Site) -> dict[str, str | date] | None:
+        """What the outcome of an appeal against a decision says: which decision (its
+        kind and day), lifted or upheld, and the operator's reason."""
+        appeal = uow.appeals.get(appeal_id)
+        found = (uow.decisions.get(appeal.decision_id)
+                 if appeal and appeal.decision_id else None)
+        if appeal is None or found is None or appeal.member_id != member_id:
+            return None  # erased meanwhile: nothing to tell
+        zone = ZoneInfo(site.time_zone)
+        return {"outcome": appeal.status.value, "restriction": found.restriction.value,
+                "decided_on": found.decided_at.astimezone(zone).date(),
+                "note": appeal.note or ""}
 
     def farewell(self, member_id: int, site_id: int, language: str, email: str, name: str,
                  country: str) -> None:

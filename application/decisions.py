@@ -16,6 +16,7 @@ from domain.errors import DomainError
 from domain.members import Member
 
 DECISION_MAIL = "decision"  # the account_mail kind that sends the statement of reasons
+OUTCOME_MAIL = "appeal_outcome"  # the outcome of an appeal against a decision (not a ban)
 
 
 def record_decision(uow: UnitOfWork, member: Member, what: Restricting, actor: str,

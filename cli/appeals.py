@@ -1,4 +1,5 @@
-"""`amora appeals`: banned members' appeals to decide."""
+"""`amora appeals`: members' appeals against decisions (bans, rejected photos, revoked
+credits, ...) to decide."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from cli.context import Id, container, fail_on_rule
 from cli.inputs import Actor, note
 from cli.output import Json, console, labelled, print_json, rows, say
 
-appeals = typer.Typer(help="Appeals against bans: list, show and decide.",
+appeals = typer.Typer(help="Appeals against decisions: list, show and decide.",
                       no_args_is_help=True)
 
 
@@ -24,33 +25,42 @@ def list_appeals(
     """The newest appeals (open ones by default; times in UTC)."""
     with fail_on_rule():
         found = container().appeals().list(status or None, limit)
-    records = [{"id": row.id, "member": row.member_id, "banned": row.banned_at,
-                "ban reason": row.ban_reason if as_json else row.ban_reason[:40],
+    records = [{"id": row.id, "member": row.member_id, "decision": row.decision_id,
+                "banned": row.banned_at,
+                "ban reason": row.ban_reason if as_json else (row.ban_reason or "")[:40],
                 "status": row.status.value, "filed": row.created_at,
                 "text": row.text if as_json else row.text[:60]} for row in found]
-    rows(("id", "member", "banned", "ban reason", "status", "filed", "text"), records,
-         as_json=as_json)
+    rows(("id", "member", "decision", "banned", "ban reason", "status", "filed", "text"),
+         records, as_json=as_json)
 
 
 @appeals.command()
 def show(appeal_id: Id, as_json: Json = False) -> None:
-    """Everything about one appeal."""
+    """Everything about one appeal and the decision it contests."""
     with fail_on_rule():
         row = container().appeals().show(appeal_id)
+        contested = (container().appeals().contested(appeal_id)
+                     if row.decision_id is not None else None)
     if as_json:
-        print_json(row)
+        print_json({**attrs.asdict(row), "contested": contested})
         return
     for key, value in attrs.asdict(row).items():
         console.print(labelled(key, value))
+    if contested is not None:
+        console.print(labelled("contested decision", ""))
+        for key, value in contested.items():
+            console.print(labelled(f"  {key}", value))
 
 
 @appeals.command()
 def decide(appeal_id: Id,
            lift: Annotated[bool, typer.Option(
-               "--lift/--uphold", help="Lift the ban (unban) or uphold it.")],
+               "--lift/--uphold",
+               help="Lift the decision (undo it: unban, photo back, credits back, ...) "
+                    "or uphold it.")],
            note: Annotated[str, note("Why (required; audit log).")],
            actor: Actor = "", as_json: Json = False) -> None:
-    """Uphold or lift the ban; the member is told by e-mail in their language."""
+    """Uphold or lift the decision; the member is told by e-mail in their language."""
     with fail_on_rule():
         decision = container().appeals().decide(appeal_id, lift, note,
                                                 actor or getpass.getuser())

@@ -9,6 +9,7 @@ from enum import StrEnum
 import attrs
 
 from domain.accounts import FieldError, InvalidFields
+from domain.decisions import Decision, DecisionStatus
 from domain.errors import DomainError
 from domain.members import AccountStatus, Member
 
@@ -25,8 +26,8 @@ class AppealStatus(StrEnum):
 class Appeal:
     id: int
     member_id: int
-    banned_at: datetime  # which ban: a member banned again may appeal again
-    ban_reason: str
+    banned_at: datetime | None  # which ban: a member banned again may appeal again
+    ban_reason: str | None  # a ban's appeal only
     text: str
     status: AppealStatus
     created_at: datetime
@@ -62,3 +63,18 @@ def decided(appeal: Appeal, lift: bool, note: str, actor: str, now: datetime) ->
         raise DomainError("reason_required")
     return attrs.evolve(appeal, status=AppealStatus.LIFTED if lift else AppealStatus.UPHELD,
                         decided_at=now, decided_by=actor, note=note.strip()[:2000])
+
+
+def check_may_contest(found: Decision | None, member_id: int, open_appeal: bool,
+                      now: datetime) -> Decision:
+    """A member contests their own decision while it is in force, for six months, with
+    one appeal open at a time (issue 30.3); someone else's is as if it did not exist."""
+    if found is None or found.member_id != member_id:
+        raise DomainError("decision_not_found")
+    if found.status is not DecisionStatus.IN_FORCE:
+        raise DomainError("decision_lifted")
+    if now > found.contest_until:
+        raise DomainError("appeal_too_late")
+    if open_appeal:
+        raise DomainError("appeal_exists")
+    return found

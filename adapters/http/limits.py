@@ -26,6 +26,7 @@ TOKENS = "60 per hour"
 MESSAGES = "30 per minute"
 SMS = "10 per hour"
 PHOTO_UPLOADS = "30 per hour"  # per member: each upload may cost a full image decode
+APPEALS = "10 per hour"  # per member: each appeal waits for an operator to read it
 EXPORTS = "5 per day"  # per member: each copy zips every photo and message
 PUSH = "60 per 10 minutes"  # a browser (re)sends its subscription at each login
 # A signed-in member's password typed again (a new password or e-mail address, deletion,

@@ -59,6 +59,20 @@ def download() -> Response:
         "Content-Length": str(copy.size), "Cache-Control": "no-store"})
 
 
+@attrs.frozen
+class ContestBody:
+    text: str = attrs.field(validator=attrs.validators.max_len(20000))
+
+
+@blueprint.post("/api/decisions/<int:decision_id>/appeal")
+@limits.limiter.limit(limits.APPEALS, key_func=limits.per_member)
+def contest(decision_id: int) -> tuple[dict[str, Any], int]:
+    """A member contests one of their own decisions (issue 30.3)."""
+    member = require_member()
+    body = json_body(ContestBody)
+    return render(container().appeals().contest(member, decision_id, body.text)), 201
+
+
 @blueprint.post("/api/appeals")
 @limits.limiter.limit(limits.LOGIN)
 def appeal() -> tuple[dict[str, Any], int]:

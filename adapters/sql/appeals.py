@@ -44,6 +44,11 @@ class SqlAppeals:
             ap.c.member_id == member_id, ap.c.banned_at == banned_at)).mappings().first()
         return _appeal(row) if row else None
 
+    def open_for(self, decision_id: int) -> bool:
+        return self.connection.execute(select(ap.c.id).where(
+            ap.c.decision_id == decision_id,
+            ap.c.status == AppealStatus.OPEN.value)).first() is not None
+
     def of_member(self, member_id: int) -> list[Appeal]:
         query = select(ap).where(ap.c.member_id == member_id).order_by(ap.c.id.desc())
         return [_appeal(row) for row in self.connection.execute(query).mappings()]

@@ -576,6 +576,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/decisions/{decision_id}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The member contests one of their own decisions (issue 30.3)
+         * @description Within six months of the decision (contest_until), while it is in force, one open appeal at a time. Someone else's or an unknown decision is decision_not_found (404); a second open appeal appeal_exists, a late one appeal_too_late and a lifted decision decision_lifted (409). An operator decides with `amora appeals decide`; lifting undoes the restriction, and the member hears the outcome by e-mail.
+         */
+        post: operations["contestDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/decisions/ban": {
         parameters: {
             query?: never;
@@ -2851,6 +2871,45 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+        };
+    };
+    contestDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                decision_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 10 to 5000 characters once trimmed */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Filed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "open";
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     getBanDecision: {

@@ -1,0 +1,67 @@
+"""Lifting a decision undoes its effect (issue 30.3), in the transaction that lifts it:
+the ban ends, the photo is back, the credits return, the block goes. One small function
+per restriction; a restriction without one cannot be lifted on appeal yet and says so."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from application.accounts import existing_member
+from application.ledger import book
+from application.listings import relist
+from application.ports.unit_of_work import UnitOfWork
+from application.shop import DIRECT_DEBIT_BLOCK
+from domain.credits import EntryKind
+from domain.decisions import Decision, Restriction
+from domain.errors import DomainError
+
+Undo = Callable[[UnitOfWork, Decision, datetime], None]
+
+
+def _ban(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+    member = existing_member(uow, _member(found))
+    if member.banned_at is None:
+        return  # unbanned meanwhile: nothing left to undo
+    uow.members.save(member, member.unbanned())
+
+
+def _photo(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+    photo = uow.photos.get(int(found.item_id or 0))
+    if photo is None:
+        return  # the member deleted it meanwhile
+    uow.photos.set_status(photo.id, str(found.undo.get("photo_status") or "active"))
+    relist(uow, photo.member_id)
+
+
+def _credits(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+    amount = int(found.undo.get("credits") or 0)
+    if amount > 0:
+        book(uow, _member(found), EntryKind.GRANT, amount, f"appeal:{found.id}",
+             "credits returned on appeal", now)
+
+
+def _direct_debit(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+    uow.member_flags.remove(_member(found), DIRECT_DEBIT_BLOCK)
+
+
+def _member(found: Decision) -> int:
+    if found.member_id is None:
+        raise DomainError("decision_not_found")  # erased: nothing to give back
+    return found.member_id
+
+
+UNDO: dict[Restriction, Undo] = {
+    Restriction.BAN: _ban,
+    Restriction.PHOTO_REJECTED: _photo,
+    Restriction.PHOTO_REMOVED: _photo,
+    Restriction.CREDITS_REVOKED: _credits,
+    Restriction.DIRECT_DEBIT_BLOCKED: _direct_debit,
+}
+
+
+def undo(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+    action = UNDO.get(found.restriction)
+    if action is None:
+        raise DomainError("cannot_undo", restriction=found.restriction.value)
+    action(uow, found, now)
