@@ -53,6 +53,7 @@ from application.live_traffic import LiveTraffic
 from application.member_decisions import MemberDecisions
 from application.moderation import Moderation
 from application.notifications import NotificationSettings, Notifier
+from application.operator_desk import OperatorDesk
 from application.photo_links import PhotoLinks
 from application.photos import Photos
 from application.ports.events import EventBus
@@ -195,6 +196,7 @@ class Container(containers.DeclarativeContainer):
     events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url)
     appeals = providers.Singleton(Appeals, uow=unit_of_work.provider, clock=clock,
                                   accounts=accounts)
+    operator_desk = providers.Singleton(OperatorDesk, uow=unit_of_work.provider)
     member_decisions = providers.Singleton(MemberDecisions, uow=unit_of_work.provider,
                                            clock=clock, grounds=ground_texts, accounts=accounts)
     data_export = providers.Singleton(DataExport, uow=unit_of_work.provider, clock=clock,

@@ -3,7 +3,6 @@ credits, ...) to decide."""
 
 from __future__ import annotations
 
-import getpass
 from typing import Annotated
 
 import attrs
@@ -11,6 +10,7 @@ import typer
 
 from cli.context import Id, container, fail_on_rule
 from cli.inputs import Actor, note
+from cli.operator import operator
 from cli.output import Json, console, labelled, print_json, rows, say
 
 appeals = typer.Typer(help="Appeals against decisions: list, show and decide.",
@@ -63,6 +63,6 @@ def decide(appeal_id: Id,
     """Uphold or lift the decision; the member is told by e-mail in their language."""
     with fail_on_rule():
         decision = container().appeals().decide(appeal_id, lift, note,
-                                                actor or getpass.getuser())
+                                                operator(actor))
     say(as_json, {"id": appeal_id, "status": decision.status.value, "note": decision.note},
         f"Appeal {appeal_id} {decision.status.value}.", "green")

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import getpass
 from typing import Annotated, Any
 
 import typer
@@ -11,6 +10,7 @@ import typer
 from application.companies import NewCompany
 from cli.context import container, fail_on_rule
 from cli.inputs import Actor
+from cli.operator import operator
 from cli.output import Json, console, labelled, print_json, rows, say
 from domain.companies import FIELDS
 from domain.sites import Address, Company, Site
@@ -60,7 +60,7 @@ def add(
             name=name, street=street, postcode=postcode, city=city, country=country,
             registration=registration, vat=vat or (), email=email, phone=phone,
             tradenames=tradename or (), delete_discount=delete_discount),
-            actor or getpass.getuser())
+            operator(actor))
     say(as_json, _record(company, []), f"Company {company.id}: {company.name}.", "green")
 
 
@@ -102,7 +102,7 @@ def set_field(
 ) -> None:
     """Change one field; street, postcode, city and country are the main address's."""
     with fail_on_rule():
-        company = container().companies().set(ref, key, value, actor or getpass.getuser())
+        company = container().companies().set(ref, key, value, operator(actor))
     say(as_json, _record(company, []), f"{company.name}: {key} set.", "green")
 
 
@@ -121,7 +121,7 @@ def address(
 ) -> None:
     """Add, replace or remove an address variant shown to visitors from one country
     (e.g. the US address on the English legal pages for US visitors)."""
-    companies, who = container().companies(), actor or getpass.getuser()
+    companies, who = container().companies(), operator(actor)
     with fail_on_rule():
         if remove:
             company = companies.remove_address(ref, audience, who)

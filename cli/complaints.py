@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import getpass
 from typing import Annotated
 
 import attrs
@@ -11,6 +10,7 @@ from rich.table import Table
 
 from cli.context import Id, container, fail_on_rule
 from cli.inputs import Actor, note
+from cli.operator import operator
 from cli.output import Json, console, labelled, print_json, rows, say, shown
 
 complaints = typer.Typer(help="Complaints: list, show and resolve.", no_args_is_help=True)
@@ -58,6 +58,6 @@ def resolve(complaint_id: Id,
             actor: Actor = "", as_json: Json = False) -> None:
     """Close a complaint with what was done about it."""
     with fail_on_rule():
-        container().complaints().resolve(complaint_id, note, actor or getpass.getuser())
+        container().complaints().resolve(complaint_id, note, operator(actor))
     say(as_json, {"id": complaint_id, "status": "resolved", "note": note},
         f"Complaint {complaint_id} resolved.", "green")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import getpass
 from typing import Annotated
 
 import typer
@@ -10,6 +9,7 @@ from rich.text import Text
 
 from cli.context import Id, container, fail_on_rule
 from cli.inputs import Actor, Facts, GroundOption, Key, Notice, reason
+from cli.operator import operator
 from cli.output import Json, console, print_json, rows, say
 from domain.credits import MAX_AMOUNT
 from domain.decisions import Ground
@@ -27,7 +27,7 @@ def grant(member_id: Id, amount: Amount, reason: Reason, actor: Actor = "",
     """Give a member credits."""
     with fail_on_rule():
         entry = container().credits().grant(member_id, amount, reason,
-                                            actor or getpass.getuser(), key)
+                                            operator(actor), key)
     say(as_json, {"member": member_id, "amount": amount, "balance": entry.balance_after},
         f"Granted {amount} credits to member {member_id}; balance {entry.balance_after}.",
         "green")
@@ -40,7 +40,7 @@ def revoke(member_id: Id, amount: Amount, reason: Reason, ground: GroundOption =
     """Take credits back (never below zero); the member is told the decision."""
     with fail_on_rule():
         entry = container().credits().revoke(member_id, amount, reason,
-                                             actor or getpass.getuser(), key,
+                                             operator(actor), key,
                                              ground=Ground.parse(ground), notice_id=notice,
                                              facts=facts)
     say(as_json, {"member": member_id, "amount": -amount, "balance": entry.balance_after},

@@ -46,7 +46,8 @@ def checked(longest: int, *, lines: bool = False) -> Callable[[Any], Any]:
     return check
 
 
-Actor = Annotated[str, typer.Option(help="Who acts (audit log); defaults to your login.",
+Actor = Annotated[str, typer.Option(help="Who acts (audit log, decisions); else AMORA_OPERATOR; "
+                                    "your login only outside production.",
                                     callback=checked(ACTOR_LONGEST))]
 Key = Annotated[str | None, typer.Option(
     help="Idempotency key: running the same command with the same key books it once.",

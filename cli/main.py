@@ -19,6 +19,7 @@ from cli import (
     companies,
     complaints,
     credits,
+    decisions,
     demo,
     grounds,
     members,
@@ -48,6 +49,8 @@ app.add_typer(complaints.complaints, name="complaints")
 app.add_typer(appeals.appeals, name="appeals")
 app.add_typer(stats.stats, name="stats")
 app.add_typer(grounds.app, name="grounds")
+app.add_typer(decisions.app, name="decisions")
+app.command("audit")(decisions.audit)
 
 
 @contextmanager

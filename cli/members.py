@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import getpass
 from typing import Annotated, Any
 
 import typer
@@ -12,6 +11,7 @@ from rich.text import Text
 from cli.context import Id, container, fail_on_rule
 from cli.failures import MAX_NUMBER
 from cli.inputs import Actor, Facts, GroundOption, Notice, reason
+from cli.operator import operator
 from cli.output import Json, console, plain, print_json, rows, say, shown
 from domain.decisions import Ground
 from domain.members import Member
@@ -87,7 +87,7 @@ def set_fictional(member_id: Id, state: Annotated[str, typer.Argument(help="on o
         raise typer.BadParameter("say on or off")
     with fail_on_rule():
         container().moderation().set_fictional(member_id, state == "on",
-                                               actor or getpass.getuser())
+                                               operator(actor))
     say(as_json, {"id": member_id, "fictional": state == "on"},
         f"Member {member_id} fictional: {state}.")
 
@@ -98,7 +98,7 @@ def ban(member_id: Id, reason: Reason, ground: GroundOption = "", facts: Facts =
     """Ban a member: their sessions end at once and they see the ban page. The member is
     told the decision: its facts (--facts, else the reason) and its --ground."""
     with fail_on_rule():
-        container().moderation().ban(member_id, reason, actor or getpass.getuser(),
+        container().moderation().ban(member_id, reason, operator(actor),
                                      ground=Ground.parse(ground), facts=facts,
                                      notice_id=notice)
     say(as_json, {"id": member_id, "status": "banned"}, f"Member {member_id} banned.", "red")
@@ -108,7 +108,7 @@ def ban(member_id: Id, reason: Reason, ground: GroundOption = "", facts: Facts =
 def unban(member_id: Id, reason: Reason, actor: Actor = "", as_json: Json = False) -> None:
     """Lift a ban."""
     with fail_on_rule():
-        container().moderation().unban(member_id, reason, actor or getpass.getuser())
+        container().moderation().unban(member_id, reason, operator(actor))
     say(as_json, {"id": member_id, "banned": False}, f"Member {member_id} unbanned.",
         "green")
 
@@ -120,7 +120,7 @@ def block_directdebit(member_id: Id, reason: Reason, ground: GroundOption = "",
     """Keep a member from paying by direct debit; they are told the decision."""
     with fail_on_rule():
         container().shop_administration().block_directdebit(member_id, True, reason,
-                                                            actor or getpass.getuser(),
+                                                            operator(actor),
                                                             ground=Ground.parse(ground),
                                                             facts=facts, notice_id=notice)
     say(as_json, {"id": member_id, "directdebit_blocked": True},
@@ -133,7 +133,7 @@ def unblock_directdebit(member_id: Id, reason: Reason, actor: Actor = "",
     """Let a member pay by direct debit again."""
     with fail_on_rule():
         container().shop_administration().block_directdebit(member_id, False, reason,
-                                                            actor or getpass.getuser())
+                                                            operator(actor))
     say(as_json, {"id": member_id, "directdebit_blocked": False},
         f"Member {member_id} may pay by direct debit again.", "green")
 
@@ -146,7 +146,7 @@ def mail_off(member_id: Id,
     The member's notification screen says why and how to turn mail back on."""
     with fail_on_rule():
         container().notification_settings().set_mail_off(member_id, reason,
-                                                         actor or getpass.getuser())
+                                                         operator(actor))
     say(as_json, {"id": member_id, "mail_off": reason.value},
         f"No more e-mail to member {member_id} ({reason.value}).", "yellow")
 
@@ -156,6 +156,6 @@ def mail_on(member_id: Id, actor: Actor = "", as_json: Json = False) -> None:
     """Send e-mail to a member again."""
     with fail_on_rule():
         container().notification_settings().set_mail_off(member_id, None,
-                                                         actor or getpass.getuser())
+                                                         operator(actor))
     say(as_json, {"id": member_id, "mail_off": None},
         f"Member {member_id} receives e-mail again.", "green")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import getpass
 from typing import Annotated, Any
 
 import attrs
@@ -16,6 +15,7 @@ from cli.context import container, fail_on_rule
 from cli.failures import MAX_NUMBER
 from cli.inputs import Actor, Facts, GroundOption, Notice
 from cli.inputs import reason as reason_option
+from cli.operator import operator
 from cli.output import Json, console, errors, print_json, say, shown, visible
 from domain.decisions import Ground
 
@@ -68,7 +68,7 @@ Ids = Annotated[list[int], typer.Argument(min=1, max=MAX_NUMBER, help="Photo ids
 def approve(photo_ids: Ids, actor: Actor = "", as_json: Json = False) -> None:
     """Make photos visible to other members (all of them, or none if an id is unknown)."""
     with fail_on_rule():
-        container().photos().review_many(photo_ids, True, actor or getpass.getuser())
+        container().photos().review_many(photo_ids, True, operator(actor))
     say(as_json, {"approved": photo_ids},
         f"Approved {_listed(photo_ids)}.", "green")
 
@@ -80,7 +80,7 @@ def reject(photo_ids: Ids, reason: Annotated[str, reason_option()],
     """Reject photos: only their owners see them, marked as rejected, and each owner is
     told the decision for each photo (--facts, else the reason, and the --ground)."""
     with fail_on_rule():
-        container().photos().review_many(photo_ids, False, actor or getpass.getuser(),
+        container().photos().review_many(photo_ids, False, operator(actor),
                                          reason, Ground.parse(ground), notice, facts=facts)
     say(as_json, {"rejected": photo_ids, "reason": reason},
         f"Rejected {_listed(photo_ids)}.", "yellow")

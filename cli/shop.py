@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import getpass
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
@@ -12,6 +11,7 @@ from application.shop_admin import CodeFigures
 from cli.context import Id, container, fail_on_rule
 from cli.failures import MAX_NUMBER
 from cli.inputs import Actor
+from cli.operator import operator
 from cli.output import Json, console, labelled, money, print_json, rows, say
 from domain.orders import Order
 from domain.pricing import Bundle
@@ -59,7 +59,7 @@ def show(order_id: Id, as_json: Json = False) -> None:
 def refund(order_id: Id, actor: Actor = "", as_json: Json = False) -> None:
     """Give the money back (within the site's refund_days); the credits go back too."""
     with fail_on_rule():
-        order = container().shop().refund(order_id, actor or getpass.getuser())
+        order = container().shop().refund(order_id, operator(actor))
     say(as_json, _order(order), f"Order {order.id} {order.status.value}.", "yellow")
 
 
@@ -88,7 +88,7 @@ def create_code(
     currency."""
     with fail_on_rule():
         made = container().shop_administration().create_code(
-            code, percentage, actor or getpass.getuser(),
+            code, percentage, operator(actor),
             expires=expires.replace(tzinfo=UTC) if expires else None, country=country,
             minimum_order_value=minimum, unlimited=unlimited, methods=method or (),
             sites=site or (), member_id=member, currency=currency)
@@ -142,7 +142,7 @@ def show_code(code: str, as_json: Json = False) -> None:
 def disable(code: str, actor: Actor = "", as_json: Json = False) -> None:
     """Stop a code from being used."""
     with fail_on_rule():
-        container().shop_administration().disable_code(code, actor or getpass.getuser())
+        container().shop_administration().disable_code(code, operator(actor))
     say(as_json, {"code": code.strip().upper(), "status": "disabled"},
         f"Code {code.strip().upper()} disabled.", "yellow")
 
@@ -169,6 +169,6 @@ def set_bundles(domain: str, currency: str,
     """Replace a site's bundles in one currency (old orders keep theirs)."""
     with fail_on_rule():
         found = container().shop_administration().set_bundles(domain, currency, offer,
-                                                              actor or getpass.getuser())
+                                                              operator(actor))
     say(as_json, [_bundle(b) for b in found],
         f"{len(found)} bundles in {currency.strip().upper()} for {domain}.", "green")

@@ -3,7 +3,6 @@ settings (validated, audit-logged)."""
 
 from __future__ import annotations
 
-import getpass
 from typing import Annotated
 
 import typer
@@ -12,6 +11,7 @@ from adapters.sql.documents import converter
 from application.site_launch import NewSite
 from cli.context import container, fail_on_rule
 from cli.inputs import NAME_LONGEST, Actor, checked
+from cli.operator import operator
 from cli.output import Json, console, print_json, print_json_view, rows, say
 from domain.site_settings import SETTING_KEYS
 
@@ -52,7 +52,7 @@ def set_setting(
     """Change one setting; the change is validated and audit-logged."""
     with fail_on_rule():
         site = container().site_administration().set(domain, key, value,
-                                                     actor or getpass.getuser())
+                                                     operator(actor))
     say(as_json, {"domain": site.domain, "key": key, "value": value},
         f"{site.domain}: {key} set.", "green")
 
@@ -87,7 +87,7 @@ def add(
     with fail_on_rule():
         site, bundles = container().site_launch().add(NewSite(
             domain=domain, company=company, name=name, niche=niche, language=language,
-            copy_from=copy_from), actor or getpass.getuser())
+            copy_from=copy_from), operator(actor))
     say(as_json, {"id": site.id, "domain": site.domain, "name": site.name,
                   "company": site.company_id, "bundles": bundles},
         f"Site {site.domain} ({site.name}) is live with {bundles} bundles.", "green")
@@ -97,6 +97,6 @@ def add(
 def remove(domain: str, actor: Actor = "", as_json: Json = False) -> None:
     """Take down a site nobody signed up on (its bundles and lander figures go too)."""
     with fail_on_rule():
-        site = container().site_launch().remove(domain, actor or getpass.getuser())
+        site = container().site_launch().remove(domain, operator(actor))
     say(as_json, {"id": site.id, "domain": site.domain, "removed": True},
         f"Site {site.domain} removed.", "yellow")

@@ -12,7 +12,7 @@ from sqlalchemy import Connection, delete, func, insert, or_, select, update
 from adapters.sql import tables as t
 from adapters.sql.documents import company_from_row, converter, site_from_row, site_settings
 from adapters.sql.engine import inserted_id
-from application.ports.audit import Details
+from application.ports.audit import AuditEntry, AuditFilter, Details
 from application.ports.photos import MainPhoto, Photo, PhotoForReview
 from domain.photos import PhotoStatus
 from domain.sites import Company, Site
@@ -189,6 +189,19 @@ class SqlPhotoQueries:
 @attrs.define
 class SqlAuditLog:
     connection: Connection
+
+    def find(self, where: AuditFilter) -> list[AuditEntry]:
+        log = t.audit_log
+        query = select(log).order_by(log.c.at.desc(), log.c.id.desc()).limit(where.limit)
+        if where.member_id is not None:
+            query = query.where(or_(
+                log.c.subject == str(where.member_id),
+                log.c.details["member"].as_integer() == where.member_id))
+        if where.actor is not None:
+            query = query.where(log.c.actor == where.actor)
+        if where.since is not None:
+            query = query.where(log.c.at >= where.since)
+        return [AuditEntry(**row) for row in self.connection.execute(query).mappings()]
 
     def record(self, at: datetime, actor: str, action: str, subject: str,
                details: Details) -> None:

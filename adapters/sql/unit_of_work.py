@@ -115,7 +115,7 @@ _REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
     "chat_queries": SqlChatQueries, "like_queries": SqlLikeQueries,
     "photo_queries": SqlPhotoQueries, "complaint_queries": SqlComplaintQueries,
     "appeals": SqlAppeals, "personal_data": SqlPersonalData, "last_seen": SqlLastSeen,
-    "decisions": SqlDecisions,
+    "decisions": SqlDecisions, "audit_queries": SqlAuditLog,
     "jobs": lambda connection: SqlOutbox(connection, _now),
 }
 
@@ -127,6 +127,7 @@ class SqlUnitOfWork:
     photos: SqlPhotos
     photo_queries: SqlPhotoQueries
     audit: SqlAuditLog
+    audit_queries: SqlAuditLog
     sessions: SqlSessions
     tokens: SqlTokens
     login_failures: SqlLoginFailures

@@ -7,7 +7,7 @@ from typing import Protocol
 
 from application.ports.accounts import LoginFailureLog, SessionRepository, TokenRepository
 from application.ports.appeals import AppealRepository
-from application.ports.audit import AuditLog
+from application.ports.audit import AuditLog, AuditQueries
 from application.ports.chat import ChatQueries, ChatRepository
 from application.ports.complaints import ComplaintQueries, ComplaintRepository
 from application.ports.credits import LedgerRepository
@@ -42,6 +42,7 @@ class UnitOfWork(Protocol):
     photos: PhotoRepository
     photo_queries: PhotoQueries  # read only
     audit: AuditLog
+    audit_queries: AuditQueries  # read only
     sessions: SessionRepository
     tokens: TokenRepository
     login_failures: LoginFailureLog

@@ -1,0 +1,67 @@
+"""The operator's reading desk and identity (issue 30.5): `amora decisions list/show`,
+`amora audit`, and a real name on every change, required in production."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cli import context
+
+
+def _member(amora) -> int:  # type: ignore[no-untyped-def]
+    from tests.cli.test_cli import _member as signed_up  # as the web app makes them
+
+    return signed_up(amora)
+
+
+def test_decisions_list_and_show_name_who_decided(amora) -> None:  # type: ignore[no-untyped-def]
+    member_id = _member(amora)
+    banned = amora("members", "ban", str(member_id), "--reason", "Asked for money [red]x[/]",
+                   "--ground", "terms:scam", "--actor", "anna")
+    assert banned.exit_code == 0, banned.output
+    listed = json.loads(amora("decisions", "list", "--member", str(member_id),
+                              "--json").output)
+    [decision] = listed
+    assert (decision["restriction"], decision["ground"], decision["decided_by"]) == (
+        "ban", "terms:scam", "anna")
+    shown = amora("decisions", "show", str(decision["id"]))
+    assert "Asked for money [red]x[/]" in shown.output  # as text, never as markup
+    assert amora("decisions", "list", "--kind", "photo_rejected", "--json").output.strip() \
+        == "[]"
+    refused = amora("decisions", "list", "--kind", "nonsense")
+    assert refused.exit_code == 1
+    assert amora("decisions", "show", "999").exit_code == 1
+
+
+def test_audit_reads_the_trail_by_member_and_actor(amora) -> None:  # type: ignore[no-untyped-def]
+    member_id = _member(amora)
+    amora("members", "ban", str(member_id), "--reason", "spam", "--ground", "spam",
+          "--actor", "anna")
+    amora("members", "unban", str(member_id), "--reason", "appeal", "--actor", "ben")
+    trail = json.loads(amora("audit", "--member", str(member_id), "--json").output)
+    assert [(row["action"], row["actor"]) for row in trail] == [
+        ("members.unban", "ben"), ("members.ban", "anna")]
+    only_ben = json.loads(amora("audit", "--actor", "ben", "--json").output)
+    assert [row["action"] for row in only_ben] == ["members.unban"]
+    later = json.loads(amora("audit", "--since", "2999-01-01", "--json").output)
+    assert later == []
+
+
+def test_a_change_names_its_operator_from_the_environment(amora, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    member_id = _member(amora)
+    monkeypatch.setenv("AMORA_OPERATOR", "carla")
+    amora("members", "ban", str(member_id), "--reason", "spam", "--ground", "spam")
+    [row] = json.loads(amora("audit", "--member", str(member_id), "--json").output)
+    assert row["actor"] == "carla"
+
+
+def test_production_refuses_a_change_without_an_operator(amora, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    member_id = _member(amora)
+    monkeypatch.setenv("AMORA_ENV", "production")
+    monkeypatch.delenv("AMORA_OPERATOR", raising=False)
+    refused = amora("members", "ban", str(member_id), "--reason", "spam", "--ground", "spam")
+    assert refused.exit_code == 2 and "--actor" in refused.output
+    assert json.loads(amora("audit", "--json").output) == []  # nothing changed
+    assert context.container().moderation().show(member_id).status.value != "banned"
