@@ -216,6 +216,51 @@ describe('live likes', () => {
     expect(await screen.findByTestId('match-modal')).toHaveAttribute('data-member-id', '9');
   });
 
+  it('drops a waiting celebration when the match ends before it shows, and lists from before do not bring it back', async () => {
+    renderScreen();
+    lists.profiles = [liked(9, 'Daan', { match: true, match_new: true }), liked(4, 'Sem', { match: true, match_new: true })];
+    socket.emit({ type: 'match', profile: { id: 9, name: 'Daan', age: 33 } });
+    socket.emit({ type: 'match', profile: { id: 4, name: 'Sem', age: 33 } });
+    expect(await screen.findByTestId('match-modal')).toHaveAttribute('data-member-id', '9');
+    await waitFor(() => expect(useMatch.getState().queue.map((p) => p.id)).toEqual([9, 4]));
+    await flush();
+    // A load answered before Sem took his like back: it still calls his match new.
+    let answerStale: () => void = () => undefined;
+    holdLists = (answer) => {
+      answerStale = answer;
+    };
+    const stale = reloadLikes();
+    await waitFor(() => expect(holdLists).toBeNull());
+    lists.profiles = [lists.profiles[0]!, liked(4, 'Sem')];
+    socket.emit({ type: 'unlike', member: 4 });
+    expect(useMatch.getState().queue.map((p) => p.id)).toEqual([9]);
+    answerStale();
+    await act(() => stale);
+    await flush();
+    expect(useMatch.getState().queue.map((p) => p.id)).toEqual([9]);
+    // Daan's shows as before; after it, none for Sem.
+    fireEvent.click(screen.getByTestId('match-modal'));
+    await flush();
+    expect(screen.queryByTestId('match-modal')).toBeNull();
+    expect(useMatch.getState().queue).toEqual([]);
+    // Sem likes me back again later: a new match, celebrated.
+    lists.profiles = [lists.profiles[0]!, liked(4, 'Sem', { match: true, match_new: true })];
+    socket.emit({ type: 'match', profile: { id: 4, name: 'Sem', age: 33 } });
+    expect(await screen.findByTestId('match-modal')).toHaveAttribute('data-member-id', '4');
+  });
+
+  it('closes the celebration on screen when the match ends', async () => {
+    renderScreen();
+    lists.profiles = [liked(9, 'Daan', { match: true, match_new: true })];
+    socket.emit({ type: 'match', profile: { id: 9, name: 'Daan', age: 33 } });
+    await screen.findByTestId('match-modal');
+    lists.profiles = [liked(9, 'Daan')];
+    socket.emit({ type: 'unlike', member: 9 });
+    await waitFor(() => expect(screen.queryByTestId('match-modal')).toBeNull());
+    await flush();
+    expect(useMatch.getState().queue).toEqual([]);
+  });
+
   it('celebrates once for the member whose like makes the match', async () => {
     renderScreen(<LikeButton member={{ id: 9, name: 'Daan' }} liked={false} likesMe />);
     // The server stores my like as seen: the lists after it do not call the match new.

@@ -17,7 +17,7 @@
 import { type LiveSocket, live } from '../../shared/realtime/socket';
 import { useSession } from '../session';
 import { reloadLikesAfterNews } from './likesStore';
-import { forgetMatch } from './matchStore';
+import { forgetMatch, matchEnded } from './matchStore';
 
 export interface LikesLiveOptions {
   socket?: Pick<LiveSocket, 'on' | 'onConnect'>;
@@ -35,7 +35,8 @@ export function startLikesLive({ socket = live }: LikesLiveOptions = {}): () => 
   const offs = [
     socket.on('like', news),
     socket.on('unlike', ({ member: id }) => {
-      forgetMatch(id);
+      // A match between us is over: no "It's a match!" for it any more.
+      matchEnded(id);
       news();
     }),
     socket.on('match', ({ profile }) => {

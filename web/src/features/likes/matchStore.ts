@@ -62,9 +62,24 @@ export function matchListed(profile: MatchProfile, isNew: boolean): void {
   else if (!shownHere.has(profile.id)) useMatch.getState().celebrate(profile);
 }
 
-/** A match with this member began or ended just now (live news): the next lists decide. */
+/** A match with this member began just now (live news): the next lists decide. */
 export function forgetMatch(id: number): void {
   shownHere.delete(id);
+}
+
+/**
+ * The match with this member ended just now (live news: they took their like back), so
+ * "It's a match!" is no longer true: its celebration leaves the queue, shown or waiting.
+ * Lists answered before the news still call the match new and must not bring it back;
+ * the lists after it no longer do, and forget it (matchListed).
+ */
+export function matchEnded(id: number): void {
+  shownHere.add(id);
+  useMatch.setState((state) => {
+    if (!state.queue.some((p) => p.id === id)) return state;
+    const queue = state.queue.filter((p) => p.id !== id);
+    return { queue, opener: queue.length > 0 ? state.opener : null };
+  });
 }
 
 registerSessionReset(() => {
