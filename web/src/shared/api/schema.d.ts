@@ -864,7 +864,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Suggested opening lines ({name} is the other's name) for the conversation with `member`: a line proposing to meet in person only for a real member the viewer may see, never for a fictional profile (nor without `member`) */
+        /** Suggested opening lines ({name} is the other's name) for the conversation with `member`: a line proposing to meet in person only for a real member the viewer may see, never for a fictional profile (nor without `member`); one saying the two have something in common only when they share an interest */
         get: operations["getIcebreakers"];
         put?: never;
         post?: never;
