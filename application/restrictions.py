@@ -1,0 +1,67 @@
+"""The registry of restricting use cases (issue 30.1): each use case that restricts a
+member or their content, the restriction its decision records, and the use cases that end
+the restriction and lift that decision. tests/application/test_restrictions_registry.py
+holds the code to it: every function that records a decision or writes a restricting
+change is reached from a use case named here (or is named in NOT_DECISIONS with why), every
+Restriction is made here or named in LATER, and a property drives the use cases on a real
+database: each restricting call adds exactly one decision in its own transaction, a refused
+one adds none, and a decision is in force exactly while its restriction lasts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import attrs
+
+from application.appeals import Appeals
+from application.credits import Credits
+from application.moderation import Moderation
+from application.photos import Photos
+from application.shop_admin import ShopAdministration
+from domain.decisions import Restriction
+
+
+@attrs.frozen
+class RestrictingUseCase:
+    restriction: Restriction
+    use_case: Callable[..., object]  # makes one decision of this kind per restriction
+    lifted_by: tuple[Callable[..., object], ...]  # end the restriction, lift its decision
+    what: str  # in a line, for whoever adds the next one
+
+
+RESTRICTING_USE_CASES = (
+    RestrictingUseCase(
+        Restriction.BAN, Moderation.ban, (Moderation.unban, Appeals.decide),
+        "amora members ban: the account is closed, every session ends"),
+    RestrictingUseCase(
+        Restriction.PHOTO_REJECTED, Photos.review_many, (Photos.review_many, Appeals.decide),
+        "amora photos reject: one decision per photo for its owner; approving lifts it"),
+    RestrictingUseCase(
+        Restriction.CREDITS_REVOKED, Credits.revoke, (Appeals.decide,),
+        "amora credits revoke: credits taken back; a later grant is no lifting"),
+    RestrictingUseCase(
+        Restriction.DIRECT_DEBIT_BLOCKED, ShopAdministration.block_directdebit,
+        (ShopAdministration.block_directdebit, Appeals.decide),
+        "amora members block-directdebit (a new block replaces the one before); "
+        "unblock-directdebit lifts it"),
+)
+
+# Restrictions no use case makes yet, and the work that brings the use case.
+LATER: Mapping[Restriction, str] = {
+    Restriction.PHOTO_REMOVED: "issue 30: an operator removes an approved photo",
+    Restriction.TEXT_REMOVED: "issue 30: an operator removes a profile text",
+    Restriction.MESSAGE_REMOVED: "issue 30: an operator removes a message",
+    Restriction.MESSAGE_HELD: "issue 31: the scam shield holds a flagged message",
+    Restriction.ACCOUNT_HELD: "issue 31: the scam shield holds a sender or a signup",
+    Restriction.SENDING_LIMITED: "issue 31: new conversations capped by trust",
+}
+
+# Writes that look like restricting a member but are no decision about their conduct or
+# content (Digital Services Act Art. 17 covers those): the scan in the registry's test
+# would otherwise take them for restrictions without one.
+NOT_DECISIONS: Mapping[str, str] = {
+    "application.shop.Shop._move_credits": "a refunded or charged-back payment takes back "
+                                           "the credits it bought: the contract, not a "
+                                           "restriction",
+    "application.photos.Photos.delete": "the member deletes their own photo",
+}
