@@ -56,12 +56,14 @@ from application.notifications import NotificationSettings, Notifier
 from application.operator_desk import OperatorDesk
 from application.photo_links import PhotoLinks
 from application.photos import Photos
+from application.removals import Removals
 from application.ports.events import EventBus
 from application.profiles import Profiles
 from application.shop import Shop
 from application.shop_admin import ShopAdministration
 from application.site_launch import SiteLaunch
 from application.sites import SiteAdministration, SiteDirectory, SiteQueries
+from application.transparency import Transparency
 from application.user_view import UserView
 from domain.notifications import PushPolicy
 
@@ -197,6 +199,8 @@ class Container(containers.DeclarativeContainer):
     appeals = providers.Singleton(Appeals, uow=unit_of_work.provider, clock=clock,
                                   accounts=accounts)
     operator_desk = providers.Singleton(OperatorDesk, uow=unit_of_work.provider)
+    transparency = providers.Singleton(Transparency, uow=unit_of_work.provider,
+                                       grounds=ground_texts)
     member_decisions = providers.Singleton(MemberDecisions, uow=unit_of_work.provider,
                                            clock=clock, grounds=ground_texts, accounts=accounts)
     data_export = providers.Singleton(DataExport, uow=unit_of_work.provider, clock=clock,
@@ -215,6 +219,8 @@ class Container(containers.DeclarativeContainer):
                                     links=photo_links)
     moderation = providers.Singleton(Moderation, uow=unit_of_work.provider, clock=clock,
                                      events=events)
+    removals = providers.Singleton(Removals, uow=unit_of_work.provider, clock=clock,
+                                   events=events)
     geocoding = providers.Singleton(Geocoding, geocoder=providers.Singleton(OfflineGeocoder))
     impressions = providers.Singleton(BufferedImpressions, engine=engine)
     discovery = providers.Singleton(Discovery, uow=unit_of_work.provider, clock=clock,

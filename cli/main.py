@@ -18,6 +18,7 @@ from cli import (
     appeals,
     companies,
     complaints,
+    conversations,
     credits,
     decisions,
     demo,
@@ -27,6 +28,7 @@ from cli import (
     shop,
     sites,
     stats,
+    transparency,
 )
 from cli.context import container
 from cli.failures import OneLineErrors, fail
@@ -47,9 +49,11 @@ app.add_typer(shop.discounts, name="discounts")
 app.add_typer(shop.bundles, name="bundles")
 app.add_typer(complaints.complaints, name="complaints")
 app.add_typer(appeals.appeals, name="appeals")
+app.add_typer(conversations.messages, name="messages")
 app.add_typer(stats.stats, name="stats")
 app.add_typer(grounds.app, name="grounds")
 app.add_typer(decisions.app, name="decisions")
+app.add_typer(transparency.app, name="transparency")
 app.command("audit")(decisions.audit)
 
 

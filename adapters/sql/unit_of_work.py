@@ -16,10 +16,11 @@ from sqlalchemy import Connection, Engine, event
 
 from adapters.sql.accounts import SqlLoginFailures, SqlSessions, SqlTokens
 from adapters.sql.appeals import SqlAppeals
-from adapters.sql.decisions import SqlDecisions
 from adapters.sql.chats import SqlChatQueries, SqlChats
 from adapters.sql.complaints import SqlComplaintQueries, SqlComplaints
 from adapters.sql.credits import SqlLedger
+from adapters.sql.decisions import SqlDecisions
+from adapters.sql.transparency import SqlTransparency
 from adapters.sql.direct_debit import SqlDirectDebit
 from adapters.sql.discovery import SqlDiscovery
 from adapters.sql.figures import SqlFigures
@@ -115,7 +116,7 @@ _REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
     "chat_queries": SqlChatQueries, "like_queries": SqlLikeQueries,
     "photo_queries": SqlPhotoQueries, "complaint_queries": SqlComplaintQueries,
     "appeals": SqlAppeals, "personal_data": SqlPersonalData, "last_seen": SqlLastSeen,
-    "decisions": SqlDecisions, "audit_queries": SqlAuditLog,
+    "decisions": SqlDecisions, "audit_queries": SqlAuditLog, "transparency": SqlTransparency,
     "jobs": lambda connection: SqlOutbox(connection, _now),
 }
 
@@ -151,6 +152,7 @@ class SqlUnitOfWork:
     figures: SqlFigures
     appeals: SqlAppeals
     decisions: SqlDecisions
+    transparency: SqlTransparency
     personal_data: SqlPersonalData  # read only
     last_seen: SqlLastSeen
     jobs: SqlOutbox

@@ -12,6 +12,7 @@ from application.ports.chat import ChatQueries, ChatRepository
 from application.ports.complaints import ComplaintQueries, ComplaintRepository
 from application.ports.credits import LedgerRepository
 from application.ports.decisions import DecisionRepository
+from application.ports.transparency import TransparencyQueries
 from application.ports.direct_debit import DirectDebitRepository
 from application.ports.discovery import DiscoveryRepository
 from application.ports.figures import FiguresRepository
@@ -66,6 +67,7 @@ class UnitOfWork(Protocol):
     figures: FiguresRepository
     appeals: AppealRepository
     decisions: DecisionRepository
+    transparency: TransparencyQueries  # read only
     personal_data: PersonalDataQueries  # read only
     last_seen: LastSeen
     jobs: JobOutbox

@@ -1,0 +1,26 @@
+"""The DSA statement-of-reasons schema kept in the repository (dsa_statement.schema.json),
+checked with jsonschema: a statement that does not fit is never written out."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+SCHEMA = Path(__file__).with_name("dsa_statement.schema.json")
+
+
+@cache
+def _validator() -> Any:
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]  # only here
+
+    schema = json.loads(SCHEMA.read_text("utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def problems(statement: dict[str, object]) -> list[str]:
+    """What is wrong with a statement, one line each; empty when it fits the schema."""
+    return [f"{'/'.join(map(str, error.absolute_path)) or '(statement)'}: {error.message}"
+            for error in _validator().iter_errors(statement)]
