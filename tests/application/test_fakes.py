@@ -14,7 +14,7 @@ from tests.application.memory import MemoryStore, MemoryUnitOfWork
 
 # Ports no use case under tests/application reaches (appeals, the data export's reads:
 # tests/http): their fakes would be tested by nothing.
-NOT_FAKED = {"landers", "figures", "appeals", "personal_data"}
+NOT_FAKED = {"landers", "figures", "appeals", "personal_data", "transparency"}
 PORTS = {name: port for name, port in typing.get_type_hints(UnitOfWork).items()
          if name not in NOT_FAKED}
 
