@@ -103,6 +103,10 @@ GroundOption = Annotated[str, typer.Option(
 Facts = Annotated[str | None, typer.Option(
     "--facts", callback=_facts, show_default=False,
     help="The facts as the member reads them in the decision (default: the reason).")]
+# A removal (issue 30.4) has no reason apart from the decision: its facts are required.
+RequiredFacts = Annotated[str, typer.Option(
+    "--facts", callback=_facts, show_default=False,
+    help="The facts as the member reads them in the decision. Required.")]
 Notice = Annotated[int | None, typer.Option(
     "--notice", min=1, max=MAX_NUMBER, show_default=False,
     help="The complaint (notice) that led to it, if one did.")]

@@ -1,4 +1,4 @@
-"""`amora members list|show|ban|unban`."""
+"""`amora members list|show|ban|unban|remove-text|...`."""
 
 from __future__ import annotations
 
@@ -10,12 +10,14 @@ from rich.text import Text
 
 from cli.context import Id, container, fail_on_rule
 from cli.failures import MAX_NUMBER
-from cli.inputs import Actor, Facts, GroundOption, Notice, reason
+from cli.inputs import Actor, Facts, GroundOption, Notice, RequiredFacts, reason
 from cli.operator import operator
 from cli.output import Json, console, plain, print_json, rows, say, shown
 from domain.decisions import Ground
+from domain.errors import DomainError
 from domain.members import Member
 from domain.notifications import MailOff
+from domain.removals import ProfileText
 
 app = typer.Typer(help="Members: look up, ban and unban.", no_args_is_help=True)
 Reason = Annotated[str, reason("Why (kept in the audit log).")]
@@ -111,6 +113,38 @@ def unban(member_id: Id, reason: Reason, actor: Actor = "", as_json: Json = Fals
         container().moderation().unban(member_id, reason, operator(actor))
     say(as_json, {"id": member_id, "banned": False}, f"Member {member_id} unbanned.",
         "green")
+
+
+def _fields(values: list[str]) -> list[str]:
+    known = "name, about or city"
+    for value in values:
+        try:
+            ProfileText.parse(value)
+        except DomainError:
+            raise typer.BadParameter(f"{value} is no profile text; say {known}") from None
+    return values
+
+
+Fields = Annotated[list[str], typer.Option(
+    "--field", callback=_fields, show_default=False,
+    help="A text to remove: name, about or city (repeat for more). Required.")]
+
+
+@app.command("remove-text")
+def remove_text(member_id: Id, field: Fields, facts: RequiredFacts,
+                ground: GroundOption = "", notice: Notice = None, actor: Actor = "",
+                as_json: Json = False) -> None:
+    """Remove profile texts others see: the about text and city become empty, the name
+    the member's number (#ID). The member is told the decision (--facts, --ground); the
+    old texts stay only in the decision, so an appeal can bring them back."""
+    with fail_on_rule():
+        removed = container().removals().remove_text(
+            member_id, [ProfileText.parse(value) for value in field], operator(actor),
+            ground=Ground.parse(ground), facts=facts, notice_id=notice)
+    say(as_json, {"id": member_id, "removed": list(removed.fields),
+                  "decision": removed.decision.id},
+        f"Removed {', '.join(removed.fields)} of member {member_id} "
+        f"(decision {removed.decision.id}).", "yellow")
 
 
 @app.command("block-directdebit")

@@ -36,6 +36,10 @@ _MESSAGES = {
     "appeal_decided": "The appeal is decided already",
     "invalid_ground": "{value} is no ground (see 'amora grounds list')",
     "notice_not_found": "No complaint {id} (--notice names the complaint that led to it)",
+    "message_not_found": "No message {id}",
+    "message_already_removed": "Message {id} is removed already",
+    "no_text_to_remove": "The member's {field} is empty or removed already: nothing to remove",
+    "invalid_text_field": "{value} is no profile text (name, about or city)",
     "notice_of_another_member": "Complaint {id} is about member {member}, not the one restricted",
 }
 

@@ -13,6 +13,7 @@ from adapters.sql import tables as t
 from adapters.sql.discovery import _blocked_either_way, _card
 from adapters.sql.upsert import insert_unless_exists, upsert
 from application.ports.chat import ChatSummary, Conversation, Message
+from domain.removals import is_removed
 
 m, p, ph = t.members, t.profiles, t.photos
 cv, cm, msg = t.conversations, t.conversation_members, t.messages
@@ -20,7 +21,8 @@ cv, cm, msg = t.conversations, t.conversation_members, t.messages
 
 def _message(row: Any) -> Message:
     return Message(id=row.id, conversation_id=row.conversation_id, sender_id=row.sender_id,
-                   text=row.text, created_at=row.created_at, gift=row.gift)
+                   text=row.text, created_at=row.created_at, gift=row.gift,
+                   removed=is_removed(row.text, row.gift))
 
 
 def _conversation(row: Any) -> Conversation:
@@ -89,6 +91,14 @@ class SqlChats:
         return self.connection.execute(select(msg.c.id).where(
             msg.c.conversation_id == conversation_id, msg.c.sender_id == member_id)
             .limit(1)).first() is not None
+
+    def message(self, message_id: int) -> Message | None:
+        row = self.connection.execute(select(msg).where(msg.c.id == message_id)).first()
+        return _message(row) if row else None
+
+    def set_content(self, message_id: int, text: str, gift: str | None) -> None:
+        self.connection.execute(update(msg).where(msg.c.id == message_id)
+                                .values(text=text, gift=gift))
 
     def mark_read(self, conversation_id: int, member_id: int) -> None:
         self.connection.execute(update(cm).where(cm.c.conversation_id == conversation_id,

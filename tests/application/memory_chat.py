@@ -10,6 +10,7 @@ import attrs
 
 from application.ports.chat import ChatSummary, Conversation, Message
 from domain.members import AccountStatus
+from domain.removals import is_removed
 from tests.application.memory_social import blocked_either_way, card
 from tests.application.memory_store import Duplicate, MemoryStore, Row
 
@@ -89,6 +90,17 @@ class MemoryChats:
     def has_written(self, conversation_id: int, member_id: int) -> bool:
         return any(row.message.conversation_id == conversation_id
                    and row.message.sender_id == member_id for row in self.store.messages)
+
+    def message(self, message_id: int) -> Message | None:
+        return next((row.message for row in self.store.messages
+                     if row.message.id == message_id), None)
+
+    def set_content(self, message_id: int, text: str, gift: str | None) -> None:
+        for index, row in enumerate(self.store.messages):
+            if row.message.id == message_id:
+                message = attrs.evolve(row.message, text=text, gift=gift,
+                                       removed=is_removed(text, gift))
+                self.store.messages[index] = attrs.evolve(row, message=message)
 
     def mark_read(self, conversation_id: int, member_id: int) -> None:
         row = self.store.in_chat.get((conversation_id, member_id))
