@@ -52,8 +52,11 @@ CONTACT_CUES = (
     r"|lägg till mig|skriv till mig|lisää minut|kirjoita minulle|numeroni"
     r"|dodaj mnie|napisz do mnie|pisz na|mój (?:numer|id)"
 )
-_HANDLE = (r"(?:@[a-z0-9_.]{3,}|\+?\d[\d\s\-]{4,}"
-           r"|(?:id|user\s?name|user|nick|handle)\s*[:=]?\s*[a-z0-9_.]{3,})")
+# A handle: "@name", a number, "id: name", or a name that no word looks like (with a
+# digit, an underscore or a dot inside: "lovely_anna90", "kitty.cat").
+_HANDLE = (r"(?:@\s?[a-z0-9_.]{3,}|\+?\d[\d\s\-]{4,}"
+           r"|(?:id|user\s?name|user|nick|handle)\s*[:=]?\s*[a-z0-9_.]{3,}"
+           r"|[a-z][a-z0-9]*[_.\d][a-z0-9_.]{2,})")
 
 _MONEY_VERBS = (
     r"send|sending|lend|loan|wire|transfer|borrow|need|pay for|help me with"
@@ -103,7 +106,7 @@ _NEAR = r"[^.!?\n]{0,40}?"
 # (reason, pattern): the reason is a domain.screening.Reason value.
 PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("messenger", re.compile(
-        r"\b(?:" + MESSENGERS + r")\b[\s:=\-]{0,4}(?:me\b\s*)?(?:is\s|ist\s|est\s|es\s|è\s"
+        r"\b(?:" + MESSENGERS + r")\b[\s:=\-]{0,4}(?:me\b[\s:=\-]*)?(?:is\s|ist\s|est\s|es\s|è\s"
         r"|er\s|är\s|on\s|jest\s)?\s*" + _HANDLE)),
     ("messenger", re.compile(
         r"\b(?:" + CONTACT_CUES + r")\b[^.!?\n]{0,30}?\b(?:" + MESSENGERS + r")\b")),
