@@ -476,6 +476,9 @@ class Accounts:
                 if may_mail_account(MailOff(off) if off else None):
                     uow.jobs.add("erasure_mail", member.id, member.site_id, member.language,
                                  member.email, member.profile.name, member.profile.country)
+                # Decisions stay for the transparency report's counts, without the member,
+                # the item or the facts (issue 30.1).
+                uow.decisions.anonymise(member.id)
                 uow.members.erase(member.id, now)
                 relist(uow, member.id)
                 uow.audit.record(now, "scheduler", "members.erase", str(member.id), {})

@@ -1,8 +1,9 @@
 """A member's copy of their data (issue 21.1): a ZIP of JSON files, one per section
 (account, profile, photos with their image files, likes, matches, conversations and the
 messages they can see, orders, credit ledger, notification preferences, consents, the
-audit lines about them). The settings page asks for the password again first; a job
-builds the copy and mails a link to it that works once.
+decisions about them (issue 30.1) and their appeals, the audit lines about them). The
+settings page asks for the password again first; a job builds the copy and mails a link
+to it that works once.
 
 A copy may hold 100,000 messages and 25 photos, so it is never whole in memory (issue
 28.6): the job writes the ZIP into a temporary file, a section and a photo at a time, each
@@ -40,8 +41,9 @@ KIND = "export_ready"  # the mail, its token's purpose and its link
 README = """This is a copy of the data {site} holds about you, made on {made}.
 Each .json file is one part of it (account, profile, photos, likes, matches,
 conversations and messages, orders, credit ledger, notification preferences, consents,
-appeals, complaints and the audit log lines about your account); the photos folder holds
-your photos' image files. Times are in UTC. Questions: {support}.
+decisions restricting your account or content with their reasons, appeals, complaints and
+the audit log lines about your account); the photos folder holds your photos' image files.
+Times are in UTC. Questions: {support}.
 """
 # JSON goes into the ZIP this much at a time, a few milliseconds of work: between two
 # pieces the job lets the requests of the server process it may run in go first.

@@ -113,8 +113,22 @@ class SqlPersonalData:
             [t.notification_settings.c.member_id], ["member_id"])
         yield "consents", self._consents(member_id)
         yield "complaints", self._by_id(t.complaints, t.complaints.c.reporter_id == member_id)
+        yield "decisions", self._decisions(member_id)
         yield "appeals", self._by_id(t.appeals, t.appeals.c.member_id == member_id)
         yield "audit_log", self._by_id(t.audit_log, t.audit_log.c.subject == str(member_id))
+
+    def _decisions(self, member_id: int) -> Iterator[Record]:
+        """The statements of reasons about the member (issue 30.1): what was restricted,
+        the facts, the ground, automation, dates and status, and whether a notice led to
+        it; not which operator decided or lifted it (theirs, not the member's), nor what
+        lifting would need. Their appeals follow in appeals.json (decision_id)."""
+        d = t.decisions
+        shown = [d.c.id, d.c.restriction, d.c.item_kind, d.c.item_id, d.c.facts,
+                 d.c.ground_kind, d.c.ground_code, d.c.detected_automatically,
+                 d.c.decided_automatically, d.c.decided_at, d.c.contest_until, d.c.status,
+                 d.c.lifted_at, d.c.notice_id.is_not(None).label("after_notice")]
+        return self._batches(select(*shown).where(d.c.member_id == member_id), [d.c.id],
+                             ["id"])
 
     def _messages(self, member_id: int) -> Iterator[Record]:
         """Conversation by conversation, each from where the member last deleted the chat

@@ -54,6 +54,12 @@ PLAIN = {
     # The payment provider's reference: what the books reconcile payments against.
     ("orders", "payment_id"): "tr_books_keep_this",
     ("credit_ledger", "kind"): "purchase",
+    # A decision's kind, ground and status are what the transparency report counts; who
+    # decided is the operator, not the member (issue 30.1).
+    ("decisions", "restriction"): "ban", ("decisions", "item_kind"): "account",
+    ("decisions", "ground_kind"): "terms", ("decisions", "ground_code"): "spam",
+    ("decisions", "status"): "lifted", ("decisions", "decided_by"): "ops",
+    ("decisions", "lifted_by"): "ops",
 }
 
 
@@ -179,6 +185,11 @@ def test_erasure_leaves_nothing_personal_in_any_table_or_the_file_store(  # type
         # Photos and profile gone: the member's stored listing says so (issue 19.1).
         assert connection.execute(select(t.members.c.listing).where(
             t.members.c.id == member_id)).scalar_one() == 2
+        # The decision stays, anonymous, for the counts (issue 30.1).
+        assert connection.execute(select(
+            t.decisions.c.member_id, t.decisions.c.item_id, t.decisions.c.facts,
+            t.decisions.c.undo, t.decisions.c.restriction, t.decisions.c.ground_code,
+            t.decisions.c.status)).all() == [(None, None, "", {}, "ban", "spam", "lifted")]
     assert [name for name in store.names() if MARK in name or name in files] == []
     mails = [email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
              for path in Path(container.config().mail_dir).glob("*.eml")]

@@ -17,10 +17,10 @@ from typer.testing import CliRunner
 
 from adapters.sql.tables import audit_log, credit_ledger, decisions, member_flags, members, photos
 from application.accounts import SignupForm, Visitor
+from application.ports.complaints import NewComplaint
 from cli import context
 from cli.inputs import GROUNDS
 from cli.main import app
-from domain.complaints import ComplaintForm
 from tests.conftest import seed_default_site
 
 runner = CliRunner()
@@ -73,9 +73,14 @@ def _photo(member: int) -> int:
 
 
 def _notice(member: int | None) -> int:
-    return context.container().complaints().file("amora.test", None, ComplaintForm(
-        category="spam", text="Sends everyone the same link", email="v@example.com",
-        member_id=member)).id
+    """A visitor's notice (complaint) about the member, or about no one in particular."""
+    with context.container().unit_of_work() as work:
+        notice = work.complaints.add(NewComplaint(
+            site_id=work.sites.all()[0].id, reporter_id=None, email="v@example.com",
+            category="spam", text="Sends everyone the same link", member_id=member,
+            message_id=None, status="open", created_at=datetime(2026, 11, 21, tzinfo=UTC)))
+        work.commit()
+    return notice
 
 
 def test_each_restriction_makes_one_decision_with_its_ground_facts_and_notice(

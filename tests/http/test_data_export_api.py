@@ -293,3 +293,56 @@ def test_copies_are_rate_limited_per_member(tmp_path, database_url: str) -> None
     assert first.get("/api/export").json["error"] == "too_many_requests"
     assert second.get("/api/export").status_code == 202  # another member's own five
     container.engine().dispose()
+
+
+def test_the_copy_holds_the_decisions_about_the_member_and_their_appeals(  # type: ignore[no-untyped-def]
+        app: Flask, container) -> None:
+    """Issue 30.1: each decision with its facts, ground, automation, dates, status and
+    whether a notice led to it, never the operator who decided; appeals name theirs."""
+    from application.ports.complaints import NewComplaint
+    from domain.appeals import Appeal, AppealStatus
+    from domain.decisions import Ground, Restriction
+
+    ann, ann_id = signed_up(app, "Ann", "female", "male")
+    _, bob_id = signed_up(app, "Bob", "male", "female")
+    assert upload(ann, picture()).status_code == 201
+    with container.engine().begin() as connection:
+        photo = connection.execute(select(t.photos.c.id)).scalar_one()
+    with container.unit_of_work() as work:  # a visitor's notice about Ann
+        notice = work.complaints.add(NewComplaint(
+            site_id=1, reporter_id=None, email="v@example.com", category="spam",
+            text="Asks everyone for money", member_id=ann_id, message_id=None, status="open",
+            created_at=datetime(2026, 11, 21, tzinfo=UTC)))
+        work.commit()
+    container.photos().review(photo, approve=False, actor="j.jansen.ops", reason="Not a face",
+                              ground=Ground.parse("photo_rules"))
+    container.shop_administration().block_directdebit(
+        ann_id, True, "3 chargebacks", "j.jansen.ops", ground=Ground.parse("law:fraud"),
+        facts="Three direct debits were charged back.", notice_id=notice)
+    container.shop_administration().block_directdebit(bob_id, True, "x", "ops")  # Bob's
+    container.photos().review(photo, approve=True, actor="j.jansen.ops")  # lifts the first
+    with container.unit_of_work() as work:
+        block = work.decisions.in_force(ann_id, Restriction.DIRECT_DEBIT_BLOCKED, None)
+        assert block is not None
+        work.appeals.add(Appeal(id=0, member_id=ann_id, banned_at=None, ban_reason=None,
+                                text="I paid them all back since.", status=AppealStatus.OPEN,
+                                created_at=datetime(2026, 11, 22, tzinfo=UTC),
+                                decision_id=block.id))
+        work.commit()
+
+    assert ann.post("/api/export/confirm", json={"password": PASSWORD}).status_code == 204
+    archive = _copy(app, container, ann, "ann@example.com")
+    decisions = json.loads(archive.read("decisions.json"))
+    assert [(d["restriction"], d["item_id"], d["facts"], d["ground_kind"], d["ground_code"],
+             d["status"], d["after_notice"]) for d in decisions] == [
+        ("photo_rejected", str(photo), "Not a face", "terms", "photo_rules", "lifted", False),
+        ("direct_debit_blocked", None, "Three direct debits were charged back.", "law",
+         "fraud", "in_force", True)]
+    assert all(d["decided_automatically"] is False and d["contest_until"] > d["decided_at"]
+               for d in decisions)
+    assert "j.jansen.ops" not in archive.read("decisions.json").decode()  # the operator's
+    assert not {"decided_by", "lifted_by", "undo", "member_id"} & set(decisions[0])
+    appeals = json.loads(archive.read("appeals.json"))
+    assert [(a["decision_id"], a["text"]) for a in appeals] == [
+        (decisions[1]["id"], "I paid them all back since.")]
+    assert "decisions" in archive.read("README.txt").decode()
