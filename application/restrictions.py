@@ -17,6 +17,7 @@ from application.appeals import Appeals
 from application.credits import Credits
 from application.moderation import Moderation
 from application.photos import Photos
+from application.removals import Removals
 from application.shop_admin import ShopAdministration
 from domain.decisions import Restriction
 
@@ -44,13 +45,19 @@ RESTRICTING_USE_CASES = (
         (ShopAdministration.block_directdebit, Appeals.decide),
         "amora members block-directdebit (a new block replaces the one before); "
         "unblock-directdebit lifts it"),
+    RestrictingUseCase(
+        Restriction.TEXT_REMOVED, Removals.remove_text, (Appeals.decide,),
+        "amora members remove-text: profile texts emptied (a name becomes #ID); "
+        "the decision's undo keeps them"),
+    RestrictingUseCase(
+        Restriction.MESSAGE_REMOVED, Removals.remove_message, (Appeals.decide,),
+        "amora messages remove: both chats show it removed; the decision (the sender's) "
+        "keeps the text"),
 )
 
 # Restrictions no use case makes yet, and the work that brings the use case.
 LATER: Mapping[Restriction, str] = {
     Restriction.PHOTO_REMOVED: "issue 30: an operator removes an approved photo",
-    Restriction.TEXT_REMOVED: "issue 30: an operator removes a profile text",
-    Restriction.MESSAGE_REMOVED: "issue 30: an operator removes a message",
     Restriction.MESSAGE_HELD: "issue 31: the scam shield holds a flagged message",
     Restriction.ACCOUNT_HELD: "issue 31: the scam shield holds a sender or a signup",
     Restriction.SENDING_LIMITED: "issue 31: new conversations capped by trust",
