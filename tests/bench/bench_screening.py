@@ -30,9 +30,12 @@ def corpus(language: str) -> dict[str, list[str]]:
 
 
 def main(show_misses: bool = False) -> None:
-    # Compiling the patterns and loading phone metadata happens once per process: not a
-    # message's cost.
-    screen("warm up +44 7700 900123 a@b.com NL91ABNA0417164300", SCREENING_CHECKS)
+    # Compiling the patterns and loading each region's phone metadata happens once per
+    # process, not per message: one untimed pass over everything first.
+    for language in sorted(locale.code for locale in LOCALES):
+        if (CORPUS / f"{language}.json").exists():
+            for text in [*corpus(language)["lures"], *corpus(language)["ordinary"]]:
+                screen(text, SCREENING_CHECKS)
     timings: list[float] = []
     totals = {"lures": 0, "caught": 0, "ordinary": 0, "flagged": 0}
     print(f"{'lang':5} {'lures':>6} {'caught':>7} {'recall':>7} {'ordinary':>9} "
