@@ -122,6 +122,16 @@ def test_a_rejected_photo_shows_its_reason_in_german(
     expect(card.get_by_label(decisions["appeal"]["label"])).to_be_visible()
     _shot(page, f"decisions-de-{width}")
 
+    # Contested from here (POST /api/decisions/<id>/appeal): sent, then under review.
+    card.get_by_label(decisions["appeal"]["label"]).fill(
+        "Das ist das Schild meines Ladens, keine private Nummer.")
+    card.get_by_test_id("appeal-submit").click()
+    expect(card.get_by_test_id("appeal-sent")).to_have_text(decisions["appeal"]["sent"])
+    page.reload()
+    expect(card.get_by_test_id("decision-appeal")).to_have_attribute("data-status", "open")
+    expect(card.get_by_test_id("appeal-open")).to_have_count(0)  # one open appeal at a time
+    _shot(page, f"decisions-appealed-de-{width}", "[data-testid=decision]")
+
     # The mail says the same, in German, and leads to the Decisions section.
     mail = _text(_mail(live_var, address, "Amora: unsere Entscheidung und ihre Gründe"))
     assert "Wir haben eines deiner Fotos abgelehnt" in mail and facts in mail

@@ -7,6 +7,7 @@ import { answer, api, retries } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 import type { Language } from '../../shared/i18n/languages';
 import type { components } from '../../shared/api/schema';
+import type { Answer } from '../../shared/api/types';
 
 export type Decision = components['schemas']['Decision'];
 export type DecisionAppeal = components['schemas']['DecisionAppeal'];
@@ -15,15 +16,7 @@ export type DecisionAppeal = components['schemas']['DecisionAppeal'];
 export const APPEAL_MIN = 10;
 export const APPEAL_MAX = 5000;
 
-export interface AppealFiled {
-  id: number;
-  status: 'open';
-}
-
-// POST /api/decisions/{decision_id}/appeal (issue 30.3) is being added to the contract by
-// the appeals work; until its types are generated the call is typed here by hand.
-type AppealInit = { params: { path: { decision_id: number } }; body: { text: string } } & ReturnType<typeof retries>;
-const postAppeal = api.POST as unknown as (path: string, init: AppealInit) => Promise<{ data?: AppealFiled }>;
+export type AppealFiled = Answer<'contestDecision', 201>;
 
 function present<T>(data: T | false): T {
   if (data === false) throw new ApiError(403, 'authentication_required');
@@ -41,6 +34,8 @@ export const decisionsApi = {
   },
   /** Contests a decision: 201 with the open appeal. */
   async appeal(decisionId: number, text: string): Promise<AppealFiled> {
-    return present(await answer(postAppeal('/api/decisions/{decision_id}/appeal', { params: { path: { decision_id: decisionId } }, body: { text }, ...retries(0) })));
+    return present(
+      await answer(api.POST('/api/decisions/{decision_id}/appeal', { params: { path: { decision_id: decisionId } }, body: { text }, ...retries(0) })),
+    );
   },
 };
