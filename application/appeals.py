@@ -9,13 +9,16 @@ by e-mail in their language.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import attrs
 
 from application.accounts import Accounts, Visitor, existing_member
 from application.concurrency import on_member_conflict
 from application.decisions import OUTCOME_MAIL, lift_decision
+from application.ports.appeals import ListedAppeal
 from application.ports.clock import Clock
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.sites import resolve_site
 from application.undoing import undo
 from domain.appeals import (
@@ -26,10 +29,12 @@ from domain.appeals import (
     check_may_contest,
     decided,
 )
-from domain.decisions import Restriction, lifted
+from domain.decisions import Decision, DecisionStatus, Restriction, lifted
 from domain.errors import DomainError
 from domain.members import Member
 
+# A ban's outcome has mails of its own: the member cannot open the Decisions section, so
+# a lifted ban says "log in again" and an upheld one points to the ban page.
 APPEAL_MAILS = {AppealStatus.UPHELD: "appeal_upheld", AppealStatus.LIFTED: "appeal_lifted"}
 
 
@@ -47,6 +52,8 @@ class Appeals:
 
     def file(self, host: str | None, email: str, password: str, text: str,
              visitor: Visitor) -> AppealFiled:
+        """A ban's appeal from the ban page: once per ban, against the ban's decision in
+        force while it can be contested."""
         text = appeal_text(text)
         now = self.clock.now()
         with self.uow() as uow:
@@ -56,6 +63,8 @@ class Appeals:
                        if member.banned_at else None)
             banned_at = check_may_appeal(member, earlier)
             ban = uow.decisions.in_force(member.id, Restriction.BAN, str(member.id))
+            if ban is not None:  # (a ban from before decisions were kept has none)
+                check_may_contest(ban, member.id, uow.appeals.open_for(ban.id), now)
             appeal_id = uow.appeals.add(Appeal(
                 id=0, member_id=member.id, banned_at=banned_at,
                 ban_reason=member.ban_reason or "", text=text, status=AppealStatus.OPEN,
@@ -64,7 +73,8 @@ class Appeals:
         return AppealFiled(appeal_id, AppealStatus.OPEN)
 
     def contest(self, member: Member, decision_id: int, text: str) -> AppealFiled:
-        """The member's appeal against one of their decisions, from the web app."""
+        """The member's appeal against one of their decisions, from the web app. Two at
+        once: the open-appeal index lets one in, the other is appeal_exists."""
         text = appeal_text(text)
         now = self.clock.now()
         with self.uow() as uow:
@@ -78,11 +88,16 @@ class Appeals:
             uow.commit()
         return AppealFiled(appeal_id, AppealStatus.OPEN)
 
-    def list(self, status: str | None, limit: int = 50) -> list[Appeal]:
+    def list(self, status: str | None, limit: int = 50,
+             kind: str | None = None) -> list[ListedAppeal]:
+        """The newest appeals; `kind`: against that kind of decision only (ban, ...)."""
         if status is not None and status not in {s.value for s in AppealStatus}:
             raise DomainError("invalid_request", detail="status")
+        if kind is not None and kind not in {r.value for r in Restriction}:
+            raise DomainError("invalid_request", detail="kind")
         with self.uow() as uow:
-            return uow.appeals.recent(AppealStatus(status) if status else None, limit)
+            return uow.appeals.recent(AppealStatus(status) if status else None, limit,
+                                      Restriction(kind) if kind else None)
 
     def show(self, appeal_id: int) -> Appeal:
         with self.uow() as uow:
@@ -102,46 +117,73 @@ class Appeals:
         return {"id": found.id, "restriction": found.restriction.value,
                 "item": f"{found.item_kind.value} {found.item_id or ''}".strip(),
                 "facts": found.facts, "ground": str(found.ground),
+                "detected automatically": found.detected_automatically,
+                "decided automatically": found.decided_automatically,
                 "decided by": found.decided_by, "decided at": found.decided_at,
-                "contest until": found.contest_until, "status": found.status.value}
+                "contest until": found.contest_until, "status": found.status.value,
+                "lifted by": found.lifted_by, "lifted at": found.lifted_at}
 
     @on_member_conflict
     def decide(self, appeal_id: int, lift: bool, note: str, actor: str) -> Appeal:
-        """Uphold or lift, once. Lifting undoes the decision's effect in the same
-        transaction (unban, photo back, credits back, block gone)."""
+        """Uphold or lift, once. Lifting lifts the decision and undoes its effect (unban,
+        photo back, credits back, block gone, ...) in the same transaction as the
+        appeal's outcome and its mail: all of it, or on any failure none of it."""
         now = self.clock.now()
         with self.uow() as uow:
             appeal = uow.appeals.get(appeal_id)
             if appeal is None:
                 raise DomainError("appeal_not_found")
-            decision = decided(appeal, lift, note, actor, now)
+            outcome = decided(appeal, lift, note, actor, now)
             member = existing_member(uow, appeal.member_id)
             found = uow.decisions.get(appeal.decision_id) if appeal.decision_id else None
-            if lift and found is not None:
-                undo(uow, found, now)
-                if not uow.decisions.lift(lifted(found, actor, now)):
-                    raise DomainError("decision_lifted")
-                if found.restriction is not Restriction.BAN:  # a ban's is members.unban
-                    uow.audit.record(now, actor, "decisions.lift", str(member.id),
-                                     {"decision": found.id,
-                                      "restriction": found.restriction.value,
-                                      "appeal": appeal.id})
-            elif lift:  # a ban's appeal from before decisions were kept
-                if member.banned_at != appeal.banned_at:
-                    raise DomainError("not_banned")  # unbanned (or banned anew) meanwhile
-                uow.members.save(member, member.unbanned())
-                lift_decision(uow, member.id, Restriction.BAN, str(member.id), actor, now)
-            if lift and (found is None or found.restriction is Restriction.BAN):
-                uow.audit.record(now, actor, "members.unban", str(member.id),
-                                 {"reason": decision.note or "", "appeal": appeal.id})
-            if not uow.appeals.decide(decision):
+            if found is None:  # a ban's appeal from before decisions were kept
+                if lift:
+                    _unban(uow, appeal, member, outcome, actor, now)
+                mail: tuple[str, str | None] = (APPEAL_MAILS[outcome.status], None)
+            else:
+                in_force = found.status is DecisionStatus.IN_FORCE
+                if lift:
+                    in_force = _lift(uow, found, appeal, outcome, actor, now)
+                # Lifted meanwhile (unbanned, approved, unblocked): the outcome still
+                # names the decision, but a ban's own mails would say what is not so.
+                mail = ((APPEAL_MAILS[outcome.status], None)
+                        if found.restriction is Restriction.BAN and in_force
+                        else (OUTCOME_MAIL, str(appeal.id)))
+            if not uow.appeals.decide(outcome):
                 raise DomainError("appeal_decided")
             uow.audit.record(now, actor, "appeals.decide", str(member.id),
-                             {"appeal": appeal.id, "decision": decision.status.value,
-                              "note": decision.note or ""})
-            if found is None or found.restriction is Restriction.BAN:
-                uow.jobs.add("account_mail", APPEAL_MAILS[decision.status], member.id)
-            else:
-                uow.jobs.add("account_mail", OUTCOME_MAIL, member.id, None, str(appeal.id))
+                             {"appeal": appeal.id, "decision": outcome.status.value,
+                              "note": outcome.note or ""})
+            uow.jobs.add("account_mail", mail[0], member.id, None, mail[1])
             uow.commit()
-        return decision
+        return outcome
+
+
+def _lift(uow: UnitOfWork, found: Decision, appeal: Appeal, outcome: Appeal, actor: str,
+          now: datetime) -> bool:
+    """Lifts the decision and undoes what it restricted. The decision is lifted first (a
+    compare-and-set on its status): when an unban, an approval or an unblock lifted it
+    meanwhile, there is nothing left to undo and False says so."""
+    if found.status is not DecisionStatus.IN_FORCE or not uow.decisions.lift(
+            lifted(found, actor, now)):
+        return False
+    undo(uow, found, now)
+    if found.restriction is Restriction.BAN:  # as `amora members unban` writes it
+        uow.audit.record(now, actor, "members.unban", str(found.member_id),
+                         {"reason": outcome.note or "", "appeal": appeal.id})
+    else:
+        uow.audit.record(now, actor, "decisions.lift", str(found.member_id),
+                         {"decision": found.id, "restriction": found.restriction.value,
+                          "appeal": appeal.id})
+    return True
+
+
+def _unban(uow: UnitOfWork, appeal: Appeal, member: Member, outcome: Appeal, actor: str,
+           now: datetime) -> None:
+    """A ban's appeal from before decisions were kept: unban, if it is still that ban."""
+    if member.banned_at != appeal.banned_at:
+        raise DomainError("not_banned")  # unbanned (or banned anew) meanwhile
+    uow.members.save(member, member.unbanned())
+    lift_decision(uow, member.id, Restriction.BAN, str(member.id), actor, now)
+    uow.audit.record(now, actor, "members.unban", str(member.id),
+                     {"reason": outcome.note or "", "appeal": appeal.id})

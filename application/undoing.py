@@ -1,6 +1,8 @@
 """Lifting a decision undoes its effect (issue 30.3), in the transaction that lifts it:
-the ban ends, the photo is back, the credits return, the block goes. One small function
-per restriction; a restriction without one cannot be lifted on appeal yet and says so."""
+the ban ends, the photo is back, the credits return, the block goes, the text and the
+message are there again. One small function per restriction, in UNDO; each reads what it
+needs from the decision's `undo` (the contract: notes/undo30.md). A restriction without
+one cannot be lifted on appeal yet and says so, changing nothing."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from application.shop import DIRECT_DEBIT_BLOCK
 from domain.credits import EntryKind
 from domain.decisions import Decision, Restriction
 from domain.errors import DomainError
+from domain.removals import restored_texts
 
 Undo = Callable[[UnitOfWork, Decision, datetime], None]
 
@@ -45,6 +48,25 @@ def _direct_debit(uow: UnitOfWork, found: Decision, now: datetime) -> None:
     uow.member_flags.remove(_member(found), DIRECT_DEBIT_BLOCK)
 
 
+def _texts(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+    """The removed profile texts back, unless the member has written new ones since."""
+    member = existing_member(uow, _member(found))
+    profile = restored_texts(member.profile, found.item_id or "", found.undo)
+    if profile != member.profile:
+        uow.members.save(member, member.with_profile(profile))
+        relist(uow, member.id)
+
+
+def _message(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+    """The message's text (or gift) back; both chats show it on their next reading."""
+    message = uow.chats.message(int(found.item_id or 0))
+    if message is None or not message.removed:
+        return  # its conversation was deleted meanwhile: nothing to put back
+    gift = found.undo.get("gift")
+    uow.chats.set_content(message.id, str(found.undo.get("text") or ""),
+                          str(gift) if gift else None)
+
+
 def _member(found: Decision) -> int:
     if found.member_id is None:
         raise DomainError("decision_not_found")  # erased: nothing to give back
@@ -57,6 +79,8 @@ UNDO: dict[Restriction, Undo] = {
     Restriction.PHOTO_REMOVED: _photo,
     Restriction.CREDITS_REVOKED: _credits,
     Restriction.DIRECT_DEBIT_BLOCKED: _direct_debit,
+    Restriction.TEXT_REMOVED: _texts,
+    Restriction.MESSAGE_REMOVED: _message,
 }
 
 

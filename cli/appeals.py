@@ -12,6 +12,7 @@ from cli.context import Id, container, fail_on_rule
 from cli.inputs import Actor, note
 from cli.operator import operator
 from cli.output import Json, console, labelled, print_json, rows, say
+from domain.decisions import Restriction
 
 appeals = typer.Typer(help="Appeals against decisions: list, show and decide.",
                       no_args_is_help=True)
@@ -20,18 +21,21 @@ appeals = typer.Typer(help="Appeals against decisions: list, show and decide.",
 @appeals.command("list")
 def list_appeals(
         status: Annotated[str | None, typer.Option(help="open, upheld or lifted")] = "open",
+        kind: Annotated[str | None, typer.Option(
+            help="Against this kind of decision only: "
+                 + ", ".join(kind.value for kind in Restriction))] = None,
         limit: Annotated[int, typer.Option(min=1, max=1000)] = 50,
         as_json: Json = False) -> None:
     """The newest appeals (open ones by default; times in UTC)."""
     with fail_on_rule():
-        found = container().appeals().list(status or None, limit)
-    records = [{"id": row.id, "member": row.member_id, "decision": row.decision_id,
-                "banned": row.banned_at,
-                "ban reason": row.ban_reason if as_json else (row.ban_reason or "")[:40],
-                "status": row.status.value, "filed": row.created_at,
-                "text": row.text if as_json else row.text[:60]} for row in found]
-    rows(("id", "member", "decision", "banned", "ban reason", "status", "filed", "text"),
-         records, as_json=as_json)
+        found = container().appeals().list(status or None, limit, kind or None)
+    records = [{"id": row.appeal.id, "member": row.appeal.member_id,
+                "kind": row.restriction.value, "decision": row.appeal.decision_id,
+                "status": row.appeal.status.value, "filed": row.appeal.created_at,
+                "text": row.appeal.text if as_json else row.appeal.text[:60]}
+               for row in found]
+    rows(("id", "member", "kind", "decision", "status", "filed", "text"), records,
+         as_json=as_json)
 
 
 @appeals.command()

@@ -34,6 +34,8 @@ _MESSAGES = {
     "not_enough_credits": "The member has fewer credits than that",
     "appeal_not_found": "No such appeal",
     "appeal_decided": "The appeal is decided already",
+    "cannot_undo": "A {restriction} decision cannot be undone on appeal yet "
+                   "(application/undoing.py has no way back for it)",
     "invalid_ground": "{value} is no ground (see 'amora grounds list')",
     "notice_not_found": "No complaint {id} (--notice names the complaint that led to it)",
     "message_not_found": "No message {id}",

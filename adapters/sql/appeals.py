@@ -1,4 +1,4 @@
-"""Appeals against bans in SQL."""
+"""Appeals against decisions in SQL."""
 
 from __future__ import annotations
 
@@ -6,15 +6,19 @@ from datetime import datetime
 from typing import Any
 
 import attrs
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from adapters.sql import tables as t
 from adapters.sql.engine import inserted_id
+from application.ports.appeals import ListedAppeal
 from domain.appeals import Appeal, AppealStatus
+from domain.decisions import Restriction
 from domain.errors import DomainError
 
-ap = t.appeals
+ap, d = t.appeals, t.decisions
+# A ban's appeal from before decisions were kept names no decision: it is a ban's.
+_KIND = func.coalesce(d.c.restriction, Restriction.BAN.value).label("restriction")
 
 
 def _appeal(row: Any) -> Appeal:
@@ -32,7 +36,7 @@ class SqlAppeals:
             with self.connection.begin_nested():
                 return inserted_id(self.connection.execute(
                     insert(ap).values(**values)))
-        except IntegrityError:  # a parallel appeal for the same ban won
+        except IntegrityError:  # a parallel appeal for the same ban or decision won
             raise DomainError("appeal_exists") from None
 
     def get(self, appeal_id: int) -> Appeal | None:
@@ -53,11 +57,21 @@ class SqlAppeals:
         query = select(ap).where(ap.c.member_id == member_id).order_by(ap.c.id.desc())
         return [_appeal(row) for row in self.connection.execute(query).mappings()]
 
-    def recent(self, status: AppealStatus | None, limit: int) -> list[Appeal]:
-        query = select(ap).order_by(ap.c.id.desc()).limit(limit)
+    def recent(self, status: AppealStatus | None, limit: int,
+               restriction: Restriction | None = None) -> list[ListedAppeal]:
+        query = (select(ap, _KIND).select_from(ap.outerjoin(d, d.c.id == ap.c.decision_id))
+                 .order_by(ap.c.id.desc()).limit(limit))
         if status is not None:
             query = query.where(ap.c.status == status.value)
-        return [_appeal(row) for row in self.connection.execute(query).mappings()]
+        if restriction is Restriction.BAN:
+            query = query.where(or_(d.c.restriction == restriction.value,
+                                    ap.c.decision_id.is_(None)))
+        elif restriction is not None:
+            query = query.where(d.c.restriction == restriction.value)
+        return [ListedAppeal(_appeal({key: value for key, value in row.items()
+                                      if key != "restriction"}),
+                             Restriction(row["restriction"]))
+                for row in self.connection.execute(query).mappings()]
 
     def decide(self, appeal: Appeal) -> bool:
         done = self.connection.execute(

@@ -32,8 +32,10 @@ def test_a_banned_member_appeals_once_per_ban(app: Flask, container) -> None:  #
     assert filed.status_code == 201 and filed.json["status"] == "open"
     again = client.post("/api/appeals", json={**APPEAL, "text": "Please, once more, look."})
     assert (again.status_code, again.json["error"]) == (409, "appeal_exists")
-    [row] = container.appeals().list("open")
+    [listed] = container.appeals().list("open")
+    row = listed.appeal
     assert (row.member_id, row.ban_reason, row.text) == (member_id, "spam", APPEAL["text"])
+    assert listed.restriction == "ban" and row.decision_id is not None  # the ban's decision
 
 
 def test_a_member_who_is_not_banned_cannot_appeal(app: Flask) -> None:
