@@ -547,7 +547,7 @@ export interface paths {
         put?: never;
         /**
          * A banned member appeals the ban, once per ban (from the ban page)
-         * @description A ban ends every session, so the member proves who they are with their e-mail address and password, under the login lockout. A second appeal against the same ban is refused with appeal_exists; an account that is not banned with not_banned.
+         * @description A ban ends every session, so the member proves who they are with their e-mail address and password, under the login lockout. The appeal names the ban's decision (issue 30.3). A second appeal against the same ban is refused with appeal_exists, one more than six months after the ban's decision (its contest_until) with appeal_too_late; an account that is not banned with not_banned.
          */
         post: operations["fileAppeal"];
         delete?: never;
