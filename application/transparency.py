@@ -2,7 +2,8 @@
 
 Time to action: from a notice to the first decision taken on it; a notice closed without
 a decision counts from notice to resolution. Average monthly active members: members
-who began a session or were last seen in a month, averaged over the period's months.
+who began a session, sent a message or liked someone in a month, or were last seen in it,
+averaged over the period's months.
 Statements carry no personal data: the facts are the restriction and the ground in the
 catalogue's (English) words, never the operator's text, which may name people."""
 
@@ -17,7 +18,7 @@ from application.ports.decisions import DecisionFilter
 from application.ports.grounds import GroundTexts
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.sites import named_site, resolve_site
-from domain.decisions import Decision
+from domain.decisions import Decision, ItemKind
 from domain.errors import DomainError
 from domain.sites import Site
 from domain.transparency import median_hours, monthly_average, months_between, statement
@@ -100,8 +101,16 @@ class Transparency:
             found = self._decisions(uow, site_id, since, until)
             sites = {f.site_id: uow.sites.get(f.site_id) or resolve_site(uow, None)
                      for f in found}
-        return [statement(f, sites[f.site_id].domain, _territory(sites[f.site_id]),
-                          self._facts(f, sites[f.site_id])) for f in found]
+            posted = uow.transparency.posted_at([key for f in found if (key := _posted(f))])
+        written = []
+        for item in found:
+            site = sites[item.site_id]
+            title, text = self.grounds.describe(site, item.ground, "en")
+            written.append(statement(
+                item, site.domain, _territory(site), self._facts(item, title),
+                ground_title=title, ground_text=text,
+                content_at=posted.get(_posted(item) or ("", ""))))
+        return written
 
     @staticmethod
     def _decisions(uow: UnitOfWork, site_id: int | None, since: datetime,
@@ -109,17 +118,28 @@ class Transparency:
         return list(uow.decisions.find(DecisionFilter(site_id=site_id, since=since,
                                                       until=until, limit=EVERY_DECISION)))
 
-    def _facts(self, found: Decision, site: Site) -> str:
-        title, _ = self.grounds.describe(site, found.ground, "en")
+    @staticmethod
+    def _facts(found: Decision, title: str) -> str:
         rule = "the legal provision" if found.ground.kind.value == "law" else "the terms"
-        return f"{_WORDS[found.restriction.value]} under {rule}: {title}."
+        how = ("after a notice" if found.notice_id is not None
+               else "on the provider's own initiative")
+        return f"{_WORDS[found.restriction.value]} {how}, under {rule}: {title}."
 
 
-# The EU member states: where a site names no countries, it is offered in all of them.
-EU = ("AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR", "HU", "IE",
-      "IT", "LT", "LU", "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK")
+def _posted(found: Decision) -> tuple[str, str] | None:
+    """Where the restricted item's posting day is read: the photo or message itself; an
+    account, its profile text, credits or payment method from the member's sign-up."""
+    if found.item_kind in (ItemKind.PHOTO, ItemKind.MESSAGE) and found.item_id:
+        return found.item_kind.value, found.item_id
+    return ("member", str(found.member_id)) if found.member_id is not None else None
+
+
+# The EU and EEA countries as the database spells them (Greece is GR): where a site names
+# none of them, it is offered in all of them.
+EEA = ("AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR", "HU", "IE",
+       "IS", "IT", "LI", "LT", "LU", "LV", "MT", "NL", "NO", "PL", "PT", "RO", "SE", "SI", "SK")
 
 
 def _territory(site: Site) -> list[str]:
-    named = [code for code in site.countries if code in EU]
-    return named or list(EU)
+    named = sorted({code.upper() for code in site.countries} & set(EEA))
+    return named or list(EEA)

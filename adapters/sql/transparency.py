@@ -4,7 +4,7 @@ year of notices and decisions is read as a few rows."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -49,18 +49,36 @@ class SqlTransparency:
 
     def active_members(self, site_id: int | None, start: datetime,
                        end: datetime) -> Mapping[str, int]:
-        """One row per member and month (not per sign-in), merged over both sources."""
+        """One row per member and month (not per sign-in), merged over all sources."""
         seen: dict[str, set[int]] = {}
-        for table, column in ((t.sessions, t.sessions.c.created_at),
-                              (t.last_seen, t.last_seen.c.seen_at)):
+        for member, column in ((t.sessions.c.member_id, t.sessions.c.created_at),
+                               (t.messages.c.sender_id, t.messages.c.created_at),
+                               (t.likes.c.liker_id, t.likes.c.created_at),
+                               (t.last_seen.c.member_id, t.last_seen.c.seen_at)):
             month = self._month(column)
-            query = (select(month, table.c.member_id).distinct()
+            query = (select(month, member).distinct()
                      .where(column >= start, column < end))
             if site_id is not None:
-                query = query.join(m, m.c.id == table.c.member_id).where(m.c.site_id == site_id)
+                query = query.join(m, m.c.id == member).where(m.c.site_id == site_id)
             for label, member_id in self.connection.execute(query):
                 seen.setdefault(str(label), set()).add(member_id)
         return Counter({label: len(members) for label, members in seen.items()})
+
+    def posted_at(self, items: Sequence[tuple[str, str]]) -> Mapping[tuple[str, str], datetime]:
+        wanted: dict[str, set[int]] = {}
+        for kind, item_id in items:
+            if item_id.isdigit():
+                wanted.setdefault(kind, set()).add(int(item_id))
+        found: dict[tuple[str, str], datetime] = {}
+        for kind, table in (("photo", t.photos), ("message", t.messages), ("member", m)):
+            found |= self._created(kind, table, wanted.get(kind, set()))
+        return found
+
+    def _created(self, kind: str, table: Any, ids: set[int]) -> dict[tuple[str, str], datetime]:
+        if not ids:
+            return {}
+        query = select(table.c.id, table.c.created_at).where(table.c.id.in_(sorted(ids)))
+        return {(kind, str(row.id)): row.created_at for row in self.connection.execute(query)}
 
     def _month(self, column: Any) -> Any:
         if self.connection.dialect.name == "postgresql":

@@ -20,7 +20,6 @@ from adapters.sql.chats import SqlChatQueries, SqlChats
 from adapters.sql.complaints import SqlComplaintQueries, SqlComplaints
 from adapters.sql.credits import SqlLedger
 from adapters.sql.decisions import SqlDecisions
-from adapters.sql.transparency import SqlTransparency
 from adapters.sql.direct_debit import SqlDirectDebit
 from adapters.sql.discovery import SqlDiscovery
 from adapters.sql.figures import SqlFigures
@@ -45,6 +44,7 @@ from adapters.sql.shop import (
     SqlOrders,
     SqlShopQueries,
 )
+from adapters.sql.transparency import SqlTransparency
 
 
 def _now() -> datetime:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Protocol
 
@@ -28,6 +28,11 @@ class TransparencyQueries(Protocol):
         ...
     def active_members(self, site_id: int | None, start: datetime,
                        end: datetime) -> Mapping[str, int]:
-        """Members active per calendar month ("2026-11"): signed in that month (a session
-        began) or last seen in it."""
+        """Members active per calendar month ("2026-11"): a session began, they sent a
+        message or liked someone that month, or were last seen in it (last_seen keeps only
+        the latest moment, so the other sources tell about the months before)."""
+        ...
+    def posted_at(self, items: Sequence[tuple[str, str]]) -> Mapping[tuple[str, str], datetime]:
+        """When each ("photo" | "message" | "member", id) was made; those gone are left
+        out."""
         ...
