@@ -24,6 +24,10 @@ def test_report_and_statements(amora, tmp_path: Path) -> None:  # type: ignore[n
     [line] = out.read_text().splitlines()
     statement = json.loads(line)
     assert problems(statement) == [] and "Bob" not in line
+    # The database's current category for the clause, and an account said in words.
+    assert statement["category"] == "STATEMENT_CATEGORY_SCAMS_AND_FRAUD"
+    assert statement["content_type"] == ["CONTENT_TYPE_OTHER"]
+    assert statement["content_type_other"] and "incompatible_content_illegal" not in statement
     table = amora("transparency", "report", "--from", "2000-01-01", "--to", "2999-12-31")
     assert "Decisions by kind" in table.output and "terms:scam" in table.output
     backwards = amora("transparency", "report", "--from", "2026-12-01", "--to", "2026-11-01")
