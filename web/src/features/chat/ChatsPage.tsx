@@ -76,6 +76,7 @@ function useSwipeLeft(onSwipe: () => void) {
 
 /** A last message as the list shows it: its text, or "🎁 Gift: Rose" for a gift. */
 function previewText(t: TFunction, message: ChatMessage): string {
+  if (message.removed) return t('conversation.removed');
   return message.gift ? t('message.preview', { ns: 'gifts', gift: giftName(t, message.gift) }) : message.text;
 }
 

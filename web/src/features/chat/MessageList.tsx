@@ -23,6 +23,25 @@ function DayLabel({ date }: { date: Date }) {
   );
 }
 
+/**
+ * A message the moderators removed (issue 30.4): its text is gone for both members. The
+ * sender is told why in a decision, so their copy leads there.
+ */
+function RemovedContent({ mine }: { mine: boolean }) {
+  const { t } = useTranslation('chat');
+  return (
+    <p className="chat-bubble__text chat-bubble__removed" data-testid="chat-message-removed">
+      <Icon name="shield" size={14} />
+      <span>{t('conversation.removed')}</span>
+      {mine && (
+        <AppLink to="decisions" className="chat-bubble__why" data-testid="chat-message-removed-why">
+          {t('conversation.removedWhy')}
+        </AppLink>
+      )}
+    </p>
+  );
+}
+
 /** A gift in the conversation: its picture and who sent what, instead of a text. */
 function GiftContent({ gift, mine, name }: { gift: string; mine: boolean; name: string }) {
   const { t } = useTranslation('gifts');
@@ -52,10 +71,12 @@ function Bubble({ message, mine, name, first, last, seen, receiptsLocked, onDism
   const { t } = useTranslation('chat');
   const tc = useTranslation('common').t;
   const gift = message.gift ?? null;
+  const removed = message.removed === true;
   const classes = [
     'chat-bubble',
     mine ? 'chat-bubble--mine' : 'chat-bubble--theirs',
     gift && 'chat-bubble--gift',
+    removed && 'chat-bubble--removed',
     first && 'is-first',
     last && 'is-last',
     `is-${message.status}`,
@@ -63,7 +84,13 @@ function Bubble({ message, mine, name, first, last, seen, receiptsLocked, onDism
   return (
     <li className={classes.filter(Boolean).join(' ')} data-testid="chat-message" data-status={message.status} data-mine={mine} data-gift={gift ?? undefined}>
       <div className="chat-bubble__body">
-        {gift ? <GiftContent gift={gift} mine={mine} name={name} /> : <p className="chat-bubble__text">{message.text}</p>}
+        {removed ? (
+          <RemovedContent mine={mine} />
+        ) : gift ? (
+          <GiftContent gift={gift} mine={mine} name={name} />
+        ) : (
+          <p className="chat-bubble__text">{message.text}</p>
+        )}
         <span className="chat-bubble__meta">
           {message.status === 'pending' ? (
             <span className="chat-bubble__state">

@@ -600,3 +600,54 @@ describe('gifts in the conversation', () => {
     expect(within(rows[1]!).getByTestId('chat-preview')).toHaveTextContent('You: 🎁 Gift: Chocolates');
   });
 });
+
+describe('a message removed by the moderators', () => {
+  let history: ChatMessage[];
+  beforeEach(() => {
+    history = [message(5, 'Send me money', { id: 301 }), message(ME, '', { id: 302, removed: true }), message(5, 'How are you?', { id: 303 })];
+    handle = (url) => {
+      if (url.pathname === '/api/chats/12/messages') return json(200, { conversation: { id: 12 }, profile: ANNA, messages: history, has_more: false, terms: paidTerms, refusal: null });
+      if (/^\/api\/chats\/\d+\/read$/.test(url.pathname)) return new Response(null, { status: 204 });
+      if (url.pathname === '/api/icebreakers') return json(200, { icebreakers: [] });
+      return error(404, 'not_found');
+    };
+  });
+
+  it('replaces the copy on screen when it comes again removed', () => {
+    const shownBefore = mergeMessages([], history);
+    const merged = mergeMessages(shownBefore, [{ ...history[0]!, text: '', removed: true }]);
+    expect(merged.map((m) => [m.id, m.text, m.removed ?? false, m.key])).toEqual([
+      [301, '', true, 'm301'],
+      [302, '', true, 'm302'],
+      [303, 'How are you?', false, 'm303'],
+    ]);
+  });
+
+  it('says so where the text was; the sender is shown the way to why', async () => {
+    renderAt('/chats/12');
+    const bubbles = await screen.findAllByTestId('chat-message');
+    expect(bubbles[0]).toHaveTextContent('Send me money');
+    expect(within(bubbles[1]!).getByTestId('chat-message-removed')).toHaveTextContent('Message removed by the moderators');
+    expect(within(bubbles[1]!).getByTestId('chat-message-removed-why')).toHaveAttribute('href', '/decisions');
+    // Removed live, while the recipient reads: the text goes at once, without a way to a decision that is not theirs.
+    emit({ type: 'message', message: { ...history[0]!, text: '', removed: true } });
+    const now = screen.getAllByTestId('chat-message');
+    expect(now).toHaveLength(3);
+    expect(now[0]).not.toHaveTextContent('Send me money');
+    expect(within(now[0]!).getByTestId('chat-message-removed')).toHaveTextContent('Message removed by the moderators');
+    expect(within(now[0]!).queryByTestId('chat-message-removed-why')).toBeNull();
+  });
+
+  it('previews it as removed in the conversation list, in the member language', async () => {
+    const list = [summary(1, 'Anna', 0, message(5, '', { conversation_id: 1, removed: true }))];
+    handle = (url) => (url.pathname === '/api/chats' ? json(200, { chats: list }) : error(404, 'not_found'));
+    await i18n.changeLanguage('de');
+    try {
+      renderAt('/chats');
+      const [row] = await screen.findAllByTestId('chat-row');
+      expect(within(row!).getByTestId('chat-preview')).toHaveTextContent('Nachricht von den Moderatoren entfernt');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+});

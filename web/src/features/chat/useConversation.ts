@@ -75,13 +75,21 @@ type Action =
 
 const shown = (message: ChatMessage): ShownMessage => ({ ...message, key: `m${message.id}`, status: 'sent' });
 
-/** Stored messages by id (no doubles: the socket and the answer both bring my own), then my unsent ones. */
+/**
+ * Stored messages by id (no doubles: the socket and the answer both bring my own), then my unsent ones.
+ * A message shown already comes again only when the moderators removed it: then it replaces the copy on screen.
+ */
 export function mergeMessages(messages: ShownMessage[], incoming: ChatMessage[]): ShownMessage[] {
   const known = new Set(messages.filter((m) => m.status === 'sent').map((m) => m.id));
+  const removed = new Map(incoming.filter((m) => m.removed && known.has(m.id)).map((m) => [m.id, m]));
+  const current = removed.size === 0 ? messages : messages.map((m) => {
+    const now = m.status === 'sent' ? removed.get(m.id) : undefined;
+    return now ? { ...shown(now), key: m.key } : m;
+  });
   const fresh = incoming.filter((m) => !known.has(m.id)).map(shown);
-  if (fresh.length === 0) return messages;
-  const stored = [...messages.filter((m) => m.status === 'sent'), ...fresh].sort((a, b) => a.id - b.id);
-  return [...stored, ...messages.filter((m) => m.status !== 'sent')];
+  if (fresh.length === 0) return current;
+  const stored = [...current.filter((m) => m.status === 'sent'), ...fresh].sort((a, b) => a.id - b.id);
+  return [...stored, ...current.filter((m) => m.status !== 'sent')];
 }
 
 function failure(error: unknown): ConversationState {

@@ -1385,6 +1385,8 @@ export interface components {
             created_at: string;
             /** @description The gift's key when the message is a gift */
             gift?: string | null;
+            /** @description Removed by the moderators (amora messages remove): text and gift are empty, both members see it as removed */
+            removed?: boolean;
         };
         SendTerms: {
             /** @description Credits the next message costs (0 when free) */

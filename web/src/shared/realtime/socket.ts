@@ -28,6 +28,9 @@ export interface LiveMessage {
   sender_id: number;
   text: string;
   created_at: string;
+  gift?: string | null;
+  /** Removed by the moderators: the message comes again, without its text. */
+  removed?: boolean;
 }
 
 type EventType = LiveEvent['type'];
