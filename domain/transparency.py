@@ -110,6 +110,7 @@ CATEGORIES: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 _NOT_SPECIFIED = "STATEMENT_CATEGORY_NOT_SPECIFIED_NOTICE"
 EXPLANATION_MAX, GROUND_MAX, FACTS_MAX = 2000, 500, 5000  # the API's limits
+_FIRST_CONTENT_DAY = date(2000, 1, 1)
 
 
 def puid(platform: str, decision_id: int) -> str:
@@ -147,8 +148,10 @@ def statement(found: Decision, platform: str, territory: Sequence[str], facts: s
     field, value, end_field = _EFFECT[found.restriction]
     content_type, content_other = _CONTENT[found.item_kind]
     kind, keywords = category(found)
-    posted = content_at if content_at is not None and content_at <= found.decided_at \
-        else found.decided_at
+    # The database takes posting days from 2000 on, and none after the decision.
+    posted = (content_at if content_at is not None
+              and _FIRST_CONTENT_DAY <= content_at.date() <= found.decided_at.date()
+              else found.decided_at)
     out: dict[str, object] = {
         "puid": puid(platform, found.id),
         field: [value] if field == "decision_visibility" else value,

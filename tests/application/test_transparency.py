@@ -298,6 +298,11 @@ def test_every_decision_makes_a_statement_that_fits(restriction: Restriction, gr
     # Amora does not know whether content against its terms is also illegal: it says nothing.
     assert "incompatible_content_illegal" not in made
     assert made["content_date"] == "2019-05-01"
+    # A day the database does not take (before 2000): the decision's day instead.
+    old = statement(found, "amora.test", ["NL"], "A message was removed.",
+                    ground_title="Spam", ground_text="Do not send mass messages.",
+                    content_at=datetime(1999, 12, 31, tzinfo=UTC))
+    assert problems(old) == [] and old["content_date"] == f"{at:%Y-%m-%d}"
     assert any(key.startswith("end_date_") for key in made) is lifted
 
 
