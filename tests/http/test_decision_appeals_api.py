@@ -4,16 +4,25 @@ hears the outcome in their language."""
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
 
 import pytest
+from dependency_injector import providers
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select, update
+from sqlalchemy import select
 
+from adapters.container import Container
+from adapters.http.app import create_app
 from adapters.sql import tables as t
+from adapters.sql.appeals import SqlAppeals
 from domain.decisions import Ground
 from domain.errors import DomainError
+from tests.application.memory_services import FixedClock
 from tests.http.test_accounts_api import SIGNUP, wait_for_mail, worker  # noqa: F401
 
 WHY = {"text": "I never asked anyone for money, please look again."}
@@ -58,17 +67,69 @@ def test_someone_elses_or_an_unknown_decision_is_not_found(app: Flask, container
         assert (refused.status_code, refused.json["error"]) == (404, "decision_not_found")
     assert container.appeals().list("open") == []
     visitor = app.test_client().post(f"/api/decisions/{decision_id}/appeal", json=WHY)
-    assert visitor.status_code in (401, 403)
+    assert (visitor.status_code, visitor.json["error"]) == (403, "authentication_required")
+    owner = app.test_client()
+    owner.post("/api/user", json={"email": SIGNUP["email"], "password": SIGNUP["password"]})
+    forged = owner.post(f"/api/decisions/{decision_id}/appeal", json=WHY,
+                        headers={"Origin": "https://evil.example"})  # another site's page
+    assert (forged.status_code, forged.json["params"]) == (403, {"reason": "origin"})
+    assert container.appeals().list(None) == []
 
 
-def test_past_six_months_or_once_lifted_a_decision_is_not_contested(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
-    client, member_id = _member(app, SIGNUP)
-    decision_id = _revoked(container, member_id)
-    with container.engine().begin() as connection:
-        connection.execute(update(t.decisions).where(t.decisions.c.id == decision_id)
-                           .values(contest_until=datetime.now(UTC) - timedelta(minutes=1)))
-    late = client.post(f"/api/decisions/{decision_id}/appeal", json=WHY)
+@pytest.fixture
+def clock(container: Container) -> FixedClock:
+    """The app's clock, stopped (before anything that reads it is built): time passes when
+    the test says so."""
+    stopped = FixedClock(datetime(2026, 11, 21, 12, tzinfo=UTC))
+    container.clock.override(providers.Object(stopped))
+    return stopped
+
+
+@pytest.fixture
+def clocked_app(clock: FixedClock, container: Container, seeded, web_dist: Path) -> Flask:  # type: ignore[no-untyped-def]
+    return create_app(container)
+
+
+def _signed_in_again(client: FlaskClient, signup: dict[str, object]) -> None:
+    """Months later the session has expired (30 days): the member logs in anew."""
+    answer = client.post("/api/user", json={"email": signup["email"],
+                                            "password": signup["password"]})
+    assert answer.status_code == 200, answer.json
+
+
+def test_six_months_to_contest_and_not_a_second_longer(clocked_app: Flask, clock: FixedClock,  # type: ignore[no-untyped-def]
+                                                       container) -> None:
+    client, member_id = _member(clocked_app, SIGNUP)
+    container.credits().grant(member_id, 50, "welcome", "pytest")
+    for reason in ("Bought with a stolen card", "A second stolen card"):
+        container.credits().revoke(member_id, 10, reason, "pytest",
+                                   ground=Ground.parse("law:fraud"))
+    first, second = (row["id"] for row in client.get("/api/decisions").json["decisions"])
+    [until] = {row["contest_until"] for row in client.get("/api/decisions").json["decisions"]}
+    assert until.startswith("2027-05-21T12:00:00")  # six months to the day
+    clock.current = datetime(2027, 5, 21, 12, tzinfo=UTC)  # the last moment
+    _signed_in_again(client, SIGNUP)
+    on_time = client.post(f"/api/decisions/{first}/appeal", json=WHY)
+    assert on_time.status_code == 201, on_time.json
+    clock.current += timedelta(seconds=1)
+    late = client.post(f"/api/decisions/{second}/appeal", json=WHY)
     assert (late.status_code, late.json["error"]) == (409, "appeal_too_late")
+    assert [row.appeal.decision_id for row in container.appeals().list("open")] == [first]
+
+
+def test_the_ban_page_appeal_keeps_to_six_months_too(clocked_app: Flask, clock: FixedClock,  # type: ignore[no-untyped-def]
+                                                     container) -> None:
+    client, member_id = _member(clocked_app, SIGNUP)
+    container.moderation().ban(member_id, "spam", "pytest")
+    clock.current += timedelta(days=200)
+    appeal = {"email": SIGNUP["email"], "password": SIGNUP["password"], "text": WHY["text"]}
+    late = client.post("/api/appeals", json=appeal)
+    assert (late.status_code, late.json["error"]) == (409, "appeal_too_late")
+    assert container.appeals().list(None) == []
+
+
+def test_a_lifted_decision_is_not_contested(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+    client, member_id = _member(app, SIGNUP)
     container.shop_administration().block_directdebit(member_id, True, "chargebacks", "pytest")
     container.shop_administration().block_directdebit(member_id, False, "cleared", "pytest")
     with container.engine().connect() as connection:
@@ -76,6 +137,64 @@ def test_past_six_months_or_once_lifted_a_decision_is_not_contested(app: Flask, 
             t.decisions.c.restriction == "direct_debit_blocked")).scalar_one()
     refused = client.post(f"/api/decisions/{lifted}/appeal", json=WHY)
     assert (refused.status_code, refused.json["error"]) == (409, "decision_lifted")
+    assert container.appeals().list(None) == []
+
+
+PAUSED = "paused-appeal"
+
+
+def test_two_appeals_at_once_one_is_filed_the_other_is_appeal_exists(  # type: ignore[no-untyped-def]
+        app: Flask, container, database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both read that no appeal is open; the open-appeal index lets the first write in and
+    the second is a clean 409, not a 500 and not a second open appeal."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("SQLite runs one writer at a time: the appeals cannot interleave")
+    client, member_id = _member(app, SIGNUP)
+    decision_id = _revoked(container, member_id)
+    reached, release = threading.Event(), threading.Event()
+    original = SqlAppeals.add
+
+    def add(repository: SqlAppeals, appeal: Any) -> int:
+        if threading.current_thread().name == PAUSED:  # checked already: none open
+            reached.set()
+            assert release.wait(30), "the test never released the appeal"
+        return original(repository, appeal)
+
+    monkeypatch.setattr(SqlAppeals, "add", add)
+    answers: list[Any] = []
+    other = app.test_client()
+    other.set_cookie("auth._token", client.get_cookie("auth._token").value)  # type: ignore[union-attr]
+    paused = threading.Thread(name=PAUSED, target=lambda: answers.append(
+        other.post(f"/api/decisions/{decision_id}/appeal", json=WHY)))
+    paused.start()
+    assert reached.wait(30), "the paused appeal never reached its write"
+    first = client.post(f"/api/decisions/{decision_id}/appeal", json=WHY)
+    release.set()
+    paused.join(30)
+    assert not paused.is_alive()
+    assert first.status_code == 201
+    assert (answers[0].status_code, answers[0].json["error"]) == (409, "appeal_exists")
+    assert [row.appeal.id for row in container.appeals().list("open")] == [first.json["id"]]
+
+
+def test_many_appeals_at_once_file_exactly_one(app: Flask, container,  # type: ignore[no-untyped-def]
+                                                database_url: str) -> None:
+    if not database_url.startswith("postgresql"):
+        pytest.skip("SQLite serializes writers; the race is PostgreSQL's")
+    client, member_id = _member(app, SIGNUP)
+    decision_id = _revoked(container, member_id)
+    cookie = client.get_cookie("auth._token").value  # type: ignore[union-attr]
+
+    def contest(_: int) -> tuple[int, str | None]:
+        parallel = app.test_client()
+        parallel.set_cookie("auth._token", cookie)
+        answer = parallel.post(f"/api/decisions/{decision_id}/appeal", json=WHY)
+        return answer.status_code, (answer.json or {}).get("error")
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        results = sorted(pool.map(contest, range(16)), key=repr)
+    assert results == [(201, None)] + [(409, "appeal_exists")] * 15
+    assert len(container.appeals().list("open")) == 1
 
 
 def test_lifting_gives_the_credits_back_and_mails_the_outcome(app: Flask, container,  # type: ignore[no-untyped-def]
