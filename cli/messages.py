@@ -34,8 +34,8 @@ _MESSAGES = {
     "not_enough_credits": "The member has fewer credits than that",
     "appeal_not_found": "No such appeal",
     "appeal_decided": "The appeal is decided already",
-    "cannot_undo": "A {restriction} decision cannot be undone on appeal yet "
-                   "(application/undoing.py has no way back for it)",
+    "cannot_undo": "Decisions of kind {restriction} cannot be lifted on appeal yet "
+                   "(application/undoing.py has no way back for them)",
     "invalid_ground": "{value} is no ground (see 'amora grounds list')",
     "notice_not_found": "No complaint {id} (--notice names the complaint that led to it)",
     "message_not_found": "No message {id}",
@@ -43,6 +43,10 @@ _MESSAGES = {
     "no_text_to_remove": "The member's {field} is empty or removed already: nothing to remove",
     "invalid_text_field": "{value} is no profile text (name, about or city)",
     "notice_of_another_member": "Complaint {id} is about member {member}, not the one restricted",
+    "invalid_outcome": "--outcome is action_taken or no_action, not {outcome}",
+    "notice_without_decision": "No decision names complaint {id}: restrict with --notice {id} "
+                               "first (the member is owed its reasons), or resolve it with "
+                               "--outcome no_action",
 }
 
 
