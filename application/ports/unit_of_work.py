@@ -12,7 +12,6 @@ from application.ports.chat import ChatQueries, ChatRepository
 from application.ports.complaints import ComplaintQueries, ComplaintRepository
 from application.ports.credits import LedgerRepository
 from application.ports.decisions import DecisionRepository
-from application.ports.transparency import TransparencyQueries
 from application.ports.direct_debit import DirectDebitRepository
 from application.ports.discovery import DiscoveryRepository
 from application.ports.figures import FiguresRepository
@@ -32,6 +31,7 @@ from application.ports.shop import (
     ShopQueries,
 )
 from application.ports.sites import CompanyRepository, SiteRepository
+from application.ports.transparency import TransparencyQueries
 
 
 class UnitOfWork(Protocol):

@@ -49,7 +49,8 @@ def test_audit_reads_the_trail_by_member_and_actor(amora) -> None:  # type: igno
     assert later == []
 
 
-def test_a_change_names_its_operator_from_the_environment(amora, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_change_names_its_operator_from_the_environment(  # type: ignore[no-untyped-def]
+        amora, monkeypatch: pytest.MonkeyPatch) -> None:
     member_id = _member(amora)
     monkeypatch.setenv("AMORA_OPERATOR", "carla")
     amora("members", "ban", str(member_id), "--reason", "spam", "--ground", "spam")
@@ -57,7 +58,8 @@ def test_a_change_names_its_operator_from_the_environment(amora, monkeypatch: py
     assert row["actor"] == "carla"
 
 
-def test_production_refuses_a_change_without_an_operator(amora, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+def test_production_refuses_a_change_without_an_operator(  # type: ignore[no-untyped-def]
+        amora, monkeypatch: pytest.MonkeyPatch) -> None:
     member_id = _member(amora)
     monkeypatch.setenv("AMORA_ENV", "production")
     monkeypatch.delenv("AMORA_OPERATOR", raising=False)
