@@ -232,3 +232,29 @@ def test_lifting_a_rejected_photo_puts_it_back(app: Flask, container) -> None:  
     container.appeals().decide(appeal_id, True, "It is them", "anna")
     with container.engine().connect() as connection:
         assert connection.execute(select(t.photos.c.status)).scalar_one() == "active"
+
+
+def test_appeals_are_rate_limited_per_member(tmp_path, database_url: str) -> None:  # type: ignore[no-untyped-def]
+    """Each appeal waits for an operator to read it: a member gets a few an hour (a short
+    text counts too), another member at the same address is not held back by it."""
+    from adapters.container import build_container
+    from adapters.http.limits import APPEALS
+    from tests.conftest import make_config, seed_default_site
+
+    limited = build_container(make_config(tmp_path, DATABASE_URL=database_url,
+                                          RATE_LIMITS="on"))
+    seed_default_site(limited)
+    app = create_app(limited)
+    allowed = int(APPEALS.split()[0])
+    first, first_id = _member(app, SIGNUP)
+    second, second_id = _member(app, OTHER)
+    decision_id = _revoked(limited, first_id)
+    answers = [first.post(f"/api/decisions/{decision_id}/appeal", json={"text": "no"})
+               .status_code for _ in range(allowed)]
+    assert answers == [400] * allowed
+    refused = first.post(f"/api/decisions/{decision_id}/appeal", json=WHY)
+    assert (refused.status_code, refused.json["error"]) == (429, "too_many_requests")
+    assert limited.appeals().list(None) == []
+    others = second.post(f"/api/decisions/{decision_id}/appeal", json=WHY)
+    assert (others.status_code, others.json["error"]) == (404, "decision_not_found")
+    limited.engine().dispose()
