@@ -170,8 +170,8 @@ def test_a_ban_ends_the_session_and_shows_the_ban_page(browser: Browser, live_se
     env = {**os.environ, "VAR_DIR": str(live_var)}
     env.pop("DATABASE_URL", None)
     subprocess.run([sys.executable, "-m", "cli.main", "members", "ban", str(member),
-                    "--reason", "e2e", "--actor", "e2e"], cwd=ROOT, env=env, check=True,
-                   stdout=subprocess.DEVNULL)
+                    "--reason", "e2e", "--ground", "terms:spam", "--actor", "e2e"],
+                   cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
     reload_until_banned(page)
     expect(page.get_by_role("button", name=re.compile(r"^My account"))).to_have_count(0)
     screenshot(page, "banned-en-1280")

@@ -102,7 +102,8 @@ def test_a_banned_member_appeals_once_from_the_ban_page(
     width = viewport["width"]
     page, member = join(browser, live_server, live_var, "Bram", False, viewport)
     address = _me(page)["email"]
-    amora(live_var, "members", "ban", str(member), "--reason", "spam", "--actor", "e2e")
+    amora(live_var, "members", "ban", str(member), "--reason", "spam", "--ground", "terms:spam",
+          "--actor", "e2e")
     reload_until_banned(page)
     form = LEGAL["appealForm"]
 
