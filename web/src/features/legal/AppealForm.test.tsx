@@ -45,6 +45,13 @@ describe('the ban page appeal', () => {
     await waitFor(() => expect(screen.getByLabelText('Why should we lift the ban?')).toHaveValue('It was my sister who wrote those messages.'));
   });
 
+  it('says so when the six months to appeal are over', async () => {
+    fetchMock.mockResolvedValue(json(409, { error: 'appeal_too_late', params: {} }));
+    renderInRouter(<LegalPage document="ban" />);
+    fill('It was my sister who wrote those messages.');
+    expect(await screen.findByTestId('appeal-error')).toHaveTextContent('The time to appeal this suspension is over');
+  });
+
   it('shows no form on the other legal pages', () => {
     renderInRouter(<LegalPage document="privacy" />);
     expect(screen.queryByTestId('appeal-form')).not.toBeInTheDocument();
