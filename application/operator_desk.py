@@ -41,7 +41,7 @@ class OperatorDesk:
         with self.uow(single_read=True) as uow:
             found = uow.decisions.get(decision_id)
         if found is None:
-            raise DomainError("decision_not_found")
+            raise DomainError("decision_not_found", id=decision_id)
         return found
 
     def audit(self, member_id: int | None = None, actor: str | None = None,

@@ -40,10 +40,12 @@ def list_decisions(member: Member = None,
     """The newest decisions first (times in UTC)."""
     with fail_on_rule():
         found = container().operator_desk().decisions(member, kind, _utc(since), limit)
-    records = [{**_record(row), "facts": row.facts if as_json else row.facts[:50]}
-               for row in found]
+    if as_json:  # every field, as `show --json` gives them: scripts read one shape
+        print_json([_record(row) for row in found])
+        return
+    records = [{**_record(row), "facts": row.facts[:50]} for row in found]
     rows(("id", "member_id", "restriction", "item_id", "ground", "decided_by", "decided_at",
-          "status", "facts"), records, as_json=as_json)
+          "status", "facts"), records, as_json=False)
 
 
 @app.command()

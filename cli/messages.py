@@ -38,6 +38,7 @@ _MESSAGES = {
                    "(application/undoing.py has no way back for them)",
     "invalid_ground": "{value} is no ground (see 'amora grounds list')",
     "notice_not_found": "No complaint {id} (--notice names the complaint that led to it)",
+    "decision_not_found": "No decision {id}",
     "message_not_found": "No message {id}",
     "message_already_removed": "Message {id} is removed already",
     "no_text_to_remove": "The member's {field} is empty or removed already: nothing to remove",

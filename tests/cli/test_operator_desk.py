@@ -1,13 +1,42 @@
 """The operator's reading desk and identity (issue 30.5): `amora decisions list/show`,
-`amora audit`, and a real name on every change, required in production."""
+`amora audit`, and a real name on every change, required in production. On SQLite and
+PostgreSQL."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from cli import context
+from cli.main import app
+from tests.conftest import seed_default_site
+
+runner = CliRunner()
+
+# What `amora decisions list/show --json` gives for each decision: scripts rely on it.
+DECISION_KEYS = {
+    "id", "site_id", "member_id", "restriction", "item_kind", "item_id", "facts", "ground",
+    "detected_automatically", "decided_automatically", "decided_by", "decided_at",
+    "contest_until", "status", "notice_id", "lifted_at", "lifted_by", "undo"}
+
+
+@pytest.fixture
+def amora(database_url: str, tmp_path: Path,
+          monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    monkeypatch.setenv("VAR_DIR", str(tmp_path))
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    monkeypatch.delenv("AMORA_OPERATOR", raising=False)
+    monkeypatch.delenv("AMORA_ENV", raising=False)
+    context.container.cache_clear()
+    seed_default_site(context.container())
+    yield lambda *args: runner.invoke(app, list(args))
+    context.container().engine().dispose()
+    context.container.cache_clear()
 
 
 def _member(amora) -> int:  # type: ignore[no-untyped-def]
@@ -67,3 +96,22 @@ def test_production_refuses_a_change_without_an_operator(  # type: ignore[no-unt
     assert refused.exit_code == 2 and "--actor" in refused.output
     assert json.loads(amora("audit", "--json").output) == []  # nothing changed
     assert context.container().moderation().show(member_id).status.value != "banned"
+
+
+def test_decisions_json_is_stable_and_filtered(amora) -> None:  # type: ignore[no-untyped-def]
+    member_id = _member(amora)
+    amora("members", "ban", str(member_id), "--reason", "spam", "--ground", "spam",
+          "--actor", "anna")
+    amora("members", "unban", str(member_id), "--reason", "appeal", "--actor", "ben")
+    [listed] = json.loads(amora("decisions", "list", "--json").output)
+    assert set(listed) == DECISION_KEYS
+    assert (listed["status"], listed["lifted_by"], listed["undo"]) == (
+        "lifted", "ben", {"status": "not_confirmed"})
+    shown = json.loads(amora("decisions", "show", str(listed["id"]), "--json").output)
+    assert shown == listed  # one shape for both
+    assert json.loads(amora("decisions", "list", "--since", "2999-01-01T00:00",
+                            "--json").output) == []
+    assert json.loads(amora("decisions", "list", "--member", str(member_id + 1),
+                            "--json").output) == []
+    missing = amora("decisions", "show", "999")
+    assert missing.exit_code == 1 and "No decision 999" in missing.output
