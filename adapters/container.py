@@ -52,13 +52,14 @@ from application.likes import Likes
 from application.live_traffic import LiveTraffic
 from application.member_decisions import MemberDecisions
 from application.moderation import Moderation
+from application.notice_mails import NoticeMails
 from application.notifications import NotificationSettings, Notifier
 from application.operator_desk import OperatorDesk
 from application.photo_links import PhotoLinks
 from application.photos import Photos
-from application.removals import Removals
 from application.ports.events import EventBus
 from application.profiles import Profiles
+from application.removals import Removals
 from application.shop import Shop
 from application.shop_admin import ShopAdministration
 from application.site_launch import SiteLaunch
@@ -126,6 +127,8 @@ def _task_queue(redis_url: str | None, container: Container) -> OutboxQueue:
                    container.account_mails().send(kind, member_id, new_email, target))
     queue.register("erase_expired_accounts", lambda: container.accounts().erase_expired())
     queue.register("erasure_mail", lambda *args: container.account_mails().farewell(*args))
+    queue.register("notice_mail", lambda kind, complaint_id:
+                   container.notice_mails().send(kind, complaint_id))
     queue.register("build_export", lambda member_id:
                    container.data_export().build_and_mail(member_id))
     queue.register("purge_exports", lambda: container.data_export().purge_expired())
@@ -253,6 +256,9 @@ class Container(containers.DeclarativeContainer):
                                   secrets=secrets, discovery=discovery)
     complaints = providers.Singleton(Complaints, uow=unit_of_work.provider, clock=clock,
                                      addresses=email_addresses)
+    notice_mails = providers.Singleton(NoticeMails, uow=unit_of_work.provider,
+                                       texts=mail_texts, mailer=mailer,
+                                       base_url=config.provided.base_url)
     photos = providers.Singleton(Photos, uow=unit_of_work.provider, clock=clock, files=files,
                                  images=providers.Singleton(PillowImages), secrets=secrets,
                                  tasks=tasks, signer=signer)

@@ -50,6 +50,12 @@ def brand_values(site: Site, company: Company | None, member: Member) -> dict[st
     return _brand(site, company, member.profile.name, member.profile.country)
 
 
+def visitor_brand_values(site: Site, company: Company | None, name: str) -> dict[str, str]:
+    """The same for someone without an account (a visitor who gave notice): the name
+    they gave and the company's default address."""
+    return _brand(site, company, name, "")
+
+
 def _brand(site: Site, company: Company | None, name: str, country: str) -> dict[str, str]:
     address = company.address_for(country) if company else None
     return {"name": name, "site": site.name,

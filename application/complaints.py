@@ -1,5 +1,10 @@
 """Complaints (issue 9): visitors and members file them; operators list, read and resolve
-them from the command line, audit-logged."""
+them from the command line, audit-logged.
+
+A complaint about a profile, a photo or a message is a notice (issue 30.4): the notifier is
+mailed at once that it arrived and, when an operator resolves it, its outcome (both jobs in
+the transaction that files or resolves it). Action taken on a notice about an item means a
+decision that names the notice, so the reported member has their statement of reasons."""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ import attrs
 
 from application.accounts import site_of_member
 from application.email_addresses import new_address_error
+from application.notice_items import reported_member
 from application.ports.chat import Message
 from application.ports.clock import Clock
 from application.ports.complaints import Complaint, NewComplaint
@@ -16,11 +22,20 @@ from application.ports.email_addresses import EmailAddresses
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.sites import resolve_site
 from domain.accounts import InvalidFields
-from domain.complaints import ComplaintForm, check_complaint, check_resolution
+from domain.complaints import (
+    ComplaintForm,
+    Outcome,
+    ReporterRecord,
+    check_complaint,
+    check_resolution,
+)
 from domain.errors import DomainError
+from domain.locales import DEFAULT_LOCALE
 from domain.members import Member
 
 OPEN, RESOLVED = "open", "resolved"
+# The notice_mail job's kinds (application.notice_mails): the acknowledgement and outcome.
+NOTICE_RECEIVED, NOTICE_OUTCOME = "notice_received", "notice_outcome"
 
 
 @attrs.frozen
@@ -42,23 +57,26 @@ class Complaints:
             raise InvalidFields([problem])
         with self.uow() as uow:
             site = site_of_member(uow, reporter) if reporter else resolve_site(uow, host)
-            if form.member_id is not None and uow.members.get(form.member_id) is None:
-                raise DomainError("member_not_found")
-            # A member may only cite a message of their own conversations.
-            if form.message_id is not None and (
-                    reporter is None or not uow.complaints.message_in(form.message_id,
-                                                                      reporter.id)):
-                raise DomainError("message_not_found")
-            member_id = form.member_id
+            member_id = reported_member(uow, site, reporter, form)
             if form.message_ids:
                 assert reporter is not None  # check_complaint: only members attach messages
-                member_id = _conversation_partner(uow, reporter, form)
+                member_id = _conversation_partner(
+                    uow, reporter, attrs.evolve(form, member_id=member_id))
+            if form.item_kind is None and member_id is not None:
+                # Messages picked in a conversation are about the other member's profile.
+                form = attrs.evolve(form, item_kind="profile", item_id=member_id)
+            language = form.language or (reporter.language if reporter else None) \
+                or site.domain_language or DEFAULT_LOCALE
             complaint_id = uow.complaints.add(NewComplaint(
                 site_id=site.id, reporter_id=reporter.id if reporter else None,
                 email=form.email or (reporter.email if reporter else None),
                 category=form.category, text=form.text, member_id=member_id,
-                message_id=form.message_id, status=OPEN, created_at=self.clock.now()))
+                message_id=form.item_id if form.item_kind == "message" else None,
+                status=OPEN, created_at=self.clock.now(), item_kind=form.item_kind,
+                item_id=None if form.item_id is None else str(form.item_id),
+                reporter_name=form.name, good_faith=form.good_faith, language=language))
             uow.complaints.attach(complaint_id, form.message_ids)
+            uow.jobs.add("notice_mail", NOTICE_RECEIVED, complaint_id)
             uow.commit()
         return ComplaintFiled(complaint_id, OPEN)
 
@@ -80,16 +98,32 @@ class Complaints:
         with self.uow() as uow:
             return uow.complaint_queries.attached(complaint_id)
 
-    def resolve(self, complaint_id: int, note: str, actor: str) -> None:
-        note = check_resolution(note)
+    def reporters(self, complaints: Sequence[Complaint]) -> dict[int, ReporterRecord]:
+        """How each complaint's reporter's notices were resolved so far, by complaint id;
+        `ReporterRecord.serial` marks the reporters whose notices are mostly dismissed."""
+        with self.uow() as uow:
+            return uow.complaint_queries.reporter_records(complaints)
+
+    def resolve(self, complaint_id: int, note: str, actor: str, outcome: str) -> None:
+        """Closes the complaint with its outcome and mails the outcome to the notifier.
+        Action taken on an item needs the decision that names this notice first (the
+        restricting command's --notice): the reported member is owed its statement of
+        reasons, and the notifier must not hear of action that was never taken."""
+        note, result = check_resolution(note, outcome)
         now = self.clock.now()
         with self.uow() as uow:
-            if uow.complaints.get(complaint_id) is None:
+            found = uow.complaints.get(complaint_id)
+            if found is None:
                 raise DomainError("complaint_not_found")
-            if not uow.complaints.resolve(complaint_id, note, now):
+            if found.status == OPEN and result is Outcome.ACTION_TAKEN \
+                    and found.item_kind is not None \
+                    and not uow.complaints.decided(complaint_id):
+                raise DomainError("notice_without_decision", id=complaint_id)
+            if not uow.complaints.resolve(complaint_id, note, now, result.value):
                 raise DomainError("complaint_resolved")
             uow.audit.record(now, actor, "complaints.resolve", str(complaint_id),
-                             {"note": note})
+                             {"note": note, "outcome": result.value})
+            uow.jobs.add("notice_mail", NOTICE_OUTCOME, complaint_id)
             uow.commit()
 
 

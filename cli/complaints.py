@@ -1,4 +1,6 @@
-"""`amora complaints`: complaints to handle."""
+"""`amora complaints`: complaints to handle. A complaint about a profile, a photo or a
+message is a notice (issue 30.4): its reporter hears the outcome, and a reporter whose
+notices are mostly dismissed is marked (serial) so operators know before they read on."""
 
 from __future__ import annotations
 
@@ -12,6 +14,15 @@ from cli.context import Id, container, fail_on_rule
 from cli.inputs import Actor, note
 from cli.operator import operator
 from cli.output import Json, console, labelled, print_json, rows, say, shown
+from domain.complaints import ReporterRecord
+
+OUTCOMES = "action_taken (a decision names this complaint: --notice) or no_action"
+
+
+def _reporter(record: ReporterRecord) -> str:
+    """How the reporter's earlier notices went, marked when mostly dismissed."""
+    mark = "SERIAL " if record.serial else ""
+    return f"{mark}{record.dismissed}/{record.resolved} dismissed" if record.resolved else ""
 
 complaints = typer.Typer(help="Complaints: list, show and resolve.", no_args_is_help=True)
 
@@ -24,12 +35,23 @@ def list_complaints(
     """The newest complaints (open ones by default; times in UTC)."""
     with fail_on_rule():
         found = container().complaints().list(status or None, limit)
+        reporters = container().complaints().reporters(found)
     records = [{"id": row.id, "site": row.site_id, "category": row.category,
+                "item": f"{row.item_kind} {row.item_id}" if row.item_kind else None,
                 "member": row.member_id, "message": row.message_id, "from": row.email,
-                "status": row.status, "filed": row.created_at,
-                "text": row.text if as_json else row.text[:60]} for row in found]
-    rows(("id", "site", "category", "member", "message", "from", "status", "filed", "text"),
-         records, as_json=as_json)
+                "reporter": _reporter(reporters[row.id]),
+                "serial_reporter": reporters[row.id].serial,
+                "status": row.status if as_json or not row.outcome
+                else f"{row.status}: {row.outcome}", "outcome": row.outcome,
+                "filed": row.created_at, "text": row.text if as_json else row.text[:60]}
+               for row in found]
+    # JSON marks a serial reporter by name; the table says how their notices went (and
+    # names a message as the item, the outcome with the status, to stay narrow).
+    columns = ("id", "site", "category", "item", "member", "message", "from",
+               "serial_reporter", "status", "outcome", "filed", "text") if as_json else (
+        "id", "site", "category", "item", "member", "from", "reporter", "status", "filed",
+        "text")
+    rows(columns, records, as_json=as_json)
 
 
 @complaints.command()
@@ -38,11 +60,15 @@ def show(complaint_id: Id, as_json: Json = False) -> None:
     with fail_on_rule():
         row = container().complaints().show(complaint_id)
         messages = container().complaints().evidence(complaint_id)
+        record = container().complaints().reporters([row])[row.id]
     if as_json:
-        print_json({**attrs.asdict(row), "messages": messages})
+        print_json({**attrs.asdict(row), "messages": messages,
+                    "reporter_record": {**attrs.asdict(record), "serial": record.serial}})
         return
     for key, value in attrs.asdict(row).items():
         console.print(labelled(key, value))
+    console.print(labelled("reporter's notices", _reporter(record) or "none resolved yet"),
+                  style="bold red" if record.serial else "")
     if messages:
         table = Table("message", "from", "sent", "text", title="Attached messages")
         for message in messages:
@@ -54,10 +80,12 @@ def show(complaint_id: Id, as_json: Json = False) -> None:
 
 @complaints.command()
 def resolve(complaint_id: Id,
-            note: Annotated[str, note("What was done (required).")],
+            outcome: Annotated[str, typer.Option(help=OUTCOMES)],
+            note: Annotated[str, note("What was done (required; stays with the operators).")],
             actor: Actor = "", as_json: Json = False) -> None:
-    """Close a complaint with what was done about it."""
+    """Close a complaint with its outcome; its reporter is mailed the outcome in general
+    terms. For action taken, first restrict with the restricting command's --notice ID."""
     with fail_on_rule():
-        container().complaints().resolve(complaint_id, note, operator(actor))
-    say(as_json, {"id": complaint_id, "status": "resolved", "note": note},
-        f"Complaint {complaint_id} resolved.", "green")
+        container().complaints().resolve(complaint_id, note, operator(actor), outcome)
+    say(as_json, {"id": complaint_id, "status": "resolved", "outcome": outcome, "note": note},
+        f"Complaint {complaint_id} resolved: {outcome}; its reporter is told.", "green")

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, jsonify, request
 from adapters.http import limits
 from adapters.http.composition import container
 from adapters.http.rendering import render
-from adapters.http.requests import json_body, query_int, site_host
+from adapters.http.requests import json_body, language, query_int, site_host
 from adapters.http.session import current_member
 from adapters.images.app_icon import app_icon_png
 from application.landers import Place
@@ -78,16 +78,27 @@ class ComplaintBody:
     message_id: int | None = None
     message_ids: list[int] = attrs.field(factory=list,
                                          validator=attrs.validators.max_len(100))
+    # The notice (issue 30.4): the exact item, a visitor's name, the good-faith statement
+    # and the language to answer in (else the page's).
+    item_kind: str | None = None
+    item_id: int | None = None
+    name: str | None = None
+    good_faith: bool = False
+    language: str | None = None
 
 
 @blueprint.post("/api/complaints")
 @limits.limiter.limit(limits.SIGNUP)
 def complain() -> tuple[dict[str, Any], int]:
     body = json_body(ComplaintBody)
+    reporter = current_member()
+    # A member is answered in their account's language unless the form names one.
     form = ComplaintForm(category=body.category, text=body.text, email=body.email,
                          member_id=body.member_id, message_id=body.message_id,
-                         message_ids=tuple(body.message_ids))
-    return render(container().complaints().file(site_host(), current_member(), form)), 201
+                         message_ids=tuple(body.message_ids), item_kind=body.item_kind,
+                         item_id=body.item_id, name=body.name, good_faith=body.good_faith,
+                         language=body.language or (None if reporter else language()))
+    return render(container().complaints().file(site_host(), reporter, form)), 201
 
 
 @blueprint.get("/manifest.webmanifest")

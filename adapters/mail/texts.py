@@ -30,9 +30,10 @@ display:inline-block">{action}</a></p><p>{outro}</p>
 {login_hint}<p style="font-size:13px;color:#6c6385">{link_hint}<br><a href="{link}" \
 style="color:#14998f;word-break:break-all">{link}</a></p><p>{signature}</p></td></tr>
 </table><p style="font-size:12px;color:#6c6385">{footer}</p>
-<p style="font-size:12px;color:#6c6385">{unsubscribe_text}<br><a href="{unsubscribe}" \
-style="color:#6c6385">{unsubscribe_action}</a> · <a href="{settings_link}" \
-style="color:#6c6385">{settings_action}</a></p></td></tr></table></body></html>"""
+{unsubscribe_block}</td></tr></table></body></html>"""
+_UNSUBSCRIBE = """<p style="font-size:12px;color:#6c6385">{unsubscribe_text}<br><a \
+href="{unsubscribe}" style="color:#6c6385">{unsubscribe_action}</a> · <a \
+href="{settings_link}" style="color:#6c6385">{settings_action}</a></p>"""
 
 
 def _dates(values: TemplateValues, language: str) -> dict[str, str | int | bool]:
@@ -71,20 +72,25 @@ class JsonMailTexts:
         texts.update({key: value.format(**values) for key, value in catalog[kind].items()
                       if isinstance(value, str)})
         hint = catalog["login_hint"] if values.get("login_link") else ""
+        # A mail to someone without an account (a notifier) has nothing to unsubscribe from.
+        mailing = "unsubscribe" in values
         text = "\n\n".join(part for part in [
             texts["greeting"], texts["intro"], f"{texts['action']}: {values['link']}", hint,
             texts["outro"], texts["signature"], "--\n" + texts["footer"],
             f"{texts['unsubscribe_text']}\n{texts['unsubscribe_action']}: "
-            f"{values['unsubscribe']}\n{texts['settings_action']}: {values['settings_link']}",
+            f"{values['unsubscribe']}\n{texts['settings_action']}: {values['settings_link']}"
+            if mailing else "",
         ] if part)
         safe = {key: escape(value).replace("\n", "<br>") for key, value in texts.items()}
         html = _HTML.format(
             lang=escape(language),
             site=escape(str(values["site"])),
             link=escape(str(values["link"]), quote=True),
-            unsubscribe=escape(str(values["unsubscribe"]), quote=True),
-            settings_link=escape(str(values["settings_link"]), quote=True),
             login_hint=f'<p style="font-size:13px">{escape(hint)}</p>' if hint else "",
+            unsubscribe_block=_UNSUBSCRIBE.format(
+                unsubscribe=escape(str(values["unsubscribe"]), quote=True),
+                settings_link=escape(str(values["settings_link"]), quote=True),
+                **safe) if mailing else "",
             **safe,
         )
         return ComposedMail(subject=texts["subject"], text=text, html=html)

@@ -262,7 +262,9 @@ def test_complaints_direct_debit_and_the_review_queue(uow) -> None:  # type: ign
             work.complaints.add(NewComplaint(
                 site_id=1, reporter_id=ann.id, email=None, category="spam", text="x" * 10,
                 member_id=bob.id, message_id=message.id, status=status, created_at=T0))
-        resolved = [work.complaints.resolve(n, "done", T0) for n in (1, 1, 3, 9)]
+        resolved = [work.complaints.resolve(n, "done", T0, outcome)
+                    for n, outcome in ((1, "no_action"), (1, "no_action"),
+                                       (3, "action_taken"), (9, "no_action"))]
         later = work.chats.add_message(chat, ann.id, "no", T0, 0, False)
         work.complaints.attach(1, [later.id, message.id])
         work.complaints.attach(2, [])
@@ -288,6 +290,8 @@ def test_complaints_direct_debit_and_the_review_queue(uow) -> None:  # type: ign
             work.photos.add(n + 1, f"{n}.jpg", f"{n}_t.jpg", False, status, T0)
         return (work.complaint_queries.recent(None, 2), work.complaint_queries.recent("open", 5),
                 resolved, work.complaints.get(1), work.complaints.message_in(message.id, ann.id),
+                work.complaints.decided(1),
+                work.complaint_queries.reporter_records(work.complaint_queries.recent(None, 5)),
                 work.complaints.message_in(message.id, cat.id),
                 work.complaint_queries.count_for_site(1), work.complaint_queries.count_for_site(2),
                 tried, work.direct_debit.latest_sms_code(ann.id),

@@ -12,6 +12,7 @@ from application.ports.chat import Message
 from application.ports.complaints import Complaint, NewComplaint
 from application.ports.notifications import MarketingConsent, PushSubscription
 from application.ports.photos import PhotoForReview
+from domain.complaints import Outcome, ReporterRecord
 from domain.members import AccountStatus
 from domain.photos import PhotoStatus
 from tests.application.memory_store import Duplicate, MemoryStore
@@ -125,13 +126,16 @@ class MemoryComplaints:
     def get(self, complaint_id: int) -> Complaint | None:
         return self.store.complaints.get(complaint_id)
 
-    def resolve(self, complaint_id: int, note: str, at: datetime) -> bool:
+    def resolve(self, complaint_id: int, note: str, at: datetime, outcome: str) -> bool:
         found = self.store.complaints.get(complaint_id)
         if found is None or found.status != "open":
             return False
         self.store.complaints[complaint_id] = attrs.evolve(
-            found, status="resolved", resolution=note, resolved_at=at)
+            found, status="resolved", resolution=note, resolved_at=at, outcome=outcome)
         return True
+
+    def decided(self, complaint_id: int) -> bool:
+        return any(d.notice_id == complaint_id for d in self.store.decisions.values())
 
     def visible_messages(self, message_ids: Sequence[int], member_id: int) -> list[Message]:
         """As the chat history shows them: not those before a chat the member deleted."""
@@ -171,6 +175,19 @@ class MemoryComplaintQueries:
 
     def count_for_site(self, site_id: int) -> int:
         return sum(1 for c in self.store.complaints.values() if c.site_id == site_id)
+
+    def reporter_records(self, complaints: Sequence[Complaint]) -> dict[int, ReporterRecord]:
+        def same_reporter(a: Complaint, b: Complaint) -> bool:
+            if a.reporter_id is not None:
+                return a.reporter_id == b.reporter_id
+            return b.reporter_id is None and bool(a.email) and a.email == b.email
+
+        def record(of: Complaint) -> ReporterRecord:
+            done = [c for c in self.store.complaints.values() if same_reporter(of, c)
+                    and c.status == "resolved" and c.outcome is not None]
+            return ReporterRecord(len(done), sum(c.outcome == Outcome.NO_ACTION for c in done))
+
+        return {c.id: record(c) for c in complaints}
 
 
 class MemoryPhotoQueries:

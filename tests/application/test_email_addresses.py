@@ -75,6 +75,7 @@ def test_a_visitors_complaint_with_an_address_amora_does_not_take_is_refused(
     complaints = Complaints(factory(store), FixedClock(), addresses=LibraryEmailAddresses())
     with pytest.raises(InvalidFields) as refused:
         complaints.file("amora.test", None, ComplaintForm("spam", "He keeps asking for money.",
-                                                          email=email))
+                                                          email=email, name="Vic",
+                                                          good_faith=True))
     assert ("email", "invalid_email") in {(e.field, e.code) for e in refused.value.errors}
     assert not store.complaints

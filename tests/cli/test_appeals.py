@@ -59,7 +59,8 @@ def test_complaints_show_lists_the_attached_messages(amora) -> None:  # type: ig
         work.commit()
     reporter = context.container().moderation().show(eve)
     filed = context.container().complaints().file(None, reporter, ComplaintForm(
-        category="harassment", text="He insults me all the time", message_ids=(rude.id,)))
+        category="harassment", text="He insults me all the time", message_ids=(rude.id,),
+        good_faith=True))
     shown = amora("complaints", "show", str(filed.id))
     assert shown.exit_code == 0 and "Attached messages" in shown.output
     assert "[bold]You are ugly[/]" in shown.output  # as written, not as markup

@@ -180,13 +180,18 @@ def test_complaints_and_bounces(amora) -> None:  # type: ignore[no-untyped-def]
     context.container().landers().visit(None, "video", "partner")
     assert "video" in amora("stats", "bounces", "--days", "1").output
     filed = context.container().complaints().file(None, None, ComplaintForm(
-        category="spam", text="Lots of spam messages", email="v@example.com"))
+        category="spam", text="Lots of spam messages", email="v@example.com", name="Vic",
+        good_faith=True))
     assert str(filed.id) in amora("complaints", "list").output
     assert "Lots of spam" in amora("complaints", "show", str(filed.id)).output
-    assert amora("complaints", "resolve", str(filed.id), "--note", " ").exit_code == 1
-    done = amora("complaints", "resolve", str(filed.id), "--note", "Member banned")
+    assert amora("complaints", "resolve", str(filed.id), "--outcome", "action_taken",
+                 "--note", " ").exit_code == 1
+    assert amora("complaints", "resolve", str(filed.id), "--note", "x").exit_code != 0
+    done = amora("complaints", "resolve", str(filed.id), "--outcome", "action_taken",
+                 "--note", "Member banned")
     assert done.exit_code == 0
-    assert amora("complaints", "resolve", str(filed.id), "--note", "again").exit_code == 1
+    assert amora("complaints", "resolve", str(filed.id), "--outcome", "no_action",
+                 "--note", "again").exit_code == 1
     assert amora("complaints", "show", "999").exit_code == 1
     assert amora("complaints", "list", "--status", "weird").exit_code == 1
     assert site_id

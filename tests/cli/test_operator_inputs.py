@@ -121,7 +121,7 @@ CONTROL_CHARACTERS = ["\x1b[2J", "\x1b]0;owned\x07", "\u202e", "\u200b", "\x00",
     ("members", "ban", "{member}", "--reason", "spam", "--ground", "spam", "--facts", "x{c}"),
     ("credits", "grant", "{member}", "5", "--reason", "goodwill{c}"),
     ("credits", "grant", "{member}", "5", "--reason", "goodwill", "--key", "t-1{c}"),
-    ("complaints", "resolve", "{complaint}", "--note", "done{c}"),
+    ("complaints", "resolve", "{complaint}", "--outcome", "no_action", "--note", "done{c}"),
     ("companies", "add", "Evil{c} Ltd", "--street", "Main 1", "--postcode", "1011AA",
      "--city", "Amsterdam", "--country", "NL", "--registration", "12345678"),
     ("sites", "add", "new.test", "--company", "1", "--name", "New{c}"),
@@ -134,7 +134,8 @@ def test_control_characters_in_any_argument_are_refused(
         amora: Any, command: tuple[str, ...], control: str) -> None:
     member = _member()
     complaint = context.container().complaints().file("amora.test", None, ComplaintForm(
-        category="other", text="Lots of spam messages", email="v@example.com"))
+        category="other", text="Lots of spam messages", email="v@example.com", name="Vic",
+        good_faith=True))
     before = _state()
     _refused(amora(*(part.format(member=member, complaint=complaint.id, c=control)
                      for part in command)))
@@ -151,7 +152,8 @@ def test_control_characters_in_any_argument_are_refused(
     ("credits", "grant", "{member}", "5", "--reason", "goodwill", "--key", "k" * 101),
     ("credits", "grant", "{member}", "5", "--reason", "goodwill", "--key", "t\n1"),
     ("credits", "grant", "{member}", "1000001", "--reason", "goodwill"),
-    ("complaints", "resolve", "{complaint}", "--note", "n" * 5001),
+    ("complaints", "resolve", "{complaint}", "--outcome", "no_action", "--note", "n" * 5001),
+    ("complaints", "resolve", "{complaint}", "--outcome", "warned", "--note", "done"),
     ("photos", "reject", "{photo}", "--reason", "r" * 501, "--ground", "spam"),
     ("photos", "reject", "{photo}", "--reason", "spam", "--ground", "spam", "--notice", "999"),
     ("sites", "add", "new.test", "--company", "1", "--name", "New\nSite"),
@@ -168,7 +170,8 @@ def test_texts_and_numbers_beyond_their_bounds_are_refused(
         amora: Any, command: tuple[str, ...]) -> None:
     member = _member()
     complaint = context.container().complaints().file("amora.test", None, ComplaintForm(
-        category="other", text="Lots of spam messages", email="v@example.com"))
+        category="other", text="Lots of spam messages", email="v@example.com", name="Vic",
+        good_faith=True))
     with context.container().unit_of_work() as work:
         photo = work.photos.add(member, "photos/x/1.jpg", "photos/x/1_thumb.jpg", True,
                                 "pending", datetime(2026, 11, 21, tzinfo=UTC))

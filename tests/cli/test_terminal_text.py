@@ -70,7 +70,8 @@ def planted(amora: Any, terminal: None) -> Iterator[dict[str, int]]:
             member.profile, name=PAYLOAD, city=PAYLOAD)))
         work.commit()
     complaint = built.complaints().file("amora.test", None, ComplaintForm(
-        category="other", text=PAYLOAD, email="visitor@example.com", member_id=member_id))
+        category="other", text=PAYLOAD, email="visitor@example.com", member_id=member_id,
+        name=PAYLOAD, good_faith=True))
     built.moderation().ban(member_id, PAYLOAD, "ops")
     appeal = built.appeals().file("amora.test", "eve@example.com", PASSWORD,
                                   PAYLOAD + "\nsecond line", Visitor(

@@ -7,7 +7,8 @@ from flask import Flask
 
 from tests.http.test_likes_api import signed_up
 
-REPORT = {"category": "harassment", "text": "He keeps sending me these messages."}
+REPORT = {"category": "harassment", "text": "He keeps sending me these messages.",
+          "good_faith": True}
 
 
 def test_selected_messages_go_with_the_complaint(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
@@ -38,7 +39,7 @@ def test_selected_messages_go_with_the_complaint(app: Flask, container) -> None:
         refused = client.post("/api/complaints", json={**REPORT, **body})
         assert (refused.status_code, refused.json["error"]) == (404, "message_not_found")
     visitor = app.test_client().post("/api/complaints", json={
-        **REPORT, "email": "v@example.com", "message_ids": ids})
+        **REPORT, "email": "v@example.com", "name": "Vic", "message_ids": ids})
     assert visitor.json["params"]["fields"] == {"message_ids": "login_required"}
     too_many = ann.post("/api/complaints", json={**REPORT, "message_ids": list(range(1, 22))})
     assert too_many.json["params"]["fields"] == {"message_ids": "too_many"}

@@ -14,7 +14,8 @@ from tests.email_cases import REFUSED, RESERVED
 from tests.http.test_accounts_api import SIGNUP
 
 BAD = REFUSED + RESERVED
-COMPLAINT = {"category": "spam", "text": "He keeps asking for money."}
+COMPLAINT = {"category": "spam", "text": "He keeps asking for money.", "name": "Vic",
+             "good_faith": True}
 
 
 def _members(app: Flask) -> int:

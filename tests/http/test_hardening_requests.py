@@ -125,11 +125,13 @@ def test_a_chunked_body_over_the_limit_is_413_as_it_passes_it(client: FlaskClien
 
 
 def test_the_largest_legitimate_json_body_fits(client: FlaskClient) -> None:
-    """A complaint of 5,000 characters with every one \\u-escaped (as json.dumps sends
-    non-ASCII text) and 100 message ids is within the limit."""
+    """A complaint of 5,000 characters and a name of 100 with every one \\u-escaped (as
+    json.dumps sends non-ASCII text) and 100 message ids is within the limit."""
     body = json.dumps({"category": "other", "text": "\U0001f600" * 5_000,
-                       "email": "a@example.com", "message_ids": [2147483647] * 100})
-    assert body.count("\\ud83d\\ude00") == 5_000  # json.dumps escapes non-ASCII text
+                       "email": "a@example.com", "message_ids": [2147483647] * 100,
+                       "name": "\U0001f600" * 100, "good_faith": True, "language": "en",
+                       "item_kind": "message", "item_id": 2147483647})
+    assert body.count("\\ud83d\\ude00") == 5_100  # json.dumps escapes non-ASCII text
     assert len(body) < BODY_LIMIT
     answer = client.post("/api/complaints", data=body, content_type="application/json")
     assert answer.status_code != 413, answer.json

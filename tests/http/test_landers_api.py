@@ -62,6 +62,9 @@ def test_visits_count_bounces_per_lander_and_source(app: Flask, client: FlaskCli
     assert figures == {("gallery", "direct"): (1, 1), ("gallery", "partner"): (2, 1)}
 
 
+VISITOR = {"name": "Vic", "good_faith": True}
+
+
 @pytest.mark.parametrize(("body", "fields"), [
     ({"category": "weird", "text": "Something is wrong here", "email": "a@b.nl"},
      {"category": "invalid_choice"}),
@@ -72,7 +75,7 @@ def test_visits_count_bounces_per_lander_and_source(app: Flask, client: FlaskCli
 ])
 def test_bad_complaints_are_refused(client: FlaskClient, body: dict[str, object],
                                     fields: dict[str, str]) -> None:
-    answer = client.post("/api/complaints", json=body)
+    answer = client.post("/api/complaints", json={**VISITOR, **body})
     assert answer.status_code == 400 and answer.json["params"]["fields"] == fields
 
 
@@ -81,25 +84,30 @@ def test_complaints_from_visitors_and_members(app: Flask, client: FlaskClient,
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     bob, bob_id = signed_up(app, "Bob", "male", "female")
     filed = client.post("/api/complaints", json={"category": "payment", "email": "V@Example.com",
-                                                 "text": "I was charged twice for one bundle."})
+                                                 "text": "I was charged twice for one bundle.",
+                                                 **VISITOR})
     assert filed.status_code == 201 and filed.json["status"] == "open"
     message = bob.post(f"/api/members/{ann_id}/messages", json={"text": "Hoi"}).json["message"]
     mine = ann.post("/api/complaints", json={"category": "harassment", "member_id": bob_id,
                                              "message_id": message["id"],
-                                             "text": "He keeps sending me rude messages."})
+                                             "text": "He keeps sending me rude messages.",
+                                             "good_faith": True})
     assert mine.status_code == 201
-    # A message of someone else's conversation cannot be cited; an unknown member neither.
+    # A visitor cites no message (they have no conversations); an unknown member is not
+    # found.
     foreign = client.post("/api/complaints", json={"category": "spam", "email": "x@y.nl",
-                                                   "message_id": message["id"],
+                                                   "message_id": message["id"], **VISITOR,
                                                    "text": "Not my message at all here."})
-    assert foreign.status_code == 404 and foreign.json["error"] == "message_not_found"
+    assert foreign.status_code == 400
+    assert foreign.json["params"]["fields"] == {"item_kind": "login_required"}
     assert client.post("/api/complaints", json={"category": "spam", "member_id": 999999,
-                                                "email": "x@y.nl", "text": "Nobody like that"}
-                       ).status_code == 404
+                                                "email": "x@y.nl", "text": "Nobody like that",
+                                                **VISITOR}).status_code == 404
     listed = container.complaints().list("open")
     assert [c.id for c in listed] == [mine.json["id"], filed.json["id"]]
     assert listed[1].email == "v@example.com" and listed[0].email == "ann@example.com"
-    container.complaints().resolve(mine.json["id"], "Warned the member.", "pytest")
+    container.complaints().resolve(mine.json["id"], "Warned the member.", "pytest",
+                                   "no_action")
     assert container.complaints().show(mine.json["id"]).status == "resolved"
     assert [c.id for c in container.complaints().list("open")] == [filed.json["id"]]
 

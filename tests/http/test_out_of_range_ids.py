@@ -73,9 +73,11 @@ def test_the_walk_covers_the_id_routes() -> None:
                                   "city": "Amsterdam", "phone": "+31612345678",
                                   "sms_code": "1234"}),
     ("POST", "/api/complaints", {"category": "spam", "text": "Somebody sent me spam.",
-                                 "member_id": "ID"}),
+                                 "good_faith": True, "member_id": "ID"}),
     ("POST", "/api/complaints", {"category": "spam", "text": "Somebody sent me spam.",
-                                 "message_id": "ID"}),
+                                 "good_faith": True, "message_id": "ID"}),
+    ("POST", "/api/complaints", {"category": "spam", "text": "Somebody sent me spam.",
+                                 "good_faith": True, "item_kind": "photo", "item_id": "ID"}),
 ])
 def test_json_ids_out_of_range_are_refused(member: FlaskClient, method: str, path: str,
                                            body: dict[str, object], value: int) -> None:

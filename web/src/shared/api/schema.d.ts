@@ -471,7 +471,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A complaint (visitors give an e-mail address); optional member and message references */
+        /**
+         * A complaint or notice (visitors give a name and an e-mail address); optional exact item
+         * @description A notice (DSA Art. 16) names its item: item_kind profile (item_id: the member), photo (one shown open to the notifier: a visitor sees only a profile's public main photo; else 404 photo_not_found) or message (members only, one of their own conversations; else 404 message_not_found). member_id and message_id are the older ways to name a profile or a message; a member_id given with an item must be the item's member. The notifier states good faith (good_faith true, else 400 invalid_fields with good_faith: required); a visitor gives a name (required except for reports of a possible minor). The notifier is mailed an acknowledgement at once and the outcome once an operator resolves it, in `language` (else the page's language; a member's account language).
+         */
         post: operations["fileComplaint"];
         delete?: never;
         options?: never;
@@ -2706,6 +2709,21 @@ export interface operations {
                      * @description A visitor's address for the answer, by the rule of SignupRequest.email; otherwise 400 invalid_fields with email: invalid_email.
                      */
                     email?: string | null;
+                    /** @description A visitor's name (ignored for members); spaces are collapsed. */
+                    name?: string | null;
+                    /**
+                     * @description The notifier states that the notice is accurate and complete to the best of their knowledge.
+                     * @enum {boolean}
+                     */
+                    good_faith: true;
+                    /**
+                     * @description The language the notifier's mails are written in
+                     * @enum {string|null}
+                     */
+                    language?: "da" | "de" | "en" | "es" | "fi" | "fr" | "it" | "nb" | "nl" | "pl" | "sv" | null;
+                    /** @enum {string|null} */
+                    item_kind?: "profile" | "photo" | "message" | null;
+                    item_id?: number | null;
                     member_id?: number | null;
                     message_id?: number | null;
                     /** @description Messages the reporter selected in one of their conversations (at most 20 once duplicates are dropped; members only), all of one conversation they can see; the complaint is then about the other member of it. */
