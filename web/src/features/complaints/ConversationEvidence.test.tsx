@@ -90,3 +90,21 @@ describe('a report from a conversation', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/chats/'))).toBe(false);
   });
 });
+
+describe('a conversation with a removed message', () => {
+  it('does not offer what the moderators removed: nothing is left of it to attach', async () => {
+    const removed = { ...message(14, 9, ''), removed: true };
+    fetchMock.mockImplementation((url: string) =>
+      Promise.resolve(
+        new URL(url, 'http://amora.test').pathname === '/api/chats/5/messages'
+          ? json(200, { ...HISTORY, messages: [...HISTORY.messages, removed] })
+          : json(404, { error: 'member_not_found', params: {} }),
+      ),
+    );
+    renderFromConversation();
+    const picker = within(await screen.findByTestId('complaint-evidence'));
+    const boxes = await picker.findAllByRole('checkbox');
+    expect(boxes).toHaveLength(3);
+    expect(boxes[0]!.closest('li')).toHaveTextContent('You will regret this');
+  });
+});

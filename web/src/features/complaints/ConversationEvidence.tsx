@@ -36,7 +36,8 @@ export function ConversationEvidence({
     const controller = new AbortController();
     answer(api.GET('/api/chats/{conversation_id}/messages', { params: { path: { conversation_id: conversationId } }, signal: controller.signal })).then(
       (history) =>
-        history && setLoaded({ status: 'ready', messages: [...history.messages].reverse(), otherId: history.profile.id, otherName: history.profile.name }),
+        // A message the moderators removed has no text left to show, and is dealt with already.
+        history && setLoaded({ status: 'ready', messages: history.messages.filter((m) => !m.removed).reverse(), otherId: history.profile.id, otherName: history.profile.name }),
       () => !controller.signal.aborted && setLoaded({ status: 'failed' }),
     );
     return () => controller.abort();
