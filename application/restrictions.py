@@ -57,7 +57,8 @@ RESTRICTING_USE_CASES = (
 
 # Restrictions no use case makes yet, and the work that brings the use case.
 LATER: Mapping[Restriction, str] = {
-    Restriction.PHOTO_REMOVED: "issue 30: an operator removes an approved photo",
+    # An approved photo an operator takes down is rejected today (photo_rejected).
+    Restriction.PHOTO_REMOVED: "a photo taken away for good, not only hidden (not planned)",
     Restriction.MESSAGE_HELD: "issue 31: the scam shield holds a flagged message",
     Restriction.ACCOUNT_HELD: "issue 31: the scam shield holds a sender or a signup",
     Restriction.SENDING_LIMITED: "issue 31: new conversations capped by trust",
