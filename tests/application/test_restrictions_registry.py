@@ -503,9 +503,10 @@ def _expected_new(world: World, command: tuple[Any, ...],
         return [(world.photos[photo_ids[n]], "photo_rejected", str(photo_ids[n]))
                 for n in dict.fromkeys(args[0]) if photo_ids[n] not in rejected]
     if name == "reject_again":
-        rejected = [photo for photo, status in before["photos"] if status == "rejected"]
         first = sorted(world.photos)[0]
-        return [] if rejected else [(world.photos[first], "photo_rejected", str(first))]
+        if any(status == "rejected" for _, status in before["photos"]):
+            return []
+        return [(world.photos[first], "photo_rejected", str(first))]
     if name == "remove_message":
         message = sorted(world.messages)[args[0]]
         return [(world.messages[message], "message_removed", str(message))]
