@@ -19,6 +19,7 @@ from application.ports.notifications import Mailer
 from application.ports.security import Secrets, Signer
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.sites import resolve_site
+from domain.appeals import Appeal, AppealStatus
 from domain.decisions import Decision, Restriction
 from domain.members import Member
 from domain.notifications import MailOff, may_mail_account
@@ -33,6 +34,8 @@ LINK_PATHS = {
 }
 # Mails about the account that carry no token: a plain link into the site.
 PLAIN_PATHS = {"reactivated": "/members", "appeal_lifted": "/login", "appeal_upheld": "/pages/ban"}
+# The outcome of a ban's appeal (the appeal is the mail's target): with the operator's note.
+BAN_OUTCOME_MAILS = ("appeal_lifted", "appeal_upheld")
 
 
 # The statement of reasons (issue 30.2): a ban is contested from the ban page (the member
@@ -112,6 +115,11 @@ class AccountMails:
                 if outcome is None:
                     return
                 statement = outcome
+            if kind in BAN_OUTCOME_MAILS:
+                appeal = self._ban_appeal(uow, target, member.id)
+                if appeal is None:
+                    return  # erased meanwhile: nothing to tell
+                statement = {"note": appeal.note or ""}
             if kind in LINK_PATHS:
                 uow.tokens.add(member.id, kind, self.secrets.digest(token), now,
                                now + TOKEN_LIFETIMES[kind], new_email, target)
@@ -148,6 +156,16 @@ class AccountMails:
             "contest_until": found.contest_until.astimezone(zone).date(),
             "contest": "ban" if found.restriction is Restriction.BAN else "other",
         }
+
+    @staticmethod
+    def _ban_appeal(uow: UnitOfWork, target: str | None, member_id: int) -> Appeal | None:
+        """The ban's appeal whose outcome the mail tells (with the operator's reason). A
+        job queued before appeals travelled with the mail names none: the latest decided."""
+        if target:
+            appeal = uow.appeals.get(int(target))
+            return appeal if appeal and appeal.member_id == member_id else None
+        return next((appeal for appeal in uow.appeals.of_member(member_id)
+                     if appeal.status is not AppealStatus.OPEN), None)
 
     @staticmethod
     def _outcome(uow: UnitOfWork, appeal_id: int, member_id: int,

@@ -139,16 +139,16 @@ class Appeals:
             if found is None:  # a ban's appeal from before decisions were kept
                 if lift:
                     _unban(uow, appeal, member, outcome, actor, now)
-                mail: tuple[str, str | None] = (APPEAL_MAILS[outcome.status], None)
+                mail = (APPEAL_MAILS[outcome.status], str(appeal.id))
             else:
                 in_force = found.status is DecisionStatus.IN_FORCE
                 if lift:
                     in_force = _lift(uow, found, appeal, outcome, actor, now)
                 # Lifted meanwhile (unbanned, approved, unblocked): the outcome still
                 # names the decision, but a ban's own mails would say what is not so.
-                mail = ((APPEAL_MAILS[outcome.status], None)
+                mail = (APPEAL_MAILS[outcome.status]
                         if found.restriction is Restriction.BAN and in_force
-                        else (OUTCOME_MAIL, str(appeal.id)))
+                        else OUTCOME_MAIL, str(appeal.id))
             if not uow.appeals.decide(outcome):
                 raise DomainError("appeal_decided")
             uow.audit.record(now, actor, "appeals.decide", str(member.id),

@@ -62,7 +62,9 @@ def decide(appeal_id: Id,
                "--lift/--uphold",
                help="Lift the decision (undo it: unban, photo back, credits back, ...) "
                     "or uphold it.")],
-           note: Annotated[str, note("Why (required; audit log).")],
+           note: Annotated[str, note(
+               "Why (required): the member reads it in the outcome mail, and the audit "
+               "log keeps it.")],
            actor: Actor = "", as_json: Json = False) -> None:
     """Uphold or lift the decision; the member is told by e-mail in their language."""
     with fail_on_rule():

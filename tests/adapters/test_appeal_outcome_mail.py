@@ -51,3 +51,12 @@ def test_dutch_and_german_read_as_written() -> None:
         **OUTCOME, "restriction": "text_removed", "outcome": "upheld"})
     assert "Entfernung eines Profiltextes" in german.text
     assert "vom 21. November 2026" in german.text and "bleibt bestehen" in german.text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("kind", ["appeal_lifted", "appeal_upheld"])
+def test_a_bans_outcome_gives_the_operators_reason_too(language: str, kind: str) -> None:
+    mail = JsonMailTexts().compose(kind, language, OUTCOME)
+    assert "{" not in mail.subject + mail.text
+    assert NOTE in mail.text and "<b>is</b>" not in mail.html
+    assert "The photo &lt;b&gt;is&lt;/b&gt; yours &amp; shows you." in mail.html

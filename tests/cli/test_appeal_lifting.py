@@ -182,8 +182,8 @@ def test_lifting_undoes_each_kind_and_tells_the_member(amora: Any, kind: str) ->
     [appeal] = _rows(appeals)
     assert (appeal["status"], appeal["decided_by"], appeal["note"], appeal["decision_id"]) \
         == ("lifted", "ops", "We were wrong", decision_id)
-    outcome = (["appeal_lifted", world.eve, None, None] if kind == "ban"
-               else ["appeal_outcome", world.eve, None, str(appeal_id)])
+    outcome = ["appeal_lifted" if kind == "ban" else "appeal_outcome", world.eve, None,
+               str(appeal_id)]
     assert _mails(world.eve)[-1] == outcome  # queued in the same transaction
     trail = [(row["action"], row["actor"]) for row in _rows(audit_log)][-2:]
     assert trail == [("members.unban" if kind == "ban" else "decisions.lift", "ops"),
@@ -222,8 +222,8 @@ def test_upholding_keeps_the_restriction_and_tells_the_member(amora: Any, kind: 
     assert upheld.exit_code == 0 and "upheld" in upheld.output
     assert world.effect() == restricted
     assert _rows(decisions)[-1]["status"] == "in_force"
-    outcome = (["appeal_upheld", world.eve, None, None] if kind == "ban"
-               else ["appeal_outcome", world.eve, None, str(appeal_id)])
+    outcome = ["appeal_upheld" if kind == "ban" else "appeal_outcome", world.eve, None,
+               str(appeal_id)]
     assert _mails(world.eve)[-1] == outcome
     again = amora("appeals", "decide", str(appeal_id), "--lift", "--note", "No, lift")
     assert again.exit_code == 1 and "decided already" in again.output
