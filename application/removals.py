@@ -51,6 +51,8 @@ class Removals:
         ones stay only in the decision, for an appeal."""
         now = self.clock.now()
         with self.uow() as uow:
+            # Two operators at once: the second reads what the first left (one decision).
+            uow.members.lock(member_id)
             member = existing_member(uow, member_id)
             removal = remove_texts(member.profile, member.id, fields)
             changed = member.with_profile(removal.profile)
@@ -70,7 +72,14 @@ class Removals:
         """The recipient no longer reads the message: both members' chats show it as
         removed by the moderators, at once on open pages. The decision is the sender's."""
         now = self.clock.now()
+        with self.uow(single_read=True) as uow:
+            found = uow.chats.message(message_id)
+        if found is None:
+            raise DomainError("message_not_found", id=message_id)
         with self.uow() as uow:
+            # The sender's removals one at a time (two operators at once make one
+            # decision): the lock comes first, then the message as it stands now.
+            uow.members.lock(found.sender_id)
             message = uow.chats.message(message_id)
             if message is None:
                 raise DomainError("message_not_found", id=message_id)

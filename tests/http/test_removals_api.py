@@ -4,14 +4,19 @@ removed profile texts are gone for whoever looks; the member reads each decision
 
 from __future__ import annotations
 
+import threading
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from flask import Flask
 
 from application.ports.events import member_channel
 from domain.decisions import Ground
+from domain.errors import DomainError
 from domain.removals import ProfileText
 from tests.http.test_likes_api import signed_up
+from tests.http.test_races import ROUNDS
 
 
 def test_a_removed_message_is_shown_removed_to_both(app: Flask, container: Any) -> None:
@@ -66,3 +71,33 @@ def test_removed_profile_texts_are_gone_for_others(app: Flask, container: Any) -
     [decision] = ann.get("/api/decisions").json["decisions"]
     assert (decision["restriction"], decision["item_kind"], decision["item_id"]) == (
         "text_removed", "profile_text", "name,about_me")
+
+
+def test_operators_removing_at_once_make_one_decision(app: Flask, container: Any) -> None:
+    """PostgreSQL's race (SQLite runs one writer at a time), the same answers on both."""
+    ann, ann_id = signed_up(app, "Ann", "female", "male")
+    _, bob_id = signed_up(app, "Bob", "male", "female")
+    ann.put("/api/profile", json={"about_me": "Call me: +31 6 12345678"})
+    sent = ann.post(f"/api/members/{bob_id}/messages", json={"text": "Pay me 500 euro"})
+    message_id = sent.json["message"]["id"]
+    removals, fraud = container.removals(), Ground.parse("law:fraud")
+    start = threading.Barrier(ROUNDS)
+
+    def remove(n: int) -> str:
+        start.wait(30)
+        try:
+            if n % 2:
+                removals.remove_message(message_id, f"ops{n}", ground=fraud, facts="Money.")
+            else:
+                removals.remove_text(ann_id, [ProfileText.ABOUT], f"ops{n}", ground=fraud,
+                                     facts="A phone number.")
+        except DomainError as refused:
+            return refused.code
+        return "removed"
+
+    with ThreadPoolExecutor(max_workers=ROUNDS) as pool:
+        answers = Counter(pool.map(remove, range(ROUNDS)))
+    assert answers == {"removed": 2, "message_already_removed": ROUNDS // 2 - 1,
+                       "no_text_to_remove": ROUNDS // 2 - 1}
+    assert sorted(d["restriction"] for d in ann.get("/api/decisions").json["decisions"]) \
+        == ["message_removed", "text_removed"]
