@@ -102,6 +102,9 @@ def test_each_restriction_makes_one_decision_with_its_ground_facts_and_notice(
               "--notice", str(notice), "--actor", "ops"),
     ]
     assert [result.exit_code for result in done] == [0, 0, 0, 0], [r.output for r in done]
+    replayed = amora("credits", "revoke", str(member), "20", "--reason", "card fraud",
+                     "--ground", "law:fraud", "--key", "ticket-9", "--actor", "ops")
+    assert replayed.exit_code == 0  # the same booking: no second decision either
     found = _decisions()
     assert [(d["restriction"], d["item_kind"], d["item_id"], d["facts"], d["ground_kind"],
              d["ground_code"], d["notice_id"], d["decided_by"], d["status"]) for d in found] == [
