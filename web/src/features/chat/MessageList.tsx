@@ -92,6 +92,19 @@ function Bubble({ message, mine, name, first, last, seen, receiptsLocked, onDism
           <p className="chat-bubble__text">{message.text}</p>
         )}
         <span className="chat-bubble__meta">
+          {/* The exact message to the report form (issue 30.4), with its conversation for evidence. */}
+          {!mine && !removed && message.status === 'sent' && (
+            <AppLink
+              to="complaints"
+              suffix={`?member=${message.sender_id}&message=${message.id}&conversation=${message.conversation_id}`}
+              className="chat-bubble__report"
+              aria-label={t('conversation.reportMessage')}
+              title={t('conversation.reportMessage')}
+              data-testid="chat-report-message"
+            >
+              <Icon name="warning" size={12} />
+            </AppLink>
+          )}
           {message.status === 'pending' ? (
             <span className="chat-bubble__state">
               <Icon name="clock" size={12} />

@@ -11,17 +11,21 @@ import { Icon } from '../../shared/ui/icons';
 import { discoveryApi } from '../discovery';
 import { useSession } from '../session';
 import { useSiteSettings } from '../site';
-import { EMPTY_FIELDS, FIELD_ORDER, type ComplaintFields, type ProblemField, checkComplaint, complaintBody, positiveId, problemsOf, textLength } from './complaintForm';
+import { ANONYMOUS_CATEGORIES, EMPTY_FIELDS, FIELD_ORDER, type ComplaintFields, type ProblemField, type ReportedItem, checkComplaint, complaintBody, positiveId, problemsOf, textLength } from './complaintForm';
 import { type ComplaintCategory, type FiledComplaint, complaintsApi } from './complaintsApi';
 import { CategoryChoice } from './CategoryChoice';
 import { ConversationEvidence } from './ConversationEvidence';
-import { type LinkedMember, MemberRef, MessageRef } from './References';
+import { GoodFaith } from './GoodFaith';
+import { type LinkedMember, MemberRef, MessageRef, PhotoRef } from './References';
 
 /** The element that takes the focus for a field's problem. */
 const FOCUS_IDS: Record<ProblemField, string> = {
   category: 'complaint-category',
   text: 'complaint-text',
   email: 'complaint-email',
+  name: 'complaint-name',
+  good_faith: 'complaint-good-faith',
+  item_id: 'complaint-photo',
   member_id: 'complaint-member',
   message_id: 'complaint-message',
   message_ids: 'complaint-messages',
@@ -36,9 +40,13 @@ export interface Filed extends FiledComplaint {
   category: ComplaintCategory;
 }
 
-/** The complaint itself: category, whom or what it is about, the text, and where the answer goes. */
+/**
+ * The complaint itself: category, whom or what it is about (the exact photo or message the
+ * reporter came from), the text, who reports and where the answer goes, and the statement
+ * of good faith (a notice, issue 30.4).
+ */
 export function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) {
-  const { t } = useTranslation('complaints');
+  const { t, i18n } = useTranslation('complaints');
   const tc = useTranslation('common').t;
   const user = useSession((s) => s.user);
   const needsEmail = user === null;
@@ -49,6 +57,8 @@ export function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) 
   const [linkedId] = useState(() => positiveId(search.get('member')));
   const [linkedMessage, setLinkedMessage] = useState(() => positiveId(search.get('message')));
   const messageId = user ? linkedMessage : null;
+  const [photoId, setPhotoId] = useState(() => positiveId(search.get('photo')));
+  const item: ReportedItem = photoId !== null ? { kind: 'photo', id: photoId } : messageId !== null ? { kind: 'message', id: messageId } : null;
   // Reporting from a conversation: its messages can go with the report.
   const [conversationId] = useState(() => (user ? positiveId(search.get('conversation')) : null));
   const [messageIds, setMessageIds] = useState<number[]>([]);
@@ -93,11 +103,16 @@ export function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) 
     form.clear('message_id');
     document.getElementById('complaint-text')?.focus();
   };
+  const removePhoto = () => {
+    setPhotoId(null);
+    form.clear('item_id');
+    document.getElementById('complaint-text')?.focus();
+  };
 
   const submit = form.submit({
     check: (fields) => checkComplaint(fields, { needsEmail, min, max }),
     send: async (fields) => {
-      const answer = await complaintsApi.file(complaintBody(fields, { needsEmail, messageId, messageIds }));
+      const answer = await complaintsApi.file(complaintBody(fields, { needsEmail, item, language: i18n.language, messageIds }));
       onFiled({ ...answer, category: fields.category as ComplaintCategory });
     },
     // Everything typed stays: only the problems are shown.
@@ -105,6 +120,8 @@ export function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) 
       const problems = problemsOf(error);
       // A picked message the server would not take: said at the picked messages.
       if (problems?.message_id && messageId === null && messageIds.length > 0) return { message_ids: problems.message_id };
+      // The item is the linked message: its problem is said there.
+      if (problems?.item_id && item?.kind === 'message') return { message_id: problems.item_id };
       return problems;
     },
   });
@@ -119,6 +136,10 @@ export function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) 
   const memberProblem = form.text('member_id');
   const messageProblem = form.text('message_id');
   const emailProblem = form.text('email');
+  const nameProblem = form.text('name');
+  const photoProblem = form.text('item_id');
+  // Whoever reports a possible minor may stay unnamed (DSA Art. 16(2)(c)).
+  const nameOptional = values.category !== '' && ANONYMOUS_CATEGORIES.includes(values.category);
   const showChip = linked.status !== 'none';
   const mark = (
     <span className="complaint-form__mark" aria-hidden="true">
@@ -169,6 +190,13 @@ export function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) 
         )}
       </div>
 
+      {photoId !== null && (
+        <div className="complaint-form__section">
+          <PhotoRef id={photoId} linked={linked} onRemove={removePhoto} problem={photoProblem} />
+          <FieldFeedback id="complaint-photo" error={photoProblem} errorTestId="complaint-photo-error" />
+        </div>
+      )}
+
       {messageId !== null && (
         <div className="complaint-form__section">
           <MessageRef id={messageId} onRemove={removeMessage} problem={messageProblem} />
@@ -211,6 +239,34 @@ export function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) 
         data-testid="complaint-text"
       />
 
+      {needsEmail && (
+        <Field
+          id="complaint-name"
+          className="complaint-form__section"
+          label={
+            <>
+              {t('form.name')} {nameOptional ? <span className="complaint-form__optional">{t('form.optional')}</span> : mark}
+            </>
+          }
+          error={nameProblem}
+          hint={nameOptional ? t('form.nameAnonymous') : t('form.nameHint')}
+          errorTestId="complaint-name-error"
+        >
+          <input
+            id="complaint-name"
+            name="name"
+            type="text"
+            autoComplete="name"
+            className={`form-control form-control-lg${nameProblem ? ' is-invalid' : ''}`}
+            value={values.name}
+            onChange={(event) => form.set('name', event.target.value)}
+            required={!nameOptional}
+            {...describedBy('complaint-name', nameProblem, true)}
+            data-testid="complaint-name"
+          />
+        </Field>
+      )}
+
       {needsEmail ? (
         <Field
           id="complaint-email"
@@ -246,6 +302,8 @@ export function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) 
           <span>{t('form.memberEmail', { email: user.email })}</span>
         </p>
       )}
+
+      <GoodFaith checked={values.goodFaith} onChange={(checked) => form.set('goodFaith', checked)} problem={form.text('good_faith')} />
 
       {form.error !== null && <FormAlert testId="complaint-error">{errorText(form.error)}</FormAlert>}
 

@@ -50,6 +50,7 @@ function renderFromConversation() {
 async function fillAndSend() {
   fireEvent.click(screen.getByTestId('complaint-category-harassment'));
   fireEvent.change(screen.getByTestId('complaint-text'), { target: { value: 'He threatens me after I asked him to stop.' } });
+  fireEvent.click(screen.getByTestId('complaint-good-faith'));
   fireEvent.click(screen.getByTestId('complaint-submit'));
 }
 
@@ -71,7 +72,7 @@ describe('a report from a conversation', () => {
     await fillAndSend();
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/complaints'))).toBe(true));
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/complaints'))!;
-    expect(JSON.parse(String(init.body))).toMatchObject({ category: 'harassment', member_id: 9, message_ids: [13, 11] });
+    expect(JSON.parse(String(init.body))).toMatchObject({ category: 'harassment', member_id: 9, item_kind: 'profile', item_id: 9, good_faith: true, message_ids: [13, 11] });
   });
 
   it('says at the picked messages when the server would not take one', async () => {

@@ -70,6 +70,40 @@ export function MessageRef({ id, onRemove, problem }: { id: number; onRemove: ()
   );
 }
 
+/** The photo the report is about (issue 30.4), from the link the reporter came by. */
+export function PhotoRef({ id, linked, onRemove, problem }: { id: number; linked: LinkedMember; onRemove: () => void; problem: string | null }) {
+  const { t } = useTranslation('complaints');
+  const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
+  const profile = linked.status === 'found' ? linked.profile : null;
+  const photo = profile?.photos.find((p) => p.id === id && !p.locked);
+  const file = photo ? (photo.thumb_filename ?? photo.filename) : null;
+  return (
+    <div className="complaint-ref complaint-ref--photo" role="group" aria-labelledby="complaint-photo-label" data-testid="complaint-photo-ref">
+      <span className="complaint-ref__avatar complaint-ref__avatar--photo" aria-hidden="true">
+        {file ? <img src={imageUrl(prefix, file)} alt="" /> : <Icon name="photo" size={20} />}
+      </span>
+      <span className="complaint-ref__body">
+        <span id="complaint-photo-label" className="complaint-ref__label">
+          {t('form.aboutPhoto')}
+        </span>
+        <span className="complaint-ref__name" data-testid="complaint-photo-name">
+          {profile ? t('form.photoOf', { name: profile.name }) : t('form.photoNumber', { id })}
+        </span>
+      </span>
+      <button
+        type="button"
+        id="complaint-photo"
+        className="btn btn-link complaint-ref__remove"
+        onClick={onRemove}
+        aria-describedby={problem ? 'complaint-photo-error' : undefined}
+        data-testid="complaint-photo-remove"
+      >
+        {t('form.photoRemove')}
+      </button>
+    </div>
+  );
+}
+
 /** The photo of the member complained about, or a placeholder. */
 function MemberAvatar({ linked }: { linked: LinkedMember }) {
   const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');

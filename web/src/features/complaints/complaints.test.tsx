@@ -32,6 +32,9 @@ const PROFILE = {
   photo_count: 0,
   photos: [],
 };
+/** Visitors give a name; everyone states good faith. */
+const FIELDS = { name: '', goodFaith: true };
+const VISITOR = { name: 'Vera Visser', good_faith: true, language: 'en' };
 
 let fetchMock: ReturnType<typeof vi.fn>;
 /** The answer to the complaint; the member lookup answers from `member`. */
@@ -87,30 +90,53 @@ const send = async () => {
   await settle();
 };
 const TEXT = 'He sends the same link to everyone, again and again.';
+const sign = () => fireEvent.click(screen.getByTestId('complaint-good-faith'));
+/** A visitor fills in who they are and states good faith. */
+const identify = (email = 'visitor@example.test') => {
+  type('complaint-name', 'Vera Visser');
+  type('complaint-email', email);
+  sign();
+};
 
 describe('the complaint rules', () => {
   it('checks every field at once, like the server', () => {
-    expect(checkComplaint({ category: '', text: '', email: '', member: '' }, { needsEmail: true, ...LIMITS })).toEqual({
+    expect(checkComplaint({ category: '', text: '', email: '', member: '', name: '', goodFaith: false }, { needsEmail: true, ...LIMITS })).toEqual({
       category: { code: 'required' },
       text: { code: 'required' },
       email: { code: 'required' },
+      name: { code: 'required' },
+      good_faith: { code: 'required' },
     });
-    expect(checkComplaint({ category: 'spam', text: '  short  ', email: 'no', member: '12a' }, { needsEmail: true, ...LIMITS })).toEqual({
+    expect(checkComplaint({ ...FIELDS, category: 'spam', text: '  short  ', email: 'no', member: '12a', name: 'N'.repeat(101) }, { needsEmail: true, ...LIMITS })).toEqual({
       text: { code: 'too_short', params: { min: 10 } },
       email: { code: 'invalid_email' },
+      name: { code: 'too_long', params: { max: 100 } },
       member_id: { code: 'invalid_member' },
     });
-    expect(checkComplaint({ category: 'other', text: 'x'.repeat(5001), email: '', member: '' }, { needsEmail: false, ...LIMITS })).toEqual({
+    expect(checkComplaint({ ...FIELDS, category: 'other', text: 'x'.repeat(5001), email: '', member: '' }, { needsEmail: false, ...LIMITS })).toEqual({
       text: { code: 'too_long', params: { max: 5000 } },
     });
     // Characters as the server counts them: an emoji is one.
-    expect(checkComplaint({ category: 'other', text: '😀'.repeat(10), email: '', member: '' }, { needsEmail: false, ...LIMITS })).toEqual({});
+    expect(checkComplaint({ ...FIELDS, category: 'other', text: '😀'.repeat(10), email: '', member: '' }, { needsEmail: false, ...LIMITS })).toEqual({});
+    // Whoever reports a possible minor may stay unnamed; a member gives no name at all.
+    expect(checkComplaint({ ...FIELDS, category: 'underage', text: TEXT, email: 'a@b.nl', member: '' }, { needsEmail: true, ...LIMITS })).toEqual({});
   });
 
-  it('sends only the fields that are filled in', () => {
-    const fields = { category: 'spam' as const, text: `  ${TEXT} `, email: ' a@b.nl ', member: '' };
-    expect(complaintBody(fields, { needsEmail: true, messageId: null })).toEqual({ category: 'spam', text: TEXT, email: 'a@b.nl' });
-    expect(complaintBody({ ...fields, member: '7' }, { needsEmail: false, messageId: 9 })).toEqual({ category: 'spam', text: TEXT, member_id: 7, message_id: 9 });
+  it('sends only the fields that are filled in, with the exact item', () => {
+    const fields = { ...FIELDS, category: 'spam' as const, text: `  ${TEXT} `, email: ' a@b.nl ', member: '', name: ' Vera ' };
+    const visitor = { needsEmail: true, item: null, language: 'de' };
+    expect(complaintBody(fields, visitor)).toEqual({ category: 'spam', text: TEXT, email: 'a@b.nl', name: 'Vera', good_faith: true, language: 'de' });
+    expect(complaintBody({ ...fields, member: '7' }, visitor)).toMatchObject({ member_id: 7, item_kind: 'profile', item_id: 7 });
+    expect(complaintBody({ ...fields, member: '7' }, { ...visitor, item: { kind: 'photo', id: 70 } })).toMatchObject({ member_id: 7, item_kind: 'photo', item_id: 70 });
+    expect(complaintBody({ ...fields, member: '7' }, { needsEmail: false, item: { kind: 'message', id: 9 }, language: 'nl' })).toEqual({
+      category: 'spam',
+      text: TEXT,
+      good_faith: true,
+      language: 'nl',
+      member_id: 7,
+      item_kind: 'message',
+      item_id: 9,
+    });
   });
 
   it('reads ids and maps refusals to their fields', () => {
@@ -120,6 +146,11 @@ describe('the complaint rules', () => {
     });
     expect(problemsOf(new ApiError(404, 'member_not_found'))).toEqual({ member_id: { code: 'member_not_found' } });
     expect(problemsOf(new ApiError(404, 'message_not_found'))).toEqual({ message_id: { code: 'message_not_found' } });
+    expect(problemsOf(new ApiError(404, 'photo_not_found'))).toEqual({ item_id: { code: 'photo_not_found' } });
+    expect(problemsOf(new ApiError(400, 'invalid_fields', { fields: { good_faith: 'required', item_kind: 'invalid_choice' } }))).toEqual({
+      good_faith: { code: 'required', params: {} },
+      item_id: { code: 'invalid_choice', params: {} },
+    });
     expect(problemsOf(new ApiError(429, 'too_many_requests'))).toBeNull();
   });
 });
@@ -131,6 +162,9 @@ describe('/complaints', () => {
     expect(screen.getByTestId('complaint-category-error')).toHaveTextContent('Please choose what your report is about.');
     expect(screen.getByTestId('complaint-text-error')).toHaveTextContent('Please describe what happened.');
     expect(screen.getByTestId('complaint-email-error')).toHaveTextContent('We need your e-mail address to answer you.');
+    expect(screen.getByTestId('complaint-name-error')).toHaveTextContent('Please give your name. Only when you report a possible minor may you leave it out.');
+    expect(screen.getByTestId('complaint-good-faith-error')).toHaveTextContent('Please confirm that you make this report in good faith.');
+    expect(screen.getByTestId('complaint-good-faith')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByTestId('complaint-text')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByTestId('complaint-text').getAttribute('aria-describedby')).toContain('complaint-text-error');
     // The first field with a problem takes the focus.
@@ -164,12 +198,12 @@ describe('/complaints', () => {
     renderAt();
     choose('fake_profile');
     type('complaint-text', `  ${TEXT}  `);
-    type('complaint-email', 'visitor@example.test');
+    identify();
     await send();
-    expect(posts()).toEqual([{ category: 'fake_profile', text: TEXT, email: 'visitor@example.test' }]);
+    expect(posts()).toEqual([{ category: 'fake_profile', text: TEXT, email: 'visitor@example.test', ...VISITOR }]);
     const done = screen.getByTestId('complaint-done');
     expect(within(done).getByTestId('complaint-number')).toHaveTextContent('#321');
-    expect(done).toHaveTextContent('We answer you by e-mail within a few working days.');
+    expect(done).toHaveTextContent('We e-mail you a confirmation straight away, and the outcome once we have decided.');
     expect(done).toHaveTextContent('Reports about members who may be under 18 and about illegal content are handled first.');
     expect(document.activeElement).toBe(within(done).getByRole('heading', { level: 2 }));
     expect(screen.getByTestId('complaint-done-home')).toHaveAttribute('href', '/');
@@ -185,10 +219,12 @@ describe('/complaints', () => {
     expect(screen.queryByTestId('complaint-email')).toBeNull();
     expect(screen.getByTestId('complaint-member-email')).toHaveTextContent('sam@example.test');
     expect(screen.getByTestId('complaint-message-ref')).toHaveTextContent('Message 44');
+    expect(screen.queryByTestId('complaint-name')).toBeNull(); // a member is known by their profile
     choose('underage');
     type('complaint-text', TEXT);
+    sign();
     await send();
-    expect(posts()).toEqual([{ category: 'underage', text: TEXT, message_id: 44 }]);
+    expect(posts()).toEqual([{ category: 'underage', text: TEXT, good_faith: true, language: 'en', item_kind: 'message', item_id: 44 }]);
     expect(screen.getByTestId('complaint-next')).toHaveTextContent('Your report is about a possible minor or illegal content: we handle it first.');
     expect(screen.getByTestId('complaint-done-home')).toHaveAttribute('href', '/members');
   });
@@ -198,9 +234,9 @@ describe('/complaints', () => {
     expect(screen.queryByTestId('complaint-message-ref')).toBeNull();
     choose('other');
     type('complaint-text', TEXT);
-    type('complaint-email', 'visitor@example.test');
+    identify();
     await send();
-    expect(posts()[0]).not.toHaveProperty('message_id');
+    expect(posts()[0]).not.toHaveProperty('item_kind');
   });
 
   it('shows the server field errors at the fields and keeps everything typed', async () => {
@@ -208,7 +244,7 @@ describe('/complaints', () => {
     renderAt();
     choose('spam');
     type('complaint-text', TEXT);
-    type('complaint-email', 'odd@example.test');
+    identify('odd@example.test');
     await send();
     expect(posts()).toHaveLength(1);
     expect(screen.getByTestId('complaint-text-error')).toHaveTextContent('Please write at least 10 characters.');
@@ -225,10 +261,10 @@ describe('/complaints', () => {
     renderAt();
     choose('spam');
     type('complaint-text', TEXT);
-    type('complaint-email', 'visitor@example.test');
+    identify();
     type('complaint-member', '999');
     await send();
-    expect(posts()[0]).toMatchObject({ member_id: 999 });
+    expect(posts()[0]).toMatchObject({ member_id: 999, item_kind: 'profile', item_id: 999 });
     expect(screen.getByTestId('complaint-member-error')).toHaveTextContent('We could not find a member with this number.');
     expect(document.activeElement).toBe(screen.getByTestId('complaint-member'));
 
@@ -249,9 +285,9 @@ describe('/complaints', () => {
     expect(screen.queryByTestId('complaint-member')).toBeNull();
     choose('fake_profile');
     type('complaint-text', TEXT);
-    type('complaint-email', 'visitor@example.test');
+    identify();
     await send();
-    expect(posts()).toEqual([{ category: 'fake_profile', text: TEXT, email: 'visitor@example.test', member_id: 5 }]);
+    expect(posts()).toEqual([{ category: 'fake_profile', text: TEXT, email: 'visitor@example.test', ...VISITOR, member_id: 5, item_kind: 'profile', item_id: 5 }]);
   });
 
   it('takes the member away on request, and falls back to the number when the lookup fails', async () => {
@@ -268,6 +304,62 @@ describe('/complaints', () => {
     renderAt('/complaints?member=8');
     await settle();
     expect(screen.getByTestId('complaint-member')).toHaveValue('8');
+  });
+
+  it('names the photo from ?photo= and sends it as the item', async () => {
+    const photos = [
+      { id: 70, filename: 'a.jpg', thumb_filename: 'a_t.jpg', locked: false },
+      { id: 71, filename: null, thumb_filename: null, locked: true },
+    ];
+    member = () => json(200, { profile: { ...PROFILE, photo_count: 2, photos } });
+    renderAt('/complaints?member=5&photo=70');
+    await settle();
+    expect(screen.getByTestId('complaint-photo-ref')).toHaveTextContent('About this photo');
+    expect(screen.getByTestId('complaint-photo-name')).toHaveTextContent('A photo of Mila');
+    expect(screen.getByTestId('complaint-photo-ref').querySelector('img')).toHaveAttribute('src', expect.stringContaining('a_t.jpg'));
+    choose('illegal_content');
+    type('complaint-text', TEXT);
+    identify();
+    answer = () => failure(404, 'photo_not_found');
+    await send();
+    expect(posts()[0]).toMatchObject({ member_id: 5, item_kind: 'photo', item_id: 70 });
+    expect(screen.getByTestId('complaint-photo-error')).toHaveTextContent('We could not find this photo, or it is not shown to you.');
+    expect(document.activeElement).toBe(screen.getByTestId('complaint-photo-remove'));
+
+    // Not about the photo after all: the member's profile is the item.
+    fireEvent.click(screen.getByTestId('complaint-photo-remove'));
+    expect(screen.queryByTestId('complaint-photo-ref')).toBeNull();
+    answer = () => json(201, { id: 322, status: 'open' });
+    await send();
+    expect(posts()[1]).toMatchObject({ member_id: 5, item_kind: 'profile', item_id: 5 });
+    expect(screen.getByTestId('complaint-number')).toHaveTextContent('#322');
+  });
+
+  it('lets a visitor who reports a possible minor leave the name out', async () => {
+    renderAt('/complaints?member=5');
+    await settle();
+    expect(screen.getByText('We need it to handle your report. The member you report is never told who you are.')).toBeInTheDocument();
+    choose('underage');
+    expect(screen.getByTestId('complaint-name')).not.toBeRequired();
+    expect(screen.getByText('When you report a possible minor, you may leave your name out.')).toBeInTheDocument();
+    type('complaint-text', TEXT);
+    type('complaint-email', 'visitor@example.test');
+    sign();
+    await send();
+    expect(posts()).toEqual([{ category: 'underage', text: TEXT, email: 'visitor@example.test', good_faith: true, language: 'en', member_id: 5, item_kind: 'profile', item_id: 5 }]);
+  });
+
+  it("sends the report in the screen's language and shows the server's field errors for the new fields", async () => {
+    answer = () => failure(400, 'invalid_fields', { fields: { name: 'too_long', good_faith: 'required' }, params: { name: { max: 100 } } });
+    renderAt();
+    choose('spam');
+    type('complaint-text', TEXT);
+    identify();
+    await send();
+    expect(screen.getByTestId('complaint-name-error')).toHaveTextContent('Please keep it to 100 characters at most.');
+    expect(screen.getByTestId('complaint-good-faith-error')).toHaveTextContent('Please confirm that you make this report in good faith.');
+    expect(document.activeElement).toBe(screen.getByTestId('complaint-name'));
+    expect(screen.getByTestId('complaint-good-faith')).toBeChecked(); // what was given stays
   });
 
   it('has no accessibility violations axe can find without a layout', async () => {

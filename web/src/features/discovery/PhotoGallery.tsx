@@ -157,6 +157,13 @@ export function PhotoGallery({ profile, onChange }: { profile: MemberProfile; on
           <Icon name="photo" size={16} />
           {t('profile.photoCount', { current: index + 1, total })}
         </span>
+        {/* The exact photo to the report form (issue 30.4); not one's own, not a locked one. */}
+        {!current.locked && current.filename && user?.id !== profile.id && (
+          <AppLink to="complaints" suffix={`?member=${profile.id}&photo=${current.id}`} className="gallery__report" data-testid="report-photo">
+            <Icon name="warning" size={14} />
+            {t('profile.reportPhoto')}
+          </AppLink>
+        )}
       </div>
       {error && error.photo === current.id && <UnlockError error={error.error} />}
       {photos.length > 1 && (
