@@ -159,8 +159,8 @@ _LINK = re.compile(
     r"\b(?:https?://|www\.)\S+|\b(?:" + words.SHORTENERS + r")/\S+|"
     r"\b[a-z0-9][a-z0-9\-]{1,62}\s?(?:\.|\s(?:" + words.DOT_WORDS + r")\s)\s?(?:"
     + words.TOP_LEVEL_DOMAINS + r")\b(?:/\S*)?")
-_CRYPTO = re.compile(r"\b(?:bc1[a-z0-9]{25,59}|[13][a-km-zA-HJ-NP-Z1-9]{25,34}|"
-                     r"0x[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})\b")
+_CRYPTO = re.compile(r"\b(?:[bB][cC]1[a-zA-Z0-9]{25,59}|[13][a-km-zA-HJ-NP-Z1-9]{25,34}|"
+                     r"0[xX][0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})\b")
 _IBAN_SHAPED = re.compile(r"\b[A-Za-z]{2}\d{2}(?:\s?[A-Za-z0-9]){11,30}\b")
 
 
