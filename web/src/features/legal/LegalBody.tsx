@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
 export type Block = { kind: 'paragraph'; lines: string[] } | { kind: 'list'; items: string[] };
 
@@ -25,12 +26,22 @@ export function parseBody(body: string): Block[] {
   return blocks;
 }
 
-const LINKABLE = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?:\/\/[^\s)]+[^\s).,;:])/g;
+const LINKABLE = /(\[[^\]\n]+\]\(\/[^\s)]*\)|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?:\/\/[^\s)]+[^\s).,;:])/g;
+/** `[words](/path)`: a link to a screen of the site itself, such as the report form. */
+const SITE_LINK = /^\[([^\]]+)\]\((\/[^\s)]*)\)$/;
 
-/** Makes e-mail addresses and web addresses in a text clickable. */
+/** Makes e-mail addresses, web addresses and `[words](/path)` in a text clickable. */
 export function linkify(text: string): ReactNode[] {
   return text.split(LINKABLE).map((part, index) => {
     if (index % 2 === 0) return part;
+    const site = SITE_LINK.exec(part);
+    if (site) {
+      return (
+        <Link key={index} to={site[2]!}>
+          {site[1]}
+        </Link>
+      );
+    }
     const href = part.includes('@') && !part.startsWith('http') ? `mailto:${part}` : part;
     return (
       <a key={index} href={href} rel={href.startsWith('http') ? 'noopener noreferrer' : undefined}>
