@@ -133,7 +133,7 @@ def _unleet(view: View) -> View:
 
 def _compact_letters(view: View) -> View:
     """Letters spaced out ("w h a t s a p p", "t.e.l.e.g.r.a.m") joined again."""
-    return _mapped(view, re.compile(r"\b(?:[a-z][\s.\-_*]+){3,}[a-z]\b"),
+    return _mapped(view, re.compile(r"\b(?:[^\W\d_][\s.\-_*]+){3,}[^\W\d_]\b"),
                    lambda part: re.sub(r"[\s.\-_*]+", "", part))
 
 
@@ -151,9 +151,14 @@ def _digits(view: View) -> View:
 # Nine digits or more, however spaced: national numbers without their prefix have nine
 # or ten; the eight-digit ones of Denmark and Norway are left to phonenumbers' matcher.
 _PHONE_RUN = re.compile(r"(?<![\w.])\+?\d(?:[\s.\-/()]{0,3}\d){8,14}(?!\w)")
+# "(at)", "[punkt]", "{kropka}": an at or dot word in brackets is never ordinary talk.
+_AT_BRACKETED = r"[(\[{]\s?(?:" + words.AT_WORDS + r")\s?[)\]}]"
+_DOT_BRACKETED = r"[(\[{]\s?(?:" + words.DOT_WORDS + r")\s?[)\]}]"
+_AT_WORD_WITH_PROVIDER = (r"\s(?:" + words.AT_WORDS_ONLY + r")\s|\s(?:" + words.AT_WORDS
+                          + r")\s+(?:" + words.MAIL_PROVIDERS + r")\b")
 _EMAIL = re.compile(
-    r"[a-z0-9][a-z0-9._%+\-]*\s*(?:@|\(at\)|\[at\]|\{at\}|\s(?:" + words.AT_WORDS
-    + r")\s)\s*[a-z0-9\-]+(?:\s*(?:\.|\(dot\)|\[dot\]|\s(?:" + words.DOT_WORDS
+    r"[a-z0-9][a-z0-9._%+\-]*\s*(?:@|" + _AT_BRACKETED + r"|\s(?:" + words.AT_WORDS
+    + r")\s)\s*[a-z0-9\-]+(?:\s*(?:\.|" + _DOT_BRACKETED + r"|\s(?:" + words.DOT_WORDS
     + r")\s)\s*[a-z]{2,10})+\b")
 _LINK = re.compile(
     r"\b(?:https?://|www\.)\S+|\b(?:" + words.SHORTENERS + r")/\S+|"
@@ -173,7 +178,8 @@ def _finditer(pattern: re.Pattern[str], view: View, reason: Reason) -> Iterable[
 def _emails(view: View) -> Iterable[Finding]:
     for match in _EMAIL.finditer(view.text):
         found = match.group(0)
-        if "@" in found or re.search(r"\(at\)|\[at\]|\{at\}", found) or (
+        if "@" in found or re.search(_AT_BRACKETED, found) or re.search(
+                _AT_WORD_WITH_PROVIDER, found) or (
                 re.search(words.TOP_LEVEL_DOMAINS_AT_END, found)):
             yield Finding(Reason.EMAIL, *view.span(match.start(), match.end()))
 

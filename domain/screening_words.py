@@ -22,6 +22,10 @@ DIGIT_WORDS = {word: digit for digit, spelled in _DIGITS.items() for word in spe
 
 AT_WORDS = (r"at|arobase|arroba|chiocciola|apenstaartje|snabel-?a|krøllalfa|ät|miukumauku"
             r"|małpa|malpa|klammeraffe")
+# The at words that mean nothing else: "at" and "ät" (Swedish: eat) need a mail provider
+# or a domain ending after them to make an address.
+AT_WORDS_ONLY = (r"arobase|arroba|chiocciola|apenstaartje|snabel-?a|krøllalfa|miukumauku"
+                 r"|małpa|malpa|klammeraffe")
 DOT_WORDS = r"dot|punkt|point|punto|punt|piste|kropka|prik|punktum"
 # Top-level domains a member would type bare; two-letter ones that are everyday words in
 # one of the languages (it, me, no, to, at, es, so, be, is, in, us) are left out.
@@ -35,10 +39,13 @@ MAIL_PROVIDERS = (r"gmail|googlemail|hotmail|yahoo|outlook|live|icloud|me|gmx|we
                   r"|laposte|telenet|ziggo|kpnmail|t-online|seznam|hotmail|msn")
 TOP_LEVEL_DOMAINS_AT_END = r"(?:" + TOP_LEVEL_DOMAINS + r")$"
 
-MESSENGERS = (r"whats\s?app|whatsap+|watsap+|wats\s?app|wathsapp|w\.?app|telegram+|tele"
-              r"|snap\s?chat|snap|kik|insta\s?gram|insta|ig|signal|skype|hangouts?|line"
-              r"|we\s?chat|viber|facebook|fb|messenger|discord|threema|icq|tiktok|wickr"
-              r"|session|imo|zangi|google\s?chat|gmail")
+# The brands' own names may carry a case ending ("telegramiin", "snapchacie",
+# "whatsappie"); the everyday words among the names (line, signal, tele, snap, session)
+# may not.
+MESSENGERS = (r"whats\s?app\w*|whatsap+\w*|watsap+\w*|wats\s?app\w*|wathsapp|w\.?app"
+              r"|telegram\w*|tele|snap\s?cha\w*|snap|kik|insta\s?gram\w*|insta|ig|signal"
+              r"|skype\w*|hangouts?|line|we\s?chat|viber\w*|facebook|fb|messenger|discord"
+              r"|threema|icq|tiktok|wickr|session|imo|zangi|google\s?chat|gmail")
 # "add me", "write to me", "my id", ... in the eleven languages.
 CONTACT_CUES = (
     r"add me|write me|text me|message me|contact me|reach me|find me|call me|dm me|hit me up"
@@ -52,40 +59,54 @@ CONTACT_CUES = (
     r"|lägg till mig|skriv till mig|lisää minut|kirjoita minulle|numeroni"
     r"|dodaj mnie|napisz do mnie|pisz na|mój (?:numer|id)"
 )
+# Between a messenger's name and an @handle: "is", "c'est", "to", "on", ... in any language.
+_LINK_WORDS = r"(?:[\w']{1,7}\s+){0,2}"
 # A handle: "@name", a number, "id: name", or a name that no word looks like (with a
 # digit, an underscore or a dot inside: "lovely_anna90", "kitty.cat").
 _HANDLE = (r"(?:@\s?[a-z0-9_.]{3,}|\+?\d[\d\s\-]{4,}"
            r"|(?:id|user\s?name|user|nick|handle)\s*[:=]?\s*[a-z0-9_.]{3,}"
-           r"|[a-z][a-z0-9]*[_.\d][a-z0-9_.]{2,})")
+           r"|[^\W\d_][^\W_]*[_.\d][\w.]{2,})")
 
 _MONEY_VERBS = (
     r"send|sending|lend|loan|wire|transfer|borrow|need|pay for|help me with"
     r"|schick(?:e|st)?|sende|senden|überweise|überweisen|überweisung|leih(?:e|en)?|brauche"
     r"|envoie|envoyer|envoies|prête|prêter|prêtes|virement|vire|besoin"
     r"|envía(?:me)?|enviar|manda(?:me)?|mándame|presta(?:me)?|préstame|transferencia"
-    r"|necesito|invia(?:mi)?|mandami|prestami|bonifico|ho bisogno"
+    r"|necesito|prestas|prestarme|transferir|invia(?:mi)?|inviare|inviarmi|mandami|mandare"
+    r"|mandarmi|presti|prestarmi|prestami|bonifico|ho bisogno"
     r"|stuur|sturen|leen|lenen|overmaken|maak over|nodig|lån(?:e)?|overfør(?:e)?|brug for"
-    r"|trenger|skicka|låna|överför|föra över|behöver|lähetä|lainaa|siirrä|tarvitsen"
-    r"|wyślij|prześlij|pożycz|przelej|przelew|potrzebuję"
+    r"|trenger|skicka|låna|överför|föra över|behöver|lähetä|lähettää|lähetätkö|lainaa|lainata"
+    r"|lainaisitko|siirrä|siirtää|siirrätkö|tarvitsen|tarvitsisin"
+    r"|wyślij|wysłać|wyślesz|prześlij|przesłać|pożycz|pożyczyć|pożyczysz|przelej|przelać"
+    r"|przelew|potrzebuję"
 )
+# Dutch and German put the verb last ("kun je me 300 euro sturen", "250 Euro an meinen
+# Freund überweisen"): these verbs also count after the amount or the money.
+_MONEY_VERBS_LAST = (r"sturen|opsturen|lenen|overmaken|storten|nodig|helpen"
+                     r"|schicken|senden|leihen|überweisen|borgen|brauche")
 _MONEY_NOUNS = (r"money|cash|funds|geld|argent|fric|dinero|plata|soldi|denaro|penge|penger"
                 r"|pengar|rahaa?|pieniądze|pieniędzy|kasę|kasy")
-_CURRENCY = (r"€|\$|£|eur|euro|euros|dollar|dollars|usd|usdt|pounds?|gbp|kr|kroner|kronor"
+_CURRENCY = (r"€|\$|£|eur|euro|euros|euroa|euron|eurolla|dollar|dollars|usd|usdt|pounds?|gbp"
+             r"|kr|kroner|kronor"
              r"|kronen|sek|nok|dkk|zł|zl|złotych|zlotych|pln|chf|btc")
-_AMOUNT = r"(?:\d+(?:[.,]\d+)?\s?(?:" + _CURRENCY + r")\b|(?:€|\$|£)\s?\d+)"
+_AMOUNT = r"(?:\d+(?:[.,]\d+)?\s?(?:" + _CURRENCY + r")(?!\w)|(?:€|\$|£)\s?\d+)"
 
 _GIFT_BRANDS = (r"steam|itunes|apple|google\s?play|amazon|ebay|razer\s?gold|vanilla|sephora"
-                r"|xbox|playstation|psn|netflix")
+                r"|xbox|playstation|psn|netflix|pcs|postepay|transcash|neosurf")
 _CARD_WORDS = (r"cards?|gift\s?cards?|karten?|gutschein|cartes?|tarjetas?|carta|kaart(?:en)?"
-               r"|cadeaubon|tegoed|kort(?:et)?|kortti|kortin|lahjakortti|kart[aęy]|codes?"
+               r"|cadeaubon|tegoed|\w*kort\w*|kart[aęyi]|codes?"
                r"|voucher|recharge|ricarica|coupon|bon")
+# The card before the brand: "une carte Steam", "tarjeta de iTunes", "kartę Steam".
+_CARD_FIRST = (r"cards?|cartes?|tarjetas?|carta|kart[aęyi]|karten?|recharge|ricarica|coupons?"
+               r"|codes?|codice|código|kod|koodi|voucher")
 _GIFT_ALONE = (r"paysafe\s?card|paysafe|transcash|neosurf|pcs\s?mastercard|steam\s?wallet"
                r"|ticket\s?premium")
 
-_TRANSFER = (r"western\s?union|money\s?gram|world\s?remit|remitly|ria\s?(?:money|transfer)"
+_TRANSFER = (r"western\s?union\w*|money\s?gram\w*|world\s?remit|remitly|ria\s?(?:money|transfer)"
              r"|xoom|transfer\s?wise|azimo|small\s?world")
 
 _INVEST = (r"invest\w*|investier\w*|investition\w*|investi[rs]\w*|investissement\w*|invert\w*"
+           r"|inviert\w*|zainwest\w*"
            r"|inversi[oó]n\w*|investiment\w*|investeer\w*|investering\w*|investere|investera"
            r"|sijoit\w*|inwest\w*")
 _INVEST_OBJECTS = (r"usdt|bitcoin|btc|crypto\w*|krypto\w*|cripto\w*|forex|platform\w*"
@@ -109,15 +130,24 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\b(?:" + MESSENGERS + r")\b[\s:=\-]{0,4}(?:me\b[\s:=\-]*)?(?:is\s|ist\s|est\s|es\s|è\s"
         r"|er\s|är\s|on\s|jest\s)?\s*" + _HANDLE)),
     ("messenger", re.compile(
+        r"\b(?:" + MESSENGERS + r")\b[\s:=\-]{0,4}" + _LINK_WORDS + r"@\s?[a-z0-9_.]{3,}")),
+    ("messenger", re.compile(
         r"\b(?:" + CONTACT_CUES + r")\b[^.!?\n]{0,30}?\b(?:" + MESSENGERS + r")\b")),
+    ("messenger", re.compile(  # "WhatsApp? add me there"
+        r"\b(?:" + MESSENGERS + r")\b[^.!?\n]{0,20}?\b(?:" + CONTACT_CUES + r")\b")),
     ("messenger", re.compile(r"\b(?:whats\s?app|telegram|snap\s?chat|kik|signal|viber"
                                    r"|we\s?chat|skype)\s+me\b")),
     ("money_request", re.compile(
         r"\b(?:" + _MONEY_VERBS + r")\b" + _NEAR + r"(?:\b(?:" + _MONEY_NOUNS + r")\b|"
         + _AMOUNT + r")")),
+    ("money_request", re.compile(
+        r"(?:\b(?:" + _MONEY_NOUNS + r")\b|" + _AMOUNT + r")" + _NEAR + r"\b(?:"
+        + _MONEY_VERBS_LAST + r")\b")),
     ("gift_card", re.compile(
         r"\b(?:" + _GIFT_BRANDS + r")\b[\s\-]{0,3}(?:\w+\s){0,2}?(?:" + _CARD_WORDS + r")\b")),
-    ("gift_card", re.compile(r"\b(?:" + _GIFT_ALONE + r")\b")),
+    ("gift_card", re.compile(
+        r"\b(?:" + _CARD_FIRST + r")\b[\s\-]{1,3}(?:\w+\s){0,1}?(?:" + _GIFT_BRANDS + r")\b")),
+    ("gift_card", re.compile(r"\b(?:" + _GIFT_ALONE + r")\w*\b")),
     ("transfer_service", re.compile(r"\b(?:" + _TRANSFER + r")\b")),
     ("investment", re.compile(
         r"\b(?:" + _INVEST + r")\b[^\n]{0,60}?(?:\b(?:" + _INVEST_OBJECTS + r")\b|"

@@ -20,12 +20,17 @@ _IBAN_SHAPED = re.compile(r"\b[A-Za-z]{2}\d{2}(?:\s?[A-Za-z0-9]){11,30}\b")
 
 
 _CANDIDATE = re.compile(r"\+?\d[\d\s().\-/]{5,22}\d")
+# A date ("12.04.1989", "12/4/89", "2024-04-12") has eight digits like a Danish or
+# Norwegian number: it is blanked out before numbers are looked for.
+_DATE = re.compile(r"(?<![\d+])(?:\d{1,2}([./-])\d{1,2}\1(?:19|20)?\d{2}"
+                   r"|(?:19|20)\d{2}([./-])\d{1,2}\2\d{1,2})(?![\d])")
 
 
 def phones(text: str) -> Iterator[tuple[int, int]]:
     """Spans of numbers that are valid phone numbers in one of the regions: a number that
     fits no numbering plan (an order number, a price) is not one. Each candidate is parsed
     per region (microseconds), not matched over the whole text per region."""
+    text = _DATE.sub(lambda date: " " * len(date.group(0)), text)
     for match in _CANDIDATE.finditer(text):
         raw = match.group(0)
         if sum(char.isdigit() for char in raw) < 7:

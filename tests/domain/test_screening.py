@@ -25,6 +25,23 @@ LURES = [
     ("zes een twee drie vier vijf zes zeven acht", Reason.PHONE),
     ("telegram: @anna_love88", Reason.MESSENGER),
     ("dodaj mnie na snapchat, mój nick: ania_99", Reason.MESSENGER),
+    # found with the corpora of tests/bench/screening_corpus
+    ("lisää minut telegramiin @anni_88", Reason.MESSENGER),  # a case ending on the brand
+    ("mon insta c'est @lea.voyage88", Reason.MESSENGER),  # a word before the @handle
+    ("Telegram: hübsche_anja1991", Reason.MESSENGER),  # a handle with an umlaut
+    ("w h a t s a p p, lisää minut sinne", Reason.MESSENGER),  # the cue after the name
+    ("kun je me 300 euro sturen voor mijn visum?", Reason.MONEY_REQUEST),  # verb last
+    ("Ik heb geld nodig voor de ziekenhuisrekening", Reason.MONEY_REQUEST),
+    ("s c h i c k mir 200 €, ich bin in Not", Reason.MONEY_REQUEST),  # an amount before €
+    ("w y ś l i j 800 zł, mam kłopoty", Reason.MONEY_REQUEST),  # spaced letters beyond a-z
+    ("voitko lainata minulle 150 euroa?", Reason.MONEY_REQUEST),
+    ("Kupisz mi kartę Steam za 100 zł?", Reason.GIFT_CARD),  # the card before the brand
+    ("una ricarica Postepay da 100", Reason.GIFT_CARD),
+    ("Ostaisitko minulle Steam lahjakortin?", Reason.GIFT_CARD),
+    ("lähetä 400 euroa MoneyGramilla", Reason.TRANSFER_SERVICE),
+    ("invierte 500 USDT en la plataforma", Reason.INVESTMENT),
+    ("schreib mir: sandra.k (at) t-online (punkt) de", Reason.EMAIL),
+    ("la mia mail è rosadolce chiocciola libero punto it", Reason.EMAIL),
 ]
 ORDINARY = [
     "Hi! I am 34 and I love hiking, shall we meet at 19:30?",
@@ -38,6 +55,14 @@ ORDINARY = [
     "Ik werk van 9 tot 5 en sport twee keer per week",
     "Jag har två katter och en hund",
     "Cześć, masz ochotę na kawę w sobotę o 15:00?",
+    # a date has as many digits as a Danish or Norwegian phone number
+    "Jeg er født den 12.04.1989, en ægte Vædder",
+    "Jag föddes 1989-04-12 i Uppsala",
+    "Nací el 12/04/1989",
+    "Ik heb 300 euro gespaard voor een nieuwe fiets",
+    "Telegrammet kom fram i tid, sa bestemor",
+    "Gram w gry na Steamie od lat",
+    "Ik werk in de lijn 3 van de fabriek.Morgen ben ik vrij",
 ]
 
 
