@@ -60,6 +60,7 @@ from application.photos import Photos
 from application.ports.events import EventBus
 from application.profiles import Profiles
 from application.removals import Removals
+from application.screening import Screening
 from application.shop import Shop
 from application.shop_admin import ShopAdministration
 from application.site_launch import SiteLaunch
@@ -96,6 +97,7 @@ public_key = _lazy("adapters.push.webpush", "public_key")
 DemoSeeder = _lazy("adapters.demo.seed", "DemoSeeder")
 FakerPeople = _lazy("adapters.demo.people", "FakerPeople")
 PillowPortraits = _lazy("adapters.demo.portraits", "PillowPortraits")
+LibraryScreeningChecks = _lazy("adapters.screening.checks", "screening_checks")
 
 def _event_bus(redis_url: str | None) -> EventBus:
     """Redis carries events between processes; embedded, one process needs no broker.
@@ -224,6 +226,9 @@ class Container(containers.DeclarativeContainer):
                                      events=events)
     removals = providers.Singleton(Removals, uow=unit_of_work.provider, clock=clock,
                                    events=events)
+    # The scam shield's checks of phone numbers and IBANs (phonenumbers, schwifty).
+    screening_checks = providers.Singleton(LibraryScreeningChecks)
+    screening = providers.Singleton(Screening, checks=screening_checks)
     geocoding = providers.Singleton(Geocoding, geocoder=providers.Singleton(OfflineGeocoder))
     impressions = providers.Singleton(BufferedImpressions, engine=engine)
     discovery = providers.Singleton(Discovery, uow=unit_of_work.provider, clock=clock,
