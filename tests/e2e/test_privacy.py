@@ -159,6 +159,7 @@ def test_a_report_takes_selected_messages_along(browser: Browser, live_server: s
         COMPLAINTS["form"]["messagesSelected"].replace("{{count}}", "2").replace("{{max}}", "20"))
     ann.get_by_test_id("complaint-category-harassment").check(force=True)  # a styled radio
     ann.get_by_test_id("complaint-text").fill("He keeps writing and now he threatens me.")
+    ann.get_by_test_id("complaint-good-faith").check()  # a notice in good faith (issue 30.4)
     evidence.scroll_into_view_if_needed()
     screenshot(ann, f"privacy-report-messages-{width}")
     ann.get_by_test_id("complaint-submit").click()

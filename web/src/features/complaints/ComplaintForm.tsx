@@ -62,6 +62,8 @@ export function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) 
   // Reporting from a conversation: its messages can go with the report.
   const [conversationId] = useState(() => (user ? positiveId(search.get('conversation')) : null));
   const [messageIds, setMessageIds] = useState<number[]>([]);
+  // The reported message's words, once the conversation is loaded: quoted at its reference.
+  const [messageText, setMessageText] = useState<string | null>(null);
   const [linked, setLinked] = useState<LinkedMember>(linkedId === null ? { status: 'none' } : { status: 'loading', id: linkedId });
   const form = useForm<ComplaintFields, ProblemField>({
     initial: { ...EMPTY_FIELDS, member: linkedId === null ? '' : String(linkedId) },
@@ -199,7 +201,7 @@ export function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) 
 
       {messageId !== null && (
         <div className="complaint-form__section">
-          <MessageRef id={messageId} onRemove={removeMessage} problem={messageProblem} />
+          <MessageRef id={messageId} text={messageText} onRemove={removeMessage} problem={messageProblem} />
           <FieldFeedback id="complaint-message" error={messageProblem} errorTestId="complaint-message-error" />
         </div>
       )}
@@ -213,6 +215,7 @@ export function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) 
             form.clear('message_ids');
           }}
           problem={form.text('message_ids')}
+          onLoaded={(messages) => setMessageText(messages.find((m) => m.id === messageId)?.text || null)}
         />
       )}
 
@@ -303,7 +306,14 @@ export function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) 
         </p>
       )}
 
-      <GoodFaith checked={values.goodFaith} onChange={(checked) => form.set('goodFaith', checked)} problem={form.text('good_faith')} />
+      <GoodFaith
+        checked={values.goodFaith}
+        onChange={(checked) => {
+          form.set('goodFaith', checked);
+          form.clear('good_faith');
+        }}
+        problem={form.text('good_faith')}
+      />
 
       {form.error !== null && <FormAlert testId="complaint-error">{errorText(form.error)}</FormAlert>}
 

@@ -42,8 +42,8 @@ afterEach(() => {
   useSession.setState({ user: null });
 });
 
-function renderFromConversation() {
-  const router = createMemoryRouter([{ path: '/complaints', element: <ComplaintsPage /> }], { initialEntries: ['/complaints?member=9&conversation=5'] });
+function renderFromConversation(query = 'member=9&conversation=5') {
+  const router = createMemoryRouter([{ path: '/complaints', element: <ComplaintsPage /> }], { initialEntries: [`/complaints?${query}`] });
   render(<RouterProvider router={router} />);
 }
 
@@ -81,6 +81,15 @@ describe('a report from a conversation', () => {
     fireEvent.click(await screen.findByLabelText(/Please stop/));
     await fillAndSend();
     expect(await screen.findByTestId('complaint-messages-error')).toHaveTextContent('no longer in your conversation');
+  });
+
+  it('quotes the message reported from the chat and sends it as the item (issue 30.4)', async () => {
+    renderFromConversation('member=9&message=13&conversation=5');
+    expect(await screen.findByTestId('complaint-message-quote')).toHaveTextContent('You will regret this');
+    await fillAndSend();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/complaints'))).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/complaints'))!;
+    expect(JSON.parse(String(init.body))).toMatchObject({ member_id: 9, item_kind: 'message', item_id: 13, good_faith: true });
   });
 
   it('offers no messages to a visitor', async () => {

@@ -23,11 +23,14 @@ export function ConversationEvidence({
   selected,
   onChange,
   problem,
+  onLoaded,
 }: {
   conversationId: number;
   selected: readonly number[];
   onChange: (ids: number[]) => void;
   problem: string | null;
+  /** The messages offered, once loaded (the form quotes the message reported). */
+  onLoaded?: (messages: EvidenceMessage[]) => void;
 }) {
   const { t } = useTranslation('complaints');
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
@@ -35,12 +38,18 @@ export function ConversationEvidence({
   useEffect(() => {
     const controller = new AbortController();
     answer(api.GET('/api/chats/{conversation_id}/messages', { params: { path: { conversation_id: conversationId } }, signal: controller.signal })).then(
-      (history) =>
+      (history) => {
+        if (!history) return;
         // A message the moderators removed has no text left to show, and is dealt with already.
-        history && setLoaded({ status: 'ready', messages: history.messages.filter((m) => !m.removed).reverse(), otherId: history.profile.id, otherName: history.profile.name }),
+        const messages = history.messages.filter((m) => !m.removed).reverse();
+        setLoaded({ status: 'ready', messages, otherId: history.profile.id, otherName: history.profile.name });
+        onLoaded?.(messages);
+      },
       () => !controller.signal.aborted && setLoaded({ status: 'failed' }),
     );
     return () => controller.abort();
+    // onLoaded is read once per conversation, as the history is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [conversationId]);
 
   if (loaded.status === 'failed') return null; // the report goes without them

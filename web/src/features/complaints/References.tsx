@@ -43,7 +43,7 @@ export function MemberRef({ linked, typed, onRemove, problem }: { linked: Linked
 }
 
 /** The message the complaint is about, from the link the reporter came by. */
-export function MessageRef({ id, onRemove, problem }: { id: number; onRemove: () => void; problem: string | null }) {
+export function MessageRef({ id, text, onRemove, problem }: { id: number; text?: string | null; onRemove: () => void; problem: string | null }) {
   const { t } = useTranslation('complaints');
   return (
     <div className="complaint-ref complaint-ref--message" role="group" aria-labelledby="complaint-message-label" data-testid="complaint-message-ref">
@@ -55,6 +55,11 @@ export function MessageRef({ id, onRemove, problem }: { id: number; onRemove: ()
           {t('form.aboutMessage')}
         </span>
         <span className="complaint-ref__name">{t('form.messageNumber', { id })}</span>
+        {text && (
+          <q className="complaint-ref__quote" data-testid="complaint-message-quote">
+            {text}
+          </q>
+        )}
       </span>
       <button
         type="button"

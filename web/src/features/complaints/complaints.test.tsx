@@ -177,6 +177,9 @@ describe('/complaints', () => {
     type('complaint-member', '12x');
     expect(screen.queryByTestId('complaint-category-error')).toBeNull();
     expect(screen.queryByTestId('complaint-text-error')).toBeNull(); // typing clears a field's problem
+    sign();
+    expect(screen.queryByTestId('complaint-good-faith-error')).toBeNull(); // so does ticking the box
+    sign();
     await send();
     expect(screen.getByTestId('complaint-text-error')).toHaveTextContent('Please write at least 10 characters.');
     expect(screen.getByTestId('complaint-email-error')).toHaveTextContent('This e-mail address is not valid.');
