@@ -25,6 +25,7 @@ from cli import (
     grounds,
     members,
     photos,
+    safety,
     shop,
     sites,
     stats,
@@ -54,6 +55,7 @@ app.add_typer(stats.stats, name="stats")
 app.add_typer(grounds.app, name="grounds")
 app.add_typer(decisions.app, name="decisions")
 app.add_typer(transparency.app, name="transparency")
+app.add_typer(safety.app, name="safety")
 app.command("audit")(decisions.audit)
 
 

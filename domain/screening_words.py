@@ -63,7 +63,7 @@ CONTACT_CUES = (
 _LINK_WORDS = r"(?:[\w']{1,7}\s+){0,2}"
 # A handle: "@name", a number, "id: name", or a name that no word looks like (with a
 # digit, an underscore or a dot inside: "lovely_anna90", "kitty.cat").
-_HANDLE = (r"(?:@\s?[a-z0-9_.]{3,}|\+?\d[\d\s\-]{4,}"
+_HANDLE = (r"(?:@\s?[a-z0-9_.]{3,}|\+?\d[\d\s\-]{3,}\d"
            r"|(?:id|user\s?name|user|nick|handle)\s*[:=]?\s*[a-z0-9_.]{3,}"
            r"|[^\W\d_][^\W_]*[_.\d][\w.]{2,})")
 
