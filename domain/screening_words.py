@@ -74,11 +74,17 @@ _MONEY_VERBS = (
     r"|envía(?:me)?|enviar|manda(?:me)?|mándame|presta(?:me)?|préstame|transferencia"
     r"|necesito|prestas|prestarme|transferir|invia(?:mi)?|inviare|inviarmi|mandami|mandare"
     r"|mandarmi|presti|prestarmi|prestami|bonifico|ho bisogno"
-    r"|stuur|sturen|leen|lenen|overmaken|maak over|nodig|lån(?:e)?|overfør(?:e)?|brug for"
+    r"|stuur|sturen|leen|lenen|overmaken|maak over|nodig|låne|lån mig|lån meg|overfør(?:e)?"
+    r"|brug for"
     r"|trenger|skicka|låna|överför|föra över|behöver|lähetä|lähettää|lähetätkö|lainaa|lainata"
     r"|lainaisitko|siirrä|siirtää|siirrätkö|tarvitsen|tarvitsisin"
     r"|wyślij|wysłać|wyślesz|prześlij|przesłać|pożycz|pożyczyć|pożyczysz|przelej|przelać"
     r"|przelew|potrzebuję"
+    # the countries' payment apps as verbs ("vippse meg 500 kr", "swisha mig", "zrób mi
+    # blika"), a loan as a noun, and "I am short of"
+    r"|vippse|vippser|swisha|swishar|mobilepaye|mobilepay mig|blika|blikiem|bizum\w*|tikkie"
+    r"|prestito|préstamo|prêt|laina|lainaa|pożyczk\w*|mangler|saknar|brakuje mi"
+    r"|me faltan|mi mancano|il me manque|mir fehlen"
 )
 # Dutch and German put the verb last ("kun je me 300 euro sturen", "250 Euro an meinen
 # Freund überweisen"): these verbs also count after the amount or the money.
@@ -109,6 +115,10 @@ _INVEST = (r"invest\w*|investier\w*|investition\w*|investi[rs]\w*|investissement
            r"|inviert\w*|zainwest\w*"
            r"|inversi[oó]n\w*|investiment\w*|investeer\w*|investering\w*|investere|investera"
            r"|sijoit\w*|inwest\w*")
+_PER = r"per|pro|par|al|a|w|i|om|på|ogni|cada|co|each|every|a la"
+_PERIODS = (r"days?|weeks?|months?|tag|woche|monat|jour|semaine|mois|día|semana|mes|giorno"
+            r"|settimana|mese|dag|dagen|uge|uke|vecka|week|maand|måned|månad|dzień|tydzień"
+            r"|miesiąc|päivä|viikko|kuukausi")
 _INVEST_OBJECTS = (r"usdt|bitcoin|btc|crypto\w*|krypto\w*|cripto\w*|forex|platform\w*"
                    r"|plattform\w*|plateforme|plataforma|piattaforma|alusta\w*|profit\w*"
                    r"|gewinn\w*|winst|bénéfices?|ganancias?|guadagn\w*|fortjeneste|vinst\w*"
@@ -149,6 +159,8 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\b(?:" + _CARD_FIRST + r")\b[\s\-]{1,3}(?:\w+\s){0,1}?(?:" + _GIFT_BRANDS + r")\b")),
     ("gift_card", re.compile(r"\b(?:" + _GIFT_ALONE + r")\w*\b")),
     ("transfer_service", re.compile(r"\b(?:" + _TRANSFER + r")\b")),
+    ("investment", re.compile(  # a return promised per day, week or month
+        r"\d+\s?%[^.!?\n]{0,30}?\b(?:" + _PER + r")\s?(?:" + _PERIODS + r")\b")),
     ("investment", re.compile(
         r"\b(?:" + _INVEST + r")\b[^\n]{0,60}?(?:\b(?:" + _INVEST_OBJECTS + r")\b|"
         + _AMOUNT + r")")),

@@ -42,6 +42,13 @@ LURES = [
     ("invierte 500 USDT en la plataforma", Reason.INVESTMENT),
     ("schreib mir: sandra.k (at) t-online (punkt) de", Reason.EMAIL),
     ("la mia mail è rosadolce chiocciola libero punto it", Reason.EMAIL),
+    # beyond the corpora: the countries' payment apps, a loan, a return per month
+    ("Kan du vippse meg 500 kr? Jeg betaler tilbake", Reason.MONEY_REQUEST),
+    ("Swisha mig 300 kr så ses vi", Reason.MONEY_REQUEST),
+    ("Zrób mi blika na 200 zł, oddam jutro", Reason.MONEY_REQUEST),
+    ("Mi serve un prestito di 500 euro per il volo", Reason.MONEY_REQUEST),
+    ("Hej, jeg mangler 2000 kr til husleje", Reason.MONEY_REQUEST),
+    ("Plattform für Kryptohandel, 30% Rendite pro Monat garantiert", Reason.INVESTMENT),
 ]
 ORDINARY = [
     "Hi! I am 34 and I love hiking, shall we meet at 19:30?",
@@ -63,6 +70,9 @@ ORDINARY = [
     "Telegrammet kom fram i tid, sa bestemor",
     "Gram w gry na Steamie od lat",
     "Ik werk in de lijn 3 van de fabriek.Morgen ben ik vrij",
+    "Jeg tok opp et lån på 200 000 kr til hytta",
+    "Ik sport 3 keer per week",
+    "Je bosse à 80% depuis mars, c'est top",
 ]
 
 
