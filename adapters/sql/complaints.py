@@ -62,15 +62,6 @@ class SqlComplaints:
                 {"complaint_id": complaint_id, "message_id": message_id}
                 for message_id in message_ids])
 
-    def message_in(self, message_id: int, member_id: int) -> bool:
-        """Whether the message is in a conversation of that member (so they may cite it)."""
-        found = self.connection.execute(
-            select(t.messages.c.id).join(t.conversation_members, t.conversation_members.c
-                                         .conversation_id == t.messages.c.conversation_id)
-            .where(t.messages.c.id == message_id,
-                   t.conversation_members.c.member_id == member_id)).first()
-        return found is not None
-
 
 @attrs.define
 class SqlComplaintQueries:

@@ -65,9 +65,6 @@ class ComplaintRepository(Protocol):
     def decided(self, complaint_id: int) -> bool:
         """A decision names this complaint as its notice."""
         ...
-    def message_in(self, message_id: int, member_id: int) -> bool:
-        """The message is in one of the member's conversations."""
-        ...
     def visible_messages(self, message_ids: Sequence[int], member_id: int) -> list[Message]:
         """Those of these messages the member can see in their own conversations (not
         those before a chat they deleted)."""

@@ -289,10 +289,8 @@ def test_complaints_direct_debit_and_the_review_queue(uow) -> None:  # type: ign
         for n, status in enumerate(("pending", "active", "pending")):
             work.photos.add(n + 1, f"{n}.jpg", f"{n}_t.jpg", False, status, T0)
         return (work.complaint_queries.recent(None, 2), work.complaint_queries.recent("open", 5),
-                resolved, work.complaints.get(1), work.complaints.message_in(message.id, ann.id),
-                work.complaints.decided(1),
+                resolved, work.complaints.get(1), work.complaints.decided(1),
                 work.complaint_queries.reporter_records(work.complaint_queries.recent(None, 5)),
-                work.complaints.message_in(message.id, cat.id),
                 work.complaint_queries.count_for_site(1), work.complaint_queries.count_for_site(2),
                 tried, work.direct_debit.latest_sms_code(ann.id),
                 work.direct_debit.sms_sent_since(ann.id, T0 + timedelta(minutes=1)),

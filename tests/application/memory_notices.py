@@ -154,11 +154,6 @@ class MemoryComplaints:
             raise Duplicate("complaint_messages")
         self.store.complaint_messages += pairs
 
-    def message_in(self, message_id: int, member_id: int) -> bool:
-        return any(row.message.id == message_id
-                   and (row.message.conversation_id, member_id) in self.store.in_chat
-                   for row in self.store.messages)
-
 
 class MemoryComplaintQueries:
     def __init__(self, store: MemoryStore) -> None:
