@@ -48,7 +48,7 @@ def test_another_dismissal_never_unmarks_and_another_action_never_marks(
     now = serial_reporter(resolved, dismissed)
     if now:
         assert serial_reporter(resolved + 1, dismissed + 1)
-    else:
+    elif resolved >= SERIAL_MIN_RESOLVED:  # below it, any fifth notice may reach the mark
         assert not serial_reporter(resolved + 1, dismissed)
 
 
