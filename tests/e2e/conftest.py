@@ -116,8 +116,9 @@ def screenshot(page: Page, name: str) -> None:
 def reload_until_banned(page: Page) -> None:
     """After `amora members ban` (another process): the embedded server sees the ban once
     the sign-in it remembers is a second old (application/recent_sign_ins.py), since a
-    command in another process cannot tell it sooner. Reload until the ban page shows."""
-    deadline = time.monotonic() + 30
+    command in another process cannot tell it sooner. Reload until the ban page shows (a
+    generous deadline: on a box busy with other suites a reload can take seconds)."""
+    deadline = time.monotonic() + 90
     while True:
         page.reload()
         try:
