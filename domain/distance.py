@@ -116,6 +116,34 @@ def bounding_box(centre: Position, radius_km: float) -> Box:
     return Box(lat_min, lat_max, lon_min, lon_max)
 
 
+# The inner box's half side: a square inside the circle (1/sqrt(2) = 0.7071 of the
+# radius, a little less), so its corners are within the radius by a margin.
+INNER_SHARE = 0.7
+
+
+def inner_box(centre: Position, radius_km: float) -> Box | None:
+    """Bounds every point within which is within the radius: a search needs no exact
+    distance for a member there (the great-circle distance is most of what a radius
+    search costs). None where no simple box is (near a pole or the date line)."""
+    degrees = math.degrees(radius_km * INNER_SHARE / EARTH_RADIUS_KM)
+    lat_min, lat_max = centre.lat - degrees, centre.lat + degrees
+    if max(abs(lat_min), abs(lat_max)) >= 80:
+        return None
+    # As wide as the square's side where the parallels are farthest apart (nearest the
+    # equator); narrower elsewhere.
+    widest = 0.0 if lat_min <= 0 <= lat_max else min(abs(lat_min), abs(lat_max))
+    spread = degrees / math.cos(math.radians(widest))
+    lon_min, lon_max = centre.lon - spread, centre.lon + spread
+    if lon_min < -180 or lon_max > 180:
+        return None
+    # The corners are the farthest points from the centre: along a parallel the distance
+    # grows with the longitude apart, along a meridian it has a single minimum.
+    if any(haversine_km(centre.lat, centre.lon, lat, lon) >= radius_km
+           for lat in (lat_min, lat_max) for lon in (lon_min, lon_max)):
+        return None
+    return Box(lat_min, lat_max, lon_min, lon_max)
+
+
 def valid_radius(radius_km: int | None) -> int | None:
     if radius_km is not None and radius_km not in RADII_KM:
         raise DomainError("invalid_request", detail="distance")

@@ -34,22 +34,25 @@ from domain.matching import sexualities_wanting
 m, p, ph, b, lk, sw = t.members, t.profiles, t.photos, t.blocks, t.likes, t.swipes
 ls = t.last_seen
 
+_MAIN_PHOTO = and_(ph.c.member_id == m.c.id, ph.c.is_main.is_(True), ph.c.status == "active")
 _CARD = select(
     m.c.id, m.c.is_fictional, p.c.name, p.c.gender, p.c.birth_date, p.c.country, p.c.region,
     p.c.city, ph.c.filename, ph.c.thumb_filename,
-).select_from(
-    m.join(p, p.c.member_id == m.c.id).outerjoin(
-        ph, and_(ph.c.member_id == m.c.id, ph.c.is_main.is_(True), ph.c.status == "active"))
-)
+).select_from(m.join(p, p.c.member_id == m.c.id).outerjoin(ph, _MAIN_PHOTO))
 
 
 def _plan_for_these_values(connection: Connection) -> None:
     """psycopg prepares a statement after a few runs, and PostgreSQL then reuses one
     generic plan for any filter values: a plan made for "everyone" walked 100k members for
     "women in NL-NH" (p50 6 -> 27 ms). Searches are planned for their own values instead
-    (a fraction of a millisecond); for this transaction only."""
+    (a fraction of a millisecond). Nor do they start parallel workers: a search reads a
+    few thousand index entries at most, and the workers cost more to start than they
+    save (bench_search's radius counts: 28 ms in parallel, 3 ms without, under load).
+    For this transaction only, in one round trip."""
     if connection.dialect.name == "postgresql" and not connection.info.get("custom_plans"):
-        connection.exec_driver_sql("SET LOCAL plan_cache_mode = force_custom_plan")
+        connection.exec_driver_sql(
+            "SELECT set_config('plan_cache_mode', 'force_custom_plan', true),"
+            " set_config('max_parallel_workers_per_gather', '0', true)")
         connection.info["custom_plans"] = True
 
 
@@ -73,26 +76,26 @@ def _km(connection: Connection, centre: Position) -> Any:
     half = (func.power(func.sin(func.radians(p.c.lat - centre.lat) / 2), 2)
             + func.cos(func.radians(literal(centre.lat))) * func.cos(func.radians(p.c.lat))
             * func.power(func.sin(func.radians(p.c.lon - centre.lon) / 2), 2))
-    # Not LEAST(1.0, half): PostgreSQL's LEAST skips a NULL (a member without position).
-    return 2 * EARTH_RADIUS_KM * func.asin(func.sqrt(case((half > 1, 1.0), else_=half)))
-
-
-# Radii up to this use the bounding box: a wider box holds so large a share of the
-# members (a 250 km box around Amsterdam: a quarter of bench_search's) that PostgreSQL,
-# offered the box, read all of it and sorted (40 ms), where walking the newest-first
-# index and checking each member's distance stops after a page (3 ms).
-BOX_MAX_KM = 50
+    # LEAST evaluates ``half`` once (CASE WHEN half > 1 ... ELSE half: twice, and it is
+    # most of a radius search's time) but skips a NULL, so no position is NULL up front.
+    return case((or_(p.c.lat.is_(None), p.c.lon.is_(None)), null()),
+                else_=2 * EARTH_RADIUS_KM * func.asin(func.sqrt(func.least(half, 1.0))))
 
 
 def _near(connection: Connection, near: Near) -> list[Any]:
-    """Within the radius: the bounding box on ix_profiles_position first (small radii),
-    then the exact distance."""
+    """Within the radius: the bounding box first (cheap comparisons on indexed columns),
+    then the exact distance, except inside the inner box where every cell is within.
+    Every radius gets the box: with the position in the search indexes and the page
+    found before its cards, a wide box no longer leads PostgreSQL to read and sort a
+    quarter of the members (issue 29 item 2)."""
     box = near.box
     if box is None or near.radius_km is None:
         return []
     within = _km(connection, near.centre) <= near.radius_km
-    if near.radius_km > BOX_MAX_KM:
-        return [p.c.lat.isnot(None), within]
+    inner = near.inner
+    if inner is not None:
+        within = or_(and_(p.c.lat.between(inner.lat_min, inner.lat_max),
+                          p.c.lon.between(inner.lon_min, inner.lon_max)), within)
     return [p.c.lat.between(box.lat_min, box.lat_max), p.c.lon.between(box.lon_min, box.lon_max),
             within]
 
@@ -165,15 +168,33 @@ def _card(row: Any) -> MemberCard:
                       is_fictional=row.is_fictional, main_image=image)
 
 
-def _found_query(connection: Connection, query: SearchQuery) -> Any:
+def _found_page(connection: Connection, query: SearchQuery, nearest: bool, limit: int,
+                offset: int) -> list[Any]:
     """Cards with what ranking reads: interests, listing, distance, last seen (when
-    the member shows it)."""
-    km = _km(connection, query.near.centre) if query.near is not None else null()
-    active = case((m.c.show_online.is_(True), ls.c.seen_at), else_=null())
-    return (_CARD.add_columns(p.c.sexuality, p.c.interests, m.c.listing, km.label("km"),
-                              active.label("active_at"))
-            .outerjoin(ls, ls.c.member_id == m.c.id)
-            .where(*_conditions(query, connection)))
+    the member shows it). PostgreSQL finds the page's members first from the columns the
+    search indexes hold (index-only: no table row read for a member the filters leave
+    out), then reads the cards of those members only."""
+    km = (_km(connection, query.near.centre) if query.near is not None else null()).label("km")
+    order = [p.c.lat.is_(None), km, m.c.id.desc()] if nearest else [m.c.id.desc()]
+    active = case((m.c.show_online.is_(True), ls.c.seen_at), else_=null()).label("active_at")
+    read = (p.c.sexuality, p.c.interests, m.c.listing)
+    if connection.dialect.name != "postgresql":
+        # SQLite, given the page's members to find on their own, reads every member of a
+        # gender from a covering index and sorts them (bench_search's "everyone": 10 ms
+        # -> 180 ms under load); in one query it walks the listing newest first and stops.
+        return list(connection.execute(
+            _CARD.add_columns(*read, km, active).outerjoin(ls, ls.c.member_id == m.c.id)
+            .where(*_conditions(query, connection)).order_by(*order).limit(limit)
+            .offset(offset)))
+    page = (select(m.c.id, km).select_from(m.join(p, p.c.member_id == m.c.id))
+            .where(*_conditions(query, connection)).order_by(*order).limit(limit)
+            .offset(offset).subquery("page"))
+    cards = (select(*_CARD.selected_columns, *read, page.c.km, active)
+             .select_from(page.join(m, m.c.id == page.c.id)
+                          .join(p, p.c.member_id == page.c.id)
+                          .outerjoin(ph, _MAIN_PHOTO).outerjoin(ls, ls.c.member_id == m.c.id)))
+    return list(connection.execute(cards.order_by(
+        *([p.c.lat.is_(None), page.c.km, m.c.id.desc()] if nearest else [m.c.id.desc()]))))
 
 
 def _found(row: Any) -> FoundCard:
@@ -197,16 +218,11 @@ class SqlDiscovery:
 
     def found(self, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
         _plan_for_these_values(self.connection)
-        rows = self.connection.execute(_found_query(self.connection, query)
-                                       .order_by(m.c.id.desc()).limit(limit).offset(offset))
-        return [_found(row) for row in rows]
+        return [_found(row) for row in _found_page(self.connection, query, False, limit, offset)]
 
     def nearest(self, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
         _plan_for_these_values(self.connection)
-        rows = self.connection.execute(
-            _found_query(self.connection, query)
-            .order_by(p.c.lat.is_(None), "km", m.c.id.desc()).limit(limit).offset(offset))
-        return [_found(row) for row in rows]
+        return [_found(row) for row in _found_page(self.connection, query, True, limit, offset)]
 
     def position(self, member_id: int) -> Position | None:
         row = self.connection.execute(

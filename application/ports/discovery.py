@@ -9,7 +9,7 @@ import attrs
 
 from application.ports.photos import CardImage
 from domain.discovery import Listing
-from domain.distance import Box, Position, bounding_box
+from domain.distance import Box, Position, bounding_box, inner_box
 
 
 @attrs.frozen
@@ -53,6 +53,11 @@ class Near:
     @property
     def box(self) -> Box | None:
         return None if self.radius_km is None else bounding_box(self.centre, self.radius_km)
+
+    @property
+    def inner(self) -> Box | None:
+        """Where every member is within the radius (domain.distance.inner_box)."""
+        return None if self.radius_km is None else inner_box(self.centre, self.radius_km)
 
 
 @attrs.frozen

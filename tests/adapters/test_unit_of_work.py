@@ -41,9 +41,9 @@ def test_a_unit_of_work_that_only_read_does_not_roll_back(uow, seeded, engine) -
 
 
 def test_a_search_planned_for_its_values_is_still_a_read(uow, seeded, engine) -> None:  # type: ignore[no-untyped-def]
-    """On PostgreSQL a search sets plan_cache_mode for its transaction (SET LOCAL): a
-    setting, not a write, so it ends without ROLLBACK; the next transaction is planned
-    as usual again."""
+    """On PostgreSQL a search sets plan_cache_mode and turns parallel workers off for its
+    transaction (set_config(..., true), as SET LOCAL): settings, not a write, so it ends
+    without ROLLBACK; the next transaction is planned as usual again."""
     from application.ports.discovery import SearchQuery
 
     rollbacks = _rollbacks(engine)
@@ -55,9 +55,12 @@ def test_a_search_planned_for_its_values_is_still_a_read(uow, seeded, engine) ->
         work.discovery.count(query, 10)
     assert rollbacks == []
     with uow() as work:
+        postgresql = engine.dialect.name == "postgresql"
         mode = (work.sites.connection.exec_driver_sql("SHOW plan_cache_mode").scalar()
-                if engine.dialect.name == "postgresql" else "auto")
-    assert mode == "auto"
+                if postgresql else "auto")
+        workers = (work.sites.connection.exec_driver_sql(
+            "SHOW max_parallel_workers_per_gather").scalar() if postgresql else "2")
+    assert mode == "auto" and workers != "0"
 
 
 def test_use_cases_in_one_request_keep_their_own_transactions(  # type: ignore[no-untyped-def]

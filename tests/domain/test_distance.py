@@ -17,6 +17,7 @@ from domain.distance import (
     Position,
     bounding_box,
     cell_of,
+    inner_box,
     km_between,
     shown_between,
     shown_km,
@@ -130,6 +131,34 @@ def test_the_bounding_box_holds_every_cell_within_the_radius(
         box = bounding_box(centre, radius)
         assert box.lat_min <= cell.lat <= box.lat_max
         assert box.lon_min <= cell.lon <= box.lon_max
+
+
+@given(positions, st.sampled_from(RADII_KM), fractions, fractions)
+def test_every_point_of_the_inner_box_is_within_the_radius(
+        viewer: Position, radius: int, north: float, east: float) -> None:
+    """Search skips the exact distance inside the inner box (issue 29 item 2): it may,
+    because every point there is within the radius, corners included; and the box is
+    there wherever members live, but by the date line."""
+    centre = snapped(viewer)
+    inner = inner_box(centre, radius)
+    assert inner is not None or abs(centre.lon) > 175
+    assume(inner is not None)
+    assert inner is not None
+    point = Position(inner.lat_min + north * (inner.lat_max - inner.lat_min),
+                     inner.lon_min + east * (inner.lon_max - inner.lon_min))
+    assert km_between(centre, point) < radius
+    for lat in (inner.lat_min, inner.lat_max):
+        for lon in (inner.lon_min, inner.lon_max):
+            assert km_between(centre, Position(lat, lon)) < radius
+    box = bounding_box(centre, radius)
+    assert box.lat_min < inner.lat_min < inner.lat_max < box.lat_max
+    assert box.lon_min < inner.lon_min < inner.lon_max < box.lon_max
+
+
+def test_no_inner_box_near_a_pole_or_across_the_date_line() -> None:
+    assert inner_box(Position(85, 10), 250) is None
+    assert inner_box(Position(10, 179.9), 250) is None
+    assert inner_box(Position(-10, -179.99), 10) is None
 
 
 def test_radii_on_offer_and_wider() -> None:

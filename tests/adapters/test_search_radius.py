@@ -1,0 +1,89 @@
+"""Radius searches in SQL find exactly whom domain.distance.within finds, nearest first
+in the domain's distances (issue 29 item 2): the bounding box, the inner box that skips
+the exact distance and the distance itself agree with the domain on SQLite and
+PostgreSQL, at each radius's edge and in the corners of its box."""
+
+from __future__ import annotations
+
+import math
+import random
+from datetime import UTC, date, datetime
+
+import attrs
+from sqlalchemy import update
+
+from adapters.sql import tables as t
+from application.ports.discovery import Near, SearchQuery
+from domain.distance import RADII_KM, Position, bounding_box, km_between, snapped, within
+from domain.members import AccountStatus, Member, Profile
+
+CENTRE = snapped(Position(52.37, 4.89))
+
+
+def _place(north_km: float, east_km: float) -> Position:
+    lat = CENTRE.lat + math.degrees(north_km / 6371.0)
+    return snapped(Position(lat, CENTRE.lon + math.degrees(east_km / 6371.0)
+                            / math.cos(math.radians(lat))))
+
+
+def _places() -> list[Position | None]:
+    """At random up to 300 km away; just inside and outside each radius; in the
+    corners of each radius's bounding box (outside the circle); and nowhere."""
+    rng = random.Random(29)
+    places: list[Position | None] = []
+    for _ in range(120):
+        km, bearing = rng.uniform(0, 300), rng.uniform(0, 2 * math.pi)
+        places.append(_place(km * math.cos(bearing), km * math.sin(bearing)))
+    for radius in RADII_KM:
+        for km in (radius - 1.5, radius + 1.5):
+            for bearing in (0.3, 1.9, 3.6, 5.2):
+                places.append(_place(km * math.cos(bearing), km * math.sin(bearing)))
+        box = bounding_box(CENTRE, radius)
+        places += [snapped(Position(box.lat_max - 0.01, box.lon_max - 0.01)),
+                   snapped(Position(box.lat_min + 0.01, box.lon_min + 0.01))]
+    return [*places, None, None]
+
+
+def _add(work, places: list[Position | None]) -> dict[int, Position | None]:  # type: ignore[no-untyped-def]
+    joined = datetime(2026, 1, 1, tzinfo=UTC)
+    added = {}
+    for n, place in enumerate([CENTRE, *places]):
+        member = work.members.add(Member(
+            id=0, site_id=1, email=f"m{n}@example.com", status=AccountStatus.ACTIVE,
+            language="nl", created_at=joined,
+            profile=Profile(name=f"M{n}", gender="female", birth_date=date(1990, 1, 1),
+                            country="NL")))
+        work.sites.connection.execute(update(t.profiles).where(
+            t.profiles.c.member_id == member.id).values(
+                lat=place.lat if place else None, lon=place.lon if place else None))
+        added[member.id] = place
+    return added
+
+
+def test_radius_searches_find_whom_the_domain_finds_nearest_first(uow, seeded) -> None:  # type: ignore[no-untyped-def]
+    with uow() as work:
+        added = _add(work, _places())
+        viewer = min(added)
+        del added[viewer]
+        work.commit()
+    located = {member: place for member, place in added.items() if place is not None}
+    query = SearchQuery(site_ids=(1,), viewer_id=viewer, born_from=date(1900, 1, 1),
+                        born_until=date(2100, 1, 1), gender="female")
+    with uow() as work:
+        for radius in RADII_KM:
+            near = attrs.evolve(query, near=Near(CENTRE, radius))
+            expected = sorted((member for member, place in located.items()
+                               if within(CENTRE, place, radius)), reverse=True)
+            assert 0 < len(expected) < len(added)
+            assert work.discovery.count(near, 10_000) == len(expected)
+            assert [card.id for card in work.discovery.found(near, 10_000, 0)] == expected
+            nearest = work.discovery.nearest(near, 10_000, 0)
+            assert [card.id for card in nearest] == sorted(
+                expected, key=lambda member: (km_between(CENTRE, located[member]), -member))
+            assert all(math.isclose(card.km, km_between(CENTRE, located[card.id]),
+                                    rel_tol=1e-9, abs_tol=1e-9) for card in nearest)
+        anywhere = work.discovery.nearest(attrs.evolve(query, near=Near(CENTRE)), 10_000, 0)
+        assert [card.id for card in anywhere][-2:] == sorted(set(added) - set(located),
+                                                             reverse=True)
+        assert [card.km for card in anywhere][-2:] == [None, None]
+        assert len(anywhere) == len(added)
