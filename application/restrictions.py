@@ -62,6 +62,7 @@ LATER: Mapping[Restriction, str] = {
     Restriction.MESSAGE_HELD: "issue 31: the scam shield holds a flagged message",
     Restriction.ACCOUNT_HELD: "issue 31: the scam shield holds a sender or a signup",
     Restriction.SENDING_LIMITED: "issue 31: new conversations capped by trust",
+    Restriction.PHOTO_HELD: "issue 31.3: a photo matching a block list or another member's",
 }
 
 # Writes that look like restricting a member but are no decision about their conduct or

@@ -25,6 +25,7 @@ class Restriction(StrEnum):
     BAN = "ban"
     PHOTO_REJECTED = "photo_rejected"
     PHOTO_REMOVED = "photo_removed"
+    PHOTO_HELD = "photo_held"  # issue 31.3: matches a block list or another member's photo
     TEXT_REMOVED = "text_removed"
     MESSAGE_HELD = "message_held"
     MESSAGE_REMOVED = "message_removed"

@@ -295,7 +295,12 @@ messages = Table(
     Column("gift", String(20)),  # a gift's key when the message is a gift
     # The sender's idempotency key: a retried send finds its first try.
     Column("client_key", String(64)),
+    # The scam shield (issue 31.2): the screening's reasons of a message sent anyway
+    # (comma-separated; the recipient is warned), and a held sender's message waiting.
+    Column("flags", String(200)),
+    Column("held", Boolean, nullable=False, server_default=false()),
     Index("ix_messages_conversation", "conversation_id", "id"),
+    Index("ix_messages_sender_held", "sender_id", "held"),
     Index("uq_messages_client_key", "sender_id", "client_key", unique=True),
     Index("ix_messages_sender_free", "sender_id", "free"),
 )
