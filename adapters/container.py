@@ -34,6 +34,7 @@ from adapters.sql.impressions import BufferedImpressions
 from adapters.sql.unit_of_work import SqlUnitOfWork
 from adapters.texts.grounds import JsonGroundTexts
 from adapters.texts.icebreakers import JsonIcebreakers
+from adapters.texts.shield import JsonShieldTexts
 from application.account_mails import AccountMails
 from application.accounts import Accounts
 from application.appeals import Appeals
@@ -61,6 +62,7 @@ from application.ports.events import EventBus
 from application.profiles import Profiles
 from application.removals import Removals
 from application.screening import Screening
+from application.shield import MessageShield, ShieldHolds
 from application.shop import Shop
 from application.shop_admin import ShopAdministration
 from application.site_launch import SiteLaunch
@@ -238,8 +240,13 @@ class Container(containers.DeclarativeContainer):
     credits = providers.Singleton(Credits, uow=unit_of_work.provider, clock=clock,
                                   secrets=secrets, events=events)
     icebreakers = providers.Singleton(JsonIcebreakers)
+    message_shield = providers.Singleton(MessageShield, screening=screening,
+                                         texts=providers.Singleton(JsonShieldTexts))
+    shield_holds = providers.Singleton(ShieldHolds, uow=unit_of_work.provider, clock=clock,
+                                       events=events)
     chat = providers.Singleton(Chat, uow=unit_of_work.provider, clock=clock, events=events,
-                               photo_links=photo_links, icebreakers=icebreakers)
+                               photo_links=photo_links, icebreakers=icebreakers,
+                               shield=message_shield)
     live_traffic = providers.Singleton(LiveTraffic, clock=clock)  # the process's /ws limits
     payment_gateway = providers.Selector(
         config.provided.payment_provider,
@@ -260,7 +267,7 @@ class Container(containers.DeclarativeContainer):
     landers = providers.Singleton(Landers, uow=unit_of_work.provider, clock=clock,
                                   secrets=secrets, discovery=discovery)
     complaints = providers.Singleton(Complaints, uow=unit_of_work.provider, clock=clock,
-                                     addresses=email_addresses)
+                                     addresses=email_addresses, shield=message_shield)
     notice_mails = providers.Singleton(NoticeMails, uow=unit_of_work.provider,
                                        texts=mail_texts, mailer=mailer,
                                        base_url=config.provided.base_url)

@@ -23,6 +23,7 @@ from application.ports.events import (
     member_channel,
 )
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shield import MessageShield
 from domain.chat import (
     HISTORY_PAGE,
     SendSituation,
@@ -134,6 +135,8 @@ class Chat:
     # the names are plain, which /media/ refuses for a locked photo.
     photo_links: PhotoLinks | None = None
     icebreakers: Icebreakers | None = None
+    # The scam shield (issue 31.2); without it (tests of other things) nothing is screened.
+    shield: MessageShield | None = None
 
     def _situation(self, uow: UnitOfWork, viewer: Member, recipient: Member,
                    conversation: Conversation | None) -> SendSituation:
@@ -157,7 +160,10 @@ class Chat:
         )
 
     def send(self, viewer: Member, member_id: int, text: str,
-             key: str | None = None) -> Sent:
+             key: str | None = None, confirmed: bool = False) -> Sent:
+        """A flagged text is refused with the nudge unless the sender `confirmed` it; then
+        it goes out with its flags (the recipient is warned), or waits if the sender is
+        held."""
         now = self.clock.now()
         with self.uow() as uow:
             # One send of this member at a time: the free allowance and the idempotency
@@ -172,10 +178,14 @@ class Chat:
                 raise DomainError("already_sent")
             situation = self._situation(uow, viewer, recipient, conversation)
             terms = check_send(situation)
+            # Screened after the rules of sending: a refused message needs no nudge.
+            flags = self.shield.flags(text, confirmed) if self.shield else ()
+            held = self.shield.held(uow, viewer, flags, now) if self.shield else False
             conversation_id = (conversation.id if conversation
                                else uow.chats.start(viewer.id, recipient.id, now))
             message = uow.chats.add_message(conversation_id, viewer.id, text, now,
-                                            terms.cost, terms.free, key=key)
+                                            terms.cost, terms.free, key=key, flags=flags,
+                                            held=held)
             if terms.cost:
                 book(uow, viewer.id, EntryKind.MESSAGE, terms.cost,
                      f"message:{message.id}", f"message {message.id}", now)
@@ -184,9 +194,11 @@ class Chat:
             # The next message's terms follow from this one; no need to ask the database.
             following = _after_sending(situation, balance, free=terms.free)
             arrived = NewMessage(message, unread=unread)
-            notify_later(uow, member_channel(recipient.id), arrived)
+            if not held:  # a waiting message is delivered (and notified) on release
+                notify_later(uow, member_channel(recipient.id), arrived)
             uow.commit()
-        self.events.publish(member_channel(recipient.id), arrived)
+        if not held:
+            self.events.publish(member_channel(recipient.id), arrived)
         self.events.publish(member_channel(viewer.id), NewMessage(message))
         if terms.cost:
             self.events.publish(member_channel(viewer.id), credits_event(balance))
@@ -212,19 +224,23 @@ class Chat:
             cost = gift_price(item, site.gift_credits)
             situation = self._situation(uow, viewer, recipient, conversation)
             check_send(attrs.evolve(situation, cost=cost, free_messages=0))
+            # A held sender's gift waits with their messages.
+            held = self.shield.held(uow, viewer, (), now) if self.shield else False
             conversation_id = (conversation.id if conversation
                                else uow.chats.start(viewer.id, recipient.id, now))
             message = uow.chats.add_message(conversation_id, viewer.id, "", now, cost, False,
-                                            gift=item.key)
+                                            gift=item.key, held=held)
             if cost:
                 book(uow, viewer.id, EntryKind.GIFT, cost, f"gift:{message.id}",
                      f"gift {item.key} to {recipient.id}", now)
             balance = uow.ledger.balance(viewer.id)
             unread = uow.chat_queries.unread_total(recipient.id)
             arrived = NewMessage(message, unread=unread)
-            notify_later(uow, member_channel(recipient.id), arrived)
+            if not held:
+                notify_later(uow, member_channel(recipient.id), arrived)
             uow.commit()
-        self.events.publish(member_channel(recipient.id), arrived)
+        if not held:
+            self.events.publish(member_channel(recipient.id), arrived)
         self.events.publish(member_channel(viewer.id), NewMessage(message))
         self.events.publish(member_channel(viewer.id), credits_event(balance))
         following = _after_sending(situation, balance, free=False)

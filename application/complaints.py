@@ -20,6 +20,7 @@ from application.ports.clock import Clock
 from application.ports.complaints import Complaint, NewComplaint
 from application.ports.email_addresses import EmailAddresses
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shield import MessageShield
 from application.sites import resolve_site
 from domain.accounts import InvalidFields
 from domain.complaints import (
@@ -44,11 +45,30 @@ class ComplaintFiled:
     status: str
 
 
+# What a one-tap report says for its reporter (the operators read it with the message).
+ONE_TAP_TEXT = "Reported with one tap from the warning on a message sent despite the nudge."
+
+
 @attrs.frozen
 class Complaints:
     uow: UnitOfWorkFactory
     clock: Clock
     addresses: EmailAddresses | None = None  # a visitor's address, for the answer
+    # The scam shield: a notice about a flagged message holds its sender (issue 31.2).
+    shield: MessageShield | None = None
+
+    def report_message(self, reporter: Member, message_id: int) -> ComplaintFiled:
+        """The recipient's one-tap report of a message (the warning's button): a notice
+        about it in good faith, the tap being the statement the button words."""
+        with self.uow() as uow:
+            message = uow.chats.message(message_id)
+            if message is None or message.sender_id == reporter.id:
+                raise DomainError("message_not_found")  # one's own is no one's to report
+            if uow.complaints.reported_by(reporter.id, "message", str(message_id)):
+                raise DomainError("already_reported")
+        return self.file(None, reporter, ComplaintForm(
+            category="spam", text=ONE_TAP_TEXT, item_kind="message", item_id=message_id,
+            good_faith=True))
 
     def file(self, host: str | None, reporter: Member | None,
              form: ComplaintForm) -> ComplaintFiled:
@@ -77,8 +97,16 @@ class Complaints:
                 reporter_name=form.name, good_faith=form.good_faith, language=language))
             uow.complaints.attach(complaint_id, form.message_ids)
             uow.jobs.add("notice_mail", NOTICE_RECEIVED, complaint_id)
+            self._shield(uow, complaint_id, form)
             uow.commit()
         return ComplaintFiled(complaint_id, OPEN)
+
+    def _shield(self, uow: UnitOfWork, complaint_id: int, form: ComplaintForm) -> None:
+        if self.shield is None or form.item_kind != "message" or form.item_id is None:
+            return
+        message = uow.chats.message(form.item_id)
+        if message is not None:
+            self.shield.on_notice(uow, complaint_id, message, self.clock.now())
 
     def list(self, status: str | None, limit: int = 50) -> list[Complaint]:
         if status not in (None, OPEN, RESOLVED):

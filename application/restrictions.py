@@ -18,6 +18,7 @@ from application.credits import Credits
 from application.moderation import Moderation
 from application.photos import Photos
 from application.removals import Removals
+from application.shield import ShieldHolds, hold_sender
 from application.shop_admin import ShopAdministration
 from domain.decisions import Restriction
 
@@ -53,6 +54,11 @@ RESTRICTING_USE_CASES = (
         Restriction.MESSAGE_REMOVED, Removals.remove_message, (Appeals.decide,),
         "amora messages remove: both chats show it removed; the decision (the sender's) "
         "keeps the text"),
+    RestrictingUseCase(
+        Restriction.ACCOUNT_HELD, hold_sender, (ShieldHolds.release, Appeals.decide),
+        "the scam shield holds a sender (repeated flagged sends, a reported flagged "
+        "message; chat send and complaints call it): their messages wait undelivered; "
+        "amora safety release delivers them"),
 )
 
 # Restrictions no use case makes yet, and the work that brings the use case.
@@ -60,7 +66,6 @@ LATER: Mapping[Restriction, str] = {
     # An approved photo an operator takes down is rejected today (photo_rejected).
     Restriction.PHOTO_REMOVED: "a photo taken away for good, not only hidden (not planned)",
     Restriction.MESSAGE_HELD: "issue 31: the scam shield holds a flagged message",
-    Restriction.ACCOUNT_HELD: "issue 31: the scam shield holds a sender or a signup",
     Restriction.SENDING_LIMITED: "issue 31: new conversations capped by trust",
     Restriction.PHOTO_HELD: "issue 31.3: a photo matching a block list or another member's",
 }

@@ -13,6 +13,7 @@ from application.accounts import existing_member
 from application.ledger import book
 from application.listings import relist
 from application.ports.unit_of_work import UnitOfWork
+from application.shield import end_hold
 from application.shop import DIRECT_DEBIT_BLOCK
 from domain.credits import EntryKind
 from domain.decisions import Decision, Restriction
@@ -67,6 +68,11 @@ def _message(uow: UnitOfWork, found: Decision, now: datetime) -> None:
                           str(gift) if gift else None)
 
 
+def _hold(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+    """The held member's waiting messages are delivered (notified like any message)."""
+    end_hold(uow, _member(found))
+
+
 def _member(found: Decision) -> int:
     if found.member_id is None:
         raise DomainError("decision_not_found")  # erased: nothing to give back
@@ -81,6 +87,7 @@ UNDO: dict[Restriction, Undo] = {
     Restriction.DIRECT_DEBIT_BLOCKED: _direct_debit,
     Restriction.TEXT_REMOVED: _texts,
     Restriction.MESSAGE_REMOVED: _message,
+    Restriction.ACCOUNT_HELD: _hold,
 }
 
 

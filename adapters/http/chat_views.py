@@ -27,6 +27,8 @@ def _chat() -> Chat:
 class MessageBody:
     text: str
     key: str | None = attrs.field(default=None)
+    # Sent anyway after the scam shield's nudge (409 message_flagged).
+    confirmed: bool = attrs.field(default=False)
 
 
 @attrs.frozen
@@ -41,7 +43,16 @@ def send(member_id: int) -> tuple[dict[str, Any], int]:
     body = json_body(MessageBody)
     if body.key is not None and not 1 <= len(body.key) <= 64:
         raise DomainError("invalid_request", detail="key")
-    return render(_chat().send(member, member_id, body.text, body.key)), 201
+    return render(_chat().send(member, member_id, body.text, body.key,
+                               confirmed=body.confirmed)), 201
+
+
+@blueprint.post("/api/messages/<int:message_id>/report")
+@limits.limiter.limit(limits.MESSAGES)
+def report_message(message_id: int) -> tuple[dict[str, Any], int]:
+    """The one-tap report on a received message (the shield's warning carries it)."""
+    return render(container().complaints().report_message(require_member(),
+                                                          message_id)), 201
 
 
 @attrs.frozen

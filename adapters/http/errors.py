@@ -75,6 +75,9 @@ _RULE_STATUS = {
     "password_confirmation_required": 403,
     "export_link_invalid": 404,
     "export_address_bounces": 409,
+    "message_flagged": 409,
+    "already_reported": 409,
+    "not_held": 409,
 }
 
 

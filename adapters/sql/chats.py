@@ -14,15 +14,17 @@ from adapters.sql.discovery import _blocked_either_way, _card
 from adapters.sql.upsert import insert_unless_exists, upsert
 from application.ports.chat import ChatSummary, Conversation, Message
 from domain.removals import is_removed
+from domain.shield import flags_of, flags_text
 
 m, p, ph = t.members, t.profiles, t.photos
 cv, cm, msg = t.conversations, t.conversation_members, t.messages
 
 
-def _message(row: Any) -> Message:
+def message_of(row: Any) -> Message:
     return Message(id=row.id, conversation_id=row.conversation_id, sender_id=row.sender_id,
                    text=row.text, created_at=row.created_at, gift=row.gift,
-                   removed=is_removed(row.text, row.gift))
+                   removed=is_removed(row.text, row.gift), flags=flags_of(row.flags),
+                   held=row.held)
 
 
 def _conversation(row: Any) -> Conversation:
@@ -32,7 +34,13 @@ def _conversation(row: Any) -> Conversation:
 
 def _visible_after(member_id: int) -> Any:
     """Messages a member still sees (those before a 'delete chat' are gone for them)."""
-    return or_(cm.c.hidden_before.is_(None), msg.c.id > cm.c.hidden_before)
+    return and_(or_(cm.c.hidden_before.is_(None), msg.c.id > cm.c.hidden_before),
+                delivered_to(member_id))
+
+
+def delivered_to(member_id: int) -> Any:
+    """Messages a member may see: all but another's waiting behind the scam shield."""
+    return or_(msg.c.held.is_(False), msg.c.sender_id == member_id)
 
 
 @attrs.define
@@ -75,17 +83,44 @@ class SqlChats:
 
     def add_message(self, conversation_id: int, sender: int, text: str, at: datetime,
                     cost: int, free: bool, gift: str | None = None,
-                    key: str | None = None) -> Message:
+                    key: str | None = None, flags: tuple[str, ...] = (),
+                    held: bool = False) -> Message:
         message_id = int(self.connection.execute(insert(msg).values(
             conversation_id=conversation_id, sender_id=sender, text=text, created_at=at,
-            cost=cost, free=free, gift=gift, client_key=key).returning(msg.c.id)).scalar_one())
+            cost=cost, free=free, gift=gift, client_key=key, flags=flags_text(flags),
+            held=held).returning(msg.c.id)).scalar_one())
         self.connection.execute(update(cv).where(cv.c.id == conversation_id)
                                 .values(last_message_at=at))
+        if not held:
+            self._count_unread(conversation_id, sender, 1)
+        return Message(id=message_id, conversation_id=conversation_id, sender_id=sender,
+                       text=text, created_at=at, gift=gift, flags=flags, held=held)
+
+    def _count_unread(self, conversation_id: int, sender: int, count: int) -> None:
         self.connection.execute(update(cm).where(cm.c.conversation_id == conversation_id,
                                                  cm.c.member_id != sender)
-                                .values(unread=cm.c.unread + 1))
-        return Message(id=message_id, conversation_id=conversation_id, sender_id=sender,
-                       text=text, created_at=at, gift=gift)
+                                .values(unread=cm.c.unread + count))
+
+    def flags_sent_since(self, sender: int, since: datetime) -> list[tuple[str, ...]]:
+        return [flags_of(flags) for flags in self.connection.execute(select(msg.c.flags).where(
+            msg.c.sender_id == sender, msg.c.flags.is_not(None),
+            msg.c.created_at >= since)).scalars()]
+
+    def release_held(self, sender: int) -> list[Message]:
+        waiting = [message_of(row) for row in self.connection.execute(
+            select(msg).where(msg.c.sender_id == sender, msg.c.held.is_(True))
+            .order_by(msg.c.id))]
+        if not waiting:
+            return []
+        self.connection.execute(update(msg).where(msg.c.id.in_([w.id for w in waiting]))
+                                .values(held=False))
+        per_conversation: dict[int, int] = {}
+        for message in waiting:
+            per_conversation[message.conversation_id] = \
+                per_conversation.get(message.conversation_id, 0) + 1
+        for conversation_id, count in per_conversation.items():
+            self._count_unread(conversation_id, sender, count)
+        return [attrs.evolve(message, held=False) for message in waiting]
 
     def has_written(self, conversation_id: int, member_id: int) -> bool:
         return self.connection.execute(select(msg.c.id).where(
@@ -94,7 +129,7 @@ class SqlChats:
 
     def message(self, message_id: int) -> Message | None:
         row = self.connection.execute(select(msg).where(msg.c.id == message_id)).first()
-        return _message(row) if row else None
+        return message_of(row) if row else None
 
     def set_content(self, message_id: int, text: str, gift: str | None) -> None:
         self.connection.execute(update(msg).where(msg.c.id == message_id)
@@ -141,7 +176,7 @@ class SqlChatQueries:
         if oldest is not None:
             query = query.where(msg.c.id >= oldest)
         rows = self.connection.execute(query.order_by(msg.c.id.desc()).limit(limit))
-        return [_message(row) for row in rows]
+        return [message_of(row) for row in rows]
 
     def oldest_kept(self, conversation_id: int, keep: int) -> int | None:
         """The id of the oldest of the last ``keep`` messages (None: keep everything)."""
@@ -154,7 +189,8 @@ class SqlChatQueries:
     def chats_of(self, member_id: int) -> list[ChatSummary]:
         """The member's conversations, latest first, with the other member's card."""
         other = cm.alias("other")
-        last_id = (select(func.max(msg.c.id)).where(msg.c.conversation_id == cv.c.id)
+        last_id = (select(func.max(msg.c.id)).where(msg.c.conversation_id == cv.c.id,
+                                                    delivered_to(member_id))
                    .scalar_subquery())
         query = (
             select(cv.c.id.label("conversation_id"), cm.c.unread, cm.c.hidden_before,
@@ -183,7 +219,7 @@ class SqlChatQueries:
         if not ids:
             return {}
         rows = self.connection.execute(select(msg).where(msg.c.id.in_(ids)))
-        return {row.id: _message(row) for row in rows}
+        return {row.id: message_of(row) for row in rows}
 
     def unread_total(self, member_id: int) -> int:
         return int(self.connection.execute(select(func.coalesce(func.sum(cm.c.unread), 0))

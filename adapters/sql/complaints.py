@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 import attrs
 from sqlalchemy import Connection, and_, case, func, insert, or_, select, update
 
 from adapters.sql import tables as t
+from adapters.sql.chats import delivered_to, message_of
 from adapters.sql.engine import inserted_id
 from application.ports.chat import Message
 from application.ports.complaints import Complaint, NewComplaint
@@ -17,11 +17,6 @@ from domain.complaints import Outcome, ReporterRecord
 
 cp = t.complaints
 msg, cm = t.messages, t.conversation_members
-
-
-def _message(row: Any) -> Message:
-    return Message(id=row.id, conversation_id=row.conversation_id, sender_id=row.sender_id,
-                   text=row.text, created_at=row.created_at, gift=row.gift)
 
 
 @attrs.define
@@ -52,9 +47,16 @@ class SqlComplaints:
             select(msg).join(cm, and_(cm.c.conversation_id == msg.c.conversation_id,
                                       cm.c.member_id == member_id))
             .where(msg.c.id.in_(list(message_ids)),
-                   or_(cm.c.hidden_before.is_(None), msg.c.id > cm.c.hidden_before))
+                   or_(cm.c.hidden_before.is_(None), msg.c.id > cm.c.hidden_before),
+                   delivered_to(member_id))
             .order_by(msg.c.id))
-        return [_message(row) for row in rows]
+        return [message_of(row) for row in rows]
+
+    def reported_by(self, reporter_id: int, item_kind: str, item_id: str) -> bool:
+        c = t.complaints.c
+        return self.connection.execute(select(c.id).where(
+            c.reporter_id == reporter_id, c.item_kind == item_kind, c.item_id == item_id,
+            c.status == "open").limit(1)).first() is not None
 
     def attach(self, complaint_id: int, message_ids: Sequence[int]) -> None:
         if message_ids:
@@ -77,7 +79,7 @@ class SqlComplaintQueries:
         rows = self.connection.execute(
             select(msg).join(t.complaint_messages, t.complaint_messages.c.message_id == msg.c.id)
             .where(t.complaint_messages.c.complaint_id == complaint_id).order_by(msg.c.id))
-        return [_message(row) for row in rows]
+        return [message_of(row) for row in rows]
 
     def reporter_records(self, complaints: Sequence[Complaint]) -> dict[int, ReporterRecord]:
         members = {c.reporter_id for c in complaints if c.reporter_id is not None}

@@ -14,6 +14,7 @@ import attrs
 from sqlalchemy import ColumnElement, Connection, Select, Table, and_, case, or_, select
 
 from adapters.sql import tables as t
+from adapters.sql.chats import delivered_to
 from application.ports.audit import JsonValue
 from application.ports.personal_data import Record
 
@@ -141,7 +142,8 @@ class SqlPersonalData:
             yield from self._batches(
                 select(msg.c.id, msg.c.conversation_id, msg.c.sender_id, msg.c.text,
                        msg.c.gift, msg.c.created_at, msg.c.cost)
-                .where(msg.c.conversation_id == chat["conversation_id"]),
+                .where(msg.c.conversation_id == chat["conversation_id"],
+                       delivered_to(member_id)),
                 [msg.c.id], ["id"], None if hidden_before is None else [hidden_before])
 
     def _consents(self, member_id: int) -> Iterator[Record]:

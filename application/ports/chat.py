@@ -33,6 +33,11 @@ class Message:
     # Removed by the moderators (issue 30.4): its text and gift are gone, the decision's
     # undo keeps them; both members see that something was removed.
     removed: bool = False
+    # The scam shield (issue 31.2): the screening's reasons of a message its sender sent
+    # despite the nudge (the recipient is warned), and whether it waits undelivered
+    # because its sender is held (only the sender sees it then).
+    flags: tuple[str, ...] = ()
+    held: bool = False
 
 
 @attrs.frozen
@@ -54,7 +59,19 @@ class ChatRepository(Protocol):
     def sent_with_key(self, sender: int, key: str) -> bool: ...
     def add_message(self, conversation_id: int, sender: int, text: str, at: datetime,
                     cost: int, free: bool, gift: str | None = None,
-                    key: str | None = None) -> Message: ...
+                    key: str | None = None, flags: tuple[str, ...] = (),
+                    held: bool = False) -> Message:
+        """A held message (its sender is held by the shield) waits: the recipient neither
+        sees it nor counts it unread until `release_held`."""
+        ...
+    def flags_sent_since(self, sender: int, since: datetime) -> list[tuple[str, ...]]:
+        """The flags of each flagged message (sent despite the nudge) the member sent
+        since."""
+        ...
+    def release_held(self, sender: int) -> list[Message]:
+        """The member's waiting messages delivered: seen and counted unread by their
+        recipients from now on; oldest first."""
+        ...
     def unlocked(self, member_id: int) -> set[int]: ...
     def unlock(self, member_id: int, photo_id: int, at: datetime) -> None: ...
     def has_written(self, conversation_id: int, member_id: int) -> bool: ...

@@ -69,6 +69,9 @@ class ComplaintRepository(Protocol):
         """Those of these messages the member can see in their own conversations (not
         those before a chat they deleted)."""
         ...
+    def reported_by(self, reporter_id: int, item_kind: str, item_id: str) -> bool:
+        """Whether the member has an open notice about this item already."""
+        ...
     def attach(self, complaint_id: int, message_ids: Sequence[int]) -> None:
         """The selected messages go with the complaint as evidence."""
         ...

@@ -150,7 +150,7 @@ def test_a_member_reports_a_message_and_a_photo(
     sent = rob.evaluate(
         """async (to) => fetch(`/api/members/${to}/messages`, {method: 'POST',
              headers: {'Content-Type': 'application/json'},
-             body: JSON.stringify({text: 'Send me 200 euro by bank transfer'})})
+             body: JSON.stringify({text: 'Send me 200 euro by bank transfer', confirmed: true})})
              .then(r => r.json())""", ann_id)["message"]
     rob.context.close()
 

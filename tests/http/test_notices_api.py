@@ -81,7 +81,7 @@ def test_a_member_reports_what_they_see(app: Flask, container) -> None:  # type:
     bob, bob_id = signed_up(app, "Bob", "male", "female")
     cid, cid_id = signed_up(app, "Cid", "male", "female")
     main, second = _photos(container, bob_id)
-    sent = bob.post(f"/api/members/{ann_id}/messages", json={"text": "Send me 200 euro"})
+    sent = bob.post(f"/api/members/{ann_id}/messages", json={"text": "Nobody will ever want you"})
     message = sent.json["message"]["id"]
     elsewhere = cid.post(f"/api/members/{bob_id}/messages", json={"text": "Hi Bob"})
     report = {"category": "harassment", "text": TEXT, "good_faith": True}

@@ -775,6 +775,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/messages/{message_id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One-tap report of a received message (the scam shield's warning): a notice in good faith, category spam; a flagged message's sender is held at once. 409 already_reported */
+        post: operations["reportMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/members/{member_id}/chat": {
         parameters: {
             query?: never;
@@ -1390,6 +1407,10 @@ export interface components {
             gift?: string | null;
             /** @description Removed by the moderators (amora messages remove): text and gift are empty, both members see it as removed */
             removed?: boolean;
+            /** @description The scam shield's reasons (phone, email, messenger, link, money_request, gift_card, transfer_service, iban, crypto_wallet, investment, emergency, ...) of a message its sender sent despite the nudge; the recipient is warned. Empty for an ordinary message */
+            flags?: string[];
+            /** @description Only the sender sees it: the sender is held by the scam shield and the message waits undelivered until an operator releases them (see their decisions) */
+            held?: boolean;
         };
         SendTerms: {
             /** @description Credits the next message costs (0 when free) */
@@ -3271,11 +3292,13 @@ export interface operations {
                     text: string;
                     /** @description Idempotency key; a retry with the same key is refused (409 already_sent) */
                     key?: string;
+                    /** @description Send a flagged text anyway, after 409 message_flagged (the scam shield's nudge) */
+                    confirmed?: boolean;
                 };
             };
         };
         responses: {
-            /** @description Stored (and paid for); the recipient hears it on /ws */
+            /** @description Stored (and paid for); the recipient hears it on /ws. 409 message_flagged: the scam shield found contact details or a money request; params text (as screened), reasons and spans ({start, end, reason}: UTF-16 offsets into params.text); nothing was stored */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3297,6 +3320,35 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    reportMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                message_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notice filed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        status: string;
+                    };
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
