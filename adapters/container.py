@@ -61,6 +61,7 @@ from application.photos import Photos
 from application.ports.events import EventBus
 from application.profiles import Profiles
 from application.removals import Removals
+from application.safety_queue import SafetyQueue
 from application.screening import Screening
 from application.shield import MessageShield, ShieldHolds
 from application.shop import Shop
@@ -244,6 +245,7 @@ class Container(containers.DeclarativeContainer):
                                          texts=providers.Singleton(JsonShieldTexts))
     shield_holds = providers.Singleton(ShieldHolds, uow=unit_of_work.provider, clock=clock,
                                        events=events)
+    safety_queue = providers.Singleton(SafetyQueue, uow=unit_of_work.provider, clock=clock)
     chat = providers.Singleton(Chat, uow=unit_of_work.provider, clock=clock, events=events,
                                photo_links=photo_links, icebreakers=icebreakers,
                                shield=message_shield)

@@ -16,16 +16,23 @@ import json
 import sys
 from typing import Annotated, Any
 
+import attrs
 import typer
 from rich.text import Text
 
+from application.ports.chat import Message
+from application.safety_queue import Person, SafetyQueueView
 from application.screening import ScreeningResult
-from cli.context import container, fail_on_rule
-from cli.output import Json, console, plain, print_json, shown
+from cli.context import Id, container, fail_on_rule
+from cli.inputs import Actor
+from cli.inputs import note as note_option
+from cli.operator import operator
+from cli.output import Json, console, plain, print_json, say, shown
 from domain.errors import DomainError
 from domain.locales import is_locale
 
-app = typer.Typer(help="The scam shield: how screening reads a text.", no_args_is_help=True)
+app = typer.Typer(help="The scam shield: how screening reads a text, who it holds, release.",
+                  no_args_is_help=True)
 
 _MARKED = "bold reverse"
 
@@ -100,3 +107,75 @@ def check(
         return
     console.print(shown(f"Flagged: {', '.join(result.reasons)}", style="bold red"))
     console.print(_marked(text, result))
+
+
+def _message(message: Message) -> dict[str, Any]:
+    return {"id": message.id, "conversation_id": message.conversation_id,
+            "sender_id": message.sender_id, "text": message.text, "gift": message.gift,
+            "created_at": message.created_at, "flags": list(message.flags),
+            "held": message.held}
+
+
+def _queue_data(view: SafetyQueueView) -> dict[str, Any]:
+    return {
+        "held": [{"member": attrs.asdict(held.member), "decision_id": held.decision.id,
+                  "held_since": held.decision.decided_at, "facts": held.decision.facts,
+                  "ground": str(held.decision.ground), "notice_id": held.decision.notice_id,
+                  "waiting": [_message(message) for message in held.waiting]}
+                 for held in view.held],
+        "flagged": [{"message": _message(item.message), "sender": attrs.asdict(item.sender),
+                     "recipient": attrs.asdict(item.recipient) if item.recipient else None}
+                    for item in view.flagged],
+    }
+
+
+def _who(person: Person | None) -> Text:
+    if person is None:
+        return Text("(gone)")
+    return shown(f"#{person.id} {person.name} <{person.email}>")
+
+
+@app.command("queue")
+def queue(days: Annotated[int, typer.Option(min=1, max=90, help="Flagged messages of "
+                                                               "this many days.")] = 7,
+          as_json: Json = False) -> None:
+    """Members the shield holds (with what waits and why) and messages sent despite the
+    nudge: release with `amora safety release ID`, or ban with `amora members ban ID`."""
+    view = container().safety_queue().view(days)
+    if as_json:
+        print_json(_queue_data(view))
+        return
+    console.print(Text(f"Held members: {len(view.held)}", style="bold"))
+    for held in view.held:
+        line = Text("  ")
+        line.append_text(_who(held.member))
+        line.append(f"  held since {held.decision.decided_at:%Y-%m-%d %H:%M} UTC"
+                    f"  ({held.decision.ground}, decision {held.decision.id})")
+        console.print(line)
+        console.print(Text("    ").append_text(shown(held.decision.facts, lines=True)))
+        for message in held.waiting:
+            console.print(Text(f"    waiting #{message.id}: ").append_text(
+                shown(message.text or f"(gift {message.gift})", lines=True)))
+    console.print(Text(f"Flagged messages, last {days} days: {len(view.flagged)}",
+                       style="bold"))
+    for item in view.flagged:
+        line = Text(f"  #{item.message.id} {item.message.created_at:%Y-%m-%d %H:%M} ")
+        line.append_text(_who(item.sender)).append(" -> ").append_text(_who(item.recipient))
+        line.append(f"  [{', '.join(item.message.flags)}]", style="red")
+        if item.message.held:
+            line.append("  waiting", style="yellow")
+        console.print(line)
+        console.print(Text("    ").append_text(shown(item.message.text, lines=True)))
+
+
+@app.command("release")
+def release(member_id: Id,
+            note: Annotated[str, note_option("Why the hold ends (audit log).")],
+            actor: Actor = "", as_json: Json = False) -> None:
+    """End a member's hold: the shield's decision is lifted and every message that waited
+    is delivered now (counted unread, notified)."""
+    with fail_on_rule():
+        released = container().shield_holds().release(member_id, note, operator(actor))
+    say(as_json, {"id": member_id, "delivered": released.delivered},
+        f"Member {member_id} released: {released.delivered} waiting messages delivered.",
+        "green")

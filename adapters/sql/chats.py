@@ -221,6 +221,18 @@ class SqlChatQueries:
         rows = self.connection.execute(select(msg).where(msg.c.id.in_(ids)))
         return {row.id: message_of(row) for row in rows}
 
+    def flagged_since(self, since: datetime, limit: int) -> list[Message]:
+        rows = self.connection.execute(select(msg).where(
+            msg.c.flags.is_not(None), msg.c.created_at >= since)
+            .order_by(msg.c.created_at.desc(), msg.c.id.desc()).limit(limit))
+        return [message_of(row) for row in rows]
+
+    def waiting_of(self, sender: int, limit: int) -> list[Message]:
+        rows = self.connection.execute(select(msg).where(
+            msg.c.sender_id == sender, msg.c.held.is_(True))
+            .order_by(msg.c.id.desc()).limit(limit))
+        return [message_of(row) for row in rows]
+
     def unread_total(self, member_id: int) -> int:
         return int(self.connection.execute(select(func.coalesce(func.sum(cm.c.unread), 0))
                                            .where(cm.c.member_id == member_id)).scalar_one())

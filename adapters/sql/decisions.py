@@ -67,6 +67,8 @@ class SqlDecisions:
             query = query.where(d.c.decided_at < where.until)
         if where.site_id is not None:
             query = query.where(d.c.site_id == where.site_id)
+        if where.in_force_only:
+            query = query.where(d.c.status == DecisionStatus.IN_FORCE.value)
         return [_decision(row) for row in self.connection.execute(query).mappings()]
 
     def lift(self, decision: Decision) -> bool:

@@ -126,6 +126,9 @@ sessions = Table(
     Column("confirmed_at", UtcDateTime),
     Column("ip", String(45)),
     Column("user_agent", String(300)),
+    # The browser's device cookie (amora_device) when the session began (issue 31.3).
+    Column("device", String(64)),
+    Index("ix_sessions_device", "device"),
 )
 
 account_tokens = Table(
@@ -193,6 +196,13 @@ photos = Table(
     Column("status", String(20), nullable=False),
     Column("is_main", Boolean, nullable=False, default=False),
     Column("created_at", UtcDateTime, nullable=False),
+    # Its perceptual hashes (issue 31.3, domain.blocklists.PhotoHash: 80 hex digits) and
+    # the 64-bit hash's quarters, by which a new photo finds those it may match.
+    Column("phash", String(80)),
+    Column("phash_0", Integer, index=True),
+    Column("phash_1", Integer, index=True),
+    Column("phash_2", Integer, index=True),
+    Column("phash_3", Integer, index=True),
     # /media/ finds a photo by either of its names (migration 0023).
     Index("ix_photos_filename", "filename"),
     Index("ix_photos_thumb_filename", "thumb_filename"),
@@ -301,6 +311,9 @@ messages = Table(
     Column("held", Boolean, nullable=False, server_default=false()),
     Index("ix_messages_conversation", "conversation_id", "id"),
     Index("ix_messages_sender_held", "sender_id", "held"),
+    # The safety queue's flagged messages: few among many.
+    Index("ix_messages_flagged", "created_at", sqlite_where=text("flags IS NOT NULL"),
+          postgresql_where=text("flags IS NOT NULL")),
     Index("uq_messages_client_key", "sender_id", "client_key", unique=True),
     Index("ix_messages_sender_free", "sender_id", "free"),
 )
@@ -587,6 +600,24 @@ decisions = Table(
     Index("ix_decisions_member", "member_id", "decided_at"),
     Index("ix_decisions_decided_at", "decided_at"),
     Index("ix_decisions_item", "restriction", "item_id"),
+)
+
+# Block lists (issue 31.3): e-mail addresses, e-mail domains, IP networks, device ids and
+# photo hashes a banned member left behind; a signup or photo matching one is held for
+# review (domain/blocklists.py says how each kind is written and matched).
+blocklist = Table(
+    "blocklist",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("kind", String(20), nullable=False),
+    Column("value", String(200), nullable=False),
+    Column("note", String(500), nullable=False),
+    Column("member_id", ForeignKey("members.id", ondelete="SET NULL")),
+    Column("decision_id", ForeignKey("decisions.id", ondelete="SET NULL")),
+    Column("added_by", String(100), nullable=False),
+    Column("added_at", UtcDateTime, nullable=False),
+    Index("uq_blocklist_value", "kind", "value", unique=True),
+    Index("ix_blocklist_member", "member_id"),
 )
 
 # Messages a reporter selected in a conversation, attached to the complaint (issue 21.4).

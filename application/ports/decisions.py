@@ -18,6 +18,7 @@ class DecisionFilter:
     since: datetime | None = None
     until: datetime | None = None
     site_id: int | None = None
+    in_force_only: bool = False
     limit: int = 100
 
 

@@ -25,9 +25,13 @@ def upgrade() -> None:
         batch.add_column(sa.Column("held", sa.Boolean(), nullable=False,
                                    server_default=sa.false()))
     op.create_index("ix_messages_sender_held", "messages", ["sender_id", "held"])
+    op.create_index("ix_messages_flagged", "messages", ["created_at"],
+                    sqlite_where=sa.text("flags IS NOT NULL"),
+                    postgresql_where=sa.text("flags IS NOT NULL"))
 
 
 def downgrade() -> None:
+    op.drop_index("ix_messages_flagged", table_name="messages")
     op.drop_index("ix_messages_sender_held", table_name="messages")
     with op.batch_alter_table("messages") as batch:
         batch.drop_column("held")
