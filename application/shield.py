@@ -46,6 +46,9 @@ def hold_sender(uow: UnitOfWork, member: Member, facts: str, ground: Ground, now
                 notice_id: int | None = None) -> Decision | None:
     """Holds the member (their messages wait from now on) with the shield's decision, which
     tells them why; None when they are held already (one hold, one decision)."""
+    # One hold at a time: a report and a send (or two reports) may hold the same member
+    # at once; the member's row serialises them, so the second sees the first's hold.
+    uow.members.lock(member.id)
     if is_held(uow, member.id):
         return None
     return record_decision(uow, member, Restricting(

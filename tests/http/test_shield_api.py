@@ -4,6 +4,7 @@ report, and the release that delivers what waited."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from flask import Flask
@@ -11,7 +12,9 @@ from flask.testing import FlaskClient
 
 from domain.decisions import Restriction
 from tests.http import test_chat_api
-from tests.http.test_chat_api import grant
+from tests.http.test_chat_api import grant, make_paid
+from tests.http.test_likes_api import signed_up
+from tests.http.test_races import at_once, client_of
 
 pair = test_chat_api.pair  # the fixture: Ann and Bob, confirmed members
 
@@ -78,7 +81,9 @@ def test_the_third_flagged_send_in_a_day_holds_the_sender_until_released(  # typ
     # Held: even an ordinary message waits now; the sender sees both, the recipient neither.
     later = _send(ann, bob_id, "Hello again")
     assert later.status_code == 201 and later.json["message"]["held"] is True
-    assert [m["held"] for m in _history(ann)] == [False, False, True, True]
+    rose = ann.post(f"/api/members/{bob_id}/gifts", json={"gift": "rose"})
+    assert rose.status_code == 201 and rose.json["message"]["held"] is True
+    assert [m["held"] for m in _history(ann)] == [False, False, True, True, True]
     assert len(_history(bob)) == 2 and _unread(bob) == 2
     (hold,) = _decisions(ann)
     assert hold["restriction"] == "account_held" and hold["status"] == "in_force"
@@ -86,13 +91,14 @@ def test_the_third_flagged_send_in_a_day_holds_the_sender_until_released(  # typ
     assert hold["decided_automatically"] is True and hold["contestable"] is True
     released = container.shield_holds().release(ann_id, "a real person, spoke to her",
                                                 "j.jansen.ops")
-    assert released.delivered == 2
-    assert [m["text"] for m in _history(bob)][-2:] == [third.json["message"]["text"],
-                                                       "Hello again"]
-    assert _unread(bob) == 4
+    assert released.delivered == 3
+    assert [m["text"] for m in _history(bob)][-3:] == [third.json["message"]["text"],
+                                                       "Hello again", ""]
+    assert _history(bob)[-1]["gift"] == "rose"
+    assert _unread(bob) == 5
     assert _decisions(ann)[0]["status"] == "lifted"
     assert _send(ann, bob_id, "Free again").json["message"]["held"] is False
-    assert _unread(bob) == 5
+    assert _unread(bob) == 6
 
 
 def test_a_report_on_a_flagged_message_holds_its_sender_with_the_notice(  # type: ignore[no-untyped-def]
@@ -133,3 +139,23 @@ def test_an_appeal_that_lifts_the_hold_delivers_what_waited(  # type: ignore[no-
     container.appeals().decide(appeal.json["id"], True, "First time, understood", "ops")
     assert [m["text"] for m in _history(bob)][-1] == "Sorry, I only wanted to talk"
     assert _decisions(ann)[0]["status"] == "lifted"
+
+
+def test_reports_at_once_hold_the_sender_once(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+    """Two recipients report the same sender's flagged messages at the same moment: one
+    hold, one decision (PostgreSQL runs them side by side; SQLite one after the other)."""
+    for round_ in range(5):
+        ann, ann_id = signed_up(app, f"Ann{round_}", "female", "male")
+        make_paid(app, ann_id)
+        grant(app, ann_id, 100)
+        reporters = []
+        for name in ("Bob", "Cid"):
+            other, other_id = signed_up(app, f"{name}{round_}", "male", "female")
+            lure = _send(ann, other_id, MONEY, confirmed=True)
+            assert lure.status_code == 201, lure.json
+            reporters.append((client_of(app, other), lure.json["message"]["id"]))
+        answers = at_once(2, lambda n, both=reporters: both[n][0]().post(  # type: ignore[misc]
+            f"/api/messages/{both[n][1]}/report"))
+        assert answers == Counter({(201, None): 2})
+        holds = [d for d in _decisions(ann) if d["restriction"] == "account_held"]
+        assert len(holds) == 1, (round_, holds)
