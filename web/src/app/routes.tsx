@@ -142,6 +142,12 @@ export const ROUTES = {
     page: () => import('../features/legal/FaqPage').then((m) => m.FaqPage),
     loader: () => import('../features/legal/legalLoader').then((m) => m.legalLoader()),
   },
+  safety: {
+    path: PATHS.safety,
+    layout: 'default',
+    page: () => import('../features/legal/SafetyPage').then((m) => m.SafetyPage),
+    loader: () => import('../features/legal/safetyLoader').then((m) => m.safetyLoader()),
+  },
   signup: accountPage(PATHS.signup, () => import('../features/signup/SignupPage').then((m) => m.SignupPage), {
     guestOnly: true,
   }),

@@ -18,6 +18,9 @@ export function TermsHint({ terms, balance, newConversation }: { terms: SendTerm
   if (newConversation && terms.free_conversations_left !== null) {
     parts.push(t('composer.freeConversations', { count: terms.free_conversations_left }));
   }
+  // New conversations a day are capped by trust (issue 31.2); null: no cap to tell of.
+  const today = terms.conversations_left_today ?? null;
+  if (newConversation && today !== null) parts.push(t('composer.conversationsToday', { count: today }));
   if (parts.length === 0) return null;
   return (
     <p className={`chat-terms${terms.free ? ' chat-terms--free' : ''}`} data-testid="chat-terms">
@@ -41,6 +44,10 @@ export interface ComposerHandle {
   fill: (text: string) => void;
   /** The cursor into the field, its text kept. */
   focus: () => void;
+  /** Puts back a text that was not sent (the shield's nudge), unless something new was typed meanwhile. */
+  restore: (text: string) => void;
+  /** Empties the field (the restored text went out after all). */
+  clear: () => void;
 }
 
 export interface ComposerProps {
@@ -72,6 +79,12 @@ export function Composer({ name, maxLength, onSend, onTyping, hint, actions, ref
     },
     focus() {
       field.current?.focus();
+    },
+    restore(value) {
+      setText((now) => (now.trim() ? now : value.slice(0, maxLength)));
+    },
+    clear() {
+      setText('');
     },
   }), [maxLength]);
 

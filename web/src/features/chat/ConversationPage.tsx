@@ -22,12 +22,14 @@ import { deleteChat, reloadChats } from './chatList';
 import { BuyCreditsLink, ChatAvatar, ConfirmDeleteModal } from './chatUi';
 import { Composer, type ComposerHandle, TermsHint } from './Composer';
 import { MessageList } from './MessageList';
+import { ShieldNudge } from './ShieldNudge';
 import { useReceiptsOffer } from './receiptsOffer';
 import { type Conversation, type Target, idOf, useConversation } from './useConversation';
 
 const REFUSAL_ICONS: Record<string, IconName> = {
   not_enough_credits: 'coins',
   free_conversations_used: 'star',
+  daily_conversations_used: 'clock',
   email_not_confirmed: 'mail',
   member_not_found: 'shield',
 };
@@ -263,13 +265,17 @@ export function ConversationPage() {
   const byConversation = useMatch(PATHS['chats-id']) !== null;
   const target: Target = { kind: byConversation ? 'conversation' : 'member', id: idOf(id) };
   const seed = (location.state as { seed?: Conversation } | null)?.seed ?? null;
-  const { state, me, typing, send, addGift, typed, loadOlder, retryLoad } = useConversation(target, seed);
+  const { state, me, typing, send, nudge, confirmNudge, dismissNudge, addGift, typed, loadOlder, retryLoad } = useConversation(target, seed);
   const balance = useSession((s) => s.user?.credits ?? 0);
   const paidUser = useSession((s) => s.user?.paid_user ?? false);
   // Quiet mode (issue 21.2): who hides their read receipts sees no one's.
   const receiptsOff = useSession((s) => s.user?.share_read_receipts === false);
   const maxLength = useSettings((s) => s.settings?.message_length ?? 1000);
   const composer = useRef<ComposerHandle>(null);
+  // A flagged message was not sent: its text goes back into the field while the nudge asks.
+  useEffect(() => {
+    if (nudge) composer.current?.restore(nudge.sent);
+  }, [nudge]);
   const ready = state.status === 'ready' ? state : null;
   usePageTitle(ready?.profile.name ?? t('list.title'));
   // The read-receipt offer: only while a free member waits for a reply, and in one conversation only.
@@ -363,6 +369,10 @@ export function ConversationPage() {
               hint={<TermsHint terms={terms} balance={balance} newConversation={state.conversationId === null} />}
             />
           )}
+          <ShieldNudge nudge={nudge} name={profile.name} onEdit={dismissNudge} onSendAnyway={() => {
+              composer.current?.clear();
+              confirmNudge();
+            }} onClosed={() => composer.current?.focus()} />
         </footer>
       </>
     );

@@ -8,6 +8,7 @@ import { translateError } from '../../shared/i18n/translateError';
 import { giftObject, giftPicture } from '../gifts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
+import { ShieldSenderNote, ShieldWarning } from './ShieldNotes';
 import type { ShownMessage } from './useConversation';
 
 /** Within this distance of an edge the list counts as scrolled there. */
@@ -72,17 +73,21 @@ function Bubble({ message, mine, name, first, last, seen, receiptsLocked, onDism
   const tc = useTranslation('common').t;
   const gift = message.gift ?? null;
   const removed = message.removed === true;
+  // What the scam shield found in it (issue 31.2), and whether it waits for review.
+  const flags = removed ? [] : (message.flags ?? []);
+  const held = !removed && message.held === true;
   const classes = [
     'chat-bubble',
     mine ? 'chat-bubble--mine' : 'chat-bubble--theirs',
     gift && 'chat-bubble--gift',
     removed && 'chat-bubble--removed',
+    held && 'chat-bubble--held',
     first && 'is-first',
     last && 'is-last',
     `is-${message.status}`,
   ];
   return (
-    <li className={classes.filter(Boolean).join(' ')} data-testid="chat-message" data-status={message.status} data-mine={mine} data-gift={gift ?? undefined}>
+    <li className={classes.filter(Boolean).join(' ')} data-testid="chat-message" data-status={message.status} data-mine={mine} data-gift={gift ?? undefined} data-held={held || undefined} data-flags={flags.join(' ') || undefined}>
       <div className="chat-bubble__body">
         {removed ? (
           <RemovedContent mine={mine} />
@@ -115,6 +120,8 @@ function Bubble({ message, mine, name, first, last, seen, receiptsLocked, onDism
           )}
         </span>
       </div>
+      {message.status === 'sent' && !mine && flags.length > 0 && <ShieldWarning messageId={message.id} flags={flags} />}
+      {message.status === 'sent' && mine && (held || flags.length > 0) && <ShieldSenderNote flags={flags} held={held} name={name} />}
       {message.status === 'failed' && (
         <p className="chat-bubble__failed" role="alert" data-testid="chat-message-failed">
           <Icon name="warning" size={14} />

@@ -58,7 +58,7 @@ const message = (sender: number, text: string, overrides: Partial<ChatMessage> =
   created_at: new Date().toISOString(),
   ...overrides,
 });
-const paidTerms: SendTerms = { cost: 10, free: false, free_messages_left: null, free_conversations_left: null, free_conversations: null };
+const paidTerms: SendTerms = { cost: 10, free: false, free_messages_left: null, free_conversations_left: null, free_conversations: null, conversations_left_today: null };
 
 function summary(id: number, name: string, unread: number, last: ChatMessage | null): ChatSummary {
   return {
@@ -328,7 +328,7 @@ describe('conversation', () => {
 
   it('names the free conversations the server allows', async () => {
     refusal = 'free_conversations_used';
-    terms = { cost: 0, free: true, free_messages_left: 3, free_conversations_left: 0, free_conversations: 3 };
+    terms = { cost: 0, free: true, free_messages_left: 3, free_conversations_left: 0, free_conversations: 3, conversations_left_today: null };
     renderAt('/chats/12');
     const card = await screen.findByTestId('chat-refusal');
     expect(card).toHaveTextContent('Free members can start 3 conversations.');
@@ -450,13 +450,13 @@ describe('conversation opened from a profile', () => {
     conversation = null;
     handle = (url, init) => {
       if (url.pathname === '/api/members/5/chat') {
-        const terms: SendTerms = { cost: 0, free: true, free_messages_left: 2, free_conversations_left: 1, free_conversations: 2 };
+        const terms: SendTerms = { cost: 0, free: true, free_messages_left: 2, free_conversations_left: 1, free_conversations: 2, conversations_left_today: null };
         return json(200, { conversation, profile: ANNA, terms, refusal: null });
       }
       if (url.pathname === '/api/icebreakers') return json(200, { icebreakers: ['Hi {name}! Coffee or wine?', 'Hey {name}, how is your week?'] });
       if (url.pathname === '/api/members/5/messages') {
         const text = String(bodyOf([null, init]).text);
-        const terms: SendTerms = { cost: 0, free: true, free_messages_left: 1, free_conversations_left: 0, free_conversations: 2 };
+        const terms: SendTerms = { cost: 0, free: true, free_messages_left: 1, free_conversations_left: 0, free_conversations: 2, conversations_left_today: null };
         return json(201, { message: message(ME, text, { conversation_id: 40 }), credits: 35, terms, refusal: null });
       }
       if (url.pathname === '/api/chats/40/messages') {

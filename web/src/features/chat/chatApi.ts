@@ -10,7 +10,8 @@ import type { Language } from '../../shared/i18n/languages';
 import { LoginRequired } from '../discovery';
 
 export type ChatMessage = components['schemas']['ChatMessage'];
-export type SendTerms = components['schemas']['SendTerms'];
+/** The terms of the next message; conversations_left_today (issue 31.2): new conversations I may still start today, null when there is no cap to tell of. */
+export type SendTerms = components['schemas']['SendTerms'] & { conversations_left_today?: number | null };
 export type ChatProfile = components['schemas']['ChatProfile'];
 
 /** A row of the conversation list (latest first). */
@@ -23,7 +24,7 @@ export type HistoryPage = Answer<'getMessages'>;
 export type SendAnswer = Answer<'sendMessage', 201>;
 
 /** Why a message cannot be sent: the codes the conversation screen explains up front. */
-export const REFUSALS = ['not_enough_credits', 'free_conversations_used', 'email_not_confirmed', 'member_not_found'] as const;
+export const REFUSALS = ['not_enough_credits', 'free_conversations_used', 'daily_conversations_used', 'email_not_confirmed', 'member_not_found'] as const;
 export type Refusal = (typeof REFUSALS)[number];
 
 export function isRefusal(code: string | null | undefined): code is Refusal {
@@ -51,11 +52,18 @@ export const chatApi = {
   },
   /**
    * Sends a message. `key` makes a repeated send (a retry after a lost answer) come back
-   * as 409 already_sent instead of a second message, so one network retry is safe.
+   * as 409 already_sent instead of a second message, so one network retry is safe. A text
+   * the scam shield flags comes back as 409 message_flagged (shield.ts) unless `confirmed`:
+   * the member was told what it found and sends it anyway.
    */
-  async send(memberId: number, text: string, key: string): Promise<SendAnswer> {
+  async send(memberId: number, text: string, key: string, confirmed = false): Promise<SendAnswer> {
     const params = { path: { member_id: memberId } };
-    return loggedIn(await answer(api.POST('/api/members/{member_id}/messages', { params, body: { text, key }, ...retries(1) })));
+    const body = confirmed ? { text, key, confirmed } : { text, key };
+    return loggedIn(await answer(api.POST('/api/members/{member_id}/messages', { params, body, ...retries(1) })));
+  },
+  /** The recipient's one-tap report of a message (issue 31.2); 409 already_reported when reported already. */
+  async report(messageId: number): Promise<void> {
+    loggedIn(await answer(api.POST('/api/messages/{message_id}/report', { params: { path: { message_id: messageId } }, ...once })));
   },
   async read(conversationId: number): Promise<void> {
     loggedIn(await answer(api.POST('/api/chats/{conversation_id}/read', { params: { path: { conversation_id: conversationId } }, ...retries(2) })));

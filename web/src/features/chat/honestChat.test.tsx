@@ -23,8 +23,8 @@ vi.mock('../../shared/realtime/socket', () => ({
 const ME = 7;
 const ANNA = { id: 5, name: 'Anna', age: 29, is_fictional: false, main_image: null };
 const MAYA = { id: 6, name: 'Maya', age: 27, is_fictional: true, main_image: null };
-const FREE: SendTerms = { cost: 0, free: true, free_messages_left: 2, free_conversations_left: 1, free_conversations: 2 };
-const PAID: SendTerms = { cost: 12, free: false, free_messages_left: 0, free_conversations_left: 1, free_conversations: 2 };
+const FREE: SendTerms = { cost: 0, free: true, free_messages_left: 2, free_conversations_left: 1, free_conversations: 2, conversations_left_today: null };
+const PAID: SendTerms = { cost: 12, free: false, free_messages_left: 0, free_conversations_left: 1, free_conversations: 2, conversations_left_today: null };
 const WARNING = 'Marked profiles are run by our team; you cannot meet them.';
 
 const json = (status: number, body?: unknown) =>

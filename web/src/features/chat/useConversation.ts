@@ -15,6 +15,7 @@ import { LoginRequired } from '../discovery';
 import { useSession } from '../session';
 import { type ChatMessage, type ChatProfile, type HistoryPage, type SendTerms, chatApi, isRefusal, messageKey } from './chatApi';
 import { markChatRead } from './chatList';
+import { type FlaggedText, flaggedOf } from './shield';
 
 /** Typing notices go out at most this often, and show this long on the other side. */
 export const TYPING_SEND_MS = 3_000;
@@ -51,6 +52,15 @@ export interface Conversation {
   refusal: string | null;
   /** My newest message the other has seen (from a `read` event), by id. */
   seenUpTo: number | null;
+}
+
+/**
+ * A message the scam shield flagged, not sent (issue 31.2): what it found, and what the
+ * member wrote with its key, to send as it is when they confirm.
+ */
+export interface Nudge extends FlaggedText {
+  sent: string;
+  key: string;
 }
 
 export type ConversationState =
@@ -166,6 +176,7 @@ export function useConversation(target: Target, seed: Conversation | null) {
   // Shown from the seed the address change brought along (or the history state of a reload): refreshed quietly.
   const seeded = useRef(fromSeed);
   const [typingUntil, setTypingUntil] = useState(0);
+  const [nudge, setNudge] = useState<Nudge | null>(null);
   const [attempt, setAttempt] = useState(0);
   // The state for callbacks that must not change with it (send, loadOlder, …). Kept by an
   // insertion effect, which runs before every layout effect: MessageList's layout effect
@@ -327,9 +338,12 @@ export function useConversation(target: Target, seed: Conversation | null) {
     );
   }, []);
 
-  /** Sends a message (again, after a failure: same key, so it cannot arrive twice). */
+  /**
+   * Sends a message (again, after a failure: same key, so it cannot arrive twice). One the
+   * shield flags is taken back and becomes the nudge; `confirmed` sends it anyway.
+   */
   const send = useCallback(
-    async (text: string, key: string = messageKey()) => {
+    async (text: string, key: string = messageKey(), confirmed = false) => {
       const shownNow = current.current;
       if (shownNow.status !== 'ready' || me === null) return;
       dispatch({
@@ -345,7 +359,7 @@ export function useConversation(target: Target, seed: Conversation | null) {
         },
       });
       try {
-        const answer = await chatApi.send(shownNow.profile.id, text, key);
+        const answer = await chatApi.send(shownNow.profile.id, text, key, confirmed);
         const { user, setUser } = useSession.getState();
         if (user) setUser({ ...user, credits: answer.credits });
         dispatch({ type: 'sent', key, message: answer.message });
@@ -370,6 +384,13 @@ export function useConversation(target: Target, seed: Conversation | null) {
           dispatch({ type: 'drop', key });
           return;
         }
+        const flagged = flaggedOf(error);
+        if (flagged) {
+          // Not sent, and nothing stored: the member decides (edit it, or send it anyway).
+          dispatch({ type: 'drop', key });
+          setNudge({ ...flagged, text: flagged.text || text, sent: text, key });
+          return;
+        }
         dispatch({ type: 'notSent', key, error });
         if (error instanceof ApiError && isRefusal(error.code)) dispatch({ type: 'patch', patch: { refusal: error.code } });
       }
@@ -388,6 +409,14 @@ export function useConversation(target: Target, seed: Conversation | null) {
     dispatch({ type: 'patch', patch: { conversationId: message.conversation_id, terms, refusal } });
   }, []);
 
+  /** The nudge's answers: send the flagged message anyway (same key), or close it to edit the text. */
+  const confirmNudge = useCallback(() => {
+    if (!nudge) return;
+    setNudge(null);
+    void send(nudge.sent, nudge.key, true);
+  }, [nudge, send]);
+  const dismissNudge = useCallback(() => setNudge(null), []);
+
   /** Tells the other member that I am typing, at most every 3 s. */
   const typed = useCallback(() => {
     if (conversationId === null || Date.now() - lastTyping.current < TYPING_SEND_MS) return;
@@ -395,5 +424,5 @@ export function useConversation(target: Target, seed: Conversation | null) {
     live.typing(conversationId);
   }, [conversationId]);
 
-  return { state, me, typing, send, addGift, typed, loadOlder, retryLoad: () => setAttempt((n) => n + 1) };
+  return { state, me, typing, send, nudge, confirmNudge, dismissNudge, addGift, typed, loadOlder, retryLoad: () => setAttempt((n) => n + 1) };
 }

@@ -31,6 +31,8 @@ describe('Footer', () => {
     );
     expect(screen.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
     expect(screen.getByRole('link', { name: 'Complaints' })).toHaveAttribute('href', '/complaints');
+    // How to date safely (issue 31.5).
+    expect(screen.getByRole('link', { name: 'Safety tips' })).toHaveAttribute('href', '/safety');
   });
 
   it('leaves out a screen that is not registered', () => {

@@ -19,6 +19,7 @@ const HELP_LINKS = [
   ['service', 'footer.support'],
   ['pricing', 'footer.pricing'],
   ['complaints', 'footer.complaints'],
+  ['safety', 'footer.safety'],
 ] as const;
 
 export function Footer() {

@@ -15,6 +15,8 @@ export const PATHS = {
   'return-policy': '/pages/return-policy',
   service: '/pages/service',
   faq: '/pages/faq',
+  // How to date safely (issue 31.5): linked from the warning on a flagged message and the footer.
+  safety: '/safety',
   signup: '/signup',
   'complete-signup': '/complete-signup',
   login: '/login',
