@@ -280,7 +280,8 @@ export function ConversationPage() {
   usePageTitle(ready?.profile.name ?? t('list.title'));
   // The read-receipt offer: only while a free member waits for a reply, and in one conversation only.
   const lastMessage = ready?.messages[ready.messages.length - 1];
-  const waiting = !paidUser && !receiptsOff && lastMessage !== undefined && lastMessage.sender_id === me && lastMessage.status === 'sent';
+  // Not for a message held by the shield (issue 31.2): it has not reached anyone to read it.
+  const waiting = !paidUser && !receiptsOff && lastMessage !== undefined && lastMessage.sender_id === me && lastMessage.status === 'sent' && lastMessage.held !== true;
   const receiptsOffer = useReceiptsOffer(me, ready?.conversationId ?? null, waiting);
 
   let body: ReactNode;

@@ -82,6 +82,7 @@ function Bubble({ message, mine, name, first, last, seen, receiptsLocked, onDism
     gift && 'chat-bubble--gift',
     removed && 'chat-bubble--removed',
     held && 'chat-bubble--held',
+    !mine && flags.length > 0 && message.status === 'sent' && 'chat-bubble--warned',
     first && 'is-first',
     last && 'is-last',
     `is-${message.status}`,
@@ -131,13 +132,13 @@ function Bubble({ message, mine, name, first, last, seen, receiptsLocked, onDism
           </button>
         </p>
       )}
-      {seen && (
+      {seen && !held && (
         <p className="chat-bubble__seen" data-testid="chat-seen">
           <Icon name="check" size={14} />
           {t('conversation.seen')}
         </p>
       )}
-      {receiptsLocked && (
+      {receiptsLocked && !held && (
         <p className="chat-bubble__seen chat-bubble__seen--locked" data-testid="chat-seen-offer">
           <AppLink to="premium" data-testid="chat-seen-premium">
             <Icon name="lock" size={12} />

@@ -8,6 +8,7 @@ import '../../styles/sheets/chat.scss';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/errors';
+import { focusOnAppear } from '../../shared/ui/focusOnAppear';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { LoginRequired } from '../discovery';
@@ -34,7 +35,8 @@ function ReportButton({ messageId }: { messageId: number }) {
   };
   if (state === 'done' || state === 'already') {
     return (
-      <p className="chat-shield__reported" role="status" data-testid="chat-shield-reported" data-state={state}>
+      // The button is gone: the focus goes to what it did, not to the page.
+      <p ref={focusOnAppear} tabIndex={-1} className="chat-shield__reported" role="status" data-testid="chat-shield-reported" data-state={state}>
         <Icon name="check" size={14} />
         {t(state === 'done' ? 'shield.warning.reported' : 'shield.warning.reportedBefore')}
       </p>

@@ -51,51 +51,54 @@ export function ShieldNudge({ nudge, name, onEdit, onSendAnyway, onClosed }: Shi
       onExited={onClosed}
       restoreFocus={false}
       centered
+      scrollable
       aria-labelledby="chat-nudge-title"
       aria-describedby="chat-nudge-found"
       className="chat-modal chat-nudge"
       data-testid="chat-nudge"
     >
       {nudge && (
-        <Modal.Body className="chat-nudge__body">
+        <>
           <div className="chat-nudge__head">
             <span className="chat-nudge__icon" aria-hidden="true">
-              <Icon name="shield" size={24} />
+              <Icon name="shield" size={22} />
             </span>
             <h2 id="chat-nudge-title" className="chat-nudge__title">
               {t('shield.nudge.title')}
             </h2>
           </div>
-          <div id="chat-nudge-found">
-            {groups.map((group) => (
-              <div key={group} className="chat-nudge__group" data-testid="chat-nudge-group" data-group={group}>
-                <p className="chat-nudge__found">{t(`shield.nudge.${group}.found`)}</p>
-                {group !== 'mass' && (
-                  <p className="chat-nudge__what">
-                    {t('shield.nudge.what', { list: reasonsIn(group, nudge.reasons).map((reason) => t(`shield.reason.${reason}`)).join(', ') })}
-                  </p>
-                )}
-                <p className="chat-nudge__why">{t(`shield.nudge.${group}.why`)}</p>
-              </div>
-            ))}
-          </div>
-          <figure className="chat-nudge__quote">
-            <figcaption className="visually-hidden">{t('shield.nudge.yourMessage')}</figcaption>
-            <blockquote className="chat-nudge__text" data-testid="chat-nudge-text">
-              <MarkedText text={nudge.text} spans={nudge.spans} />
-            </blockquote>
-          </figure>
-          <p className="chat-nudge__then">{t('shield.nudge.then', { name })}</p>
+          <Modal.Body className="chat-nudge__body">
+            <figure className="chat-nudge__quote">
+              <figcaption className="visually-hidden">{t('shield.nudge.yourMessage')}</figcaption>
+              <blockquote className="chat-nudge__text" data-testid="chat-nudge-text">
+                <MarkedText text={nudge.text} spans={nudge.spans} />
+              </blockquote>
+            </figure>
+            <div id="chat-nudge-found">
+              {groups.map((group) => (
+                <div key={group} className="chat-nudge__group" data-testid="chat-nudge-group" data-group={group}>
+                  <p className="chat-nudge__found">{t(`shield.nudge.${group}.found`)}</p>
+                  {group !== 'mass' && (
+                    <p className="chat-nudge__what">
+                      {t('shield.nudge.what', { list: reasonsIn(group, nudge.reasons).map((reason) => t(`shield.reason.${reason}`)).join(', ') })}
+                    </p>
+                  )}
+                  <p className="chat-nudge__why">{t(`shield.nudge.${group}.why`)}</p>
+                </div>
+              ))}
+              <p className="chat-nudge__then">{t('shield.nudge.then', { name })}</p>
+            </div>
+          </Modal.Body>
           <div className="chat-nudge__actions">
             <button ref={focusOnAppear} type="button" className="btn btn-primary rounded-pill" onClick={onEdit} data-testid="chat-nudge-edit">
               <Icon name="edit" size={18} className="me-2" />
               {t('shield.nudge.edit')}
             </button>
-            <button type="button" className="btn btn-outline-secondary rounded-pill chat-nudge__anyway" onClick={onSendAnyway} data-testid="chat-nudge-send">
+            <button type="button" className="btn btn-outline-dark rounded-pill" onClick={onSendAnyway} data-testid="chat-nudge-send">
               {t('shield.nudge.sendAnyway')}
             </button>
           </div>
-        </Modal.Body>
+        </>
       )}
     </Modal>
   );

@@ -279,6 +279,8 @@ describe('a flagged message received', () => {
     const done = await within(warning).findByTestId('chat-shield-reported');
     expect(done).toHaveAttribute('role', 'status');
     expect(done).toHaveTextContent('Reported. Thank you: our moderators will look at it.');
+    // The button is gone: the focus is on what it did, not lost to the page.
+    expect(done).toHaveFocus();
     expect(within(warning).queryByTestId('chat-shield-report')).toBeNull();
   });
 
@@ -299,7 +301,8 @@ describe('a flagged message received', () => {
 });
 
 describe('a held message', () => {
-  it('waits for review, with the way to the decision', async () => {
+  it('waits for review, with the way to the decision; no read receipts are offered for it', async () => {
+    useSession.setState({ user: userFixture({ id: ME, credits: 35, paid_user: false }) });
     history = [message(5, 'Hi'), message(ME, TEXT, { flags: REASONS, held: true }), message(ME, 'And now?', { held: true })];
     renderAt('/chats/12');
     const bubbles = await screen.findAllByTestId('chat-message');
@@ -311,6 +314,7 @@ describe('a held message', () => {
       expect(within(bubble).queryByTestId('chat-message-flagged')).toBeNull();
     }
     expect(within(bubbles[0]!).queryByTestId('chat-message-held')).toBeNull();
+    expect(screen.queryByTestId('chat-seen-offer')).toBeNull();
   });
 
   it('shows so at once when the confirmed send is held', async () => {
