@@ -29,7 +29,7 @@ BLOCKING = ("serious", "critical")
 PUBLIC = [
     "/", "/signup", "/login", "/reset-password", "/pricing", "/premium", "/pages/faq",
     "/pages/terms", "/pages/privacy", "/pages/cookies", "/pages/ban", "/pages/return-policy",
-    "/pages/service", "/complaints", "/lang-config",
+    "/pages/service", "/complaints", "/lang-config", "/safety",
 ]
 LANDERS = [
     "alonetonight", "collagelanding", "gallery", "iconslanding", "maplanding", "socialnetwork",
@@ -39,7 +39,7 @@ MEMBER_LANDERS = ["landing", "signup", "landing2", "landing3"]
 MEMBER_PAGES = ["/members", "/members/{member}", "/likes", "/chats", "/profile", "/credits",
                 "/notifications", "/decisions"]
 # At phone width too: the pages whose navigation and layout change most.
-PHONE_PAGES = {"/", "/signup", "/complaints", "/members", "/chats", "/profile"}
+PHONE_PAGES = {"/", "/signup", "/complaints", "/safety", "/members", "/chats", "/profile"}
 
 
 def _id(path: str) -> str:

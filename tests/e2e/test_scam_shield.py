@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE, ROOT, new_context, screenshot
+from tests.e2e.test_accessibility import AXE, BLOCKING, report
 from tests.e2e.test_accounts import mail_link
 from tests.e2e.test_foundation import enter_site
 
@@ -41,11 +42,28 @@ def _shot(page: Page, name: str) -> None:
         page.screenshot(path=str(NOTES_SHOTS / f"shield-e2e-{name}.png"))
 
 
+def _assert_accessible(page: Page, selector: str, what: str) -> None:
+    """No serious or critical axe violation in ``selector`` (the screen part this test is
+    about; the conversation list beside it on a desktop is the chat list's own)."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate(
+        """async (selector) => {
+            const result = await axe.run({ include: [selector] }, { resultTypes: ['violations'] });
+            return result.violations.map((v) => ({
+                id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
+                targets: v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`),
+            }));
+        }""", selector)
+    blocking = [v for v in found if v["impact"] in BLOCKING]
+    assert not blocking, f"axe on {what}:\n{report(blocking)}"
+
+
 def _member(browser: Browser, live_server: str, live_var: Path, viewport: dict[str, int],
             language: str, name: str, woman: bool) -> tuple[Page, int]:
     """A new member in ``language``, signed up and activated from the mail (only then can
     they write)."""
-    context = new_context(browser, viewport)
+    context = new_context(browser, viewport, bypass_csp=True)  # axe is injected
     context.add_cookies([{"name": "i18n_redirected", "value": language, "url": live_server}])
     page = context.new_page()
     page.goto(f"{live_server}/pages/faq")
@@ -91,6 +109,7 @@ def test_a_flagged_message_nudges_its_sender_and_warns_its_recipient(
     expect(tom.get_by_test_id("chat-nudge-edit")).to_be_focused()
     expect(tom.get_by_test_id("chat-message")).to_have_count(0)
     _shot(tom, f"nudge-{language}-{width}")
+    _assert_accessible(tom, "[role=dialog]", f"the nudge ({language}, {width})")
 
     # Edit: back to the field, the text kept, nothing sent.
     tom.get_by_test_id("chat-nudge-edit").click()
@@ -125,6 +144,7 @@ def test_a_flagged_message_nudges_its_sender_and_warns_its_recipient(
     expect(warning.get_by_test_id("chat-shield-report")).to_have_text(
         shield["warning"]["report"])
     _shot(eva, f"warning-{language}-{width}")
+    _assert_accessible(eva, "[data-testid=conversation]", f"the warning ({language}, {width})")
 
     # One tap reports it; the sender is held from then on.
     warning.get_by_test_id("chat-shield-report").click()
@@ -149,6 +169,7 @@ def test_a_flagged_message_nudges_its_sender_and_warns_its_recipient(
         safety["rules"]["items"]["money"]["title"])
     expect(eva.get_by_test_id("safety-report").get_by_test_id("safety-report-form")) \
         .to_have_attribute("href", "/complaints")
+    _assert_accessible(eva, "body", f"the safety page ({language}, {width})")
     # Eva never got the message that waits.
     eva.go_back()
     expect(eva.get_by_test_id("chat-message")).to_have_count(1)

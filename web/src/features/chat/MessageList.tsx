@@ -18,7 +18,8 @@ function DayLabel({ date }: { date: Date }) {
   const { t } = useTranslation('chat');
   const label = isToday(date) ? t('conversation.today') : isYesterday(date) ? t('conversation.yesterday') : formatLongDate(date);
   return (
-    <li className="chat-day" role="separator">
+    // A list item like the messages (a separator role would take it out of the list: axe "list").
+    <li className="chat-day">
       <span>{label}</span>
     </li>
   );

@@ -67,7 +67,8 @@ export function ShieldNudge({ nudge, name, onEdit, onSendAnyway, onClosed }: Shi
               {t('shield.nudge.title')}
             </h2>
           </div>
-          <Modal.Body className="chat-nudge__body">
+          {/* It scrolls on a small screen: reachable by keyboard, named by the title. */}
+          <Modal.Body className="chat-nudge__body" tabIndex={0} role="region" aria-labelledby="chat-nudge-title">
             <figure className="chat-nudge__quote">
               <figcaption className="visually-hidden">{t('shield.nudge.yourMessage')}</figcaption>
               <blockquote className="chat-nudge__text" data-testid="chat-nudge-text">
