@@ -38,6 +38,7 @@ from adapters.texts.shield import JsonShieldTexts
 from application.account_mails import AccountMails
 from application.accounts import Accounts
 from application.appeals import Appeals
+from application.blocklists import Blocklists, SignupShield
 from application.chat import Chat
 from application.companies import Companies
 from application.complaints import Complaints
@@ -198,10 +199,14 @@ class Container(containers.DeclarativeContainer):
                                       loopback=config.provided.push_allow_loopback))
     tasks = providers.Singleton(_task_queue, redis_url=config.provided.redis_url,
                                 container=__self__)
+    # The shield's facts in each language (its automated decisions), and the block
+    # lists' look at every signup (issue 31.3).
+    shield_texts = providers.Singleton(JsonShieldTexts)
     accounts = providers.Singleton(
         Accounts, uow=unit_of_work.provider, clock=clock, passwords=passwords, secrets=secrets,
         tasks=tasks, files=files, password_strength=providers.Object(password_strength),
         regions=providers.Singleton(IsoRegions), addresses=email_addresses,
+        signup_screen=providers.Singleton(SignupShield, texts=shield_texts),
     )
     events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url)
     appeals = providers.Singleton(Appeals, uow=unit_of_work.provider, clock=clock,
@@ -273,9 +278,12 @@ class Container(containers.DeclarativeContainer):
     notice_mails = providers.Singleton(NoticeMails, uow=unit_of_work.provider,
                                        texts=mail_texts, mailer=mailer,
                                        base_url=config.provided.base_url)
+    images = providers.Singleton(PillowImages)
     photos = providers.Singleton(Photos, uow=unit_of_work.provider, clock=clock, files=files,
-                                 images=providers.Singleton(PillowImages), secrets=secrets,
-                                 tasks=tasks, signer=signer)
+                                 images=images, secrets=secrets, tasks=tasks, signer=signer,
+                                 texts=shield_texts)
+    blocklists = providers.Singleton(Blocklists, uow=unit_of_work.provider, clock=clock,
+                                     files=files, hasher=images)
     profiles = providers.Singleton(Profiles, uow=unit_of_work.provider, clock=clock,
                                    regions=providers.Singleton(IsoRegions), links=photo_links,
                                    grounds=ground_texts)

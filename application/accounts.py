@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Collection, Sequence
 from datetime import datetime, timedelta
+from typing import Protocol
 
 import attrs
 
@@ -108,6 +109,15 @@ class Visitor:
     language: str
     geoip_country: str | None = None
     traffic: Traffic = Traffic()
+    device: str | None = None  # the browser's device cookie (issue 31.3)
+
+
+class SignupScreen(Protocol):
+    """The block lists' look at a new member, in the signup's transaction: a match holds
+    the account with a decision (application.blocklists.SignupShield), never refuses it."""
+
+    def screen(self, uow: UnitOfWork, member: Member, site_name: str, ip: str | None,
+               device: str | None, now: datetime) -> object: ...
 
 
 @attrs.frozen
@@ -124,6 +134,7 @@ class Accounts:
     regions: RegionCatalog | None = None
     # Checks every new address (application/email_addresses.py; None: the shape only).
     addresses: EmailAddresses | None = None
+    signup_screen: SignupScreen | None = None  # the block lists (None: none kept)
 
     @property
     def password_checks(self) -> PasswordChecks:
@@ -144,6 +155,9 @@ class Accounts:
             member = uow.members.add(self._new_member(site, form, visitor, now))
             answer_at_signup(uow, member.id, form.marketing, now)
             token = self._start_session(uow, member.id, visitor, now)
+            if self.signup_screen is not None:
+                self.signup_screen.screen(uow, member, site.name, visitor.ip, visitor.device,
+                                          now)
             uow.jobs.add("account_mail", "activation", member.id)
             uow.commit()
         return Login(token, member, site)
@@ -228,7 +242,7 @@ class Accounts:
                        now: datetime) -> str:
         token = self.secrets.token()
         uow.sessions.add(member_id, self.secrets.digest(token), now, now + SESSION_LIFETIME,
-                         visitor.ip, visitor.user_agent)
+                         visitor.ip, visitor.user_agent, visitor.device)
         return token
 
     def log_in(self, host: str | None, email: str, password: str, visitor: Visitor) -> Login:

@@ -116,13 +116,17 @@ class MemberDecisions:
                 decided_at=appeal.decided_at, note=appeal.note))
 
 
+_ON_PHOTOS = (Restriction.PHOTO_REJECTED, Restriction.PHOTO_HELD)
+
+
 def photo_rejections(uow: UnitOfWork, grounds: GroundTexts, site: Site, member_id: int,
                      language: str) -> dict[int, PhotoRejection]:
-    """Why each of the member's rejected photos was rejected, by photo id: the decision in
-    force on it (the newest, should there be more). In the caller's transaction."""
+    """Why each of the member's rejected (or held) photos was rejected (or is held), by
+    photo id: the decision in force on it (the newest, should there be more). In the
+    caller's transaction."""
     reasons: dict[int, PhotoRejection] = {}
     for decision in uow.decisions.of_member(member_id):  # newest first
-        if (decision.restriction is Restriction.PHOTO_REJECTED
+        if (decision.restriction in _ON_PHOTOS
                 and decision.status is DecisionStatus.IN_FORCE
                 and (decision.item_id or "").isdigit()):
             title, _ = grounds.describe(site, decision.ground, language)

@@ -8,11 +8,13 @@ from collections.abc import Sequence
 import attrs
 
 from application.accounts import existing_member
+from application.blocklists import list_entries
 from application.concurrency import on_member_conflict
 from application.decisions import lift_decision, record_decision
 from application.ports.clock import Clock
 from application.ports.events import EventBus, SessionRevoked, member_channel
 from application.ports.unit_of_work import UnitOfWorkFactory
+from domain.blocklists import NewEntry
 from domain.decisions import OTHER_TERMS, Ground, ItemKind, Restricting, Restriction
 from domain.errors import DomainError
 from domain.members import AccountStatus, Member
@@ -43,8 +45,11 @@ class Moderation:
 
     @on_member_conflict
     def ban(self, member_id: int, reason: str, actor: str, *, ground: Ground = OTHER_TERMS,
-            facts: str | None = None, notice_id: int | None = None) -> Member:
-        """A ban ends every session of the member at once; its decision tells them why."""
+            facts: str | None = None, notice_id: int | None = None,
+            blocklist: Sequence[NewEntry] = ()) -> Member:
+        """A ban ends every session of the member at once; its decision tells them why.
+        ``blocklist``: what of theirs to list (Blocklists.of_member), in the ban's
+        transaction, each entry naming the ban's decision (issue 31.3)."""
         now = self.clock.now()
         with self.uow() as uow:
             member = existing_member(uow, member_id)
@@ -53,10 +58,11 @@ class Moderation:
             uow.sessions.revoke_all(member.id, now)
             uow.audit.record(now, actor, "members.ban", str(member.id),
                              {"reason": reason.strip(), "previous_status": member.status.value})
-            record_decision(uow, member, Restricting(
+            made = record_decision(uow, member, Restricting(
                 restriction=Restriction.BAN, item_kind=ItemKind.ACCOUNT,
                 item_id=str(member.id), facts=facts or reason, ground=ground,
                 notice_id=notice_id, undo={"status": member.status.value}), actor, now)
+            list_entries(uow, blocklist, made.id, actor, now)
             uow.commit()
         # Open sockets close at once (through Redis when the ban comes from the CLI).
         self.events.publish(member_channel(member_id), SessionRevoked())

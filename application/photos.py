@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Protocol
 
 import attrs
 
-from application.accounts import existing_member
+from application.accounts import existing_member, site_of_member
+from application.blocklists import PhotoMatch, photo_match
 from application.decisions import lift_decision, record_decision
 from application.listings import relist
 from application.photo_links import PhotoLinks
@@ -16,9 +17,12 @@ from application.ports.clock import Clock
 from application.ports.jobs import TaskQueue
 from application.ports.photos import FileStore, Photo, PhotoForReview
 from application.ports.security import Secrets, Signer
+from application.ports.shield import ShieldTexts
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from domain.blocklists import PhotoHash
 from domain.decisions import OTHER_TERMS, Ground, ItemKind, Restricting, Restriction
 from domain.errors import DomainError
+from domain.members import Member
 from domain.photos import (
     MAX_UPLOAD_BYTES,
     PhotoStatus,
@@ -27,15 +31,21 @@ from domain.photos import (
     open_to_anyone,
     visible_to_others,
 )
+from domain.shield import SHIELD_ACTOR
 
 PREVIEW = "photo_preview"
 PREVIEW_LIFETIME = timedelta(hours=24)
 
 
+# The photos whose owner is told why under the photo: a decision restricts them.
+EXPLAINED = frozenset({PhotoStatus.REJECTED, PhotoStatus.HELD})
+
+
 @attrs.frozen(kw_only=True)
 class PhotoRejection:
-    """Why a photo was rejected (issue 30.2), shown to its owner under the photo: the
-    decision's facts and the title of its ground; the Decisions section has the rest."""
+    """Why a photo was rejected (issue 30.2) or is held (issue 31.3), shown to its owner
+    under the photo: the decision's facts and the title of its ground; the Decisions
+    section has the rest."""
 
     decision_id: int
     facts: str
@@ -66,13 +76,26 @@ class OwnPhoto:
 def own_photos(photos: list[Photo], links: PhotoLinks | None,
                rejections: Mapping[int, PhotoRejection] | None = None) -> list[OwnPhoto]:
     """A member's photos (main first, as the repository gives them) as the owner gets
-    them; the one others all see stays plain. A rejected photo says why."""
+    them; the one others all see stays plain. A rejected or held photo says why."""
     shown = [photo.id for photo in photos if visible_to_others(photo.status)]
     reasons = rejections or {}
     return [OwnPhoto.of(photo, links, open_to_anyone(
         photo.status, shown.index(photo.id) if photo.id in shown else -1),
-        reasons.get(photo.id) if photo.status is PhotoStatus.REJECTED else None)
+        reasons.get(photo.id) if photo.status in EXPLAINED else None)
         for photo in photos]
+
+
+def _held_because(uow: UnitOfWork, photo: Photo) -> HeldBecause | None:
+    found = uow.decisions.in_force(photo.member_id, Restriction.PHOTO_HELD, str(photo.id))
+    if found is None:
+        return None
+
+    def number(key: str) -> int | None:
+        value = found.undo.get(key)
+        return value if isinstance(value, int) else None
+
+    return HeldBecause(decision_id=found.id, entry_id=number("entry"),
+                       photo_id=number("photo"), member_id=number("member"))
 
 
 def new_photo_files(member_id: int, secrets: Secrets) -> tuple[str, str]:
@@ -92,17 +115,30 @@ class FileRequest:
     preview: str | None = None  # an operator's preview token (Photos.pending)
 
 
+@attrs.frozen(kw_only=True)
+class HeldBecause:
+    """Why a photo in the queue is held (issue 31.3): its decision, and what it matched:
+    a block list's entry, or another member's photo."""
+
+    decision_id: int
+    entry_id: int | None
+    photo_id: int | None
+    member_id: int | None
+
+
 @attrs.frozen
 class PhotoToReview(PhotoForReview):
     # A token that lets a link show the photo (and its thumbnail) without the owner's
     # login for PREVIEW_LIFETIME; None without a signer.
     preview: str | None
+    held: HeldBecause | None = None
 
 
 @attrs.frozen
 class ProcessedImage:
     full: bytes
     thumb: bytes
+    phash: PhotoHash | None = None  # its perceptual hashes (block lists, issue 31.3)
 
 
 class ImageProcessor(Protocol):
@@ -119,12 +155,17 @@ class Photos:
     tasks: TaskQueue
     # Signs operators' preview links of photos waiting for review (`amora photos pending`).
     signer: Signer | None = None
+    # The facts of a held photo's decision in the member's language (issue 31.3).
+    texts: ShieldTexts | None = None
 
     @property
     def links(self) -> PhotoLinks | None:
         return PhotoLinks(self.signer, self.clock) if self.signer else None
 
     def upload(self, member_id: int, data: bytes) -> OwnPhoto:
+        """A new photo waits for review; one matching a block-listed photo or another
+        member's photo is held instead, with the shield's decision saying why (issue
+        31.3): its owner sees it and the reason, nobody else, until an operator decides."""
         if len(data) > MAX_UPLOAD_BYTES:
             raise DomainError("photo_too_large", max_mb=MAX_UPLOAD_BYTES // (1024 * 1024))
         with self.uow() as uow:
@@ -144,12 +185,34 @@ class Photos:
             except DomainError:
                 self.tasks.enqueue("delete_files", [full, thumb])
                 raise
+            now = self.clock.now()
+            match = photo_match(uow, member_id, processed.phash) if processed.phash else None
+            status = PhotoStatus.PENDING if match is None else PhotoStatus.HELD
             photo_id = uow.photos.add(member_id, full, thumb,
-                                      is_main=not kept, status=PhotoStatus.PENDING.value,
-                                      created_at=self.clock.now())
+                                      is_main=not kept, status=status.value,
+                                      created_at=now, phash=processed.phash)
+            if match is not None:
+                self._hold(uow, member, photo_id, match, now)
             uow.commit()
-        photo = Photo(photo_id, member_id, full, thumb, PhotoStatus.PENDING, is_main=not kept)
-        return OwnPhoto.of(photo, self.links)  # pending: its owner's link only
+        photo = Photo(photo_id, member_id, full, thumb, status, is_main=not kept)
+        return OwnPhoto.of(photo, self.links)  # waiting: its owner's link only
+
+    def _hold(self, uow: UnitOfWork, member: Member, photo_id: int, match: PhotoMatch,
+              now: datetime) -> None:
+        """The held photo's decision, in the member's language: taken by the shield, so
+        detected and decided automatically; approving the photo lifts it."""
+        site = site_of_member(uow, member)
+        facts = (self.texts.facts(match.facts, member.language, site=site.name)
+                 if self.texts else match.facts)
+        record_decision(uow, member, Restricting(
+            restriction=Restriction.PHOTO_HELD, item_kind=ItemKind.PHOTO,
+            item_id=str(photo_id), facts=facts, ground=match.ground,
+            detected_automatically=True, decided_automatically=True,
+            undo={"photo_status": PhotoStatus.PENDING.value, **match.details()}),
+            SHIELD_ACTOR, now)
+        uow.audit.record(now, SHIELD_ACTOR, "photos.hold", str(photo_id),
+                         {**match.details(), "member": member.id,
+                          "matched_member": match.member_id})
 
     def delete(self, member_id: int, photo_id: int) -> None:
         with self.uow() as uow:
@@ -182,15 +245,18 @@ class Photos:
     # --- operators -----------------------------------------------------------------
 
     def pending(self, limit: int = 50, offset: int = 0) -> tuple[list[PhotoToReview], int]:
-        """A page of the photos waiting for review, oldest first, and how many wait, each
-        with its preview token."""
+        """A page of the photos waiting for review (held ones too, with why), oldest
+        first, and how many wait, each with its preview token."""
         until = int((self.clock.now() + PREVIEW_LIFETIME).timestamp())
         with self.uow() as uow:
             queue = uow.photo_queries
             found, total = queue.pending(limit, offset), queue.pending_count()
+            held = {photo.id: _held_because(uow, photo) for photo in found
+                    if photo.status is PhotoStatus.HELD}
         return [PhotoToReview(**attrs.asdict(photo, recurse=False),
                               preview=self.signer.sign(PREVIEW, [photo.id, until])
-                              if self.signer else None) for photo in found], total
+                              if self.signer else None, held=held.get(photo.id))
+                for photo in found], total
 
     def previewable(self, name: str, token: str | None) -> bool:
         """Whether an operator's preview link opens this file (a photo or its thumbnail)."""
@@ -217,7 +283,8 @@ class Photos:
                     notice_id: int | None = None, *, facts: str | None = None) -> None:
         """Approve or reject several photos at once: all of them, or (one unknown id)
         none. Each rejection is a decision its owner is told of (the facts, else the
-        reason); approving a photo rejected before lifts that decision."""
+        reason); approving a photo rejected before lifts that decision. A held photo's
+        hold ends either way (its decision is lifted): approved, or rejected instead."""
         if not approve and not reason.strip():
             raise DomainError("reason_required")
         now = self.clock.now()
@@ -232,14 +299,21 @@ class Photos:
                 uow.audit.record(now, actor, f"photos.{'approve' if approve else 'reject'}",
                                  str(photo_id), {"member": photo.member_id,
                                                  "reason": reason})
+                held = photo.status is PhotoStatus.HELD
+                if held:  # the hold ends either way: approved, or a rejection instead
+                    lift_decision(uow, photo.member_id, Restriction.PHOTO_HELD,
+                                  str(photo_id), actor, now)
                 if approve:
                     lift_decision(uow, photo.member_id, Restriction.PHOTO_REJECTED,
                                   str(photo_id), actor, now)
                 elif photo.status is not PhotoStatus.REJECTED:
+                    # Lifted on appeal, a rejected photo that was held goes back to
+                    # review, as every upload does (its hold has ended).
+                    before = PhotoStatus.PENDING if held else photo.status
                     record_decision(uow, existing_member(uow, photo.member_id), Restricting(
                         restriction=Restriction.PHOTO_REJECTED, item_kind=ItemKind.PHOTO,
                         item_id=str(photo_id), facts=facts or reason, ground=ground,
-                        notice_id=notice_id, undo={"photo_status": photo.status.value}),
+                        notice_id=notice_id, undo={"photo_status": before.value}),
                         actor, now)
                 owners.append(photo.member_id)
             relist(uow, *owners)

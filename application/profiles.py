@@ -11,7 +11,7 @@ from application.accounts import existing_member, site_of_member
 from application.listings import relist
 from application.member_decisions import photo_rejections
 from application.photo_links import PhotoLinks
-from application.photos import OwnPhoto, PhotoRejection, own_photos
+from application.photos import EXPLAINED, OwnPhoto, PhotoRejection, own_photos
 from application.ports.clock import Clock
 from application.ports.discovery import RegionCatalog
 from application.ports.grounds import GroundTexts
@@ -19,7 +19,7 @@ from application.ports.photos import Photo
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.errors import DomainError
 from domain.members import INTERESTS, Member, ProfileStatus, age_on
-from domain.photos import PhotoStatus, photo_limit
+from domain.photos import photo_limit
 from domain.profile_rules import ProfileContext, apply_changes
 
 # Fields to change and their new values, as the member sent them (checked by the domain).
@@ -101,7 +101,7 @@ class Profiles:
 
     def _reasons(self, uow: UnitOfWork, member: Member, photos: list[Photo],
                  language: str | None) -> dict[int, PhotoRejection]:
-        if not any(photo.status is PhotoStatus.REJECTED for photo in photos):
+        if not any(photo.status in EXPLAINED for photo in photos):
             return {}
         return photo_rejections(uow, self.grounds, site_of_member(uow, member), member.id,
                                 language or member.language)

@@ -59,6 +59,11 @@ RESTRICTING_USE_CASES = (
         "the scam shield holds a sender (repeated flagged sends, a reported flagged "
         "message; chat send and complaints call it): their messages wait undelivered; "
         "amora safety release delivers them"),
+    RestrictingUseCase(
+        Restriction.PHOTO_HELD, Photos.upload, (Photos.review_many, Appeals.decide),
+        "an upload matching a block-listed photo or another member's photo is held by the "
+        "shield (issue 31.3): only its owner sees it; amora photos approve lifts the hold, "
+        "reject turns it into a rejection"),
 )
 
 # Restrictions no use case makes yet, and the work that brings the use case.
@@ -67,7 +72,6 @@ LATER: Mapping[Restriction, str] = {
     Restriction.PHOTO_REMOVED: "a photo taken away for good, not only hidden (not planned)",
     Restriction.MESSAGE_HELD: "issue 31: the scam shield holds a flagged message",
     Restriction.SENDING_LIMITED: "issue 31: new conversations capped by trust",
-    Restriction.PHOTO_HELD: "issue 31.3: a photo matching a block list or another member's",
 }
 
 # Writes that look like restricting a member but are no decision about their conduct or

@@ -25,7 +25,8 @@ from domain.transparency import median_hours, monthly_average, months_between, s
 
 EVERY_DECISION = 10_000_000  # a report reads the whole period
 _WORDS = {"ban": "Account suspended", "photo_rejected": "Photo rejected",
-          "photo_removed": "Photo removed", "text_removed": "Profile text removed",
+          "photo_removed": "Photo removed", "photo_held": "Photo held for review",
+          "text_removed": "Profile text removed",
           "message_held": "Message held back", "message_removed": "Message removed",
           "credits_revoked": "Credits revoked", "direct_debit_blocked": "Direct debit blocked",
           "account_held": "Account held for review",

@@ -18,6 +18,7 @@ from application.shop import DIRECT_DEBIT_BLOCK
 from domain.credits import EntryKind
 from domain.decisions import Decision, Restriction
 from domain.errors import DomainError
+from domain.photos import PhotoStatus
 from domain.removals import restored_texts
 
 Undo = Callable[[UnitOfWork, Decision, datetime], None]
@@ -35,6 +36,17 @@ def _photo(uow: UnitOfWork, found: Decision, now: datetime) -> None:
     if photo is None:
         return  # the member deleted it meanwhile
     uow.photos.set_status(photo.id, str(found.undo.get("photo_status") or "active"))
+    relist(uow, photo.member_id)
+
+
+def _held_photo(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+    """A held photo lifted on appeal goes back to review, as any upload does (the hold
+    was the only thing keeping it from there); anything since (deleted, approved,
+    rejected) stands."""
+    photo = uow.photos.get(int(found.item_id or 0))
+    if photo is None or photo.status is not PhotoStatus.HELD:
+        return
+    uow.photos.set_status(photo.id, str(found.undo.get("photo_status") or "pending"))
     relist(uow, photo.member_id)
 
 
@@ -73,6 +85,11 @@ def _hold(uow: UnitOfWork, found: Decision, now: datetime) -> None:
     end_hold(uow, _member(found))
 
 
+def _limit(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+    """Nothing more: reports lower the daily cap only while the decision is in force
+    (application/opener_guard.py), so lifting it is the whole undoing."""
+
+
 def _member(found: Decision) -> int:
     if found.member_id is None:
         raise DomainError("decision_not_found")  # erased: nothing to give back
@@ -83,11 +100,13 @@ UNDO: dict[Restriction, Undo] = {
     Restriction.BAN: _ban,
     Restriction.PHOTO_REJECTED: _photo,
     Restriction.PHOTO_REMOVED: _photo,
+    Restriction.PHOTO_HELD: _held_photo,
     Restriction.CREDITS_REVOKED: _credits,
     Restriction.DIRECT_DEBIT_BLOCKED: _direct_debit,
     Restriction.TEXT_REMOVED: _texts,
     Restriction.MESSAGE_REMOVED: _message,
     Restriction.ACCOUNT_HELD: _hold,
+    Restriction.SENDING_LIMITED: _limit,
 }
 
 

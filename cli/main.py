@@ -16,6 +16,7 @@ from adapters.config import Config, unsafe_in_production
 from adapters.logs import configure_logging
 from cli import (
     appeals,
+    blocklist,
     companies,
     complaints,
     conversations,
@@ -56,6 +57,7 @@ app.add_typer(grounds.app, name="grounds")
 app.add_typer(decisions.app, name="decisions")
 app.add_typer(transparency.app, name="transparency")
 app.add_typer(safety.app, name="safety")
+app.add_typer(blocklist.app, name="blocklist")
 app.command("audit")(decisions.audit)
 
 

@@ -13,6 +13,7 @@ from cli.failures import MAX_NUMBER
 from cli.inputs import Actor, Facts, GroundOption, Notice, RequiredFacts, reason
 from cli.operator import operator
 from cli.output import Json, console, plain, print_json, rows, say, shown
+from domain.blocklists import MemberPart
 from domain.decisions import Ground
 from domain.errors import DomainError
 from domain.members import Member
@@ -94,16 +95,46 @@ def set_fictional(member_id: Id, state: Annotated[str, typer.Argument(help="on o
         f"Member {member_id} fictional: {state}.")
 
 
+def _parts(value: str | None) -> list[MemberPart]:
+    names = [name.strip() for name in (value or "").split(",") if name.strip()]
+    known = ", ".join(part.value for part in MemberPart)
+    for name in names:
+        if name not in {part.value for part in MemberPart}:
+            raise typer.BadParameter(f"{name} is none of {known}")
+    return [MemberPart(name) for name in names]
+
+
+Blocklist = Annotated[str | None, typer.Option(
+    "--blocklist", show_default=False,
+    help="Also list what they left behind, comma-separated: email, domain, ips, device, "
+         "photos (issue 31.3; a free-mail domain is refused). Signups and photos matching "
+         "them are held for review.")]
+
+
 @app.command()
 def ban(member_id: Id, reason: Reason, ground: GroundOption = "", facts: Facts = None,
-        notice: Notice = None, actor: Actor = "", as_json: Json = False) -> None:
+        notice: Notice = None, blocklist: Blocklist = None, actor: Actor = "",
+        as_json: Json = False) -> None:
     """Ban a member: their sessions end at once and they see the ban page. The member is
     told the decision: its facts (--facts, else the reason) and its --ground."""
+    parts = _parts(blocklist)
+    who = operator(actor)
     with fail_on_rule():
-        container().moderation().ban(member_id, reason, operator(actor),
-                                     ground=Ground.parse(ground), facts=facts,
-                                     notice_id=notice)
-    say(as_json, {"id": member_id, "status": "banned"}, f"Member {member_id} banned.", "red")
+        entries = container().blocklists().of_member(member_id, parts, reason) \
+            if parts else []
+        container().moderation().ban(member_id, reason, who, ground=Ground.parse(ground),
+                                     facts=facts, notice_id=notice, blocklist=entries)
+        listed = container().blocklists().list(member_id=member_id, limit=1000) \
+            if parts else []
+    if as_json:
+        print_json({"id": member_id, "status": "banned",
+                    "blocklist": [{"id": entry.id, "kind": entry.kind.value,
+                                   "value": entry.value} for entry in listed]})
+        return
+    say(False, {}, f"Member {member_id} banned.", "red")
+    if parts:
+        say(False, {}, f"On the block lists: {len(listed)} entries of member {member_id} "
+                       f"(amora blocklist list --member {member_id}).", "yellow")
 
 
 @app.command()

@@ -48,6 +48,24 @@ _MESSAGES = {
     "notice_without_decision": "No decision names complaint {id}: restrict with --notice {id} "
                                "first (the member is owed its reasons), or resolve it with "
                                "--outcome no_action",
+    "blocklist_free_mail_domain": "{value} is a free-mail domain: it is never listed (it would "
+                                  "hold every new member with an address there)",
+    "blocklist_invalid_domain": "{value} is no e-mail domain",
+    "blocklist_invalid_email": "{value} is no e-mail address",
+    "blocklist_invalid_network": "{value} is no IP address or network",
+    "blocklist_network_too_wide": "{value} is wider than /{widest}: list a smaller network",
+    "blocklist_network_unusable": "{value} cannot be listed (loopback, link-local, multicast "
+                                  "or unspecified: a proxy set up wrong gives every visitor "
+                                  "such an address)",
+    "blocklist_invalid_device": "{value} is no device id (the amora_device cookie: 22 to 64 "
+                                "letters, digits, - or _)",
+    "blocklist_invalid_photo_hash": "{value} is no photo hash (80 hex digits, as 'amora "
+                                    "blocklist list' shows them)",
+    "blocklist_plain_photo": "The picture is too plain (nearly one colour) to compare with "
+                             "photos: nothing listed",
+    "blocklist_entry_not_found": "No block-list entry {id}",
+    "blocklist_note_too_long": "A note has at most {max} characters",
+    "blocklist_nothing_chosen": "Say what of the member to list",
 }
 
 

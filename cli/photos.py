@@ -11,6 +11,7 @@ from rich.style import Style
 from rich.table import Table
 
 from application.photo_storage import move_files
+from application.photos import HeldBecause
 from cli.context import container, fail_on_rule
 from cli.failures import MAX_NUMBER
 from cli.inputs import Actor, Facts, GroundOption, Notice
@@ -30,7 +31,9 @@ def pending(
     as_json: Json = False,
 ) -> None:
     """Photos waiting for review, oldest first, a page at a time, with links to look at
-    each photo and its thumbnail (signed: they open without a login for 24 hours)."""
+    each photo and its thumbnail (signed: they open without a login for 24 hours). A
+    photo the block lists hold says what it matched: approve lifts the hold, reject turns
+    it into a rejection."""
     per_page = limit or per_page
     base = container().config().base_url
     found, total = container().photos().pending(per_page, (page - 1) * per_page)
@@ -40,13 +43,14 @@ def pending(
         token = f"?preview={photo.preview}" if photo.preview else ""
         records.append({"id": photo.id, "member": photo.member_id,
                         "site": photo.domain, "uploaded": photo.created_at,
+                        "status": photo.status.value, "held": _held(photo.held),
                         "preview": f"{site}/media/{photo.filename}{token}",
                         "thumbnail": f"{site}/media/{photo.thumb_filename}{token}"})
     pages = max(1, -(-total // per_page))
     if as_json:
         print_json({"page": page, "pages": pages, "total": total, "photos": records})
         return
-    table = Table("id", "member", "site", "uploaded (UTC)", "preview",
+    table = Table("id", "member", "site", "uploaded (UTC)", "preview", "held because",
                   title=f"{total} photos waiting, page {page} of {pages}")
     for record, photo in zip(records, found, strict=True):
         # The whole signed link would not fit a terminal: the file name is the link
@@ -54,11 +58,25 @@ def pending(
         # Our own signed link; shown() keeps anything in it from ending the link early.
         table.add_row(str(record["id"]), str(record["member"]), record["site"],
                       f"{record['uploaded']:%Y-%m-%d %H:%M}",
-                      shown(photo.filename, style=Style(link=visible(record["preview"]))))
+                      shown(photo.filename, style=Style(link=visible(record["preview"]))),
+                      shown(record["held"] or "", style="yellow"))
     table.columns[4].no_wrap = True
     console.print(table)
     if page < pages:
         console.print(f"Next: amora photos pending --page {page + 1} --per-page {per_page}")
+
+
+def _held(held: HeldBecause | None) -> str | None:
+    """Why the shield holds a photo (issue 31.3), for the operator deciding on it."""
+    if held is None:
+        return None
+    if held.entry_id is not None:
+        found = f"matches block-list entry {held.entry_id}"
+    elif held.photo_id is not None:
+        found = f"like photo {held.photo_id} of member {held.member_id}"
+    else:
+        found = "held"
+    return f"{found} (decision {held.decision_id})"
 
 
 Ids = Annotated[list[int], typer.Argument(min=1, max=MAX_NUMBER, help="Photo ids.")]
@@ -66,7 +84,8 @@ Ids = Annotated[list[int], typer.Argument(min=1, max=MAX_NUMBER, help="Photo ids
 
 @app.command()
 def approve(photo_ids: Ids, actor: Actor = "", as_json: Json = False) -> None:
-    """Make photos visible to other members (all of them, or none if an id is unknown)."""
+    """Make photos visible to other members (all of them, or none if an id is unknown); a
+    held photo's hold is lifted."""
     with fail_on_rule():
         container().photos().review_many(photo_ids, True, operator(actor))
     say(as_json, {"approved": photo_ids},

@@ -22,6 +22,9 @@ class PhotoStatus(StrEnum):
     PENDING = "pending"
     ACTIVE = "active"
     REJECTED = "rejected"
+    # Matches a block-listed photo or another member's (issue 31.3): only its owner sees
+    # it, with the decision that holds it, until an operator approves or rejects it.
+    HELD = "held"
 
 
 def photo_limit(paid_user: bool) -> int:
@@ -53,6 +56,8 @@ def check_may_be_main(status: str) -> None:
         raise DomainError("photo_rejected")
     if status == PhotoStatus.PENDING:
         raise DomainError("photo_pending")
+    if status == PhotoStatus.HELD:
+        raise DomainError("photo_held")
 
 
 def visible_to_others(status: str) -> bool:

@@ -48,6 +48,9 @@ _EFFECT: dict[Restriction, tuple[str, str, str]] = {
                                  "end_date_visibility_restriction"),
     Restriction.PHOTO_REMOVED: ("decision_visibility", "DECISION_VISIBILITY_CONTENT_REMOVED",
                                 "end_date_visibility_restriction"),
+    # Held for review (issue 31.3): not shown to others until a moderator decides.
+    Restriction.PHOTO_HELD: ("decision_visibility", "DECISION_VISIBILITY_CONTENT_DISABLED",
+                             "end_date_visibility_restriction"),
     Restriction.TEXT_REMOVED: ("decision_visibility", "DECISION_VISIBILITY_CONTENT_REMOVED",
                                "end_date_visibility_restriction"),
     Restriction.MESSAGE_HELD: ("decision_visibility", "DECISION_VISIBILITY_CONTENT_DISABLED",

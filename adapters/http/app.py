@@ -20,6 +20,7 @@ from adapters.http import (
     chat_views,
     connections,
     decision_views,
+    devices,
     discovery_views,
     errors,
     health,
@@ -131,6 +132,7 @@ def create_app(container: Container) -> Flask:
     # Teardowns run in reverse: the connection goes back to the pool before the sign-in
     # announcement, whatever that meets.
     session.init_sessions(app)
+    devices.init_devices(app)  # the device cookie (issue 31.3), with a browser's first answer
     connections.init_request_connection(app)
     limits.init_limits(app, config.redis_url, config.rate_limits)
     app.config["SOCK_SERVER_OPTIONS"] = realtime.SERVER_OPTIONS

@@ -97,6 +97,7 @@ def clear_session(response: Response) -> Response:
 
 
 def visitor(language: str | None = None, traffic: Traffic | None = None) -> Visitor:
+    from adapters.http.devices import device_id
     from adapters.http.requests import geoip_country
     from adapters.http.requests import language as request_language
 
@@ -105,4 +106,4 @@ def visitor(language: str | None = None, traffic: Traffic | None = None) -> Visi
                    user_agent=request.headers.get("User-Agent"),
                    language=language or request_language() or "en",
                    geoip_country=geoip_country(config.geoip_header),
-                   traffic=traffic or Traffic())
+                   traffic=traffic or Traffic(), device=device_id())

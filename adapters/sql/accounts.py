@@ -55,10 +55,11 @@ class SqlSessions:
     connection: Connection
 
     def add(self, member_id: int, token_hash: str, created_at: datetime, expires_at: datetime,
-            ip: str | None, user_agent: str | None) -> None:
+            ip: str | None, user_agent: str | None, device: str | None = None) -> None:
         self.connection.execute(insert(t.sessions).values(
             member_id=member_id, token_hash=token_hash, created_at=created_at,
-            expires_at=expires_at, ip=ip, user_agent=(user_agent or "")[:300] or None))
+            expires_at=expires_at, ip=ip, user_agent=(user_agent or "")[:300] or None,
+            device=device))
 
     def find(self, token_hash: str) -> SessionRecord | None:
         row = self.connection.execute(

@@ -10,10 +10,12 @@ import attrs
 from sqlalchemy import Connection, delete, func, insert, or_, select, update
 
 from adapters.sql import tables as t
+from adapters.sql.blocklists import photo_hash_columns
 from adapters.sql.documents import company_from_row, converter, site_from_row, site_settings
 from adapters.sql.engine import inserted_id
 from application.ports.audit import AuditEntry, AuditFilter, Details
 from application.ports.photos import MainPhoto, Photo, PhotoForReview
+from domain.blocklists import PhotoHash
 from domain.photos import PhotoStatus
 from domain.sites import Company, Site
 
@@ -156,14 +158,19 @@ class SqlPhotos:
         return [name for row in rows for name in (row.filename, row.thumb_filename)]
 
     def add(self, member_id: int, filename: str, thumb_filename: str, is_main: bool,
-            status: str, created_at: datetime) -> int:
+            status: str, created_at: datetime, phash: PhotoHash | None = None) -> int:
         result = self.connection.execute(
             insert(t.photos).values(
                 member_id=member_id, filename=filename, thumb_filename=thumb_filename,
                 is_main=is_main, status=status, created_at=created_at,
+                **photo_hash_columns(phash),
             )
         )
         return inserted_id(result)
+
+
+# The review queue: new photos, and those the block lists hold (issue 31.3).
+_IN_QUEUE = (PhotoStatus.PENDING.value, PhotoStatus.HELD.value)
 
 
 @attrs.define
@@ -175,7 +182,7 @@ class SqlPhotoQueries:
             select(*_PHOTO, t.photos.c.created_at, t.sites.c.domain)
             .join(t.members, t.members.c.id == t.photos.c.member_id)
             .join(t.sites, t.sites.c.id == t.members.c.site_id)
-            .where(t.photos.c.status == "pending").order_by(t.photos.c.id)
+            .where(t.photos.c.status.in_(_IN_QUEUE)).order_by(t.photos.c.id)
             .limit(limit).offset(offset))
         return [PhotoForReview(row.id, row.member_id, row.filename, row.thumb_filename,
                                PhotoStatus(row.status), row.is_main, row.created_at, row.domain)
@@ -183,7 +190,8 @@ class SqlPhotoQueries:
 
     def pending_count(self) -> int:
         return int(self.connection.execute(select(func.count()).select_from(t.photos)
-                                           .where(t.photos.c.status == "pending")).scalar_one())
+                                           .where(t.photos.c.status.in_(_IN_QUEUE)))
+                   .scalar_one())
 
 
 @attrs.define

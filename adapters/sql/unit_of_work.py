@@ -16,6 +16,7 @@ from sqlalchemy import Connection, Engine, event
 
 from adapters.sql.accounts import SqlLoginFailures, SqlSessions, SqlTokens
 from adapters.sql.appeals import SqlAppeals
+from adapters.sql.blocklists import SqlBlocklists
 from adapters.sql.chats import SqlChatQueries, SqlChats
 from adapters.sql.complaints import SqlComplaintQueries, SqlComplaints
 from adapters.sql.credits import SqlLedger
@@ -118,6 +119,7 @@ _REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
     "appeals": SqlAppeals, "personal_data": SqlPersonalData, "last_seen": SqlLastSeen,
     "decisions": SqlDecisions, "audit_queries": SqlAuditLog, "transparency": SqlTransparency,
     "jobs": lambda connection: SqlOutbox(connection, _now),
+    "blocklists": SqlBlocklists,
 }
 
 
@@ -154,6 +156,7 @@ class SqlUnitOfWork:
     decisions: SqlDecisions
     transparency: SqlTransparency
     personal_data: SqlPersonalData  # read only
+    blocklists: SqlBlocklists
     last_seen: SqlLastSeen
     jobs: SqlOutbox
 

@@ -34,7 +34,9 @@ class SignedIn:
 
 class SessionRepository(Protocol):
     def add(self, member_id: int, token_hash: str, created_at: datetime, expires_at: datetime,
-            ip: str | None, user_agent: str | None) -> None: ...
+            ip: str | None, user_agent: str | None, device: str | None = None) -> None:
+        """``device``: the browser's device cookie (issue 31.3), kept for block lists."""
+        ...
     def find(self, token_hash: str) -> SessionRecord | None: ...
     def signed_in(self, token_hash: str) -> SignedIn | None:
         """The session with its member and what the member's own page shows, in one read

@@ -8,6 +8,7 @@ from typing import IO, Protocol
 
 import attrs
 
+from domain.blocklists import PhotoHash
 from domain.photos import PhotoStatus
 
 
@@ -56,14 +57,15 @@ class PhotoRepository(Protocol):
     def main_of(self, member_id: int) -> MainPhoto | None: ...
     def files_of(self, member_id: int) -> list[str]: ...
     def add(self, member_id: int, filename: str, thumb_filename: str, is_main: bool,
-            status: str, created_at: datetime) -> int: ...
+            status: str, created_at: datetime, phash: PhotoHash | None = None) -> int: ...
 
 
 class PhotoQueries(Protocol):
     """Read only: the operators' review queue."""
 
     def pending(self, limit: int, offset: int = 0) -> list[PhotoForReview]:
-        """Photos waiting for review, oldest first, with their member's site domain."""
+        """Photos waiting for review (pending, or held by the block lists), oldest
+        first, with their member's site domain."""
         ...
     def pending_count(self) -> int: ...
 

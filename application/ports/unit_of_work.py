@@ -8,6 +8,7 @@ from typing import Protocol
 from application.ports.accounts import LoginFailureLog, SessionRepository, TokenRepository
 from application.ports.appeals import AppealRepository
 from application.ports.audit import AuditLog, AuditQueries
+from application.ports.blocklists import BlocklistRepository
 from application.ports.chat import ChatQueries, ChatRepository
 from application.ports.complaints import ComplaintQueries, ComplaintRepository
 from application.ports.credits import LedgerRepository
@@ -68,6 +69,7 @@ class UnitOfWork(Protocol):
     appeals: AppealRepository
     decisions: DecisionRepository
     transparency: TransparencyQueries  # read only
+    blocklists: BlocklistRepository
     personal_data: PersonalDataQueries  # read only
     last_seen: LastSeen
     jobs: JobOutbox

@@ -10,6 +10,7 @@ import attrs
 from application.ports.audit import Details
 from application.ports.members import MemberChanged
 from application.ports.photos import MainPhoto, Photo
+from domain.blocklists import PhotoHash
 from domain.members import Member
 from domain.photos import PhotoStatus
 from domain.sites import Company, Site
@@ -170,7 +171,7 @@ class MemoryPhotos:
         self.data, self.times = data, times
 
     def add(self, member_id: int, filename: str, thumb_filename: str, is_main: bool,
-            status: str, created_at: datetime) -> int:
+            status: str, created_at: datetime, phash: PhotoHash | None = None) -> int:
         number = max((p.id for p in self.data), default=0) + 1
         self.data.append(Photo(number, member_id, filename, thumb_filename,
                                PhotoStatus(status), is_main))

@@ -28,7 +28,7 @@ class MemorySessions:
         self.ledger = ledger
 
     def add(self, member_id: int, token_hash: str, created_at: datetime, expires_at: datetime,
-            ip: str | None, user_agent: str | None) -> None:
+            ip: str | None, user_agent: str | None, device: str | None = None) -> None:
         self.data[token_hash] = {"member_id": member_id, "created_at": created_at,
                                  "expires_at": expires_at, "revoked_at": None}
 

@@ -185,6 +185,9 @@ class MemoryComplaintQueries:
         return {c.id: record(c) for c in complaints}
 
 
+_IN_QUEUE = (PhotoStatus.PENDING, PhotoStatus.HELD)  # as adapters/sql/repositories.py
+
+
 class MemoryPhotoQueries:
     def __init__(self, store: MemoryStore) -> None:
         self.store = store
@@ -194,7 +197,7 @@ class MemoryPhotoQueries:
         for photo in sorted(store.photos, key=lambda p: p.id):
             member = store.members.get(photo.member_id)
             site = store.sites.get(member.site_id) if member else None
-            if photo.status is PhotoStatus.PENDING and site is not None:
+            if photo.status in _IN_QUEUE and site is not None:
                 found.append(PhotoForReview(**attrs.asdict(photo, recurse=False),
                                             created_at=store.photo_times[photo.id],
                                             domain=site.domain))
@@ -204,4 +207,4 @@ class MemoryPhotoQueries:
         return self._waiting()[offset:offset + limit]
 
     def pending_count(self) -> int:
-        return sum(1 for p in self.store.photos if p.status is PhotoStatus.PENDING)
+        return sum(1 for p in self.store.photos if p.status in _IN_QUEUE)

@@ -14,8 +14,10 @@ from tests.application.memory import MemoryStore, MemoryUnitOfWork
 
 # Ports no use case under tests/application reaches (appeals, the data export's reads:
 # tests/http; the operator's desk reading the audit log and the transparency counts:
-# tests/cli and the SQL adapters): their fakes would be tested by nothing.
-NOT_FAKED = {"landers", "figures", "appeals", "personal_data", "transparency", "audit_queries"}
+# tests/cli and the SQL adapters; the block lists: tests/http, tests/cli and
+# tests/adapters/test_blocklists_sql.py): their fakes would be tested by nothing.
+NOT_FAKED = {"landers", "figures", "appeals", "personal_data", "transparency", "audit_queries",
+             "blocklists"}
 PORTS = {name: port for name, port in typing.get_type_hints(UnitOfWork).items()
          if name not in NOT_FAKED}
 

@@ -263,6 +263,7 @@ _GROUNDS = [Ground(kind=GroundKind.TERMS, code=code) for code in TERMS_CLAUSES] 
     Ground(kind=GroundKind.LAW, code=code) for code in LEGAL_PROVISIONS]
 _ITEMS = {Restriction.BAN: ItemKind.ACCOUNT, Restriction.ACCOUNT_HELD: ItemKind.ACCOUNT,
           Restriction.PHOTO_REJECTED: ItemKind.PHOTO, Restriction.PHOTO_REMOVED: ItemKind.PHOTO,
+          Restriction.PHOTO_HELD: ItemKind.PHOTO,
           Restriction.TEXT_REMOVED: ItemKind.PROFILE_TEXT,
           Restriction.MESSAGE_HELD: ItemKind.MESSAGE,
           Restriction.MESSAGE_REMOVED: ItemKind.MESSAGE,

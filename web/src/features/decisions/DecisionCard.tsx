@@ -14,6 +14,7 @@ const ICONS: Partial<Record<Decision['restriction'], IconName>> = {
   ban: 'lock',
   photo_rejected: 'photo',
   photo_removed: 'photo',
+  photo_held: 'photo',
   text_removed: 'user',
   message_held: 'chat',
   message_removed: 'chat',

@@ -148,7 +148,7 @@ export function MembersPage() {
         {user && photo !== undefined && photo?.status !== 'active' && (
           <AppLink to="profile" className="members-nudge d-md-none" data-testid="photo-nudge-compact">
             <Icon name="photo" size={16} />
-            <span>{tc(photo?.status === 'pending' ? 'photoNudge.pendingTitle' : 'photoNudge.title')}</span>
+            <span>{tc(photo?.status === 'pending' || photo?.status === 'held' ? 'photoNudge.pendingTitle' : 'photoNudge.title')}</span>
           </AppLink>
         )}
         {fromProfile && user && (

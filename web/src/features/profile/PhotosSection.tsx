@@ -7,21 +7,29 @@ import { FormAlert } from '../../shared/ui/alerts';
 import { useErrorText } from '../../shared/ui/form';
 import { Section } from '../../shared/ui/sections';
 import { AppLink } from '../../shared/routing/AppLink';
-import { Icon } from '../../shared/ui/icons';
+import { Icon, type IconName } from '../../shared/ui/icons';
 import { useSettings } from '../site';
 import { profileApi } from './profileApi';
 import { PHOTO_TYPES, photoCounter, photoFileProblem, photoUrl, uploadError } from './profileLogic';
 
 type Notice = { ok: boolean; text: string } | null;
 
-/** Why a rejected photo was rejected (issue 30.2): the rule and the facts on the photo
- * itself, and the decision in full (with its appeal) one tap away. */
-function RejectionReason({ rejection }: { rejection: NonNullable<OwnPhoto['rejection']> }) {
+const PHOTO_STATUS_ICONS: Record<OwnPhoto['status'], IconName> = {
+  pending: 'clock',
+  active: 'check',
+  rejected: 'warning',
+  held: 'shield',
+};
+
+/** Why a rejected photo was rejected (issue 30.2), or a held one is held (issue 31.3): the
+ * rule and the facts on the photo itself, and the decision in full (with its appeal) one
+ * tap away. */
+function RejectionReason({ rejection, held }: { rejection: NonNullable<OwnPhoto['rejection']>; held: boolean }) {
   const { t } = useTranslation('profile');
   return (
     <div className="profile-photo__reason" data-testid="photo-rejection">
       <p className="profile-photo__reason-text" title={rejection.facts}>
-        <span className="visually-hidden">{t('photos.rejection.label')}: </span>
+        <span className="visually-hidden">{t(held ? 'photos.rejection.heldLabel' : 'photos.rejection.label')}: </span>
         <strong>{rejection.ground_title}:</strong> {rejection.facts}
       </p>
       <AppLink to="decisions" suffix={`#decision-${rejection.decision_id}`} className="profile-photo__reason-link">
@@ -54,7 +62,7 @@ function PhotoTile({
       data-status={photo.status}
     >
       <img src={photoUrl(prefix, photo.thumb_filename)} alt={t('photos.alt')} loading="lazy" />
-      {photo.rejection && !confirming && <RejectionReason rejection={photo.rejection} />}
+      {photo.rejection && !confirming && <RejectionReason rejection={photo.rejection} held={photo.status === 'held'} />}
       <div className="profile-photo__badges">
         {photo.is_main && (
           <span className="profile-badge profile-badge--main">
@@ -64,7 +72,7 @@ function PhotoTile({
         )}
         {photo.status !== 'active' && (
           <span className={`profile-badge profile-badge--${photo.status}`} data-testid="photo-status">
-            <Icon name={photo.status === 'pending' ? 'clock' : 'warning'} size={14} />
+            <Icon name={PHOTO_STATUS_ICONS[photo.status]} size={14} />
             {t(`photos.status.${photo.status}`)}
           </span>
         )}
@@ -153,12 +161,13 @@ export function PhotosSection({
     }
   };
 
-  const act = async (task: () => Promise<EditableProfile>, success: string, upload = false) => {
+  const act = async (task: () => Promise<EditableProfile>, success: string | ((done: EditableProfile) => string), upload = false) => {
     setBusy(true);
     setNotice(null);
     try {
-      await refresh(await task());
-      setNotice({ ok: true, text: success });
+      const done = await task();
+      await refresh(done);
+      setNotice({ ok: true, text: typeof success === 'string' ? success : success(done) });
     } catch (error) {
       setNotice({ ok: false, text: (upload ? fieldText(uploadError(error)) : null) ?? errorText(error) });
     } finally {
@@ -187,7 +196,8 @@ export function PhotosSection({
           setProgress(null);
         }
       },
-      t('photos.uploaded'),
+      // A photo matching a known one is held (issue 31.3): said at once, its reason on the photo.
+      (done) => t(done.photos.at(-1)?.status === 'held' ? 'photos.uploadedHeld' : 'photos.uploaded'),
       true,
     );
   };

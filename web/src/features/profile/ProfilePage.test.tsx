@@ -255,6 +255,19 @@ describe('profile screen', () => {
     expect(within(reasons[0]!).getByRole('link', { name: 'Details and appeal' })).toHaveAttribute('href', '/decisions#decision-12');
   });
 
+  it('says on a held photo that it is held and why, with the way to its decision', async () => {
+    const photo = { id: 8, filename: 'p8.jpg', thumb_filename: 'p8_t.jpg', status: 'active' as const, is_main: true, rejection: null };
+    const rejection = { decision_id: 14, facts: 'This photo matches a photo that another member already has on Amora.', ground_title: 'Impersonation' };
+    profile = profileFixture({ photos: [photo, { ...photo, id: 9, is_main: false, status: 'held', rejection }] });
+    renderProfile();
+    const [, held] = await screen.findAllByTestId('photo-tile');
+    expect(within(held!).getByTestId('photo-status')).toHaveTextContent('On hold');
+    expect(within(held!).queryByTestId('photo-main')).toBeNull();
+    const reason = within(held!).getByTestId('photo-rejection');
+    expect(reason).toHaveTextContent(`Why it is on hold: Impersonation: ${rejection.facts}Details and appeal`);
+    expect(within(reason).getByRole('link', { name: 'Details and appeal' })).toHaveAttribute('href', '/decisions#decision-14');
+  });
+
   it('says why the server refused a main photo', async () => {
     const photo = { id: 6, filename: 'p6.jpg', thumb_filename: 'p6_t.jpg', status: 'active' as const, is_main: false, rejection: null };
     profile = profileFixture({ photos: [{ ...photo, id: 5, is_main: true }, photo] });

@@ -1529,10 +1529,13 @@ export interface components {
             /** @description The photo's path under the site's cdn_prefix. A photo not every viewer may see (past the main photo, or waiting for review) comes as a link signed for this viewer, valid one to two hours: path?exp=…&sig=… */
             filename: string;
             thumb_filename: string;
-            /** @enum {string} */
-            status: "pending" | "active" | "rejected";
+            /**
+             * @description held: it matches a block-listed photo or another member's photo (issue 31.3) and waits for a moderator; only its owner sees it
+             * @enum {string}
+             */
+            status: "pending" | "active" | "rejected" | "held";
             is_main: boolean;
-            /** @description Why a rejected photo was rejected (issue 30.2): the decision's facts and its ground's title in the screen's language (?lang=, the locale cookie, Accept-Language, else the member's); null otherwise */
+            /** @description Why a rejected photo was rejected (issue 30.2), or a held one is held (issue 31.3): the decision's facts and its ground's title in the screen's language (?lang=, the locale cookie, Accept-Language, else the member's); null otherwise */
             rejection: {
                 decision_id: number;
                 facts: string;
@@ -1645,8 +1648,11 @@ export interface components {
             /** @description The photo's path under the site's cdn_prefix. A photo not every viewer may see (past the main photo, or waiting for review) comes as a link signed for this viewer, valid one to two hours: path?exp=…&sig=… */
             filename: string;
             thumb_filename: string;
-            /** @enum {string} */
-            status: "pending" | "active" | "rejected";
+            /**
+             * @description held: it matches a block-listed photo or another member's photo (issue 31.3) and waits for a moderator; only its owner sees it
+             * @enum {string}
+             */
+            status: "pending" | "active" | "rejected" | "held";
         };
         OwnProfile: {
             id: number;
@@ -1713,7 +1719,7 @@ export interface components {
         Decision: {
             id: number;
             /** @enum {string} */
-            restriction: "ban" | "photo_rejected" | "photo_removed" | "text_removed" | "message_held" | "message_removed" | "credits_revoked" | "direct_debit_blocked" | "account_held" | "sending_limited";
+            restriction: "ban" | "photo_rejected" | "photo_removed" | "photo_held" | "text_removed" | "message_held" | "message_removed" | "credits_revoked" | "direct_debit_blocked" | "account_held" | "sending_limited";
             /** @enum {string} */
             item_kind: "account" | "photo" | "profile_text" | "message" | "credits" | "payment_method";
             item_id: string | null;

@@ -5,12 +5,13 @@ import { FormAlert } from './alerts';
 /**
  * A member without an active main photo is shown after every member with one and never
  * in the swipe game (issue 19.1): they are asked to add one. A photo waiting for review
- * says so instead.
+ * (or held for one) says so instead.
  */
 export function PhotoNudge({ mainImage }: { mainImage: { status: string } | null | undefined }) {
   const { t } = useTranslation('common');
   if (mainImage === undefined || mainImage?.status === 'active') return null;
-  const pending = mainImage?.status === 'pending';
+  // Held by the block lists (issue 31.3): waiting for a moderator too.
+  const pending = mainImage?.status === 'pending' || mainImage?.status === 'held';
   return (
     <FormAlert variant="info" icon="photo" testId="photo-nudge">
       <p className="fw-semibold mb-1">{t(pending ? 'photoNudge.pendingTitle' : 'photoNudge.title')}</p>
