@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 WEB_SOURCES := $(shell find web/src web/public web/index.html -type f 2>/dev/null) vite.config.ts tsconfig.json package.json
 
-.PHONY: bench scale-test run test install install-test web lint typecheck test-python test-web services serve seed migrate clean
+.PHONY: bench scale-test run test install install-test web lint typecheck test-python test-web services serve seed migrate clean alerts
 
 run: install web migrate seed serve
 
@@ -56,6 +56,16 @@ test-web: install-test
 	npm run lint
 	npm test
 
+# The Prometheus alert rules (deploy/prometheus/alerts.yml) are valid and pass their unit
+# tests (tests/alerts). promtool: PROMTOOL, or the one on the PATH, or unpacked from
+# Debian's prometheus package into the venv (tools/ensure-promtool.sh).
+$(BIN)/promtool: | $(BIN)/python
+	tools/ensure-promtool.sh $@
+
+alerts: $(BIN)/promtool
+	$(BIN)/promtool check rules deploy/prometheus/alerts.yml
+	$(BIN)/promtool test rules tests/alerts/*.yml
+
 # PostgreSQL, Redis, Chromium and nginx: installed and started on Debian/Ubuntu when missing.
 services: $(VENV)/.installed
 	tools/ensure-services.sh
@@ -67,13 +77,13 @@ PYTEST_WORKERS ?= 2
 test-python: install-test web services
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
-# Every suite, side by side where they can (the installs, then lint, the web checks and
-# pytest), so a fresh clone on a 2-core box is through in about 12 minutes. Each part's
-# output is shown as a whole when it ends (GNU make 4+; older makes interleave it).
+# Every suite, side by side where they can (the installs, then lint, the web checks, the
+# alert rules and pytest), so a fresh clone on a 2-core box is through in about 12 minutes.
+# Each part's output is shown as a whole when it ends (GNU make 4+; older makes interleave it).
 SYNC := $(if $(filter 3.%,$(MAKE_VERSION)),,--output-sync=target)
 test:
-	@echo "== make test: services, then lint, test-web, web and test-python side by side"
-	@$(MAKE) --no-print-directory -j3 $(SYNC) services lint test-web web test-python
+	@echo "== make test: services, then lint, test-web, web, alerts and test-python side by side"
+	@$(MAKE) --no-print-directory -j3 $(SYNC) services lint test-web web alerts test-python
 
 clean:
 	rm -rf $(VENV) node_modules web/dist

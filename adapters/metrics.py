@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
@@ -39,6 +40,7 @@ _MULTIPROCESS = "PROMETHEUS_MULTIPROC_DIR"
 
 log = logging.getLogger(__name__)
 _outbox: list[Callable[[], tuple[int, float]]] = []  # the registered outbox reader
+_backlog: list[Callable[[], Backlog]] = []  # the registered backlog reader
 
 
 @functools.cache
@@ -60,6 +62,19 @@ def _metrics() -> dict[str, Any]:
         "outbox_oldest": Gauge("amora_outbox_oldest_seconds",
                                "Age of the oldest job waiting in the outbox",
                                multiprocess_mode="mostrecent"),
+        # What waits, read from the database at each scrape (one figure per deployment,
+        # like the outbox's): jobs that failed, the photo review queue.
+        "outbox_retrying": Gauge("amora_outbox_retrying_jobs",
+                                 "Jobs waiting in the outbox that failed at least once",
+                                 multiprocess_mode="mostrecent"),
+        "outbox_failed": Gauge("amora_outbox_failed_jobs",
+                               "Jobs the outbox gave up on (kept for operators)",
+                               multiprocess_mode="mostrecent"),
+        "photo_queue": Gauge("amora_photo_queue", "Photos waiting for review (new or held)",
+                             multiprocess_mode="mostrecent"),
+        "photo_queue_oldest": Gauge("amora_photo_queue_oldest_seconds",
+                                    "Age of the photo waiting longest for review",
+                                    multiprocess_mode="mostrecent"),
         "payments": Counter("amora_payments", "Orders settled, by the status they reached",
                             ["status"]),
         "mails": Counter("amora_mails_sent", "Mails handed to the mail backend", ["backend"]),
@@ -86,6 +101,24 @@ def outbox_figures(read: Callable[[], tuple[int, float]]) -> None:
     ``amora_outbox_jobs`` and ``amora_outbox_oldest_seconds``; registering again replaces
     the previous reader. A reader that raises leaves the gauges as they were."""
     _outbox[:] = [read]
+
+
+@attrs.frozen
+class Backlog:
+    """What waits, as the backlog gauges show it."""
+
+    retrying_jobs: int
+    failed_jobs: int
+    photo_queue: int
+    photo_queue_oldest_seconds: float  # 0 when none waits
+
+
+def backlog_figures(read: Callable[[], Backlog]) -> None:
+    """Register how to read the backlog (called at each scrape of /metrics, for
+    ``amora_outbox_retrying_jobs``, ``amora_outbox_failed_jobs``, ``amora_photo_queue``
+    and ``amora_photo_queue_oldest_seconds``); as with the outbox's reader, registering
+    again replaces it and one that raises leaves the gauges as they were."""
+    _backlog[:] = [read]
 
 
 def request_done(route: str, method: str, status: int, seconds: float) -> None:
@@ -168,6 +201,16 @@ def exposition(open_sockets: int) -> tuple[bytes, str]:
         else:
             _metrics()["outbox_jobs"].set(count)
             _metrics()["outbox_oldest"].set(oldest)
+    for read_backlog in list(_backlog):
+        try:
+            backlog = read_backlog()
+        except Exception:
+            log.exception("reading the backlog figures failed")
+        else:
+            _metrics()["outbox_retrying"].set(backlog.retrying_jobs)
+            _metrics()["outbox_failed"].set(backlog.failed_jobs)
+            _metrics()["photo_queue"].set(backlog.photo_queue)
+            _metrics()["photo_queue_oldest"].set(backlog.photo_queue_oldest_seconds)
     registry = REGISTRY
     if os.environ.get(_MULTIPROCESS):
         registry = CollectorRegistry()
