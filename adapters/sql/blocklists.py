@@ -84,11 +84,11 @@ class SqlBlocklists:
 
     def similar_photos(self, phash: PhotoHash, other_than: int) -> Sequence[HashedPhoto]:
         p = t.photos
-        quarters = phash.quarters()
+        probes = phash.probes()
         rows = self.connection.execute(
             select(p.c.id, p.c.member_id, p.c.phash)
-            .where(or_(p.c.phash_0 == quarters[0], p.c.phash_1 == quarters[1],
-                       p.c.phash_2 == quarters[2], p.c.phash_3 == quarters[3]),
+            .where(or_(p.c.phash_0.in_(probes[0]), p.c.phash_1.in_(probes[1]),
+                       p.c.phash_2.in_(probes[2]), p.c.phash_3.in_(probes[3])),
                    p.c.member_id != other_than)
             .order_by(p.c.id))
         return [HashedPhoto(row.id, row.member_id, PhotoHash.parse(row.phash))

@@ -54,8 +54,8 @@ class BlocklistRepository(Protocol):
         """Every listed photo hash (compared by distance, not by value)."""
         ...
     def similar_photos(self, phash: PhotoHash, other_than: int) -> Sequence[HashedPhoto]:
-        """Other members' photos sharing a quarter of the coarse hash with ``phash``
-        (candidates: the caller compares the fine hashes), oldest first."""
+        """Other members' photos with a quarter of the coarse hash among ``phash``'s
+        probes (candidates: the caller compares the fine hashes), oldest first."""
         ...
     def photos_of(self, member_id: int) -> Sequence[tuple[str, PhotoHash | None]]:
         """The member's photos (file name, hash if it has one), oldest first."""

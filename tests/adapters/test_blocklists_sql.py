@@ -73,23 +73,29 @@ def _near(phash: PhotoHash, bits: int) -> PhotoHash:
     return PhotoHash(phash.coarse ^ 1, phash.fine ^ ((1 << bits) - 1))
 
 
-def test_a_new_photo_finds_other_members_photos_by_a_quarter(uow, seeded) -> None:  # type: ignore[no-untyped-def]
+def test_a_new_photo_finds_other_members_photos_by_its_probes(uow, seeded) -> None:  # type: ignore[no-untyped-def]
     phash = PhotoHash(0x1111_2222_3333_4444, 0xABCDEF << 100)
     with uow() as work:
-        ann, bob, cat = (_member(work, n) for n in range(3))
+        ann, bob, cat, dan = (_member(work, n) for n in range(4))
         own = work.photos.add(ann.id, "a.jpg", "a_t.jpg", True, "active", T0, phash=phash)
         bobs = work.photos.add(bob.id, "b.jpg", "b_t.jpg", True, "pending", T0,
                                phash=_near(phash, 3))
-        # Shares no quarter: not a candidate, however close the fine hash.
+        # Two bits off in every quarter: not a candidate, however close the fine hash.
         work.photos.add(cat.id, "c.jpg", "c_t.jpg", True, "active", T0,
-                        phash=PhotoHash(~phash.coarse & (2**64 - 1), phash.fine))
+                        phash=PhotoHash(phash.coarse ^ 0x0003_0003_0003_0003, phash.fine))
+        # Seven bits off, one quarter within one: a candidate.
+        dans = work.photos.add(dan.id, "e.jpg", "e_t.jpg", True, "active", T0,
+                               phash=PhotoHash(phash.coarse ^ 0x0003_0003_0003_0001,
+                                               phash.fine))
         work.photos.add(cat.id, "d.jpg", "d_t.jpg", False, "active", T0)  # no hash
         work.commit()
     with uow() as work:
         found = work.blocklists.similar_photos(phash, ann.id)
         assert [(photo.id, photo.member_id, photo.phash) for photo in found] == [
-            (bobs, bob.id, _near(phash, 3))]
-        assert [photo.id for photo in work.blocklists.similar_photos(phash, bob.id)] == [own]
+            (bobs, bob.id, _near(phash, 3)), (dans, dan.id, PhotoHash(
+                phash.coarse ^ 0x0003_0003_0003_0001, phash.fine))]
+        assert [photo.id for photo in work.blocklists.similar_photos(phash, bob.id)] == [
+            own, dans]
         assert work.blocklists.photos_of(ann.id) == [("a.jpg", phash)]
         assert work.blocklists.photos_of(cat.id)[1] == ("d.jpg", None)
         entry = work.blocklists.add(NewEntry(kind=EntryKind.PHOTO_HASH, value=str(phash)),

@@ -39,16 +39,17 @@ def uploaded(data: bytes) -> PhotoHash:
     return phash
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", range(12))
 def test_the_same_picture_re_encoded_or_resized_still_matches(seed: int) -> None:
     original = uploaded(portrait(seed))
     for copy in (altered(portrait(seed), 1.0, quality=40), altered(portrait(seed), 0.4),
                  altered(portrait(seed), 1.5, quality=90), altered(portrait(seed), 0.7, "PNG"),
-                 altered(portrait(seed), 0.5, "WEBP")):
+                 altered(portrait(seed), 0.5, "WEBP"), altered(portrait(seed), 0.34)):
         again = uploaded(copy)
         assert original.matches(again), original.distance(again)
-        # The coarse hash keeps a quarter: the database finds it by index.
-        assert set(enumerate(original.quarters())) & set(enumerate(again.quarters()))
+        # A quarter of the coarse hash among the probes: the database finds it by index.
+        assert any(quarter in probes for quarter, probes in zip(
+            again.quarters(), original.probes(), strict=True))
     # A stored photo (the upload's JPEG) hashes as its upload did.
     stored = IMAGES.photo_hash(IMAGES.process(portrait(seed)).full)
     assert stored is not None and original.matches(stored)
@@ -57,7 +58,7 @@ def test_the_same_picture_re_encoded_or_resized_still_matches(seed: int) -> None
 def test_different_pictures_do_not_match() -> None:
     hashes = [uploaded(portrait(seed)) for seed in range(30)]
     closest = min(a.distance(b) for a, b in combinations(hashes, 2))
-    assert closest > PHOTO_HASH_DISTANCE  # these 30: 54 at least (of 200: 24)
+    assert closest > PHOTO_HASH_DISTANCE  # these 30: 40 at least (of 200: 24)
 
 
 def test_a_plain_picture_gets_no_hash() -> None:

@@ -173,13 +173,21 @@ def test_photos_match_within_the_distance(phash: PhotoHash, flipped: set[int]) -
     assert phash.matches(other) == (len(flipped) <= PHOTO_HASH_DISTANCE)
 
 
-@given(st.integers(0, 2**64 - 1), st.sets(st.integers(0, 63), max_size=3))
-def test_three_changed_bits_keep_a_quarter(coarse: int, flipped: set[int]) -> None:
-    """Why the quarters find the candidates: a picture re-encoded or resized changes at
-    most 2 of the 64 coarse bits (measured), and up to 3 leave one quarter as it was."""
+@given(st.integers(0, 2**64 - 1), st.sets(st.integers(0, 63), max_size=7))
+def test_seven_changed_coarse_bits_are_still_found(coarse: int, flipped: set[int]) -> None:
+    """Why the probes find the candidates: the same picture re-encoded changes at most 6
+    of the 64 coarse bits (measured); up to 7 leave a quarter within one bit of its own."""
+    original = PhotoHash(coarse, 0)
     changed = PhotoHash(coarse ^ sum(1 << bit for bit in flipped), 0)
-    assert any(a == b for a, b in zip(PhotoHash(coarse, 0).quarters(), changed.quarters(),
-                                      strict=True))
+    assert any(quarter in probes for quarter, probes in zip(changed.quarters(),
+                                                             original.probes(), strict=True))
+
+
+def test_the_probes_are_each_quarter_and_its_neighbours() -> None:
+    probes = PhotoHash(0x0001_0000_FFFF_8000, 0).probes()
+    assert [len(set(values)) for values in probes] == [17] * 4
+    assert probes[0][0] == 1 and {0, 3, 0x8001} <= set(probes[0]) and 3 not in probes[1]
+    assert 0x7FFF in probes[2] and 0x0000 in probes[3] and 0x8000 in probes[3]
 
 
 @pytest.mark.parametrize("value", ["", "abc", "g" * 80, "0" * 79])
