@@ -60,6 +60,7 @@ from application.operator_desk import OperatorDesk
 from application.photo_links import PhotoLinks
 from application.photos import Photos
 from application.ports.events import EventBus
+from application.profile_shield import ProfileFlagReview, ProfileShield
 from application.profiles import Profiles
 from application.removals import Removals
 from application.safety_queue import SafetyQueue
@@ -199,6 +200,13 @@ class Container(containers.DeclarativeContainer):
                                       loopback=config.provided.push_allow_loopback))
     tasks = providers.Singleton(_task_queue, redis_url=config.provided.redis_url,
                                 container=__self__)
+    # The scam shield's checks of phone numbers and IBANs (phonenumbers, schwifty).
+    screening_checks = providers.Singleton(LibraryScreeningChecks)
+    screening = providers.Singleton(Screening, checks=screening_checks)
+    # The shield on profile names and about texts (issue 31.2): profile edits and signup.
+    profile_shield = providers.Singleton(ProfileShield, screening=screening)
+    profile_flag_review = providers.Singleton(ProfileFlagReview, uow=unit_of_work.provider,
+                                              clock=clock)
     # The shield's facts in each language (its automated decisions), and the block
     # lists' look at every signup (issue 31.3).
     shield_texts = providers.Singleton(JsonShieldTexts)
@@ -207,6 +215,7 @@ class Container(containers.DeclarativeContainer):
         tasks=tasks, files=files, password_strength=providers.Object(password_strength),
         regions=providers.Singleton(IsoRegions), addresses=email_addresses,
         signup_screen=providers.Singleton(SignupShield, texts=shield_texts),
+        profile_shield=profile_shield,
     )
     events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url)
     appeals = providers.Singleton(Appeals, uow=unit_of_work.provider, clock=clock,
@@ -234,9 +243,6 @@ class Container(containers.DeclarativeContainer):
                                      events=events)
     removals = providers.Singleton(Removals, uow=unit_of_work.provider, clock=clock,
                                    events=events)
-    # The scam shield's checks of phone numbers and IBANs (phonenumbers, schwifty).
-    screening_checks = providers.Singleton(LibraryScreeningChecks)
-    screening = providers.Singleton(Screening, checks=screening_checks)
     geocoding = providers.Singleton(Geocoding, geocoder=providers.Singleton(OfflineGeocoder))
     impressions = providers.Singleton(BufferedImpressions, engine=engine)
     discovery = providers.Singleton(Discovery, uow=unit_of_work.provider, clock=clock,
@@ -286,7 +292,7 @@ class Container(containers.DeclarativeContainer):
                                      files=files, hasher=images)
     profiles = providers.Singleton(Profiles, uow=unit_of_work.provider, clock=clock,
                                    regions=providers.Singleton(IsoRegions), links=photo_links,
-                                   grounds=ground_texts)
+                                   grounds=ground_texts, shield=profile_shield)
 
     site_queries = providers.Singleton(SiteQueries, uow=unit_of_work.provider,
                                        sites=site_directory,

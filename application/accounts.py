@@ -24,6 +24,7 @@ from application.ports.jobs import TaskQueue
 from application.ports.photos import FileStore
 from application.ports.security import PasswordHasher, Secrets
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.profile_shield import ProfileShield
 from application.sites import resolve_site
 from domain.accounts import (
     PASSWORD_MAX,
@@ -91,6 +92,8 @@ class SignupForm:
     city: str | None = None
     # The wizard's unticked opt-in box (issue 29.7): marketing mail only when ticked.
     marketing: bool = False
+    # A flagged name kept anyway, after the scam shield's nudge (profile_text_flagged).
+    confirmed: bool = False
 
 
 @attrs.frozen
@@ -135,6 +138,8 @@ class Accounts:
     # Checks every new address (application/email_addresses.py; None: the shape only).
     addresses: EmailAddresses | None = None
     signup_screen: SignupScreen | None = None  # the block lists (None: none kept)
+    # The scam shield on the name (issue 31.2; None: not screened).
+    profile_shield: ProfileShield | None = None
 
     @property
     def password_checks(self) -> PasswordChecks:
@@ -203,6 +208,9 @@ class Accounts:
                 email=form.email, today=now.date(), min_age=site.min_age,
                 countries=site.countries,
                 is_region=regions.is_region if regions else lambda _country, _code: False))
+        if self.profile_shield is not None:  # the nudge comes after every field's check
+            profile = attrs.evolve(profile, text_flags=self.profile_shield.new_flags(
+                profile, form.confirmed))
         return Member(
             id=0, site_id=site.id, email=normalise_email(form.email),
             password_hash=self.passwords.hash(form.password),

@@ -37,6 +37,7 @@ from domain.matching import search_defaults
 from domain.members import Member, age_on
 from domain.photos import PhotoAccess, open_to_anyone, photo_access, visible_to_others
 from domain.privacy import ONLINE_WINDOW, online_status
+from domain.profile_flags import shown_texts
 from domain.ranking import IMPRESSION_CAP, Candidate, best_first, real_first, shared_interests
 from domain.sites import Site
 
@@ -167,6 +168,9 @@ class MemberProfile:
     match: bool
     # Online now; None when the viewer or the member hides it (quiet mode), or a visitor.
     online: bool | None = None
+    # The scam shield's reasons in the texts shown (name, about text) that the member saved
+    # anyway (issue 31.2): visitors see a warning.
+    text_flags: list[str] = attrs.Factory(list)
 
 
 @attrs.frozen
@@ -371,7 +375,8 @@ class Discovery:
             tattoos=shown_if_visible("tattoos", profile.tattoos),
             city=shown_if_visible("city", profile.city),
             region=shown_if_visible("region", profile.region),
-            liked_by_me=likes.liked_by_me, likes_me=likes.likes_me, match=likes.match)
+            liked_by_me=likes.liked_by_me, likes_me=likes.likes_me, match=likes.match,
+            text_flags=list(profile.text_flags.reasons(shown_texts(visible))))
 
     def block(self, viewer: Member, member_id: int, on: bool) -> None:
         if member_id == viewer.id:

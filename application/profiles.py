@@ -17,9 +17,11 @@ from application.ports.discovery import RegionCatalog
 from application.ports.grounds import GroundTexts
 from application.ports.photos import Photo
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.profile_shield import ProfileShield
 from domain.errors import DomainError
 from domain.members import INTERESTS, Member, ProfileStatus, age_on
 from domain.photos import photo_limit
+from domain.profile_flags import SCREENED, api_name
 from domain.profile_rules import ProfileContext, apply_changes
 
 # Fields to change and their new values, as the member sent them (checked by the domain).
@@ -49,6 +51,9 @@ class EditableProfile:
     status: ProfileStatus
     photos: list[OwnPhoto]
     photo_limit: int
+    # The scam shield's reasons per text saved anyway ("name", "about"): the member sees
+    # that visitors are warned, and why.
+    text_flags: dict[str, list[str]]
 
 
 @attrs.frozen
@@ -64,6 +69,7 @@ class Profiles:
     regions: RegionCatalog
     links: PhotoLinks  # the photos others do not all see go to the owner signed
     grounds: GroundTexts  # a rejected photo's reason names its ground
+    shield: ProfileShield  # the name and about text are screened as they change
 
     def own(self, member_id: int, language: str | None = None) -> EditableProfile:
         """``language``: the screen's, for why a photo was rejected (else the member's)."""
@@ -74,15 +80,19 @@ class Profiles:
         return self._render(member, photos, reasons)
 
     def update(self, member_id: int, changes: ProfileChanges,
-               language: str | None = None) -> EditableProfile:
+               language: str | None = None, confirmed: bool = False) -> EditableProfile:
+        """``confirmed``: a flagged name or about text is saved anyway, after the scam
+        shield's nudge (DomainError profile_text_flagged), with its flags."""
         with self.uow() as uow:
             member = existing_member(uow, member_id)
             site = site_of_member(uow, member)
             context = ProfileContext(email=member.email, today=self.clock.now().date(),
                                      min_age=site.min_age, countries=site.countries,
                                      is_region=self.regions.is_region)
+            changed = apply_changes(member.profile, changes, context)
+            flags = self.shield.flags(member.profile, changed, confirmed)
             before, member = member, member.with_profile(
-                apply_changes(member.profile, changes, context))
+                attrs.evolve(changed, text_flags=flags))
             uow.members.save(before, member)
             relist(uow, member_id)  # a filled profile comes first in lists
             uow.commit()
@@ -119,4 +129,6 @@ class Profiles:
             body_type=profile.body_type, relationship_status=profile.relationship_status,
             tattoos=profile.tattoos, status=profile.status,
             photos=own_photos(photos, self.links, reasons),
-            photo_limit=photo_limit(member.paid_user))
+            photo_limit=photo_limit(member.paid_user),
+            text_flags={api_name(field): list(profile.text_flags.of(field))
+                        for field in SCREENED})

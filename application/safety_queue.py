@@ -1,6 +1,8 @@
 """The scam shield's queue for operators (issue 31.4, `amora safety queue`): the members it
-holds, with what waits and why, and the messages sent despite the nudge, with who sent
-them to whom, so an operator releases a hold or bans with the context at hand."""
+holds, with what waits and why, the messages sent despite the nudge, with who sent
+them to whom, and the profiles whose name or about text was saved despite it, so an
+operator releases a hold, bans, removes a text or clears its flags with the context at
+hand."""
 
 from __future__ import annotations
 
@@ -13,9 +15,11 @@ from application.ports.clock import Clock
 from application.ports.decisions import DecisionFilter
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.decisions import Decision, Restriction
+from domain.profile_flags import api_name
 
 WAITING_SHOWN = 5  # a held member's newest waiting messages shown with them
 FLAGGED_SHOWN = 200
+PROFILES_SHOWN = 200
 
 
 @attrs.frozen
@@ -40,9 +44,23 @@ class FlaggedMessage:
 
 
 @attrs.frozen
+class FlaggedText:
+    field: str  # "name" or "about", as `amora members remove-text --field` takes it
+    text: str
+    reasons: tuple[str, ...]
+
+
+@attrs.frozen
+class FlaggedProfile:
+    member: Person
+    texts: list[FlaggedText]
+
+
+@attrs.frozen
 class SafetyQueueView:
     held: list[HeldMember]
     flagged: list[FlaggedMessage]
+    profiles: list[FlaggedProfile] = attrs.Factory(list)  # newest members first
 
 
 def _person(uow: UnitOfWork, member_id: int) -> Person | None:
@@ -64,7 +82,8 @@ class SafetyQueue:
     def view(self, days: int = 7) -> SafetyQueueView:
         since = self.clock.now() - timedelta(days=days)
         with self.uow() as uow:
-            return SafetyQueueView(held=self._held(uow), flagged=self._flagged(uow, since))
+            return SafetyQueueView(held=self._held(uow), flagged=self._flagged(uow, since),
+                                   profiles=self._profiles(uow))
 
     @staticmethod
     def _held(uow: UnitOfWork) -> list[HeldMember]:
@@ -88,3 +107,12 @@ class SafetyQueue:
             if sender is not None:
                 flagged.append(FlaggedMessage(message, sender, _recipient(uow, message)))
         return flagged
+
+    @staticmethod
+    def _profiles(uow: UnitOfWork) -> list[FlaggedProfile]:
+        return [FlaggedProfile(
+            Person(member.id, member.profile.name, member.email),
+            [FlaggedText(api_name(field), getattr(member.profile, field),
+                         member.profile.text_flags.of(field))
+             for field in member.profile.text_flags.flagged_fields()])
+            for member in uow.members.text_flagged(PROFILES_SHOWN)]

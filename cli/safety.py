@@ -30,6 +30,7 @@ from cli.operator import operator
 from cli.output import Json, console, plain, print_json, say, shown
 from domain.errors import DomainError
 from domain.locales import is_locale
+from domain.profile_flags import api_name, parse_field
 
 app = typer.Typer(help="The scam shield: how screening reads a text, who it holds, release.",
                   no_args_is_help=True)
@@ -126,6 +127,10 @@ def _queue_data(view: SafetyQueueView) -> dict[str, Any]:
         "flagged": [{"message": _message(item.message), "sender": attrs.asdict(item.sender),
                      "recipient": attrs.asdict(item.recipient) if item.recipient else None}
                     for item in view.flagged],
+        "profiles": [{"member": attrs.asdict(item.member),
+                      "texts": [{"field": text.field, "text": text.text,
+                                 "reasons": list(text.reasons)} for text in item.texts]}
+                     for item in view.profiles],
     }
 
 
@@ -139,8 +144,11 @@ def _who(person: Person | None) -> Text:
 def queue(days: Annotated[int, typer.Option(min=1, max=90, help="Flagged messages of "
                                                                "this many days.")] = 7,
           as_json: Json = False) -> None:
-    """Members the shield holds (with what waits and why) and messages sent despite the
-    nudge: release with `amora safety release ID`, or ban with `amora members ban ID`."""
+    """Members the shield holds (with what waits and why), messages sent despite the
+    nudge, and profile names and about texts saved despite it: release with `amora safety
+    release ID`, ban with `amora members ban ID`, remove a text with `amora members
+    remove-text ID --field about`, or clear a harmless text's flags with `amora safety
+    clear-profile ID`."""
     view = container().safety_queue().view(days)
     if as_json:
         print_json(_queue_data(view))
@@ -166,6 +174,14 @@ def queue(days: Annotated[int, typer.Option(min=1, max=90, help="Flagged message
             line.append("  waiting", style="yellow")
         console.print(line)
         console.print(Text("    ").append_text(shown(item.message.text, lines=True)))
+    console.print(Text(f"Flagged profile texts: {len(view.profiles)}", style="bold"))
+    screening = container().screening() if view.profiles else None
+    for profile in view.profiles:
+        console.print(Text("  ").append_text(_who(profile.member)))
+        for text in profile.texts:
+            assert screening is not None
+            line = Text(f"    {text.field} [{', '.join(text.reasons)}]: ", style="red")
+            console.print(line.append_text(_marked(text.text, screening.check(text.text))))
 
 
 @app.command("release")
@@ -179,3 +195,33 @@ def release(member_id: Id,
     say(as_json, {"id": member_id, "delivered": released.delivered},
         f"Member {member_id} released: {released.delivered} waiting messages delivered.",
         "green")
+
+
+def _text_fields(values: list[str] | None) -> list[str]:
+    for value in values or []:
+        try:
+            parse_field(value)
+        except DomainError:
+            raise typer.BadParameter(f"{value} is no screened text; say name or about") \
+                from None
+    return values or []
+
+
+@app.command("clear-profile")
+def clear_profile(member_id: Id,
+                  note: Annotated[str, note_option("Why the texts are harmless (audit log).")],
+                  field: Annotated[list[str] | None, typer.Option(
+                      "--field", callback=_text_fields, show_default=False,
+                      help="name or about (repeat for both); all flagged texts when left "
+                           "out.")] = None,
+                  actor: Actor = "", as_json: Json = False) -> None:
+    """Clear the scam shield's flags on a member's name or about text judged harmless:
+    visitors no longer see the warning. The text stays; a new text is screened afresh.
+    A lure is removed instead, with `amora members remove-text` (a decision)."""
+    with fail_on_rule():
+        cleared = container().profile_flag_review().clear(
+            member_id, [parse_field(value) for value in field or []], note,
+            operator(actor))
+    fields = [api_name(name) for name in cleared.fields]
+    say(as_json, {"id": member_id, "cleared": fields},
+        f"Member {member_id}: flags cleared on {', '.join(fields)}.", "green")

@@ -9,6 +9,7 @@ from typing import TypeVar
 import attrs
 
 from domain.errors import DomainError
+from domain.profile_flags import TextFlags
 from domain.sites import LEGAL_MIN_AGE
 
 
@@ -71,6 +72,9 @@ class Profile:
     relationship_status: str | None = None
     tattoos: str | None = None
     status: ProfileStatus = ProfileStatus.ACTIVE
+    # The scam shield's findings in the name and about text, kept when the member saved
+    # them anyway after the nudge (domain/profile_flags.py); visitors see a warning.
+    text_flags: TextFlags = TextFlags()
 
 
 @attrs.frozen

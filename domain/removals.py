@@ -69,13 +69,16 @@ def remove_texts(profile: Profile, member_id: int,
             raise DomainError("no_text_to_remove", field=field.value)
         undo[field.value], undo[f"{field.value}_replacement"] = before, after
         changes[field.value] = after
+    # A removed text takes the scam shield's flags with it (domain.profile_flags).
+    changes["text_flags"] = profile.text_flags.without(field.value for field in chosen)
     return TextRemoval(profile=attrs.evolve(profile, **changes),
                        item_id=",".join(field.value for field in chosen), undo=undo)
 
 
 def restored_texts(profile: Profile, item_id: str, undo: Undo) -> Profile:
     """The profile with the removed texts back, for lifting the decision; a text the
-    member wrote since the removal stays (it is theirs and newer)."""
+    member wrote since the removal stays (it is theirs and newer). A text comes back
+    without the scam shield's flags: lifting its removal judged it."""
     changes: dict[str, Any] = {}
     for name in item_id.split(","):
         field = ProfileText(name)

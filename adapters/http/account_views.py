@@ -76,6 +76,7 @@ class SignupBody:
     language: str | None = None
     traffic: TrafficBody = TrafficBody()
     marketing: bool = False
+    confirmed: bool = False  # the name kept after the scam shield's nudge
 
 
 @blueprint.post("/api/signup")
@@ -85,7 +86,7 @@ def sign_up() -> tuple[Response, int]:
     form = SignupForm(email=body.email, name=body.name, date_of_birth=body.date_of_birth,
                       password=body.password, gender=body.gender, seeking=body.seeking,
                       country=body.country, region=body.region, city=body.city,
-                      marketing=body.marketing)
+                      marketing=body.marketing, confirmed=body.confirmed)
     language = body.language if body.language and is_locale(body.language) else None
     login = _accounts().sign_up(site_host(), form,
                                 visitor(language, Traffic(**attrs.asdict(body.traffic))))

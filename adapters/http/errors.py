@@ -76,6 +76,7 @@ _RULE_STATUS = {
     "export_link_invalid": 404,
     "export_address_bounces": 409,
     "message_flagged": 409,
+    "profile_text_flagged": 409,
     "already_reported": 409,
     "not_held": 409,
 }

@@ -16,7 +16,7 @@ from domain.errors import DomainError
 blueprint = Blueprint("profiles", __name__)
 _FIELDS = {"name", "gender", "sexuality", "birth_date", "country", "region", "city", "about_me",
            "interests", "hair_colour", "eye_colour", "body_type", "relationship_status",
-           "tattoos"}
+           "tattoos", "confirmed"}
 _TEXT = {"name", "gender", "sexuality", "birth_date", "country", "about_me"}
 _NULLABLE_TEXT = {"region", "city", "hair_colour", "eye_colour", "body_type",
                   "relationship_status", "tattoos"}
@@ -40,6 +40,7 @@ def _changes() -> dict[str, Any]:
             or (field in _NULLABLE_TEXT and value is not None and not isinstance(value, str))
             or (field == "interests" and (not isinstance(value, list)
                                           or not all(isinstance(i, str) for i in value)))
+            or (field == "confirmed" and not isinstance(value, bool))
         )
         if wrong:
             raise DomainError("invalid_request", detail=field)
@@ -54,7 +55,10 @@ def own_profile() -> dict[str, Any]:
 @blueprint.put("/api/profile")
 def update_profile() -> dict[str, Any]:
     member = require_member()
-    return {"profile": render(_profiles().update(member.id, _changes(), language()))}
+    changes = _changes()
+    # Saved anyway after the scam shield's nudge (409 profile_text_flagged).
+    confirmed = changes.pop("confirmed", False)
+    return {"profile": render(_profiles().update(member.id, changes, language(), confirmed))}
 
 
 @blueprint.get("/api/interests")

@@ -28,6 +28,7 @@ from application.ports.members import MemberChanged
 from domain.distance import snapped
 from domain.errors import DomainError
 from domain.members import AccountStatus, Member, Profile, ProfileStatus, Traffic
+from domain.profile_flags import TextFlags
 
 _PROFILE_FIELDS = [f.name for f in attrs.fields(Profile)]
 _ACCOUNT_FIELDS = ("email", "password_hash", "language", "is_fictional", "invisible",
@@ -38,7 +39,8 @@ _ACCOUNT_FIELDS = ("email", "password_hash", "language", "is_fictional", "invisi
 
 def _profile_values(profile: Profile) -> dict[str, Any]:
     values = {name: getattr(profile, name) for name in _PROFILE_FIELDS}
-    values.update(interests=list(profile.interests), status=profile.status.value)
+    values.update(interests=list(profile.interests), status=profile.status.value,
+                  text_flags=profile.text_flags.stored())
     return values
 
 
@@ -80,6 +82,7 @@ def member_from_row(row: Any) -> Member:
         **{name: getattr(row, name) for name in _PROFILE_FIELDS},
         "interests": tuple(row.interests),
         "status": ProfileStatus(row.profile_status),
+        "text_flags": TextFlags.from_stored(row.text_flags),
     })
     return Member(
         id=row.id, site_id=row.site_id, created_at=row.created_at, profile=profile,
@@ -187,6 +190,17 @@ class SqlMembers:
             if text.strip().isdigit() and len(text.strip()) < 10:
                 matches.append(t.members.c.id == int(text.strip()))
             query = query.where(or_(*matches))
+        return [member_from_row(row) for row in self.connection.execute(query)]
+
+    def text_flagged(self, limit: int) -> Sequence[Member]:
+        """Members whose name or about text the scam shield flagged (saved anyway), for
+        the operators' queue: newest members first, banned and deleted ones left out.
+        Only the flagged rows are read (ix_profiles_text_flags, partial)."""
+        query = members_with_profiles.where(
+            t.profiles.c.text_flags.is_not(None),
+            t.members.c.status.in_((AccountStatus.ACTIVE.value,
+                                    AccountStatus.NOT_CONFIRMED.value)),
+        ).order_by(t.members.c.id.desc()).limit(limit)
         return [member_from_row(row) for row in self.connection.execute(query)]
 
     def deleted_before(self, moment: datetime) -> Sequence[Member]:

@@ -180,6 +180,10 @@ profiles = Table(
     # kept by the members repository as the place changes; NULL when not known.
     Column("lat", Float),
     Column("lon", Float),
+    # The scam shield's findings in the name and about text the member saved anyway
+    # (issue 31.2; domain.profile_flags.TextFlags.stored): "name=phone;about_me=iban";
+    # NULL when nothing is flagged.
+    Column("text_flags", String(300)),
     # A small radius's box, and (issue 29 item 2) what else a search checks of those
     # members, so counting them reads no table row.
     Index("ix_profiles_position", "lat", "lon", "gender", "sexuality", "birth_date", "status",
@@ -637,6 +641,10 @@ Index("ix_profiles_search", profiles.c.gender, profiles.c.country, profiles.c.bi
       profiles.c.region, profiles.c.status, profiles.c.member_id, profiles.c.sexuality,
       profiles.c.lat, profiles.c.lon)
 Index("ix_profiles_region", profiles.c.country, profiles.c.region)
+# The flagged profiles for `amora safety queue` (issue 31.2), without reading the others.
+Index("ix_profiles_text_flags", profiles.c.member_id,
+      sqlite_where=text("text_flags IS NOT NULL"),
+      postgresql_where=text("text_flags IS NOT NULL"))
 # Searches by gender and age without a country ("men 40-41").
 Index("ix_profiles_age", profiles.c.gender, profiles.c.birth_date, profiles.c.status,
       profiles.c.member_id, profiles.c.sexuality, profiles.c.lat, profiles.c.lon)

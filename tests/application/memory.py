@@ -156,6 +156,10 @@ class MemoryMembers:
                  and (not text or text.lower() in (m.email + m.profile.name).lower())]
         return found[offset:offset + limit]
 
+    def text_flagged(self, limit: int) -> list[Member]:
+        found = [m for m in self.data.values() if m.profile.text_flags and m.can_log_in]
+        return sorted(found, key=lambda m: -m.id)[:limit]
+
     def deleted_before(self, moment: datetime) -> list[Member]:
         return [m for m in self.data.values() if m.deleted_at and m.deleted_at < moment
                 and not m.email.startswith("erased-")]

@@ -52,10 +52,11 @@ def test_removed_profile_texts_are_gone_for_others(app: Flask, container: Any) -
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     bob, _ = signed_up(app, "Bob", "male", "female")
     saved = ann.put("/api/profile", json={"about_me": "Text me on +31 6 12345678",
-                                            "city": "Utrecht"})
+                                            "city": "Utrecht", "confirmed": True})
     assert saved.status_code == 200, saved.json
-    assert bob.get(f"/api/members/{ann_id}").json["profile"]["about_me"] \
-        == "Text me on +31 6 12345678"
+    before = bob.get(f"/api/members/{ann_id}").json["profile"]
+    assert (before["about_me"], before["text_flags"]) == ("Text me on +31 6 12345678",
+                                                          ["phone"])
 
     container.removals().remove_text(ann_id, [ProfileText.ABOUT, ProfileText.NAME], "ops",
                                      ground=Ground.parse("off_platform_contact"),
@@ -63,6 +64,7 @@ def test_removed_profile_texts_are_gone_for_others(app: Flask, container: Any) -
 
     seen = bob.get(f"/api/members/{ann_id}").json["profile"]
     assert (seen["name"], seen["about_me"], seen["city"]) == (f"#{ann_id}", "", "Utrecht")
+    assert seen["text_flags"] == []  # the removed text took its flags (issue 31.2)
     own = ann.get("/api/profile").json["profile"]
     assert (own["name"], own["about_me"]) == (f"#{ann_id}", "")
     # The member writes a new text as ever.
@@ -77,7 +79,7 @@ def test_operators_removing_at_once_make_one_decision(app: Flask, container: Any
     """PostgreSQL's race (SQLite runs one writer at a time), the same answers on both."""
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     _, bob_id = signed_up(app, "Bob", "male", "female")
-    ann.put("/api/profile", json={"about_me": "Call me: +31 6 12345678"})
+    ann.put("/api/profile", json={"about_me": "Call me: +31 6 12345678", "confirmed": True})
     sent = ann.post(f"/api/members/{bob_id}/messages", json={"text": "Pay me 500 euro"})
     message_id = sent.json["message"]["id"]
     removals, fraud = container.removals(), Ground.parse("law:fraud")

@@ -50,7 +50,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account (not confirmed until the e-mailed link is opened) and log in */
+        /** Create an account (not confirmed until the e-mailed link is opened) and log in. 409 profile_text_flagged: the scam shield found contact details or a money request in the name (params as on PUT /api/profile); nothing was created; with confirmed true the name is kept with its flags */
         post: operations["signUp"];
         delete?: never;
         options?: never;
@@ -1298,6 +1298,8 @@ export interface components {
             relationship_status?: "single" | "divorced" | "widowed" | "in_relationship" | "married" | null;
             /** @enum {string|null} */
             tattoos?: "none" | "one" | "several" | null;
+            /** @description Save a flagged name or about text anyway, after 409 profile_text_flagged (the scam shield's nudge) */
+            confirmed?: boolean;
         };
         /** @description The filters a search ran with (the member's own, or their profile's defaults) */
         SearchFiltersApplied: {
@@ -1523,6 +1525,8 @@ export interface components {
             online?: boolean | null;
             photo_count: number;
             photos: components["schemas"]["MemberPhoto"][];
+            /** @description The scam shield's reasons (phone, email, messenger, link, money_request, gift_card, transfer_service, iban, crypto_wallet, investment, emergency) found in the name or the shown about text, which the member saved anyway after the nudge: visitors are warned. Empty: nothing flagged */
+            text_flags: string[];
         };
         OwnPhoto: {
             id: number;
@@ -1565,6 +1569,11 @@ export interface components {
             photos: components["schemas"]["OwnPhoto"][];
             /** @description 3 for free members, 25 for premium */
             photo_limit: number;
+            /** @description The scam shield's reasons in the name and the about text, saved anyway after the nudge (empty: not flagged); visitors of the profile see a warning while any is flagged */
+            text_flags: {
+                name: string[];
+                about: string[];
+            };
         };
         SignupRequest: {
             /**
@@ -1595,6 +1604,8 @@ export interface components {
             /** @description Free text, at most 100 characters */
             city?: string | null;
             language?: string | null;
+            /** @description Keep a flagged name anyway, after 409 profile_text_flagged (the scam shield's nudge, field name, as on PUT /api/profile) */
+            confirmed?: boolean;
             /** @description The wizard's opt-in box for marketing mail (the weekly update, offers, news, visit reminders), unticked by default: absent or false leaves them off, true turns them on; the answer is kept with its time as the member's consent (issue 29.7) */
             marketing?: boolean;
             traffic?: {
@@ -2349,7 +2360,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The changed profile */
+            /** @description The changed profile. 409 profile_text_flagged: the scam shield found contact details or a money request in the new name or about text (texts left as they were are not screened again); params field (name or about), text (as screened), reasons and spans ({start, end, reason}: UTF-16 offsets into params.text), and also: the same for any other flagged text of this save; nothing was saved. Sent again with confirmed true, the texts are saved with their flags: visitors see a warning. A new text that is clean clears its flags */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2362,6 +2373,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
         };
     };
