@@ -15,6 +15,7 @@ import attrs
 from application.ports.complaints import NewComplaint
 from application.ports.direct_debit import BankMandate
 from application.ports.discovery import SearchQuery
+from application.ports.shop import Refund
 from application.ports.unit_of_work import UnitOfWork
 from domain.credits import EntryKind
 from domain.errors import DomainError
@@ -94,6 +95,31 @@ def test_chats(uow) -> None:  # type: ignore[no-untyped-def]
                 work.chats.between(cat.id, ann.id), work.chats.get(999),
                 # One per pair. Last: PostgreSQL spends an id on the insert it skips.
                 work.chats.start(bob.id, ann.id, T0) == with_bob)
+    same_in_memory(uow, scenario)
+
+
+def test_the_shields_flags_and_waiting_messages(uow) -> None:  # type: ignore[no-untyped-def]
+    def scenario(work: UnitOfWork) -> Any:
+        ann, bob, cat = _people(work, "Ann", "Bob", "Cat")
+        with_bob, with_cat = work.chats.start(ann.id, bob.id, T0), \
+            work.chats.start(ann.id, cat.id, T0)
+        work.chats.add_message(with_bob, ann.id, "whatsapp me", T0, 0, True,
+                               flags=("messenger",))
+        work.chats.add_message(with_cat, ann.id, "send money", T0 + timedelta(hours=2), 0,
+                               False, flags=("money_request", "transfer_service"), held=True)
+        work.chats.add_message(with_bob, ann.id, "still there?", T0 + timedelta(hours=3), 0,
+                               False, held=True)
+        seen = (work.chat_queries.history(with_bob, bob.id, None, 10, None),
+                work.chat_queries.history(with_bob, ann.id, None, 10, None),
+                work.chat_queries.chats_of(cat.id), work.chat_queries.chats_of(bob.id),
+                [work.chat_queries.unread_total(m.id) for m in (ann, bob, cat)],
+                work.chats.flags_sent_since(ann.id, T0 + timedelta(hours=1)),
+                work.chat_queries.flagged_since(T0, 10),
+                work.chat_queries.waiting_of(ann.id, 1))
+        released = work.chats.release_held(ann.id)
+        return (*seen, released, work.chats.release_held(ann.id),
+                work.chat_queries.history(with_cat, cat.id, None, 10, None),
+                [work.chat_queries.unread_total(m.id) for m in (ann, bob, cat)])
     same_in_memory(uow, scenario)
 
 
@@ -209,6 +235,36 @@ def test_orders_codes_and_bundles(uow) -> None:  # type: ignore[no-untyped-def]
         except DomainError as refused:
             return seen, refused.code
         return seen, None
+    same_in_memory(uow, scenario)
+
+
+def test_refunds_and_price_lists(uow) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32.4: a bundle given again keeps its id; refunds add up to at most the
+    amount; orders listed by member and time."""
+    def scenario(work: UnitOfWork) -> Any:
+        ann, bob = _people(work, "Ann", "Bob")
+        work.bundles.replace(1, "EUR", [Bundle(id=0, site_id=1, credits=c, price=p,
+                                               currency="EUR") for c, p in ((10, 200), (50, 500))])
+        first = work.bundles.of_site(1, "EUR")
+        work.bundles.replace(1, "EUR", [Bundle(id=0, site_id=1, credits=5, price=100,
+                                               currency="EUR"), first[1],
+                                        attrs.evolve(first[0], price=250)])
+        order = work.orders.add(Order(id=0, member_id=ann.id, site_id=1, bundle_id=1,
+                                      credits=50, amount=500, currency="EUR", method="ideal",
+                                      created_at=T0))
+        later = work.orders.add(attrs.evolve(order, member_id=bob.id,
+                                             created_at=T0 + timedelta(days=1)))
+        totals = [work.orders.give_back(order.id, cents) for cents in (200, 301, 300, 1)]
+        refund = Refund(order_id=order.id, amount=200, credits=20, missing=0,
+                        kind="refunded", reason="late", actor="ops", created_at=T0)
+        work.orders.add_refund(refund)
+        work.orders.add_refund(attrs.evolve(refund, amount=300, credits=None, missing=None,
+                                            kind="charged_back", actor="sandbox"))
+        return (first, work.bundles.of_site(1, "EUR"), totals, work.orders.get(order.id),
+                work.orders.refunds(order.id), work.orders.refunds(later.id),
+                work.shop_queries.recent_orders(None, None, 5, member_id=bob.id),
+                work.shop_queries.recent_orders(1, None, 5, since=T0 + timedelta(hours=1)),
+                work.shop_queries.recent_orders(None, "open", 1))
     same_in_memory(uow, scenario)
 
 

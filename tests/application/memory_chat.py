@@ -37,6 +37,11 @@ class MemberInChat(Row):
     hidden_before: int | None = None
 
 
+def delivered_to(message: Message, member_id: int) -> bool:
+    """All but another's message waiting behind the scam shield (adapters/sql/chats.py)."""
+    return not message.held or message.sender_id == member_id
+
+
 class MemoryChats:
     def __init__(self, store: MemoryStore) -> None:
         self.store = store
@@ -76,16 +81,37 @@ class MemoryChats:
 
     def add_message(self, conversation_id: int, sender: int, text: str, at: datetime,
                     cost: int, free: bool, gift: str | None = None,
-                    key: str | None = None) -> Message:
+                    key: str | None = None, flags: tuple[str, ...] = (),
+                    held: bool = False) -> Message:
         if key is not None and self.sent_with_key(sender, key):
             raise Duplicate("uq_messages_client_key")
-        message = Message(len(self.store.messages) + 1, conversation_id, sender, text, at, gift)
+        message = Message(len(self.store.messages) + 1, conversation_id, sender, text, at, gift,
+                          flags=flags, held=held)
         self.store.messages.append(MessageRow(message, cost, free, key))
         self.store.conversations[conversation_id].last_message_at = at
+        if not held:
+            self._count_unread(conversation_id, sender, 1)
+        return message
+
+    def _count_unread(self, conversation_id: int, sender: int, count: int) -> None:
         for (chat, member_id), row in self.store.in_chat.items():
             if chat == conversation_id and member_id != sender:
-                row.unread += 1
-        return message
+                row.unread += count
+
+    def flags_sent_since(self, sender: int, since: datetime) -> list[tuple[str, ...]]:
+        return [row.message.flags for row in self.store.messages
+                if row.message.sender_id == sender and row.message.flags
+                and row.message.created_at >= since]
+
+    def release_held(self, sender: int) -> list[Message]:
+        released = []
+        for index, row in enumerate(self.store.messages):
+            if row.message.sender_id == sender and row.message.held:
+                message = attrs.evolve(row.message, held=False)
+                self.store.messages[index] = attrs.evolve(row, message=message)
+                self._count_unread(message.conversation_id, sender, 1)
+                released.append(message)
+        return released
 
     def has_written(self, conversation_id: int, member_id: int) -> bool:
         return any(row.message.conversation_id == conversation_id
@@ -139,6 +165,7 @@ class MemoryChatQueries:
             return []
         page = [m for m in self._of(conversation_id)
                 if (seat.hidden_before is None or m.id > seat.hidden_before)
+                and delivered_to(m, member_id)
                 and (before is None or m.id < before) and (oldest is None or m.id >= oldest)]
         return sorted(page, key=lambda m: -m.id)[:limit]
 
@@ -157,7 +184,7 @@ class MemoryChatQueries:
                     AccountStatus.ACTIVE, AccountStatus.NOT_CONFIRMED) \
                     or blocked_either_way(store, member_id, other.id):
                 continue
-            messages = self._of(chat)
+            messages = [m for m in self._of(chat) if delivered_to(m, member_id)]
             last = max(messages, key=lambda m: m.id) if messages else None
             found.append((row.last_message_at, chat, seat, ChatSummary(
                 chat, seat.unread, card(store, other), last)))
@@ -167,6 +194,16 @@ class MemoryChatQueries:
                 if summary.last_message is not None and (
                     seat.hidden_before is None
                     or summary.last_message.id > seat.hidden_before)]
+
+    def flagged_since(self, since: datetime, limit: int) -> list[Message]:
+        found = [row.message for row in self.store.messages
+                 if row.message.flags and row.message.created_at >= since]
+        return sorted(found, key=lambda m: (m.created_at, m.id), reverse=True)[:limit]
+
+    def waiting_of(self, sender: int, limit: int) -> list[Message]:
+        found = [row.message for row in self.store.messages
+                 if row.message.sender_id == sender and row.message.held]
+        return sorted(found, key=lambda m: m.id, reverse=True)[:limit]
 
     def unread_total(self, member_id: int) -> int:
         return sum(seat.unread for (_, who), seat in self.store.in_chat.items()

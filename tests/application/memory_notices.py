@@ -15,6 +15,7 @@ from application.ports.photos import PhotoForReview
 from domain.complaints import Outcome, ReporterRecord
 from domain.members import AccountStatus
 from domain.photos import PhotoStatus
+from tests.application.memory_chat import delivered_to
 from tests.application.memory_store import Duplicate, MemoryStore
 
 
@@ -144,9 +145,15 @@ class MemoryComplaints:
         for row in store.messages:
             seat = store.in_chat.get((row.message.conversation_id, member_id))
             if row.message.id in wanted and seat is not None and (
-                    seat.hidden_before is None or row.message.id > seat.hidden_before):
+                    seat.hidden_before is None or row.message.id > seat.hidden_before) \
+                    and delivered_to(row.message, member_id):
                 found.append(row.message)
         return found
+
+    def reported_by(self, reporter_id: int, item_kind: str, item_id: str) -> bool:
+        return any(c.reporter_id == reporter_id and c.item_kind == item_kind
+                   and c.item_id == item_id and c.status == "open"
+                   for c in self.store.complaints.values())
 
     def attach(self, complaint_id: int, message_ids: Sequence[int]) -> None:
         pairs = [(complaint_id, message_id) for message_id in message_ids]
