@@ -56,6 +56,7 @@ from application.member_decisions import MemberDecisions
 from application.moderation import Moderation
 from application.notice_mails import NoticeMails
 from application.notifications import NotificationSettings, Notifier
+from application.opener_guard import OpenerPurge
 from application.operator_desk import OperatorDesk
 from application.photo_links import PhotoLinks
 from application.photos import Photos
@@ -145,6 +146,7 @@ def _task_queue(redis_url: str | None, container: Container) -> OutboxQueue:
     queue.register("remind_unread", lambda: container.notifier().remind_unread(queue.enqueue))
     queue.register("weekly_updates", lambda: container.notifier().weekly_updates(queue.enqueue))
     queue.register("purge_notifications", lambda: container.notifier().purge())
+    queue.register("purge_opener_fingerprints", lambda: container.opener_purge().purge())
     # Image files of deleted photos and erased accounts (deleting twice is harmless).
     queue.register("delete_files", lambda names: [container.files().delete(name)
                                                    for name in names])
@@ -257,6 +259,7 @@ class Container(containers.DeclarativeContainer):
     shield_holds = providers.Singleton(ShieldHolds, uow=unit_of_work.provider, clock=clock,
                                        events=events)
     safety_queue = providers.Singleton(SafetyQueue, uow=unit_of_work.provider, clock=clock)
+    opener_purge = providers.Singleton(OpenerPurge, uow=unit_of_work.provider, clock=clock)
     chat = providers.Singleton(Chat, uow=unit_of_work.provider, clock=clock, events=events,
                                photo_links=photo_links, icebreakers=icebreakers,
                                shield=message_shield)

@@ -11,6 +11,7 @@ from application.cards import PublicCard, ShortProfile, short_profile
 from application.discovery import MemberPhoto, gallery, profile_open
 from application.ledger import book, credits_event
 from application.notifications import notify_later
+from application.opener_guard import allowance, opener_findings, record_opener
 from application.photo_links import PhotoLinks
 from application.ports.chat import Conversation, Icebreakers, Message
 from application.ports.clock import Clock
@@ -144,6 +145,8 @@ class Chat:
         theirs = uow.sites.get(recipient.site_id)
         blocked = (uow.discovery.blocks(viewer.id, recipient.id)
                    or uow.discovery.blocks(recipient.id, viewer.id))
+        # The daily cap of new conversations (issue 31.2) matters only for a new one.
+        today = allowance(uow, viewer, self.clock.now()) if conversation is None else None
         return SendSituation(
             sender_confirmed=viewer.status is AccountStatus.ACTIVE,
             sender_paid=viewer.paid_user,
@@ -157,6 +160,8 @@ class Chat:
             free_messages_used=uow.chats.free_messages_used(viewer.id),
             cost=site.minimum_message_cost(viewer.profile.country),
             balance=uow.ledger.balance(viewer.id),
+            conversations_left_today=today.left if today else None,
+            daily_conversations=today.cap if today else None,
         )
 
     def send(self, viewer: Member, member_id: int, text: str,
@@ -178,14 +183,19 @@ class Chat:
                 raise DomainError("already_sent")
             situation = self._situation(uow, viewer, recipient, conversation)
             terms = check_send(situation)
-            # Screened after the rules of sending: a refused message needs no nudge.
-            flags = self.shield.flags(text, confirmed) if self.shield else ()
+            # Screened after the rules of sending: a refused message needs no nudge. An
+            # opener is also checked against the sender's others of the day (issue 31.2).
+            mass = (opener_findings(uow, viewer, recipient, text, now)
+                    if conversation is None and self.shield else [])
+            flags = self.shield.flags(text, confirmed, mass) if self.shield else ()
             held = self.shield.held(uow, viewer, flags, now) if self.shield else False
             conversation_id = (conversation.id if conversation
                                else uow.chats.start(viewer.id, recipient.id, now))
             message = uow.chats.add_message(conversation_id, viewer.id, text, now,
                                             terms.cost, terms.free, key=key, flags=flags,
                                             held=held)
+            if conversation is None:
+                record_opener(uow, viewer, recipient, text, now)
             if terms.cost:
                 book(uow, viewer.id, EntryKind.MESSAGE, terms.cost,
                      f"message:{message.id}", f"message {message.id}", now)
@@ -386,10 +396,13 @@ class Chat:
 
 def _after_sending(situation: SendSituation, balance: int, free: bool) -> SendSituation:
     """The situation of the next message once this one (or a gift) went out."""
+    left_today = situation.conversations_left_today
     return attrs.evolve(situation, new_conversation=False, balance=balance,
                         conversations_started=situation.conversations_started
                         + situation.new_conversation,
-                        free_messages_used=situation.free_messages_used + free)
+                        free_messages_used=situation.free_messages_used + free,
+                        conversations_left_today=None if left_today is None
+                        else max(0, left_today - situation.new_conversation))
 
 
 def _refusal(situation: SendSituation) -> str | None:

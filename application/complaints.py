@@ -15,6 +15,7 @@ import attrs
 from application.accounts import site_of_member
 from application.email_addresses import new_address_error
 from application.notice_items import reported_member
+from application.opener_guard import lift_when_cleared, limit_for_reports
 from application.ports.chat import Message
 from application.ports.clock import Clock
 from application.ports.complaints import Complaint, NewComplaint
@@ -98,6 +99,11 @@ class Complaints:
             uow.complaints.attach(complaint_id, form.message_ids)
             uow.jobs.add("notice_mail", NOTICE_RECEIVED, complaint_id)
             self._shield(uow, complaint_id, form)
+            if self.shield is not None and reporter is not None and member_id is not None:
+                # A member's report lowers the reported member's daily number of new
+                # conversations, with the shield's decision (issue 31.2).
+                limit_for_reports(uow, member_id, complaint_id, form.category,
+                                  self.shield.texts, self.clock.now())
             uow.commit()
         return ComplaintFiled(complaint_id, OPEN)
 
@@ -152,6 +158,8 @@ class Complaints:
             uow.audit.record(now, actor, "complaints.resolve", str(complaint_id),
                              {"note": note, "outcome": result.value})
             uow.jobs.add("notice_mail", NOTICE_OUTCOME, complaint_id)
+            if found.member_id is not None:  # a dismissed report no longer lowers a cap
+                lift_when_cleared(uow, found.member_id, actor, now)
             uow.commit()
 
 

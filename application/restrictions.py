@@ -16,6 +16,7 @@ import attrs
 from application.appeals import Appeals
 from application.credits import Credits
 from application.moderation import Moderation
+from application.opener_guard import lift_when_cleared, limit_for_reports
 from application.photos import Photos
 from application.removals import Removals
 from application.shield import ShieldHolds, hold_sender
@@ -59,6 +60,16 @@ RESTRICTING_USE_CASES = (
         "the scam shield holds a sender (repeated flagged sends, a reported flagged "
         "message; chat send and complaints call it): their messages wait undelivered; "
         "amora safety release delivers them"),
+    # The daily cap of new conversations (issue 31.2, domain/trust.py) is a rule for
+    # everyone (confirmation, account age, a payment) and no decision about anyone; reports
+    # by other members lowering it are: the first such report makes this decision, and the
+    # lowering applies only while it is in force.
+    RestrictingUseCase(
+        Restriction.SENDING_LIMITED, limit_for_reports, (lift_when_cleared, Appeals.decide),
+        "members' reports lower the reported member's daily new conversations (from the "
+        "second reporting member, each halves them; Complaints.file calls it): the "
+        "shield's decision names the report that did it; dismissals that leave too few "
+        "(Complaints.resolve calls it), or an appeal, lift it"),
     RestrictingUseCase(
         Restriction.PHOTO_HELD, Photos.upload, (Photos.review_many, Appeals.decide),
         "an upload matching a block-listed photo or another member's photo is held by the "
@@ -71,7 +82,6 @@ LATER: Mapping[Restriction, str] = {
     # An approved photo an operator takes down is rejected today (photo_rejected).
     Restriction.PHOTO_REMOVED: "a photo taken away for good, not only hidden (not planned)",
     Restriction.MESSAGE_HELD: "issue 31: the scam shield holds a flagged message",
-    Restriction.SENDING_LIMITED: "issue 31: new conversations capped by trust",
 }
 
 # Writes that look like restricting a member but are no decision about their conduct or

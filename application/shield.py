@@ -89,14 +89,18 @@ class MessageShield:
     screening: Screening
     texts: ShieldTexts
 
-    def flags(self, text: str, confirmed: bool) -> tuple[str, ...]:
+    def flags(self, text: str, confirmed: bool,
+              also: Sequence[tuple[int, int, str]] = ()) -> tuple[str, ...]:
         """The reasons a message is flagged for; a flagged message not yet confirmed by its
-        sender is refused with the nudge (409 message_flagged), so nothing is stored."""
+        sender is refused with the nudge (409 message_flagged), so nothing is stored.
+        `also`: findings beyond the screening's, as (start, end, reason) (the same opener
+        to many members, application/opener_guard.py)."""
         result = self.screening.check(text)
-        if result.flagged and not confirmed:
-            raise DomainError("message_flagged",
-                              **nudge(text, result.reasons, result.spans).params())
-        return result.reasons
+        reasons = tuple(dict.fromkeys([*result.reasons, *(reason for *_, reason in also)]))
+        if reasons and not confirmed:
+            spans = sorted([*result.spans, *also], key=lambda span: (span[0], span[1]))
+            raise DomainError("message_flagged", **nudge(text, reasons, spans).params())
+        return reasons
 
     def held(self, uow: UnitOfWork, sender: Member, flags: tuple[str, ...],
              now: datetime) -> bool:

@@ -3,7 +3,9 @@
 Each message costs the site's message_credits, never less than the sender's country
 floor. Free members (no purchase yet) may start at most two conversations and send a
 site-set number of messages for free. An unconfirmed e-mail cannot send or reply;
-nobody messages across a block; invisible members must make the first contact.
+nobody messages across a block; invisible members must make the first contact. New
+conversations a day are capped by trust (domain/trust.py, issue 31.2); replies and
+conversations already going never are.
 """
 
 from __future__ import annotations
@@ -29,32 +31,44 @@ class SendSituation:
     free_messages_used: int
     cost: int
     balance: int
+    # New conversations the sender may still start today and the daily cap they come from
+    # (domain/trust.py); None when no cap applies or it was not asked (an existing one).
+    conversations_left_today: int | None = None
+    daily_conversations: int | None = None
 
 
 @attrs.frozen
 class SendTerms:
     """What the member sees before sending: the price of this message, what is left of
     the free allowance and how many conversations that allowance has (None for premium
-    members, who have none)."""
+    members, who have none); when the message would start a conversation, how many new
+    conversations are left today (None otherwise)."""
 
     cost: int
     free: bool
     free_messages_left: int | None
     free_conversations_left: int | None
     free_conversations: int | None
+    conversations_left_today: int | None = None
+
+
+def _left_today(situation: SendSituation) -> int | None:
+    return situation.conversations_left_today if situation.new_conversation else None
 
 
 def send_terms(situation: SendSituation) -> SendTerms:
     if situation.sender_paid:
         return SendTerms(cost=situation.cost, free=False, free_messages_left=None,
-                         free_conversations_left=None, free_conversations=None)
+                         free_conversations_left=None, free_conversations=None,
+                         conversations_left_today=_left_today(situation))
     messages_left = max(0, situation.free_messages - situation.free_messages_used)
     conversations_left = max(0, FREE_CONVERSATIONS - situation.conversations_started)
     free = messages_left > 0
     return SendTerms(cost=0 if free else situation.cost, free=free,
                      free_messages_left=messages_left,
                      free_conversations_left=conversations_left,
-                     free_conversations=FREE_CONVERSATIONS)
+                     free_conversations=FREE_CONVERSATIONS,
+                     conversations_left_today=_left_today(situation))
 
 
 def check_send(situation: SendSituation) -> SendTerms:
@@ -67,6 +81,9 @@ def check_send(situation: SendSituation) -> SendTerms:
     if (situation.new_conversation and not situation.sender_paid
             and situation.conversations_started >= FREE_CONVERSATIONS):
         raise DomainError("free_conversations_used", max=FREE_CONVERSATIONS)
+    left_today = situation.conversations_left_today
+    if situation.new_conversation and left_today is not None and left_today <= 0:
+        raise DomainError("daily_conversations_used", max=situation.daily_conversations)
     if not terms.free and situation.balance < terms.cost:
         raise DomainError("not_enough_credits", balance=situation.balance, needed=terms.cost)
     return terms

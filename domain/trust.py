@@ -14,11 +14,14 @@ existing conversations are never limited) follows trust:
 - a paying member: one step up (25 in the first week, 50 later): a payment is a name and a
   bank behind the account and costs a scammer money per account, while the first week still
   keeps a stolen card's account small;
-- reports: each member whose report against this member is open or was upheld halves the
-  figure, down to 1. A report waits for an operator; until then the member may still write
-  (a report can be wrong), but far fewer new people. This lowering is a decision about the
-  member (a restriction of the service, DSA Art. 17): it applies only while the decision
-  that says so is in force, which the application keeps (application/opener_guard.py);
+- reports: from the second member whose report against this member is open or was upheld,
+  each such member halves the figure, down to 1. One report alone may be a misunderstanding
+  or spite, and waits for an operator like any notice; two members independently reporting
+  someone who writes to many is what a scam looks like, so until an operator has looked the
+  member may still write (reports can be wrong), but to far fewer new people. This lowering
+  is a decision about the member (a restriction of the service, DSA Art. 17): it applies
+  only while the decision that says so is in force, which the application keeps
+  (application/opener_guard.py);
 - held by the scam shield: at most 3 (as unconfirmed); their messages wait undelivered
   anyway, and an operator's release would deliver a whole day's openers at once.
 
@@ -40,6 +43,7 @@ PAYING_FIRST_WEEK = 25
 PAYING = 50
 HELD = 3
 FLOOR = 1  # however many reports: one new conversation a day is never taken
+REPORTERS_TO_LIMIT = 2  # distinct reporting members from whom reports lower the figure
 NEW_ACCOUNT = timedelta(days=7)
 
 
@@ -66,7 +70,7 @@ def baseline(facts: TrustFacts) -> int:
 def daily_conversations(facts: TrustFacts) -> int:
     """New conversations the member may start a day."""
     cap = baseline(facts)
-    for _ in range(max(0, facts.reports)):
+    for _ in range(max(0, facts.reports - REPORTERS_TO_LIMIT + 1)):
         cap = max(FLOOR, cap // 2)
     if facts.held:
         cap = min(cap, HELD)

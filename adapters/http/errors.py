@@ -47,6 +47,10 @@ _RULE_STATUS = {
     "already_swiped": 409,
     "not_enough_credits": 402,
     "free_conversations_used": 402,
+    # The daily cap of new conversations (issue 31.2): a limit of the day, over tomorrow;
+    # members meeting it mostly pay already (free ones meet free_conversations_used first),
+    # so 429 rather than 402.
+    "daily_conversations_used": 429,
     "email_not_confirmed": 403,
     "already_sent": 409,
     "premium_only": 403,

@@ -15,6 +15,7 @@ PERIODIC = {
     "weekly_updates": 24 * 60,  # each member once per ISO week (the job's key)
     "purge_notifications": 24 * 60,
     "purge_exports": 60,  # copies of members' data whose mailed link expired unused
+    "purge_opener_fingerprints": 60,  # the scam shield's, older than two days (issue 31.2)
 }
 
 

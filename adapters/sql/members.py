@@ -254,4 +254,5 @@ _ERASED_ROWS = (
     (t.notification_settings, "member_id"), (t.push_subscriptions, "member_id"),
     (t.notifications_sent, "member_id"), (t.appeals, "member_id"), (t.last_seen, "member_id"),
     (t.impressions, "member_id"), (t.messages, "sender_id"),
+    (t.opener_fingerprints, "member_id"), (t.opener_fingerprints, "recipient_id"),
 )

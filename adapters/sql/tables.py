@@ -552,6 +552,8 @@ complaints = Table(
     Index("ix_complaints_status", "status", "created_at"),
     Index("ix_complaints_reporter", "reporter_id"),
     Index("ix_complaints_email", "email"),
+    # The members reporting a member (issue 31.2: reports lower their daily cap).
+    Index("ix_complaints_member", "member_id"),
 )
 
 # Appeals against bans (issue 21.3): one per ban, the ban known by when it began.
@@ -622,6 +624,21 @@ blocklist = Table(
     Column("added_at", UtcDateTime, nullable=False),
     Index("uq_blocklist_value", "kind", "value", unique=True),
     Index("ix_blocklist_member", "member_id"),
+)
+
+# The scam shield's opener fingerprints (issue 31.2; domain/mass_openers.py): the MinHash
+# signature of each opener long enough to be a script, to whom and when; the rule reads a
+# sender's last 24 hours, and rows older than two days are deleted.
+opener_fingerprints = Table(
+    "opener_fingerprints",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
+    Column("recipient_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
+    Column("signature", String(1024), nullable=False),  # eight hex digits a hash
+    Column("created_at", UtcDateTime, nullable=False),
+    Index("ix_opener_fingerprints_member", "member_id", "created_at"),
+    Index("ix_opener_fingerprints_created", "created_at"),
 )
 
 # Messages a reporter selected in a conversation, attached to the complaint (issue 21.4).

@@ -46,6 +46,7 @@ from adapters.sql.shop import (
     SqlShopQueries,
 )
 from adapters.sql.transparency import SqlTransparency
+from adapters.sql.trust import SqlTrust
 
 
 def _now() -> datetime:
@@ -118,6 +119,7 @@ _REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
     "photo_queries": SqlPhotoQueries, "complaint_queries": SqlComplaintQueries,
     "appeals": SqlAppeals, "personal_data": SqlPersonalData, "last_seen": SqlLastSeen,
     "decisions": SqlDecisions, "audit_queries": SqlAuditLog, "transparency": SqlTransparency,
+    "trust": SqlTrust,
     "jobs": lambda connection: SqlOutbox(connection, _now),
     "blocklists": SqlBlocklists,
 }
@@ -154,6 +156,7 @@ class SqlUnitOfWork:
     figures: SqlFigures
     appeals: SqlAppeals
     decisions: SqlDecisions
+    trust: SqlTrust
     transparency: SqlTransparency
     personal_data: SqlPersonalData  # read only
     blocklists: SqlBlocklists

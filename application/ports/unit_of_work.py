@@ -33,6 +33,7 @@ from application.ports.shop import (
 )
 from application.ports.sites import CompanyRepository, SiteRepository
 from application.ports.transparency import TransparencyQueries
+from application.ports.trust import TrustRepository
 
 
 class UnitOfWork(Protocol):
@@ -68,6 +69,7 @@ class UnitOfWork(Protocol):
     figures: FiguresRepository
     appeals: AppealRepository
     decisions: DecisionRepository
+    trust: TrustRepository  # the trust cap's facts and the opener fingerprints
     transparency: TransparencyQueries  # read only
     blocklists: BlocklistRepository
     personal_data: PersonalDataQueries  # read only

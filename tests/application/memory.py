@@ -51,6 +51,7 @@ from tests.application.memory_social import (
     MemoryLikes,
 )
 from tests.application.memory_store import MemoryStore, snapshot
+from tests.application.memory_trust import MemoryTrust
 
 # What the tests import from here, wherever it lives.
 __all__ = ["CountingSecrets", "FixedClock", "MemoryFiles", "MemoryStore", "PlainPasswords",
@@ -246,6 +247,7 @@ class MemoryUnitOfWork:
         self.complaints = MemoryComplaints(work)
         self.complaint_queries = MemoryComplaintQueries(work)
         self.decisions = MemoryDecisions(work)
+        self.trust = MemoryTrust(work)
         self.last_seen = MemoryLastSeen(work)
         self.jobs = MemoryJobs(work.jobs)
         return self

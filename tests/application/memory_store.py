@@ -17,6 +17,7 @@ from application.ports.photos import Photo
 from application.ports.shop import MemberFlag
 from domain.credits import LedgerEntry
 from domain.decisions import Decision
+from domain.mass_openers import Signature
 from domain.members import Member
 from domain.orders import Order
 from domain.pricing import DiscountCode
@@ -97,3 +98,5 @@ class MemoryStore:
     complaints: dict[int, Complaint] = attrs.Factory(dict)
     complaint_messages: list[tuple[int, int]] = attrs.Factory(list)  # complaint, message
     decisions: dict[int, Decision] = attrs.Factory(dict)  # by id
+    # opener fingerprints (issue 31.2): (id, member, recipient, signature, at)
+    openers: list[tuple[int, int, int, Signature, datetime]] = attrs.Factory(list)

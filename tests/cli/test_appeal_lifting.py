@@ -249,14 +249,14 @@ def test_a_decision_lifted_meanwhile_is_not_undone_twice(amora: Any) -> None:
 
 
 def test_a_kind_without_a_way_back_is_refused_and_changes_nothing(amora: Any) -> None:
-    """A restriction whose undoing is not written yet (issue 31's holds, until they come)
+    """A restriction whose undoing is not written yet (a held message, issue 31's LATER)
     is one Error line; the appeal stays open."""
     world = World()
     with context.container().unit_of_work() as work:
         eve = work.members.get(world.eve)
         held = record_decision(work, eve, Restricting(
-            restriction=Restriction.SENDING_LIMITED, item_kind=ItemKind.ACCOUNT,
-            item_id=str(world.eve), facts="Forty new conversations in an hour.",
+            restriction=Restriction.MESSAGE_HELD, item_kind=ItemKind.MESSAGE,
+            item_id="1", facts="A message waited for a moderator.",
             ground=Ground.parse("terms:spam"), detected_automatically=True,
             decided_automatically=True), "scam shield", AT)
         work.commit()
@@ -266,7 +266,7 @@ def test_a_kind_without_a_way_back_is_refused_and_changes_nothing(amora: Any) ->
     refused = amora("appeals", "decide", str(appeal_id), "--lift", "--note", "Fine")
     assert refused.exit_code == 1
     assert refused.stderr.startswith("Error: ") and refused.stderr.count("\n") == 1
-    assert "sending_limited" in refused.stderr
+    assert "message_held" in refused.stderr
     assert _state(world) == state
 
 

@@ -18,6 +18,7 @@ from domain.trust import (
     NEW_ACCOUNT,
     PAYING,
     PAYING_FIRST_WEEK,
+    REPORTERS_TO_LIMIT,
     UNCONFIRMED,
     TrustFacts,
     baseline,
@@ -62,8 +63,9 @@ def test_the_cap_is_between_the_floor_and_the_paying_members(facts: TrustFacts) 
 
 @given(FACTS)
 def test_reports_lower_it_and_only_reports_make_it_a_decision(facts: TrustFacts) -> None:
-    assert lowered_by_reports(facts) == (facts.reports > 0)
-    if facts.reports:
+    """From the second reporting member on; one report alone waits for an operator."""
+    assert lowered_by_reports(facts) == (facts.reports >= REPORTERS_TO_LIMIT)
+    if lowered_by_reports(facts):
         assert daily_conversations(attrs.evolve(facts, held=False)) < baseline(facts)
     else:
         assert daily_conversations(attrs.evolve(facts, held=False)) == baseline(facts)
@@ -76,10 +78,11 @@ def test_reports_lower_it_and_only_reports_make_it_a_decision(facts: TrustFacts)
     (True, 6, True, 0, False, PAYING_FIRST_WEEK),
     (True, 7, False, 0, False, ESTABLISHED),
     (True, 7, True, 0, False, PAYING),
-    (True, 90, True, 1, False, 25),
-    (True, 90, True, 2, False, 12),
-    (True, 90, False, 1, False, 12),
-    (True, 3, False, 3, False, 1),
+    (True, 90, True, 1, False, PAYING),  # one report alone lowers nothing
+    (True, 90, True, 2, False, 25),
+    (True, 90, True, 3, False, 12),
+    (True, 90, False, 2, False, 12),
+    (True, 3, False, 4, False, 1),
     (True, 3, False, 9, False, FLOOR),
     (True, 90, True, 0, True, HELD),
 ])

@@ -46,7 +46,8 @@ def test_free_messages_then_credits(app: Flask, pair) -> None:  # type: ignore[n
     before = ann.get(f"/api/members/{bob_id}/chat").json
     assert before["conversation"] is None and before["refusal"] is None
     assert before["terms"] == {"cost": 0, "free": True, "free_messages_left": 3,
-                               "free_conversations_left": 2, "free_conversations": 2}
+                               "free_conversations_left": 2, "free_conversations": 2,
+                               "conversations_left_today": 10}  # a new account's (issue 31)
     for n in range(3):
         sent = ann.post(f"/api/members/{bob_id}/messages", json={"text": f"hi {n}",
                                                                  "key": f"free-{n}"})
@@ -235,7 +236,8 @@ def test_a_gift_answers_the_next_messages_terms(app: Flask, container, pair) -> 
     sent = ann.post(f"/api/members/{bob_id}/messages", json={"text": "hi"})
     assert sent.json["credits"] == 25 and sent.json["refusal"] is None
     assert sent.json["terms"] == {"cost": 10, "free": False, "free_messages_left": None,
-                                  "free_conversations_left": None, "free_conversations": None}
+                                  "free_conversations_left": None, "free_conversations": None,
+                                  "conversations_left_today": None}
     gift = ann.post(f"/api/members/{bob_id}/gifts", json={"gift": "rose"})
     assert gift.status_code == 201 and gift.json["credits"] == 5
     assert gift.json["terms"]["cost"] == 10 and gift.json["refusal"] == "not_enough_credits"
@@ -247,7 +249,8 @@ def test_a_gift_starts_a_free_members_conversation(app: Flask, container, pair) 
     gift = ann.post(f"/api/members/{bob_id}/gifts", json={"gift": "rose"})
     assert gift.status_code == 201
     assert gift.json["terms"] == {"cost": 0, "free": True, "free_messages_left": 3,
-                                  "free_conversations_left": 1, "free_conversations": 2}
+                                  "free_conversations_left": 1, "free_conversations": 2,
+                                  "conversations_left_today": None}
     assert gift.json["refusal"] is None
 
 

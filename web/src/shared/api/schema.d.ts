@@ -767,7 +767,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a message (free within the allowance, else it costs credits); 402 not_enough_credits or free_conversations_used */
+        /** Send a message (free within the allowance, else it costs credits); 402 not_enough_credits or free_conversations_used; 429 daily_conversations_used (params max, the daily number of new conversations) */
         post: operations["sendMessage"];
         delete?: never;
         options?: never;
@@ -1159,7 +1159,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a gift (paid in credits); it arrives in the conversation */
+        /** Send a gift (paid in credits); it arrives in the conversation; as the first of a conversation it counts against the daily new conversations (429 daily_conversations_used) */
         post: operations["sendGift"];
         delete?: never;
         options?: never;
@@ -1423,6 +1423,8 @@ export interface components {
             free_conversations_left: number | null;
             /** @description Conversations a free member may start; null for premium members */
             free_conversations: number | null;
+            /** @description New conversations the member may still start today (the site's calendar day), capped by trust: confirmation, the account's age, a payment, reports; null when the next message starts none (an existing conversation) */
+            conversations_left_today: number | null;
         };
         ChatProfile: {
             id: number;
@@ -3316,7 +3318,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Stored (and paid for); the recipient hears it on /ws. 409 message_flagged: the scam shield found contact details or a money request; params text (as screened), reasons and spans ({start, end, reason}: UTF-16 offsets into params.text); nothing was stored */
+            /** @description Stored (and paid for); the recipient hears it on /ws. 409 message_flagged: the scam shield found contact details or a money request, or (reason mass_opener, its span the whole text) the first message of a conversation is nearly the same as the sender's openers to four other members within 24 hours; params text (as screened), reasons and spans ({start, end, reason}: UTF-16 offsets into params.text); nothing was stored. 429 daily_conversations_used: the message would start a conversation and the sender started as many as their trust allows today (terms.conversations_left_today) */
             201: {
                 headers: {
                     [name: string]: unknown;
