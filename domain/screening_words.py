@@ -134,6 +134,16 @@ EMERGENCY_WORDS = re.compile(
 
 _NEAR = r"[^.!?\n]{0,40}?"
 
+# A promise to pay back is a loan asked for, whatever the amount is written like.
+_REPAY = (r"pay (?:you|it|that|this) back|repay you"
+          r"|zurück(?:zahlen|zuzahlen)|zahle (?:dir|es|ich)[^.!?\n]{0,25}zurück"
+          r"|terugbetalen|betaal (?:je|het|jou)[^.!?\n]{0,10}terug"
+          r"|te rembourser|vous rembourser|rembourserai"
+          r"|te (?:lo )?devolver[éa]|devolv[ée]rtelo|te lo devuelvo"
+          r"|ti restituir[òo]|restituirti|te li ridar[òo]|ti ridar[òo]"
+          r"|betale? (?:dig |deg )?tilbage|betale? (?:deg )?tilbake|betala tillbaka"
+          r"|betalar tillbaka|maksan (?:sinulle )?takaisin|oddam ci|zwrócę ci|oddam pieniądze")
+
 # (reason, pattern): the reason is a domain.screening.Reason value.
 PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("messenger", re.compile(
@@ -153,6 +163,10 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("money_request", re.compile(
         r"(?:\b(?:" + _MONEY_NOUNS + r")\b|" + _AMOUNT + r")" + _NEAR + r"\b(?:"
         + _MONEY_VERBS_LAST + r")\b")),
+    ("money_request", re.compile(r"\b(?:" + _REPAY + r")\b")),
+    ("money_request", re.compile(  # "can you send 300 by Western Union"
+        r"\b(?:" + _MONEY_VERBS + r")\b" + _NEAR + r"\b\d{2,6}\b" + _NEAR + r"\b(?:"
+        + _TRANSFER + r")")),
     ("gift_card", re.compile(
         r"\b(?:" + _GIFT_BRANDS + r")\b[\s\-]{0,3}(?:\w+\s){0,2}?(?:" + _CARD_WORDS + r")\b")),
     ("gift_card", re.compile(

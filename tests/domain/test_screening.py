@@ -49,6 +49,11 @@ LURES = [
     ("Mi serve un prestito di 500 euro per il volo", Reason.MONEY_REQUEST),
     ("Hej, jeg mangler 2000 kr til husleje", Reason.MONEY_REQUEST),
     ("Plattform für Kryptohandel, 30% Rendite pro Monat garantiert", Reason.INVESTMENT),
+    # a bare number and a promise to pay back (found by the web app's e2e lure)
+    ("I'm stuck at the airport. Can you send 300 by Western Union?", Reason.MONEY_REQUEST),
+    ("I'm stuck at the airport. Can you send 300 by Western Union?", Reason.EMERGENCY),
+    ("Help me out this once, I'll pay you back on Friday", Reason.MONEY_REQUEST),
+    ("Kannst du mir aushelfen? Ich zahle es dir nächste Woche zurück", Reason.MONEY_REQUEST),
 ]
 ORDINARY = [
     "Hi! I am 34 and I love hiking, shall we meet at 19:30?",
@@ -73,6 +78,8 @@ ORDINARY = [
     "Jeg tok opp et lån på 200 000 kr til hytta",
     "Ik sport 3 keer per week",
     "Je bosse à 80% depuis mars, c'est top",
+    "I'll give you back your book when we meet",
+    "Can you send 2 photos of your dog?",
 ]
 
 
