@@ -24,6 +24,7 @@ from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.screening import Screening
 from domain.decisions import Decision, Ground, GroundKind, ItemKind, Restricting, Restriction
 from domain.errors import DomainError
+from domain.mass_openers import MASS_OPENER
 from domain.members import Member
 from domain.screening import CONTACT
 from domain.shield import FLAGGED_WINDOW, SHIELD_ACTOR, holds_sender, nudge
@@ -31,6 +32,7 @@ from domain.shield import FLAGGED_WINDOW, SHIELD_ACTOR, holds_sender, nudge
 # The clause a held sender broke, by what their messages asked for.
 OFF_PLATFORM = Ground(kind=GroundKind.TERMS, code="off_platform_contact")
 SCAM = Ground(kind=GroundKind.TERMS, code="scam")
+SPAM = Ground(kind=GroundKind.TERMS, code="spam")
 
 
 def held_since(uow: UnitOfWork, member_id: int) -> Decision | None:
@@ -75,11 +77,15 @@ def _recipient(uow: UnitOfWork, message: Message) -> int:
 
 
 _CONTACT = frozenset(reason.value for reason in CONTACT)
+_COPIED = MASS_OPENER
 
 
 def ground_for(reasons: Sequence[str]) -> Ground:
-    """Contact details only: moving members off the site; anything else (money): a scam."""
-    return OFF_PLATFORM if reasons and _CONTACT.issuperset(reasons) else SCAM
+    """Anything about money: a scam; contact details: moving members off the site; only
+    the same opener to many: spam."""
+    if any(reason not in _CONTACT and reason != _COPIED for reason in reasons):
+        return SCAM
+    return OFF_PLATFORM if any(reason in _CONTACT for reason in reasons) else SPAM
 
 
 @attrs.frozen
