@@ -98,6 +98,7 @@ LibraryEmailAddresses = _lazy("adapters.security.email_addresses", "LibraryEmail
 MollieGateway = _lazy("adapters.payments.mollie", "MollieGateway")
 LibraryBankChecks = _lazy("adapters.banking.checks", "LibraryBankChecks")
 LibraryCompanyChecks = _lazy("adapters.companies.checks", "LibraryCompanyChecks")
+LibrarySiteChecks = _lazy("adapters.standards", "LibrarySiteChecks")
 PillowImages = _lazy("adapters.images.pillow", "PillowImages")
 public_key = _lazy("adapters.push.webpush", "public_key")
 DemoSeeder = _lazy("adapters.demo.seed", "DemoSeeder")
@@ -135,6 +136,9 @@ def _task_queue(redis_url: str | None, container: Container) -> OutboxQueue:
                    container.account_mails().send(kind, member_id, new_email, target))
     queue.register("erase_expired_accounts", lambda: container.accounts().erase_expired())
     queue.register("erasure_mail", lambda *args: container.account_mails().farewell(*args))
+    # A closed site's members, a batch at a time (issue 32.5).
+    queue.register("site_closed_mails", lambda site_id, after:
+                   container.site_administration().tell_members(site_id, after))
     queue.register("notice_mail", lambda kind, complaint_id:
                    container.notice_mails().send(kind, complaint_id))
     queue.register("build_export", lambda member_id:
@@ -302,7 +306,8 @@ class Container(containers.DeclarativeContainer):
                                        push_key=providers.Callable(public_key,
                                                                    vapid))
     site_administration = providers.Singleton(
-        SiteAdministration, uow=unit_of_work.provider, clock=clock, sites=site_directory
+        SiteAdministration, uow=unit_of_work.provider, clock=clock, sites=site_directory,
+        checks=providers.Singleton(LibrarySiteChecks), addresses=email_addresses,
     )
     companies = providers.Singleton(Companies, uow=unit_of_work.provider, clock=clock,
                                     checks=providers.Singleton(LibraryCompanyChecks))

@@ -18,6 +18,7 @@ from application.ports.grounds import GroundTexts
 from application.ports.notifications import Mailer
 from application.ports.security import Secrets, Signer
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.sites import CLOSED_MAIL as SITE_CLOSED_MAIL
 from application.sites import resolve_site
 from domain.appeals import Appeal, AppealStatus
 from domain.decisions import Decision, Restriction
@@ -33,7 +34,9 @@ LINK_PATHS = {
     "export_ready": "/my-data?token={token}",  # a page that downloads, or says why not
 }
 # Mails about the account that carry no token: a plain link into the site.
-PLAIN_PATHS = {"reactivated": "/members", "appeal_lifted": "/login", "appeal_upheld": "/pages/ban"}
+PLAIN_PATHS = {"reactivated": "/members", "appeal_lifted": "/login", "appeal_upheld": "/pages/ban",
+               # A closed site (issue 32.5): the settings keep the data export and deletion.
+               SITE_CLOSED_MAIL: "/settings"}
 # The outcome of a ban's appeal (the appeal is the mail's target): with the operator's note.
 BAN_OUTCOME_MAILS = ("appeal_lifted", "appeal_upheld")
 
@@ -105,6 +108,8 @@ class AccountMails:
             _, off = uow.notifications.preferences(member.id)
             if not may_mail_account(MailOff(off) if off else None) and not new_email:
                 return  # the address bounces: nothing would arrive
+            if kind == SITE_CLOSED_MAIL and not site.closed:
+                return  # open again before this mail went out
             if kind == DECISION_MAIL:
                 found = uow.decisions.get(int(target or 0))
                 if found is None or found.member_id != member.id:

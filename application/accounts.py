@@ -151,6 +151,7 @@ class Accounts:
         now = self.clock.now()
         with self.uow() as uow:
             site = resolve_site(uow, host)
+            site.refuse_if_closed()  # a closed site takes no new members (issue 32.5)
             if site.signups == "invite_only":
                 raise DomainError("invite_only", sitename=site.name)
             if not site.signup_allowed(visitor.traffic.has_source):

@@ -334,6 +334,7 @@ class Shop:
         where = where_is(member, geoip_country)
         with self.uow() as uow:
             site = site_of_member(uow, member)
+            site.refuse_if_closed()  # a closed site sells nothing (issue 32.5)
             bundle = self._own_bundle(uow, member, bundle_id, where)
             mandate = (self._mandate(uow, site, member, now) if method == "directdebit"
                        else None)
@@ -386,7 +387,9 @@ class Shop:
 
     @staticmethod
     def check_direct_debit(uow: UnitOfWork, site: Site, member: Member, now: datetime) -> None:
-        """Blocked accounts and members over the period's limit may not pay by debit."""
+        """Blocked accounts and members over the period's limit may not pay by debit, nor
+        anyone on a closed site (no SMS code or mandate for an order that cannot be)."""
+        site.refuse_if_closed()
         blocked = any(f.flag == DIRECT_DEBIT_BLOCK
                       for f in uow.member_flags.of_member(member.id))
         recent = uow.orders.count_by_method_since(member.id, "directdebit", now - PERIOD)

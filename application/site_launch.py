@@ -14,7 +14,7 @@ from application.companies import find_company
 from application.ports.clock import Clock
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.site_defaults import STANDARD_BUNDLES, STANDARD_TEXTS
-from application.sites import SiteDirectory, named_site
+from application.sites import SiteDirectory, domain_free, named_site
 from domain.errors import DomainError
 from domain.locales import LOCALE_CODES
 from domain.pricing import Bundle, CodeStatus
@@ -102,6 +102,7 @@ def launch(new: NewSite, company: Company, template: Site | None) -> Site:
         return texts.on(attrs.evolve(
             base, id=0, domain=domain, name=name, company_id=company.id, is_default=False,
             mail_name="", niche=Niche(new.niche) if new.niche is not None else base.niche,
+            closed_at=None, closed_reason="",  # a closed template's closure is its own
             domain_language=language, support_email=company.support_email
             or base.support_email, support_phone=company.support_phone or base.support_phone))
     except ValueError:  # a niche outside 1-7
@@ -129,8 +130,7 @@ class SiteLaunch:
             company = find_company(uow, new.company)
             template = named_site(uow, new.copy_from) if new.copy_from else None
             site = launch(new, company, template)
-            if uow.sites.by_domain(site.domain) is not None:
-                raise DomainError("domain_taken", domain=site.domain)
+            domain_free(uow, site.domain)  # nor a renamed site's former domain
             site = uow.sites.add(site)
             offered = 0
             for currency, bundles in _bundles_of(uow, template).items():

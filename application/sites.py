@@ -3,13 +3,16 @@ and what operators may change."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 
 import attrs
 
 from application.form_limits import form_limits
 from application.ports.clock import Clock
+from application.ports.email_addresses import EmailAddresses
+from application.ports.sites import SiteChecks
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.chat import FREE_CONVERSATIONS
 from domain.discovery import MAX_AGE
@@ -21,21 +24,28 @@ from domain.sites import (
     Company,
     MessageCost,
     Site,
+    closed_site,
     entry_popup_enabled,
     entry_popup_everywhere,
     is_domain,
     normalise_domain,
+    renamed_site,
+    reopened_site,
     selected_country,
     terms_version,
 )
 
 
 def resolve_site(uow: UnitOfWork, host: str | None) -> Site:
-    """The site for a host; an unknown or missing host falls back to the default site."""
+    """The site for a host, a renamed site's former domain included (the web redirects
+    those first: adapters/http/site_views.py); an unknown or missing host falls back to
+    the default site."""
     try:
         return _by_domain(uow, host or "")
     except NotFound:
-        site = uow.sites.default()
+        name = normalise_domain(host or "")
+        moved = uow.sites.alias(name) if could_be_former(name) else None
+        site = (uow.sites.get(moved) if moved is not None else None) or uow.sites.default()
     if site is None:
         raise NotFound("site")
     return site
@@ -55,6 +65,14 @@ def _by_domain(uow: UnitOfWork, domain: str) -> Site:
     return site
 
 
+_IPV4 = re.compile(r"[0-9.]+")
+
+
+def could_be_former(name: str) -> bool:
+    """Whether a (normalised) host could be a renamed site's former domain: localhost
+    and IP addresses never are (renamed_site takes only names with a dot)."""
+    return "." in name and is_domain(name) and not _IPV4.fullmatch(name)
+
 # How old the sites a process serves from memory may be: an operator's change
 # (`amora sites set`, in any process) reaches every process within this time.
 SITES_FRESH_FOR = timedelta(seconds=1)
@@ -70,6 +88,10 @@ class SiteDirectory:
     uow: UnitOfWorkFactory
     clock: Clock
     _read: tuple[datetime, tuple[Site, ...]] | None = None
+    # Renamed sites' former domains (issue 32.5) with their site's id, read apart from the
+    # sites and only for a host that could be one: requests to a site's own domain, to
+    # localhost or to an IP address never wait for them.
+    _former: tuple[datetime, Mapping[str, int]] | None = None
 
     def _sites(self) -> tuple[Site, ...]:
         now = self.clock.now()
@@ -80,17 +102,39 @@ class SiteDirectory:
             self._read = read  # one assignment: concurrent requests see old or new
         return read[1]
 
+    def _aliases(self) -> Mapping[str, int]:
+        now = self.clock.now()
+        read = self._former
+        if read is None or not read[0] <= now < read[0] + SITES_FRESH_FOR:
+            with self.uow() as uow:
+                read = (now, dict(uow.sites.aliases()))
+            self._former = read
+        return read[1]
+
     def forget(self) -> None:
         self._read = None
+        self._former = None
 
     def get(self, site_id: int) -> Site | None:
         return next((site for site in self._sites() if site.id == site_id), None)
+
+    def moved(self, host: str | None) -> Site | None:
+        """The site a former domain now belongs to (None for any other host): requests
+        to it are redirected to the site's domain."""
+        name = normalise_domain(host or "")
+        if not could_be_former(name):
+            return None
+        sites = self._sites()
+        if any(site.domain == name for site in sites):
+            return None
+        site_id = self._aliases().get(name)
+        return next((site for site in sites if site.id == site_id), None)
 
     def resolve(self, host: str | None) -> Site:
         """resolve_site, from memory."""
         sites = self._sites()
         name = normalise_domain(host or "")
-        found = next((site for site in sites if site.domain == name), None)
+        found = next((site for site in sites if site.domain == name), None) or self.moved(name)
         if found is None or not is_domain(name):
             found = min(sites, key=lambda site: (not site.is_default, site.id), default=None)
         if found is None:
@@ -154,6 +198,9 @@ class SiteSettings:
     limits: dict[str, int]
     partner_url: str
     partner_countdown: int
+    # Closed by its operators (issue 32.5): no sign-ups or purchases; members keep
+    # logging in, their data and their rights.
+    closed: bool
 
 
 @attrs.frozen(kw_only=True)
@@ -229,6 +276,7 @@ def _settings(site: Site, language: str | None, geoip_country: str | None,
         limits=form_limits(),
         partner_url=site.partner_url,
         partner_countdown=site.partner_countdown,
+        closed=site.closed,
     )
 
 
@@ -274,12 +322,42 @@ class SiteQueries:
 
 
 @attrs.frozen
+class _Standards:
+    """domain.site_settings.Standards from the application's ports."""
+
+    checks: SiteChecks
+    addresses: EmailAddresses | None
+
+    def country(self, code: str) -> str | None:
+        return self.checks.country(code)
+
+    def currency(self, code: str) -> str | None:
+        return self.checks.currency(code)
+
+    def phone(self, number: str, country: str) -> str | None:
+        return self.checks.phone(number, country)
+
+    def email(self, address: str) -> bool:
+        return self.addresses is None or self.addresses.accepts(address)
+
+
+# The mail that tells a closed site's members (application.account_mails), and the job
+# that queues it for them a batch at a time (each batch queues the next).
+CLOSED_MAIL = "site_closed"
+CLOSED_MAILS_JOB = "site_closed_mails"
+MAIL_BATCH = 500
+
+
+@attrs.frozen
 class SiteAdministration:
     """Operators' use cases (``amora sites``); every change is audit-logged."""
 
     uow: UnitOfWorkFactory
     clock: Clock
     sites: SiteDirectory | None = None
+    # The standards settings are held to (None: their shape only, as in-memory tests).
+    checks: SiteChecks | None = None
+    addresses: EmailAddresses | None = None
 
     def list(self) -> Sequence[Site]:
         with self.uow() as uow:
@@ -289,18 +367,106 @@ class SiteAdministration:
         with self.uow() as uow:
             return _by_domain(uow, domain)
 
+    def members_to_tell(self, site: Site) -> int:
+        """How many members a closure of the site would mail."""
+        with self.uow() as uow:
+            return uow.sites.count_to_tell(site.id)
+
+    def former_domains(self, site: Site) -> tuple[str, ...]:
+        """The domains the site had before, each redirecting to it."""
+        with self.uow() as uow:
+            return tuple(sorted(name for name, site_id in uow.sites.aliases().items()
+                                if site_id == site.id))
+
     def set(self, domain: str, key: str, value: str, actor: str) -> Site:
+        if key.strip() == "domain":  # the old domain keeps redirecting, as with rename
+            return self.rename(domain, value, actor)
+        standards = _Standards(self.checks, self.addresses) if self.checks else None
         with self.uow() as uow:
             site = _by_domain(uow, domain)
-            changed = change_setting(site, key, value)
+            changed = change_setting(site, key, value, standards)
             self._check_references(uow, site, changed)
             uow.sites.update(changed)
             uow.audit.record(self.clock.now(), actor, "sites.set", site.domain,
                              {"key": key, "value": value})
             uow.commit()
-        if self.sites is not None:
-            self.sites.forget()
+        self._forget()
         return changed
+
+    def rename(self, domain: str, new_domain: str, actor: str) -> Site:
+        """The site under its new domain; the old one stays its own as a former domain
+        (redirected), so no other site can take it. Renaming back to a former domain
+        takes it back."""
+        now = self.clock.now()
+        with self.uow() as uow:
+            site = _by_domain(uow, domain)
+            renamed = renamed_site(site, new_domain)
+            if uow.sites.by_domain(renamed.domain) is not None:
+                raise DomainError("domain_taken", domain=renamed.domain)
+            owner = uow.sites.alias(renamed.domain)
+            if owner is not None and owner != site.id:
+                raise DomainError("domain_redirects", domain=renamed.domain,
+                                  site=_domain_of(uow, owner))
+            if owner is not None:
+                uow.sites.remove_alias(renamed.domain)
+            uow.sites.update(renamed)
+            uow.sites.add_alias(site.domain, site.id, now)
+            uow.audit.record(now, actor, "sites.rename", renamed.domain,
+                             {"from": site.domain, "to": renamed.domain})
+            uow.commit()
+        self._forget()
+        return renamed
+
+    def close(self, domain: str, reason: str, actor: str) -> tuple[Site, int]:
+        """Close the site: sign-ups and purchases stop at once, and each member is mailed
+        in their language (queued with the closure). Answers the site and how many members
+        will be told."""
+        now = self.clock.now()
+        with self.uow() as uow:
+            site = _by_domain(uow, domain)
+            closed = closed_site(site, reason, now)
+            uow.sites.update(closed)
+            told = uow.sites.count_to_tell(site.id)
+            uow.jobs.add(CLOSED_MAILS_JOB, site.id, 0)
+            uow.audit.record(now, actor, "sites.close", site.domain,
+                             {"reason": closed.closed_reason})
+            uow.commit()
+        self._forget()
+        return closed, told
+
+    def reopen(self, domain: str, actor: str) -> Site:
+        """Sign-ups and purchases again; closure mails not yet sent are not sent."""
+        with self.uow() as uow:
+            site = _by_domain(uow, domain)
+            opened = reopened_site(site)
+            uow.sites.update(opened)
+            uow.audit.record(self.clock.now(), actor, "sites.reopen", site.domain,
+                             {"closed_at": site.closed_at.isoformat() if site.closed_at
+                              else None, "reason": site.closed_reason})
+            uow.commit()
+        self._forget()
+        return opened
+
+    def tell_members(self, site_id: int, after: int) -> int:
+        """The closure mail for the next batch of members (after member id ``after``),
+        queued with the job for the batch after it, in one transaction: a batch run twice
+        (a worker lost after its commit) mails at most that batch twice. Stops when the
+        site is open again or gone. Answers how many were queued."""
+        with self.uow() as uow:
+            site = uow.sites.get(site_id)
+            if site is None or not site.closed:
+                return 0
+            members = list(uow.sites.members_to_tell(site_id, after, MAIL_BATCH))
+            for member_id in members:
+                uow.jobs.add("account_mail", CLOSED_MAIL, member_id)
+            if len(members) == MAIL_BATCH:
+                uow.jobs.add(CLOSED_MAILS_JOB, site_id, members[-1])
+            uow.commit()
+        return len(members)
+
+    def _forget(self) -> None:
+        if self.sites is not None:  # this process at once; the others within a second
+            self.sites.forget()
 
     @staticmethod
     def _check_references(uow: UnitOfWork, before: Site, after: Site) -> None:
@@ -308,3 +474,17 @@ class SiteAdministration:
             raise DomainError("invalid_setting", field="company_id", value=after.company_id)
         if after.domain != before.domain and uow.sites.by_domain(after.domain):
             raise DomainError("domain_taken", domain=after.domain)
+
+
+def _domain_of(uow: UnitOfWork, site_id: int) -> str:
+    site = uow.sites.get(site_id)
+    return site.domain if site else str(site_id)
+
+
+def domain_free(uow: UnitOfWork, domain: str) -> None:
+    """A new site's domain is neither a site's nor a renamed site's former one."""
+    if uow.sites.by_domain(domain) is not None:
+        raise DomainError("domain_taken", domain=domain)
+    owner = uow.sites.alias(domain)
+    if owner is not None:
+        raise DomainError("domain_redirects", domain=domain, site=_domain_of(uow, owner))

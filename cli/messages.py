@@ -7,9 +7,15 @@ from domain.errors import DomainError
 _MESSAGES = {
     "invalid_setting": "Invalid value for {field}: {value}",
     "invalid_amount": "An amount of credits is a whole number from 1 to {max}",
-    "unknown_setting": "Unknown setting {field}",
+    "unknown_setting": "Unknown setting {field} (see 'amora sites keys')",
     "site_not_found": "No site with domain {domain}",
     "domain_taken": "Another site already uses {domain}",
+    "domain_redirects": "{domain} is a former domain of {site} and redirects there",
+    "same_domain": "The site is at {domain} already",
+    "site_closed": "{sitename} is closed: no sign-ups or purchases",
+    "site_closed_already": "{domain} is closed already",
+    "site_not_closed": "{domain} is not closed",
+    "invalid_reason": "Give a --reason of at most {max} characters",
     "company_not_found": "No such company {value}",
     "company_exists": "A company named {value} exists already",
     "invalid_company": "Invalid {field} for a company: {value}",
@@ -80,6 +86,10 @@ def describe(error: DomainError) -> str:
         message = template.format(**params)
     except (KeyError, IndexError):
         return error.code
+    if error.code == "unknown_setting" and params.get("suggestion"):
+        return f"Unknown setting {params['field']}: did you mean {params['suggestion']}?"
+    if params.get("expected"):  # a code or address that is none: say what it should be
+        message += f" (expected {params['expected']})"
     if "min" in params and "max" in params:  # a number outside its range: say which
         message += f" (a whole number from {params['min']} to {params['max']})"
     return message

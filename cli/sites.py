@@ -1,8 +1,9 @@
-"""`amora sites list|show|set|keys|add|remove`: operators launch sites and change their
-settings (validated, audit-logged)."""
+"""`amora sites list|show|set|keys|add|remove|rename|close|reopen`: operators launch,
+rename and close sites and change their settings (validated, audit-logged)."""
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 import typer
@@ -10,9 +11,11 @@ import typer
 from adapters.sql.documents import converter
 from application.site_launch import NewSite
 from cli.context import container, fail_on_rule
-from cli.inputs import NAME_LONGEST, Actor, checked
+from cli.failures import fail
+from cli.inputs import NAME_LONGEST, Actor, checked, reason
 from cli.operator import operator
 from cli.output import Json, console, print_json, print_json_view, rows, say
+from domain.errors import DomainError
 from domain.site_settings import SETTING_KEYS
 
 app = typer.Typer(help="Sites served by this deployment.", no_args_is_help=True)
@@ -23,18 +26,22 @@ def list_sites(as_json: Json = False) -> None:
     """All sites, keyed by domain."""
     records = [{"id": site.id, "domain": site.domain, "name": site.name,
                 "company": site.company_id, "niche": int(site.niche), "signups": site.signups,
-                "locales": list(site.locales), "default": site.is_default}
+                "locales": list(site.locales), "default": site.is_default,
+                "closed": site.closed}
                for site in container().site_administration().list()]
-    rows(("id", "domain", "name", "company", "niche", "signups", "locales", "default"),
-         records, as_json=as_json, no_wrap=("domain",))
+    rows(("id", "domain", "name", "company", "niche", "signups", "locales", "default",
+          "closed"), records, as_json=as_json, no_wrap=("domain",))
 
 
 @app.command()
 def show(domain: str, as_json: Json = False) -> None:
-    """Every setting of one site."""
+    """Every setting of one site, whether and why it is closed, and the former domains
+    that redirect to it."""
     with fail_on_rule():
-        site = container().site_administration().show(domain)
+        administration = container().site_administration()
+        site = administration.show(domain)
     settings = converter.unstructure(site)
+    settings["former_domains"] = list(administration.former_domains(site))
     if as_json:
         print_json(settings)
     else:
@@ -49,7 +56,20 @@ def set_setting(
     actor: Actor = "",
     as_json: Json = False,
 ) -> None:
-    """Change one setting; the change is validated and audit-logged."""
+    """Change one setting; the change is validated and audit-logged.
+
+    Countries are ISO 3166 codes, currencies ISO 4217, numbers within their range; an
+    unknown key is refused with the nearest known one. `domain` renames the site (see
+    `rename`).
+
+    Examples:
+
+      amora sites set amora.test countries NL,DE,BE
+
+      amora sites set amora.test minimum_message_costs.CH "15 CHF"
+
+      amora sites set amora.test support_email help@amora.example
+    """
     with fail_on_rule():
         site = container().site_administration().set(domain, key, value,
                                                      operator(actor))
@@ -100,3 +120,90 @@ def remove(domain: str, actor: Actor = "", as_json: Json = False) -> None:
         site = container().site_launch().remove(domain, operator(actor))
     say(as_json, {"id": site.id, "domain": site.domain, "removed": True},
         f"Site {site.domain} removed.", "yellow")
+
+
+@app.command()
+def rename(
+    old: Annotated[str, typer.Argument(help="The site's domain now.")],
+    new: Annotated[str, typer.Argument(help="Its new domain.")],
+    actor: Actor = "",
+    as_json: Json = False,
+) -> None:
+    """Move a site to a new domain; the old one keeps redirecting there (301, same path
+    and query). Members, orders and settings stay the site's; members sign in again on
+    the new domain (their browser's cookie belongs to the old one). Point DNS and the
+    TLS certificate of both domains at the server first.
+
+    Example:
+
+      amora sites rename amora.test amora.example --actor alice
+    """
+    with fail_on_rule():
+        site = container().site_administration().rename(old, new, operator(actor))
+    old_domain = old.strip().lower()
+    say(as_json, {"id": site.id, "domain": site.domain, "redirects_from": old_domain},
+        f"{old_domain} is now {site.domain}; {old_domain} redirects there.", "green")
+
+
+def _confirmed(question: str, yes: bool) -> None:
+    """A change that mails every member is confirmed: asked on a terminal, --yes in a
+    script (without it, nothing happens)."""
+    if yes:
+        return
+    if not sys.stdin.isatty():
+        fail("not on a terminal: add --yes to go ahead without being asked")
+    if not typer.confirm(question, default=False):
+        fail("nothing changed")
+
+
+@app.command()
+def close(
+    domain: str,
+    why: Annotated[str, reason("Why the site closes (kept for operators: audit log, "
+                               "`sites show`; members get a mail of their own).")],
+    yes: Annotated[bool, typer.Option("--yes", help="Do not ask (scripts).")] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Say what would happen; "
+                                          "change nothing.")] = False,
+    actor: Actor = "",
+    as_json: Json = False,
+) -> None:
+    """Close a site: sign-ups and purchases stop at once, and every member (confirmed, not
+    deleted) is mailed in their language. Members keep logging in, their credits, data
+    export, account deletion and refunds. `reopen` undoes it.
+
+    Example:
+
+      amora sites close flirt.test --reason "Brand retired, members moved to amora.test"
+    """
+    with fail_on_rule():
+        administration = container().site_administration()
+        site = administration.show(domain)
+        if site.closed:
+            raise DomainError("site_closed_already", domain=site.domain)
+        members = administration.members_to_tell(site)
+        if dry_run:
+            say(as_json, {"domain": site.domain, "closed": False, "members_to_mail": members,
+                          "dry_run": True},
+                f"Would close {site.domain} and mail {members} members; nothing changed.")
+            return
+        _confirmed(f"Close {site.domain} to sign-ups and purchases and mail {members} "
+                   "members?", yes)
+        site, members = administration.close(domain, why, operator(actor))
+    say(as_json, {"domain": site.domain, "closed": True, "members_to_mail": members},
+        f"{site.domain} is closed: no sign-ups or purchases; {members} members will be "
+        "mailed.", "yellow")
+
+
+@app.command()
+def reopen(domain: str, actor: Actor = "", as_json: Json = False) -> None:
+    """Take sign-ups and purchases on a closed site again (closure mails not yet sent
+    are not sent).
+
+    Example:
+
+      amora sites reopen flirt.test
+    """
+    with fail_on_rule():
+        site = container().site_administration().reopen(domain, operator(actor))
+    say(as_json, {"domain": site.domain, "closed": False},
+        f"{site.domain} takes sign-ups and purchases again.", "green")

@@ -9,12 +9,20 @@ within the setting's sensible range (a typo such as 99999999999999999999 would o
 database's integers or a member's request later), texts without control or formatting
 characters (a CR/LF in ``mail_name`` would end up in a mail header), line feeds only in the
 texts that are paragraphs, and every text within its length.
+
+Codes and numbers are checked against their standards (issue 32.5): countries are ISO 3166
+(``XX`` is refused), currencies ISO 4217 (``CHX`` is refused), the support address is one
+mail reaches and the support phone a valid number. The domain cannot import the libraries
+that know them (pycountry, phonenumbers, email-validator): the caller passes ``Standards``
+(application.sites does, with adapters/companies/checks.py); without them only the shape
+is checked. An unknown key is refused with the nearest known one (difflib), if any.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
@@ -48,16 +56,19 @@ STRING_FIELDS = (
     "logged_out_search_trafficsource", "push_public_key", "support_phone", "support_email",
     "mail_name", "fictional_icon", "partner_url", "time_zone",
 )
-# The range each number may take. Credits are booked one ledger entry at a time, so no
-# setting in credits may exceed what one entry may move (MAX_AMOUNT).
+# The range each number may take: what a site could sensibly want, well inside what the
+# database and the ledger hold (one ledger entry moves at most MAX_AMOUNT credits). A
+# message, photo or gift costs at most 10,000 credits (bundles hold 100 to 1,500).
+ACTION_CREDITS = 10_000
 INT_RANGES = {
-    "niche": (1, 7), "message_credits": (0, MAX_AMOUNT), "signup_credits": (0, MAX_AMOUNT),
-    "photo_credits": (0, MAX_AMOUNT), "gift_credits": (0, MAX_AMOUNT),
+    "niche": (1, 7), "message_credits": (0, ACTION_CREDITS),
+    "signup_credits": (0, min(MAX_AMOUNT, 100_000)),
+    "photo_credits": (0, ACTION_CREDITS), "gift_credits": (0, ACTION_CREDITS),
     "message_length": (1, 10_000), "refund_days": (0, 365), "min_age": (LEGAL_MIN_AGE, 99),
     "company_id": (1, 2**31 - 1), "partner_countdown": (0, 300),
     "swipe_likes_per_day": (0, 10_000), "free_messages": (0, 10_000),
     "chat_history_limit": (0, 100_000), "welcome_discount_hours": (0, 24 * 365),
-    "directdebit_limit": (0, 100), "minimum_message_costs": (0, MAX_AMOUNT),
+    "directdebit_limit": (0, 100), "minimum_message_costs": (0, ACTION_CREDITS),
 }
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,12}")  # int() would also take 1_000 and Arabic digits
 # Texts a page shows as paragraphs may hold line feeds; every other text is one line.
@@ -72,8 +83,20 @@ _FALSE = {"no", "false", "off", "0"}
 _UPPER_LISTS = ("countries", "entry_popup_countries")
 
 
-def _invalid(key: str, raw: str) -> DomainError:
-    return DomainError("invalid_setting", field=key, value=raw)
+class Standards(Protocol):
+    """What the libraries know: each answers the value in its standard form, or None."""
+
+    def country(self, code: str) -> str | None: ...
+    def currency(self, code: str) -> str | None: ...
+    def phone(self, number: str, country: str) -> str | None: ...
+    def email(self, address: str) -> bool: ...
+
+
+def _invalid(key: str, raw: str, expected: str | None = None) -> DomainError:
+    """invalid_setting; ``expected`` says what the value should have been."""
+    if expected is None:
+        return DomainError("invalid_setting", field=key, value=raw)
+    return DomainError("invalid_setting", field=key, value=raw, expected=expected)
 
 
 def _int(key: str, raw: str) -> int:
@@ -95,8 +118,10 @@ def _text(key: str, raw: str) -> str:
     else:
         text = raw.strip()
         wrong = has_control_characters(text) or len(text) > LONGEST.get(field, LONGEST_LINE)
-    if wrong or (field == "support_email" and text and email_error(text)):
+    if wrong:
         raise _invalid(key, raw)
+    if field == "support_email" and text and email_error(text):
+        raise _invalid(key, raw, "an e-mail address mail can reach")
     return text
 
 
@@ -109,9 +134,33 @@ def _bool(key: str, raw: str) -> bool:
     raise _invalid(key, raw)
 
 
-def _list(key: str, raw: str) -> tuple[str, ...]:
+def _list(key: str, raw: str, standards: Standards | None) -> tuple[str, ...]:
     items = tuple(item.strip() for item in raw.split(",") if item.strip())
-    return tuple(item.upper() for item in items) if key in _UPPER_LISTS else items
+    if key not in _UPPER_LISTS:
+        return items
+    return tuple(_country(key, item, standards) for item in items)
+
+
+def _country(key: str, code: str, standards: Standards | None) -> str:
+    """An ISO 3166 alpha-2 code (upper case): XX, UK or EU are not countries."""
+    upper = code.strip().upper()
+    if standards is None:
+        return upper  # the shape is Site's to check
+    known = standards.country(upper) if len(upper) == 2 else None
+    if known is None:
+        raise _invalid(key, code, "an ISO 3166 country code such as NL")
+    return known
+
+
+def _currency(key: str, code: str, standards: Standards | None) -> str:
+    """An ISO 4217 code (upper case): CHX is none."""
+    upper = code.strip().upper()
+    if standards is None:
+        return upper
+    known = standards.currency(upper) if len(upper) == 3 else None
+    if known is None:
+        raise _invalid(key, code, "an ISO 4217 currency code such as EUR")
+    return known
 
 
 def _with_entry(mapping: Any, key: str, value: Any) -> dict[str, Any]:
@@ -129,23 +178,25 @@ def _language(key: str, raw: str, lang: str) -> str:
     return lang
 
 
-def _message_cost(key: str, raw: str) -> MessageCost | None:
+def _message_cost(key: str, raw: str, standards: Standards | None) -> MessageCost | None:
     if not raw.strip():
         return None
     parts = raw.split()
     if len(parts) != 2:
         raise _invalid(key, raw)
-    return MessageCost(costs=_int(key, parts[0]), currency=parts[1].upper())
+    return MessageCost(costs=_int(key, parts[0]), currency=_currency(key, parts[1], standards))
 
 
-def _nested(site: Site, key: str, raw: str) -> dict[str, Any]:
+def _nested(site: Site, key: str, raw: str, standards: Standards | None) -> dict[str, Any]:
     field, _, rest = key.partition(".")
     if field in TEXT_FIELDS:
         lang = _language(key, raw, rest)
         return {field: _with_entry(getattr(site, field), lang, _text(key, raw))}
     if field == "minimum_message_costs":
-        country = rest.upper()
-        return {field: _with_entry(site.minimum_message_costs, country, _message_cost(key, raw))}
+        cost = _message_cost(key, raw, standards)
+        # Removing a floor needs no real country: a wrong one stored earlier can go.
+        country = _country(key, rest, standards if cost else None)
+        return {field: _with_entry(site.minimum_message_costs, country, cost)}
     if field == "visible_profile_notes":
         profile_field, _, lang = rest.partition(".")
         notes = dict(site.visible_profile_notes.get(profile_field, {}))
@@ -157,7 +208,7 @@ def _nested(site: Site, key: str, raw: str) -> dict[str, Any]:
         texts = dict(getattr(site, field).get(ground, {}))
         texts = _with_entry(texts, _language(key, raw, lang), _text(key, raw))
         return {field: _with_entry(getattr(site, field), ground, texts or None)}
-    raise DomainError("unknown_setting", field=key)
+    raise unknown_setting(key)
 
 
 def _ground(key: str, raw: str, code: str) -> Ground:
@@ -167,31 +218,67 @@ def _ground(key: str, raw: str, code: str) -> Ground:
         raise _invalid(key, raw) from None
 
 
-def _plain(key: str, raw: str) -> Any:
+def _contact(site: Site, key: str, value: str, standards: Standards | None) -> str:
+    """The support address must be one mail reaches; the phone a valid number, written
+    the international way (read as in the site's first country when it has no +)."""
+    if not value or standards is None:
+        return value
+    if key == "support_email":
+        if not standards.email(value):
+            raise _invalid(key, value, "an e-mail address mail can reach")
+        return value
+    phone = standards.phone(value, site.countries[0] if site.countries else "")
+    if phone is None:
+        raise _invalid(key, value, "a phone number such as +31 20 123 4567")
+    return phone
+
+
+def _plain(site: Site, key: str, raw: str, standards: Standards | None) -> Any:
     if key in INT_FIELDS:
         return _int(key, raw)
     if key in BOOL_FIELDS:
         return _bool(key, raw)
     if key in LIST_FIELDS:
-        return _list(key, raw)
+        return _list(key, raw, standards)
     if key in STRING_FIELDS:
         value = _text(key, raw)
         if key == "domain":
             return value.lower()
+        if key in ("support_email", "support_phone"):
+            return _contact(site, key, value, standards)
         return value or None if key == "domain_language" else value
-    raise DomainError("unknown_setting", field=key)
+    raise unknown_setting(key)
 
 
-def change_setting(site: Site, key: str, raw: str) -> Site:
-    """The site with one setting changed; raises DomainError and changes nothing on bad input."""
-    changes = _nested(site, key, raw) if "." in key else {key: _plain(key, raw)}
+def change_setting(site: Site, key: str, raw: str, standards: Standards | None = None) -> Site:
+    """The site with one setting changed; raises DomainError and changes nothing on bad
+    input. ``standards`` checks codes, addresses and numbers (else their shape only)."""
+    changes = (_nested(site, key, raw, standards) if "." in key
+               else {key: _plain(site, key, raw, standards)})
     try:
         return attrs.evolve(site, **changes)
     except ValueError as error:  # e.g. a niche outside 1-7
         raise _invalid(key, raw) from error
 
 
-SETTING_KEYS = STRING_FIELDS + INT_FIELDS + BOOL_FIELDS + LIST_FIELDS + tuple(
-    f"{field}.<lang>" for field in TEXT_FIELDS
-) + ("minimum_message_costs.<COUNTRY>", "visible_profile_notes.<field>.<lang>",
-   "ground_titles.<kind:code>.<lang>", "ground_texts.<kind:code>.<lang>")
+PLAIN_KEYS = STRING_FIELDS + INT_FIELDS + BOOL_FIELDS + LIST_FIELDS
+# The keys with a part of their own after the field, and what that part names.
+NESTED_KEYS = {**{field: "<lang>" for field in TEXT_FIELDS},
+               "minimum_message_costs": "<COUNTRY>", "visible_profile_notes": "<field>.<lang>",
+               "ground_titles": "<kind:code>.<lang>", "ground_texts": "<kind:code>.<lang>"}
+SETTING_KEYS = PLAIN_KEYS + tuple(f"{field}.{part}" for field, part in NESTED_KEYS.items())
+
+
+def unknown_setting(key: str) -> DomainError:
+    """unknown_setting, with the known key nearest to what was typed (`refund_day`:
+    refund_days; `index_titel.de`: index_title.de; `index_title`: index_title.<lang>)."""
+    field, dot, rest = key.partition(".")
+    names = PLAIN_KEYS + tuple(NESTED_KEYS)
+    close = difflib.get_close_matches(field.strip().lower(), names, n=1, cutoff=0.6)
+    if not close:
+        return DomainError("unknown_setting", field=key)
+    name = close[0]
+    suggestion = name if name in PLAIN_KEYS else f"{name}.{rest or NESTED_KEYS[name]}"
+    if suggestion == key:  # a known field whose part is missing or unknown
+        return DomainError("unknown_setting", field=key)
+    return DomainError("unknown_setting", field=key, suggestion=suggestion)

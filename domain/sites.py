@@ -18,6 +18,7 @@ import attrs
 
 from domain.errors import DomainError
 from domain.locales import LOCALE_CODES, pick_text
+from domain.texts import has_control_characters_in_lines, normalise_lines
 
 Texts = Mapping[str, str]
 
@@ -183,6 +184,11 @@ class Site:
     # Notification mails may carry a login link (single use, 24 h); a site can refuse.
     login_links: bool = True
     is_default: bool = False
+    # Closed by an operator (`amora sites close`, issue 32.5): no sign-ups and no
+    # purchases; members keep their accounts, data and rights. The reason is the
+    # operators' own (audit log, `amora sites show`); members are told in their language.
+    closed_at: datetime | None = None
+    closed_reason: str = ""
 
     def __attrs_post_init__(self) -> None:
         if not is_domain(self.domain):
@@ -203,6 +209,15 @@ class Site:
         if self.time_zone not in _time_zones():
             raise DomainError("invalid_setting", field="time_zone", value=self.time_zone)
 
+    @property
+    def closed(self) -> bool:
+        return self.closed_at is not None
+
+    def refuse_if_closed(self) -> None:
+        """A sign-up or a purchase on a closed site is refused (site_closed)."""
+        if self.closed_at is not None:
+            raise DomainError("site_closed", sitename=self.name)
+
     def signup_allowed(self, has_traffic_source: bool) -> bool:
         """Spec section 6: 'all', or 'with_trafficsource' when a source was captured."""
         if self.signups == "all":
@@ -222,6 +237,35 @@ class Site:
     def text(self, field: str, language: str | None) -> str:
         texts: Texts = getattr(self, field)
         return pick_text(texts, language)
+
+
+CLOSE_REASON_LONGEST = 500  # sites.closed_reason
+
+
+def closed_site(site: Site, reason: str, now: datetime) -> Site:
+    """The site closed from ``now``, for the reason the operators keep (a few lines)."""
+    text = normalise_lines(reason).strip()
+    if not text or len(text) > CLOSE_REASON_LONGEST or has_control_characters_in_lines(text):
+        raise DomainError("invalid_reason", max=CLOSE_REASON_LONGEST)
+    if site.closed_at is not None:
+        raise DomainError("site_closed_already", domain=site.domain)
+    return attrs.evolve(site, closed_at=now, closed_reason=text)
+
+
+def reopened_site(site: Site) -> Site:
+    if site.closed_at is None:
+        raise DomainError("site_not_closed", domain=site.domain)
+    return attrs.evolve(site, closed_at=None, closed_reason="")
+
+
+def renamed_site(site: Site, new_domain: str) -> Site:
+    """The site under a new domain (the old one keeps redirecting: application.sites)."""
+    domain = normalise_domain(new_domain)
+    if not is_domain(domain) or "." not in domain:
+        raise DomainError("invalid_setting", field="domain", value=new_domain)
+    if domain == site.domain:
+        raise DomainError("same_domain", domain=domain)
+    return attrs.evolve(site, domain=domain)
 
 
 @attrs.frozen

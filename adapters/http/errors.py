@@ -35,6 +35,7 @@ _HTTP_CODES = {
 _RULE_STATUS = {
     "authentication_required": 403,
     "account_banned": 403,
+    "site_closed": 403,  # a closed site's sign-up or purchase (issue 32.5)
     "too_many_attempts": 429,
     "too_many_reset_mails": 429,
     "account_exists": 409,

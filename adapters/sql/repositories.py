@@ -41,9 +41,14 @@ class SqlSites:
         rows = self.connection.execute(select(t.sites).order_by(t.sites.c.id))
         return [site_from_row(row) for row in rows]
 
+    @staticmethod
+    def _values(site: Site) -> dict[str, Any]:
+        return {"domain": site.domain, "company_id": site.company_id,
+                "is_default": site.is_default, "settings": site_settings(site),
+                "closed_at": site.closed_at, "closed_reason": site.closed_reason or None}
+
     def add(self, site: Site) -> Site:
-        values = {"domain": site.domain, "company_id": site.company_id,
-                  "is_default": site.is_default, "settings": site_settings(site)}
+        values = self._values(site)
         if site.id:
             values["id"] = site.id
         result = self.connection.execute(insert(t.sites).values(**values))
@@ -51,16 +56,43 @@ class SqlSites:
 
     def update(self, site: Site) -> None:
         self.connection.execute(
-            update(t.sites).where(t.sites.c.id == site.id).values(
-                domain=site.domain, company_id=site.company_id, is_default=site.is_default,
-                settings=site_settings(site),
-            )
-        )
+            update(t.sites).where(t.sites.c.id == site.id).values(**self._values(site)))
 
     def remove(self, site_id: int) -> None:
-        for table in (t.bundles, t.lander_visits, t.login_failures):
+        for table in (t.bundles, t.lander_visits, t.login_failures, t.site_aliases):
             self.connection.execute(delete(table).where(table.c.site_id == site_id))
         self.connection.execute(delete(t.sites).where(t.sites.c.id == site_id))
+
+    def aliases(self) -> dict[str, int]:
+        rows = self.connection.execute(select(t.site_aliases.c.domain, t.site_aliases.c.site_id))
+        return {row.domain: row.site_id for row in rows}
+
+    def alias(self, domain: str) -> int | None:
+        query = select(t.site_aliases.c.site_id).where(t.site_aliases.c.domain == domain)
+        found = self.connection.execute(query).scalar()
+        return int(found) if found is not None else None
+
+    def add_alias(self, domain: str, site_id: int, at: datetime) -> None:
+        self.connection.execute(insert(t.site_aliases).values(domain=domain, site_id=site_id,
+                                                              created_at=at))
+
+    def remove_alias(self, domain: str) -> None:
+        self.connection.execute(delete(t.site_aliases).where(t.site_aliases.c.domain == domain))
+
+    @staticmethod
+    def _to_tell(site_id: int) -> Any:
+        m = t.members.c
+        return (m.site_id == site_id, m.is_fictional.is_(False), m.erased_at.is_(None),
+                m.deleted_at.is_(None), m.status.in_(("active", "banned")))
+
+    def members_to_tell(self, site_id: int, after: int, limit: int) -> list[int]:
+        query = (select(t.members.c.id).where(*self._to_tell(site_id), t.members.c.id > after)
+                 .order_by(t.members.c.id).limit(limit))
+        return [int(member_id) for member_id in self.connection.execute(query).scalars()]
+
+    def count_to_tell(self, site_id: int) -> int:
+        query = select(func.count()).select_from(t.members).where(*self._to_tell(site_id))
+        return int(self.connection.execute(query).scalar_one())
 
 
 @attrs.define

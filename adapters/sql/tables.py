@@ -80,6 +80,20 @@ sites = Table(
     Column("is_default", Boolean, nullable=False, default=False),
     # Every other setting of the spec's Settings entity, as one document.
     Column("settings", JSON, nullable=False),
+    # Closed by an operator (issue 32.5): no sign-ups or purchases; why, for operators.
+    Column("closed_at", UtcDateTime),
+    Column("closed_reason", String(500)),
+)
+
+# A renamed site's former domains (issue 32.5): requests to one are redirected (301) to
+# the same path on the site's domain; no other site may take it.
+site_aliases = Table(
+    "site_aliases",
+    metadata,
+    Column("domain", String(253), primary_key=True),
+    Column("site_id", ForeignKey("sites.id", ondelete="CASCADE"), nullable=False,
+           index=True),
+    Column("created_at", UtcDateTime, nullable=False),
 )
 
 members = Table(

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Protocol
 
 from domain.sites import Company, Site
@@ -16,7 +17,41 @@ class SiteRepository(Protocol):
     def add(self, site: Site) -> Site: ...
     def update(self, site: Site) -> None: ...
     def remove(self, site_id: int) -> None:
-        """The site and what only it uses: its bundles, lander visits, login failures."""
+        """The site and what only it uses: its bundles, lander visits, login failures,
+        its former domains."""
+        ...
+
+    # A renamed site's former domains (issue 32.5): each redirects to the site's domain.
+    def aliases(self) -> Mapping[str, int]:
+        """Every former domain with the id of the site it now belongs to."""
+        ...
+    def alias(self, domain: str) -> int | None:
+        """The site a former domain belongs to."""
+        ...
+    def add_alias(self, domain: str, site_id: int, at: datetime) -> None: ...
+    def remove_alias(self, domain: str) -> None: ...
+    def members_to_tell(self, site_id: int, after: int, limit: int) -> Sequence[int]:
+        """Ids above ``after``, in order, of the site's members a notice about the site
+        goes to: real accounts (not fictional) that are confirmed, active or banned, not
+        deleted or erased."""
+        ...
+    def count_to_tell(self, site_id: int) -> int:
+        """How many members_to_tell there are."""
+        ...
+
+
+class SiteChecks(Protocol):
+    """The standards a site's settings meet, known to libraries: each check answers the
+    value in its standard form, or None when it is invalid."""
+
+    def country(self, code: str) -> str | None:
+        """An ISO 3166-1 alpha-2 code."""
+        ...
+    def currency(self, code: str) -> str | None:
+        """An ISO 4217 code of a currency people pay in."""
+        ...
+    def phone(self, number: str, country: str) -> str | None:
+        """A valid number, written the international way."""
         ...
 
 

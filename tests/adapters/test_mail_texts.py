@@ -14,7 +14,7 @@ from adapters.mail.texts import CATALOGS, JsonMailTexts
 LANGUAGES = ("da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv")
 KINDS = ("activation", "password_reset", "mail_change", "reactivation", "reactivated",
          "new_conversation", "new_message", "like", "match", "unread_reminder",
-         "weekly_update", "payment_receipt")
+         "weekly_update", "payment_receipt", "site_closed")
 VALUES = {"name": "Ann <b>", "site": "Amora", "link": "https://amora.test/x?token=a&b=c",
           "support_email": "help@amora.test", "company": "Amora Media B.V.", "hours": 2,
           "days": 7, "address": "Herengracht 420, 1017 BZ Amsterdam",

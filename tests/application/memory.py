@@ -11,7 +11,7 @@ from application.ports.audit import Details
 from application.ports.members import MemberChanged
 from application.ports.photos import MainPhoto, Photo
 from domain.blocklists import PhotoHash
-from domain.members import Member
+from domain.members import AccountStatus, Member
 from domain.photos import PhotoStatus
 from domain.sites import Company, Site
 from tests.application.memory_accounts import (
@@ -50,7 +50,7 @@ from tests.application.memory_social import (
     MemoryLikeQueries,
     MemoryLikes,
 )
-from tests.application.memory_store import MemoryStore, snapshot
+from tests.application.memory_store import Duplicate, MemoryStore, snapshot
 from tests.application.memory_trust import MemoryTrust
 
 # What the tests import from here, wherever it lives.
@@ -59,8 +59,11 @@ __all__ = ["CountingSecrets", "FixedClock", "MemoryFiles", "MemoryStore", "Plain
 
 
 class MemorySites:
-    def __init__(self, data: dict[int, Site]) -> None:
+    def __init__(self, data: dict[int, Site], aliases: dict[str, int] | None = None,
+                 members: dict[int, Member] | None = None) -> None:
         self.data = data
+        self.former = {} if aliases is None else aliases
+        self.members = {} if members is None else members
 
     def get(self, site_id: int) -> Site | None:
         return self.data.get(site_id)
@@ -85,6 +88,33 @@ class MemorySites:
 
     def remove(self, site_id: int) -> None:
         del self.data[site_id]
+        for domain in [d for d, owner in self.former.items() if owner == site_id]:
+            del self.former[domain]
+
+    def aliases(self) -> dict[str, int]:
+        return dict(self.former)
+
+    def alias(self, domain: str) -> int | None:
+        return self.former.get(domain)
+
+    def add_alias(self, domain: str, site_id: int, at: datetime) -> None:
+        if domain in self.former:
+            raise Duplicate(domain)
+        self.former[domain] = site_id
+
+    def remove_alias(self, domain: str) -> None:
+        self.former.pop(domain, None)
+
+    def _to_tell(self, site_id: int) -> list[int]:
+        return sorted(m.id for m in self.members.values()
+                      if m.site_id == site_id and not m.is_fictional and m.deleted_at is None
+                      and m.status in (AccountStatus.ACTIVE, AccountStatus.BANNED))
+
+    def members_to_tell(self, site_id: int, after: int, limit: int) -> list[int]:
+        return [member_id for member_id in self._to_tell(site_id) if member_id > after][:limit]
+
+    def count_to_tell(self, site_id: int) -> int:
+        return len(self._to_tell(site_id))
 
 
 class MemoryCompanies:
@@ -222,7 +252,7 @@ class MemoryUnitOfWork:
 
     def __enter__(self) -> MemoryUnitOfWork:
         work = self._work = snapshot(self.store)
-        self.sites = MemorySites(work.sites)
+        self.sites = MemorySites(work.sites, work.site_aliases, work.members)
         self.companies = MemoryCompanies(work.companies)
         self.audit = MemoryAudit(work.audit)
         self.members = MemoryMembers(work.members)

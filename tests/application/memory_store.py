@@ -59,6 +59,7 @@ def snapshot(store: MemoryStore) -> MemoryStore:
 @attrs.define
 class MemoryStore:
     sites: dict[int, Site] = attrs.Factory(dict)
+    site_aliases: dict[str, int] = attrs.Factory(dict)  # a former domain: its site's id
     companies: dict[int, Company] = attrs.Factory(dict)
     members: dict[int, Member] = attrs.Factory(dict)
     photos: list[Photo] = attrs.Factory(list)

@@ -100,7 +100,7 @@ def test_site_settings_outside_their_rules_are_refused(amora: Any, key: str, val
 def test_site_settings_within_their_rules_are_taken(amora: Any) -> None:
     for key, value in [("free_messages", "10000"), ("refund_days", " 30 "), ("min_age", "21"),
                        ("description.en", "Two lines\r\nof text"), ("name", "Amora [beta]"),
-                       ("support_email", "help@amora.test"), ("support_email", ""),
+                       ("support_email", "help@amora.example"), ("support_email", ""),
                        ("minimum_message_costs.NL", "20 EUR"), ("chat_history_limit", "0")]:
         assert amora("sites", "set", "amora.test", key, value).exit_code == 0, (key, value)
     shown = json.loads(amora("sites", "show", "amora.test", "--json").stdout)

@@ -63,6 +63,7 @@ export function settingsFixture(overrides: Partial<Settings> = {}): Settings {
     partner_countdown: 10,
     signup_gender: null,
     signup_seeking: null,
+    closed: false,
     ...overrides,
   };
 }

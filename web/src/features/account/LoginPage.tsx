@@ -33,7 +33,7 @@ export function LoginPage() {
   usePageTitle(t('login.title'));
 
   const notice = LOGIN_NOTICES.find((flag) => query.has(flag));
-  const signupOpen = signupPolicy(settings.signups, hasTrafficSource()) === 'open';
+  const signupOpen = signupPolicy(settings.signups, hasTrafficSource(), settings.closed) === 'open';
 
   const submit = form.submit({
     check: ({ email, password }) => ({ email: storedEmailError(email), password: password ? null : { code: 'password_required' } }),

@@ -12,24 +12,31 @@ import { hasTrafficSource } from './traffic';
 /** Signup refusals that are about the account, shown with their own ways out. */
 export type Refusal = { code: 'account_exists' } | { code: 'account_deleted_reactivatable'; supportEmail: string } | null;
 
-/** Signup policy gate: invite-only sites and partner-only signups show why there is no form. */
+/** Signup policy gate: invite-only sites, partner-only signups and closed sites show why there is no form. */
 export function SignupGate({ children, onLeave }: { children: ReactNode; onLeave?: () => void }) {
   const { t } = useTranslation('account');
   const { fieldText } = useErrorText();
   const settings = useSiteSettings();
-  const policy = signupPolicy(settings.signups, hasTrafficSource());
+  const policy = signupPolicy(settings.signups, hasTrafficSource(), settings.closed);
   if (policy === 'open') return <>{children}</>;
   return (
     <div className="signup-closed" data-testid={`signup-${policy}`}>
       <FormAlert variant="info" icon="lock">
-        <p className="fw-semibold mb-1">
-          {policy === 'invite_only'
-            ? fieldText({ code: 'invite_only', params: { sitename: settings.name } })
-            : t('signup.closed.trafficTitle', { sitename: settings.name })}
-        </p>
-        <p className="mb-0">
-          {policy === 'invite_only' ? t('signup.closed.inviteText') : t('signup.closed.trafficText', { sitename: settings.name })}
-        </p>
+        {policy === 'site_closed' ? (
+          // The server's own refusal, word for word: members keep logging in.
+          <p className="mb-0">{fieldText({ code: 'site_closed', params: { sitename: settings.name } })}</p>
+        ) : (
+          <>
+            <p className="fw-semibold mb-1">
+              {policy === 'invite_only'
+                ? fieldText({ code: 'invite_only', params: { sitename: settings.name } })
+                : t('signup.closed.trafficTitle', { sitename: settings.name })}
+            </p>
+            <p className="mb-0">
+              {policy === 'invite_only' ? t('signup.closed.inviteText') : t('signup.closed.trafficText', { sitename: settings.name })}
+            </p>
+          </>
+        )}
       </FormAlert>
       <p className="text-center mb-0">
         <Trans t={t} i18nKey="signup.haveAccount" components={{ login: <AppLink to="login" onClick={onLeave} /> }} />

@@ -1,13 +1,15 @@
 /**
  * Who may sign up (spec section 6): everyone when signups is 'all'; with
  * 'with_trafficsource' only visitors who came through a partner link (a traffic
- * source captured now or earlier); nobody when the site is invite-only.
+ * source captured now or earlier); nobody when the site is invite-only, or closed by its
+ * operators (issue 32.5: the server refuses with site_closed too).
  */
 import type { Settings } from '../../shared/api/types';
 
-export type SignupPolicy = 'open' | 'invite_only' | 'needs_traffic_source';
+export type SignupPolicy = 'open' | 'invite_only' | 'needs_traffic_source' | 'site_closed';
 
-export function signupPolicy(signups: Settings['signups'], hasTrafficSource: boolean): SignupPolicy {
+export function signupPolicy(signups: Settings['signups'], hasTrafficSource: boolean, closed = false): SignupPolicy {
+  if (closed) return 'site_closed';
   if (signups === 'all') return 'open';
   if (signups === 'with_trafficsource') return hasTrafficSource ? 'open' : 'needs_traffic_source';
   return 'invite_only';

@@ -1873,6 +1873,8 @@ export interface components {
             partner_url: string;
             /** @description Seconds before that redirect */
             partner_countdown: number;
+            /** @description The site is closed (amora sites close): sign-ups and purchases answer 403 site_closed; members still log in, use their credits, export their data, delete their account and get refunds */
+            closed: boolean;
         };
         CompanyInfo: {
             id: number;
