@@ -17,6 +17,7 @@ from cli.operator import operator
 from cli.output import Json, console, print_json, print_json_view, rows, say
 from domain.errors import DomainError
 from domain.site_settings import SETTING_KEYS
+from domain.sites import normalise_domain
 
 app = typer.Typer(help="Sites served by this deployment.", no_args_is_help=True)
 
@@ -140,7 +141,7 @@ def rename(
     """
     with fail_on_rule():
         site = container().site_administration().rename(old, new, operator(actor))
-    old_domain = old.strip().lower()
+    old_domain = normalise_domain(old)
     say(as_json, {"id": site.id, "domain": site.domain, "redirects_from": old_domain},
         f"{old_domain} is now {site.domain}; {old_domain} redirects there.", "green")
 
