@@ -23,6 +23,7 @@ import { LoginPrompt } from './LoginPrompt';
 import { FictionalBadge, prettifyKey } from './memberUi';
 import type { MembersNotice } from './MembersPage';
 import { PhotoGallery } from './PhotoGallery';
+import { ProfileShieldWarning } from './ProfileShieldWarning';
 import { blockMember, unblockMember } from './searchStore';
 
 /** The attributes shown under "Details", when the member filled them in. */
@@ -219,6 +220,8 @@ function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: 
       </header>
       {/* First, above the photos: on phones nothing lower is sure to stay clear of the action bar (issue 29.5). */}
       {profile.is_fictional && <FictionalNotice className="member-profile__fictional" />}
+      {/* The scam shield's warning (issue 31.2), before anything the profile asks of its visitor. */}
+      <ProfileShieldWarning memberId={profile.id} flags={profile.text_flags} own={own} />
       <div className="row g-4 g-lg-5">
         <div className="col-md-6 col-lg-5">
           <PhotoGallery profile={profile} onChange={onChange} />

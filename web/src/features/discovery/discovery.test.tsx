@@ -43,6 +43,7 @@ function memberFixture(overrides: Partial<MemberProfile> = {}): MemberProfile {
     name: 'Lotte',
     gender: 'female',
     age: 31,
+    text_flags: [],
     country: 'NL',
     region: 'NL-NH',
     city: 'Haarlem',

@@ -10,6 +10,7 @@ import { PhotoGallery } from './PhotoGallery';
 const PROFILE: MemberProfile = {
   id: 5,
   name: 'Mila',
+  text_flags: [],
   gender: 'female',
   age: 29,
   country: 'NL',

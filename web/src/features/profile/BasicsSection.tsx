@@ -8,6 +8,7 @@ import { BirthDateSelect } from '../../shared/ui/BirthDateSelect';
 import { useSettings, useSiteSettings } from '../site';
 import { useRegions } from './useRegions';
 import { GENDERS, type ProfileField, SEXUALITIES } from './profileLogic';
+import { FlaggedTextNote } from './ProfileTextNudge';
 import { type SectionProps, useNote, useSectionForm } from './sectionForm';
 
 function useCountryNames(countries: string[]) {
@@ -96,6 +97,7 @@ export function BasicsSection(props: SectionProps) {
           autoComplete="nickname"
           data-testid="profile-name"
         />
+        <FlaggedTextNote field="name" reasons={props.profile.text_flags.name} />
         {SIDE_BY_SIDE.some(shown) && (
           <div className="row g-3">
             {SIDE_BY_SIDE.filter(shown).map((field) => (

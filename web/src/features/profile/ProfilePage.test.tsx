@@ -38,6 +38,7 @@ function profileFixture(overrides: Partial<EditableProfile> = {}): EditableProfi
     status: 'active',
     photos: [],
     photo_limit: 3,
+    text_flags: { name: [], about: [] },
     ...overrides,
   };
 }

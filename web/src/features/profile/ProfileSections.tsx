@@ -8,6 +8,7 @@ import { Section } from '../../shared/ui/sections';
 import { useSiteSettings } from '../site';
 import { useProfileCatalogs } from './catalogStore';
 import { APPEARANCE, type AppearanceField, toggleInterest } from './profileLogic';
+import { FlaggedTextNote } from './ProfileTextNudge';
 import { type SectionProps, useNote, useSectionForm } from './sectionForm';
 
 /** About me: a free text with its counter. */
@@ -39,6 +40,7 @@ export function AboutSection(props: SectionProps) {
             data-testid="profile-about-me"
           />
           {problem && <div className="invalid-feedback">{problem}</div>}
+          <FlaggedTextNote field="about" reasons={props.profile.text_flags.about} />
           <div className="profile-about__foot">
             <span className="form-text">{note('about_me') ?? t('about.hint')}</span>
             <span

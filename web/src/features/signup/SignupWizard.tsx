@@ -9,6 +9,8 @@ import { accountApi, fieldErrorsOf } from '../account';
 import { FormAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
 import { useErrorText, useForm } from '../../shared/ui/form';
+import { type FlaggedProfileText, flaggedProfileTexts } from '../../shared/shield';
+import { ProfileTextNudgeSlot } from '../profile';
 import { useSession } from '../session';
 import { useSiteSettings } from '../site';
 import { type Refusal, RefusalAlert, SignupGate } from './SignupParts';
@@ -26,6 +28,7 @@ import {
 } from './validation';
 
 const STEP_KEYS = ['who', 'name', 'birth', 'place', 'email', 'password'] as const;
+const NAME_STEP = STEP_KEYS.indexOf('name') as SignupStep;
 
 /** The fields in the order the steps ask for them: a refused step focuses its first problem. */
 const FIELD_ORDER = ['gender', 'seeking', 'name', 'date_of_birth', 'country', 'region', 'city', 'email', 'password', 'terms'];
@@ -58,6 +61,9 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
   // Coming back to a half-filled form: continue where it stopped (never past the e-mail).
   const [step, setStep] = useState<SignupStep>(() => firstInvalidStep(loadSignupForm(), context, EMAIL_STEP) ?? LAST_STEP);
   const [refusal, setRefusal] = useState<Refusal>(null);
+  // The scam shield's nudge on the name (issue 31.2): edit it, or sign up with it anyway.
+  const [nudge, setNudge] = useState<FlaggedProfileText[] | null>(null);
+  const editName = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -104,7 +110,7 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
     void submit();
   };
 
-  const submit = async () => {
+  const submit = async (confirmed = false) => {
     const invalid = firstInvalidStep(form, context);
     if (invalid !== null) {
       wizard.show(validateStep(invalid, form, context));
@@ -128,6 +134,7 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
           language: i18n.language,
           traffic: trafficForSignup(),
           marketing,
+          ...(confirmed ? { confirmed } : {}),
         });
         clearSignupForm();
         setUser(user);
@@ -135,7 +142,10 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
       } catch (error) {
         const fields = fieldErrorsOf(error);
         const code = error instanceof ApiError ? error.code : '';
-        if (Object.keys(fields).length > 0) {
+        const flagged = flaggedProfileTexts(error);
+        if (flagged) {
+          setNudge(flagged);
+        } else if (Object.keys(fields).length > 0) {
           wizard.show(fields);
           setStep(stepOfErrors(fields) ?? LAST_STEP);
         } else if (code === 'account_exists') {
@@ -182,6 +192,24 @@ export function SignupWizard({ onDone, onLeave, headingLevel = 2 }: SignupWizard
 
         {wizard.error !== null && <FormAlert>{errorText(wizard.error)}</FormAlert>}
         <RefusalAlert refusal={refusal} onLeave={onLeave} />
+        <ProfileTextNudgeSlot
+          texts={nudge}
+          signup
+          onEdit={() => {
+            setNudge(null);
+            setStep(NAME_STEP);
+            editName.current = true;
+          }}
+          onSaveAnyway={() => {
+            setNudge(null);
+            void submit(true);
+          }}
+          onClosed={() => {
+            // Once the dialog is gone (the name step shows by then): into the name field.
+            if (editName.current) focusTarget('name')?.focus();
+            editName.current = false;
+          }}
+        />
 
         <div className="signup-wizard__actions">
           {step > 0 && (

@@ -15,6 +15,7 @@ function profileFixture(overrides: Partial<LanderProfile> = {}): LanderProfile {
   return {
     id: 42,
     name: 'Lotte',
+    text_flags: [],
     gender: 'female',
     age: 31,
     country: 'NL',
