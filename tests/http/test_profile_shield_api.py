@@ -56,18 +56,19 @@ def test_saved_anyway_the_text_keeps_its_flags_and_visitors_see_them(  # type: i
     saved = ann.put("/api/profile", json={"about_me": MONEY, "confirmed": True})
     assert saved.status_code == 200, saved.json
     assert saved.json["profile"]["about_me"] == MONEY
-    assert saved.json["profile"]["text_flags"] == {"name": [], "about": ["gift_card"]}
+    reasons = saved.json["profile"]["text_flags"]["about"]
+    assert "gift_card" in reasons and saved.json["profile"]["text_flags"]["name"] == []
     seen = _seen(bob, ann_id)
-    assert (seen["about_me"], seen["text_flags"]) == (MONEY, ["gift_card"])
+    assert (seen["about_me"], seen["text_flags"]) == (MONEY, reasons)
     # Visitors (logged out, where the site lets them search) see the same warning.
     container.site_administration().set("amora.test", "logged_out_search", "all", "test")
     visitor = app.test_client().get(f"/api/members/{ann_id}")
     assert visitor.status_code == 200, visitor.json
-    assert visitor.json["profile"]["text_flags"] == ["gift_card"]
+    assert visitor.json["profile"]["text_flags"] == reasons
     # Another field changes: the unchanged text is not nudged again and keeps its flags.
     again = ann.put("/api/profile", json={"about_me": MONEY, "city": "Utrecht"})
     assert again.status_code == 200, again.json
-    assert again.json["profile"]["text_flags"]["about"] == ["gift_card"]
+    assert again.json["profile"]["text_flags"]["about"] == reasons
     # A clean new text clears them; visitors no longer see a warning.
     clean = ann.put("/api/profile", json={"about_me": ORDINARY})
     assert clean.status_code == 200, clean.json
@@ -95,15 +96,16 @@ def test_a_flagged_name_is_nudged_and_saved_anyway_with_its_flags(app: Flask) ->
     assert (both.json["params"]["field"], both.json["params"]["reasons"]) == (
         "name", ["messenger"])
     [other] = both.json["params"]["also"]
-    assert (other["field"], other["text"], other["reasons"]) == ("about", MONEY, ["gift_card"])
+    assert (other["field"], other["text"]) == ("about", MONEY) and "gift_card" in other["reasons"]
     assert _utf16(MONEY, other["spans"][0]) in MONEY
     assert _own(ann)["name"] == name  # nothing saved
     # A clean name clears the name's flags only.
-    ann.put("/api/profile", json={"about_me": MONEY, "confirmed": True})
+    reasons = ann.put("/api/profile", json={"about_me": MONEY, "confirmed": True}
+                      ).json["profile"]["text_flags"]["about"]
     renamed = ann.put("/api/profile", json={"name": "Lisa"})
     assert renamed.status_code == 200
-    assert renamed.json["profile"]["text_flags"] == {"name": [], "about": ["gift_card"]}
-    assert _seen(bob, ann_id)["text_flags"] == ["gift_card"]
+    assert renamed.json["profile"]["text_flags"] == {"name": [], "about": reasons}
+    assert reasons and _seen(bob, ann_id)["text_flags"] == reasons
 
 
 def test_ordinary_texts_pass_without_a_nudge(app: Flask) -> None:
