@@ -31,6 +31,8 @@ from adapters.security.signing import SecretSigner
 from adapters.sms.files import FileSms
 from adapters.sql.engine import database_engine
 from adapters.sql.impressions import BufferedImpressions
+from adapters.sql.server_errors import ServerErrorCounts
+from adapters.sql.today import SqlTodayReadings
 from adapters.sql.unit_of_work import SqlUnitOfWork
 from adapters.texts.grounds import JsonGroundTexts
 from adapters.texts.icebreakers import JsonIcebreakers
@@ -71,6 +73,7 @@ from application.shop import Shop
 from application.shop_admin import ShopAdministration
 from application.site_launch import SiteLaunch
 from application.sites import SiteAdministration, SiteDirectory, SiteQueries
+from application.today import AtAGlance
 from application.transparency import Transparency
 from application.user_view import UserView
 from domain.notifications import PushPolicy
@@ -314,6 +317,11 @@ class Container(containers.DeclarativeContainer):
     site_launch = providers.Singleton(SiteLaunch, uow=unit_of_work.provider, clock=clock,
                                       sites=site_directory)
     figures = providers.Singleton(Figures, uow=unit_of_work.provider, clock=clock)
+    # `amora today` (issue 32.6), and the 5xx responses it shows, counted as answered.
+    at_a_glance = providers.Singleton(AtAGlance, uow=unit_of_work.provider, clock=clock,
+                                      readings=providers.Singleton(SqlTodayReadings,
+                                                                   engine=engine))
+    server_errors = providers.Singleton(ServerErrorCounts, engine=engine)
     demo_seeder = providers.Factory(
         DemoSeeder, uow=unit_of_work.provider, files=files, people=providers.Factory(FakerPeople),
         painter=providers.Factory(PillowPortraits), passwords=passwords, clock=clock,

@@ -30,6 +30,7 @@ from cli import (
     shop,
     sites,
     stats,
+    today,
     transparency,
 )
 from cli.context import container
@@ -59,6 +60,7 @@ app.add_typer(transparency.app, name="transparency")
 app.add_typer(safety.app, name="safety")
 app.add_typer(blocklist.app, name="blocklist")
 app.command("audit")(decisions.audit)
+app.command("today")(today.today)
 
 
 @contextmanager

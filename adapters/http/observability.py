@@ -23,8 +23,9 @@ from typing import Any
 from flask import Blueprint, Flask, Response, abort, request
 
 from adapters import logs, metrics
-from adapters.http.composition import container
+from adapters.http.composition import container, container_of
 from adapters.http.realtime import open_sockets
+from adapters.sql.today import backlog
 
 HEADER = "X-Request-ID"
 _STARTED = "amora.request_started"
@@ -55,6 +56,8 @@ def init_observability(app: Flask) -> None:
     app.after_request(_finish)
     app.wsgi_app = RequestIds(app.wsgi_app)  # type: ignore[method-assign]
     app.register_blueprint(blueprint)
+    built = container_of(app)
+    metrics.backlog_figures(lambda: backlog(built.engine(), built.clock().now()))
 
 
 StartResponse = Callable[..., Any]
@@ -89,6 +92,9 @@ def _finish(response: Response) -> Response:
         route = request.url_rule.rule if request.url_rule else "unmatched"
         metrics.request_done(route, request.method, response.status_code,
                              time.perf_counter() - environ[_STARTED])
+    if response.status_code >= 500:  # for `amora today`: counted in memory, written later
+        built = container()
+        built.server_errors().count(response.status_code, built.clock().now())
     return response
 
 

@@ -718,3 +718,25 @@ outbox = Table(
     Column("failed_at", UtcDateTime),  # gave up: kept for operators, never run again
     Index("ix_outbox_due", "failed_at", "run_after"),
 )
+
+# 5xx responses per minute and status (issue 32.6): `amora today` reads the last hour.
+# Each server process counts its own in memory and adds them here a few seconds later
+# (adapters/sql/server_errors.py); minutes older than two days are deleted as it writes.
+server_errors = Table(
+    "server_errors",
+    metadata,
+    Column("minute", UtcDateTime, primary_key=True),
+    Column("status", SmallInteger, primary_key=True),
+    Column("count", Integer, nullable=False),
+)
+
+# The photo review queue (new photos and those the block lists hold), oldest first:
+# `amora today` and /metrics read its size and age without reading the other photos.
+Index("ix_photos_queue", photos.c.created_at,
+      sqlite_where=text("status IN ('pending', 'held')"),
+      postgresql_where=text("status IN ('pending', 'held')"))
+# `amora today`'s days (issue 32.6): sign-ups and activations of two days, failed payments.
+Index("ix_members_created_at", members.c.created_at)
+Index("ix_members_activated_at", members.c.activated_at)
+Index("ix_orders_failed", orders.c.created_at, sqlite_where=text("status = 'failed'"),
+      postgresql_where=text("status = 'failed'"))
