@@ -13,7 +13,18 @@ from datetime import datetime
 from typing import Any
 
 import attrs
-from sqlalchemy import ColumnElement, Connection, Engine, and_, case, func, or_, select, text
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Engine,
+    TextClause,
+    and_,
+    case,
+    func,
+    or_,
+    select,
+    text,
+)
 
 from adapters.metrics import Backlog
 from adapters.sql import tables as t
@@ -53,7 +64,7 @@ class SqlTodayReading:
 
     def _per_window(self, column: ColumnElement[Any], site: ColumnElement[Any],
                     site_ids: Sequence[int], windows: Sequence[Window],
-                    *where: ColumnElement[bool], source: Any = None) -> dict[int, list[int]]:
+                    *where: ColumnElement[bool] | TextClause, source: Any = None) -> dict[int, list[int]]:
         """Per site, how many rows have ``column`` in each window."""
         query = (select(site, *(_counted(column, w) for w in windows))
                  .where(site.in_(site_ids), _spanning(column, windows), *where)
