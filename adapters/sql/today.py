@@ -64,7 +64,8 @@ class SqlTodayReading:
 
     def _per_window(self, column: ColumnElement[Any], site: ColumnElement[Any],
                     site_ids: Sequence[int], windows: Sequence[Window],
-                    *where: ColumnElement[bool] | TextClause, source: Any = None) -> dict[int, list[int]]:
+                    *where: ColumnElement[bool] | TextClause, source: Any = None
+                    ) -> dict[int, list[int]]:
         """Per site, how many rows have ``column`` in each window."""
         query = (select(site, *(_counted(column, w) for w in windows))
                  .where(site.in_(site_ids), _spanning(column, windows), *where)
