@@ -55,6 +55,28 @@ def test_a_former_domain_is_the_renamed_site_and_no_other(store: MemoryStore) ->
     assert [a["action"] for a in store.audit] == ["sites.rename", "sites.rename"]
 
 
+def test_former_domains_are_read_only_for_a_host_that_could_be_one(store: MemoryStore) -> None:
+    """A site's own domain, localhost and an IP address never wait for the former
+    domains; another host reads them once a second at most."""
+    clock = FixedClock()
+    reads: list[datetime] = []
+
+    def uow() -> MemoryUnitOfWork:
+        reads.append(clock.now())
+        return MemoryUnitOfWork(store)
+
+    admin(store).rename("flirt.test", "flirt.example", "ops")
+    directory = SiteDirectory(uow, clock)
+    for host in ("amora.test", "flirt.example:443", "localhost:8000", "127.0.0.1", None):
+        assert directory.moved(host) is None
+    assert len(reads) == 1  # the sites, once
+    assert directory.moved("flirt.test").domain == "flirt.example"  # type: ignore[union-attr]
+    assert directory.moved("nowhere.example") is None
+    assert len(reads) == 2  # and the former domains, once
+    clock.current += timedelta(seconds=1)
+    assert directory.moved("flirt.test") is not None and len(reads) == 4
+
+
 def _member(store: MemoryStore, member_id: int, **changes: object) -> None:
     member = Member(id=member_id, site_id=1, email=f"m{member_id}@example.com",
                     status=AccountStatus.ACTIVE, language="en",
