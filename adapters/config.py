@@ -138,9 +138,36 @@ def unsafe_in_production(config: Config) -> list[str]:
     return reasons
 
 
+def _var_dir(env: Mapping[str, str]) -> Path:
+    return Path(env.get("VAR_DIR", PROJECT_ROOT / "var")).resolve()
+
+
+def database_url(env: Mapping[str, str] | None = None) -> str:
+    """DATABASE_URL, else the SQLite file in VAR_DIR: read without creating anything (no
+    var directory, no secret key), so a command can first ask whether it is there."""
+    env = os.environ if env is None else env
+    return env.get("DATABASE_URL") or f"sqlite:///{_var_dir(env) / 'amora.db'}"
+
+
+def _base_url(env: Mapping[str, str], host: str, port: int) -> str:
+    return (env.get("BASE_URL") or f"http://{host}:{port}").rstrip("/")
+
+
+def in_production(env: Mapping[str, str] | None = None) -> bool:
+    """BASE_URL is https or AMORA_ENV=production (read without creating anything)."""
+    env = os.environ if env is None else env
+    base_url = _base_url(env, env.get("HOST", "127.0.0.1"), _int(env, "PORT", 8000))
+    return _production(env, base_url)
+
+
+def _production(env: Mapping[str, str], base_url: str) -> bool:
+    return (base_url.lower().startswith("https://")
+            or env.get("AMORA_ENV", "").strip().lower() == "production")
+
+
 def load_config(env: Mapping[str, str] | None = None) -> Config:
     env = os.environ if env is None else env
-    var_dir = Path(env.get("VAR_DIR", PROJECT_ROOT / "var")).resolve()
+    var_dir = _var_dir(env)
     port = _int(env, "PORT", 8000)
     host = env.get("HOST", "127.0.0.1")
     redis_url = env.get("REDIS_URL") or None
@@ -154,10 +181,10 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
     public_url = env.get("S3_PUBLIC_URL") or None
     if public_url and not public_url.startswith(("https://", "http://")):
         raise ConfigError(f"S3_PUBLIC_URL must start with https://, not {public_url!r}")
-    base_url = (env.get("BASE_URL") or f"http://{host}:{port}").rstrip("/")
+    base_url = _base_url(env, host, port)
     return Config(
         var_dir=var_dir,
-        database_url=env.get("DATABASE_URL") or f"sqlite:///{var_dir / 'amora.db'}",
+        database_url=database_url(env),
         redis_url=redis_url,
         host=host,
         port=port,
@@ -185,8 +212,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         push_hosts=tuple(host for host in env.get("PUSH_HOSTS", "").replace(",", " ").split())
         or PUSH_HOSTS,
         push_allow_loopback=_flag(env, "PUSH_ALLOW_LOOPBACK", False),
-        production=base_url.lower().startswith("https://")
-        or env.get("AMORA_ENV", "").strip().lower() == "production",
+        production=_production(env, base_url),
         secret_key_generated=not env.get("SECRET_KEY"),
         allow_sandbox_payments=_flag(env, "ALLOW_SANDBOX_PAYMENTS", False),
         allow_file_mailer=_flag(env, "ALLOW_FILE_MAILER", False),

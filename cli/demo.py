@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from cli.context import container
+from cli.context import container, database_there, make_database
 from cli.output import Json, console, print_json
 
 app = typer.Typer(help="Demo data.", no_args_is_help=True)
@@ -19,7 +19,10 @@ def seed(
     seed: Annotated[int, typer.Option(help="Same seed, same data.")] = 2026,
     as_json: Json = False,
 ) -> None:
-    """Create the demo companies, sites and members with generated photos (idempotent)."""
+    """Create the demo companies, sites and members with generated photos (idempotent);
+    a database that is not there yet is made first (as `amora db upgrade` does)."""
+    if not database_there():
+        make_database()
     summary = container().demo_seeder().seed(members=members, seed=seed)
     if as_json:
         print_json(summary)

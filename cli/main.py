@@ -33,7 +33,7 @@ from cli import (
     today,
     transparency,
 )
-from cli.context import container
+from cli.context import container, make_database, require_database
 from cli.failures import OneLineErrors, fail
 from cli.output import console, shown
 
@@ -76,10 +76,8 @@ def _revision_errors() -> Iterator[None]:
 @db.command("upgrade")
 def db_upgrade(revision: str = "head") -> None:
     """Apply the migrations (SQLite or PostgreSQL, from DATABASE_URL)."""
-    from adapters.sql import migrate  # alembic: only the db commands need it
-
-    with _revision_errors():
-        migrate.upgrade(container().config().database_url, revision)
+    with _revision_errors():  # the one command (with demo seed) that may create it
+        make_database(revision)
     console.print("Database is up to date.", style="green")
 
 
@@ -107,6 +105,7 @@ def serve(
     from adapters.http.server import KEEPALIVE_SECONDS, AmoraServer, server_options
     from adapters.metrics import use_process_files
 
+    require_database()  # before the config: it would make a secret key
     config = load_config()  # the container itself is built in each server process
     _refuse_unsafe_production(config)
     bind = f"{host or config.host}:{port or config.port}"

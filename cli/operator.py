@@ -9,7 +9,7 @@ from __future__ import annotations
 import getpass
 import os
 
-from adapters.config import load_config
+from adapters.config import in_production
 from cli.failures import fail
 from cli.inputs import ACTOR_LONGEST
 from domain.texts import has_control_characters
@@ -21,6 +21,6 @@ def operator(actor: str = "") -> str:
         if has_control_characters(chosen) or len(chosen) > ACTOR_LONGEST:
             fail(f"AMORA_OPERATOR: one line of at most {ACTOR_LONGEST} characters, please", 2)
         return chosen
-    if load_config().production:
+    if in_production():  # read from the environment: creates no secret key
         fail("Say who acts: --actor NAME or AMORA_OPERATOR=NAME (required in production)", 2)
     return getpass.getuser()

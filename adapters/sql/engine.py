@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from sqlalchemy import CursorResult, Engine, create_engine, event
+from sqlalchemy import CursorResult, Engine, create_engine, event, make_url
+from sqlalchemy.exc import OperationalError
+
+UNDEFINED_DATABASE = "3D000"  # PostgreSQL's SQLSTATE for "database ... does not exist"
 
 
 def inserted_id(result: CursorResult[Any]) -> int:
@@ -25,6 +29,42 @@ def database_engine(url: str) -> Engine:
     # dropped fails its first statement instead, which answers 503 (the client tries
     # again) and, being a disconnect, makes the pool replace all its older connections.
     return create_engine(url, pool_size=10, max_overflow=20)
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file a SQLite URL names (None for another database, memory or a file: URI)."""
+    parsed = make_url(url)
+    name = parsed.database or ""
+    if parsed.get_backend_name() != "sqlite" or name in ("", ":memory:") \
+            or name.startswith("file:"):
+        return None
+    return Path(name)
+
+
+def missing_database(url: str) -> str | None:
+    """Where ``url`` points when no database is there (a SQLite file that does not exist
+    or is empty, a PostgreSQL database the server does not have; the password hidden),
+    None when it is there. Creates nothing: SQLite would make the file on connecting, so
+    it is only looked for. A PostgreSQL server that cannot be reached raises."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        path = sqlite_file(url)
+        if path is None:
+            return None  # in memory, or a URI whose options are SQLite's to read
+        return None if path.is_file() and path.stat().st_size else str(path)
+    engine = database_engine(url)
+    try:
+        with engine.connect():
+            return None
+    except OperationalError as error:
+        # psycopg gives no SQLSTATE for a failed connection: the server's FATAL line
+        # names the database then (in English unless lc_messages says otherwise)
+        if getattr(error.orig, "sqlstate", None) == UNDEFINED_DATABASE \
+                or f'database "{parsed.database}" does not exist' in str(error.orig):
+            return parsed.render_as_string(hide_password=True)
+        raise
+    finally:
+        engine.dispose()
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
