@@ -7,6 +7,7 @@ only inside the unit of work that moves the order, and only on the order's step 
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
 import attrs
@@ -17,21 +18,23 @@ from application.notifications import notify_later
 from application.ports.clock import Clock
 from application.ports.events import EventBus, PaymentSettled, member_channel
 from application.ports.payments import Mandate, PaymentGateway, PaymentMethod, PaymentRequest
+from application.ports.shop import Refund
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.sites import resolve_site
 from domain.credits import EntryKind
 from domain.direct_debit import PERIOD, check_allowed
 from domain.errors import DomainError
 from domain.members import Member
+from domain.money import format_money, parse_money
 from domain.orders import (
     CODE_SPENT,
     METHODS,
+    TAKEN_BACK,
     UNSETTLED,
     Order,
     OrderStatus,
     credit_change,
     next_status,
-    refundable,
     reported_status,
 )
 from domain.payment_methods import methods_for, offered_to
@@ -59,9 +62,12 @@ from domain.pricing import (
     time_bonus_left,
     whereabouts,
 )
+from domain.refunds import RefundPlan, credits_owed, plan_refund, taken_from
 from domain.sites import Site
 
 DIRECT_DEBIT_BLOCK = "directdebit_blocked"  # the member flag operators set
+CREDITS_SPENT = "payment_reversed_credits_spent"  # money back, credits spent already
+log = logging.getLogger(__name__)
 
 
 def buyer_of(member: Member, where: Whereabouts | None = None) -> Buyer:
@@ -207,6 +213,16 @@ class OrderView:
                    currency=order.currency, status=order.status,
                    discount_code=order.discount_code, created_at=order.created_at,
                    paid_at=order.paid_at)
+
+
+@attrs.frozen
+class Refunded:
+    """A refund given: the order after it, the refund as kept (its credits taken back
+    and those spent already) and the member's balance after it."""
+
+    order: Order
+    refund: Refund
+    balance: int
 
 
 @attrs.frozen
@@ -502,7 +518,10 @@ class Shop:
             if after is order.status or not uow.orders.advance(order.id, order.status, after,
                                                                now):
                 return  # nothing new, or a concurrent webhook made this step already
-            balance = self._move_credits(uow, order, after, now)
+            if after in TAKEN_BACK:
+                balance = self._money_went_back(uow, order, after, provider, now)
+            else:
+                balance = self._move_credits(uow, order, after, now)
             if after is OrderStatus.PAID:
                 self._check_code_once(uow, order, now)
             settled = PaymentSettled(order=order.id, status=after)
@@ -531,43 +550,143 @@ class Shop:
     def _move_credits(uow: UnitOfWork, order: Order, after: OrderStatus,
                       now: datetime) -> int | None:
         change = credit_change(order.status, after, order.credits)
-        if change > 0:
-            book(uow, order.member_id, EntryKind.PURCHASE, change, f"order:{order.id}:paid",
-                 f"order {order.id}", now)
-            member = existing_member(uow, order.member_id)
-            if not member.paid_user:  # the first purchase makes a member premium
-                uow.members.save(member, member.became_premium())
-        elif change < 0:
-            # Take back what is left; what was spent already is flagged, never negative.
-            balance = uow.ledger.balance(order.member_id)
-            taken = min(balance, -change)
-            if taken:
-                book(uow, order.member_id, EntryKind.REVOKE, taken,
-                     f"order:{order.id}:{after.value}", f"order {order.id} {after.value}", now)
-            if taken < -change:
-                uow.member_flags.add(order.member_id, "payment_reversed_credits_spent",
-                                     {"order": order.id, "missing": -change - taken,
-                                      "status": after.value}, now)
-        else:
+        if change <= 0:
             return None
+        book(uow, order.member_id, EntryKind.PURCHASE, change, f"order:{order.id}:paid",
+             f"order {order.id}", now)
+        member = existing_member(uow, order.member_id)
+        if not member.paid_user:  # the first purchase makes a member premium
+            uow.members.save(member, member.became_premium())
         return uow.ledger.balance(order.member_id)
 
-    def refund(self, order_id: int, actor: str) -> Order:
-        """Operators: give the money back within the site's refund period."""
+    @staticmethod
+    def _take_back(uow: UnitOfWork, order: Order, owed: int, key: str, status: OrderStatus,
+                   now: datetime) -> tuple[int, int]:
+        """Take back what is left of ``owed`` credits; what was spent already is flagged,
+        never negative. (taken, missing)."""
+        taken = taken_from(uow.ledger.balance(order.member_id), owed)
+        if taken:
+            book(uow, order.member_id, EntryKind.REVOKE, taken, key,
+                 f"order {order.id} {status.value}", now)
+        if taken < owed:
+            uow.member_flags.add(order.member_id, CREDITS_SPENT,
+                                 {"order": order.id, "missing": owed - taken,
+                                  "status": status.value}, now)
+        return taken, owed - taken
+
+    def _money_went_back(self, uow: UnitOfWork, order: Order, after: OrderStatus,
+                         provider: str, now: datetime) -> int | None:
+        """The gateway reports the rest of a paid order's money back (a refund made at
+        the provider, a chargeback): the rest of its credits come back and the money is
+        kept as a refund of the provider's."""
+        current = uow.orders.get(order.id) or order  # after the step: nothing moves it now
+        back = current.amount - current.refunded
+        if back > 0 and uow.orders.give_back(order.id, back) is None:
+            raise AssertionError("an order's refunded total moved past its amount")
+        owed = -credit_change(OrderStatus.PAID, after, order.credits,
+                              credits_owed(order.credits, order.amount, current.refunded))
+        taken, missing = self._take_back(uow, order, owed, f"order:{order.id}:{after.value}",
+                                         after, now)
+        uow.orders.add_refund(Refund(order_id=order.id, amount=back, credits=taken,
+                                     missing=missing, kind=after.value,
+                                     reason=f"reported by {provider}", actor=provider,
+                                     created_at=now))
+        return uow.ledger.balance(order.member_id) if owed else None
+
+    # --- refunds operators give ----------------------------------------------------------
+
+    def refund_plan(self, order_id: int, amount: str | None = None,
+                    reason: str | None = None) -> RefundPlan:
+        """What refunding ``amount`` (currency units; None: all that is left) of the order
+        would do now, changing nothing: the money, the credits taken back and those that
+        cannot be (spent already). A ``reason`` given is checked as the refund would."""
+        if reason is not None and not reason.strip():
+            raise DomainError("reason_required")
+        cents = parse_money(amount) if amount is not None else None
+        with self.uow() as uow:
+            return self._plan(uow, order_id, cents, self.clock.now())[1]
+
+    @staticmethod
+    def _plan(uow: UnitOfWork, order_id: int, cents: int | None,
+              now: datetime) -> tuple[Order, RefundPlan]:
+        order = uow.orders.get(order_id)
+        if order is None:
+            raise DomainError("order_not_found")
+        site = uow.sites.get(order.site_id)
+        return order, plan_refund(order, now, site.refund_days if site else 0, cents,
+                                  uow.ledger.balance(order.member_id))
+
+    def refund(self, order_id: int, actor: str, *, reason: str, amount: str | None = None,
+               confirmed: RefundPlan | None = None) -> Refunded:
+        """Operators give back ``amount`` (currency units; None: all that is left) of a
+        paid order within the site's refund period, for a reason. With ``confirmed``,
+        only if the refund would still do what that plan said.
+
+        The gateway is asked first, inside the unit of work but before it writes
+        anything: if it refuses, nothing changed. Then, in that one transaction, the
+        order's refunded total (a conditional update: never past what was paid), its
+        step into 'refunded' once all is back, the credits taken back, the flag for
+        those spent already, the refund, the audit line and the member's notice."""
+        reason = reason.strip()
+        if not reason:
+            raise DomainError("reason_required")
+        cents = parse_money(amount) if amount is not None else None
         now = self.clock.now()
         with self.uow() as uow:
-            order = uow.orders.get(order_id)
-            if order is None:
-                raise DomainError("order_not_found")
-            site = uow.sites.get(order.site_id)
-            refundable(order, now, site.refund_days if site else 0)
-            uow.audit.record(now, actor, "orders.refund", str(order.id),
-                             {"amount": order.amount, "currency": order.currency})
-            uow.commit()
-        assert order.payment_id is not None
-        self.gateway.refund(order.payment_id, order.amount, order.currency)
-        self.settle(order.provider, order.payment_id, OrderStatus.REFUNDED)
-        with self.uow() as uow:
-            refunded = uow.orders.get(order_id)
-        assert refunded is not None
+            order, plan = self._plan(uow, order_id, cents, now)
+            if confirmed is not None and not plan.same_as(confirmed):
+                raise DomainError("refund_plan_changed", order=order.id)
+            assert order.payment_id is not None  # a paid order was paid through one
+            try:
+                self.gateway.refund(order.payment_id, plan.amount, plan.currency)
+            except Exception as error:
+                log.info("refund of order %s refused by %s: %r", order.id,
+                         self.gateway.name, error)
+                said = " ".join(str(error).split())[:200] or type(error).__name__
+                raise DomainError("refund_failed", order=order.id, provider=self.gateway.name,
+                                  detail=said) from None
+            try:
+                refunded = self._give_back(uow, order, plan, reason, actor, now)
+                uow.commit()
+            except Exception:
+                # The money went back but this could not be kept: say so loudly, with
+                # what an operator needs to put it right.
+                log.critical("order %s: %s %s refunded at %s but not recorded", order.id,
+                             format_money(plan.amount), plan.currency, self.gateway.name)
+                raise
+        if refunded.order.status is OrderStatus.REFUNDED:
+            self.events.publish(member_channel(order.member_id),
+                                PaymentSettled(order=order.id, status=OrderStatus.REFUNDED))
+        if refunded.refund.credits:
+            self.events.publish(member_channel(order.member_id),
+                                credits_event(refunded.balance))
         return refunded
+
+    def _give_back(self, uow: UnitOfWork, order: Order, plan: RefundPlan, reason: str,
+                   actor: str, now: datetime) -> Refunded:
+        total = uow.orders.give_back(order.id, plan.amount)
+        if total is None:  # another refund took the rest meanwhile
+            raise DomainError("refund_plan_changed", order=order.id)
+        owed = (credits_owed(order.credits, order.amount, total)
+                - credits_owed(order.credits, order.amount, total - plan.amount))
+        taken, missing = self._take_back(uow, order, owed, f"order:{order.id}:refund:{total}",
+                                         OrderStatus.REFUNDED, now)
+        if total == order.amount and not uow.orders.advance(
+                order.id, OrderStatus.PAID, OrderStatus.REFUNDED, now):
+            raise DomainError("refund_plan_changed", order=order.id)
+        refund = Refund(order_id=order.id, amount=plan.amount, credits=taken, missing=missing,
+                        kind=OrderStatus.REFUNDED.value, reason=reason, actor=actor,
+                        created_at=now)
+        uow.orders.add_refund(refund)
+        uow.audit.record(now, actor, "orders.refund", str(order.id), {
+            "member": order.member_id, "amount": format_money(plan.amount),
+            "currency": order.currency, "refunded": format_money(total),
+            "paid": format_money(order.amount), "credits_taken": taken,
+            "credits_spent": missing, "reason": reason})
+        if total == order.amount:
+            notify_later(uow, member_channel(order.member_id),
+                         PaymentSettled(order=order.id, status=OrderStatus.REFUNDED))
+        after = uow.orders.get(order.id)
+        assert after is not None
+        return Refunded(order=after, refund=refund,
+                        balance=uow.ledger.balance(order.member_id))

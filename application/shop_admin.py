@@ -3,7 +3,6 @@ Every change is audit-logged."""
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -13,22 +12,37 @@ import attrs
 
 from application.accounts import existing_member
 from application.decisions import lift_decision, record_decision
+from application.ports.audit import Details
 from application.ports.clock import Clock
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.shop import Refund
+from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.shop import DIRECT_DEBIT_BLOCK
 from application.sites import named_site
-from domain.credits import MAX_AMOUNT
 from domain.decisions import OTHER_TERMS, Ground, ItemKind, Restricting, Restriction
 from domain.errors import DomainError
+from domain.money import format_money, parse_money
 from domain.orders import Order, OrderStatus
+from domain.price_lists import parse_credits, parse_offer, with_prices, without
 from domain.pricing import Bundle, CodeStatus, DiscountCode, Validity
 
-MAX_BUNDLES = 8
-# Credits as one ledger entry may move them; a price up to a million in any currency (in
-# cents well inside the database's integers). ASCII digits only: int() and Decimal() would
-# also take 1_000, Arabic digits and 1e20.
-MAX_PRICE = 100_000_000
-_BUNDLE = re.compile(r"\s*([0-9]{1,9})\s*:\s*([0-9]{1,9}(?:\.[0-9]{1,2})?)\s*")
+
+@attrs.frozen
+class PriceList:
+    """A site's bundles in one currency after a change, and what the change did: the
+    bundles it added or priced anew, and those it took off (with their old prices)."""
+
+    domain: str
+    currency: str
+    bundles: list[Bundle]
+    changed: frozenset[int]  # credits of the bundles added or priced anew
+    removed: list[Bundle]
+    before: Mapping[int, int]  # credits: the old price of a bundle priced anew
+
+
+@attrs.frozen
+class OrderWithRefunds:
+    order: Order
+    refunds: list[Refund]
 
 
 @attrs.frozen
@@ -42,18 +56,11 @@ class CodeFigures:
     revenue: Mapping[str, int]
 
 
-def parse_bundles(text: str, currency: str) -> list[Bundle]:
-    """'100:14.99,250:29.99' → bundles of 100 credits for 14.99 and 250 for 29.99."""
-    bundles = []
-    for part in filter(None, (item.strip() for item in text.split(","))):
-        numbers = _BUNDLE.fullmatch(part)
-        credits, cents = (int(numbers[1]), int(Decimal(numbers[2]) * 100)) if numbers else (0, 0)
-        if not (0 < credits <= MAX_AMOUNT and 0 < cents <= MAX_PRICE):
-            raise DomainError("invalid_bundle", value=part)
-        bundles.append(Bundle(id=0, site_id=0, credits=credits, price=cents, currency=currency))
-    if not 0 < len(bundles) <= MAX_BUNDLES:
-        raise DomainError("invalid_bundle", value=text)
-    return bundles
+def _currency(currency: str) -> str:
+    currency = currency.strip().upper()
+    if not (len(currency) == 3 and currency.isascii() and currency.isalpha()):
+        raise DomainError("invalid_currency", value=currency)
+    return currency
 
 
 @attrs.frozen
@@ -65,19 +72,48 @@ class ShopAdministration:
         with self.uow() as uow:
             return uow.bundles.of_site(named_site(uow, domain).id)
 
-    def set_bundles(self, domain: str, currency: str, text: str, actor: str) -> list[Bundle]:
-        currency = currency.strip().upper()
-        if len(currency) != 3 or not currency.isalpha():
-            raise DomainError("invalid_currency", value=currency)
-        bundles = parse_bundles(text, currency)
-        now = self.clock.now()
+    def set_bundles(self, domain: str, currency: str, text: str, actor: str) -> PriceList:
+        """Price the bundles named in ``text`` ('100:14.99,250:29.99', prices in currency
+        units): each changes or is added, every other bundle stays as it is."""
+        currency = _currency(currency)
+        changes = parse_offer(text, currency)
         with self.uow() as uow:
             site = named_site(uow, domain)
-            uow.bundles.replace(site.id, currency, bundles)
-            uow.audit.record(now, actor, "bundles.set", site.domain,
-                             {"currency": currency, "bundles": text})
-            uow.commit()
-            return uow.bundles.of_site(site.id, currency)
+            current = uow.bundles.of_site(site.id, currency)
+            return self._change(uow, site.id, site.domain, currency, current,
+                                with_prices(current, changes, currency), actor,
+                                "bundles.set", {"set": text.strip()})
+
+    def remove_bundles(self, domain: str, currency: str, names: Sequence[str],
+                       actor: str) -> PriceList:
+        """Take the bundles of these credits off the price list; orders keep theirs."""
+        currency = _currency(currency)
+        credits = [parse_credits(name) for name in names]
+        if not credits:
+            raise DomainError("invalid_bundle", value="")
+        with self.uow() as uow:
+            site = named_site(uow, domain)
+            current = uow.bundles.of_site(site.id, currency)
+            return self._change(uow, site.id, site.domain, currency, current,
+                                without(current, credits, currency), actor,
+                                "bundles.remove", {"removed": credits})
+
+    def _change(self, uow: UnitOfWork, site_id: int, domain: str, currency: str,
+                current: list[Bundle], wanted: list[Bundle], actor: str, action: str,
+                details: Details) -> PriceList:
+        uow.bundles.replace(site_id, currency, wanted)
+        after = uow.bundles.of_site(site_id, currency)
+        old = {b.credits: b.price for b in current}
+        changed = frozenset(b.credits for b in after if old.get(b.credits) != b.price)
+        removed = [b for b in current if b.credits not in {a.credits for a in after}]
+        uow.audit.record(self.clock.now(), actor, action, domain, {
+            "currency": currency, **details,
+            "before": {str(c): format_money(p) for c, p in old.items()},
+            "after": {str(b.credits): format_money(b.price) for b in after}})
+        uow.commit()
+        return PriceList(domain=domain, currency=currency, bundles=after, changed=changed,
+                         removed=removed,
+                         before={c: old[c] for c in changed if c in old})
 
     def codes(self) -> list[CodeFigures]:
         """Every code with the domains it is meant for, its uses and revenue."""
@@ -102,7 +138,7 @@ class ShopAdministration:
 
     def create_code(self, code: str, percentage: str, actor: str, *,
                     expires: datetime | None = None, country: str | None = None,
-                    minimum_order_value: int = 0, unlimited: bool = False,
+                    minimum: str = "0", unlimited: bool = False,
                     methods: Sequence[str] = (), sites: Sequence[str] = (),
                     member_id: int | None = None, currency: str | None = None
                     ) -> DiscountCode:
@@ -115,10 +151,8 @@ class ShopAdministration:
             value = Decimal(percentage)
         except InvalidOperation:
             raise DomainError("invalid_discount", field="value_percentage") from None
-        currency = currency.strip().upper() if currency else None
-        if currency is not None and not (len(currency) == 3 and currency.isascii()
-                                         and currency.isalpha()):
-            raise DomainError("invalid_currency", value=currency)
+        currency = _currency(currency) if currency else None
+        minimum_order_value = parse_money(minimum)
         now = self.clock.now()
         with self.uow() as uow:
             site_ids = tuple(dict.fromkeys(named_site(uow, domain).id for domain in sites))
@@ -136,7 +170,8 @@ class ShopAdministration:
             uow.audit.record(now, actor, "discounts.create", code,
                              {"value_percentage": str(value), "country": discount.country,
                               "sites": [d.strip().lower() for d in sites],
-                              "member": member_id, "currency": currency})
+                              "member": member_id, "currency": currency,
+                              "minimum": format_money(minimum_order_value)})
             uow.commit()
         return discount
 
@@ -174,16 +209,30 @@ class ShopAdministration:
                              str(member_id), {"reason": reason.strip()})
             uow.commit()
 
-    def orders(self, domain: str | None, status: str | None, limit: int) -> list[Order]:
+    def orders(self, domain: str | None, status: str | None, limit: int, *,
+               member_id: int | None = None, since: datetime | None = None) -> list[Order]:
+        """Orders newest first: of a site, in a status, of a member, made since then."""
         if status and status not in {s.value for s in OrderStatus}:
-            raise DomainError("invalid_request", detail="status")
+            raise DomainError("invalid_order_status", value=status,
+                              valid=", ".join(s.value for s in OrderStatus))
         with self.uow() as uow:
             site_id = named_site(uow, domain).id if domain else None
-            return uow.shop_queries.recent_orders(site_id, status, limit)
+            if member_id is not None:
+                existing_member(uow, member_id)
+            return uow.shop_queries.recent_orders(site_id, status, limit,
+                                                  member_id=member_id, since=since)
+
+    def site_domains(self) -> dict[int, str]:
+        """Every site's domain by its id (listings name sites as operators type them)."""
+        with self.uow() as uow:
+            return {site.id: site.domain for site in uow.sites.all()}
 
     def order(self, order_id: int) -> Order:
+        return self.order_with_refunds(order_id).order
+
+    def order_with_refunds(self, order_id: int) -> OrderWithRefunds:
         with self.uow() as uow:
             order = uow.orders.get(order_id)
-        if order is None:
-            raise DomainError("order_not_found")
-        return order
+            if order is None:
+                raise DomainError("order_not_found")
+            return OrderWithRefunds(order, uow.orders.refunds(order_id))

@@ -72,6 +72,28 @@ _MESSAGES = {
     "blocklist_entry_not_found": "No block-list entry {id}",
     "blocklist_note_too_long": "A note has at most {max} characters",
     "blocklist_nothing_chosen": "Say what of the member to list",
+    # Money (issue 32.4): typed in currency units, two decimals at most.
+    "invalid_money": "{value} is no amount of money: type it in currency units, e.g. 20 or "
+                     "20.00",
+    "money_negative": "{value}: an amount of money here is never negative",
+    "money_decimals": "{value}: at most two decimals (cents), e.g. 12.50",
+    "money_too_much": "{value} is more than {max}: an amount that large is surely a typo",
+    "order_not_refundable": "The order is {status}: only a paid order can be refunded",
+    "refund_period_over": "The site's refund period ({days} days after payment) is over",
+    "nothing_to_refund": "All of order {order}'s money was given back already",
+    "refund_amount_zero": "A refund gives back more than 0.00",
+    "refund_too_much": "Order {order} has {left} {currency} left to refund, not {amount} "
+                       "(partial refunds add up to at most what was paid)",
+    "refund_plan_changed": "Order {order} or the member's credits changed since the plan "
+                           "was shown: nothing refunded; run the command again",
+    "refund_failed": "{provider} refused the refund of order {order} ({detail}): nothing "
+                     "changed",
+    "invalid_order_status": "{value} is no order status (one of {valid})",
+    "bundle_named_twice": "The {credits}-credit bundle is named twice",
+    "too_many_bundles": "{currency} would have {count} bundles: at most {max}",
+    "bundle_not_offered": "No {credits}-credit bundle on offer in {currency}",
+    "last_default_bundle": "The last {currency} bundle stays: members whose currency has no "
+                           "bundles are offered the {currency} ones",
 }
 
 

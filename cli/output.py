@@ -29,6 +29,8 @@ from rich.style import Style
 from rich.table import Column, Table
 from rich.text import Text
 
+from domain.money import format_money
+
 Json = Annotated[bool, typer.Option("--json", help="Print JSON (for scripts).")]
 Csv = Annotated[bool, typer.Option("--csv", help="Print CSV (for spreadsheets).")]
 
@@ -212,7 +214,7 @@ def _csv(value: Any, on_terminal: bool) -> Any:
     would run as a formula (``=HYPERLINK(...)``, ``@SUM(...)``, ``-2+3``) behind a quote."""
     if value is None:
         return ""
-    if isinstance(value, Decimal):
+    if isinstance(value, Decimal | Amount):
         return str(value)
     if isinstance(value, list | tuple):
         value = " ".join(str(item) for item in value)
@@ -224,6 +226,11 @@ def _csv(value: Any, on_terminal: bool) -> Any:
     return visible(value) if on_terminal else value
 
 
-def money(cents: int) -> Decimal:
-    """Cents as a decimal amount (exact, two places)."""
-    return (Decimal(cents) / 100).quantize(Decimal("0.01"))
+class Amount(str):
+    """Money as text ("20.00", "-5.00"): a decimal string in JSON (never a float), a
+    number in CSV (no quote before a minus: it is no formula)."""
+
+
+def money(cents: int) -> Amount:
+    """Cents as currency units, exact, two places ("20.00"): tables, CSV and JSON alike."""
+    return Amount(format_money(cents))

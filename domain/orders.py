@@ -67,6 +67,9 @@ class Order:
     country: str | None = None
     geoip_country: str | None = None
     profile_country: str | None = None
+    # Cents given back so far: refunds (several partial ones add up) and a chargeback.
+    # The order stays paid until all of it is back (domain.refunds).
+    refunded: int = 0
 
 
 def reported_status(word: str) -> OrderStatus:
@@ -86,12 +89,14 @@ def next_status(current: OrderStatus, reported: OrderStatus) -> OrderStatus:
     return current
 
 
-def credit_change(before: OrderStatus, after: OrderStatus, credits: int) -> int:
-    """Credits to add (+) or take back (-) for this step."""
+def credit_change(before: OrderStatus, after: OrderStatus, credits: int,
+                  already_back: int = 0) -> int:
+    """Credits to add (+) or take back (-) for this step; ``already_back``: credits
+    earlier partial refunds of the order took back (or found spent) already."""
     if before is not OrderStatus.PAID and after is OrderStatus.PAID:
         return credits
     if before is OrderStatus.PAID and after in TAKEN_BACK:
-        return -credits
+        return -(credits - already_back)
     return 0
 
 

@@ -73,14 +73,17 @@ class MollieGateway:
         return CreatedPayment(payment_id=payment.id, checkout_url=request.redirect_url)
 
     def status(self, payment_id: str) -> str | None:
-        """Mollie's status; money sent back (refund, chargeback) counts over 'paid'."""
+        """Mollie's status; money sent back counts over 'paid': a chargeback, or refunds
+        of all of it. A partial refund leaves the payment paid: the shop keeps the
+        refunds it gives itself (a partial one made in Mollie's dashboard is not seen)."""
         try:
             payment = self._client.payments.get(payment_id)
         except NotFoundError:
             return None
         if _cents(payment.amount_chargedback):
             return "charged_back"
-        if _cents(payment.amount_refunded):
+        refunded = _cents(payment.amount_refunded)
+        if refunded and refunded >= _cents(payment.amount):
             return "refunded"
         return str(payment.status)
 

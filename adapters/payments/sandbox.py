@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, case, insert, select, update
 
 from adapters.sql import tables as t
 from adapters.sql.outbox import SqlOutbox
@@ -61,7 +61,19 @@ class SandboxGateway:
         return payment["status"] if payment else None
 
     def refund(self, payment_id: str, amount: int, currency: str) -> None:
-        self._set(payment_id, "refunded")
+        """As Mollie: a paid payment's money back, in parts if need be, never more than
+        was paid; 'refunded' once all of it is back."""
+        if amount <= 0:
+            raise ValueError(f"sandbox: a refund of {amount}")
+        refunded = sp.c.refunded + amount
+        with self._engine.begin() as connection:
+            moved = connection.execute(update(sp).where(
+                sp.c.id == payment_id, sp.c.status == "paid", sp.c.currency == currency,
+                refunded <= sp.c.amount).values(
+                refunded=refunded,
+                status=case((refunded >= sp.c.amount, "refunded"), else_=sp.c.status)))
+        if moved.rowcount != 1:
+            raise ValueError(f"sandbox: payment {payment_id} cannot refund {amount} {currency}")
 
     def choose(self, payment_id: str, outcome: str) -> str:
         """The payer's pick on the checkout page; returns where to send them back."""
@@ -76,10 +88,6 @@ class SandboxGateway:
             SqlOutbox(connection, lambda: datetime.now(UTC)).add(
                 "sandbox_webhook", payment["webhook_url"], payment_id)
         return str(payment["redirect_url"])
-
-    def _set(self, payment_id: str, status: str) -> None:
-        with self._engine.begin() as connection:
-            connection.execute(update(sp).where(sp.c.id == payment_id).values(status=status))
 
 
 def call_webhook(url: str, payment_id: str) -> None:

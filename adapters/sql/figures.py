@@ -52,8 +52,18 @@ class SqlFigures:
         return self._tallies(od.c.paid_at, site_id, since, by)
 
     def refunded(self, site_id: int | None, since: datetime, by: str | None) -> list[Tally]:
-        """Refunds and chargebacks made since then."""
-        return self._tallies(od.c.refunded_at, site_id, since, by)
+        """Refunds (each partial one when it was given) and chargebacks made since then,
+        grouped by their orders' bundle, method or source."""
+        rf = t.order_refunds
+        key = _group(by, rf.c.created_at).label("key")
+        query = (select(key, od.c.currency, func.count(), func.sum(rf.c.amount))
+                 .select_from(rf.join(od, od.c.id == rf.c.order_id)
+                              .join(mb, mb.c.id == od.c.member_id))
+                 .where(rf.c.created_at >= since).group_by(key, od.c.currency))
+        if site_id is not None:
+            query = query.where(od.c.site_id == site_id)
+        return [Tally(str(row[0]), row[1], int(row[2]), int(row[3] or 0))
+                for row in self.connection.execute(query)]
 
     def signups(self, site_id: int | None, since: datetime) -> list[SignupFigures]:
         lander, source = _traffic("lander").label("lander"), _traffic("network").label("source")

@@ -12,14 +12,15 @@ from sqlalchemy import Connection, case, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from adapters.sql import tables as t
+from adapters.sql.engine import inserted_id
 from adapters.sql.upsert import insert_unless_exists
 from application.ports.audit import Details
-from application.ports.shop import MemberFlag
+from application.ports.shop import MemberFlag, Refund
 from domain.errors import DomainError
 from domain.orders import CODE_HELD, CODE_SPENT, TAKEN_BACK, Order, OrderStatus
 from domain.pricing import Bundle, CodeStatus, DiscountCode, Validity
 
-bu, dc, od, mf = t.bundles, t.discount_codes, t.orders, t.member_flags
+bu, dc, od, mf, rf = t.bundles, t.discount_codes, t.orders, t.member_flags, t.order_refunds
 
 
 def _bundle(row: Any) -> Bundle:
@@ -44,7 +45,14 @@ def _order(row: Any) -> Order:
                  issuer=row.issuer, provider=row.provider,
                  payment_id=row.payment_id, checkout_url=row.checkout_url,
                  created_at=row.created_at, paid_at=row.paid_at, country=row.country,
-                 geoip_country=row.geoip_country, profile_country=row.profile_country)
+                 geoip_country=row.geoip_country, profile_country=row.profile_country,
+                 refunded=row.refunded)
+
+
+def _refund(row: Any) -> Refund:
+    return Refund(order_id=row.order_id, amount=row.amount, credits=row.credits,
+                  missing=row.missing, kind=row.kind, reason=row.reason, actor=row.actor,
+                  created_at=row.created_at)
 
 
 @attrs.define
@@ -59,14 +67,26 @@ class SqlBundles:
             query.order_by(bu.c.currency, bu.c.position, bu.c.id))]
 
     def replace(self, site_id: int, currency: str, bundles: Iterable[Bundle]) -> None:
-        """Old bundles stay (orders point at them) but are no longer offered."""
-        self.connection.execute(update(bu).where(bu.c.site_id == site_id,
-                                                 bu.c.currency == currency)
-                                .values(active=False))
+        """Bundles on offer here that are given again (by id, same credits and price)
+        stay the same rows; the others are added. Old bundles stay (orders point at
+        them) but are no longer offered."""
+        offered = {b.id: b for b in self.of_site(site_id, currency)}
+        kept: list[int] = []
         for position, bundle in enumerate(bundles):
-            self.connection.execute(insert(bu).values(
+            same = offered.get(bundle.id)
+            if same is not None and (same.credits, same.price) == (bundle.credits,
+                                                                   bundle.price):
+                kept.append(same.id)
+                if same.position != position:
+                    self.connection.execute(update(bu).where(bu.c.id == same.id)
+                                            .values(position=position))
+                continue
+            kept.append(inserted_id(self.connection.execute(insert(bu).values(
                 site_id=site_id, credits=bundle.credits, price=bundle.price,
-                currency=currency, position=position, active=True))
+                currency=currency, position=position, active=True))))
+        self.connection.execute(update(bu).where(
+            bu.c.site_id == site_id, bu.c.currency == currency, bu.c.active.is_(True),
+            bu.c.id.notin_(kept)).values(active=False))
 
 
 @attrs.define
@@ -161,6 +181,25 @@ class SqlOrders:
             od.c.id == order_id, od.c.status == before.value).values(**values))
         return moved.rowcount == 1
 
+    def give_back(self, order_id: int, amount: int) -> int | None:
+        """Count ``amount`` more cents as given back if they fit in what the order
+        charged (one conditional UPDATE: of two refunds racing, the second finds what
+        the first left); the order's new total, or None when they do not fit."""
+        moved = self.connection.execute(update(od).where(
+            od.c.id == order_id, od.c.refunded + amount <= od.c.amount)
+            .values(refunded=od.c.refunded + amount))
+        if moved.rowcount != 1:
+            return None
+        return int(self.connection.execute(select(od.c.refunded).where(
+            od.c.id == order_id)).scalar_one())
+
+    def add_refund(self, refund: Refund) -> None:
+        self.connection.execute(insert(rf).values(**attrs.asdict(refund, recurse=False)))
+
+    def refunds(self, order_id: int) -> list[Refund]:
+        return [_refund(row) for row in self.connection.execute(
+            select(rf).where(rf.c.order_id == order_id).order_by(rf.c.id))]
+
     def holding(self, member_id: int, reserved_code: str) -> Order | None:
         # uq_orders_reserved_code: one row at most.
         row = self.connection.execute(select(od).where(
@@ -207,18 +246,25 @@ class SqlShopQueries:
                                        .order_by(od.c.id.desc()).limit(limit))
         return [_order(row) for row in rows]
 
-    def recent_orders(self, site_id: int | None, status: str | None, limit: int) -> list[Order]:
+    def recent_orders(self, site_id: int | None, status: str | None, limit: int, *,
+                      member_id: int | None = None, since: datetime | None = None
+                      ) -> list[Order]:
         query = select(od).order_by(od.c.id.desc()).limit(limit)
         if site_id is not None:
             query = query.where(od.c.site_id == site_id)
         if status:
             query = query.where(od.c.status == status)
+        if member_id is not None:
+            query = query.where(od.c.member_id == member_id)
+        if since is not None:
+            query = query.where(od.c.created_at >= since)
         return [_order(row) for row in self.connection.execute(query)]
 
     def code_figures(self) -> list[tuple[str, str, int, int]]:
         """(code, currency, uses, revenue): orders that spent each code (paid, refunded or
-        charged back) and the money kept from them (paid ones), per currency."""
-        kept = func.sum(case((od.c.status == OrderStatus.PAID.value, od.c.amount), else_=0))
+        charged back) and the money kept from them (paid less refunded), per currency."""
+        kept = func.sum(case((od.c.status == OrderStatus.PAID.value,
+                              od.c.amount - od.c.refunded), else_=0))
         rows = self.connection.execute(
             select(od.c.discount_code, od.c.currency, func.count(), kept)
             .where(od.c.discount_code.is_not(None),

@@ -420,12 +420,33 @@ orders = Table(
     Column("country", String(2)),
     Column("geoip_country", String(2)),
     Column("profile_country", String(2)),
+    # Cents given back so far (refunds, several partial ones add up; a chargeback): at
+    # most the amount, which one conditional UPDATE keeps (SqlOrders.give_back).
+    Column("refunded", Integer, nullable=False, server_default="0"),
     Index("ix_orders_member", "member_id", "id"),
     Index("ix_orders_paid_at", "paid_at"),
     Index("uq_orders_payment", "provider", "payment_id", unique=True),
     # One live order per member and once-per-member code, the first-purchase discount
     # counting as one code (domain.pricing.reservation); NULLs never collide.
     Index("uq_orders_reserved_code", "member_id", "reserved_code", unique=True),
+)
+
+# Every time money of an order went back (issue 32.4): an operator's refund (whole or
+# part, with the reason and who gave it), or one the gateway reported (a refund made at
+# the provider, a chargeback). The revenue figures count refunds from here.
+order_refunds = Table(
+    "order_refunds",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("order_id", ForeignKey("orders.id", ondelete="CASCADE"), nullable=False,
+           index=True),
+    Column("amount", Integer, nullable=False),  # cents
+    Column("credits", Integer),  # taken back from the balance (NULL: before 0036)
+    Column("missing", Integer),  # owed back but spent already (flagged)
+    Column("kind", String(20), nullable=False),  # refunded | charged_back
+    Column("reason", String(500), nullable=False),
+    Column("actor", String(100), nullable=False),
+    Column("created_at", UtcDateTime, nullable=False, index=True),
 )
 
 member_flags = Table(
@@ -451,6 +472,7 @@ sandbox_payments = Table(
     Column("redirect_url", String(500), nullable=False),
     Column("webhook_url", String(500), nullable=False),
     Column("created_at", UtcDateTime, nullable=False),
+    Column("refunded", Integer, nullable=False, server_default="0"),  # cents, as Mollie's
 )
 
 photo_unlocks = Table(

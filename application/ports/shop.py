@@ -19,7 +19,9 @@ class BundleRepository(Protocol):
         """The bundles on offer, by currency and position."""
         ...
     def replace(self, site_id: int, currency: str, bundles: Iterable[Bundle]) -> None:
-        """Offer these instead; the old ones stay for the orders that point at them."""
+        """Offer these instead, in this order; one on offer already (its id, credits and
+        price) stays the same bundle, the old ones stay for the orders that point at
+        them."""
         ...
 
 
@@ -37,6 +39,21 @@ class DiscountCodeRepository(Protocol):
         ...
 
 
+@attrs.frozen(kw_only=True)
+class Refund:
+    """Money of an order that went back: an operator's refund, or one the gateway
+    reported (kind: refunded or charged_back)."""
+
+    order_id: int
+    amount: int  # cents
+    credits: int | None  # taken back from the balance (None: not recorded, before 0036)
+    missing: int | None  # owed back but spent already (flagged on the member)
+    kind: str
+    reason: str
+    actor: str
+    created_at: datetime
+
+
 class OrderRepository(Protocol):
     def add(self, order: Order) -> Order: ...
     def get(self, order_id: int) -> Order | None: ...
@@ -46,6 +63,14 @@ class OrderRepository(Protocol):
                 at: datetime | None) -> bool:
         """Move the order if it is still ``before``; ``at`` is kept as its paid or
         refunded moment when it steps into paid, refunded or charged back."""
+        ...
+    def give_back(self, order_id: int, amount: int) -> int | None:
+        """Count ``amount`` more cents of the order as given back if they fit in what it
+        charged (atomically); the new total, None when they do not fit."""
+        ...
+    def add_refund(self, refund: Refund) -> None: ...
+    def refunds(self, order_id: int) -> list[Refund]:
+        """The order's refunds, oldest first."""
         ...
     def holding(self, member_id: int, reserved_code: str) -> Order | None:
         """The member's order that holds this reservation: an unsettled one, or the paid
@@ -79,8 +104,11 @@ class ShopQueries(Protocol):
     def orders_of(self, member_id: int, limit: int = 100) -> list[Order]:
         """The member's orders, newest first."""
         ...
-    def recent_orders(self, site_id: int | None, status: str | None, limit: int
-                      ) -> list[Order]: ...
+    def recent_orders(self, site_id: int | None, status: str | None, limit: int, *,
+                      member_id: int | None = None, since: datetime | None = None
+                      ) -> list[Order]:
+        """Orders newest first, of a site, in a status, of a member, made since then."""
+        ...
     def code_figures(self) -> list[tuple[str, str, int, int]]:
         """(code, currency, uses, revenue in cents) for every code orders spent."""
         ...

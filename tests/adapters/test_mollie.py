@@ -7,6 +7,7 @@ import itertools
 import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +61,14 @@ class StubMollie:
         @app.post("/v2/payments/<payment_id>/refunds")
         def refund(payment_id: str) -> Any:
             body = request.get_json()
-            self.payments[payment_id]["amountRefunded"] = body["amount"]
+            payment = self.payments[payment_id]
+            cents = Decimal(body["amount"]["value"]) * 100
+            before = Decimal(payment.get("amountRefunded", {"value": "0"})["value"]) * 100
+            if before + cents > Decimal(payment["amount"]["value"]) * 100:  # as Mollie: 422
+                return {"status": 422, "title": "Unprocessable Entity",
+                        "detail": "The amount is higher than the amount remaining"}, 422
+            payment["amountRefunded"] = {"currency": body["amount"]["currency"],
+                                         "value": f"{(before + cents) / 100:.2f}"}
             return {"resource": "refund", "id": "re_stub", "amount": body["amount"],
                     "status": "pending", "paymentId": payment_id}, 201
 
@@ -128,7 +136,11 @@ def test_the_adapter_speaks_mollie(stub: StubMollie) -> None:
     assert gateway.status(created.payment_id) == "open"
     stub.payments[created.payment_id]["status"] = "paid"
     assert gateway.status(created.payment_id) == "paid"
-    gateway.refund(created.payment_id, 1499, "EUR")
+    gateway.refund(created.payment_id, 1000, "EUR")  # part of it: still paid
+    assert gateway.status(created.payment_id) == "paid"
+    with pytest.raises(Exception, match="higher than the amount remaining"):
+        gateway.refund(created.payment_id, 500, "EUR")
+    gateway.refund(created.payment_id, 499, "EUR")  # the rest
     assert gateway.status(created.payment_id) == "refunded"
     stub.payments[created.payment_id]["amountChargedBack"] = {"currency": "EUR",
                                                               "value": "14.99"}

@@ -11,7 +11,7 @@ import attrs
 
 from application.ports.audit import Details
 from application.ports.direct_debit import BankMandate, SignedMandate
-from application.ports.shop import MemberFlag
+from application.ports.shop import MemberFlag, Refund
 from domain.credits import EntryKind, LedgerEntry
 from domain.direct_debit import MAX_ATTEMPTS, SmsCode
 from domain.errors import DomainError
@@ -68,11 +68,24 @@ class MemoryBundles:
 
     def replace(self, site_id: int, currency: str, bundles: Iterable[Bundle]) -> None:
         rows = self.store.bundles
-        rows[:] = [attrs.evolve(row, active=False) if (row.bundle.site_id, row.bundle.currency)
-                   == (site_id, currency) else row for row in rows]
+        offered = {b.id: b for b in self.of_site(site_id, currency)}
+        kept: dict[int, int] = {}  # bundle id: its new position
+        added: list[Bundle] = []
         for position, bundle in enumerate(bundles):
-            rows.append(BundleRow(attrs.evolve(bundle, id=len(rows) + 1, site_id=site_id,
-                                               currency=currency, position=position), True))
+            same = offered.get(bundle.id)
+            if same is not None and (same.credits, same.price) == (bundle.credits,
+                                                                   bundle.price):
+                kept[same.id] = position
+            else:
+                added.append(attrs.evolve(bundle, site_id=site_id, currency=currency,
+                                          position=position))
+        rows[:] = [BundleRow(attrs.evolve(row.bundle, position=kept[row.bundle.id]), True)
+                   if row.bundle.id in kept
+                   else attrs.evolve(row, active=False) if row.active and (
+                       row.bundle.site_id, row.bundle.currency) == (site_id, currency)
+                   else row for row in rows]
+        for bundle in added:
+            rows.append(BundleRow(attrs.evolve(bundle, id=len(rows) + 1), True))
 
 
 class MemoryDiscountCodes:
@@ -147,6 +160,19 @@ class MemoryOrders:
         self.store.orders[order_id] = moved
         return True
 
+    def give_back(self, order_id: int, amount: int) -> int | None:
+        order = self.store.orders.get(order_id)
+        if order is None or order.refunded + amount > order.amount:
+            return None
+        self.store.orders[order_id] = attrs.evolve(order, refunded=order.refunded + amount)
+        return order.refunded + amount
+
+    def add_refund(self, refund: Refund) -> None:
+        self.store.refunds.append(refund)
+
+    def refunds(self, order_id: int) -> list[Refund]:
+        return [r for r in self.store.refunds if r.order_id == order_id]
+
     def holding(self, member_id: int, reserved_code: str) -> Order | None:
         return next((o for o in self.store.orders.values()
                      if (o.member_id, o.reserved_code) == (member_id, reserved_code)), None)
@@ -187,10 +213,13 @@ class MemoryShopQueries:
     def orders_of(self, member_id: int, limit: int = 100) -> list[Order]:
         return [o for o in self._newest() if o.member_id == member_id][:limit]
 
-    def recent_orders(self, site_id: int | None, status: str | None, limit: int
+    def recent_orders(self, site_id: int | None, status: str | None, limit: int, *,
+                      member_id: int | None = None, since: datetime | None = None
                       ) -> list[Order]:
         return [o for o in self._newest() if site_id in (None, o.site_id)
-                and (not status or o.status.value == status)][:limit]
+                and (not status or o.status.value == status)
+                and member_id in (None, o.member_id)
+                and (since is None or o.created_at >= since)][:limit]
 
     def code_figures(self) -> list[tuple[str, str, int, int]]:
         figures: dict[tuple[str, str], tuple[int, int]] = {}
@@ -198,7 +227,7 @@ class MemoryShopQueries:
             if o.discount_code is None or o.status not in CODE_SPENT:
                 continue
             uses, revenue = figures.get((o.discount_code, o.currency), (0, 0))
-            kept = o.amount if o.status is OrderStatus.PAID else 0
+            kept = o.amount - o.refunded if o.status is OrderStatus.PAID else 0
             figures[o.discount_code, o.currency] = (uses + 1, revenue + kept)
         return [(code, currency, uses, revenue)
                 for (code, currency), (uses, revenue) in sorted(figures.items())]

@@ -14,7 +14,7 @@ from application.ports.complaints import Complaint
 from application.ports.direct_debit import SignedMandate
 from application.ports.notifications import MarketingConsent, PushSubscription
 from application.ports.photos import Photo
-from application.ports.shop import MemberFlag
+from application.ports.shop import MemberFlag, Refund
 from domain.credits import LedgerEntry
 from domain.decisions import Decision
 from domain.mass_openers import Signature
@@ -88,6 +88,7 @@ class MemoryStore:
     bundles: list[BundleRow] = attrs.Factory(list)  # by id
     codes: dict[str, DiscountCode] = attrs.Factory(dict)
     orders: dict[int, Order] = attrs.Factory(dict)
+    refunds: list[Refund] = attrs.Factory(list)  # by id
     flags: list[tuple[int, MemberFlag]] = attrs.Factory(list)
     sms_codes: list[SmsRow] = attrs.Factory(list)  # by id
     mandates: list[tuple[int, SignedMandate]] = attrs.Factory(list)

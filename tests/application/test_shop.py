@@ -64,21 +64,103 @@ def test_a_paid_order_adds_its_credits_once_and_makes_the_member_premium() -> No
     assert len(t.store.ledger) == 1
 
 
+REPORTS = ["open", "pending", "paid", "failed", "canceled", "expired", "refunded",
+           "charged_back"]
+REPORTS_AFTER = ["paid", "refunded", "charged_back"]
+
+
 def test_a_refund_takes_back_what_is_left_and_flags_what_was_spent() -> None:
     t = till(refund_days=14)
     order = t.bought(2)
     with MemoryUnitOfWork(t.store) as uow:  # 250 of the 300 credits spent on messages
         uow.ledger.apply(t.ann.id, EntryKind.MESSAGE, -250, "spent", "messages", NOW)
         uow.commit()
-    refunded = t.shop.refund(order, actor="ops")
-    assert refunded.status is OrderStatus.REFUNDED and t.gateway.refunds == [("tr_1", 2400, "EUR")]
+    plan = t.shop.refund_plan(order)
+    assert (plan.amount, plan.credits_back, plan.taken, plan.missing, plan.full) == (
+        2400, 300, 50, 250, True)
+    assert not t.gateway.refunds and balance(t.store, t.ann) == 50  # a plan changes nothing
+    done = t.shop.refund(order, actor="ops", reason="double charge", confirmed=plan)
+    assert done.order.status is OrderStatus.REFUNDED and done.order.refunded == 2400
+    assert t.gateway.refunds == [("tr_1", 2400, "EUR")]
+    assert (done.refund.credits, done.refund.missing, done.balance) == (50, 250, 0)
     assert balance(t.store, t.ann) == 0
     [flag] = t.store.flags
     assert flag[1].flag == "payment_reversed_credits_spent"
     assert flag[1].details == {"order": order, "missing": 250, "status": "refunded"}
     assert t.store.audit[-1]["action"] == "orders.refund"
+    assert t.store.audit[-1]["details"] == {
+        "member": t.ann.id, "amount": "24.00", "currency": "EUR", "refunded": "24.00",
+        "paid": "24.00", "credits_taken": 50, "credits_spent": 250, "reason": "double charge"}
+    assert PaymentSettled(order, OrderStatus.REFUNDED) in t.bus.to(t.ann)
     with pytest.raises(DomainError, match="order_not_refundable"):
-        t.shop.refund(order, actor="ops")
+        t.shop.refund(order, actor="ops", reason="again")
+
+
+def test_partial_refunds_add_up_to_what_was_paid_and_take_back_the_same_share() -> None:
+    t = till(refund_days=14)
+    order = t.bought(2)  # 300 credits for 24.00
+    first = t.shop.refund(order, actor="ops", reason="late delivery", amount="8")
+    assert (first.order.status, first.order.refunded) == (OrderStatus.PAID, 800)
+    assert (first.refund.amount, first.refund.credits, first.balance) == (800, 100, 200)
+    with pytest.raises(DomainError, match="refund_too_much") as refused:
+        t.shop.refund(order, actor="ops", reason="more", amount="16.01")
+    assert refused.value.params == {"order": order, "amount": "16.01", "left": "16.00",
+                                    "currency": "EUR"}
+    second = t.shop.refund(order, actor="ops", reason="goodwill", amount="0.05")
+    assert second.refund.credits == 0  # 0.05 of 24.00 is less than a credit: none yet
+    last = t.shop.refund(order, actor="ops", reason="all of it")  # what is left: 15.95
+    assert last.refund.amount == 1595 and last.order.status is OrderStatus.REFUNDED
+    assert 100 + 0 + last.refund.credits == 300 and balance(t.store, t.ann) == 0
+    assert t.gateway.refunds == [("tr_1", 800, "EUR"), ("tr_1", 5, "EUR"),
+                                 ("tr_1", 1595, "EUR")]
+    assert [r.amount for r in t.store.refunds] == [800, 5, 1595]
+    with pytest.raises(DomainError, match="order_not_refundable"):
+        t.shop.refund_plan(order)
+    t.pay("tr_1", "refunded")  # the gateway's webhook afterwards changes nothing
+    t.pay("tr_1", "charged_back")
+    assert len(t.store.refunds) == 3 and balance(t.store, t.ann) == 0
+
+
+@pytest.mark.parametrize(("amount", "reason", "code"), [
+    ("0", "x", "refund_amount_zero"), ("-1", "x", "money_negative"),
+    ("1.001", "x", "money_decimals"), ("ten", "x", "invalid_money"),
+    ("24.01", "x", "refund_too_much"), ("5", " ", "reason_required"),
+])
+def test_bad_refunds_change_nothing(amount: str, reason: str, code: str) -> None:
+    t = till(refund_days=14)
+    order = t.bought(2)
+    before = (dict(t.store.orders), list(t.store.ledger), list(t.store.audit))
+    with pytest.raises(DomainError, match=code):
+        t.shop.refund(order, actor="ops", reason=reason, amount=amount)
+    assert (dict(t.store.orders), list(t.store.ledger), list(t.store.audit)) == before
+    assert not t.gateway.refunds and not t.store.refunds
+
+
+def test_a_refund_the_gateway_refuses_or_whose_plan_changed_changes_nothing() -> None:
+    t = till(refund_days=14)
+    order = t.bought(2)
+    plan = t.shop.refund_plan(order, "12")
+    t.gateway.down = True
+    with pytest.raises(DomainError, match="refund_failed"):
+        t.shop.refund(order, actor="ops", reason="x", amount="12", confirmed=plan)
+    assert t.store.orders[order].refunded == 0 and balance(t.store, t.ann) == 300
+    assert not t.store.audit and not t.store.refunds
+    t.gateway.down = False
+    with MemoryUnitOfWork(t.store) as uow:  # meanwhile she spends all but 100 credits
+        uow.ledger.apply(t.ann.id, EntryKind.MESSAGE, -200, "spent", "messages", NOW)
+        uow.commit()
+    with pytest.raises(DomainError, match="refund_plan_changed"):
+        t.shop.refund(order, actor="ops", reason="x", amount="12", confirmed=plan)
+    assert not t.gateway.refunds and t.store.orders[order].refunded == 0
+    with MemoryUnitOfWork(t.store) as uow:  # a balance that moves but still covers it
+        uow.ledger.apply(t.ann.id, EntryKind.GRANT, 60, "gift", "grant", NOW)
+        uow.commit()
+    plan = t.shop.refund_plan(order, "12")
+    with MemoryUnitOfWork(t.store) as uow:
+        uow.ledger.apply(t.ann.id, EntryKind.MESSAGE, -5, "spent again", "messages", NOW)
+        uow.commit()
+    done = t.shop.refund(order, actor="ops", reason="x", amount="12", confirmed=plan)
+    assert (done.refund.credits, done.refund.missing, done.balance) == (150, 0, 5)
 
 
 def test_refunds_end_with_the_sites_refund_period() -> None:
@@ -86,9 +168,56 @@ def test_refunds_end_with_the_sites_refund_period() -> None:
     order = t.bought()
     t.clock.current += timedelta(days=14)
     with pytest.raises(DomainError, match="refund_period_over"):
-        t.shop.refund(order, actor="ops")
+        t.shop.refund(order, actor="ops", reason="x")
     with pytest.raises(DomainError, match="order_not_found"):
-        t.shop.refund(999, actor="ops")
+        t.shop.refund(999, actor="ops", reason="x")
+
+
+def test_a_chargeback_after_a_partial_refund_takes_back_only_the_rest() -> None:
+    t = till(refund_days=14)
+    order = t.bought(2)  # 300 credits for 24.00
+    t.shop.refund(order, actor="ops", reason="part", amount="6")  # 75 credits back
+    t.pay("tr_1", "charged_back")
+    stored = t.store.orders[order]
+    assert (stored.status, stored.refunded) == (OrderStatus.CHARGED_BACK, 2400)
+    assert balance(t.store, t.ann) == 0
+    assert [(r.kind, r.amount, r.credits, r.actor) for r in t.store.refunds] == [
+        ("refunded", 600, 75, "ops"), ("charged_back", 1800, 225, "sandbox")]
+
+
+@settings(max_examples=60, deadline=None)
+@given(steps=st.lists(st.one_of(st.integers(1, 2400), st.sampled_from(REPORTS_AFTER)),
+                      min_size=1, max_size=8),
+       spent=st.integers(0, 300))
+def test_refunds_never_give_back_more_than_was_paid_nor_take_back_more_credits(
+        steps: list[int | str], spent: int) -> None:
+    """However partial refunds and the gateway's reports come, the money given back never
+    exceeds what was paid, and the credits taken back plus those found spent are exactly
+    the order's share of what went back."""
+    t = till(refund_days=14)
+    order = t.bought(2)
+    with MemoryUnitOfWork(t.store) as uow:
+        if spent:
+            uow.ledger.apply(t.ann.id, EntryKind.MESSAGE, -spent, "spent", "messages", NOW)
+        uow.commit()
+    for step in steps:
+        if isinstance(step, str):
+            t.pay("tr_1", step)
+            continue
+        try:
+            t.shop.refund(order, actor="ops", reason="x", amount=f"{step / 100:.2f}")
+        except DomainError as refused:
+            assert refused.code in {"refund_too_much", "order_not_refundable",
+                                    "nothing_to_refund"}
+    stored = t.store.orders[order]
+    refunds = t.store.refunds
+    assert stored.refunded == sum(r.amount for r in refunds) <= 2400
+    assert sum(amount for _, amount, _ in t.gateway.refunds) == sum(
+        r.amount for r in refunds if r.actor == "ops")
+    owed = 300 if stored.refunded == 2400 else 300 * stored.refunded // 2400
+    assert sum((r.credits or 0) + (r.missing or 0) for r in refunds) == owed
+    assert balance(t.store, t.ann) == 300 - spent - sum(r.credits or 0 for r in refunds)
+    assert balance(t.store, t.ann) >= 0
 
 
 def test_repeat_buys_the_last_paid_bundle_by_the_same_method() -> None:
@@ -110,8 +239,6 @@ def test_members_see_only_their_own_orders() -> None:
         t.shop.order(add_member(t.store, "Eve"), order)
 
 
-REPORTS = ["open", "pending", "paid", "failed", "canceled", "expired", "refunded",
-           "charged_back"]
 
 
 @settings(max_examples=80, deadline=None)

@@ -4,14 +4,16 @@ audited and every bad command refused with nothing changed."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from application.shop_admin import MAX_BUNDLES, ShopAdministration, parse_bundles
+from application.shop_admin import ShopAdministration
 from domain.errors import DomainError
+from domain.price_lists import MAX_BUNDLES, parse_offer
 from domain.pricing import CodeStatus, Validity
 from tests.application.memory import FixedClock, MemoryStore
 from tests.application.people import add_member, factory, new_store
@@ -22,24 +24,64 @@ def admin(store: MemoryStore) -> ShopAdministration:
     return ShopAdministration(factory(store), FixedClock())
 
 
-def test_bundles_are_set_per_currency_and_old_ones_stay_for_their_orders() -> None:
-    t = till()
+def offered(ops: ShopAdministration, currency: str = "EUR") -> list[tuple[int, int, int]]:
+    return [(b.id, b.credits, b.price) for b in ops.bundles("amora.test")
+            if b.currency == currency]
+
+
+def test_set_prices_the_bundles_named_and_leaves_the_others() -> None:
+    t = till()  # EUR: 100 for 10.00 (id 1), 300 for 24.00 (id 2); USD: 120 for 12.00
     order = t.bought(1)
     ops = admin(t.store)
-    offered = ops.set_bundles("amora.test", "eur", "50:4.99, 200:14.5", actor="ops")
-    assert [(b.credits, b.price, b.currency) for b in offered] == [
-        (50, 499, "EUR"), (200, 1450, "EUR")]
-    assert [b.currency for b in ops.bundles("amora.test")] == ["EUR", "EUR", "USD"]
+    changed = ops.set_bundles("amora.test", "eur", "50:4.99, 100:10", actor="ops")
+    # 50 is new; 100 keeps its price and so its id (a checkout page of it still works)
+    assert [(b.credits, b.price) for b in changed.bundles] == [(50, 499), (100, 1000),
+                                                              (300, 2400)]
+    assert (changed.changed, changed.removed, dict(changed.before)) == (
+        frozenset({50}), [], {})
+    assert offered(ops)[1:] == [(1, 100, 1000), (2, 300, 2400)]
+    assert offered(ops, "USD") == [(3, 120, 1200)]
+    repriced = ops.set_bundles("amora.test", "EUR", "100:9.50", actor="ops")
+    assert dict(repriced.before) == {100: 1000} and repriced.changed == frozenset({100})
+    assert [(b.credits, b.price) for b in repriced.bundles] == [(50, 499), (100, 950),
+                                                                (300, 2400)]
+    assert 1 not in [i for i, _, _ in offered(ops)]  # a new bundle; the order keeps its own
     assert t.store.orders[order].bundle_id == 1 and not t.store.bundles[0].active
-    assert t.store.audit[-1]["details"] == {"currency": "EUR", "bundles": "50:4.99, 200:14.5"}
+    assert t.store.audit[-1]["action"] == "bundles.set"
+    assert t.store.audit[-1]["details"] == {
+        "currency": "EUR", "set": "100:9.50",
+        "before": {"50": "4.99", "100": "10.00", "300": "24.00"},
+        "after": {"50": "4.99", "100": "9.50", "300": "24.00"}}
+
+
+def test_remove_takes_the_bundles_named_off_and_keeps_the_last_euro_one() -> None:
+    t = till()
+    ops = admin(t.store)
+    changed = ops.remove_bundles("amora.test", "EUR", ["300"], actor="ops")
+    assert [(b.credits, b.price) for b in changed.bundles] == [(100, 1000)]
+    assert [(b.credits, b.price) for b in changed.removed] == [(300, 2400)]
+    assert offered(ops) == [(1, 100, 1000)]
+    with pytest.raises(DomainError, match="last_default_bundle"):
+        ops.remove_bundles("amora.test", "EUR", ["100"], actor="ops")
+    # Another currency may go: its members are offered the euro bundles.
+    assert ops.remove_bundles("amora.test", "usd", ["120"], actor="ops").bundles == []
+    assert [a["action"] for a in t.store.audit] == ["bundles.remove"] * 2
 
 
 @pytest.mark.parametrize(("domain", "currency", "text", "code"), [
     ("amora.test", "EURO", "50:4.99", "invalid_currency"),
     ("amora.test", "EUR", "50-4.99", "invalid_bundle"),
     ("amora.test", "EUR", "0:4.99", "invalid_bundle"),
+    ("amora.test", "EUR", "50:0", "invalid_bundle"),
+    ("amora.test", "EUR", "50:-1", "invalid_bundle"),
+    ("amora.test", "EUR", "50:4.999", "invalid_bundle"),
     ("amora.test", "EUR", "", "invalid_bundle"),
-    ("amora.test", "EUR", ",".join(["5:1"] * (MAX_BUNDLES + 1)), "invalid_bundle"),
+    ("amora.test", "EUR", "50:1,50:2", "bundle_named_twice"),
+    ("amora.test", "EUR", ",".join(f"{n}:1" for n in range(1, MAX_BUNDLES + 2)),
+     "invalid_bundle"),
+    # two on offer and seven more named: nine
+    ("amora.test", "EUR", ",".join(f"{n}:1" for n in range(1, MAX_BUNDLES)),
+     "too_many_bundles"),
     ("typo.test", "EUR", "50:4.99", "site_not_found"),
 ])
 def test_bad_bundle_commands_change_nothing(domain: str, currency: str, text: str,
@@ -51,12 +93,24 @@ def test_bad_bundle_commands_change_nothing(domain: str, currency: str, text: st
     assert t.store.bundles == before and not t.store.audit
 
 
+@pytest.mark.parametrize(("names", "code"), [
+    (["250"], "bundle_not_offered"), (["many"], "invalid_bundle"), ([], "invalid_bundle"),
+    (["1_00"], "invalid_bundle"),
+])
+def test_bad_removals_change_nothing(names: list[str], code: str) -> None:
+    t = till()
+    before = list(t.store.bundles)
+    with pytest.raises(DomainError, match=code):
+        admin(t.store).remove_bundles("amora.test", "EUR", names, actor="ops")
+    assert t.store.bundles == before and not t.store.audit
+
+
 @settings(max_examples=50, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 10_000), st.integers(1, 99_999)), min_size=1,
-                max_size=MAX_BUNDLES))
+                max_size=MAX_BUNDLES, unique_by=lambda pair: pair[0]))
 def test_bundles_read_back_as_written(pairs: list[tuple[int, int]]) -> None:
     text = ",".join(f"{credits}:{cents / 100:.2f}" for credits, cents in pairs)
-    assert [(b.credits, b.price) for b in parse_bundles(text, "EUR")] == pairs
+    assert [(b.credits, b.price) for b in parse_offer(text, "EUR")] == pairs
 
 
 def test_codes_are_created_scoped_audited_and_counted() -> None:
@@ -126,7 +180,11 @@ def test_operators_list_orders_by_site_and_status() -> None:
     assert [o.id for o in ops.orders(None, None, 10)] == [paid + 1, paid]
     assert [o.id for o in ops.orders("amora.test", "paid", 10)] == [paid]
     assert ops.order(paid).credits == 100
-    with pytest.raises(DomainError, match="invalid_request"):
+    assert [o.id for o in ops.orders(None, None, 10, member_id=t.ann.id)] == [paid + 1, paid]
+    assert ops.orders(None, None, 10, since=t.clock.now() + timedelta(seconds=1)) == []
+    with pytest.raises(DomainError, match="invalid_order_status"):
         ops.orders(None, "lost", 10)
+    with pytest.raises(DomainError, match="member_not_found"):
+        ops.orders(None, None, 10, member_id=999)
     with pytest.raises(DomainError, match="order_not_found"):
         ops.order(999)

@@ -46,6 +46,8 @@ class Gateway:
         return self.statuses.get(payment_id)
 
     def refund(self, payment_id: str, amount: int, currency: str) -> None:
+        if self.down:
+            raise ConnectionError("gateway down")
         self.refunds.append((payment_id, amount, currency))
 
 

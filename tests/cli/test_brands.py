@@ -98,7 +98,7 @@ def test_a_site_is_launched_from_a_template_and_removed(amora) -> None:  # type:
     assert site["index_title"] == template["index_title"]  # names no brand: kept as is
     prices = _json(amora("bundles", "list", "acme.test", "--json"))
     assert [(b["credits"], b["price"], b["currency"]) for b in prices] == [
-        (100, 14.99, "EUR"), (250, 29.99, "EUR"), (100, 16.99, "USD")]
+        (100, "14.99", "EUR"), (250, "29.99", "EUR"), (100, "16.99", "USD")]
     plain = _json(amora("sites", "add", "plain.test", "--company", "1", "--json"))
     assert plain["name"] == "Plain" and plain["bundles"] == 28  # the standard price list
     assert "★" in _json(amora("sites", "show", "plain.test", "--json"))[
@@ -146,7 +146,8 @@ def test_discount_codes_scoped_with_uses_and_revenue(amora) -> None:  # type: ig
     member_id = _member(amora)
     made = _json(amora("discounts", "create", "VIP20", "20", "--site", "amora.test",
                        "--member", str(member_id), "--currency", "eur", "--json"))
-    assert (made["site_ids"], made["member_id"], made["currency"]) == ([1], member_id, "EUR")
+    assert (made["sites"], made["member"], made["currency"]) == (["amora.test"], member_id,
+                                                                 "EUR")
     for args, message in ((("--site", "nope.test"), "No site with domain nope.test"),
                           (("--member", "999"), "No such member"),
                           (("--currency", "EURO"),
@@ -171,7 +172,7 @@ def test_discount_codes_scoped_with_uses_and_revenue(amora) -> None:  # type: ig
                 work.orders.advance(order.id, OrderStatus.PAID, status, now)
         work.commit()
     shown = _json(amora("discounts", "show", "vip20", "--json"))
-    assert (shown["uses"], shown["revenue"], shown["sites"]) == (2, {"EUR": 8.0},
+    assert (shown["uses"], shown["revenue"], shown["sites"]) == (2, {"EUR": "8.00"},
                                                                  ["amora.test"])
     assert "8.00 EUR" in amora("discounts", "show", "VIP20").output
     assert "VIP20" in amora("discounts", "list").output

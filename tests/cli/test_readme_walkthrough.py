@@ -42,7 +42,7 @@ def test_the_readme_walkthrough_runs(amora) -> None:  # type: ignore[no-untyped-
     assert (code["sites"], code["currency"]) == (["nordlys.example"], "NOK")
     bundles = json.loads(amora("bundles", "list", "nordlys.example", "--json").output)
     assert [(b["credits"], b["price"]) for b in bundles if b["currency"] == "NOK"] == [
-        (100, 169.0), (250, 339.0), (600, 679.0)]
+        (100, "169.00"), (250, "339.00"), (600, "679.00")]
     members_csv = outputs[[c[:2] for c in commands].index(["stats", "members"])]
     [row] = list(csv.DictReader(io.StringIO(members_csv)))
     assert row["site"] == "nordlys.example" and row["members"] == "0"

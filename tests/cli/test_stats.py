@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from application.accounts import SignupForm, Visitor
+from application.ports.shop import Refund
 from cli import context
 from cli.main import app
 from domain.members import AccountStatus, Traffic
@@ -82,8 +83,12 @@ def _history() -> None:
                 credits=credits, amount=price, currency=currency, method=method,
                 created_at=paid))
             work.orders.advance(order.id, OrderStatus.OPEN, OrderStatus.PAID, paid)
-            if refunded:
+            if refunded:  # as the shop refunds: the order, its total and the refund
                 work.orders.advance(order.id, OrderStatus.PAID, OrderStatus.REFUNDED, refunded)
+                work.orders.give_back(order.id, price)
+                work.orders.add_refund(Refund(order_id=order.id, amount=price, credits=credits,
+                                              missing=0, kind="refunded", reason="test",
+                                              actor="ops", created_at=refunded))
         conversation = work.chats.start(ann, bob, now)
         for sender in (ann, bob, ann):
             work.chats.add_message(conversation, sender, "hi", now, cost=0, free=True)
@@ -101,17 +106,18 @@ def test_revenue_signups_and_members(amora) -> None:  # type: ignore[no-untyped-
     _history()
     total = _json(amora("stats", "revenue", "--days", "7", "--json"))
     assert [(r["currency"], r["orders"], r["paid"], r["refunds"], r["refunded"], r["net"])
-            for r in total] == [("EUR", 3, 40.0, 1, 20.0, 20.0), ("USD", 1, 12.0, 0, 0.0, 12.0)]
+            for r in total] == [("EUR", 3, "40.00", 1, "20.00", "20.00"),
+                                ("USD", 1, "12.00", 0, "0.00", "12.00")]
     by_method = _json(amora("stats", "revenue", "--days", "7", "--by", "method", "--json"))
     assert [(r["method"], r["currency"], r["net"]) for r in by_method] == [
-        ("creditcard", "EUR", 0.0), ("ideal", "EUR", 20.0), ("paypal", "USD", 12.0)]
+        ("creditcard", "EUR", "0.00"), ("ideal", "EUR", "20.00"), ("paypal", "USD", "12.00")]
     by_bundle = _json(amora("stats", "revenue", "--site", "amora.test", "--by", "bundle",
                             "--json"))
     assert [(r["bundle"], r["currency"], r["orders"]) for r in by_bundle] == [
         ("100", "EUR", 2), ("100", "USD", 1), ("250", "EUR", 1)]  # 30 days: not the old one
     by_source = _json(amora("stats", "revenue", "--days", "7", "--by", "source", "--json"))
     assert [(r["source"], r["currency"], r["paid"]) for r in by_source] == [
-        ("-", "USD", 12.0), ("partner", "EUR", 40.0)]
+        ("-", "USD", "12.00"), ("partner", "EUR", "40.00")]
     by_day = list(csv.DictReader(io.StringIO(amora("stats", "revenue", "--days", "7", "--by",
                                                    "day", "--csv").output)))
     today = datetime.now(UTC).date()
