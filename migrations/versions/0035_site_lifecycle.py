@@ -16,7 +16,7 @@ from alembic import op
 from adapters.sql.tables import UtcDateTime
 
 revision = "0035"
-down_revision = "0034"
+down_revision = "0036"
 branch_labels = None
 depends_on = None
 
