@@ -61,6 +61,7 @@ from application.notifications import NotificationSettings, Notifier
 from application.opener_guard import OpenerPurge
 from application.operator_desk import OperatorDesk
 from application.photo_links import PhotoLinks
+from application.photo_sheet import PhotoSheets
 from application.photos import Photos
 from application.ports.events import EventBus
 from application.profile_shield import ProfileFlagReview, ProfileShield
@@ -298,6 +299,9 @@ class Container(containers.DeclarativeContainer):
     photos = providers.Singleton(Photos, uow=unit_of_work.provider, clock=clock, files=files,
                                  images=images, secrets=secrets, tasks=tasks, signer=signer,
                                  texts=shield_texts)
+    # The photo review sheet's signed links and page (issue 32.3).
+    photo_sheets = providers.Singleton(PhotoSheets, uow=unit_of_work.provider, clock=clock,
+                                       signer=signer, secrets=secrets, photos=photos)
     blocklists = providers.Singleton(Blocklists, uow=unit_of_work.provider, clock=clock,
                                      files=files, hasher=images)
     profiles = providers.Singleton(Profiles, uow=unit_of_work.provider, clock=clock,

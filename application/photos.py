@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Protocol
 
@@ -20,14 +20,25 @@ from application.ports.security import Secrets, Signer
 from application.ports.shield import ShieldTexts
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from domain.blocklists import PhotoHash
-from domain.decisions import OTHER_TERMS, Ground, ItemKind, Restricting, Restriction
+from domain.decisions import (
+    OTHER_TERMS,
+    Decision,
+    Ground,
+    ItemKind,
+    Restricting,
+    Restriction,
+)
 from domain.errors import DomainError
+from domain.id_ranges import IdRange
 from domain.members import Member
 from domain.photos import (
     MAX_UPLOAD_BYTES,
     PhotoStatus,
+    back_from_removal,
     check_may_be_main,
     check_photo_room,
+    check_removable,
+    kept_by_owner,
     open_to_anyone,
     visible_to_others,
 )
@@ -35,6 +46,9 @@ from domain.shield import SHIELD_ACTOR
 
 PREVIEW = "photo_preview"
 PREVIEW_LIFETIME = timedelta(hours=24)
+# Photos one approve or reject may take (ranges included): one transaction, all or none.
+MAX_REVIEWED = 1000
+NO_MAIN = 0  # set_main with the id of none of the member's photos: none is the main one
 
 
 # The photos whose owner is told why under the photo: a decision restricts them.
@@ -76,16 +90,30 @@ class OwnPhoto:
 def own_photos(photos: list[Photo], links: PhotoLinks | None,
                rejections: Mapping[int, PhotoRejection] | None = None) -> list[OwnPhoto]:
     """A member's photos (main first, as the repository gives them) as the owner gets
-    them; the one others all see stays plain. A rejected or held photo says why."""
+    them; the one others all see stays plain. A rejected or held photo says why; one an
+    operator removed is no longer theirs (its decision tells them)."""
     shown = [photo.id for photo in photos if visible_to_others(photo.status)]
     reasons = rejections or {}
     return [OwnPhoto.of(photo, links, open_to_anyone(
         photo.status, shown.index(photo.id) if photo.id in shown else -1),
         reasons.get(photo.id) if photo.status in EXPLAINED else None)
-        for photo in photos]
+        for photo in photos if kept_by_owner(photo.status)]
 
 
-def _held_because(uow: UnitOfWork, photo: Photo) -> HeldBecause | None:
+def _counted(photos: list[Photo]) -> list[Photo]:
+    """The photos that count towards the member's limit: neither rejected nor removed."""
+    return [p for p in photos if p.status != PhotoStatus.REJECTED and kept_by_owner(p.status)]
+
+
+def main_again_if_none(uow: UnitOfWork, photo: Photo) -> None:
+    """A photo given back (a removal lifted) is the main one again when its owner has no
+    main photo now; one they chose meanwhile stays."""
+    if not any(other.is_main and other.id != photo.id and kept_by_owner(other.status)
+               for other in uow.photos.of_member(photo.member_id)):
+        uow.photos.set_main(photo.member_id, photo.id)
+
+
+def held_because(uow: UnitOfWork, photo: Photo) -> HeldBecause | None:
     found = uow.decisions.in_force(photo.member_id, Restriction.PHOTO_HELD, str(photo.id))
     if found is None:
         return None
@@ -170,16 +198,14 @@ class Photos:
             raise DomainError("photo_too_large", max_mb=MAX_UPLOAD_BYTES // (1024 * 1024))
         with self.uow() as uow:
             member = existing_member(uow, member_id)
-            kept = [p for p in uow.photos.of_member(member_id)
-                    if p.status != PhotoStatus.REJECTED]
+            kept = _counted(uow.photos.of_member(member_id))
         check_photo_room(len(kept), member.paid_user)
         processed = self.images.process(data)  # before the transaction: it takes a while
         full, thumb = new_photo_files(member_id, self.secrets)
         self.files.put(full, processed.full, "image/jpeg")
         self.files.put(thumb, processed.thumb, "image/jpeg")
         with self.uow() as uow:
-            kept = [p for p in uow.photos.of_member(member_id)
-                    if p.status != PhotoStatus.REJECTED]
+            kept = _counted(uow.photos.of_member(member_id))
             try:
                 check_photo_room(len(kept), member.paid_user)  # a parallel upload may have won
             except DomainError:
@@ -219,7 +245,7 @@ class Photos:
             photo = self._own(uow, member_id, photo_id)
             uow.photos.delete(photo_id)
             if photo.is_main:
-                rest = uow.photos.of_member(member_id)
+                rest = [p for p in uow.photos.of_member(member_id) if kept_by_owner(p.status)]
                 if rest:
                     uow.photos.set_main(member_id, rest[0].id)
             relist(uow, member_id)
@@ -238,25 +264,35 @@ class Photos:
     @staticmethod
     def _own(uow: UnitOfWork, member_id: int, photo_id: int) -> Photo:
         photo = uow.photos.get(photo_id)
-        if photo is None or photo.member_id != member_id:  # another's photo: not found
+        # Another's photo, or one an operator took away: not found.
+        if photo is None or photo.member_id != member_id or not kept_by_owner(photo.status):
             raise DomainError("photo_not_found")
         return photo
 
     # --- operators -----------------------------------------------------------------
 
-    def pending(self, limit: int = 50, offset: int = 0) -> tuple[list[PhotoToReview], int]:
+    def pending(self, limit: int = 50, offset: int = 0, site: str | None = None
+                ) -> tuple[list[PhotoToReview], int]:
         """A page of the photos waiting for review (held ones too, with why), oldest
-        first, and how many wait, each with its preview token."""
+        first, and how many wait, each with its preview token; ``site``: only the photos
+        of that site's members (its domain)."""
         until = int((self.clock.now() + PREVIEW_LIFETIME).timestamp())
         with self.uow() as uow:
+            site_id = site_id_of(uow, site)
             queue = uow.photo_queries
-            found, total = queue.pending(limit, offset), queue.pending_count()
-            held = {photo.id: _held_because(uow, photo) for photo in found
+            found = queue.pending(limit, offset, site_id)
+            total = queue.pending_count(site_id)
+            held = {photo.id: held_because(uow, photo) for photo in found
                     if photo.status is PhotoStatus.HELD}
         return [PhotoToReview(**attrs.asdict(photo, recurse=False),
-                              preview=self.signer.sign(PREVIEW, [photo.id, until])
-                              if self.signer else None, held=held.get(photo.id))
+                              preview=self.preview_token(photo.id, until),
+                              held=held.get(photo.id))
                 for photo in found], total
+
+    def preview_token(self, photo_id: int, until: int) -> str | None:
+        """A token that opens the photo and its thumbnail at /media/ until ``until`` (a
+        Unix time) without a login; None without a signer."""
+        return self.signer.sign(PREVIEW, [photo_id, until]) if self.signer else None
 
     def previewable(self, name: str, token: str | None) -> bool:
         """Whether an operator's preview link opens this file (a photo or its thumbnail)."""
@@ -278,23 +314,30 @@ class Photos:
                facts: str | None = None) -> None:
         self.review_many([photo_id], approve, actor, reason, ground, notice_id, facts=facts)
 
-    def review_many(self, photo_ids: list[int], approve: bool, actor: str,
+    def review_many(self, photo_ids: Sequence[int], approve: bool, actor: str,
                     reason: str = "", ground: Ground = OTHER_TERMS,
-                    notice_id: int | None = None, *, facts: str | None = None) -> None:
+                    notice_id: int | None = None, *, facts: str | None = None,
+                    ranges: Sequence[IdRange] = (), site: str | None = None) -> list[int]:
         """Approve or reject several photos at once: all of them, or (one unknown id)
         none. Each rejection is a decision its owner is told of (the facts, else the
-        reason); approving a photo rejected before lifts that decision. A held photo's
-        hold ends either way (its decision is lifted): approved, or rejected instead."""
+        reason); approving a photo rejected before lifts that decision, approving one
+        removed gives it back (lifting the removal); a removed photo is not rejected. A
+        held photo's hold ends either way (its decision is lifted): approved, or rejected
+        instead. ``ranges`` (issue 32.3) add the photos in them still waiting for review
+        (pending or held), each range at least one; ``site`` (a domain) keeps the command
+        to that site's photos. Answers the photos reviewed, in that order."""
         if not approve and not reason.strip():
             raise DomainError("reason_required")
         now = self.clock.now()
         status = PhotoStatus.ACTIVE if approve else PhotoStatus.REJECTED
         with self.uow() as uow:
+            chosen = _chosen(uow, photo_ids, ranges, site)
             owners: list[int] = []
-            for photo_id in dict.fromkeys(photo_ids):
-                photo = uow.photos.get(photo_id)
-                if photo is None:
-                    raise DomainError("photo_not_found", id=photo_id)
+            for photo in chosen:
+                photo_id = photo.id
+                removed = photo.status is PhotoStatus.REMOVED
+                if removed and not approve:
+                    raise DomainError("photo_removed", id=photo_id)
                 uow.photos.set_status(photo_id, status.value)
                 uow.audit.record(now, actor, f"photos.{'approve' if approve else 'reject'}",
                                  str(photo_id), {"member": photo.member_id,
@@ -303,6 +346,10 @@ class Photos:
                 if held:  # the hold ends either way: approved, or a rejection instead
                     lift_decision(uow, photo.member_id, Restriction.PHOTO_HELD,
                                   str(photo_id), actor, now)
+                if removed:  # an operator gives it back
+                    lift_decision(uow, photo.member_id, Restriction.PHOTO_REMOVED,
+                                  str(photo_id), actor, now)
+                    main_again_if_none(uow, photo)
                 if approve:
                     lift_decision(uow, photo.member_id, Restriction.PHOTO_REJECTED,
                                   str(photo_id), actor, now)
@@ -316,8 +363,49 @@ class Photos:
                         notice_id=notice_id, undo={"photo_status": before.value}),
                         actor, now)
                 owners.append(photo.member_id)
-            relist(uow, *owners)
+            relist(uow, *dict.fromkeys(owners))
             uow.commit()
+        return [photo.id for photo in chosen]
+
+    def remove(self, photo_id: int, actor: str, reason: str, ground: Ground = OTHER_TERMS,
+               notice_id: int | None = None, *, facts: str | None = None) -> Decision:
+        """Takes a photo away for good (issue 32.2, `amora photos remove`): others no
+        longer see it, its owner neither; the decision (photo_removed) tells them why, by
+        mail and in their Decisions, and keeps what lifting it needs, so an appeal puts
+        the photo back (application/undoing.py). A hold or rejection it had ends with it.
+        The file stays while the decision may be contested."""
+        if not reason.strip():
+            raise DomainError("reason_required")
+        now = self.clock.now()
+        with self.uow() as uow:
+            found = uow.photos.get(photo_id)
+            if found is None:
+                raise DomainError("photo_not_found", id=photo_id)
+            # Two operators at once: the second reads what the first left (one decision).
+            uow.members.lock(found.member_id)
+            photo = uow.photos.get(photo_id)
+            if photo is None:
+                raise DomainError("photo_not_found", id=photo_id)
+            check_removable(photo.status)
+            member = existing_member(uow, photo.member_id)
+            uow.photos.set_status(photo.id, PhotoStatus.REMOVED.value)
+            if photo.is_main:  # the next photo they keep is the face on their cards
+                rest = sorted((p for p in uow.photos.of_member(member.id)
+                               if p.id != photo.id and kept_by_owner(p.status)),
+                              key=lambda p: p.status != PhotoStatus.ACTIVE)
+                uow.photos.set_main(member.id, rest[0].id if rest else NO_MAIN)
+            for ended in (Restriction.PHOTO_HELD, Restriction.PHOTO_REJECTED):
+                lift_decision(uow, member.id, ended, str(photo.id), actor, now)
+            made = record_decision(uow, member, Restricting(
+                restriction=Restriction.PHOTO_REMOVED, item_kind=ItemKind.PHOTO,
+                item_id=str(photo.id), facts=facts or reason, ground=ground,
+                notice_id=notice_id,
+                undo={"photo_status": back_from_removal(photo.status).value}), actor, now)
+            uow.audit.record(now, actor, "photos.remove", str(photo.id),
+                             {"member": member.id, "reason": reason, "decision": made.id})
+            relist(uow, member.id)
+            uow.commit()
+        return made
 
     def served(self, asked: FileRequest, viewer: Callable[[], int | None]) -> bool | None:
         """Whether /media/ gives out this file: True to anyone (a CDN may have it), False
@@ -336,6 +424,8 @@ class Photos:
             return True
         if self._preview_opens(photo, asked.preview):
             return False
+        if not kept_by_owner(photo.status):  # taken away: its owner's links open nothing
+            return None
         links = self.links
         if links is None or not asked.signature:
             return None
@@ -344,3 +434,38 @@ class Photos:
             return None
         return False if photo.member_id == viewer_id or visible_to_others(photo.status) \
             else None
+
+
+def site_id_of(uow: UnitOfWork, domain: str | None) -> int | None:
+    """The site a command is kept to (its domain, or a former one), None for every site."""
+    if domain is None:
+        return None
+    site = uow.sites.by_domain(domain)
+    if site is None:
+        raise DomainError("site_not_found", domain=domain)
+    return site.id
+
+
+def _chosen(uow: UnitOfWork, photo_ids: Sequence[int], ranges: Sequence[IdRange],
+            site: str | None) -> list[Photo]:
+    """The photos an approve or reject takes: each id named (it must exist), then those
+    waiting for review in each range (at least one a range), each photo once; all of the
+    site's when a site is named."""
+    site_id = site_id_of(uow, site)
+    chosen: dict[int, Photo] = {}
+    for photo_id in photo_ids:
+        photo = uow.photos.get(photo_id)
+        if photo is None:
+            raise DomainError("photo_not_found", id=photo_id)
+        if site_id is not None and existing_member(uow, photo.member_id).site_id != site_id:
+            raise DomainError("photo_of_another_site", id=photo_id, domain=site)
+        chosen[photo_id] = photo
+    for span in ranges:
+        waiting = uow.photo_queries.waiting_between(span.first, span.last, site_id,
+                                                    MAX_REVIEWED + 1)
+        if not waiting:
+            raise DomainError("no_photo_waiting", range=str(span))
+        chosen.update((photo.id, photo) for photo in waiting if photo.id not in chosen)
+        if len(chosen) > MAX_REVIEWED:
+            raise DomainError("too_many_photos", max=MAX_REVIEWED)
+    return list(chosen.values())

@@ -37,8 +37,15 @@ RESTRICTING_USE_CASES = (
         Restriction.BAN, Moderation.ban, (Moderation.unban, Appeals.decide),
         "amora members ban: the account is closed, every session ends"),
     RestrictingUseCase(
-        Restriction.PHOTO_REJECTED, Photos.review_many, (Photos.review_many, Appeals.decide),
-        "amora photos reject: one decision per photo for its owner; approving lifts it"),
+        Restriction.PHOTO_REJECTED, Photos.review_many,
+        (Photos.review_many, Photos.remove, Appeals.decide),
+        "amora photos reject: one decision per photo for its owner; approving lifts it, "
+        "removing the photo replaces it"),
+    RestrictingUseCase(
+        Restriction.PHOTO_REMOVED, Photos.remove, (Photos.review_many, Appeals.decide),
+        "amora photos remove (issue 32.2): the photo is taken away, from its owner too; "
+        "the decision keeps its status before, so an appeal (or amora photos approve) "
+        "puts it back"),
     RestrictingUseCase(
         Restriction.CREDITS_REVOKED, Credits.revoke, (Appeals.decide,),
         "amora credits revoke: credits taken back; a later grant is no lifting"),
@@ -71,16 +78,15 @@ RESTRICTING_USE_CASES = (
         "shield's decision names the report that did it; dismissals that leave too few "
         "(Complaints.resolve calls it), or an appeal, lift it"),
     RestrictingUseCase(
-        Restriction.PHOTO_HELD, Photos.upload, (Photos.review_many, Appeals.decide),
+        Restriction.PHOTO_HELD, Photos.upload,
+        (Photos.review_many, Photos.remove, Appeals.decide),
         "an upload matching a block-listed photo or another member's photo is held by the "
         "shield (issue 31.3): only its owner sees it; amora photos approve lifts the hold, "
-        "reject turns it into a rejection"),
+        "reject turns it into a rejection, remove into a removal"),
 )
 
 # Restrictions no use case makes yet, and the work that brings the use case.
 LATER: Mapping[Restriction, str] = {
-    # An approved photo an operator takes down is rejected today (photo_rejected).
-    Restriction.PHOTO_REMOVED: "a photo taken away for good, not only hidden (not planned)",
     Restriction.MESSAGE_HELD: "issue 31: the scam shield holds a flagged message",
 }
 

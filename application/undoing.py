@@ -12,6 +12,7 @@ from datetime import datetime
 from application.accounts import existing_member
 from application.ledger import book
 from application.listings import relist
+from application.photos import main_again_if_none
 from application.ports.unit_of_work import UnitOfWork
 from application.shield import end_hold
 from application.shop import DIRECT_DEBIT_BLOCK
@@ -36,6 +37,18 @@ def _photo(uow: UnitOfWork, found: Decision, now: datetime) -> None:
     if photo is None:
         return  # the member deleted it meanwhile
     uow.photos.set_status(photo.id, str(found.undo.get("photo_status") or "active"))
+    relist(uow, photo.member_id)
+
+
+def _removed_photo(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+    """A removed photo back (issue 32.2) as its decision keeps it: approved again (and
+    the main photo, should its owner have none now), or back to review; anything since
+    (deleted with the account, given back by an operator) stands."""
+    photo = uow.photos.get(int(found.item_id or 0))
+    if photo is None or photo.status is not PhotoStatus.REMOVED:
+        return
+    uow.photos.set_status(photo.id, str(found.undo.get("photo_status") or "active"))
+    main_again_if_none(uow, photo)
     relist(uow, photo.member_id)
 
 
@@ -99,7 +112,7 @@ def _member(found: Decision) -> int:
 UNDO: dict[Restriction, Undo] = {
     Restriction.BAN: _ban,
     Restriction.PHOTO_REJECTED: _photo,
-    Restriction.PHOTO_REMOVED: _photo,
+    Restriction.PHOTO_REMOVED: _removed_photo,
     Restriction.PHOTO_HELD: _held_photo,
     Restriction.CREDITS_REVOKED: _credits,
     Restriction.DIRECT_DEBIT_BLOCKED: _direct_debit,

@@ -25,6 +25,10 @@ class PhotoStatus(StrEnum):
     # Matches a block-listed photo or another member's (issue 31.3): only its owner sees
     # it, with the decision that holds it, until an operator approves or rejects it.
     HELD = "held"
+    # Taken away by an operator's decision (issue 32.2, photo_removed): nobody sees it, its
+    # owner neither (the decision tells them why); the file stays for an appeal, which puts
+    # the photo back.
+    REMOVED = "removed"
 
 
 def photo_limit(paid_user: bool) -> int:
@@ -58,6 +62,27 @@ def check_may_be_main(status: str) -> None:
         raise DomainError("photo_pending")
     if status == PhotoStatus.HELD:
         raise DomainError("photo_held")
+    if status == PhotoStatus.REMOVED:
+        raise DomainError("photo_not_found")  # no longer the member's to choose
+
+
+def kept_by_owner(status: str) -> bool:
+    """Whether the photo is still the member's own (their profile shows it, it counts
+    towards their limit): all but one an operator removed."""
+    return status != PhotoStatus.REMOVED
+
+
+def check_removable(status: str) -> None:
+    """Any photo may be taken away (approved, waiting, held, rejected), once."""
+    if status == PhotoStatus.REMOVED:
+        raise DomainError("photo_already_removed")
+
+
+def back_from_removal(before: str) -> PhotoStatus:
+    """The status a removed photo gets back when the removal is lifted: an approved photo
+    is approved again; any other goes back to review, as every upload does (a hold or a
+    rejection before the removal ended with it)."""
+    return PhotoStatus.ACTIVE if before == PhotoStatus.ACTIVE else PhotoStatus.PENDING
 
 
 def visible_to_others(status: str) -> bool:

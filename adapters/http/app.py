@@ -36,6 +36,7 @@ from adapters.http import (
     profile_views,
     realtime,
     requests,
+    review_views,
     sandbox_views,
     session,
     shop_views,
@@ -139,7 +140,7 @@ def create_app(container: Container) -> Flask:
     app.url_map.converters["int"] = requests.IdConverter  # before any route is added
     for module in (site_views, account_views, profile_views, photo_views, discovery_views,
                    like_views, chat_views, realtime, shop_views, notification_views, health,
-                   lander_views, privacy_views, decision_views, openapi, media):
+                   lander_views, privacy_views, decision_views, openapi, media, review_views):
         app.register_blueprint(module.blueprint)
     if config.payment_provider == "sandbox":
         app.register_blueprint(sandbox_views.blueprint)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -14,9 +14,17 @@ from adapters.sql.blocklists import photo_hash_columns
 from adapters.sql.documents import company_from_row, converter, site_from_row, site_settings
 from adapters.sql.engine import inserted_id
 from application.ports.audit import AuditEntry, AuditFilter, Details
-from application.ports.photos import MainPhoto, Photo, PhotoForReview
+from application.ports.photos import (
+    MainPhoto,
+    Photo,
+    PhotoForReview,
+    PhotoOnSheet,
+    ReviewedMember,
+    SimilarPhoto,
+)
 from domain.blocklists import PhotoHash
 from domain.photos import PhotoStatus
+from domain.profile_flags import TextFlags
 from domain.sites import Company, Site
 
 
@@ -209,21 +217,99 @@ _IN_QUEUE = (PhotoStatus.PENDING.value, PhotoStatus.HELD.value)
 class SqlPhotoQueries:
     connection: Connection
 
-    def pending(self, limit: int, offset: int = 0) -> list[PhotoForReview]:
-        rows = self.connection.execute(
+    @staticmethod
+    def _queue(query: Any, site_id: int | None) -> Any:
+        query = query.where(t.photos.c.status.in_(_IN_QUEUE))
+        return query if site_id is None else query.where(t.members.c.site_id == site_id)
+
+    def pending(self, limit: int, offset: int = 0, site_id: int | None = None
+                ) -> list[PhotoForReview]:
+        rows = self.connection.execute(self._queue(
             select(*_PHOTO, t.photos.c.created_at, t.sites.c.domain)
             .join(t.members, t.members.c.id == t.photos.c.member_id)
-            .join(t.sites, t.sites.c.id == t.members.c.site_id)
-            .where(t.photos.c.status.in_(_IN_QUEUE)).order_by(t.photos.c.id)
-            .limit(limit).offset(offset))
-        return [PhotoForReview(row.id, row.member_id, row.filename, row.thumb_filename,
-                               PhotoStatus(row.status), row.is_main, row.created_at, row.domain)
-                for row in rows]
+            .join(t.sites, t.sites.c.id == t.members.c.site_id), site_id)
+            .order_by(t.photos.c.id).limit(limit).offset(offset))
+        return [_for_review(row) for row in rows]
 
-    def pending_count(self) -> int:
-        return int(self.connection.execute(select(func.count()).select_from(t.photos)
-                                           .where(t.photos.c.status.in_(_IN_QUEUE)))
-                   .scalar_one())
+    def pending_count(self, site_id: int | None = None) -> int:
+        query = select(func.count()).select_from(t.photos)
+        if site_id is not None:
+            query = query.join(t.members, t.members.c.id == t.photos.c.member_id)
+        return int(self.connection.execute(self._queue(query, site_id)).scalar_one())
+
+    def waiting_between(self, first: int, last: int, site_id: int | None,
+                        limit: int) -> list[Photo]:
+        query = select(*_PHOTO).where(t.photos.c.id.between(first, last))
+        if site_id is not None:
+            query = query.join(t.members, t.members.c.id == t.photos.c.member_id)
+        rows = self.connection.execute(self._queue(query, site_id)
+                                       .order_by(t.photos.c.id).limit(limit))
+        return [_photo(row) for row in rows]
+
+    def sheet(self, limit: int, site_id: int | None) -> list[PhotoOnSheet]:
+        m, p = t.members, t.profiles
+        rows = self.connection.execute(self._queue(
+            select(*_PHOTO, t.photos.c.created_at, t.photos.c.phash, t.sites.c.domain,
+                   m.c.created_at.label("joined"), m.c.status.label("member_status"),
+                   p.c.name, p.c.gender, p.c.birth_date, p.c.country, p.c.text_flags)
+            .join(m, m.c.id == t.photos.c.member_id)
+            .join(t.sites, t.sites.c.id == m.c.site_id)
+            .join(p, p.c.member_id == m.c.id), site_id)
+            .order_by(t.photos.c.id).limit(limit)).all()
+        owners = {row.member_id for row in rows}
+        flags: dict[int, list[str]] = {}
+        for member_id, flag in self.connection.execute(
+                select(t.member_flags.c.member_id, t.member_flags.c.flag).distinct()
+                .where(t.member_flags.c.member_id.in_(owners))
+                .order_by(t.member_flags.c.member_id, t.member_flags.c.flag)):
+            flags.setdefault(member_id, []).append(flag)
+        d = t.decisions
+        in_force: dict[int, list[str]] = {}
+        for member_id, restriction in self.connection.execute(
+                select(d.c.member_id, d.c.restriction).distinct()
+                .where(d.c.member_id.in_(owners), d.c.status == "in_force",
+                       d.c.item_kind != "photo")
+                .order_by(d.c.member_id, d.c.restriction)):
+            in_force.setdefault(member_id, []).append(restriction)
+        c = t.complaints
+        complaints = {member_id: int(count) for member_id, count in self.connection.execute(
+            select(c.c.member_id, func.count()).where(c.c.member_id.in_(owners),
+                                                      c.c.status == "open")
+            .group_by(c.c.member_id))}
+        shown = {member_id: int(count) for member_id, count in self.connection.execute(
+            select(t.photos.c.member_id, func.count())
+            .where(t.photos.c.member_id.in_(owners),
+                   t.photos.c.status == PhotoStatus.ACTIVE.value)
+            .group_by(t.photos.c.member_id))}
+        return [PhotoOnSheet(
+            photo=_for_review(row), phash=PhotoHash.parse(row.phash) if row.phash else None,
+            member=ReviewedMember(
+                id=row.member_id, name=row.name, gender=row.gender, birth_date=row.birth_date,
+                country=row.country, joined=row.joined, status=row.member_status,
+                text_flags=TextFlags.from_stored(row.text_flags),
+                flags=tuple(flags.get(row.member_id, ())),
+                in_force=tuple(in_force.get(row.member_id, ())),
+                open_complaints=int(complaints.get(row.member_id, 0)),
+                photos_shown=int(shown.get(row.member_id, 0))))
+            for row in rows]
+
+    def states(self, photo_ids: Iterable[int]) -> dict[int, SimilarPhoto]:
+        wanted = set(photo_ids)
+        if not wanted:
+            return {}
+        rows = self.connection.execute(
+            select(t.photos.c.id, t.photos.c.member_id, t.photos.c.status,
+                   t.members.c.status.label("member_status"))
+            .join(t.members, t.members.c.id == t.photos.c.member_id)
+            .where(t.photos.c.id.in_(wanted)))
+        return {row.id: SimilarPhoto(id=row.id, member_id=row.member_id,
+                                     status=PhotoStatus(row.status),
+                                     member_status=row.member_status) for row in rows}
+
+
+def _for_review(row: Any) -> PhotoForReview:
+    return PhotoForReview(row.id, row.member_id, row.filename, row.thumb_filename,
+                          PhotoStatus(row.status), row.is_main, row.created_at, row.domain)
 
 
 @attrs.define

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from datetime import datetime
+from datetime import date, datetime
 from typing import IO, Protocol
 
 import attrs
 
 from domain.blocklists import PhotoHash
 from domain.photos import PhotoStatus
+from domain.profile_flags import TextFlags
 
 
 @attrs.frozen
@@ -49,7 +50,10 @@ class PhotoRepository(Protocol):
     def get(self, photo_id: int) -> Photo | None: ...
     def by_file(self, name: str) -> Photo | None: ...
     def delete(self, photo_id: int) -> None: ...
-    def set_main(self, member_id: int, photo_id: int) -> None: ...
+    def set_main(self, member_id: int, photo_id: int) -> None:
+        """``photo_id`` becomes the member's main photo, no other; the id of none of
+        theirs (application.photos.NO_MAIN): none is."""
+        ...
     def set_status(self, photo_id: int, status: str) -> None: ...
     def of_member(self, member_id: int) -> list[Photo]:
         """Main first, then oldest first."""
@@ -60,14 +64,65 @@ class PhotoRepository(Protocol):
             status: str, created_at: datetime, phash: PhotoHash | None = None) -> int: ...
 
 
+@attrs.frozen(kw_only=True)
+class ReviewedMember:
+    """What a moderator needs of a photo's owner to judge the photo (issue 32.3), and no
+    more: no e-mail, no address, no messages."""
+
+    id: int
+    name: str
+    gender: str
+    birth_date: date
+    country: str
+    joined: datetime
+    status: str  # the account's: active, not_confirmed, banned, deleted
+    text_flags: TextFlags  # the scam shield's findings in the name and about text
+    flags: tuple[str, ...]  # the member's flags (payments: directdebit_blocked, ...)
+    in_force: tuple[str, ...]  # restrictions of their decisions in force, not on photos
+    open_complaints: int  # notices about them not yet resolved
+    photos_shown: int  # their photos others see
+
+
+@attrs.frozen(kw_only=True)
+class PhotoOnSheet:
+    """A photo of the review sheet, its perceptual hash and its owner."""
+
+    photo: PhotoForReview
+    phash: PhotoHash | None
+    member: ReviewedMember
+
+
+@attrs.frozen(kw_only=True)
+class SimilarPhoto:
+    """Another member's photo a photo on the sheet looks like."""
+
+    id: int
+    member_id: int
+    status: PhotoStatus
+    member_status: str
+
+
 class PhotoQueries(Protocol):
     """Read only: the operators' review queue."""
 
-    def pending(self, limit: int, offset: int = 0) -> list[PhotoForReview]:
+    def pending(self, limit: int, offset: int = 0, site_id: int | None = None
+                ) -> list[PhotoForReview]:
         """Photos waiting for review (pending, or held by the block lists), oldest
-        first, with their member's site domain."""
+        first, with their member's site domain; only that site's members' with
+        ``site_id``."""
         ...
-    def pending_count(self) -> int: ...
+    def pending_count(self, site_id: int | None = None) -> int: ...
+    def waiting_between(self, first: int, last: int, site_id: int | None,
+                        limit: int) -> list[Photo]:
+        """The photos with ids from ``first`` to ``last`` still waiting for review (with
+        ``site_id``: its members'), by id, at most ``limit``."""
+        ...
+    def sheet(self, limit: int, site_id: int | None) -> list[PhotoOnSheet]:
+        """The first ``limit`` photos of the queue (as ``pending``) with their owners."""
+        ...
+    def states(self, photo_ids: Iterable[int]) -> dict[int, SimilarPhoto]:
+        """These photos' status and their owners' account status, by photo id."""
+        ...
 
 
 @attrs.frozen

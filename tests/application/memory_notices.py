@@ -11,7 +11,7 @@ import attrs
 from application.ports.chat import Message
 from application.ports.complaints import Complaint, NewComplaint
 from application.ports.notifications import MarketingConsent, PushSubscription
-from application.ports.photos import PhotoForReview
+from application.ports.photos import Photo, PhotoForReview
 from domain.complaints import Outcome, ReporterRecord
 from domain.members import AccountStatus
 from domain.photos import PhotoStatus
@@ -199,19 +199,27 @@ class MemoryPhotoQueries:
     def __init__(self, store: MemoryStore) -> None:
         self.store = store
 
-    def _waiting(self) -> list[PhotoForReview]:
+    def _waiting(self, site_id: int | None = None) -> list[PhotoForReview]:
         store, found = self.store, []
         for photo in sorted(store.photos, key=lambda p: p.id):
             member = store.members.get(photo.member_id)
             site = store.sites.get(member.site_id) if member else None
-            if photo.status in _IN_QUEUE and site is not None:
+            if photo.status in _IN_QUEUE and site is not None and site_id in (None, site.id):
                 found.append(PhotoForReview(**attrs.asdict(photo, recurse=False),
                                             created_at=store.photo_times[photo.id],
                                             domain=site.domain))
         return found
 
-    def pending(self, limit: int, offset: int = 0) -> list[PhotoForReview]:
-        return self._waiting()[offset:offset + limit]
+    def pending(self, limit: int, offset: int = 0, site_id: int | None = None
+                ) -> list[PhotoForReview]:
+        return self._waiting(site_id)[offset:offset + limit]
 
-    def pending_count(self) -> int:
-        return sum(1 for p in self.store.photos if p.status in _IN_QUEUE)
+    def pending_count(self, site_id: int | None = None) -> int:
+        if site_id is None:
+            return sum(1 for p in self.store.photos if p.status in _IN_QUEUE)
+        return len(self._waiting(site_id))
+
+    def waiting_between(self, first: int, last: int, site_id: int | None,
+                        limit: int) -> list[Photo]:
+        return [Photo(p.id, p.member_id, p.filename, p.thumb_filename, p.status, p.is_main)
+                for p in self._waiting(site_id) if first <= p.id <= last][:limit]

@@ -85,6 +85,16 @@ def _names_direct_debit_block(call: ast.Call) -> bool:
     return any(isinstance(arg, ast.Name) and arg.id == "DIRECT_DEBIT_BLOCK" for arg in call.args)
 
 
+def _restricting_status(call: ast.Call) -> bool:
+    """``set_status(id, PhotoStatus.REMOVED.value)``: a photo given a restricting status
+    by name (the name is counted as the restriction), which ends none."""
+    given = call.args[1] if len(call.args) > 1 else None
+    if isinstance(given, ast.Attribute) and given.attr == "value":
+        given = given.value
+    return (isinstance(given, ast.Attribute) and isinstance(given.value, ast.Name)
+            and given.value.id == "PhotoStatus" and given.attr not in ("ACTIVE", "PENDING"))
+
+
 def _writes(function: ast.AST) -> tuple[list[str], list[str]]:
     """The restricting changes a function writes, and the restrictions it ends."""
     restricts: list[str] = []
@@ -101,8 +111,8 @@ def _writes(function: ast.AST) -> tuple[list[str], list[str]]:
                 and node.value.id == "PhotoStatus" and node.attr not in ("ACTIVE", "PENDING")
                 and id(node) not in compared):  # a status a photo is given, not compared
             restricts.append(f"photo {node.attr.lower()}")
-        if _is(node, "photos", "set_status"):  # a status back: approved, or undone
-            ends.append("photo status")
+        if _is(node, "photos", "set_status") and not _restricting_status(node):  # type: ignore[arg-type]
+            ends.append("photo status")  # a status back: approved, or undone
         if _is(node, "chats", "set_content"):  # emptied, or given back
             call: ast.Call = node  # type: ignore[assignment]
             emptied = isinstance(call.args[1], ast.Constant) and call.args[1].value == ""
@@ -413,6 +423,7 @@ COMMANDS = st.one_of(
     REJECT, REJECT,
     st.tuples(st.just("reject_again"), st.integers(0, 5), GROUNDS),
     st.tuples(st.just("approve"), PHOTOS),
+    st.tuples(st.just("remove"), st.integers(0, PEOPLE * PHOTOS_EACH), GROUNDS),
     st.tuples(st.just("revoke"), WHO, st.integers(1, 20), GROUNDS),
     st.tuples(st.just("grant"), WHO, st.integers(1, 20)),
     st.tuples(st.just("block"), WHO, GROUNDS),
@@ -424,7 +435,8 @@ COMMANDS = st.one_of(
 # What a use case may refuse in these runs; "nothing_in_force": no decision to appeal.
 REFUSALS = {"already_banned", "not_banned", "photo_not_found", "not_enough_credits",
             "appeal_exists", "no_text_to_remove", "invalid_text_field", "message_not_found",
-            "message_already_removed", "nothing_in_force"}
+            "message_already_removed", "nothing_in_force", "photo_removed",
+            "photo_already_removed"}
 
 
 def _banned_first(world: World, n: int) -> int:
@@ -474,6 +486,8 @@ def _run(world: World, command: tuple[Any, ...]) -> None:
         ids = [photo_ids[n] for n in args[0]]
         cases["photos"].review_many(ids, name == "approve", "ops", "not a face",
                                     *(args[1:] or []))
+    elif name == "remove":
+        cases["photos"].remove(photo_ids[args[0]], "ops", "a stolen photo", args[1])
     elif name == "revoke":
         cases["credits"].revoke(world.members[args[0]], args[1], "fraud", "ops", ground=args[2])
     elif name == "grant":
@@ -507,6 +521,9 @@ def _expected_new(world: World, command: tuple[Any, ...],
         if any(status == "rejected" for _, status in before["photos"]):
             return []
         return [(world.photos[first], "photo_rejected", str(first))]
+    if name == "remove":
+        photo = sorted(world.photos)[args[0]]
+        return [(world.photos[photo], "photo_removed", str(photo))]
     if name == "remove_message":
         message = sorted(world.messages)[args[0]]
         return [(world.messages[message], "message_removed", str(message))]
@@ -530,8 +547,8 @@ def _in_force_matches_the_restrictions(world: World, rows: dict[str, Any]) -> No
     restricted: list[tuple[int, str, str | None]] = [
         (member, "ban", str(member)) for member, status in rows["members"]
         if status == "banned"]
-    restricted += [(world.photos[photo], "photo_rejected", str(photo))
-                   for photo, status in rows["photos"] if status == "rejected"]
+    restricted += [(world.photos[photo], f"photo_{status}", str(photo))
+                   for photo, status in rows["photos"] if status in ("rejected", "removed")]
     restricted += [(member, "direct_debit_blocked", None) for member, flag in rows["flags"]
                    if flag == "directdebit_blocked"]
     restricted += [(world.messages[message], "message_removed", str(message))
