@@ -59,7 +59,12 @@ def list_orders(
     """Orders, newest first (times in UTC); a partly refunded order is paid with the
     money given back so far under refunded.
 
-    Example: amora orders list --member 42 --since 2026-11-01 --status paid"""
+    Examples:
+
+      amora orders list --member 42 --since 2026-11-01
+
+      amora orders list --status paid --site amora.test --limit 20 --json
+    """
     admin = container().shop_administration()
     with fail_on_rule():
         found = admin.orders(site, status, limit, member_id=member,
@@ -78,7 +83,12 @@ def _refund(r: Refund, currency: str) -> dict[str, Any]:
 @orders.command()
 def show(order_id: Id, as_json: Json = False) -> None:
     """One order with its refunds (each with the credits taken back and those the member
-    had spent already)."""
+    had spent already) and what is left to refund.
+
+    Example:
+
+      amora orders show 7
+    """
     admin = container().shop_administration()
     with fail_on_rule():
         found = admin.order_with_refunds(order_id)
@@ -92,6 +102,8 @@ def show(order_id: Id, as_json: Json = False) -> None:
         print_json(record)
         return
     for key, value in record.items():
+        if isinstance(value, datetime):
+            value = value.strftime("%Y-%m-%d %H:%M UTC")
         if key != "refunds":
             console.print(labelled(key, "-" if value is None else value))
     if found.refunds:
@@ -117,18 +129,18 @@ def _show_plan(plan: RefundPlan, *, err: bool) -> None:
                     style="bold"))
     earlier = (f"; {money(plan.refunded_before)} {cur} refunded before"
                if plan.refunded_before else "")
-    out.print(shown(f"  money back      {money(plan.amount)} {cur} of {money(plan.paid)} {cur}"
+    out.print(shown(f"  money back        {money(plan.amount)} {cur} of {money(plan.paid)} {cur}"
                     f" paid{earlier}; {money(plan.remaining)} {cur} refundable after"))
-    out.print(shown(f"  credits back    {plan.credits_back} of the order's {plan.credits}"))
-    out.print(shown(f"  taken back      {plan.taken} (balance {plan.balance} -> "
+    out.print(shown(f"  credits back      {plan.credits_back} of the order's {plan.credits}"))
+    out.print(shown(f"  taken back        {plan.taken} (balance {plan.balance} -> "
                     f"{plan.balance_after})"))
     if plan.missing:
-        out.print(shown(f"  cannot take back {plan.missing}: spent already (the member is "
+        out.print(shown(f"  cannot take back  {plan.missing}: spent already (the member is "
                         "flagged payment_reversed_credits_spent)", style="yellow"))
     else:
-        out.print(shown("  cannot take back 0"))
+        out.print(shown("  cannot take back  0"))
     after = ("refunded" if plan.full else "paid, partly refunded")
-    out.print(shown(f"  order after     {after}"))
+    out.print(shown(f"  order after       {after}"))
 
 
 @orders.command()
@@ -150,8 +162,14 @@ def refund(
     without a terminal only with --yes. The gateway's refund, the order, the credits and
     the audit line move together or not at all.
 
-    Examples: amora orders refund 7 --reason "double charge" --dry-run
-              amora orders refund 7 --reason "goodwill" --amount 5.00 --yes"""
+    Examples:
+
+      amora orders refund 7 --reason "double charge" --dry-run
+
+      amora orders refund 7 --reason "late delivery" --amount 5.00
+
+      amora orders refund 7 --reason "goodwill" --amount 5.00 --yes --json
+    """
     shop = container().shop()
     with fail_on_rule():
         plan = shop.refund_plan(order_id, amount, reason=why)
@@ -212,7 +230,12 @@ def create_code(
     """Create a discount code, for every site or only some (--site), one member, one
     currency.
 
-    Example: amora discounts create SPRING10 10 --minimum 20.00 --country NL"""
+    Examples:
+
+      amora discounts create SPRING10 10 --minimum 20.00 --country NL
+
+      amora discounts create NORDLYS20 20 --site nordlys.example --currency NOK
+    """
     admin = container().shop_administration()
     with fail_on_rule():
         made = admin.create_code(
@@ -245,7 +268,12 @@ CODE_COLUMNS = ("code", "percentage", "status", "validity", "expires", "sites", 
 @discounts.command("list")
 def list_codes(as_json: Json = False) -> None:
     """Every discount code, where it works, its uses and the revenue of its orders
-    (money kept: paid less refunded)."""
+    (money kept: paid less refunded).
+
+    Example:
+
+      amora discounts list --json
+    """
     records = [_code(c) for c in container().shop_administration().codes()]
     if not as_json:
         for record in records:
@@ -258,7 +286,12 @@ def list_codes(as_json: Json = False) -> None:
 
 @discounts.command("show")
 def show_code(code: str, as_json: Json = False) -> None:
-    """One code with its scope, uses and revenue per currency."""
+    """One code with its scope, minimum order value, uses and revenue per currency.
+
+    Example:
+
+      amora discounts show SPRING10
+    """
     with fail_on_rule():
         record = _code(container().shop_administration().code(code))
     if as_json:
@@ -274,7 +307,12 @@ def show_code(code: str, as_json: Json = False) -> None:
 
 @discounts.command()
 def disable(code: str, actor: Actor = "", as_json: Json = False) -> None:
-    """Stop a code from being used."""
+    """Stop a code from being used.
+
+    Example:
+
+      amora discounts disable SPRING10
+    """
     with fail_on_rule():
         container().shop_administration().disable_code(code, operator(actor))
     say(as_json, {"code": code.strip().upper(), "status": "disabled"},
@@ -291,7 +329,12 @@ def _bundle(b: Bundle) -> dict[str, Any]:
 
 @bundles.command("list")
 def list_bundles(domain: str, as_json: Json = False) -> None:
-    """A site's bundles on offer, per currency."""
+    """A site's bundles on offer, per currency, prices in currency units.
+
+    Example:
+
+      amora bundles list amora.test
+    """
     with fail_on_rule():
         found = container().shop_administration().bundles(domain)
     rows(BUNDLE_COLUMNS, [_bundle(b) for b in found],
@@ -331,7 +374,12 @@ def set_bundles(domain: str, currency: Currency,
     site in that currency stays as it is. Shows the resulting price list. Orders keep the
     price they were made at.
 
-    Example: amora bundles set amora.test EUR 100:15.99   # only the 100-credit bundle"""
+    Examples:
+
+      amora bundles set amora.test EUR 100:15.99
+
+      amora bundles set nordlys.example NOK 100:169,250:339,600:679
+    """
     with fail_on_rule():
         changed = container().shop_administration().set_bundles(domain, currency, offer,
                                                                 operator(actor))
@@ -346,7 +394,10 @@ def remove_bundles(domain: str, currency: Currency,
     """Take bundles off a site's price list in one currency (orders keep theirs); the
     last EUR bundle stays (members elsewhere fall back to EUR). Shows the resulting list.
 
-    Example: amora bundles remove amora.test EUR 600"""
+    Example:
+
+      amora bundles remove amora.test EUR 600 1000
+    """
     with fail_on_rule():
         changed = container().shop_administration().remove_bundles(domain, currency,
                                                                    credits, operator(actor))
