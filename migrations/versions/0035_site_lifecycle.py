@@ -6,7 +6,7 @@ sites.closed_at, sites.closed_reason: a closed site takes no sign-ups or purchas
 members keep their accounts, data and rights. The reason is the operators'.
 
 Revision ID: 0035
-Revises: 0034
+Revises: 0036
 Create Date: 2026-12-01
 """
 
