@@ -84,7 +84,8 @@ export function DecisionCard({ decision, children }: { decision: Decision; child
           </span>
         </p>
       )}
-      {decision.item_kind === 'photo' && (
+      {/* A removed photo is no longer among the member's photos: nothing to see there. */}
+      {decision.item_kind === 'photo' && decision.restriction !== 'photo_removed' && (
         <p className="decision-card__link">
           <AppLink to="profile" suffix="#profile-photos">
             {t('seePhotos')}

@@ -90,6 +90,15 @@ describe('the Decisions section', () => {
     expect(within(card).getByRole('link', { name: 'See your photos' })).toHaveAttribute('href', '/profile#profile-photos');
   });
 
+  it('sends to the photos for a photo decision, but not for a photo that was removed', async () => {
+    decisions = [decisionFixture({ id: 12, restriction: 'photo_removed', item_id: '8' }), decisionFixture({ id: 13, item_id: '9' })];
+    renderInRouter(<DecisionsPage />, '/decisions');
+    const [removed, rejected] = await screen.findAllByTestId('decision');
+    expect(within(removed!).getByRole('heading', { name: 'Photo removed' })).toBeInTheDocument();
+    expect(within(removed!).queryByRole('link', { name: 'See your photos' })).toBeNull();
+    expect(within(rejected!).getByRole('link', { name: 'See your photos' })).toBeInTheDocument();
+  });
+
   it('says so when there are none', async () => {
     decisions = [];
     renderInRouter(<DecisionsPage />, '/decisions');
