@@ -351,5 +351,10 @@ def test_complaints_direct_debit_and_the_review_queue(uow) -> None:  # type: ign
                 tried, work.direct_debit.latest_sms_code(ann.id),
                 work.direct_debit.sms_sent_since(ann.id, T0 + timedelta(minutes=1)),
                 work.direct_debit.latest_mandate(ann.id), work.direct_debit.latest_mandate(bob.id),
-                work.photo_queries.pending(1, 1), work.photo_queries.pending_count(), evidence)
+                work.photo_queries.pending(1, 1), work.photo_queries.pending_count(), evidence,
+                # one site's queue and the waiting photos of a range (issue 32.3)
+                work.photo_queries.pending(5, 0, 1), work.photo_queries.pending_count(1),
+                work.photo_queries.pending_count(2), work.photo_queries.waiting_between(1, 3, 1, 5),
+                work.photo_queries.waiting_between(2, 9, None, 1),
+                work.photo_queries.waiting_between(1, 3, 2, 5))
     same_in_memory(uow, scenario)
