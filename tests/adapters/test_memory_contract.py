@@ -356,5 +356,7 @@ def test_complaints_direct_debit_and_the_review_queue(uow) -> None:  # type: ign
                 work.photo_queries.pending(5, 0, 1), work.photo_queries.pending_count(1),
                 work.photo_queries.pending_count(2), work.photo_queries.waiting_between(1, 3, 1, 5),
                 work.photo_queries.waiting_between(2, 9, None, 1),
-                work.photo_queries.waiting_between(1, 3, 2, 5))
+                work.photo_queries.waiting_between(1, 3, 2, 5),
+                work.photo_queries.sheet(5, None), work.photo_queries.sheet(1, 2),
+                work.photo_queries.states([1, 2, 99]))
     same_in_memory(uow, scenario)

@@ -3,7 +3,7 @@ and the photo review queue, as the SQL adapters keep them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 import attrs
@@ -11,7 +11,13 @@ import attrs
 from application.ports.chat import Message
 from application.ports.complaints import Complaint, NewComplaint
 from application.ports.notifications import MarketingConsent, PushSubscription
-from application.ports.photos import Photo, PhotoForReview
+from application.ports.photos import (
+    Photo,
+    PhotoForReview,
+    PhotoOnSheet,
+    ReviewedMember,
+    SimilarPhoto,
+)
 from domain.complaints import Outcome, ReporterRecord
 from domain.members import AccountStatus
 from domain.photos import PhotoStatus
@@ -223,3 +229,30 @@ class MemoryPhotoQueries:
                         limit: int) -> list[Photo]:
         return [Photo(p.id, p.member_id, p.filename, p.thumb_filename, p.status, p.is_main)
                 for p in self._waiting(site_id) if first <= p.id <= last][:limit]
+
+    def sheet(self, limit: int, site_id: int | None) -> list[PhotoOnSheet]:
+        """As on SQL, but without perceptual hashes (the memory adapters keep none)."""
+        store, found = self.store, []
+        for photo in self._waiting(site_id)[:limit]:
+            member = store.members[photo.member_id]
+            owner = member.id
+            found.append(PhotoOnSheet(photo=photo, phash=None, member=ReviewedMember(
+                id=owner, name=member.profile.name, gender=member.profile.gender,
+                birth_date=member.profile.birth_date, country=member.profile.country,
+                joined=member.created_at, status=member.status.value,
+                text_flags=member.profile.text_flags,
+                flags=tuple(sorted({flag.flag for who, flag in store.flags if who == owner})),
+                in_force=tuple(sorted({d.restriction.value for d in store.decisions.values()
+                                       if d.member_id == owner and d.item_kind != "photo"
+                                       and d.status == "in_force"})),
+                open_complaints=sum(1 for c in store.complaints.values()
+                                    if c.member_id == owner and c.status == "open"),
+                photos_shown=sum(1 for p in store.photos
+                                 if p.member_id == owner and p.status == PhotoStatus.ACTIVE))))
+        return found
+
+    def states(self, photo_ids: Iterable[int]) -> dict[int, SimilarPhoto]:
+        wanted = set(photo_ids)
+        return {p.id: SimilarPhoto(id=p.id, member_id=p.member_id, status=p.status,
+                                   member_status=self.store.members[p.member_id].status.value)
+                for p in self.store.photos if p.id in wanted}
