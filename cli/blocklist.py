@@ -26,7 +26,7 @@ from cli.context import Id, container, fail_on_rule
 from cli.failures import MAX_NUMBER, fail
 from cli.inputs import Actor, checked
 from cli.operator import operator
-from cli.output import Json, console, print_json, rows, shown
+from cli.output import Json, console, print_json, rows, shown, snake
 from domain.blocklists import NOTE_MAX, Entry, EntryKind, MemberPart
 from domain.photos import MAX_UPLOAD_BYTES
 
@@ -71,7 +71,8 @@ def _record(entry: Entry, short: bool = False) -> dict[str, Any]:
 
 def _say(listed: Listed, as_json: bool) -> None:
     if as_json:
-        print_json({"added": [_record(entry) for entry in listed.added],
+        print_json({"added": [{snake(key): value for key, value in _record(entry).items()}
+                              for entry in listed.added],
                     "already_listed": [{"kind": entry.kind.value, "value": entry.value}
                                        for entry in listed.present]})
         return

@@ -34,6 +34,16 @@ def container() -> Container:
     return build_container()
 
 
+def services() -> Container:
+    """The container for a command that never opens the database (a text's check, copying
+    photo files): it runs whether or not the database is there, and makes none."""
+    if database_there():
+        return container()
+    from adapters.container import build_container
+
+    return build_container()
+
+
 def database_there() -> bool:
     """Whether DATABASE_URL (or VAR_DIR's SQLite file) names a database that exists."""
     from adapters.config import database_url

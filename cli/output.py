@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import enum
 import json
+import re
 import sys
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
@@ -186,10 +187,14 @@ def _cell(column: str, value: Any) -> str:
 
 def rows(columns: Sequence[str], records: Sequence[Mapping[str, Any]], *, as_json: bool,
          as_csv: bool = False, empty: str = "", title: str | None = None,
-         no_wrap: Sequence[str] = ()) -> None:
-    """Records (one mapping per row, keys as ``columns``) as a table, JSON or CSV."""
-    if as_json:
-        print_json([{column: record.get(column) for column in columns} for record in records])
+         no_wrap: Sequence[str] = (), piped_as_table: bool = False) -> None:
+    """Records (one mapping per row, keys as ``columns``) as a table on a terminal, as
+    tab-separated lines when stdout is not one (:func:`tsv`), or as JSON or CSV.
+    ``piped_as_table``: one table of a report of several (titled), which stays a table
+    when piped (its data for scripts is the report's --json)."""
+    if as_json:  # keys in snake_case, as every command's JSON has them
+        print_json([{snake(column): record.get(column) for column in columns}
+                     for record in records])
         return
     if as_csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
@@ -199,6 +204,9 @@ def rows(columns: Sequence[str], records: Sequence[Mapping[str, Any]], *, as_jso
             value: Callable[[str], Any] = record.get
             writer.writerow([_csv(value(column), on_terminal) for column in columns])
         return
+    if not console.is_terminal and not piped_as_table:  # piped: a line a record (cut, awk)
+        tsv(columns, records)
+        return
     if not records and empty:
         console.print(shown(empty))
         return
@@ -207,6 +215,45 @@ def rows(columns: Sequence[str], records: Sequence[Mapping[str, Any]], *, as_jso
     for record in records:
         table.add_row(*(shown(_cell(column, record.get(column))) for column in columns))
     console.print(table)
+
+
+def tsv(columns: Sequence[str], records: Sequence[Mapping[str, Any]]) -> None:
+    """Tab-separated lines, as `gh` prints when piped: the column names, then one line per
+    record (nothing else, even when there are none), a cell's tab, line break and
+    backslash written ``\\t``, ``\\n``, ``\\\\`` and any other control character as
+    everywhere (``\\x1b``), so a line is a record and a tab a column boundary."""
+    lines = ["\t".join(_tsv(snake(column)) for column in columns)]
+    lines += ["\t".join(_tsv(_tsv_cell(record.get(column))) for column in columns)
+              for record in records]
+    typer.echo("\n".join(lines))
+
+
+def snake(name: str) -> str:
+    """A column's name as a JSON key or a script's field ("bounce rate": bounce_rate)."""
+    return re.sub(r"[^0-9a-z]+", "_", name.lower()).strip("_")
+
+
+_TSV_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
+
+
+def _tsv(text: str) -> str:
+    return visible(text.translate(_TSV_ESCAPES))
+
+
+def _tsv_cell(value: Any) -> str:
+    """A value as a script reads it: exact numbers and money, ISO times, true/false."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, list | tuple | set | frozenset):
+        return ",".join(_tsv_cell(item) for item in value)
+    value = plain(value)
+    if isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
 
 
 def _csv(value: Any, on_terminal: bool) -> Any:

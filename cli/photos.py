@@ -16,7 +16,7 @@ from rich.table import Table
 
 from application.photo_storage import move_files
 from application.photos import HeldBecause
-from cli.context import container, fail_on_rule
+from cli.context import container, fail_on_rule, services
 from cli.failures import MAX_NUMBER, fail
 from cli.inputs import Actor, Facts, GroundOption, Notice
 from cli.inputs import reason as reason_option
@@ -254,12 +254,13 @@ def migrate_storage(
 ) -> None:
     """Copy every photo file from the local directory to the S3 bucket (STORAGE_BACKEND=s3).
     Safe to run again after an interruption: files already in the bucket are skipped."""
-    config = container().config()
+    files = services()  # the files only: no database needed
+    config = files.config()
     if config.storage_backend != "s3":
         errors.print("Set STORAGE_BACKEND=s3 and S3_BUCKET: the files go to that bucket.",
                      style="red")
         raise typer.Exit(1)
-    source, target = container().local_files(), container().files()
+    source, target = files.local_files(), files.files()
     if not target.ready():
         errors.print(f"The bucket {config.s3_bucket} is not reachable.", style="red")
         raise typer.Exit(1)

@@ -23,7 +23,7 @@ from rich.text import Text
 from application.ports.chat import Message
 from application.safety_queue import Person, SafetyQueueView
 from application.screening import ScreeningResult
-from cli.context import Id, container, fail_on_rule
+from cli.context import Id, container, fail_on_rule, services
 from cli.inputs import Actor
 from cli.inputs import note as note_option
 from cli.operator import operator
@@ -94,7 +94,7 @@ def check(
     with fail_on_rule():
         if language and not is_locale(language):
             raise DomainError("invalid_request", detail="language")
-    screening = container().screening()
+    screening = services().screening()  # the rules only: no database needed
     if text == "-":
         for line in sys.stdin:
             typer.echo(_one_line(_data(screening.check(line.rstrip("\r\n")), language)))

@@ -64,7 +64,7 @@ def _show(figures: object) -> None:
          [{"category": category, "outcome": outcome, "notices": count}
           for category, outcomes in values["notices"].items()
           for outcome, count in outcomes.items()], as_json=False, title="Notices",
-         empty="No notices")
+         empty="No notices", piped_as_table=True)
     console.print(f"Notices: {values['notices_total']}; median time to action: "
                   f"{values['median_hours_to_action'] or '-'} hours")
     for key, title in (("decisions_by_kind", "Decisions by kind"),
@@ -72,11 +72,11 @@ def _show(figures: object) -> None:
                        ("decisions_by_automation", "Decisions by automation")):
         rows(("value", "decisions"), [{"value": name, "decisions": count}
                                        for name, count in sorted(values[key].items())],
-             as_json=False, title=title, empty="No decisions")
+             as_json=False, title=title, empty="No decisions", piped_as_table=True)
     rows(("restriction", "status", "appeals"),
          [{"restriction": kind, "status": status, "appeals": count}
           for kind, statuses in values["appeals"].items()
           for status, count in statuses.items()], as_json=False, title="Appeals",
-         empty="No appeals")
+         empty="No appeals", piped_as_table=True)
     console.print("Average monthly active members: "
                   f"{values['average_monthly_active_members']}")

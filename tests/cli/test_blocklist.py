@@ -58,7 +58,7 @@ def test_values_are_listed_shown_and_removed(amora: Any, tmp_path: Path,
                   "romance scam, see complaint 12", "--json")
     assert added.exit_code == 0, added.output
     [entry] = json.loads(added.stdout)["added"]
-    assert (entry["kind"], entry["value"], entry["added by"]) == (
+    assert (entry["kind"], entry["value"], entry["added_by"]) == (
         "email", "scammer@fraud.example", "j.jansen.ops")
     for kind, value in (("domain", "fraud-mail.example"), ("ip", "81.2.69.160"),
                         ("ip", "2a02:a45a:1:2:3:4:5:6"), ("device", DEVICE)):
