@@ -29,6 +29,7 @@ from adapters.security.passwords import Argon2Passwords
 from adapters.security.secrets import TokenSecrets
 from adapters.security.signing import SecretSigner
 from adapters.sms.files import FileSms
+from adapters.sql.dossier import SqlDossierReadings
 from adapters.sql.engine import database_engine
 from adapters.sql.impressions import BufferedImpressions
 from adapters.sql.server_errors import ServerErrorCounts
@@ -48,6 +49,7 @@ from application.credits import Credits
 from application.data_export import DataExport
 from application.direct_debit import DirectDebit
 from application.discovery import Discovery
+from application.dossier import Dossiers
 from application.figures import Figures
 from application.games import Games
 from application.geo import Geocoding
@@ -231,6 +233,11 @@ class Container(containers.DeclarativeContainer):
     appeals = providers.Singleton(Appeals, uow=unit_of_work.provider, clock=clock,
                                   accounts=accounts)
     operator_desk = providers.Singleton(OperatorDesk, uow=unit_of_work.provider)
+    # `amora members show` and `list` (issue 32.1): a member's dossier in one snapshot.
+    dossiers = providers.Singleton(Dossiers, uow=unit_of_work.provider,
+                                   readings=providers.Singleton(SqlDossierReadings,
+                                                                engine=engine),
+                                   clock=clock, signer=signer)
     transparency = providers.Singleton(Transparency, uow=unit_of_work.provider,
                                        grounds=ground_texts)
     member_decisions = providers.Singleton(MemberDecisions, uow=unit_of_work.provider,

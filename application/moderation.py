@@ -17,7 +17,7 @@ from application.ports.unit_of_work import UnitOfWorkFactory
 from domain.blocklists import NewEntry
 from domain.decisions import OTHER_TERMS, Ground, ItemKind, Restricting, Restriction
 from domain.errors import DomainError
-from domain.members import AccountStatus, Member
+from domain.members import Member
 
 
 @attrs.frozen
@@ -25,19 +25,6 @@ class Moderation:
     uow: UnitOfWorkFactory
     clock: Clock
     events: EventBus
-
-    def list(self, site_domain: str | None = None, text: str | None = None,
-             status: str | None = None, limit: int = 50, offset: int = 0) -> Sequence[Member]:
-        if status and status not in {s.value for s in AccountStatus}:
-            raise DomainError("invalid_request", detail="status")
-        with self.uow() as uow:
-            site_id = None
-            if site_domain:
-                site = uow.sites.by_domain(site_domain)
-                if site is None:
-                    raise DomainError("site_not_found", domain=site_domain)
-                site_id = site.id
-            return uow.members.search(site_id, text, status, limit, offset)
 
     def show(self, member_id: int) -> Member:
         with self.uow() as uow:

@@ -14,6 +14,7 @@ from application.accounts import existing_member
 from application.concurrency import on_member_conflict
 from application.decisions import record_decision
 from application.listings import relist
+from application.ports.audit import JsonValue
 from application.ports.chat import Message
 from application.ports.clock import Clock
 from application.ports.events import EventBus, NewMessage, member_channel
@@ -46,9 +47,13 @@ class Removals:
 
     @on_member_conflict
     def remove_text(self, member_id: int, fields: Sequence[ProfileText], actor: str, *,
-                    ground: Ground, facts: str, notice_id: int | None = None) -> RemovedText:
+                    ground: Ground, facts: str, notice_id: int | None = None,
+                    reason: str | None = None) -> RemovedText:
         """The texts leave the profile (searches and cards too, by relisting); the old
-        ones stay only in the decision, for an appeal."""
+        ones stay only in the decision, for an appeal. ``reason`` (`amora members
+        clear-text`): the operator's, kept in the audit log; a blank one is refused."""
+        if reason is not None and not reason.strip():
+            raise DomainError("reason_required")
         now = self.clock.now()
         with self.uow() as uow:
             # Two operators at once: the second reads what the first left (one decision).
@@ -58,8 +63,10 @@ class Removals:
             changed = member.with_profile(removal.profile)
             uow.members.save(member, changed)
             relist(uow, member.id)
-            uow.audit.record(now, actor, "members.remove_text", str(member.id),
-                             {"fields": removal.item_id.split(",")})
+            details: dict[str, JsonValue] = {"fields": list(removal.item_id.split(","))}
+            if reason is not None:
+                details["reason"] = reason.strip()
+            uow.audit.record(now, actor, "members.remove_text", str(member.id), details)
             made = record_decision(uow, member, Restricting(
                 restriction=Restriction.TEXT_REMOVED, item_kind=ItemKind.PROFILE_TEXT,
                 item_id=removal.item_id, facts=facts, ground=ground, notice_id=notice_id,

@@ -1,37 +1,79 @@
-"""`amora members list|show|ban|unban|remove-text|...`."""
+"""`amora members list|show|ban|unban|remove-text|clear-text|...`: find members (by
+address too), read a member's dossier (issue 32.1), ban them and take down what they wrote
+(issue 32.2)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
-from rich.text import Text
 
 from cli.context import Id, container, fail_on_rule
-from cli.failures import MAX_NUMBER
+from cli.failures import MAX_NUMBER, fail
 from cli.inputs import Actor, Facts, GroundOption, Notice, RequiredFacts, reason
+from cli.messages import describe
 from cli.operator import operator
-from cli.output import Json, console, plain, print_json, rows, say, shown
+from cli.output import Json, print_json, rows, say
 from domain.blocklists import MemberPart
 from domain.decisions import Ground
 from domain.errors import DomainError
-from domain.members import Member
 from domain.notifications import MailOff
 from domain.removals import ProfileText
+
+if TYPE_CHECKING:
+    from application.ports.dossier import ListedMember
 
 app = typer.Typer(help="Members: look up, ban and unban.", no_args_is_help=True)
 Reason = Annotated[str, reason("Why (kept in the audit log).")]
 
 
-COLUMNS = ("id", "site", "e-mail", "name", "gender", "country", "status", "signed up")
+# As --json names them (and tab-separated output when piped): email, signed_up, ...
+COLUMNS = ("id", "site", "email", "name", "gender", "country", "status", "signed up",
+           "last active")
+_WORDS = {  # this group's own refusals, as `describe` words the others
+    "member_not_found_by_email": "No member with the e-mail address {email}",
+    "member_email_on_sites": "{email} is a member on several sites: {members}; name one "
+                             "by its id or add --site",
+    "invalid_address_search": "{value} is no IP address or network (e.g. 192.0.2.7 or "
+                              "192.0.2.0/24)",
+    "address_search_too_wide": "{value} is wider than /{widest}: search a smaller network",
+    "address_search_too_many": "{value} holds more than {max} addresses members used: "
+                               "search a smaller network",
+}
 
 
-def _record(member: Member) -> dict[str, Any]:
-    return {"id": member.id, "site": member.site_id, "e-mail": member.email,
-            "name": member.profile.name, "gender": member.profile.gender,
-            "country": member.profile.country, "status": member.status.value,
-            "signed up": member.created_at.strftime("%Y-%m-%d")}
+@contextmanager
+def _refusals() -> Iterator[None]:
+    """fail_on_rule, with this group's own words for its own refusals."""
+    try:
+        yield
+    except DomainError as error:
+        if error.code not in _WORDS:
+            fail(describe(error))
+        try:
+            fail(_WORDS[error.code].format(**error.params))
+        except (KeyError, IndexError):
+            fail(describe(error))
+
+
+class Sort(StrEnum):
+    ID = "id"
+    SIGNUP = "signup"
+    ACTIVE = "active"
+
+
+def _listed(found: ListedMember, with_addresses: bool) -> dict[str, Any]:
+    member = found.member
+    record = {"id": member.id, "site": found.site, "email": member.email,
+              "name": member.profile.name, "gender": member.profile.gender,
+              "country": member.profile.country, "status": member.status.value,
+              "signed_up": member.created_at, "last_active": found.last_active}
+    if with_addresses:
+        record["addresses"] = list(found.addresses)
+    return record
 
 
 @app.command("list")
@@ -39,47 +81,96 @@ def list_members(
     site: Annotated[str | None, typer.Option(help="Only this site's domain.")] = None,
     search: Annotated[str | None, typer.Option(help="Part of the e-mail or name, or the id.")]
     = None,
+    ip: Annotated[str | None, typer.Option(
+        "--ip", help="Members who signed up or logged in from this address or network "
+                     "(192.0.2.7, 192.0.2.0/24, 2001:db8::/48).")] = None,
     status: Annotated[str | None, typer.Option(help="not_confirmed, active, deleted, banned")]
     = None,
+    sort: Annotated[Sort, typer.Option(
+        help="id: the oldest account first; signup: the newest sign-up first; active: "
+             "the most recently active first (seen live or logged in).")] = Sort.ID,
     limit: Annotated[int, typer.Option(min=1, max=1000)] = 50,
     offset: Annotated[int, typer.Option(min=0, max=MAX_NUMBER)] = 0,
     as_json: Json = False,
 ) -> None:
-    """Members, newest id last."""
-    with fail_on_rule():
-        members = container().moderation().list(site, search, status, limit, offset)
-    rows(COLUMNS, [_record(m) for m in members], as_json=as_json, no_wrap=("e-mail",),
+    """Members: by site, e-mail, name or id, status and the addresses they used; the
+    oldest account first unless --sort says otherwise (times in UTC).
+
+    Examples:
+
+      amora members list --search ann
+
+      amora members list --ip 192.0.2.0/24 --sort active
+
+      amora members list --site amora.test --sort signup --limit 20 --json
+    """
+    with _refusals():
+        found = container().dossiers().find(site, search, status, ip, sort.value, limit,
+                                            offset)
+    records = [_listed(member, ip is not None) for member in found]
+    if as_json:
+        print_json(records)
+        return
+    headers = {"signed_up": "signed up", "last_active": "last active"}
+    columns = (*COLUMNS, *(("addresses",) if ip is not None else ()))
+    rows(columns, [{headers.get(key, key): value for key, value in record.items()}
+                   for record in records], as_json=False, no_wrap=("email",),
          empty="No members found.")
 
 
+EMAIL_LONGEST = 254  # members.email
+
+Member = Annotated[str, typer.Argument(
+    metavar="ID|E-MAIL", show_default=False,
+    help="The member's id, or their e-mail address (--site when several sites have it).")]
+
+
+def _member(value: str) -> tuple[int | None, str | None]:
+    """A member's id or e-mail address as typed: (id, None) or (None, address)."""
+    text = value.strip()
+    if text.isascii() and text.isdigit():
+        number = int(text)
+        if not 1 <= number <= MAX_NUMBER:
+            raise typer.BadParameter(f"{value}: member ids run from 1 to {MAX_NUMBER}")
+        return number, None
+    if "@" in text and len(text) <= EMAIL_LONGEST:
+        return None, text
+    raise typer.BadParameter(f"{value} is no member id or e-mail address")
+
+
 @app.command()
-def show(member_id: Id, as_json: Json = False) -> None:
-    """One member's account and profile."""
-    with fail_on_rule():
-        member = container().moderation().show(member_id)
-    profile = member.profile
-    details = {
-        "e-mail": member.email, "status": member.status.value,
-        "birth date": profile.birth_date.isoformat(), "region": profile.region or "",
-        "city": profile.city or "", "language": member.language,
-        "fictional": member.is_fictional, "invisible": member.invisible,
-        "paid user": member.paid_user,
-        "activated": member.activated_at.isoformat() if member.activated_at else None,
-        "banned": member.banned_at.isoformat() if member.banned_at else None,
-        "ban reason": member.ban_reason, "traffic": plain(member.traffic),
-    }
+def show(
+    member: Member,
+    site: Annotated[str | None, typer.Option(
+        help="The site whose member has that e-mail address (its domain).")] = None,
+    as_json: Json = False,
+) -> None:
+    """A member's dossier on one screen: the profile, photos (with preview links that open
+    without a login for 24 hours), about text, where they signed up and log in from
+    (addresses and devices), the accounts linked to theirs by device, address or photo,
+    credits and orders, complaints by and about them, decisions, appeals and flags
+    (the scam shield's hold too). Times in UTC.
+
+    Examples:
+
+      amora members show 1234
+
+      amora members show eve@example.com --site amora.test
+
+      amora members show 1234 --json
+    """
+    from cli.dossier import dossier_data, print_dossier  # the dossier's parts: only here
+
+    member_id, email = _member(member)
+    desk = container().dossiers()
+    with _refusals():
+        found = desk.of_member(member_id) if member_id is not None \
+            else desk.by_email(email or "", site)
+    base_url = container().config().base_url
     if as_json:
-        print_json({**_record(member), **details})
+        print_json(dossier_data(found, base_url))
         return
-    rows(COLUMNS, [_record(member)], as_json=False, no_wrap=("e-mail",))
-    grid = Table.grid(padding=(0, 2))
-    for label, value in details.items():
-        if isinstance(value, bool):
-            value = "yes" if value else "no"
-        elif label == "traffic":
-            value = " ".join(f"{key}={part}" for key, part in value.items() if part)
-        grid.add_row(Text(label, style="bold"), shown("no" if value is None else value))
-    console.print(grid)
+    print_dossier(found, base_url)
 
 
 @app.command("set-fictional")
@@ -175,6 +266,42 @@ def remove_text(member_id: Id, field: Fields, facts: RequiredFacts,
     say(as_json, {"id": member_id, "removed": list(removed.fields),
                   "decision": removed.decision.id},
         f"Removed {', '.join(removed.fields)} of member {member_id} "
+        f"(decision {removed.decision.id}).", "yellow")
+
+
+ClearFields = Annotated[list[str], typer.Option(
+    "--field", callback=_fields, show_default=False,
+    help="about_me or name (repeat for both). Required.")]
+
+
+@app.command("clear-text")
+def clear_text(member_id: Id, field: ClearFields, reason: Reason, ground: GroundOption = "",
+               facts: Facts = None, notice: Notice = None, actor: Actor = "",
+               as_json: Json = False) -> None:
+    """Clear a profile's about text or name with a reason (the name becomes the member's
+    number, #ID): one decision, as remove-text makes. The member reads its facts (--facts,
+    else the reason) and its --ground; the audit log keeps the reason; an appeal can
+    bring the texts back.
+
+    Examples:
+
+      amora members clear-text 1234 --field about_me --reason "phone number in the text"
+      --ground terms:off_platform_contact
+
+      amora members clear-text 1234 --field name --field about_me --reason "impersonation"
+      --ground terms:fake_profile --notice 87
+    """
+    chosen = [ProfileText.parse(value) for value in field]
+    if ProfileText.CITY in chosen:
+        raise typer.BadParameter("clear-text clears about_me or name (remove-text also "
+                                 "takes city)", param_hint="'--field'")
+    with fail_on_rule():
+        removed = container().removals().remove_text(
+            member_id, chosen, operator(actor), ground=Ground.parse(ground),
+            facts=facts or reason, notice_id=notice, reason=reason)
+    say(as_json, {"id": member_id, "cleared": list(removed.fields),
+                  "decision": removed.decision.id},
+        f"Cleared {', '.join(removed.fields)} of member {member_id} "
         f"(decision {removed.decision.id}).", "yellow")
 
 

@@ -8,7 +8,6 @@ from typing import Any
 
 import attrs
 from sqlalchemy import (
-    ColumnElement,
     Connection,
     String,
     cast,
@@ -172,25 +171,6 @@ class SqlMembers:
         else:
             self.connection.execute(update(t.members).where(t.members.c.id == member_id)
                                     .values(id=t.members.c.id))
-
-    def search(self, site_id: int | None, text: str | None, status: str | None,
-               limit: int, offset: int) -> Sequence[Member]:
-        query = members_with_profiles.order_by(t.members.c.id).limit(limit).offset(offset)
-        if site_id is not None:
-            query = query.where(t.members.c.site_id == site_id)
-        if status:
-            query = query.where(t.members.c.status == status)
-        if text:
-            # Part of the e-mail or name (LIKE's wildcards taken literally), or the id.
-            escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-            pattern = f"%{escaped}%"
-            matches: list[ColumnElement[bool]] = [
-                func.lower(t.members.c.email).like(pattern, escape="\\"),
-                func.lower(t.profiles.c.name).like(pattern, escape="\\")]
-            if text.strip().isdigit() and len(text.strip()) < 10:
-                matches.append(t.members.c.id == int(text.strip()))
-            query = query.where(or_(*matches))
-        return [member_from_row(row) for row in self.connection.execute(query)]
 
     def text_flagged(self, limit: int) -> Sequence[Member]:
         """Members whose name or about text the scam shield flagged (saved anyway), for

@@ -28,8 +28,6 @@ class MemberRepository(Protocol):
         change holds only if the status is still ``before``'s, else MemberChanged."""
     def lock(self, member_id: int) -> None:
         """Serialise this member's paid and free actions until the unit of work ends."""
-    def search(self, site_id: int | None, text: str | None, status: str | None,
-               limit: int, offset: int) -> Sequence[Member]: ...
     def text_flagged(self, limit: int) -> Sequence[Member]:
         """Active or unconfirmed members with a flagged name or about text (issue 31.2),
         newest first."""

@@ -180,13 +180,6 @@ class MemoryMembers:
     def lock(self, member_id: int) -> None:
         """One thread runs a use case at a time here; nothing to serialise."""
 
-    def search(self, site_id: int | None, text: str | None, status: str | None,
-               limit: int, offset: int) -> list[Member]:
-        found = [m for m in self.data.values() if site_id in (None, m.site_id)
-                 and (not status or m.status.value == status)
-                 and (not text or text.lower() in (m.email + m.profile.name).lower())]
-        return found[offset:offset + limit]
-
     def text_flagged(self, limit: int) -> list[Member]:
         found = [m for m in self.data.values() if m.profile.text_flags and m.can_log_in]
         return sorted(found, key=lambda m: -m.id)[:limit]

@@ -213,7 +213,7 @@ def test_members_are_found_by_email_name_or_id(amora) -> None:  # type: ignore[n
         found = _json(amora("members", "list", "--search", search, "--json"))
         assert [m["id"] for m in found] == [member_id], search
     assert _json(amora("members", "list", "--search", "%", "--json")) == []
-    assert _json(amora("members", "show", str(member_id), "--json"))["e-mail"] == \
+    assert _json(amora("members", "show", str(member_id), "--json"))["email"] == \
         "eve@example.com"
 
 
