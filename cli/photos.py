@@ -22,7 +22,7 @@ from cli.inputs import Actor, Facts, GroundOption, Notice
 from cli.inputs import reason as reason_option
 from cli.messages import describe
 from cli.operator import operator
-from cli.output import Json, console, errors, print_json, say, shown, visible
+from cli.output import Json, console, errors, print_json, say, shown, tsv, visible
 from domain.decisions import Ground
 from domain.errors import DomainError
 from domain.id_ranges import IdSelection, compact, parse_ids
@@ -98,6 +98,10 @@ def pending(
     pages = max(1, -(-total // per_page))
     if as_json:
         print_json({"page": page, "pages": pages, "total": total, "photos": records})
+        return
+    if not console.is_terminal:  # piped: a line a photo, the links in full (issue 32.7)
+        tsv(("id", "member", "site", "uploaded", "status", "held", "preview", "thumbnail"),
+            records)
         return
     where = f" on {site}" if site else ""
     table = Table("id", "member", "site", "uploaded (UTC)", "preview", "held because",

@@ -180,7 +180,7 @@ def test_discount_codes_scoped_with_uses_and_revenue(amora) -> None:  # type: ig
     assert amora("discounts", "show", "NOPE").stderr == "Error: No such discount code\n"
 
 
-def test_photo_review_pages_through_hundreds(amora) -> None:  # type: ignore[no-untyped-def]
+def test_photo_review_pages_through_hundreds(amora, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     member_id = _member(amora)
     with context.container().unit_of_work() as work:
         ids = [work.photos.add(member_id, f"photos/{member_id}/{n}.jpg",
@@ -193,6 +193,13 @@ def test_photo_review_pages_through_hundreds(amora) -> None:  # type: ignore[no-
         f"http://127.0.0.1:8000/media/photos/{member_id}/0.jpg?preview=")
     last = _json(amora("photos", "pending", "--per-page", "100", "--page", "3", "--json"))
     assert [p["id"] for p in last["photos"]] == ids[200:]
+    piped = amora("photos", "pending", "--per-page", "10").stdout.splitlines()
+    assert len(piped) == 11 and piped[0] == (
+        "id\tmember\tsite\tuploaded\tstatus\theld\tpreview\tthumbnail")
+    assert piped[1].startswith(f"{ids[0]}\t{member_id}\tamora.test\t2026-11-21T00:00:00")
+    from cli import output
+
+    monkeypatch.setattr(output.console, "_force_terminal", True)  # a person reads it
     shown = amora("photos", "pending", "--per-page", "10")
     assert "230 photos waiting, page 1 of 23" in shown.output
     assert "Next: amora photos pending --page 2 --per-page 10" in shown.output

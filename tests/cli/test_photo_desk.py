@@ -211,7 +211,7 @@ def test_a_refused_removal_is_one_line_and_changes_nothing(amora: Any, args: tup
 # --- pending --site ----------------------------------------------------------------------
 
 
-def test_pending_shows_one_sites_queue(amora: Any) -> None:
+def test_pending_shows_one_sites_queue(amora: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     eve = _member("eve@example.com")
     flo = _member("flo@example.com", site="flirt.test", name="Flo")
     mine = _photos(eve, "pending", "active", "held")
@@ -225,6 +225,13 @@ def test_pending_shows_one_sites_queue(amora: Any) -> None:
         f"http://127.0.0.1:8000/media/photos/{flo}/0-pending.jpg?preview=")
     amora_only = _json(amora("photos", "pending", "--site", "amora.test", "--json"))
     assert [p["id"] for p in amora_only["photos"]] == [mine[0], mine[2]]
+    piped = amora("photos", "pending", "--site", "flirt.test").stdout.splitlines()
+    assert [line.split("\t")[:3] for line in piped] == [
+        ["id", "member", "site"], [str(theirs[0]), str(flo), "flirt.test"],
+        [str(theirs[1]), str(flo), "flirt.test"]]
+    from cli import output
+
+    monkeypatch.setattr(output.console, "_force_terminal", True)  # a person reads it
     shown = amora("photos", "pending", "--site", "flirt.test", "--per-page", "1")
     assert "2 photos waiting on flirt.test, page 1 of 2" in shown.output
     assert "Next: amora photos pending --page 2 --per-page 1 --site flirt.test" in shown.output
