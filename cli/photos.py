@@ -257,7 +257,14 @@ def migrate_storage(
     as_json: Json = False,
 ) -> None:
     """Copy every photo file from the local directory to the S3 bucket (STORAGE_BACKEND=s3).
-    Safe to run again after an interruption: files already in the bucket are skipped."""
+    Safe to run again after an interruption: files already in the bucket are skipped.
+
+    Examples:
+
+      amora photos migrate-storage --dry-run
+
+      amora photos migrate-storage --delete-local --json
+    """
     files = services()  # the files only: no database needed
     config = files.config()
     if config.storage_backend != "s3":
