@@ -57,6 +57,9 @@ DECISIONS = 50
 # An address search by network finds at most this many distinct addresses: a network
 # holding more is too wide a question (and too long a list for the database).
 ADDRESSES_MAX = 5_000
+# Addresses read to find those: the database narrows a network only by the text its
+# addresses start with (a /20 by its /16's "10.1."), so more may come than it holds.
+CANDIDATES_MAX = 50_000
 
 
 @attrs.frozen(kw_only=True)
@@ -169,9 +172,9 @@ class Dossiers:
     def _addresses(reading: DossierReading, searched: AddressSearch) -> list[str]:
         if searched.exact is not None:
             return [searched.exact]
-        found = [ip for ip in reading.addresses_starting(searched.prefix, ADDRESSES_MAX * 4)
-                 if searched.covers(ip)]
-        if len(found) > ADDRESSES_MAX:
+        read = reading.addresses_starting(searched.prefix, CANDIDATES_MAX)
+        found = [ip for ip in read if searched.covers(ip)]
+        if len(found) > ADDRESSES_MAX or len(read) >= CANDIDATES_MAX:
             raise DomainError("address_search_too_many", value=searched.typed,
                               max=ADDRESSES_MAX)
         return found

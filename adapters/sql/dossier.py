@@ -99,9 +99,12 @@ class SqlDossierReading:
         return member_from_row(row) if row else None
 
     def with_email(self, email: str) -> Sequence[tuple[int, str]]:
+        # Addresses are stored lower-cased (domain.accounts.normalise_email): each site's
+        # is one probe of uq_members_site_email.
         rows = self.connection.execute(
             select(m.c.id, st.c.domain).join(st, st.c.id == m.c.site_id)
-            .where(func.lower(m.c.email) == email.strip().lower()).order_by(m.c.id))
+            .where(m.c.site_id.in_(select(st.c.id)), m.c.email == email.strip().lower())
+            .order_by(m.c.id))
         return [(row.id, row.domain) for row in rows]
 
     def site_domain(self, site_id: int) -> str:
@@ -223,10 +226,14 @@ class SqlDossierReading:
         return SqlMemberFlags(self.connection).of_member(member_id)
 
     def addresses_starting(self, prefix: str, limit: int) -> Sequence[str]:
-        # An address has no LIKE wildcard (digits, hex letters, dots and colons).
+        # A prefix has no wildcard of LIKE or GLOB (digits, hex letters, dots, colons);
+        # ix_sessions_ip serves LIKE on PostgreSQL (varchar_pattern_ops), GLOB on SQLite
+        # (its LIKE ignores case, which no index of the column serves).
         query = select(s.c.ip).where(s.c.ip.is_not(None)).distinct().limit(limit)
         if prefix:
-            query = query.where(s.c.ip.like(f"{prefix}%"))
+            query = query.where(s.c.ip.like(f"{prefix}%")
+                                if self.connection.dialect.name == "postgresql"
+                                else s.c.ip.op("GLOB")(f"{prefix}*"))
         return [row.ip for row in self.connection.execute(query)]
 
     def find(self, where: MemberSearch) -> Sequence[ListedMember]:

@@ -130,7 +130,7 @@ sessions = Table(
     "sessions",
     metadata,
     Column("id", Integer, primary_key=True),
-    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
     # Only a SHA-256 of the cookie's token is kept: a leaked table opens no session.
     Column("token_hash", String(64), nullable=False, unique=True),
     Column("created_at", UtcDateTime, nullable=False),
@@ -143,6 +143,12 @@ sessions = Table(
     # The browser's device cookie (amora_device) when the session began (issue 31.3).
     Column("device", String(64)),
     Index("ix_sessions_device", "device"),
+    # A member's sessions, and their latest log-in from the index alone (issue 32.1:
+    # `amora members list --sort active`).
+    Index("ix_sessions_member_created", "member_id", "created_at"),
+    # The sessions from an address or a network (`amora members list --ip`, the accounts a
+    # dossier links by address): equality and LIKE 'prefix%' on PostgreSQL in any collation.
+    Index("ix_sessions_ip", "ip", postgresql_ops={"ip": "varchar_pattern_ops"}),
 )
 
 account_tokens = Table(
