@@ -11,7 +11,6 @@ from decimal import InvalidOperation
 from typing import Any, NoReturn
 
 import typer
-from sqlalchemy.exc import DataError
 from typer.core import TyperGroup
 
 from adapters.config import ConfigError
@@ -54,14 +53,24 @@ class OneLineErrors(TyperGroup):
             fail("aborted")
         except DomainError as error:
             fail(describe(error))
-        except DataError as error:  # a safety net: the commands bound their numbers
-            fail(f"the database refused a value: {str(error.orig).splitlines()[0]}")
         except InvalidOperation:
             fail("not a number")
         except (ConfigError, ValueError, ArithmeticError) as error:
             # decimal.InvalidOperation and OverflowError are ArithmeticErrors
             fail(str(error) or type(error).__name__)
+        except Exception as error:
+            if _refused_by_database(error):  # a safety net: the commands bound their numbers
+                fail("the database refused a value: "
+                     f"{str(getattr(error, 'orig', error)).splitlines()[0]}")
+            raise
         raise SystemExit(code if isinstance(code, int) else 0)
+
+
+def _refused_by_database(error: Exception) -> bool:
+    """SQLAlchemy's DataError, without importing SQLAlchemy for the commands that never
+    load it (it is loaded whenever it could have raised one)."""
+    exc = sys.modules.get("sqlalchemy.exc")
+    return exc is not None and isinstance(error, exc.DataError)
 
 
 def _refuse_control_characters(args: Sequence[str]) -> None:

@@ -2,65 +2,104 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import signal
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.text import Text
+from typer import _click as click  # typer carries its own click: its types are these
 
-from adapters.config import Config, unsafe_in_production
-from adapters.logs import configure_logging
-from cli import (
-    appeals,
-    blocklist,
-    companies,
-    complaints,
-    conversations,
-    credits,
-    decisions,
-    demo,
-    grounds,
-    members,
-    photos,
-    safety,
-    shop,
-    sites,
-    stats,
-    today,
-    transparency,
-)
 from cli.context import container, make_database, require_database
 from cli.failures import OneLineErrors, fail
 from cli.output import console, shown
 
-app = typer.Typer(cls=OneLineErrors, help="Amora: run and operate the dating platform.",
+if TYPE_CHECKING:
+    from adapters.config import Config
+
+# The commands of each module, loaded when one of them runs or shows its help: `amora
+# --help` and every command import only what they use (the application, SQLAlchemy and
+# the container come with the first command that needs them). name: (module, attribute
+# (a Typer app, or a command function), the help `amora --help` lists;
+# tests/cli/test_lazy_imports.py holds them equal to the modules' own).
+LAZY: dict[str, tuple[str, str, str]] = {
+    "audit": ("cli.decisions", "audit", "The audit log, newest first: who changed what, "
+              "when and why (times in UTC)."),
+    "today": ("cli.today", "today", "Today at a glance: sign-ups, payments, queues, jobs "
+              "and errors, per site."),
+    "demo": ("cli.demo", "app", "Demo data."),
+    "companies": ("cli.companies", "app", "Operating companies: add, list, show and change."),
+    "sites": ("cli.sites", "app", "Sites served by this deployment."),
+    "members": ("cli.members", "app", "Members: look up, ban and unban."),
+    "photos": ("cli.photos", "app", "Photo review."),
+    "credits": ("cli.credits", "app", "Credits: grant, revoke and read a member's ledger."),
+    "orders": ("cli.shop", "orders", "Orders: list, show and refund."),
+    "discounts": ("cli.shop", "discounts", "Discount codes: create, list, show and disable."),
+    "bundles": ("cli.shop", "bundles", "Credit bundles per site and currency."),
+    "complaints": ("cli.complaints", "complaints", "Complaints: list, show and resolve."),
+    "appeals": ("cli.appeals", "appeals", "Appeals against decisions: list, show and decide."),
+    "messages": ("cli.conversations", "messages", "Messages between members: remove one."),
+    "stats": ("cli.stats", "stats", "Figures: revenue, signups, members and lander bounces."),
+    "grounds": ("cli.grounds", "app", "Grounds of decisions: clauses of the terms and legal "
+                "provisions."),
+    "decisions": ("cli.decisions", "app", "Decisions (statements of reasons): list and show."),
+    "transparency": ("cli.transparency", "app", "Transparency: the DSA report and statements "
+                     "of reasons."),
+    "safety": ("cli.safety", "app", "The scam shield: how screening reads a text, who it "
+               "holds, release."),
+    "blocklist": ("cli.blocklist", "app", "Block lists: e-mail addresses, domains, networks, "
+                  "devices and photos of banned members; a signup or photo matching one is "
+                  "held for review."),
+}
+
+
+def lazy_command(name: str) -> click.Command:
+    """The click command ``name`` of :data:`LAZY`, its module imported now."""
+    module, attribute, _ = LAZY[name]
+    found = getattr(importlib.import_module(module), attribute)
+    command: click.Command
+    if isinstance(found, typer.Typer):  # a group, even of one command (demo seed)
+        command = typer.main.get_group(found)
+    else:  # a command function: a Typer of one command is that command
+        single = typer.Typer()
+        single.command(name)(found)
+        command = typer.main.get_command(single)
+    command.name = name
+    return command
+
+
+class Amora(OneLineErrors):
+    """The root command: the modules' commands loaded on first use (:data:`LAZY`); its
+    own help lists them from their help texts, importing none."""
+
+    listing = False
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [*LAZY, *super().list_commands(ctx)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in LAZY:
+            return super().get_command(ctx, cmd_name)
+        if self.listing:  # a line of `amora --help`: the help text is all it needs
+            return typer.core.TyperCommand(cmd_name, help=LAZY[cmd_name][2])
+        return lazy_command(cmd_name)
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self.listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self.listing = False
+
+
+app = typer.Typer(cls=Amora, help="Amora: run and operate the dating platform.",
                   no_args_is_help=True)
 db = typer.Typer(help="The database schema.", no_args_is_help=True)
 app.add_typer(db, name="db")
-app.add_typer(demo.app, name="demo")
-app.add_typer(companies.app, name="companies")
-app.add_typer(sites.app, name="sites")
-app.add_typer(members.app, name="members")
-app.add_typer(photos.app, name="photos")
-app.add_typer(credits.app, name="credits")
-app.add_typer(shop.orders, name="orders")
-app.add_typer(shop.discounts, name="discounts")
-app.add_typer(shop.bundles, name="bundles")
-app.add_typer(complaints.complaints, name="complaints")
-app.add_typer(appeals.appeals, name="appeals")
-app.add_typer(conversations.messages, name="messages")
-app.add_typer(stats.stats, name="stats")
-app.add_typer(grounds.app, name="grounds")
-app.add_typer(decisions.app, name="decisions")
-app.add_typer(transparency.app, name="transparency")
-app.add_typer(safety.app, name="safety")
-app.add_typer(blocklist.app, name="blocklist")
-app.command("audit")(decisions.audit)
-app.command("today")(today.today)
 
 
 @contextmanager
@@ -122,6 +161,7 @@ def _serving_app() -> Any:
     from adapters.container import build_container
     from adapters.http.app import create_app
     from adapters.http.server import first_on_this_box
+    from adapters.logs import configure_logging
 
     built = build_container()
     config = built.config()
@@ -139,6 +179,7 @@ def _serving_app() -> Any:
 def scheduler() -> None:
     """Enqueue the periodic jobs (one per deployment, when workers run apart)."""
     from adapters.jobs.scheduler import PERIODIC, start_scheduler
+    from adapters.logs import configure_logging
 
     _refuse_unsafe_production(container().config())
     configure_logging(container().config().log_format)
@@ -150,6 +191,8 @@ def scheduler() -> None:
 
 
 def _refuse_unsafe_production(config: Config) -> None:
+    from adapters.config import unsafe_in_production
+
     if reasons := unsafe_in_production(config):
         fail("refusing to start in production: " + "; ".join(reasons))
 
@@ -164,6 +207,8 @@ def _wait_for_stop() -> None:
 @app.command()
 def worker(threads: Annotated[int, typer.Option(min=1, max=64)] = 4) -> None:
     """Run background jobs from the Redis broker until stopped (SIGINT/SIGTERM)."""
+    from adapters.logs import configure_logging
+
     _refuse_unsafe_production(container().config())
     configure_logging(container().config().log_format)
     running = container().tasks().worker(threads=threads)

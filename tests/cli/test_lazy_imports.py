@@ -28,3 +28,47 @@ def test_serving_loads_no_library_only_some_paths_need(tmp_path: Path) -> None:
     loaded = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
                             text=True, check=True)
     assert json.loads(loaded.stdout.strip().splitlines()[-1]) == []
+
+
+HEAVY = ("sqlalchemy", "adapters.container", "dependency_injector", "phonenumbers",
+         "schwifty", "imagehash", "PIL", "babel", "pycountry", "application", "psycopg",
+         "alembic", "faker")
+
+
+def test_amora_help_loads_no_heavy_library(tmp_path: Path) -> None:
+    """`amora --help` lists every command from the help texts in cli.main: none of the
+    command modules, SQLAlchemy, the container or the libraries behind them is imported
+    (so it starts in a fraction of a second); a missing database is not even looked for."""
+    script = (
+        "import json, sys\n"
+        "sys.argv = ['amora', '--help']\n"
+        "from cli.main import app\n"
+        "try:\n"
+        "    app()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        f"heavy = {HEAVY!r}\n"
+        "print(json.dumps(sorted({name.split('.')[0] if name.split('.')[0] in heavy else name\n"
+        "                         for name in sys.modules\n"
+        "                         if name in heavy or name.split('.')[0] in heavy})))\n"
+    )
+    env = {"VAR_DIR": str(tmp_path / "var"), "PATH": "/usr/bin:/bin", "COLUMNS": "100"}
+    shown = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                           text=True, check=True, env=env)
+    assert "complaints" in shown.stdout and "blocklist" in shown.stdout  # the listing
+    assert json.loads(shown.stdout.strip().splitlines()[-1]) == []
+    assert not (tmp_path / "var").exists()
+
+
+def test_the_help_amora_lists_is_each_module_s_own() -> None:
+    import typer
+
+    from cli.main import LAZY, lazy_command
+
+    for name, (_module, _attribute, listed) in LAZY.items():
+        command = lazy_command(name)
+        own = command.help or ""
+        if isinstance(command, typer.core.TyperGroup):
+            assert listed == own, name
+        else:  # a command: its docstring starts as listed, or says more
+            assert own.split(":")[0] == listed.split(":")[0], name
