@@ -63,7 +63,7 @@ class DemoSeeder:
     secrets: Secrets = attrs.field(factory=TokenSecrets)  # the photos' file names
 
     def seed(self, members: int = 500, seed: int = 2026,
-             reference: date | None = None) -> DemoSummary:
+             reference: date | None = None, actor: str = "amora demo seed") -> DemoSummary:
         reference = reference or self.clock.now().date()
         companies, sites, by_domain = self._catalogue()
         with self.uow() as uow:
@@ -86,7 +86,7 @@ class DemoSeeder:
                 uow.commit()
         if companies or sites or members_created:
             with self.uow() as uow:
-                uow.audit.record(self.clock.now(), "amora demo seed", "demo.seed", MAIN, {
+                uow.audit.record(self.clock.now(), actor, "demo.seed", MAIN, {
                     "seed": seed, "reference": reference.isoformat(), "companies": companies,
                     "sites": sites, "members": members_created, "photos": photos_created,
                 })
