@@ -26,7 +26,14 @@ def list_appeals(
                  + ", ".join(kind.value for kind in Restriction))] = None,
         limit: Annotated[int, typer.Option(min=1, max=1000)] = 50,
         as_json: Json = False) -> None:
-    """The newest appeals (open ones by default; times in UTC)."""
+    """The newest appeals (open ones by default; times in UTC).
+
+    Examples:
+
+      amora appeals list --status open
+
+      amora appeals list --kind ban --json
+    """
     with fail_on_rule():
         found = container().appeals().list(status or None, limit, kind or None)
     records = [{"id": row.appeal.id, "member": row.appeal.member_id,
@@ -40,7 +47,14 @@ def list_appeals(
 
 @appeals.command()
 def show(appeal_id: Id, as_json: Json = False) -> None:
-    """Everything about one appeal and the decision it contests."""
+    """Everything about one appeal and the decision it contests.
+
+    Examples:
+
+      amora appeals show 12
+
+      amora appeals show 12 --json
+    """
     with fail_on_rule():
         row = container().appeals().show(appeal_id)
         contested = (container().appeals().contested(appeal_id)
@@ -66,7 +80,14 @@ def decide(appeal_id: Id,
                "Why (required): the member reads it in the outcome mail, and the audit "
                "log keeps it.")],
            actor: Actor = "", as_json: Json = False) -> None:
-    """Uphold or lift the decision; the member is told by e-mail in their language."""
+    """Uphold or lift the decision; the member is told by e-mail in their language.
+
+    Examples:
+
+      amora appeals decide 12 --lift --note "The photo is the member's own" --actor alice
+
+      amora appeals decide 13 --uphold --note "The messages ask for money" --actor alice
+    """
     with fail_on_rule():
         decision = container().appeals().decide(appeal_id, lift, note,
                                                 operator(actor))

@@ -113,7 +113,14 @@ def add(
     note: Note = "", actor: Actor = "", as_json: Json = False,
 ) -> None:
     """List a value, or parts of a member (their ban's decision is named with them).
-    A value listed already stays as it was."""
+    A value listed already stays as it was.
+
+    Examples:
+
+      amora blocklist add email scam@fraud.example --note "Romance scam, complaint 12" --actor alice
+
+      amora blocklist add --member 42 --email --ips --photos --note "Banned: scam" --actor alice
+    """
     parts = [part for part, chosen in ((MemberPart.EMAIL, email), (MemberPart.DOMAIN, domain),
                                        (MemberPart.IPS, ips), (MemberPart.DEVICE, device),
                                        (MemberPart.PHOTOS, photos)) if chosen]
@@ -171,7 +178,14 @@ def list_entries(
     offset: Annotated[int, typer.Option(min=0, max=MAX_NUMBER)] = 0,
     as_json: Json = False,
 ) -> None:
-    """The entries, newest first."""
+    """The entries, newest first.
+
+    Examples:
+
+      amora blocklist list --kind email
+
+      amora blocklist list --member 42 --json
+    """
     with fail_on_rule():
         found = container().blocklists().list(_kind(kind), member, limit, offset)
     rows(COLUMNS, [_record(entry, short=not as_json) for entry in found], as_json=as_json,
@@ -182,7 +196,12 @@ def list_entries(
 @app.command()
 def remove(entry_id: Id, note: Note = "", actor: Actor = "", as_json: Json = False) -> None:
     """Take an entry off its list. What it holds already stays held until an operator
-    decides (amora photos approve, amora safety release)."""
+    decides (amora photos approve, amora safety release).
+
+    Example:
+
+      amora blocklist remove 17 --note "Listed by mistake" --actor alice
+    """
     with fail_on_rule():
         removed = container().blocklists().remove(entry_id, operator(actor), note)
     if as_json:

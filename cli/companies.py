@@ -54,7 +54,13 @@ def add(
     actor: Actor = "",
     as_json: Json = False,
 ) -> None:
-    """Add a company; its data is checked (country, VAT, registration, e-mail, phone)."""
+    """Add a company; its data is checked (country, VAT, registration, e-mail, phone).
+
+    Example:
+
+      amora companies add "Flirt ApS" --street "Vesterbrogade 1" --postcode 1620
+      --city København --country DK --registration 12345678 --actor alice
+    """
     with fail_on_rule():
         company = container().companies().add(NewCompany(
             name=name, street=street, postcode=postcode, city=city, country=country,
@@ -66,7 +72,14 @@ def add(
 
 @app.command("list")
 def list_companies(as_json: Json = False) -> None:
-    """Every company and the sites it runs."""
+    """Every company and the sites it runs.
+
+    Examples:
+
+      amora companies list
+
+      amora companies list --json
+    """
     records = [_record(company, sites) for company, sites in container().companies().all()]
     columns = ("id", "name", "country", "registration", "vat", "email", "phone", "sites")
     # The table keeps to what fits a terminal; `show` and --json have every field.
@@ -77,7 +90,14 @@ def list_companies(as_json: Json = False) -> None:
 
 @app.command()
 def show(ref: Ref, as_json: Json = False) -> None:
-    """Everything about one company, its address variants and its sites."""
+    """Everything about one company, its address variants and its sites.
+
+    Examples:
+
+      amora companies show "Amora Media B.V."
+
+      amora companies show 1 --json
+    """
     with fail_on_rule():
         company, sites = container().companies().show(ref)
     record = _record(company, sites)
@@ -100,7 +120,14 @@ def set_field(
     actor: Actor = "",
     as_json: Json = False,
 ) -> None:
-    """Change one field; street, postcode, city and country are the main address's."""
+    """Change one field; street, postcode, city and country are the main address's.
+
+    Examples:
+
+      amora companies set 1 email support@amora.example --actor alice
+
+      amora companies set 1 tradenames "Amora,Amora Dating" --actor alice
+    """
     with fail_on_rule():
         company = container().companies().set(ref, key, value, operator(actor))
     say(as_json, _record(company, []), f"{company.name}: {key} set.", "green")
@@ -120,7 +147,12 @@ def address(
     as_json: Json = False,
 ) -> None:
     """Add, replace or remove an address variant shown to visitors from one country
-    (e.g. the US address on the English legal pages for US visitors)."""
+    (e.g. the US address on the English legal pages for US visitors).
+
+    Example:
+
+      amora companies address 1 --for US
+    """
     companies, who = container().companies(), operator(actor)
     with fail_on_rule():
         if remove:

@@ -32,7 +32,14 @@ def list_complaints(
         status: Annotated[str | None, typer.Option(help="open or resolved")] = "open",
         limit: Annotated[int, typer.Option(min=1, max=1000)] = 50,
         as_json: Json = False) -> None:
-    """The newest complaints (open ones by default; times in UTC)."""
+    """The newest complaints (open ones by default; times in UTC).
+
+    Examples:
+
+      amora complaints list
+
+      amora complaints list --status resolved --limit 200 --json
+    """
     with fail_on_rule():
         found = container().complaints().list(status or None, limit)
         reporters = container().complaints().reporters(found)
@@ -56,7 +63,14 @@ def list_complaints(
 
 @complaints.command()
 def show(complaint_id: Id, as_json: Json = False) -> None:
-    """Everything about one complaint."""
+    """Everything about one complaint.
+
+    Examples:
+
+      amora complaints show 7
+
+      amora complaints show 7 --json
+    """
     with fail_on_rule():
         row = container().complaints().show(complaint_id)
         messages = container().complaints().evidence(complaint_id)
@@ -84,7 +98,14 @@ def resolve(complaint_id: Id,
             note: Annotated[str, note("What was done (required; stays with the operators).")],
             actor: Actor = "", as_json: Json = False) -> None:
     """Close a complaint with its outcome; its reporter is mailed the outcome in general
-    terms. For action taken, first restrict with the restricting command's --notice ID."""
+    terms. For action taken, first restrict with the restricting command's --notice ID.
+
+    Examples:
+
+      amora complaints resolve 7 --outcome no_action --note "Ordinary flirting" --actor alice
+
+      amora complaints resolve 8 --outcome action_taken --note "Banned (decision 31)" --actor al
+    """
     with fail_on_rule():
         container().complaints().resolve(complaint_id, note, operator(actor), outcome)
     say(as_json, {"id": complaint_id, "status": "resolved", "outcome": outcome, "note": note},

@@ -19,7 +19,12 @@ def remove(message_id: Id, facts: RequiredFacts, ground: GroundOption = "",
            notice: Notice = None, actor: Actor = "", as_json: Json = False) -> None:
     """Remove a message: both members' chats show "removed by the moderators" instead,
     and the sender is told the decision (--facts, --ground). The text stays only in the
-    decision, so an appeal can bring it back."""
+    decision, so an appeal can bring it back.
+
+    Example:
+
+      amora messages remove 991 --facts "Asks for money" --ground terms:scam --actor alice
+    """
     with fail_on_rule():
         removed = container().removals().remove_message(
             message_id, operator(actor), ground=Ground.parse(ground), facts=facts,

@@ -24,7 +24,12 @@ Reason = Annotated[str, reason("Why (kept in the ledger and audit log).")]
 @app.command()
 def grant(member_id: Id, amount: Amount, reason: Reason, actor: Actor = "",
           key: Key = None, as_json: Json = False) -> None:
-    """Give a member credits."""
+    """Give a member credits.
+
+    Example:
+
+      amora credits grant 42 50 --reason "Goodwill after the outage" --actor alice
+    """
     with fail_on_rule():
         entry = container().credits().grant(member_id, amount, reason,
                                             operator(actor), key)
@@ -37,7 +42,14 @@ def grant(member_id: Id, amount: Amount, reason: Reason, actor: Actor = "",
 def revoke(member_id: Id, amount: Amount, reason: Reason, ground: GroundOption = "",
            facts: Facts = None, notice: Notice = None, actor: Actor = "",
            key: Key = None, as_json: Json = False) -> None:
-    """Take credits back (never below zero); the member is told the decision."""
+    """Take credits back (never below zero); the member is told the decision.
+
+    Examples:
+
+      amora credits revoke 42 50 --reason "Granted twice" --ground terms:other_terms --actor alice
+
+      amora credits revoke 42 200 --reason "Chargebacks" --ground terms:payment_abuse --actor al
+    """
     with fail_on_rule():
         entry = container().credits().revoke(member_id, amount, reason,
                                              operator(actor), key,
@@ -50,7 +62,14 @@ def revoke(member_id: Id, amount: Amount, reason: Reason, ground: GroundOption =
 
 @app.command()
 def ledger(member_id: Id, as_json: Json = False) -> None:
-    """Every credit movement of a member, oldest first, and the balance."""
+    """Every credit movement of a member, oldest first, and the balance.
+
+    Examples:
+
+      amora credits ledger 42
+
+      amora credits ledger 42 --json
+    """
     with fail_on_rule():
         balance, entries = container().credits().ledger(member_id)
     records = [{"when": entry.at, "kind": entry.kind.value,

@@ -37,7 +37,14 @@ def list_decisions(member: Member = None,
                    kind: Annotated[str | None, typer.Option(
                        help="ban, photo_rejected, credits_revoked, ...")] = None,
                    since: Since = None, limit: Limit = 100, as_json: Json = False) -> None:
-    """The newest decisions first (times in UTC)."""
+    """The newest decisions first (times in UTC).
+
+    Examples:
+
+      amora decisions list --member 42
+
+      amora decisions list --kind ban --since 2026-03-01 --json
+    """
     with fail_on_rule():
         found = container().operator_desk().decisions(member, kind, _utc(since), limit)
     if as_json:  # every field, as `show --json` gives them: scripts read one shape
@@ -50,7 +57,14 @@ def list_decisions(member: Member = None,
 
 @app.command()
 def show(decision_id: Id, as_json: Json = False) -> None:
-    """Everything about one decision, who decided included."""
+    """Everything about one decision, who decided included.
+
+    Examples:
+
+      amora decisions show 31
+
+      amora decisions show 31 --json
+    """
     with fail_on_rule():
         found = container().operator_desk().decision(decision_id)
     if as_json:
@@ -64,7 +78,14 @@ def audit(member: Member = None,
           actor: Annotated[str | None, typer.Option(help="Only this operator's changes.")]
           = None,
           since: Since = None, limit: Limit = 100, as_json: Json = False) -> None:
-    """The audit log, newest first: who changed what, when and why (times in UTC)."""
+    """The audit log, newest first: who changed what, when and why (times in UTC).
+
+    Examples:
+
+      amora audit --member 42
+
+      amora audit --actor alice --since 2026-03-01 --json
+    """
     with fail_on_rule():
         found = container().operator_desk().audit(member, actor, _utc(since), limit)
     records = [attrs.asdict(row) for row in found]

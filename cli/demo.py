@@ -23,7 +23,14 @@ def seed(
     as_json: Json = False,
 ) -> None:
     """Create the demo companies, sites and members with generated photos (idempotent);
-    a database that is not there yet is made first (as `amora db upgrade` does)."""
+    a database that is not there yet is made first (as `amora db upgrade` does).
+
+    Examples:
+
+      amora demo seed
+
+      amora demo seed --members 50 --seed 7 --json
+    """
     if not database_there():
         make_database()
     summary = container().demo_seeder().seed(members=members, seed=seed,

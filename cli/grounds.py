@@ -25,7 +25,14 @@ def list_grounds(
     language: Annotated[str, typer.Option(help="da de en es fi fr it nb nl pl sv")] = "en",
     as_json: Json = False,
 ) -> None:
-    """Every ground with its title and words; `own` marks a site's own wording."""
+    """Every ground with its title and words; `own` marks a site's own wording.
+
+    Examples:
+
+      amora grounds list
+
+      amora grounds list --site amora.test --language de --json
+    """
     with fail_on_rule():
         if not is_locale(language):
             raise DomainError("invalid_request", detail="language")

@@ -114,7 +114,14 @@ def _revision_errors() -> Iterator[None]:
 
 @db.command("upgrade")
 def db_upgrade(revision: str = "head") -> None:
-    """Apply the migrations (SQLite or PostgreSQL, from DATABASE_URL)."""
+    """Apply the migrations (SQLite or PostgreSQL, from DATABASE_URL).
+
+    Examples:
+
+      amora db upgrade
+
+      DATABASE_URL=postgresql://amora@db/amora amora db upgrade
+    """
     with _revision_errors():  # the one command (with demo seed) that may create it
         make_database(revision)
     console.print("Database is up to date.", style="green")
@@ -122,7 +129,12 @@ def db_upgrade(revision: str = "head") -> None:
 
 @db.command("downgrade")
 def db_downgrade(revision: str) -> None:
-    """Roll the schema back to ``revision`` (e.g. base)."""
+    """Roll the schema back to ``revision`` (e.g. base).
+
+    Example:
+
+      amora db downgrade base
+    """
     from adapters.sql import migrate
 
     with _revision_errors():
@@ -139,7 +151,14 @@ def serve(
     access_log: Annotated[bool, typer.Option(help="Log every request to stdout")] = True,
 ) -> None:
     """Serve the web app, the API and live sockets on the production server (gunicorn
-    with gevent workers); embedded, each process also runs the background jobs."""
+    with gevent workers); embedded, each process also runs the background jobs.
+
+    Examples:
+
+      amora serve --port 8000 --workers 4
+
+      amora serve --host 0.0.0.0 --no-access-log
+    """
     from adapters.config import load_config
     from adapters.http.server import KEEPALIVE_SECONDS, AmoraServer, server_options
     from adapters.metrics import use_process_files
@@ -177,7 +196,12 @@ def _serving_app() -> Any:
 
 @app.command()
 def scheduler() -> None:
-    """Enqueue the periodic jobs (one per deployment, when workers run apart)."""
+    """Enqueue the periodic jobs (one per deployment, when workers run apart).
+
+    Example:
+
+      REDIS_URL=redis://127.0.0.1:6379/0 amora scheduler
+    """
     from adapters.jobs.scheduler import PERIODIC, start_scheduler
     from adapters.logs import configure_logging
 
@@ -206,7 +230,12 @@ def _wait_for_stop() -> None:
 
 @app.command()
 def worker(threads: Annotated[int, typer.Option(min=1, max=64)] = 4) -> None:
-    """Run background jobs from the Redis broker until stopped (SIGINT/SIGTERM)."""
+    """Run background jobs from the Redis broker until stopped (SIGINT/SIGTERM).
+
+    Example:
+
+      REDIS_URL=redis://127.0.0.1:6379/0 amora worker --threads 8
+    """
     from adapters.logs import configure_logging
 
     _refuse_unsafe_production(container().config())

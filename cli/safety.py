@@ -90,7 +90,14 @@ def check(
              "the rules read all eleven at once.")] = "",
     as_json: Json = False,
 ) -> None:
-    """Whether the scam shield flags a text, for which reasons, and where."""
+    """Whether the scam shield flags a text, for which reasons, and where.
+
+    Examples:
+
+      amora safety check "send me 200 euro by western union"
+
+      amora safety check - --json < texts.txt
+    """
     with fail_on_rule():
         if language and not is_locale(language):
             raise DomainError("invalid_request", detail="language")
@@ -148,7 +155,14 @@ def queue(days: Annotated[int, typer.Option(min=1, max=90, help="Flagged message
     nudge, and profile names and about texts saved despite it: release with `amora safety
     release ID`, ban with `amora members ban ID`, remove a text with `amora members
     remove-text ID --field about`, or clear a harmless text's flags with `amora safety
-    clear-profile ID`."""
+    clear-profile ID`.
+
+    Examples:
+
+      amora safety queue
+
+      amora safety queue --days 30 --json
+    """
     view = container().safety_queue().view(days)
     if as_json:
         print_json(_queue_data(view))
@@ -189,7 +203,12 @@ def release(member_id: Id,
             note: Annotated[str, note_option("Why the hold ends (audit log).")],
             actor: Actor = "", as_json: Json = False) -> None:
     """End a member's hold: the shield's decision is lifted and every message that waited
-    is delivered now (counted unread, notified)."""
+    is delivered now (counted unread, notified).
+
+    Example:
+
+      amora safety release 42 --note "Her own bank details, for a gift shop" --actor alice
+    """
     with fail_on_rule():
         released = container().shield_holds().release(member_id, note, operator(actor))
     say(as_json, {"id": member_id, "delivered": released.delivered},
@@ -217,7 +236,14 @@ def clear_profile(member_id: Id,
                   actor: Actor = "", as_json: Json = False) -> None:
     """Clear the scam shield's flags on a member's name or about text judged harmless:
     visitors no longer see the warning. The text stays; a new text is screened afresh.
-    A lure is removed instead, with `amora members remove-text` (a decision)."""
+    A lure is removed instead, with `amora members remove-text` (a decision).
+
+    Examples:
+
+      amora safety clear-profile 42 --note "A job title, no contact details" --actor alice
+
+      amora safety clear-profile 42 --field about --note "Quotes a song" --actor alice
+    """
     with fail_on_rule():
         cleared = container().profile_flag_review().clear(
             member_id, [parse_field(value) for value in field or []], note,

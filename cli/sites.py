@@ -24,7 +24,14 @@ app = typer.Typer(help="Sites served by this deployment.", no_args_is_help=True)
 
 @app.command("list")
 def list_sites(as_json: Json = False) -> None:
-    """All sites, keyed by domain."""
+    """All sites, keyed by domain.
+
+    Examples:
+
+      amora sites list
+
+      amora sites list --json
+    """
     records = [{"id": site.id, "domain": site.domain, "name": site.name,
                 "company": site.company_id, "niche": int(site.niche), "signups": site.signups,
                 "locales": list(site.locales), "default": site.is_default,
@@ -37,7 +44,14 @@ def list_sites(as_json: Json = False) -> None:
 @app.command()
 def show(domain: str, as_json: Json = False) -> None:
     """Every setting of one site, whether and why it is closed, and the former domains
-    that redirect to it."""
+    that redirect to it.
+
+    Examples:
+
+      amora sites show amora.test
+
+      amora sites show amora.test --json
+    """
     with fail_on_rule():
         administration = container().site_administration()
         site = administration.show(domain)
@@ -80,7 +94,14 @@ def set_setting(
 
 @app.command()
 def keys(as_json: Json = False) -> None:
-    """The setting names `set` understands."""
+    """The setting names `set` understands.
+
+    Examples:
+
+      amora sites keys
+
+      amora sites keys --json
+    """
     if as_json:
         print_json(list(SETTING_KEYS))
         return
@@ -104,7 +125,12 @@ def add(
     as_json: Json = False,
 ) -> None:
     """Launch a site: served at once by every running process, with its settings, texts
-    and bundles per currency copied from --copy-from or the standard ones."""
+    and bundles per currency copied from --copy-from or the standard ones.
+
+    Example:
+
+      amora sites add flirt.example --company 1 --language de --copy-from amora.test --actor al
+    """
     with fail_on_rule():
         site, bundles = container().site_launch().add(NewSite(
             domain=domain, company=company, name=name, niche=niche, language=language,
@@ -116,7 +142,12 @@ def add(
 
 @app.command()
 def remove(domain: str, actor: Actor = "", as_json: Json = False) -> None:
-    """Take down a site nobody signed up on (its bundles and lander figures go too)."""
+    """Take down a site nobody signed up on (its bundles and lander figures go too).
+
+    Example:
+
+      amora sites remove flirt.example --actor alice
+    """
     with fail_on_rule():
         site = container().site_launch().remove(domain, operator(actor))
     say(as_json, {"id": site.id, "domain": site.domain, "removed": True},

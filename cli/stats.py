@@ -21,7 +21,14 @@ def revenue(site: Site = None, days: Days = 30,
             = None,
             as_csv: Csv = False, as_json: Json = False) -> None:
     """Money paid, refunded (refunds and chargebacks made in the period) and net, per
-    currency, optionally per day, traffic source, bundle (credits) or payment method."""
+    currency, optionally per day, traffic source, bundle (credits) or payment method.
+
+    Examples:
+
+      amora stats revenue --days 7 --by day
+
+      amora stats revenue --site amora.test --by method --csv > revenue.csv
+    """
     with fail_on_rule():
         figures = container().figures().revenue(site, days, by)
     records = [{by or "period": f.key if by else f"last {days} days", "currency": f.currency,
@@ -35,7 +42,14 @@ def revenue(site: Site = None, days: Days = 30,
 def signups(site: Site = None, days: Days = 30, as_csv: Csv = False,
             as_json: Json = False) -> None:
     """Signups per site, lander and traffic source, how many confirmed their e-mail (the
-    activation rate) and how many bought credits since."""
+    activation rate) and how many bought credits since.
+
+    Examples:
+
+      amora stats signups --days 7
+
+      amora stats signups --site amora.test --json
+    """
     with fail_on_rule():
         figures = container().figures().signups(site, days)
     records = [{"site": f.site, "lander": f.lander, "source": f.source, "signups": f.signups,
@@ -49,7 +63,14 @@ def signups(site: Site = None, days: Days = 30, as_csv: Csv = False,
 def members(site: Site = None, days: Days = 7, as_csv: Csv = False,
             as_json: Json = False) -> None:
     """Per site: members, confirmed, premium, active in the period (logged in or wrote) and
-    messages per day."""
+    messages per day.
+
+    Examples:
+
+      amora stats members
+
+      amora stats members --days 30 --csv
+    """
     with fail_on_rule():
         figures = container().figures().members(site, days)
     records = [{"site": f.site, "members": f.members, "confirmed": f.confirmed,
@@ -62,7 +83,14 @@ def members(site: Site = None, days: Days = 7, as_csv: Csv = False,
 @stats.command()
 def bounces(site: Site = None, days: Days = 7, as_csv: Csv = False,
             as_json: Json = False) -> None:
-    """Visits of landers opened with ?lb, and how many left without doing anything."""
+    """Visits of landers opened with ?lb, and how many left without doing anything.
+
+    Examples:
+
+      amora stats bounces --days 1
+
+      amora stats bounces --site amora.test --json
+    """
     with fail_on_rule():
         figures = container().landers().bounces(site, days)
     records = [{"lander": f.lander, "source": f.source, "visits": f.visits,

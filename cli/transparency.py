@@ -32,7 +32,14 @@ def report(start: Annotated[datetime, typer.Option("--from", formats=["%Y-%m-%d"
            = None,
            as_json: Json = False) -> None:
     """Notices by category and outcome, median time to action, decisions by kind, ground
-    and automation, appeals and their outcomes, average monthly active members."""
+    and automation, appeals and their outcomes, average monthly active members.
+
+    Examples:
+
+      amora transparency report --from 2026-01-01 --to 2026-06-30
+
+      amora transparency report --from 2026-01-01 --to 2026-12-31 --json
+    """
     with fail_on_rule():
         figures = container().transparency().report(start.date(), end.date(), site)
         written = (container().transparency().statements(start.date(), end.date(), site)
