@@ -227,7 +227,8 @@ def _profile(found: Dossier) -> None:
         ("gender", f"{profile.gender}, {profile.sexuality}"), ("place", place),
         ("language", member.language),
         ("signed up", f"{_moment(member.created_at)} UTC"),
-        ("activated", _moment(member.activated_at) or "no"),
+        ("activated", f"{_moment(member.activated_at)} UTC" if member.activated_at
+         else "no"),
         ("last active", f"{_moment(found.last_active)} UTC"),
         ("fictional", member.is_fictional), ("invisible", member.invisible),
         ("paid user", member.paid_user),

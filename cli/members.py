@@ -162,6 +162,9 @@ def show(
     from cli.dossier import dossier_data, print_dossier  # the dossier's parts: only here
 
     member_id, email = _member(member)
+    if member_id is not None and site is not None:
+        raise typer.BadParameter("--site goes with an e-mail address (an id names one "
+                                 "member already)", param_hint="'--site'")
     desk = container().dossiers()
     with _refusals():
         found = desk.of_member(member_id) if member_id is not None \

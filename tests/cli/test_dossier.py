@@ -378,7 +378,8 @@ def test_show_refuses_what_names_no_member(amora: Any, clock: FixedClock) -> Non
             (("ann@example.com", "--site", "nope.test"), "No site with domain nope.test", 1),
             (("999",), "No such member", 1),
             (("ann",), "ann is no member id or e-mail address", 2),
-            (("0",), "member ids run from 1", 2)):
+            (("0",), "member ids run from 1", 2),
+            ((str(here), "--site", "amora.test"), "--site goes with an e-mail address", 2)):
         refused = amora("members", "show", *args)
         assert refused.exit_code == code, (args, refused.output)
         assert refused.stdout == ""
