@@ -212,6 +212,16 @@ class SqlMembers:
         self.connection.execute(
             update(t.orders).where(t.orders.c.member_id == member_id).values(
                 issuer=None, checkout_url=None, discount_code=None, reserved_code=None))
+        # A refund's reason is an operator's words about the member; its amount stays.
+        self.connection.execute(
+            update(t.order_refunds).where(t.order_refunds.c.order_id.in_(
+                select(t.orders.c.id).where(t.orders.c.member_id == member_id)))
+            .values(reason=""))
+        # A block-list entry outlives the account it came from (it keeps a banned person
+        # from coming back: issue 31.3), but no longer names the member or says why.
+        self.connection.execute(
+            update(t.blocklist).where(t.blocklist.c.member_id == member_id)
+            .values(member_id=None, note=""))
         self.connection.execute(
             update(t.members).where(t.members.c.id == member_id).values(
                 email=f"erased-{member_id}@invalid", password_hash=None, traffic=None,

@@ -60,7 +60,13 @@ PLAIN = {
     ("decisions", "ground_kind"): "terms", ("decisions", "ground_code"): "spam",
     ("decisions", "status"): "lifted", ("decisions", "decided_by"): "ops",
     ("decisions", "lifted_by"): "ops",
+    # A refund's kind and who gave it are the books' (issue 32.4).
+    ("order_refunds", "kind"): "refunded", ("order_refunds", "actor"): "ops",
+    ("blocklist", "kind"): "email", ("blocklist", "added_by"): "ops",
 }
+# Kept on purpose: a block-list entry's value (an address, a network, a device, a photo
+# hash) outlives the erased account, so the person it blocks cannot come back (31.3).
+BLOCKED_VALUE = ("blocklist", "value")
 
 
 def _references_members(table: Table, linked: set[str]) -> bool:
@@ -121,7 +127,8 @@ def _fill(connection: Connection, member_id: int) -> list[str]:
             references = [fk.column.table.name for fk in column.foreign_keys]
             if references:
                 row[column.name] = ids[references[0]]
-            elif not (column.primary_key and isinstance(column.type, Integer)):
+            elif not (column.primary_key and isinstance(column.type, Integer)
+                      and len(table.primary_key.columns) == 1):  # the database numbers it
                 row[column.name] = _value(table, column, personal, n)
         if table.name == "login_failures":  # naming the member by address, on their site
             row.update(email=ADDRESS.upper(), site_id=connection.execute(
@@ -144,7 +151,7 @@ def _leftovers(connection: Connection, member_id: int, name: str) -> list[str]:
         for row in connection.execute(select(table)).mappings():
             for column, value in row.items():
                 text = str(value)
-                if (table.name, column) != ("orders", "payment_id") and any(
+                if (table.name, column) not in (("orders", "payment_id"), BLOCKED_VALUE) and any(
                         personal in text for personal in (MARK, name, ADDRESS)):
                     found.append(f"{table.name}.{column}: {text[:60]}")
             if table.name in linked and table.name not in KEPT and any(

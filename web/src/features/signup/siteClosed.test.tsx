@@ -28,7 +28,7 @@ describe('a closed site', () => {
     seedStores({ settings: settingsFixture({ closed: true, name: 'Flirt' }) });
     renderInRouter(<SignupWizard onDone={() => undefined} />);
     expect(screen.getByTestId('signup-site_closed')).toHaveTextContent(
-      'Flirt has closed: sign-ups and purchases are no longer possible. Members can still log in',
+      'Flirt has closed: signing up and buying credits are no longer possible. Members can still log in',
     );
     expect(screen.queryByTestId('signup-next')).toBeNull();
   });
