@@ -36,8 +36,9 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("sites") as batch:
-        batch.drop_column("closed_reason")
-        batch.drop_column("closed_at")
     op.drop_index("ix_site_aliases_site_id", table_name="site_aliases")
     op.drop_table("site_aliases")
+    # Plain ALTER TABLE ... DROP COLUMN (SQLite 3.35+), not a batch copy: copying `sites`
+    # would drop the table its members point at, which SQLite's foreign keys refuse.
+    op.drop_column("sites", "closed_reason")
+    op.drop_column("sites", "closed_at")

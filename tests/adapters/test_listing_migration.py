@@ -8,12 +8,15 @@ from datetime import UTC, date, datetime
 from sqlalchemy import inspect
 
 from adapters.sql import migrate
+from adapters.sql import tables as t
 from domain.discovery import Listing
 from domain.members import AccountStatus, Member, Profile
 from tests.conftest import seed_default_site
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
-_LATER_PROFILE_COLUMNS = ("lat", "lon")
+# Today's repositories write columns of later migrations (positions, photo hashes, the
+# shield's flags...): while the rows are written they stand in for the time (and go again).
+_LATER_IN = (t.profiles, t.photos)
 
 
 def test_the_migration_fills_in_each_members_listing(container, database_url: str) -> None:  # type: ignore[no-untyped-def]
@@ -22,11 +25,16 @@ def test_the_migration_fills_in_each_members_listing(container, database_url: st
     # Today's repositories write the places' positions of migration 0025: those columns
     # stand in for the time the rows are written (a later migration would add them).
     container.engine().dispose()
+    added: list[tuple[str, str]] = []
     with container.engine().begin() as connection:
-        there = {column["name"] for column in inspect(connection).get_columns("profiles")}
-        added = [column for column in _LATER_PROFILE_COLUMNS if column not in there]
-        for column in added:
-            connection.exec_driver_sql(f"ALTER TABLE profiles ADD COLUMN {column} FLOAT")
+        for table in _LATER_IN:
+            there = {column["name"] for column in inspect(connection).get_columns(table.name)}
+            for column in table.columns:
+                if column.name not in there:
+                    kind = column.type.compile(dialect=connection.dialect)
+                    connection.exec_driver_sql(
+                        f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}")
+                    added.append((table.name, column.name))
     cases = {  # about_me, interests, main photo status: the listing it must give
         "filled": ("I sail.", ("sailing",), "active", Listing.FILLED),
         "blank": (" \n\t", ("sailing",), "active", Listing.PHOTO),
@@ -47,8 +55,8 @@ def test_the_migration_fills_in_each_members_listing(container, database_url: st
             ids[name] = member.id
         work.commit()
     with container.engine().begin() as connection:
-        for column in added:
-            connection.exec_driver_sql(f"ALTER TABLE profiles DROP COLUMN {column}")
+        for table_name, column_name in added:
+            connection.exec_driver_sql(f"ALTER TABLE {table_name} DROP COLUMN {column_name}")
     container.engine().dispose()
     migrate.upgrade(database_url)
     with container.unit_of_work() as work:
