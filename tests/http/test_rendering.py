@@ -50,7 +50,8 @@ def test_dates_enums_and_tuples_as_the_contract_writes_them() -> None:
 
 def test_events_on_the_wire() -> None:
     message = {"id": 7, "conversation_id": 3, "sender_id": 1, "text": "hi",
-               "created_at": "2026-03-04T12:30:00+00:00", "gift": None, "removed": False}
+               "created_at": "2026-03-04T12:30:00+00:00", "gift": None, "removed": False,
+               "flags": [], "held": False}
     assert event_json(NewMessage(MESSAGE)) == {"type": "message", "message": message}
     assert event_json(NewMessage(MESSAGE, unread=0)) == {"type": "message", "message": message,
                                                          "unread": 0}
