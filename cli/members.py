@@ -179,7 +179,14 @@ def show(
 @app.command("set-fictional")
 def set_fictional(member_id: Id, state: Annotated[str, typer.Argument(help="on or off")],
                   actor: Actor = "", as_json: Json = False) -> None:
-    """Mark a profile as fictional (shown with the site's icon and warning) or not."""
+    """Mark a profile as fictional (shown with the site's icon and warning) or not.
+
+    Examples:
+
+      amora members set-fictional 1234 on
+
+      amora members set-fictional 1234 off --json
+    """
     if state not in ("on", "off"):
         raise typer.BadParameter("say on or off")
     with fail_on_rule():
@@ -210,7 +217,14 @@ def ban(member_id: Id, reason: Reason, ground: GroundOption = "", facts: Facts =
         notice: Notice = None, blocklist: Blocklist = None, actor: Actor = "",
         as_json: Json = False) -> None:
     """Ban a member: their sessions end at once and they see the ban page. The member is
-    told the decision: its facts (--facts, else the reason) and its --ground."""
+    told the decision: its facts (--facts, else the reason) and its --ground.
+
+    Examples:
+
+      amora members ban 1234 --reason "asked 5 members for money" --ground terms:scam
+
+      amora members ban 1234 --reason "came back" --ground ban_evasion --blocklist email,ips
+    """
     parts = _parts(blocklist)
     who = operator(actor)
     with fail_on_rule():
@@ -233,7 +247,12 @@ def ban(member_id: Id, reason: Reason, ground: GroundOption = "", facts: Facts =
 
 @app.command()
 def unban(member_id: Id, reason: Reason, actor: Actor = "", as_json: Json = False) -> None:
-    """Lift a ban."""
+    """Lift a ban.
+
+    Examples:
+
+      amora members unban 1234 --reason "appeal upheld: not the same person"
+    """
     with fail_on_rule():
         container().moderation().unban(member_id, reason, operator(actor))
     say(as_json, {"id": member_id, "banned": False}, f"Member {member_id} unbanned.",
@@ -261,7 +280,14 @@ def remove_text(member_id: Id, field: Fields, facts: RequiredFacts,
                 as_json: Json = False) -> None:
     """Remove profile texts others see: the about text and city become empty, the name
     the member's number (#ID). The member is told the decision (--facts, --ground); the
-    old texts stay only in the decision, so an appeal can bring them back."""
+    old texts stay only in the decision, so an appeal can bring them back.
+
+    Examples:
+
+      amora members remove-text 1234 --field about --facts "a phone number" --ground spam
+
+      amora members remove-text 1234 --field name --facts "an insult" --ground harassment
+    """
     with fail_on_rule():
         removed = container().removals().remove_text(
             member_id, [ProfileText.parse(value) for value in field], operator(actor),
@@ -312,7 +338,12 @@ def clear_text(member_id: Id, field: ClearFields, reason: Reason, ground: Ground
 def block_directdebit(member_id: Id, reason: Reason, ground: GroundOption = "",
                       facts: Facts = None, notice: Notice = None, actor: Actor = "",
                       as_json: Json = False) -> None:
-    """Keep a member from paying by direct debit; they are told the decision."""
+    """Keep a member from paying by direct debit; they are told the decision.
+
+    Examples:
+
+      amora members block-directdebit 1234 --reason "three chargebacks" --ground terms:payment_abuse
+    """
     with fail_on_rule():
         container().shop_administration().block_directdebit(member_id, True, reason,
                                                             operator(actor),
@@ -325,7 +356,12 @@ def block_directdebit(member_id: Id, reason: Reason, ground: GroundOption = "",
 @app.command("unblock-directdebit")
 def unblock_directdebit(member_id: Id, reason: Reason, actor: Actor = "",
                         as_json: Json = False) -> None:
-    """Let a member pay by direct debit again."""
+    """Let a member pay by direct debit again.
+
+    Examples:
+
+      amora members unblock-directdebit 1234 --reason "paid what was owed"
+    """
     with fail_on_rule():
         container().shop_administration().block_directdebit(member_id, False, reason,
                                                             operator(actor))
@@ -338,7 +374,14 @@ def mail_off(member_id: Id,
              reason: Annotated[MailOff, typer.Argument(help="fbl, bounce or unsubscribed")],
              actor: Actor = "", as_json: Json = False) -> None:
     """Stop all e-mail to a member: a spam complaint (fbl), a bounce, or unsubscribed.
-    The member's notification screen says why and how to turn mail back on."""
+    The member's notification screen says why and how to turn mail back on.
+
+    Examples:
+
+      amora members mail-off 1234 bounce
+
+      amora members mail-off 1234 fbl --json
+    """
     with fail_on_rule():
         container().notification_settings().set_mail_off(member_id, reason,
                                                          operator(actor))
@@ -348,7 +391,12 @@ def mail_off(member_id: Id,
 
 @app.command("mail-on")
 def mail_on(member_id: Id, actor: Actor = "", as_json: Json = False) -> None:
-    """Send e-mail to a member again."""
+    """Send e-mail to a member again.
+
+    Examples:
+
+      amora members mail-on 1234
+    """
     with fail_on_rule():
         container().notification_settings().set_mail_off(member_id, None,
                                                          operator(actor))
