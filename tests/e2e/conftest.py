@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -126,3 +126,10 @@ def reload_until_banned(page: Page) -> None:
             return
         except AssertionError:
             assert time.monotonic() < deadline, "the server never saw the ban"
+
+
+def choose_radio(radio: Locator) -> None:
+    """A styled radio (the input is visually hidden behind its card): clicked through the
+    DOM, which a forced pointer click on a loaded box sometimes missed, then checked."""
+    radio.evaluate("input => input.click()")
+    expect(radio).to_be_checked()

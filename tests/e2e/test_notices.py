@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import DESKTOP, PHONE, ROOT, new_context, screenshot
+from tests.e2e.conftest import DESKTOP, PHONE, ROOT, choose_radio, new_context, screenshot
 from tests.e2e.test_chat import amora, join
 from tests.e2e.test_foundation import enter_site
 
@@ -110,7 +110,7 @@ def test_a_visitors_report_is_acknowledged_and_later_answered(
     expect(page.get_by_test_id("complaint-name-error")).to_be_visible()
 
     address = f"melder.{uuid.uuid4().hex[:8]}@example.com"
-    page.get_by_test_id("complaint-category-fake_profile").check(force=True)  # a styled radio
+    choose_radio(page.get_by_test_id("complaint-category-fake_profile"))
     page.get_by_test_id("complaint-text").fill(TEXT)
     page.get_by_test_id("complaint-name").fill("Vera Visser")
     page.get_by_test_id("complaint-email").fill(address)
@@ -165,7 +165,7 @@ def test_a_member_reports_a_message_and_a_photo(
     expect(ann.get_by_test_id("complaint-message-quote")).to_have_text(
         "Send me 200 euro by bank transfer")
     expect(ann.get_by_test_id("complaint-name")).to_have_count(0)  # known by the profile
-    ann.get_by_test_id("complaint-category-spam").check(force=True)
+    choose_radio(ann.get_by_test_id("complaint-category-spam"))
     ann.get_by_test_id("complaint-text").fill("He asks me for money after two messages.")
     ann.get_by_test_id("complaint-good-faith").check()
     _shot(ann, "form-member-message-375", at="complaint-message-ref")

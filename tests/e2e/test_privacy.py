@@ -17,7 +17,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import DESKTOP, PHONE, ROOT, new_context, reload_until_banned, screenshot
+from tests.e2e.conftest import (
+    DESKTOP,
+    PHONE,
+    ROOT,
+    choose_radio,
+    new_context,
+    reload_until_banned,
+    screenshot,
+)
 from tests.e2e.test_chat import amora, join
 from tests.e2e.test_foundation import enter_site
 
@@ -157,7 +165,7 @@ def test_a_report_takes_selected_messages_along(browser: Browser, live_server: s
     evidence.get_by_label(re.compile("Why do you not answer me")).check()
     expect(ann.get_by_test_id("complaint-evidence-count")).to_have_text(
         COMPLAINTS["form"]["messagesSelected"].replace("{{count}}", "2").replace("{{max}}", "20"))
-    ann.get_by_test_id("complaint-category-harassment").check(force=True)  # a styled radio
+    choose_radio(ann.get_by_test_id("complaint-category-harassment"))
     ann.get_by_test_id("complaint-text").fill("He keeps writing and now he threatens me.")
     ann.get_by_test_id("complaint-good-faith").check()  # a notice in good faith (issue 30.4)
     evidence.scroll_into_view_if_needed()
