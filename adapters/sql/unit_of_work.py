@@ -120,8 +120,8 @@ _REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
     "appeals": SqlAppeals, "personal_data": SqlPersonalData, "last_seen": SqlLastSeen,
     "decisions": SqlDecisions, "audit_queries": SqlAuditLog, "transparency": SqlTransparency,
     "trust": SqlTrust,
-    "jobs": lambda connection: SqlOutbox(connection, _now),
     "blocklists": SqlBlocklists,
+    "jobs": lambda connection: SqlOutbox(connection, _now),
 }
 
 
@@ -157,9 +157,9 @@ class SqlUnitOfWork:
     appeals: SqlAppeals
     decisions: SqlDecisions
     trust: SqlTrust
+    blocklists: SqlBlocklists
     transparency: SqlTransparency
     personal_data: SqlPersonalData  # read only
-    blocklists: SqlBlocklists
     last_seen: SqlLastSeen
     jobs: SqlOutbox
 

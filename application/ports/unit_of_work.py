@@ -70,8 +70,8 @@ class UnitOfWork(Protocol):
     appeals: AppealRepository
     decisions: DecisionRepository
     trust: TrustRepository  # the trust cap's facts and the opener fingerprints
-    transparency: TransparencyQueries  # read only
     blocklists: BlocklistRepository
+    transparency: TransparencyQueries  # read only
     personal_data: PersonalDataQueries  # read only
     last_seen: LastSeen
     jobs: JobOutbox
