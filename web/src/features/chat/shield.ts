@@ -8,9 +8,9 @@
  * text, which is how JavaScript indexes strings).
  */
 import { ApiError } from '../../shared/api/errors';
+import { CONTACT_REASONS, MONEY_REASONS, textPieces, type TextPiece } from '../../shared/shield';
 
-export const CONTACT_REASONS = ['phone', 'email', 'messenger', 'link'] as const;
-export const MONEY_REASONS = ['money_request', 'gift_card', 'transfer_service', 'iban', 'crypto_wallet', 'investment', 'emergency'] as const;
+export { CONTACT_REASONS, MONEY_REASONS };
 export const REASONS = [...CONTACT_REASONS, ...MONEY_REASONS, 'mass_opener'] as const;
 export type Reason = (typeof REASONS)[number];
 
@@ -69,31 +69,9 @@ function isSpan(value: unknown): value is Span {
   return Number.isInteger(start) && Number.isInteger(end) && typeof reason === 'string';
 }
 
-export type Piece = { text: string; reason: null } | { text: string; reason: string };
+export type Piece = TextPiece;
 
-/**
- * The text in pieces, each found part with its reason and the rest between them. Spans
- * are kept inside the text; overlapping ones merge into the first (its reason). The
- * pieces join to the whole text again.
- */
+/** The text in pieces for highlighting (the profile's nudge cuts it the same way). */
 export function pieces(text: string, spans: readonly Span[]): Piece[] {
-  const inside = spans
-    .map((span) => ({ start: Math.max(0, Math.min(span.start, text.length)), end: Math.max(0, Math.min(span.end, text.length)), reason: span.reason }))
-    .filter((span) => span.end > span.start)
-    .sort((a, b) => a.start - b.start || b.end - a.end);
-  const merged: Span[] = [];
-  for (const span of inside) {
-    const last = merged.at(-1);
-    if (last && span.start < last.end) last.end = Math.max(last.end, span.end);
-    else merged.push({ ...span });
-  }
-  const result: Piece[] = [];
-  let at = 0;
-  for (const span of merged) {
-    if (span.start > at) result.push({ text: text.slice(at, span.start), reason: null });
-    result.push({ text: text.slice(span.start, span.end), reason: span.reason });
-    at = span.end;
-  }
-  if (at < text.length) result.push({ text: text.slice(at), reason: null });
-  return result;
+  return textPieces(text, spans);
 }
