@@ -32,10 +32,11 @@ from application.ports.personal_data import Record
 from application.ports.photos import FileStore
 from application.ports.security import PasswordHasher, Secrets
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
-from domain.data_export import check_link_can_be_mailed, check_reconfirmed, link_can_be_mailed
+from domain.data_export import check_link_can_be_mailed, link_can_be_mailed
 from domain.errors import DomainError
 from domain.members import Member
 from domain.notifications import MailOff
+from domain.step_up import check_reconfirmed
 
 KIND = "export_ready"  # the mail, its token's purpose and its link
 README = """This is a copy of the data {site} holds about you, made on {made}.

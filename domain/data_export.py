@@ -4,20 +4,13 @@ tens of megabytes and seconds of work), and mailed as a link that works once."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from domain.errors import DomainError
 from domain.notifications import MailOff, may_mail_account
 
-# The password typed again on the settings page opens the download for this long.
-RECONFIRM_WINDOW = timedelta(minutes=10)
 # The mailed link works once, for a day.
 LINK_LIFETIME = timedelta(hours=24)
-
-
-def check_reconfirmed(confirmed_at: datetime | None, now: datetime) -> None:
-    if confirmed_at is None or now - confirmed_at > RECONFIRM_WINDOW:
-        raise DomainError("password_confirmation_required")
 
 
 def link_can_be_mailed(mail_off: MailOff | None) -> bool:
