@@ -142,6 +142,10 @@ sessions = Table(
     Column("user_agent", String(300)),
     # The browser's device cookie (amora_device) when the session began (issue 31.3).
     Column("device", String(64)),
+    # Where the session began, as the proxy's GeoIP header said (issue 33.3), and when
+    # it was last used (written at most every few minutes: application.sign_in_sessions).
+    Column("country", String(2)),
+    Column("last_seen_at", UtcDateTime),
     Index("ix_sessions_device", "device"),
     # A member's sessions, and their latest log-in from the index alone (issue 32.1:
     # `amora members list --sort active`).
