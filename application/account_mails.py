@@ -11,8 +11,8 @@ from zoneinfo import ZoneInfo
 
 import attrs
 
-from application.accounts import TOKEN_LIFETIMES, existing_member, site_of_member
 from application.decisions import DECISION_MAIL, OUTCOME_MAIL
+from application.lookups import existing_member, site_of_member
 from application.ports.clock import Clock
 from application.ports.grounds import GroundTexts
 from application.ports.notifications import Mailer
@@ -20,6 +20,7 @@ from application.ports.security import Secrets, Signer
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.sites import CLOSED_MAIL as SITE_CLOSED_MAIL
 from application.sites import resolve_site
+from domain.accounts import TOKEN_LIFETIMES
 from domain.appeals import Appeal, AppealStatus
 from domain.decisions import Decision, Restriction
 from domain.members import Member

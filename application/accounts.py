@@ -14,6 +14,7 @@ from application.concurrency import on_member_conflict
 from application.email_addresses import new_address_error
 from application.ledger import book
 from application.listings import relist
+from application.lookups import existing_member, site_of_member
 from application.marketing import answer_at_signup
 from application.password_checks import PasswordChecks
 from application.ports.accounts import SignedIn
@@ -28,6 +29,7 @@ from application.profile_shield import ProfileShield
 from application.sites import resolve_site
 from domain.accounts import (
     PASSWORD_MAX,
+    TOKEN_LIFETIMES,
     FieldError,
     LockoutPolicy,
     birth_date_error,
@@ -39,7 +41,6 @@ from domain.accounts import (
     password_error,
 )
 from domain.credits import EntryKind
-from domain.data_export import LINK_LIFETIME
 from domain.errors import DomainError
 from domain.members import (
     GENDERS,
@@ -60,13 +61,6 @@ from domain.profile_rules import ProfileContext, apply_changes
 from domain.sites import Site, selected_country
 
 SESSION_LIFETIME = timedelta(days=30)
-TOKEN_LIFETIMES = {
-    "activation": timedelta(days=7),
-    "password_reset": timedelta(hours=2),
-    "mail_change": timedelta(days=1),
-    "reactivation": timedelta(days=14),
-    "export_ready": LINK_LIFETIME,
-}
 RESET_MAILS_PER_DAY = 3
 # Past the daily quota one more reset mail per hour still goes out: a stranger asking
 # for the member's address cannot keep the member from a fresh link for long, and the
@@ -524,13 +518,3 @@ def _signup_bonus(uow: UnitOfWork, member: Member, now: datetime) -> None:
         book(uow, member.id, EntryKind.SIGNUP_BONUS, site.signup_credits, "signup_bonus",
              "signup bonus", now)
 
-
-def existing_member(uow: UnitOfWork, member_id: int) -> Member:
-    member = uow.members.get(member_id)
-    if member is None:
-        raise DomainError("member_not_found")
-    return member
-
-
-def site_of_member(uow: UnitOfWork, member: Member) -> Site:
-    return uow.sites.get(member.site_id) or resolve_site(uow, None)

@@ -17,7 +17,7 @@ from datetime import datetime
 
 import attrs
 
-from application.accounts import existing_member
+from application.lookups import existing_member
 from application.ports.blocklists import ImageHasher
 from application.ports.clock import Clock
 from application.ports.photos import FileStore

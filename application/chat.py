@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import attrs
 
-from application.accounts import existing_member, site_of_member
 from application.cards import PublicCard, ShortProfile, short_profile
 from application.discovery import MemberPhoto, gallery, profile_open
 from application.ledger import book, credits_event
+from application.lookups import existing_member, site_of_member
 from application.notifications import notify_later
 from application.opener_guard import allowance, opener_findings, record_opener
 from application.photo_links import PhotoLinks

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from application.accounts import site_of_member
 from application.email_addresses import new_address_error
+from application.lookups import site_of_member
 from application.notice_items import reported_member
 from application.opener_guard import lift_when_cleared, limit_for_reports
 from application.ports.chat import Message

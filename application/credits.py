@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import attrs
 
-from application.accounts import existing_member
 from application.decisions import record_decision
 from application.ledger import book, credits_event
+from application.lookups import existing_member
 from application.ports.clock import Clock
 from application.ports.events import EventBus, member_channel
 from application.ports.security import Secrets

@@ -24,7 +24,7 @@ from typing import IO
 
 import attrs
 
-from application.accounts import existing_member
+from application.lookups import existing_member
 from application.password_checks import PasswordChecks
 from application.ports.audit import JsonValue
 from application.ports.clock import Clock

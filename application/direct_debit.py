@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import attrs
 
-from application.accounts import site_of_member
+from application.lookups import site_of_member
 from application.ports.clock import Clock
 from application.ports.direct_debit import BankChecks, BankMandate, SmsSender
 from application.ports.security import Secrets

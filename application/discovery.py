@@ -8,9 +8,9 @@ from typing import TypeVar
 
 import attrs
 
-from application.accounts import existing_member
 from application.cards import PublicCard
 from application.likes import shared_site_ids
+from application.lookups import existing_member
 from application.photo_links import PhotoLinks
 from application.ports.clock import Clock
 from application.ports.discovery import FoundCard, MemberCard, Near, SearchQuery

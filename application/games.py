@@ -12,10 +12,10 @@ from datetime import date, datetime
 
 import attrs
 
-from application.accounts import existing_member, site_of_member
 from application.cards import GameCard, ShortProfile
 from application.discovery import listed
 from application.likes import like_event, like_member, shared_site_ids
+from application.lookups import existing_member, site_of_member
 from application.notifications import notify_later
 from application.ports.clock import Clock
 from application.ports.discovery import CandidateCard, SearchQuery

@@ -7,8 +7,8 @@ from datetime import date, datetime
 
 import attrs
 
-from application.accounts import existing_member, site_of_member
 from application.cards import LikedByCard, LikedCard, ShortProfile, short_profile
+from application.lookups import existing_member, site_of_member
 from application.notifications import notify_later
 from application.ports.clock import Clock
 from application.ports.events import (

@@ -10,7 +10,8 @@ from datetime import datetime
 
 import attrs
 
-from application.accounts import Accounts, Visitor, site_of_member
+from application.accounts import Accounts, Visitor
+from application.lookups import site_of_member
 from application.photos import PhotoRejection
 from application.ports.clock import Clock
 from application.ports.grounds import GroundTexts

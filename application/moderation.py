@@ -7,10 +7,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from application.accounts import existing_member
 from application.blocklists import list_entries
 from application.concurrency import on_member_conflict
 from application.decisions import lift_decision, record_decision
+from application.lookups import existing_member
 from application.ports.clock import Clock
 from application.ports.events import EventBus, SessionRevoked, member_channel
 from application.ports.unit_of_work import UnitOfWorkFactory

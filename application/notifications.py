@@ -17,7 +17,7 @@ from typing import Protocol
 import attrs
 
 from application.account_mails import ComposedMail, TemplateValues, brand_values
-from application.accounts import existing_member, site_of_member
+from application.lookups import existing_member, site_of_member
 from application.marketing import change_preferences
 from application.ports.clock import Clock
 from application.ports.events import Event, NewLike, NewMatch, NewMessage, PaymentSettled

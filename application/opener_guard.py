@@ -17,8 +17,8 @@ from datetime import datetime
 
 import attrs
 
-from application.accounts import existing_member, site_of_member
 from application.decisions import lift_decision, record_decision
+from application.lookups import existing_member, site_of_member
 from application.ports.clock import Clock
 from application.ports.shield import ShieldTexts
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory

@@ -8,10 +8,10 @@ from typing import Protocol
 
 import attrs
 
-from application.accounts import existing_member, site_of_member
 from application.blocklists import PhotoMatch, photo_match
 from application.decisions import lift_decision, record_decision
 from application.listings import relist
+from application.lookups import existing_member, site_of_member
 from application.photo_links import PhotoLinks
 from application.ports.clock import Clock
 from application.ports.jobs import TaskQueue

@@ -7,8 +7,8 @@ from datetime import date
 
 import attrs
 
-from application.accounts import existing_member, site_of_member
 from application.listings import relist
+from application.lookups import existing_member, site_of_member
 from application.member_decisions import photo_rejections
 from application.photo_links import PhotoLinks
 from application.photos import EXPLAINED, OwnPhoto, PhotoRejection, own_photos

@@ -10,10 +10,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from application.accounts import existing_member
 from application.concurrency import on_member_conflict
 from application.decisions import record_decision
 from application.listings import relist
+from application.lookups import existing_member
 from application.ports.audit import JsonValue
 from application.ports.chat import Message
 from application.ports.clock import Clock

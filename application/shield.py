@@ -13,8 +13,8 @@ from datetime import datetime
 
 import attrs
 
-from application.accounts import existing_member, site_of_member
 from application.decisions import lift_decision, record_decision
+from application.lookups import existing_member, site_of_member
 from application.notifications import notify_later
 from application.ports.chat import Message
 from application.ports.clock import Clock

@@ -12,8 +12,8 @@ from datetime import datetime
 
 import attrs
 
-from application.accounts import existing_member, site_of_member
 from application.ledger import book, credits_event
+from application.lookups import existing_member, site_of_member
 from application.notifications import notify_later
 from application.ports.clock import Clock
 from application.ports.events import EventBus, PaymentSettled, member_channel

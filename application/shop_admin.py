@@ -10,8 +10,8 @@ from decimal import Decimal, InvalidOperation
 
 import attrs
 
-from application.accounts import existing_member
 from application.decisions import lift_decision, record_decision
+from application.lookups import existing_member
 from application.ports.audit import Details
 from application.ports.clock import Clock
 from application.ports.shop import Refund

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from application.accounts import existing_member
 from application.ledger import book
 from application.listings import relist
+from application.lookups import existing_member
 from application.photos import main_again_if_none
 from application.ports.unit_of_work import UnitOfWork
 from application.shield import end_hold

@@ -7,9 +7,19 @@ from datetime import date, datetime, timedelta
 
 import attrs
 
+from domain.data_export import LINK_LIFETIME
 from domain.errors import DomainError
 from domain.members import is_adult
 from domain.texts import has_control_characters
+
+# How long each mailed account link works, by its purpose.
+TOKEN_LIFETIMES = {
+    "activation": timedelta(days=7),
+    "password_reset": timedelta(hours=2),
+    "mail_change": timedelta(days=1),
+    "reactivation": timedelta(days=14),
+    "export_ready": LINK_LIFETIME,
+}
 
 # The shape of an e-mail address (issue 28.6): ASCII; before the one @ a dot-atom of RFC
 # 5322's letters, digits and !#$%&'*+/=?^_`{|}~- (at most 64); after it host name labels,

@@ -7,10 +7,6 @@ import re
 import warnings
 from collections.abc import Iterator
 
-import phonenumbers
-from schwifty import IBAN
-from schwifty.exceptions import SchwiftyException
-
 from domain.screening import Checks
 
 # The regions whose national formats a member of these sites would write (the eleven
@@ -30,7 +26,11 @@ _DATE = re.compile(r"(?<![\d+])(?:\d{1,2}([./-])\d{1,2}\1(?:19|20)?\d{2}"
 def phones(text: str) -> Iterator[tuple[int, int]]:
     """Spans of numbers that are valid phone numbers in one of the regions: a number that
     fits no numbering plan (an order number, a price) is not one. Each candidate is parsed
-    per region (microseconds), not matched over the whole text per region."""
+    per region (microseconds), not matched over the whole text per region. The library is
+    imported by the first text screened: a command that lists complaints builds the
+    shield but never screens."""
+    import phonenumbers
+
     text = _DATE.sub(lambda date: " " * len(date.group(0)), text)
     for match in _CANDIDATE.finditer(text):
         raw = match.group(0)
@@ -47,6 +47,9 @@ def phones(text: str) -> Iterator[tuple[int, int]]:
 
 
 def ibans(text: str) -> Iterator[tuple[int, int]]:
+    from schwifty import IBAN
+    from schwifty.exceptions import SchwiftyException
+
     for match in _IBAN_SHAPED.finditer(text):
         candidate = match.group(0)
         for end in range(len(candidate), 14, -1):  # an IBAN followed by more letters

@@ -12,13 +12,13 @@ confirmation mail proves the address.
 
 from __future__ import annotations
 
-from email_validator import EmailNotValidError, validate_email
-
 from domain.accounts import email_error
 
 
 class LibraryEmailAddresses:
     def accepts(self, email: str) -> bool:
+        from email_validator import EmailNotValidError, validate_email  # on first check
+
         address = email.strip()
         if not address.isascii() or email_error(address) is not None:
             return False

@@ -8,7 +8,6 @@ from typing import Any
 
 import attrs
 from sqlalchemy import Connection, and_, delete, exists, func, insert, or_, select, update
-from sqlalchemy.orm import aliased
 
 from adapters.sql import tables as t
 from adapters.sql.discovery import _blocked_either_way, _card
@@ -19,7 +18,7 @@ from application.ports.likes import GivenLike, LikeRecord, ReceivedLike
 
 m, p, ph, lk, sw = t.members, t.profiles, t.photos, t.likes, t.swipes
 LIST_LIMIT = 1000
-back = aliased(lk)
+back = lk.alias()
 
 
 def _card_of(member_column: Any) -> Any:

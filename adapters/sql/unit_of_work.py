@@ -5,48 +5,50 @@ connection, each still in a transaction of its own."""
 
 from __future__ import annotations
 
+import importlib
 import weakref
 from collections.abc import Callable
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, event
 
-from adapters.sql.accounts import SqlLoginFailures, SqlSessions, SqlTokens
-from adapters.sql.appeals import SqlAppeals
-from adapters.sql.blocklists import SqlBlocklists
-from adapters.sql.chats import SqlChatQueries, SqlChats
-from adapters.sql.complaints import SqlComplaintQueries, SqlComplaints
-from adapters.sql.credits import SqlLedger
-from adapters.sql.decisions import SqlDecisions
-from adapters.sql.direct_debit import SqlDirectDebit
-from adapters.sql.discovery import SqlDiscovery
-from adapters.sql.figures import SqlFigures
-from adapters.sql.landers import SqlLanders
-from adapters.sql.likes import SqlLikeQueries, SqlLikes
-from adapters.sql.members import SqlMembers
-from adapters.sql.notifications import SqlNotificationQueries, SqlNotifications
-from adapters.sql.outbox import SqlOutbox
-from adapters.sql.personal_data import SqlPersonalData
-from adapters.sql.presence import SqlLastSeen
-from adapters.sql.repositories import (
-    SqlAuditLog,
-    SqlCompanies,
-    SqlPhotoQueries,
-    SqlPhotos,
-    SqlSites,
-)
-from adapters.sql.shop import (
-    SqlBundles,
-    SqlDiscountCodes,
-    SqlMemberFlags,
-    SqlOrders,
-    SqlShopQueries,
-)
-from adapters.sql.transparency import SqlTransparency
-from adapters.sql.trust import SqlTrust
+if TYPE_CHECKING:  # the repositories' modules are imported when first used
+    from adapters.sql.accounts import SqlLoginFailures, SqlSessions, SqlTokens
+    from adapters.sql.appeals import SqlAppeals
+    from adapters.sql.blocklists import SqlBlocklists
+    from adapters.sql.chats import SqlChatQueries, SqlChats
+    from adapters.sql.complaints import SqlComplaintQueries, SqlComplaints
+    from adapters.sql.credits import SqlLedger
+    from adapters.sql.decisions import SqlDecisions
+    from adapters.sql.direct_debit import SqlDirectDebit
+    from adapters.sql.discovery import SqlDiscovery
+    from adapters.sql.figures import SqlFigures
+    from adapters.sql.landers import SqlLanders
+    from adapters.sql.likes import SqlLikeQueries, SqlLikes
+    from adapters.sql.members import SqlMembers
+    from adapters.sql.notifications import SqlNotificationQueries, SqlNotifications
+    from adapters.sql.outbox import SqlOutbox
+    from adapters.sql.personal_data import SqlPersonalData
+    from adapters.sql.presence import SqlLastSeen
+    from adapters.sql.repositories import (
+        SqlAuditLog,
+        SqlCompanies,
+        SqlPhotoQueries,
+        SqlPhotos,
+        SqlSites,
+    )
+    from adapters.sql.shop import (
+        SqlBundles,
+        SqlDiscountCodes,
+        SqlMemberFlags,
+        SqlOrders,
+        SqlShopQueries,
+    )
+    from adapters.sql.transparency import SqlTransparency
+    from adapters.sql.trust import SqlTrust
 
 
 def _now() -> datetime:
@@ -105,23 +107,54 @@ def _watch(engine: Engine) -> None:
         _watched.add(engine)
 
 
+def _lazy(module: str, name: str) -> Callable[..., Any]:
+    """A repository's class, imported when a unit of work first uses one: a process or
+    command loads the SQL of the repositories it touches, not all thirty (issue 32.7)."""
+
+    def make(connection: Connection, *more: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(connection, *more)
+
+    return make
+
+
 # Built on first use within a unit of work: most use cases touch two or three of them.
 _REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
-    "sites": SqlSites, "companies": SqlCompanies, "members": SqlMembers,
-    "photos": SqlPhotos, "audit": SqlAuditLog, "sessions": SqlSessions, "tokens": SqlTokens,
-    "login_failures": SqlLoginFailures, "discovery": SqlDiscovery, "likes": SqlLikes,
-    "ledger": SqlLedger, "chats": SqlChats, "bundles": SqlBundles,
-    "discount_codes": SqlDiscountCodes, "orders": SqlOrders, "member_flags": SqlMemberFlags,
-    "direct_debit": SqlDirectDebit, "shop_queries": SqlShopQueries,
-    "notifications": SqlNotifications, "notification_queries": SqlNotificationQueries,
-    "landers": SqlLanders, "complaints": SqlComplaints, "figures": SqlFigures,
-    "chat_queries": SqlChatQueries, "like_queries": SqlLikeQueries,
-    "photo_queries": SqlPhotoQueries, "complaint_queries": SqlComplaintQueries,
-    "appeals": SqlAppeals, "personal_data": SqlPersonalData, "last_seen": SqlLastSeen,
-    "decisions": SqlDecisions, "audit_queries": SqlAuditLog, "transparency": SqlTransparency,
-    "trust": SqlTrust,
-    "blocklists": SqlBlocklists,
-    "jobs": lambda connection: SqlOutbox(connection, _now),
+    "sites": _lazy("adapters.sql.repositories", "SqlSites"),
+    "companies": _lazy("adapters.sql.repositories", "SqlCompanies"),
+    "members": _lazy("adapters.sql.members", "SqlMembers"),
+    "photos": _lazy("adapters.sql.repositories", "SqlPhotos"),
+    "audit": _lazy("adapters.sql.repositories", "SqlAuditLog"),
+    "sessions": _lazy("adapters.sql.accounts", "SqlSessions"),
+    "tokens": _lazy("adapters.sql.accounts", "SqlTokens"),
+    "login_failures": _lazy("adapters.sql.accounts", "SqlLoginFailures"),
+    "discovery": _lazy("adapters.sql.discovery", "SqlDiscovery"),
+    "likes": _lazy("adapters.sql.likes", "SqlLikes"),
+    "ledger": _lazy("adapters.sql.credits", "SqlLedger"),
+    "chats": _lazy("adapters.sql.chats", "SqlChats"),
+    "bundles": _lazy("adapters.sql.shop", "SqlBundles"),
+    "discount_codes": _lazy("adapters.sql.shop", "SqlDiscountCodes"),
+    "orders": _lazy("adapters.sql.shop", "SqlOrders"),
+    "member_flags": _lazy("adapters.sql.shop", "SqlMemberFlags"),
+    "direct_debit": _lazy("adapters.sql.direct_debit", "SqlDirectDebit"),
+    "shop_queries": _lazy("adapters.sql.shop", "SqlShopQueries"),
+    "notifications": _lazy("adapters.sql.notifications", "SqlNotifications"),
+    "notification_queries": _lazy("adapters.sql.notifications", "SqlNotificationQueries"),
+    "landers": _lazy("adapters.sql.landers", "SqlLanders"),
+    "complaints": _lazy("adapters.sql.complaints", "SqlComplaints"),
+    "figures": _lazy("adapters.sql.figures", "SqlFigures"),
+    "chat_queries": _lazy("adapters.sql.chats", "SqlChatQueries"),
+    "like_queries": _lazy("adapters.sql.likes", "SqlLikeQueries"),
+    "photo_queries": _lazy("adapters.sql.repositories", "SqlPhotoQueries"),
+    "complaint_queries": _lazy("adapters.sql.complaints", "SqlComplaintQueries"),
+    "appeals": _lazy("adapters.sql.appeals", "SqlAppeals"),
+    "personal_data": _lazy("adapters.sql.personal_data", "SqlPersonalData"),
+    "last_seen": _lazy("adapters.sql.presence", "SqlLastSeen"),
+    "decisions": _lazy("adapters.sql.decisions", "SqlDecisions"),
+    "audit_queries": _lazy("adapters.sql.repositories", "SqlAuditLog"),
+    "transparency": _lazy("adapters.sql.transparency", "SqlTransparency"),
+    "trust": _lazy("adapters.sql.trust", "SqlTrust"),
+    "blocklists": _lazy("adapters.sql.blocklists", "SqlBlocklists"),
+    "jobs": lambda connection: _lazy("adapters.sql.outbox", "SqlOutbox")(connection, _now),
 }
 
 

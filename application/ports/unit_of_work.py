@@ -1,39 +1,43 @@
-"""One transaction over every repository."""
+"""One transaction over every repository.
+
+The ports are imported for the type checker only: a use case that imports this module
+does not load every port (and the domain behind them) at run time."""
 
 from __future__ import annotations
 
 from types import TracebackType
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from application.ports.accounts import LoginFailureLog, SessionRepository, TokenRepository
-from application.ports.appeals import AppealRepository
-from application.ports.audit import AuditLog, AuditQueries
-from application.ports.blocklists import BlocklistRepository
-from application.ports.chat import ChatQueries, ChatRepository
-from application.ports.complaints import ComplaintQueries, ComplaintRepository
-from application.ports.credits import LedgerRepository
-from application.ports.decisions import DecisionRepository
-from application.ports.direct_debit import DirectDebitRepository
-from application.ports.discovery import DiscoveryRepository
-from application.ports.figures import FiguresRepository
-from application.ports.jobs import JobOutbox
-from application.ports.landers import LanderRepository
-from application.ports.likes import LikeQueries, LikesRepository
-from application.ports.members import MemberRepository
-from application.ports.notifications import NotificationQueries, NotificationRepository
-from application.ports.personal_data import PersonalDataQueries
-from application.ports.photos import PhotoQueries, PhotoRepository
-from application.ports.presence import LastSeen
-from application.ports.shop import (
-    BundleRepository,
-    DiscountCodeRepository,
-    MemberFlags,
-    OrderRepository,
-    ShopQueries,
-)
-from application.ports.sites import CompanyRepository, SiteRepository
-from application.ports.transparency import TransparencyQueries
-from application.ports.trust import TrustRepository
+if TYPE_CHECKING:  # the repositories' ports, named in annotations only
+    from application.ports.accounts import LoginFailureLog, SessionRepository, TokenRepository
+    from application.ports.appeals import AppealRepository
+    from application.ports.audit import AuditLog, AuditQueries
+    from application.ports.blocklists import BlocklistRepository
+    from application.ports.chat import ChatQueries, ChatRepository
+    from application.ports.complaints import ComplaintQueries, ComplaintRepository
+    from application.ports.credits import LedgerRepository
+    from application.ports.decisions import DecisionRepository
+    from application.ports.direct_debit import DirectDebitRepository
+    from application.ports.discovery import DiscoveryRepository
+    from application.ports.figures import FiguresRepository
+    from application.ports.jobs import JobOutbox
+    from application.ports.landers import LanderRepository
+    from application.ports.likes import LikeQueries, LikesRepository
+    from application.ports.members import MemberRepository
+    from application.ports.notifications import NotificationQueries, NotificationRepository
+    from application.ports.personal_data import PersonalDataQueries
+    from application.ports.photos import PhotoQueries, PhotoRepository
+    from application.ports.presence import LastSeen
+    from application.ports.shop import (
+        BundleRepository,
+        DiscountCodeRepository,
+        MemberFlags,
+        OrderRepository,
+        ShopQueries,
+    )
+    from application.ports.sites import CompanyRepository, SiteRepository
+    from application.ports.transparency import TransparencyQueries
+    from application.ports.trust import TrustRepository
 
 
 class UnitOfWork(Protocol):

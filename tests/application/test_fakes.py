@@ -4,11 +4,14 @@ they do the same is tests/adapters/test_memory_contract.py's business)."""
 
 from __future__ import annotations
 
+import importlib
 import inspect
+import pkgutil
 import typing
 
 import pytest
 
+import application.ports
 from application.ports.unit_of_work import UnitOfWork
 from tests.application.memory import MemoryStore, MemoryUnitOfWork
 
@@ -18,7 +21,12 @@ from tests.application.memory import MemoryStore, MemoryUnitOfWork
 # tests/adapters/test_blocklists_sql.py): their fakes would be tested by nothing.
 NOT_FAKED = {"landers", "figures", "appeals", "personal_data", "transparency", "audit_queries",
              "blocklists"}
-PORTS = {name: port for name, port in typing.get_type_hints(UnitOfWork).items()
+# The unit of work names its ports for the type checker only: they are looked up here.
+_PORT_NAMES = {name: value for module in pkgutil.iter_modules(application.ports.__path__)
+               for name, value in vars(importlib.import_module(
+                   f"application.ports.{module.name}")).items()}
+PORTS = {name: port for name, port
+         in typing.get_type_hints(UnitOfWork, localns=_PORT_NAMES).items()
          if name not in NOT_FAKED}
 
 

@@ -4,9 +4,12 @@ some commands or deployments need (counted in sys.modules, not timed)."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ON_DEMAND = ("faker", "PIL", "reverse_geocoder", "boto3", "mollie", "pywebpush",
@@ -72,3 +75,49 @@ def test_the_help_amora_lists_is_each_module_s_own() -> None:
             assert listed == own, name
         else:  # a command: its docstring starts as listed, or says more
             assert own.split(":")[0] == listed.split(":")[0], name
+
+
+# What a read command may not load: libraries only writes, the web app, the worker or
+# other commands need, and the use cases of other areas (issue 32.7: read commands start
+# within 0.5 s because the container imports a use case, and a unit of work a
+# repository, only when first used).
+NOT_FOR_READING = ("sqlalchemy.orm", "alembic", "flask", "phonenumbers", "schwifty",
+                   "email_validator", "faker", "boto3", "mollie", "pywebpush", "dramatiq",
+                   "reverse_geocoder", "apscheduler", "zxcvbn", "imagehash")
+OTHER_AREAS = {
+    ("members", "list"): ("application.chat", "application.shop", "application.likes",
+                          "application.discovery", "application.complaints"),
+    ("complaints", "list"): ("application.shop", "application.chat", "application.photos",
+                             "application.accounts"),
+    ("orders", "list"): ("application.chat", "application.photos", "application.complaints",
+                         "application.accounts"),
+    ("today",): ("application.chat", "application.shop", "application.photos",
+                 "application.accounts"),
+    ("safety", "queue"): ("application.chat", "application.shop", "application.photos",
+                          "application.accounts"),
+}
+
+
+@pytest.mark.parametrize("command", list(OTHER_AREAS), ids=" ".join)
+def test_a_read_command_loads_only_what_it_reads(command: tuple[str, ...],
+                                                  migrated_sqlite: Path,
+                                                  tmp_path: Path) -> None:
+    shutil.copyfile(migrated_sqlite, tmp_path / "amora.db")
+    script = (
+        "import json, sys\n"
+        f"sys.argv = ['amora', *{list(command)!r}]\n"
+        "from cli.main import app\n"
+        "try:\n"
+        "    app()\n"
+        "except SystemExit as end:\n"
+        "    assert not end.code, end.code\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    env = {"VAR_DIR": str(tmp_path), "PATH": "/usr/bin:/bin", "COLUMNS": "100"}
+    shown = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                           text=True, check=True, env=env)
+    loaded = set(json.loads(shown.stdout.strip().splitlines()[-1]))
+    assert "adapters.sql.engine" in loaded  # it did read the database
+    forbidden = [name for name in (*NOT_FOR_READING, *OTHER_AREAS[command])
+                 if name in loaded]
+    assert forbidden == []
