@@ -82,6 +82,7 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from application.live_traffic import LiveTraffic
     from application.member_decisions import MemberDecisions
     from application.moderation import Moderation
+    from application.new_device_mails import NewDeviceMails
     from application.notice_mails import NoticeMails
     from application.notifications import NotificationSettings, Notifier
     from application.opener_guard import OpenerPurge
@@ -97,6 +98,7 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from application.shield import MessageShield, ShieldHolds
     from application.shop import Shop
     from application.shop_admin import ShopAdministration
+    from application.sign_in_sessions import SignInSessions
     from application.site_launch import SiteLaunch
     from application.sites import SiteAdministration, SiteDirectory, SiteQueries
     from application.today import AtAGlance
@@ -163,6 +165,8 @@ else:  # the use cases and the adapters behind them, imported when first built
     MessageShield, ShieldHolds = _lazy_from("application.shield", "MessageShield", "ShieldHolds")
     Shop = _lazy("application.shop", "Shop")
     ShopAdministration = _lazy("application.shop_admin", "ShopAdministration")
+    SignInSessions = _lazy("application.sign_in_sessions", "SignInSessions")
+    NewDeviceMails = _lazy("application.new_device_mails", "NewDeviceMails")
     SiteLaunch = _lazy("application.site_launch", "SiteLaunch")
     SiteAdministration, SiteDirectory, SiteQueries = _lazy_from(
         "application.sites", "SiteAdministration", "SiteDirectory", "SiteQueries")
@@ -190,6 +194,8 @@ DemoSeeder = _lazy("adapters.demo.seed", "DemoSeeder")
 FakerPeople = _lazy("adapters.demo.people", "FakerPeople")
 PillowPortraits = _lazy("adapters.demo.portraits", "PillowPortraits")
 LibraryScreeningChecks = _lazy("adapters.screening.checks", "screening_checks")
+ParsedUserAgents = _lazy("adapters.browsers", "ParsedUserAgents")  # ua-parser (issue 33.3)
+CldrPlaceNames = _lazy("adapters.texts.countries", "CldrPlaceNames")
 
 def _event_bus(redis_url: str | None) -> EventBus:
     """Redis carries events between processes; embedded, one process needs no broker.
@@ -228,6 +234,9 @@ def _task_queue(redis_url: str | None, container: Container) -> OutboxQueue:
                    container.account_mails().send(kind, member_id, new_email, target))
     queue.register("erase_expired_accounts", lambda: container.accounts().erase_expired())
     queue.register("erasure_mail", lambda *args: container.account_mails().farewell(*args))
+    # "Was this you?" (issue 33.3): a sign-in from a new device.
+    queue.register("new_device_mail", lambda session_id:
+                   container.new_device_mails().send(session_id))
     # A closed site's members, a batch at a time (issue 32.5).
     queue.register("site_closed_mails", lambda site_id, after:
                    container.site_administration().tell_members(site_id, after))
@@ -308,14 +317,23 @@ class Container(containers.DeclarativeContainer):
     # The shield's facts in each language (its automated decisions), and the block
     # lists' look at every signup (issue 31.3).
     shield_texts = providers.Singleton(JsonShieldTexts)
+    user_agents = providers.Singleton(ParsedUserAgents)  # issue 33.3
     accounts = providers.Singleton(
         Accounts, uow=unit_of_work.provider, clock=clock, passwords=passwords, secrets=secrets,
         tasks=tasks, files=files, password_strength=providers.Object(password_strength),
         regions=providers.Singleton(IsoRegions), addresses=email_addresses,
         signup_screen=providers.Singleton(SignupShield, texts=shield_texts),
-        profile_shield=profile_shield,
+        profile_shield=profile_shield, user_agents=user_agents,
     )
     events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url)
+    # Where the member is signed in, and the "was this you?" mail (issue 33.3).
+    sign_in_sessions = providers.Singleton(SignInSessions, uow=unit_of_work.provider,
+                                           clock=clock, secrets=secrets,
+                                           user_agents=user_agents, events=events)
+    new_device_mails = providers.Singleton(
+        NewDeviceMails, uow=unit_of_work.provider, clock=clock, secrets=secrets,
+        mails=account_mails, user_agents=user_agents,
+        places=providers.Singleton(CldrPlaceNames), base_url=config.provided.base_url)
     appeals = providers.Singleton(Appeals, uow=unit_of_work.provider, clock=clock,
                                   accounts=accounts)
     operator_desk = providers.Singleton(OperatorDesk, uow=unit_of_work.provider)

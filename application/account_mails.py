@@ -217,3 +217,11 @@ class AccountMails:
                          headers={"List-Unsubscribe":
                                   f"<{base}/api/unsubscribe?token={unsubscribe}>",
                                   "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"})
+
+    def deliver(self, kind: str, site: Site, company: Company | None, member: Member,
+                link: str, lifetime: timedelta, extra: Mapping[str, str | date]) -> None:
+        """A mail about the member's account that another use case words and links (a
+        sign-in from a new device, application.new_device_mails), as every account mail
+        goes: greeting, footer and unsubscribe line."""
+        self._deliver(kind, site, member.id, member.language, member.email,
+                      brand_values(site, company, member), link, lifetime, extra)

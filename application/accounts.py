@@ -24,8 +24,10 @@ from application.ports.email_addresses import EmailAddresses
 from application.ports.jobs import TaskQueue
 from application.ports.photos import FileStore
 from application.ports.security import PasswordHasher, Secrets
+from application.ports.sign_ins import UserAgents
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.profile_shield import ProfileShield
+from application.sign_in_sessions import note_use, start_session
 from application.sites import resolve_site
 from domain.accounts import (
     PASSWORD_MAX,
@@ -134,6 +136,9 @@ class Accounts:
     signup_screen: SignupScreen | None = None  # the block lists (None: none kept)
     # The scam shield on the name (issue 31.2; None: not screened).
     profile_shield: ProfileShield | None = None
+    # Tells one browser from another: sign-ins from a new device are mailed (issue 33.3;
+    # None: none is).
+    user_agents: UserAgents | None = None
 
     @property
     def password_checks(self) -> PasswordChecks:
@@ -243,10 +248,9 @@ class Accounts:
 
     def _start_session(self, uow: UnitOfWork, member_id: int, visitor: Visitor,
                        now: datetime) -> str:
-        token = self.secrets.token()
-        uow.sessions.add(member_id, self.secrets.digest(token), now, now + SESSION_LIFETIME,
-                         visitor.ip, visitor.user_agent, visitor.device)
-        return token
+        """Every sign-in's session (application.sign_in_sessions: a new device's is mailed)."""
+        return start_session(uow, self.secrets, self.user_agents, member_id, visitor, now,
+                             now + SESSION_LIFETIME)
 
     def log_in(self, host: str | None, email: str, password: str, visitor: Visitor) -> Login:
         now = self.clock.now()
@@ -311,13 +315,17 @@ class Accounts:
         if not token:
             return None
         now = self.clock.now()
+        digest = self.secrets.digest(token)
         with self.uow(single_read=True) as uow:
-            found = uow.sessions.signed_in(self.secrets.digest(token))
+            found = uow.sessions.signed_in(digest)
         if found is None:
             return None
         if found.member.status is AccountStatus.BANNED:
             raise DomainError("account_banned")
-        return found if found.session.open_at(now) and found.member.can_log_in else None
+        if not (found.session.open_at(now) and found.member.can_log_in):
+            return None
+        note_use(self.uow, digest, found.session, now)  # "last active" (issue 33.3)
+        return found
 
     def open_sessions(self, tokens: Collection[str]) -> set[str]:
         """Those of these session tokens that still sign their member in, as member_for

@@ -40,6 +40,7 @@ from adapters.http import (
     sandbox_views,
     session,
     shop_views,
+    sign_in_views,
     site_views,
     web_app,
 )
@@ -142,6 +143,7 @@ def create_app(container: Container) -> Flask:
                    like_views, chat_views, realtime, shop_views, notification_views, health,
                    lander_views, privacy_views, decision_views, openapi, media, review_views):
         app.register_blueprint(module.blueprint)
+    app.register_blueprint(sign_in_views.blueprint)  # issue 33.3
     if config.payment_provider == "sandbox":
         app.register_blueprint(sandbox_views.blueprint)
     app.register_blueprint(web_app.blueprint)  # last: its catch-all serves the app

@@ -79,6 +79,7 @@ _RULE_STATUS = {
     "not_banned": 409,
     "password_confirmation_required": 403,
     "export_link_invalid": 404,
+    "session_not_found": 404,  # not one of the member's open sessions (issue 33.3)
     "export_address_bounces": 409,
     "message_flagged": 409,
     "profile_text_flagged": 409,

@@ -7,9 +7,11 @@ longer than MAX_CLIENT_MESSAGE closes the socket with 1009 (simple-websocket sto
 there, SERVER_OPTIONS), one over the socket's allowance with 1008, and of a member's
 typing notices in a conversation one passes every few seconds.
 
-A connection whose session ends (logout elsewhere, a ban) is told `session_revoked`
-and closed: at once when the ban publishes it, else at the next session check, which
-reads the sessions of all of the process's sockets at once every SESSION_CHECK_SECONDS.
+A connection whose session ends (logout elsewhere, a ban, the member ending it from
+another device) is told `session_revoked` and closed: at once when the ban or the member's
+ending publishes it (SessionRevoked; one naming sessions closes only theirs), else at the
+next session check, which reads the sessions of all of the process's sockets at once
+every SESSION_CHECK_SECONDS.
 """
 
 from __future__ import annotations
@@ -31,9 +33,9 @@ from adapters.http.composition import container
 from adapters.http.errors import OUTAGES
 from adapters.http.rendering import event_json
 from adapters.http.requests import is_id
-from adapters.http.session import current_member, session_token
+from adapters.http.session import current_member, session_token, signed_in
 from application.live_traffic import SocketAllowance
-from application.ports.events import member_channel
+from application.ports.events import Event, SessionRevoked, member_channel
 from domain.errors import DomainError
 from domain.live_limits import MAX_CLIENT_MESSAGE
 from domain.members import Member
@@ -140,12 +142,14 @@ def _serve(ws: Any) -> None:
         # holds the second one until the first is acknowledged (up to 40 ms later).
         ws.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     connection = Connection(ws, built, session_token() or "", built.live_traffic().allowance())
+    found = signed_in()
+    session_id = found.session.id if found else None
     with _open_lock:
         _open.add(connection)
         metrics.sockets_open(len(_open))
         _watch_sessions()
     unsubscribe = built.events().subscribe(
-        member_channel(member.id), lambda event: connection.send(event_json(event)))
+        member_channel(member.id), lambda event: _pass_on(event, connection, session_id))
     try:
         connection.send({"type": "hello", "member": member.id})
         while not connection.closed.is_set():
@@ -165,6 +169,14 @@ def _serve(ws: Any) -> None:
         with _open_lock:
             _open.discard(connection)
             metrics.sockets_open(len(_open))
+
+
+def _pass_on(event: Event, connection: Connection, session_id: int | None) -> None:
+    """An event for the member to this socket; the end of some of the member's sessions
+    only to the sockets of those sessions (issue 33.3: the member ended them)."""
+    if isinstance(event, SessionRevoked) and not event.ends(session_id):
+        return
+    connection.send(event_json(event))
 
 
 def check_sessions() -> None:

@@ -4,13 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from datetime import datetime
+from typing import Any
 
 import attrs
-from sqlalchemy import Connection, and_, bindparam, delete, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    and_,
+    bindparam,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 
 from adapters.sql import tables as t
 from adapters.sql.members import member_from_row, members_with_profiles
-from application.ports.accounts import SessionRecord, SignedIn, TokenRecord
+from application.ports.accounts import SessionDetails, SessionRecord, SignedIn, TokenRecord
 from application.ports.photos import MainPhoto
 from domain.members import Member
 from domain.photos import PhotoStatus
@@ -19,9 +30,11 @@ _main_photo = and_(t.photos.c.member_id == t.members.c.id, t.photos.c.is_main.is
 # Session, member, profile, balance, main photo and mail state: one round trip.
 _SIGNED_IN = (
     members_with_profiles.add_columns(
+        t.sessions.c.id.label("session_id"),
         t.sessions.c.created_at.label("session_created_at"),
         t.sessions.c.expires_at.label("session_expires_at"),
         t.sessions.c.revoked_at.label("session_revoked_at"),
+        t.sessions.c.last_seen_at.label("session_last_seen_at"),
         t.credit_balances.c.balance.label("credit_balance"),
         t.photos.c.filename.label("photo_filename"),
         t.photos.c.thumb_filename.label("photo_thumb_filename"),
@@ -40,6 +53,7 @@ _SIGNED_IN = (
 _WITH_MEMBERS = (
     members_with_profiles.add_columns(
         t.sessions.c.token_hash,
+        t.sessions.c.id.label("session_id"),
         t.sessions.c.created_at.label("session_created_at"),
         t.sessions.c.expires_at.label("session_expires_at"),
         t.sessions.c.revoked_at.label("session_revoked_at"),
@@ -55,11 +69,12 @@ class SqlSessions:
     connection: Connection
 
     def add(self, member_id: int, token_hash: str, created_at: datetime, expires_at: datetime,
-            ip: str | None, user_agent: str | None, device: str | None = None) -> None:
-        self.connection.execute(insert(t.sessions).values(
+            ip: str | None, user_agent: str | None, device: str | None = None,
+            country: str | None = None) -> int:
+        return int(self.connection.execute(insert(t.sessions).values(
             member_id=member_id, token_hash=token_hash, created_at=created_at,
-            expires_at=expires_at, ip=ip, user_agent=(user_agent or "")[:300] or None,
-            device=device))
+            expires_at=expires_at, ip=ip, user_agent=_user_agent(user_agent),
+            device=device, country=country).returning(t.sessions.c.id)).scalar_one())
 
     def find(self, token_hash: str) -> SessionRecord | None:
         row = self.connection.execute(
@@ -78,7 +93,8 @@ class SqlSessions:
             row.photo_filename, row.photo_thumb_filename, PhotoStatus(row.photo_status))
         return SignedIn(
             session=SessionRecord(row.id, row.session_created_at, row.session_expires_at,
-                                  row.session_revoked_at),
+                                  row.session_revoked_at, row.session_id,
+                                  row.session_last_seen_at),
             member=member_from_row(row), credits=int(row.credit_balance or 0),
             main_photo=photo, mail_off=row.mail_off)
 
@@ -91,7 +107,8 @@ class SqlSessions:
                     _WITH_MEMBERS, {"token_hashes": hashes[start:start + _AT_ONCE]}):
                 found[row.token_hash] = (
                     SessionRecord(row.id, row.session_created_at, row.session_expires_at,
-                                  row.session_revoked_at), member_from_row(row))
+                                  row.session_revoked_at, row.session_id),
+                    member_from_row(row))
         return found
 
     def confirm(self, token_hash: str, now: datetime) -> None:
@@ -114,6 +131,63 @@ class SqlSessions:
         if keep:
             query = query.where(t.sessions.c.token_hash != keep)
         self.connection.execute(query.values(revoked_at=now))
+
+
+    # --- where the member is signed in (issue 33.3) ---
+
+    def used(self, token_hash: str, now: datetime, unless_after: datetime) -> None:
+        s = t.sessions
+        self.connection.execute(update(s).where(
+            s.c.token_hash == token_hash,
+            or_(s.c.last_seen_at.is_(None), s.c.last_seen_at <= unless_after),
+        ).values(last_seen_at=now))
+
+    def open_of(self, member_id: int, now: datetime) -> list[SessionDetails]:
+        s = t.sessions
+        rows = self.connection.execute(select(s).where(
+            s.c.member_id == member_id, s.c.revoked_at.is_(None), s.c.expires_at > now,
+        ).order_by(s.c.created_at.desc(), s.c.id.desc()))
+        return [_details(row) for row in rows]
+
+    def details(self, session_id: int) -> SessionDetails | None:
+        row = self.connection.execute(select(t.sessions).where(
+            t.sessions.c.id == session_id)).first()
+        return None if row is None else _details(row)
+
+    def has_any(self, member_id: int) -> bool:
+        return self.connection.execute(select(t.sessions.c.id).where(
+            t.sessions.c.member_id == member_id).limit(1)).first() is not None
+
+    def browsers_of(self, member_id: int, device: str | None
+                    ) -> list[tuple[str | None, str | None]]:
+        s = t.sessions
+        same = s.c.device.is_(None) if device is None else or_(s.c.device == device,
+                                                               s.c.device.is_(None))
+        rows = self.connection.execute(select(s.c.device, s.c.user_agent).distinct().where(
+            s.c.member_id == member_id, same))
+        return [(row.device, row.user_agent) for row in rows]
+
+    def end(self, member_id: int, session_ids: Collection[int], now: datetime) -> list[int]:
+        if not session_ids:
+            return []
+        s = t.sessions
+        rows = self.connection.execute(update(s).where(
+            s.c.member_id == member_id, s.c.id.in_(list(session_ids)),
+            s.c.revoked_at.is_(None), s.c.expires_at > now,
+        ).values(revoked_at=now).returning(s.c.id))
+        return sorted(row.id for row in rows)
+
+
+def _user_agent(value: str | None) -> str | None:
+    return (value or "")[:300] or None
+
+
+def _details(row: Any) -> SessionDetails:
+    return SessionDetails(
+        id=row.id, member_id=row.member_id, token_hash=row.token_hash,
+        created_at=row.created_at, expires_at=row.expires_at, revoked_at=row.revoked_at,
+        last_seen_at=row.last_seen_at, ip=row.ip, user_agent=row.user_agent,
+        device=row.device, country=row.country)
 
 
 @attrs.define

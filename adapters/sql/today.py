@@ -93,7 +93,11 @@ class SqlTodayReading:
                 and_(earlier.c.paid_at == od.c.paid_at, earlier.c.id < od.c.id))).exists()
         firsts = self._per_window(od.c.paid_at, od.c.site_id, site_ids, windows, first)
         paid = self._money(od.c.paid_at, site_ids, windows)
-        refunded = self._money(od.c.refunded_at, site_ids, windows)
+        # Money given back as it was given: each refund, partial ones and withdrawals
+        # included, on its own day (not the order's whole amount on its last one).
+        rf = t.order_refunds
+        refunded = self._money(rf.c.created_at, site_ids, windows, rf.c.amount,
+                               rf.join(od, od.c.id == rf.c.order_id))
         zeros = [0] * len(windows)
         return {site_id: [Activity(
             signups=signups.get(site_id, zeros)[n],
@@ -108,10 +112,12 @@ class SqlTodayReading:
             for site_id in site_ids}
 
     def _money(self, moment: ColumnElement[Any], site_ids: Sequence[int],
-               windows: Sequence[Window]) -> dict[int, dict[str, tuple[list[int], list[int]]]]:
-        """Per site and currency: orders and cents in each window."""
+               windows: Sequence[Window], cents: ColumnElement[Any] = od.c.amount,
+               source: Any = od) -> dict[int, dict[str, tuple[list[int], list[int]]]]:
+        """Per site and currency: rows and cents in each window."""
         query = (select(od.c.site_id, od.c.currency, *(_counted(moment, w) for w in windows),
-                        *(_counted(moment, w, od.c.amount) for w in windows))
+                        *(_counted(moment, w, cents) for w in windows))
+                 .select_from(source)
                  .where(od.c.site_id.in_(site_ids), _spanning(moment, windows))
                  .group_by(od.c.site_id, od.c.currency))
         found: dict[int, dict[str, tuple[list[int], list[int]]]] = {}

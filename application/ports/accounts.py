@@ -18,6 +18,8 @@ class SessionRecord:
     created_at: datetime
     expires_at: datetime
     revoked_at: datetime | None = None
+    id: int | None = None  # the session's own (None: a record made without it)
+    last_seen_at: datetime | None = None  # written at most every SEEN_EVERY (issue 33.3)
 
     def open_at(self, now: datetime) -> bool:
         return self.revoked_at is None and now < self.expires_at
@@ -32,10 +34,29 @@ class SignedIn:
     mail_off: str | None  # why e-mail to the member is off, if it is
 
 
+@attrs.frozen
+class SessionDetails:
+    """A session as the member's list of sign-ins shows it (issue 33.3)."""
+
+    id: int
+    member_id: int
+    token_hash: str
+    created_at: datetime
+    expires_at: datetime
+    revoked_at: datetime | None
+    last_seen_at: datetime | None
+    ip: str | None
+    user_agent: str | None
+    device: str | None
+    country: str | None
+
+
 class SessionRepository(Protocol):
     def add(self, member_id: int, token_hash: str, created_at: datetime, expires_at: datetime,
-            ip: str | None, user_agent: str | None, device: str | None = None) -> None:
-        """``device``: the browser's device cookie (issue 31.3), kept for block lists."""
+            ip: str | None, user_agent: str | None, device: str | None = None,
+            country: str | None = None) -> int:
+        """``device``: the browser's device cookie (issue 31.3), kept for block lists;
+        ``country``: the GeoIP country at sign-in. Answers the session's id."""
         ...
     def find(self, token_hash: str) -> SessionRecord | None: ...
     def signed_in(self, token_hash: str) -> SignedIn | None:
@@ -53,6 +74,27 @@ class SessionRepository(Protocol):
         ...
     def confirmed_at(self, token_hash: str) -> datetime | None: ...
     def revoke_all(self, member_id: int, now: datetime, keep: str | None = None) -> None: ...
+    # --- where the member is signed in (issue 33.3) ---
+    def used(self, token_hash: str, now: datetime, unless_after: datetime) -> None:
+        """The session was used now: written unless it was written after
+        ``unless_after`` (so many requests at once write it once)."""
+        ...
+    def open_of(self, member_id: int, now: datetime) -> list[SessionDetails]:
+        """The member's sessions that are neither ended nor expired, newest first."""
+        ...
+    def details(self, session_id: int) -> SessionDetails | None: ...
+    def has_any(self, member_id: int) -> bool:
+        """Whether the member ever had a session (ended or not)."""
+        ...
+    def browsers_of(self, member_id: int, device: str | None
+                    ) -> list[tuple[str | None, str | None]]:
+        """The (device cookie, user agent) pairs of the member's sessions, ended or not,
+        from this device or from before device cookies (device NULL); each pair once."""
+        ...
+    def end(self, member_id: int, session_ids: Collection[int], now: datetime) -> list[int]:
+        """End those of these sessions that are the member's and still open; answers
+        the ids it ended."""
+        ...
 
 
 @attrs.frozen

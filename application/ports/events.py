@@ -87,9 +87,15 @@ class PaymentSettled:
 
 @attrs.frozen
 class SessionRevoked:
-    """The member's sessions ended (a ban): open pages close."""
+    """The member's sessions ended (a ban): open pages close. With ``sessions``, only
+    those sessions ended (the member ended them, issue 33.3): only their pages close."""
 
     kind: ClassVar[str] = "session_revoked"
+    sessions: tuple[int, ...] = ()
+
+    def ends(self, session_id: int | None) -> bool:
+        """Whether the pages of this session close."""
+        return not self.sessions or session_id in self.sessions
 
 
 @attrs.frozen

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from application.ports.accounts import SessionRecord, SignedIn, TokenRecord
+from application.ports.accounts import SessionDetails, SessionRecord, SignedIn, TokenRecord
 from domain.members import Member
 from domain.privacy import SeenFacts
 from tests.application.memory_store import MemoryStore
@@ -28,16 +28,22 @@ class MemorySessions:
         self.ledger = ledger
 
     def add(self, member_id: int, token_hash: str, created_at: datetime, expires_at: datetime,
-            ip: str | None, user_agent: str | None, device: str | None = None) -> None:
-        self.data[token_hash] = {"member_id": member_id, "created_at": created_at,
-                                 "expires_at": expires_at, "revoked_at": None}
+            ip: str | None, user_agent: str | None, device: str | None = None,
+            country: str | None = None) -> int:
+        session_id = len(self.data) + 1
+        self.data[token_hash] = {"id": session_id, "member_id": member_id,
+                                 "created_at": created_at, "expires_at": expires_at,
+                                 "revoked_at": None, "last_seen_at": None, "ip": ip,
+                                 "user_agent": (user_agent or "")[:300] or None,
+                                 "device": device, "country": country}
+        return session_id
 
     def find(self, token_hash: str) -> SessionRecord | None:
         row = self.data.get(token_hash)
         if not row:
             return None
         return SessionRecord(row["member_id"], row["created_at"], row["expires_at"],
-                             row["revoked_at"])
+                             row["revoked_at"], row.get("id"), row.get("last_seen_at"))
 
     def signed_in(self, token_hash: str) -> SignedIn | None:
         record = self.find(token_hash)
@@ -76,6 +82,51 @@ class MemorySessions:
         for token_hash, row in self.data.items():
             if row["member_id"] == member_id and token_hash != keep and not row["revoked_at"]:
                 row["revoked_at"] = now
+
+    # --- where the member is signed in (issue 33.3) ---
+
+    def used(self, token_hash: str, now: datetime, unless_after: datetime) -> None:
+        row = self.data.get(token_hash)
+        if row is not None and (row.get("last_seen_at") is None
+                                or row["last_seen_at"] <= unless_after):
+            row["last_seen_at"] = now
+
+    def _details(self, token_hash: str, row: dict[str, Any]) -> SessionDetails:
+        return SessionDetails(
+            id=row["id"], member_id=row["member_id"], token_hash=token_hash,
+            created_at=row["created_at"], expires_at=row["expires_at"],
+            revoked_at=row["revoked_at"], last_seen_at=row.get("last_seen_at"),
+            ip=row.get("ip"), user_agent=row.get("user_agent"), device=row.get("device"),
+            country=row.get("country"))
+
+    def open_of(self, member_id: int, now: datetime) -> list[SessionDetails]:
+        found = [self._details(token_hash, row) for token_hash, row in self.data.items()
+                 if row["member_id"] == member_id and row["revoked_at"] is None
+                 and row["expires_at"] > now]
+        return sorted(found, key=lambda each: (each.created_at, each.id), reverse=True)
+
+    def details(self, session_id: int) -> SessionDetails | None:
+        return next((self._details(token_hash, row) for token_hash, row in self.data.items()
+                     if row.get("id") == session_id), None)
+
+    def has_any(self, member_id: int) -> bool:
+        return any(row["member_id"] == member_id for row in self.data.values())
+
+    def browsers_of(self, member_id: int, device: str | None
+                    ) -> list[tuple[str | None, str | None]]:
+        pairs = {(row.get("device"), row.get("user_agent")) for row in self.data.values()
+                 if row["member_id"] == member_id
+                 and (row.get("device") is None or row.get("device") == device)}
+        return sorted(pairs, key=str)
+
+    def end(self, member_id: int, session_ids: Collection[int], now: datetime) -> list[int]:
+        ended = []
+        for row in self.data.values():
+            if row.get("id") in session_ids and row["member_id"] == member_id \
+                    and row["revoked_at"] is None and row["expires_at"] > now:
+                row["revoked_at"] = now
+                ended.append(row["id"])
+        return sorted(ended)
 
 
 class MemoryTokens:

@@ -90,6 +90,14 @@ def _order(member: int, site: int, bundle: int, amount: int, currency: str, *, s
                        "currency": currency, "method": "ideal", "status": status,
                        "provider": "sandbox", "payment_id": f"tr_{order_id}",
                        "created_at": created, "paid_at": paid, "refunded_at": refunded})
+    if refunded is not None:
+        _refund(order_id, amount, refunded)
+
+
+def _refund(order_id: int, cents: int, when: datetime) -> None:
+    _insert(t.order_refunds, {"order_id": order_id, "amount": cents, "credits": 0,
+                              "missing": 0, "kind": "refunded", "reason": "asked",
+                              "actor": "ops", "created_at": when})
 
 
 def _decision(site: int, member: int, restriction: str, decided: datetime,
@@ -123,6 +131,7 @@ def _seed() -> dict[str, int]:
            paid=at(1, 9) - timedelta(days=30))
     _order(a1, ams, 1, 1999, "EUR", status="paid", created=at(21, 10), paid=at(21, 10))  # 1st
     _order(a6, ams, 1, 999, "EUR", status="paid", created=at(21, 11), paid=at(21, 11))  # not 1st
+    _refund(3, 300, at(21, 13))  # a part of it given back: counted, the order stays paid
     _order(a4, ams, 1, 1200, "USD", status="paid", created=at(20, 12), paid=at(20, 12))
     _order(a1, ams, 1, 999, "EUR", status="failed", created=at(21, 10, 30))
     _order(a3, ams, 1, 999, "EUR", status="failed", created=at(20, 20))
@@ -184,7 +193,7 @@ def test_a_seeded_day_counted_per_site_time_zone(amora: Any) -> None:
     assert data["at"] == "2026-11-21T14:30:00+00:00" and data["site"] is None
     assert data["total"]["today"] == {
         "signups": 3, "activations": 2, "first_purchases": 2, "paid_orders": 3,
-        "revenue": {"EUR": "78.98"}, "refunded": {"EUR": "9.99"}, "failed_payments": 1}
+        "revenue": {"EUR": "78.98"}, "refunded": {"EUR": "12.99"}, "failed_payments": 1}
     assert data["total"]["yesterday"] == {
         "signups": 3, "activations": 1, "first_purchases": 2, "paid_orders": 2,
         "revenue": {"EUR": "9.99", "USD": "12.00"}, "refunded": {}, "failed_payments": 1}
@@ -283,7 +292,7 @@ def test_for_people(amora: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     assert _line(out, "First purchases") == ["2", "2", "1"]
     assert _line(out, "Revenue EUR") == ["78.98", "9.99", "-"]
     assert _line(out, "Revenue USD") == ["-", "12.00", "12.00"]
-    assert _line(out, "Refunded EUR") == ["9.99", "-", "-"]
+    assert _line(out, "Refunded EUR") == ["12.99", "-", "-"]
     assert _line(out, "Failed payments") == ["1", "1", "0"]
     assert _line(out, "Paying members (all time)") == ["5"]
     assert _line(out, "Photos to review") == ["3", "oldest", "1", "d", "(1", "held", "by",
