@@ -20,6 +20,7 @@ from application.ports.events import EventBus, PaymentSettled, member_channel
 from application.ports.payments import Mandate, PaymentGateway, PaymentMethod, PaymentRequest
 from application.ports.shop import Refund
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.receipts import issue_receipt
 from application.sites import resolve_site
 from domain.credits import EntryKind
 from domain.direct_debit import PERIOD, check_allowed
@@ -526,6 +527,8 @@ class Shop:
                 self._check_code_once(uow, order, now)
             settled = PaymentSettled(order=order.id, status=after)
             notify_later(uow, member_channel(order.member_id), settled)  # the receipt
+            if after is OrderStatus.PAID:  # last: the company's receipt counter stays
+                issue_receipt(uow, order, now)  # locked until this commit (issue 34.4)
             uow.commit()
         self.events.publish(member_channel(order.member_id), settled)
         if balance is not None:

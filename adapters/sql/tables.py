@@ -459,6 +459,32 @@ order_refunds = Table(
     Column("created_at", UtcDateTime, nullable=False, index=True),
 )
 
+# Receipts numbered without gaps per company and year (issue 34.4): a company's counter
+# for a year is claimed by one conditional UPDATE ... RETURNING in the transaction that
+# marks an order paid, so parallel payments queue on its row (SqlReceipts.issue).
+receipt_counters = Table(
+    "receipt_counters",
+    metadata,
+    Column("company_id", ForeignKey("companies.id"), primary_key=True),
+    Column("year", Integer, primary_key=True),
+    Column("last_number", Integer, nullable=False),
+)
+
+receipts = Table(
+    "receipts",
+    metadata,
+    # No cascade: the books keep a receipt as long as its order (erasure keeps both).
+    Column("order_id", ForeignKey("orders.id"), primary_key=True),
+    Column("company_id", ForeignKey("companies.id"), nullable=False),
+    Column("year", Integer, nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("issued_at", UtcDateTime, nullable=False),
+    # The seller as it stood then (domain.receipts.Seller): a later move of the company
+    # does not rewrite the receipts it gave.
+    Column("seller", JSON, nullable=False),
+    Index("uq_receipts_company_year_number", "company_id", "year", "number", unique=True),
+)
+
 member_flags = Table(
     "member_flags",
     metadata,

@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the repositories' modules are imported when first used
     from adapters.sql.outbox import SqlOutbox
     from adapters.sql.personal_data import SqlPersonalData
     from adapters.sql.presence import SqlLastSeen
+    from adapters.sql.receipts import SqlReceipts
     from adapters.sql.repositories import (
         SqlAuditLog,
         SqlCompanies,
@@ -154,6 +155,7 @@ _REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
     "transparency": _lazy("adapters.sql.transparency", "SqlTransparency"),
     "trust": _lazy("adapters.sql.trust", "SqlTrust"),
     "blocklists": _lazy("adapters.sql.blocklists", "SqlBlocklists"),
+    "receipts": _lazy("adapters.sql.receipts", "SqlReceipts"),
     "jobs": lambda connection: _lazy("adapters.sql.outbox", "SqlOutbox")(connection, _now),
 }
 
@@ -178,6 +180,7 @@ class SqlUnitOfWork:
     bundles: SqlBundles
     discount_codes: SqlDiscountCodes
     orders: SqlOrders
+    receipts: SqlReceipts
     member_flags: SqlMemberFlags
     direct_debit: SqlDirectDebit
     shop_queries: SqlShopQueries

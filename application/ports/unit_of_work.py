@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the repositories' ports, named in annotations only
     from application.ports.personal_data import PersonalDataQueries
     from application.ports.photos import PhotoQueries, PhotoRepository
     from application.ports.presence import LastSeen
+    from application.ports.receipts import ReceiptRepository
     from application.ports.shop import (
         BundleRepository,
         DiscountCodeRepository,
@@ -62,6 +63,7 @@ class UnitOfWork(Protocol):
     bundles: BundleRepository
     discount_codes: DiscountCodeRepository
     orders: OrderRepository
+    receipts: ReceiptRepository  # numbered without gaps per company and year
     member_flags: MemberFlags
     direct_debit: DirectDebitRepository
     shop_queries: ShopQueries  # read only

@@ -63,6 +63,8 @@ PLAIN = {
     # A refund's kind and who gave it are the books' (issue 32.4).
     ("order_refunds", "kind"): "refunded", ("order_refunds", "actor"): "ops",
     ("blocklist", "kind"): "email", ("blocklist", "added_by"): "ops",
+    # A receipt names the company that sold, not the member (issue 34.4).
+    ("receipts", "seller"): {"name": "Amora Media B.V.", "country": "NL"},
 }
 # Kept on purpose: a block-list entry's value (an address, a network, a device, a photo
 # hash) outlives the erased account, so the person it blocks cannot come back (31.3).

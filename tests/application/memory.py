@@ -38,6 +38,7 @@ from tests.application.memory_notices import (
     MemoryNotifications,
     MemoryPhotoQueries,
 )
+from tests.application.memory_receipts import MemoryReceipts
 from tests.application.memory_services import (
     CountingSecrets,
     FixedClock,
@@ -264,6 +265,7 @@ class MemoryUnitOfWork:
         self.bundles = MemoryBundles(work)
         self.discount_codes = MemoryDiscountCodes(work)
         self.orders = MemoryOrders(work)
+        self.receipts = MemoryReceipts(work)
         self.member_flags = MemoryMemberFlags(work)
         self.shop_queries = MemoryShopQueries(work)
         self.direct_debit = MemoryDirectDebit(work)

@@ -21,6 +21,7 @@ from domain.mass_openers import Signature
 from domain.members import Member
 from domain.orders import Order
 from domain.pricing import DiscountCode
+from domain.receipts import Receipt
 from domain.sites import Company, Site
 
 if TYPE_CHECKING:
@@ -89,6 +90,8 @@ class MemoryStore:
     codes: dict[str, DiscountCode] = attrs.Factory(dict)
     orders: dict[int, Order] = attrs.Factory(dict)
     refunds: list[Refund] = attrs.Factory(list)  # by id
+    receipts: dict[int, Receipt] = attrs.Factory(dict)  # by order
+    receipt_counters: dict[tuple[int, int], int] = attrs.Factory(dict)  # company, year
     flags: list[tuple[int, MemberFlag]] = attrs.Factory(list)
     sms_codes: list[SmsRow] = attrs.Factory(list)  # by id
     mandates: list[tuple[int, SignedMandate]] = attrs.Factory(list)
