@@ -246,6 +246,11 @@ def _task_queue(redis_url: str | None, container: Container) -> OutboxQueue:
                    container.data_export().build_and_mail(member_id))
     queue.register("purge_exports", lambda: container.data_export().purge_expired())
     queue.register("sandbox_webhook", call_webhook)
+    # A withdrawal's money back through the gateway, until it takes it; its mail.
+    queue.register("withdrawal_refund", lambda order_id:
+                   container.withdrawals().pay_out(order_id))
+    queue.register("withdrawal_mail", lambda order_id:
+                   container.withdrawals().acknowledge(order_id))
     queue.register("notify", lambda kind, member_id, refs:
                    container.notifier().notify(kind, member_id, refs))
     queue.register("remind_unread", lambda: container.notifier().remind_unread(queue.enqueue))
@@ -399,6 +404,12 @@ class Container(containers.DeclarativeContainer):
         checks=providers.Singleton(LibraryBankChecks),
         sms=providers.Singleton(FileSms, directory=config.provided.sms_dir), shop=shop,
     )
+    # Withdrawal from a purchase within 14 days (issue 34.2): the refund machinery of the
+    # shop, the gateway's refund retried from the outbox, the acknowledgement mail.
+    withdrawals = providers.Singleton(
+        _lazy("application.withdrawals", "Withdrawals"), uow=unit_of_work.provider,
+        clock=clock, gateway=payment_gateway, shop=shop, events=events, texts=mail_texts,
+        mailer=mailer, base_url=config.provided.base_url)
     landers = providers.Singleton(Landers, uow=unit_of_work.provider, clock=clock,
                                   secrets=secrets, discovery=discovery)
     complaints = providers.Singleton(Complaints, uow=unit_of_work.provider, clock=clock,

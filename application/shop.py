@@ -649,7 +649,7 @@ class Shop:
                 raise DomainError("refund_failed", order=order.id, provider=self.gateway.name,
                                   detail=said) from None
             try:
-                refunded = self._give_back(uow, order, plan, reason, actor, now)
+                refunded = self.give_back(uow, order, plan, reason, actor, now)
                 uow.commit()
             except Exception:
                 # The money went back but this could not be kept: say so loudly, with
@@ -665,23 +665,31 @@ class Shop:
                                 credits_event(refunded.balance))
         return refunded
 
-    def _give_back(self, uow: UnitOfWork, order: Order, plan: RefundPlan, reason: str,
-                   actor: str, now: datetime) -> Refunded:
+    def give_back(self, uow: UnitOfWork, order: Order, plan: RefundPlan, reason: str,
+                  actor: str, now: datetime, *, kind: str = OrderStatus.REFUNDED.value,
+                  key: str | None = None, action: str = "orders.refund") -> Refunded:
+        """The refund's writes, in the caller's unit of work: the order's refunded total,
+        the credits taken back, the order's step into refunded once all is back, the
+        refund (``kind``), the audit line (``action``) and the member's notice. The
+        credits owed back are the money's share of the order's, unless ``key`` is given
+        (a withdrawal, issue 34.2): then exactly the plan's ``credits_back``, booked
+        under that ledger key."""
         total = uow.orders.give_back(order.id, plan.amount)
         if total is None:  # another refund took the rest meanwhile
             raise DomainError("refund_plan_changed", order=order.id)
-        owed = (credits_owed(order.credits, order.amount, total)
-                - credits_owed(order.credits, order.amount, total - plan.amount))
-        taken, missing = self._take_back(uow, order, owed, f"order:{order.id}:refund:{total}",
+        owed = plan.credits_back if key is not None else (
+            credits_owed(order.credits, order.amount, total)
+            - credits_owed(order.credits, order.amount, total - plan.amount))
+        taken, missing = self._take_back(uow, order, owed,
+                                         key or f"order:{order.id}:refund:{total}",
                                          OrderStatus.REFUNDED, now)
         if total == order.amount and not uow.orders.advance(
                 order.id, OrderStatus.PAID, OrderStatus.REFUNDED, now):
             raise DomainError("refund_plan_changed", order=order.id)
         refund = Refund(order_id=order.id, amount=plan.amount, credits=taken, missing=missing,
-                        kind=OrderStatus.REFUNDED.value, reason=reason, actor=actor,
-                        created_at=now)
+                        kind=kind, reason=reason, actor=actor, created_at=now)
         uow.orders.add_refund(refund)
-        uow.audit.record(now, actor, "orders.refund", str(order.id), {
+        uow.audit.record(now, actor, action, str(order.id), {
             "member": order.member_id, "amount": format_money(plan.amount),
             "currency": order.currency, "refunded": format_money(total),
             "paid": format_money(order.amount), "credits_taken": taken,

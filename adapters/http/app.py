@@ -43,6 +43,7 @@ from adapters.http import (
     sign_in_views,
     site_views,
     web_app,
+    withdrawal_views,
 )
 from adapters.http.headers import SecurityHeaders
 from adapters.http.rendering import render
@@ -144,6 +145,7 @@ def create_app(container: Container) -> Flask:
                    lander_views, privacy_views, decision_views, openapi, media, review_views):
         app.register_blueprint(module.blueprint)
     app.register_blueprint(sign_in_views.blueprint)  # issue 33.3
+    app.register_blueprint(withdrawal_views.blueprint)  # issue 34.2
     if config.payment_provider == "sandbox":
         app.register_blueprint(sandbox_views.blueprint)
     app.register_blueprint(web_app.blueprint)  # last: its catch-all serves the app

@@ -71,6 +71,13 @@ _RULE_STATUS = {
     "code_used": 409,
     "bundle_not_found": 404,
     "order_not_found": 404,
+    # Withdrawal from a purchase (issue 34.2): the order's state says no.
+    "already_withdrawn": 409,
+    "withdrawal_period_over": 409,
+    "order_not_withdrawable": 409,
+    "withdrawal_free_order": 409,
+    "withdrawal_credits_used": 409,
+    "withdrawal_changed": 409,
     "no_order_to_repeat": 404,
     "appeal_exists": 409,
     "appeal_too_late": 409,

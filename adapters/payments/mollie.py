@@ -87,6 +87,8 @@ class MollieGateway:
             return "refunded"
         return str(payment.status)
 
-    def refund(self, payment_id: str, amount: int, currency: str) -> None:
+    def refund(self, payment_id: str, amount: int, currency: str, key: str = "") -> None:
+        """Mollie's Idempotency-Key makes a refund asked again with the same ``key`` answer
+        the first one's result instead of refunding twice."""
         payment = self._client.payments.get(payment_id)
-        payment.refunds.create({"amount": _amount(amount, currency)})
+        payment.refunds.create({"amount": _amount(amount, currency)}, idempotency_key=key)

@@ -15,6 +15,7 @@ from sqlalchemy import Engine, case, insert, select, update
 
 from adapters.sql import tables as t
 from adapters.sql.outbox import SqlOutbox
+from adapters.sql.upsert import upsert
 from application.ports.jobs import TaskQueue
 from application.ports.payments import CreatedPayment, Issuer, PaymentMethod, PaymentRequest
 
@@ -60,13 +61,18 @@ class SandboxGateway:
         payment = self.payment(payment_id)
         return payment["status"] if payment else None
 
-    def refund(self, payment_id: str, amount: int, currency: str) -> None:
+    def refund(self, payment_id: str, amount: int, currency: str, key: str = "") -> None:
         """As Mollie: a paid payment's money back, in parts if need be, never more than
-        was paid; 'refunded' once all of it is back."""
+        was paid; 'refunded' once all of it is back. A refund asked again with the same
+        ``key`` refunds nothing more (its key is kept with it, in one transaction)."""
         if amount <= 0:
             raise ValueError(f"sandbox: a refund of {amount}")
         refunded = sp.c.refunded + amount
         with self._engine.begin() as connection:
+            if key and not upsert(connection, t.sandbox_refunds, {
+                    "key": key, "payment_id": payment_id, "amount": amount,
+                    "created_at": datetime.now(UTC)}, ["key"], []):
+                return  # given already
             moved = connection.execute(update(sp).where(
                 sp.c.id == payment_id, sp.c.status == "paid", sp.c.currency == currency,
                 refunded <= sp.c.amount).values(

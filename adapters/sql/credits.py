@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 import attrs
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, insert, or_, select, update
 
 from adapters.sql import tables as t
 from adapters.sql.upsert import insert_unless_exists
@@ -55,6 +55,12 @@ class SqlLedger:
     def entries(self, member_id: int, limit: int = 500) -> list[LedgerEntry]:
         rows = self.connection.execute(select(led).where(led.c.member_id == member_id)
                                        .order_by(led.c.id).limit(limit))
+        return [_entry(row) for row in rows]
+
+    def lots(self, member_id: int) -> list[LedgerEntry]:
+        rows = self.connection.execute(select(led).where(
+            led.c.member_id == member_id,
+            or_(led.c.amount > 0, led.c.kind == EntryKind.REVOKE.value)).order_by(led.c.id))
         return [_entry(row) for row in rows]
 
     def _ensure_row(self, member_id: int) -> None:

@@ -511,6 +511,38 @@ sandbox_payments = Table(
     Column("refunded", Integer, nullable=False, server_default="0"),  # cents, as Mollie's
 )
 
+# The sandbox gateway's refunds by their idempotency key, as Mollie keeps them: a refund
+# asked again with the same key (a job run twice) gives back nothing more (issue 34.2).
+sandbox_refunds = Table(
+    "sandbox_refunds",
+    metadata,
+    Column("key", String(100), primary_key=True),
+    Column("payment_id", String(40), nullable=False),
+    Column("amount", Integer, nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+)
+
+# Withdrawals from purchases (issue 34.2, domain.withdrawal): one an order at most (the
+# primary key decides between two clicks). Written with the credits taken back and the
+# order's refund in one transaction; the money goes back through the gateway after it
+# (refund_state pending, then refunded), retried from the outbox until it has.
+order_withdrawals = Table(
+    "order_withdrawals",
+    metadata,
+    Column("order_id", ForeignKey("orders.id", ondelete="CASCADE"), primary_key=True),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False,
+           index=True),
+    Column("requested_at", UtcDateTime, nullable=False),
+    Column("credits", Integer, nullable=False),  # unused: taken back
+    Column("used", Integer, nullable=False),  # spent: kept and paid for
+    Column("refund", Integer, nullable=False),  # cents
+    Column("currency", String(3), nullable=False),
+    Column("refund_state", String(20), nullable=False),  # pending | refunded
+    Column("refunded_at", UtcDateTime),
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    Column("last_error", String(500)),
+)
+
 photo_unlocks = Table(
     "photo_unlocks",
     metadata,

@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # the repositories' modules are imported when first used
     )
     from adapters.sql.transparency import SqlTransparency
     from adapters.sql.trust import SqlTrust
+    from adapters.sql.withdrawals import SqlWithdrawals
 
 
 def _now() -> datetime:
@@ -154,6 +155,7 @@ _REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
     "audit_queries": _lazy("adapters.sql.repositories", "SqlAuditLog"),
     "transparency": _lazy("adapters.sql.transparency", "SqlTransparency"),
     "trust": _lazy("adapters.sql.trust", "SqlTrust"),
+    "withdrawals": _lazy("adapters.sql.withdrawals", "SqlWithdrawals"),
     "blocklists": _lazy("adapters.sql.blocklists", "SqlBlocklists"),
     "receipts": _lazy("adapters.sql.receipts", "SqlReceipts"),
     "jobs": lambda connection: _lazy("adapters.sql.outbox", "SqlOutbox")(connection, _now),
@@ -193,6 +195,7 @@ class SqlUnitOfWork:
     appeals: SqlAppeals
     decisions: SqlDecisions
     trust: SqlTrust
+    withdrawals: SqlWithdrawals
     blocklists: SqlBlocklists
     transparency: SqlTransparency
     personal_data: SqlPersonalData  # read only

@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # the repositories' ports, named in annotations only
     from application.ports.sites import CompanyRepository, SiteRepository
     from application.ports.transparency import TransparencyQueries
     from application.ports.trust import TrustRepository
+    from application.ports.withdrawals import WithdrawalRepository
 
 
 class UnitOfWork(Protocol):
@@ -76,6 +77,7 @@ class UnitOfWork(Protocol):
     appeals: AppealRepository
     decisions: DecisionRepository
     trust: TrustRepository  # the trust cap's facts and the opener fingerprints
+    withdrawals: WithdrawalRepository  # from purchases (issue 34.2)
     blocklists: BlocklistRepository
     transparency: TransparencyQueries  # read only
     personal_data: PersonalDataQueries  # read only

@@ -31,6 +31,7 @@ class StubMollie:
     def __init__(self) -> None:
         self.payments: dict[str, dict[str, Any]] = {}
         self.requests: list[tuple[str, str, Any]] = []
+        self.refund_keys: dict[str, Any] = {}  # Idempotency-Key: the first answer
         ids = itertools.count(1)
         app = Flask("stub-mollie")
 
@@ -61,6 +62,9 @@ class StubMollie:
         @app.post("/v2/payments/<payment_id>/refunds")
         def refund(payment_id: str) -> Any:
             body = request.get_json()
+            key = request.headers.get("Idempotency-Key", "")
+            if key in self.refund_keys:  # as Mollie: the same request, the first answer
+                return self.refund_keys[key], 201
             payment = self.payments[payment_id]
             cents = Decimal(body["amount"]["value"]) * 100
             before = Decimal(payment.get("amountRefunded", {"value": "0"})["value"]) * 100
@@ -69,8 +73,11 @@ class StubMollie:
                         "detail": "The amount is higher than the amount remaining"}, 422
             payment["amountRefunded"] = {"currency": body["amount"]["currency"],
                                          "value": f"{(before + cents) / 100:.2f}"}
-            return {"resource": "refund", "id": "re_stub", "amount": body["amount"],
-                    "status": "pending", "paymentId": payment_id}, 201
+            answer = {"resource": "refund", "id": "re_stub", "amount": body["amount"],
+                      "status": "pending", "paymentId": payment_id}
+            if key:
+                self.refund_keys[key] = answer
+            return answer, 201
 
         @app.post("/v2/customers")
         def customer() -> Any:

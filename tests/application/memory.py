@@ -53,6 +53,7 @@ from tests.application.memory_social import (
 )
 from tests.application.memory_store import Duplicate, MemoryStore, snapshot
 from tests.application.memory_trust import MemoryTrust
+from tests.application.memory_withdrawals import MemoryWithdrawals
 
 # What the tests import from here, wherever it lives.
 __all__ = ["CountingSecrets", "FixedClock", "MemoryFiles", "MemoryStore", "PlainPasswords",
@@ -273,6 +274,7 @@ class MemoryUnitOfWork:
         self.complaint_queries = MemoryComplaintQueries(work)
         self.decisions = MemoryDecisions(work)
         self.trust = MemoryTrust(work)
+        self.withdrawals = MemoryWithdrawals(work)
         self.last_seen = MemoryLastSeen(work)
         self.jobs = MemoryJobs(work.jobs)
         return self

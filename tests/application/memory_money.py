@@ -49,6 +49,10 @@ class MemoryLedger:
     def entries(self, member_id: int, limit: int = 500) -> list[LedgerEntry]:
         return [e for e in self.store.ledger if e.member_id == member_id][:limit]
 
+    def lots(self, member_id: int) -> list[LedgerEntry]:
+        return [e for e in self.store.ledger if e.member_id == member_id
+                and (e.amount > 0 or e.kind is EntryKind.REVOKE)]
+
 
 @attrs.frozen
 class BundleRow:

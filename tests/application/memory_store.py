@@ -15,6 +15,7 @@ from application.ports.direct_debit import SignedMandate
 from application.ports.notifications import MarketingConsent, PushSubscription
 from application.ports.photos import Photo
 from application.ports.shop import MemberFlag, Refund
+from application.ports.withdrawals import Withdrawal
 from domain.credits import LedgerEntry
 from domain.decisions import Decision
 from domain.mass_openers import Signature
@@ -90,6 +91,7 @@ class MemoryStore:
     codes: dict[str, DiscountCode] = attrs.Factory(dict)
     orders: dict[int, Order] = attrs.Factory(dict)
     refunds: list[Refund] = attrs.Factory(list)  # by id
+    withdrawals: dict[int, Withdrawal] = attrs.Factory(dict)  # by order (issue 34.2)
     receipts: dict[int, Receipt] = attrs.Factory(dict)  # by order
     receipt_counters: dict[tuple[int, int], int] = attrs.Factory(dict)  # company, year
     flags: list[tuple[int, MemberFlag]] = attrs.Factory(list)

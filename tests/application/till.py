@@ -28,6 +28,7 @@ class Gateway:
     requests: list[PaymentRequest] = attrs.Factory(list)
     statuses: dict[str, str] = attrs.Factory(dict)
     refunds: list[tuple[str, int, str]] = attrs.Factory(list)
+    refund_keys: list[str] = attrs.Factory(list)
     down: bool = False
 
     def methods(self, amount: int, currency: str) -> list[PaymentMethod]:
@@ -45,9 +46,12 @@ class Gateway:
     def status(self, payment_id: str) -> str | None:
         return self.statuses.get(payment_id)
 
-    def refund(self, payment_id: str, amount: int, currency: str) -> None:
+    def refund(self, payment_id: str, amount: int, currency: str, key: str = "") -> None:
         if self.down:
             raise ConnectionError("gateway down")
+        if key and any(key == seen for seen in self.refund_keys):
+            return  # as Mollie's Idempotency-Key: the same refund again
+        self.refund_keys.append(key)
         self.refunds.append((payment_id, amount, currency))
 
 
