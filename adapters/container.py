@@ -52,6 +52,7 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from adapters.payments.sandbox import SandboxGateway
     from adapters.security.secrets import TokenSecrets
     from adapters.security.signing import SecretSigner
+    from adapters.security.webauthn import PyWebAuthnCeremonies
     from adapters.sms.files import FileSms
     from adapters.sql.dossier import SqlDossierReadings
     from adapters.sql.engine import database_engine
@@ -87,6 +88,7 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from application.notifications import NotificationSettings, Notifier
     from application.opener_guard import OpenerPurge
     from application.operator_desk import OperatorDesk
+    from application.passkeys import Passkeys
     from application.photo_links import PhotoLinks
     from application.photo_sheet import PhotoSheets
     from application.photos import Photos
@@ -118,6 +120,7 @@ else:  # the use cases and the adapters behind them, imported when first built
     SandboxGateway = _lazy("adapters.payments.sandbox", "SandboxGateway")
     TokenSecrets = _lazy("adapters.security.secrets", "TokenSecrets")
     SecretSigner = _lazy("adapters.security.signing", "SecretSigner")
+    PyWebAuthnCeremonies = _lazy("adapters.security.webauthn", "PyWebAuthnCeremonies")
     FileSms = _lazy("adapters.sms.files", "FileSms")
     SqlDossierReadings = _lazy("adapters.sql.dossier", "SqlDossierReadings")
     database_engine = _lazy("adapters.sql.engine", "database_engine")
@@ -153,6 +156,7 @@ else:  # the use cases and the adapters behind them, imported when first built
         "application.notifications", "NotificationSettings", "Notifier")
     OpenerPurge = _lazy("application.opener_guard", "OpenerPurge")
     OperatorDesk = _lazy("application.operator_desk", "OperatorDesk")
+    Passkeys = _lazy("application.passkeys", "Passkeys")
     PhotoLinks = _lazy("application.photo_links", "PhotoLinks")
     PhotoSheets = _lazy("application.photo_sheet", "PhotoSheets")
     Photos = _lazy("application.photos", "Photos")
@@ -351,6 +355,11 @@ class Container(containers.DeclarativeContainer):
                                        grounds=ground_texts)
     member_decisions = providers.Singleton(MemberDecisions, uow=unit_of_work.provider,
                                            clock=clock, grounds=ground_texts, accounts=accounts)
+    # Passkeys (issue 33.1): WebAuthn ceremonies; a sign-in starts its session as a log-in.
+    passkeys = providers.Singleton(Passkeys, uow=unit_of_work.provider, clock=clock,
+                                   secrets=secrets,
+                                   ceremonies=providers.Singleton(PyWebAuthnCeremonies),
+                                   accounts=accounts)
     data_export = providers.Singleton(DataExport, uow=unit_of_work.provider, clock=clock,
                                       passwords=passwords, secrets=secrets, files=files,
                                       scratch=config.provided.var_dir)

@@ -15,6 +15,7 @@ from application.ports.security import Secrets
 from application.ports.unit_of_work import UnitOfWorkFactory
 from application.shop import Shop, StartedOrder
 from domain.accounts import FieldError, InvalidFields
+from domain.checkout_consent import checkout_consent
 from domain.direct_debit import (
     CODE_LENGTH,
     CODE_LIFETIME,
@@ -69,8 +70,10 @@ class DirectDebit:
                            resend_in=int(RESEND_AFTER.total_seconds()))
 
     def sign(self, member: Member, bundle_id: int, form: MandateForm,
-             geoip_country: str | None = None) -> StartedOrder:
-        """Check the form and the SMS code, record the mandate, start the order."""
+             geoip_country: str | None = None, *, delivery_consent: bool) -> StartedOrder:
+        """Check the form and the SMS code, record the mandate, start the order. The
+        order's tick (issue 34.1) is checked first: without it nothing is recorded."""
+        checkout_consent(delivery_consent, self.clock.now())
         iban = self.checks.iban(form.iban)
         phone = self.checks.mobile(form.phone, member.profile.country)
         check_form(form, iban is not None, phone is not None)
@@ -93,4 +96,5 @@ class DirectDebit:
                 street=form.street.strip(), house_number=form.house_number.strip(),
                 postcode=form.postcode.strip(), city=form.city.strip(), phone=phone), now)
             uow.commit()
-        return self.shop.start(member, bundle_id, "directdebit", geoip_country=geoip_country)
+        return self.shop.start(member, bundle_id, "directdebit", geoip_country=geoip_country,
+                               delivery_consent=delivery_consent)

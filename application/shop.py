@@ -22,6 +22,8 @@ from application.ports.shop import Refund
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.receipts import issue_receipt
 from application.sites import resolve_site
+from application.vat import vat_of
+from domain.checkout_consent import checkout_consent
 from domain.credits import EntryKind
 from domain.direct_debit import PERIOD, check_allowed
 from domain.errors import DomainError
@@ -65,6 +67,7 @@ from domain.pricing import (
 )
 from domain.refunds import RefundPlan, credits_owed, plan_refund, taken_from
 from domain.sites import Site
+from domain.vat import TaxEvidence
 
 DIRECT_DEBIT_BLOCK = "directdebit_blocked"  # the member flag operators set
 CREDITS_SPENT = "payment_reversed_credits_spent"  # money back, credits spent already
@@ -343,9 +346,12 @@ class Shop:
 
     def start(self, member: Member, bundle_id: int, method: str, issuer: str | None = None,
               code: str | None = None, repeat: bool = False,
-              geoip_country: str | None = None) -> StartedOrder:
-        """An order at the price after the one discount that applies, and its payment."""
+              geoip_country: str | None = None, *, delivery_consent: bool) -> StartedOrder:
+        """An order at the price after the one discount that applies, and its payment;
+        only with the checkout's tick (``delivery_consent``), which the order keeps with
+        its VAT (issue 34)."""
         now = self.clock.now()
+        consent = checkout_consent(delivery_consent, now)
         if method not in METHODS or not offered_to(member.profile.country, method):
             raise DomainError("invalid_payment_method")
         where = where_is(member, geoip_country)
@@ -356,16 +362,22 @@ class Shop:
             mandate = (self._mandate(uow, site, member, now) if method == "directdebit"
                        else None)
             discount = self._discount(uow, site, member, code, bundle, method, where, now)
+            amount = discounted(bundle.price, discount.value_percentage if discount else None)
+            vat = vat_of(uow, site.id, amount,
+                         TaxEvidence(where.profile_country, where.geoip_country), now.date())
             order = self._add_order(uow, discount, Order(
                 id=0, member_id=member.id, site_id=site.id, bundle_id=bundle.id,
                 credits=bundle.credits, currency=bundle.currency, method=method, issuer=issuer,
-                amount=discounted(bundle.price, discount.value_percentage if discount else None),
+                amount=amount,
                 discount_code=discount.code if discount else None,
                 # Held by this order until it ends unpaid: of two live orders racing for
                 # it, the store lets one in and refuses the other (code_used).
                 reserved_code=reservation(discount) if discount else None,
                 provider=self.gateway.name, created_at=now, country=where.country,
-                geoip_country=where.geoip_country, profile_country=where.profile_country))
+                geoip_country=where.geoip_country, profile_country=where.profile_country,
+                consent_version=consent.version, consent_at=consent.at,
+                vat_country=vat.country, vat_rate_bp=vat.rate_bp, vat_amount=vat.amount,
+                net_amount=vat.net))
             uow.commit()
         # The gateway is called outside the transaction: no database lock is held while
         # it answers. If it fails, the order stays without a payment and is marked failed.
@@ -476,14 +488,17 @@ class Shop:
         offer = CodeOffer.of(code, now)
         return StayDiscount(**attrs.asdict(offer, recurse=False), spent=spent)
 
-    def repeat(self, member: Member, geoip_country: str | None = None) -> StartedOrder:
-        """The last paid bundle again, by the same method, in one step."""
+    def repeat(self, member: Member, geoip_country: str | None = None, *,
+               delivery_consent: bool) -> StartedOrder:
+        """The last paid bundle again, by the same method, in one step. A new contract,
+        so the tick is asked again: the earlier order's consent was for that order."""
+        checkout_consent(delivery_consent, self.clock.now())
         with self.uow() as uow:
             last = uow.orders.last_paid(member.id)
         if last is None:
             raise DomainError("no_order_to_repeat")
         return self.start(member, last.bundle_id, last.method, last.issuer, repeat=True,
-                          geoip_country=geoip_country)
+                          geoip_country=geoip_country, delivery_consent=delivery_consent)
 
     def order(self, member: Member, order_id: int) -> OneOrder:
         with self.uow() as uow:
@@ -507,9 +522,14 @@ class Shop:
         reported = self.gateway.status(payment_id)
         if reported is None:
             return
-        self.settle(provider, payment_id, reported_status(reported))
+        status = reported_status(reported)
+        # Tax evidence the provider has once the money is there (a card's, a bank's country).
+        country = (self.gateway.payment_country(payment_id) if status is OrderStatus.PAID
+                   else None)
+        self.settle(provider, payment_id, status, country)
 
-    def settle(self, provider: str, payment_id: str, reported: OrderStatus) -> None:
+    def settle(self, provider: str, payment_id: str, reported: OrderStatus,
+               payment_country: str | None = None) -> None:
         now = self.clock.now()
         with self.uow() as uow:
             order = uow.orders.by_payment(provider, payment_id)
@@ -525,6 +545,12 @@ class Shop:
                 balance = self._move_credits(uow, order, after, now)
             if after is OrderStatus.PAID:
                 self._check_code_once(uow, order, now)
+                # VAT falls due as the money arrives: the evidence with the payment's
+                # country now, at the rate of the day it was paid.
+                uow.orders.set_vat(order.id, payment_country, vat_of(
+                    uow, order.site_id, order.amount, TaxEvidence(
+                        order.profile_country, order.geoip_country, payment_country),
+                    now.date()))
             settled = PaymentSettled(order=order.id, status=after)
             notify_later(uow, member_channel(order.member_id), settled)  # the receipt
             if after is OrderStatus.PAID:  # last: the company's receipt counter stays

@@ -31,6 +31,7 @@ from adapters.http import (
     notification_views,
     observability,
     openapi,
+    passkey_views,
     photo_views,
     privacy_views,
     profile_views,
@@ -146,6 +147,7 @@ def create_app(container: Container) -> Flask:
         app.register_blueprint(module.blueprint)
     app.register_blueprint(sign_in_views.blueprint)  # issue 33.3
     app.register_blueprint(withdrawal_views.blueprint)  # issue 34.2
+    app.register_blueprint(passkey_views.blueprint)  # issue 33.1
     if config.payment_provider == "sandbox":
         app.register_blueprint(sandbox_views.blueprint)
     app.register_blueprint(web_app.blueprint)  # last: its catch-all serves the app

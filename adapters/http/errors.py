@@ -85,6 +85,9 @@ _RULE_STATUS = {
     "decision_not_found": 404,
     "not_banned": 409,
     "password_confirmation_required": 403,
+    "passkey_exists": 409,
+    "too_many_passkeys": 409,
+    "no_passkeys": 409,
     "export_link_invalid": 404,
     "session_not_found": 404,  # not one of the member's open sessions (issue 33.3)
     "export_address_bounces": 409,

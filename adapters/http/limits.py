@@ -36,6 +36,9 @@ PUSH = "60 per 10 minutes"  # a browser (re)sends its subscription at each login
 # per address (however many members it signs in).
 PASSWORD_CHECKS = "10 per 10 minutes"
 PASSWORD_CHECKS_PER_ADDRESS = "30 per 10 minutes"
+# A signed-in member's passkey ceremonies (adding one, confirming the session with one):
+# each is two requests, options and the answer, per member.
+PASSKEYS = "30 per 10 minutes"
 
 
 def is_push() -> bool:

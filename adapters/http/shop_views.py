@@ -36,6 +36,13 @@ class OrderBody:
     method: str
     issuer: str | None = None
     discount_code: str | None = None
+    # The checkout's tick (issue 34.1): without it the order is refused (400).
+    delivery_consent: bool = False
+
+
+@attrs.frozen
+class RepeatBody:
+    delivery_consent: bool = False
 
 
 @blueprint.get("/api/bundles")
@@ -72,12 +79,16 @@ def start_order() -> tuple[dict[str, Any], int]:
         if value is not None and len(value) > length:
             raise DomainError("invalid_request")
     return render(_shop().start(member, body.bundle, body.method, body.issuer,
-                                body.discount_code, geoip_country=_where())), 201
+                                body.discount_code, geoip_country=_where(),
+                                delivery_consent=body.delivery_consent)), 201
 
 
 @blueprint.post("/api/orders/repeat")
 def repeat_order() -> tuple[dict[str, Any], int]:
-    return render(_shop().repeat(require_member(), _where())), 201
+    """The tick comes as {"delivery_consent": true}; no body is no tick (refused)."""
+    member = require_member()
+    given = json_body(RepeatBody).delivery_consent if request.content_length else False
+    return render(_shop().repeat(member, _where(), delivery_consent=given)), 201
 
 
 @blueprint.get("/api/orders/<int:order_id>")
@@ -107,7 +118,8 @@ class MandateBody:
     city: str
     phone: str
     sms_code: str
-    consent: bool
+    consent: bool  # the mandate's authorisation
+    delivery_consent: bool = False  # the order's tick (issue 34.1)
 
 
 @blueprint.post("/api/directdebit/sms")
@@ -124,8 +136,10 @@ def directdebit_sms() -> dict[str, Any]:
 def directdebit() -> tuple[dict[str, Any], int]:
     member = require_member()
     body = json_body(MandateBody)
-    form = MandateForm(**{k: v for k, v in attrs.asdict(body).items() if k != "bundle"})
-    return render(container().direct_debit().sign(member, body.bundle, form, _where())), 201
+    form = MandateForm(**{k: v for k, v in attrs.asdict(body).items()
+                          if k not in ("bundle", "delivery_consent")})
+    return render(container().direct_debit().sign(member, body.bundle, form, _where(),
+                                                   delivery_consent=body.delivery_consent)), 201
 
 
 @blueprint.post("/api/payments/webhook/<provider>")

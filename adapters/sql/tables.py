@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     CheckConstraint,
     Column,
@@ -179,6 +180,48 @@ login_failures = Table(
     Column("at", UtcDateTime, nullable=False),
     Index("ix_login_failures_account", "site_id", "email", "at"),
     Index("ix_login_failures_ip", "ip", "at"),
+)
+
+# Passkeys (issue 33.1, domain.passkeys). A member's WebAuthn user handle: random, made
+# with their first passkey; the authenticator returns it at a sign-in without the address.
+passkey_users = Table(
+    "passkey_users",
+    metadata,
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), primary_key=True),
+    Column("handle", String(64), nullable=False, unique=True),
+)
+
+passkeys = Table(
+    "passkeys",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False,
+           index=True),
+    # As the authenticator made them, base64url: the credential's id (at most 1023 bytes)
+    # and its COSE public key.
+    Column("credential_id", String(1400), nullable=False, unique=True),
+    Column("public_key", String(2048), nullable=False),
+    Column("sign_count", BigInteger, nullable=False),  # an unsigned 32-bit counter
+    Column("name", String(60), nullable=False),
+    Column("transports", String(100), nullable=False, server_default=""),  # comma-separated
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("last_used_at", UtcDateTime),
+)
+
+# A ceremony's challenge, single use and short-lived; only its SHA-256 is kept. Register
+# and confirm challenges belong to a member's session, sign-in ones to a site only.
+passkey_challenges = Table(
+    "passkey_challenges",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("challenge_hash", String(64), nullable=False, unique=True),
+    Column("ceremony", String(10), nullable=False),
+    Column("site_id", ForeignKey("sites.id", ondelete="CASCADE"), nullable=False),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), index=True),
+    Column("session_hash", String(64)),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("expires_at", UtcDateTime, nullable=False, index=True),
+    Column("used_at", UtcDateTime),
 )
 
 profiles = Table(

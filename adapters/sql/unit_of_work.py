@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the repositories' modules are imported when first used
     from adapters.sql.members import SqlMembers
     from adapters.sql.notifications import SqlNotificationQueries, SqlNotifications
     from adapters.sql.outbox import SqlOutbox
+    from adapters.sql.passkeys import SqlPasskeys
     from adapters.sql.personal_data import SqlPersonalData
     from adapters.sql.presence import SqlLastSeen
     from adapters.sql.receipts import SqlReceipts
@@ -129,6 +130,7 @@ _REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
     "sessions": _lazy("adapters.sql.accounts", "SqlSessions"),
     "tokens": _lazy("adapters.sql.accounts", "SqlTokens"),
     "login_failures": _lazy("adapters.sql.accounts", "SqlLoginFailures"),
+    "passkeys": _lazy("adapters.sql.passkeys", "SqlPasskeys"),
     "discovery": _lazy("adapters.sql.discovery", "SqlDiscovery"),
     "likes": _lazy("adapters.sql.likes", "SqlLikes"),
     "ledger": _lazy("adapters.sql.credits", "SqlLedger"),
@@ -173,6 +175,7 @@ class SqlUnitOfWork:
     sessions: SqlSessions
     tokens: SqlTokens
     login_failures: SqlLoginFailures
+    passkeys: SqlPasskeys
     discovery: SqlDiscovery
     likes: SqlLikes
     like_queries: SqlLikeQueries

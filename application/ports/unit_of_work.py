@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the repositories' ports, named in annotations only
     from application.ports.likes import LikeQueries, LikesRepository
     from application.ports.members import MemberRepository
     from application.ports.notifications import NotificationQueries, NotificationRepository
+    from application.ports.passkeys import PasskeyRepository
     from application.ports.personal_data import PersonalDataQueries
     from application.ports.photos import PhotoQueries, PhotoRepository
     from application.ports.presence import LastSeen
@@ -55,6 +56,7 @@ class UnitOfWork(Protocol):
     sessions: SessionRepository
     tokens: TokenRepository
     login_failures: LoginFailureLog
+    passkeys: PasskeyRepository  # and their challenges (issue 33.1)
     discovery: DiscoveryRepository
     likes: LikesRepository
     like_queries: LikeQueries  # read only

@@ -482,6 +482,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's passkeys (issue 33.1), oldest first */
+        get: operations["listPasskeys"];
+        put?: never;
+        /**
+         * Adds a passkey, from the browser's answer to POST /api/passkeys/options
+         * @description Needs the session confirmed within the last 10 minutes (the password, or a passkey: POST /api/passkeys/confirm), else 403 password_confirmation_required. The answer must be to this member's and this session's registration challenge, within 5 minutes and once (400 passkey_expired), made on this page's origin for the site's relying party (400 passkey_failed). 400 passkey_name_invalid (params.max) for an empty name, one longer than 60 characters or one with control characters; 409 passkey_exists when the passkey is stored already, too_many_passkeys (params.most) at 20.
+         */
+        post: operations["addPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options for navigator.credentials.create() to add a passkey
+         * @description A discoverable credential (residentKey required), user verification preferred, the member's passkeys excluded; its challenge is good once, for 5 minutes, in this session. Needs the session confirmed within the last 10 minutes, else 403 password_confirmation_required; 409 too_many_passkeys at 20.
+         */
+        post: operations["passkeyRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys/{passkey_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Renames one of the member's passkeys */
+        put: operations["renamePasskey"];
+        post?: never;
+        /**
+         * Removes one of the member's passkeys
+         * @description Needs the session confirmed within the last 10 minutes, else 403 password_confirmation_required.
+         */
+        delete: operations["removePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys/login/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options for navigator.credentials.get() to log in with a passkey
+         * @description No allowed credentials: the browser offers the site's passkeys kept on the device, and the member types no e-mail address. The challenge is good once, for 5 minutes, on this site.
+         */
+        post: operations["passkeyLoginOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Logs in with the browser's answer to POST /api/passkeys/login/options
+         * @description 400 passkey_expired (the challenge is used, expired or not this site's: start again), passkey_not_recognised (no such passkey for a member of this site), passkey_failed (the answer does not verify: signature, origin, relying party, a counter that did not move on). A closed account is refused as at POST /api/user (403 account_banned, 409 account_deleted_reactivatable). No second step is asked.
+         */
+        post: operations["logInWithPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys/confirm/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options for navigator.credentials.get() to confirm it is the member (step-up)
+         * @description The member's own passkeys are allowed; 409 no_passkeys when they have none.
+         */
+        post: operations["passkeyConfirmOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A passkey used within the session; counts as the password typed again for 10 minutes
+         * @description Opens what needs a recent confirmation (the data export, e-mail change, two-factor and passkey changes, the direct-debit mandate). 400 passkey_expired, passkey_not_recognised (not one of this member's passkeys), passkey_failed.
+         */
+        post: operations["confirmWithPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/export/confirm": {
         parameters: {
             query?: never;
@@ -553,6 +695,70 @@ export interface paths {
          * @description A ban ends every session, so the member proves who they are with their e-mail address and password, under the login lockout. The appeal names the ban's decision (issue 30.3). A second appeal against the same ban is refused with appeal_exists, one more than six months after the ban's decision (its contest_until) with appeal_too_late; an account that is not banned with not_banned.
          */
         post: operations["fileAppeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the member is signed in (issue 33.3), this session first
+         * @description Every open session of the member: the device and browser its user agent names, the country the GeoIP header gave at sign-in, when it began and when it was last used (written at most every few minutes), and which one is this.
+         */
+        get: operations["getSessions"];
+        put?: never;
+        post?: never;
+        /**
+         * End every open session of the member but this one
+         * @description Their pages are signed out at once and their live sockets close.
+         */
+        delete: operations["endOtherSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of the member's open sessions
+         * @description Signed out at once, its live sockets closed. Ending this very session is a logout (the session cookie is cleared). Another member's, an unknown or an ended session is session_not_found (404).
+         */
+        delete: operations["endSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The "was this you?" mail's link ends the session it tells of, no sign-in needed
+         * @description Once, within 30 days; a used, expired or unknown token is end_session_link_invalid (400). `ended` is false when the session had ended already.
+         */
+        post: operations["endSessionByLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1040,7 +1246,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start paying a bundle on offer where the member is (see getBundles); the answer says where to pay (the gateway's checkout). 409 code_used when another live order of the member's holds the code or the first-purchase discount (two started at once) */
+        /**
+         * Start paying a bundle on offer where the member is (see getBundles); the answer says where to pay (the gateway's checkout). 409 code_used when another live order of the member's holds the code or the first-purchase discount (two started at once)
+         * @description Only with the checkout's tick (issue 34.1): delivery_consent true says the member asks for delivery to start at once and knows that the right of withdrawal ends for the credits they use. Without it (missing or false) 400 delivery_consent_required and no order. The order keeps the wording's version and the time, and the VAT of its country (country, rate, amount, net).
+         */
         post: operations["startOrder"];
         delete?: never;
         options?: never;
@@ -1057,7 +1266,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The last paid bundle again, by the same method */
+        /**
+         * The last paid bundle again, by the same method
+         * @description A new order, so the checkout's tick is asked again: without delivery_consent true (no body, or false) 400 delivery_consent_required and no order.
+         */
         post: operations["repeatOrder"];
         delete?: never;
         options?: never;
@@ -1076,6 +1288,50 @@ export interface paths {
         get: operations["getOrder"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{order_id}/withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the member may withdraw from the order now, and what it would do
+         * @description The transaction page's "Withdraw from contract here" button (issue 34.2): for 14 days after the payment (until the end of the 14th day after the day of payment, in the site's time zone) the unused credits of a paid order can be given back for their price (what the order charged per credit, rounded up to the cent). Credits spent count against the member's oldest credits first (sign-up bonus, grants and purchases in the order booked). withdrawable false names why in refused (the code POST would refuse with); once withdrawn, withdrawal says what was done.
+         */
+        get: operations["getWithdrawal"];
+        put?: never;
+        /**
+         * Withdraw from the order (right of withdrawal, 14 days)
+         * @description Takes the unused credits back off the balance and refunds their price through the payment provider, in one step with the order's refund (kind withdrawn); the acknowledgement goes out by e-mail. One withdrawal an order: a second request is refused with already_withdrawn. The withdrawal is kept even while the provider does not answer (refund_state pending): the refund is retried until it is taken. With refund, only if the refund is still that many cents (else withdrawal_changed with the new refund and credits; nothing changes). Refusals (409): already_withdrawn, withdrawal_period_over, order_not_withdrawable (not paid, or all refunded), withdrawal_free_order, withdrawal_credits_used, withdrawal_changed.
+         */
+        post: operations["withdrawFromOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transactions/{order_id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw from the order, confirmed (the path agreed in API.md)
+         * @description The same as POST /api/orders/{order_id}/withdrawal, with the confirmation in the body: without confirm true it is refused with withdrawal_not_confirmed (400).
+         */
+        post: operations["withdrawFromTransaction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1492,6 +1748,62 @@ export interface components {
             /** Format: date-time */
             paid_at: string | null;
         };
+        WithdrawalFacts: {
+            /** Format: date-time */
+            requested_at: string;
+            /** @description The unused credits taken back */
+            credits: number;
+            /** @description The credits spent */
+            used: number;
+            /** @description Cents given back */
+            refund: number;
+            currency: string;
+            /**
+             * @description pending: the provider has not taken the refund yet (retried)
+             * @enum {string}
+             */
+            refund_state: "pending" | "refunded";
+            /** Format: date-time */
+            refunded_at: string | null;
+        };
+        WithdrawalPreview: {
+            order: number;
+            withdrawable: boolean;
+            refused: components["schemas"]["Error"] | null;
+            /**
+             * Format: date-time
+             * @description The first moment the member can no longer withdraw
+             */
+            until: string | null;
+            currency: string;
+            /** @description Cents the order charged */
+            paid: number;
+            /** @description Credits the order bought */
+            credits: number;
+            /** @description Of those */
+            unused: number;
+            used: number;
+            /** @description Cents the unused credits are worth */
+            refund: number;
+            /** @description The member's balance now */
+            balance: number;
+            withdrawal: components["schemas"]["WithdrawalFacts"] | null;
+        };
+        Withdrawn: {
+            order: number;
+            /**
+             * @description refunded when all of the order's money went back
+             * @enum {string}
+             */
+            order_status: "paid" | "refunded";
+            /** @description The member's balance after */
+            balance: number;
+            withdrawal: components["schemas"]["WithdrawalFacts"];
+            /** @description Cents given back (withdrawal.refund) */
+            refunded_amount: number;
+            /** @description Unused credits taken back (withdrawal.credits) */
+            credits_taken: number;
+        };
         MemberPhoto: {
             id: number;
             /** @description The photo's path under the site's cdn_prefix. A photo not every viewer may see (past the main photo, or waiting for review) comes as a link signed for this viewer, valid one to two hours: path?exp=…&sig=…; null while locked */
@@ -1728,6 +2040,31 @@ export interface components {
             };
             checks: components["schemas"]["ReadyChecks"];
         };
+        /** @description A place the member is signed in (issue 33.3) */
+        SignInSession: {
+            id: number;
+            /** @description What the browser's user agent says (null where it says nothing) */
+            device: {
+                /** @description Chrome, Mobile Safari, ... */
+                browser: string | null;
+                browser_version: string | null;
+                /** @description Windows, iOS, ... */
+                system: string | null;
+                system_version: string | null;
+                /** @description iPhone, ...; null for a computer */
+                device: string | null;
+            };
+            place: {
+                /** @description ISO 3166-1 alpha-2 from the GeoIP header at sign-in */
+                country: string | null;
+            };
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            last_active: string;
+            /** @description The session this list was asked with */
+            current: boolean;
+        };
         /** @description A statement of reasons as the member reads it (issue 30.2) */
         Decision: {
             id: number;
@@ -1769,6 +2106,21 @@ export interface components {
             decided_at: string | null;
             /** @description The operator's reason for the outcome */
             note: string | null;
+        };
+        Passkey: {
+            id: number;
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Last sign-in or confirmation with it
+             */
+            last_used_at: string | null;
+        };
+        /** @description The browser's answer, PublicKeyCredential.toJSON() (as @simplewebauthn/browser returns it): id, rawId, type, response (base64url fields), clientExtensionResults. */
+        PasskeyCredential: {
+            [key: string]: unknown;
         };
         Error: {
             error: string;
@@ -1908,6 +2260,19 @@ export interface components {
             content: {
                 "application/json": {
                     user: components["schemas"]["User"];
+                };
+            };
+        };
+        /** @description WebAuthn's options in their JSON form (PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON), for @simplewebauthn/browser */
+        PasskeyOptions: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    options: {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -2793,6 +3158,213 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    listPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The passkeys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        passkeys: components["schemas"]["Passkey"][];
+                    };
+                };
+            };
+            403: components["responses"]["Error"];
+        };
+    };
+    addPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    credential: components["schemas"]["PasskeyCredential"];
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        passkey: components["schemas"]["Passkey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    passkeyRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PasskeyOptions"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    renamePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                passkey_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Renamed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        passkey: components["schemas"]["Passkey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+        };
+    };
+    removePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                passkey_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    passkeyLoginOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PasskeyOptions"];
+            429: components["responses"]["Error"];
+        };
+    };
+    logInWithPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    credential: components["schemas"]["PasskeyCredential"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["User"];
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    passkeyConfirmOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PasskeyOptions"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    confirmWithPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    credential: components["schemas"]["PasskeyCredential"];
+                };
+            };
+        };
+        responses: {
+            /** @description Confirmed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
     confirmPasswordForExport: {
         parameters: {
             query?: never;
@@ -2905,6 +3477,99 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: components["schemas"]["SignInSession"][];
+                    };
+                };
+            };
+            403: components["responses"]["Error"];
+        };
+    };
+    endOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ended: number;
+                    };
+                };
+            };
+            403: components["responses"]["Error"];
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    endSessionByLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["Token"];
+        responses: {
+            /** @description The session has ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ended: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
             413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
@@ -3814,6 +4479,11 @@ export interface operations {
                     method: string;
                     issuer?: string | null;
                     discount_code?: string | null;
+                    /**
+                     * @description The checkout's tick (required)
+                     * @enum {boolean}
+                     */
+                    delivery_consent: true;
                 };
             };
         };
@@ -3845,7 +4515,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The checkout's tick (required)
+                     * @enum {boolean}
+                     */
+                    delivery_consent: true;
+                };
+            };
+        };
         responses: {
             /** @description The order and where to pay it */
             201: {
@@ -3860,9 +4540,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
         };
     };
     getOrder: {
@@ -3889,6 +4571,101 @@ export interface operations {
             };
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    getWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawal's figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalPreview"];
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    withdrawFromOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The refund in cents the member confirmed */
+                    refund?: number;
+                    confirm?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The withdrawal, kept */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Withdrawn"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+        };
+    };
+    withdrawFromTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Must be true */
+                    confirm: boolean;
+                    /** @description The refund in cents the member confirmed */
+                    refund?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The withdrawal, kept */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Withdrawn"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
         };
     };
     getTransactions: {
@@ -4126,7 +4903,13 @@ export interface operations {
                     city: string;
                     phone: string;
                     sms_code: string;
+                    /** @description The mandate's authorisation */
                     consent: boolean;
+                    /**
+                     * @description The order's tick, as at the checkout (400 delivery_consent_required without it; checked before anything is recorded)
+                     * @enum {boolean}
+                     */
+                    delivery_consent: true;
                 };
             };
         };
