@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import smtplib
+from collections.abc import Sequence
 
 from adapters import metrics
 from adapters.mail.files import build_message
+from application.ports.notifications import Attachment
 
 
 class SmtpMailer:
@@ -16,9 +18,9 @@ class SmtpMailer:
 
     def send(self, to: str, subject: str, text: str, html: str | None = None,
              sender_name: str | None = None, headers: dict[str, str] | None = None,
-             message_id: str | None = None) -> None:
+             message_id: str | None = None, attachments: Sequence[Attachment] = ()) -> None:
         message = build_message(self._sender, to, subject, text, html, sender_name, headers,
-                                message_id)
+                                message_id, attachments)
         with smtplib.SMTP(self._host, self._port, timeout=30) as smtp:
             if self._starttls:
                 smtp.starttls()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Protocol
 
@@ -51,10 +51,20 @@ class NotificationQueries(Protocol):
         ...
 
 
+@attrs.frozen
+class Attachment:
+    """A file sent with a mail (a receipt's PDF)."""
+
+    filename: str
+    content_type: str  # "application/pdf"
+    content: bytes = attrs.field(repr=lambda content: f"<{len(content)} bytes>")
+
+
 class Mailer(Protocol):
     def send(self, to: str, subject: str, text: str, html: str | None = None,
              sender_name: str | None = None, headers: dict[str, str] | None = None,
-             message_id: str | None = None) -> None:
+             message_id: str | None = None,
+             attachments: Sequence[Attachment] = ()) -> None:
         """``message_id`` makes a resent mail the same mail (jobs run at least once)."""
         ...
 

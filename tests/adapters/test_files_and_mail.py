@@ -4,6 +4,7 @@ test_file_stores.py)."""
 from __future__ import annotations
 
 import email
+import email.policy
 import socket
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from aiosmtpd.handlers import Message
 
 from adapters.mail.files import FileMailer
 from adapters.mail.smtp import SmtpMailer
+from application.ports.notifications import Attachment
 
 
 def test_file_mailer_writes_eml(tmp_path: Path) -> None:
@@ -23,6 +25,20 @@ def test_file_mailer_writes_eml(tmp_path: Path) -> None:
     assert message["From"] == "Amora <no-reply@amora.test>"
     assert message["Subject"] == "Welkom"
     assert message.is_multipart()
+
+
+def test_file_mailer_keeps_attachments(tmp_path: Path) -> None:
+    receipt = b"%PDF-1.7 receipt 2026-000001 %%EOF"
+    FileMailer(tmp_path, "no-reply@amora.test").send(
+        "ann@example.com", "Kvitto", "Ditt kvitto bifogas.", "<p>Ditt kvitto bifogas.</p>",
+        message_id="<notify.payment_receipt.1.7@amora.test>",
+        attachments=[Attachment("receipt-2026-000001.pdf", "application/pdf", receipt)])
+    [path] = tmp_path.glob("*.eml")
+    message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    assert message.get_content_type() == "multipart/mixed"
+    [attachment] = message.iter_attachments()  # type: ignore[attr-defined]
+    assert attachment.get_filename() == "receipt-2026-000001.pdf"
+    assert attachment.get_content() == receipt
 
 
 class Inbox(Message):

@@ -18,6 +18,7 @@ from aiosmtpd.smtp import AuthResult, LoginPassword
 
 from adapters.jobs.mail import send_mail_job
 from adapters.mail.smtp import SmtpMailer
+from application.ports.notifications import Attachment
 
 SENDER = "no-reply@amora.test"
 
@@ -107,6 +108,30 @@ def test_a_mail_arrives_with_everything_it_was_given(collector: Collector,
     html = message.get_body(("html",))
     assert text is not None and text.get_content().strip() == "Hallo Eva, welkom."
     assert html is not None and html.get_content().strip() == "<p>Hallo <b>Eva</b>, welkom.</p>"
+
+
+def test_attachments_arrive_after_the_text_and_html(collector: Collector,
+                                                   smtp_port: int) -> None:
+    """The payment mail's receipt (issue 34.4): multipart/mixed, the two versions of the
+    text first, then each file byte for byte with its name and type."""
+    receipt = b"%PDF-1.7\n\x00\xff receipt 2026-000001\n%%EOF"
+    SmtpMailer("127.0.0.1", smtp_port, SENDER).send(
+        "eva@example.com", "Betaalbewijs", "Je betaalbewijs zit in de bijlage.",
+        "<p>Je betaalbewijs zit in de bijlage.</p>", message_id="<receipt-1@amora.test>",
+        attachments=[Attachment("receipt-2026-000001.pdf", "application/pdf", receipt),
+                     Attachment("note.txt", "text/plain", "Zoë\n".encode())])
+    [delivery] = collector.deliveries
+    message = delivery.message
+    assert message.get_content_type() == "multipart/mixed"
+    assert message.get_body(("plain",)).get_content().strip() == \
+        "Je betaalbewijs zit in de bijlage."  # type: ignore[union-attr]
+    assert message.get_body(("html",)) is not None
+    pdf, note = message.iter_attachments()
+    assert (pdf.get_filename(), pdf.get_content_type()) == (
+        "receipt-2026-000001.pdf", "application/pdf")
+    assert pdf.get_content() == receipt
+    assert (note.get_filename(), note.get_payload(decode=True)) == ("note.txt",
+                                                                     b"Zo\xc3\xab\n")
 
 
 def test_a_text_only_mail_without_a_message_id_gets_one(collector: Collector,

@@ -4,6 +4,7 @@ the notify jobs written so far (the notification tests start here)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -11,7 +12,7 @@ import attrs
 from adapters.security.signing import SecretSigner
 from application.account_mails import ComposedMail, TemplateValues
 from application.notifications import BrowserSubscription, NotificationSettings, Notifier
-from application.ports.notifications import PushPayload, PushSubscription
+from application.ports.notifications import Attachment, PushPayload, PushSubscription
 from domain.members import Member
 from tests.application.memory import CountingSecrets, FixedClock, MemoryStore
 from tests.application.people import add_member, factory, new_store
@@ -36,9 +37,9 @@ class Outbox:
 
     def send(self, to: str, subject: str, text: str, html: str | None = None,
              sender_name: str | None = None, headers: dict[str, str] | None = None,
-             message_id: str | None = None) -> None:
+             message_id: str | None = None, attachments: Sequence[Attachment] = ()) -> None:
         self.sent.append({"to": to, "subject": subject, "text": text, "message_id": message_id,
-                          "headers": headers})
+                          "headers": headers, "attachments": list(attachments)})
 
 
 @attrs.define

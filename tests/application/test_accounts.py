@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -15,6 +16,7 @@ from adapters.texts.grounds import JsonGroundTexts
 from application.account_mails import AccountMails, ComposedMail
 from application.accounts import SESSION_LIFETIME, Accounts, SignupForm, Visitor
 from application.moderation import Moderation
+from application.ports.notifications import Attachment
 from application.ports.photos import Photo
 from domain.errors import DomainError
 from domain.members import AccountStatus, ProfileStatus, Traffic
@@ -41,7 +43,7 @@ class Outbox:
 
     def send(self, to: str, subject: str, text: str, html: str | None = None,
              sender_name: str | None = None, headers: dict[str, str] | None = None,
-             message_id: str | None = None) -> None:
+             message_id: str | None = None, attachments: Sequence[Attachment] = ()) -> None:
         self.sent.append({"to": to, "subject": subject, "text": text, "headers": headers})
 
 
