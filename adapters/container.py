@@ -52,6 +52,7 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from adapters.payments.sandbox import SandboxGateway
     from adapters.security.secrets import TokenSecrets
     from adapters.security.signing import SecretSigner
+    from adapters.security.totp import PyotpAuthenticator
     from adapters.security.webauthn import PyWebAuthnCeremonies
     from adapters.sms.files import FileSms
     from adapters.sql.dossier import SqlDossierReadings
@@ -105,6 +106,7 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from application.sites import SiteAdministration, SiteDirectory, SiteQueries
     from application.today import AtAGlance
     from application.transparency import Transparency
+    from application.two_factor import TwoFactor
     from application.user_view import UserView
     from domain.notifications import PushPolicy
 else:  # the use cases and the adapters behind them, imported when first built
@@ -120,6 +122,7 @@ else:  # the use cases and the adapters behind them, imported when first built
     SandboxGateway = _lazy("adapters.payments.sandbox", "SandboxGateway")
     TokenSecrets = _lazy("adapters.security.secrets", "TokenSecrets")
     SecretSigner = _lazy("adapters.security.signing", "SecretSigner")
+    PyotpAuthenticator = _lazy("adapters.security.totp", "PyotpAuthenticator")
     PyWebAuthnCeremonies = _lazy("adapters.security.webauthn", "PyWebAuthnCeremonies")
     FileSms = _lazy("adapters.sms.files", "FileSms")
     SqlDossierReadings = _lazy("adapters.sql.dossier", "SqlDossierReadings")
@@ -176,6 +179,7 @@ else:  # the use cases and the adapters behind them, imported when first built
         "application.sites", "SiteAdministration", "SiteDirectory", "SiteQueries")
     AtAGlance = _lazy("application.today", "AtAGlance")
     Transparency = _lazy("application.transparency", "Transparency")
+    TwoFactor = _lazy("application.two_factor", "TwoFactor")
     UserView = _lazy("application.user_view", "UserView")
     PushPolicy = _lazy("domain.notifications", "PushPolicy")
 
@@ -360,6 +364,12 @@ class Container(containers.DeclarativeContainer):
                                    secrets=secrets,
                                    ceremonies=providers.Singleton(PyWebAuthnCeremonies),
                                    accounts=accounts)
+    # Two-factor sign-in (issue 33.2): the app's codes (pyotp), its QR code (segno); the
+    # second step starts its session as a log-in does.
+    two_factor = providers.Singleton(TwoFactor, uow=unit_of_work.provider, clock=clock,
+                                     secrets=secrets, passwords=passwords,
+                                     authenticator=providers.Singleton(PyotpAuthenticator),
+                                     accounts=accounts)
     data_export = providers.Singleton(DataExport, uow=unit_of_work.provider, clock=clock,
                                       passwords=passwords, secrets=secrets, files=files,
                                       scratch=config.provided.var_dir)

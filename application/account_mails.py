@@ -37,7 +37,9 @@ LINK_PATHS = {
 # Mails about the account that carry no token: a plain link into the site.
 PLAIN_PATHS = {"reactivated": "/members", "appeal_lifted": "/login", "appeal_upheld": "/pages/ban",
                # A closed site (issue 32.5): the settings keep the data export and deletion.
-               SITE_CLOSED_MAIL: "/settings"}
+               SITE_CLOSED_MAIL: "/settings",
+               # Two-factor sign-in turned on or off (issue 33.2): where it is changed.
+               "two_factor_on": "/settings", "two_factor_off": "/settings"}
 # The outcome of a ban's appeal (the appeal is the mail's target): with the operator's note.
 BAN_OUTCOME_MAILS = ("appeal_lifted", "appeal_upheld")
 

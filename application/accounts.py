@@ -27,6 +27,7 @@ from application.ports.security import PasswordHasher, Secrets
 from application.ports.sign_ins import UserAgents
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.profile_shield import ProfileShield
+from application.second_step import ask_second_step
 from application.sign_in_sessions import note_use, start_session
 from application.sites import resolve_site
 from domain.accounts import (
@@ -258,6 +259,7 @@ class Accounts:
             site = resolve_site(uow, host)
             member = self.verified(uow, site, email, password, visitor, now)
             self._refuse_closed(member, site, now)
+            ask_second_step(uow, self.secrets, member.id, now)  # two-factor sign-in on
             token = self._start_session(uow, member.id, visitor, now)
             uow.commit()
             return Login(token, member, site)
@@ -271,7 +273,8 @@ class Accounts:
         member = uow.members.by_email(site.id, address)
         checks = self.password_checks
         checks.check(uow, site.id, address, visitor.ip, now,
-                     lambda: checks.matches(member, password), "login_failed")
+                     lambda: checks.matches(member, password), "login_failed",
+                     lambda: member is not None and uow.two_factor.enrolled(member.id))
         assert member is not None
         return member
 
@@ -291,6 +294,7 @@ class Accounts:
             self._refuse_closed(member, site, now)
             if not uow.tokens.claim(record.id, now):  # two clicks at once: one wins
                 raise DomainError("login_link_invalid")
+            ask_second_step(uow, self.secrets, member.id, now, record.target or "/members")
             session = self._start_session(uow, member.id, visitor, now)
             uow.commit()
         return Login(session, member, site), safe_target(record.target or "/members")
@@ -481,9 +485,10 @@ class Accounts:
             before, member = member, member.reactivated(now)
             uow.members.save(before, member)
             uow.tokens.use_all(member.id, "reactivation", now)
-            session = self._start_session(uow, member.id, visitor, now)
             site = site_of_member(uow, member)
             uow.jobs.add("account_mail", "reactivated", member.id)
+            ask_second_step(uow, self.secrets, member.id, now)  # reactivated all the same
+            session = self._start_session(uow, member.id, visitor, now)
             uow.commit()
         return Login(session, member, site)
 

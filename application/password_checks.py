@@ -26,9 +26,13 @@ class PasswordChecks:
     lockout: LockoutPolicy = LockoutPolicy()
 
     def check(self, uow: UnitOfWork, site_id: int, address: str, ip: str, now: datetime,
-              matches: Callable[[], bool], refusal: str) -> None:
+              matches: Callable[[], bool], refusal: str,
+              more_to_come: Callable[[], bool] | None = None) -> None:
         """``matches()`` (the hash) for the account ``address`` from ``ip``, unless the
-        lockout holds them back; a mismatch is counted, then refused with ``refusal``."""
+        lockout holds them back; a mismatch is counted, then refused with ``refusal``.
+        A match forgets the failures, unless ``more_to_come()``: a password with a
+        second step still to pass (issue 33.2) leaves the wrong codes counted, so that
+        typing the password again buys no fresh guesses at the code."""
         since = now - self.lockout.window
         failures = uow.login_failures.for_account(site_id, address, since)
         wait = self.lockout.locked_for(failures, ip, now,
@@ -42,7 +46,8 @@ class PasswordChecks:
         # Cleared only when there is something to clear: even a DELETE of no rows takes
         # SQLite's write lock, which the change after the check (a deletion racing a ban)
         # would then hold across its whole use case.
-        if any(failed_from == ip for _, failed_from in failures):
+        if any(failed_from == ip for _, failed_from in failures) \
+                and not (more_to_come and more_to_come()):
             uow.login_failures.clear(site_id, address, ip)
 
     def confirm(self, uow: UnitOfWork, member: Member, password: str, ip: str,

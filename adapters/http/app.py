@@ -43,6 +43,7 @@ from adapters.http import (
     shop_views,
     sign_in_views,
     site_views,
+    two_factor_views,
     web_app,
     withdrawal_views,
 )
@@ -143,7 +144,8 @@ def create_app(container: Container) -> Flask:
     app.url_map.converters["int"] = requests.IdConverter  # before any route is added
     for module in (site_views, account_views, profile_views, photo_views, discovery_views,
                    like_views, chat_views, realtime, shop_views, notification_views, health,
-                   lander_views, privacy_views, decision_views, openapi, media, review_views):
+                   lander_views, privacy_views, decision_views, openapi, media, review_views,
+                   two_factor_views):
         app.register_blueprint(module.blueprint)
     app.register_blueprint(sign_in_views.blueprint)  # issue 33.3
     app.register_blueprint(withdrawal_views.blueprint)  # issue 34.2

@@ -85,6 +85,12 @@ _RULE_STATUS = {
     "decision_not_found": 404,
     "not_banned": 409,
     "password_confirmation_required": 403,
+    # The password was right, a code of the authenticator app is still to come (issue
+    # 33.2): params challenge and expires_in, for POST /api/two-factor/sign-in.
+    "two_factor_required": 401,
+    "two_factor_already_on": 409,
+    "two_factor_not_on": 409,
+    "two_factor_not_set_up": 409,
     "passkey_exists": 409,
     "too_many_passkeys": 409,
     "no_passkeys": 409,

@@ -29,6 +29,10 @@ PHOTO_UPLOADS = "30 per hour"  # per member: each upload may cost a full image d
 APPEALS = "10 per hour"  # per member: each appeal waits for an operator to read it
 EXPORTS = "5 per day"  # per member: each copy zips every photo and message
 PUSH = "60 per 10 minutes"  # a browser (re)sends its subscription at each login
+# Setting up two-factor sign-in, its first code and new recovery codes (issue 33.2), per
+# member: each batch of recovery codes is ten argon2 hashes. The sign-in's second step
+# has the LOGIN limit (its wrong codes count towards the login lockout as well).
+TWO_FACTOR_CHANGES = "20 per 10 minutes"
 # A signed-in member's password typed again (a new password or e-mail address, deletion,
 # the data export): each check is an argon2 hash (64 MiB, 0.1-0.2 s of CPU), and its
 # wrong guesses count toward the login lockout too (application.password_checks). These

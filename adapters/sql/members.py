@@ -245,6 +245,7 @@ _ERASED_ROWS = (
     (t.notifications_sent, "member_id"), (t.appeals, "member_id"), (t.last_seen, "member_id"),
     (t.impressions, "member_id"), (t.messages, "sender_id"),
     (t.opener_fingerprints, "member_id"), (t.opener_fingerprints, "recipient_id"),
+    (t.two_factor_recovery_codes, "member_id"), (t.two_factor, "member_id"),
     (t.passkeys, "member_id"), (t.passkey_users, "member_id"),
     (t.passkey_challenges, "member_id"),
 )

@@ -182,6 +182,31 @@ login_failures = Table(
     Index("ix_login_failures_ip", "ip", "at"),
 )
 
+# Two-factor sign-in with an authenticator app (issue 33.2, domain.two_factor). The
+# secret the app and the server share (the server must compute the codes, so it cannot
+# be hashed); confirmed_at is NULL while it is being set up. last_step: the time step of
+# the last code used; a code of that step or an earlier one is refused (single use).
+two_factor = Table(
+    "two_factor",
+    metadata,
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), primary_key=True),
+    Column("secret", String(64), nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("confirmed_at", UtcDateTime),
+    Column("last_step", BigInteger),
+)
+
+# The ten recovery codes, each an argon2 hash, usable once.
+two_factor_recovery_codes = Table(
+    "two_factor_recovery_codes",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False,
+           index=True),
+    Column("code_hash", String(200), nullable=False),
+    Column("used_at", UtcDateTime),
+)
+
 # Passkeys (issue 33.1, domain.passkeys). A member's WebAuthn user handle: random, made
 # with their first passkey; the authenticator returns it at a sign-in without the address.
 passkey_users = Table(

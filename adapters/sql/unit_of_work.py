@@ -51,6 +51,7 @@ if TYPE_CHECKING:  # the repositories' modules are imported when first used
     )
     from adapters.sql.transparency import SqlTransparency
     from adapters.sql.trust import SqlTrust
+    from adapters.sql.two_factor import SqlTwoFactor
     from adapters.sql.withdrawals import SqlWithdrawals
 
 
@@ -130,6 +131,7 @@ _REPOSITORIES: dict[str, Callable[[Connection], Any]] = {
     "sessions": _lazy("adapters.sql.accounts", "SqlSessions"),
     "tokens": _lazy("adapters.sql.accounts", "SqlTokens"),
     "login_failures": _lazy("adapters.sql.accounts", "SqlLoginFailures"),
+    "two_factor": _lazy("adapters.sql.two_factor", "SqlTwoFactor"),
     "passkeys": _lazy("adapters.sql.passkeys", "SqlPasskeys"),
     "discovery": _lazy("adapters.sql.discovery", "SqlDiscovery"),
     "likes": _lazy("adapters.sql.likes", "SqlLikes"),
@@ -175,6 +177,7 @@ class SqlUnitOfWork:
     sessions: SqlSessions
     tokens: SqlTokens
     login_failures: SqlLoginFailures
+    two_factor: SqlTwoFactor
     passkeys: SqlPasskeys
     discovery: SqlDiscovery
     likes: SqlLikes

@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # the repositories' ports, named in annotations only
     from application.ports.sites import CompanyRepository, SiteRepository
     from application.ports.transparency import TransparencyQueries
     from application.ports.trust import TrustRepository
+    from application.ports.two_factor import TwoFactorRepository
     from application.ports.withdrawals import WithdrawalRepository
 
 
@@ -56,6 +57,7 @@ class UnitOfWork(Protocol):
     sessions: SessionRepository
     tokens: TokenRepository
     login_failures: LoginFailureLog
+    two_factor: TwoFactorRepository  # the authenticator secret and recovery codes
     passkeys: PasskeyRepository  # and their challenges (issue 33.1)
     discovery: DiscoveryRepository
     likes: LikesRepository

@@ -53,6 +53,7 @@ from tests.application.memory_social import (
 )
 from tests.application.memory_store import Duplicate, MemoryStore, snapshot
 from tests.application.memory_trust import MemoryTrust
+from tests.application.memory_two_factor import MemoryTwoFactor
 from tests.application.memory_withdrawals import MemoryWithdrawals
 
 # What the tests import from here, wherever it lives.
@@ -255,6 +256,7 @@ class MemoryUnitOfWork:
         self.photo_queries = MemoryPhotoQueries(work)
         self.tokens = MemoryTokens(work.tokens, work.token_hashes)
         self.login_failures = MemoryLoginFailures(work.failures)
+        self.two_factor = MemoryTwoFactor(work)
         self.notifications = MemoryNotifications(work)
         self.notification_queries = MemoryNotificationQueries(work)
         self.ledger = MemoryLedger(work)

@@ -15,6 +15,7 @@ from application.ports.direct_debit import SignedMandate
 from application.ports.notifications import MarketingConsent, PushSubscription
 from application.ports.photos import Photo
 from application.ports.shop import MemberFlag, Refund
+from application.ports.two_factor import TwoFactorRecord
 from application.ports.withdrawals import Withdrawal
 from domain.credits import LedgerEntry
 from domain.decisions import Decision
@@ -69,6 +70,9 @@ class MemoryStore:
     audit: list[dict[str, Any]] = attrs.Factory(list)
     sessions: dict[str, dict[str, Any]] = attrs.Factory(dict)
     tokens: list[TokenRecord] = attrs.Factory(list)
+    # two-factor sign-in: member: authenticator; recovery codes (id, member, hash, used_at)
+    two_factor: dict[int, TwoFactorRecord] = attrs.Factory(dict)
+    recovery_codes: list[tuple[int, int, str, datetime | None]] = attrs.Factory(list)
     token_hashes: dict[int, str] = attrs.Factory(dict)
     failures: list[tuple[int, str, str, datetime]] = attrs.Factory(list)
     jobs: list[tuple[str, tuple[Any, ...]]] = attrs.Factory(list)  # the outbox
