@@ -29,7 +29,7 @@ BLOCKING = ("serious", "critical")
 PUBLIC = [
     "/", "/signup", "/login", "/reset-password", "/pricing", "/premium", "/pages/faq",
     "/pages/terms", "/pages/privacy", "/pages/cookies", "/pages/ban", "/pages/return-policy",
-    "/pages/service", "/complaints", "/lang-config", "/safety",
+    "/pages/service", "/pages/accessibility", "/complaints", "/lang-config", "/safety",
 ]
 LANDERS = [
     "alonetonight", "collagelanding", "gallery", "iconslanding", "maplanding", "socialnetwork",

@@ -136,6 +136,7 @@ export const ROUTES = {
   ban: legalPage(PATHS.ban, 'ban'),
   'return-policy': legalPage(PATHS['return-policy'], 'return_policy'),
   service: legalPage(PATHS.service, 'service'),
+  accessibility: legalPage(PATHS.accessibility, 'accessibility'),
   faq: {
     path: PATHS.faq,
     layout: 'default',

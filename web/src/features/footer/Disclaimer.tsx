@@ -3,14 +3,15 @@ import { useSettings } from '../site';
 
 /**
  * The honest small print under the footer: adults only, fictional profiles exist
- * and are marked, credits come in bundles without a subscription.
+ * and are marked, credits come in bundles without a subscription. A landmark of its own
+ * (named), so that screen-reader users reach it like the rest of the page.
  */
 export function Disclaimer() {
   const { t } = useTranslation();
   const settings = useSettings((s) => s.settings);
   if (!settings) return null;
   return (
-    <div className="disclaimer">
+    <aside className="disclaimer" aria-label={t('disclaimer.label')}>
       <div className="container">
         <p>
           <span className="disclaimer__age">{settings.min_age}+</span> {t('disclaimer.adults', { minAge: settings.min_age })}{' '}
@@ -26,6 +27,6 @@ export function Disclaimer() {
           {t('disclaimer.credits')}
         </p>
       </div>
-    </div>
+    </aside>
   );
 }

@@ -25,12 +25,15 @@ describe('Footer', () => {
         '/pages/cookies',
         '/pages/ban',
         '/pages/return-policy',
+        '/pages/accessibility',
         '/pages/faq',
         '/pages/service',
       ]),
     );
     expect(screen.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
     expect(screen.getByRole('link', { name: 'Complaints' })).toHaveAttribute('href', '/complaints');
+    // The accessibility statement (European Accessibility Act, issue 34.6).
+    expect(screen.getByRole('link', { name: 'Accessibility' })).toHaveAttribute('href', '/pages/accessibility');
     // How to date safely (issue 31.5).
     expect(screen.getByRole('link', { name: 'Safety tips' })).toHaveAttribute('href', '/safety');
   });
@@ -97,6 +100,12 @@ describe('Disclaimer', () => {
     expect(text).toContain('you must be 21 or older');
     expect(text).toContain('people who do not exist (hosts); they are marked with ★');
     expect(text).toContain('there is no subscription');
+  });
+
+  it('is a named landmark, so that no text of the page lies outside one (axe: region)', () => {
+    seedStores({ settings: settingsFixture() });
+    renderInRouter(<Disclaimer />);
+    expect(screen.getByRole('complementary', { name: 'About this site' })).toHaveTextContent('adults only');
   });
 
   it('leaves out the fictional profiles when the site has none', () => {

@@ -13,6 +13,7 @@ const LEGAL_LINKS = [
   ['cookies', 'footer.cookies'],
   ['ban', 'footer.ban'],
   ['return-policy', 'footer.returnPolicy'],
+  ['accessibility', 'footer.accessibility'],
 ] as const;
 const HELP_LINKS = [
   ['faq', 'footer.faq'],

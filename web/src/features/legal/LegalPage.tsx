@@ -1,20 +1,32 @@
 import '../../styles/sheets/legal.scss';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { useCompany } from '../site';
 import { usePageTitle } from '../title';
+import { accessibilityValues } from './accessibilityStatement';
 import { AppealForm } from './AppealForm';
 import { LegalBody, linkify } from './LegalBody';
 import { type LegalDocument, isLegalText } from './legalDocuments';
-import { useLegalValues } from './legalValues';
+import { type LegalValues, useLegalValues } from './legalValues';
 import { SupportCard } from './SupportCard';
 import { FoldedContents, TableOfContents } from './TableOfContents';
 
 const sectionId = (id: string) => `section-${id.replace(/[^\w-]/g, '-')}`;
 
+/** The line under the title: the terms' date, the accessibility statement's last review. */
+function meta(document: LegalDocument, values: LegalValues | null, t: TFunction): string | undefined {
+  if (document === 'terms' && values?.termsDate) return t('legal:updated', { termsDate: values.termsDate });
+  if (document === 'accessibility' && values?.reviewedDate) return t('legal:accessibility.reviewed', { reviewedDate: values.reviewedDate });
+  return undefined;
+}
+
 /** A legal or help page from the `legal` catalog, with its table of contents: a column on desktop, folded above the text on smaller screens. */
 export function LegalPage({ document }: { document: LegalDocument }) {
-  const { t } = useTranslation(['legal', 'common']);
-  const values = useLegalValues();
+  const { t, i18n } = useTranslation(['legal', 'common']);
+  const company = useCompany((s) => s.company);
+  const common = useLegalValues();
+  const values = common && document === 'accessibility' ? { ...common, ...accessibilityValues(company, i18n.language, t) } : common;
   const text = t(document, { ns: 'legal', returnObjects: true, ...values }) as unknown;
   const valid = isLegalText(text);
   usePageTitle(valid ? text.title : t('common:legal.unavailableTitle'));
@@ -34,7 +46,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
       <PageHeader
         title={text.title}
         intro={linkify(text.intro)}
-        meta={document === 'terms' && values?.termsDate ? t('legal:updated', { termsDate: values.termsDate }) : undefined}
+        meta={meta(document, values, t)}
       />
       <div className="container legal-page__container">
         <div className="row g-4 g-lg-5">

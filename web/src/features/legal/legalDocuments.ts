@@ -1,5 +1,5 @@
 /** The documents of the `legal` catalog namespace (web/src/locales/<lang>/legal.json). */
-export type LegalDocument = 'terms' | 'privacy' | 'cookies' | 'ban' | 'return_policy' | 'service';
+export type LegalDocument = 'terms' | 'privacy' | 'cookies' | 'ban' | 'return_policy' | 'service' | 'accessibility';
 
 export interface LegalSection {
   heading: string;

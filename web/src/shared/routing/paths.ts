@@ -14,6 +14,8 @@ export const PATHS = {
   ban: '/pages/ban',
   'return-policy': '/pages/return-policy',
   service: '/pages/service',
+  // The accessibility statement (European Accessibility Act; issue 34.6).
+  accessibility: '/pages/accessibility',
   faq: '/pages/faq',
   // How to date safely (issue 31.5): linked from the warning on a flagged message and the footer.
   safety: '/safety',
