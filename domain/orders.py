@@ -70,6 +70,16 @@ class Order:
     # Cents given back so far: refunds (several partial ones add up) and a chargeback.
     # The order stays paid until all of it is back (domain.refunds).
     refunded: int = 0
+    # The checkout's tick (domain.checkout_consent): the wording's version and when.
+    consent_version: str | None = None
+    consent_at: datetime | None = None
+    # Its VAT (domain.vat), VAT-inclusive ``amount`` split at the rate of ``vat_country``;
+    # set as the order is made and again with the payment's country once it is paid.
+    payment_country: str | None = None  # the bank's or card's, where the provider says
+    vat_country: str | None = None
+    vat_rate_bp: int | None = None  # basis points: 2100 = 21.00 %
+    vat_amount: int | None = None  # cents
+    net_amount: int | None = None  # cents
 
 
 def reported_status(word: str) -> OrderStatus:

@@ -3,6 +3,7 @@ id; the status is always fetched from Mollie, so a forged webhook changes nothin
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -17,6 +18,9 @@ from application.ports.payments import (
     PaymentRequest,
 )
 
+_COUNTRY = re.compile(r"[A-Za-z]{2}")
+_IBAN_COUNTRY = re.compile(r"[A-Za-z]{2}[0-9]{2}")
+
 
 def _amount(cents: int, currency: str) -> dict[str, str]:
     return {"currency": currency, "value": f"{Decimal(cents) / 100:.2f}"}
@@ -24,6 +28,20 @@ def _amount(cents: int, currency: str) -> dict[str, str]:
 
 def _cents(amount: dict[str, str] | None) -> int:
     return int(Decimal(amount["value"]) * 100) if amount else 0
+
+
+def country_of(details: Any) -> str | None:
+    """The payer's country in a Mollie payment's details, if they name one: the card's
+    country code, else the country of an IBAN (two letters, two check digits; PayPal's
+    consumerAccount is an e-mail address, which names none)."""
+    if not isinstance(details, dict):
+        return None
+    card, account = details.get("cardCountryCode"), details.get("consumerAccount")
+    if isinstance(card, str) and _COUNTRY.fullmatch(card):
+        return card.upper()
+    if isinstance(account, str) and _IBAN_COUNTRY.match(account.replace(" ", "")):
+        return account[:2].upper()
+    return None
 
 
 class MollieGateway:
@@ -86,6 +104,16 @@ class MollieGateway:
         if refunded and refunded >= _cents(payment.amount):
             return "refunded"
         return str(payment.status)
+
+    def payment_country(self, payment_id: str) -> str | None:
+        """The card's country (details.cardCountryCode) or the bank account's (the IBAN's
+        first two letters, details.consumerAccount: iDEAL, Bancontact, SOFORT, direct
+        debit, bank transfer); None for PayPal and whatever else names no country."""
+        try:
+            payment = self._client.payments.get(payment_id)
+        except NotFoundError:
+            return None
+        return country_of(payment.details)
 
     def refund(self, payment_id: str, amount: int, currency: str, key: str = "") -> None:
         """Mollie's Idempotency-Key makes a refund asked again with the same ``key`` answer

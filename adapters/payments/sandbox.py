@@ -61,6 +61,10 @@ class SandboxGateway:
         payment = self.payment(payment_id)
         return payment["status"] if payment else None
 
+    def payment_country(self, payment_id: str) -> str | None:
+        """The sandbox has no bank or card behind it: it never names a country."""
+        return None
+
     def refund(self, payment_id: str, amount: int, currency: str, key: str = "") -> None:
         """As Mollie: a paid payment's money back, in parts if need be, never more than
         was paid; 'refunded' once all of it is back. A refund asked again with the same

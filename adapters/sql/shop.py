@@ -19,6 +19,7 @@ from application.ports.shop import MemberFlag, Refund
 from domain.errors import DomainError
 from domain.orders import CODE_HELD, CODE_SPENT, TAKEN_BACK, Order, OrderStatus
 from domain.pricing import Bundle, CodeStatus, DiscountCode, Validity
+from domain.vat import OrderVat
 
 bu, dc, od, mf, rf = t.bundles, t.discount_codes, t.orders, t.member_flags, t.order_refunds
 
@@ -46,7 +47,10 @@ def _order(row: Any) -> Order:
                  payment_id=row.payment_id, checkout_url=row.checkout_url,
                  created_at=row.created_at, paid_at=row.paid_at, country=row.country,
                  geoip_country=row.geoip_country, profile_country=row.profile_country,
-                 refunded=row.refunded)
+                 refunded=row.refunded, consent_version=row.consent_version,
+                 consent_at=row.consent_at, payment_country=row.payment_country,
+                 vat_country=row.vat_country, vat_rate_bp=row.vat_rate_bp,
+                 vat_amount=row.vat_amount, net_amount=row.net_amount)
 
 
 def _refund(row: Any) -> Refund:
@@ -192,6 +196,11 @@ class SqlOrders:
             return None
         return int(self.connection.execute(select(od.c.refunded).where(
             od.c.id == order_id)).scalar_one())
+
+    def set_vat(self, order_id: int, payment_country: str | None, vat: OrderVat) -> None:
+        self.connection.execute(update(od).where(od.c.id == order_id).values(
+            payment_country=payment_country, vat_country=vat.country,
+            vat_rate_bp=vat.rate_bp, vat_amount=vat.amount, net_amount=vat.net))
 
     def add_refund(self, refund: Refund) -> None:
         self.connection.execute(insert(rf).values(**attrs.asdict(refund, recurse=False)))

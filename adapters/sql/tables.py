@@ -501,6 +501,17 @@ orders = Table(
     # Cents given back so far (refunds, several partial ones add up; a chargeback): at
     # most the amount, which one conditional UPDATE keeps (SqlOrders.give_back).
     Column("refunded", Integer, nullable=False, server_default="0"),
+    # The checkout's tick (issue 34.1, domain.checkout_consent): the wording's version and
+    # when; NULL on orders from before it was asked.
+    Column("consent_version", String(20)),
+    Column("consent_at", UtcDateTime),
+    # VAT (issue 34.3, domain.vat): the payment's country as the provider reports it, and
+    # the country, rate (basis points, 2100 = 21 %) and split of the VAT-inclusive amount.
+    Column("payment_country", String(2)),
+    Column("vat_country", String(2)),
+    Column("vat_rate_bp", Integer),
+    Column("vat_amount", Integer),  # cents
+    Column("net_amount", Integer),  # cents
     Index("ix_orders_member", "member_id", "id"),
     Index("ix_orders_paid_at", "paid_at"),
     Index("uq_orders_payment", "provider", "payment_id", unique=True),

@@ -69,3 +69,7 @@ class PaymentGateway(Protocol):
         """Give back ``amount`` of a paid payment. A ``key`` makes a refund asked again
         (a job run twice) the same refund: the money goes back once."""
         ...
+    def payment_country(self, payment_id: str) -> str | None:
+        """The country of the payer's bank or card as the provider reports it (ISO 3166-1
+        alpha-2; tax evidence, issue 34.3); None where it does not say."""
+        ...

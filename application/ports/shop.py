@@ -12,6 +12,7 @@ import attrs
 from application.ports.audit import Details
 from domain.orders import Order, OrderStatus
 from domain.pricing import Bundle, CodeStatus, DiscountCode
+from domain.vat import OrderVat
 
 
 class BundleRepository(Protocol):
@@ -67,6 +68,9 @@ class OrderRepository(Protocol):
     def give_back(self, order_id: int, amount: int) -> int | None:
         """Count ``amount`` more cents of the order as given back if they fit in what it
         charged (atomically); the new total, None when they do not fit."""
+        ...
+    def set_vat(self, order_id: int, payment_country: str | None, vat: OrderVat) -> None:
+        """The order's VAT again, with the payment's country (issue 34.3)."""
         ...
     def add_refund(self, refund: Refund) -> None: ...
     def refunds(self, order_id: int) -> list[Refund]:

@@ -193,7 +193,8 @@ def test_a_mollie_webhook_pays_the_order_once(stub: StubMollie, tmp_path: Path,
     app = create_app(container)
     ann, _ = signed_up(app, "Ann", "female", "male")
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
-    started = ann.post("/api/orders", json={"bundle": bundle, "method": "ideal"}).json
+    started = ann.post("/api/orders", json={"delivery_consent": True,
+                                            "bundle": bundle, "method": "ideal"}).json
     assert started["checkout_url"].startswith("https://stub.mollie/checkout/")
     hook = app.test_client()
     hook.post("/api/payments/webhook/mollie", data={"id": started["payment_id"]})

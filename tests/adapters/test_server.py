@@ -178,7 +178,8 @@ def test_a_payment_confirmed_just_before_a_crash_is_credited_after_the_restart(
     bundle = requests.get(f"{first.url}/api/bundles", headers=headers,
                           timeout=30).json()["bundles"][0]["id"]
     started = requests.post(f"{first.url}/api/orders", headers=headers, timeout=30,
-                            json={"bundle": bundle, "method": "ideal"}).json()
+                            json={"delivery_consent": True,
+                                  "bundle": bundle, "method": "ideal"}).json()
     paid = requests.post(started["checkout_url"], data={"outcome": "paid"}, timeout=30,
                          allow_redirects=False)
     assert paid.status_code == 303

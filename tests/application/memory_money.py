@@ -17,6 +17,7 @@ from domain.direct_debit import MAX_ATTEMPTS, SmsCode
 from domain.errors import DomainError
 from domain.orders import CODE_HELD, CODE_SPENT, Order, OrderStatus
 from domain.pricing import Bundle, CodeStatus, DiscountCode
+from domain.vat import OrderVat
 from tests.application.memory_store import Duplicate, MemoryStore, Row
 
 NOT_COUNTED = (OrderStatus.FAILED, OrderStatus.CANCELED, OrderStatus.EXPIRED)
@@ -170,6 +171,12 @@ class MemoryOrders:
             return None
         self.store.orders[order_id] = attrs.evolve(order, refunded=order.refunded + amount)
         return order.refunded + amount
+
+    def set_vat(self, order_id: int, payment_country: str | None, vat: OrderVat) -> None:
+        self.store.orders[order_id] = attrs.evolve(
+            self.store.orders[order_id], payment_country=payment_country,
+            vat_country=vat.country, vat_rate_bp=vat.rate_bp, vat_amount=vat.amount,
+            net_amount=vat.net)
 
     def add_refund(self, refund: Refund) -> None:
         self.store.refunds.append(refund)

@@ -156,14 +156,14 @@ def test_a_mandate_signed_with_the_sms_code_starts_a_direct_debit_order() -> Non
     b = bank()
     sent = b.debit.send_code(b.ann, "06 12345678")
     assert sent.phone == "+31612345678" and b.phone.sent == [("+31612345678", "111111", "nl")]
-    started = b.debit.sign(b.ann, 1, form())
+    started = b.debit.sign(b.ann, 1, form(), delivery_consent=True)
     order = b.store.orders[started.order]
     assert order.method == "directdebit" and order.status is OrderStatus.OPEN
     [request] = b.gateway.requests
     assert request.mandate is not None and request.mandate.iban == "NL91ABNA0417164300"
     assert request.mandate.reference == "Amora-M1"
     with pytest.raises(DomainError, match="sms_code_invalid"):
-        b.debit.sign(b.ann, 1, form())  # a used code does not work twice
+        b.debit.sign(b.ann, 1, form(), delivery_consent=True)  # a used code does not work twice
 
 
 def test_wrong_codes_count_until_even_the_right_one_is_refused() -> None:
@@ -171,9 +171,9 @@ def test_wrong_codes_count_until_even_the_right_one_is_refused() -> None:
     b.debit.send_code(b.ann, "0612345678")
     for _ in range(MAX_ATTEMPTS):
         with pytest.raises(DomainError, match="sms_code_invalid"):
-            b.debit.sign(b.ann, 1, form("999999"))
+            b.debit.sign(b.ann, 1, form("999999"), delivery_consent=True)
     with pytest.raises(DomainError, match="sms_code_invalid"):
-        b.debit.sign(b.ann, 1, form())
+        b.debit.sign(b.ann, 1, form(), delivery_consent=True)
     assert not b.store.mandates and not b.store.orders
 
 
@@ -182,7 +182,7 @@ def test_an_expired_code_says_so() -> None:
     b.debit.send_code(b.ann, "0612345678")
     b.clock.current += timedelta(minutes=10)
     with pytest.raises(DomainError, match="sms_code_expired"):
-        b.debit.sign(b.ann, 1, form())
+        b.debit.sign(b.ann, 1, form(), delivery_consent=True)
 
 
 def test_codes_are_sent_a_few_times_an_hour_to_valid_numbers_only() -> None:
@@ -202,7 +202,7 @@ def test_a_bad_form_names_every_field_and_stores_nothing() -> None:
     b = bank()
     b.debit.send_code(b.ann, "0612345678")
     with pytest.raises(InvalidFields) as refused:
-        b.debit.sign(b.ann, 1, form(iban="NL00", city=" ", consent=False))
+        b.debit.sign(b.ann, 1, form(iban="NL00", city=" ", consent=False), delivery_consent=True)
     assert {(e.field, e.code) for e in refused.value.errors} == {
         ("iban", "invalid_iban"), ("city", "required"), ("consent", "consent_required")}
     assert not b.store.mandates
@@ -211,7 +211,7 @@ def test_a_bad_form_names_every_field_and_stores_nothing() -> None:
 def test_blocked_members_and_members_over_the_limit_may_not_pay_by_debit() -> None:
     b = bank(directdebit_limit=1)
     b.debit.send_code(b.ann, "0612345678")
-    b.debit.sign(b.ann, 1, form())
+    b.debit.sign(b.ann, 1, form(), delivery_consent=True)
     with pytest.raises(DomainError, match="directdebit_limit_reached"):
         b.debit.send_code(b.ann, "0612345678")
     b.clock.current += timedelta(days=30, seconds=1)  # the period is over
@@ -225,5 +225,5 @@ def test_every_direct_debit_order_needs_a_signed_mandate() -> None:
     b = bank()
     shop = b.debit.shop
     with pytest.raises(DomainError, match="directdebit_mandate_missing"):
-        shop.start(b.ann, 1, "directdebit")
+        shop.start(b.ann, 1, "directdebit", delivery_consent=True)
     assert not b.store.orders

@@ -30,9 +30,10 @@ def test_members_see_their_currencys_bundles_and_visitors_their_countrys() -> No
     assert [b.currency for b in t.shop.bundles(None, "amora.test", "SE").bundles] == [
         "EUR", "EUR"]  # no SEK bundles: euros
     with pytest.raises(DomainError, match="bundle_not_found"):
-        t.shop.start(t.ann, 3, "ideal")  # the USD bundle is not on offer to Ann
+        # the USD bundle is not on offer to Ann
+        t.shop.start(t.ann, 3, "ideal", delivery_consent=True)
     with pytest.raises(DomainError, match="invalid_payment_method"):
-        t.shop.start(t.ann, 1, "klarna")
+        t.shop.start(t.ann, 1, "klarna", delivery_consent=True)
     assert [m.id for m in t.shop.methods(t.ann, 1).methods] == ["ideal", "creditcard"]
 
 
@@ -41,14 +42,14 @@ def test_a_new_member_pays_the_time_bonus_price() -> None:
     offer = t.shop.bundles(t.ann)
     assert offer.discount is not None and offer.discount.kind is DiscountKind.TIME_BONUS
     assert [b.discounted_price for b in offer.bundles] == [750, 1800]
-    started = t.shop.start(t.ann, 1, "ideal")
+    started = t.shop.start(t.ann, 1, "ideal", delivery_consent=True)
     assert t.store.orders[started.order].amount == 750 == t.gateway.requests[0].amount
     assert t.gateway.requests[0].webhook_url == "https://amora.test/api/payments/webhook/sandbox"
 
 
 def test_a_paid_order_adds_its_credits_once_and_makes_the_member_premium() -> None:
     t = till()
-    started = t.shop.start(t.ann, 2, "ideal")
+    started = t.shop.start(t.ann, 2, "ideal", delivery_consent=True)
     assert t.store.orders[started.order].status is OrderStatus.OPEN
     t.pay(started.payment_id, "pending")
     assert balance(t.store, t.ann) == 0
@@ -223,9 +224,9 @@ def test_refunds_never_give_back_more_than_was_paid_nor_take_back_more_credits(
 def test_repeat_buys_the_last_paid_bundle_by_the_same_method() -> None:
     t = till()
     with pytest.raises(DomainError, match="no_order_to_repeat"):
-        t.shop.repeat(t.ann)
+        t.shop.repeat(t.ann, delivery_consent=True)
     t.bought(2)
-    again = t.shop.repeat(t.ann)
+    again = t.shop.repeat(t.ann, delivery_consent=True)
     order = t.store.orders[again.order]
     assert (order.bundle_id, order.method) == (2, "ideal")
     assert t.gateway.requests[-1].redirect_url.endswith("&repeat=1")
@@ -248,7 +249,7 @@ def test_any_run_of_gateway_reports_leaves_credits_matching_the_order(
     """However the gateway's reports come (repeated, out of order, after the end), the
     member holds the bundle's credits exactly while the order is paid."""
     t = till()
-    started = t.shop.start(t.ann, 1, "ideal")
+    started = t.shop.start(t.ann, 1, "ideal", delivery_consent=True)
     for report in reports:
         t.pay(started.payment_id, report)
     status = t.store.orders[started.order].status
@@ -262,7 +263,7 @@ def test_a_payment_whose_settling_fails_is_settled_whole_by_the_next_webhook(
     """Credits move only in the unit of work that moves the order: a failure in between
     leaves the order unpaid and the balance untouched, and the gateway's retry pays once."""
     t = till()
-    started = t.shop.start(t.ann, 1, "ideal")
+    started = t.shop.start(t.ann, 1, "ideal", delivery_consent=True)
 
     def outbox_down(self: MemoryJobs, name: str, *args: object) -> None:
         raise RuntimeError("outbox down")
@@ -284,18 +285,21 @@ def test_prices_follow_where_the_member_is_not_the_country_they_typed() -> None:
     assert [b.currency for b in t.shop.bundles(t.ann, geoip_country="US").bundles] == ["USD"]
     assert [b.currency for b in t.shop.bundles(t.ann).bundles] == ["EUR", "EUR"]
     with pytest.raises(DomainError, match="bundle_not_found"):
-        t.shop.start(t.ann, 1, "creditcard", geoip_country="US")
-    order = order_of(t, t.shop.start(t.ann, 3, "creditcard", geoip_country="US").order)
+        t.shop.start(t.ann, 1, "creditcard", geoip_country="US", delivery_consent=True)
+    order = order_of(t, t.shop.start(t.ann, 3, "creditcard", geoip_country="US",
+                                     delivery_consent=True).order)
     assert (order.currency, order.amount) == ("USD", 1200)
     assert (order.country, order.geoip_country, order.profile_country) == ("US", "US", "NL")
     sam = add_member(t.store, "Sam", country="US")  # typed the cheaper country, is in NL
     assert [b.currency for b in t.shop.bundles(sam, geoip_country="NL").bundles] == [
         "EUR", "EUR"]
     with pytest.raises(DomainError, match="bundle_not_found"):
-        t.shop.start(sam, 3, "creditcard", geoip_country="NL")
-    order = order_of(t, t.shop.start(sam, 1, "creditcard", geoip_country="NL").order)
+        t.shop.start(sam, 3, "creditcard", geoip_country="NL", delivery_consent=True)
+    order = order_of(t, t.shop.start(sam, 1, "creditcard", geoip_country="NL",
+                                     delivery_consent=True).order)
     assert (order.country, order.geoip_country, order.profile_country) == ("NL", "NL", "US")
-    unknown = order_of(t, t.shop.start(sam, 3, "creditcard").order)  # no GeoIP: the hint
+    # no GeoIP: the hint
+    unknown = order_of(t, t.shop.start(sam, 3, "creditcard", delivery_consent=True).order)
     assert (unknown.currency, unknown.country, unknown.geoip_country) == ("USD", "US", None)
 
 

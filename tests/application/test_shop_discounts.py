@@ -23,20 +23,20 @@ def test_a_gateway_that_fails_leaves_a_failed_order_and_frees_its_code() -> None
     add_code(t.store, "SPRING10", 10)
     t.gateway.down = True
     with pytest.raises(DomainError, match="payment_unavailable"):
-        t.shop.start(t.ann, 1, "ideal", code="spring10")
+        t.shop.start(t.ann, 1, "ideal", code="spring10", delivery_consent=True)
     [order] = t.store.orders.values()
     assert order.status is OrderStatus.FAILED and order.reserved_code is None
     t.gateway.down = False
-    started = t.shop.start(t.ann, 1, "ideal", code="SPRING10")
+    started = t.shop.start(t.ann, 1, "ideal", code="SPRING10", delivery_consent=True)
     assert t.store.orders[started.order].amount == 900
 
 
 def test_a_once_per_member_code_is_held_by_one_live_order_and_spent_by_a_paid_one() -> None:
     t = till()
     add_code(t.store, "SPRING10", 10)
-    first = t.shop.start(t.ann, 1, "ideal", code="SPRING10")
+    first = t.shop.start(t.ann, 1, "ideal", code="SPRING10", delivery_consent=True)
     with pytest.raises(DomainError, match="code_used"):
-        t.shop.start(t.ann, 2, "ideal", code="SPRING10")
+        t.shop.start(t.ann, 2, "ideal", code="SPRING10", delivery_consent=True)
     t.pay(first.payment_id)
     with pytest.raises(DomainError, match="code_used"):
         t.shop.discount(t.ann, "spring10", welcome=False)
@@ -58,7 +58,7 @@ def test_a_typed_code_that_does_not_fit_is_refused_with_its_reason(
     t = till()
     add_code(t.store, "SPRING10", 10, **change)
     with pytest.raises(DomainError, match=code):
-        t.shop.start(t.ann, 1, "ideal", code="SPRING10")
+        t.shop.start(t.ann, 1, "ideal", code="SPRING10", delivery_consent=True)
     assert not t.store.orders and not t.gateway.requests
 
 
@@ -68,7 +68,7 @@ def test_the_best_single_discount_applies_never_two() -> None:
     add_code(t.store, "BIG", 40)
     small = t.shop.discount(t.ann, "small", welcome=False)
     assert [b.discounted_price for b in small.bundles] == [750, 1800]  # the bonus is better
-    assert t.shop.start(t.ann, 1, "ideal", code="BIG").order
+    assert t.shop.start(t.ann, 1, "ideal", code="BIG", delivery_consent=True).order
     assert [o.amount for o in t.store.orders.values()] == [600]
 
 
@@ -88,7 +88,7 @@ def test_a_code_spent_twice_is_flagged_and_the_credits_still_come() -> None:
     member paid this price, so the credits come, and the operators see the reuse."""
     t = till()
     add_code(t.store, "SPRING10", 10)
-    started = t.shop.start(t.ann, 1, "ideal", code="SPRING10")
+    started = t.shop.start(t.ann, 1, "ideal", code="SPRING10", delivery_consent=True)
     with MemoryUnitOfWork(t.store) as uow:
         legacy = uow.orders.add(attrs.evolve(
             t.store.orders[started.order], reserved_code=None, status=OrderStatus.PAID,
@@ -108,7 +108,7 @@ def test_the_time_bonus_goes_to_one_open_order_at_a_time() -> None:
     """Four orders within the four hours: only the first gets the 25 %, and while it is
     open the shop offers the bonus to no other order (it says which order holds it)."""
     t = till(created_at=NOW - timedelta(hours=1))
-    started = [t.shop.start(t.ann, 1, "ideal") for _ in range(4)]
+    started = [t.shop.start(t.ann, 1, "ideal", delivery_consent=True) for _ in range(4)]
     orders = [t.store.orders[s.order] for s in started]
     assert [o.amount for o in orders] == [750, 1000, 1000, 1000]
     assert [o.discount_code for o in orders] == ["TIMEBONUS25", None, None, None]
@@ -126,38 +126,39 @@ def test_the_time_bonus_goes_to_one_open_order_at_a_time() -> None:
 
 def test_a_failed_order_frees_the_first_purchase_discount_and_a_paid_one_spends_it() -> None:
     t = till(created_at=NOW - timedelta(hours=1))
-    first = t.shop.start(t.ann, 1, "ideal")
+    first = t.shop.start(t.ann, 1, "ideal", delivery_consent=True)
     t.pay(first.payment_id, "expired")
     assert t.shop.bundles(t.ann).held_discount is None
-    second = t.shop.start(t.ann, 2, "ideal")
+    second = t.shop.start(t.ann, 2, "ideal", delivery_consent=True)
     assert t.store.orders[second.order].amount == 1800
     t.pay(second.payment_id)
     offer = t.shop.bundles(t.ann)
     assert offer.discount is None and offer.held_discount is None
-    assert order_of(t, t.shop.start(t.ann, 1, "ideal").order).amount == 1000
+    assert order_of(t, t.shop.start(t.ann, 1, "ideal", delivery_consent=True).order).amount == 1000
     t.pay(second.payment_id, "refunded")  # a refund does not give it back
-    assert order_of(t, t.shop.start(t.ann, 1, "ideal").order).amount == 1000
+    assert order_of(t, t.shop.start(t.ann, 1, "ideal", delivery_consent=True).order).amount == 1000
 
 
 def test_the_welcome_discount_does_not_step_in_for_a_held_time_bonus() -> None:
     """Both are the one first-purchase discount: when the time bonus ends while its order
     is open, the welcome discount is not a second one for another order."""
     t = till(created_at=NOW - timedelta(hours=3))
-    first = t.shop.start(t.ann, 1, "ideal")
+    first = t.shop.start(t.ann, 1, "ideal", delivery_consent=True)
     t.clock.current += timedelta(hours=2)  # the bonus is over, the 48 h welcome runs
     offer = t.shop.bundles(t.ann)
     assert offer.discount is None and offer.held_discount is not None
     assert offer.held_discount.kind is DiscountKind.WELCOME
-    assert order_of(t, t.shop.start(t.ann, 1, "ideal").order).amount == 1000
+    assert order_of(t, t.shop.start(t.ann, 1, "ideal", delivery_consent=True).order).amount == 1000
     t.pay(first.payment_id, "canceled")
-    assert order_of(t, t.shop.start(t.ann, 1, "ideal").order).discount_code == "WELCOME25"
+    again = t.shop.start(t.ann, 1, "ideal", delivery_consent=True)
+    assert order_of(t, again.order).discount_code == "WELCOME25"
 
 
 def test_the_order_with_the_first_purchase_discount_holds_its_reservation() -> None:
     """What the store's unique reservation (uq_orders_reserved_code) keeps to one live
     order: the time bonus and the welcome discount are held under one name."""
     t = till(created_at=NOW - timedelta(hours=1))
-    order = order_of(t, t.shop.start(t.ann, 1, "ideal").order)
+    order = order_of(t, t.shop.start(t.ann, 1, "ideal", delivery_consent=True).order)
     assert order.reserved_code == FIRST_PURCHASE
     with MemoryUnitOfWork(t.store) as uow, pytest.raises(DomainError, match="code_used"):
         uow.orders.add(attrs.evolve(order, discount_code=WELCOME_CODE))

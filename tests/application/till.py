@@ -30,6 +30,7 @@ class Gateway:
     refunds: list[tuple[str, int, str]] = attrs.Factory(list)
     refund_keys: list[str] = attrs.Factory(list)
     down: bool = False
+    countries: dict[str, str] = attrs.Factory(dict)  # the payer's bank's, by payment
 
     def methods(self, amount: int, currency: str) -> list[PaymentMethod]:
         return [PaymentMethod("ideal", [Issuer("ing", "ING")]), PaymentMethod("creditcard", []),
@@ -45,6 +46,9 @@ class Gateway:
 
     def status(self, payment_id: str) -> str | None:
         return self.statuses.get(payment_id)
+
+    def payment_country(self, payment_id: str) -> str | None:
+        return self.countries.get(payment_id)
 
     def refund(self, payment_id: str, amount: int, currency: str, key: str = "") -> None:
         if self.down:
@@ -70,6 +74,7 @@ class Till:
 
     def bought(self, bundle_id: int = 1, **start: object) -> int:
         """An order paid in full; its id."""
+        start.setdefault("delivery_consent", True)
         started = self.shop.start(self.ann, bundle_id, "ideal", **start)  # type: ignore[arg-type]
         self.pay(started.payment_id)
         return started.order

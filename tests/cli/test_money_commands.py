@@ -76,7 +76,7 @@ def _paid_order(amora: Any, member: Any = None, credits: int = 300) -> int:
     offered = {b.credits: b.id for b in context.container().shop_administration()
                .bundles("amora.test")}
     shop = context.container().shop()
-    started = shop.start(member, offered[credits], "creditcard")
+    started = shop.start(member, offered[credits], "creditcard", delivery_consent=True)
     context.container().payment_gateway().choose(started.payment_id, "paid")
     shop.webhook("sandbox", started.payment_id)
     return started.order

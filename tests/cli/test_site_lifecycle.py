@@ -192,7 +192,7 @@ def test_close_stops_signups_and_purchases_and_tells_every_member(amora: Any) ->
     container.tasks().drain()  # the activation mails
     shop, moderation = container.shop(), container.moderation()
     bundle = shop.bundles(moderation.show(ann)).bundles[0].id
-    started = shop.start(moderation.show(ann), bundle, "ideal")
+    started = shop.start(moderation.show(ann), bundle, "ideal", delivery_consent=True)
     container.payment_gateway().choose(started.payment_id, "paid")  # the payer's click
     with container.engine().begin() as connection:  # the webhook's call, made here
         connection.execute(delete(outbox).where(outbox.c.name == "sandbox_webhook"))
@@ -232,8 +232,9 @@ def test_close_stops_signups_and_purchases_and_tells_every_member(amora: Any) ->
             email="dan@example.com", name="Dan", date_of_birth="1980-01-01",
             password=PASSWORD, gender="male"), visitor)
     assert (refused.value.code, refused.value.params) == ("site_closed", {"sitename": "Amora"})
-    for attempt in (lambda: shop.start(moderation.show(bea), bundle, "ideal"),
-                    lambda: shop.repeat(moderation.show(ann)),
+    for attempt in (lambda: shop.start(moderation.show(bea), bundle, "ideal",
+                                       delivery_consent=True),
+                    lambda: shop.repeat(moderation.show(ann), delivery_consent=True),
                     lambda: container.direct_debit().send_code(moderation.show(bea),
                                                                "+31 6 12345678")):
         with pytest.raises(DomainError) as refused:
@@ -245,7 +246,7 @@ def test_close_stops_signups_and_purchases_and_tells_every_member(amora: Any) ->
     # Members keep their rights: logging in, the data export, refunds, deletion.
     login = container.accounts().log_in("amora.test", "ann@example.com", PASSWORD, visitor)
     assert login.member.id == ann
-    container.data_export().confirm_password(ann, login.token, PASSWORD, "192.0.2.9")
+    container.step_up().confirm_password(ann, login.token, PASSWORD, "192.0.2.9")
     container.data_export().request(moderation.show(ann), login.token)
     refunded = amora("orders", "refund", str(started.order), "--reason", "Site closed",
                      "--yes")

@@ -58,6 +58,7 @@ def test_the_swipe_game_says_its_limit_and_offers_discover_to_a_member_who_just_
     page.get_by_test_id("bundle-list").get_by_test_id("bundle-choose").first.click()
     page.get_by_test_id("method-ideal").click()
     page.get_by_test_id("bank-select").select_option(label="ING")
+    page.get_by_test_id("delivery-consent").check()
     page.get_by_test_id("checkout-pay").click()
     pay_in_sandbox(page, "paid")
     expect(page.get_by_test_id("payment-completed")).to_be_visible(timeout=SETTLED_MS)

@@ -103,6 +103,7 @@ def test_a_pending_payment_leads_back_to_the_conversation(
     assert box is not None and box["y"] + box["height"] <= PHONE["height"]
     bundle = re.search(r"/credits/(\d+)", page.url).group(1)  # type: ignore[union-attr]
     screenshot(page, "phone-checkout-pay-en-375")
+    page.get_by_test_id("delivery-consent").check()  # the order's tick (issue 34.1)
     pay.click()
 
     # The payment is still pending when the member comes back: no need to wait there.

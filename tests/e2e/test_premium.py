@@ -20,7 +20,8 @@ def become_premium(page: Page) -> None:
     checkout = page.evaluate(
         """() => fetch('/api/bundles').then(r => r.json()).then(d => fetch('/api/orders', {
              method: 'POST', headers: {'Content-Type': 'application/json'},
-             body: JSON.stringify({bundle: d.bundles[0].id, method: 'ideal'})}))
+             body: JSON.stringify({bundle: d.bundles[0].id, method: 'ideal',
+                                   delivery_consent: true})}))
            .then(r => r.json()).then(d => d.checkout_url)""")
     page.goto(checkout)
     page.get_by_test_id("sandbox-paid").click()

@@ -107,6 +107,7 @@ def test_time_bonus_then_ideal_purchase_makes_premium_and_failed_card_offers_pay
     page.get_by_test_id("bank-select").select_option(label="ING")
     pay = page.get_by_test_id("checkout-pay")
     expect(pay).to_have_text("Pay €22.49")
+    page.get_by_test_id("delivery-consent").check()  # the order's tick (issue 34.1)
     pay.click()
     pay_in_sandbox(page, "paid")
 
@@ -138,6 +139,7 @@ def test_time_bonus_then_ideal_purchase_makes_premium_and_failed_card_offers_pay
     page.goto(f"{live_server}/credits")
     page.get_by_test_id("bundle-list").get_by_test_id("bundle-choose").first.click()
     page.get_by_test_id("method-creditcard").click()
+    page.get_by_test_id("delivery-consent").check()
     page.get_by_test_id("checkout-pay").click()
     pay_in_sandbox(page, "failed")
     failed = page.get_by_test_id("payment-failed")
@@ -212,6 +214,8 @@ def test_direct_debit_mandate_with_sms_code_leaves_the_order_pending(
     expect(page.get_by_test_id("dd-iban-error")).to_have_text(required)
     expect(page.get_by_test_id("dd-consent-error")).to_have_text(
         SHOP["directDebit"]["fieldErrors"]["consent_required"])
+    expect(page.get_by_test_id("delivery-consent-error")).to_have_text(
+        SHOP["errors"]["delivery_consent_required"])
 
     page.get_by_test_id("dd-account_holder").fill("Jan de Vries")
     iban = page.get_by_test_id("dd-iban")
@@ -229,6 +233,7 @@ def test_direct_debit_mandate_with_sms_code_leaves_the_order_pending(
     expect(page.get_by_test_id("dd-resend-code")).to_be_disabled()
     code = newest_sms_code(live_var)
     page.get_by_test_id("dd-consent").check()
+    page.get_by_test_id("delivery-consent").check()  # the order's tick (issue 34.1)
 
     # A wrong code is refused in words.
     page.get_by_test_id("dd-sms_code").fill("000000" if code != "000000" else "111111")

@@ -103,13 +103,15 @@ def test_codes_scoped_elsewhere_are_refused_with_the_shops_errors(  # type: igno
         assert (checked.status_code, checked.json["error"]) == (404 if error ==
                                                                 "code_not_found" else 400,
                                                                 error), code
-        ordered = ann.post("/api/orders", json={"bundle": bundle, "method": "ideal",
+        ordered = ann.post("/api/orders", json={"delivery_consent": True,
+                                                "bundle": bundle, "method": "ideal",
                                                 "discount_code": code})
         assert ordered.status_code in (400, 404) and ordered.json["error"] == error, code
         _catalog_has(error)
     assert ann.get("/api/discountcode?code=HOME10").json["bundles"][0]["discounted_price"] \
         == 1349
-    started = ann.post("/api/orders", json={"bundle": bundle, "method": "ideal",
+    started = ann.post("/api/orders", json={"delivery_consent": True,
+                                            "bundle": bundle, "method": "ideal",
                                             "discount_code": "HOME10"})
     assert started.status_code == 201
     listed = {c.code.code: c for c in admin.codes()}

@@ -33,7 +33,8 @@ def buyer(app: Flask) -> tuple[FlaskClient, int]:
 
 
 def order(client: FlaskClient, bundle: int, **headers: str) -> dict[str, object]:
-    started = client.post("/api/orders", json={"bundle": bundle, "method": "creditcard"},
+    started = client.post("/api/orders", json={"delivery_consent": True,
+                                               "bundle": bundle, "method": "creditcard"},
                           headers=headers)
     assert started.status_code == 201 and started.json, started.json
     answer = client.get(f"/api/orders/{started.json['order']}").json
@@ -89,7 +90,8 @@ def test_parallel_orders_take_the_time_bonus_once(  # type: ignore[no-untyped-de
     refusals: list[object] = []
 
     def start(_: int) -> TestResponse:
-        answer = as_ann().post("/api/orders", json={"bundle": bundle, "method": "creditcard"})
+        answer = as_ann().post("/api/orders", json={"delivery_consent": True,
+                                                    "bundle": bundle, "method": "creditcard"})
         if answer.status_code == 409:
             refusals.append(answer.json)
         return answer
@@ -118,7 +120,8 @@ def test_prices_follow_where_the_member_is(app: Flask, buyer) -> None:  # type: 
     assert ann.get("/api/bundles").json["bundles"][0]["currency"] == "EUR"  # no GeoIP
     placed = order(ann, listed[0]["id"], **in_london)
     assert (placed["amount"], placed["currency"]) == (1299, "GBP")
-    refused = ann.post("/api/orders", json={"bundle": listed[0]["id"], "method": "creditcard"},
+    refused = ann.post("/api/orders", json={"delivery_consent": True,
+                                            "bundle": listed[0]["id"], "method": "creditcard"},
                        headers={"X-Geoip-Country": "NL"})
     assert refused.status_code == 404 and refused.json["error"] == "bundle_not_found"
     # Typing another country changes nothing where GeoIP knows better.

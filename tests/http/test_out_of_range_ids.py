@@ -66,8 +66,9 @@ def test_the_walk_covers_the_id_routes() -> None:
 @pytest.mark.parametrize(("method", "path", "body"), [
     ("POST", "/api/swipe", {"profile": "ID", "like": True}),
     ("DELETE", "/api/chat", {"conversation": "ID"}),
-    ("POST", "/api/orders", {"bundle": "ID", "method": "ideal"}),
-    ("POST", "/api/directdebit", {"bundle": "ID", "account_holder": "Ann", "consent": True,
+    ("POST", "/api/orders", {"delivery_consent": True, "bundle": "ID", "method": "ideal"}),
+    ("POST", "/api/directdebit", {"delivery_consent": True,
+                                  "bundle": "ID", "account_holder": "Ann", "consent": True,
                                   "iban": "NL91ABNA0417164300", "street": "Dam",
                                   "house_number": "1", "postcode": "1012 JS",
                                   "city": "Amsterdam", "phone": "+31612345678",

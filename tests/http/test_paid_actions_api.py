@@ -27,8 +27,10 @@ def test_methods_follow_the_members_country(app: Flask, shopper) -> None:  # typ
     german = ann.get(f"/api/bundles/{bundle}/methods").json
     ids = [method["id"] for method in german["methods"]]
     assert "ideal" not in ids and german["preferred"] == ids[0] == "paypal"
-    refused = ann.post("/api/orders", json={"bundle": bundle, "method": "ideal"})
+    refused = ann.post("/api/orders", json={"delivery_consent": True,
+                                            "bundle": bundle, "method": "ideal"})
     assert refused.status_code == 400 and refused.json["error"] == "invalid_payment_method"
     assert ann.get("/api/transactions").json["transactions"] == []
-    assert ann.post("/api/orders", json={"bundle": bundle, "method": "paypal"}).status_code == 201
+    assert ann.post("/api/orders", json={"delivery_consent": True,
+                                         "bundle": bundle, "method": "paypal"}).status_code == 201
 

@@ -39,7 +39,8 @@ def age_account(app: Flask, member_id: int, hours: int) -> None:
 
 def pay(client: FlaskClient, bundle: int, outcome: str = "paid", **extra: object
         ) -> tuple[int, str]:
-    started = client.post("/api/orders", json={"bundle": bundle, "method": "ideal", **extra})
+    started = client.post("/api/orders", json={"delivery_consent": True,
+                                               "bundle": bundle, "method": "ideal", **extra})
     assert started.status_code == 201, started.json
     checkout = started.json["checkout_url"]
     path = re.sub(r"^https?://[^/]+", "", checkout)
@@ -83,7 +84,7 @@ def test_a_paid_order_adds_credits_once_and_makes_premium(shopper, client: Flask
     assert ann.get("/api/discountcode?welcome=true").status_code == 404  # paid: no bonus
     assert [t["id"] for t in ann.get("/api/transactions").json["transactions"]] == [order]
     # Repeat the last purchase in one step: same bundle and method, full price now.
-    again = ann.post("/api/orders/repeat").json
+    again = ann.post("/api/orders/repeat", json={"delivery_consent": True}).json
     assert ann.get(f"/api/orders/{again['order']}").json["order"]["amount"] == 1499
 
 
@@ -97,7 +98,7 @@ def test_failed_and_unknown_payments_add_nothing(shopper, client: FlaskClient) -
     for form in ({"id": "tr_unknown"}, {}, {"id": "x" * 500}):
         assert client.post("/api/payments/webhook/sandbox", data=form).status_code == 200
     assert client.post("/api/payments/webhook/mollie", data={"id": payment}).status_code == 200
-    assert ann.post("/api/orders/repeat").status_code == 404
+    assert ann.post("/api/orders/repeat", json={"delivery_consent": True}).status_code == 404
 
 
 def test_discount_codes(app: Flask, shopper, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
@@ -116,7 +117,8 @@ def test_discount_codes(app: Flask, shopper, client: FlaskClient) -> None:  # ty
     found = ann.get("/api/discountcode?code=spring10").json
     assert found["value_percentage"] == 10.0 and found["minimum_order_value"] == 2000
     small, big = [b["id"] for b in ann.get("/api/bundles").json["bundles"]]
-    too_small = ann.post("/api/orders", json={"bundle": small, "method": "ideal",
+    too_small = ann.post("/api/orders", json={"delivery_consent": True,
+                                              "bundle": small, "method": "ideal",
                                               "discount_code": "SPRING10"})
     assert too_small.status_code == 400 and too_small.json["error"] == "code_minimum_order"
     order, payment = pay(ann, big, discount_code="SPRING10")
@@ -176,7 +178,7 @@ def sms_code(container) -> str:  # type: ignore[no-untyped-def]
 
 MANDATE = {"account_holder": "A. Jansen", "iban": "NL91 ABNA 0417 1643 00", "street": "Dam",
            "house_number": "1", "postcode": "1012 JS", "city": "Amsterdam",
-           "phone": "06 12345678", "consent": True}
+           "phone": "06 12345678", "consent": True, "delivery_consent": True}
 
 
 def test_direct_debit_with_an_sms_code(container, shopper) -> None:  # type: ignore[no-untyped-def]
@@ -225,7 +227,8 @@ def test_repeating_a_direct_debit_reuses_the_mandate_within_the_rules(  # type: 
         container, shopper, client: FlaskClient) -> None:
     ann, ann_id = shopper
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
-    unsigned = ann.post("/api/orders", json={"bundle": bundle, "method": "directdebit"})
+    unsigned = ann.post("/api/orders", json={"delivery_consent": True,
+                                             "bundle": bundle, "method": "directdebit"})
     assert unsigned.status_code == 409 and unsigned.json["error"] == "directdebit_mandate_missing"
     ann.post("/api/directdebit/sms", json={"phone": "06 12345678"})
     signed = ann.post("/api/directdebit", json={**MANDATE, "bundle": bundle,
@@ -234,11 +237,11 @@ def test_repeating_a_direct_debit_reuses_the_mandate_within_the_rules(  # type: 
     assert ann.post(path, data={"outcome": "paid"}).status_code == 303
     client.post("/api/payments/webhook/sandbox", data={"id": signed.json["payment_id"]})
     # A signed mandate covers the next debit: no new SMS code, the same rules.
-    repeated = ann.post("/api/orders/repeat")
+    repeated = ann.post("/api/orders/repeat", json={"delivery_consent": True})
     assert repeated.status_code == 201, repeated.json
     assert ann.get(f"/api/orders/{repeated.json['order']}").json["order"]["method"] == "directdebit"
     container.shop_administration().block_directdebit(ann_id, True, "chargebacks", "pytest")
-    blocked = ann.post("/api/orders/repeat")
+    blocked = ann.post("/api/orders/repeat", json={"delivery_consent": True})
     assert blocked.status_code == 403 and blocked.json["error"] == "directdebit_blocked"
 
 
@@ -263,7 +266,8 @@ def test_an_open_order_holds_a_once_per_member_code_until_it_fails(  # type: ign
     add_code(app, "ONCE10", 10)
     small, big = [b["id"] for b in ann.get("/api/bundles").json["bundles"]]
     order, payment = pay(ann, small, "failed", discount_code="ONCE10")
-    for second in (ann.post("/api/orders", json={"bundle": big, "method": "ideal",
+    for second in (ann.post("/api/orders", json={"delivery_consent": True,
+                                                 "bundle": big, "method": "ideal",
                                                  "discount_code": "ONCE10"}),
                    ann.get("/api/discountcode?code=ONCE10")):
         assert second.status_code == 409 and second.json["error"] == "code_used"
@@ -272,7 +276,8 @@ def test_an_open_order_holds_a_once_per_member_code_until_it_fails(  # type: ign
     again, payment = pay(ann, big, discount_code="ONCE10")
     settle(client, payment)
     assert ann.get(f"/api/orders/{again}").json["order"]["amount"] == 2699
-    used = ann.post("/api/orders", json={"bundle": small, "method": "ideal",
+    used = ann.post("/api/orders", json={"delivery_consent": True,
+                                         "bundle": small, "method": "ideal",
                                          "discount_code": "ONCE10"})
     assert used.status_code == 409 and used.json["error"] == "code_used"
     with app.extensions["amora"].unit_of_work() as work:
@@ -292,7 +297,8 @@ def test_parallel_orders_with_a_once_per_member_code_one_wins(  # type: ignore[n
     def order(_: int) -> tuple[int, str | None]:
         client = app.test_client()
         client.set_cookie("auth._token", cookie)
-        answer = client.post("/api/orders", json={"bundle": bundle, "method": "ideal",
+        answer = client.post("/api/orders", json={"delivery_consent": True,
+                                                  "bundle": bundle, "method": "ideal",
                                                   "discount_code": "RACE20"})
         return answer.status_code, (answer.json or {}).get("error")
 
@@ -333,7 +339,8 @@ def test_orders_only_for_bundles_on_offer_to_the_member(app: Flask, shopper) -> 
         dollars = work.bundles.of_site(1, "USD")[0].id
         work.commit()
     assert dollars not in [b["id"] for b in ann.get("/api/bundles").json["bundles"]]
-    for answer in (ann.post("/api/orders", json={"bundle": dollars, "method": "ideal"}),
+    for answer in (ann.post("/api/orders", json={"delivery_consent": True,
+                                                 "bundle": dollars, "method": "ideal"}),
                    ann.get(f"/api/bundles/{dollars}/methods")):
         assert answer.status_code == 404 and answer.json["error"] == "bundle_not_found"
     assert ann.get("/api/transactions").json["transactions"] == []

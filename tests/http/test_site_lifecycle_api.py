@@ -63,7 +63,8 @@ def test_a_closed_site_refuses_signups_and_purchases_but_keeps_its_members(
     assert client.get("/api/settings").json["closed"] is True
     for refused in (
             client.post("/api/signup", json={**SIGNUP, "email": "bob@example.com"}),
-            ann.post("/api/orders", json={"bundle": bundle, "method": "ideal"}),
+            ann.post("/api/orders", json={"delivery_consent": True,
+                                          "bundle": bundle, "method": "ideal"}),
             ann.post("/api/directdebit/sms", json={"phone": "+31 6 12345678"})):
         assert (refused.status_code, refused.json) == (
             403, {"error": "site_closed", "params": {"sitename": "Amora"}})

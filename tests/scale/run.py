@@ -420,7 +420,7 @@ class Member:
             return
         bundle = random.choice(bundles.json()["bundles"])
         order = self.call("order", "POST", "/api/orders",
-                          json={"bundle": bundle["id"], "method": "ideal",
+                          json={"delivery_consent": True, "bundle": bundle["id"], "method": "ideal",
                                 "issuer": "ideal_INGBNL2A"})
         if order is None or order.status_code != 201:
             return

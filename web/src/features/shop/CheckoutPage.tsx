@@ -1,5 +1,5 @@
 import '../../styles/sheets/shop.scss';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { pathTo } from '../../shared/routing/paths';
@@ -9,6 +9,7 @@ import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { usePageTitle } from '../title';
 import { BundleCard, codeApplies, priceBundles } from './bundles';
+import { DeliveryConsent } from './DeliveryConsent';
 import { DiscountBanner, HeldDiscountNote } from './discountUi';
 import { PaymentReturn } from './PaymentReturn';
 import { type DiscountCode, type PaymentMethod, goToCheckout, shopApi } from './shopApi';
@@ -78,6 +79,10 @@ function MethodChoice({ bundleId, preselect, code }: { bundleId: number; presele
   const [issuer, setIssuer] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The order's tick (issue 34.1): asked here, and on the mandate form for direct debit.
+  const [consented, setConsented] = useState(false);
+  const [consentMissing, setConsentMissing] = useState(false);
+  const consentBox = useRef<HTMLDivElement>(null);
 
   if (data.phase === 'loading') return <ShopLoading label={t('loading')} testId="checkout-loading" />;
   if (data.phase === 'error') {
@@ -126,6 +131,11 @@ function MethodChoice({ bundleId, preselect, code }: { bundleId: number; presele
       await navigate(`${pathTo('directdebit')}?bundle=${bundle.id}`);
       return;
     }
+    if (!consented) {
+      setConsentMissing(true);
+      consentBox.current?.querySelector('input')?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -135,6 +145,7 @@ function MethodChoice({ bundleId, preselect, code }: { bundleId: number; presele
           method: method.id,
           issuer: needsBank ? issuer : null,
           discount_code: typed?.code ?? null,
+          delivery_consent: true,
         }),
       );
       // The browser is leaving for the payment page: keep the button busy meanwhile.
@@ -199,6 +210,19 @@ function MethodChoice({ bundleId, preselect, code }: { bundleId: number; presele
             <FormAlert variant="info" testId="checkout-code-not-for-directdebit">
               {t('checkout.codeNotForDirectDebit', { price: money(withoutCode, bundle.currency) })}
             </FormAlert>
+          )}
+          {!directDebit && (
+            <div ref={consentBox}>
+              <DeliveryConsent
+                id="checkout-consent"
+                checked={consented}
+                error={consentMissing && !consented ? t('checkout.consentRequired') : undefined}
+                onChecked={(checked) => {
+                  setConsented(checked);
+                  if (checked) setConsentMissing(false);
+                }}
+              />
+            </div>
           )}
           {error && <FormAlert testId="checkout-failed">{error}</FormAlert>}
           {/* On phones a bar kept above the tab bar: the button stays in reach while the methods are read (_shop.scss). */}

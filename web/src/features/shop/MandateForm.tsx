@@ -12,6 +12,7 @@ import { Icon } from '../../shared/ui/icons';
 import { useCompany, useSettings, useSiteSettings } from '../site';
 import { Hero, SendCodeButton, type SentCode, SmsCodeBlock, type Stop, StopCard } from './DirectDebitParts';
 import { BundleCard, type PricedBundle } from './bundles';
+import { DeliveryConsent } from './DeliveryConsent';
 import {
   type FieldProblem,
   IBAN_INPUT_MAX,
@@ -30,8 +31,19 @@ import { type DiscountCode, shopApi } from './shopApi';
 import { shopErrorText, useMoney } from './shopUi';
 
 /** The order the fields are shown in: the first one with a problem gets the focus. */
-const FIELD_ORDER: MandateField[] = ['account_holder', 'iban', 'street', 'house_number', 'postcode', 'city', 'phone', 'sms_code', 'consent'];
-const EMPTY: MandateFields = { account_holder: '', iban: '', street: '', house_number: '', postcode: '', city: '', phone: '', sms_code: '', consent: false };
+const FIELD_ORDER: MandateField[] = ['account_holder', 'iban', 'street', 'house_number', 'postcode', 'city', 'phone', 'sms_code', 'consent', 'delivery_consent'];
+const EMPTY: MandateFields = {
+  account_holder: '',
+  iban: '',
+  street: '',
+  house_number: '',
+  postcode: '',
+  city: '',
+  phone: '',
+  sms_code: '',
+  consent: false,
+  delivery_consent: false,
+};
 
 type Problems = Partial<Record<MandateField, FieldProblem>>;
 
@@ -133,6 +145,7 @@ export function MandateForm({ bundle, index, discount }: { bundle: PricedBundle;
         phone: fields.phone.trim(),
         sms_code: fields.sms_code,
         consent: fields.consent,
+        delivery_consent: true, // checkMandate let nothing else through
       });
       // Collected later: the return page shows the order being processed.
       await navigate(`${pathTo('credits-id-paymentmethod', { id: bundle.id, paymentmethod: 'directdebit' })}?order=${signed.order}`);
@@ -159,7 +172,7 @@ export function MandateForm({ bundle, index, discount }: { bundle: PricedBundle;
       {control}
     </Field>
   );
-  const textField = (name: Exclude<MandateField, 'consent' | 'iban' | 'sms_code'>, label: string, autoComplete: string, hint?: string) =>
+  const textField = (name: Exclude<MandateField, 'consent' | 'delivery_consent' | 'iban' | 'sms_code'>, label: string, autoComplete: string, hint?: string) =>
     field(
       name,
       label,
@@ -252,6 +265,7 @@ export function MandateForm({ bundle, index, discount }: { bundle: PricedBundle;
               labelTestId="dd-consent-text"
               errorTestId="dd-consent-error"
             />
+            <DeliveryConsent id="dd-delivery_consent" checked={values.delivery_consent} onChecked={(checked) => form.set('delivery_consent', checked)} error={form.text('delivery_consent')} />
 
             {form.error !== null && <FormAlert testId="dd-failed">{shopErrorText(t, tc, form.error, { currency: bundle.currency, language: i18n.language })}</FormAlert>}
             <SubmitButton busy={form.busy} className="btn btn-primary btn-lg rounded-pill w-100 checkout__pay" icon={<Icon name="lock" size={18} className="me-2" />} testId="dd-submit">

@@ -1,11 +1,12 @@
 import '../../styles/sheets/shop.scss';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateError } from '../../shared/i18n/translateError';
 import { FormAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { usePageTitle } from '../title';
+import { DeliveryConsent } from './DeliveryConsent';
 import { goToCheckout, shopApi } from './shopApi';
 import { MethodIcon, ShopLoading, creditsLabel, methodName, shopErrorText, useMoney } from './shopUi';
 import { useLoad } from './useLoad';
@@ -21,8 +22,17 @@ export function RepeatOrderPage() {
   const history = useLoad((signal) => Promise.all([shopApi.transactions(signal), shopApi.bundles(signal)]), 'repeat');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A repeat is a new order: the tick is asked again (issue 34.1).
+  const [consented, setConsented] = useState(false);
+  const [consentMissing, setConsentMissing] = useState(false);
+  const consentBox = useRef<HTMLDivElement>(null);
 
   const confirm = async () => {
+    if (!consented) {
+      setConsentMissing(true);
+      consentBox.current?.querySelector('input')?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -52,6 +62,17 @@ export function RepeatOrderPage() {
         <MethodIcon method={last.method} size={30} />
         <p className="repeat-card__credits">{creditsLabel(t, last.credits, i18n.language)}</p>
         <p className="repeat-card__text">{t('repeat.text', { method: methodName(t, last.method), price: money(last.amount, last.currency) })}</p>
+        <div ref={consentBox} className="repeat-card__consent">
+          <DeliveryConsent
+            id="repeat-consent"
+            checked={consented}
+            error={consentMissing && !consented ? t('checkout.consentRequired') : undefined}
+            onChecked={(checked) => {
+              setConsented(checked);
+              if (checked) setConsentMissing(false);
+            }}
+          />
+        </div>
         {error && <FormAlert testId="repeat-failed">{error}</FormAlert>}
         <button type="button" className="btn btn-primary btn-lg rounded-pill w-100" onClick={() => void confirm()} disabled={busy} data-testid="repeat-confirm">
           {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : <Icon name="lock" size={18} className="me-2" />}

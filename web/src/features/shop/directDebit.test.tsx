@@ -164,7 +164,7 @@ describe('direct-debit helpers', () => {
   });
 
   it('finds empty fields, a bad IBAN, a missing code and no consent', () => {
-    const empty = { account_holder: ' ', iban: '', street: '', house_number: '', postcode: '', city: '', phone: '', sms_code: '', consent: false };
+    const empty = { account_holder: ' ', iban: '', street: '', house_number: '', postcode: '', city: '', phone: '', sms_code: '', consent: false, delivery_consent: false };
     expect(checkMandate(empty, null, 100)).toEqual({
       account_holder: { code: 'required' },
       iban: { code: 'required' },
@@ -174,8 +174,9 @@ describe('direct-debit helpers', () => {
       city: { code: 'required' },
       phone: { code: 'required' },
       consent: { code: 'consent_required' },
+      delivery_consent: { code: 'delivery_consent_required' },
     });
-    const filled = { account_holder: 'A', iban: 'NL92ABNA0417164300', street: 'S', house_number: '1', postcode: 'P', city: 'C', phone: '0612345678', sms_code: '12', consent: true };
+    const filled = { account_holder: 'A', iban: 'NL92ABNA0417164300', street: 'S', house_number: '1', postcode: 'P', city: 'C', phone: '0612345678', sms_code: '12', consent: true, delivery_consent: true };
     expect(checkMandate(filled, null, 100)).toEqual({ iban: { code: 'invalid_iban' }, phone: { code: 'code_first' } });
     expect(checkMandate({ ...filled, iban: IBAN }, 6, 100)).toEqual({ sms_code: { code: 'code_length', params: { length: 6 } } });
     expect(checkMandate({ ...filled, iban: IBAN, sms_code: '123456' }, 6, 100)).toEqual({});
@@ -211,6 +212,9 @@ describe('direct-debit page', () => {
       expect(screen.getByTestId(`dd-${field}`)).toHaveAttribute('aria-invalid', 'true');
     }
     expect(screen.getByTestId('dd-consent-error')).toHaveTextContent('Tick the box to authorise the direct debit.');
+    // The order's tick (issue 34.1), as at the checkout.
+    expect(screen.getByTestId('delivery-consent-text')).toHaveTextContent('my right of withdrawal ends for the credits I use');
+    expect(screen.getByTestId('delivery-consent-error')).toHaveTextContent('Please confirm that delivery starts at once');
     expect(document.activeElement).toBe(screen.getByTestId('dd-account_holder'));
 
     // Typing clears a field's problem; a wrong IBAN and no code yet are named.
@@ -283,6 +287,7 @@ describe('direct-debit page', () => {
     await sendCode();
     type('dd-sms_code', '123456');
     fireEvent.click(screen.getByTestId('dd-consent'));
+    fireEvent.click(screen.getByTestId('delivery-consent'));
     fireEvent.click(screen.getByTestId('dd-submit'));
     await settle(10);
     expect(screen.getByTestId('dd-sms_code-error')).toHaveTextContent('Code invalid');
@@ -299,6 +304,7 @@ describe('direct-debit page', () => {
     await sendCode();
     type('dd-sms_code', '123456');
     fireEvent.click(screen.getByTestId('dd-consent'));
+    fireEvent.click(screen.getByTestId('delivery-consent'));
     fireEvent.click(screen.getByTestId('dd-submit'));
     await settle(10);
     expect(screen.getByTestId('dd-iban-error')).toHaveTextContent('This IBAN is not valid.');
@@ -312,6 +318,7 @@ describe('direct-debit page', () => {
     await sendCode();
     type('dd-sms_code', '654321');
     fireEvent.click(screen.getByTestId('dd-consent'));
+    fireEvent.click(screen.getByTestId('delivery-consent'));
     const order: Order = {
       id: 9,
       payment_id: 'tr_dd_1',
@@ -341,6 +348,7 @@ describe('direct-debit page', () => {
         phone: '06 12345678',
         sms_code: '654321',
         consent: true,
+        delivery_consent: true,
       },
     ]);
     await settle(10);
@@ -367,6 +375,7 @@ describe('direct-debit page', () => {
     await sendCode();
     type('dd-sms_code', '123456');
     fireEvent.click(screen.getByTestId('dd-consent'));
+    fireEvent.click(screen.getByTestId('delivery-consent'));
     fireEvent.click(screen.getByTestId('dd-submit'));
     await settle(10);
     expect(screen.getByTestId('dd-limit')).toHaveTextContent('You have reached the maximum of 3 direct-debit payments in 30 days.');

@@ -65,6 +65,8 @@ export interface MandateFields {
   phone: string;
   sms_code: string;
   consent: boolean;
+  /** The order's tick (issue 34.1), as at the checkout. */
+  delivery_consent: boolean;
 }
 
 export type MandateField = keyof MandateFields;
@@ -79,7 +81,8 @@ const TEXT_FIELDS = ['account_holder', 'iban', 'street', 'house_number', 'postco
 
 /**
  * What the browser can tell before sending: empty or too long fields (`fieldMax`), an
- * IBAN that fails its check, no code (or not of the code's length) and no consent.
+ * IBAN that fails its check, no code (or not of the code's length), no consent to the
+ * mandate and no tick for the order.
  * `codeLength` is the length of the code sent for this number, null when none was asked.
  */
 export function checkMandate(fields: MandateFields, codeLength: number | null, fieldMax: number): Partial<Record<MandateField, FieldProblem>> {
@@ -96,6 +99,7 @@ export function checkMandate(fields: MandateFields, codeLength: number | null, f
     problems.sms_code = { code: fields.sms_code ? 'code_length' : 'required', params: { length: codeLength } };
   }
   if (!fields.consent) problems.consent = { code: 'consent_required' };
+  if (!fields.delivery_consent) problems.delivery_consent = { code: 'delivery_consent_required' };
   return problems;
 }
 

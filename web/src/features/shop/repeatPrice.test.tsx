@@ -22,6 +22,7 @@ const BUNDLES = [
 
 describe('pay again (issue 19.5)', () => {
   let posted = 0;
+  let sent: unknown = null;
   beforeAll(async () => {
     await setupTestI18n();
     await i18n.loadNamespaces(['shop']);
@@ -35,6 +36,7 @@ describe('pay again (issue 19.5)', () => {
       if (url.startsWith('/api/bundles')) return json(200, { bundles: BUNDLES, discount: null, paid_user: true });
       if (url.startsWith('/api/orders/repeat') && init.method === 'POST') {
         posted += 1;
+        sent = JSON.parse(String(init.body));
         return json(201, { payment_id: 'tr_2', checkout_url: 'https://pay.test/tr_2', order: 10 });
       }
       return json(404, { error: 'not_found', params: {} });
@@ -50,8 +52,13 @@ describe('pay again (issue 19.5)', () => {
     // Last time €22.49 with a discount; today the bundle costs €29.99.
     expect(button).toHaveTextContent('Pay €29.99 again with iDEAL');
     expect(posted).toBe(0);
+    fireEvent.click(button); // no tick yet (issue 34.1): nothing is sent
+    expect(await screen.findByTestId('delivery-consent-error')).toHaveTextContent('Tick this box to place the order.');
+    expect(posted).toBe(0);
+    fireEvent.click(screen.getByTestId('delivery-consent'));
     fireEvent.click(button);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.test/tr_2'));
     expect(posted).toBe(1);
+    expect(sent).toEqual({ delivery_consent: true });
   });
 });

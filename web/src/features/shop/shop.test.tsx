@@ -452,6 +452,15 @@ describe('checkout', () => {
     expect(pay).toBeDisabled(); // a bank first
     fireEvent.change(screen.getByTestId('bank-select'), { target: { value: 'ideal_INGBNL2A' } });
     expect(pay).toBeEnabled();
+    // Without the tick (issue 34.1) nothing is sent: the box says why and has the focus.
+    expect(screen.getByTestId('delivery-consent-text')).toHaveTextContent('my right of withdrawal ends for the credits I use');
+    fireEvent.click(pay);
+    await settle(10);
+    expect(calls('/api/orders', 'POST')).toHaveLength(0);
+    expect(screen.getByTestId('delivery-consent-error')).toHaveTextContent('Tick this box to place the order.');
+    expect(document.activeElement).toBe(screen.getByTestId('delivery-consent'));
+    fireEvent.click(screen.getByTestId('delivery-consent'));
+    expect(screen.queryByTestId('delivery-consent-error')).toBeNull();
     fireEvent.click(pay);
     await settle(10);
     expect(JSON.parse(String((calls('/api/orders', 'POST')[0]![1] as RequestInit).body))).toEqual({
@@ -459,6 +468,7 @@ describe('checkout', () => {
       method: 'ideal',
       issuer: 'ideal_INGBNL2A',
       discount_code: null,
+      delivery_consent: true,
     });
     expect(assign).toHaveBeenCalledWith('https://pay.test/tr_1');
   });
@@ -479,6 +489,7 @@ describe('checkout', () => {
     expect(screen.getByTestId('checkout-pay')).toHaveTextContent('Pay €26.99');
     expect(screen.getByLabelText(/Credit card/)).toBeDisabled();
     fireEvent.click(screen.getByLabelText(/PayPal/));
+    fireEvent.click(screen.getByTestId('delivery-consent'));
     fireEvent.click(screen.getByTestId('checkout-pay'));
     await settle(10);
     expect(JSON.parse(String((calls('/api/orders', 'POST')[0]![1] as RequestInit).body))).toMatchObject({ method: 'paypal', discount_code: 'PAYPAL10' });
@@ -499,6 +510,7 @@ describe('checkout', () => {
     expect(screen.getByTestId('code-not-better')).toHaveTextContent('SMALL10');
     expect(screen.getByTestId('checkout-pay')).toHaveTextContent('Pay €22.49');
     fireEvent.click(screen.getByLabelText(/Credit card/)); // the unused code restricts nothing
+    fireEvent.click(screen.getByTestId('delivery-consent'));
     fireEvent.click(screen.getByTestId('checkout-pay'));
     await settle(10);
     expect(JSON.parse(String((calls('/api/orders', 'POST')[0]![1] as RequestInit).body))).toMatchObject({ method: 'creditcard', discount_code: null });
@@ -514,6 +526,7 @@ describe('checkout', () => {
     checkout('/credits/2/paypal');
     await settle(10);
     expect(screen.getByTestId('method-paypal')).toHaveClass('is-checked');
+    fireEvent.click(screen.getByTestId('delivery-consent'));
     fireEvent.click(screen.getByTestId('checkout-pay'));
     await settle(10);
     expect(screen.getByTestId('checkout-failed')).toHaveTextContent('The payment could not be started');

@@ -49,8 +49,9 @@ export const shopApi = {
   async startOrder(order: OrderRequest): Promise<StartedOrder> {
     return loggedIn(await answer(api.POST('/api/orders', { body: order, ...once })));
   },
+  /** The last paid order again; only with the tick (delivery_consent), asked again for every order. */
   async repeatOrder(): Promise<StartedOrder> {
-    return loggedIn(await answer(api.POST('/api/orders/repeat', once)));
+    return loggedIn(await answer(api.POST('/api/orders/repeat', { body: { delivery_consent: true }, ...once })));
   },
   /**
    * A code by SMS to sign a direct-debit mandate (again: the same call); answers the number

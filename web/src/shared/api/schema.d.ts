@@ -226,8 +226,96 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Bring a deleted account back within 14 days with the mailed token, and log in */
+        /**
+         * Bring a deleted account back within 14 days with the mailed token, and log in
+         * @description With two-factor sign-in on, the account is reactivated all the same and 401 two_factor_required asks for the second step (POST /api/two-factor/sign-in).
+         */
         post: operations["reactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether two-factor sign-in (an authenticator app) is on, and how many recovery codes are left */
+        get: operations["getTwoFactor"];
+        put?: never;
+        /**
+         * Turn two-factor sign-in on with the app's first code; answers the ten recovery codes, once
+         * @description After POST /api/two-factor/setup. Needs the step-up (POST /api/account/confirm in the last 10 minutes, else 403 password_confirmation_required). A wrong code is 400 two_factor_code_wrong, a code of a time step used already 400 two_factor_code_used; 409 two_factor_not_set_up or two_factor_already_on. The recovery codes are stored as hashes only. The member is mailed.
+         */
+        post: operations["turnOnTwoFactor"];
+        /**
+         * Turn two-factor sign-in off with the password and a current code (or a recovery code)
+         * @description The password confirms the session (the step-up). A wrong password (400 password_wrong) or a wrong or reused code (400 two_factor_code_wrong, two_factor_code_used) counts as a failed login (429 too_many_attempts). The secret and the recovery codes are deleted; the member is mailed.
+         */
+        delete: operations["turnOffTwoFactor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new secret for the authenticator app, as text and as a QR code (inline SVG)
+         * @description Needs the step-up. Replaces a set-up not yet confirmed; 409 two_factor_already_on when it is on.
+         */
+        post: operations["setUpTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/two-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ten new recovery codes, shown once; the old ones stop working
+         * @description Needs the step-up; 409 two_factor_not_on when it is off.
+         */
+        post: operations["newRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/two-factor/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sign-in's second step: the challenge of 401 two_factor_required and a code
+         * @description `code`: six digits of the authenticator app (the current 30-second step, or the one before or after), or a recovery code (each works once). Every code works once. A wrong or reused code is 400 two_factor_code_wrong or two_factor_code_used and counts as a failed login (429 too_many_attempts); a challenge unknown, used or older than 5 minutes is 400 two_factor_challenge_invalid. Sets the session cookie; `next` after a login link.
+         */
+        post: operations["signInSecondStep"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2285,6 +2373,26 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description two_factor_required: the first step was right, and two-factor sign-in is on. params.challenge (good once, for params.expires_in seconds) goes to POST /api/two-factor/sign-in with a code. */
+        SecondStep: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Ten recovery codes, shown this once */
+        RecoveryCodes: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    recovery_codes: string[];
+                };
+            };
+        };
     };
     parameters: never;
     requestBodies: {
@@ -2472,6 +2580,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["Error"];
+            401: components["responses"]["SecondStep"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
@@ -2685,7 +2794,165 @@ export interface operations {
         responses: {
             200: components["responses"]["User"];
             400: components["responses"]["Error"];
+            401: components["responses"]["SecondStep"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        recovery_codes_left: number;
+                    };
+                };
+            };
+            403: components["responses"]["Error"];
+        };
+    };
+    turnOnTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["RecoveryCodes"];
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    turnOffTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Two-factor sign-in is off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    setUpTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the app needs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Base32, for typing into the app by hand */
+                        secret: string;
+                        /** @description The otpauth:// address the QR code holds */
+                        uri: string;
+                        /** @description An <svg> element drawn on the server */
+                        qr_svg: string;
+                    };
+                };
+            };
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    newRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RecoveryCodes"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    signInSecondStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challenge: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                        next?: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
@@ -4327,6 +4594,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+            401: components["responses"]["SecondStep"];
             403: components["responses"]["Error"];
             413: components["responses"]["Error"];
         };
