@@ -11,6 +11,7 @@ import { usePageTitle } from '../title';
 import { type Order, shopApi } from './shopApi';
 import { MethodIcon, ShopLoading, StatusBadge, creditsLabel, methodName, shopErrorText, useMoney } from './shopUi';
 import { useLoad } from './useLoad';
+import { WithdrawalPanel } from './Withdrawal';
 
 function OrderRow({ order }: { order: Order }) {
   const { t, i18n } = useTranslation('shop');
@@ -100,6 +101,7 @@ function OrderDetail({ id }: { id: number }) {
           </div>
         ))}
       </dl>
+      <WithdrawalPanel order={order} onChange={loaded.reload} />
       {['failed', 'canceled', 'expired'].includes(order.status) && (
         <AppLink to="credits" className="btn btn-primary rounded-pill px-4">
           {t('transactions.tryAgain')}
