@@ -180,6 +180,10 @@ export const ROUTES = {
   ),
   // The token is the proof, like the activation and reset links: no login.
   'my-data': accountPage(PATHS['my-data'], () => import('../features/account/MyDataPage').then((m) => m.MyDataPage)),
+  // The token is the proof (whoever signed in may have changed the password): no login.
+  'sessions-end': accountPage(PATHS['sessions-end'], () =>
+    import('../features/account/EndSessionPage').then((m) => m.EndSessionPage),
+  ),
   profile: {
     path: PATHS.profile,
     layout: 'default',

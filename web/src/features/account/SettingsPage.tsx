@@ -16,6 +16,7 @@ import { accountApi, fieldErrorsOf } from './accountApi';
 import { DeleteSection } from './DeleteSection';
 import { InvisibleSection, LanguageSection } from './PreferenceSections';
 import { DataExportSection, QuietModeSection } from './PrivacySections';
+import { SessionsSection } from './SessionsSection';
 import { type Result, ResultAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
 import { focusOnAppear } from '../../shared/ui/focusOnAppear';
@@ -199,6 +200,7 @@ function DecisionsSection() {
 const SECTIONS: [string, IconName, string][] = [
   ['settings-email', 'mail', 'settings.email.title'],
   ['settings-password', 'key', 'settings.password.title'],
+  ['settings-sessions', 'monitor', 'settings.sessions.title'],
   ['settings-language', 'globe', 'settings.language.title'],
   ['settings-invisible', 'eyeOff', 'settings.invisible.title'],
   ['settings-quiet', 'chat', 'settings.quiet.title'],
@@ -228,6 +230,7 @@ export function SettingsPage() {
           <div className="col-lg-9 d-grid gap-4">
             <EmailSection user={user} />
             <PasswordSection />
+            <SessionsSection />
             {multipleLanguages && <LanguageSection />}
             <InvisibleSection user={user} />
             <QuietModeSection user={user} />

@@ -30,6 +30,8 @@ export const PATHS = {
   'account-deleted': '/account-deleted',
   // A large copy of one's data, mailed as a link that works once (issue 21.1).
   'my-data': '/my-data',
+  // The "was this you?" mail's link: ends the session it tells of (issue 33.3).
+  'sessions-end': '/sessions/end',
   profile: '/profile',
   settings: '/settings',
   members: '/members',

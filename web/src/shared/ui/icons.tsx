@@ -39,6 +39,9 @@ const paths = {
   // Two cards, one behind the other: the swipe game.
   cards: 'M9 3h9a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm0 2v11h9V5H9ZM3 7h2v12h11v2H5a2 2 0 0 1-2-2V7Z',
   more: 'M12 7a2 2 0 1 1 0-4 2 2 0 0 1 0 4Zm0 7a2 2 0 1 1 0-4 2 2 0 0 1 0 4Zm0 7a2 2 0 1 1 0-4 2 2 0 0 1 0 4Z',
+  // A phone and a computer: the devices of the member's sessions (issue 33.3).
+  mobile: 'M7 2h10a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm0 2v16h10V4H7Zm5 13a1 1 0 1 1 0 2 1 1 0 0 1 0-2Z',
+  monitor: 'M3 4h18a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1h-7v2h3v2H7v-2h3v-2H3a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1Zm1 2v9h16V6H4Z',
 } as const;
 
 export type IconName = keyof typeof paths;
