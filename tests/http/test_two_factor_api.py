@@ -109,7 +109,8 @@ def test_turning_it_on_shows_a_qr_code_then_ten_recovery_codes_once(  # type: ig
     assert (refused.status_code, refused.json["error"]) == (403, "password_confirmation_required")
     step_up(client)
     setup = client.post("/api/two-factor/setup").json
-    assert setup["qr_svg"].startswith("<svg") and "</svg>" in setup["qr_svg"]
+    assert setup["qr_svg"].startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    assert setup["qr_svg"].endswith("</svg>")
     assert setup["uri"].startswith("otpauth://totp/Amora:ann%40example.com?")
     assert f"secret={setup['secret']}" in setup["uri"] and "issuer=Amora" in setup["uri"]
     app = pyotp.TOTP(setup["secret"])

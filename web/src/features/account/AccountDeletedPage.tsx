@@ -3,12 +3,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { membersAreaPath } from '../../shared/routing/guard';
+import { pathTo } from '../../shared/routing/paths';
 import { useSession } from '../session';
 import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
 import { accountApi } from './accountApi';
 import { useCountdown } from './countdown';
 import { type DeletedState, partnerSuggestionFor } from './deletionFlow';
+import { secondStepOf } from './twoFactorApi';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useBusy, useErrorText } from '../../shared/ui/form';
@@ -87,7 +89,10 @@ export function AccountDeletedPage() {
         setUser(await accountApi.reactivate(token ?? ''));
         navigate(membersAreaPath(), { replace: true });
       } catch (caught) {
-        setError(errorText(caught));
+        // Reactivated, and two-step login is on (issue 33.2): the login page asks for the code.
+        const secondStep = secondStepOf(caught);
+        if (secondStep) navigate(pathTo('login'), { replace: true, state: { secondStep } });
+        else setError(errorText(caught));
       }
     });
 

@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { afterLoginPath } from '../../shared/routing/guard';
+import { afterLoginPath, membersAreaPath, safeRedirect } from '../../shared/routing/guard';
 import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
 import { AppLink } from '../../shared/routing/AppLink';
@@ -10,6 +11,8 @@ import { signupPolicy, hasTrafficSource } from '../signup';
 import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
 import { accountApi } from './accountApi';
+import { SecondStepForm } from './SecondStepForm';
+import { type SecondStep, secondStepInState, secondStepOf } from './twoFactorApi';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { FormAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
@@ -30,7 +33,10 @@ export function LoginPage() {
   const location = useLocation();
   const [query] = useSearchParams();
   const form = useForm({ initial: { email: '', password: '' }, order: ['email', 'password'], idPrefix: 'login' });
-  usePageTitle(t('login.title'));
+  // Two-step login (issue 33.2): the challenge of the password step, or of a mail's link
+  // (handed over in the history state).
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(() => secondStepInState(location.state));
+  usePageTitle(secondStep ? t('login.secondStep.title') : t('login.title'));
 
   const notice = LOGIN_NOTICES.find((flag) => query.has(flag));
   const signupOpen = signupPolicy(settings.signups, hasTrafficSource(), settings.closed) === 'open';
@@ -47,10 +53,33 @@ export function LoginPage() {
         navigate(pathTo('ban'));
         return 'handled';
       }
+      const step = secondStepOf(caught);
+      if (step) {
+        setSecondStep(step);
+        return 'handled';
+      }
       return null;
     },
   });
   const error = form.error === null ? null : form.error instanceof ApiError ? form.error : new ApiError(0, 'generic');
+
+  if (secondStep) {
+    return (
+      <SecondStepForm
+        challenge={secondStep.challenge}
+        onSignedIn={(user, next) => {
+          setUser(user);
+          navigate(next ? (safeRedirect(next) ?? membersAreaPath()) : afterLoginPath(location.search), { replace: true });
+        }}
+        onRestart={(expired) => {
+          setSecondStep(null);
+          form.setError(expired ? new ApiError(400, 'two_factor_challenge_invalid') : null);
+          // A link's challenge came in the history state: a reload must not bring it back.
+          if (location.state) navigate(location.pathname + location.search, { replace: true, state: null });
+        }}
+      />
+    );
+  }
 
   return (
     <AuthCard

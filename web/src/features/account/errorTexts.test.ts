@@ -42,6 +42,14 @@ const CODES: Record<string, Record<string, unknown>> = {
   mail_change_link_invalid: {},
   reactivation_link_invalid: {},
   authentication_required: {},
+  two_factor_required: {},
+  two_factor_code_required: {},
+  two_factor_code_wrong: {},
+  two_factor_code_used: {},
+  two_factor_challenge_invalid: {},
+  two_factor_already_on: {},
+  two_factor_not_on: {},
+  two_factor_not_set_up: {},
 };
 
 /** The spec's Dutch (sections 5 and 8), word for word. */

@@ -2,3 +2,5 @@
  *  and the activation mail's resend button. */
 export { type FieldError, accountApi, fetchUser, fieldErrorsOf } from './accountApi';
 export { ResendActivation } from './ResendActivation';
+// Two-step login (issue 33.2): a mail's link whose first step asks for the second.
+export { secondStepOf } from './twoFactorApi';

@@ -4,12 +4,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { membersAreaPath, safeRedirect } from '../../shared/routing/guard';
+import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useErrorText } from '../../shared/ui/form';
 import { NotFoundPage } from '../errors';
 import { AppLink } from '../../shared/routing/AppLink';
+import { secondStepOf } from '../account';
 import { useIsLoggedIn, useSession } from '../session';
 import { usePageTitle } from '../title';
 import { notificationsApi } from './notificationsApi';
@@ -58,7 +60,14 @@ function LoginLink({ token }: { token: string }) {
     let live = true;
     logInOnce(token).then(
       (next) => live && void navigate(next, { replace: true }),
-      (caught: unknown) => live && setError(caught),
+      (caught: unknown) => {
+        if (!live) return;
+        // Two-step login on (issue 33.2): the login page asks for the code, then goes on
+        // where the link meant to (the server keeps that with the challenge).
+        const secondStep = secondStepOf(caught);
+        if (secondStep) void navigate(pathTo('login'), { replace: true, state: { secondStep } });
+        else setError(caught);
+      },
     );
     return () => {
       live = false;
