@@ -4,7 +4,7 @@
  * back, and the confirmation screen. The figures come from the server (which credits are
  * unused, what they are worth); nothing here computes money.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answer, api, retries } from '../../shared/api/client';
 import type { components } from '../../shared/api/schema';
@@ -120,8 +120,9 @@ function Confirm({ order, preview, onCancel, onDone }: { order: Order; preview: 
 }
 
 /**
- * Withdrawals made in this tab, by order: the confirmation screen stays while the order
- * above it is loaded again (its status is refunded now), which remounts the panel.
+ * A withdrawal just made, by order: the confirmation screen stays while the order above
+ * it is loaded again (its status may be refunded now), which remounts the panel; the
+ * remounted panel takes it over, so a later visit shows the server's account of it.
  */
 const justWithdrawn = new Map<number, Withdrawn>();
 
@@ -134,6 +135,9 @@ export function WithdrawalPanel({ order, onChange }: { order: Order; onChange?: 
   const money = useMoney();
   const [step, setStep] = useState<'button' | 'confirm'>('button');
   const [done, setDone] = useState<Withdrawn | null>(() => justWithdrawn.get(order.id) ?? null);
+  useEffect(() => {
+    justWithdrawn.delete(order.id);
+  }, [order.id]);
   const withdrawn = (result: Withdrawn) => {
     justWithdrawn.set(order.id, result);
     setDone(result);
