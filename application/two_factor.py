@@ -36,6 +36,7 @@ from domain.two_factor import (
     is_recovery_shape,
     matching_step,
     normalise_code,
+    recovery_hint,
     shown_recovery_code,
 )
 
@@ -152,12 +153,12 @@ class TwoFactor:
         if not uow.two_factor.enrolled(member_id):
             raise DomainError("two_factor_not_on")
 
-    def _recovery_codes(self) -> tuple[list[str], list[str]]:
-        """New codes as shown to the member, and their hashes (hashed outside any
-        transaction: ten argon2 hashes take a while)."""
+    def _recovery_codes(self) -> tuple[list[str], list[tuple[str, str]]]:
+        """New codes as shown to the member, and what is kept of them: hint and hash
+        (hashed outside any transaction: ten argon2 hashes take a while)."""
         codes = [self.authenticator.recovery_code() for _ in range(RECOVERY_CODES)]
         return [shown_recovery_code(code) for code in codes], \
-            [self.passwords.hash(code) for code in codes]
+            [(recovery_hint(code), self.passwords.hash(code)) for code in codes]
 
     # --- turning it off ----------------------------------------------------------------
 
@@ -236,7 +237,11 @@ class TwoFactor:
 
     def _use_recovery_code(self, uow: UnitOfWork, member: Member, code: str,
                            now: datetime) -> bool:
-        for stored in uow.two_factor.unused_recovery_codes(member.id):
+        candidates = uow.two_factor.unused_recovery_codes(member.id, recovery_hint(code))
+        if not candidates:
+            self.passwords.hash(code)  # the same work either way: the hint tells nothing
+            return False
+        for stored in candidates:
             if self.passwords.verify(stored.code_hash, code):
                 return uow.two_factor.use_recovery_code(stored.id, now)
         return False

@@ -196,13 +196,15 @@ two_factor = Table(
     Column("last_step", BigInteger),
 )
 
-# The ten recovery codes, each an argon2 hash, usable once.
+# The ten recovery codes, each an argon2 hash, usable once; hint: the code's first two
+# characters, so that a typed code is checked against one hash, not ten.
 two_factor_recovery_codes = Table(
     "two_factor_recovery_codes",
     metadata,
     Column("id", Integer, primary_key=True),
     Column("member_id", ForeignKey("members.id", ondelete="CASCADE"), nullable=False,
            index=True),
+    Column("hint", String(2), nullable=False),
     Column("code_hash", String(200), nullable=False),
     Column("used_at", UtcDateTime),
 )

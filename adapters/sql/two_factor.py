@@ -64,15 +64,18 @@ class SqlTwoFactor:
         self.connection.execute(delete(t.two_factor).where(
             t.two_factor.c.member_id == member_id))
 
-    def replace_recovery_codes(self, member_id: int, code_hashes: Sequence[str]) -> None:
+    def replace_recovery_codes(self, member_id: int,
+                               codes: Sequence[tuple[str, str]]) -> None:
         self.connection.execute(delete(_codes).where(_codes.c.member_id == member_id))
-        if code_hashes:
+        if codes:
             self.connection.execute(insert(_codes), [
-                {"member_id": member_id, "code_hash": code_hash} for code_hash in code_hashes])
+                {"member_id": member_id, "hint": hint, "code_hash": code_hash}
+                for hint, code_hash in codes])
 
-    def unused_recovery_codes(self, member_id: int) -> list[RecoveryCodeRecord]:
+    def unused_recovery_codes(self, member_id: int, hint: str) -> list[RecoveryCodeRecord]:
         rows = self.connection.execute(select(_codes.c.id, _codes.c.code_hash).where(
-            _codes.c.member_id == member_id, _codes.c.used_at.is_(None)).order_by(_codes.c.id))
+            _codes.c.member_id == member_id, _codes.c.hint == hint,
+            _codes.c.used_at.is_(None)).order_by(_codes.c.id))
         return [RecoveryCodeRecord(row.id, row.code_hash) for row in rows]
 
     def recovery_codes_left(self, member_id: int) -> int:

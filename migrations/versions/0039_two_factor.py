@@ -3,7 +3,8 @@
 two_factor: a member's authenticator secret (one per member), when its set-up was
 confirmed by a first code (NULL while being set up) and the time step of the last code
 used, which makes every code single-use (one conditional UPDATE claims a step).
-two_factor_recovery_codes: the ten recovery codes, argon2 hashes, each used once.
+two_factor_recovery_codes: the ten recovery codes, argon2 hashes, each used once, with
+their first two characters in the clear (hint) so that a typed code costs one hash.
 The sign-in's second step keeps its short-lived challenge among the account tokens
 (purpose "two_factor"), which need no change.
 
@@ -38,6 +39,7 @@ def upgrade() -> None:
         sa.Column("id", sa.Integer(), primary_key=True),
         sa.Column("member_id", sa.Integer(),
                   sa.ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
+        sa.Column("hint", sa.String(2), nullable=False),
         sa.Column("code_hash", sa.String(200), nullable=False),
         sa.Column("used_at", UtcDateTime()),
     )

@@ -46,18 +46,22 @@ class MemoryTwoFactor:
         self.store.recovery_codes[:] = [row for row in self.store.recovery_codes
                                         if row[1] != member_id]
 
-    def replace_recovery_codes(self, member_id: int, code_hashes: Sequence[str]) -> None:
+    def replace_recovery_codes(self, member_id: int,
+                               codes: Sequence[tuple[str, str]]) -> None:
         kept = [row for row in self.store.recovery_codes if row[1] != member_id]
         start = max((row[0] for row in self.store.recovery_codes), default=0) + 1
         self.store.recovery_codes[:] = kept + [
-            (start + n, member_id, code_hash, None) for n, code_hash in enumerate(code_hashes)]
+            (start + n, member_id, f"{hint}:{code_hash}", None)
+            for n, (hint, code_hash) in enumerate(codes)]
 
-    def unused_recovery_codes(self, member_id: int) -> list[RecoveryCodeRecord]:
-        return [RecoveryCodeRecord(row[0], row[2]) for row in self.store.recovery_codes
-                if row[1] == member_id and row[3] is None]
+    def unused_recovery_codes(self, member_id: int, hint: str) -> list[RecoveryCodeRecord]:
+        return [RecoveryCodeRecord(row[0], row[2].split(":", 1)[1])
+                for row in self.store.recovery_codes
+                if row[1] == member_id and row[3] is None and row[2].startswith(f"{hint}:")]
 
     def recovery_codes_left(self, member_id: int) -> int:
-        return len(self.unused_recovery_codes(member_id))
+        return sum(1 for row in self.store.recovery_codes
+                   if row[1] == member_id and row[3] is None)
 
     def use_recovery_code(self, code_id: int, now: datetime) -> bool:
         for index, row in enumerate(self.store.recovery_codes):
