@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from adapters.mail.smtp import SmtpMailer
     from adapters.mail.texts import JsonMailTexts
     from adapters.payments.sandbox import SandboxGateway
+    from adapters.receipts.pdf import FpdfReceiptPrinter
     from adapters.security.secrets import TokenSecrets
     from adapters.security.signing import SecretSigner
     from adapters.security.totp import PyotpAuthenticator
@@ -95,6 +96,7 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from application.photos import Photos
     from application.profile_shield import ProfileFlagReview, ProfileShield
     from application.profiles import Profiles
+    from application.receipts import Receipts
     from application.removals import Removals
     from application.safety_queue import SafetyQueue
     from application.screening import Screening
@@ -120,6 +122,7 @@ else:  # the use cases and the adapters behind them, imported when first built
     SmtpMailer = _lazy("adapters.mail.smtp", "SmtpMailer")
     JsonMailTexts = _lazy("adapters.mail.texts", "JsonMailTexts")
     SandboxGateway = _lazy("adapters.payments.sandbox", "SandboxGateway")
+    FpdfReceiptPrinter = _lazy("adapters.receipts.pdf", "FpdfReceiptPrinter")
     TokenSecrets = _lazy("adapters.security.secrets", "TokenSecrets")
     SecretSigner = _lazy("adapters.security.signing", "SecretSigner")
     PyotpAuthenticator = _lazy("adapters.security.totp", "PyotpAuthenticator")
@@ -166,6 +169,7 @@ else:  # the use cases and the adapters behind them, imported when first built
     ProfileFlagReview, ProfileShield = _lazy_from(
         "application.profile_shield", "ProfileFlagReview", "ProfileShield")
     Profiles = _lazy("application.profiles", "Profiles")
+    Receipts = _lazy("application.receipts", "Receipts")
     Removals = _lazy("application.removals", "Removals")
     SafetyQueue = _lazy("application.safety_queue", "SafetyQueue")
     Screening = _lazy("application.screening", "Screening")
@@ -373,10 +377,14 @@ class Container(containers.DeclarativeContainer):
     data_export = providers.Singleton(DataExport, uow=unit_of_work.provider, clock=clock,
                                       passwords=passwords, secrets=secrets, files=files,
                                       scratch=config.provided.var_dir)
+    # Receipts (issue 34.4): the page and PDF of a paid order, and the payment mail's PDF.
+    receipt_printer = providers.Singleton(FpdfReceiptPrinter)
+    receipts = providers.Singleton(Receipts, uow=unit_of_work.provider,
+                                   printer=receipt_printer)
     notifier = providers.Singleton(
         Notifier, uow=unit_of_work.provider, clock=clock, secrets=secrets,
         settings=notification_settings, texts=mail_texts, mailer=mailer, push=push_sender,
-        base_url=config.provided.base_url)
+        base_url=config.provided.base_url, receipts=receipt_printer)
     site_directory = providers.Singleton(SiteDirectory, uow=unit_of_work.provider, clock=clock)
     # Built on first use (a serving process's first signed-in read), so only processes
     # that serve members listen for account changes.

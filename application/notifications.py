@@ -21,9 +21,11 @@ from application.lookups import existing_member, site_of_member
 from application.marketing import change_preferences
 from application.ports.clock import Clock
 from application.ports.events import Event, NewLike, NewMatch, NewMessage, PaymentSettled
-from application.ports.notifications import Mailer, PushSender
+from application.ports.notifications import Attachment, Mailer, PushSender
+from application.ports.receipts import ReceiptPrinter, ReceiptView
 from application.ports.security import Secrets, Signer
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.receipts import pdf_name, receipt_view
 from domain.errors import DomainError
 from domain.locales import is_locale
 from domain.members import AccountStatus, Member
@@ -186,6 +188,7 @@ class Delivery:
     target: str  # the screen the mail's button and the push open
     mail_subject: int  # what mail keys count by (conversation, order, ...)
     push_subject: int  # what push keys count by (the message, the like, ...)
+    receipt: ReceiptView | None = None  # a payment's, sent along as a PDF
 
 
 @attrs.frozen
@@ -200,6 +203,7 @@ class Notifier:
     mailer: Mailer
     push: PushSender
     base_url: str
+    receipts: ReceiptPrinter | None = None  # the payment mail's PDF and method names
 
     def notify(self, kind: str, member_id: int, refs: Refs) -> None:
         now = self.clock.now()
@@ -218,6 +222,10 @@ class Notifier:
                 **brand_values(site, uow.companies.get(site.company_id), member),
                 "refund_days": site.refund_days}
             delivery = attrs.evolve(delivery, values={**brand, **delivery.values})
+        if delivery.receipt is not None and self.receipts is not None:
+            # "Credit card", not "creditcard": the method as the member's language says it.
+            delivery = attrs.evolve(delivery, values={**delivery.values, "method": (
+                self.receipts.method_name(delivery.receipt.method, member.language))})
         failed = self._push(member, delivery, now) if may_push(delivery.kind, preferences) \
             else None
         # Mail only reaches confirmed addresses.
@@ -248,10 +256,18 @@ class Notifier:
             sender_name=site.mail_name or site.name,
             headers={"List-Unsubscribe": f"<{base}/api/unsubscribe?token={token}>",
                      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
-            message_id=f"<{key.replace(':', '.')}@{domain}>")
+            message_id=f"<{key.replace(':', '.')}@{domain}>",
+            attachments=self._attachments(delivery))
         with self.uow() as uow:
             uow.notifications.mark_sent(f"mail:{key}", member.id, delivery.kind.value, now)
             uow.commit()
+
+    def _attachments(self, delivery: Delivery) -> tuple[Attachment, ...]:
+        """The payment mail's receipt as a PDF (issue 34.4)."""
+        if delivery.receipt is None or self.receipts is None:
+            return ()
+        return (Attachment(pdf_name(delivery.receipt), "application/pdf",
+                           self.receipts.pdf(delivery.receipt)),)
 
     def _link(self, uow: UnitOfWork, member: Member, site: Site, target: str,
               now: datetime) -> str:
@@ -401,10 +417,13 @@ def _receipt(uow: UnitOfWork, member: Member, refs: Refs,
     if order is None or order.member_id != member.id or order.paid_at is None:
         return None
     amount = f"{order.currency} {order.amount / 100:.2f}"
+    receipt = uow.receipts.of_order(order.id)  # issued as the order was paid
     return Delivery(Kind.PAYMENT_RECEIPT,
                     {"order": order.id, "credits": order.credits, "amount": amount,
-                     "method": order.method, "date": order.paid_at.date()},
-                    f"/transactions/{order.id}", order.id, order.id)
+                     "method": order.method, "date": order.paid_at.date(),
+                     "receipt": receipt.number if receipt else ""},
+                    f"/transactions/{order.id}", order.id, order.id,
+                    receipt=receipt_view(uow, order, receipt, member) if receipt else None)
 
 
 _DESCRIBE: dict[Kind, Callable[[UnitOfWork, Member, Refs, datetime], Delivery | None]] = {

@@ -209,14 +209,15 @@ class OrderView:
     discount_code: str | None
     created_at: datetime
     paid_at: datetime | None
+    receipt_number: str | None = None  # its receipt's, once paid (issue 34.4)
 
     @classmethod
-    def of(cls, order: Order) -> OrderView:
+    def of(cls, order: Order, receipt_number: str | None = None) -> OrderView:
         return cls(id=order.id, payment_id=order.payment_id, bundle_id=order.bundle_id,
                    credits=order.credits, method=order.method, amount=order.amount,
                    currency=order.currency, status=order.status,
                    discount_code=order.discount_code, created_at=order.created_at,
-                   paid_at=order.paid_at)
+                   paid_at=order.paid_at, receipt_number=receipt_number)
 
 
 @attrs.frozen
@@ -503,14 +504,16 @@ class Shop:
     def order(self, member: Member, order_id: int) -> OneOrder:
         with self.uow() as uow:
             order = uow.orders.get(order_id)
-        if order is None or order.member_id != member.id:
-            raise DomainError("order_not_found")
-        return OneOrder(OrderView.of(order))
+            if order is None or order.member_id != member.id:
+                raise DomainError("order_not_found")
+            receipts = uow.receipts.numbers_of([order.id])
+        return OneOrder(OrderView.of(order, receipts.get(order.id)))
 
     def transactions(self, member: Member) -> Transactions:
         with self.uow() as uow:
             orders = uow.shop_queries.orders_of(member.id)
-        return Transactions([OrderView.of(order) for order in orders])
+            receipts = uow.receipts.numbers_of([order.id for order in orders])
+        return Transactions([OrderView.of(order, receipts.get(order.id)) for order in orders])
 
     # --- payment news ------------------------------------------------------------------
 

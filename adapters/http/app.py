@@ -36,6 +36,7 @@ from adapters.http import (
     privacy_views,
     profile_views,
     realtime,
+    receipt_views,
     requests,
     review_views,
     sandbox_views,
@@ -150,6 +151,7 @@ def create_app(container: Container) -> Flask:
     app.register_blueprint(sign_in_views.blueprint)  # issue 33.3
     app.register_blueprint(withdrawal_views.blueprint)  # issue 34.2
     app.register_blueprint(passkey_views.blueprint)  # issue 33.1
+    app.register_blueprint(receipt_views.blueprint)  # issue 34.4
     if config.payment_provider == "sandbox":
         app.register_blueprint(sandbox_views.blueprint)
     app.register_blueprint(web_app.blueprint)  # last: its catch-all serves the app

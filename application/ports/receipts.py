@@ -31,7 +31,7 @@ class RefundLine:
 
     at: datetime
     amount: int  # cents
-    kind: str  # refunded | charged_back
+    kind: str  # refunded | charged_back | withdrawn
 
 
 @attrs.frozen(kw_only=True)

@@ -22,7 +22,7 @@ VALUES = {"name": "Ann <b>", "site": "Amora", "link": "https://amora.test/x?toke
           "settings_link": "https://amora.test/notifications", "sender": "Bob", "liker": "Bob",
           "other": "Bob", "count": 3, "likes": 2, "messages": 3, "new_members": 40,
           "order": 12, "credits": 100, "amount": "EUR 14.99", "method": "ideal",
-          "date": "2026-11-21", "refund_days": 14}
+          "date": "2026-11-21", "refund_days": 14, "receipt": "2026-000012"}
 
 
 def flat(language: str) -> dict[str, str]:

@@ -68,6 +68,22 @@ function OrderList() {
   );
 }
 
+/** A paid order's receipt (issue 34.4): the PDF to keep, and the page to read or print. */
+function ReceiptLinks({ id }: { id: number }) {
+  const { t } = useTranslation('shop');
+  const path = `/api/transactions/${id}/receipt`;
+  return (
+    <p className="order-receipt" data-testid="order-receipt">
+      <a href={`${path}.pdf`} download className="btn btn-outline-primary rounded-pill px-4" data-testid="receipt-pdf">
+        {t('transactions.receiptPdf')}
+      </a>
+      <a href={path} target="_blank" rel="noopener" className="order-receipt__view" data-testid="receipt-view">
+        {t('transactions.receiptView')}
+      </a>
+    </p>
+  );
+}
+
 function OrderDetail({ id }: { id: number }) {
   const { t, i18n } = useTranslation('shop');
   const tc = useTranslation('common').t;
@@ -87,6 +103,7 @@ function OrderDetail({ id }: { id: number }) {
   if (order.discount_code) rows.push([t('transactions.discountCode'), order.discount_code]);
   if (order.paid_at) rows.push([t('transactions.paidAt'), formatDateTime(order.paid_at)]);
   if (order.payment_id) rows.push([t('transactions.reference'), <code key="ref">{order.payment_id}</code>]);
+  if (order.receipt_number) rows.push([t('transactions.receiptNumber'), order.receipt_number]);
   return (
     <section className="order-detail" data-testid="transaction-detail">
       <h2 className="order-detail__title">
@@ -101,6 +118,7 @@ function OrderDetail({ id }: { id: number }) {
           </div>
         ))}
       </dl>
+      {order.receipt_number && <ReceiptLinks id={order.id} />}
       <WithdrawalPanel order={order} onChange={loaded.reload} />
       {['failed', 'canceled', 'expired'].includes(order.status) && (
         <AppLink to="credits" className="btn btn-primary rounded-pill px-4">

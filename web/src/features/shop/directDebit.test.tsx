@@ -331,6 +331,7 @@ describe('direct-debit page', () => {
       discount_code: 'WELCOME25',
       created_at: '2026-03-01T10:00:00+00:00',
       paid_at: null,
+      receipt_number: null,
     };
     const signing = answer;
     answer = (path, body) => (path === '/api/orders/9' ? json(200, { order }) : signing(path, body));

@@ -55,6 +55,7 @@ function order(overrides: Partial<Order> = {}): Order {
     discount_code: 'TIMEBONUS25',
     created_at: '2026-03-01T10:00:00+00:00',
     paid_at: null,
+    receipt_number: null,
     ...overrides,
   };
 }

@@ -26,6 +26,7 @@ function order(overrides: Partial<Order> = {}): Order {
     discount_code: null,
     created_at: '2026-03-01T10:00:00+00:00',
     paid_at: null,
+    receipt_number: null,
     ...overrides,
   };
 }

@@ -1426,6 +1426,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{order_id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same as GET /api/transactions/{order_id}/receipt */
+        get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{order_id}/receipt.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same as GET /api/transactions/{order_id}/receipt.pdf */
+        get: operations["getReceiptPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transactions": {
         parameters: {
             query?: never;
@@ -1452,6 +1486,46 @@ export interface paths {
         };
         /** One order */
         get: operations["getTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transactions/{order_id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The paid order's receipt as a page, in the member's language
+         * @description Issue 34.4: every paid order has a receipt, numbered without gaps per company and year ("2026-000123", Order.receipt_number): the company's name, address, registration and VAT number, the member's country, the credits, net, VAT rate and amount, the total paid, the payment method and the date; refunds, chargebacks and a withdrawal of the order as lines of their own. Only for the member who paid (another member's order answers 404 order_not_found); an order not paid (yet) answers 404 receipt_not_found.
+         */
+        get: operations["getTransactionReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transactions/{order_id}/receipt.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The paid order's receipt as a PDF (the one attached to the payment mail)
+         * @description The same receipt as GET /api/transactions/{order_id}/receipt, as an A4 PDF with its fonts embedded, downloaded as receipt-<number>.pdf. The same 404s.
+         */
+        get: operations["getTransactionReceiptPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1835,13 +1909,15 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             paid_at: string | null;
+            /** @description The receipt's number once paid (2026-000123); GET /api/transactions/{order_id}/receipt and receipt.pdf show it */
+            receipt_number: string | null;
         };
         WithdrawalFacts: {
             /** Format: date-time */
             requested_at: string;
             /** @description The unused credits taken back */
             credits: number;
-            /** @description The credits spent: kept and paid for */
+            /** @description The credits spent */
             used: number;
             /** @description Cents given back */
             refund: number;
@@ -1868,7 +1944,7 @@ export interface components {
             paid: number;
             /** @description Credits the order bought */
             credits: number;
-            /** @description Of those, not spent yet (taken back) */
+            /** @description Of those */
             unused: number;
             used: number;
             /** @description Cents the unused credits are worth */
@@ -4936,6 +5012,54 @@ export interface operations {
             413: components["responses"]["Error"];
         };
     };
+    getReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt (Cache-Control private, no-store) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getReceiptPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt (Content-Disposition attachment; Cache-Control private, no-store) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
     getTransactions: {
         parameters: {
             query?: never;
@@ -4979,6 +5103,54 @@ export interface operations {
                     "application/json": {
                         order: components["schemas"]["Order"];
                     };
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getTransactionReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt (Cache-Control private, no-store) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getTransactionReceiptPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt (Content-Disposition attachment; Cache-Control private, no-store) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             403: components["responses"]["Error"];
