@@ -1917,7 +1917,7 @@ export interface components {
             requested_at: string;
             /** @description The unused credits taken back */
             credits: number;
-            /** @description The credits spent */
+            /** @description The credits spent: kept and paid for */
             used: number;
             /** @description Cents given back */
             refund: number;
@@ -1944,7 +1944,7 @@ export interface components {
             paid: number;
             /** @description Credits the order bought */
             credits: number;
-            /** @description Of those */
+            /** @description Of those, not spent yet (taken back) */
             unused: number;
             used: number;
             /** @description Cents the unused credits are worth */
