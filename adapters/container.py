@@ -60,6 +60,7 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from adapters.sql.engine import database_engine
     from adapters.sql.impressions import BufferedImpressions
     from adapters.sql.server_errors import ServerErrorCounts
+    from adapters.sql.tax import SqlTaxReadings
     from adapters.sql.today import SqlTodayReadings
     from adapters.sql.unit_of_work import SqlUnitOfWork
     from adapters.texts.grounds import JsonGroundTexts
@@ -106,6 +107,7 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from application.sign_in_sessions import SignInSessions
     from application.site_launch import SiteLaunch
     from application.sites import SiteAdministration, SiteDirectory, SiteQueries
+    from application.tax_report import TaxReports
     from application.today import AtAGlance
     from application.transparency import Transparency
     from application.two_factor import TwoFactor
@@ -132,6 +134,7 @@ else:  # the use cases and the adapters behind them, imported when first built
     database_engine = _lazy("adapters.sql.engine", "database_engine")
     BufferedImpressions = _lazy("adapters.sql.impressions", "BufferedImpressions")
     ServerErrorCounts = _lazy("adapters.sql.server_errors", "ServerErrorCounts")
+    SqlTaxReadings = _lazy("adapters.sql.tax", "SqlTaxReadings")
     SqlTodayReadings = _lazy("adapters.sql.today", "SqlTodayReadings")
     SqlUnitOfWork = _lazy("adapters.sql.unit_of_work", "SqlUnitOfWork")
     JsonGroundTexts = _lazy("adapters.texts.grounds", "JsonGroundTexts")
@@ -182,6 +185,7 @@ else:  # the use cases and the adapters behind them, imported when first built
     SiteAdministration, SiteDirectory, SiteQueries = _lazy_from(
         "application.sites", "SiteAdministration", "SiteDirectory", "SiteQueries")
     AtAGlance = _lazy("application.today", "AtAGlance")
+    TaxReports = _lazy("application.tax_report", "TaxReports")
     Transparency = _lazy("application.transparency", "Transparency")
     TwoFactor = _lazy("application.two_factor", "TwoFactor")
     UserView = _lazy("application.user_view", "UserView")
@@ -475,6 +479,10 @@ class Container(containers.DeclarativeContainer):
                                       readings=providers.Singleton(SqlTodayReadings,
                                                                    engine=engine))
     server_errors = providers.Singleton(ServerErrorCounts, engine=engine)
+    # `amora tax report` (issue 34.5): a quarter's VAT per country and rate, one snapshot.
+    tax_reports = providers.Singleton(TaxReports, uow=unit_of_work.provider,
+                                      readings=providers.Singleton(SqlTaxReadings,
+                                                                   engine=engine))
     demo_seeder = providers.Factory(
         DemoSeeder, uow=unit_of_work.provider, files=files, people=providers.Factory(FakerPeople),
         painter=providers.Factory(PillowPortraits), passwords=passwords, clock=clock,

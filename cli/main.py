@@ -44,6 +44,7 @@ LAZY: dict[str, tuple[str, str, str]] = {
     "appeals": ("cli.appeals", "appeals", "Appeals against decisions: list, show and decide."),
     "messages": ("cli.conversations", "messages", "Messages between members: remove one."),
     "stats": ("cli.stats", "stats", "Figures: revenue, signups, members and lander bounces."),
+    "tax": ("cli.tax", "app", "VAT: the figures of a quarter for the returns (OSS, VOEC)."),
     "grounds": ("cli.grounds", "app", "Grounds of decisions: clauses of the terms and legal "
                 "provisions."),
     "decisions": ("cli.decisions", "app", "Decisions (statements of reasons): list and show."),

@@ -17,6 +17,7 @@ _MESSAGES = {
     "site_not_closed": "{domain} is not closed",
     "invalid_reason": "Give a --reason of at most {max} characters",
     "company_not_found": "No such company {value}",
+    "invalid_quarter": "Invalid quarter {value} (a year and its quarter, e.g. 2026Q4)",
     "company_exists": "A company named {value} exists already",
     "invalid_company": "Invalid {field} for a company: {value}",
     "site_has_members": "{domain} has {count} members: a site with members cannot be removed",

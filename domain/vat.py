@@ -14,7 +14,7 @@ order keeps the rate it was charged at (orders.vat_rate_bp), so past orders neve
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import date
 from enum import StrEnum
 
@@ -206,11 +206,3 @@ def quarter_bounds(text: str) -> tuple[date, date] | None:
 
 def quarter_of(day: date) -> str:
     return f"{day.year}Q{(day.month - 1) // 3 + 1}"
-
-
-def totals(shares: Iterable[tuple[int, int]]) -> tuple[int, int]:
-    """(net, VAT) summed."""
-    net = vat = 0
-    for n, v in shares:
-        net, vat = net + n, vat + v
-    return net, vat

@@ -19,7 +19,7 @@ NO_OPERATOR = {
     "safety.check", "safety.queue", "shop.list_orders", "shop.show", "shop.list_codes",
     "shop.show_code", "shop.list_bundles", "sites.list_sites", "sites.show", "sites.keys",
     "stats.revenue", "stats.signups", "stats.members", "stats.bounces", "transparency.report",
-    "today.today",
+    "today.today", "tax.report",
 }
 
 
