@@ -72,11 +72,11 @@ def report(quarter: Annotated[str, typer.Option(help="The quarter, e.g. 2026Q4."
         return
     # A person reads it: a table per company (its name, country and VAT numbers above),
     # compact, the amounts never cut short.
-    for company in found.companies:
-        own = [record for record in records if record["company"] == company.name]
+    for seller in found.companies:
+        own = [record for record in records if record["company"] == seller.name]
         if own:
-            table = _table(own, f"{company.name} ({company.country}, VAT "
-                                f"{', '.join(company.vat_numbers) or 'number unknown'}): "
+            table = _table(own, f"{seller.name} ({seller.country}, VAT "
+                                f"{', '.join(seller.vat_numbers) or 'number unknown'}): "
                                 f"{found.quarter}, {found.start:%Y-%m-%d} to "
                                 f"{found.end:%Y-%m-%d} (UTC)")
             # Wider than the terminal rather than an amount cut short.
