@@ -9,15 +9,27 @@ from email import message_from_bytes, policy
 from email.message import EmailMessage
 from threading import Barrier
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select, update
 
-from adapters.sql.tables import credit_ledger, order_refunds, orders, sandbox_payments
 from adapters.http.session import COOKIE
+from adapters.sql.tables import credit_ledger, order_refunds, orders, sandbox_payments
 from domain.credits import EntryKind
-from tests.http.test_shop_api import age_account, pay, shopper  # noqa: F401 - a fixture
+from domain.pricing import Bundle
 from tests.http.test_likes_api import signed_up
+from tests.http.test_shop_api import EUR, age_account, pay
+
+
+@pytest.fixture
+def shopper(app: Flask) -> tuple[FlaskClient, int]:
+    """Ann, on a site selling 100 credits for EUR 14.99 (and 250 for 29.99)."""
+    with app.extensions["amora"].unit_of_work() as work:
+        work.bundles.replace(1, "EUR", [Bundle(id=0, site_id=1, credits=c, price=p,
+                                               currency="EUR") for c, p in EUR])
+        work.commit()
+    return signed_up(app, "Ann", "female", "male")
 
 
 def bought(app: Flask, ann: FlaskClient, ann_id: int, spent: int = 0) -> tuple[int, str]:
