@@ -19,7 +19,7 @@ SHARED_WORDS = {
     "nederlands", "polski", "svenska", "error", "404", "500", "match", "matches", "like",
     "likes", "credits", "profil", "normal", "total", "minimum", "maximum", "region",
     "legal", "messages", "contact", "photos", "date", "notifications", "conversations",
-    "distance",
+    "distance", "passkeys",
 }
 
 

@@ -21,6 +21,9 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect, 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SHOTS = ROOT / "test-results" / "screenshots"
+# The built web app the live server serves: web/dist, or another build (E2E_WEB_DIST) so
+# that a build of one's own changes does not replace the one other test runs are using.
+WEB_DIST = Path(os.environ.get("E2E_WEB_DIST") or ROOT / "web" / "dist")
 
 # A loaded machine (CI shares two cores with PostgreSQL, Redis and the server) can take
 # longer than Playwright's 5 s to show a screen; waits are on conditions, so a longer
@@ -49,12 +52,12 @@ def live_var(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def live_server(live_var: Path) -> Iterator[str]:
-    if not (ROOT / "web" / "dist" / "index.html").exists():
+    if not (WEB_DIST / "index.html").exists():
         pytest.fail("web/dist is missing: run `npm run build` (make test does)")
     var = live_var
     port = _free_port()
     env = {**os.environ, "VAR_DIR": str(var), "PORT": str(port), "SECRET_KEY": "e2e",
-           "WEB_DIST": str(ROOT / "web" / "dist"), "RATE_LIMITS": "off",
+           "WEB_DIST": str(WEB_DIST), "RATE_LIMITS": "off",
            # test_notifications runs its own push service on 127.0.0.1
            "PUSH_ALLOW_LOOPBACK": "1"}
     env.pop("DATABASE_URL", None)

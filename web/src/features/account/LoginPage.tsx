@@ -5,6 +5,7 @@ import { afterLoginPath, membersAreaPath, safeRedirect } from '../../shared/rout
 import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
 import { AppLink } from '../../shared/routing/AppLink';
+import { PasskeyLogin } from '../passkeys';
 import { useSession } from '../session';
 import { storedEmailError } from '../../shared/credentials';
 import { signupPolicy, hasTrafficSource } from '../signup';
@@ -108,7 +109,7 @@ export function LoginPage() {
           label={t('fields.email')}
           type="email"
           inputMode="email"
-          autoComplete="username"
+          autoComplete="username webauthn"
           autoCapitalize="off"
           spellCheck={false}
           {...form.field('email')}
@@ -132,6 +133,12 @@ export function LoginPage() {
           {t('login.submit')}
         </SubmitButton>
       </form>
+      <PasskeyLogin
+        onLoggedIn={(user) => {
+          setUser(user);
+          navigate(afterLoginPath(location.search), { replace: true });
+        }}
+      />
     </AuthCard>
   );
 }

@@ -10,6 +10,7 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import type { IconName } from '../../shared/ui/icons';
 import { useAddressContext, useSession } from '../session';
 import { emailError, passwordError } from '../../shared/credentials';
+import { PasskeysSection } from '../passkeys';
 import { useSettings, useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
 import { accountApi, fieldErrorsOf } from './accountApi';
@@ -200,6 +201,7 @@ function DecisionsSection() {
 const SECTIONS: [string, IconName, string][] = [
   ['settings-email', 'mail', 'settings.email.title'],
   ['settings-password', 'key', 'settings.password.title'],
+  ['settings-passkeys', 'key', 'passkeys.title'],
   ['settings-sessions', 'monitor', 'settings.sessions.title'],
   ['settings-language', 'globe', 'settings.language.title'],
   ['settings-invisible', 'eyeOff', 'settings.invisible.title'],
@@ -230,6 +232,7 @@ export function SettingsPage() {
           <div className="col-lg-9 d-grid gap-4">
             <EmailSection user={user} />
             <PasswordSection />
+            <PasskeysSection />
             <SessionsSection />
             {multipleLanguages && <LanguageSection />}
             <InvisibleSection user={user} />
