@@ -41,7 +41,7 @@ from domain.step_up import check_reconfirmed
 KIND = "export_ready"  # the mail, its token's purpose and its link
 README = """This is a copy of the data {site} holds about you, made on {made}.
 Each .json file is one part of it (account, profile, photos, likes, matches,
-conversations and messages, orders, credit ledger, notification preferences, consents,
+conversations and messages, passkeys, orders, credit ledger, notification preferences, consents,
 decisions restricting your account or content with their reasons, appeals, complaints and
 the audit log lines about your account); the photos folder holds your photos' image files.
 Times are in UTC. Questions: {support}.

@@ -105,6 +105,12 @@ class SqlPersonalData:
             select(t.blocks.c.blocked_id.label("member"), t.blocks.c.created_at)
             .where(t.blocks.c.blocker_id == member_id),
             [t.blocks.c.created_at, t.blocks.c.blocked_id], ["created_at", "member"])
+        # The member's passkeys as the settings show them (issue 33.1); their keys are the
+        # authenticator's, of no use to anyone without the device.
+        yield "passkeys", self._batches(
+            select(t.passkeys.c.id, t.passkeys.c.name, t.passkeys.c.created_at,
+                   t.passkeys.c.last_used_at).where(t.passkeys.c.member_id == member_id),
+            [t.passkeys.c.id], ["id"])
         yield "orders", self._by_id(t.orders, t.orders.c.member_id == member_id)
         yield "credit_ledger", self._by_id(t.credit_ledger,
                                            t.credit_ledger.c.member_id == member_id)

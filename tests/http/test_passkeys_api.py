@@ -8,6 +8,7 @@ code the web app translates, and changes nothing."""
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -420,3 +421,51 @@ def test_expired_challenges_are_swept(app: Flask, container: Container,
     with container.engine().connect() as connection:
         assert len(connection.execute(select(t.passkey_challenges)).all()) == 1
 
+
+
+def test_two_answers_at_once_sign_in_once(app: Flask, container: Container,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same answer sent twice at once (a double click, a replay racing the original):
+    the first is held after it found the challenge unused and before it used it up, while
+    the second signs in; the first then finds the challenge used."""
+    from adapters.sql.passkeys import SqlPasskeys
+
+    ann, _ = signed_up(app, "Ann", "female", "male")
+    device = SoftAuthenticator()
+    _confirmed(ann)
+    _add(ann, device)
+    options = app.test_client().post("/api/passkeys/login/options").json["options"]
+    credential = device.get(options, ORIGIN, rp_id="localhost")
+
+    reached, release = threading.Event(), threading.Event()
+    original = SqlPasskeys.claim_challenge
+
+    def held(repository: SqlPasskeys, challenge_id: int, now: datetime) -> bool:
+        if threading.current_thread().name == "first" and not reached.is_set():
+            reached.set()
+            assert release.wait(30), "never released"
+        return original(repository, challenge_id, now)
+
+    monkeypatch.setattr(SqlPasskeys, "claim_challenge", held)
+    answers: list[Any] = []
+    first = threading.Thread(name="first", target=lambda: answers.append(
+        app.test_client().post("/api/passkeys/login", json={"credential": credential})))
+    first.start()
+    assert reached.wait(30)
+    second = app.test_client().post("/api/passkeys/login", json={"credential": credential})
+    release.set()
+    first.join(30)
+    assert second.status_code == 200, second.json
+    assert (answers[0].status_code, answers[0].json["error"]) == (400, "passkey_expired")
+
+
+def test_the_data_export_holds_the_members_passkeys(app: Flask, container: Container) -> None:
+    ann, ann_id = signed_up(app, "Ann", "female", "male")
+    bob, _ = signed_up(app, "Bob", "male", "female")
+    for member, name in ((ann, "Ann's phone"), (bob, "Bob's phone")):
+        _confirmed(member)
+        _add(member, SoftAuthenticator(), name)
+    with container.unit_of_work() as work:
+        sections = {name: list(rows) for name, rows in work.personal_data.sections(ann_id)}
+    assert sections["passkeys"] == [{"id": 1, "name": "Ann's phone",
+                                     "created_at": START.isoformat(), "last_used_at": None}]

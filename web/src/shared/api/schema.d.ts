@@ -738,7 +738,7 @@ export interface paths {
         };
         /**
          * Asks for a copy of the member's data; a job builds it and mails a link to it
-         * @description Needs the password confirmed in this session within the last 10 minutes (POST /api/export/confirm), else 403 password_confirmation_required. Every copy is built by a job (never within the request) as a ZIP of JSON files: account, profile, photos (and photos/<file>), likes_given, likes_received, matches, conversations and the messages the member can see, blocks, orders, credit_ledger, notification_preferences, consents, complaints, appeals and the audit_log lines about the member. The member gets a mail with a link that works once, for 24 hours (GET /api/export/download). 409 export_address_bounces when mail to the member's address bounces (no link would arrive). Five a day per member.
+         * @description Needs the password confirmed in this session within the last 10 minutes (POST /api/export/confirm), else 403 password_confirmation_required. Every copy is built by a job (never within the request) as a ZIP of JSON files: account, profile, photos (and photos/<file>), likes_given, likes_received, matches, conversations and the messages the member can see, blocks, passkeys, orders, credit_ledger, notification_preferences, consents, complaints, appeals and the audit_log lines about the member. The member gets a mail with a link that works once, for 24 hours (GET /api/export/download). 409 export_address_bounces when mail to the member's address bounces (no link would arrive). Five a day per member.
          */
         get: operations["exportMyData"];
         put?: never;
