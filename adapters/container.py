@@ -379,8 +379,17 @@ class Container(containers.DeclarativeContainer):
                                      authenticator=providers.Singleton(PyotpAuthenticator),
                                      accounts=accounts)
     data_export = providers.Singleton(DataExport, uow=unit_of_work.provider, clock=clock,
-                                      passwords=passwords, secrets=secrets, files=files,
+                                      secrets=secrets, files=files,
                                       scratch=config.provided.var_dir)
+    # The password (or a passkey) again before a change that hands the account over
+    # (issue 33.5), and the owner's undo of an address or password change (issue 33.4).
+    step_up = providers.Singleton(_lazy("application.step_up", "StepUp"),
+                                  uow=unit_of_work.provider, clock=clock, passwords=passwords,
+                                  secrets=secrets)
+    account_recovery = providers.Singleton(
+        _lazy("application.account_recovery", "AccountRecovery"), uow=unit_of_work.provider,
+        clock=clock, secrets=secrets, passwords=passwords,
+        password_strength=providers.Object(password_strength), events=events)
     # Receipts (issue 34.4): the page and PDF of a paid order, and the payment mail's PDF.
     receipt_printer = providers.Singleton(FpdfReceiptPrinter)
     receipts = providers.Singleton(Receipts, uow=unit_of_work.provider,

@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 
 import attrs
 
+from application.account_recovery import UNDO, UNDO_LIFETIME
 from application.decisions import DECISION_MAIL, OUTCOME_MAIL
 from application.lookups import existing_member, site_of_member
 from application.ports.clock import Clock
@@ -33,7 +34,12 @@ LINK_PATHS = {
     "mail_change": "/mail-change/do?token={token}",
     "reactivation": "/account-deleted?reactivate={token}",
     "export_ready": "/my-data?token={token}",  # a page that downloads, or says why not
+    # The address or password changed (issue 33.4): to the address the account had.
+    "mail_changed": "/undo?token={token}",
+    "password_changed": "/undo?token={token}",
 }
+# Mails whose link is stored under another purpose than the mail's kind, for this long.
+TOKEN_PURPOSES = {"mail_changed": (UNDO, UNDO_LIFETIME), "password_changed": (UNDO, UNDO_LIFETIME)}
 # Mails about the account that carry no token: a plain link into the site.
 PLAIN_PATHS = {"reactivated": "/members", "appeal_lifted": "/login", "appeal_upheld": "/pages/ban",
                # A closed site (issue 32.5): the settings keep the data export and deletion.
@@ -128,9 +134,11 @@ class AccountMails:
                 if appeal is None:
                     return  # erased meanwhile: nothing to tell
                 statement = {"note": appeal.note or ""}
+            purpose, lifetime = TOKEN_PURPOSES.get(kind) or (kind, TOKEN_LIFETIMES.get(
+                kind, TOKEN_LIFETIMES["reactivation"]))
             if kind in LINK_PATHS:
-                uow.tokens.add(member.id, kind, self.secrets.digest(token), now,
-                               now + TOKEN_LIFETIMES[kind], new_email, target)
+                uow.tokens.add(member.id, purpose, self.secrets.digest(token), now,
+                               now + lifetime, new_email, target)
             uow.commit()
         # BASE_URL may hold {domain}, so each site's members get links to their own site.
         base = self.base_url.format(domain=site.domain)
@@ -143,8 +151,7 @@ class AccountMails:
         else:
             path = PLAIN_PATHS[kind]
         self._deliver(kind, site, member.id, member.language, new_email or member.email,
-                      brand_values(site, company, member), base + path,
-                      TOKEN_LIFETIMES.get(kind, TOKEN_LIFETIMES["reactivation"]), statement)
+                      brand_values(site, company, member), base + path, lifetime, statement)
 
     def _statement(self, found: Decision, site: Site, language: str) -> dict[str, str | date]:
         """What the decision mail says, as codes the mail texts word in the member's

@@ -10,6 +10,7 @@ from typing import Protocol
 
 import attrs
 
+from application.account_recovery import announce_change
 from application.concurrency import on_member_conflict
 from application.email_addresses import new_address_error
 from application.ledger import book
@@ -30,6 +31,7 @@ from application.profile_shield import ProfileShield
 from application.second_step import ask_second_step
 from application.sign_in_sessions import note_use, start_session
 from application.sites import resolve_site
+from application.step_up import confirm_session, require_step_up
 from domain.accounts import (
     PASSWORD_MAX,
     TOKEN_LIFETIMES,
@@ -412,6 +414,7 @@ class Accounts:
             uow.members.save(member, member.with_password_hash(self.passwords.hash(password)))
             uow.tokens.use_all(member.id, "password_reset", now)
             uow.sessions.revoke_all(member.id, now)
+            announce_change(uow, member, "password_reset", now)
             uow.commit()
 
     def change_password(self, member_id: int, session_token: str, old: str, new: str,
@@ -427,17 +430,26 @@ class Accounts:
                                        "new_password"))
             uow.members.save(member, member.with_password_hash(self.passwords.hash(new)))
             uow.sessions.revoke_all(member.id, now, keep=self.secrets.digest(session_token))
+            announce_change(uow, member, "password_change", now)
             uow.commit()
 
     # --- e-mail change -----------------------------------------------------------------
 
-    def request_mail_change(self, member_id: int, new_email: str, password: str,
-                            ip: str) -> None:
+    def request_mail_change(self, member_id: int, new_email: str, password: str | None,
+                            ip: str, session_token: str | None = None) -> None:
+        """The step-up (issue 33.5): the password given here, or this session confirmed
+        in the last 10 minutes (application.step_up)."""
         if new_address_error(self.addresses, new_email):
             raise DomainError("new_email_invalid")
+        now = self.clock.now()
         with self.uow() as uow:
             member = existing_member(uow, member_id)
-            self.password_checks.confirm(uow, member, password, ip, self.clock.now())
+            if password is None:
+                require_step_up(uow, self.secrets, session_token, now)
+            else:
+                self.password_checks.confirm(uow, member, password, ip, now)
+                if session_token:
+                    confirm_session(uow, self.secrets, session_token, now)
             taken = uow.members.by_email(member.site_id, normalise_email(new_email))
             if taken is not None:
                 raise DomainError("email_taken")
@@ -457,6 +469,7 @@ class Accounts:
             changed = member.with_email(record.new_email)
             uow.members.save(member, changed)
             uow.tokens.use_all(member.id, "mail_change", now)
+            announce_change(uow, changed, "mail_change", now, mailed_to=member.email)
             uow.commit()
             return changed
 

@@ -25,18 +25,17 @@ from typing import IO
 import attrs
 
 from application.lookups import existing_member
-from application.password_checks import PasswordChecks
 from application.ports.audit import JsonValue
 from application.ports.clock import Clock
 from application.ports.personal_data import Record
 from application.ports.photos import FileStore
-from application.ports.security import PasswordHasher, Secrets
+from application.ports.security import Secrets
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.step_up import require_step_up
 from domain.data_export import check_link_can_be_mailed, link_can_be_mailed
 from domain.errors import DomainError
 from domain.members import Member
 from domain.notifications import MailOff
-from domain.step_up import check_reconfirmed
 
 KIND = "export_ready"  # the mail, its token's purpose and its link
 README = """This is a copy of the data {site} holds about you, made on {made}.
@@ -132,26 +131,15 @@ def _write_json(entry: IO[bytes], rows: Iterable[Record]) -> None:
 class DataExport:
     uow: UnitOfWorkFactory
     clock: Clock
-    passwords: PasswordHasher
     secrets: Secrets
     files: FileStore
     scratch: Path | None = None  # where copies are put together (None: the system's temp)
 
-    def confirm_password(self, member_id: int, session_token: str, password: str,
-                         ip: str) -> None:
-        """Under the login lockout, like every password typed (application.password_checks)."""
-        now = self.clock.now()
-        with self.uow() as uow:
-            member = existing_member(uow, member_id)
-            PasswordChecks(self.passwords).confirm(uow, member, password, ip, now)
-            uow.sessions.confirm(self.secrets.digest(session_token), now)
-            uow.commit()
-
     def request(self, member: Member, session_token: str) -> ExportPreparing:
-        """A job builds the copy and mails the link (refused when no mail would arrive)."""
+        """A job builds the copy and mails the link (refused when no mail would arrive).
+        The member confirmed it is them first (application.step_up)."""
         with self.uow() as uow:
-            check_reconfirmed(uow.sessions.confirmed_at(self.secrets.digest(session_token)),
-                              self.clock.now())
+            require_step_up(uow, self.secrets, session_token, self.clock.now())
             check_link_can_be_mailed(self._mail_off(uow, member.id))
             uow.jobs.add("build_export", member.id)
             uow.commit()

@@ -14,6 +14,7 @@ from application.ports.direct_debit import BankChecks, BankMandate, SmsSender
 from application.ports.security import Secrets
 from application.ports.unit_of_work import UnitOfWorkFactory
 from application.shop import Shop, StartedOrder
+from application.step_up import require_step_up
 from domain.accounts import FieldError, InvalidFields
 from domain.checkout_consent import checkout_consent
 from domain.direct_debit import (
@@ -46,17 +47,22 @@ class DirectDebit:
     sms: SmsSender
     shop: Shop
 
-    def _allowed(self, member: Member) -> None:
+    def _allowed(self, member: Member, session_token: str | None) -> None:
+        """The shop allows it (asked first: no password for a refusal anyway), and the
+        member confirmed it is them in this session within the last 10 minutes (the
+        step-up, issue 33.5: a mandate spends real money)."""
         now = self.clock.now()
         with self.uow() as uow:
             self.shop.check_direct_debit(uow, site_of_member(uow, member), member, now)
+            require_step_up(uow, self.secrets, session_token, now)
 
-    def send_code(self, member: Member, phone: str) -> SmsCodeSent:
+    def send_code(self, member: Member, phone: str,
+                  session_token: str | None = None) -> SmsCodeSent:
         """Send (or send again) a code; at most a few an hour."""
         number = self.checks.mobile(phone, member.profile.country)
         if number is None:
             raise InvalidFields([FieldError("phone", "invalid_phone")])
-        self._allowed(member)
+        self._allowed(member, session_token)
         now = self.clock.now()
         code = self.secrets.code(CODE_LENGTH)
         with self.uow() as uow:
@@ -70,7 +76,8 @@ class DirectDebit:
                            resend_in=int(RESEND_AFTER.total_seconds()))
 
     def sign(self, member: Member, bundle_id: int, form: MandateForm,
-             geoip_country: str | None = None, *, delivery_consent: bool) -> StartedOrder:
+             geoip_country: str | None = None,
+             session_token: str | None = None, *, delivery_consent: bool) -> StartedOrder:
         """Check the form and the SMS code, record the mandate, start the order. The
         order's tick (issue 34.1) is checked first: without it nothing is recorded."""
         checkout_consent(delivery_consent, self.clock.now())
@@ -78,7 +85,7 @@ class DirectDebit:
         phone = self.checks.mobile(form.phone, member.profile.country)
         check_form(form, iban is not None, phone is not None)
         assert iban is not None and phone is not None
-        self._allowed(member)
+        self._allowed(member, session_token)
         now = self.clock.now()
         with self.uow() as uow:
             latest = uow.direct_debit.latest_sms_code(member.id)

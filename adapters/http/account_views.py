@@ -224,7 +224,9 @@ def change_password() -> Response:
 @attrs.frozen
 class MailChangeBody:
     email: str = attrs.field(validator=attrs.validators.max_len(300))
-    password: str = attrs.field(validator=attrs.validators.max_len(1000))
+    # Without it, the session must have been confirmed (POST /api/account/confirm).
+    password: str | None = attrs.field(default=None, validator=attrs.validators.optional(
+        attrs.validators.max_len(1000)))
 
 
 @blueprint.post("/api/mail-change")
@@ -232,7 +234,7 @@ class MailChangeBody:
 def request_mail_change() -> Response:
     body = json_body(MailChangeBody)
     _accounts().request_mail_change(require_member().id, body.email, body.password,
-                                    visitor().ip)
+                                    visitor().ip, session_token())
     return _no_content()
 
 

@@ -37,6 +37,7 @@ from adapters.http import (
     profile_views,
     realtime,
     receipt_views,
+    recovery_views,
     requests,
     review_views,
     sandbox_views,
@@ -148,6 +149,7 @@ def create_app(container: Container) -> Flask:
                    lander_views, privacy_views, decision_views, openapi, media, review_views,
                    two_factor_views):
         app.register_blueprint(module.blueprint)
+    app.register_blueprint(recovery_views.blueprint)  # the owner's undo (issue 33.4)
     app.register_blueprint(sign_in_views.blueprint)  # issue 33.3
     app.register_blueprint(withdrawal_views.blueprint)  # issue 34.2
     app.register_blueprint(passkey_views.blueprint)  # issue 33.1

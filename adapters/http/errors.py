@@ -85,6 +85,7 @@ _RULE_STATUS = {
     "decision_not_found": 404,
     "not_banned": 409,
     "password_confirmation_required": 403,
+    "undo_address_taken": 409,  # the old address is another account's now (issue 33.4)
     # The password was right, a code of the authenticator app is still to come (issue
     # 33.2): params challenge and expires_in, for POST /api/two-factor/sign-in.
     "two_factor_required": 401,

@@ -12,7 +12,7 @@ from adapters.http import limits
 from adapters.http.composition import container
 from adapters.http.rendering import render
 from adapters.http.requests import geoip_country, json_body, site_host
-from adapters.http.session import current_member, require_member
+from adapters.http.session import current_member, require_member, session_token
 from application.shop import Shop
 from domain.direct_debit import MandateForm
 from domain.errors import DomainError
@@ -129,7 +129,7 @@ def directdebit_sms() -> dict[str, Any]:
     phone = json_body(SmsBody).phone
     if len(phone) > 30:
         raise DomainError("invalid_request", detail="phone")
-    return render(container().direct_debit().send_code(member, phone))
+    return render(container().direct_debit().send_code(member, phone, session_token()))
 
 
 @blueprint.post("/api/directdebit")
@@ -139,6 +139,7 @@ def directdebit() -> tuple[dict[str, Any], int]:
     form = MandateForm(**{k: v for k, v in attrs.asdict(body).items()
                           if k not in ("bundle", "delivery_consent")})
     return render(container().direct_debit().sign(member, body.bundle, form, _where(),
+                                                   session_token(),
                                                    delivery_consent=body.delivery_consent)), 201
 
 

@@ -5,6 +5,7 @@ SMS codes, mandates and the direct-debit limits."""
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import attrs
 import pytest
@@ -12,16 +13,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from application.credits import Credits
-from application.direct_debit import DirectDebit
+from application.direct_debit import DirectDebit, SmsCodeSent
 from application.ports.events import CreditsChanged
 from application.ports.shop import MemberFlag
-from application.shop import DIRECT_DEBIT_BLOCK, Shop
+from application.shop import DIRECT_DEBIT_BLOCK, Shop, StartedOrder
 from domain.accounts import InvalidFields
 from domain.direct_debit import MAX_ATTEMPTS, SENDS_PER_HOUR, MandateForm
 from domain.errors import DomainError
 from domain.members import Member
 from domain.orders import OrderStatus
 from domain.pricing import Bundle
+from domain.step_up import RECONFIRM_WINDOW
 from tests.application.memory import CountingSecrets, FixedClock, MemoryStore, MemoryUnitOfWork
 from tests.application.people import NOW, Bus, add_member, balance, factory, new_store
 from tests.application.till import LONG_AGO, Gateway
@@ -123,13 +125,42 @@ class Phone:
         self.sent.append((phone, code, language))
 
 
+SESSION = "ann-session"  # Ann's session, as the web app sends its cookie
+
+
+class JustConfirmed:
+    """The direct debit as the web app calls it: Ann confirmed it is her just before (the
+    step-up, issue 33.5; tried on its own below, where ``confirming`` is off)."""
+
+    def __init__(self, debit: DirectDebit, store: MemoryStore, clock: FixedClock) -> None:
+        self.debit, self.store, self.clock, self.confirming = debit, store, clock, True
+
+    def _confirm(self) -> None:
+        if self.confirming:
+            with MemoryUnitOfWork(self.store) as uow:
+                uow.sessions.confirm("sha:" + SESSION, self.clock.now())
+                uow.commit()
+
+    def send_code(self, member: Member, phone: str) -> SmsCodeSent:
+        self._confirm()
+        return self.debit.send_code(member, phone, session_token=SESSION)
+
+    def sign(self, member: Member, bundle_id: int, form: MandateForm,
+             **options: Any) -> StartedOrder:
+        self._confirm()
+        return self.debit.sign(member, bundle_id, form, session_token=SESSION, **options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.debit, name)
+
+
 @attrs.define
 class Bank:
     store: MemoryStore
     clock: FixedClock
     gateway: Gateway
     phone: Phone
-    debit: DirectDebit
+    debit: JustConfirmed
     ann: Member
 
 
@@ -141,8 +172,12 @@ def bank(**site: object) -> Bank:
         uow.commit()
     shop = Shop(factory(store), clock, gateway, Bus(), base_url="https://{domain}")
     debit = DirectDebit(factory(store), clock, CountingSecrets(), Checks(), phone, shop)
-    return Bank(store, clock, gateway, phone, debit, add_member(store, "Ann",
-                                                                created_at=LONG_AGO))
+    ann = add_member(store, "Ann", created_at=LONG_AGO)
+    with MemoryUnitOfWork(store) as uow:
+        uow.sessions.add(ann.id, "sha:" + SESSION, LONG_AGO, NOW + timedelta(days=90), None,
+                         None)
+        uow.commit()
+    return Bank(store, clock, gateway, phone, JustConfirmed(debit, store, clock), ann)
 
 
 def form(code: str = "111111", **change: object) -> MandateForm:
@@ -227,3 +262,27 @@ def test_every_direct_debit_order_needs_a_signed_mandate() -> None:
     with pytest.raises(DomainError, match="directdebit_mandate_missing"):
         shop.start(b.ann, 1, "directdebit", delivery_consent=True)
     assert not b.store.orders
+
+
+def test_a_mandate_needs_the_password_confirmed_in_the_last_ten_minutes() -> None:
+    """The step-up (issue 33.5): the code and the mandate go through only within 10
+    minutes of Ann confirming it is her in this session."""
+    b = bank()
+    b.debit.confirming = False
+    with pytest.raises(DomainError, match="password_confirmation_required"):
+        b.debit.send_code(b.ann, "0612345678")  # never confirmed
+    assert not b.phone.sent
+    with MemoryUnitOfWork(b.store) as uow:
+        uow.sessions.confirm("sha:" + SESSION, b.clock.now())
+        uow.commit()
+    b.clock.current += timedelta(minutes=6)
+    b.debit.send_code(b.ann, "0612345678")  # within the 10 minutes
+    b.clock.current += RECONFIRM_WINDOW - timedelta(minutes=6) + timedelta(seconds=1)
+    with pytest.raises(DomainError, match="password_confirmation_required"):
+        b.debit.sign(b.ann, 1, form(), delivery_consent=True)
+    with pytest.raises(DomainError, match="password_confirmation_required"):  # no session
+        b.debit.debit.sign(b.ann, 1, form(), session_token=None, delivery_consent=True)
+    assert not b.store.mandates and not b.store.orders
+    b.debit.confirming = True  # confirmed again: the same code still works
+    b.debit.sign(b.ann, 1, form(), delivery_consent=True)
+    assert b.store.mandates

@@ -15,6 +15,7 @@ from sqlalchemy import update
 from adapters.sql.tables import companies, members, orders
 from domain.pricing import Bundle, DiscountCode
 from tests.http.conftest import changed_behind_the_app
+from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_likes_api import signed_up
 
 EUR = [(100, 1499), (250, 2999)]
@@ -26,7 +27,11 @@ def shopper(app: Flask) -> tuple[FlaskClient, int]:
         work.bundles.replace(1, "EUR", [Bundle(id=0, site_id=1, credits=c, price=p,
                                                currency="EUR") for c, p in EUR])
         work.commit()
-    return signed_up(app, "Ann", "female", "male")
+    ann, ann_id = signed_up(app, "Ann", "female", "male")
+    # The direct debit is a step-up change (issue 33.5): Ann confirmed it is her.
+    assert ann.post("/api/account/confirm",
+                    json={"password": SIGNUP["password"]}).status_code == 204
+    return ann, ann_id
 
 
 def age_account(app: Flask, member_id: int, hours: int) -> None:

@@ -175,6 +175,8 @@ export const ROUTES = {
   'mail-change-do': accountPage(PATHS['mail-change-do'], () =>
     import('../features/account/MailChangeDoPage').then((m) => m.MailChangeDoPage),
   ),
+  // The token is the proof (the owner may be locked out): no login.
+  undo: accountPage(PATHS.undo, () => import('../features/account/UndoPage').then((m) => m.UndoPage)),
   'account-deleted': accountPage(PATHS['account-deleted'], () =>
     import('../features/account/AccountDeletedPage').then((m) => m.AccountDeletedPage),
   ),

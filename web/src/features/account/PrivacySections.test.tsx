@@ -4,6 +4,7 @@ import { settingsFixture, userFixture } from '../../test/fixtures';
 import { stubFetch } from '../../test/fetchStub';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { useSession } from '../session';
+import { PasskeyConfirmation } from './ConfirmItsYou';
 import { DataExportSection, QuietModeSection } from './PrivacySections';
 
 const json = (status: number, body: unknown) =>
@@ -50,42 +51,66 @@ describe('quiet mode', () => {
   });
 });
 
+const confirmationRequired = () => json(403, { error: 'password_confirmation_required', params: {} });
+
 describe('download my data', () => {
-  it('asks for the password, confirms it, then says a mail with the link follows', async () => {
-    fetchMock.mockImplementation((url: string) => (url === '/api/export/confirm' ? json(204, undefined) : json(202, { status: 'preparing' })));
+  it('asks "Confirm it\'s you", confirms the password, then says a mail with the link follows', async () => {
+    fetchMock.mockResolvedValueOnce(confirmationRequired()).mockResolvedValueOnce(json(204, undefined)).mockResolvedValueOnce(json(202, { status: 'preparing' }));
     render(<DataExportSection />);
     fireEvent.click(screen.getByTestId('settings-export-start'));
-    fireEvent.click(screen.getByTestId('settings-export-submit'));
-    expect(await screen.findByText('Enter your password.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
-    fireEvent.change(screen.getByLabelText('Your current password'), { target: { value: 'secret-123' } });
-    fireEvent.click(screen.getByTestId('settings-export-submit'));
+    const dialog = within(await screen.findByTestId('confirm-its-you'));
+    fireEvent.click(dialog.getByTestId('confirm-its-you-submit'));
+    expect(await dialog.findByText('Enter your password.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fireEvent.change(dialog.getByLabelText('Your current password'), { target: { value: 'secret-123' } });
+    fireEvent.click(dialog.getByTestId('confirm-its-you-submit'));
     expect(await screen.findByTestId('settings-export-result')).toHaveTextContent('You will get an e-mail with a download link');
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/export/confirm', '/api/export']);
-    expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ password: 'secret-123' });
-    expect(screen.queryByTestId('settings-export-submit')).not.toBeInTheDocument(); // done: the form closes
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/export', '/api/account/confirm', '/api/export']);
+    expect(JSON.parse(fetchMock.mock.calls[1]![1].body)).toEqual({ password: 'secret-123' });
+    await waitFor(() => expect(screen.queryByTestId('confirm-its-you')).toBeNull());
+  });
+
+  it('asks nothing while the session is confirmed', async () => {
+    fetchMock.mockResolvedValueOnce(json(202, { status: 'preparing' }));
+    render(<DataExportSection />);
+    fireEvent.click(screen.getByTestId('settings-export-start'));
+    expect(await screen.findByTestId('settings-export-result')).toHaveTextContent('You will get an e-mail with a download link');
+    expect(screen.queryByTestId('confirm-its-you')).toBeNull();
   });
 
   it('shows a wrong password at the field, then asks again', async () => {
-    fetchMock.mockResolvedValueOnce(json(400, { error: 'password_wrong', params: {} }));
+    fetchMock.mockResolvedValueOnce(confirmationRequired()).mockResolvedValueOnce(json(400, { error: 'password_wrong', params: {} }));
     render(<DataExportSection />);
     fireEvent.click(screen.getByTestId('settings-export-start'));
-    const form = within(document.getElementById('settings-export')!);
-    fireEvent.change(form.getByLabelText('Your current password'), { target: { value: 'wrong' } });
-    fireEvent.click(screen.getByTestId('settings-export-submit'));
-    await waitFor(() => expect(form.getByLabelText('Your current password')).toHaveAttribute('aria-invalid', 'true'));
+    const dialog = within(await screen.findByTestId('confirm-its-you'));
+    fireEvent.change(dialog.getByLabelText('Your current password'), { target: { value: 'wrong' } });
+    fireEvent.click(dialog.getByTestId('confirm-its-you-submit'));
+    await waitFor(() => expect(dialog.getByLabelText('Your current password')).toHaveAttribute('aria-invalid', 'true'));
     fetchMock.mockResolvedValueOnce(json(204, undefined)).mockResolvedValueOnce(json(202, { status: 'preparing' }));
-    fireEvent.change(form.getByLabelText('Your current password'), { target: { value: 'right' } });
-    fireEvent.click(screen.getByTestId('settings-export-submit'));
+    fireEvent.change(dialog.getByLabelText('Your current password'), { target: { value: 'right' } });
+    fireEvent.click(dialog.getByTestId('confirm-its-you-submit'));
     expect(await screen.findByTestId('settings-export-result')).toHaveTextContent('You will get an e-mail with a download link');
   });
 
   it('says in words why no link can be mailed to an address that bounces', async () => {
-    fetchMock.mockResolvedValueOnce(json(204, undefined)).mockResolvedValueOnce(json(409, { error: 'export_address_bounces', params: {} }));
+    fetchMock.mockResolvedValueOnce(json(409, { error: 'export_address_bounces', params: {} }));
     render(<DataExportSection />);
     fireEvent.click(screen.getByTestId('settings-export-start'));
-    fireEvent.change(screen.getByLabelText('Your current password'), { target: { value: 'secret-123' } });
-    fireEvent.click(screen.getByTestId('settings-export-submit'));
     expect(await screen.findByTestId('settings-export-result')).toHaveTextContent('e-mails to your address could not be delivered');
+  });
+
+  it('offers a passkey when the passkey feature provides one', async () => {
+    const passkey = vi.fn(() => Promise.resolve());
+    fetchMock.mockResolvedValueOnce(confirmationRequired()).mockResolvedValueOnce(json(202, { status: 'preparing' }));
+    render(
+      <PasskeyConfirmation.Provider value={passkey}>
+        <DataExportSection />
+      </PasskeyConfirmation.Provider>,
+    );
+    fireEvent.click(screen.getByTestId('settings-export-start'));
+    fireEvent.click(within(await screen.findByTestId('confirm-its-you')).getByTestId('confirm-its-you-passkey'));
+    expect(await screen.findByTestId('settings-export-result')).toHaveTextContent('You will get an e-mail with a download link');
+    expect(passkey).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/export', '/api/export']);
   });
 });

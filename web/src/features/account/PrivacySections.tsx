@@ -8,13 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { addressContextOf } from '../../shared/i18n/address';
 import type { User } from '../../shared/api/types';
 import { FormAlert, type Result, ResultAlert } from '../../shared/ui/alerts';
-import { SubmitButton } from '../../shared/ui/buttons';
-import { CheckboxField, PasswordField } from '../../shared/ui/fields';
-import { useBusy, useErrorText, useForm } from '../../shared/ui/form';
+import { CheckboxField } from '../../shared/ui/fields';
+import { useBusy, useErrorText } from '../../shared/ui/form';
 import { Section } from '../../shared/ui/sections';
-import { ApiError } from '../../shared/api/errors';
 import { useSession } from '../session';
 import { accountApi } from './accountApi';
+import { StepUpCancelled, useConfirmItsYou } from './ConfirmItsYou';
 import { privacyApi } from './privacyApi';
 
 const SIGNALS = ['share_typing', 'share_read_receipts', 'show_online'] as const;
@@ -64,65 +63,34 @@ export function QuietModeSection({ user }: { user: User }) {
   );
 }
 
-/** "Download my data": the password again, then a job builds the ZIP and mails a link to it. */
+/** "Download my data": a job builds the ZIP and mails a link to it. A step-up change (issue
+ * 33.5): "Confirm it's you" asks for the password first unless this session was confirmed
+ * in the last 10 minutes. */
 export function DataExportSection() {
   const { t } = useTranslation('account');
   const { errorText } = useErrorText();
-  const [open, setOpen] = useState(false);
+  const { busy, run } = useBusy();
   const [result, setResult] = useState<Result>(null);
-  const form = useForm({ initial: { password: '' }, order: ['password'], idPrefix: 'settings-export', clearOnEdit: 'all' });
+  const { confirmed, dialog } = useConfirmItsYou();
 
-  const submit = form.submit({
-    check: ({ password }) => ({ password: password ? null : { code: 'password_required' } }),
-    send: async ({ password }) => {
+  const start = () =>
+    void run(async () => {
       setResult(null);
-      await privacyApi.confirmPassword(password);
-      await privacyApi.requestCopy();
-      setResult({ ok: true, text: t('settings.export.mailed') });
-      setOpen(false);
-      form.setValues({ password: '' });
-    },
-    refused: (error) => {
-      if (error instanceof ApiError && error.code === 'password_wrong') return { password: { code: 'password_wrong' } };
-      setResult({ ok: false, text: errorText(error) });
-      return 'handled';
-    },
-  });
+      try {
+        await confirmed(() => privacyApi.requestCopy());
+        setResult({ ok: true, text: t('settings.export.mailed') });
+      } catch (error) {
+        if (!(error instanceof StepUpCancelled)) setResult({ ok: false, text: errorText(error) });
+      }
+    });
 
   return (
     <Section id="settings-export" icon="lock" title={t('settings.export.title')} intro={t('settings.export.intro')}>
       <ResultAlert result={result} testId="settings-export-result" />
-      {!open ? (
-        <button
-          type="button"
-          className="btn btn-outline-primary rounded-pill"
-          onClick={() => {
-            setOpen(true);
-            setResult(null);
-          }}
-          data-testid="settings-export-start"
-        >
-          {t('settings.export.start')}
-        </button>
-      ) : (
-        <form onSubmit={submit} noValidate className="settings-form" aria-label={t('settings.export.start')}>
-          <PasswordField
-            label={t('fields.currentPassword')}
-            hint={t('settings.export.passwordHint')}
-            autoComplete="current-password"
-            {...form.field('password')}
-            maxLength={1000}
-          />
-          <div className="settings-form__actions">
-            <SubmitButton busy={form.busy} className="btn btn-primary rounded-pill px-4" testId="settings-export-submit">
-              {t('settings.export.submit')}
-            </SubmitButton>
-            <button type="button" className="btn btn-link" onClick={() => setOpen(false)}>
-              {t('settings.cancel')}
-            </button>
-          </div>
-        </form>
-      )}
+      <button type="button" className="btn btn-outline-primary rounded-pill" onClick={start} disabled={busy} data-testid="settings-export-start">
+        {t('settings.export.start')}
+      </button>
+      {dialog}
     </Section>
   );
 }

@@ -43,19 +43,48 @@ function renderSettings() {
 const section = (id: string) => document.getElementById(id)!;
 
 describe('settings', () => {
-  it('shows the current e-mail address and asks for a change with the password', async () => {
-    fetchMock.mockResolvedValue(json(204, undefined));
+  // Other sections of the page fetch too (sessions, passkeys): answered by URL.
+  const answers = (routes: Record<string, () => Response>) =>
+    fetchMock.mockImplementation((url: string) => Promise.resolve((routes[url] ?? (() => json(404, { error: 'not_found', params: {} })))()));
+  const mine = () =>
+    fetchMock.mock.calls.filter(([url]) => url === '/api/mail-change' || url === '/api/account/confirm').map(([url, init]) => [url, JSON.parse(init.body)]);
+
+  it('shows the current e-mail address and asks the password once, in "Confirm it\'s you"', async () => {
+    let changes = 0;
+    answers({
+      '/api/mail-change': () => (changes++ === 0 ? json(403, { error: 'password_confirmation_required', params: {} }) : json(204, undefined)),
+      '/api/account/confirm': () => json(204, undefined),
+    });
     renderSettings();
     expect(screen.getByTestId('settings-email-current')).toHaveTextContent('sam@example.test');
     fireEvent.click(screen.getByTestId('settings-email-change'));
     const email = within(section('settings-email'));
+    expect(email.queryByLabelText('Your current password')).toBeNull(); // not asked twice
     fireEvent.change(email.getByLabelText('New e-mail address'), { target: { value: 'new@example.test' } });
-    fireEvent.change(email.getByLabelText('Your current password'), { target: { value: 'secret-123' } });
     fireEvent.click(screen.getByTestId('settings-email-submit'));
+    const dialog = within(await screen.findByTestId('confirm-its-you'));
+    fireEvent.change(dialog.getByLabelText('Your current password'), { target: { value: 'secret-123' } });
+    fireEvent.click(dialog.getByTestId('confirm-its-you-submit'));
     expect(await screen.findByTestId('settings-email-result')).toHaveTextContent('We sent a confirmation link to new@example.test');
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/mail-change');
-    expect(JSON.parse(init.body)).toEqual({ email: 'new@example.test', password: 'secret-123' });
+    expect(mine()).toEqual([
+      ['/api/mail-change', { email: 'new@example.test' }],
+      ['/api/account/confirm', { password: 'secret-123' }],
+      ['/api/mail-change', { email: 'new@example.test' }],
+    ]);
+  });
+
+  it('changes nothing and says nothing when "Confirm it\'s you" is closed', async () => {
+    answers({ '/api/mail-change': () => json(403, { error: 'password_confirmation_required', params: {} }) });
+    renderSettings();
+    fireEvent.click(screen.getByTestId('settings-email-change'));
+    const email = within(section('settings-email'));
+    fireEvent.change(email.getByLabelText('New e-mail address'), { target: { value: 'new@example.test' } });
+    fireEvent.click(screen.getByTestId('settings-email-submit'));
+    fireEvent.click(within(await screen.findByTestId('confirm-its-you')).getByTestId('confirm-its-you-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('confirm-its-you')).toBeNull());
+    expect(screen.queryByTestId('settings-email-result')).toBeNull();
+    expect(email.getByLabelText('New e-mail address')).toHaveValue('new@example.test');
+    expect(mine()).toEqual([['/api/mail-change', { email: 'new@example.test' }]]);
   });
 
   it('explains a taken address at the field', async () => {
@@ -64,7 +93,6 @@ describe('settings', () => {
     fireEvent.click(screen.getByTestId('settings-email-change'));
     const email = within(section('settings-email'));
     fireEvent.change(email.getByLabelText('New e-mail address'), { target: { value: 'taken@example.test' } });
-    fireEvent.change(email.getByLabelText('Your current password'), { target: { value: 'secret-123' } });
     fireEvent.click(screen.getByTestId('settings-email-submit'));
     expect(await email.findByText('This e-mail address already has an account on this site.')).toBeInTheDocument();
   });

@@ -17,6 +17,7 @@ import { accountApi, fieldErrorsOf } from './accountApi';
 import { DeleteSection } from './DeleteSection';
 import { InvisibleSection, LanguageSection } from './PreferenceSections';
 import { DataExportSection, QuietModeSection } from './PrivacySections';
+import { StepUpCancelled, useConfirmItsYou } from './ConfirmItsYou';
 import { SessionsSection } from './SessionsSection';
 import { type Result, ResultAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
@@ -29,26 +30,29 @@ function EmailSection({ user }: { user: User }) {
   const { t } = useTranslation('account');
   const { errorText } = useErrorText();
   const [open, setOpen] = useState(false);
-  const form = useForm({ initial: { email: '', password: '' }, order: ['email', 'password'], idPrefix: 'settings-email', clearOnEdit: 'all' });
+  const form = useForm({ initial: { email: '' }, order: ['email'], idPrefix: 'settings-email', clearOnEdit: 'all' });
   const [result, setResult] = useState<Result>(null);
+  // A step-up change (issue 33.5): the password is asked once, in "Confirm it's you", and
+  // only when this session was not confirmed in the last 10 minutes.
+  const { confirmed, dialog } = useConfirmItsYou();
 
   const submit = form.submit({
-    check: ({ email, password }) => ({ email: emailError(email) ? { code: 'new_email_invalid' } : null, password: password ? null : { code: 'password_required' } }),
-    send: async ({ email, password }) => {
+    check: ({ email }) => ({ email: emailError(email) ? { code: 'new_email_invalid' } : null }),
+    send: async ({ email }) => {
       setResult(null);
       const address = email.trim();
-      await accountApi.requestMailChange({ email: address, password });
+      await confirmed(() => accountApi.requestMailChange({ email: address }));
       setResult({
         ok: true,
         text: <Trans t={t} i18nKey="settings.email.sent" values={{ email: address }} components={{ strong: <strong className="text-break" /> }} />,
       });
       setOpen(false);
-      form.setValues({ email: '', password: '' });
+      form.setValues({ email: '' });
     },
     refused: (error) => {
+      if (error instanceof StepUpCancelled) return 'handled'; // closed: nothing happened
       const code = error instanceof ApiError ? error.code : '';
       if (code === 'new_email_invalid' || code === 'email_taken') return { email: { code } };
-      if (code === 'password_wrong') return { password: { code } };
       setResult({ ok: false, text: errorText(error) });
       return 'handled';
     },
@@ -91,13 +95,6 @@ function EmailSection({ user }: { user: User }) {
             maxLength={300}
             ref={focusOnAppear}
           />
-          <PasswordField
-            label={t('fields.currentPassword')}
-            autoComplete="current-password"
-            {...form.field('password')}
-            hint={t('settings.email.passwordHint')}
-            maxLength={1000}
-          />
           <div className="settings-form__actions">
             <SubmitButton busy={form.busy} className="btn btn-primary rounded-pill px-4" testId="settings-email-submit">
               {t('settings.email.submit')}
@@ -108,6 +105,7 @@ function EmailSection({ user }: { user: User }) {
           </div>
         </form>
       )}
+      {dialog}
     </Section>
   );
 }

@@ -2,5 +2,14 @@
  *  and the activation mail's resend button. */
 export { type FieldError, accountApi, fetchUser, fieldErrorsOf } from './accountApi';
 export { ResendActivation } from './ResendActivation';
+// "Confirm it's you" (issue 33.5), for every page whose call may need the step-up.
+export {
+  type ConfirmWithPasskey,
+  ConfirmItsYouDialog,
+  PasskeyConfirmation,
+  StepUpCancelled,
+  needsConfirmation,
+  useConfirmItsYou,
+} from './ConfirmItsYou';
 // Two-step login (issue 33.2): a mail's link whose first step asks for the second.
 export { secondStepOf } from './twoFactorApi';

@@ -1,7 +1,8 @@
 /**
  * The privacy calls of the contract (issue 21): quiet mode is a preference of
  * PUT /api/user (accountApi.updatePreferences); the copy of one's data needs the
- * password again first, then a job builds it and mails a link to it. Typed by hand,
+ * session confirmed first (features/account/ConfirmItsYou), then a job builds it and mails
+ * a link to it. Typed by hand,
  * none retried: each is a member's deliberate act.
  */
 import { answer, api, retries } from '../../shared/api/client';
@@ -15,12 +16,6 @@ function filenameOf(response: Response): string {
 }
 
 export const privacyApi = {
-  /** The password again, within this session: opens asking for a copy for 10 minutes. */
-  confirmPassword: async (password: string): Promise<void> => {
-    if ((await answer(api.POST('/api/export/confirm', { body: { password }, ...once }))) === false) {
-      throw new ApiError(403, 'authentication_required');
-    }
-  },
   /** Every copy is built by a job: the answer only says that a mail with the link follows. */
   requestCopy: async (): Promise<void> => {
     if ((await answer(api.GET('/api/export', once))) === false) {

@@ -9,6 +9,7 @@ import { SubmitButton } from '../../shared/ui/buttons';
 import { CheckboxField, Field, describedBy } from '../../shared/ui/fields';
 import { useForm } from '../../shared/ui/form';
 import { Icon } from '../../shared/ui/icons';
+import { StepUpCancelled, useConfirmItsYou } from '../account';
 import { useCompany, useSettings, useSiteSettings } from '../site';
 import { Hero, SendCodeButton, type SentCode, SmsCodeBlock, type Stop, StopCard } from './DirectDebitParts';
 import { BundleCard, type PricedBundle } from './bundles';
@@ -78,6 +79,8 @@ export function MandateForm({ bundle, index, discount }: { bundle: PricedBundle;
   const [sending, setSending] = useState(false);
   const [stop, setStop] = useState<Stop | null>(null);
   const ibanRef = useRef<HTMLInputElement>(null);
+  // The mandate is a step-up change (issue 33.5): "Confirm it's you" when the server asks.
+  const { confirmed, dialog } = useConfirmItsYou();
   const ibanCaret = useRef<number | null>(null);
 
   // The mandate names who collects: the company behind the site (loaded at start-up).
@@ -117,12 +120,13 @@ export function MandateForm({ bundle, index, discount }: { bundle: PricedBundle;
     form.clear('phone');
     form.clear('sms_code');
     try {
-      const answer = await shopApi.directDebitSms(phone);
+      const answer = await confirmed(() => shopApi.directDebitSms(phone));
       setSent({ typed: phone, phone: answer.phone, minutes: Math.max(1, Math.round(answer.expires_in / 60)), codeLength: answer.code_length });
       startCooldown(answer.resend_in);
       form.setValues((f) => ({ ...f, sms_code: '' })); // a new code replaces the last one
       form.focus('sms_code');
     } catch (failure) {
+      if (failure instanceof StepUpCancelled) return; // closed: no code sent
       const found = refusal(failure, 'phone');
       if (found === null) form.setError(failure);
       else if (found !== 'handled') form.show(found);
@@ -134,7 +138,8 @@ export function MandateForm({ bundle, index, discount }: { bundle: PricedBundle;
   const submit = form.submit({
     check: (fields) => checkMandate(fields, codeSent ? sent.codeLength : null, mandateFieldMax),
     send: async (fields) => {
-      const signed = await shopApi.directDebit({
+      const signed = await confirmed(() =>
+        shopApi.directDebit({
         bundle: bundle.id,
         account_holder: fields.account_holder.trim(),
         iban: compactIban(fields.iban),
@@ -146,11 +151,12 @@ export function MandateForm({ bundle, index, discount }: { bundle: PricedBundle;
         sms_code: fields.sms_code,
         consent: fields.consent,
         delivery_consent: true, // checkMandate let nothing else through
-      });
+      }),
+      );
       // Collected later: the return page shows the order being processed.
       await navigate(`${pathTo('credits-id-paymentmethod', { id: bundle.id, paymentmethod: 'directdebit' })}?order=${signed.order}`);
     },
-    refused: (failure) => refusal(failure, 'submit'),
+    refused: (failure) => (failure instanceof StepUpCancelled ? 'handled' : refusal(failure, 'submit')),
   });
 
   const onIban = (event: ChangeEvent<HTMLInputElement>) => {
@@ -275,6 +281,7 @@ export function MandateForm({ bundle, index, discount }: { bundle: PricedBundle;
           </form>
         )}
       </div>
+      {dialog}
     </div>
   );
 }

@@ -192,8 +192,51 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail a confirmation link to a new address (password required) */
+        /**
+         * Mail a confirmation link to a new address (a step-up change)
+         * @description A step-up change (issue 33.5): with `password`, the password is checked (under the login lockout, 400 password_wrong) and confirms the session as POST /api/account/confirm does; without it, the session must have been confirmed in the last 10 minutes, else 403 password_confirmation_required. Once the new address is confirmed, the old one gets a mail with an undo link (POST /api/undo).
+         */
         post: operations["requestMailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The owner undoes an address or password change with the link mailed to the old address
+         * @description No login needed; the token works once, for 48 hours (else 400 undo_link_invalid). In one go: the account gets the address the mail went to back, every session of the member ends (this browser's cookie too; open pages are told session_revoked), the password stops working, and every link still out for the account (address change, reset, login, data export, other undo links) is void. 409 undo_address_taken (params.support_email) when another account holds the old address by now: nothing changes. The answer's password_token sets the new password (POST /api/undo/password) within 2 hours.
+         */
+        post: operations["undoAccountChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/undo/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The new password after an undo (the token from POST /api/undo)
+         * @description Checked as at signup (400 invalid_fields with fields.password, 400 passwords_differ); the token works once, for 2 hours (else 400 reset_link_invalid). The member signs in with it afterwards.
+         */
+        post: operations["setPasswordAfterUndo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -712,6 +755,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The password typed again within the session (the step-up); opens the step-up changes for 10 minutes
+         * @description The changes that could hand the account to someone else answer 403 password_confirmation_required unless the session was confirmed within the last 10 minutes: the data export (GET /api/export), a new e-mail address (POST /api/mail-change without a password), the direct-debit mandate (POST /api/directdebit/sms and /api/directdebit), two-factor and passkey changes. A wrong password is 400 password_wrong and counts as a failed login (the lockout: 429 too_many_attempts).
+         */
+        post: operations["confirmItsYou"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/export/confirm": {
         parameters: {
             query?: never;
@@ -721,7 +784,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The password typed again within the session; opens the data export for 10 minutes */
+        /** The same as POST /api/account/confirm (its older name, from the data export) */
         post: operations["confirmPasswordForExport"];
         delete?: never;
         options?: never;
@@ -1611,7 +1674,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send (again) a 6-digit code to the member's mobile number for the mandate */
+        /**
+         * Send (again) a 6-digit code to the member's mobile number for the mandate
+         * @description A step-up change: 403 password_confirmation_required unless the session was confirmed (POST /api/account/confirm) within the last 10 minutes.
+         */
         post: operations["directDebitSms"];
         delete?: never;
         options?: never;
@@ -1628,7 +1694,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign a SEPA mandate (SMS code, consent) and order a bundle by direct debit */
+        /**
+         * Sign a SEPA mandate (SMS code, consent) and order a bundle by direct debit
+         * @description A step-up change: 403 password_confirmation_required unless the session was confirmed (POST /api/account/confirm) within the last 10 minutes.
+         */
         post: operations["directDebit"];
         delete?: never;
         options?: never;
@@ -2816,7 +2885,7 @@ export interface operations {
                      * @description The new address, by the rule of SignupRequest.email; otherwise 400 new_email_invalid.
                      */
                     email: string;
-                    password: string;
+                    password?: string;
                 };
             };
         };
@@ -2831,6 +2900,68 @@ export interface operations {
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    undoAccountChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["Token"];
+        responses: {
+            /** @description Undone; the member sets a new password next */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The account's address again */
+                        email: string;
+                        /** @enum {string} */
+                        change: "mail_changed" | "password_changed";
+                        password_token: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    setPasswordAfterUndo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    /** @description at least 10 characters, not blank, not the e-mail or name, not a common password */
+                    password: string;
+                    repeat: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The password is set */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             413: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
@@ -3696,6 +3827,34 @@ export interface operations {
         };
         responses: {
             /** @description Confirmed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    confirmItsYou: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Confirmed for 10 minutes */
             204: {
                 headers: {
                     [name: string]: unknown;

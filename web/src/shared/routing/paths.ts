@@ -27,6 +27,8 @@ export const PATHS = {
   'activate-done': '/activate/done',
   'activate-error': '/activate/error',
   'mail-change-do': '/mail-change/do',
+  // The owner's undo of an address or password change, mailed to the old address (issue 33.4).
+  undo: '/undo',
   'account-deleted': '/account-deleted',
   // A large copy of one's data, mailed as a link that works once (issue 21.1).
   'my-data': '/my-data',

@@ -1,0 +1,136 @@
+"""Undo for the owner (issue 33.4). Whoever takes over an account changes its e-mail
+address and password and so locks the owner out for good; here the owner gets it back.
+
+Every change of the address or the password (also a reset by mail link) mails the
+address the account had until then, with a link that undoes it for UNDO_LIFETIME. The
+link works without a login and once (its token is stored hashed, in account_tokens with
+the purpose "undo" and the address to go back to). Using it, in one transaction:
+
+- the account gets that address back;
+- every session ends (open pages and sockets close at once, as at a ban);
+- the password no longer works (none is set) until the owner sets a new one, in the
+  next step of the same page with a token of its own (NEW_PASSWORD, 2 hours; after that
+  "forgot password" mails a reset link to the restored address);
+- every link still out for the account is void: other undo links, a pending address
+  change, reset and login links, a data export's download.
+
+Two-factor sign-in and passkeys stay as they are: an attacker who added their own would
+still need the new password, which only the owner sets."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+
+import attrs
+
+from application.ports.clock import Clock
+from application.ports.events import EventBus, SessionRevoked, member_channel
+from application.ports.security import PasswordHasher, Secrets
+from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from domain.accounts import PASSWORD_MAX, check, password_error
+from domain.errors import DomainError
+from domain.members import Member
+
+UNDO = "undo"  # the token's purpose (the mails below carry it)
+NEW_PASSWORD = "undo_password"  # the step after the undo
+UNDO_LIFETIME = timedelta(hours=48)
+NEW_PASSWORD_LIFETIME = timedelta(hours=2)
+# The mail each change sends to the address the account had, with its undo link.
+CHANGE_MAILS = {"mail_change": "mail_changed", "password_change": "password_changed",
+                "password_reset": "password_changed"}
+# Links an undo voids: whatever else is out for the account might be the intruder's.
+VOIDED = (UNDO, NEW_PASSWORD, "mail_change", "password_reset", "login", "export_ready")
+MEMBER = "member"  # the audit log's actor when members change their own account
+
+
+def announce_change(uow: UnitOfWork, member: Member, change: str, now: datetime,
+                    mailed_to: str | None = None) -> None:
+    """In the change's transaction: its audit line, and the mail with the undo link to
+    ``mailed_to`` (the address the account had; by default its address now). ``change``
+    is one of CHANGE_MAILS."""
+    kind = CHANGE_MAILS[change]
+    uow.jobs.add("account_mail", kind, member.id, mailed_to or member.email, kind)
+    uow.audit.record(now, MEMBER, f"members.{change}", str(member.id), {"undo_link": kind})
+
+
+@attrs.frozen
+class Undone:
+    """What the undo page shows, and the key to its next step."""
+
+    member_id: int
+    email: str  # the account's address again
+    change: str  # what was undone: mail_changed or password_changed
+    password_token: str  # sets the new password (NEW_PASSWORD)
+
+
+@attrs.frozen
+class AccountRecovery:
+    uow: UnitOfWorkFactory
+    clock: Clock
+    secrets: Secrets
+    passwords: PasswordHasher
+    # (password, the member's own words) -> strength 0-4 on zxcvbn's scale
+    password_strength: Callable[[str, Sequence[str]], int]
+    events: EventBus
+
+    def undo(self, token: str) -> Undone:
+        now = self.clock.now()
+        fresh = self.secrets.token()
+        with self.uow() as uow:
+            record = uow.tokens.find(UNDO, self.secrets.digest(token.strip()))
+            member = uow.members.get(record.member_id) if record else None
+            if record is None or member is None or record.used_at \
+                    or record.expires_at <= now:
+                raise DomainError("undo_link_invalid")
+            address = record.new_email or member.email
+            self._refuse_taken(uow, member, address)
+            if not uow.tokens.claim(record.id, now):  # two clicks at once: one wins
+                raise DomainError("undo_link_invalid")
+            restored = attrs.evolve(member.with_email(address), password_hash=None)
+            uow.members.save(member, restored)
+            for purpose in VOIDED:
+                uow.tokens.use_all(member.id, purpose, now)
+            uow.sessions.revoke_all(member.id, now)
+            uow.tokens.add(member.id, NEW_PASSWORD, self.secrets.digest(fresh), now,
+                           now + NEW_PASSWORD_LIFETIME)
+            change = record.target or "mail_changed"
+            uow.audit.record(now, MEMBER, "members.undo_change", str(member.id), {
+                "change": change, "address_restored": address != member.email})
+            uow.commit()
+        # Open pages and sockets close at once (through Redis in every process).
+        self.events.publish(member_channel(member.id), SessionRevoked())
+        return Undone(member_id=member.id, email=address, change=change, password_token=fresh)
+
+    @staticmethod
+    def _refuse_taken(uow: UnitOfWork, member: Member, address: str) -> None:
+        """The old address was free for 48 hours: should another account hold it now,
+        support sorts it out (nothing changes)."""
+        if address == member.email:
+            return
+        taken = uow.members.by_email(member.site_id, address)
+        if taken is not None and taken.id != member.id:
+            site = uow.sites.get(member.site_id)
+            raise DomainError("undo_address_taken",
+                              support_email=site.support_email if site else "")
+
+    def set_password(self, token: str, password: str, repeat: str) -> None:
+        """The undo page's second step: the owner's new password. A weak one is refused
+        as at signup; the link is void once used."""
+        now = self.clock.now()
+        if password != repeat:
+            raise DomainError("passwords_differ")
+        with self.uow() as uow:
+            record = uow.tokens.find(NEW_PASSWORD, self.secrets.digest(token.strip()))
+            member = uow.members.get(record.member_id) if record else None
+            if record is None or member is None or record.used_at \
+                    or record.expires_at <= now:
+                raise DomainError("reset_link_invalid")
+            score = self.password_strength(password[:PASSWORD_MAX],
+                                           [member.email, member.profile.name])
+            check(password_error(password, score, member.email, member.profile.name))
+            if not uow.tokens.claim(record.id, now):
+                raise DomainError("reset_link_invalid")
+            uow.members.save(member, member.with_password_hash(self.passwords.hash(password)))
+            uow.audit.record(now, MEMBER, "members.password_set_after_undo", str(member.id), {})
+            uow.commit()
