@@ -83,10 +83,12 @@ def test_quiet_mode_and_download_my_data(browser: Browser, live_server: str, liv
 
     export = ACCOUNT["settings"]["export"]
     page.get_by_test_id("settings-export-start").click()
-    page.get_by_test_id("settings-export-submit").click()  # no password yet: asked for it
-    expect(page.locator("#settings-export-password")).to_have_attribute("aria-invalid", "true")
-    page.locator("#settings-export-password").fill(PASSWORD)
-    page.get_by_test_id("settings-export-submit").click()
+    # A step-up change (issue 33.5): "Confirm it's you" asks for the password.
+    dialog = page.get_by_test_id("confirm-its-you")
+    dialog.get_by_test_id("confirm-its-you-submit").click()  # no password yet: asked for it
+    expect(page.locator("#confirm-its-you-password")).to_have_attribute("aria-invalid", "true")
+    page.locator("#confirm-its-you-password").fill(PASSWORD)
+    dialog.get_by_test_id("confirm-its-you-submit").click()
     expect(page.get_by_test_id("settings-export-result")).to_have_text(export["mailed"])
     page.locator("#settings-export").scroll_into_view_if_needed()
     screenshot(page, f"privacy-settings-export-{width}")

@@ -229,6 +229,10 @@ def test_direct_debit_mandate_with_sms_code_leaves_the_order_pending(
 
     # The code by SMS (a file in var/sms on the live server); resending waits 30 s.
     page.get_by_test_id("dd-send-code").click()
+    # The mandate is a step-up change (issue 33.5): "Confirm it's you" first.
+    dialog = page.get_by_test_id("confirm-its-you")
+    dialog.locator("#confirm-its-you-password").fill("zomer aan zee 2026")
+    dialog.get_by_test_id("confirm-its-you-submit").click()
     expect(page.get_by_test_id("dd-code-sent")).to_contain_text("+31612345678")
     expect(page.get_by_test_id("dd-resend-code")).to_be_disabled()
     code = newest_sms_code(live_var)
