@@ -32,6 +32,10 @@ from domain.accounts import PASSWORD_MAX, check, password_error
 from domain.errors import DomainError
 from domain.members import Member
 
+# The undo link is made when its mail is sent, a job that may run some minutes after the
+# change: passkeys and authenticators added this long before the link count as added
+# since the change.
+CHANGE_MAILED_WITHIN = timedelta(hours=1)
 UNDO = "undo"  # the token's purpose (the mails below carry it)
 NEW_PASSWORD = "undo_password"  # the step after the undo
 UNDO_LIFETIME = timedelta(hours=48)
@@ -92,11 +96,13 @@ class AccountRecovery:
             for purpose in VOIDED:
                 uow.tokens.use_all(member.id, purpose, now)
             uow.sessions.revoke_all(member.id, now)
+            dropped = _drop_sign_ins_added_since(uow, member.id,
+                                                 record.created_at - CHANGE_MAILED_WITHIN)
             uow.tokens.add(member.id, NEW_PASSWORD, self.secrets.digest(fresh), now,
                            now + NEW_PASSWORD_LIFETIME)
             change = record.target or "mail_changed"
             uow.audit.record(now, MEMBER, "members.undo_change", str(member.id), {
-                "change": change, "address_restored": address != member.email})
+                "change": change, "address_restored": address != member.email, **dropped})
             uow.commit()
         # Open pages and sockets close at once (through Redis in every process).
         self.events.publish(member_channel(member.id), SessionRevoked())
@@ -134,3 +140,18 @@ class AccountRecovery:
             uow.members.save(member, member.with_password_hash(self.passwords.hash(password)))
             uow.audit.record(now, MEMBER, "members.password_set_after_undo", str(member.id), {})
             uow.commit()
+
+
+def _drop_sign_ins_added_since(uow: UnitOfWork, member_id: int,
+                               changed_at: datetime) -> dict[str, int | bool]:
+    """Whoever made the change may have added their own way in: a passkey (which skips
+    the password) or an authenticator app (which would lock the owner out at the second
+    step). Those added since the undone change go with it; the owner's older ones stay."""
+    passkeys = [key for key in uow.passkeys.of_member(member_id) if key.created_at >= changed_at]
+    for key in passkeys:
+        uow.passkeys.remove(key.id)
+    app = uow.two_factor.get(member_id)
+    app_dropped = app is not None and app.created_at >= changed_at
+    if app_dropped:
+        uow.two_factor.remove(member_id)
+    return {"passkeys_removed": len(passkeys), "two_factor_removed": app_dropped}

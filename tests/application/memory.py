@@ -38,6 +38,7 @@ from tests.application.memory_notices import (
     MemoryNotifications,
     MemoryPhotoQueries,
 )
+from tests.application.memory_passkeys import MemoryPasskeys
 from tests.application.memory_receipts import MemoryReceipts
 from tests.application.memory_services import (
     CountingSecrets,
@@ -257,6 +258,7 @@ class MemoryUnitOfWork:
         self.tokens = MemoryTokens(work.tokens, work.token_hashes)
         self.login_failures = MemoryLoginFailures(work.failures)
         self.two_factor = MemoryTwoFactor(work)
+        self.passkeys = MemoryPasskeys(work)
         self.notifications = MemoryNotifications(work)
         self.notification_queries = MemoryNotificationQueries(work)
         self.ledger = MemoryLedger(work)

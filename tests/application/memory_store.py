@@ -22,6 +22,7 @@ from domain.decisions import Decision
 from domain.mass_openers import Signature
 from domain.members import Member
 from domain.orders import Order
+from domain.passkeys import Challenge, Passkey
 from domain.pricing import DiscountCode
 from domain.receipts import Receipt
 from domain.sites import Company, Site
@@ -73,6 +74,10 @@ class MemoryStore:
     # two-factor sign-in: member: authenticator; recovery codes (id, member, hash, used_at)
     two_factor: dict[int, TwoFactorRecord] = attrs.Factory(dict)
     recovery_codes: list[tuple[int, int, str, datetime | None]] = attrs.Factory(list)
+    # passkeys: by id; each member's user handle; challenges by their digest
+    passkeys: dict[int, Passkey] = attrs.Factory(dict)
+    passkey_handles: dict[int, str] = attrs.Factory(dict)
+    passkey_challenges: dict[str, Challenge] = attrs.Factory(dict)
     token_hashes: dict[int, str] = attrs.Factory(dict)
     failures: list[tuple[int, str, str, datetime]] = attrs.Factory(list)
     jobs: list[tuple[str, tuple[Any, ...]]] = attrs.Factory(list)  # the outbox

@@ -13,8 +13,10 @@ from adapters.events.local import LocalEventBus
 from adapters.security.password_strength import password_strength
 from application.account_recovery import UNDO_LIFETIME, AccountRecovery
 from application.ports.events import Event, member_channel
+from application.ports.passkeys import NewCredential
 from application.step_up import StepUp
 from domain.errors import DomainError
+from domain.passkeys import Passkey
 from domain.step_up import RECONFIRM_WINDOW
 from tests.application import test_accounts
 from tests.application.memory import CountingSecrets, MemoryUnitOfWork, PlainPasswords
@@ -119,7 +121,9 @@ def test_the_undo_restores_the_address_ends_every_session_and_voids_the_password
         owner.recovery.undo(token)
     assert world.store.audit[-1]["action"] == "members.undo_change"
     assert world.store.audit[-1]["details"] == {"change": "mail_changed",
-                                                "address_restored": True}
+                                                "address_restored": True,
+                                                "passkeys_removed": 0,
+                                                "two_factor_removed": False}
 
     # The next step: a new password (checked as at signup), then Ann signs in with it.
     with pytest.raises(DomainError, match="passwords_differ"):
@@ -181,7 +185,9 @@ def test_a_password_change_or_reset_mails_an_undo_link_that_keeps_the_address(
     undone = owner.recovery.undo(owner.undo_token("ann@example.com"))
     assert (undone.email, undone.change) == ("ann@example.com", "password_changed")
     assert world.store.audit[-1]["details"] == {"change": "password_changed",
-                                                "address_restored": False}
+                                                "address_restored": False,
+                                                "passkeys_removed": 0,
+                                                "two_factor_removed": False}
     assert world.accounts.member_for(here.token) is None
     with pytest.raises(DomainError, match="login_failed"):
         world.accounts.log_in("amora.test", "ann@example.com", "the thief's words", VISITOR)
@@ -263,3 +269,30 @@ def test_the_password_given_with_the_change_confirms_the_session(owner: Owner) -
     world.clock.current += RECONFIRM_WINDOW - SECOND
     world.accounts.request_mail_change(member_id, "ann@other.example", None, VISITOR.ip,
                                        here.token)
+
+
+def test_the_undo_takes_away_the_ways_in_the_intruder_added(owner: Owner) -> None:
+    """A passkey skips the password and an authenticator app would stop the owner at the
+    second step: those added since the change go with the undo; the owner's own stay."""
+    world = owner.world
+    store = world.store
+    credential = NewCredential(credential_id="ann-phone", public_key="key", sign_count=0)
+    store.passkeys[1] = Passkey(id=1, member_id=1, credential_id="ann-phone",
+                                public_key="key", sign_count=0, name="Ann's phone",
+                                created_at=world.clock.now() - timedelta(days=30))
+    member_id, _ = _taken_over(owner)
+    token = owner.undo_token("ann@example.com")
+    world.clock.current += timedelta(minutes=5)
+    with MemoryUnitOfWork(store) as uow:  # what the intruder adds with the session
+        uow.passkeys.add(member_id, attrs.evolve(credential, credential_id="thief-key"),
+                         "mine", world.clock.now())
+        uow.two_factor.start(member_id, "SECRET", world.clock.now())
+        uow.two_factor.confirm(member_id, world.clock.now())
+        uow.commit()
+
+    owner.recovery.undo(token)
+
+    assert [key.name for key in store.passkeys.values()] == ["Ann's phone"]
+    assert member_id not in store.two_factor
+    assert world.store.audit[-1]["details"]["passkeys_removed"] == 1
+    assert world.store.audit[-1]["details"]["two_factor_removed"] is True

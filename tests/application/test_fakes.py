@@ -18,10 +18,9 @@ from tests.application.memory import MemoryStore, MemoryUnitOfWork
 # Ports no use case under tests/application reaches (appeals, the data export's reads:
 # tests/http; the operator's desk reading the audit log and the transparency counts:
 # tests/cli and the SQL adapters; the block lists: tests/http, tests/cli and
-# tests/adapters/test_blocklists_sql.py; passkeys: tests/http/test_passkeys_api.py, on
-# SQLite and PostgreSQL): their fakes would be tested by nothing.
+# tests/adapters/test_blocklists_sql.py): their fakes would be tested by nothing.
 NOT_FAKED = {"landers", "figures", "appeals", "personal_data", "transparency", "audit_queries",
-             "blocklists", "passkeys"}
+             "blocklists"}
 # The unit of work names its ports for the type checker only: they are looked up here.
 _PORT_NAMES = {name: value for module in pkgutil.iter_modules(application.ports.__path__)
                for name, value in vars(importlib.import_module(
