@@ -113,7 +113,9 @@ OUTAGES = (OperationalError, InterfaceError, DisconnectionError, PoolTimeout,
 RETRY_AFTER_SECONDS = 10
 
 
-def error_response(status: int, code: str, **params: Any) -> tuple[Response, int]:
+def error_response(status: int, code: str, /, **params: Any) -> tuple[Response, int]:
+    """``status`` and ``code`` are positional only: a rule may name a param "status"
+    (an order's, say) without clashing with the answer's."""
     return jsonify({"error": code, "params": params}), status
 
 
