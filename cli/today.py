@@ -25,6 +25,7 @@ Site = Annotated[str | None, typer.Option(help="Only this site's domain (else ev
 PHOTO_AGE_WARNING = timedelta(hours=24)
 COMPLAINT_AGE_WARNING = timedelta(hours=24)
 JOBS_AGE_WARNING = timedelta(minutes=10)
+REFUND_AGE_WARNING = timedelta(hours=1)  # the outbox's retries of a refund end after ~40 min
 _NONE = "-"
 
 
@@ -75,7 +76,8 @@ def _now(queues: Queues, now: datetime) -> dict[str, Any]:
             "photos_to_review": {**_queue(queues.photos, now), "held": queues.held_photos},
             "open_complaints": _queue(queues.complaints, now),
             "open_appeals": _queue(queues.appeals, now),
-            "held_members": _queue(queues.held_members, now)}
+            "held_members": _queue(queues.held_members, now),
+            "refunds_waiting": _queue(queues.refunds_waiting, now)}
 
 
 def _site(site: SiteToday, now: datetime) -> dict[str, Any]:
@@ -195,6 +197,8 @@ def _now_table(found: Today, site: str | None) -> Table:
                                                   queues.appeals.age(now), None))
     table.add_row(shown("Held by the scam shield"), _waiting(
         queues.held_members.count, queues.held_members.age(now), None, label="longest"))
+    table.add_row(shown("Withdrawal refunds waiting"), _waiting(
+        queues.refunds_waiting.count, queues.refunds_waiting.age(now), REFUND_AGE_WARNING))
     every = "" if site is None else " (every site)"
     table.add_row(shown(f"Jobs waiting{every}"), _waiting(
         jobs.waiting.count, jobs.waiting.age(now), JOBS_AGE_WARNING))

@@ -108,6 +108,9 @@ class Queues:
     appeals: Queue = Queue()  # open appeals
     held_members: Queue = Queue()  # held by the scam shield; oldest: the longest hold
     paying_members: int = 0  # members (not deleted, not fictional) who ever paid
+    # Withdrawals whose refund the payment provider has not taken yet (issue 34.2: the
+    # member was told it is on its way; the outbox retries, an operator should know).
+    refunds_waiting: Queue = Queue()
 
     def __add__(self, other: Queues) -> Queues:
         return Queues(photos=self.photos + other.photos,
@@ -115,7 +118,8 @@ class Queues:
                       complaints=self.complaints + other.complaints,
                       appeals=self.appeals + other.appeals,
                       held_members=self.held_members + other.held_members,
-                      paying_members=self.paying_members + other.paying_members)
+                      paying_members=self.paying_members + other.paying_members,
+                      refunds_waiting=self.refunds_waiting + other.refunds_waiting)
 
 
 @attrs.frozen

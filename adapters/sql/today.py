@@ -28,6 +28,7 @@ from sqlalchemy import (
 
 from adapters.metrics import Backlog
 from adapters.sql import tables as t
+from application.ports.withdrawals import RefundState
 from domain.appeals import AppealStatus
 from domain.decisions import DecisionStatus, Restriction
 from domain.members import AccountStatus
@@ -158,12 +159,18 @@ class SqlTodayReading:
             .where(mb.c.paid_user.is_(True), mb.c.is_fictional.is_(False),
                    mb.c.status != AccountStatus.DELETED.value, mb.c.site_id.in_(site_ids))
             .group_by(mb.c.site_id))}
+        wd = t.order_withdrawals
+        refunds = self._queue(select(od.c.site_id, func.count(), func.min(wd.c.requested_at))
+                              .select_from(wd.join(od, od.c.id == wd.c.order_id))
+                              .where(wd.c.refund_state == RefundState.PENDING.value,
+                                     od.c.site_id.in_(site_ids)).group_by(od.c.site_id))
         none = (Queue(), 0)
         return {site_id: Queues(
             photos=photos.get(site_id, none)[0], held_photos=photos.get(site_id, none)[1],
             complaints=complaints.get(site_id, Queue()), appeals=appeals.get(site_id, Queue()),
             held_members=held.get(site_id, Queue()),
-            paying_members=paying.get(site_id, 0)) for site_id in site_ids}
+            paying_members=paying.get(site_id, 0),
+            refunds_waiting=refunds.get(site_id, Queue())) for site_id in site_ids}
 
     def _queue(self, query: Any) -> dict[int, Queue]:
         return {row[0]: Queue(int(row[1]), row[2]) for row in self.connection.execute(query)}

@@ -159,6 +159,13 @@ def _seed() -> dict[str, int]:
                         "created_at": at(21, 13, 30)},
             {"member_id": a4, "text": "please", "status": "upheld", "created_at": at(3, 1)})
     _decision(ams, a2, "account_held", at(21, 14))  # held now, for 30 minutes
+    _insert(t.order_withdrawals,  # one refund the provider has not taken yet, one it took
+            {"order_id": 3, "member_id": a6, "requested_at": at(21, 12, 30), "credits": 50,
+             "used": 50, "refund": 500, "currency": "EUR", "refund_state": "pending",
+             "refunded_at": None},
+            {"order_id": 2, "member_id": a1, "requested_at": at(21, 11), "credits": 100,
+             "used": 0, "refund": 1999, "currency": "EUR", "refund_state": "refunded",
+             "refunded_at": at(21, 11)})
     _decision(ams, a3, "account_held", at(20, 9), status="lifted")  # released
     _decision(ams, a4, "account_banned", at(21, 1))  # another restriction
     _insert(t.outbox,  # (one insert of many rows: every row names every column)
@@ -209,7 +216,9 @@ def test_a_seeded_day_counted_per_site_time_zone(amora: Any) -> None:
         "open_appeals": {"count": 1, "oldest_at": "2026-11-21T13:30:00+00:00",
                          "oldest_seconds": 3600},
         "held_members": {"count": 1, "oldest_at": "2026-11-21T14:00:00+00:00",
-                         "oldest_seconds": 1800}}
+                         "oldest_seconds": 1800},
+        "refunds_waiting": {"count": 1, "oldest_at": "2026-11-21T12:30:00+00:00",
+                            "oldest_seconds": 7200}}
     assert data["jobs"] == {"waiting": 2, "oldest_at": "2026-11-21T14:20:00+00:00",
                             "oldest_seconds": 600, "retrying": 1, "failed": 2,
                             "failed_last_24h": 1}
@@ -300,6 +309,7 @@ def test_for_people(amora: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     assert _line(out, "Open complaints") == ["2", "oldest", "2", "d"]
     assert _line(out, "Open appeals") == ["1", "oldest", "1", "h"]
     assert _line(out, "Held by the scam shield") == ["1", "longest", "30", "min"]
+    assert _line(out, "Withdrawal refunds waiting") == ["1", "oldest", "2", "h"]
     assert _line(out, "Jobs waiting") == ["2", "oldest", "10", "min"]
     assert _line(out, "Failing jobs") == ["1", "retrying,", "2", "given", "up", "(1", "in",
                                           "24", "h)"]
