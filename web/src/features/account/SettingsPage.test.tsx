@@ -12,13 +12,24 @@ const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const registry: Record<string, string> = PATHS;
 
+// What the sections that load their own state ask for when the page opens (passkeys,
+// two-step login, the sessions): answered here, so each test's fetchMock sees only the
+// calls its own steps make.
+const SECTION_LOADS: Record<string, unknown> = {
+  '/api/passkeys': { passkeys: [] },
+  '/api/two-factor': { enabled: false, recovery_codes_left: 0 },
+  '/api/sessions': { sessions: [] },
+};
+
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeAll(() => setupTestI18n());
 beforeEach(() => {
   seedStores({ settings: settingsFixture(), company: companyFixture({ delete_discount: 50 }) });
   useSession.setState({ user: userFixture({ email: 'sam@example.test', invisible: false }) });
   fetchMock = vi.fn();
-  stubFetch(fetchMock);
+  stubFetch((url, init) =>
+    init.method === 'GET' && url in SECTION_LOADS ? json(200, SECTION_LOADS[url]) : (fetchMock(url, init) as Promise<Response>),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -19,6 +19,7 @@ import { InvisibleSection, LanguageSection } from './PreferenceSections';
 import { DataExportSection, QuietModeSection } from './PrivacySections';
 import { StepUpCancelled, useConfirmItsYou } from './ConfirmItsYou';
 import { SessionsSection } from './SessionsSection';
+import { TwoFactorSection } from './TwoFactorSection';
 import { type Result, ResultAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
 import { focusOnAppear } from '../../shared/ui/focusOnAppear';
@@ -200,6 +201,7 @@ const SECTIONS: [string, IconName, string][] = [
   ['settings-email', 'mail', 'settings.email.title'],
   ['settings-password', 'key', 'settings.password.title'],
   ['settings-passkeys', 'key', 'passkeys.title'],
+  ['settings-two-factor', 'phone', 'settings.twoFactor.title'],
   ['settings-sessions', 'monitor', 'settings.sessions.title'],
   ['settings-language', 'globe', 'settings.language.title'],
   ['settings-invisible', 'eyeOff', 'settings.invisible.title'],
@@ -231,6 +233,7 @@ export function SettingsPage() {
             <EmailSection user={user} />
             <PasswordSection />
             <PasskeysSection />
+            <TwoFactorSection user={user} />
             <SessionsSection />
             {multipleLanguages && <LanguageSection />}
             <InvisibleSection user={user} />
