@@ -6,7 +6,7 @@ import { companyFixture, settingsFixture, userFixture } from '../../test/fixture
 import { seedStores, setupTestI18n } from '../../test/render';
 import { useSession } from '../session';
 import { SettingsPage } from './SettingsPage';
-import { stubFetch } from '../../test/fetchStub';
+import { type FakeServer, stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -28,7 +28,7 @@ beforeEach(() => {
   useSession.setState({ user: userFixture({ email: 'sam@example.test', invisible: false }) });
   fetchMock = vi.fn();
   stubFetch((url, init) =>
-    init.method === 'GET' && url in SECTION_LOADS ? json(200, SECTION_LOADS[url]) : (fetchMock(url, init) as Promise<Response>),
+    init.method === 'GET' && url in SECTION_LOADS ? json(200, SECTION_LOADS[url]) : (fetchMock as unknown as FakeServer)(url, init),
   );
 });
 afterEach(() => {
