@@ -181,6 +181,21 @@ class TwoFactor:
             uow.jobs.add("account_mail", OFF_MAIL, member.id)
             uow.commit()
 
+    def turn_off_for_member(self, member_id: int, actor: str, reason: str) -> None:
+        """Support's way back for a member who lost their phone and their recovery codes
+        (`amora members two-factor-off`), once support knows it is them: the member is
+        mailed as when they turn it off themselves, the audit log keeps who and why."""
+        now = self.clock.now()
+        with self.uow() as uow:
+            member = existing_member(uow, member_id)
+            if not uow.two_factor.enrolled(member.id):
+                raise DomainError("two_factor_not_on")
+            uow.two_factor.remove(member.id)
+            uow.jobs.add("account_mail", OFF_MAIL, member.id)
+            uow.audit.record(now, actor, "members.two_factor_off", str(member.id),
+                             {"reason": reason})
+            uow.commit()
+
     # --- the sign-in's second step -----------------------------------------------------
 
     def sign_in(self, host: str | None, challenge: str, code: str,

@@ -369,6 +369,23 @@ def unblock_directdebit(member_id: Id, reason: Reason, actor: Actor = "",
         f"Member {member_id} may pay by direct debit again.", "green")
 
 
+@app.command("two-factor-off")
+def two_factor_off(member_id: Id, reason: Reason, actor: Actor = "",
+                   as_json: Json = False) -> None:
+    """Turn off a member's two-step login when they lost their phone and their recovery
+    codes, after support made sure it is them. The member is mailed; the audit log keeps
+    the reason. Their passkeys and password stay as they are.
+
+    Examples:
+
+      amora members two-factor-off 1234 --reason "lost phone; ID checked in ticket 5521"
+    """
+    with fail_on_rule():
+        container().two_factor().turn_off_for_member(member_id, operator(actor), reason)
+    say(as_json, {"id": member_id, "two_factor": False},
+        f"Two-step login turned off for member {member_id}.", "yellow")
+
+
 @app.command("mail-off")
 def mail_off(member_id: Id,
              reason: Annotated[MailOff, typer.Argument(help="fbl, bounce or unsubscribed")],

@@ -79,6 +79,7 @@ _MESSAGES = {
     "money_negative": "{value}: an amount of money here is never negative",
     "money_decimals": "{value}: at most two decimals (cents), e.g. 12.50",
     "money_too_much": "{value} is more than {max}: an amount that large is surely a typo",
+    "two_factor_not_on": "The member has no two-step login turned on",
     "order_not_refundable": "The order is {status}: only a paid order can be refunded",
     "refund_period_over": "The site's refund period ({days} days after payment) is over",
     "nothing_to_refund": "All of order {order}'s money was given back already",
