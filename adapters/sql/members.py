@@ -217,6 +217,11 @@ class SqlMembers:
             update(t.order_refunds).where(t.order_refunds.c.order_id.in_(
                 select(t.orders.c.id).where(t.orders.c.member_id == member_id)))
             .values(reason=""))
+        # A withdrawal is the books' too (what was taken back and refunded); the
+        # provider's last error may quote the member's payment details.
+        self.connection.execute(
+            update(t.order_withdrawals).where(t.order_withdrawals.c.member_id == member_id)
+            .values(last_error=None))
         # A block-list entry outlives the account it came from (it keeps a banned person
         # from coming back: issue 31.3), but no longer names the member or says why.
         self.connection.execute(

@@ -37,8 +37,9 @@ NOW = datetime(2026, 12, 1, 12, tzinfo=UTC)
 ADDRESS = "ann@example.com"
 
 # What the books keep, anonymous, under the member's id: the account row (it keys the
-# rest), the balance, the ledger's amounts and the orders' amounts.
-KEPT = {"members", "credit_balances", "credit_ledger", "orders"}
+# rest), the balance, the ledger's amounts, the orders' amounts and the withdrawals (what
+# was taken back and refunded: issue 34.2).
+KEPT = {"members", "credit_balances", "credit_ledger", "orders", "order_withdrawals"}
 # Values that are not personal (categories, codes) or have to satisfy the code that
 # reads the rows while erasing; everything else of the member's rows carries the marker.
 PLAIN = {
@@ -51,6 +52,9 @@ PLAIN = {
     ("notification_settings", "preferences"): {MARK: True},
     ("orders", "method"): "ideal", ("orders", "status"): "paid",
     ("orders", "provider"): "sandbox", ("orders", "currency"): "EUR",
+    # The wording the checkout's tick showed (issue 34.1), and a refund's state (34.2).
+    ("orders", "consent_version"): "2026-11",
+    ("order_withdrawals", "refund_state"): "refunded",
     # The payment provider's reference: what the books reconcile payments against.
     ("orders", "payment_id"): "tr_books_keep_this",
     ("credit_ledger", "kind"): "purchase",
@@ -190,7 +194,8 @@ def test_erasure_leaves_nothing_personal_in_any_table_or_the_file_store(  # type
     container.tasks().drain()  # the last mail, and the files' deletion
 
     with container.engine().connect() as connection:
-        assert _leftovers(connection, member_id, "Annabel") == []
+        leftovers = _leftovers(connection, member_id, "Annabel")
+        assert leftovers == [], "\n".join(leftovers)
         # Photos and profile gone: the member's stored listing says so (issue 19.1).
         assert connection.execute(select(t.members.c.listing).where(
             t.members.c.id == member_id)).scalar_one() == 2
