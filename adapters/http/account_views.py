@@ -157,7 +157,7 @@ class PreferencesBody:
 
 @blueprint.put("/api/user")
 def update_user() -> Response:
-    body = json_body(PreferencesBody)
+    body = json_body(PreferencesBody, null_means_unset=False)
     if body.language is not None and not is_locale(body.language):
         raise DomainError("invalid_request", detail="language")
     member = _accounts().update_preferences(

@@ -97,11 +97,16 @@ def geoip_country(header: str) -> str | None:
     return value if _COUNTRY.match(value) and value not in _NOT_COUNTRIES else None
 
 
-def json_body(kind: type[T]) -> T:
-    """The JSON body as ``kind``; a malformed body or a wrong type is a 400, never a 500."""
+def json_body(kind: type[T], *, null_means_unset: bool = True) -> T:
+    """The JSON body as ``kind``; a malformed body or a wrong type is a 400, never a 500.
+    ``null_means_unset=False``: a field sent as null is refused (a body of changes whose
+    fields are optional but never nullable, as the contract says), not read as left out."""
     data: Any = request.get_json(silent=True)
     if not isinstance(data, dict):
         raise DomainError("invalid_json")
+    if not null_means_unset and (nulls := sorted(key for key, value in data.items()
+                                                 if value is None)):
+        raise DomainError("invalid_request", detail=f"{nulls[0]} may not be null")
     try:
         return _strict.structure(data, kind)
     except (cattrs.ClassValidationError, cattrs.ForbiddenExtraKeysError, ValueError,

@@ -11,11 +11,11 @@ from flask import Blueprint, Response, request
 from adapters.http import limits
 from adapters.http.composition import container
 from adapters.http.rendering import render
-from adapters.http.requests import geoip_country, json_body, site_host
+from adapters.http.requests import geoip_country, is_id, json_body, site_host
 from adapters.http.session import current_member, require_member, session_token
 from application.shop import Shop
 from domain.direct_debit import MandateForm
-from domain.errors import DomainError
+from domain.errors import DomainError, NotFound
 
 blueprint = Blueprint("shop", __name__)
 
@@ -136,6 +136,8 @@ def directdebit_sms() -> dict[str, Any]:
 def directdebit() -> tuple[dict[str, Any], int]:
     member = require_member()
     body = json_body(MandateBody)
+    if not is_id(body.bundle):  # names no bundle: no password is asked for nothing
+        raise NotFound("bundle")
     form = MandateForm(**{k: v for k, v in attrs.asdict(body).items()
                           if k not in ("bundle", "delivery_consent")})
     return render(container().direct_debit().sign(member, body.bundle, form, _where(),

@@ -59,7 +59,7 @@ def test_events_on_the_wire() -> None:
         "type": "match", "profile": {"id": 1, "name": "Ann", "age": 30}}
     assert event_json(PaymentSettled(order=4, status=OrderStatus.PAID)) == {
         "type": "payment", "order": 4, "status": "paid"}
-    assert event_json(SessionRevoked()) == {"type": "session_revoked"}
+    assert event_json(SessionRevoked()) == {"type": "session_revoked", "sessions": []}
     assert event_json(LikeWithdrawn(member=1)) == {"type": "unlike", "member": 1}
 
 
