@@ -20,7 +20,6 @@ from sqlalchemy import (
     func,
     or_,
     select,
-    text,
     type_coerce,
 )
 
@@ -30,6 +29,7 @@ from adapters.sql.blocklists import SqlBlocklists
 from adapters.sql.decisions import SqlDecisions
 from adapters.sql.members import member_from_row, members_with_profiles
 from adapters.sql.shop import SqlMemberFlags
+from adapters.sql.snapshots import read_only_snapshot
 from application.ports.complaints import Complaint
 from application.ports.decisions import DecisionFilter
 from application.ports.dossier import (
@@ -275,11 +275,5 @@ class SqlDossierReadings:
 
     @contextmanager
     def __call__(self) -> Iterator[SqlDossierReading]:
-        with self.engine.connect() as connection:
-            if connection.dialect.name == "postgresql":
-                connection = connection.execution_options(isolation_level="REPEATABLE READ")
-            with connection.begin() as transaction:
-                if connection.dialect.name == "postgresql":
-                    connection.execute(text("SET TRANSACTION READ ONLY"))
-                yield SqlDossierReading(connection)
-                transaction.rollback()  # nothing was written
+        with read_only_snapshot(self.engine) as connection:
+            yield SqlDossierReading(connection)

@@ -8,10 +8,11 @@ from contextlib import contextmanager
 from datetime import datetime
 
 import attrs
-from sqlalchemy import Connection, Engine, func, select, text
+from sqlalchemy import Connection, Engine, func, select
 from sqlalchemy.orm import aliased
 
 from adapters.sql import tables as t
+from adapters.sql.snapshots import read_only_snapshot
 from domain.tax_report import RefundLine, SaleGroup
 
 od, rf, st = t.orders, t.order_refunds, t.sites
@@ -63,11 +64,5 @@ class SqlTaxReadings:
 
     @contextmanager
     def __call__(self) -> Iterator[SqlTaxReading]:
-        with self.engine.connect() as connection:
-            if connection.dialect.name == "postgresql":
-                connection = connection.execution_options(isolation_level="REPEATABLE READ")
-            with connection.begin() as transaction:
-                if connection.dialect.name == "postgresql":
-                    connection.execute(text("SET TRANSACTION READ ONLY"))
-                yield SqlTaxReading(connection)
-                transaction.rollback()  # nothing was written
+        with read_only_snapshot(self.engine) as connection:
+            yield SqlTaxReading(connection)

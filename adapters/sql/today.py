@@ -28,6 +28,7 @@ from sqlalchemy import (
 
 from adapters.metrics import Backlog
 from adapters.sql import tables as t
+from adapters.sql.snapshots import read_only_snapshot
 from application.ports.withdrawals import RefundState
 from domain.appeals import AppealStatus
 from domain.decisions import DecisionStatus, Restriction
@@ -202,14 +203,8 @@ class SqlTodayReadings:
 
     @contextmanager
     def __call__(self) -> Iterator[SqlTodayReading]:
-        with self.engine.connect() as connection:
-            if connection.dialect.name == "postgresql":
-                connection = connection.execution_options(isolation_level="REPEATABLE READ")
-            with connection.begin() as transaction:
-                if connection.dialect.name == "postgresql":
-                    connection.execute(text("SET TRANSACTION READ ONLY"))
-                yield SqlTodayReading(connection)
-                transaction.rollback()  # nothing was written
+        with read_only_snapshot(self.engine) as connection:
+            yield SqlTodayReading(connection)
 
 
 def backlog(engine: Engine, now: datetime) -> Backlog:
