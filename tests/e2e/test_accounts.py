@@ -122,7 +122,9 @@ def test_signup_activation_logout_failed_login_reset_and_login(
     page.get_by_label(t("fields.newPassword"), exact=True).fill(new_password)
     page.get_by_label(t("fields.repeatPassword"), exact=True).fill(new_password)
     page.get_by_test_id("reset-submit").click()
-    expect(page).to_have_url(re.compile(r"/login\?password_reset=1"))
+    # The reset checks the password's strength (zxcvbn), hashes it, ends every session and
+    # queues the undo mail: once on a box running the whole suite it took over 15 s.
+    expect(page).to_have_url(re.compile(r"/login\?password_reset=1"), timeout=60_000)
 
     page.get_by_label(t("fields.email"), exact=True).fill(address)
     page.get_by_label(t("fields.password"), exact=True).fill(new_password)
