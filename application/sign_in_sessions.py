@@ -70,9 +70,15 @@ def note_use(uow: UnitOfWorkFactory, token_hash: str, session: SessionRecord,
     one written is SEEN_EVERY old (one cheap UPDATE per session every few minutes)."""
     if not use_due(session.last_seen_at, session.created_at, now):
         return
-    with uow() as work:
-        work.sessions.used(token_hash, now, now - SEEN_EVERY)
-        work.commit()
+    try:
+        with uow() as work:
+            work.sessions.used(token_hash, now, now - SEEN_EVERY)
+            work.commit()
+    except Exception:  # noqa: BLE001 - a best-effort note: the next lookup writes it
+        # A database busy with another process's write (SQLite's one writer: a ban by
+        # `amora members ban`, say) must not turn a signed-in read into an error that
+        # signs the member out; "last active" is simply written a request later.
+        return
 
 
 @attrs.frozen
