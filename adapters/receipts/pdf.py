@@ -10,6 +10,7 @@ from pathlib import Path
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
+from adapters.offload import offloaded
 from adapters.receipts.sheet import Row, Sheet, method_name, sheet
 from application.ports.receipts import ReceiptView
 
@@ -37,6 +38,11 @@ class FpdfReceiptPrinter:
         return method_name(method, language)
 
     def pdf(self, receipt: ReceiptView) -> bytes:
+        """Drawn off the event loop (adapters.offload), as password hashing is: a page
+        takes about 120 ms of CPU, which would stall every socket of a gevent worker."""
+        return offloaded(self._drawn, receipt)
+
+    def _drawn(self, receipt: ReceiptView) -> bytes:
         said = sheet(receipt)
         pdf = _Page(said)
         pdf.add_font(FONT, "", str(self._regular))
