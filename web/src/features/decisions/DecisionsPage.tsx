@@ -8,7 +8,7 @@ import { BusyState } from '../../shared/ui/BusyState';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RetryAlert } from '../../shared/ui/alerts';
 import { useErrorText } from '../../shared/ui/form';
-import { useLoad } from '../shop';
+import { useLoad } from '../../shared/api/useLoad';
 import { usePageTitle } from '../title';
 import { AppealBox } from './AppealBox';
 import { DecisionCard } from './DecisionCard';

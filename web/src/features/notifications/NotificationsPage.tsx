@@ -14,7 +14,7 @@ import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { usePush } from '../push';
 import { useAddressContext, useSession } from '../session';
-import { useLoad } from '../shop';
+import { useLoad } from '../../shared/api/useLoad';
 import { useSettings, useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
 import { type MailOff, type Notifications, type NotificationsChange, type PreferenceKey, notificationsApi } from './notificationsApi';

@@ -15,7 +15,7 @@ import { PaymentReturn } from './PaymentReturn';
 import { type DiscountCode, type PaymentMethod, goToCheckout, shopApi } from './shopApi';
 import { CARD_BRANDS, MethodIcon, ShopLoading, methodName, shopErrorText, useMoney } from './shopUi';
 import { useTimeBonusFor } from './timeBonusStore';
-import { useLoad } from './useLoad';
+import { useLoad } from '../../shared/api/useLoad';
 
 const positive = (value: string | null | undefined) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null);
 

@@ -12,7 +12,7 @@ import { DiscountBanner, DiscountCodeField, HeldDiscountNote, discountName } fro
 import { type DiscountCode, type Order, shopApi } from './shopApi';
 import { ShopLoading, creditsLabel, methodName, useMoney } from './shopUi';
 import { useTimeBonusFor, useTimeBonusVisible } from './timeBonusStore';
-import { useLoad } from './useLoad';
+import { useLoad } from '../../shared/api/useLoad';
 
 /** The last paid order, offered again in one step. */
 function RepeatOffer({ order }: { order: Order }) {

@@ -13,7 +13,7 @@ import { MandateForm } from './MandateForm';
 import { type BundleOffer, shopApi } from './shopApi';
 import { ShopLoading, creditsLabel, shopErrorText } from './shopUi';
 import { useTimeBonusFor } from './timeBonusStore';
-import { useLoad } from './useLoad';
+import { useLoad } from '../../shared/api/useLoad';
 
 const positive = (value: string | null) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null);
 

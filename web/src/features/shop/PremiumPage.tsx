@@ -12,7 +12,7 @@ import { DiscountBanner } from './discountUi';
 import { shopApi } from './shopApi';
 import { ShopLoading } from './shopUi';
 import { useTimeBonusFor } from './timeBonusStore';
-import { useLoad } from './useLoad';
+import { useLoad } from '../../shared/api/useLoad';
 
 function Feature({ icon, title, text }: { icon: IconName; title: string; text: string }) {
   return (

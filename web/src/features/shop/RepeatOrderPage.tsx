@@ -9,7 +9,7 @@ import { usePageTitle } from '../title';
 import { DeliveryConsent } from './DeliveryConsent';
 import { goToCheckout, shopApi } from './shopApi';
 import { MethodIcon, ShopLoading, creditsLabel, methodName, shopErrorText, useMoney } from './shopUi';
-import { useLoad } from './useLoad';
+import { useLoad } from '../../shared/api/useLoad';
 
 /** /credits/repeat-order: the last paid bundle again, by the same method, in one step. */
 export function RepeatOrderPage() {

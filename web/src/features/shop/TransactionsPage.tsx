@@ -10,7 +10,7 @@ import { Icon } from '../../shared/ui/icons';
 import { usePageTitle } from '../title';
 import { type Order, shopApi } from './shopApi';
 import { MethodIcon, ShopLoading, StatusBadge, creditsLabel, methodName, shopErrorText, useMoney } from './shopUi';
-import { useLoad } from './useLoad';
+import { useLoad } from '../../shared/api/useLoad';
 import { WithdrawalPanel } from './Withdrawal';
 
 function OrderRow({ order }: { order: Order }) {

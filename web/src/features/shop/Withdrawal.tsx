@@ -13,7 +13,7 @@ import { FormAlert } from '../../shared/ui/alerts';
 import { LoginRequired } from '../discovery';
 import type { Order } from './shopApi';
 import { shopErrorText, useMoney } from './shopUi';
-import { useLoad } from './useLoad';
+import { useLoad } from '../../shared/api/useLoad';
 
 export type WithdrawalPreview = components['schemas']['WithdrawalPreview'];
 export type Withdrawn = components['schemas']['Withdrawn'];

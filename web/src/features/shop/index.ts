@@ -1,3 +1,2 @@
-/** The shop's public module: the premium-only notice and the load hook its screens share. */
+/** The shop's public module: the premium-only notice. */
 export { PremiumOnly } from './PremiumOnly';
-export { useLoad } from './useLoad';
