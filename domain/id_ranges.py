@@ -48,6 +48,11 @@ class IdSelection:
         return " ".join([*map(str, self.ids), *map(str, self.ranges)])
 
 
+def is_id(value: object) -> bool:
+    """A whole number (true is not 1) the database can hold as an id."""
+    return not isinstance(value, bool) and isinstance(value, int) and 1 <= value <= MAX_ID
+
+
 def _number(text: str, part: str) -> int:
     if not _NUMBER.fullmatch(text):
         raise DomainError("invalid_id_list", value=part)

@@ -14,8 +14,8 @@ from typing import Any
 import cattrs
 import redis
 
+from adapters.events.encoding import event_json, event_of
 from adapters.events.local import Listener, LocalEventBus
-from adapters.http.rendering import event_json, event_of
 from application.ports.events import Event
 
 CHANNEL = "amora:events"

@@ -18,6 +18,7 @@ from adapters.http import (
     account_views,
     bodies,
     chat_views,
+    composition,
     connections,
     decision_views,
     devices,
@@ -35,7 +36,6 @@ from adapters.http import (
     photo_views,
     privacy_views,
     profile_views,
-    realtime,
     receipt_views,
     recovery_views,
     requests,
@@ -51,6 +51,8 @@ from adapters.http import (
 )
 from adapters.http.headers import SecurityHeaders
 from adapters.http.rendering import render
+from adapters.outages import OUTAGES
+from adapters.realtime import socket_route
 
 
 class IsoJsonProvider(DefaultJSONProvider):
@@ -108,7 +110,7 @@ class AmoraFlask(Flask):
         for its headers) answers as any outage does, 503 with Retry-After, not 500."""
         try:
             return super().finalize_request(rv, from_error_handler)
-        except errors.OUTAGES as error:
+        except OUTAGES as error:
             return errors.outage_response(error)
 
 
@@ -121,6 +123,14 @@ class NoCookieSessions(SessionInterface):
 
     def save_session(self, app: Flask, session: Any, response: Response) -> None:
         return None
+
+
+def _live_caller() -> socket_route.Caller | None:
+    """Who opens a live socket: the session cookie's member, as every request finds it."""
+    found = session.signed_in()
+    if found is None:
+        return None
+    return socket_route.Caller(found.member, session.session_token() or "", found.session.id)
 
 
 def create_app(container: Container) -> Flask:
@@ -142,13 +152,15 @@ def create_app(container: Container) -> Flask:
     devices.init_devices(app)  # the device cookie (issue 31.3), with a browser's first answer
     connections.init_request_connection(app)
     limits.init_limits(app, config.redis_url, config.rate_limits)
-    app.config["SOCK_SERVER_OPTIONS"] = realtime.SERVER_OPTIONS
+    app.config["SOCK_SERVER_OPTIONS"] = socket_route.SERVER_OPTIONS
     app.url_map.converters["int"] = requests.IdConverter  # before any route is added
     for module in (site_views, account_views, profile_views, photo_views, discovery_views,
-                   like_views, chat_views, realtime, shop_views, notification_views, health,
+                   like_views, chat_views, shop_views, notification_views, health,
                    lander_views, privacy_views, decision_views, openapi, media, review_views,
                    two_factor_views):
         app.register_blueprint(module.blueprint)
+    app.register_blueprint(socket_route.live_sockets(
+        socket_route.Door(container=composition.container, caller=_live_caller)))
     app.register_blueprint(recovery_views.blueprint)  # the owner's undo (issue 33.4)
     app.register_blueprint(sign_in_views.blueprint)  # issue 33.3
     app.register_blueprint(withdrawal_views.blueprint)  # issue 34.2

@@ -7,13 +7,11 @@ import logging
 from typing import Any
 
 from flask import Flask, Response, jsonify, request
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
-from sqlalchemy.exc import DataError, DisconnectionError, InterfaceError, OperationalError
-from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.exc import DataError
 from werkzeug.exceptions import HTTPException
 
 from adapters.http.session import clear_session
+from adapters.outages import OUTAGES
 from domain.errors import DomainError, NotFound
 
 log = logging.getLogger("amora.http")
@@ -108,8 +106,6 @@ _RULE_STATUS = {
 # The database or Redis cannot be reached (refused, closed, timed out, SQLite "database is
 # locked" after its busy timeout): a passing outage, not the request's fault nor a bug.
 # IntegrityError and DataError are neither; they keep their own handling.
-OUTAGES = (OperationalError, InterfaceError, DisconnectionError, PoolTimeout,
-           RedisConnectionError, RedisTimeoutError)
 RETRY_AFTER_SECONDS = 10
 
 

@@ -13,7 +13,8 @@ from flask.globals import request_ctx
 from flask_limiter import Limiter, RequestLimit
 from flask_limiter.util import get_remote_address
 
-from adapters.http.errors import OUTAGES, error_response, outage_cause
+from adapters.http.errors import error_response, outage_cause
+from adapters.outages import OUTAGES
 
 log = logging.getLogger("amora.http")
 limiter = Limiter(key_func=get_remote_address, headers_enabled=True,
@@ -35,7 +36,7 @@ PUSH = "60 per 10 minutes"  # a browser (re)sends its subscription at each login
 TWO_FACTOR_CHANGES = "20 per 10 minutes"
 # A signed-in member's password typed again (a new password or e-mail address, deletion,
 # the data export): each check is an argon2 hash (64 MiB, 0.1-0.2 s of CPU), and its
-# wrong guesses count toward the login lockout too (application.password_checks). These
+# wrong guesses count toward the login lockout too (application.shared.password_checks). These
 # endpoints share one bucket per member (however many addresses it comes from) and one
 # per address (however many members it signs in).
 PASSWORD_CHECKS = "10 per 10 minutes"

@@ -24,7 +24,7 @@ from flask import Blueprint, Flask, Response, abort, request
 
 from adapters import logs, metrics
 from adapters.http.composition import container, container_of
-from adapters.http.realtime import open_sockets
+from adapters.realtime.connections import open_sockets
 from adapters.sql.today import backlog
 
 HEADER = "X-Request-ID"

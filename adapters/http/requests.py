@@ -11,22 +11,15 @@ from werkzeug.exceptions import NotFound
 from werkzeug.routing import IntegerConverter
 
 from domain.errors import DomainError
+from domain.id_ranges import MAX_ID, is_id
 from domain.locales import LOCALE_CODES
 
 T = TypeVar("T")
 D = TypeVar("D", int, None)
-MAX_ID = 2**31 - 1  # PostgreSQL's integer: no id (or count) of ours goes beyond it
 _DIGITS = re.compile(r"[0-9]{1,10}")
 _COUNTRY = re.compile(r"^[A-Z]{2}$")
 _NOT_COUNTRIES = {"XX", "T1", "ZZ"}  # proxies' "unknown" and "Tor" markers
 _strict = cattrs.Converter(forbid_extra_keys=True)
-
-
-def is_id(value: object) -> bool:
-    """A whole number (true is not 1) the database can hold as an id."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        return False
-    return 1 <= value <= MAX_ID
 
 
 class IdConverter(IntegerConverter):

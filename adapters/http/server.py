@@ -57,7 +57,7 @@ class AmoraWorker(GeventWorker):
         super().handle_exit(sig, frame)
         import gevent
 
-        from adapters.http.realtime import close_all
+        from adapters.realtime.connections import close_all
 
         gevent.spawn(close_all)
 

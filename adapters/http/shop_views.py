@@ -11,11 +11,12 @@ from flask import Blueprint, Response, request
 from adapters.http import limits
 from adapters.http.composition import container
 from adapters.http.rendering import render
-from adapters.http.requests import geoip_country, is_id, json_body, site_host
+from adapters.http.requests import geoip_country, json_body, site_host
 from adapters.http.session import current_member, require_member, session_token
 from application.shop import Shop
 from domain.direct_debit import MandateForm
 from domain.errors import DomainError, NotFound
+from domain.id_ranges import is_id
 
 blueprint = Blueprint("shop", __name__)
 

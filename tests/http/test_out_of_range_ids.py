@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 from sqlalchemy.exc import DataError
 from werkzeug.routing import Rule
 from werkzeug.routing.converters import NumberConverter
 
 from adapters.container import build_container
 from adapters.http.app import create_app
-from adapters.http.requests import MAX_ID, is_id
+from domain.id_ranges import MAX_ID, is_id
+from tests.api_client import ApiClient
 from tests.conftest import make_config
 from tests.http.test_likes_api import signed_up
 
@@ -39,13 +39,13 @@ def _calls() -> list[tuple[str, str, str]]:
 
 
 @pytest.fixture
-def member(app: Flask) -> FlaskClient:
+def member(app: Flask) -> ApiClient:
     client, _ = signed_up(app, "Ann", "female", "male")
     return client
 
 
 @pytest.mark.parametrize(("rule", "method", "endpoint"), _calls())
-def test_integer_path_ids_out_of_range_are_not_found(member: FlaskClient, rule: str,
+def test_integer_path_ids_out_of_range_are_not_found(member: ApiClient, rule: str,
                                                      method: str, endpoint: str) -> None:
     for value in OUT_OF_RANGE:
         path = re.sub(r"<int:\w+>", str(value), rule)
@@ -80,7 +80,7 @@ def test_the_walk_covers_the_id_routes() -> None:
     ("POST", "/api/complaints", {"category": "spam", "text": "Somebody sent me spam.",
                                  "good_faith": True, "item_kind": "photo", "item_id": "ID"}),
 ])
-def test_json_ids_out_of_range_are_refused(member: FlaskClient, method: str, path: str,
+def test_json_ids_out_of_range_are_refused(member: ApiClient, method: str, path: str,
                                            body: dict[str, object], value: int) -> None:
     sent = {key: value if field == "ID" else field for key, field in body.items()}
     answer = member.open(path, method=method, json=sent)
@@ -98,7 +98,7 @@ def test_json_ids_out_of_range_are_refused(member: FlaskClient, method: str, pat
     ("/api/match-finder", "max_age"),
     ("/api/lander-members", "limit"),
 ])
-def test_query_integers_out_of_range_are_refused(member: FlaskClient, path: str, name: str,
+def test_query_integers_out_of_range_are_refused(member: ApiClient, path: str, name: str,
                                                  value: str) -> None:
     answer = member.get(path, query_string={name: value})
     assert answer.status_code == 400, (path, name, value, answer.json)
@@ -108,7 +108,7 @@ def test_query_integers_out_of_range_are_refused(member: FlaskClient, path: str,
         assert member.get(path, query_string={name: edge}).status_code in (200, 400, 404)
 
 
-def test_ids_in_range_still_work(app: Flask, member: FlaskClient) -> None:
+def test_ids_in_range_still_work(app: Flask, member: ApiClient) -> None:
     _, bob_id = signed_up(app, "Bob", "male", "female")
     assert member.get(f"/api/members/{bob_id}").status_code == 200
     assert member.get(f"/api/members/{MAX_ID}").json["error"] == "member_not_found"
@@ -128,5 +128,5 @@ def test_a_value_the_database_refuses_is_still_a_400(app: Flask) -> None:
     def out_of_range() -> str:
         raise DataError("SELECT 1", {}, Exception("integer out of range"))
 
-    answer = app.test_client().get("/api/test-out-of-range")
+    answer = ApiClient(app).get("/api/test-out-of-range")
     assert answer.status_code == 400 and answer.json == {"error": "invalid_request", "params": {}}

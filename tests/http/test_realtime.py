@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 import simple_websocket
 from flask import Flask
-from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 
+from adapters.container import Container
+from tests.api_client import ApiClient
 from tests.http.test_likes_api import make_premium, signed_up
 
 
@@ -36,7 +37,7 @@ def live(app: Flask) -> Iterator[str]:
     server.shutdown()
 
 
-def connect(host: str, client: FlaskClient | None, origin: str | None = None,
+def connect(host: str, client: ApiClient | None, origin: str | None = None,
             ping: bool = True) -> Any:
     headers = {}
     if client is not None:
@@ -97,7 +98,7 @@ def test_messages_typing_read_and_likes_arrive_live(app: Flask, live: str) -> No
         bob_ws.close()
 
 
-def _signals_after_typing_and_reading(ann_ws: Any, bob: FlaskClient, bob_ws: Any,
+def _signals_after_typing_and_reading(ann_ws: Any, bob: ApiClient, bob_ws: Any,
                                       conversation: int) -> list[str]:
     """Bob types (his pong says the server handled it) and reads the conversation; then
     Ann pings. Her pong comes after whatever Bob's steps sent her: the kinds before it."""
@@ -147,7 +148,7 @@ def test_online_status_follows_live_sockets_and_quiet_mode(app: Flask, live: str
     """A member with a live page is online, in the other's chat list and on their
     profile; whoever hides their online status is shown as neither online nor offline
     and sees no one's (reciprocity)."""
-    from adapters.http import realtime
+    from adapters.realtime import connections as realtime
 
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     bob, bob_id = signed_up(app, "Bob", "male", "female")
@@ -169,14 +170,14 @@ def test_online_status_follows_live_sockets_and_quiet_mode(app: Flask, live: str
         bob.put("/api/user", json={"show_online": True})
         ann.put("/api/user", json={"show_online": False})
         assert seen_by_ann() == (None, None)  # Ann hides hers: she sees no one's
-        visitor = app.test_client().get(f"/api/members/{bob_id}").json
+        visitor = ApiClient(app).get(f"/api/members/{bob_id}").json
         assert visitor.get("profile", {}).get("online") is None  # visitors are told nothing
     finally:
         bob_ws.close()
     assert ann_id
 
 
-def test_a_ban_closes_the_sockets_at_once(app: Flask, container, live: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_ban_closes_the_sockets_at_once(app: Flask, container: Container, live: str) -> None:
     bob, bob_id = signed_up(app, "Bob", "male", "female")
     bob_ws = connect(live, bob)
     next_event(bob_ws, "hello")
@@ -193,7 +194,7 @@ def test_the_session_check_closes_the_sockets_of_ended_sessions_only(
     """The sessions of all sockets are checked on a schedule, a read per round of sockets,
     however often their clients talk: a logout elsewhere ends that session's socket, not
     the others."""
-    from adapters.http import realtime
+    from adapters.realtime import connections as realtime
 
     monkeypatch.setattr(realtime, "CHECKED_AT_ONCE", at_once)
     ann, _ = signed_up(app, "Ann", "female", "male")
@@ -239,14 +240,14 @@ def test_an_outage_closes_the_socket_with_try_again_later(app: Flask, live: str,
     with 1013 so the client comes back later, instead of dropping without a word."""
     from sqlalchemy.exc import OperationalError
 
-    from adapters.http import realtime
+    from adapters.http import session
 
     bob, _ = signed_up(app, "Bob", "male", "female")
 
     def database_away() -> None:
         raise OperationalError("SELECT 1", None, ConnectionRefusedError("down"))
 
-    monkeypatch.setattr(realtime, "current_member", database_away)
+    monkeypatch.setattr(session, "signed_in", database_away)
     # Read raw: the test client may never parse a close frame that came with the
     # handshake, and a ping to flush it could hang the development server's input drain.
     head, frames = first_frame(live, bob)
@@ -267,7 +268,7 @@ def test_sockets_go_uncompressed_though_the_browser_offers_deflate(app: Flask,
     assert json.loads(frames[2:2 + frames[1]]) == {"type": "hello", "member": bob_id}
 
 
-def first_frame(live: str, client: FlaskClient, *headers: str) -> tuple[bytes, bytes]:
+def first_frame(live: str, client: ApiClient, *headers: str) -> tuple[bytes, bytes]:
     """A handshake over a plain socket: the answer's head, and what follows it once the
     first (short, unmasked) frame is whole."""
     host, port = live.split(":")

@@ -8,7 +8,8 @@ from datetime import UTC, date, datetime
 
 import attrs
 
-from adapters.http.rendering import event_json, event_of, render
+from adapters.events.encoding import event_json, event_of
+from adapters.http.rendering import render
 from application.ports.chat import Message
 from application.ports.events import (
     EVENTS,

@@ -1,0 +1,55 @@
+"""Records and live events as JSON, with one set of cattrs hooks: dates and times as ISO
+8601, enums as their values, tuples as arrays, nested records as objects, and a live
+event's kind as its "type".
+
+It sits with the event bus, below both of its readers: the HTTP answers
+(adapters.http.rendering) and the live sockets (adapters.realtime) encode with it, and the
+Redis bus passes events between processes in the same form, without importing either
+(an import-linter contract in pyproject.toml keeps it so)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from enum import Enum, StrEnum
+from typing import Any
+
+import cattrs
+from cattrs.gen import make_dict_unstructure_fn
+from cattrs.strategies import configure_tagged_union
+
+from application.ports.events import EVENTS, Event, NewMessage
+
+
+def json_converter() -> cattrs.Converter:
+    """A converter with the hooks every JSON the app writes shares; a reader may add its
+    own (the HTTP answers rename a few fields the old API named otherwise)."""
+    converter = cattrs.Converter()
+    converter.register_unstructure_hook(date, date.isoformat)
+    converter.register_unstructure_hook(datetime, datetime.isoformat)
+    # Enums as their plain values (a StrEnum would otherwise pass as the str it also is).
+    for enum in (Enum, StrEnum):
+        converter.register_unstructure_hook(enum, lambda value: value.value)
+    converter.register_structure_hook(datetime, lambda value, _: datetime.fromisoformat(value))
+    # The sender's copy of a message has no "unread".
+    converter.register_unstructure_hook(NewMessage, make_dict_unstructure_fn(
+        NewMessage, converter, _cattrs_omit_if_default=True))
+    tags: dict[type, str] = {event: event.kind for event in EVENTS}
+    union: Any = Event  # a union: cattrs tells its members by their "type" tag
+    configure_tagged_union(union, converter, tag_generator=tags.__getitem__, tag_name="type")
+    return converter
+
+
+_converter = json_converter()
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    """A live event as a member's pages get it over /ws (and processes pass it on)."""
+    rendered: dict[str, Any] = _converter.unstructure(event, unstructure_as=Event)
+    return rendered
+
+
+def event_of(data: object) -> Event:
+    """The event back from its JSON (heard from another process)."""
+    union: Any = Event
+    event: Event = _converter.structure(data, union)
+    return event
