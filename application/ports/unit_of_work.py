@@ -1,102 +1,31 @@
-"""One transaction over every repository.
+"""The unit of work that holds every repository: what the SQL unit of work and the fake
+are, and what a use case not yet narrowed to its area takes.
 
-The ports are imported for the type checker only: a use case that imports this module
-does not load every port (and the domain behind them) at run time."""
+A use case should take the unit of its area instead (application/ports/units.py), so its
+signature says what it touches."""
 
 from __future__ import annotations
 
-from types import TracebackType
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-if TYPE_CHECKING:  # the repositories' ports, named in annotations only
-    from application.ports.accounts import LoginFailureLog, SessionRepository, TokenRepository
-    from application.ports.appeals import AppealRepository
-    from application.ports.audit import AuditLog, AuditQueries
-    from application.ports.blocklists import BlocklistRepository
-    from application.ports.chat import ChatQueries, ChatRepository
-    from application.ports.complaints import ComplaintQueries, ComplaintRepository
-    from application.ports.credits import LedgerRepository
-    from application.ports.decisions import DecisionRepository
-    from application.ports.direct_debit import DirectDebitRepository
-    from application.ports.discovery import DiscoveryRepository
-    from application.ports.figures import FiguresRepository
-    from application.ports.jobs import JobOutbox
-    from application.ports.landers import LanderRepository
-    from application.ports.likes import LikeQueries, LikesRepository
-    from application.ports.members import MemberRepository
-    from application.ports.notifications import NotificationQueries, NotificationRepository
-    from application.ports.passkeys import PasskeyRepository
-    from application.ports.personal_data import PersonalDataQueries
-    from application.ports.photos import PhotoQueries, PhotoRepository
-    from application.ports.presence import LastSeen
-    from application.ports.receipts import ReceiptRepository
-    from application.ports.shop import (
-        BundleRepository,
-        DiscountCodeRepository,
-        MemberFlags,
-        OrderRepository,
-        ShopQueries,
-    )
-    from application.ports.sites import CompanyRepository, SiteRepository
-    from application.ports.transparency import TransparencyQueries
-    from application.ports.trust import TrustRepository
-    from application.ports.two_factor import TwoFactorRepository
-    from application.ports.withdrawals import WithdrawalRepository
+from application.ports.transaction import Transaction, UnitFactory
+from application.ports.units import (
+    AccountsUnit,
+    ChatUnit,
+    NoticesUnit,
+    ReportsUnit,
+    SafetyUnit,
+    ShopUnit,
+    SitesUnit,
+    SocialUnit,
+)
+
+__all__ = ["Transaction", "UnitFactory", "UnitOfWork", "UnitOfWorkFactory"]
 
 
-class UnitOfWork(Protocol):
-    """One transaction: nothing is kept unless ``commit`` is called before the block ends."""
-
-    sites: SiteRepository
-    companies: CompanyRepository
-    members: MemberRepository
-    photos: PhotoRepository
-    photo_queries: PhotoQueries  # read only
-    audit: AuditLog
-    audit_queries: AuditQueries  # read only
-    sessions: SessionRepository
-    tokens: TokenRepository
-    login_failures: LoginFailureLog
-    two_factor: TwoFactorRepository  # the authenticator secret and recovery codes
-    passkeys: PasskeyRepository  # and their challenges (issue 33.1)
-    discovery: DiscoveryRepository
-    likes: LikesRepository
-    like_queries: LikeQueries  # read only
-    ledger: LedgerRepository
-    chats: ChatRepository
-    chat_queries: ChatQueries  # read only
-    bundles: BundleRepository
-    discount_codes: DiscountCodeRepository
-    orders: OrderRepository
-    receipts: ReceiptRepository  # numbered without gaps per company and year
-    member_flags: MemberFlags
-    direct_debit: DirectDebitRepository
-    shop_queries: ShopQueries  # read only
-    notifications: NotificationRepository
-    notification_queries: NotificationQueries  # read only
-    landers: LanderRepository
-    complaints: ComplaintRepository
-    complaint_queries: ComplaintQueries  # read only
-    figures: FiguresRepository
-    appeals: AppealRepository
-    decisions: DecisionRepository
-    trust: TrustRepository  # the trust cap's facts and the opener fingerprints
-    withdrawals: WithdrawalRepository  # from purchases (issue 34.2)
-    blocklists: BlocklistRepository
-    transparency: TransparencyQueries  # read only
-    personal_data: PersonalDataQueries  # read only
-    last_seen: LastSeen
-    jobs: JobOutbox
-
-    def __enter__(self) -> UnitOfWork: ...
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None: ...
-    def commit(self) -> None: ...
+class UnitOfWork(AccountsUnit, ChatUnit, NoticesUnit, ReportsUnit, SafetyUnit, ShopUnit,
+                 SitesUnit, SocialUnit, Protocol):
+    """Every repository, in one transaction."""
 
 
-class UnitOfWorkFactory(Protocol):
-    """``single_read``: the use case makes one read and no write, so it needs no
-    transaction (one statement is its own snapshot); the database is spared its BEGIN and
-    COMMIT, two of the three round trips of a session lookup."""
-
-    def __call__(self, *, single_read: bool = False) -> UnitOfWork: ...
+UnitOfWorkFactory = UnitFactory[UnitOfWork]

@@ -40,6 +40,14 @@ from tests.application.memory_notices import (
 )
 from tests.application.memory_passkeys import MemoryPasskeys
 from tests.application.memory_receipts import MemoryReceipts
+from tests.application.memory_reports import (
+    MemoryAuditQueries,
+    MemoryFigures,
+    MemoryLanders,
+    MemoryPersonalData,
+    MemoryTransparency,
+)
+from tests.application.memory_safety import MemoryAppeals, MemoryBlocklists
 from tests.application.memory_services import (
     CountingSecrets,
     FixedClock,
@@ -199,8 +207,9 @@ class MemoryMembers:
 
 
 class MemoryPhotos:
-    def __init__(self, data: list[Photo], times: dict[int, datetime]) -> None:
-        self.data, self.times = data, times
+    def __init__(self, data: list[Photo], times: dict[int, datetime],
+                 hashes: dict[int, PhotoHash]) -> None:
+        self.data, self.times, self.hashes = data, times, hashes
 
     def add(self, member_id: int, filename: str, thumb_filename: str, is_main: bool,
             status: str, created_at: datetime, phash: PhotoHash | None = None) -> int:
@@ -208,6 +217,8 @@ class MemoryPhotos:
         self.data.append(Photo(number, member_id, filename, thumb_filename,
                                PhotoStatus(status), is_main))
         self.times[number] = created_at
+        if phash is not None:
+            self.hashes[number] = phash
         return number
 
     def get(self, photo_id: int) -> Photo | None:
@@ -253,7 +264,7 @@ class MemoryUnitOfWork:
         self.companies = MemoryCompanies(work.companies)
         self.audit = MemoryAudit(work.audit)
         self.members = MemoryMembers(work.members)
-        self.photos = MemoryPhotos(work.photos, work.photo_times)
+        self.photos = MemoryPhotos(work.photos, work.photo_times, work.photo_hashes)
         self.photo_queries = MemoryPhotoQueries(work)
         self.tokens = MemoryTokens(work.tokens, work.token_hashes)
         self.login_failures = MemoryLoginFailures(work.failures)
@@ -281,6 +292,10 @@ class MemoryUnitOfWork:
         self.withdrawals = MemoryWithdrawals(work)
         self.last_seen = MemoryLastSeen(work)
         self.jobs = MemoryJobs(work.jobs)
+        self.appeals, self.blocklists = MemoryAppeals(work), MemoryBlocklists(work)
+        self.landers, self.figures = MemoryLanders(work), MemoryFigures(work)
+        self.transparency, self.audit_queries = MemoryTransparency(work), MemoryAuditQueries(work)
+        self.personal_data = MemoryPersonalData(work)
         return self
 
     def __exit__(self, *exc: object) -> None:

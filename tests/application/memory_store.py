@@ -17,6 +17,8 @@ from application.ports.photos import Photo
 from application.ports.shop import MemberFlag, Refund
 from application.ports.two_factor import TwoFactorRecord
 from application.ports.withdrawals import Withdrawal
+from domain.appeals import Appeal
+from domain.blocklists import Entry, PhotoHash
 from domain.credits import LedgerEntry
 from domain.decisions import Decision
 from domain.mass_openers import Signature
@@ -68,6 +70,7 @@ class MemoryStore:
     members: dict[int, Member] = attrs.Factory(dict)
     photos: list[Photo] = attrs.Factory(list)
     photo_times: dict[int, datetime] = attrs.Factory(dict)  # photo id: when added
+    photo_hashes: dict[int, PhotoHash] = attrs.Factory(dict)  # photo id: its hash, if any
     audit: list[dict[str, Any]] = attrs.Factory(list)
     sessions: dict[str, dict[str, Any]] = attrs.Factory(dict)
     tokens: list[TokenRecord] = attrs.Factory(list)
@@ -116,3 +119,7 @@ class MemoryStore:
     decisions: dict[int, Decision] = attrs.Factory(dict)  # by id
     # opener fingerprints (issue 31.2): (id, member, recipient, signature, at)
     openers: list[tuple[int, int, int, Signature, datetime]] = attrs.Factory(list)
+    appeals: dict[int, Appeal] = attrs.Factory(dict)  # by id
+    blocklist: dict[int, Entry] = attrs.Factory(dict)  # by id
+    # landing-page visits by key: site, lander, source, when, engaged when
+    visits: dict[str, tuple[int, str, str, datetime, datetime | None]] = attrs.Factory(dict)

@@ -1,6 +1,9 @@
-"""The in-memory adapters answer to the ports as the SQL ones do: every repository of the
-unit of work is there, with every method of its port, taking the same parameters (what
-they do the same is tests/adapters/test_memory_contract.py's business)."""
+"""The in-memory unit of work is a unit of work as the SQL one is: it holds every
+repository the protocols name, each fake with every method of its port, taking the same
+parameters (what they do the same is tests/adapters/test_memory_contract.py's business).
+
+The type checker says it first: ``_fake_is_every_unit`` below is checked by mypy with
+tests/, and the fake needs no ``type: ignore`` to be passed for any area's unit."""
 
 from __future__ import annotations
 
@@ -12,22 +15,61 @@ import typing
 import pytest
 
 import application.ports
-from application.ports.unit_of_work import UnitOfWork
+from application.ports.transaction import UnitFactory
+from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.units import (
+    AccountsUnit,
+    ChatUnit,
+    CoreUnit,
+    NoticesUnit,
+    ReportsUnit,
+    SafetyUnit,
+    ShopUnit,
+    SitesUnit,
+    SocialUnit,
+)
 from tests.application.memory import MemoryStore, MemoryUnitOfWork
 
-# Ports no use case under tests/application reaches (appeals, the data export's reads:
-# tests/http; the operator's desk reading the audit log and the transparency counts:
-# tests/cli and the SQL adapters; the block lists: tests/http, tests/cli and
-# tests/adapters/test_blocklists_sql.py): their fakes would be tested by nothing.
-NOT_FAKED = {"landers", "figures", "appeals", "personal_data", "transparency", "audit_queries",
-             "blocklists"}
-# The unit of work names its ports for the type checker only: they are looked up here.
+AREAS = (AccountsUnit, ChatUnit, CoreUnit, NoticesUnit, ReportsUnit, SafetyUnit, ShopUnit,
+         SitesUnit, SocialUnit)
+
+
+def _fake_is_every_unit(fake: MemoryUnitOfWork) -> None:
+    """Never run: mypy checks that each assignment holds."""
+    whole: UnitOfWork = fake
+    areas: tuple[AccountsUnit, ChatUnit, CoreUnit, NoticesUnit, ReportsUnit, SafetyUnit,
+                 ShopUnit, SitesUnit, SocialUnit] = (fake,) * 9
+    opens: UnitOfWorkFactory = lambda *, single_read=False: fake  # noqa: E731
+    opens_chat: UnitFactory[ChatUnit] = opens
+    del whole, areas, opens_chat
+
+
+# The units name their ports for the type checker only: they are looked up here.
 _PORT_NAMES = {name: value for module in pkgutil.iter_modules(application.ports.__path__)
                for name, value in vars(importlib.import_module(
                    f"application.ports.{module.name}")).items()}
-PORTS = {name: port for name, port
-         in typing.get_type_hints(UnitOfWork, localns=_PORT_NAMES).items()
-         if name not in NOT_FAKED}
+
+
+def _repositories(unit: type) -> dict[str, type]:
+    """The repositories a unit names (its properties) and their ports."""
+    return {name: typing.get_type_hints(member.fget, localns=_PORT_NAMES)["return"]
+            for name, member in inspect.getmembers(unit)
+            if isinstance(member, property) and member.fget is not None}
+
+
+PORTS = _repositories(UnitOfWork)
+
+
+def test_the_whole_unit_is_every_area_s_together() -> None:
+    named = {name for area in AREAS for name in _repositories(area)}
+    assert named == set(PORTS)
+    assert len(PORTS) == 40
+
+
+def test_the_fake_holds_every_repository_the_units_name() -> None:
+    with MemoryUnitOfWork(MemoryStore()) as uow:
+        missing = [name for name in PORTS if not hasattr(uow, name)]
+    assert missing == []
 
 
 def _parameters(function: typing.Callable[..., object]) -> list[tuple[str, object, object]]:

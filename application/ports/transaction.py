@@ -1,0 +1,30 @@
+"""What every unit of work is, whatever it holds: one transaction, opened by ``with``.
+
+Nothing is kept unless ``commit`` is called before the block ends: leaving the block
+without it (or by an exception) rolls back. The repositories each use case may touch are
+named by the area protocols in application/ports/units.py."""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Protocol, Self, TypeVar
+
+
+class Transaction(Protocol):
+    def __enter__(self) -> Self: ...
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None: ...
+    def commit(self) -> None: ...
+
+
+Unit = TypeVar("Unit", bound=Transaction, covariant=True)
+
+
+class UnitFactory(Protocol[Unit]):
+    """Opens a unit of work of one area (``UnitFactory[ChatUnit]``).
+
+    ``single_read``: the use case makes one read and no write, so it needs no transaction
+    (one statement is its own snapshot); the database is spared its BEGIN and COMMIT, two
+    of the three round trips of a session lookup."""
+
+    def __call__(self, *, single_read: bool = False) -> Unit: ...
