@@ -14,6 +14,8 @@ from dependency_injector import containers, providers
 from adapters.config import Config, load_config
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from adapters.jobs.outbox import OutboxQueue
     from application.ports.events import EventBus
 
@@ -43,7 +45,6 @@ def _lazy_from(module: str, *names: str) -> tuple[Callable[..., Any], ...]:
 if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from adapters.clock import SystemClock
     from adapters.events.account_changes import AnnouncingAccountChanges, remembered_sign_ins
-    from adapters.events.local import LocalEventBus
     from adapters.files.local import LocalFileStore
     from adapters.geo.regions import IsoRegions
     from adapters.mail.files import FileMailer
@@ -92,7 +93,6 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from application.opener_guard import OpenerPurge
     from application.operator_desk import OperatorDesk
     from application.passkeys import Passkeys
-    from application.photo_links import PhotoLinks
     from application.photo_sheet import PhotoSheets
     from application.photos import Photos
     from application.profile_shield import ProfileFlagReview, ProfileShield
@@ -100,7 +100,8 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from application.receipts import Receipts
     from application.removals import Removals
     from application.safety_queue import SafetyQueue
-    from application.screening import Screening
+    from application.shared.photo_links import PhotoLinks
+    from application.shared.screening import Screening
     from application.shield import MessageShield, ShieldHolds
     from application.shop import Shop
     from application.shop_admin import ShopAdministration
@@ -117,7 +118,6 @@ else:  # the use cases and the adapters behind them, imported when first built
     SystemClock = _lazy("adapters.clock", "SystemClock")
     AnnouncingAccountChanges, remembered_sign_ins = _lazy_from(
         "adapters.events.account_changes", "AnnouncingAccountChanges", "remembered_sign_ins")
-    LocalEventBus = _lazy("adapters.events.local", "LocalEventBus")
     LocalFileStore = _lazy("adapters.files.local", "LocalFileStore")
     IsoRegions = _lazy("adapters.geo.regions", "IsoRegions")
     FileMailer = _lazy("adapters.mail.files", "FileMailer")
@@ -166,7 +166,7 @@ else:  # the use cases and the adapters behind them, imported when first built
     OpenerPurge = _lazy("application.opener_guard", "OpenerPurge")
     OperatorDesk = _lazy("application.operator_desk", "OperatorDesk")
     Passkeys = _lazy("application.passkeys", "Passkeys")
-    PhotoLinks = _lazy("application.photo_links", "PhotoLinks")
+    PhotoLinks = _lazy("application.shared.photo_links", "PhotoLinks")
     PhotoSheets = _lazy("application.photo_sheet", "PhotoSheets")
     Photos = _lazy("application.photos", "Photos")
     ProfileFlagReview, ProfileShield = _lazy_from(
@@ -175,7 +175,7 @@ else:  # the use cases and the adapters behind them, imported when first built
     Receipts = _lazy("application.receipts", "Receipts")
     Removals = _lazy("application.removals", "Removals")
     SafetyQueue = _lazy("application.safety_queue", "SafetyQueue")
-    Screening = _lazy("application.screening", "Screening")
+    Screening = _lazy("application.shared.screening", "Screening")
     MessageShield, ShieldHolds = _lazy_from("application.shield", "MessageShield", "ShieldHolds")
     Shop = _lazy("application.shop", "Shop")
     ShopAdministration = _lazy("application.shop_admin", "ShopAdministration")
@@ -213,8 +213,10 @@ LibraryScreeningChecks = _lazy("adapters.screening.checks", "screening_checks")
 ParsedUserAgents = _lazy("adapters.browsers", "ParsedUserAgents")  # ua-parser (issue 33.3)
 CldrPlaceNames = _lazy("adapters.texts.countries", "CldrPlaceNames")
 
-def _event_bus(redis_url: str | None) -> EventBus:
-    """Redis carries events between processes; embedded, one process needs no broker.
+def _event_bus(redis_url: str | None, var_dir: Path) -> EventBus:
+    """Redis carries events between processes; embedded, the processes of this machine
+    that share VAR_DIR pass them on over Unix sockets (adapters.events.same_host): the
+    command line's ban reaches `amora serve`'s open sockets at once.
     (Events members should hear about by mail or push also wrote a notify job in the
     transaction that caused them: see application.notifications.notify_later.)"""
     # Payments are counted for /metrics as the shop publishes them.
@@ -224,7 +226,9 @@ def _event_bus(redis_url: str | None) -> EventBus:
         from adapters.events.redis_bus import RedisEventBus
 
         return AnnouncingAccountChanges(PaymentCountingEvents(RedisEventBus(redis_url)))
-    return AnnouncingAccountChanges(PaymentCountingEvents(LocalEventBus()))
+    from adapters.events.same_host import SameHostEventBus, neighbourhood
+
+    return AnnouncingAccountChanges(PaymentCountingEvents(SameHostEventBus(neighbourhood(var_dir))))
 
 
 def _task_queue(redis_url: str | None, container: Container) -> OutboxQueue:
@@ -346,7 +350,8 @@ class Container(containers.DeclarativeContainer):
         signup_screen=providers.Singleton(SignupShield, texts=shield_texts),
         profile_shield=profile_shield, user_agents=user_agents,
     )
-    events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url)
+    events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url,
+                                var_dir=config.provided.var_dir)
     # Where the member is signed in, and the "was this you?" mail (issue 33.3).
     sign_in_sessions = providers.Singleton(SignInSessions, uow=unit_of_work.provider,
                                            clock=clock, secrets=secrets,

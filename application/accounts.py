@@ -11,13 +11,6 @@ from typing import Protocol
 import attrs
 
 from application.account_recovery import announce_change
-from application.concurrency import on_member_conflict
-from application.email_addresses import new_address_error
-from application.ledger import book
-from application.listings import relist
-from application.lookups import existing_member, site_of_member
-from application.marketing import answer_at_signup
-from application.password_checks import PasswordChecks
 from application.ports.accounts import SignedIn
 from application.ports.clock import Clock
 from application.ports.discovery import RegionCatalog
@@ -28,7 +21,14 @@ from application.ports.security import PasswordHasher, Secrets
 from application.ports.sign_ins import UserAgents
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.profile_shield import ProfileShield
-from application.second_step import ask_second_step
+from application.shared.concurrency import on_member_conflict
+from application.shared.email_addresses import new_address_error
+from application.shared.ledger import book
+from application.shared.listings import relist
+from application.shared.lookups import existing_member, site_of_member
+from application.shared.marketing import answer_at_signup
+from application.shared.password_checks import PasswordChecks
+from application.shared.second_step import ask_second_step
 from application.sign_in_sessions import note_use, start_session
 from application.sites import resolve_site
 from application.step_up import confirm_session, require_step_up

@@ -14,12 +14,12 @@ from datetime import datetime
 import attrs
 
 from application.accounts import Accounts, Visitor
-from application.concurrency import on_member_conflict
-from application.decisions import OUTCOME_MAIL, lift_decision
-from application.lookups import existing_member
 from application.ports.appeals import ListedAppeal
 from application.ports.clock import Clock
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.concurrency import on_member_conflict
+from application.shared.decisions import OUTCOME_MAIL, lift_decision
+from application.shared.lookups import existing_member
 from application.sites import resolve_site
 from application.undoing import undo
 from domain.appeals import (

@@ -17,12 +17,12 @@ from datetime import datetime
 
 import attrs
 
-from application.lookups import existing_member
 from application.ports.blocklists import ImageHasher
 from application.ports.clock import Clock
 from application.ports.photos import FileStore
 from application.ports.shield import ShieldTexts
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.lookups import existing_member
 from application.shield import hold_sender
 from domain.blocklists import (
     Entry,

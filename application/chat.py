@@ -6,13 +6,9 @@ from __future__ import annotations
 
 import attrs
 
-from application.cards import PublicCard, ShortProfile, short_profile
 from application.discovery import MemberPhoto, gallery, profile_open
-from application.ledger import book, credits_event
-from application.lookups import existing_member, site_of_member
 from application.notifications import notify_later
 from application.opener_guard import allowance, opener_findings, record_opener
-from application.photo_links import PhotoLinks
 from application.ports.chat import Conversation, Icebreakers, Message
 from application.ports.clock import Clock
 from application.ports.events import (
@@ -24,6 +20,10 @@ from application.ports.events import (
     member_channel,
 )
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.cards import PublicCard, ShortProfile, short_profile
+from application.shared.ledger import book, credits_event
+from application.shared.lookups import existing_member, site_of_member
+from application.shared.photo_links import PhotoLinks
 from application.shield import MessageShield
 from domain.chat import (
     HISTORY_PAGE,

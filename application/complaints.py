@@ -12,8 +12,6 @@ from collections.abc import Sequence
 
 import attrs
 
-from application.email_addresses import new_address_error
-from application.lookups import site_of_member
 from application.notice_items import reported_member
 from application.opener_guard import lift_when_cleared, limit_for_reports
 from application.ports.chat import Message
@@ -21,6 +19,8 @@ from application.ports.clock import Clock
 from application.ports.complaints import Complaint, NewComplaint
 from application.ports.email_addresses import EmailAddresses
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.email_addresses import new_address_error
+from application.shared.lookups import site_of_member
 from application.shield import MessageShield
 from application.sites import resolve_site
 from domain.accounts import InvalidFields

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import attrs
 
-from application.decisions import record_decision
-from application.ledger import book, credits_event
-from application.lookups import existing_member
 from application.ports.clock import Clock
 from application.ports.events import EventBus, member_channel
 from application.ports.security import Secrets
 from application.ports.unit_of_work import UnitOfWorkFactory
+from application.shared.decisions import record_decision
+from application.shared.ledger import book, credits_event
+from application.shared.lookups import existing_member
 from domain.credits import EntryKind, LedgerEntry
 from domain.decisions import OTHER_TERMS, Ground, ItemKind, Restricting, Restriction
 from domain.errors import DomainError

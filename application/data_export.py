@@ -24,13 +24,13 @@ from typing import IO
 
 import attrs
 
-from application.lookups import existing_member
 from application.ports.audit import JsonValue
 from application.ports.clock import Clock
 from application.ports.personal_data import Record
 from application.ports.photos import FileStore
 from application.ports.security import Secrets
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.lookups import existing_member
 from application.step_up import require_step_up
 from domain.data_export import check_link_can_be_mailed, link_can_be_mailed
 from domain.errors import DomainError

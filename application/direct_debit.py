@@ -8,11 +8,11 @@ from datetime import timedelta
 
 import attrs
 
-from application.lookups import site_of_member
 from application.ports.clock import Clock
 from application.ports.direct_debit import BankChecks, BankMandate, SmsSender
 from application.ports.security import Secrets
 from application.ports.unit_of_work import UnitOfWorkFactory
+from application.shared.lookups import site_of_member
 from application.shop import Shop, StartedOrder
 from application.step_up import require_step_up
 from domain.accounts import FieldError, InvalidFields

@@ -8,15 +8,15 @@ from typing import TypeVar
 
 import attrs
 
-from application.cards import PublicCard
 from application.likes import shared_site_ids
-from application.lookups import existing_member
-from application.photo_links import PhotoLinks
 from application.ports.clock import Clock
 from application.ports.discovery import FoundCard, MemberCard, Near, SearchQuery
 from application.ports.impressions import Impressions
 from application.ports.photos import Photo
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.cards import PublicCard
+from application.shared.lookups import existing_member
+from application.shared.photo_links import PhotoLinks
 from application.sites import resolve_site
 from domain.discovery import (
     COUNT_CAP,
@@ -395,7 +395,7 @@ def listed(uow: UnitOfWork, fetch: Callable[[SearchQuery, int, int], list[Card]]
            order: tuple[Listing, ...] = SEARCH_ORDER) -> list[Card]:
     """Up to ``limit`` members in listing order, each listing newest first: one query per
     listing, each walking that listing's range of the index (the listing is stored with
-    the member, application.listings) backwards by id and stopping after the page,
+    the member, application.shared.listings) backwards by id and stopping after the page,
     instead of one sort of every match. A cursor (``query.before_id``) resumes in its member's
     listing; an offset skips whole listings by counting them (no further than needed)."""
     start = 0

@@ -12,15 +12,15 @@ from datetime import date, datetime
 
 import attrs
 
-from application.cards import GameCard, ShortProfile
 from application.discovery import listed
 from application.likes import like_event, like_member, shared_site_ids
-from application.lookups import existing_member, site_of_member
 from application.notifications import notify_later
 from application.ports.clock import Clock
 from application.ports.discovery import CandidateCard, SearchQuery
 from application.ports.events import EventBus, member_channel
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.cards import GameCard, ShortProfile
+from application.shared.lookups import existing_member, site_of_member
 from domain.discovery import DECK_ORDER, MAX_AGE, birth_dates_for
 from domain.errors import DomainError
 from domain.likes import SwipeAllowance, swipe_day

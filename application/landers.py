@@ -7,13 +7,13 @@ from datetime import timedelta
 
 import attrs
 
-from application.cards import PublicCard
 from application.discovery import Discovery, MemberProfile, listed
 from application.likes import shared_site_ids
 from application.ports.clock import Clock
 from application.ports.discovery import SearchQuery
 from application.ports.security import Secrets
 from application.ports.unit_of_work import UnitOfWorkFactory
+from application.shared.cards import PublicCard
 from application.sites import named_site, resolve_site
 from domain.discovery import DECK_ORDER, MAX_AGE, birth_dates_for
 from domain.errors import DomainError

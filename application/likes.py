@@ -7,8 +7,6 @@ from datetime import date, datetime
 
 import attrs
 
-from application.cards import LikedByCard, LikedCard, ShortProfile, short_profile
-from application.lookups import existing_member, site_of_member
 from application.notifications import notify_later
 from application.ports.clock import Clock
 from application.ports.events import (
@@ -21,6 +19,8 @@ from application.ports.events import (
 )
 from application.ports.photos import CardImage
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.cards import LikedByCard, LikedCard, ShortProfile, short_profile
+from application.shared.lookups import existing_member, site_of_member
 from domain.discovery import shares_members
 from domain.errors import DomainError
 from domain.likes import check_like

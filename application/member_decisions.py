@@ -11,11 +11,11 @@ from datetime import datetime
 import attrs
 
 from application.accounts import Accounts, Visitor
-from application.lookups import site_of_member
 from application.photos import PhotoRejection
 from application.ports.clock import Clock
 from application.ports.grounds import GroundTexts
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.lookups import site_of_member
 from application.sites import resolve_site
 from domain.appeals import Appeal, AppealStatus
 from domain.decisions import Decision, DecisionStatus, ItemKind, Restriction

@@ -8,12 +8,12 @@ from collections.abc import Sequence
 import attrs
 
 from application.blocklists import list_entries
-from application.concurrency import on_member_conflict
-from application.decisions import lift_decision, record_decision
-from application.lookups import existing_member
 from application.ports.clock import Clock
 from application.ports.events import EventBus, SessionRevoked, member_channel
 from application.ports.unit_of_work import UnitOfWorkFactory
+from application.shared.concurrency import on_member_conflict
+from application.shared.decisions import lift_decision, record_decision
+from application.shared.lookups import existing_member
 from domain.blocklists import NewEntry
 from domain.decisions import OTHER_TERMS, Ground, ItemKind, Restricting, Restriction
 from domain.errors import DomainError

@@ -12,11 +12,11 @@ from zoneinfo import ZoneInfo
 import attrs
 
 from application.account_mails import AccountMails
-from application.lookups import existing_member, site_of_member
 from application.ports.clock import Clock
 from application.ports.security import Secrets
 from application.ports.sign_ins import PlaceNames, UserAgents
 from application.ports.unit_of_work import UnitOfWorkFactory
+from application.shared.lookups import existing_member, site_of_member
 from application.sign_in_sessions import END_LINK_PURPOSE
 from domain.members import AccountStatus
 from domain.notifications import MailOff, may_mail_account

@@ -17,8 +17,6 @@ from typing import Protocol
 import attrs
 
 from application.account_mails import ComposedMail, TemplateValues, brand_values
-from application.lookups import existing_member, site_of_member
-from application.marketing import change_preferences
 from application.ports.clock import Clock
 from application.ports.events import Event, NewLike, NewMatch, NewMessage, PaymentSettled
 from application.ports.notifications import Attachment, Mailer, PushSender
@@ -26,6 +24,8 @@ from application.ports.receipts import ReceiptPrinter, ReceiptView
 from application.ports.security import Secrets, Signer
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.receipts import pdf_name, receipt_view
+from application.shared.lookups import existing_member, site_of_member
+from application.shared.marketing import change_preferences
 from domain.errors import DomainError
 from domain.locales import is_locale
 from domain.members import AccountStatus, Member

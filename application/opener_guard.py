@@ -17,11 +17,11 @@ from datetime import datetime
 
 import attrs
 
-from application.decisions import lift_decision, record_decision
-from application.lookups import existing_member, site_of_member
 from application.ports.clock import Clock
 from application.ports.shield import ShieldTexts
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.decisions import lift_decision, record_decision
+from application.shared.lookups import existing_member, site_of_member
 from application.shield import is_held
 from domain.decisions import (
     TERMS_CLAUSES,

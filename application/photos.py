@@ -9,16 +9,16 @@ from typing import Protocol
 import attrs
 
 from application.blocklists import PhotoMatch, photo_match
-from application.decisions import lift_decision, record_decision
-from application.listings import relist
-from application.lookups import existing_member, site_of_member
-from application.photo_links import PhotoLinks
 from application.ports.clock import Clock
 from application.ports.jobs import TaskQueue
 from application.ports.photos import FileStore, Photo, PhotoForReview
 from application.ports.security import Secrets, Signer
 from application.ports.shield import ShieldTexts
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.decisions import lift_decision, record_decision
+from application.shared.listings import relist
+from application.shared.lookups import existing_member, site_of_member
+from application.shared.photo_links import PhotoLinks
 from domain.blocklists import PhotoHash
 from domain.decisions import (
     OTHER_TERMS,
@@ -81,7 +81,7 @@ class OwnPhoto:
     def of(cls, photo: Photo, links: PhotoLinks | None = None, public: bool = False,
            rejection: PhotoRejection | None = None) -> OwnPhoto:
         """The photo as its owner gets it: a photo others do not all see by a link signed
-        for the owner (application.photo_links); plain names without ``links``."""
+        for the owner (application.shared.photo_links); plain names without ``links``."""
         filename, thumb = (links.files(photo, photo.member_id, public) if links
                            else (photo.filename, photo.thumb_filename))
         return cls(photo.id, filename, thumb, photo.status, photo.is_main, rejection)
@@ -138,7 +138,7 @@ class FileRequest:
     """A request for a photo file at /media/: its name, and what may open it besides."""
 
     name: str
-    expires: str | None = None  # a viewer's signed link (application.photo_links)
+    expires: str | None = None  # a viewer's signed link (application.shared.photo_links)
     signature: str | None = None
     preview: str | None = None  # an operator's preview token (Photos.pending)
 

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from application.concurrency import on_member_conflict
 from application.ports.clock import Clock
 from application.ports.unit_of_work import UnitOfWorkFactory
-from application.screening import Screening
+from application.shared.concurrency import on_member_conflict
+from application.shared.screening import Screening
 from domain.errors import DomainError
 from domain.members import Profile
 from domain.profile_flags import SCREENED, Screened, TextFlags, changed_texts, flags_after

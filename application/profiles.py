@@ -7,10 +7,7 @@ from datetime import date
 
 import attrs
 
-from application.listings import relist
-from application.lookups import existing_member, site_of_member
 from application.member_decisions import photo_rejections
-from application.photo_links import PhotoLinks
 from application.photos import EXPLAINED, OwnPhoto, PhotoRejection, own_photos
 from application.ports.clock import Clock
 from application.ports.discovery import RegionCatalog
@@ -18,6 +15,9 @@ from application.ports.grounds import GroundTexts
 from application.ports.photos import Photo
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.profile_shield import ProfileShield
+from application.shared.listings import relist
+from application.shared.lookups import existing_member, site_of_member
+from application.shared.photo_links import PhotoLinks
 from domain.errors import DomainError
 from domain.members import INTERESTS, Member, ProfileStatus, age_on
 from domain.photos import photo_limit

@@ -10,15 +10,15 @@ from collections.abc import Sequence
 
 import attrs
 
-from application.concurrency import on_member_conflict
-from application.decisions import record_decision
-from application.listings import relist
-from application.lookups import existing_member
 from application.ports.audit import JsonValue
 from application.ports.chat import Message
 from application.ports.clock import Clock
 from application.ports.events import EventBus, NewMessage, member_channel
 from application.ports.unit_of_work import UnitOfWorkFactory
+from application.shared.concurrency import on_member_conflict
+from application.shared.decisions import record_decision
+from application.shared.listings import relist
+from application.shared.lookups import existing_member
 from domain.decisions import Decision, Ground, ItemKind, Restricting, Restriction
 from domain.errors import DomainError
 from domain.members import Member

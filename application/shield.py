@@ -13,15 +13,15 @@ from datetime import datetime
 
 import attrs
 
-from application.decisions import lift_decision, record_decision
-from application.lookups import existing_member, site_of_member
 from application.notifications import notify_later
 from application.ports.chat import Message
 from application.ports.clock import Clock
 from application.ports.events import EventBus, NewMessage, member_channel
 from application.ports.shield import ShieldTexts
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
-from application.screening import Screening
+from application.shared.decisions import lift_decision, record_decision
+from application.shared.lookups import existing_member, site_of_member
+from application.shared.screening import Screening
 from domain.decisions import Decision, Ground, GroundKind, ItemKind, Restricting, Restriction
 from domain.errors import DomainError
 from domain.mass_openers import MASS_OPENER

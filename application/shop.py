@@ -12,8 +12,6 @@ from datetime import datetime
 
 import attrs
 
-from application.ledger import book, credits_event
-from application.lookups import existing_member, site_of_member
 from application.notifications import notify_later
 from application.ports.clock import Clock
 from application.ports.events import EventBus, PaymentSettled, member_channel
@@ -21,8 +19,10 @@ from application.ports.payments import Mandate, PaymentGateway, PaymentMethod, P
 from application.ports.shop import Refund
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.receipts import issue_receipt
+from application.shared.ledger import book, credits_event
+from application.shared.lookups import existing_member, site_of_member
+from application.shared.vat import vat_of
 from application.sites import resolve_site
-from application.vat import vat_of
 from domain.checkout_consent import checkout_consent
 from domain.credits import EntryKind
 from domain.direct_debit import PERIOD, check_allowed

@@ -10,12 +10,12 @@ from decimal import Decimal, InvalidOperation
 
 import attrs
 
-from application.decisions import lift_decision, record_decision
-from application.lookups import existing_member
 from application.ports.audit import Details
 from application.ports.clock import Clock
 from application.ports.shop import Refund
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.decisions import lift_decision, record_decision
+from application.shared.lookups import existing_member
 from application.shop import DIRECT_DEBIT_BLOCK
 from application.sites import named_site
 from domain.decisions import OTHER_TERMS, Ground, ItemKind, Restricting, Restriction

@@ -9,11 +9,11 @@ from datetime import datetime, timedelta
 
 import attrs
 
-from application.form_limits import form_limits
 from application.ports.clock import Clock
 from application.ports.email_addresses import EmailAddresses
 from application.ports.sites import SiteChecks
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.form_limits import form_limits
 from domain.chat import FREE_CONVERSATIONS
 from domain.discovery import MAX_AGE
 from domain.errors import DomainError, NotFound

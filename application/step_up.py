@@ -14,10 +14,10 @@ from datetime import datetime
 
 import attrs
 
-from application.password_checks import PasswordChecks
 from application.ports.clock import Clock
 from application.ports.security import PasswordHasher, Secrets
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.password_checks import PasswordChecks
 from domain.accounts import LockoutPolicy
 from domain.errors import DomainError
 from domain.step_up import check_reconfirmed

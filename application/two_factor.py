@@ -1,12 +1,12 @@
 """Two-factor sign-in with an authenticator app (issue 33.2): turning it on (a secret
 shown as a QR code and as text, confirmed by a first code, then ten recovery codes shown
-once), the sign-in's second step (application.second_step asks for it), new recovery
+once), the sign-in's second step (application.shared.second_step asks for it), new recovery
 codes, and turning it off.
 
 Every code counts once: an app code claims its time step, a recovery code its row, each
 with one conditional UPDATE, so two requests with the same code cannot both get in. A
 wrong or reused code at sign-in or when turning it off counts as a failed login of the
-account from that address (application.password_checks): whoever has the password
+account from that address (application.shared.password_checks): whoever has the password
 guesses codes no faster than passwords. Turning it on, off and new recovery codes need
 the step-up (domain.step_up): this session confirmed by the password in the last ten
 minutes; turning it off takes the password itself, which confirms the session."""
@@ -19,11 +19,11 @@ from datetime import datetime
 import attrs
 
 from application.accounts import Accounts, Login, Visitor
-from application.lookups import existing_member, site_of_member
 from application.ports.clock import Clock
 from application.ports.security import PasswordHasher, Secrets
 from application.ports.two_factor import Authenticator, TwoFactorRecord
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.lookups import existing_member, site_of_member
 from application.sites import resolve_site
 from domain.errors import DomainError
 from domain.members import Member

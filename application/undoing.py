@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from application.ledger import book
-from application.listings import relist
-from application.lookups import existing_member
 from application.photos import main_again_if_none
 from application.ports.unit_of_work import UnitOfWork
+from application.shared.ledger import book
+from application.shared.listings import relist
+from application.shared.lookups import existing_member
 from application.shield import end_hold
 from application.shop import DIRECT_DEBIT_BLOCK
 from domain.credits import EntryKind

@@ -6,10 +6,10 @@ from datetime import date, datetime
 
 import attrs
 
-from application.photo_links import PhotoLinks
 from application.ports.accounts import SignedIn
 from application.ports.photos import MainPhoto
 from application.ports.unit_of_work import UnitOfWorkFactory
+from application.shared.photo_links import PhotoLinks
 from application.shop import buyer_of
 from application.sites import SiteDirectory
 from domain.members import AccountStatus, Member, ProfileStatus

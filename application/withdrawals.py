@@ -23,14 +23,14 @@ from zoneinfo import ZoneInfo
 import attrs
 
 from application.account_mails import MailTexts, brand_values
-from application.ledger import credits_event
-from application.lookups import existing_member, site_of_member
 from application.ports.clock import Clock
 from application.ports.events import EventBus, PaymentSettled, member_channel
 from application.ports.notifications import Mailer
 from application.ports.payments import PaymentGateway
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.ports.withdrawals import RefundState, Withdrawal
+from application.shared.ledger import credits_event
+from application.shared.lookups import existing_member, site_of_member
 from application.shop import Shop
 from domain.errors import DomainError
 from domain.members import Member

@@ -22,7 +22,7 @@ from rich.text import Text
 
 from application.ports.chat import Message
 from application.safety_queue import Person, SafetyQueueView
-from application.screening import ScreeningResult
+from application.shared.screening import ScreeningResult
 from cli.context import Id, container, fail_on_rule, services
 from cli.inputs import Actor
 from cli.inputs import note as note_option

@@ -134,7 +134,7 @@ def check(*errors: FieldError | None) -> None:
 class LockoutPolicy:
     """Failed logins slow down the address they come from, never the member elsewhere.
     Every wrong password counts as one: at login, on an appeal, and wherever a signed-in
-    member types theirs again (application.password_checks).
+    member types theirs again (application.shared.password_checks).
 
     A (member, address) pair gets a few free tries, then waits twice as long after each
     further failure (1, 2, 4, 8 minutes, at most ``pair_lock``); an address failing for

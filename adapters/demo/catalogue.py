@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
-from application.site_defaults import (
+from application.shared.site_defaults import (
     FICTIONAL_PLURAL,
     FICTIONAL_SINGULAR,
     FICTIONAL_WARNING,

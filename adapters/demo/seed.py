@@ -18,12 +18,12 @@ import attrs
 from adapters.demo.catalogue import COMPANIES, DEMO_BUNDLES, SITES
 from adapters.demo.crowd import MAIN, DemoPeople, Planned, plan_members
 from adapters.security.secrets import TokenSecrets
-from application.listings import relist
 from application.photos import new_photo_files
 from application.ports.clock import Clock
 from application.ports.photos import FileStore
 from application.ports.security import PasswordHasher, Secrets
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.listings import relist
 from domain.sites import Site
 
 BATCH = 100

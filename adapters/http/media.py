@@ -2,7 +2,7 @@
 
 Who gets which file is the photo rule's (application.photos.Photos.served): the main photo
 to anyone, any other photo only by a link signed for the member signed in
-(``?exp=…&sig=…``, application.photo_links) or an operator's preview (``?preview=…``)."""
+(``?exp=…&sig=…``, application.shared.photo_links) or an operator's preview (``?preview=…``)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def media(name: str) -> BaseResponse:  # a redirect, or the file
         raise NotFound()
     response = Response(data, mimetype=mimetypes.guess_type(name)[0] or "application/octet-stream")
     response.cache_control.private = True  # an approval or deletion must not linger in caches
-    # A signed link is the same URL for a clock hour (application.photo_links): the
+    # A signed link is the same URL for a clock hour (application.shared.photo_links): the
     # browser keeps what it fetched about as long as it is given that URL.
     response.cache_control.max_age = 3600
     return response

@@ -111,7 +111,7 @@ def _blocked_either_way(viewer_id: int | None) -> Any:
 
 def _listing(listing: Listing) -> Any:
     """The members of one listing: members.listing, stored by the use cases
-    (application.listings), so each listing is a range of ix_members_listing walked
+    (application.shared.listings), so each listing is a range of ix_members_listing walked
     backwards by id, with no per-member probe of the photos."""
     return m.c.listing == listing.value
 

@@ -115,7 +115,7 @@ members = Table(
     Column("show_online", Boolean, nullable=False, server_default=true()),
     Column("paid_user", Boolean, nullable=False, default=False),
     # Where the member comes in lists (domain.discovery.Listing, issue 19.1): 0 photo
-    # and filled profile, 1 photo only, 2 no photo; kept by application.listings.
+    # and filled profile, 1 photo only, 2 no photo; kept by application.shared.listings.
     Column("listing", SmallInteger, nullable=False, server_default="2"),
     Column("activated_at", UtcDateTime),
     Column("deleted_at", UtcDateTime),

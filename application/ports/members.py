@@ -12,7 +12,7 @@ from domain.members import Member
 
 class MemberChanged(DomainError):
     """Another transaction changed the member's status after this one read it. The use
-    case starts again from a fresh read (application.concurrency.on_member_conflict)."""
+    case starts again from a fresh read (application.shared.concurrency.on_member_conflict)."""
 
     def __init__(self) -> None:
         super().__init__("member_changed")

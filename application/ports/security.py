@@ -25,5 +25,5 @@ class Signer(Protocol):
     def unsign(self, purpose: str, token: str) -> list[Any] | None: ...
     def mac(self, purpose: str, text: str) -> str:
         """A URL-safe signature of ``text`` alone, for links that carry their data in the
-        clear (a photo's name and expiry, application.photo_links)."""
+        clear (a photo's name and expiry, application.shared.photo_links)."""
         ...

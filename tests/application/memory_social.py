@@ -89,7 +89,7 @@ class MemoryDiscovery:
         return sorted(filter(matches, store.members.values()), key=lambda m: -m.id)
 
     def _listing(self, member: Member) -> Listing:
-        """As members.listing: stored by application.listings, no photo until then."""
+        """As members.listing: stored by application.shared.listings, no photo until then."""
         return Listing(self.store.listings.get(member.id, Listing.NO_PHOTO))
 
     def listing(self, member_id: int) -> Listing | None:

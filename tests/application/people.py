@@ -9,8 +9,8 @@ from datetime import date, datetime
 import attrs
 
 from application.chat import Chat
-from application.listings import relist
 from application.ports.events import Event, member_channel
+from application.shared.listings import relist
 from domain.credits import EntryKind
 from domain.members import AccountStatus, Member, Profile
 from domain.photos import PhotoStatus

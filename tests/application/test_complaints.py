@@ -10,7 +10,7 @@ import pytest
 
 from application.chat import Chat
 from application.complaints import Complaints
-from application.decisions import record_decision
+from application.shared.decisions import record_decision
 from domain.accounts import InvalidFields
 from domain.complaints import ComplaintForm as Form
 from domain.decisions import Ground, ItemKind, Restricting, Restriction

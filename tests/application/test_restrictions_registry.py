@@ -61,13 +61,13 @@ class Scanned:
 
     @property
     def records(self) -> bool:
-        return "application.decisions.record_decision" in self.calls
+        return "application.shared.decisions.record_decision" in self.calls
 
     lifts_itself: bool = False  # lifts a decision it holds (uow.decisions.lift)
 
     @property
     def lifts(self) -> bool:
-        return self.lifts_itself or "application.decisions.lift_decision" in self.calls
+        return self.lifts_itself or "application.shared.decisions.lift_decision" in self.calls
 
 
 def _named(fn: Callable[..., object]) -> str:
@@ -239,7 +239,7 @@ def test_nothing_records_or_lifts_a_decision_outside_the_registry() -> None:
     recording = {name for name, found in SCANNED.items() if found.records}
     assert recording - RESTRICTING == set(), "add these to application/restrictions.py"
     lifting = {name for name, found in SCANNED.items()
-               if found.lifts and name != "application.decisions.lift_decision"}
+               if found.lifts and name != "application.shared.decisions.lift_decision"}
     assert lifting - LIFTING == set(), "name them as lifted_by in application/restrictions.py"
 
 

@@ -32,7 +32,7 @@ from adapters.sql.tables import (
     profiles,
 )
 from application.accounts import SignupForm, Visitor
-from application.decisions import record_decision
+from application.shared.decisions import record_decision
 from cli import context
 from cli.main import app
 from domain.decisions import Ground, ItemKind, Restricting, Restriction

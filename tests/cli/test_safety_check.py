@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from application.screening import Screening
+from application.shared.screening import Screening
 from cli import context
 from cli.main import app
 from domain.screening import Checks

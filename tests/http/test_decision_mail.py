@@ -9,8 +9,10 @@ from datetime import UTC, datetime
 
 from flask import Flask
 
-from application.decisions import record_decision
+from adapters.container import Container
+from application.shared.decisions import record_decision
 from domain.decisions import Ground, ItemKind, Restricting, Restriction
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_notifications_api import mails, text_of
 
@@ -19,7 +21,7 @@ OPERATOR = "j.jansen.ops"
 DECIDED = datetime(2026, 11, 21, 23, 30, tzinfo=UTC)  # 22 November in Amsterdam
 
 
-def _decided(container, member_id: int, restriction: Restriction,  # type: ignore[no-untyped-def]
+def _decided(container: Container, member_id: int, restriction: Restriction,
              facts: str, ground: str, automated: bool = False) -> int:
     with container.unit_of_work() as uow:
         member = uow.members.get(member_id)
@@ -32,11 +34,11 @@ def _decided(container, member_id: int, restriction: Restriction,  # type: ignor
 
 
 def _signed_up(app: Flask, language: str) -> int:
-    answer = app.test_client().post("/api/signup", json={**SIGNUP, "language": language})
+    answer = ApiClient(app).post("/api/signup", json={**SIGNUP, "language": language})
     return int(answer.json["user"]["id"])  # type: ignore[index]
 
 
-def test_a_rejected_photo_is_explained_in_german(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_a_rejected_photo_is_explained_in_german(app: Flask, container: Container) -> None:
     member_id = _signed_up(app, "de")
     decision_id = _decided(container, member_id, Restriction.PHOTO_REJECTED,
                            "Auf dem Foto steht <b>eine Telefonnummer</b>.", "terms:photo_rules")
@@ -54,7 +56,7 @@ def test_a_rejected_photo_is_explained_in_german(app: Flask, container) -> None:
     assert "&lt;b&gt;eine Telefonnummer&lt;/b&gt;" in html and OPERATOR not in html
 
 
-def test_a_ban_names_its_ground_and_the_ban_page(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_a_ban_names_its_ground_and_the_ban_page(app: Flask, container: Container) -> None:
     member_id = _signed_up(app, "en")
     container.site_administration().set(
         "amora.test", "ground_texts.terms:spam.en", "No mass mail, ever.", "pytest")
@@ -70,13 +72,13 @@ def test_a_ban_names_its_ground_and_the_ban_page(app: Flask, container) -> None:
     assert "/pages/ban" in text and "e-mail address and password" in text
 
 
-def test_a_legal_ground_in_dutch_and_no_mail_for_another_members_decision(  # type: ignore[no-untyped-def]
-        app: Flask, container) -> None:
+def test_a_legal_ground_in_dutch_and_no_mail_for_another_members_decision(
+        app: Flask, container: Container) -> None:
     member_id = _signed_up(app, "nl")
     decision_id = _decided(container, member_id, Restriction.PHOTO_REMOVED,
                            "Een naaktfoto van iemand anders.", "law:non_consensual_images")
     before = len(mails(container, EMAIL))
-    other_id = app.test_client().post("/api/signup", json={
+    other_id = ApiClient(app).post("/api/signup", json={
         **SIGNUP, "email": "bob@example.com", "name": "Bob"}).json["user"]["id"]
     container.account_mails().send("decision", other_id, None, str(decision_id))
     container.account_mails().send("decision", member_id, None, "999999")

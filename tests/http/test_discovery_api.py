@@ -8,19 +8,20 @@ from datetime import UTC, date, datetime
 import attrs
 import pytest
 from dependency_injector import providers
-from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import event
 
-from application.listings import relist
+from adapters.container import Container
+from application.shared.listings import relist
 from domain.members import AccountStatus, Member, Profile, ProfileStatus
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
 
 TODAY = datetime.now(UTC).date()
 
 
-def add_member(container, name: str, born: date, **changes: object) -> int:  # type: ignore[no-untyped-def]
+def add_member(container: Container, name: str, born: date, **changes: object) -> int:
     profile_values: dict[str, object] = {"gender": "female", "country": "NL", "region": "NL-NH"}
     profile_values.update({k: changes.pop(k) for k in ("gender", "country", "region", "status")
                            if k in changes})
@@ -34,7 +35,7 @@ def add_member(container, name: str, born: date, **changes: object) -> int:  # t
     return int(member_id)
 
 
-def add_photo(container, member_id: int) -> None:  # type: ignore[no-untyped-def]
+def add_photo(container: Container, member_id: int) -> None:
     """An active main photo, as an approved upload leaves it."""
     with container.unit_of_work() as work:
         work.photos.add(member_id, f"{member_id}.jpg", f"{member_id}_t.jpg", True, "active",
@@ -49,7 +50,7 @@ def born(age: int) -> date:
 
 
 @pytest.fixture
-def crowd(container) -> dict[str, int]:  # type: ignore[no-untyped-def]
+def crowd(container: Container) -> dict[str, int]:
     container.site_administration().set("amora.test", "logged_out_search", "all", "test")
     return {
         "anna": add_member(container, "Anna", born(30)),
@@ -69,13 +70,13 @@ def names(answer: dict[str, object]) -> set[str]:
     return {card["name"] for card in answer["results"]}  # type: ignore[attr-defined, index]
 
 
-def test_search_shows_only_findable_members(client: FlaskClient, crowd: dict[str, int]) -> None:
+def test_search_shows_only_findable_members(client: ApiClient, crowd: dict[str, int]) -> None:
     answer = client.get("/api/members").json
     assert names(answer) == {"Anna", "Bea", "Carl"}
     assert answer["numResults"] == 3 and answer["pages"] == 1
 
 
-def test_filters(client: FlaskClient, crowd: dict[str, int]) -> None:
+def test_filters(client: ApiClient, crowd: dict[str, int]) -> None:
     assert names(client.get("/api/members?gender=female&min_age=40").json) == {"Bea"}
     assert names(client.get("/api/members?country=nl&region=nl-zh").json) == {"Bea"}
     assert names(client.get("/api/members?gender=male&country=DE").json) == {"Carl"}
@@ -87,19 +88,19 @@ def test_filters(client: FlaskClient, crowd: dict[str, int]) -> None:
 @pytest.mark.parametrize("query", ["min_age=17", "max_age=100", "min_age=50&max_age=40",
                                    "page=0", "page=abc", "gender=robot", "region=NL-NH",
                                    "country=NLD", "min_age=-5", "page=99999999"])
-def test_filters_out_of_range(client: FlaskClient, query: str) -> None:
+def test_filters_out_of_range(client: ApiClient, query: str) -> None:
     answer = client.get(f"/api/members?{query}")
     assert answer.status_code == 400 and answer.json["error"]
 
 
-def test_member_resell_shows_other_sites(client: FlaskClient, container,  # type: ignore[no-untyped-def]
+def test_member_resell_shows_other_sites(client: ApiClient, container: Container,
                                          crowd: dict[str, int]) -> None:
     container.site_administration().set("amora.test", "member_resell", "yes", "test")
     container.site_administration().set("flirt.test", "member_resell", "yes", "test")
     assert "Elsewhere" in names(client.get("/api/members").json)
 
 
-def test_logged_out_search_follows_the_site_policy(client: FlaskClient, container,  # type: ignore[no-untyped-def]
+def test_logged_out_search_follows_the_site_policy(client: ApiClient, container: Container,
                                                    crowd: dict[str, int]) -> None:
     container.site_administration().set("amora.test", "logged_out_search", "none", "test")
     assert client.get("/api/members").json["error"] == "authentication_required"
@@ -110,7 +111,7 @@ def test_logged_out_search_follows_the_site_policy(client: FlaskClient, containe
     assert client.get("/api/members").status_code == 200
 
 
-def test_blocking_hides_both_ways(client: FlaskClient, crowd: dict[str, int]) -> None:
+def test_blocking_hides_both_ways(client: ApiClient, crowd: dict[str, int]) -> None:
     me = client.post("/api/signup", json=SIGNUP).json["user"]["id"]
     anna = crowd["anna"]
     assert client.get(f"/api/members/{anna}").json["profile"]["blocked_by_me"] is False
@@ -123,7 +124,7 @@ def test_blocking_hides_both_ways(client: FlaskClient, crowd: dict[str, int]) ->
     assert client.post("/api/members/999999/block").status_code == 404
 
 
-def test_the_answer_says_whom_of_its_cards_i_like(client: FlaskClient,
+def test_the_answer_says_whom_of_its_cards_i_like(client: ApiClient,
                                                   crowd: dict[str, int]) -> None:
     # The cards' hearts show with the page; the likes lists load after the first screen.
     assert client.get("/api/members?gender=any&everyone=1").json["liked"] == []  # a visitor
@@ -136,7 +137,7 @@ def test_the_answer_says_whom_of_its_cards_i_like(client: FlaskClient,
     assert client.get("/api/members?gender=any&everyone=1").json["liked"] == []
 
 
-def test_a_blocked_member_cannot_view_the_blocker(client: FlaskClient, container,  # type: ignore[no-untyped-def]
+def test_a_blocked_member_cannot_view_the_blocker(client: ApiClient, container: Container,
                                                   crowd: dict[str, int]) -> None:
     me = client.post("/api/signup", json=SIGNUP).json["user"]["id"]
     with container.unit_of_work() as work:
@@ -146,13 +147,13 @@ def test_a_blocked_member_cannot_view_the_blocker(client: FlaskClient, container
     assert "Anna" not in names(client.get("/api/members?gender=any&everyone=1").json)
 
 
-def test_hidden_members_have_no_profile_page(client: FlaskClient, crowd: dict[str, int]) -> None:
+def test_hidden_members_have_no_profile_page(client: ApiClient, crowd: dict[str, int]) -> None:
     for key in ("hidden", "banned", "gone", "new", "elsewhere"):
         assert client.get(f"/api/members/{crowd[key]}").status_code == 404
     assert client.get("/api/members/99999999").status_code == 404
 
 
-def test_free_viewers_see_one_photo_unlocked(client: FlaskClient, container,  # type: ignore[no-untyped-def]
+def test_free_viewers_see_one_photo_unlocked(client: ApiClient, container: Container,
                                              crowd: dict[str, int]) -> None:
     with container.unit_of_work() as work:
         for n in range(3):
@@ -167,7 +168,8 @@ def test_free_viewers_see_one_photo_unlocked(client: FlaskClient, container,  # 
     assert profile["photos"][1]["filename"] is None
 
 
-def test_search_query_count_does_not_grow_with_results(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+def test_search_query_count_does_not_grow_with_results(client: ApiClient,
+                                                       container: Container) -> None:
     statements: list[str] = []
     engine = container.engine()
 
@@ -195,7 +197,7 @@ def test_search_query_count_does_not_grow_with_results(client: FlaskClient, cont
 
 # --- capped count and keyset pages (issue 17) --------------------------------------------
 
-def add_many(container, count: int, country: str, seed: int) -> set[int]:  # type: ignore[no-untyped-def]
+def add_many(container: Container, count: int, country: str, seed: int) -> set[int]:
     """``count`` members of ``country`` in one transaction, a random mix of findable and
     not; returns the ids of the findable ones."""
     rng = random.Random(seed)
@@ -215,12 +217,12 @@ def add_many(container, count: int, country: str, seed: int) -> set[int]:  # typ
     return findable
 
 
-def with_count_cap(container, cap: int) -> None:  # type: ignore[no-untyped-def]
+def with_count_cap(container: Container, cap: int) -> None:
     container.discovery.override(providers.Object(
         attrs.evolve(container.discovery(), count_cap=cap)))
 
 
-def test_the_count_stops_at_the_cap(client: FlaskClient, container,  # type: ignore[no-untyped-def]
+def test_the_count_stops_at_the_cap(client: ApiClient, container: Container,
                                     crowd: dict[str, int]) -> None:
     with_count_cap(container, 2)
     answer = client.get("/api/members").json
@@ -231,7 +233,7 @@ def test_the_count_stops_at_the_cap(client: FlaskClient, container,  # type: ign
     assert (answer["numResults"], answer["numResultsCapped"]) == (3, False)
 
 
-def test_pages_past_a_capped_count_stay_reachable(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+def test_pages_past_a_capped_count_stay_reachable(client: ApiClient, container: Container) -> None:
     container.site_administration().set("amora.test", "logged_out_search", "all", "test")
     found = add_many(container, 90, "BE", seed=1)
     assert len(found) > 48
@@ -244,7 +246,7 @@ def test_pages_past_a_capped_count_stay_reachable(client: FlaskClient, container
     assert answer["pages"] == last and answer["next"] is None
 
 
-def test_a_bad_cursor_is_a_clear_error(client: FlaskClient, crowd: dict[str, int]) -> None:
+def test_a_bad_cursor_is_a_clear_error(client: ApiClient, crowd: dict[str, int]) -> None:
     for after in ("0", "x", "-3"):
         response = client.get(f"/api/members?after={after}")
         assert (response.status_code, response.json["error"]) == (400, "invalid_request")
@@ -257,7 +259,7 @@ countries = iter(f"{a}{b}" for a in "QRSTUVWXYZ" for b in "ABCDEFGHIJKLMNOPQRSTU
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(count=st.integers(0, 80), seed=st.integers(0, 1000), gender=st.sampled_from(
     ["", "female"]))
-def test_next_cursors_walk_every_member_once(client: FlaskClient, container,  # type: ignore[no-untyped-def]
+def test_next_cursors_walk_every_member_once(client: ApiClient, container: Container,
                                              crowd: dict[str, int], count: int, seed: int,
                                              gender: str) -> None:
     """Following ``next`` from page 1 lists each findable member exactly once, newest

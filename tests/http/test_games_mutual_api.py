@@ -8,10 +8,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Flask
-from flask.testing import FlaskClient
 
-from application.listings import relist
+from adapters.container import Container
+from application.shared.listings import relist
 from domain.members import AccountStatus, Member, Profile
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_discovery_api import add_photo, born
 from tests.http.test_likes_api import signed_up
@@ -19,7 +20,7 @@ from tests.http.test_likes_api import signed_up
 FINDER = "/api/match-finder?min_age=18&max_age=99"
 
 
-def person(container, name: str, gender: str, sexuality: str, age: int = 35,  # type: ignore[no-untyped-def]
+def person(container: Container, name: str, gender: str, sexuality: str, age: int = 35,
            site_id: int = 1, photo: bool = True, **member: Any) -> int:
     profile = Profile(name=name, gender=gender, sexuality=sexuality, birth_date=born(age),
                       country="NL", region="NL-NH", about_me="Hoi", interests=("hiking",))
@@ -35,20 +36,21 @@ def person(container, name: str, gender: str, sexuality: str, age: int = 35,  # 
     return int(added.id)
 
 
-def crowd(container, site_id: int = 1) -> dict[str, int]:  # type: ignore[no-untyped-def]
+def crowd(container: Container, site_id: int = 1) -> dict[str, int]:
     """One of each: whom a straight man, and whom a gay man, should and should not see."""
     return {f"{gender} {sexuality}": person(container, f"{gender[0]}{sexuality[:3]}{site_id}",
                                             gender, sexuality, site_id=site_id)
             for gender in ("female", "male") for sexuality in ("straight", "gay", "bisexual")}
 
 
-def shown(client: FlaskClient, path: str, key: str) -> set[int]:
+def shown(client: ApiClient, path: str, key: str) -> set[int]:
     answer = client.get(path)
     assert answer.status_code == 200, answer.json
     return {card["id"] for card in answer.json[key]}
 
 
-def test_a_straight_man_sees_no_lesbian_and_no_straight_man(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_a_straight_man_sees_no_lesbian_and_no_straight_man(app: Flask,
+                                                            container: Container) -> None:
     people = crowd(container)
     bob, _ = signed_up(app, "Bob", "male", "female")
     wanted = {people["female straight"], people["female bisexual"]}
@@ -67,7 +69,7 @@ def test_a_straight_man_sees_no_lesbian_and_no_straight_man(app: Flask, containe
     assert everyone["mutual"] is False
 
 
-def test_the_like_modal_offers_only_likes_both_ways(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_the_like_modal_offers_only_likes_both_ways(app: Flask, container: Container) -> None:
     bob, bob_id = signed_up(app, "Bob", "male", "female")
     likers = [person(container, name, gender, sexuality) for name, gender, sexuality in (
         ("Lea", "female", "gay"), ("Sam", "male", "straight"), ("Gus", "male", "gay"),
@@ -83,9 +85,10 @@ def test_the_like_modal_offers_only_likes_both_ways(app: Flask, container) -> No
     assert len(bob.get("/api/likes").json["liked_by"]) == 4  # the others stay listed
 
 
-def test_the_gay_mens_site_shows_a_gay_man_men_seeking_men(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_the_gay_mens_site_shows_a_gay_man_men_seeking_men(app: Flask,
+                                                           container: Container) -> None:
     people = crowd(container, site_id=2)  # flirt.test, the gay niche
-    gay = app.test_client()
+    gay = ApiClient(app)
     body = {**SIGNUP, "email": "gus@example.com", "name": "Gus", "gender": "male",
             "seeking": "male"}
     assert gay.post("/api/signup", json=body, headers={"Host": "flirt.test"}).status_code == 201
@@ -100,7 +103,7 @@ def test_the_gay_mens_site_shows_a_gay_man_men_seeking_men(app: Flask, container
         assert {card["id"] for card in answer.json[key]} == men_seeking_men, path
 
 
-def test_fictional_profiles_come_after_every_real_member(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_fictional_profiles_come_after_every_real_member(app: Flask, container: Container) -> None:
     bob, _ = signed_up(app, "Bob", "male", "female")  # 36, NL
     # The newest and best fits are fictional; the real members are older than he seeks.
     real = [person(container, f"Real{n}", "female", "straight", age=43 + n) for n in range(2)]

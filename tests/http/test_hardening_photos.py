@@ -14,12 +14,13 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from dependency_injector import providers
 from flask import Flask
-from flask.testing import FlaskClient
 from sqlalchemy import select
 
+from adapters.container import Container
 from adapters.sql import tables as t
-from application.photo_links import PhotoLinks
+from application.shared.photo_links import PhotoLinks
 from tests.adapters.test_images import picture
+from tests.api_client import ApiClient
 from tests.application.memory_services import FixedClock
 from tests.http.test_chat_api import grant, make_paid
 from tests.http.test_likes_api import signed_up
@@ -28,7 +29,8 @@ from tests.http.test_photos_api import upload
 JPEG = b"\xff\xd8 a photo \xff\xd9"
 
 
-def add_photos(container, member_id: int, count: int, status: str = "active") -> list[int]:  # type: ignore[no-untyped-def]
+def add_photos(container: Container, member_id: int, count: int,
+               status: str = "active") -> list[int]:
     """``count`` photos with random names and their files, the first one main."""
     ids = []
     with container.unit_of_work() as work:
@@ -42,14 +44,14 @@ def add_photos(container, member_id: int, count: int, status: str = "active") ->
     return ids
 
 
-def stored(container, photo_id: int) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+def stored(container: Container, photo_id: int) -> tuple[str, str]:
     with container.unit_of_work() as work:
         photo = work.photos.get(photo_id)
     return photo.filename, photo.thumb_filename
 
 
 @pytest.fixture
-def links_made_now(container) -> PhotoLinks:  # type: ignore[no-untyped-def]
+def links_made_now(container: Container) -> PhotoLinks:
     """The API's links made at one fixed moment (now), so two answers of a test never
     straddle an hour's turn; /media/ still checks them against the real clock."""
     links = PhotoLinks(container.signer(), FixedClock(datetime.now(UTC)))
@@ -58,7 +60,7 @@ def links_made_now(container) -> PhotoLinks:  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def pair(links_made_now, app: Flask, container):  # type: ignore[no-untyped-def]
+def pair(links_made_now: PhotoLinks, app: Flask, container: Container):  # type: ignore[no-untyped-def]
     """Ann, a free member, and Bob with three approved photos: the main one, two locked."""
     assert container.chat().photo_links is links_made_now
     container.site_administration().set("amora.test", "photo_credits", "15", "test")
@@ -67,9 +69,9 @@ def pair(links_made_now, app: Flask, container):  # type: ignore[no-untyped-def]
     return ann, ann_id, bob, bob_id, add_photos(container, bob_id, 3)
 
 
-def test_a_locked_photos_plain_name_is_not_found(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+def test_a_locked_photos_plain_name_is_not_found(app: Flask, container: Container, pair) -> None:  # type: ignore[no-untyped-def]
     ann, ann_id, bob, bob_id, (main, locked, _) = pair
-    visitor = app.test_client()
+    visitor = ApiClient(app)
     for name in stored(container, locked):
         assert visitor.get(f"/media/{name}").status_code == 404
         assert ann.get(f"/media/{name}").status_code == 404  # not unlocked
@@ -84,7 +86,7 @@ def test_a_locked_photos_plain_name_is_not_found(app: Flask, container, pair) ->
 
 
 def test_the_link_the_api_gives_opens_the_photo_for_that_viewer_only(  # type: ignore[no-untyped-def]
-        app: Flask, container, pair) -> None:
+        app: Flask, container: Container, pair) -> None:
     ann, ann_id, bob, bob_id, (_, locked, other) = pair
     carl, carl_id = signed_up(app, "Carl", "male", "female")
     grant(app, ann_id, 20)
@@ -95,7 +97,7 @@ def test_the_link_the_api_gives_opens_the_photo_for_that_viewer_only(  # type: i
         answer = ann.get(f"/media/{link}")  # the unlock shows it at once, no reload
         assert (answer.status_code, answer.data) == (200, JPEG)
         assert answer.cache_control.private and answer.cache_control.max_age == 3600
-        assert app.test_client().get(f"/media/{link}").status_code == 404  # a visitor
+        assert ApiClient(app).get(f"/media/{link}").status_code == 404  # a visitor
         assert carl.get(f"/media/{link}").status_code == 404  # a copied link
     assert ann.get(f"/media/{name}").status_code == 404  # the bare name stays shut
     # Her profile view gives the same link (the same URL all hour: the browser's cache).
@@ -121,7 +123,7 @@ def query_of(link: str) -> dict[str, str]:
     return {key: values[0] for key, values in parse_qs(urlsplit(link).query).items()}
 
 
-def test_an_expired_or_tampered_link_is_not_found(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+def test_an_expired_or_tampered_link_is_not_found(app: Flask, container: Container, pair) -> None:  # type: ignore[no-untyped-def]
     ann, ann_id, bob, bob_id, (_, locked, other) = pair
     make_paid(app, ann_id)
     photos = ann.get(f"/api/members/{bob_id}").json["profile"]["photos"]
@@ -144,14 +146,14 @@ def test_an_expired_or_tampered_link_is_not_found(app: Flask, container, pair) -
 
 
 def test_a_pending_photo_needs_its_owners_link_or_an_operators_preview(  # type: ignore[no-untyped-def]
-        app: Flask, container, pair) -> None:
+        app: Flask, container: Container, pair) -> None:
     ann, ann_id, bob, bob_id, _ = pair
     make_paid(app, bob_id)  # room for a fourth photo
     photo = upload(bob, picture()).json["photo"]
     name = photo["filename"].partition("?")[0]
     assert bob.get(f"/media/{photo['filename']}").status_code == 200  # the upload's answer
     assert bob.get(f"/media/{name}").status_code == 404  # the bare name: nobody's
-    for client in (ann, app.test_client()):
+    for client in (ann, ApiClient(app)):
         assert client.get(f"/media/{photo['filename']}").status_code == 404
     found, _ = container.photos().pending()
     [waiting] = [p for p in found if p.id == photo["id"]]
@@ -163,7 +165,7 @@ def test_a_pending_photo_needs_its_owners_link_or_an_operators_preview(  # type:
     assert main["filename"].startswith(f"{name}?exp=")  # still pending: his link only
     assert bob.get(f"/media/{main['thumb_filename']}").status_code == 200
     assert ann.get(f"/media/{main['thumb_filename']}").status_code == 404
-    operator = app.test_client()  # a browser without a login, from `amora photos pending`
+    operator = ApiClient(app)  # a browser without a login, from `amora photos pending`
     assert operator.get(f"/media/{name}?preview={waiting.preview}").status_code == 200
     assert operator.get(f"/media/{name}?preview=forged").status_code == 404
     container.photos().review(photo["id"], approve=False, actor="ops", reason="blurry")
@@ -174,7 +176,7 @@ def test_a_pending_photo_needs_its_owners_link_or_an_operators_preview(  # type:
     assert ann.get(f"/media/{own[0]['filename']}").status_code == 404
 
 
-def test_demo_photo_names_are_not_sequential(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+def test_demo_photo_names_are_not_sequential(client: ApiClient, container: Container) -> None:
     """`/media/photos/6/2.jpg` answered every visitor: the demo named photos by member and
     number. Now they get random names like uploads; nothing is found by counting."""
     container.demo_seeder().seed(members=3, seed=7)

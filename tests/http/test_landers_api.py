@@ -6,10 +6,11 @@ from __future__ import annotations
 import attrs
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 
-from application.listings import relist
+from adapters.container import Container
+from application.shared.listings import relist
 from domain.members import AccountStatus
+from tests.api_client import ApiClient
 from tests.http.test_likes_api import signed_up
 
 
@@ -22,7 +23,7 @@ def with_photo(app: Flask, member_id: int) -> None:
         work.commit()
 
 
-def test_landers_show_active_members_with_a_photo(app: Flask, client: FlaskClient) -> None:
+def test_landers_show_active_members_with_a_photo(app: Flask, client: ApiClient) -> None:
     _, ann_id = signed_up(app, "Ann", "female", "male")
     _, bob_id = signed_up(app, "Bob", "male", "female")
     _, cas_id = signed_up(app, "Cas", "male", "female")
@@ -41,15 +42,15 @@ def test_landers_show_active_members_with_a_photo(app: Flask, client: FlaskClien
     assert cas_id
 
 
-def test_a_member_lander_is_public(app: Flask, client: FlaskClient) -> None:
+def test_a_member_lander_is_public(app: Flask, client: ApiClient) -> None:
     _, ann_id = signed_up(app, "Ann", "female", "male")
     profile = client.get(f"/api/members/{ann_id}/lander").json["profile"]
     assert profile["name"] == "Ann" and profile["id"] == ann_id
     assert client.get("/api/members/999999/lander").status_code == 404
 
 
-def test_visits_count_bounces_per_lander_and_source(app: Flask, client: FlaskClient,
-                                                    container) -> None:  # type: ignore[no-untyped-def]
+def test_visits_count_bounces_per_lander_and_source(app: Flask, client: ApiClient,
+                                                    container: Container) -> None:
     keys = [client.post("/api/lander-visits", json={"lander": "gallery", "source": source})
             .json["visit"] for source in ("partner", "partner", None)]
     assert client.post(f"/api/lander-visits/{keys[0]}/engaged").status_code == 204
@@ -73,14 +74,14 @@ VISITOR = {"name": "Vic", "good_faith": True}
     ({"category": "spam", "text": "A long enough text", "email": "nope"},
      {"email": "invalid_email"}),
 ])
-def test_bad_complaints_are_refused(client: FlaskClient, body: dict[str, object],
+def test_bad_complaints_are_refused(client: ApiClient, body: dict[str, object],
                                     fields: dict[str, str]) -> None:
     answer = client.post("/api/complaints", json={**VISITOR, **body})
     assert answer.status_code == 400 and answer.json["params"]["fields"] == fields
 
 
-def test_complaints_from_visitors_and_members(app: Flask, client: FlaskClient,
-                                              container) -> None:  # type: ignore[no-untyped-def]
+def test_complaints_from_visitors_and_members(app: Flask, client: ApiClient,
+                                              container: Container) -> None:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     bob, bob_id = signed_up(app, "Bob", "male", "female")
     filed = client.post("/api/complaints", json={"category": "payment", "email": "V@Example.com",
@@ -112,7 +113,7 @@ def test_complaints_from_visitors_and_members(app: Flask, client: FlaskClient,
     assert [c.id for c in container.complaints().list("open")] == [filed.json["id"]]
 
 
-def test_the_installed_app_has_a_manifest_and_icons(client: FlaskClient) -> None:
+def test_the_installed_app_has_a_manifest_and_icons(client: ApiClient) -> None:
     manifest = client.get("/manifest.webmanifest")
     assert manifest.mimetype == "application/manifest+json"
     assert manifest.json["name"] == "Amora" and manifest.json["display"] == "standalone"

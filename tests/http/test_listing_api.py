@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import attrs
 from flask import Flask
-from flask.testing import FlaskClient
 
-from application.listings import relist
+from adapters.container import Container
+from application.shared.listings import relist
 from domain.discovery import Listing
 from tests.adapters.test_images import picture
+from tests.api_client import ApiClient
 from tests.http.test_discovery_api import add_member, add_photo, born
 from tests.http.test_likes_api import signed_up
 from tests.http.test_photos_api import upload
@@ -18,12 +19,12 @@ from tests.http.test_photos_api import upload
 ABOUT = {"about_me": "I sail on weekends.", "interests": ["sailing"]}
 
 
-def listing(container, member_id: int) -> Listing | None:  # type: ignore[no-untyped-def]
+def listing(container: Container, member_id: int) -> Listing | None:
     with container.unit_of_work() as work:
         return work.discovery.listing(member_id)  # type: ignore[no-any-return]
 
 
-def fill_profile(container, member_id: int) -> None:  # type: ignore[no-untyped-def]
+def fill_profile(container: Container, member_id: int) -> None:
     with container.unit_of_work() as work:
         member = work.members.get(member_id)
         work.members.save(member, attrs.evolve(member, profile=attrs.evolve(
@@ -33,7 +34,7 @@ def fill_profile(container, member_id: int) -> None:  # type: ignore[no-untyped-
 
 
 def test_the_listing_follows_photos_reviews_and_the_profile(
-        app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+        app: Flask, container: Container) -> None:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     photos = container.photos()
     assert listing(container, ann_id) is Listing.NO_PHOTO  # a new member
@@ -66,7 +67,7 @@ def test_the_listing_follows_photos_reviews_and_the_profile(
 
 
 def test_filled_profiles_first_then_photos_then_none_in_search_deck_and_landers(
-        app: Flask, client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+        app: Flask, client: ApiClient, container: Container) -> None:
     container.site_administration().set("amora.test", "logged_out_search", "all", "test")
     # Oldest to newest: within a listing the newest come first, but listings go first.
     filled = [add_member(container, f"Filled{n}", born(30)) for n in range(2)]

@@ -14,19 +14,20 @@ from typing import Any
 import pytest
 from dependency_injector import providers
 from flask import Flask
-from flask.testing import FlaskClient
 from sqlalchemy import update
 
 from adapters.container import Container
 from adapters.http.app import create_app
 from adapters.security.signing import SecretSigner
 from adapters.sql import tables as t
-from application.decisions import record_decision
 from application.photo_sheet import LIFETIME, PURPOSE, SHEET_SIZE
+from application.shared.decisions import record_decision
 from domain.blocklists import PhotoHash
 from domain.decisions import Ground, ItemKind, Restricting, Restriction
 from domain.members import AccountStatus, Member, Profile
+from tests.api_client import ApiClient
 from tests.application.memory_services import FixedClock
+from tests.conftest import Seeded
 
 NOW = datetime(2026, 11, 21, 12, tzinfo=UTC)
 HOSTILE = "<img src=x onerror=alert(1)>\"'&"
@@ -44,7 +45,7 @@ def clock(container: Container) -> FixedClock:
 
 
 @pytest.fixture
-def clocked_app(clock: FixedClock, container: Container, seeded, web_dist: Path) -> Flask:  # type: ignore[no-untyped-def]
+def clocked_app(clock: FixedClock, container: Container, seeded: Seeded, web_dist: Path) -> Flask:
     return create_app(container)
 
 
@@ -101,7 +102,7 @@ def world(clocked_app: Flask, container: Container) -> dict[str, Any]:
 
 
 def _open(app: Flask, path: str) -> Any:
-    return app.test_client().get(path)
+    return ApiClient(app).get(path)
 
 
 def test_the_link_opens_the_sheet_without_a_login(clocked_app: Flask, container: Container,
@@ -216,7 +217,7 @@ def test_a_tampered_or_foreign_token_opens_nothing(clocked_app: Flask, container
     # No token at all is the web app's page, which knows nothing of the sheet.
     assert "photo-" not in _open(clocked_app, "/review/photos/").get_data(as_text=True)
     # A member's session is no authority either.
-    member: FlaskClient = clocked_app.test_client()
+    member: ApiClient = ApiClient(clocked_app)
     signup = member.post("/api/signup", json={
         "email": "mo@example.com", "password": "long enough words", "name": "Mo",
         "gender": "male", "date_of_birth": "1990-01-01", "seeking": "female"})

@@ -7,15 +7,16 @@ from datetime import UTC, datetime, timedelta
 
 import attrs
 from flask import Flask
-from flask.testing import FlaskClient
 
-from application.listings import relist
+from adapters.container import Container
+from application.shared.listings import relist
 from domain.members import AccountStatus, Member, Profile, ProfileStatus
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_discovery_api import add_photo, born
 
 
-def person(container, name: str, gender: str = "female", sexuality: str = "straight",  # type: ignore[no-untyped-def]
+def person(container: Container, name: str, gender: str = "female", sexuality: str = "straight",
            city: str | None = "Amsterdam", region: str | None = "NL-NH", country: str = "NL",
            age: int = 35, **changes: object) -> int:
     profile = Profile(name=name, gender=gender, sexuality=sexuality, birth_date=born(age),
@@ -33,9 +34,9 @@ def person(container, name: str, gender: str = "female", sexuality: str = "strai
     return member_id
 
 
-def member_client(app: Flask, name: str, gender: str, seeking: str, **place: str) -> FlaskClient:
+def member_client(app: Flask, name: str, gender: str, seeking: str, **place: str) -> ApiClient:
     """A confirmed member who signed up with ``place`` (country, region, city)."""
-    client = app.test_client()
+    client = ApiClient(app)
     body = {**SIGNUP, "email": f"{name.lower()}@example.com", "name": name, "gender": gender,
             "seeking": seeking, "country": "NL", **place}
     answer = client.post("/api/signup", json=body)
@@ -55,7 +56,7 @@ def names(answer: dict[str, object]) -> list[str]:
 
 
 def test_a_straight_mans_default_search_has_no_one_who_does_not_seek_men(
-        app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+        app: Flask, container: Container) -> None:
     for name, gender, sexuality in (
             ("Lesbian", "female", "gay"), ("Straight", "female", "straight"),
             ("Bi", "female", "bisexual"), ("GayMan", "male", "gay"), ("BiMan", "male", "bisexual")):
@@ -75,7 +76,7 @@ def test_a_straight_mans_default_search_has_no_one_who_does_not_seek_men(
 
 
 def test_search_starts_near_the_member_nearest_first_with_rounded_distances(
-        app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+        app: Flask, container: Container) -> None:
     for name, city, region in (("Haarlem", "Haarlem", "NL-NH"), ("Utrecht", "Utrecht", "NL-UT"),
                                ("Rotterdam", "Rotterdam", "NL-ZH"),
                                ("Groningen", "Groningen", "NL-GR"),
@@ -106,7 +107,7 @@ def test_search_starts_near_the_member_nearest_first_with_rounded_distances(
         assert tom.get(f"/api/members?{wrong}").json["error"] == "invalid_request"
 
 
-def test_the_position_follows_the_place(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_the_position_follows_the_place(app: Flask, container: Container) -> None:
     person(container, "Haarlem", city="Haarlem", region="NL-NH")
     person(container, "Maastricht", city="Maastricht", region="NL-LI")
     tom = member_client(app, "Tom", "male", "female", region="NL-NH", city="Amsterdam")
@@ -117,7 +118,7 @@ def test_the_position_follows_the_place(app: Flask, container) -> None:  # type:
 
 
 def test_a_member_without_a_known_place_searches_without_distances(
-        app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+        app: Flask, container: Container) -> None:
     person(container, "Haarlem", city="Haarlem", region="NL-NH")
     tom = member_client(app, "Tom", "male", "female")  # the country only
     answer = tom.get("/api/members?order=nearest&distance=10").json
@@ -126,7 +127,7 @@ def test_a_member_without_a_known_place_searches_without_distances(
     assert answer["filters"]["distance_km"] is None and answer["filters"]["order"] == "newest"
 
 
-def test_online_now_only_finds_members_who_show_it(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_online_now_only_finds_members_who_show_it(app: Flask, container: Container) -> None:
     online = person(container, "Online")
     person(container, "Away")
     quiet = person(container, "Quiet", show_online=False)
@@ -148,7 +149,7 @@ def test_online_now_only_finds_members_who_show_it(app: Flask, container) -> Non
 
 
 def test_best_first_ranks_by_fit_says_why_and_never_tops_with_a_fictional_profile(
-        app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+        app: Flask, container: Container) -> None:
     filled = {"about_me": "Out on the trails most weekends.", "interests": ("hiking", "jazz")}
     star = person(container, "Star", is_fictional=True, **filled)
     far = person(container, "Far", city="Maastricht", region="NL-LI", interests=("cooking",))
@@ -171,7 +172,7 @@ def test_best_first_ranks_by_fit_says_why_and_never_tops_with_a_fictional_profil
     assert names(newest)[0] != "Star" and "Star" in names(newest)
 
 
-def test_best_first_spreads_attention_past_the_daily_cap(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_best_first_spreads_attention_past_the_daily_cap(app: Flask, container: Container) -> None:
     popular = person(container, "Popular", city="Haarlem", about_me="Hi!", interests=("jazz",))
     add_photo(container, popular)
     add_photo(container, person(container, "Quiet", city="Utrecht", region="NL-UT"))

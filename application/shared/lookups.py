@@ -1,0 +1,25 @@
+"""The two lookups nearly every use case starts with: a member by id, and the site they
+belong to. They live here, not in the accounts use case, so that a use case needing them
+does not import (and a command does not load) the sign-up, sign-in and closing rules."""
+
+from __future__ import annotations
+
+from application.ports.unit_of_work import UnitOfWork
+from domain.errors import DomainError, NotFound
+from domain.members import Member
+from domain.sites import Site
+
+
+def existing_member(uow: UnitOfWork, member_id: int) -> Member:
+    member = uow.members.get(member_id)
+    if member is None:
+        raise DomainError("member_not_found")
+    return member
+
+
+def site_of_member(uow: UnitOfWork, member: Member) -> Site:
+    """The member's site, or the default site for a member whose site is gone."""
+    site = uow.sites.get(member.site_id) or uow.sites.default()
+    if site is None:
+        raise NotFound("site")
+    return site
