@@ -14,7 +14,7 @@ SCHEMA = Path(__file__).with_name("dsa_statement.schema.json")
 
 @cache
 def _validator() -> Any:
-    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]  # only here
+    from jsonschema import Draft202012Validator
 
     schema = json.loads(SCHEMA.read_text("utf-8"))
     Draft202012Validator.check_schema(schema)
