@@ -8,6 +8,7 @@ import socket
 import threading
 from collections.abc import Iterator
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,8 +16,9 @@ import simple_websocket
 from flask import Flask
 from werkzeug.serving import make_server
 
-from adapters.container import Container
+from adapters.container import Container, build_container
 from tests.api_client import ApiClient
+from tests.conftest import make_config
 from tests.http.test_likes_api import make_premium, signed_up
 
 
@@ -186,6 +188,24 @@ def test_a_ban_closes_the_sockets_at_once(app: Flask, container: Container, live
     with pytest.raises(simple_websocket.ConnectionClosed):
         while True:
             bob_ws.receive(timeout=2)
+
+
+def test_a_ban_from_the_command_line_closes_the_sockets_at_once_without_redis(
+        app: Flask, live: str, tmp_path: Path, database_url: str) -> None:
+    """`amora members ban` runs in a process of its own (here: a second container on the
+    same VAR_DIR, so a bus of its own). Without Redis its SessionRevoked reaches this
+    process's socket over the same-host bus: the event itself, which names the sessions
+    (the 15-second session check would send a bare session_revoked)."""
+    bob, bob_id = signed_up(app, "Bob", "male", "female")
+    bob_ws = connect(live, bob)
+    next_event(bob_ws, "hello")
+    command_line = build_container(make_config(tmp_path, DATABASE_URL=database_url,
+                                               WEB_DIST=str(tmp_path / "dist")))
+    try:
+        command_line.moderation().ban(bob_id, "spam", "pytest")
+    finally:
+        command_line.engine().dispose()
+    assert next_event(bob_ws, "session_revoked", timeout=10)["sessions"] == []
 
 
 @pytest.mark.parametrize("at_once", [1, 100])

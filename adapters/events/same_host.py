@@ -1,0 +1,130 @@
+"""The event bus without Redis (the embedded default): the processes of one machine that
+share a VAR_DIR hear each other's events at once, over Unix datagram sockets.
+
+Why: without Redis, `amora members ban` runs in a process of its own, and the member's
+open socket lives in `amora serve`. With only an in-process bus, the ban's SessionRevoked
+reached nobody and the socket stayed open until the next session check (15 s).
+
+How: a process that listens (one with live sockets) binds an inbox in a folder private to
+this user and this VAR_DIR; publishing delivers in this process and sends one datagram
+to every other inbox there. Best effort, as over Redis: a use case publishes after it
+commits, and a client refetches on reconnect, so an inbox that is gone or full only costs
+that process the event (its session check still closes a banned member's socket)."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import itertools
+import json
+import logging
+import os
+import socket
+import stat
+import tempfile
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import cattrs
+
+from adapters.events.encoding import event_json, event_of
+from adapters.events.local import Listener, LocalEventBus
+from application.ports.events import Event
+
+MAX_DATAGRAM = 64 * 1024  # an event is a few hundred bytes; more is not ours
+log = logging.getLogger(__name__)
+_inbox_numbers = itertools.count(1)  # several buses in one process (tests) each have one
+
+
+def neighbourhood(var_dir: Path) -> Path:
+    """The folder of the inboxes of the processes sharing ``var_dir``: short (a Unix
+    socket's path is limited to about 100 bytes, and VAR_DIR may be long), and named
+    after the user and the folder, so two deployments on one machine stay apart."""
+    digest = hashlib.sha256(f"{os.getuid()}:{var_dir.resolve()}".encode()).hexdigest()[:16]
+    return Path(tempfile.gettempdir()) / f"amora-live-{digest}"
+
+
+def _private_folder(folder: Path) -> bool:
+    """The folder exists, is ours and no one else may write to it: another user's
+    datagrams would be events told to our members."""
+    with contextlib.suppress(FileExistsError):
+        folder.mkdir(mode=0o700)
+    info = folder.lstat()
+    return (stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid()
+            and not info.st_mode & (stat.S_IRWXG | stat.S_IRWXO))
+
+
+class SameHostEventBus:
+    def __init__(self, folder: Path) -> None:
+        self._folder = folder
+        self._local = LocalEventBus()
+        self._inbox: socket.socket | None = None
+        self._inbox_path: Path | None = None
+        self._started = threading.Lock()
+        self._usable = _private_folder(folder)
+        if not self._usable:
+            log.warning("%s is not a private folder of this user: events stay in this"
+                        " process", folder)
+
+    def publish(self, channel: str, event: Event) -> None:
+        self._local.deliver(channel, event)
+        if self._usable:
+            self._tell_neighbours(json.dumps({"channel": channel,
+                                              "event": event_json(event)}).encode())
+
+    def subscribe(self, channel: str, listener: Listener) -> Callable[[], None]:
+        self._listen()
+        return self._local.subscribe(channel, listener)
+
+    def listening(self, channel: str) -> bool:
+        return self._local.listening(channel)
+
+    def close(self) -> None:
+        if self._inbox is not None:
+            self._inbox.close()
+        if self._inbox_path is not None:
+            self._inbox_path.unlink(missing_ok=True)
+
+    def _tell_neighbours(self, datagram: bytes) -> None:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
+            sender.setblocking(False)  # a full inbox must not stall the publisher
+            for inbox in self._folder.glob("*.sock"):
+                if inbox == self._inbox_path:
+                    continue
+                try:
+                    sender.sendto(datagram, str(inbox))
+                except (ConnectionRefusedError, FileNotFoundError):
+                    inbox.unlink(missing_ok=True)  # its process has ended
+                except OSError as error:  # full (EAGAIN) or too long: that process misses it
+                    log.warning("event not passed to %s: %s", inbox.name, error)
+
+    def _listen(self) -> None:
+        """Bind this bus's inbox and start its reader, on first subscription."""
+        with self._started:
+            if self._inbox is not None or not self._usable:
+                return
+            path = self._folder / f"{os.getpid()}-{next(_inbox_numbers)}.sock"
+            path.unlink(missing_ok=True)  # a process of the same pid that died
+            inbox = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            inbox.bind(str(path))
+            self._inbox, self._inbox_path = inbox, path
+            threading.Thread(target=self._read, args=(inbox,), name="amora-same-host-events",
+                             daemon=True).start()
+
+    def _read(self, inbox: socket.socket) -> None:
+        while True:
+            try:
+                raw = inbox.recv(MAX_DATAGRAM)
+            except OSError:  # closed
+                return
+            try:
+                data = json.loads(raw)
+                channel = data["channel"]
+                if not self._local.listening(channel):
+                    continue
+                event = event_of(data["event"])
+            except (TypeError, ValueError, KeyError, cattrs.BaseValidationError):
+                log.warning("dropped a malformed event")
+                continue
+            self._local.deliver(channel, event)

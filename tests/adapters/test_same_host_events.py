@@ -1,0 +1,76 @@
+"""The event bus without Redis passes events between the processes of one machine that
+share a VAR_DIR (adapters.events.same_host): two buses on one folder stand for two
+processes."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+from pathlib import Path
+
+from adapters.events.same_host import SameHostEventBus, neighbourhood
+from application.ports.events import Event, SessionRevoked, member_channel
+
+CHANNEL = member_channel(7)
+
+
+def heard_by(bus: SameHostEventBus) -> tuple[list[Event], threading.Event]:
+    heard: list[Event] = []
+    arrived = threading.Event()
+
+    def listener(event: Event) -> None:
+        heard.append(event)
+        arrived.set()
+
+    bus.subscribe(CHANNEL, listener)
+    return heard, arrived
+
+
+def test_an_event_reaches_the_other_process_at_once(tmp_path: Path) -> None:
+    folder = neighbourhood(tmp_path)
+    server, command_line = SameHostEventBus(folder), SameHostEventBus(folder)
+    try:
+        heard, arrived = heard_by(server)
+        command_line.publish(CHANNEL, SessionRevoked(sessions=(3,)))
+        assert arrived.wait(timeout=10)
+        assert heard == [SessionRevoked(sessions=(3,))]
+    finally:
+        server.close()
+
+
+def test_the_publisher_hears_its_own_event_once(tmp_path: Path) -> None:
+    bus = SameHostEventBus(neighbourhood(tmp_path))
+    try:
+        heard, _ = heard_by(bus)
+        bus.publish(CHANNEL, SessionRevoked())
+        assert heard == [SessionRevoked()]  # delivered in process, not again by datagram
+    finally:
+        bus.close()
+
+
+def test_an_ended_process_inbox_is_cleared_and_costs_nothing(tmp_path: Path) -> None:
+    folder = neighbourhood(tmp_path)
+    bus = SameHostEventBus(folder)
+    stale = folder / "999999-1.sock"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as gone:
+        gone.bind(str(stale))  # bound, then closed: nobody reads it any more
+    bus.publish(CHANNEL, SessionRevoked())
+    assert not stale.exists()
+
+
+def test_a_folder_others_may_write_to_is_not_used(tmp_path: Path) -> None:
+    """Another user's datagrams would be events told to our members: a folder that is not
+    ours alone keeps events in the process."""
+    folder = neighbourhood(tmp_path)
+    folder.mkdir(mode=0o700)
+    os.chmod(folder, 0o777)
+    server, command_line = SameHostEventBus(folder), SameHostEventBus(folder)
+    heard, _ = heard_by(server)
+    command_line.publish(CHANNEL, SessionRevoked())
+    assert heard == [] and list(folder.iterdir()) == []
+
+
+def test_deployments_on_other_var_dirs_stay_apart(tmp_path: Path) -> None:
+    assert neighbourhood(tmp_path / "a") != neighbourhood(tmp_path / "b")
+    assert len(str(neighbourhood(tmp_path / ("x" * 200)))) < 100  # a socket path's limit
