@@ -13,7 +13,7 @@ import functools
 import os
 import shutil
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -37,6 +37,11 @@ _WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
 REDIS_URL = os.environ.get("TEST_REDIS_URL", f"redis://127.0.0.1:6379/{15 - _WORKER}")
 # In os.environ, so `amora` processes the tests start (live servers, workers) hash cheaply too.
 os.environ.setdefault("PASSWORD_HASHING", "cheap")
+
+# The `uow` fixture: a new unit of work on the test's database at each call.
+UowFactory = Callable[[], SqlUnitOfWork]
+# The `seeded` fixture: the company, its default site (amora.test) and a second site.
+Seeded = tuple[Company, Site, Site]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -135,14 +140,14 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
 
 
 @pytest.fixture
-def engine(database_url: str):  # type: ignore[no-untyped-def]
+def engine(database_url: str) -> Iterator[Engine]:
     engine = database_engine(database_url)
     yield engine
     engine.dispose()
 
 
 @pytest.fixture
-def uow(engine):  # type: ignore[no-untyped-def]
+def uow(engine: Engine) -> UowFactory:
     return lambda: SqlUnitOfWork(engine)
 
 
@@ -204,7 +209,7 @@ def seed_default_site(container: Container) -> None:
 
 
 @pytest.fixture
-def seeded(uow):  # type: ignore[no-untyped-def]
+def seeded(uow: UowFactory) -> Seeded:
     """One company with a default site and a second site."""
     with uow() as work:
         company = work.companies.add(sample_company())

@@ -5,21 +5,23 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
+from adapters.sql.unit_of_work import SqlUnitOfWork
 from domain.blocklists import EntryKind, NewEntry, PhotoHash, SignupFacts, address_network
 from domain.members import AccountStatus, Member, Profile
+from tests.conftest import Seeded, UowFactory
 
 T0 = datetime(2026, 11, 28, 12, tzinfo=UTC)
 DEVICE = "dev1ce-of-a-scammer-0123456789"
 
 
-def _member(work, n: int) -> Member:  # type: ignore[no-untyped-def]
+def _member(work: SqlUnitOfWork, n: int) -> Member:
     return work.members.add(Member(
         id=0, site_id=1, email=f"m{n}@example.com", status=AccountStatus.ACTIVE,
         language="nl", created_at=T0, profile=Profile(
             name=f"Member {n}", gender="female", birth_date=date(1990, 1, 1), country="NL")))
 
 
-def test_one_entry_per_value_found_by_a_signups_lookups(uow, seeded) -> None:  # type: ignore[no-untyped-def]
+def test_one_entry_per_value_found_by_a_signups_lookups(uow: UowFactory, seeded: Seeded) -> None:
     with uow() as work:
         scammer = _member(work, 1)
         entries = [
@@ -73,7 +75,8 @@ def _near(phash: PhotoHash, bits: int) -> PhotoHash:
     return PhotoHash(phash.coarse ^ 1, phash.fine ^ ((1 << bits) - 1))
 
 
-def test_a_new_photo_finds_other_members_photos_by_its_probes(uow, seeded) -> None:  # type: ignore[no-untyped-def]
+def test_a_new_photo_finds_other_members_photos_by_its_probes(uow: UowFactory,
+                                                              seeded: Seeded) -> None:
     phash = PhotoHash(0x1111_2222_3333_4444, 0xABCDEF << 100)
     with uow() as work:
         ann, bob, cat, dan = (_member(work, n) for n in range(4))
@@ -103,7 +106,7 @@ def test_a_new_photo_finds_other_members_photos_by_its_probes(uow, seeded) -> No
         assert [e.id for e in work.blocklists.photo_hashes()] == [entry.id if entry else 0]
 
 
-def test_what_a_member_signed_up_and_logged_in_from(uow, seeded) -> None:  # type: ignore[no-untyped-def]
+def test_what_a_member_signed_up_and_logged_in_from(uow: UowFactory, seeded: Seeded) -> None:
     with uow() as work:
         ann = _member(work, 1)
         for n, (ip, device) in enumerate([("81.2.69.160", DEVICE), ("81.2.69.160", DEVICE),

@@ -49,7 +49,7 @@ def test_building_the_container_connects_to_nothing(tmp_path: Path) -> None:
     assert not (tmp_path / "amora.db").exists()
 
 
-def test_mollie_needs_an_api_key(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_mollie_needs_an_api_key(tmp_path: Path) -> None:
     import pytest as _pytest
 
     from adapters.config import ConfigError, load_config

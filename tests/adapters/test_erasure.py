@@ -28,9 +28,11 @@ from sqlalchemy import (
     update,
 )
 
+from adapters.container import Container
 from adapters.sql import tables as t
 from adapters.sql.engine import inserted_id
 from application.accounts import SignupForm, Visitor
+from tests.conftest import Seeded
 
 MARK = "Zq9pX7"  # in every text of the member's rows: none may be left
 NOW = datetime(2026, 12, 1, 12, tzinfo=UTC)
@@ -167,8 +169,8 @@ def _leftovers(connection: Connection, member_id: int, name: str) -> list[str]:
     return found
 
 
-def test_erasure_leaves_nothing_personal_in_any_table_or_the_file_store(  # type: ignore[no-untyped-def]
-        container, seeded) -> None:
+def test_erasure_leaves_nothing_personal_in_any_table_or_the_file_store(
+        container: Container, seeded: Seeded) -> None:
     accounts = container.accounts()
     login = accounts.sign_up(None, SignupForm(
         email=ADDRESS, name="Annabel", date_of_birth="1990-04-01",

@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime
 
 from sqlalchemy import text
 
+from adapters.container import Container
 from adapters.sql import migrate
 from domain.members import AccountStatus, Member, Profile
 from domain.pricing import FIRST_PURCHASE, Bundle
@@ -26,8 +27,8 @@ ORDERS = [
 ]
 
 
-def test_the_migration_reserves_the_first_purchase_discount_once_per_member(  # type: ignore[no-untyped-def]
-        container, database_url: str) -> None:
+def test_the_migration_reserves_the_first_purchase_discount_once_per_member(
+        container: Container, database_url: str) -> None:
     seed_default_site(container)
     with container.unit_of_work() as work:
         people = {name: work.members.add(Member(

@@ -7,6 +7,7 @@ from datetime import UTC, date, datetime
 
 from sqlalchemy import inspect
 
+from adapters.container import Container
 from adapters.sql import migrate
 from adapters.sql import tables as t
 from domain.discovery import Listing
@@ -19,7 +20,8 @@ T0 = datetime(2026, 1, 1, tzinfo=UTC)
 _LATER_IN = (t.profiles, t.photos)
 
 
-def test_the_migration_fills_in_each_members_listing(container, database_url: str) -> None:  # type: ignore[no-untyped-def]
+def test_the_migration_fills_in_each_members_listing(container: Container,
+                                                     database_url: str) -> None:
     seed_default_site(container)
     migrate.downgrade(database_url, "0020")
     # Today's repositories write the places' positions of migration 0025: those columns

@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime
 
 from sqlalchemy import JSON, Integer, column, insert, table
 
+from adapters.container import Container
 from adapters.sql import migrate
 from domain.members import AccountStatus, Member, Profile
 from domain.notifications import DEFAULTS, MARKETING
@@ -18,7 +19,8 @@ settings = table("notification_settings", column("member_id", Integer),
                  column("preferences", JSON))
 
 
-def test_members_from_before_keep_their_marketing_mail(container, database_url: str) -> None:  # type: ignore[no-untyped-def]
+def test_members_from_before_keep_their_marketing_mail(container: Container,
+                                                       database_url: str) -> None:
     seed_default_site(container)
     ids = {}
     with container.unit_of_work() as work:

@@ -23,7 +23,7 @@ from domain.members import AccountStatus, Member, Profile, ProfileStatus
 from domain.orders import Order, OrderStatus
 from domain.pricing import Bundle, DiscountCode
 from tests.application.memory import MemoryStore, MemoryUnitOfWork
-from tests.conftest import sample_company, sample_site
+from tests.conftest import UowFactory, sample_company, sample_site
 
 T0 = datetime(2026, 3, 1, 12, tzinfo=UTC)
 Scenario = Callable[[UnitOfWork], Any]
@@ -59,7 +59,7 @@ def _member_changed(work: UnitOfWork, member: Member, **changes: Any) -> None:
     work.members.save(member, attrs.evolve(member, **changes))
 
 
-def test_chats(uow) -> None:  # type: ignore[no-untyped-def]
+def test_chats(uow: UowFactory) -> None:
     def scenario(work: UnitOfWork) -> Any:
         ann, bob, cat, dan, eve = _people(work, "Ann", "Bob", "Cat", "Dan", "Eve")
         with_bob = work.chats.start(ann.id, bob.id, T0)
@@ -98,7 +98,7 @@ def test_chats(uow) -> None:  # type: ignore[no-untyped-def]
     same_in_memory(uow, scenario)
 
 
-def test_the_shields_flags_and_waiting_messages(uow) -> None:  # type: ignore[no-untyped-def]
+def test_the_shields_flags_and_waiting_messages(uow: UowFactory) -> None:
     def scenario(work: UnitOfWork) -> Any:
         ann, bob, cat = _people(work, "Ann", "Bob", "Cat")
         with_bob, with_cat = work.chats.start(ann.id, bob.id, T0), \
@@ -123,7 +123,7 @@ def test_the_shields_flags_and_waiting_messages(uow) -> None:  # type: ignore[no
     same_in_memory(uow, scenario)
 
 
-def test_likes_and_swipes(uow) -> None:  # type: ignore[no-untyped-def]
+def test_likes_and_swipes(uow: UowFactory) -> None:
     def scenario(work: UnitOfWork) -> Any:
         ann, bob, cat, dan, eve, fay, gus = _people(
             work, "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus",
@@ -155,7 +155,7 @@ def test_likes_and_swipes(uow) -> None:  # type: ignore[no-untyped-def]
     same_in_memory(uow, scenario)
 
 
-def test_search_candidates_and_blocks(uow) -> None:  # type: ignore[no-untyped-def]
+def test_search_candidates_and_blocks(uow: UowFactory) -> None:
     def scenario(work: UnitOfWork) -> Any:
         ann, *others = _people(work, "Ann", "Bob", "Cat", "Dan", "Eve", "Fay",
                                Dan={"status": AccountStatus.BANNED}, Eve={"invisible": True})
@@ -177,7 +177,7 @@ def test_search_candidates_and_blocks(uow) -> None:  # type: ignore[no-untyped-d
     same_in_memory(uow, scenario)
 
 
-def test_ledger(uow) -> None:  # type: ignore[no-untyped-def]
+def test_ledger(uow: UowFactory) -> None:
     def scenario(work: UnitOfWork) -> Any:
         [ann] = _people(work, "Ann")
         booked = [work.ledger.apply(ann.id, kind, change, key, "r", T0) for kind, change, key in [
@@ -189,7 +189,7 @@ def test_ledger(uow) -> None:  # type: ignore[no-untyped-def]
     same_in_memory(uow, scenario)
 
 
-def test_orders_codes_and_bundles(uow) -> None:  # type: ignore[no-untyped-def]
+def test_orders_codes_and_bundles(uow: UowFactory) -> None:
     def scenario(work: UnitOfWork) -> Any:
         ann, bob = _people(work, "Ann", "Bob")
         work.bundles.replace(1, "EUR", [Bundle(id=0, site_id=1, credits=c, price=p,
@@ -238,7 +238,7 @@ def test_orders_codes_and_bundles(uow) -> None:  # type: ignore[no-untyped-def]
     same_in_memory(uow, scenario)
 
 
-def test_refunds_and_price_lists(uow) -> None:  # type: ignore[no-untyped-def]
+def test_refunds_and_price_lists(uow: UowFactory) -> None:
     """Issue 32.4: a bundle given again keeps its id; refunds add up to at most the
     amount; orders listed by member and time."""
     def scenario(work: UnitOfWork) -> Any:
@@ -268,7 +268,7 @@ def test_refunds_and_price_lists(uow) -> None:  # type: ignore[no-untyped-def]
     same_in_memory(uow, scenario)
 
 
-def test_notifications(uow) -> None:  # type: ignore[no-untyped-def]
+def test_notifications(uow: UowFactory) -> None:
     def scenario(work: UnitOfWork) -> Any:
         ann, bob, cat = _people(work, "Ann", "Bob", "Cat", Cat={"is_fictional": True})
         work.notifications.save_preferences(ann.id, {"like": False})
@@ -309,7 +309,7 @@ def test_notifications(uow) -> None:  # type: ignore[no-untyped-def]
     same_in_memory(uow, scenario)
 
 
-def test_complaints_direct_debit_and_the_review_queue(uow) -> None:  # type: ignore[no-untyped-def]
+def test_complaints_direct_debit_and_the_review_queue(uow: UowFactory) -> None:
     def scenario(work: UnitOfWork) -> Any:
         ann, bob, cat = _people(work, "Ann", "Bob", "Cat")
         chat = work.chats.start(ann.id, bob.id, T0)

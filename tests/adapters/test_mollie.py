@@ -21,6 +21,7 @@ from adapters.http.app import create_app
 from adapters.payments.mollie import MollieGateway
 from application.ports.payments import Issuer, Mandate, PaymentMethod, PaymentRequest
 from domain.pricing import Bundle
+from tests.api_client import ApiClient
 from tests.conftest import make_config, seed_default_site
 from tests.http.test_likes_api import signed_up
 
@@ -196,7 +197,7 @@ def test_a_mollie_webhook_pays_the_order_once(stub: StubMollie, tmp_path: Path,
     started = ann.post("/api/orders", json={"delivery_consent": True,
                                             "bundle": bundle, "method": "ideal"}).json
     assert started["checkout_url"].startswith("https://stub.mollie/checkout/")
-    hook = app.test_client()
+    hook = ApiClient(app)
     hook.post("/api/payments/webhook/mollie", data={"id": started["payment_id"]})
     assert ann.get("/api/user").json["user"]["credits"] == 0  # still open at Mollie
     stub.payments[started["payment_id"]]["status"] = "paid"

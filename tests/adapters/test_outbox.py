@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 import redis
+from sqlalchemy import Engine
 
 from adapters.jobs.broker import DramatiqTaskQueue, make_broker
 from adapters.jobs.outbox import MAX_ATTEMPTS, OutboxQueue
-from tests.conftest import REDIS_URL
+from tests.conftest import REDIS_URL, UowFactory
 
 
 class FakeClock:
@@ -36,11 +37,11 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def queue(engine, clock: FakeClock) -> OutboxQueue:  # type: ignore[no-untyped-def]
+def queue(engine: Engine, clock: FakeClock) -> OutboxQueue:
     return OutboxQueue(engine, lease_seconds=60, clock=clock)
 
 
-def test_a_job_exists_only_if_its_transaction_commits(queue: OutboxQueue, uow) -> None:  # type: ignore[no-untyped-def]
+def test_a_job_exists_only_if_its_transaction_commits(queue: OutboxQueue, uow: UowFactory) -> None:
     ran: list[Any] = []
     queue.register("note", lambda *args: ran.append(args))
     with uow() as work:
@@ -89,7 +90,7 @@ def test_a_dead_runners_job_is_taken_again_after_its_lease(queue: OutboxQueue,
     assert ran == ["hello"] and claimed.attempts == 1
 
 
-def test_parallel_runners_run_each_job_once(engine, clock: FakeClock,  # type: ignore[no-untyped-def]
+def test_parallel_runners_run_each_job_once(engine: Engine, clock: FakeClock,
                                             database_url: str) -> None:
     if not database_url.startswith("postgresql"):
         pytest.skip("SQLite has one writer; the race is PostgreSQL's (SKIP LOCKED)")
@@ -119,7 +120,7 @@ def test_parallel_runners_run_each_job_once(engine, clock: FakeClock,  # type: i
     assert ran == Counter(range(60))
 
 
-def test_scaled_out_jobs_are_relayed_to_dramatiq_on_redis(engine, clock: FakeClock) -> None:  # type: ignore[no-untyped-def]
+def test_scaled_out_jobs_are_relayed_to_dramatiq_on_redis(engine: Engine, clock: FakeClock) -> None:
     redis.Redis.from_url(REDIS_URL).ping()
     broker = make_broker(REDIS_URL)
     broker.namespace = f"amora-test-{uuid.uuid4().hex[:8]}"  # type: ignore[attr-defined]

@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime
 
 from sqlalchemy import select, text
 
+from adapters.container import Container
 from adapters.sql import migrate
 from adapters.sql.tables import receipt_counters, receipts
 from domain.members import AccountStatus, Member, Profile
@@ -28,8 +29,8 @@ ORDERS = [
 ]
 
 
-def test_paid_orders_get_receipts_numbered_as_they_were_paid(  # type: ignore[no-untyped-def]
-        container, database_url: str) -> None:
+def test_paid_orders_get_receipts_numbered_as_they_were_paid(
+        container: Container, database_url: str) -> None:
     seed_default_site(container)
     with container.unit_of_work() as work:
         other = work.companies.add(sample_company(name="Flirt Oy", kvk="1234567-8",

@@ -67,8 +67,8 @@ def numbered(container: Container) -> list[tuple[int, int, int, int]]:
                    receipts.c.number).order_by(receipts.c.number))]
 
 
-def test_parallel_payments_take_numbers_one_to_n_without_gaps_or_repeats(  # type: ignore[no-untyped-def]
-        container) -> None:
+def test_parallel_payments_take_numbers_one_to_n_without_gaps_or_repeats(
+        container: Container) -> None:
     seed_default_site(container)
     first = open_orders(container, PAYMENTS)
     settle_at_once(container, first)  # the year's counter is made by one of them
@@ -88,8 +88,8 @@ def test_parallel_payments_take_numbers_one_to_n_without_gaps_or_repeats(  # typ
         assert all(order and order.status is OrderStatus.PAID for order in paid)
 
 
-def test_a_number_is_not_used_up_by_a_transaction_that_does_not_commit(  # type: ignore[no-untyped-def]
-        container) -> None:
+def test_a_number_is_not_used_up_by_a_transaction_that_does_not_commit(
+        container: Container) -> None:
     seed_default_site(container)
     open_orders(container, 2)
     seller = Seller.of(sample_company())

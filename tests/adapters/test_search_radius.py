@@ -13,9 +13,11 @@ import attrs
 from sqlalchemy import update
 
 from adapters.sql import tables as t
+from adapters.sql.unit_of_work import SqlUnitOfWork
 from application.ports.discovery import Near, SearchQuery
 from domain.distance import RADII_KM, Position, bounding_box, km_between, snapped, within
 from domain.members import AccountStatus, Member, Profile
+from tests.conftest import Seeded, UowFactory
 
 CENTRE = snapped(Position(52.37, 4.89))
 
@@ -44,7 +46,7 @@ def _places() -> list[Position | None]:
     return [*places, None, None]
 
 
-def _add(work, places: list[Position | None]) -> dict[int, Position | None]:  # type: ignore[no-untyped-def]
+def _add(work: SqlUnitOfWork, places: list[Position | None]) -> dict[int, Position | None]:
     joined = datetime(2026, 1, 1, tzinfo=UTC)
     added = {}
     for n, place in enumerate([CENTRE, *places]):
@@ -60,7 +62,8 @@ def _add(work, places: list[Position | None]) -> dict[int, Position | None]:  # 
     return added
 
 
-def test_radius_searches_find_whom_the_domain_finds_nearest_first(uow, seeded) -> None:  # type: ignore[no-untyped-def]
+def test_radius_searches_find_whom_the_domain_finds_nearest_first(uow: UowFactory,
+                                                                  seeded: Seeded) -> None:
     with uow() as work:
         added = _add(work, _places())
         viewer = min(added)

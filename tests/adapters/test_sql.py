@@ -6,21 +6,21 @@ import attrs
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import func, select
+from sqlalchemy import Engine, func, select
 
 from adapters.sql import tables
 from domain.sites import MessageCost, Niche
-from tests.conftest import sample_company, sample_site
+from tests.conftest import Seeded, UowFactory, sample_company, sample_site
 
 
-def test_migrations_match_the_schema(engine) -> None:  # type: ignore[no-untyped-def]
+def test_migrations_match_the_schema(engine: Engine) -> None:
     with engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})
         differences = compare_metadata(context, tables.metadata)
     assert differences == []
 
 
-def test_sites_round_trip(uow, seeded) -> None:  # type: ignore[no-untyped-def]
+def test_sites_round_trip(uow: UowFactory, seeded: Seeded) -> None:
     company, default, other = seeded
     with uow() as work:
         assert work.sites.by_domain("amora.test") == default
@@ -34,7 +34,7 @@ def test_sites_round_trip(uow, seeded) -> None:  # type: ignore[no-untyped-def]
     assert default.minimum_message_costs == {"DE": MessageCost(15, "EUR")}
 
 
-def test_unit_of_work_rolls_back_unless_committed(uow, seeded) -> None:  # type: ignore[no-untyped-def]
+def test_unit_of_work_rolls_back_unless_committed(uow: UowFactory, seeded: Seeded) -> None:
     _, default, _ = seeded
     with uow() as work:
         work.sites.update(attrs.evolve(default, name="Changed"))
@@ -54,7 +54,7 @@ def test_unit_of_work_rolls_back_unless_committed(uow, seeded) -> None:  # type:
         assert work.sites.by_domain("amora.test").name == "Committed"
 
 
-def test_audit_log_is_kept(uow, seeded, engine) -> None:  # type: ignore[no-untyped-def]
+def test_audit_log_is_kept(uow: UowFactory, seeded: Seeded, engine: Engine) -> None:
     from datetime import UTC, datetime
 
     at = datetime(2026, 11, 21, 10, tzinfo=UTC)
@@ -67,14 +67,14 @@ def test_audit_log_is_kept(uow, seeded, engine) -> None:  # type: ignore[no-unty
         assert connection.execute(select(func.count()).select_from(tables.sites)).scalar() == 2
 
 
-def test_domain_is_unique(uow, seeded) -> None:  # type: ignore[no-untyped-def]
+def test_domain_is_unique(uow: UowFactory, seeded: Seeded) -> None:
     company, _, _ = seeded
     with pytest.raises(Exception), uow() as work:  # noqa: B017 - the driver's IntegrityError
         work.sites.add(sample_site(company.id, domain="flirt.test", is_default=False))
         work.commit()
 
 
-def test_company_round_trip_keeps_every_field(uow) -> None:  # type: ignore[no-untyped-def]
+def test_company_round_trip_keeps_every_field(uow: UowFactory) -> None:
     with uow() as work:
         company = work.companies.add(sample_company(tradenames=("A", "B")))
         work.commit()
@@ -82,7 +82,7 @@ def test_company_round_trip_keeps_every_field(uow) -> None:  # type: ignore[no-u
         assert work.companies.all() == [company]
 
 
-def test_a_photo_is_found_by_its_name_through_an_index(engine) -> None:  # type: ignore[no-untyped-def]
+def test_a_photo_is_found_by_its_name_through_an_index(engine: Engine) -> None:
     """Every /media/ request looks its photo up by file or thumbnail name: with the
     planner told to avoid full scans, neither name may need one (it did before 0023)."""
     photos = tables.photos

@@ -12,6 +12,7 @@ from application.ports.complaints import NewComplaint
 from application.ports.unit_of_work import UnitOfWork
 from domain.mass_openers import signature
 from tests.adapters.test_memory_contract import T0, _people, same_in_memory
+from tests.conftest import UowFactory
 
 
 def _report(work: UnitOfWork, reporter: int | None, member: int, minutes: int) -> int:
@@ -21,7 +22,7 @@ def _report(work: UnitOfWork, reporter: int | None, member: int, minutes: int) -
         message_id=None, status="open", created_at=T0 + timedelta(minutes=minutes)))
 
 
-def test_trust(uow) -> None:  # type: ignore[no-untyped-def]
+def test_trust(uow: UowFactory) -> None:
     def scenario(work: UnitOfWork) -> Any:
         ann, bob, cat, dan, eve = _people(work, "Ann", "Bob", "Cat", "Dan", "Eve")
         script = signature("Hello, I am a widowed engineer looking for honest true love")

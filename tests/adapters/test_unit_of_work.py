@@ -9,25 +9,27 @@ from datetime import date
 
 import attrs
 import pytest
-from sqlalchemy import event
+from sqlalchemy import Engine, event
 
-from adapters.sql.unit_of_work import SharedConnection
+from adapters.sql.shared_connection import SharedConnection
+from tests.conftest import Seeded, UowFactory
 
 
 @pytest.fixture
-def shared(engine) -> Iterator[SharedConnection]:  # type: ignore[no-untyped-def]
+def shared(engine: Engine) -> Iterator[SharedConnection]:
     connection = SharedConnection(engine)
     yield connection
     connection.close()
 
 
-def _rollbacks(engine) -> list[object]:  # type: ignore[no-untyped-def]
+def _rollbacks(engine: Engine) -> list[object]:
     seen: list[object] = []
     event.listen(engine, "rollback", seen.append)
     return seen
 
 
-def test_a_unit_of_work_that_only_read_does_not_roll_back(uow, seeded, engine) -> None:  # type: ignore[no-untyped-def]
+def test_a_unit_of_work_that_only_read_does_not_roll_back(uow: UowFactory, seeded: Seeded,
+                                                          engine: Engine) -> None:
     rollbacks = _rollbacks(engine)
     with uow() as work:
         assert work.sites.by_domain("amora.test") is not None
@@ -40,7 +42,8 @@ def test_a_unit_of_work_that_only_read_does_not_roll_back(uow, seeded, engine) -
         assert work.sites.by_domain("amora.test").name == "Amora"
 
 
-def test_a_search_planned_for_its_values_is_still_a_read(uow, seeded, engine) -> None:  # type: ignore[no-untyped-def]
+def test_a_search_planned_for_its_values_is_still_a_read(uow: UowFactory, seeded: Seeded,
+                                                         engine: Engine) -> None:
     """On PostgreSQL a search sets plan_cache_mode and turns parallel workers off for its
     transaction (set_config(..., true), as SET LOCAL): settings, not a write, so it ends
     without ROLLBACK; the next transaction is planned as usual again."""
@@ -63,8 +66,8 @@ def test_a_search_planned_for_its_values_is_still_a_read(uow, seeded, engine) ->
     assert mode == "auto" and workers != "0"
 
 
-def test_use_cases_in_one_request_keep_their_own_transactions(  # type: ignore[no-untyped-def]
-        uow, seeded, engine, shared) -> None:
+def test_use_cases_in_one_request_keep_their_own_transactions(
+        uow: UowFactory, seeded: Seeded, engine: Engine, shared: SharedConnection) -> None:
     _, default, _ = seeded
     checkouts: list[object] = []
     event.listen(engine.pool, "checkout", lambda *args: checkouts.append(args))

@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime
 
 from sqlalchemy import text
 
+from adapters.container import Container
 from adapters.sql import migrate
 from domain.members import AccountStatus, Member, Profile
 from domain.pricing import Bundle
@@ -26,8 +27,8 @@ ORDERS = [
 ]
 
 
-def test_earlier_orders_get_their_vat_and_no_consent(  # type: ignore[no-untyped-def]
-        container, database_url: str) -> None:
+def test_earlier_orders_get_their_vat_and_no_consent(
+        container: Container, database_url: str) -> None:
     seed_default_site(container)
     with container.unit_of_work() as work:
         ann = work.members.add(Member(

@@ -262,7 +262,7 @@ def test_the_push_service_refuses_a_push_signed_with_another_key(
     assert len(service.problems) == 1 and "/push/ok" in service.problems[0]
 
 
-def test_the_vapid_key_is_made_once_however_many_start_at_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_the_vapid_key_is_made_once_however_many_start_at_once(tmp_path: Path) -> None:
     """Twenty first requests at once (found by tests/bench/bench_server.py): none reads a
     half-written key file, and all end with the same key."""
     from concurrent.futures import ThreadPoolExecutor

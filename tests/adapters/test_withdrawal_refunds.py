@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from sqlalchemy import select, update
+from sqlalchemy import Engine, select, update
 
 from adapters.payments.mollie import MollieGateway
 from adapters.payments.sandbox import SandboxGateway
@@ -28,7 +28,7 @@ def test_mollie_refunds_once_for_one_key(stub: StubMollie) -> None:  # noqa: F81
     assert Decimal(stub.payments[payment]["amountRefunded"]["value"]) == Decimal("11.00")
 
 
-def test_the_sandbox_refunds_once_for_one_key(engine) -> None:  # type: ignore[no-untyped-def]
+def test_the_sandbox_refunds_once_for_one_key(engine: Engine) -> None:
     gateway = SandboxGateway(engine, RecordingTasks())
     payment = gateway.create(request_for(1499)).payment_id
     with engine.begin() as connection:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from application import live_traffic
 from application.live_traffic import LiveTraffic
 from domain.live_limits import MESSAGES_BURST, TYPING_EVERY
@@ -30,7 +32,7 @@ def test_a_socket_allowance_runs_out_and_comes_back() -> None:
     assert allowance.take()
 
 
-def test_made_up_conversations_do_not_fill_the_memory(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_made_up_conversations_do_not_fill_the_memory(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(live_traffic, "MOST_REMEMBERED", 100)
     clock = FixedClock()
     traffic = LiveTraffic(clock)

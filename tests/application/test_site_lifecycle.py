@@ -8,7 +8,9 @@ from datetime import UTC, datetime, timedelta
 import attrs
 import pytest
 
-from application.sites import CLOSED_MAIL, CLOSED_MAILS_JOB, SiteAdministration, SiteDirectory
+from application.shared.site_directory import SiteDirectory
+from application.shared.site_lookup import CLOSED_MAIL
+from application.sites import CLOSED_MAILS_JOB, SiteAdministration
 from domain.errors import DomainError
 from domain.members import AccountStatus, Member, Profile
 from tests.application.memory import FixedClock, MemoryStore, MemoryUnitOfWork

@@ -6,7 +6,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from application.sites import SiteAdministration, SiteDirectory, SiteQueries
+from application.shared.site_directory import SiteDirectory
+from application.site_queries import SiteQueries
+from application.sites import SiteAdministration
 from domain.errors import DomainError
 from domain.sites import MessageCost
 from tests.application.memory import FixedClock, MemoryStore, MemoryUnitOfWork

@@ -14,7 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import insert
 
+from adapters.container import Container
 from adapters.sql import tables as t
+from adapters.sql.unit_of_work import SqlUnitOfWork
 from adapters.texts.dsa_schema import problems
 from application.accounts import SignupForm, Visitor
 from application.ports.complaints import NewComplaint
@@ -37,11 +39,12 @@ from domain.transparency import (
     months_between,
     statement,
 )
+from tests.conftest import Seeded
 
 OCT, NOV = datetime(2026, 10, 10, 9, tzinfo=UTC), datetime(2026, 11, 5, 9, tzinfo=UTC)
 
 
-def _member(container, email: str) -> int:  # type: ignore[no-untyped-def]
+def _member(container: Container, email: str) -> int:
     login = container.accounts().sign_up(
         "amora.test", SignupForm(email=email, name="Eve", date_of_birth="1980-01-01",
                                  password="long enough words", gender="female"),
@@ -49,7 +52,8 @@ def _member(container, email: str) -> int:  # type: ignore[no-untyped-def]
     return int(login.member.id)
 
 
-def _decide(work, member_id: int, restriction: Restriction, ground: str, at: datetime,  # type: ignore[no-untyped-def]
+def _decide(work: SqlUnitOfWork, member_id: int, restriction: Restriction, ground: str,
+            at: datetime,
             *, automated: bool = False, notice: int | None = None,
             item: tuple[ItemKind, str] | None = None) -> int:
     kind, item_id = item or (ItemKind.ACCOUNT, str(member_id))
@@ -61,7 +65,7 @@ def _decide(work, member_id: int, restriction: Restriction, ground: str, at: dat
 
 
 @pytest.fixture
-def history(container, seeded):  # type: ignore[no-untyped-def]
+def history(container: Container, seeded: Seeded):  # type: ignore[no-untyped-def]
     eve, bob = _member(container, "eve@example.com"), _member(container, "bob@example.com")
     with container.unit_of_work() as work:
         notice = work.complaints.add(NewComplaint(
@@ -88,7 +92,7 @@ def history(container, seeded):  # type: ignore[no-untyped-def]
     return eve
 
 
-def test_the_report_counts_two_months(container, history) -> None:  # type: ignore[no-untyped-def]
+def test_the_report_counts_two_months(container: Container, history) -> None:  # type: ignore[no-untyped-def]
     report = container.transparency().report(date(2026, 10, 1), date(2026, 11, 30))
     assert report.notices == {"harassment": {"open": 1}, "spam": {"open": 1}}
     assert report.median_hours_to_action == 6.0  # notice to the ban it led to
@@ -101,7 +105,7 @@ def test_the_report_counts_two_months(container, history) -> None:  # type: igno
     assert report.average_monthly_active_members >= 1.0
 
 
-def test_statements_fit_the_schema_and_name_no_one(container, history) -> None:  # type: ignore[no-untyped-def]
+def test_statements_fit_the_schema_and_name_no_one(container: Container, history) -> None:  # type: ignore[no-untyped-def]
     written = container.transparency().statements(date(2026, 10, 1), date(2026, 11, 30))
     assert len(written) == 2
     for item in written:
@@ -115,7 +119,7 @@ def test_statements_fit_the_schema_and_name_no_one(container, history) -> None: 
     assert fraud["automated_decision"] == "AUTOMATED_DECISION_PARTIALLY"
 
 
-def _posted(container, eve: int, bob: int, at: datetime) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+def _posted(container: Container, eve: int, bob: int, at: datetime) -> tuple[int, int]:
     """A photo of Eve's and a message from her to Bob, made at `at`: (photo, message)."""
     with container.engine().begin() as connection:
         photo = connection.execute(insert(t.photos).values(
@@ -130,7 +134,8 @@ def _posted(container, eve: int, bob: int, at: datetime) -> tuple[int, int]:  # 
         return int(photo), int(message)
 
 
-def test_each_kind_of_decision_makes_a_statement_that_fits(container, seeded) -> None:  # type: ignore[no-untyped-def]
+def test_each_kind_of_decision_makes_a_statement_that_fits(container: Container,
+                                                           seeded: Seeded) -> None:
     eve, bob = _member(container, "eve@example.com"), _member(container, "bob@example.com")
     posted = datetime(2026, 9, 20, 8, tzinfo=UTC)
     photo, message = _posted(container, eve, bob, posted)
@@ -179,8 +184,8 @@ def test_each_kind_of_decision_makes_a_statement_that_fits(container, seeded) ->
             "RO", "SE", "SI", "SK"}
 
 
-def test_messages_and_likes_count_members_active_before_their_last_visit(  # type: ignore[no-untyped-def]
-        container, seeded) -> None:
+def test_messages_and_likes_count_members_active_before_their_last_visit(
+        container: Container, seeded: Seeded) -> None:
     eve, bob = _member(container, "eve@example.com"), _member(container, "bob@example.com")
     carol = _member(container, "carol@example.com")
     _posted(container, eve, bob, datetime(2024, 3, 3, tzinfo=UTC))  # Eve writes in March

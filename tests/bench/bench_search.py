@@ -22,6 +22,8 @@ import time
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
+from adapters.container import Container
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import attrs  # noqa: E402
@@ -80,7 +82,7 @@ KEYSET = "after" in attrs.fields_dict(SearchFilters)
 HAS_LISTING = "listing" in tables.members.c  # the listing stored with the member (19.1)
 
 
-def seed(container) -> None:  # type: ignore[no-untyped-def]
+def seed(container: Container) -> None:
     """Members 2.. (member 1 is the viewer): 90 % active, 8 % unconfirmed (their profile
     disabled: not findable), 2 % banned, 5 % invisible; 70 % with a main photo; 30 % with
     a filled profile (an about-me and interests). Each member's stored listing follows

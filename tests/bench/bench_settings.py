@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from adapters.container import build_container  # noqa: E402
 from adapters.http.app import create_app  # noqa: E402
 from adapters.sql import migrate  # noqa: E402
+from tests.api_client import ApiClient
 from tests.bench.databases import postgres_database  # noqa: E402
 from tests.conftest import make_config, seed_default_site  # noqa: E402
 
@@ -45,7 +46,7 @@ def run(kind: str, url: str, root: Path) -> None:
     migrate.upgrade(url)
     container = build_container(make_config(root, DATABASE_URL=url))
     seed_default_site(container)
-    client = create_app(container).test_client()
+    client = ApiClient(create_app(container))
     measure(client, "/api/settings")  # warm up
     print(f"{kind}:")
     health = report("/api/health", measure(client, "/api/health"))

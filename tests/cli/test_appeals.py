@@ -8,12 +8,13 @@ from sqlalchemy import select
 from adapters.sql.tables import audit_log
 from application.accounts import Visitor
 from cli import context
+from tests.cli.conftest import Amora
 from tests.cli.test_cli import _member
 
 VISITOR = Visitor(ip="192.0.2.1", user_agent=None, language="en")
 
 
-def test_operators_list_show_and_decide_appeals(amora) -> None:  # type: ignore[no-untyped-def]
+def test_operators_list_show_and_decide_appeals(amora: Amora) -> None:
     member_id = _member(amora)
     assert amora("members", "ban", str(member_id), "--reason", "fake photos",
                  "--ground", "terms:fake_profile").exit_code == 0
@@ -42,7 +43,7 @@ def test_operators_list_show_and_decide_appeals(amora) -> None:  # type: ignore[
     assert actions == ["members.unban", "appeals.decide"]
 
 
-def test_complaints_show_lists_the_attached_messages(amora) -> None:  # type: ignore[no-untyped-def]
+def test_complaints_show_lists_the_attached_messages(amora: Amora) -> None:
     from datetime import UTC, datetime
 
     from application.accounts import SignupForm

@@ -12,6 +12,7 @@ from sqlalchemy import func, select
 
 from adapters.sql import tables as t
 from cli import context
+from tests.cli.conftest import Amora
 from tests.cli.test_cli import _member
 
 ACME = ("companies", "add", "Acme Media B.V.", "--street", "Keizersgracht 1",
@@ -37,7 +38,7 @@ def _count(table: Any) -> int:
         return int(connection.execute(select(func.count()).select_from(table)).scalar_one())
 
 
-def test_companies_are_checked_and_audited(amora) -> None:  # type: ignore[no-untyped-def]
+def test_companies_are_checked_and_audited(amora: Amora) -> None:
     added = _json(amora(*ACME, "--json"))
     assert (added["country"], added["vat"], added["phone"]) == (
         "NL", ["NL004495445B01"], "+31 20 123 4567")
@@ -81,7 +82,7 @@ def test_companies_are_checked_and_audited(amora) -> None:  # type: ignore[no-un
         ("companies.address_removed", "Acme Media B.V.")]
 
 
-def test_a_site_is_launched_from_a_template_and_removed(amora) -> None:  # type: ignore[no-untyped-def]
+def test_a_site_is_launched_from_a_template_and_removed(amora: Amora) -> None:
     amora(*ACME)
     assert amora("bundles", "set", "amora.test", "EUR", "100:14.99,250:29.99").exit_code == 0
     assert amora("bundles", "set", "amora.test", "USD", "100:16.99").exit_code == 0
@@ -142,7 +143,7 @@ def attrs_member(site_id: int):  # type: ignore[no-untyped-def]
                                   country="NL", sexuality="straight"))
 
 
-def test_discount_codes_scoped_with_uses_and_revenue(amora) -> None:  # type: ignore[no-untyped-def]
+def test_discount_codes_scoped_with_uses_and_revenue(amora: Amora) -> None:
     member_id = _member(amora)
     made = _json(amora("discounts", "create", "VIP20", "20", "--site", "amora.test",
                        "--member", str(member_id), "--currency", "eur", "--json"))
@@ -180,7 +181,7 @@ def test_discount_codes_scoped_with_uses_and_revenue(amora) -> None:  # type: ig
     assert amora("discounts", "show", "NOPE").stderr == "Error: No such discount code\n"
 
 
-def test_photo_review_pages_through_hundreds(amora, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_photo_review_pages_through_hundreds(amora: Amora, monkeypatch: pytest.MonkeyPatch) -> None:
     member_id = _member(amora)
     with context.container().unit_of_work() as work:
         ids = [work.photos.add(member_id, f"photos/{member_id}/{n}.jpg",
@@ -214,7 +215,7 @@ def test_photo_review_pages_through_hundreds(amora, monkeypatch) -> None:  # typ
     assert [a[0] for a in _audit()] == ["photos.approve"] * 3 + ["photos.reject"] * 2
 
 
-def test_members_are_found_by_email_name_or_id(amora) -> None:  # type: ignore[no-untyped-def]
+def test_members_are_found_by_email_name_or_id(amora: Amora) -> None:
     member_id = _member(amora)
     for search in ("eve@", "EVE", str(member_id)):
         found = _json(amora("members", "list", "--search", search, "--json"))
@@ -245,7 +246,7 @@ JSON_COMMANDS = [
 
 
 @pytest.mark.parametrize("args", JSON_COMMANDS, ids=" ".join)
-def test_every_command_speaks_json(amora, args) -> None:  # type: ignore[no-untyped-def]
+def test_every_command_speaks_json(amora: Amora, args) -> None:  # type: ignore[no-untyped-def]
     member_id = _member(amora)
     before = {"unban": ("members", "ban", "--ground", "spam"),
               "revoke": ("credits", "grant", "5")}
@@ -267,7 +268,7 @@ BAD = [
 
 
 @pytest.mark.parametrize("args", BAD, ids=" ".join)
-def test_bad_input_is_one_line(amora, args) -> None:  # type: ignore[no-untyped-def]
+def test_bad_input_is_one_line(amora: Amora, args) -> None:  # type: ignore[no-untyped-def]
     result = amora(*args)
     assert result.exit_code in (1, 2) and isinstance(result.exception, SystemExit)
     assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1, result.stderr

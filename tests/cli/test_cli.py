@@ -12,18 +12,19 @@ from typer.testing import CliRunner
 from cli import context
 from cli.main import app
 from domain.complaints import ComplaintForm
+from tests.cli.conftest import Amora
 
 runner = CliRunner()
 
 
-def test_sites_list_and_show(amora) -> None:  # type: ignore[no-untyped-def]
+def test_sites_list_and_show(amora: Amora) -> None:
     listed = amora("sites", "list")
     assert listed.exit_code == 0 and "amora.test" in listed.output
     shown = amora("sites", "show", "amora.test")
     assert shown.exit_code == 0 and '"signups": "all"' in shown.output
 
 
-def test_sites_set_validates_and_audits(amora) -> None:  # type: ignore[no-untyped-def]
+def test_sites_set_validates_and_audits(amora: Amora) -> None:
     from sqlalchemy import select
 
     from adapters.sql.tables import audit_log
@@ -40,12 +41,12 @@ def test_sites_set_validates_and_audits(amora) -> None:  # type: ignore[no-untyp
     assert [(row.actor, row.details["key"]) for row in rows] == [("ops", "signups")]
 
 
-def test_sites_keys_lists_settings(amora) -> None:  # type: ignore[no-untyped-def]
+def test_sites_keys_lists_settings(amora: Amora) -> None:
     keys = amora("sites", "keys")
     assert "minimum_message_costs.<COUNTRY>" in keys.output and "niche" in keys.output
 
 
-def _member(amora) -> int:  # type: ignore[no-untyped-def]
+def _member(amora: Amora) -> int:
     from application.accounts import SignupForm, Visitor
 
     login = context.container().accounts().sign_up(
@@ -55,7 +56,7 @@ def _member(amora) -> int:  # type: ignore[no-untyped-def]
     return int(login.member.id)
 
 
-def test_members_list_show_ban_unban(amora) -> None:  # type: ignore[no-untyped-def]
+def test_members_list_show_ban_unban(amora: Amora) -> None:
     from sqlalchemy import select
 
     from adapters.sql.tables import audit_log
@@ -80,7 +81,7 @@ def test_members_list_show_ban_unban(amora) -> None:  # type: ignore[no-untyped-
         ("ops", "members.ban", "fake photos"), (rows[1].actor, "members.unban", "appeal")]
 
 
-def test_photo_review_and_fictional_flag(amora) -> None:  # type: ignore[no-untyped-def]
+def test_photo_review_and_fictional_flag(amora: Amora) -> None:
     from datetime import UTC, datetime
 
     from sqlalchemy import select
@@ -111,7 +112,7 @@ def test_photo_review_and_fictional_flag(amora) -> None:  # type: ignore[no-unty
     assert "yes" in amora("members", "show", str(member_id)).output
 
 
-def test_credits_grant_revoke_ledger(amora) -> None:  # type: ignore[no-untyped-def]
+def test_credits_grant_revoke_ledger(amora: Amora) -> None:
     from sqlalchemy import select
 
     from adapters.sql.tables import audit_log
@@ -138,7 +139,7 @@ def test_credits_grant_revoke_ledger(amora) -> None:  # type: ignore[no-untyped-
     assert actions == ["credits.grant", "credits.revoke"]
 
 
-def test_bundles_discounts_and_orders(amora) -> None:  # type: ignore[no-untyped-def]
+def test_bundles_discounts_and_orders(amora: Amora) -> None:
     assert amora("bundles", "set", "amora.test", "eur", "100:14.99,250:29.99",
                  "--actor", "ops").exit_code == 0
     listed = json.loads(amora("bundles", "list", "amora.test", "--json").output)
@@ -165,7 +166,7 @@ def test_bundles_discounts_and_orders(amora) -> None:  # type: ignore[no-untyped
                  "--ground", "terms:payment_abuse").exit_code == 1
 
 
-def test_mail_off_and_on(amora) -> None:  # type: ignore[no-untyped-def]
+def test_mail_off_and_on(amora: Amora) -> None:
     member_id = _member(amora)
     off = amora("members", "mail-off", str(member_id), "bounce")
     assert off.exit_code == 0 and "bounce" in off.output
@@ -174,7 +175,7 @@ def test_mail_off_and_on(amora) -> None:  # type: ignore[no-untyped-def]
     assert amora("members", "mail-on", str(member_id)).exit_code == 0
 
 
-def test_complaints_and_bounces(amora) -> None:  # type: ignore[no-untyped-def]
+def test_complaints_and_bounces(amora: Amora) -> None:
     # piped (as here): the column names, then a line per lander (none yet)
     assert amora("stats", "bounces").output == "lander\tsource\tvisits\tbounces\tbounce_rate\n"
     with context.container().unit_of_work() as work:
@@ -247,7 +248,7 @@ BAD_INVOCATIONS = [
 
 
 @pytest.mark.parametrize("args", BAD_INVOCATIONS, ids=" ".join)
-def test_every_input_error_is_one_line_never_a_traceback(amora, args) -> None:  # type: ignore[no-untyped-def]
+def test_every_input_error_is_one_line_never_a_traceback(amora: Amora, args) -> None:  # type: ignore[no-untyped-def]
     member_id = _member(amora)
     result = amora(*(arg.format(member=member_id) for arg in args))
     assert result.exit_code in (1, 2)

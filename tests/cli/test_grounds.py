@@ -6,8 +6,10 @@ import json
 
 from sqlalchemy import select
 
+from tests.cli.conftest import Amora
 
-def test_a_site_rewords_a_ground_and_the_list_shows_it(amora) -> None:  # type: ignore[no-untyped-def]
+
+def test_a_site_rewords_a_ground_and_the_list_shows_it(amora: Amora) -> None:
     from adapters.sql.tables import audit_log
     from cli import context
 
@@ -29,7 +31,7 @@ def test_a_site_rewords_a_ground_and_the_list_shows_it(amora) -> None:  # type: 
     assert (row.actor, row.details["key"]) == ("ops", "ground_texts.terms:spam.de")
 
 
-def test_a_wrong_ground_or_language_is_one_line(amora) -> None:  # type: ignore[no-untyped-def]
+def test_a_wrong_ground_or_language_is_one_line(amora: Amora) -> None:
     refused = amora("sites", "set", "amora.test", "ground_texts.terms:nope.de", "Words")
     assert refused.exit_code == 1 and "Invalid value for ground_texts.terms:nope.de" in \
         refused.output

@@ -8,8 +8,11 @@ import json
 import re
 from typing import Any
 
+import pytest
+
 from cli import context
 from domain.complaints import ComplaintForm
+from tests.cli.conftest import Amora
 
 SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
 # Fields whose value is a map keyed by data: a currency, a ground, a category, a status.
@@ -35,7 +38,8 @@ def _not_snake(data: Any, path: str = "") -> list[str]:
     return found
 
 
-def test_every_read_command_and_its_changes_name_its_json_fields_in_snake_case(amora) -> None:  # type: ignore[no-untyped-def]
+def test_every_read_command_and_its_changes_name_its_json_fields_in_snake_case(
+        amora: Amora) -> None:
     assert amora("demo", "seed", "--members", "4").exit_code == 0
     member = json.loads(amora("members", "list", "--json").stdout)[0]["id"]
     offenders = {}
@@ -73,7 +77,7 @@ def test_every_read_command_and_its_changes_name_its_json_fields_in_snake_case(a
     assert offenders == {}
 
 
-def test_piped_tables_are_tab_separated_lines(amora) -> None:  # type: ignore[no-untyped-def]
+def test_piped_tables_are_tab_separated_lines(amora: Amora) -> None:
     """Not on a terminal (as here): the column names, then one line per record, a
     backslash inside a value written twice (tabs and line breaks: below)."""
     listed = amora("blocklist", "add", "email", "scam@fraud.example", "--note",
@@ -89,7 +93,8 @@ def test_piped_tables_are_tab_separated_lines(amora) -> None:  # type: ignore[no
         "id\tsite\tcategory\titem\tmember\tfrom\treporter\tstatus\tfiled\ttext"]
 
 
-def test_tab_separated_cells_keep_their_lines_and_columns(capsys) -> None:  # type: ignore[no-untyped-def]
+def test_tab_separated_cells_keep_their_lines_and_columns(
+        capsys: pytest.CaptureFixture[str]) -> None:
     from datetime import UTC, datetime
     from decimal import Decimal
 
@@ -104,7 +109,7 @@ def test_tab_separated_cells_keep_their_lines_and_columns(capsys) -> None:  # ty
         "7\ta\\tb\\nc\\\\d\\x1be\ttrue\t12.50\t2026-03-01T09:30:00+00:00\tx,y\t\n")
 
 
-def test_a_terminal_still_gets_a_table(amora, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_terminal_still_gets_a_table(amora: Amora, monkeypatch: pytest.MonkeyPatch) -> None:
     from cli import output
 
     monkeypatch.setattr(output.console, "_force_terminal", True)

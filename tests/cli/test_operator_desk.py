@@ -39,13 +39,13 @@ def amora(database_url: str, tmp_path: Path,
     context.container.cache_clear()
 
 
-def _member(amora) -> int:  # type: ignore[no-untyped-def]
+def _member(amora: Any) -> int:
     from tests.cli.test_cli import _member as signed_up  # as the web app makes them
 
     return signed_up(amora)
 
 
-def test_decisions_list_and_show_name_who_decided(amora) -> None:  # type: ignore[no-untyped-def]
+def test_decisions_list_and_show_name_who_decided(amora: Any) -> None:
     member_id = _member(amora)
     banned = amora("members", "ban", str(member_id), "--reason", "Asked for money [red]x[/]",
                    "--ground", "terms:scam", "--actor", "anna")
@@ -64,7 +64,7 @@ def test_decisions_list_and_show_name_who_decided(amora) -> None:  # type: ignor
     assert amora("decisions", "show", "999").exit_code == 1
 
 
-def test_audit_reads_the_trail_by_member_and_actor(amora) -> None:  # type: ignore[no-untyped-def]
+def test_audit_reads_the_trail_by_member_and_actor(amora: Any) -> None:
     member_id = _member(amora)
     amora("members", "ban", str(member_id), "--reason", "spam", "--ground", "spam",
           "--actor", "anna")
@@ -78,8 +78,8 @@ def test_audit_reads_the_trail_by_member_and_actor(amora) -> None:  # type: igno
     assert later == []
 
 
-def test_a_change_names_its_operator_from_the_environment(  # type: ignore[no-untyped-def]
-        amora, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_change_names_its_operator_from_the_environment(
+        amora: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     member_id = _member(amora)
     monkeypatch.setenv("AMORA_OPERATOR", "carla")
     amora("members", "ban", str(member_id), "--reason", "spam", "--ground", "spam")
@@ -87,8 +87,8 @@ def test_a_change_names_its_operator_from_the_environment(  # type: ignore[no-un
     assert row["actor"] == "carla"
 
 
-def test_production_refuses_a_change_without_an_operator(  # type: ignore[no-untyped-def]
-        amora, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_production_refuses_a_change_without_an_operator(
+        amora: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     member_id = _member(amora)
     monkeypatch.setenv("AMORA_ENV", "production")
     monkeypatch.delenv("AMORA_OPERATOR", raising=False)
@@ -98,7 +98,7 @@ def test_production_refuses_a_change_without_an_operator(  # type: ignore[no-unt
     assert context.container().moderation().show(member_id).status.value != "banned"
 
 
-def test_decisions_json_is_stable_and_filtered(amora) -> None:  # type: ignore[no-untyped-def]
+def test_decisions_json_is_stable_and_filtered(amora: Any) -> None:
     member_id = _member(amora)
     amora("members", "ban", str(member_id), "--reason", "spam", "--ground", "spam",
           "--actor", "anna")

@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.cli.conftest import Amora
+
 CLI = Path(__file__).resolve().parents[2] / "cli"
 # Reads, and commands whose work is not an operator's decision (schema, serving, files).
 NO_OPERATOR = {
@@ -52,7 +54,7 @@ def test_every_changing_command_names_its_operator() -> None:
     assert lacking == []
 
 
-def test_demo_seed_names_its_operator(amora) -> None:  # type: ignore[no-untyped-def]
+def test_demo_seed_names_its_operator(amora: Amora) -> None:
     import json
 
     assert amora("demo", "seed", "--members", "0", "--actor", "alice").exit_code == 0

@@ -23,6 +23,7 @@ from application.photos import FileRequest
 from cli import context
 from cli.main import app
 from domain.appeals import Appeal, AppealStatus
+from tests.api_client import ApiClient
 from tests.conftest import sample_site, seed_default_site
 
 runner = CliRunner()
@@ -327,7 +328,7 @@ def test_the_sheet_is_one_signed_link_that_opens_the_page(amora: Any) -> None:
     assert made["site"] is None and made["url"] != url  # never the same link twice
     assert [row["action"] for row in _rows(audit_log)] == ["photos.sheet"] * 2
 
-    client = create_app(context.container()).test_client()
+    client = ApiClient(create_app(context.container()))
     page = client.get(url.removeprefix("http://127.0.0.1:8000"))
     assert page.status_code == 200 and "noindex" in page.headers["X-Robots-Tag"]
     html = page.get_data(as_text=True)

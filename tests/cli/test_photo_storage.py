@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import boto3
@@ -11,12 +12,14 @@ from typer.testing import CliRunner
 from adapters.files.local import LocalFileStore
 from cli import context
 from cli.main import app
+from tests.cli.conftest import Amora
 
 runner = CliRunner()
 
 
 @pytest.fixture
-def amora(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, s3_endpoint: str, s3_bucket: str):  # type: ignore[no-untyped-def]
+def amora(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, s3_endpoint: str,
+          s3_bucket: str) -> Iterator[Amora]:
     for name, value in {"VAR_DIR": str(tmp_path), "STORAGE_BACKEND": "s3", "S3_BUCKET": s3_bucket,
                         "S3_ENDPOINT_URL": s3_endpoint, "SECRET_KEY": "test"}.items():
         monkeypatch.setenv(name, value)
@@ -25,8 +28,8 @@ def amora(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, s3_endpoint: str, s3_
     context.container.cache_clear()
 
 
-def test_copies_resumes_and_deletes_local_files_only_once_copied(  # type: ignore[no-untyped-def]
-        amora, tmp_path: Path, s3_endpoint: str, s3_bucket: str) -> None:
+def test_copies_resumes_and_deletes_local_files_only_once_copied(
+        amora: Amora, tmp_path: Path, s3_endpoint: str, s3_bucket: str) -> None:
     local = LocalFileStore(tmp_path / "files")
     local.put("photos/1/a.jpg", b"\xff\xd8a", "image/jpeg")
     local.put("photos/1/a_thumb.jpg", b"\xff\xd8", "image/jpeg")
@@ -54,13 +57,13 @@ def test_copies_resumes_and_deletes_local_files_only_once_copied(  # type: ignor
     assert list(local.names()) == [] and len(in_bucket()) == 3
 
 
-def test_needs_the_s3_backend(amora, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+def test_needs_the_s3_backend(amora: Amora, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("STORAGE_BACKEND", "local")
     refused = amora()
     assert refused.exit_code == 1 and "STORAGE_BACKEND=s3" in refused.output
 
 
-def test_an_unreachable_bucket_is_refused(amora, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+def test_an_unreachable_bucket_is_refused(amora: Amora, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("S3_BUCKET", "no-such-bucket")
     refused = amora()
     assert refused.exit_code == 1 and "no-such-bucket is not reachable" in refused.output

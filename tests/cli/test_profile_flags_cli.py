@@ -29,7 +29,7 @@ def _queued(amora: Any) -> list[dict[str, Any]]:  # noqa: F811
     return json.loads(listed.stdout)["profiles"]  # type: ignore[no-any-return]
 
 
-def test_flagged_profiles_are_queued_and_cleared(amora) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_flagged_profiles_are_queued_and_cleared(amora: Any) -> None:  # noqa: F811
     ann, bea, cat = (_member(f"{n}@example.com", n.title()) for n in ("ann", "bea", "cat"))
     _save(ann, about_me=LURE)
     _save(bea, name="Bea wa +31612345678", about_me="I love hiking")
@@ -70,7 +70,7 @@ def test_flagged_profiles_are_queued_and_cleared(amora) -> None:  # type: ignore
     assert _queued(amora) == []
 
 
-def test_banned_members_leave_the_queue(amora) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_banned_members_leave_the_queue(amora: Any) -> None:  # noqa: F811
     ann = _member("ann@example.com", "Ann")
     _save(ann, about_me=LURE)
     with context.container().unit_of_work() as work:

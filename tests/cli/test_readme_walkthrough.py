@@ -8,6 +8,8 @@ import json
 import shlex
 from pathlib import Path
 
+from tests.cli.conftest import Amora
+
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
@@ -25,7 +27,7 @@ def walkthrough() -> list[list[str]]:
     return commands
 
 
-def test_the_readme_walkthrough_runs(amora) -> None:  # type: ignore[no-untyped-def]
+def test_the_readme_walkthrough_runs(amora: Amora) -> None:
     commands = walkthrough()
     assert [c[:2] for c in commands][:3] == [["companies", "add"], ["companies", "address"],
                                              ["companies", "show"]]

@@ -62,7 +62,7 @@ def _held_sender(sender: int, recipient: int) -> int:
     return conversation
 
 
-def test_the_queue_shows_holds_and_flagged_messages_and_release_delivers(amora) -> None:  # type: ignore[no-untyped-def]
+def test_the_queue_shows_holds_and_flagged_messages_and_release_delivers(amora: Any) -> None:
     sender, recipient = _member("s@example.com", "Scarlett"), _member("r@example.com", "Rita")
     conversation = _held_sender(sender, recipient)
     listed = amora("safety", "queue", "--json", "--days", "90")

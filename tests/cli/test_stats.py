@@ -102,7 +102,7 @@ def _json(result: Any) -> Any:
     return json.loads(result.output)
 
 
-def test_revenue_signups_and_members(amora) -> None:  # type: ignore[no-untyped-def]
+def test_revenue_signups_and_members(amora: Any) -> None:
     _history()
     total = _json(amora("stats", "revenue", "--days", "7", "--json"))
     assert [(r["currency"], r["orders"], r["paid"], r["refunds"], r["refunded"], r["net"])

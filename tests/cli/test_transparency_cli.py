@@ -7,9 +7,10 @@ import json
 from pathlib import Path
 
 from adapters.texts.dsa_schema import problems
+from tests.cli.conftest import Amora
 
 
-def test_report_and_statements(amora, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_report_and_statements(amora: Amora, tmp_path: Path) -> None:
     from tests.cli.test_cli import _member
 
     member_id = _member(amora)

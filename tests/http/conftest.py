@@ -4,9 +4,11 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 
+from adapters.container import Container
 from adapters.http.app import create_app
+from tests.api_client import ApiClient
+from tests.conftest import Seeded
 
 
 @pytest.fixture
@@ -19,14 +21,14 @@ def web_dist(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def app(container, seeded, web_dist: Path) -> Flask:  # type: ignore[no-untyped-def]
+def app(container: Container, seeded: Seeded, web_dist: Path) -> Flask:
     assert container.config().web_dist == web_dist
     return create_app(container)
 
 
 @pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
+def client(app: Flask) -> ApiClient:
+    return ApiClient(app)
 
 
 def changed_behind_the_app(app: Flask, member_id: int) -> None:

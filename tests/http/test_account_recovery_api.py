@@ -16,14 +16,15 @@ from pathlib import Path
 import pytest
 from dependency_injector import providers
 from flask import Flask
-from flask.testing import FlaskClient
 
 from adapters.container import Container
 from adapters.http.app import create_app
 from application.account_recovery import UNDO_LIFETIME
 from application.ports.audit import AuditFilter
 from domain.step_up import RECONFIRM_WINDOW
+from tests.api_client import ApiClient
 from tests.application.memory_services import FixedClock
+from tests.conftest import Seeded
 from tests.http import test_accounts_api, test_realtime
 from tests.http.test_accounts_api import SIGNUP, token_in, wait_for_mail
 from tests.http.test_realtime import connect, next_event
@@ -45,7 +46,7 @@ def clock(container: Container) -> FixedClock:
 
 
 @pytest.fixture
-def app(clock: FixedClock, container: Container, seeded, web_dist: Path) -> Flask:  # type: ignore[no-untyped-def]
+def app(clock: FixedClock, container: Container, seeded: Seeded, web_dist: Path) -> Flask:
     return create_app(container)
 
 
@@ -67,9 +68,9 @@ def undo_token(container: Container, to: str) -> str:
 
 
 def _moved_away(app: Flask, container: Container, clock: FixedClock
-                ) -> tuple[FlaskClient, FlaskClient]:
+                ) -> tuple[ApiClient, ApiClient]:
     """Ann signs up (one browser) and in (another); the first moves her address."""
-    here, there = app.test_client(), app.test_client()
+    here, there = ApiClient(app), ApiClient(app)
     assert here.post("/api/signup", json=SIGNUP).status_code == 201
     assert there.post("/api/user", json={"email": SIGNUP["email"],
                                          "password": PASSWORD}).status_code == 200
@@ -83,7 +84,7 @@ def _moved_away(app: Flask, container: Container, clock: FixedClock
 
 def test_an_address_change_needs_the_session_confirmed_within_ten_minutes(
         app: Flask, container: Container, clock: FixedClock, worker: None) -> None:
-    ann = app.test_client()
+    ann = ApiClient(app)
     ann.post("/api/signup", json=SIGNUP)
     refused = ann.post("/api/mail-change", json={"email": "ann@new.example"})
     assert (refused.status_code, refused.json["error"]) == (403,
@@ -104,7 +105,7 @@ def test_an_address_change_needs_the_session_confirmed_within_ten_minutes(
     assert ann.post("/api/mail-change", json={"email": "ann@third.example",
                                               "password": PASSWORD}).status_code == 204
     assert ann.post("/api/mail-change", json={"email": "ann@fourth.example"}).status_code == 204
-    stranger = app.test_client().post("/api/account/confirm", json={"password": PASSWORD})
+    stranger = ApiClient(app).post("/api/account/confirm", json={"password": PASSWORD})
     assert stranger.json["error"] == "authentication_required"
 
 
@@ -116,7 +117,7 @@ def test_the_owner_undoes_an_address_change_from_the_old_address(
     token = undo_token(container, SIGNUP["email"])
     clock.current += UNDO_LIFETIME - SECOND  # the last second the link works
 
-    assert app.test_client().post("/api/undo", json={"token": "made-up"}).json["error"] == \
+    assert ApiClient(app).post("/api/undo", json={"token": "made-up"}).json["error"] == \
         "undo_link_invalid"
     undone = here.post("/api/undo", json={"token": token})
 
@@ -128,21 +129,21 @@ def test_the_owner_undoes_an_address_change_from_the_old_address(
     for browser in (here, there):
         assert browser.get("/api/user").json["error"] == "authentication_required"
     for address in (SIGNUP["email"], "thief@example.net"):
-        tried = app.test_client().post("/api/user", json={"email": address, "password": PASSWORD})
+        tried = ApiClient(app).post("/api/user", json={"email": address, "password": PASSWORD})
         assert tried.json["error"] == "login_failed"
-    again = app.test_client().post("/api/undo", json={"token": token})
+    again = ApiClient(app).post("/api/undo", json={"token": token})
     assert (again.status_code, again.json["error"]) == (400, "undo_link_invalid")
 
     step = undone.json["password_token"]
-    weak = app.test_client().post("/api/undo/password", json={
+    weak = ApiClient(app).post("/api/undo/password", json={
         "token": step, "password": "iloveyou12", "repeat": "iloveyou12"})
     assert weak.json["params"]["fields"] == {"password": "password_too_common"}
-    differ = app.test_client().post("/api/undo/password", json={
+    differ = ApiClient(app).post("/api/undo/password", json={
         "token": step, "password": NEW, "repeat": NEW + "!"})
     assert differ.json["error"] == "passwords_differ"
-    assert app.test_client().post("/api/undo/password", json={
+    assert ApiClient(app).post("/api/undo/password", json={
         "token": step, "password": NEW, "repeat": NEW}).status_code == 204
-    back = app.test_client().post("/api/user", json={"email": SIGNUP["email"], "password": NEW})
+    back = ApiClient(app).post("/api/user", json={"email": SIGNUP["email"], "password": NEW})
     assert back.status_code == 200 and back.json["user"]["email"] == SIGNUP["email"]
     with container.unit_of_work() as work:
         lines = work.audit_queries.find(AuditFilter(actor="member"))
@@ -155,21 +156,21 @@ def test_the_undo_link_ends_after_48_hours(
     here, there = _moved_away(app, container, clock)
     token = undo_token(container, SIGNUP["email"])
     clock.current += UNDO_LIFETIME
-    late = app.test_client().post("/api/undo", json={"token": token})
+    late = ApiClient(app).post("/api/undo", json={"token": token})
     assert (late.status_code, late.json["error"]) == (400, "undo_link_invalid")
     assert there.get("/api/user").json["user"]["email"] == "thief@example.net"
 
 
 def test_a_password_change_mails_an_undo_link_that_keeps_the_address(
         app: Flask, container: Container, clock: FixedClock, worker: None) -> None:
-    ann = app.test_client()
+    ann = ApiClient(app)
     ann.post("/api/signup", json=SIGNUP)
     assert ann.put("/api/password", json={"old_password": PASSWORD, "new_password": NEW,
                                           "repeat": NEW}).status_code == 204
-    undone = app.test_client().post("/api/undo", json={
+    undone = ApiClient(app).post("/api/undo", json={
         "token": undo_token(container, SIGNUP["email"])})
     assert (undone.json["email"], undone.json["change"]) == (SIGNUP["email"],
                                                              "password_changed")
     assert ann.get("/api/user").status_code == 403  # the session that changed it too
-    assert app.test_client().post("/api/user", json={
+    assert ApiClient(app).post("/api/user", json={
         "email": SIGNUP["email"], "password": NEW}).json["error"] == "login_failed"

@@ -11,8 +11,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
+
+from adapters.container import Container
+from tests.api_client import ApiClient
 
 SIGNUP = {"email": "ann@example.com", "name": "Ann", "date_of_birth": "1990-04-01",
           "password": "correct horse battery", "gender": "female", "seeking": "male",
@@ -20,14 +22,14 @@ SIGNUP = {"email": "ann@example.com", "name": "Ann", "date_of_birth": "1990-04-0
 
 
 @pytest.fixture
-def worker(container) -> Iterator[None]:  # type: ignore[no-untyped-def]
+def worker(container: Container) -> Iterator[None]:
     running = container.tasks().worker(threads=1)
     running.start()
     yield
     running.stop()
 
 
-def wait_for_mail(container, to: str, count: int = 1) -> email.message.Message:  # type: ignore[no-untyped-def]
+def wait_for_mail(container: Container, to: str, count: int = 1) -> email.message.Message:
     folder: Path = container.config().mail_dir
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
@@ -49,7 +51,8 @@ def token_in(message: email.message.Message) -> str:
     return match.group(1)
 
 
-def test_signup_activation_and_session(client: FlaskClient, container, worker) -> None:  # type: ignore[no-untyped-def]
+def test_signup_activation_and_session(client: ApiClient, container: Container,
+                                       worker: None) -> None:
     answer = client.post("/api/signup", json=SIGNUP)
     assert answer.status_code == 201
     user = answer.json["user"]
@@ -66,7 +69,7 @@ def test_signup_activation_and_session(client: FlaskClient, container, worker) -
         "activation_failed"
 
 
-def test_signup_errors(client: FlaskClient) -> None:
+def test_signup_errors(client: ApiClient) -> None:
     invalid = client.post("/api/signup", json={**SIGNUP, "email": "x", "name": "@x",
                                                 "date_of_birth": "31-12-1990"})
     assert invalid.status_code == 400
@@ -84,13 +87,13 @@ def test_signup_errors(client: FlaskClient) -> None:
         "invalid_request"
 
 
-def test_invite_only_site(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+def test_invite_only_site(client: ApiClient, container: Container) -> None:
     container.site_administration().set("amora.test", "signups", "invite_only", "test")
     refused = client.post("/api/signup", json=SIGNUP)
     assert refused.json == {"error": "invite_only", "params": {"sitename": "Amora"}}
 
 
-def test_login_errors_and_lockout(client: FlaskClient) -> None:
+def test_login_errors_and_lockout(client: ApiClient) -> None:
     client.post("/api/signup", json=SIGNUP)
     client.post("/api/logout")
     assert client.get("/api/user").json == {"error": "authentication_required", "params": {}}
@@ -109,7 +112,7 @@ def test_login_errors_and_lockout(client: FlaskClient) -> None:
     assert elsewhere.status_code == 200
 
 
-def test_fifty_failing_addresses_leave_the_member_a_way_in(client: FlaskClient) -> None:
+def test_fifty_failing_addresses_leave_the_member_a_way_in(client: ApiClient) -> None:
     client.post("/api/signup", json=SIGNUP)
     client.post("/api/logout")
     for n in range(50):
@@ -126,7 +129,7 @@ def test_fifty_failing_addresses_leave_the_member_a_way_in(client: FlaskClient) 
     assert member.status_code == 200 and member.json["user"]["email"] == "ann@example.com"
 
 
-def test_logout_is_post_only(client: FlaskClient) -> None:
+def test_logout_is_post_only(client: ApiClient) -> None:
     client.post("/api/signup", json=SIGNUP)
     refused = client.get("/api/logout")
     assert refused.status_code == 405
@@ -145,7 +148,7 @@ def _answer(response: TestResponse) -> tuple[int, bytes, list[tuple[str, str]]]:
 
 
 def test_reset_answers_alike_for_known_and_unknown_addresses_past_the_quota(
-        client: FlaskClient, container, worker) -> None:  # type: ignore[no-untyped-def]
+        client: ApiClient, container: Container, worker: None) -> None:
     client.post("/api/signup", json=SIGNUP)
     client.post("/api/logout")
     for n in range(1, 6):  # the quota is 3 a day; past it no mail, the same answer
@@ -157,7 +160,7 @@ def test_reset_answers_alike_for_known_and_unknown_addresses_past_the_quota(
             wait_for_mail(container, "ann@example.com", count=n + 1)  # + activation
 
 
-def test_password_reset_and_change(client: FlaskClient, container, worker) -> None:  # type: ignore[no-untyped-def]
+def test_password_reset_and_change(client: ApiClient, container: Container, worker: None) -> None:
     client.post("/api/signup", json=SIGNUP)
     client.post("/api/logout")
     assert client.post("/api/password-reset", json={"email": "ann@example.com"}).status_code \
@@ -186,7 +189,7 @@ def test_password_reset_and_change(client: FlaskClient, container, worker) -> No
         "repeat": "newer words here"}).status_code == 204
 
 
-def test_mail_change_and_preferences(client: FlaskClient, container, worker) -> None:  # type: ignore[no-untyped-def]
+def test_mail_change_and_preferences(client: ApiClient, container: Container, worker: None) -> None:
     client.post("/api/signup", json={**SIGNUP, "email": "bo@example.com", "name": "Bo"})
     client.post("/api/logout")
     client.post("/api/signup", json=SIGNUP)
@@ -206,7 +209,7 @@ def test_mail_change_and_preferences(client: FlaskClient, container, worker) -> 
     assert client.put("/api/user", json={"language": "xx"}).status_code == 400
 
 
-def test_delete_and_reactivate(client: FlaskClient, container, worker) -> None:  # type: ignore[no-untyped-def]
+def test_delete_and_reactivate(client: ApiClient, container: Container, worker: None) -> None:
     client.post("/api/signup", json=SIGNUP)
     assert client.delete("/api/user", json={"password": "wrong"}).json["error"] == \
         "password_wrong"
@@ -219,7 +222,7 @@ def test_delete_and_reactivate(client: FlaskClient, container, worker) -> None: 
     assert back.status_code == 200 and back.json["user"]["email"] == "ann@example.com"
 
 
-def test_banned_member_is_logged_out(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+def test_banned_member_is_logged_out(client: ApiClient, container: Container) -> None:
     member_id = client.post("/api/signup", json=SIGNUP).json["user"]["id"]
     container.moderation().ban(member_id, "spam", "ops")
     banned = client.get("/api/user")
@@ -231,7 +234,7 @@ def test_banned_member_is_logged_out(client: FlaskClient, container) -> None:  #
     assert (refused.status_code, refused.json["error"]) == (403, "account_banned")
 
 
-def test_cross_site_writes_are_refused(client: FlaskClient) -> None:
+def test_cross_site_writes_are_refused(client: ApiClient) -> None:
     answer = client.post("/api/signup", json=SIGNUP, headers={"Origin": "https://evil.example"})
     assert answer.status_code == 403 and answer.json["error"] == "forbidden"
     same = client.post("/api/signup", json=SIGNUP, headers={"Origin": "http://localhost"})
@@ -246,7 +249,7 @@ def test_rate_limits_per_address(tmp_path: Path, database_url: str) -> None:
     container = build_container(make_config(tmp_path, DATABASE_URL=database_url,
                                             RATE_LIMITS="on"))
     seed_default_site(container)
-    client = create_app(container).test_client()
+    client = ApiClient(create_app(container))
     replies = [client.post("/api/password-reset", json={"email": "a@example.com"})
                for _ in range(11)]
     assert [reply.status_code for reply in replies] == [204] * 10 + [429]
@@ -267,7 +270,7 @@ def test_secure_cookie_behind_an_https_proxy(tmp_path: Path, database_url: str) 
     container = build_container(make_config(tmp_path, DATABASE_URL=database_url,
                                             PROXY_HOPS="1"))
     seed_default_site(container)
-    client = create_app(container).test_client()
+    client = ApiClient(create_app(container))
     answer = client.post("/api/signup", json=SIGNUP, headers={
         "X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9",
         "X-Forwarded-Host": "localhost"})

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from flask.testing import FlaskClient
 from prometheus_client.parser import text_string_to_metric_families
 
 from adapters import metrics
+from tests.api_client import ApiClient
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "deploy" / "prometheus" / "alerts.yml"
@@ -25,7 +25,7 @@ def _rules() -> list[dict[str, Any]]:
     return [rule for group in groups for rule in group["rules"]]
 
 
-def test_every_series_an_alert_reads_is_exported(client: FlaskClient) -> None:
+def test_every_series_an_alert_reads_is_exported(client: ApiClient) -> None:
     client.get("/api/health")  # a request timed
     metrics.payment_settled("paid")
     metrics.payment_settled("failed")

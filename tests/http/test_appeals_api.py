@@ -4,24 +4,25 @@ operator; the member hears the decision by e-mail in their language."""
 from __future__ import annotations
 
 from flask import Flask
-from flask.testing import FlaskClient
 from sqlalchemy import select
 
+from adapters.container import Container
 from adapters.sql import tables as t
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP, wait_for_mail, worker  # noqa: F401
 
 APPEAL = {"email": SIGNUP["email"], "password": SIGNUP["password"],
           "text": "I only sent the same greeting to a few people, it was not spam."}
 
 
-def _banned(client: FlaskClient, container) -> int:  # type: ignore[no-untyped-def]
+def _banned(client: ApiClient, container: Container) -> int:
     member_id: int = client.post("/api/signup", json=SIGNUP).json["user"]["id"]
     container.moderation().ban(member_id, "spam", "pytest")
     return member_id
 
 
-def test_a_banned_member_appeals_once_per_ban(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
-    client = app.test_client()
+def test_a_banned_member_appeals_once_per_ban(app: Flask, container: Container) -> None:
+    client = ApiClient(app)
     member_id = _banned(client, container)
     assert client.get("/api/user").json["error"] == "account_banned"
     wrong = client.post("/api/appeals", json={**APPEAL, "password": "not it at all"})
@@ -39,15 +40,15 @@ def test_a_banned_member_appeals_once_per_ban(app: Flask, container) -> None:  #
 
 
 def test_a_member_who_is_not_banned_cannot_appeal(app: Flask) -> None:
-    client = app.test_client()
+    client = ApiClient(app)
     client.post("/api/signup", json=SIGNUP)
     refused = client.post("/api/appeals", json=APPEAL)
     assert (refused.status_code, refused.json["error"]) == (409, "not_banned")
 
 
-def test_lifting_unbans_with_the_audit_trail_and_a_mail(app: Flask, container,  # type: ignore[no-untyped-def]
-                                                       worker) -> None:  # noqa: F811
-    client = app.test_client()
+def test_lifting_unbans_with_the_audit_trail_and_a_mail(app: Flask, container: Container,
+                                                       worker: None) -> None:  # noqa: F811
+    client = ApiClient(app)
     member_id = _banned(client, container)
     appeal_id = client.post("/api/appeals", json=APPEAL).json["id"]
     decision = container.appeals().decide(appeal_id, True, "First offence", "pytest")
@@ -69,9 +70,9 @@ def test_lifting_unbans_with_the_audit_trail_and_a_mail(app: Flask, container,  
                                           "password": SIGNUP["password"]}).status_code == 200
 
 
-def test_an_upheld_ban_stays_and_is_decided_once(app: Flask, container,  # type: ignore[no-untyped-def]
-                                                worker) -> None:  # noqa: F811
-    client = app.test_client()
+def test_an_upheld_ban_stays_and_is_decided_once(app: Flask, container: Container,
+                                                worker: None) -> None:  # noqa: F811
+    client = ApiClient(app)
     member_id = _banned(client, container)
     appeal_id = client.post("/api/appeals", json=APPEAL).json["id"]
     container.appeals().decide(appeal_id, False, "Spam confirmed", "pytest")

@@ -9,14 +9,15 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 from sqlalchemy import select
 
+from adapters.container import Container
 from adapters.http.devices import DEVICE_COOKIE
 from adapters.sql import tables as t
 from domain.blocklists import EntryKind
 from domain.decisions import Restriction
 from tests.adapters.test_photo_hashes import altered, portrait
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_photos_api import upload
 
@@ -30,8 +31,8 @@ def _cookies(answer: Any) -> dict[str, str]:
 
 
 def _signup(app: Flask, email: str, ip: str = ELSEWHERE, device: str | None = None,
-            language: str = "en") -> tuple[FlaskClient, int]:
-    client = app.test_client()
+            language: str = "en") -> tuple[ApiClient, int]:
+    client = ApiClient(app)
     if device:
         client.set_cookie(DEVICE_COOKIE, device)
     answer = client.post("/api/signup", json={**SIGNUP, "email": email, "language": language},
@@ -40,27 +41,28 @@ def _signup(app: Flask, email: str, ip: str = ELSEWHERE, device: str | None = No
     return client, answer.json["user"]["id"]
 
 
-def _decisions(client: FlaskClient) -> list[dict[str, Any]]:
+def _decisions(client: ApiClient) -> list[dict[str, Any]]:
     return client.get("/api/decisions?language=en").json["decisions"]  # type: ignore[no-any-return]
 
 
-def test_a_browser_gets_a_device_cookie_with_its_first_page(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
-    client = app.test_client()
+def test_a_browser_gets_a_device_cookie_with_its_first_page(app: Flask,
+                                                            container: Container) -> None:
+    client = ApiClient(app)
     cookie = _cookies(client.get("/"))[DEVICE_COOKIE]
     device = cookie.split(";", 1)[0].split("=", 1)[1]
     assert len(device) == 32 and "HttpOnly" in cookie and "SameSite=Lax" in cookie
     assert "Max-Age=34560000" in cookie and "Path=/" in cookie and "Secure" not in cookie
     # Once it has one, it keeps it; files and answers caches keep never carry one.
     assert DEVICE_COOKIE not in _cookies(client.get("/members"))
-    assert DEVICE_COOKIE not in _cookies(app.test_client().get("/assets/app-1a2b.js"))
+    assert DEVICE_COOKIE not in _cookies(ApiClient(app).get("/assets/app-1a2b.js"))
     # Behind HTTPS it is Secure.
-    secure = _cookies(app.test_client().get("/", base_url="https://amora.test"))
+    secure = _cookies(ApiClient(app).get("/", base_url="https://amora.test"))
     assert "Secure" in secure[DEVICE_COOKIE]
     # The signup records the browser's device and address with the session.
     signup = client.post("/api/signup", json=SIGNUP, environ_base={"REMOTE_ADDR": HOME})
     assert signup.status_code == 201 and DEVICE_COOKIE not in _cookies(signup)
     # A first answer that is the signup itself gives the id it recorded.
-    direct = app.test_client().post("/api/signup", json={**SIGNUP, "email": "bo@example.com"})
+    direct = ApiClient(app).post("/api/signup", json={**SIGNUP, "email": "bo@example.com"})
     given = _cookies(direct)[DEVICE_COOKIE].split(";", 1)[0].split("=", 1)[1]
     with container.engine().connect() as connection:
         rows = connection.execute(select(t.sessions.c.ip, t.sessions.c.device)
@@ -79,8 +81,8 @@ def test_a_browser_gets_a_device_cookie_with_its_first_page(app: Flask, containe
      {"email": "new.name@example.com", "device": "d3vice-of-a-banned-scammer-0001"},
      "your browser"),
 ])
-def test_a_signup_matching_a_block_list_is_made_and_held_with_a_decision(  # type: ignore[no-untyped-def]
-        app: Flask, container, kind: EntryKind, value: str, signup: dict[str, str],
+def test_a_signup_matching_a_block_list_is_made_and_held_with_a_decision(
+        app: Flask, container: Container, kind: EntryKind, value: str, signup: dict[str, str],
         matched: str) -> None:
     container.blocklists().add(kind, value, "banned for a romance scam", "j.jansen.ops")
     honest, _ = _signup(app, "honest@example.com", ELSEWHERE, "an0ther-browser-0000000001")
@@ -110,8 +112,8 @@ def _audit_filter(member_id: int) -> Any:
     return AuditFilter(member_id=member_id, limit=50)
 
 
-def test_a_held_signups_facts_name_everything_that_matched_in_its_language(  # type: ignore[no-untyped-def]
-        app: Flask, container) -> None:
+def test_a_held_signups_facts_name_everything_that_matched_in_its_language(
+        app: Flask, container: Container) -> None:
     lists = container.blocklists()
     lists.add(EntryKind.EMAIL, "scammer@fraud.example", "", "ops")
     lists.add(EntryKind.IP_NETWORK, HOME, "", "ops")
@@ -121,8 +123,8 @@ def test_a_held_signups_facts_name_everything_that_matched_in_its_language(  # t
     assert "Amora" in hold["facts"]  # the site's name
 
 
-def test_a_photo_like_another_members_is_held_until_an_operator_approves_it(  # type: ignore[no-untyped-def]
-        app: Flask, container) -> None:
+def test_a_photo_like_another_members_is_held_until_an_operator_approves_it(
+        app: Flask, container: Container) -> None:
     ann, _ = _signup(app, "ann@example.com")
     bob, bob_id = _signup(app, "bob@example.com")
     original = upload(ann, portrait(1)).json["photo"]
@@ -155,8 +157,8 @@ def test_a_photo_like_another_members_is_held_until_an_operator_approves_it(  # 
     assert ann.get(f"/media/{held_photo['filename']}").status_code == 200  # his main photo
 
 
-def test_a_block_listed_photo_is_held_and_a_rejection_replaces_the_hold(  # type: ignore[no-untyped-def]
-        app: Flask, container) -> None:
+def test_a_block_listed_photo_is_held_and_a_rejection_replaces_the_hold(
+        app: Flask, container: Container) -> None:
     listed = container.blocklists().add_image(portrait(3), "the scammer's photos",
                                               "j.jansen.ops")
     assert [entry.kind for entry in listed.added] == [EntryKind.PHOTO_HASH]
@@ -187,7 +189,8 @@ def test_a_block_listed_photo_is_held_and_a_rejection_replaces_the_hold(  # type
         assert work.decisions.in_force(dan_id, Restriction.PHOTO_HELD, str(held["id"])) is None
 
 
-def test_an_appeal_that_lifts_a_hold_sends_the_photo_to_review(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_an_appeal_that_lifts_a_hold_sends_the_photo_to_review(app: Flask,
+                                                               container: Container) -> None:
     container.blocklists().add_image(portrait(5), "", "ops")
     eve, _ = _signup(app, "eve@example.com")
     held = upload(eve, portrait(5)).json["photo"]

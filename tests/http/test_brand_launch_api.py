@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 
+from adapters.container import Container
 from application.companies import NewCompany
 from application.site_launch import NewSite
 from domain.pricing import Bundle
+from tests.api_client import ApiClient
 from tests.http.test_likes_api import signed_up
 from tests.http.test_shop_api import age_account
 
@@ -37,8 +38,8 @@ def launched(app: Flask) -> None:
                                         name="Nordlys", copy_from="amora.test"), "ops")
 
 
-def test_the_new_site_shows_its_company_on_legal_pages_and_footer(  # type: ignore[no-untyped-def]
-        launched, client: FlaskClient) -> None:
+def test_the_new_site_shows_its_company_on_legal_pages_and_footer(
+        launched: None, client: ApiClient) -> None:
     settings = client.get("/api/settings?_force_domain=nordlys.test").json
     assert (settings["domain"], settings["name"]) == ("nordlys.test", "Nordlys")
     assert settings["support_email"] == "hjelp@nordlys.test"
@@ -52,8 +53,9 @@ def test_the_new_site_shows_its_company_on_legal_pages_and_footer(  # type: igno
     assert client.get("/api/companyinfo").json["name"] == "Amora Media B.V."
 
 
-def test_the_new_sites_mails_name_its_company(launched, app: Flask, container) -> None:  # type: ignore[no-untyped-def]
-    client = app.test_client()
+def test_the_new_sites_mails_name_its_company(launched: None, app: Flask,
+                                              container: Container) -> None:
+    client = ApiClient(app)
     answer = client.post("/api/signup?_force_domain=nordlys.test", json={
         "email": "ola@example.com", "name": "Ola", "date_of_birth": "1990-04-01",
         "password": "correct horse battery", "gender": "male", "seeking": "female",
@@ -70,7 +72,7 @@ def test_the_new_sites_mails_name_its_company(launched, app: Flask, container) -
 
 
 @pytest.fixture
-def shopper(app: Flask) -> tuple[FlaskClient, int]:
+def shopper(app: Flask) -> tuple[ApiClient, int]:
     with app.extensions["amora"].unit_of_work() as work:
         for currency in ("EUR", "USD"):
             work.bundles.replace(1, currency, [Bundle(id=0, site_id=1, credits=100,
@@ -86,8 +88,8 @@ def _catalog_has(code: str) -> None:
         assert json.loads(path.read_text())["errors"][code], path
 
 
-def test_codes_scoped_elsewhere_are_refused_with_the_shops_errors(  # type: ignore[no-untyped-def]
-        app: Flask, shopper) -> None:
+def test_codes_scoped_elsewhere_are_refused_with_the_shops_errors(
+        app: Flask, shopper: tuple[ApiClient, int]) -> None:
     ann, ann_id = shopper
     admin = app.extensions["amora"].shop_administration()
     other = signed_up(app, "Bea", "female", "male")[1]
@@ -118,8 +120,8 @@ def test_codes_scoped_elsewhere_are_refused_with_the_shops_errors(  # type: igno
     assert listed["HOME10"].domains == ("amora.test",) and listed["FLIRT10"].uses == 0
 
 
-def test_operators_preview_links_open_pending_photos_only(  # type: ignore[no-untyped-def]
-        app: Flask, container, client: FlaskClient) -> None:
+def test_operators_preview_links_open_pending_photos_only(
+        app: Flask, container: Container, client: ApiClient) -> None:
     member_id = signed_up(app, "Ann", "female", "male")[1]
     with container.unit_of_work() as work:
         for n in (1, 2):
@@ -139,15 +141,15 @@ def test_operators_preview_links_open_pending_photos_only(  # type: ignore[no-un
     assert second.preview != first.preview
 
 
-def test_another_running_process_serves_the_new_site_without_a_restart(  # type: ignore[no-untyped-def]
-        app: Flask, client: FlaskClient, database_url: str, tmp_path: Path) -> None:
+def test_another_running_process_serves_the_new_site_without_a_restart(
+        app: Flask, client: ApiClient, database_url: str, tmp_path: Path) -> None:
     from adapters.container import build_container
     from adapters.http.app import create_app
     from tests.conftest import make_config
 
     other = build_container(make_config(tmp_path / "other", DATABASE_URL=database_url,
                                         WEB_DIST=str(tmp_path / "dist")))
-    elsewhere = create_app(other).test_client()
+    elsewhere = ApiClient(create_app(other))
     try:
         assert elsewhere.get("/api/settings?_force_domain=nordlys.test").json["domain"] == \
             "amora.test"  # unknown yet: the default site

@@ -7,8 +7,9 @@ from datetime import UTC, datetime
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 
+from adapters.container import Container
+from tests.api_client import ApiClient
 from tests.http.conftest import changed_behind_the_app
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_discovery_api import add_member, born
@@ -27,21 +28,26 @@ def make_paid(app: Flask, member_id: int) -> None:
     changed_behind_the_app(app, member_id)
 
 
+# Ann's client and id, then Bob's.
+TwoMembers = tuple[ApiClient, int, ApiClient, int]
+
+
 @pytest.fixture
-def pair(app: Flask) -> tuple[FlaskClient, int, FlaskClient, int]:
+def pair(app: Flask) -> TwoMembers:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     bob, bob_id = signed_up(app, "Bob", "male", "female")
     return ann, ann_id, bob, bob_id
 
 
-def test_chat_needs_a_login(client: FlaskClient) -> None:
+def test_chat_needs_a_login(client: ApiClient) -> None:
     for answer in (client.post("/api/members/1/messages", json={"text": "hi"}),
                    client.get("/api/chats"), client.get("/api/icebreakers"),
                    client.post("/api/page-hidden", json={})):
         assert answer.status_code == 403 and answer.json["error"] == "authentication_required"
 
 
-def test_free_messages_then_credits(app: Flask, pair) -> None:  # type: ignore[no-untyped-def]
+def test_free_messages_then_credits(app: Flask,
+                                    pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     before = ann.get(f"/api/members/{bob_id}/chat").json
     assert before["conversation"] is None and before["refusal"] is None
@@ -77,7 +83,8 @@ def test_free_messages_then_credits(app: Flask, pair) -> None:  # type: ignore[n
     assert bob.get("/api/chats").json["chats"][0]["num_unread_messages"] == 0
 
 
-def test_free_members_start_two_conversations(app: Flask, pair) -> None:  # type: ignore[no-untyped-def]
+def test_free_members_start_two_conversations(app: Flask,
+                                              pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     others = [signed_up(app, f"Man{n}", "male", "female")[1] for n in range(2)]
     for n, other in enumerate((bob_id, others[0])):
@@ -94,7 +101,8 @@ def test_free_members_start_two_conversations(app: Flask, pair) -> None:  # type
                     json={"text": "hi"}).status_code == 201
 
 
-def test_who_cannot_send(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+def test_who_cannot_send(app: Flask, container: Container,
+                         pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     hidden = add_member(container, "Hidden", born(30), gender="male", invisible=True)
     assert ann.post(f"/api/members/{hidden}/messages", json={"text": "hi"}).status_code == 404
@@ -102,7 +110,7 @@ def test_who_cannot_send(app: Flask, container, pair) -> None:  # type: ignore[n
     assert ann.post("/api/members/999999/messages", json={"text": "hi"}).status_code == 404
     bob.post(f"/api/members/{ann_id}/block")
     assert ann.post(f"/api/members/{bob_id}/messages", json={"text": "hi"}).status_code == 404
-    newbie = app.test_client()
+    newbie = ApiClient(app)
     newbie.post("/api/signup", json={**SIGNUP, "email": "new@example.com"})
     refused = newbie.post(f"/api/members/{ann_id}/messages", json={"text": "hi"})
     assert refused.status_code == 403 and refused.json["error"] == "email_not_confirmed"
@@ -111,13 +119,15 @@ def test_who_cannot_send(app: Flask, container, pair) -> None:  # type: ignore[n
 @pytest.mark.parametrize("body", [{}, {"text": ""}, {"text": "   "}, {"text": "x" * 1001},
                                   {"text": 5}, {"text": "hi", "extra": 1},
                                   {"text": "hi", "key": ""}])
-def test_bad_messages_change_nothing(pair, body: dict[str, object]) -> None:  # type: ignore[no-untyped-def]
+def test_bad_messages_change_nothing(pair: TwoMembers,
+                                     body: dict[str, object]) -> None:
     ann, ann_id, bob, bob_id = pair
     assert ann.post(f"/api/members/{bob_id}/messages", json=body).status_code == 400
     assert ann.get("/api/chats").json["chats"] == []
 
 
-def test_history_pages_back_and_delete_hides(app: Flask, pair) -> None:  # type: ignore[no-untyped-def]
+def test_history_pages_back_and_delete_hides(app: Flask,
+                                             pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     make_paid(app, ann_id)
     grant(app, ann_id, 600)
@@ -142,7 +152,8 @@ def test_history_pages_back_and_delete_hides(app: Flask, pair) -> None:  # type:
     assert outsider.delete("/api/chat", json={"conversation": conversation}).status_code == 404
 
 
-def test_history_limit_of_the_site(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+def test_history_limit_of_the_site(app: Flask, container: Container,
+                                   pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     container.site_administration().set("amora.test", "chat_history_limit", "3", "test")
     for n in range(3):
@@ -155,16 +166,16 @@ def test_history_limit_of_the_site(app: Flask, container, pair) -> None:  # type
     assert texts == ["m1", "m2", "m3"]
 
 
-def test_icebreakers_and_page_hidden(pair) -> None:  # type: ignore[no-untyped-def]
+def test_icebreakers_and_page_hidden(pair: TwoMembers) -> None:
     ann = pair[0]
     lines = ann.get("/api/icebreakers").json["icebreakers"]
     assert len(lines) >= 3 and all("{name}" in line for line in lines)
     assert ann.post("/api/page-hidden", json={}).status_code == 204
 
 
-def test_signup_bonus_once_at_activation(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_signup_bonus_once_at_activation(app: Flask, container: Container) -> None:
     container.site_administration().set("amora.test", "signup_credits", "20", "test")
-    client = app.test_client()
+    client = ApiClient(app)
     member_id = client.post("/api/signup", json=SIGNUP).json["user"]["id"]
     assert client.get("/api/user").json["user"]["credits"] == 0
     accounts = container.accounts()
@@ -180,7 +191,8 @@ def test_signup_bonus_once_at_activation(app: Flask, container) -> None:  # type
     assert client.get("/api/user").json["user"]["credits"] == 20
 
 
-def test_concurrent_sends_spend_exactly_the_balance(app: Flask, container, pair,  # type: ignore[no-untyped-def]
+def test_concurrent_sends_spend_exactly_the_balance(app: Flask, container: Container,
+                                                    pair: TwoMembers,
                                                     database_url: str) -> None:
     """50 parallel sends with credits for exactly 10 messages: 10 stored, balance 0, and
     nothing fails but 'not enough credits'."""
@@ -193,7 +205,7 @@ def test_concurrent_sends_spend_exactly_the_balance(app: Flask, container, pair,
     cookie = ann.get_cookie("auth._token").value
 
     def send(n: int) -> tuple[int, str | None]:
-        client = app.test_client()
+        client = ApiClient(app)
         client.set_cookie("auth._token", cookie)
         answer = client.post(f"/api/members/{bob_id}/messages", json={"text": f"m{n}"})
         return answer.status_code, (answer.json or {}).get("error")
@@ -209,7 +221,8 @@ def test_concurrent_sends_spend_exactly_the_balance(app: Flask, container, pair,
     assert balance == 0 and sum(entry.amount for entry in entries) == 0
 
 
-def test_gifts_cost_credits_and_arrive_in_the_conversation(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+def test_gifts_cost_credits_and_arrive_in_the_conversation(app: Flask, container: Container,
+                                                           pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     container.site_administration().set("amora.test", "gift_credits", "20", "test")
     catalogue = ann.get("/api/gifts").json
@@ -228,7 +241,8 @@ def test_gifts_cost_credits_and_arrive_in_the_conversation(app: Flask, container
     assert history[-1]["gift"] == "rose" and history[-1]["sender_id"] == ann_id
 
 
-def test_a_gift_answers_the_next_messages_terms(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+def test_a_gift_answers_the_next_messages_terms(app: Flask, container: Container,
+                                                pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     container.site_administration().set("amora.test", "gift_credits", "20", "test")
     make_paid(app, ann_id)
@@ -243,7 +257,8 @@ def test_a_gift_answers_the_next_messages_terms(app: Flask, container, pair) -> 
     assert gift.json["terms"]["cost"] == 10 and gift.json["refusal"] == "not_enough_credits"
 
 
-def test_a_gift_starts_a_free_members_conversation(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+def test_a_gift_starts_a_free_members_conversation(app: Flask, container: Container,
+                                                   pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     grant(app, ann_id, 50)
     gift = ann.post(f"/api/members/{bob_id}/gifts", json={"gift": "rose"})
@@ -254,7 +269,8 @@ def test_a_gift_starts_a_free_members_conversation(app: Flask, container, pair) 
     assert gift.json["refusal"] is None
 
 
-def test_free_members_unlock_a_photo_for_credits(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+def test_free_members_unlock_a_photo_for_credits(app: Flask, container: Container,
+                                                 pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     container.site_administration().set("amora.test", "photo_credits", "15", "test")
     with container.unit_of_work() as work:
@@ -283,7 +299,8 @@ def test_free_members_unlock_a_photo_for_credits(app: Flask, container, pair) ->
     assert ann.post(f"/api/members/{bob_id}/photos/999999/unlock").status_code == 404
 
 
-def test_only_a_photo_locked_to_the_viewer_can_be_bought(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+def test_only_a_photo_locked_to_the_viewer_can_be_bought(app: Flask, container: Container,
+                                                         pair: TwoMembers) -> None:
     """One rule for the profile, its gallery and the unlock (issue 14.2): the main photo
     is open so it is not for sale; behind a block, or of an invisible member who made no
     contact, a photo does not exist for the viewer and costs nothing."""
@@ -309,7 +326,8 @@ def test_only_a_photo_locked_to_the_viewer_can_be_bought(app: Flask, container, 
     assert balance == 100 and [e.kind.value for e in entries] == ["grant"]
 
 
-def test_a_banned_members_beacon_keeps_the_ban_for_the_next_request(container, pair) -> None:  # type: ignore[no-untyped-def]
+def test_a_banned_members_beacon_keeps_the_ban_for_the_next_request(container: Container,
+                                                                    pair: TwoMembers) -> None:
     ann, ann_id = pair[0], pair[1]
     container.moderation().ban(ann_id, "spam", "pytest")
     assert ann.post("/api/page-hidden", json={}).status_code == 204

@@ -6,18 +6,18 @@ from __future__ import annotations
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from adapters.sql.tables import mandates, orders
 from domain.checkout_consent import CHECKOUT_CONSENT_VERSION
 from domain.pricing import Bundle
+from tests.api_client import ApiClient
 from tests.http.test_likes_api import signed_up
 from tests.http.test_shop_api import EUR, MANDATE, age_account, pay
 
 
 @pytest.fixture
-def shopper(app: Flask) -> tuple[FlaskClient, int]:
+def shopper(app: Flask) -> tuple[ApiClient, int]:
     with app.extensions["amora"].unit_of_work() as work:
         work.bundles.replace(1, "EUR", [Bundle(id=0, site_id=1, credits=c, price=p,
                                                currency="EUR") for c, p in EUR])
@@ -31,7 +31,7 @@ def _orders(app: Flask) -> list[dict[str, object]]:
             select(orders).order_by(orders.c.id))]
 
 
-def test_an_order_without_the_tick_is_refused(app: Flask, shopper) -> None:  # type: ignore[no-untyped-def]
+def test_an_order_without_the_tick_is_refused(app: Flask, shopper: tuple[ApiClient, int]) -> None:
     ann, _ = shopper
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
     for body in ({"bundle": bundle, "method": "ideal"},
@@ -45,7 +45,8 @@ def test_an_order_without_the_tick_is_refused(app: Flask, shopper) -> None:  # t
     assert _orders(app) == [] and ann.get("/api/transactions").json["transactions"] == []
 
 
-def test_the_order_keeps_the_tick_and_its_vat(app: Flask, shopper, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+def test_the_order_keeps_the_tick_and_its_vat(app: Flask, shopper: tuple[ApiClient, int],
+                                              client: ApiClient) -> None:
     ann, ann_id = shopper
     age_account(app, ann_id, 48)  # past the time bonus: the full price
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
@@ -61,7 +62,7 @@ def test_the_order_keeps_the_tick_and_its_vat(app: Flask, shopper, client: Flask
     assert (paid["vat_country"], paid["vat_amount"]) == ("NL", 260)
 
 
-def test_the_geoip_country_decides_the_vat(app: Flask, shopper) -> None:  # type: ignore[no-untyped-def]
+def test_the_geoip_country_decides_the_vat(app: Flask, shopper: tuple[ApiClient, int]) -> None:
     ann, ann_id = shopper
     age_account(app, ann_id, 48)
     bundle = ann.get("/api/bundles", headers={"X-Geoip-Country": "FI"}).json["bundles"][0]
@@ -73,7 +74,8 @@ def test_the_geoip_country_decides_the_vat(app: Flask, shopper) -> None:  # type
             made["vat_rate_bp"]) == ("FI", "NL", "FI", 2550)
 
 
-def test_a_repeat_needs_the_tick_too(app: Flask, shopper, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+def test_a_repeat_needs_the_tick_too(app: Flask, shopper: tuple[ApiClient, int],
+                                     client: ApiClient) -> None:
     ann, _ = shopper
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
     _, payment = pay(ann, bundle)
@@ -88,7 +90,8 @@ def test_a_repeat_needs_the_tick_too(app: Flask, shopper, client: FlaskClient) -
     assert _orders(app)[-1]["consent_version"] == CHECKOUT_CONSENT_VERSION
 
 
-def test_a_direct_debit_without_the_tick_signs_nothing(app: Flask, shopper) -> None:  # type: ignore[no-untyped-def]
+def test_a_direct_debit_without_the_tick_signs_nothing(app: Flask,
+                                                       shopper: tuple[ApiClient, int]) -> None:
     ann, _ = shopper
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
     body = {**MANDATE, "bundle": bundle, "sms_code": "123456"}

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from flask import Flask
 
+from adapters.container import Container
+from tests.api_client import ApiClient
 from tests.http.test_likes_api import signed_up
 
 REPORT = {"category": "harassment", "text": "He keeps sending me these messages.",
           "good_faith": True}
 
 
-def test_selected_messages_go_with_the_complaint(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_selected_messages_go_with_the_complaint(app: Flask, container: Container) -> None:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     bob, bob_id = signed_up(app, "Bob", "male", "female")
     cid, _ = signed_up(app, "Cid", "male", "female")
@@ -38,7 +40,7 @@ def test_selected_messages_go_with_the_complaint(app: Flask, container) -> None:
     ]:
         refused = client.post("/api/complaints", json={**REPORT, **body})
         assert (refused.status_code, refused.json["error"]) == (404, "message_not_found")
-    visitor = app.test_client().post("/api/complaints", json={
+    visitor = ApiClient(app).post("/api/complaints", json={
         **REPORT, "email": "v@example.com", "name": "Vic", "message_ids": ids})
     assert visitor.json["params"]["fields"] == {"message_ids": "login_required"}
     too_many = ann.post("/api/complaints", json={**REPORT, "message_ids": list(range(1, 22))})

@@ -9,6 +9,7 @@ from pathlib import Path
 from adapters.container import build_container
 from adapters.http.app import create_app
 from adapters.http.composition import container_of
+from tests.api_client import ApiClient
 from tests.conftest import make_config, sample_company, sample_site
 
 
@@ -25,7 +26,7 @@ def test_two_apps_in_one_process_answer_from_their_own_containers(
             work.sites.add(sample_site(work.companies.add(sample_company()).id, name=name))
             work.commit()
         apps.append(create_app(built))
-    first, second = (app.test_client() for app in apps)
+    first, second = (ApiClient(app) for app in apps)
     try:
         assert second.get("/api/settings").json["name"] == "Flirt"
         assert first.get("/api/settings").json["name"] == "Amora"  # built first, used after

@@ -19,6 +19,7 @@ from schemathesis import GenerationMode, checks
 from adapters.http.app import create_app
 from adapters.http.openapi import openapi_document
 from adapters.http.session import COOKIE
+from tests.api_client import ApiClient
 from tests.conftest import make_config, seed_default_site
 from tests.http.test_likes_api import signed_up
 
@@ -92,12 +93,12 @@ def test_server_conforms_to_the_document(contract_app, audience: str) -> None:  
 
 
 def test_a_wrong_method_answers_405_with_allow(contract_app) -> None:  # type: ignore[no-untyped-def]
-    answer = contract_app.test_client().get("/api/password-reset")
+    answer = ApiClient(contract_app).get("/api/password-reset")
 
     assert answer.status_code == 405
     assert answer.headers["Allow"] == "OPTIONS, POST"
     assert answer.json == {"error": "method_not_allowed", "params": {}}
     # A path no API route matches is missing for every method (the web app's GET-only
     # catch-all made it a 405 for the others).
-    missing = contract_app.test_client().post("/api/chats/abc/read")
+    missing = ApiClient(contract_app).post("/api/chats/abc/read")
     assert missing.status_code == 404 and missing.json["error"] == "not_found"

@@ -14,7 +14,6 @@ import attrs
 import pytest
 from dependency_injector import providers
 from flask import Flask
-from flask.testing import FlaskClient
 
 from adapters.container import Container
 from adapters.http.app import create_app
@@ -22,7 +21,9 @@ from domain.decisions import Restriction
 from domain.mass_openers import MASS_RECIPIENTS
 from domain.members import AccountStatus, Member, Profile
 from domain.trust import ESTABLISHED, FIRST_WEEK, HELD, PAYING, PAYING_FIRST_WEEK
+from tests.api_client import ApiClient
 from tests.application.memory_services import FixedClock
+from tests.conftest import Seeded
 from tests.http.test_chat_api import make_paid
 from tests.http.test_likes_api import signed_up
 
@@ -41,7 +42,7 @@ def clock(container: Container) -> FixedClock:
 
 
 @pytest.fixture
-def clocked_app(clock: FixedClock, container: Container, seeded, web_dist: Path) -> Flask:  # type: ignore[no-untyped-def]
+def clocked_app(clock: FixedClock, container: Container, seeded: Seeded, web_dist: Path) -> Flask:
     return create_app(container)
 
 
@@ -60,23 +61,23 @@ def _others(app: Flask, count: int, like: int, start: int = 0) -> list[int]:
     return made
 
 
-def _send(client: FlaskClient, member_id: int, text: str, **extra: Any) -> Any:
+def _send(client: ApiClient, member_id: int, text: str, **extra: Any) -> Any:
     return client.post(f"/api/members/{member_id}/messages", json={"text": text, **extra})
 
 
-def _screen(client: FlaskClient, member_id: int) -> dict[str, Any]:
+def _screen(client: ApiClient, member_id: int) -> dict[str, Any]:
     return client.get(f"/api/members/{member_id}/chat").json  # type: ignore[no-any-return]
 
 
-def _left(client: FlaskClient, member_id: int) -> int | None:
+def _left(client: ApiClient, member_id: int) -> int | None:
     return _screen(client, member_id)["terms"]["conversations_left_today"]  # type: ignore[no-any-return]
 
 
-def _decisions(client: FlaskClient) -> list[dict[str, Any]]:
+def _decisions(client: ApiClient) -> list[dict[str, Any]]:
     return client.get("/api/decisions?language=en").json["decisions"]  # type: ignore[no-any-return]
 
 
-def test_the_cap_refuses_the_next_new_conversation_and_existing_ones_carry_on(  # type: ignore[no-untyped-def]
+def test_the_cap_refuses_the_next_new_conversation_and_existing_ones_carry_on(
         clocked_app: Flask, clock: FixedClock) -> None:
     app = clocked_app
     ann, ann_id = signed_up(app, "Ann", "female", "male")
@@ -114,7 +115,7 @@ def test_the_cap_refuses_the_next_new_conversation_and_existing_ones_carry_on(  
     assert _send(ann, others[PAYING_FIRST_WEEK], "Hi, a new day").status_code == 201
 
 
-def test_the_cap_follows_trust(clocked_app: Flask, clock: FixedClock) -> None:  # type: ignore[no-untyped-def]
+def test_the_cap_follows_trust(clocked_app: Flask, clock: FixedClock) -> None:
     app = clocked_app
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     (bob_id,) = _others(app, 1, like=ann_id)
@@ -130,7 +131,7 @@ def _dismiss(app: Flask, complaint_id: int) -> None:
                                                   "j.jansen.ops", "no_action")
 
 
-def test_reports_from_two_members_lower_the_cap_with_a_decision_a_dismissal_lifts(  # type: ignore[no-untyped-def]
+def test_reports_from_two_members_lower_the_cap_with_a_decision_a_dismissal_lifts(
         clocked_app: Flask, clock: FixedClock) -> None:
     app = clocked_app
     ann, ann_id = signed_up(app, "Ann", "female", "male")
@@ -165,7 +166,7 @@ def test_reports_from_two_members_lower_the_cap_with_a_decision_a_dismissal_lift
     assert _left(ann, dave_id) == PAYING - 2
 
 
-def test_an_appeal_that_lifts_the_limit_restores_the_cap(  # type: ignore[no-untyped-def]
+def test_an_appeal_that_lifts_the_limit_restores_the_cap(
         clocked_app: Flask, clock: FixedClock) -> None:
     app = clocked_app
     ann, ann_id = signed_up(app, "Ann", "female", "male")
@@ -187,7 +188,7 @@ def test_an_appeal_that_lifts_the_limit_restores_the_cap(  # type: ignore[no-unt
     assert _left(ann, dave_id) == PAYING_FIRST_WEEK - 2
 
 
-def test_the_same_opener_to_a_fifth_member_in_a_day_is_nudged(  # type: ignore[no-untyped-def]
+def test_the_same_opener_to_a_fifth_member_in_a_day_is_nudged(
         clocked_app: Flask, clock: FixedClock) -> None:
     app = clocked_app
     ann, ann_id = signed_up(app, "Ann", "female", "male")
@@ -217,7 +218,7 @@ def test_the_same_opener_to_a_fifth_member_in_a_day_is_nudged(  # type: ignore[n
     assert again.status_code == 201 and again.json["message"]["flags"] == []
 
 
-def test_a_screening_finding_and_a_mass_opener_are_nudged_together(  # type: ignore[no-untyped-def]
+def test_a_screening_finding_and_a_mass_opener_are_nudged_together(
         clocked_app: Flask, clock: FixedClock) -> None:
     app = clocked_app
     ann, ann_id = signed_up(app, "Ann", "female", "male")
@@ -234,7 +235,7 @@ def test_a_screening_finding_and_a_mass_opener_are_nudged_together(  # type: ign
     assert spans == sorted(spans, key=lambda span: (span["start"], span["end"]))
 
 
-def test_fingerprints_are_kept_two_days(clocked_app: Flask, clock: FixedClock) -> None:  # type: ignore[no-untyped-def]
+def test_fingerprints_are_kept_two_days(clocked_app: Flask, clock: FixedClock) -> None:
     app = clocked_app
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     make_paid(app, ann_id)
@@ -254,7 +255,7 @@ def test_fingerprints_are_kept_two_days(clocked_app: Flask, clock: FixedClock) -
     assert attrs.has(type(container.opener_purge()))
 
 
-def test_a_held_sender_may_start_at_most_three_a_day(  # type: ignore[no-untyped-def]
+def test_a_held_sender_may_start_at_most_three_a_day(
         clocked_app: Flask, clock: FixedClock) -> None:
     """Held by the shield (the third flagged send of a day), their messages wait; the cap
     keeps a release from delivering a whole day's openers at once."""

@@ -15,16 +15,19 @@ import re
 import tracemalloc
 import zipfile
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
+import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 from sqlalchemy import event, insert, select, update
 
+from adapters.container import Container
 from adapters.files.names import CHUNK
 from adapters.sql import personal_data
 from adapters.sql import tables as t
 from tests.adapters.test_images import picture
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP, wait_for_mail, worker  # noqa: F401
 from tests.http.test_likes_api import signed_up
 from tests.http.test_photos_api import upload
@@ -48,12 +51,12 @@ def _exports(container: Any) -> list[str]:
     return [name for name in container.files().names() if name.startswith("exports/")]
 
 
-def _copy(app: Flask, container: Any, client: FlaskClient, to: str) -> zipfile.ZipFile:
+def _copy(app: Flask, container: Any, client: ApiClient, to: str) -> zipfile.ZipFile:
     """Asked for in the settings, built by the job, fetched through the mailed link."""
     answer = client.get("/api/export")
     assert (answer.status_code, answer.json) == (202, {"status": "preparing"})
     container.tasks().drain()
-    fetched = app.test_client().get(f"/api/export/download?token={_mailed_token(container, to)}")
+    fetched = ApiClient(app).get(f"/api/export/download?token={_mailed_token(container, to)}")
     assert fetched.status_code == 200 and fetched.mimetype == "application/zip"
     assert "attachment" in fetched.headers["Content-Disposition"]
     assert fetched.headers["Content-Length"] == str(len(fetched.data))
@@ -61,7 +64,7 @@ def _copy(app: Flask, container: Any, client: FlaskClient, to: str) -> zipfile.Z
     return zipfile.ZipFile(io.BytesIO(fetched.data))
 
 
-def test_the_copy_holds_every_section_and_the_photos(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_the_copy_holds_every_section_and_the_photos(app: Flask, container: Container) -> None:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     bob, bob_id = signed_up(app, "Bob", "male", "female")
     assert upload(ann, picture()).status_code == 201
@@ -106,11 +109,11 @@ def test_the_copy_holds_every_section_and_the_photos(app: Flask, container) -> N
     ann.delete("/api/chat", json={"conversation": conversation})
     again = _copy(app, container, ann, "ann@example.com")
     assert json.loads(again.read("messages.json")) == []
-    assert app.test_client().get("/api/export").status_code == 403  # logged out
+    assert ApiClient(app).get("/api/export").status_code == 403  # logged out
 
 
-def test_the_copy_is_mailed_as_a_link_that_works_once(app: Flask, container,  # type: ignore[no-untyped-def]
-                                                      worker) -> None:  # noqa: F811
+def test_the_copy_is_mailed_as_a_link_that_works_once(app: Flask, container: Container,
+                                                      worker: None) -> None:  # noqa: F811
     ann, _ = signed_up(app, "Ann", "female", "male")
     bob, bob_id = signed_up(app, "Bob", "male", "female")
     ann.post(f"/api/members/{bob_id}/messages", json={"text": "Hoi Bob"})
@@ -124,15 +127,15 @@ def test_the_copy_is_mailed_as_a_link_that_works_once(app: Flask, container,  # 
     assert token
     assert "/api/export/download" not in mail.get_body(("plain",)).get_content()
     link = f"/api/export/download?token={token.group(1)}"
-    fetched = app.test_client().get(link)
+    fetched = ApiClient(app).get(link)
     assert fetched.status_code == 200
     assert "messages.json" in zipfile.ZipFile(io.BytesIO(fetched.data)).namelist()
-    assert app.test_client().get(link).json["error"] == "export_link_invalid"
+    assert ApiClient(app).get(link).json["error"] == "export_link_invalid"
     assert _exports(container) == []
 
 
-def test_a_download_broken_off_halfway_spends_the_link_and_the_file(  # type: ignore[no-untyped-def]
-        app: Flask, container) -> None:
+def test_a_download_broken_off_halfway_spends_the_link_and_the_file(
+        app: Flask, container: Container) -> None:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     with container.engine().begin() as connection:  # a copy of more than one piece
         connection.execute(insert(t.audit_log), [
@@ -145,16 +148,16 @@ def test_a_download_broken_off_halfway_spends_the_link_and_the_file(  # type: ig
     (stored,) = _exports(container)
     assert container.files().size(stored) > CHUNK
     link = f"/api/export/download?token={_mailed_token(container, 'ann@example.com')}"
-    answer = app.test_client().get(link, buffered=False)
+    answer = ApiClient(app).get(link, buffered=False)
     assert answer.status_code == 200 and answer.is_streamed
     assert int(answer.headers["Content-Length"]) == container.files().size(stored)
     assert len(next(iter(answer.response))) <= CHUNK  # the first piece, then the member leaves
     answer.close()
     assert _exports(container) == []
-    assert app.test_client().get(link).json["error"] == "export_link_invalid"
+    assert ApiClient(app).get(link).json["error"] == "export_link_invalid"
 
 
-def test_a_copy_whose_link_expired_unused_leaves_the_file_store(app: Flask, container  # type: ignore[no-untyped-def]
+def test_a_copy_whose_link_expired_unused_leaves_the_file_store(app: Flask, container: Container
                                                                 ) -> None:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     ann.post("/api/export/confirm", json={"password": PASSWORD})
@@ -173,7 +176,7 @@ def test_a_copy_whose_link_expired_unused_leaves_the_file_store(app: Flask, cont
     assert container.data_export().purge_expired() == 0
 
 
-def test_no_copy_for_an_address_that_bounces(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_no_copy_for_an_address_that_bounces(app: Flask, container: Container) -> None:
     """The mailed link is the only way to the copy: an address that bounces is told so
     (and how to mend it) instead of waiting for a mail that never comes, and a copy asked
     for before the address began to bounce is not built for nobody to fetch."""
@@ -191,7 +194,7 @@ def test_no_copy_for_an_address_that_bounces(app: Flask, container) -> None:  # 
     assert len(_exports(container)) == 1 and container.tasks().waiting() == []
 
 
-def _many_messages(app: Flask, container: Any, count: int, size: int) -> tuple[FlaskClient, int]:
+def _many_messages(app: Flask, container: Any, count: int, size: int) -> tuple[ApiClient, int]:
     """Ann, with ``count`` messages of ``size`` characters to and from Bob."""
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     bob, bob_id = signed_up(app, "Bob", "male", "female")
@@ -207,8 +210,8 @@ def _many_messages(app: Flask, container: Any, count: int, size: int) -> tuple[F
     return ann, ann_id
 
 
-def test_the_copy_is_built_a_piece_at_a_time_never_whole_in_memory(  # type: ignore[no-untyped-def]
-        app: Flask, container) -> None:
+def test_the_copy_is_built_a_piece_at_a_time_never_whole_in_memory(
+        app: Flask, container: Container) -> None:
     """10,000 messages of 1 KB: the job's peak Python memory stays under a quarter of its
     messages.json alone (the copy used to be built as lists, then one string per
     section, then a ZIP in memory and a copy of that: several times its size)."""
@@ -228,7 +231,8 @@ def test_the_copy_is_built_a_piece_at_a_time_never_whole_in_memory(  # type: ign
     assert peak < messages / 4, f"peak {peak / 1e6:.1f} MB for {messages / 1e6:.1f} MB"
 
 
-def test_the_rows_are_read_in_batches(app: Flask, container, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_rows_are_read_in_batches(app: Flask, container: Container,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Every query of the member's rows reads at most BATCH of them, one batch after the
     other as they are used (the first message needs one query, not all of them), and
     none is lost or repeated where one batch ends and the next begins."""
@@ -272,7 +276,7 @@ def _chats(container: Any, member_id: int) -> list[int]:
             t.conversation_members.c.member_id == member_id)).scalars())
 
 
-def test_copies_are_rate_limited_per_member(tmp_path, database_url: str) -> None:  # type: ignore[no-untyped-def]
+def test_copies_are_rate_limited_per_member(tmp_path: Path, database_url: str) -> None:
     from adapters.container import build_container
     from adapters.http.app import create_app
     from adapters.http.limits import EXPORTS
@@ -283,7 +287,7 @@ def test_copies_are_rate_limited_per_member(tmp_path, database_url: str) -> None
     seed_default_site(container)
     app = create_app(container)
     allowed = int(EXPORTS.split()[0])
-    first, second = app.test_client(), app.test_client()  # one address, two members
+    first, second = ApiClient(app), ApiClient(app)  # one address, two members
     first.post("/api/signup", json=SIGNUP)
     second.post("/api/signup", json={**SIGNUP, "email": "bo@example.com", "name": "Bo"})
     for client in (first, second):
@@ -295,8 +299,8 @@ def test_copies_are_rate_limited_per_member(tmp_path, database_url: str) -> None
     container.engine().dispose()
 
 
-def test_the_copy_holds_the_decisions_about_the_member_and_their_appeals(  # type: ignore[no-untyped-def]
-        app: Flask, container) -> None:
+def test_the_copy_holds_the_decisions_about_the_member_and_their_appeals(
+        app: Flask, container: Container) -> None:
     """Issue 30.1: each decision with its facts, ground, automation, dates, status and
     whether a notice led to it, never the operator who decided; appeals name theirs."""
     from application.ports.complaints import NewComplaint

@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from dependency_injector import providers
 from flask import Flask
-from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from adapters.container import Container
@@ -22,20 +21,22 @@ from adapters.sql import tables as t
 from adapters.sql.appeals import SqlAppeals
 from domain.decisions import Ground
 from domain.errors import DomainError
+from tests.api_client import ApiClient
 from tests.application.memory_services import FixedClock
+from tests.conftest import Seeded
 from tests.http.test_accounts_api import SIGNUP, wait_for_mail, worker  # noqa: F401
 
 WHY = {"text": "I never asked anyone for money, please look again."}
 OTHER = {**SIGNUP, "email": "bob@example.com", "name": "Bob"}
 
 
-def _member(app: Flask, signup: dict[str, object]) -> tuple[FlaskClient, int]:
-    client = app.test_client()
+def _member(app: Flask, signup: dict[str, object]) -> tuple[ApiClient, int]:
+    client = ApiClient(app)
     member_id: int = client.post("/api/signup", json=signup).json["user"]["id"]
     return client, member_id
 
 
-def _revoked(container, member_id: int, amount: int = 30) -> int:  # type: ignore[no-untyped-def]
+def _revoked(container: Container, member_id: int, amount: int = 30) -> int:
     container.credits().grant(member_id, 50, "welcome", "pytest")
     container.credits().revoke(member_id, amount, "Bought with a stolen card", "pytest",
                                ground=Ground.parse("law:fraud"))
@@ -45,7 +46,7 @@ def _revoked(container, member_id: int, amount: int = 30) -> int:  # type: ignor
     return int(found.id)
 
 
-def test_a_member_contests_their_decision_once_at_a_time(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_a_member_contests_their_decision_once_at_a_time(app: Flask, container: Container) -> None:
     client, member_id = _member(app, SIGNUP)
     decision_id = _revoked(container, member_id)
     short = client.post(f"/api/decisions/{decision_id}/appeal", json={"text": "no"})
@@ -58,7 +59,8 @@ def test_a_member_contests_their_decision_once_at_a_time(app: Flask, container) 
     assert listed["appeal"]["status"] == "open" and not listed["contestable"]
 
 
-def test_someone_elses_or_an_unknown_decision_is_not_found(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_someone_elses_or_an_unknown_decision_is_not_found(app: Flask,
+                                                           container: Container) -> None:
     _, member_id = _member(app, SIGNUP)
     decision_id = _revoked(container, member_id)
     bob, _ = _member(app, OTHER)
@@ -66,9 +68,9 @@ def test_someone_elses_or_an_unknown_decision_is_not_found(app: Flask, container
         refused = bob.post(f"/api/decisions/{target}/appeal", json=WHY)
         assert (refused.status_code, refused.json["error"]) == (404, "decision_not_found")
     assert container.appeals().list("open") == []
-    visitor = app.test_client().post(f"/api/decisions/{decision_id}/appeal", json=WHY)
+    visitor = ApiClient(app).post(f"/api/decisions/{decision_id}/appeal", json=WHY)
     assert (visitor.status_code, visitor.json["error"]) == (403, "authentication_required")
-    owner = app.test_client()
+    owner = ApiClient(app)
     owner.post("/api/user", json={"email": SIGNUP["email"], "password": SIGNUP["password"]})
     forged = owner.post(f"/api/decisions/{decision_id}/appeal", json=WHY,
                         headers={"Origin": "https://evil.example"})  # another site's page
@@ -86,19 +88,19 @@ def clock(container: Container) -> FixedClock:
 
 
 @pytest.fixture
-def clocked_app(clock: FixedClock, container: Container, seeded, web_dist: Path) -> Flask:  # type: ignore[no-untyped-def]
+def clocked_app(clock: FixedClock, container: Container, seeded: Seeded, web_dist: Path) -> Flask:
     return create_app(container)
 
 
-def _signed_in_again(client: FlaskClient, signup: dict[str, object]) -> None:
+def _signed_in_again(client: ApiClient, signup: dict[str, object]) -> None:
     """Months later the session has expired (30 days): the member logs in anew."""
     answer = client.post("/api/user", json={"email": signup["email"],
                                             "password": signup["password"]})
     assert answer.status_code == 200, answer.json
 
 
-def test_six_months_to_contest_and_not_a_second_longer(clocked_app: Flask, clock: FixedClock,  # type: ignore[no-untyped-def]
-                                                       container) -> None:
+def test_six_months_to_contest_and_not_a_second_longer(clocked_app: Flask, clock: FixedClock,
+                                                       container: Container) -> None:
     client, member_id = _member(clocked_app, SIGNUP)
     container.credits().grant(member_id, 50, "welcome", "pytest")
     for reason in ("Bought with a stolen card", "A second stolen card"):
@@ -117,8 +119,8 @@ def test_six_months_to_contest_and_not_a_second_longer(clocked_app: Flask, clock
     assert [row.appeal.decision_id for row in container.appeals().list("open")] == [first]
 
 
-def test_the_ban_page_appeal_keeps_to_six_months_too(clocked_app: Flask, clock: FixedClock,  # type: ignore[no-untyped-def]
-                                                     container) -> None:
+def test_the_ban_page_appeal_keeps_to_six_months_too(clocked_app: Flask, clock: FixedClock,
+                                                     container: Container) -> None:
     client, member_id = _member(clocked_app, SIGNUP)
     container.moderation().ban(member_id, "spam", "pytest")
     clock.current += timedelta(days=200)
@@ -128,7 +130,7 @@ def test_the_ban_page_appeal_keeps_to_six_months_too(clocked_app: Flask, clock: 
     assert container.appeals().list(None) == []
 
 
-def test_a_lifted_decision_is_not_contested(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_a_lifted_decision_is_not_contested(app: Flask, container: Container) -> None:
     client, member_id = _member(app, SIGNUP)
     container.shop_administration().block_directdebit(member_id, True, "chargebacks", "pytest")
     container.shop_administration().block_directdebit(member_id, False, "cleared", "pytest")
@@ -143,8 +145,9 @@ def test_a_lifted_decision_is_not_contested(app: Flask, container) -> None:  # t
 PAUSED = "paused-appeal"
 
 
-def test_two_appeals_at_once_one_is_filed_the_other_is_appeal_exists(  # type: ignore[no-untyped-def]
-        app: Flask, container, database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_two_appeals_at_once_one_is_filed_the_other_is_appeal_exists(
+        app: Flask, container: Container, database_url: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Both read that no appeal is open; the open-appeal index lets the first write in and
     the second is a clean 409, not a 500 and not a second open appeal."""
     if not database_url.startswith("postgresql"):
@@ -162,7 +165,7 @@ def test_two_appeals_at_once_one_is_filed_the_other_is_appeal_exists(  # type: i
 
     monkeypatch.setattr(SqlAppeals, "add", add)
     answers: list[Any] = []
-    other = app.test_client()
+    other = ApiClient(app)
     other.set_cookie("auth._token", client.get_cookie("auth._token").value)  # type: ignore[union-attr]
     paused = threading.Thread(name=PAUSED, target=lambda: answers.append(
         other.post(f"/api/decisions/{decision_id}/appeal", json=WHY)))
@@ -177,7 +180,7 @@ def test_two_appeals_at_once_one_is_filed_the_other_is_appeal_exists(  # type: i
     assert [row.appeal.id for row in container.appeals().list("open")] == [first.json["id"]]
 
 
-def test_many_appeals_at_once_file_exactly_one(app: Flask, container,  # type: ignore[no-untyped-def]
+def test_many_appeals_at_once_file_exactly_one(app: Flask, container: Container,
                                                 database_url: str) -> None:
     if not database_url.startswith("postgresql"):
         pytest.skip("SQLite serializes writers; the race is PostgreSQL's")
@@ -186,7 +189,7 @@ def test_many_appeals_at_once_file_exactly_one(app: Flask, container,  # type: i
     cookie = client.get_cookie("auth._token").value  # type: ignore[union-attr]
 
     def contest(_: int) -> tuple[int, str | None]:
-        parallel = app.test_client()
+        parallel = ApiClient(app)
         parallel.set_cookie("auth._token", cookie)
         answer = parallel.post(f"/api/decisions/{decision_id}/appeal", json=WHY)
         return answer.status_code, (answer.json or {}).get("error")
@@ -197,8 +200,8 @@ def test_many_appeals_at_once_file_exactly_one(app: Flask, container,  # type: i
     assert len(container.appeals().list("open")) == 1
 
 
-def test_lifting_gives_the_credits_back_and_mails_the_outcome(app: Flask, container,  # type: ignore[no-untyped-def]
-                                                             worker) -> None:  # noqa: F811
+def test_lifting_gives_the_credits_back_and_mails_the_outcome(app: Flask, container: Container,
+                                                             worker: None) -> None:  # noqa: F811
     client, member_id = _member(app, SIGNUP)
     decision_id = _revoked(container, member_id, amount=30)
     appeal_id = client.post(f"/api/decisions/{decision_id}/appeal", json=WHY).json["id"]
@@ -218,7 +221,7 @@ def test_lifting_gives_the_credits_back_and_mails_the_outcome(app: Flask, contai
         container.appeals().decide(appeal_id, False, "again", "anna")
 
 
-def test_lifting_a_rejected_photo_puts_it_back(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_lifting_a_rejected_photo_puts_it_back(app: Flask, container: Container) -> None:
     client, member_id = _member(app, SIGNUP)
     with container.engine().begin() as connection:
         photo_id = connection.execute(t.photos.insert().values(
@@ -234,7 +237,7 @@ def test_lifting_a_rejected_photo_puts_it_back(app: Flask, container) -> None:  
         assert connection.execute(select(t.photos.c.status)).scalar_one() == "active"
 
 
-def test_appeals_are_rate_limited_per_member(tmp_path, database_url: str) -> None:  # type: ignore[no-untyped-def]
+def test_appeals_are_rate_limited_per_member(tmp_path: Path, database_url: str) -> None:
     """Each appeal waits for an operator to read it: a member gets a few an hour (a short
     text counts too), another member at the same address is not held back by it."""
     from adapters.container import build_container

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from flask import Flask
 
+from adapters.container import Container
 from domain.decisions import Ground
 from tests.adapters.test_images import picture
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_photos_api import upload
 
@@ -15,8 +17,8 @@ BOB = {**SIGNUP, "email": "bob@example.com", "name": "Bob", "gender": "male",
        "seeking": "female"}
 
 
-def test_a_member_reads_their_own_decisions_newest_first(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
-    ann, bob = app.test_client(), app.test_client()
+def test_a_member_reads_their_own_decisions_newest_first(app: Flask, container: Container) -> None:
+    ann, bob = ApiClient(app), ApiClient(app)
     ann.post("/api/signup", json={**SIGNUP, "language": "de"})
     bob.post("/api/signup", json=BOB)
     assert ann.get("/api/decisions").json == {"decisions": []}
@@ -44,11 +46,11 @@ def test_a_member_reads_their_own_decisions_newest_first(app: Flask, container) 
     assert ann.get("/api/decisions?language=xx").status_code == 400
     # Nobody else's.
     assert bob.get("/api/decisions").json == {"decisions": []}
-    assert app.test_client().get("/api/decisions").status_code == 403
+    assert ApiClient(app).get("/api/decisions").status_code == 403
 
 
-def test_a_site_rewords_a_ground_in_one_language(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
-    ann = app.test_client()
+def test_a_site_rewords_a_ground_in_one_language(app: Flask, container: Container) -> None:
+    ann = ApiClient(app)
     ann.post("/api/signup", json={**SIGNUP, "language": "nl"})
     photo = upload(ann, picture()).json["photo"]["id"]
     container.site_administration().set("amora.test", "ground_texts.terms:photo_rules.nl",
@@ -61,8 +63,9 @@ def test_a_site_rewords_a_ground_in_one_language(app: Flask, container) -> None:
     assert german["ground"]["text"].startswith("Profilfotos müssen von dir selbst sein")
 
 
-def test_the_ban_page_shows_the_ban_with_address_and_password(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
-    client = app.test_client()
+def test_the_ban_page_shows_the_ban_with_address_and_password(app: Flask,
+                                                              container: Container) -> None:
+    client = ApiClient(app)
     member_id = client.post("/api/signup", json=SIGNUP).json["user"]["id"]
     login = {"email": SIGNUP["email"], "password": SIGNUP["password"], "language": "fr"}
     refused = client.post("/api/decisions/ban", json=login)
@@ -83,8 +86,8 @@ def test_the_ban_page_shows_the_ban_with_address_and_password(app: Flask, contai
     assert bad.status_code == 400
 
 
-def test_a_rejected_photo_says_why_to_its_owner(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
-    ann = app.test_client()
+def test_a_rejected_photo_says_why_to_its_owner(app: Flask, container: Container) -> None:
+    ann = ApiClient(app)
     ann.post("/api/signup", json={**SIGNUP, "language": "nl"})
     kept = upload(ann, picture()).json["photo"]["id"]
     rejected = upload(ann, picture("PNG")).json["photo"]["id"]

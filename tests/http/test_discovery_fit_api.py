@@ -3,8 +3,10 @@ from what the member seeks; members with a photo come first and photo-less ones 
 
 from __future__ import annotations
 
-from flask.testing import FlaskClient
+from flask import Flask
 
+from adapters.container import Container
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_discovery_api import TODAY, add_member, add_photo, born
 
@@ -14,7 +16,7 @@ def ids(answer: dict[str, object]) -> list[int]:
 
 
 def test_a_member_search_starts_from_what_their_profile_seeks(
-        client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+        client: ApiClient, container: Container) -> None:
     # A man born 1990 seeking women: women ten years around his age, whatever else is there.
     client.post("/api/signup", json={**SIGNUP, "gender": "male", "seeking": "female"})
     age = TODAY.year - 1990 - (1 if (TODAY.month, TODAY.day) < (4, 1) else 0)
@@ -38,7 +40,7 @@ def test_a_member_search_starts_from_what_their_profile_seeks(
     assert client.get("/api/members?min_age=18").json["filters"]["gender"] is None
 
 
-def test_visitors_search_everyone(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+def test_visitors_search_everyone(client: ApiClient, container: Container) -> None:
     container.site_administration().set("amora.test", "logged_out_search", "all", "test")
     add_member(container, "Anna", born(30))
     add_member(container, "Carl", born(60), gender="male")
@@ -47,7 +49,7 @@ def test_visitors_search_everyone(client: FlaskClient, container) -> None:  # ty
 
 
 def test_members_with_a_photo_first_photo_less_last_across_pages(
-        client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+        client: ApiClient, container: Container) -> None:
     container.site_administration().set("amora.test", "logged_out_search", "all", "test")
     # Photo-less members in between, by signup time: they still come after every face.
     photo, bare = [], []
@@ -72,7 +74,7 @@ def test_members_with_a_photo_first_photo_less_last_across_pages(
 
 
 def test_the_swipe_deck_shows_faces_of_the_sought_gender_and_ages_first(
-        app, container) -> None:  # type: ignore[no-untyped-def]
+        app: Flask, container: Container) -> None:
     from tests.http.test_likes_api import signed_up
     ann, _ = signed_up(app, "Ann", "female", "male")  # born 1990
     near = add_member(container, "Near", born(35), gender="male")
@@ -86,7 +88,7 @@ def test_the_swipe_deck_shows_faces_of_the_sought_gender_and_ages_first(
 
 
 def test_landers_show_faces_of_what_a_member_seeks_and_near_a_place(
-        app, client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+        app: Flask, client: ApiClient, container: Container) -> None:
     from tests.http.test_likes_api import signed_up
     bob, _ = signed_up(app, "Bob", "male", "female")
     here = add_member(container, "Here", born(30), region="NL-UT")
@@ -96,7 +98,7 @@ def test_landers_show_faces_of_what_a_member_seeks_and_near_a_place(
     for member_id in (here, there, man):
         add_photo(container, member_id)
 
-    def shown(who: FlaskClient, query: str = "") -> set[int]:
+    def shown(who: ApiClient, query: str = "") -> set[int]:
         answer = who.get(f"/api/lander-members?limit=10{query}")
         assert answer.status_code == 200, answer.json
         return {card["id"] for card in answer.json["members"]}

@@ -5,13 +5,14 @@ so the next request succeeds."""
 from __future__ import annotations
 
 import pytest
-from flask.testing import FlaskClient
 from sqlalchemy import create_engine, event, text
 
+from adapters.container import Container
+from tests.api_client import ApiClient
 from tests.http.test_profile_api import signed_in
 
 
-def test_no_round_trip_pings_a_pooled_connection(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+def test_no_round_trip_pings_a_pooled_connection(client: ApiClient, container: Container) -> None:
     signed_in(client)
     statements: list[str] = []
     event.listen(container.engine(), "before_cursor_execute",
@@ -22,7 +23,7 @@ def test_no_round_trip_pings_a_pooled_connection(client: FlaskClient, container)
     assert not any(statement.strip().upper() == "SELECT 1" for statement in statements)
 
 
-def test_a_dropped_connection_is_replaced(client: FlaskClient, container,  # type: ignore[no-untyped-def]
+def test_a_dropped_connection_is_replaced(client: ApiClient, container: Container,
                                           database_url: str) -> None:
     if not database_url.startswith("postgresql"):
         pytest.skip("the server ends a connection: PostgreSQL's pg_terminate_backend")

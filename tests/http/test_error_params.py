@@ -8,6 +8,7 @@ import pytest
 from flask import Flask
 
 from domain.errors import DomainError
+from tests.api_client import ApiClient
 from tests.http.test_likes_api import signed_up
 
 
@@ -17,7 +18,7 @@ def test_a_refusal_naming_a_status_is_answered_as_the_rule_says(app: Flask) -> N
     def refuse() -> None:
         raise DomainError("order_not_refundable", status="refunded")
 
-    answer = app.test_client().get("/api/test-refusal")
+    answer = ApiClient(app).get("/api/test-refusal")
 
     assert answer.status_code == 400
     assert answer.get_json() == {"error": "order_not_refundable",

@@ -10,7 +10,7 @@ import json
 import re
 from pathlib import Path
 
-from flask.testing import FlaskClient
+from tests.api_client import ApiClient
 
 MANIFEST = {
     "index.html": {"file": "assets/index-1.js", "isEntry": True},
@@ -32,7 +32,7 @@ MANIFEST = {
 }
 
 
-def _page(client: FlaskClient, web_dist: Path, path: str, **headers: str) -> str:
+def _page(client: ApiClient, web_dist: Path, path: str, **headers: str) -> str:
     (web_dist / "index.html").write_text(
         "<!doctype html><html><head><title>Amora</title></head><body><div id=root></div>"
         '<script type="module" src="/assets/index-1.js"></script></body></html>')
@@ -57,7 +57,7 @@ def _style_preloads(html: str) -> list[str]:
     return re.findall(r'<link rel="preload" as="style" crossorigin href="([^"]+)">', html)
 
 
-def test_the_landing_page_carries_its_settings_and_preloads(client: FlaskClient,
+def test_the_landing_page_carries_its_settings_and_preloads(client: ApiClient,
                                                             web_dist: Path) -> None:
     html = _page(client, web_dist, "/", **{"Accept-Language": "de-DE,de;q=0.9"})
     data = _boot_data(html)
@@ -70,7 +70,7 @@ def test_the_landing_page_carries_its_settings_and_preloads(client: FlaskClient,
 
 
 def test_the_locale_cookie_picks_the_language_and_other_screens_get_no_route_preload(
-        client: FlaskClient, web_dist: Path) -> None:
+        client: ApiClient, web_dist: Path) -> None:
     client.set_cookie("i18n_redirected", "en")
     html = _page(client, web_dist, "/members", **{"Accept-Language": "de"})
     assert _boot_data(html)["language"] == "en"
@@ -82,7 +82,7 @@ def test_the_locale_cookie_picks_the_language_and_other_screens_get_no_route_pre
                                                            "/assets/en-GB.js"]
 
 
-def test_a_members_page_carries_the_member_and_the_first_search(client: FlaskClient,
+def test_a_members_page_carries_the_member_and_the_first_search(client: ApiClient,
                                                                  web_dist: Path) -> None:
     from tests.http.test_accounts_api import SIGNUP
 
@@ -117,7 +117,7 @@ def test_the_first_photos_of_the_search_are_preloaded() -> None:
     assert _photo_preloads({}, "/m/") == ""
 
 
-def test_the_builds_compressed_copies_are_sent_as_they_are(client: FlaskClient,
+def test_the_builds_compressed_copies_are_sent_as_they_are(client: ApiClient,
                                                             web_dist: Path) -> None:
     script = ("export const greeting = 'hallo';\n" * 200).encode()
     (web_dist / "assets" / "built-7c1d.js").write_bytes(script)
@@ -130,7 +130,7 @@ def test_the_builds_compressed_copies_are_sent_as_they_are(client: FlaskClient,
     assert client.get("/assets/built-7c1d.js").data == script
 
 
-def test_inline_json_cannot_end_its_script(client: FlaskClient, web_dist: Path) -> None:
+def test_inline_json_cannot_end_its_script(client: ApiClient, web_dist: Path) -> None:
     from adapters.http.web_app import _script_json
 
     text = _script_json({"name": "</script><script>alert(1)</script>&"})

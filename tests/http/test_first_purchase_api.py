@@ -8,12 +8,12 @@ from collections import Counter
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 from sqlalchemy import select, update
 from werkzeug.test import TestResponse
 
 from adapters.sql.tables import orders, profiles
 from domain.pricing import Bundle
+from tests.api_client import ApiClient
 from tests.http.conftest import changed_behind_the_app
 from tests.http.test_likes_api import signed_up
 from tests.http.test_races import at_once, client_of
@@ -23,7 +23,7 @@ GBP = [(100, 1299)]
 
 
 @pytest.fixture
-def buyer(app: Flask) -> tuple[FlaskClient, int]:
+def buyer(app: Flask) -> tuple[ApiClient, int]:
     """A member who signed up a moment ago (the time bonus runs), and the EUR bundles."""
     with app.extensions["amora"].unit_of_work() as work:
         work.bundles.replace(1, "EUR", [Bundle(id=0, site_id=1, credits=c, price=p,
@@ -32,7 +32,7 @@ def buyer(app: Flask) -> tuple[FlaskClient, int]:
     return signed_up(app, "Ann", "female", "male")
 
 
-def order(client: FlaskClient, bundle: int, **headers: str) -> dict[str, object]:
+def order(client: ApiClient, bundle: int, **headers: str) -> dict[str, object]:
     started = client.post("/api/orders", json={"delivery_consent": True,
                                                "bundle": bundle, "method": "creditcard"},
                           headers=headers)
@@ -42,7 +42,8 @@ def order(client: FlaskClient, bundle: int, **headers: str) -> dict[str, object]
     return answer["order"]
 
 
-def test_four_orders_in_the_time_bonus_get_it_once(buyer, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+def test_four_orders_in_the_time_bonus_get_it_once(buyer: tuple[ApiClient, int],
+                                                   client: ApiClient) -> None:
     """The attack: four orders within the four hours were all 25 % off."""
     ann, _ = buyer
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
@@ -59,8 +60,8 @@ def test_four_orders_in_the_time_bonus_get_it_once(buyer, client: FlaskClient) -
     assert welcome.json["params"] == {"order": placed[0]["id"], "discount": "time_bonus"}
 
 
-def test_an_unpaid_end_frees_it_and_a_payment_spends_it(  # type: ignore[no-untyped-def]
-        app: Flask, buyer, client: FlaskClient) -> None:
+def test_an_unpaid_end_frees_it_and_a_payment_spends_it(
+        app: Flask, buyer: tuple[ApiClient, int], client: ApiClient) -> None:
     ann, ann_id = buyer
     age_account(app, ann_id, hours=5)  # the time bonus is over, the 48 h welcome runs
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
@@ -78,8 +79,8 @@ def test_an_unpaid_end_frees_it_and_a_payment_spends_it(  # type: ignore[no-unty
     assert ann.get("/api/discountcode?welcome=true").json["error"] == "code_not_found"
 
 
-def test_parallel_orders_take_the_time_bonus_once(  # type: ignore[no-untyped-def]
-        app: Flask, buyer, database_url: str) -> None:
+def test_parallel_orders_take_the_time_bonus_once(
+        app: Flask, buyer: tuple[ApiClient, int], database_url: str) -> None:
     """Sixteen orders at once: one gets the 25 %, the others pay in full or are refused
     as having raced for it (code_used); never two discounted."""
     if not database_url.startswith("postgresql"):
@@ -107,7 +108,7 @@ def test_parallel_orders_take_the_time_bonus_once(  # type: ignore[no-untyped-de
         {"TIMEBONUS25": 1, None: len(placed) - 1})
 
 
-def test_prices_follow_where_the_member_is(app: Flask, buyer) -> None:  # type: ignore[no-untyped-def]
+def test_prices_follow_where_the_member_is(app: Flask, buyer: tuple[ApiClient, int]) -> None:
     ann, ann_id = buyer  # signed up in the Netherlands
     age_account(app, ann_id, hours=100)
     with app.extensions["amora"].unit_of_work() as work:

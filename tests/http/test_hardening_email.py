@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import attrs
 from flask import Flask
-from flask.testing import FlaskClient
 
+from tests.api_client import ApiClient
 from tests.email_cases import REFUSED, RESERVED
 from tests.http.test_accounts_api import SIGNUP
 
@@ -26,7 +26,7 @@ def _members(app: Flask) -> int:
 
 
 def test_a_signup_with_an_address_amora_does_not_take_is_refused(app: Flask,
-                                                                  client: FlaskClient) -> None:
+                                                                  client: ApiClient) -> None:
     for email in BAD:
         answer = client.post("/api/signup", json={**SIGNUP, "email": email})
         assert answer.status_code == 400, (email, answer.json)
@@ -35,7 +35,7 @@ def test_a_signup_with_an_address_amora_does_not_take_is_refused(app: Flask,
     assert client.post("/api/signup", json=SIGNUP).status_code == 201
 
 
-def test_a_change_to_an_address_amora_does_not_take_is_refused(client: FlaskClient) -> None:
+def test_a_change_to_an_address_amora_does_not_take_is_refused(client: ApiClient) -> None:
     assert client.post("/api/signup", json=SIGNUP).status_code == 201
     for email in BAD:
         answer = client.post("/api/mail-change", json={"email": email,
@@ -45,7 +45,7 @@ def test_a_change_to_an_address_amora_does_not_take_is_refused(client: FlaskClie
 
 
 def test_a_visitors_complaint_with_an_address_amora_does_not_take_is_refused(
-        app: Flask, client: FlaskClient) -> None:
+        app: Flask, client: ApiClient) -> None:
     for email in [email for email in BAD if email]:  # none at all: "required"
         answer = client.post("/api/complaints", json={**COMPLAINT, "email": email})
         assert answer.status_code == 400, (email, answer.json)
@@ -57,7 +57,7 @@ def test_a_visitors_complaint_with_an_address_amora_does_not_take_is_refused(
 
 
 def test_login_and_reset_answer_every_address_without_a_server_error(
-        client: FlaskClient) -> None:
+        client: ApiClient) -> None:
     for email in BAD:
         login = client.post("/api/user", json={"email": email, "password": "whatever words"})
         assert login.status_code in (400, 401, 429), (email, login.json)  # 429: lockout
@@ -69,7 +69,7 @@ def test_login_and_reset_answer_every_address_without_a_server_error(
 
 
 def test_a_member_whose_address_predates_the_rule_still_gets_in(app: Flask,
-                                                                 client: FlaskClient) -> None:
+                                                                 client: ApiClient) -> None:
     member_id = client.post("/api/signup", json=SIGNUP).json["user"]["id"]
     client.post("/api/logout")
     with app.extensions["amora"].unit_of_work() as work:

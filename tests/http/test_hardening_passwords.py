@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 from limits import parse
 
 from adapters.container import build_container
 from adapters.http import limits
 from adapters.http.app import create_app
+from tests.api_client import ApiClient
 from tests.conftest import make_config, seed_default_site
 from tests.http.test_accounts_api import SIGNUP
 
@@ -42,7 +42,7 @@ ENDPOINTS: dict[str, tuple[str, str, Any, str]] = {
 SIGNED_IN = [name for name in ENDPOINTS if name != "appeal a ban"]
 
 
-def _send(client: FlaskClient, endpoint: str, password: str,
+def _send(client: ApiClient, endpoint: str, password: str,
           address: str = HERE) -> tuple[int, str | None, dict[str, Any]]:
     method, path, body, _ = ENDPOINTS[endpoint]
     answer = client.open(path, method=method, json=body(password),
@@ -51,7 +51,7 @@ def _send(client: FlaskClient, endpoint: str, password: str,
     return answer.status_code, json.get("error"), json.get("params", {})
 
 
-def _log_in(client: FlaskClient, password: str, address: str) -> tuple[int, str | None]:
+def _log_in(client: ApiClient, password: str, address: str) -> tuple[int, str | None]:
     answer = client.post("/api/user", json={"email": SIGNUP["email"], "password": password},
                          environ_base={"REMOTE_ADDR": address})
     return answer.status_code, (answer.json or {}).get("error")
@@ -75,7 +75,7 @@ def hashes(app: Flask, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 @pytest.mark.parametrize("endpoint", list(ENDPOINTS))
 def test_wrong_passwords_count_toward_the_lockout(app: Flask, hashes: list[str],
                                                   endpoint: str) -> None:
-    client = app.test_client()
+    client = ApiClient(app)
     assert client.post("/api/signup", json=SIGNUP).status_code == 201
     refusal = ENDPOINTS[endpoint][3]
     for n in range(3):  # the lockout's free tries
@@ -84,18 +84,18 @@ def test_wrong_passwords_count_toward_the_lockout(app: Flask, hashes: list[str],
     # The right password now meets the same wait as login's, and is not even checked.
     assert _send(client, endpoint, PASSWORD) == (429, "too_many_attempts", {"minutes": 1})
     assert hashes == []
-    assert _log_in(app.test_client(), PASSWORD, HERE) == (429, "too_many_attempts")
+    assert _log_in(ApiClient(app), PASSWORD, HERE) == (429, "too_many_attempts")
     # Nothing changed: the member is there, with the old password, from elsewhere.
-    assert _log_in(app.test_client(), PASSWORD, ELSEWHERE) == (200, None)
+    assert _log_in(ApiClient(app), PASSWORD, ELSEWHERE) == (200, None)
 
 
 @pytest.mark.parametrize("endpoint", SIGNED_IN)
 def test_failed_logins_hold_back_the_signed_in_endpoints(app: Flask, hashes: list[str],
                                                          endpoint: str) -> None:
-    client = app.test_client()
+    client = ApiClient(app)
     assert client.post("/api/signup", json=SIGNUP).status_code == 201
     for n in range(3):
-        assert _log_in(app.test_client(), f"wrong guess {n}", HERE) == (400, "login_failed")
+        assert _log_in(ApiClient(app), f"wrong guess {n}", HERE) == (400, "login_failed")
     del hashes[:]
     assert _send(client, endpoint, PASSWORD) == (429, "too_many_attempts", {"minutes": 1})
     assert hashes == []
@@ -115,14 +115,14 @@ def limited(tmp_path: Path, database_url: str) -> Iterator[Flask]:
 def test_one_member_has_one_bucket_on_every_address(limited: Flask) -> None:
     """Wrong guesses spread over the endpoints and over addresses (so no pair is locked)
     use up one bucket of the member's."""
-    client = limited.test_client()
+    client = ApiClient(limited)
     assert client.post("/api/signup", json=SIGNUP).status_code == 201
     allowed = parse(limits.PASSWORD_CHECKS).amount
     answers = [_send(client, SIGNED_IN[n % len(SIGNED_IN)], "wrong", f"203.0.113.{n}")[:2]
                for n in range(allowed + 1)]
     assert all(status == 400 for status, _ in answers[:allowed]), answers
     assert answers[allowed] == (429, "too_many_requests")
-    other = limited.test_client()  # another member from the last address is not held back
+    other = ApiClient(limited)  # another member from the last address is not held back
     assert other.post("/api/signup", json={**SIGNUP, "email": "bo@example.com", "name": "Bo"},
                       environ_base={"REMOTE_ADDR": "203.0.113.99"}).status_code == 201
     assert _send(other, "open the export", "wrong", f"203.0.113.{allowed}")[:2] == \
@@ -135,7 +135,7 @@ def test_one_address_has_one_bucket_for_all_its_members(limited: Flask) -> None:
     per_member = parse(limits.PASSWORD_CHECKS).amount - 1
     answers = []
     for n in range(-(-(allowed + 1) // per_member)):
-        client = limited.test_client()
+        client = ApiClient(limited)
         assert client.post("/api/signup", json={
             **SIGNUP, "email": f"m{n}@example.com", "name": f"Member {n}"}).status_code == 201
         answers += [_send(client, "open the export", PASSWORD)[:2] for _ in range(per_member)]

@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 import redis
 from flask import Flask
-from flask.testing import FlaskClient
 
 from adapters.http import health
 from adapters.http.bodies import BODY_LIMIT
+from tests.api_client import ApiClient
 from tests.http.test_profile_api import signed_in
 
 _BODY_METHODS = ("POST", "PUT", "PATCH", "DELETE")
@@ -60,7 +60,7 @@ def _body_routes(app: Flask) -> list[tuple[str, str]]:
     return sorted(routes)
 
 
-def test_no_connection_is_checked_out_before_the_body_is_in(client: FlaskClient,
+def test_no_connection_is_checked_out_before_the_body_is_in(client: ApiClient,
                                                             app: Flask) -> None:
     """The reproducer of the slow bodies (issue 28.2): a signed-in view looked its member
     up, checking out a connection, and only then read the body; a slow body held that
@@ -80,14 +80,14 @@ def test_no_connection_is_checked_out_before_the_body_is_in(client: FlaskClient,
     assert not late, "\n".join(late)
 
 
-def test_a_body_is_read_once_and_the_view_still_gets_it(client: FlaskClient) -> None:
+def test_a_body_is_read_once_and_the_view_still_gets_it(client: ApiClient) -> None:
     signed_in(client)
     changed = client.put("/api/profile", json={"city": "Delft"})
     assert changed.status_code == 200 and changed.json["profile"]["city"] == "Delft"
 
 
 @pytest.mark.parametrize("body", ["[" * 100_000, '{"a":' * 20_000, "[" * 5_000 + "]" * 5_000])
-def test_json_nested_too_deep_is_invalid_json(client: FlaskClient, body: str) -> None:
+def test_json_nested_too_deep_is_invalid_json(client: ApiClient, body: str) -> None:
     """It was a RecursionError: a 500 (issue 28.6)."""
     signed_in(client)
     for method, path in (("POST", "/api/complaints"), ("PUT", "/api/profile"),
@@ -97,7 +97,7 @@ def test_json_nested_too_deep_is_invalid_json(client: FlaskClient, body: str) ->
         assert answer.json == {"error": "invalid_json", "params": {}}
 
 
-def test_a_body_over_the_limit_is_413_unread(client: FlaskClient, app: Flask) -> None:
+def test_a_body_over_the_limit_is_413_unread(client: ApiClient, app: Flask) -> None:
     """An 8M-item list cost 6.4 s of CPU before it was refused: a body larger than the
     limit is refused from its Content-Length, before a byte is read or parsed."""
     signed_in(client)
@@ -110,7 +110,7 @@ def test_a_body_over_the_limit_is_413_unread(client: FlaskClient, app: Flask) ->
     assert probe.tell() == 0
 
 
-def test_a_chunked_body_over_the_limit_is_413_as_it_passes_it(client: FlaskClient) -> None:
+def test_a_chunked_body_over_the_limit_is_413_as_it_passes_it(client: ApiClient) -> None:
     """A 26 MB body answered 400 (the size error was taken for bad JSON): 413, and the
     reading stops at the limit."""
     signed_in(client)
@@ -124,7 +124,7 @@ def test_a_chunked_body_over_the_limit_is_413_as_it_passes_it(client: FlaskClien
     assert stream.tell() <= 2 * BODY_LIMIT
 
 
-def test_the_largest_legitimate_json_body_fits(client: FlaskClient) -> None:
+def test_the_largest_legitimate_json_body_fits(client: ApiClient) -> None:
     """A complaint of 5,000 characters and a name of 100 with every one \\u-escaped (as
     json.dumps sends non-ASCII text) and 100 message ids is within the limit."""
     body = json.dumps({"category": "other", "text": "\U0001f600" * 5_000,
@@ -137,7 +137,7 @@ def test_the_largest_legitimate_json_body_fits(client: FlaskClient) -> None:
     assert answer.status_code != 413, answer.json
 
 
-def test_a_photo_upload_may_be_larger_than_a_json_body(client: FlaskClient) -> None:
+def test_a_photo_upload_may_be_larger_than_a_json_body(client: ApiClient) -> None:
     signed_in(client)
     upload = {"file": (io.BytesIO(b"\x00" * (4 * BODY_LIMIT)), "big.jpg")}
     answer = client.post("/api/photos", data=upload, content_type="multipart/form-data")
@@ -154,7 +154,7 @@ def _allow(answer: Any) -> list[str]:
     return [method.strip() for method in answer.headers["Allow"].split(",")]
 
 
-def test_options_names_only_the_methods_a_path_has(client: FlaskClient) -> None:
+def test_options_names_only_the_methods_a_path_has(client: ApiClient) -> None:
     """The API's catch-all takes every method (to answer 404/405): OPTIONS advertised them
     all for every API path (issue 28.6)."""
     health_options = client.options("/api/health")
@@ -182,7 +182,7 @@ def ready_app(tmp_path: Path) -> Any:
 
 def test_ready_is_for_operators_only(ready_app: Flask) -> None:
     """It named the services and their state to anyone (issue 28.6): now as /metrics."""
-    client = ready_app.test_client()
+    client = ApiClient(ready_app)
     assert client.get("/api/ready", environ_base=OUTSIDER).status_code == 404
     # A local proxy forwarding someone's request is not a local client.
     assert client.get("/api/ready", headers={"X-Forwarded-For": "203.0.113.5"}
@@ -209,7 +209,7 @@ def test_ready_keeps_one_redis_client_and_its_answer_a_few_seconds(
         return from_url(url, **options)
 
     monkeypatch.setattr(redis.Redis, "from_url", counted)
-    client = ready_app.test_client()
+    client = ApiClient(ready_app)
     now = [1000.0]
     with ready_app.app_context():
         readiness = health.readiness()

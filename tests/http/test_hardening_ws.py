@@ -21,12 +21,13 @@ import pytest
 import simple_websocket
 from dependency_injector import providers
 from flask import Flask
-from flask.testing import FlaskClient
 
 from adapters.container import Container
 from adapters.http.app import create_app
 from domain.live_limits import MAX_CLIENT_MESSAGE, MESSAGES_BURST, MESSAGES_PER_SECOND, TYPING_EVERY
+from tests.api_client import ApiClient
 from tests.application.memory_services import FixedClock
+from tests.conftest import Seeded
 from tests.http.test_likes_api import signed_up
 from tests.http.test_realtime import connect, live, next_event  # noqa: F401 - live: the fixture
 
@@ -43,7 +44,7 @@ def clock(container: Container) -> FixedClock:
 
 
 @pytest.fixture
-def app(clock: FixedClock, container: Container, seeded, web_dist: Path) -> Flask:  # type: ignore[no-untyped-def]
+def app(clock: FixedClock, container: Container, seeded: Seeded, web_dist: Path) -> Flask:
     return create_app(container)
 
 
@@ -56,7 +57,7 @@ class Pair:
     conversation: int
     ann_id: int
     bob_id: int
-    bob: FlaskClient
+    bob: ApiClient
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 
+from tests.api_client import ApiClient
 from tests.http.test_likes_api import signed_up
 
 CATALOGUE = json.loads((Path(__file__).resolve().parents[2]
@@ -26,7 +26,7 @@ def meeting_lines(language: str) -> set[str]:
 
 
 @pytest.fixture
-def pair(app: Flask) -> tuple[FlaskClient, int, int]:
+def pair(app: Flask) -> tuple[ApiClient, int, int]:
     ann, _ = signed_up(app, "Ann", "female", "male")
     _, bob_id = signed_up(app, "Bob", "male", "female")
     _, carl_id = signed_up(app, "Carl", "male", "female")
@@ -34,14 +34,14 @@ def pair(app: Flask) -> tuple[FlaskClient, int, int]:
     return ann, bob_id, carl_id
 
 
-def lines(client: FlaskClient, query: str) -> list[str]:
+def lines(client: ApiClient, query: str) -> list[str]:
     answer = client.get(f"/api/icebreakers{query}")
     assert answer.status_code == 200, answer.json
     assert answer.json is not None
     return [str(line) for line in answer.json["icebreakers"]]
 
 
-def test_no_date_opener_for_a_fictional_profile(pair) -> None:  # type: ignore[no-untyped-def]
+def test_no_date_opener_for_a_fictional_profile(pair: tuple[ApiClient, int, int]) -> None:
     ann, bob_id, carl_id = pair
     to_fictional = lines(ann, f"?member={carl_id}&language=en")
     to_real = lines(ann, f"?member={bob_id}&language=en")
@@ -51,21 +51,21 @@ def test_no_date_opener_for_a_fictional_profile(pair) -> None:  # type: ignore[n
 
 
 @pytest.mark.parametrize("language", sorted(CATALOGUE))
-def test_in_every_language(pair, language: str) -> None:  # type: ignore[no-untyped-def]
+def test_in_every_language(pair: tuple[ApiClient, int, int], language: str) -> None:
     ann, _, carl_id = pair
     offered = set(lines(ann, f"?member={carl_id}&language={language}"))
     assert offered and not offered & meeting_lines(language)
     assert offered <= {entry["text"] for entry in CATALOGUE[language]}
 
 
-def test_unknown_or_unnamed_member_gets_no_date_opener(pair) -> None:  # type: ignore[no-untyped-def]
+def test_unknown_or_unnamed_member_gets_no_date_opener(pair: tuple[ApiClient, int, int]) -> None:
     # Neither tells a fictional profile from one the viewer may not see.
     ann = pair[0]
     for query in ("?language=en", "?member=999999&language=en"):
         assert not set(lines(ann, query)) & meeting_lines("en")
 
 
-def test_the_screen_language_or_the_members_own(pair) -> None:  # type: ignore[no-untyped-def]
+def test_the_screen_language_or_the_members_own(pair: tuple[ApiClient, int, int]) -> None:
     ann, bob_id, _ = pair
     german = lines(ann, f"?member={bob_id}&language=de")
     assert set(german) <= {entry["text"] for entry in CATALOGUE["de"]}
@@ -89,7 +89,7 @@ def test_we_have_something_in_common_only_when_we_do(app: Flask) -> None:
         assert not set(lines(ann, query)) & common
 
 
-def test_bad_input_is_refused(pair) -> None:  # type: ignore[no-untyped-def]
+def test_bad_input_is_refused(pair: tuple[ApiClient, int, int]) -> None:
     ann = pair[0]
     for query in ("?language=xx", "?member=abc", "?member=-1"):
         answer = ann.get(f"/api/icebreakers{query}")

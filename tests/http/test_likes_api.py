@@ -8,18 +8,19 @@ from datetime import UTC, datetime
 import attrs
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from adapters.container import Container
 from domain.members import AccountStatus, ProfileStatus
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_discovery_api import add_member, add_photo, born
 
 
-def signed_up(app: Flask, name: str, gender: str, seeking: str) -> tuple[FlaskClient, int]:
+def signed_up(app: Flask, name: str, gender: str, seeking: str) -> tuple[ApiClient, int]:
     """A member who signed up and confirmed the e-mail (so others can find them)."""
-    client = app.test_client()
+    client = ApiClient(app)
     body = {**SIGNUP, "email": f"{name.lower()}@example.com", "name": name, "gender": gender,
             "seeking": seeking}
     answer = client.post("/api/signup", json=body)
@@ -42,21 +43,25 @@ def make_premium(app: Flask, member_id: int) -> None:
         work.commit()
 
 
+# Ann's client and id, then Bob's.
+TwoMembers = tuple[ApiClient, int, ApiClient, int]
+
+
 @pytest.fixture
-def pair(app: Flask) -> tuple[FlaskClient, int, FlaskClient, int]:
+def pair(app: Flask) -> TwoMembers:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     bob, bob_id = signed_up(app, "Bob", "male", "female")
     return ann, ann_id, bob, bob_id
 
 
-def test_likes_need_a_login(client: FlaskClient) -> None:
+def test_likes_need_a_login(client: ApiClient) -> None:
     for answer in (client.post("/api/members/1/like"), client.get("/api/likes"),
                    client.get("/api/auto-like"), client.get("/api/swipe"),
                    client.get("/api/match-finder"), client.get("/api/signup-matches")):
         assert answer.status_code == 403 and answer.json["error"] == "authentication_required"
 
 
-def test_two_likes_make_a_match_and_both_see_it(pair) -> None:  # type: ignore[no-untyped-def]
+def test_two_likes_make_a_match_and_both_see_it(pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     first = ann.post(f"/api/members/{bob_id}/like").json
     assert first["match"] is False and first["profile"]["name"] == "Bob"
@@ -83,7 +88,7 @@ def test_two_likes_make_a_match_and_both_see_it(pair) -> None:  # type: ignore[n
     assert bob.get("/api/likes").json["liked_by"][0]["id"] == ann_id
 
 
-def test_new_likes_come_first(app: Flask, pair) -> None:  # type: ignore[no-untyped-def]
+def test_new_likes_come_first(app: Flask, pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     cara, cara_id = signed_up(app, "Cara", "female", "male")
     ann.post(f"/api/members/{bob_id}/like")
@@ -93,7 +98,8 @@ def test_new_likes_come_first(app: Flask, pair) -> None:  # type: ignore[no-unty
     assert [row["id"] for row in bob.get("/api/likes").json["liked_by"]] == [ann_id, cara_id]
 
 
-def test_likes_respect_blocks_and_visibility(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+def test_likes_respect_blocks_and_visibility(app: Flask, container: Container,
+                                             pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     hidden = add_member(container, "Hidden", born(30), invisible=True)
     assert ann.post(f"/api/members/{ann_id}/like").json["error"] == "cannot_like_self"
@@ -112,7 +118,8 @@ def test_likes_respect_blocks_and_visibility(app: Flask, container, pair) -> Non
     assert ann.post(f"/api/members/{hidden}/like").json["match"] is True
 
 
-def test_the_swipe_game_refuses_the_fifth_like_of_the_day(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+def test_the_swipe_game_refuses_the_fifth_like_of_the_day(app: Flask, container: Container,
+                                                          pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     men = [add_member(container, f"Man{n}", born(30 + n), gender="male") for n in range(6)]
     for face in (*men, bob_id):
@@ -136,7 +143,7 @@ def test_the_swipe_game_refuses_the_fifth_like_of_the_day(app: Flask, container,
     assert len(ann.get("/api/likes").json["profiles"]) == 4
 
 
-def test_a_swipe_like_can_match(pair) -> None:  # type: ignore[no-untyped-def]
+def test_a_swipe_like_can_match(pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     bob.post(f"/api/members/{ann_id}/like")
     assert ann.post("/api/swipe", json={"profile": bob_id, "like": True}).json["match"] is True
@@ -144,13 +151,15 @@ def test_a_swipe_like_can_match(pair) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("body", [{}, {"profile": "x", "like": True}, {"profile": 1},
                                   {"profile": 1, "like": True, "extra": 1}])
-def test_bad_swipes_change_nothing(pair, body: dict[str, object]) -> None:  # type: ignore[no-untyped-def]
+def test_bad_swipes_change_nothing(pair: TwoMembers,
+                                   body: dict[str, object]) -> None:
     ann = pair[0]
     assert ann.post("/api/swipe", json=body).status_code == 400
     assert ann.get("/api/swipe").json["remaining"] == 4
 
 
-def test_match_finder_ranks_by_compatibility(app: Flask, container, pair) -> None:  # type: ignore[no-untyped-def]
+def test_match_finder_ranks_by_compatibility(app: Flask, container: Container,
+                                             pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     near = add_member(container, "Near", born(35), gender="male", region="NL-NH")
     far = add_member(container, "Far", born(35), gender="male", country="DE", region="DE-BY")
@@ -170,7 +179,8 @@ def test_match_finder_ranks_by_compatibility(app: Flask, container, pair) -> Non
 
 @pytest.mark.parametrize("query", ["gender=robot", "gender=", "min_age=10", "min_age=50&max_age=40",
                                    "region=NL-NH", "interests=knitting", "min_age=abc"])
-def test_match_finder_rejects_bad_answers(pair, query: str) -> None:  # type: ignore[no-untyped-def]
+def test_match_finder_rejects_bad_answers(pair: TwoMembers,
+                                          query: str) -> None:
     answer = pair[0].get(f"/api/match-finder?{query}")
     assert answer.status_code == 400 and answer.json["error"]
 
@@ -179,7 +189,8 @@ def test_match_finder_rejects_bad_answers(pair, query: str) -> None:  # type: ig
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(actions=st.lists(st.tuples(st.sampled_from(["ann", "bob"]), st.booleans()),
                         max_size=8))
-def test_a_match_exists_exactly_when_both_like(pair, actions: list[tuple[str, bool]]) -> None:  # type: ignore[no-untyped-def]
+def test_a_match_exists_exactly_when_both_like(pair: TwoMembers,
+                                               actions: list[tuple[str, bool]]) -> None:
     ann, ann_id, bob, bob_id = pair
     ann.delete(f"/api/members/{bob_id}/like")
     bob.delete(f"/api/members/{ann_id}/like")

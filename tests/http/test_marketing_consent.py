@@ -8,10 +8,11 @@ from typing import Any
 
 import attrs
 from flask import Flask
-from flask.testing import FlaskClient
 
+from adapters.container import Container
 from domain.members import AccountStatus, ProfileStatus
 from domain.notifications import MARKETING
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_notifications_api import mails
 
@@ -22,8 +23,8 @@ def _body(answer: Any) -> dict[str, Any]:
     return body
 
 
-def _signed_up(app: Flask, name: str, **extra: Any) -> tuple[FlaskClient, int]:
-    client = app.test_client()
+def _signed_up(app: Flask, name: str, **extra: Any) -> tuple[ApiClient, int]:
+    client = ApiClient(app)
     answer = client.post("/api/signup", json={**SIGNUP, "email": f"{name.lower()}@example.com",
                                               "name": name, **extra})
     assert answer.status_code == 201, answer.json
@@ -37,7 +38,7 @@ def _signed_up(app: Flask, name: str, **extra: Any) -> tuple[FlaskClient, int]:
     return client, member_id
 
 
-def _weekly_run(container) -> list[int]:  # type: ignore[no-untyped-def]
+def _weekly_run(container: Container) -> list[int]:
     """The scheduler's weekly run: whom it queues, each job then run."""
     queued: list[tuple[Any, ...]] = []
     container.notifier().weekly_updates(lambda *job: queued.append(job))
@@ -52,8 +53,8 @@ def _consents(app: Flask, member_id: int) -> list[dict[str, Any]]:
         return [dict(row) for row in sections["consents"]]
 
 
-def test_a_new_member_gets_no_marketing_mail_until_they_opt_in(  # type: ignore[no-untyped-def]
-        app: Flask, container) -> None:
+def test_a_new_member_gets_no_marketing_mail_until_they_opt_in(
+        app: Flask, container: Container) -> None:
     ann, ann_id = _signed_up(app, "Ann")
     preferences = _body(ann.get("/api/notifications"))["preferences"]
     assert {key for key, on in preferences.items() if not on} == MARKETING
@@ -74,9 +75,9 @@ def test_a_new_member_gets_no_marketing_mail_until_they_opt_in(  # type: ignore[
     assert yes is not None and (yes.given, yes.via) == (True, "settings") and yes.at >= no.at
 
 
-def test_the_opt_in_at_signup_is_recorded_with_its_time(  # type: ignore[no-untyped-def]
-        app: Flask, container) -> None:
-    refused = app.test_client().post("/api/signup", json={**SIGNUP, "marketing": "yes"})
+def test_the_opt_in_at_signup_is_recorded_with_its_time(
+        app: Flask, container: Container) -> None:
+    refused = ApiClient(app).post("/api/signup", json={**SIGNUP, "marketing": "yes"})
     assert (refused.status_code, _body(refused)["error"]) == (400, "invalid_request")
     ben, ben_id = _signed_up(app, "Ben", marketing=True)
     preferences = _body(ben.get("/api/notifications"))["preferences"]

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 import sqlalchemy as sa
 from flask import Flask
-from flask.testing import FlaskClient
 
+from adapters.container import Container
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_likes_api import signed_up
 from tests.http.test_notifications_api import mails
@@ -18,7 +19,7 @@ EVIL = "Eve\r\nBcc: x@evil.test"
 
 @pytest.mark.parametrize("name", [EVIL, "Eve\tEve", "Eve\x00", "Eve\u202egnp.exe",
                                   "E\u200bve", "Eve\u2066x\u2069"])
-def test_names_with_control_characters_are_refused(client: FlaskClient, name: str) -> None:
+def test_names_with_control_characters_are_refused(client: ApiClient, name: str) -> None:
     answer = client.post("/api/signup", json={**SIGNUP, "name": name})
     assert answer.status_code == 400
     assert answer.json["params"]["fields"] == {"name": "name_invalid_characters"}
@@ -27,7 +28,7 @@ def test_names_with_control_characters_are_refused(client: FlaskClient, name: st
     assert edit.json["params"]["fields"] == {"name": "name_invalid_characters"}
 
 
-def test_single_and_multi_line_profile_texts(client: FlaskClient) -> None:
+def test_single_and_multi_line_profile_texts(client: ApiClient) -> None:
     client.post("/api/signup", json=SIGNUP)
     answer = client.put("/api/profile", json={"city": "Ams\r\nterdam",
                                               "about_me": "Hi\x1b[2J there"})
@@ -47,8 +48,8 @@ def test_messages_keep_line_feeds_and_refuse_other_controls(app: Flask) -> None:
     assert sent.status_code == 201 and sent.json["message"]["text"] == "Hoi\nAnn"
 
 
-def test_a_stored_name_with_a_line_break_cannot_break_a_mail(  # type: ignore[no-untyped-def]
-        app: Flask, container) -> None:
+def test_a_stored_name_with_a_line_break_cannot_break_a_mail(
+        app: Flask, container: Container) -> None:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     bob, bob_id = signed_up(app, "Bob", "male", "female")
     with container.engine().begin() as connection:  # a name from before names were checked

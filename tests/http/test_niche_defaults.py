@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from flask import Flask
 
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
 
 
 def test_the_gay_site_starts_signups_as_a_man_looking_for_men(app: Flask) -> None:
-    client = app.test_client()
+    client = ApiClient(app)
     gay = client.get("/api/settings?_force_domain=flirt.test").json or {}
     assert (gay["signup_gender"], gay["signup_seeking"]) == ("male", "male")
     plain = client.get("/api/settings").json or {}
@@ -20,10 +21,10 @@ def test_the_gay_site_starts_signups_as_a_man_looking_for_men(app: Flask) -> Non
     made = client.post("/api/signup?_force_domain=flirt.test", json=body).json or {}
     profile = made["user"]["profile"]
     assert (profile["gender"], profile["sexuality"]) == ("male", "gay")
-    other = app.test_client().post("/api/signup", json={**body, "email": "bo@example.com"})
+    other = ApiClient(app).post("/api/signup", json={**body, "email": "bo@example.com"})
     profile = (other.json or {})["user"]["profile"]
     assert (profile["gender"], profile["sexuality"]) == ("male", "straight")
-    chosen = app.test_client().post("/api/signup?_force_domain=flirt.test", json={
+    chosen = ApiClient(app).post("/api/signup?_force_domain=flirt.test", json={
         **body, "email": "cy@example.com", "gender": "female", "seeking": "female"})
     profile = (chosen.json or {})["user"]["profile"]
     assert (profile["gender"], profile["sexuality"]) == ("female", "gay")  # as she said

@@ -12,12 +12,13 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
+from adapters.container import Container
 from adapters.sql.tables import complaints, outbox
 from domain.decisions import Ground
 from domain.errors import DomainError
+from tests.api_client import ApiClient
 from tests.http.test_likes_api import signed_up
 from tests.http.test_notifications_api import mails, text_of
 
@@ -26,7 +27,7 @@ VISITOR = {"category": "fake_profile", "text": TEXT, "name": "Vera Visser",
            "email": "vera@example.com", "good_faith": True}
 
 
-def _photos(container, member_id: int) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+def _photos(container: Container, member_id: int) -> tuple[int, int]:
     """The member's main photo and a second one, both approved."""
     with container.unit_of_work() as work:
         main, second = (work.photos.add(member_id, f"photos/{member_id}/{n}.jpg",
@@ -36,18 +37,18 @@ def _photos(container, member_id: int) -> tuple[int, int]:  # type: ignore[no-un
     return main, second
 
 
-def _stored(container) -> int:  # type: ignore[no-untyped-def]
+def _stored(container: Container) -> int:
     with container.engine().connect() as connection:
         return int(connection.execute(select(func.count()).select_from(complaints)).scalar_one())
 
 
-def _jobs(container) -> int:  # type: ignore[no-untyped-def]
+def _jobs(container: Container) -> int:
     with container.engine().connect() as connection:
         return int(connection.execute(select(func.count()).select_from(outbox)).scalar_one())
 
 
-def test_a_visitor_reports_a_public_main_photo_and_hears_at_once(  # type: ignore[no-untyped-def]
-        app: Flask, client: FlaskClient, container) -> None:
+def test_a_visitor_reports_a_public_main_photo_and_hears_at_once(
+        app: Flask, client: ApiClient, container: Container) -> None:
     _, bob_id = signed_up(app, "Bob", "male", "female")
     main, second = _photos(container, bob_id)
     filed = client.post("/api/complaints", json={
@@ -76,7 +77,7 @@ def test_a_visitor_reports_a_public_main_photo_and_hears_at_once(  # type: ignor
     assert mail["List-Unsubscribe"] is None
 
 
-def test_a_member_reports_what_they_see(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_a_member_reports_what_they_see(app: Flask, container: Container) -> None:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     bob, bob_id = signed_up(app, "Bob", "male", "female")
     cid, cid_id = signed_up(app, "Cid", "male", "female")
@@ -123,8 +124,8 @@ def test_a_member_reports_what_they_see(app: Flask, container) -> None:  # type:
     ({"category": "weird", "email": "nope"}, {"category": "invalid_choice",
                                               "email": "invalid_email"}),
 ])
-def test_bad_notices_are_refused_and_store_nothing(  # type: ignore[no-untyped-def]
-        client: FlaskClient, container, change: dict[str, Any],
+def test_bad_notices_are_refused_and_store_nothing(
+        client: ApiClient, container: Container, change: dict[str, Any],
         fields: dict[str, str] | None) -> None:
     body = {**VISITOR, **change}
     answer = client.post("/api/complaints", json=body)
@@ -136,15 +137,15 @@ def test_bad_notices_are_refused_and_store_nothing(  # type: ignore[no-untyped-d
     assert _stored(container) == 0 and _jobs(container) == 0
 
 
-def test_good_faith_is_required_of_members_too(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_good_faith_is_required_of_members_too(app: Flask, container: Container) -> None:
     ann, _ = signed_up(app, "Ann", "female", "male")
     answer = ann.post("/api/complaints", json={"category": "spam", "text": TEXT})
     assert answer.json["params"]["fields"] == {"good_faith": "required"}
     assert _stored(container) == 0
 
 
-def test_a_visitor_reporting_a_possible_minor_may_leave_out_the_name(  # type: ignore[no-untyped-def]
-        app: Flask, client: FlaskClient, container) -> None:
+def test_a_visitor_reporting_a_possible_minor_may_leave_out_the_name(
+        app: Flask, client: ApiClient, container: Container) -> None:
     _, bob_id = signed_up(app, "Bob", "male", "female")
     filed = client.post("/api/complaints", json={
         **VISITOR, "category": "underage", "name": None, "item_kind": "profile",
@@ -157,8 +158,8 @@ def test_a_visitor_reporting_a_possible_minor_may_leave_out_the_name(  # type: i
     assert "behandelen we als eerste, dus ook de jouwe" in text
 
 
-def test_the_outcome_reaches_the_notifier_without_the_reported_members_data(  # type: ignore[no-untyped-def]
-        app: Flask, client: FlaskClient, container) -> None:
+def test_the_outcome_reaches_the_notifier_without_the_reported_members_data(
+        app: Flask, client: ApiClient, container: Container) -> None:
     _, bob_id = signed_up(app, "Bob", "male", "female")
     filed = client.post("/api/complaints", json={**VISITOR, "item_kind": "profile",
                                                  "item_id": bob_id, "language": "en"})
@@ -183,8 +184,8 @@ def test_the_outcome_reaches_the_notifier_without_the_reported_members_data(  # 
         "Amora: ons besluit en de redenen ervoor"
 
 
-def test_a_dismissed_notice_says_so_in_the_members_language(  # type: ignore[no-untyped-def]
-        app: Flask, container) -> None:
+def test_a_dismissed_notice_says_so_in_the_members_language(
+        app: Flask, container: Container) -> None:
     ann, _ = signed_up(app, "Ann", "female", "male")
     _, bob_id = signed_up(app, "Bob", "male", "female")
     assert ann.put("/api/notifications", json={"language": "fr"}).status_code == 200

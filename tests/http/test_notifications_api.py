@@ -13,11 +13,12 @@ import attrs
 import pytest
 from dependency_injector import providers
 from flask import Flask
-from flask.testing import FlaskClient
 
+from adapters.container import Container
 from application.ports.notifications import PushSubscription
 from domain.members import AccountStatus
 from domain.notifications import DEFAULTS
+from tests.api_client import ApiClient
 from tests.http.test_likes_api import signed_up
 
 SUBSCRIPTION = {"endpoint": "https://fcm.googleapis.com/fcm/send/abc",
@@ -41,13 +42,13 @@ class RecordingPush:
 
 
 @pytest.fixture
-def push(container) -> RecordingPush:  # type: ignore[no-untyped-def]
+def push(container: Container) -> RecordingPush:
     recording = RecordingPush()
     container.push_sender.override(providers.Object(recording))
     return recording
 
 
-def mails(container, to: str) -> list[email.message.EmailMessage]:  # type: ignore[no-untyped-def]
+def mails(container: Container, to: str) -> list[email.message.EmailMessage]:
     folder: Path = container.config().mail_dir
     found = [email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
              for p in sorted(folder.glob("*.eml"), key=lambda p: p.stat().st_mtime_ns)]
@@ -58,7 +59,7 @@ def text_of(message: email.message.EmailMessage) -> str:
     return message.get_body(("plain",)).get_content()  # type: ignore[union-attr]
 
 
-def test_preferences_change_one_at_a_time(client: FlaskClient, app: Flask) -> None:
+def test_preferences_change_one_at_a_time(client: ApiClient, app: Flask) -> None:
     ann, _ = signed_up(app, "Ann", "female", "male")
     assert client.get("/api/notifications").status_code == 403
     view = ann.get("/api/notifications").json
@@ -76,8 +77,8 @@ def test_preferences_change_one_at_a_time(client: FlaskClient, app: Flask) -> No
     assert ann.get("/api/notifications").json == changed  # nothing half-applied
 
 
-def test_a_like_mails_and_pushes_once_with_unsubscribe_headers(  # type: ignore[no-untyped-def]
-        app: Flask, container, push: RecordingPush, client: FlaskClient) -> None:
+def test_a_like_mails_and_pushes_once_with_unsubscribe_headers(
+        app: Flask, container: Container, push: RecordingPush, client: ApiClient) -> None:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     bob, bob_id = signed_up(app, "Bob", "male", "female")
     assert ann.post("/api/user?push=1", json={"subscription": SUBSCRIPTION}).status_code == 204
@@ -103,8 +104,8 @@ def test_a_like_mails_and_pushes_once_with_unsubscribe_headers(  # type: ignore[
     assert client.post("/api/unsubscribe?token=forged").json["error"] == "unsubscribe_invalid"
 
 
-def test_unsubscribing_from_everything_stops_mail_until_turned_back_on(  # type: ignore[no-untyped-def]
-        app: Flask, container, push: RecordingPush, client: FlaskClient) -> None:
+def test_unsubscribing_from_everything_stops_mail_until_turned_back_on(
+        app: Flask, container: Container, push: RecordingPush, client: ApiClient) -> None:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     _, bob_id = signed_up(app, "Bob", "male", "female")
     container.notifier().notify("match", ann_id, {"member": bob_id})
@@ -124,8 +125,8 @@ def test_unsubscribing_from_everything_stops_mail_until_turned_back_on(  # type:
     assert len(mails(container, "ann@example.com")) == 2
 
 
-def test_a_bounce_is_shown_and_stops_even_account_mails(  # type: ignore[no-untyped-def]
-        app: Flask, container, push: RecordingPush) -> None:
+def test_a_bounce_is_shown_and_stops_even_account_mails(
+        app: Flask, container: Container, push: RecordingPush) -> None:
     from domain.notifications import MailOff
 
     ann, ann_id = signed_up(app, "Ann", "female", "male")
@@ -135,8 +136,8 @@ def test_a_bounce_is_shown_and_stops_even_account_mails(  # type: ignore[no-unty
     assert mails(container, "ann@example.com") == []
 
 
-def test_push_subscriptions_move_with_the_login_and_gone_ones_are_removed(  # type: ignore[no-untyped-def]
-        app: Flask, container, push: RecordingPush) -> None:
+def test_push_subscriptions_move_with_the_login_and_gone_ones_are_removed(
+        app: Flask, container: Container, push: RecordingPush) -> None:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     bob, bob_id = signed_up(app, "Bob", "male", "female")
     assert ann.post("/api/user?push=1", json={"subscription": SUBSCRIPTION}).status_code == 204
@@ -157,8 +158,8 @@ def test_push_subscriptions_move_with_the_login_and_gone_ones_are_removed(  # ty
                                               "endpoint": "https://nowhere"}).status_code == 204
 
 
-def test_a_message_mail_logs_in_once_into_the_conversation(  # type: ignore[no-untyped-def]
-        app: Flask, container, push: RecordingPush, client: FlaskClient) -> None:
+def test_a_message_mail_logs_in_once_into_the_conversation(
+        app: Flask, container: Container, push: RecordingPush, client: ApiClient) -> None:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     bob, bob_id = signed_up(app, "Bob", "male", "female")
     sent = bob.post(f"/api/members/{ann_id}/messages", json={"text": "Hoi Ann"})  # free
@@ -176,17 +177,17 @@ def test_a_message_mail_logs_in_once_into_the_conversation(  # type: ignore[no-u
     other = client.post("/api/login-link", json={"token": token.group(1)},
                         headers={"Host": "flirt.test"})
     assert other.status_code == 400 and other.json["error"] == "login_link_invalid"
-    visitor = app.test_client()
+    visitor = ApiClient(app)
     used = visitor.post("/api/login-link", json={"token": token.group(1)})
     assert used.status_code == 200, used.json
     assert used.json["next"] == f"/chats/{message['conversation_id']}"
     assert visitor.get("/api/user").json["user"]["id"] == ann_id
-    again = app.test_client().post("/api/login-link", json={"token": token.group(1)})
+    again = ApiClient(app).post("/api/login-link", json={"token": token.group(1)})
     assert again.status_code == 400 and again.json["error"] == "login_link_invalid"
 
 
-def test_login_links_refuse_closed_accounts_and_can_be_turned_off(  # type: ignore[no-untyped-def]
-        app: Flask, container, push: RecordingPush) -> None:
+def test_login_links_refuse_closed_accounts_and_can_be_turned_off(
+        app: Flask, container: Container, push: RecordingPush) -> None:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     _, bob_id = signed_up(app, "Bob", "male", "female")
     for _ in range(2):
@@ -198,15 +199,15 @@ def test_login_links_refuse_closed_accounts_and_can_be_turned_off(  # type: igno
         member = work.members.get(ann_id)
         work.members.save(member, attrs.evolve(member, status=AccountStatus.BANNED))
         work.commit()
-    banned = app.test_client().post("/api/login-link", json={"token": token.group(1)})
+    banned = ApiClient(app).post("/api/login-link", json={"token": token.group(1)})
     assert banned.status_code == 403 and banned.json["error"] == "account_banned"
     container.site_administration().set("amora.test", "login_links", "off", "pytest")
-    off = app.test_client().post("/api/login-link", json={"token": token.group(1)})
+    off = ApiClient(app).post("/api/login-link", json={"token": token.group(1)})
     assert off.status_code == 403 and off.json["error"] == "login_links_disabled"
-    assert app.test_client().post("/api/login-link", json={"token": "x" * 500}).status_code == 400
+    assert ApiClient(app).post("/api/login-link", json={"token": "x" * 500}).status_code == 400
 
 
-def test_live_events_become_notify_jobs(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_live_events_become_notify_jobs(app: Flask, container: Container) -> None:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     bob, bob_id = signed_up(app, "Bob", "male", "female")
     before = len(container.tasks().waiting())

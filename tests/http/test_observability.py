@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 import requests
 from flask import Flask
-from flask.testing import FlaskClient
 from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -36,6 +35,7 @@ from tests.adapters.test_server import (
     _member_cookie,
     _until,
 )
+from tests.api_client import ApiClient
 from tests.conftest import make_config
 
 OUTSIDER = {"REMOTE_ADDR": "203.0.113.5"}
@@ -54,9 +54,9 @@ def _app(tmp_path: Path, **env: str) -> Iterator[Flask]:
 
 
 @pytest.fixture
-def local(tmp_path: Path) -> Iterator[FlaskClient]:
+def local(tmp_path: Path) -> Iterator[ApiClient]:
     with _app(tmp_path) as app:
-        yield app.test_client()
+        yield ApiClient(app)
 
 
 def _families(text: str) -> dict[str, list]:  # type: ignore[type-arg]
@@ -67,7 +67,7 @@ def _value(name: str, **labels: str) -> float:
     return REGISTRY.get_sample_value(name, labels) or 0.0
 
 
-def test_metrics_parse_and_time_requests_by_route_not_path(local: FlaskClient) -> None:
+def test_metrics_parse_and_time_requests_by_route_not_path(local: ApiClient) -> None:
     local.get("/api/members/12345")  # an id in the path must not become a label value
     local.get("/api/health")
     answer = local.get("/metrics")
@@ -86,7 +86,7 @@ def test_metrics_parse_and_time_requests_by_route_not_path(local: FlaskClient) -
         assert name in families, name
 
 
-def test_metrics_are_hidden_from_other_addresses_without_the_token(local: FlaskClient) -> None:
+def test_metrics_are_hidden_from_other_addresses_without_the_token(local: ApiClient) -> None:
     assert local.get("/metrics", environ_base=OUTSIDER).status_code == 404
     wrong = {"Authorization": "Bearer not-the-token"}
     assert local.get("/metrics", environ_base=OUTSIDER, headers=wrong).status_code == 404
@@ -99,7 +99,7 @@ def test_metrics_are_hidden_from_other_addresses_without_the_token(local: FlaskC
 
 def test_without_a_token_only_loopback_reads_metrics(tmp_path: Path) -> None:
     with _app(tmp_path, METRICS_TOKEN="") as app:
-        client = app.test_client()
+        client = ApiClient(app)
         assert client.get("/metrics", environ_base=OUTSIDER,
                           headers={"Authorization": "Bearer "}).status_code == 404
         assert client.get("/metrics", environ_base={"REMOTE_ADDR": "::1"}).status_code == 200
@@ -121,7 +121,7 @@ def test_jobs_are_counted_by_name_and_outcome() -> None:
 
 
 def test_the_outbox_reader_feeds_the_gauges_at_each_scrape(
-        local: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+        local: ApiClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(metrics, "_outbox", [])
     figures = [(3, 42.5)]
     metrics.outbox_figures(lambda: figures[0])
@@ -140,7 +140,7 @@ def test_the_outbox_reader_feeds_the_gauges_at_each_scrape(
 
 
 def test_payments_mails_and_pushes_are_counted_in_the_adapters(
-        local: FlaskClient, tmp_path: Path) -> None:
+        local: ApiClient, tmp_path: Path) -> None:
     container = local.application.extensions["amora"]
     paid = _value("amora_payments_total", status="paid")
     container.events().publish("member:1", PaymentSettled(order=1, status=OrderStatus.PAID))
@@ -168,7 +168,7 @@ def json_logs() -> Iterator[io.StringIO]:
 def test_json_logs_carry_the_request_id(tmp_path: Path, json_logs: io.StringIO) -> None:
     dead = f"postgresql://postgres@127.0.0.1:{_free_port()}/amora"
     with _app(tmp_path, DATABASE_URL=dead) as app:
-        client = app.test_client()
+        client = ApiClient(app)
         answer = client.get("/api/ready", headers={"X-Request-ID": "proxy-4f2a.17"})
         assert answer.headers["X-Request-ID"] == "proxy-4f2a.17"
         lines = [json.loads(line) for line in json_logs.getvalue().splitlines()]
@@ -184,7 +184,7 @@ def test_json_logs_carry_the_request_id(tmp_path: Path, json_logs: io.StringIO) 
     assert json.loads(json_logs.getvalue().splitlines()[-1])["request_id"] == "-"
 
 
-def test_ready_when_every_service_answers(client: FlaskClient) -> None:
+def test_ready_when_every_service_answers(client: ApiClient) -> None:
     answer = client.get("/api/ready")
     assert answer.status_code == 200
     assert answer.json == {"status": "ok", "checks": {"database": "ok", "files": "ok"}}
@@ -193,7 +193,7 @@ def test_ready_when_every_service_answers(client: FlaskClient) -> None:
 def test_ready_names_a_dead_database(tmp_path: Path) -> None:
     dead = f"postgresql://postgres@127.0.0.1:{_free_port()}/amora"
     with _app(tmp_path, DATABASE_URL=dead) as app:
-        answer = app.test_client().get("/api/ready")
+        answer = ApiClient(app).get("/api/ready")
         assert answer.status_code == 503
         assert answer.json["error"] == "service_unavailable"
         assert answer.json["params"] == {"failing": ["database"]}
@@ -204,17 +204,17 @@ def test_ready_checks_redis_when_configured(tmp_path: Path) -> None:
     from tests.conftest import REDIS_URL
 
     with _app(tmp_path, REDIS_URL=REDIS_URL) as app:
-        answer = app.test_client().get("/api/ready")
+        answer = ApiClient(app).get("/api/ready")
         assert answer.status_code == 200, answer.json
         assert answer.json["checks"] == {"database": "ok", "redis": "ok", "files": "ok"}
     (tmp_path / "dead").mkdir()
     with _app(tmp_path / "dead", REDIS_URL=f"redis://127.0.0.1:{_free_port()}/0") as app:
-        answer = app.test_client().get("/api/ready")
+        answer = ApiClient(app).get("/api/ready")
         assert answer.status_code == 503
         assert answer.json["params"] == {"failing": ["redis"]}
 
 
-def test_ready_names_unwritable_file_storage(local: FlaskClient, tmp_path: Path) -> None:
+def test_ready_names_unwritable_file_storage(local: ApiClient, tmp_path: Path) -> None:
     files_dir = local.application.extensions["amora"].config().files_dir
     files_dir.parent.mkdir(parents=True, exist_ok=True)
     files_dir.write_text("a file where the directory should be")

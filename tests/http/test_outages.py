@@ -16,6 +16,7 @@ from adapters.container import build_container
 from adapters.http.app import create_app
 from adapters.sql import migrate
 from adapters.sql.tables import messages
+from tests.api_client import ApiClient
 from tests.conftest import make_config, seed_default_site
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_chat_api import grant
@@ -37,7 +38,7 @@ def test_a_database_nobody_answers_is_503(tmp_path: Path, web_dist: Path,
     built = build_container(make_config(tmp_path, DATABASE_URL=DEAD_POSTGRES,
                                         WEB_DIST=str(web_dist)))
     app = create_app(built)
-    visitor, member = app.test_client(), app.test_client()
+    visitor, member = ApiClient(app), ApiClient(app)
     member.set_cookie("auth._token", "t" * 43)
     with caplog.at_level(logging.WARNING):
         for answer in (member.get("/api/user"), visitor.post("/api/user", json=LOGIN),
@@ -65,7 +66,7 @@ def redis_down(tmp_path: Path, web_dist: Path, rate_limits: str) -> Flask:
 
 def test_a_redis_nobody_answers_is_503_where_redis_is_needed(tmp_path: Path,
                                                              web_dist: Path) -> None:
-    client = redis_down(tmp_path, web_dist, "on").test_client()
+    client = ApiClient(redis_down(tmp_path, web_dist, "on"))
     for answer in (client.post("/api/user", json=LOGIN), client.post("/api/signup", json=SIGNUP),
                    client.post("/api/password-reset", json={"email": "eve@example.com"})):
         assert_unavailable(answer)  # their rate limits live in Redis

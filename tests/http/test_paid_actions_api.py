@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 from flask import Flask
 
+from tests.api_client import ApiClient
 from tests.http.conftest import changed_behind_the_app
 from tests.http.test_shop_api import shopper  # noqa: F401 - the fixture
 
@@ -18,7 +19,7 @@ def move_to(app: Flask, member_id: int, country: str) -> None:
     changed_behind_the_app(app, member_id)
 
 
-def test_methods_follow_the_members_country(app: Flask, shopper) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_methods_follow_the_members_country(app: Flask, shopper: tuple[ApiClient, int]) -> None:  # noqa: F811
     ann, ann_id = shopper
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
     dutch = ann.get(f"/api/bundles/{bundle}/methods").json

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from dependency_injector import providers
 from flask import Flask
-from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from adapters.container import Container
@@ -24,7 +23,9 @@ from adapters.http.app import create_app
 from adapters.http.session import COOKIE
 from adapters.sql import tables as t
 from domain.members import AccountStatus
+from tests.api_client import ApiClient
 from tests.application.memory_services import FixedClock
+from tests.conftest import Seeded
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_likes_api import signed_up
 from tests.passkey_authenticator import SoftAuthenticator, b64url
@@ -41,17 +42,17 @@ def clock(container: Container) -> FixedClock:
 
 
 @pytest.fixture
-def app(clock: FixedClock, container: Container, seeded, web_dist: Path) -> Flask:  # type: ignore[no-untyped-def]
+def app(clock: FixedClock, container: Container, seeded: Seeded, web_dist: Path) -> Flask:
     return create_app(container)
 
 
-def _confirmed(client: FlaskClient) -> None:
+def _confirmed(client: ApiClient) -> None:
     """The step-up: the password again in this session."""
     answer = client.post("/api/export/confirm", json={"password": SIGNUP["password"]})
     assert answer.status_code == 204, answer.json
 
 
-def _add(client: FlaskClient, device: SoftAuthenticator, name: str = "My phone",
+def _add(client: ApiClient, device: SoftAuthenticator, name: str = "My phone",
          origin: str = ORIGIN, **get: Any) -> Any:
     options = client.post("/api/passkeys/options", **get)
     assert options.status_code == 200, options.json
@@ -60,9 +61,9 @@ def _add(client: FlaskClient, device: SoftAuthenticator, name: str = "My phone",
 
 
 def _signed_in_with(app: Flask, device: SoftAuthenticator, origin: str = ORIGIN,
-                    rp_id: str = "localhost", **get: Any) -> tuple[FlaskClient, Any]:
+                    rp_id: str = "localhost", **get: Any) -> tuple[ApiClient, Any]:
     """A browser without a session signs in with the device's passkey."""
-    browser = app.test_client()
+    browser = ApiClient(app)
     options = browser.post("/api/passkeys/login/options", **get)
     assert options.status_code == 200, options.json
     assert options.json["options"]["allowCredentials"] == []  # discoverable: no address
@@ -186,7 +187,7 @@ def test_a_passkey_signs_in_without_the_address(app: Flask, container: Container
 
 def test_a_passkey_made_on_the_site_domain_works_on_its_subdomains(
         app: Flask, container: Container) -> None:
-    client = app.test_client()
+    client = ApiClient(app)
     on_site = {"base_url": "https://amora.test"}
     assert client.post("/api/signup", json=SIGNUP, **on_site).status_code == 201
     assert client.post("/api/export/confirm", json={"password": SIGNUP["password"]},
@@ -208,12 +209,12 @@ def test_the_same_answer_twice_signs_in_once(app: Flask, container: Container) -
     device = SoftAuthenticator()
     _confirmed(ann)
     _add(ann, device)
-    browser = app.test_client()
+    browser = ApiClient(app)
     options = browser.post("/api/passkeys/login/options").json["options"]
     credential = device.get(options, ORIGIN, rp_id="localhost")
     assert browser.post("/api/passkeys/login",
                         json={"credential": credential}).status_code == 200
-    replayed = app.test_client().post("/api/passkeys/login", json={"credential": credential})
+    replayed = ApiClient(app).post("/api/passkeys/login", json={"credential": credential})
     assert (replayed.status_code, replayed.json["error"]) == (400, "passkey_expired")
     assert not any(cookie.startswith(f"{COOKIE}=")
                    for cookie in replayed.headers.getlist("Set-Cookie"))
@@ -256,7 +257,7 @@ def test_a_forged_or_misdirected_answer_is_refused(app: Flask, container: Contai
     _, other_party = _signed_in_with(app, device, rp_id="localhost")
     assert other_party.status_code == 200  # the device still works after the refusals
 
-    browser = app.test_client()
+    browser = ApiClient(app)
     options = browser.post("/api/passkeys/login/options").json["options"]
     forged = device.get(options, ORIGIN, rp_id="localhost")
     signature = bytearray(forged["response"]["signature"].encode())
@@ -282,7 +283,7 @@ def test_a_forged_or_misdirected_answer_is_refused(app: Flask, container: Contai
                                                    b'"AAAA","origin":"http://localhost"}')}},
 ])
 def test_garbage_is_refused_never_a_server_error(app: Flask, credential: Any) -> None:
-    browser = app.test_client()
+    browser = ApiClient(app)
     answer = browser.post("/api/passkeys/login", json={"credential": credential})
     assert (answer.status_code, answer.json["error"]) == (400, "passkey_failed")
     not_an_object = browser.post("/api/passkeys/login", json={"credential": "text"})
@@ -295,7 +296,7 @@ def test_a_challenge_is_good_for_five_minutes_and_its_own_ceremony(
     device = SoftAuthenticator()
     _confirmed(ann)
     _add(ann, device)
-    browser = app.test_client()
+    browser = ApiClient(app)
     options = browser.post("/api/passkeys/login/options").json["options"]
     clock.current = START + timedelta(minutes=5, seconds=1)
     late = browser.post("/api/passkeys/login", json={
@@ -356,7 +357,7 @@ def test_closed_accounts_are_refused_as_at_a_password_log_in(
     browser, answer = _signed_in_with(app, device)
     assert (answer.status_code, answer.json["error"]) == (http_status, code)
     assert browser.get_cookie(COOKIE) is None
-    password = app.test_client().post("/api/user", json={"email": "ann@example.com",
+    password = ApiClient(app).post("/api/user", json={"email": "ann@example.com",
                                                          "password": SIGNUP["password"]})
     assert (password.status_code, password.json["error"]) == (http_status, code)
 
@@ -405,7 +406,7 @@ def test_anothers_passkey_cannot_be_renamed_or_removed(app: Flask,
 
 
 def test_visitors_get_no_passkey_settings(app: Flask) -> None:
-    visitor = app.test_client()
+    visitor = ApiClient(app)
     for answer in (visitor.get("/api/passkeys"), visitor.post("/api/passkeys/options"),
                    visitor.post("/api/passkeys/confirm/options")):
         assert (answer.status_code, answer.json["error"]) == (403, "authentication_required")
@@ -413,7 +414,7 @@ def test_visitors_get_no_passkey_settings(app: Flask) -> None:
 
 def test_expired_challenges_are_swept(app: Flask, container: Container,
                                       clock: FixedClock) -> None:
-    visitor = app.test_client()
+    visitor = ApiClient(app)
     for _ in range(3):
         visitor.post("/api/passkeys/login/options")
     clock.current = START + timedelta(minutes=6)
@@ -434,7 +435,7 @@ def test_two_answers_at_once_sign_in_once(app: Flask, container: Container,
     device = SoftAuthenticator()
     _confirmed(ann)
     _add(ann, device)
-    options = app.test_client().post("/api/passkeys/login/options").json["options"]
+    options = ApiClient(app).post("/api/passkeys/login/options").json["options"]
     credential = device.get(options, ORIGIN, rp_id="localhost")
 
     reached, release = threading.Event(), threading.Event()
@@ -449,10 +450,10 @@ def test_two_answers_at_once_sign_in_once(app: Flask, container: Container,
     monkeypatch.setattr(SqlPasskeys, "claim_challenge", held)
     answers: list[Any] = []
     first = threading.Thread(name="first", target=lambda: answers.append(
-        app.test_client().post("/api/passkeys/login", json={"credential": credential})))
+        ApiClient(app).post("/api/passkeys/login", json={"credential": credential})))
     first.start()
     assert reached.wait(30)
-    second = app.test_client().post("/api/passkeys/login", json={"credential": credential})
+    second = ApiClient(app).post("/api/passkeys/login", json={"credential": credential})
     release.set()
     first.join(30)
     assert second.status_code == 200, second.json

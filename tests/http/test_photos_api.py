@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
-from flask.testing import FlaskClient
+from pathlib import Path
 
+import pytest
+
+from adapters.container import Container
 from tests.adapters.test_images import picture
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
 
 
-def upload(client: FlaskClient, data: bytes, name: str = "me.jpg"):  # type: ignore[no-untyped-def]
+def upload(client: ApiClient, data: bytes, name: str = "me.jpg"):  # type: ignore[no-untyped-def]
     from io import BytesIO
 
     return client.post("/api/photos", data={"file": (BytesIO(data), name)},
                        content_type="multipart/form-data")
 
 
-def test_upload_limit_main_and_delete(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+def test_upload_limit_main_and_delete(client: ApiClient, container: Container) -> None:
     assert client.post("/api/signup", json=SIGNUP).status_code == 201
     first = upload(client, picture()).json["photo"]
     assert (first["status"], first["is_main"]) == ("pending", True)
@@ -37,8 +41,8 @@ def test_upload_limit_main_and_delete(client: FlaskClient, container) -> None:  
     assert len(remaining) == 2 and remaining[0]["is_main"]
 
 
-def test_a_photo_under_review_cannot_be_made_the_main_one(  # type: ignore[no-untyped-def]
-        client: FlaskClient, container) -> None:
+def test_a_photo_under_review_cannot_be_made_the_main_one(
+        client: ApiClient, container: Container) -> None:
     """The photos manager offered "Set as main" on a photo under review and the server
     took it: the profile's face became a photo nobody else may see (issue 29.7)."""
     assert client.post("/api/signup", json=SIGNUP).status_code == 201
@@ -54,7 +58,7 @@ def test_a_photo_under_review_cannot_be_made_the_main_one(  # type: ignore[no-un
     assert client.put(f"/api/photos/{waiting['id']}/main").status_code == 204
 
 
-def test_others_see_only_approved_photos(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+def test_others_see_only_approved_photos(client: ApiClient, container: Container) -> None:
     client.post("/api/signup", json=SIGNUP)
     photo = upload(client, picture()).json["photo"]
     client.post("/api/logout")
@@ -64,7 +68,7 @@ def test_others_see_only_approved_photos(client: FlaskClient, container) -> None
     assert client.get(f"/media/{photo['thumb_filename']}").status_code == 200
 
 
-def test_another_members_photo_is_not_found(client: FlaskClient) -> None:
+def test_another_members_photo_is_not_found(client: ApiClient) -> None:
     client.post("/api/signup", json=SIGNUP)
     photo = upload(client, picture()).json["photo"]
     client.post("/api/logout")
@@ -75,7 +79,7 @@ def test_another_members_photo_is_not_found(client: FlaskClient) -> None:
     assert client.delete("/api/photos/999999").json["error"] == "photo_not_found"
 
 
-def test_malformed_uploads(client: FlaskClient) -> None:
+def test_malformed_uploads(client: ApiClient) -> None:
     assert upload(client, picture()).status_code == 403  # visitors cannot upload
     client.post("/api/signup", json=SIGNUP)
     assert upload(client, b"%PDF-1.4 not a photo", "cv.pdf").json["error"] == "photo_invalid"
@@ -86,7 +90,7 @@ def test_malformed_uploads(client: FlaskClient) -> None:
     assert client.get("/api/profile").json["profile"]["photos"] == []
 
 
-def test_a_pixel_flood_is_refused(client: FlaskClient) -> None:
+def test_a_pixel_flood_is_refused(client: ApiClient) -> None:
     from tests.adapters.test_images import pixel_flood
 
     client.post("/api/signup", json=SIGNUP)
@@ -95,8 +99,8 @@ def test_a_pixel_flood_is_refused(client: FlaskClient) -> None:
     assert client.get("/api/profile").json["profile"]["photos"] == []
 
 
-def test_the_photo_limit_is_checked_before_any_decoding(client: FlaskClient,
-                                                         monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_photo_limit_is_checked_before_any_decoding(client: ApiClient,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     from PIL import ImageFile
 
     from tests.adapters.test_images import pixel_flood
@@ -115,7 +119,7 @@ def test_the_photo_limit_is_checked_before_any_decoding(client: FlaskClient,
         assert (answer.status_code, answer.json["error"]) == (400, "photo_limit_reached")
 
 
-def test_uploads_are_rate_limited_per_member(tmp_path, database_url: str) -> None:  # type: ignore[no-untyped-def]
+def test_uploads_are_rate_limited_per_member(tmp_path: Path, database_url: str) -> None:
     from adapters.container import build_container
     from adapters.http.app import create_app
     from adapters.http.limits import PHOTO_UPLOADS
@@ -126,7 +130,7 @@ def test_uploads_are_rate_limited_per_member(tmp_path, database_url: str) -> Non
     seed_default_site(container)
     app = create_app(container)
     allowed = int(PHOTO_UPLOADS.split()[0])
-    first, second = app.test_client(), app.test_client()  # one address, two members
+    first, second = ApiClient(app), ApiClient(app)  # one address, two members
     first.post("/api/signup", json=SIGNUP)
     second.post("/api/signup", json={**SIGNUP, "email": "bo@example.com", "name": "Bo"})
     answers = [upload(first, b"not a photo").status_code for _ in range(allowed + 1)]

@@ -11,11 +11,11 @@ from typing import Any
 
 import boto3
 import pytest
-from flask.testing import FlaskClient
 
 from adapters.container import Container, build_container
 from adapters.files.s3 import PRIVATE_URL_SECONDS
 from tests.adapters.test_images import picture
+from tests.api_client import ApiClient
 from tests.conftest import make_config
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_photos_api import upload
@@ -37,7 +37,7 @@ def container(tmp_path: Path, database_url: str, s3_endpoint: str, s3_bucket: st
 
 
 def test_an_upload_lands_in_the_bucket_and_reads_back_through_the_app(
-        client: FlaskClient, container: Container, s3_endpoint: str, s3_bucket: str) -> None:
+        client: ApiClient, container: Container, s3_endpoint: str, s3_bucket: str) -> None:
     assert client.post("/api/signup", json=SIGNUP).status_code == 201
     photo = upload(client, picture()).json["photo"]
     key = photo["filename"].partition("?")[0]  # the answer's is a link signed for the owner
@@ -56,7 +56,7 @@ def test_an_upload_lands_in_the_bucket_and_reads_back_through_the_app(
 @pytest.mark.parametrize("s3_settings", [{"S3_PUBLIC_URL": "https://cdn.example/amora",
                                           "S3_PRESIGN": "on"}])
 def test_public_photos_go_to_the_cdn_private_ones_to_a_short_signed_link(
-        client: FlaskClient, container: Container) -> None:
+        client: ApiClient, container: Container) -> None:
     client.post("/api/signup", json=SIGNUP)
     photo, second = (upload(client, picture()).json["photo"] for _ in range(2))
     key, second_key = (p["filename"].partition("?")[0] for p in (photo, second))

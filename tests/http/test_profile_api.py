@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from flask.testing import FlaskClient
-
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
 
 
-def signed_in(client: FlaskClient) -> None:
+def signed_in(client: ApiClient) -> None:
     assert client.post("/api/signup", json=SIGNUP).status_code == 201
 
 
-def test_profile_needs_a_login(client: FlaskClient) -> None:
+def test_profile_needs_a_login(client: ApiClient) -> None:
     assert client.get("/api/profile").json["error"] == "authentication_required"
     assert client.put("/api/profile", json={"city": "Delft"}).status_code == 403
 
 
-def test_read_and_change_the_profile(client: FlaskClient) -> None:
+def test_read_and_change_the_profile(client: ApiClient) -> None:
     signed_in(client)
     profile = client.get("/api/profile").json["profile"]
     assert (profile["name"], profile["photo_limit"], profile["photos"]) == ("Ann", 3, [])
@@ -28,7 +27,7 @@ def test_read_and_change_the_profile(client: FlaskClient) -> None:
     assert client.get("/api/profile").json["profile"]["about_me"] == "Servus"
 
 
-def test_bad_changes_change_nothing(client: FlaskClient) -> None:
+def test_bad_changes_change_nothing(client: ApiClient) -> None:
     signed_in(client)
     refused = client.put("/api/profile", json={"city": "Delft", "region": "FR-IDF"})
     assert refused.status_code == 400
@@ -40,7 +39,7 @@ def test_bad_changes_change_nothing(client: FlaskClient) -> None:
         "error"] == "invalid_json"
 
 
-def test_interests_and_regions(client: FlaskClient) -> None:
+def test_interests_and_regions(client: ApiClient) -> None:
     assert len(client.get("/api/interests").json["interests"]) == 50
     german = client.get("/api/regions?country=nl&lang=de").json["regions"]
     assert {"code": "NL-NH", "name": "Nordholland"} in german
@@ -48,7 +47,7 @@ def test_interests_and_regions(client: FlaskClient) -> None:
     assert client.get("/api/regions").status_code == 400
 
 
-def test_geocode_api(client: FlaskClient) -> None:
+def test_geocode_api(client: ApiClient) -> None:
     answer = client.get("/api/geocode?lat=52.37&lon=4.89").json
     assert answer == {"country": "NL", "region": "NL-NH", "city": "Amsterdam"}
     assert client.get("/api/geocode?lat=x&lon=1").json["error"] == "invalid_coordinates"

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask
-from flask.testing import FlaskClient
 
+from adapters.container import Container
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_likes_api import signed_up
 
@@ -23,11 +24,11 @@ def _utf16(text: str, span: dict[str, Any]) -> str:
     return units[2 * span["start"]:2 * span["end"]].decode("utf-16-le")
 
 
-def _own(client: FlaskClient) -> dict[str, Any]:
+def _own(client: ApiClient) -> dict[str, Any]:
     return client.get("/api/profile").json["profile"]  # type: ignore[no-any-return]
 
 
-def _seen(client: FlaskClient, member_id: int) -> dict[str, Any]:
+def _seen(client: ApiClient, member_id: int) -> dict[str, Any]:
     return client.get(f"/api/members/{member_id}").json["profile"]  # type: ignore[no-any-return]
 
 
@@ -49,8 +50,8 @@ def test_a_flagged_about_text_is_nudged_and_nothing_is_saved(app: Flask) -> None
     assert _seen(bob, ann_id)["text_flags"] == []
 
 
-def test_saved_anyway_the_text_keeps_its_flags_and_visitors_see_them(  # type: ignore[no-untyped-def]
-        app: Flask, container) -> None:
+def test_saved_anyway_the_text_keeps_its_flags_and_visitors_see_them(
+        app: Flask, container: Container) -> None:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     bob, _ = signed_up(app, "Bob", "male", "female")
     saved = ann.put("/api/profile", json={"about_me": MONEY, "confirmed": True})
@@ -62,7 +63,7 @@ def test_saved_anyway_the_text_keeps_its_flags_and_visitors_see_them(  # type: i
     assert (seen["about_me"], seen["text_flags"]) == (MONEY, reasons)
     # Visitors (logged out, where the site lets them search) see the same warning.
     container.site_administration().set("amora.test", "logged_out_search", "all", "test")
-    visitor = app.test_client().get(f"/api/members/{ann_id}")
+    visitor = ApiClient(app).get(f"/api/members/{ann_id}")
     assert visitor.status_code == 200, visitor.json
     assert visitor.json["profile"]["text_flags"] == reasons
     # Another field changes: the unchanged text is not nudged again and keeps its flags.
@@ -125,7 +126,7 @@ def test_confirmed_must_be_a_boolean(app: Flask) -> None:
 
 
 def test_signup_screens_the_name(app: Flask) -> None:
-    client = app.test_client()
+    client = ApiClient(app)
     body = {**SIGNUP, "email": "scarlett@example.com", "name": "Scarlett snap anna_x99",
             "gender": "female", "seeking": "male"}
     nudged = client.post("/api/signup", json=body)
@@ -136,7 +137,7 @@ def test_signup_screens_the_name(app: Flask) -> None:
     created = client.post("/api/signup", json={**body, "confirmed": True})
     assert created.status_code == 201, created.json
     assert _own(client)["text_flags"] == {"name": ["messenger"], "about": []}
-    ordinary = app.test_client().post("/api/signup", json={
+    ordinary = ApiClient(app).post("/api/signup", json={
         **SIGNUP, "email": "mark@example.com", "name": "Mark U2", "gender": "male",
         "seeking": "female"})
     assert ordinary.status_code == 201, ordinary.json

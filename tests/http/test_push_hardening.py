@@ -18,6 +18,7 @@ from adapters.container import Container, build_container
 from adapters.http import limits
 from adapters.http.app import create_app
 from application.ports.notifications import PushSubscription
+from tests.api_client import ApiClient
 from tests.conftest import make_config, seed_default_site
 from tests.http.test_likes_api import signed_up
 from tests.http.test_notifications_api import SUBSCRIPTION, mails
@@ -143,7 +144,7 @@ def _use_up(call: Any, limit: str) -> None:
 
 
 def _log_in(app: Flask) -> int:
-    return app.test_client().post("/api/user", json={"email": "ann@example.com",
+    return ApiClient(app).post("/api/user", json={"email": "ann@example.com",
                                                      "password": "wrong password"}).status_code
 
 
@@ -155,7 +156,7 @@ def test_push_subscriptions_do_not_use_up_logins(limited: Flask) -> None:
 
 def test_logins_do_not_use_up_push_subscriptions(limited: Flask) -> None:
     ann, _ = signed_up(limited, "Ann", "female", "male")
-    _use_up(lambda: limited.test_client().post(
+    _use_up(lambda: ApiClient(limited).post(
         "/api/user", json={"email": "ann@example.com", "password": "wrong password"}),
         limits.LOGIN)
     assert _subscribe(ann, FCM + "a").status_code == 204

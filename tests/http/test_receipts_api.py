@@ -13,15 +13,16 @@ import attrs
 import pdfplumber
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 
+from adapters.container import Container
 from domain.pricing import Bundle
+from tests.api_client import ApiClient
 from tests.http.test_likes_api import signed_up
 from tests.http.test_shop_api import EUR, pay
 
 
 @pytest.fixture
-def shopper(app: Flask) -> tuple[FlaskClient, int]:
+def shopper(app: Flask) -> tuple[ApiClient, int]:
     """Ann, on a site selling two bundles in euros."""
     with app.extensions["amora"].unit_of_work() as work:
         work.bundles.replace(1, "EUR", [Bundle(id=0, site_id=1, credits=c, price=p,
@@ -30,11 +31,11 @@ def shopper(app: Flask) -> tuple[FlaskClient, int]:
     return signed_up(app, "Ann", "female", "male")
 
 
-def settled(client: FlaskClient, payment: str) -> None:
+def settled(client: ApiClient, payment: str) -> None:
     assert client.post("/api/payments/webhook/sandbox", data={"id": payment}).status_code == 200
 
 
-def in_english(client: FlaskClient) -> None:
+def in_english(client: ApiClient) -> None:
     assert client.put("/api/notifications", json={"language": "en"}).status_code == 200
 
 
@@ -43,8 +44,8 @@ def pdf_text(content: bytes) -> str:
         return "\n".join(page.extract_text() for page in pdf.pages)
 
 
-def test_the_member_who_paid_gets_the_receipt_as_a_page_and_a_pdf(  # type: ignore[no-untyped-def]
-        app: Flask, shopper, client: FlaskClient) -> None:
+def test_the_member_who_paid_gets_the_receipt_as_a_page_and_a_pdf(
+        app: Flask, shopper: tuple[ApiClient, int], client: ApiClient) -> None:
     ann, _ = shopper
     in_english(ann)
     with app.extensions["amora"].unit_of_work() as work:  # the seller's name, escaped
@@ -84,8 +85,8 @@ def test_the_member_who_paid_gets_the_receipt_as_a_page_and_a_pdf(  # type: igno
     assert "Smith & <Jones> B.V." in text
 
 
-def test_nobody_else_gets_a_members_receipt(  # type: ignore[no-untyped-def]
-        app: Flask, shopper, client: FlaskClient) -> None:
+def test_nobody_else_gets_a_members_receipt(
+        app: Flask, shopper: tuple[ApiClient, int], client: ApiClient) -> None:
     ann, _ = shopper
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
     order, payment = pay(ann, bundle)
@@ -102,8 +103,8 @@ def test_nobody_else_gets_a_members_receipt(  # type: ignore[no-untyped-def]
     assert ann.get("/api/orders/abc/receipt").status_code == 404
 
 
-def test_a_refund_shows_on_the_receipt(  # type: ignore[no-untyped-def]
-        app: Flask, shopper, client: FlaskClient) -> None:
+def test_a_refund_shows_on_the_receipt(
+        app: Flask, shopper: tuple[ApiClient, int], client: ApiClient) -> None:
     ann, _ = shopper
     in_english(ann)
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
@@ -118,8 +119,9 @@ def test_a_refund_shows_on_the_receipt(  # type: ignore[no-untyped-def]
     assert "Money back" in pdf_text(ann.get(f"/api/orders/{order}/receipt.pdf").data)
 
 
-def test_the_payment_mail_has_the_receipt_attached_in_the_members_language(  # type: ignore[no-untyped-def]
-        app: Flask, container, shopper, client: FlaskClient) -> None:
+def test_the_payment_mail_has_the_receipt_attached_in_the_members_language(
+        app: Flask, container: Container, shopper: tuple[ApiClient, int],
+        client: ApiClient) -> None:
     ann, _ = shopper
     assert ann.put("/api/notifications", json={"language": "pl"}).status_code == 200
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]

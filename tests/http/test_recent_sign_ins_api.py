@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from dependency_injector import providers
 from flask import Flask
-from flask.testing import FlaskClient
 
 from adapters.container import Container, build_container
 from adapters.events.account_changes import remembered_sign_ins
 from adapters.http.app import create_app
 from adapters.http.session import COOKIE
 from application.recent_sign_ins import SIGN_IN_FRESH_FOR
+from tests.api_client import ApiClient
 from tests.application.memory_services import FixedClock
 from tests.conftest import REDIS_URL, make_config
 from tests.http.test_accounts_api import (  # noqa: F401 - worker: the fixture
@@ -38,21 +38,21 @@ def _stop_the_memorys_clock(container: Container) -> FixedClock:
 
 
 @pytest.fixture
-def member(app: Flask) -> tuple[FlaskClient, int, FixedClock]:
+def member(app: Flask) -> tuple[ApiClient, int, FixedClock]:
     clock = _stop_the_memorys_clock(app.extensions["amora"])
-    client = app.test_client()
+    client = ApiClient(app)
     member_id = client.post("/api/signup", json=SIGNUP).json["user"]["id"]
     return client, member_id, clock
 
 
-def _user(client: FlaskClient) -> dict:  # type: ignore[type-arg]
+def _user(client: ApiClient) -> dict:  # type: ignore[type-arg]
     answer = client.get("/api/user")
     assert answer.status_code == 200, answer.json
     return answer.json["user"]  # type: ignore[no-any-return]
 
 
-def test_an_unannounced_change_shows_once_the_second_is_over(  # type: ignore[no-untyped-def]
-        app: Flask, member, container) -> None:
+def test_an_unannounced_change_shows_once_the_second_is_over(
+        app: Flask, member: tuple[ApiClient, int, FixedClock], container: Container) -> None:
     client, member_id, clock = member
     assert _user(client)["language"] == "nl"
     with container.unit_of_work() as work:  # an operator's tool, straight in the database
@@ -64,7 +64,7 @@ def test_an_unannounced_change_shows_once_the_second_is_over(  # type: ignore[no
     assert _user(client)["language"] == "de"
 
 
-def test_the_members_own_change_shows_at_once(member) -> None:  # type: ignore[no-untyped-def]
+def test_the_members_own_change_shows_at_once(member: tuple[ApiClient, int, FixedClock]) -> None:
     client, _, _ = member
     assert _user(client)["language"] == "nl"
     assert client.put("/api/user", json={"language": "de"}).status_code == 200
@@ -73,7 +73,9 @@ def test_the_members_own_change_shows_at_once(member) -> None:  # type: ignore[n
     assert _user(client)["profile"]["city"] == "Delft"
 
 
-def test_a_change_found_by_a_links_token_shows_at_once(member, container, worker) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_a_change_found_by_a_links_token_shows_at_once(member: tuple[ApiClient, int, FixedClock],
+                                                       container: Container,
+                                                       worker: None) -> None:  # noqa: F811
     """The activation link carries a token, not the session: the member it activated is
     announced all the same."""
     client, _, _ = member
@@ -83,14 +85,15 @@ def test_a_change_found_by_a_links_token_shows_at_once(member, container, worker
     assert _user(client)["status"] == "active"
 
 
-def test_credits_granted_elsewhere_show_at_once(app: Flask, member) -> None:  # type: ignore[no-untyped-def]
+def test_credits_granted_elsewhere_show_at_once(app: Flask,
+                                                member: tuple[ApiClient, int, FixedClock]) -> None:
     client, member_id, _ = member
     assert _user(client)["credits"] == 0
     app.extensions["amora"].credits().grant(member_id, 40, "goodwill", "pytest")
     assert _user(client)["credits"] == 40
 
 
-def test_a_logged_out_session_is_refused_at_once(member) -> None:  # type: ignore[no-untyped-def]
+def test_a_logged_out_session_is_refused_at_once(member: tuple[ApiClient, int, FixedClock]) -> None:
     client, _, _ = member
     _user(client)
     token = client.get_cookie(COOKIE).value  # type: ignore[union-attr]
@@ -99,7 +102,7 @@ def test_a_logged_out_session_is_refused_at_once(member) -> None:  # type: ignor
     assert client.get("/api/user").status_code == 403
 
 
-def test_a_ban_refuses_the_next_read(app: Flask, member) -> None:  # type: ignore[no-untyped-def]
+def test_a_ban_refuses_the_next_read(app: Flask, member: tuple[ApiClient, int, FixedClock]) -> None:
     client, member_id, _ = member
     _user(client)
     app.extensions["amora"].moderation().ban(member_id, "spam", "pytest")
@@ -121,14 +124,14 @@ def other_process(app: Flask, database_url: str, tmp_path: Path,
         container.engine().dispose()
 
 
-def test_a_change_made_in_another_process_shows_at_once(  # type: ignore[no-untyped-def]
-        other_process) -> None:
+def test_a_change_made_in_another_process_shows_at_once(
+        other_process: tuple[Flask, Flask]) -> None:
     first, second = other_process
     _stop_the_memorys_clock(first.extensions["amora"])
-    reader = first.test_client()
+    reader = ApiClient(first)
     assert reader.post("/api/signup", json=SIGNUP).status_code == 201
     assert _user(reader)["language"] == "nl"  # remembered by the first process
-    writer = second.test_client()
+    writer = ApiClient(second)
     writer.set_cookie(COOKIE, reader.get_cookie(COOKIE).value)  # type: ignore[union-attr]
     assert writer.put("/api/user", json={"language": "de"}).status_code == 200
     # The announcement travels through Redis: wait for it (the first process's clock is

@@ -21,6 +21,7 @@ from sqlalchemy import event
 from adapters.container import build_container
 from adapters.http.app import create_app
 from adapters.sql import migrate
+from tests.api_client import ApiClient
 from tests.conftest import REDIS_URL, make_config, seed_default_site
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_outages import assert_unavailable
@@ -112,7 +113,7 @@ def test_redis_lost_after_the_rate_limit_check_keeps_the_done_deeds_answer(
     that died meanwhile made that a 500. The signup is committed by then, so its answer
     stands (without the headers); a 503 would send the visitor to sign up again."""
     app = _app(tmp_path, web_dist, proxy.url)
-    client = app.test_client()
+    client = ApiClient(app)
     _cut_at_the_first_statement(app, proxy)
     with caplog.at_level(logging.WARNING):
         answer = client.post("/api/signup", json=SIGNUP)
@@ -131,7 +132,7 @@ def test_redis_lost_before_the_change_is_announced_keeps_the_done_deed(
     """The change is committed; only its announcement to the other processes (best
     effort, after the request) meets the outage: the answer is the change's."""
     app = _app(tmp_path, web_dist, proxy.url)
-    client = app.test_client()
+    client = ApiClient(app)
     assert client.post("/api/signup", json=SIGNUP).status_code == 201
     _cut_at_the_first_statement(app, proxy)
     changed = client.put("/api/profile", json={"city": "Delft"})

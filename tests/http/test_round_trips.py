@@ -7,9 +7,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from flask.testing import FlaskClient
-from sqlalchemy import event
+from sqlalchemy import Engine, event
 
+from adapters.container import Container
+from tests.api_client import ApiClient
 from tests.http.test_profile_api import signed_in
 
 
@@ -20,7 +21,7 @@ class Trips:
 
 
 @contextmanager
-def counted(engine) -> Iterator[Trips]:  # type: ignore[no-untyped-def]
+def counted(engine: Engine) -> Iterator[Trips]:
     trips = Trips()
 
     def statement(*_: object) -> None:
@@ -39,7 +40,7 @@ def counted(engine) -> Iterator[Trips]:  # type: ignore[no-untyped-def]
 
 
 def test_the_signed_in_member_costs_one_connection_and_at_most_two_statements(
-        client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+        client: ApiClient, container: Container) -> None:
     signed_in(client)
     member_id = client.get("/api/user").json["user"]["id"]  # warm: the site settings are cached
     container.recent_sign_ins().forget(member_id)  # a lookup this process has not made
@@ -51,7 +52,7 @@ def test_the_signed_in_member_costs_one_connection_and_at_most_two_statements(
 
 
 def test_a_read_within_the_second_costs_no_round_trip(
-        client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+        client: ApiClient, container: Container) -> None:
     signed_in(client)
     assert client.get("/api/user").status_code == 200
     with counted(container.engine()) as trips:
@@ -61,7 +62,7 @@ def test_a_read_within_the_second_costs_no_round_trip(
 
 
 def test_every_unit_of_work_of_a_request_shares_its_connection(
-        client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+        client: ApiClient, container: Container) -> None:
     signed_in(client)
     with counted(container.engine()) as trips:  # the session, the change, the answer
         answer = client.put("/api/user", json={"invisible": True})
@@ -69,7 +70,7 @@ def test_every_unit_of_work_of_a_request_shares_its_connection(
     assert trips.checkouts == 1
 
 
-def test_a_visitor_costs_at_most_one_connection(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+def test_a_visitor_costs_at_most_one_connection(client: ApiClient, container: Container) -> None:
     assert client.get("/api/settings").status_code == 200
     with counted(container.engine()) as trips:
         assert client.get("/api/user").status_code == 403
@@ -78,7 +79,7 @@ def test_a_visitor_costs_at_most_one_connection(client: FlaskClient, container) 
 
 
 @contextmanager
-def transaction_modes(engine) -> Iterator[list[bool]]:  # type: ignore[no-untyped-def]
+def transaction_modes(engine: Engine) -> Iterator[list[bool]]:
     """For each statement: did it run inside a transaction the driver opened?"""
     modes: list[bool] = []
 
@@ -96,7 +97,7 @@ def transaction_modes(engine) -> Iterator[list[bool]]:  # type: ignore[no-untype
 
 
 def test_the_session_lookup_needs_no_transaction_but_the_change_after_it_has_one(
-        client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+        client: ApiClient, container: Container) -> None:
     """On PostgreSQL the lookup runs without BEGIN/COMMIT (two of its three round trips);
     the use cases after it on the same connection are transactions again."""
     signed_in(client)

@@ -21,6 +21,7 @@ from adapters.http.app import create_app
 from adapters.sql import tables as t
 from adapters.sql.engine import database_engine
 from adapters.sql.server_errors import KEEP, ServerErrorCounts
+from tests.api_client import ApiClient
 from tests.application.memory_services import FixedClock
 
 NOW = datetime(2026, 11, 21, 14, 30, 20, tzinfo=UTC)
@@ -54,7 +55,7 @@ def _rows(container: Container) -> list[tuple[datetime, int, int]]:
 
 def test_every_5xx_answer_is_counted_and_nothing_else(failing_app: Flask, clock: FixedClock,
                                                       container: Container) -> None:
-    client = failing_app.test_client()
+    client = ApiClient(failing_app)
     for _ in range(3):
         assert client.get("/api/test-broken").status_code == 500
     assert client.get("/api/health").status_code == 200
@@ -104,7 +105,7 @@ def test_minutes_older_than_kept_are_pruned_as_counts_are_written(
 
 
 def _samples(app: Flask) -> dict[str, float]:
-    text = app.test_client().get("/metrics").get_data(as_text=True)
+    text = ApiClient(app).get("/metrics").get_data(as_text=True)
     return {sample.name: sample.value for family in text_string_to_metric_families(text)
             for sample in family.samples}
 

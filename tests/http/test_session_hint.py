@@ -3,7 +3,7 @@ the session cookie, so a visitor's page never asks GET /api/user (and logs no 40
 
 from __future__ import annotations
 
-from flask.testing import FlaskClient
+from tests.api_client import ApiClient
 
 SIGNUP = {"email": "hint@example.com", "name": "Hint", "date_of_birth": "1990-04-01",
           "password": "correct horse battery", "gender": "female", "seeking": "male",
@@ -14,7 +14,7 @@ def _cookies(response) -> dict[str, str]:  # type: ignore[no-untyped-def]
     return {c.split("=", 1)[0]: c for c in response.headers.getlist("Set-Cookie")}
 
 
-def test_the_hint_comes_and_goes_with_the_session(client: FlaskClient) -> None:
+def test_the_hint_comes_and_goes_with_the_session(client: ApiClient) -> None:
     signed_up = _cookies(client.post("/api/signup", json=SIGNUP))
     hint = signed_up["auth.present"]
     assert hint.startswith("auth.present=1;") and "HttpOnly" not in hint
@@ -31,7 +31,7 @@ def test_the_hint_comes_and_goes_with_the_session(client: FlaskClient) -> None:
     assert logged_in["auth.present"].startswith("auth.present=1;")
 
 
-def test_a_session_from_before_the_hint_gets_it_with_the_page(client: FlaskClient) -> None:
+def test_a_session_from_before_the_hint_gets_it_with_the_page(client: ApiClient) -> None:
     assert "auth.present" not in _cookies(client.get("/"))  # a visitor
     client.set_cookie("auth._token", "older")
     hint = _cookies(client.get("/members"))["auth.present"]

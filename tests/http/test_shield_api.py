@@ -8,9 +8,10 @@ from collections import Counter
 from typing import Any
 
 from flask import Flask
-from flask.testing import FlaskClient
 
+from adapters.container import Container
 from domain.decisions import Restriction
+from tests.api_client import ApiClient
 from tests.http import test_chat_api
 from tests.http.test_chat_api import grant, make_paid
 from tests.http.test_likes_api import signed_up
@@ -22,11 +23,11 @@ LURE = "😀 add me on whatsapp +31 6 12345678"
 MONEY = "I am stuck at the airport, please send 300 euro by Western Union"
 
 
-def _send(client: FlaskClient, member_id: int, text: str, **extra: Any) -> Any:
+def _send(client: ApiClient, member_id: int, text: str, **extra: Any) -> Any:
     return client.post(f"/api/members/{member_id}/messages", json={"text": text, **extra})
 
 
-def _history(client: FlaskClient) -> list[dict[str, Any]]:
+def _history(client: ApiClient) -> list[dict[str, Any]]:
     chats = client.get("/api/chats").json["chats"]
     if not chats:
         return []
@@ -34,11 +35,11 @@ def _history(client: FlaskClient) -> list[dict[str, Any]]:
     return client.get(f"/api/chats/{conversation}/messages").json["messages"]  # type: ignore[no-any-return]
 
 
-def _unread(client: FlaskClient) -> int:
+def _unread(client: ApiClient) -> int:
     return sum(chat["num_unread_messages"] for chat in client.get("/api/chats").json["chats"])
 
 
-def _decisions(client: FlaskClient) -> list[dict[str, Any]]:
+def _decisions(client: ApiClient) -> list[dict[str, Any]]:
     return client.get("/api/decisions?language=en").json["decisions"]  # type: ignore[no-any-return]
 
 
@@ -70,7 +71,7 @@ def test_a_flagged_message_is_nudged_and_nothing_is_stored(app: Flask, pair) -> 
 
 
 def test_the_third_flagged_send_in_a_day_holds_the_sender_until_released(  # type: ignore[no-untyped-def]
-        app: Flask, container, pair) -> None:
+        app: Flask, container: Container, pair) -> None:
     ann, ann_id, bob, bob_id = pair
     grant(app, ann_id, 100)
     for text in (LURE, MONEY):
@@ -103,7 +104,7 @@ def test_the_third_flagged_send_in_a_day_holds_the_sender_until_released(  # typ
 
 
 def test_a_report_on_a_flagged_message_holds_its_sender_with_the_notice(  # type: ignore[no-untyped-def]
-        app: Flask, container, pair) -> None:
+        app: Flask, container: Container, pair) -> None:
     ann, ann_id, bob, bob_id = pair
     ordinary = _send(ann, bob_id, "Hi Bob, how was your weekend?").json["message"]
     lure = _send(ann, bob_id, MONEY, confirmed=True).json["message"]
@@ -128,7 +129,7 @@ def test_a_report_on_a_flagged_message_holds_its_sender_with_the_notice(  # type
 
 
 def test_an_appeal_that_lifts_the_hold_delivers_what_waited(  # type: ignore[no-untyped-def]
-        app: Flask, container, pair) -> None:
+        app: Flask, container: Container, pair) -> None:
     ann, ann_id, bob, bob_id = pair
     lure = _send(ann, bob_id, LURE, confirmed=True).json["message"]
     bob.post(f"/api/messages/{lure['id']}/report")
@@ -142,7 +143,7 @@ def test_an_appeal_that_lifts_the_hold_delivers_what_waited(  # type: ignore[no-
     assert _decisions(ann)[0]["status"] == "lifted"
 
 
-def test_reports_at_once_hold_the_sender_once(app: Flask, container) -> None:  # type: ignore[no-untyped-def]
+def test_reports_at_once_hold_the_sender_once(app: Flask, container: Container) -> None:
     """Two recipients report the same sender's flagged messages at the same moment: one
     hold, one decision (PostgreSQL runs them side by side; SQLite one after the other)."""
     for round_ in range(5):

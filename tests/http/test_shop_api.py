@@ -9,11 +9,12 @@ from decimal import Decimal
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 from sqlalchemy import update
 
+from adapters.container import Container
 from adapters.sql.tables import companies, members, orders
 from domain.pricing import Bundle, DiscountCode
+from tests.api_client import ApiClient
 from tests.http.conftest import changed_behind_the_app
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_likes_api import signed_up
@@ -22,7 +23,7 @@ EUR = [(100, 1499), (250, 2999)]
 
 
 @pytest.fixture
-def shopper(app: Flask) -> tuple[FlaskClient, int]:
+def shopper(app: Flask) -> tuple[ApiClient, int]:
     with app.extensions["amora"].unit_of_work() as work:
         work.bundles.replace(1, "EUR", [Bundle(id=0, site_id=1, credits=c, price=p,
                                                currency="EUR") for c, p in EUR])
@@ -42,7 +43,7 @@ def age_account(app: Flask, member_id: int, hours: int) -> None:
     changed_behind_the_app(app, member_id)
 
 
-def pay(client: FlaskClient, bundle: int, outcome: str = "paid", **extra: object
+def pay(client: ApiClient, bundle: int, outcome: str = "paid", **extra: object
         ) -> tuple[int, str]:
     started = client.post("/api/orders", json={"delivery_consent": True,
                                                "bundle": bundle, "method": "ideal", **extra})
@@ -55,19 +56,20 @@ def pay(client: FlaskClient, bundle: int, outcome: str = "paid", **extra: object
     return started.json["order"], started.json["payment_id"]
 
 
-def test_shop_needs_a_login(client: FlaskClient) -> None:
+def test_shop_needs_a_login(client: ApiClient) -> None:
     for answer in (client.post("/api/orders", json={}),
                    client.get("/api/transactions"), client.get("/api/discountcode?welcome=true")):
         assert answer.status_code == 403
 
 
-def test_visitors_see_prices(shopper, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+def test_visitors_see_prices(shopper: tuple[ApiClient, int], client: ApiClient) -> None:
     listed = client.get("/api/bundles").json
     assert [(b["credits"], b["price"]) for b in listed["bundles"]] == EUR
     assert listed["discount"] is None and listed["paid_user"] is False
 
 
-def test_a_paid_order_adds_credits_once_and_makes_premium(shopper, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+def test_a_paid_order_adds_credits_once_and_makes_premium(shopper: tuple[ApiClient, int],
+                                                          client: ApiClient) -> None:
     ann, ann_id = shopper
     listed = ann.get("/api/bundles").json
     assert [(b["credits"], b["price"]) for b in listed["bundles"]] == EUR
@@ -93,7 +95,8 @@ def test_a_paid_order_adds_credits_once_and_makes_premium(shopper, client: Flask
     assert ann.get(f"/api/orders/{again['order']}").json["order"]["amount"] == 1499
 
 
-def test_failed_and_unknown_payments_add_nothing(shopper, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+def test_failed_and_unknown_payments_add_nothing(shopper: tuple[ApiClient, int],
+                                                 client: ApiClient) -> None:
     ann, ann_id = shopper
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
     order, payment = pay(ann, bundle, "failed")
@@ -106,7 +109,7 @@ def test_failed_and_unknown_payments_add_nothing(shopper, client: FlaskClient) -
     assert ann.post("/api/orders/repeat", json={"delivery_consent": True}).status_code == 404
 
 
-def test_discount_codes(app: Flask, shopper, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+def test_discount_codes(app: Flask, shopper: tuple[ApiClient, int], client: ApiClient) -> None:
     ann, ann_id = shopper
     age_account(app, ann_id, hours=100)  # past the time bonus and the welcome discount
     now = datetime.now(UTC)
@@ -136,14 +139,15 @@ def test_discount_codes(app: Flask, shopper, client: FlaskClient) -> None:  # ty
                                   {"bundle": 999, "method": "ideal"},
                                   {"bundle": "1", "method": "ideal"},
                                   {"bundle": 1, "method": "ideal", "extra": True}])
-def test_bad_orders_change_nothing(shopper, body: dict[str, object]) -> None:  # type: ignore[no-untyped-def]
+def test_bad_orders_change_nothing(shopper: tuple[ApiClient, int], body: dict[str, object]) -> None:
     ann, _ = shopper
     assert ann.post("/api/orders", json=body).status_code in (400, 404)
     assert ann.get("/api/transactions").json["transactions"] == []
 
 
-def test_refund_takes_credits_back_and_flags_what_was_spent(app: Flask, container, shopper,  # type: ignore[no-untyped-def]
-                                                            client: FlaskClient) -> None:
+def test_refund_takes_credits_back_and_flags_what_was_spent(app: Flask, container: Container,
+                                                            shopper: tuple[ApiClient, int],
+                                                            client: ApiClient) -> None:
     ann, ann_id = shopper
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
     order, payment = pay(ann, bundle)
@@ -160,7 +164,8 @@ def test_refund_takes_credits_back_and_flags_what_was_spent(app: Flask, containe
     assert ann.get("/api/user").json["user"]["credits"] == 0
 
 
-def test_concurrent_webhooks_add_credits_once(app: Flask, shopper, database_url: str) -> None:  # type: ignore[no-untyped-def]
+def test_concurrent_webhooks_add_credits_once(app: Flask, shopper: tuple[ApiClient, int],
+                                              database_url: str) -> None:
     if not database_url.startswith("postgresql"):
         pytest.skip("SQLite serializes writers; the race is PostgreSQL's")
     ann, _ = shopper
@@ -168,7 +173,7 @@ def test_concurrent_webhooks_add_credits_once(app: Flask, shopper, database_url:
     _, payment = pay(ann, bundle)
 
     def webhook(_: int) -> int:
-        return app.test_client().post("/api/payments/webhook/sandbox",
+        return ApiClient(app).post("/api/payments/webhook/sandbox",
                                       data={"id": payment}).status_code
 
     with ThreadPoolExecutor(max_workers=8) as pool:
@@ -176,7 +181,7 @@ def test_concurrent_webhooks_add_credits_once(app: Flask, shopper, database_url:
     assert ann.get("/api/user").json["user"]["credits"] == 100
 
 
-def sms_code(container) -> str:  # type: ignore[no-untyped-def]
+def sms_code(container: Container) -> str:
     texts = sorted(container.config().sms_dir.glob("*.txt"))
     return re.search(r"\b(\d{6})\b", texts[-1].read_text()).group(1)  # type: ignore[union-attr]
 
@@ -186,7 +191,8 @@ MANDATE = {"account_holder": "A. Jansen", "iban": "NL91 ABNA 0417 1643 00", "str
            "phone": "06 12345678", "consent": True, "delivery_consent": True}
 
 
-def test_direct_debit_with_an_sms_code(container, shopper) -> None:  # type: ignore[no-untyped-def]
+def test_direct_debit_with_an_sms_code(container: Container,
+                                       shopper: tuple[ApiClient, int]) -> None:
     ann, ann_id = shopper
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
     bad = ann.post("/api/directdebit/sms", json={"phone": "020 1234567"})  # a landline
@@ -213,7 +219,8 @@ def test_direct_debit_with_an_sms_code(container, shopper) -> None:  # type: ign
                                                  datetime.now(UTC) - timedelta(days=1)) == 1
 
 
-def test_direct_debit_blocks_limits_and_resends(container, shopper) -> None:  # type: ignore[no-untyped-def]
+def test_direct_debit_blocks_limits_and_resends(container: Container,
+                                                shopper: tuple[ApiClient, int]) -> None:
     ann, ann_id = shopper
     for _ in range(3):
         assert ann.post("/api/directdebit/sms", json={"phone": "0612345678"}).status_code == 200
@@ -228,8 +235,8 @@ def test_direct_debit_blocks_limits_and_resends(container, shopper) -> None:  # 
     assert limited.status_code == 409 and limited.json["error"] == "directdebit_limit_reached"
 
 
-def test_repeating_a_direct_debit_reuses_the_mandate_within_the_rules(  # type: ignore[no-untyped-def]
-        container, shopper, client: FlaskClient) -> None:
+def test_repeating_a_direct_debit_reuses_the_mandate_within_the_rules(
+        container: Container, shopper: tuple[ApiClient, int], client: ApiClient) -> None:
     ann, ann_id = shopper
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
     unsigned = ann.post("/api/orders", json={"delivery_consent": True,
@@ -260,12 +267,12 @@ def add_code(app: Flask, code: str, percentage: int, **extra: object) -> None:
         work.commit()
 
 
-def settle(client: FlaskClient, payment: str) -> None:
+def settle(client: ApiClient, payment: str) -> None:
     assert client.post("/api/payments/webhook/sandbox", data={"id": payment}).status_code == 200
 
 
-def test_an_open_order_holds_a_once_per_member_code_until_it_fails(  # type: ignore[no-untyped-def]
-        app: Flask, shopper, client: FlaskClient) -> None:
+def test_an_open_order_holds_a_once_per_member_code_until_it_fails(
+        app: Flask, shopper: tuple[ApiClient, int], client: ApiClient) -> None:
     ann, ann_id = shopper
     age_account(app, ann_id, hours=100)
     add_code(app, "ONCE10", 10)
@@ -289,8 +296,8 @@ def test_an_open_order_holds_a_once_per_member_code_until_it_fails(  # type: ign
         assert work.member_flags.of_member(ann_id) == []
 
 
-def test_parallel_orders_with_a_once_per_member_code_one_wins(  # type: ignore[no-untyped-def]
-        app: Flask, shopper, database_url: str) -> None:
+def test_parallel_orders_with_a_once_per_member_code_one_wins(
+        app: Flask, shopper: tuple[ApiClient, int], database_url: str) -> None:
     if not database_url.startswith("postgresql"):
         pytest.skip("SQLite serializes writers; the race is PostgreSQL's")
     ann, ann_id = shopper
@@ -300,7 +307,7 @@ def test_parallel_orders_with_a_once_per_member_code_one_wins(  # type: ignore[n
     cookie = ann.get_cookie("auth._token").value  # type: ignore[union-attr]
 
     def order(_: int) -> tuple[int, str | None]:
-        client = app.test_client()
+        client = ApiClient(app)
         client.set_cookie("auth._token", cookie)
         answer = client.post("/api/orders", json={"delivery_consent": True,
                                                   "bundle": bundle, "method": "ideal",
@@ -315,8 +322,8 @@ def test_parallel_orders_with_a_once_per_member_code_one_wins(  # type: ignore[n
     assert [o["discount_code"] for o in orders] == ["RACE20"]
 
 
-def test_the_better_discount_applies_and_the_server_prices_it(  # type: ignore[no-untyped-def]
-        app: Flask, shopper, client: FlaskClient) -> None:
+def test_the_better_discount_applies_and_the_server_prices_it(
+        app: Flask, shopper: tuple[ApiClient, int], client: ApiClient) -> None:
     ann, _ = shopper  # a fresh member: the time bonus (25 %) runs
     add_code(app, "SMALL10", 10)
     add_code(app, "BIG30", 30, minimum_order_value=2000)
@@ -336,7 +343,8 @@ def test_the_better_discount_applies_and_the_server_prices_it(  # type: ignore[n
     assert ann.get(f"/api/orders/{order}").json["order"]["amount"] == 2099
 
 
-def test_orders_only_for_bundles_on_offer_to_the_member(app: Flask, shopper) -> None:  # type: ignore[no-untyped-def]
+def test_orders_only_for_bundles_on_offer_to_the_member(app: Flask,
+                                                        shopper: tuple[ApiClient, int]) -> None:
     ann, _ = shopper
     with app.extensions["amora"].unit_of_work() as work:
         work.bundles.replace(1, "USD", [Bundle(id=0, site_id=1, credits=100, price=999,
@@ -351,7 +359,8 @@ def test_orders_only_for_bundles_on_offer_to_the_member(app: Flask, shopper) -> 
     assert ann.get("/api/transactions").json["transactions"] == []
 
 
-def test_the_stay_discount_is_real_and_once(app: Flask, shopper, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+def test_the_stay_discount_is_real_and_once(app: Flask, shopper: tuple[ApiClient, int],
+                                            client: ApiClient) -> None:
     ann, ann_id = shopper
     age_account(app, ann_id, hours=100)
     claimed = ann.post("/api/stay-discount").json
@@ -373,7 +382,8 @@ def test_the_stay_discount_is_real_and_once(app: Flask, shopper, client: FlaskCl
     assert typed.status_code == 404 and typed.json["error"] == "code_not_found"
 
 
-def test_no_stay_discount_when_the_company_offers_none(app: Flask, container, shopper) -> None:  # type: ignore[no-untyped-def]
+def test_no_stay_discount_when_the_company_offers_none(app: Flask, container: Container,
+                                                       shopper: tuple[ApiClient, int]) -> None:
     ann, _ = shopper
     with app.extensions["amora"].engine().begin() as connection:
         connection.execute(update(companies).values(delete_discount=0))
@@ -383,8 +393,8 @@ def test_no_stay_discount_when_the_company_offers_none(app: Flask, container, sh
         assert work.discount_codes.all() == []
 
 
-def test_a_code_spent_twice_is_flagged_when_the_payment_settles(  # type: ignore[no-untyped-def]
-        app: Flask, shopper, client: FlaskClient) -> None:
+def test_a_code_spent_twice_is_flagged_when_the_payment_settles(
+        app: Flask, shopper: tuple[ApiClient, int], client: ApiClient) -> None:
     ann, ann_id = shopper
     age_account(app, ann_id, hours=100)
     add_code(app, "ONCE10", 10)
@@ -403,14 +413,15 @@ def test_a_code_spent_twice_is_flagged_when_the_payment_settles(  # type: ignore
     assert ann.get("/api/user").json["user"]["credits"] == 200  # paid is paid
 
 
-def test_parallel_stay_claims_make_one_code(app: Flask, shopper, database_url: str) -> None:  # type: ignore[no-untyped-def]
+def test_parallel_stay_claims_make_one_code(app: Flask, shopper: tuple[ApiClient, int],
+                                            database_url: str) -> None:
     if not database_url.startswith("postgresql"):
         pytest.skip("SQLite serializes writers; the race is PostgreSQL's")
     ann, _ = shopper
     cookie = ann.get_cookie("auth._token").value  # type: ignore[union-attr]
 
     def claim(_: int) -> tuple[int, str | None]:
-        client = app.test_client()
+        client = ApiClient(app)
         client.set_cookie("auth._token", cookie)
         answer = client.post("/api/stay-discount")
         return answer.status_code, (answer.json or {}).get("code")
@@ -421,8 +432,8 @@ def test_parallel_stay_claims_make_one_code(app: Flask, shopper, database_url: s
         assert len(work.discount_codes.all()) == 1
 
 
-def test_the_server_names_each_discount_and_each_bundles_saving(  # type: ignore[no-untyped-def]
-        app: Flask, shopper, client: FlaskClient) -> None:
+def test_the_server_names_each_discount_and_each_bundles_saving(
+        app: Flask, shopper: tuple[ApiClient, int], client: ApiClient) -> None:
     ann, ann_id = shopper
     # Per credit, 250 for 29.99 is 19.97 % cheaper than 100 for 14.99: rounded to 20.
     assert [b["saving_percentage"] for b in client.get("/api/bundles").json["bundles"]] == [0, 20]
@@ -442,7 +453,8 @@ def test_the_server_names_each_discount_and_each_bundles_saving(  # type: ignore
     assert ann.post("/api/stay-discount").json["kind"] == "stay"
 
 
-def test_a_paid_member_has_no_time_bonus_window(shopper, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+def test_a_paid_member_has_no_time_bonus_window(shopper: tuple[ApiClient, int],
+                                                client: ApiClient) -> None:
     ann, _ = shopper
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
     _, payment = pay(ann, bundle)

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 import simple_websocket
 from flask import Flask
-from flask.testing import FlaskClient
 
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP, wait_for_mail, worker  # noqa: F401
 from tests.http.test_realtime import connect, live, next_event  # noqa: F401
 
@@ -23,21 +23,21 @@ IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/60
           "(KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1")
 
 
-def browser(app: Flask, user_agent: str, country: str | None) -> FlaskClient:
-    client = app.test_client()
+def browser(app: Flask, user_agent: str, country: str | None) -> ApiClient:
+    client = ApiClient(app)
     client.environ_base["HTTP_USER_AGENT"] = user_agent
     if country:
         client.environ_base["HTTP_X_GEOIP_COUNTRY"] = country
     return client
 
 
-def signed_up(app: Flask) -> FlaskClient:
+def signed_up(app: Flask) -> ApiClient:
     laptop = browser(app, FIREFOX, "NL")
     assert laptop.post("/api/signup", json=SIGNUP).status_code == 201
     return laptop
 
 
-def signed_in(app: Flask, user_agent: str = IPHONE, country: str | None = "DE") -> FlaskClient:
+def signed_in(app: Flask, user_agent: str = IPHONE, country: str | None = "DE") -> ApiClient:
     phone = browser(app, user_agent, country)
     answer = phone.post("/api/user", json={"email": SIGNUP["email"],
                                            "password": SIGNUP["password"]})
@@ -45,7 +45,7 @@ def signed_in(app: Flask, user_agent: str = IPHONE, country: str | None = "DE") 
     return phone
 
 
-def listed(client: FlaskClient) -> list[dict[str, Any]]:
+def listed(client: ApiClient) -> list[dict[str, Any]]:
     answer = client.get("/api/sessions")
     assert answer.status_code == 200, answer.json
     sessions: list[dict[str, Any]] = answer.json["sessions"]
@@ -69,7 +69,7 @@ def test_the_list_shows_each_device_place_and_this_one_first(app: Flask) -> None
         assert abs(datetime.now(UTC) - started) < timedelta(minutes=5)
     assert [each["current"] for each in listed(phone)] == [True, False]
     assert listed(phone)[0]["id"] == other["id"]
-    assert app.test_client().get("/api/sessions").json["error"] == "authentication_required"
+    assert ApiClient(app).get("/api/sessions").json["error"] == "authentication_required"
 
 
 def test_ending_a_session_signs_it_out_at_once_and_closes_its_socket(
@@ -111,7 +111,7 @@ def test_ending_what_is_not_an_open_session_of_ones_own_is_404(app: Flask) -> No
     again = laptop.delete(f"/api/sessions/{phone_id}")
     assert (again.status_code, again.json["error"]) == (404, "session_not_found")
     assert laptop.delete("/api/sessions/abc").status_code == 404
-    assert app.test_client().delete(f"/api/sessions/{phone_id}").status_code == 403
+    assert ApiClient(app).delete(f"/api/sessions/{phone_id}").status_code == 403
 
 
 def test_ending_ones_own_session_is_a_logout(app: Flask) -> None:
@@ -120,7 +120,7 @@ def test_ending_ones_own_session_is_a_logout(app: Flask) -> None:
     answer = laptop.delete(f"/api/sessions/{own}")
     assert answer.status_code == 204
     assert "auth._token=;" in " ".join(answer.headers.getlist("Set-Cookie"))
-    assert app.test_client().get("/api/user").status_code == 403
+    assert ApiClient(app).get("/api/user").status_code == 403
 
 
 def test_ending_all_others_keeps_this_one(app: Flask) -> None:
@@ -133,7 +133,7 @@ def test_ending_all_others_keeps_this_one(app: Flask) -> None:
     assert laptop.delete("/api/sessions").json == {"ended": 0}
 
 
-def end_link_in(container: Any, count: int) -> str:  # type: ignore[no-untyped-def]
+def end_link_in(container: Any, count: int) -> str:
     mail = wait_for_mail(container, SIGNUP["email"], count)
     text = mail.get_body(("plain",)).get_content()
     match = re.search(r"/sessions/end\?token=([\w-]+)", text)
@@ -158,7 +158,7 @@ def test_a_new_device_is_mailed_and_the_link_ends_that_session(
     assert "iPhone, iOS 17, Mobile Safari 17" in text and "Duitsland" in text
     assert "/reset-password" in text
 
-    visitor = app.test_client()  # the link works without a sign-in
+    visitor = ApiClient(app)  # the link works without a sign-in
     assert visitor.post("/api/sessions/end", json={"token": token}).json == {"ended": True}
     assert phone.get("/api/user").status_code == 403
     assert laptop.get("/api/user").status_code == 200

@@ -3,12 +3,11 @@ and city the visitor gave, and refuses a region of another country."""
 
 from __future__ import annotations
 
-from flask.testing import FlaskClient
-
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
 
 
-def test_signup_keeps_the_place_the_visitor_gave(client: FlaskClient) -> None:
+def test_signup_keeps_the_place_the_visitor_gave(client: ApiClient) -> None:
     answer = client.post("/api/signup", json={**SIGNUP, "country": "DE", "region": "DE-BY",
                                               "city": " München "})
     assert answer.status_code == 201, answer.json
@@ -16,7 +15,7 @@ def test_signup_keeps_the_place_the_visitor_gave(client: FlaskClient) -> None:
     assert (profile["country"], profile["region"], profile["city"]) == ("DE", "DE-BY", "München")
 
 
-def test_a_region_of_another_country_is_refused_and_nothing_made(client: FlaskClient) -> None:
+def test_a_region_of_another_country_is_refused_and_nothing_made(client: ApiClient) -> None:
     answer = client.post("/api/signup", json={**SIGNUP, "country": "NL", "region": "DE-BY"})
     assert answer.status_code == 400
     assert answer.json["params"]["fields"] == {"region": "invalid_region"}

@@ -6,9 +6,10 @@ closed, while its members still log in, get their data and delete their account.
 from __future__ import annotations
 
 from flask import Flask
-from flask.testing import FlaskClient
 
+from adapters.container import Container
 from domain.pricing import Bundle
+from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_likes_api import signed_up
 
@@ -16,7 +17,7 @@ PASSWORD = str(SIGNUP["password"])
 
 
 def test_a_former_domain_redirects_to_the_same_path_on_the_new_one(
-        app: Flask, container, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+        app: Flask, container: Container, client: ApiClient) -> None:
     joined = client.post("/api/signup", base_url="https://flirt.test",
                          json={**SIGNUP, "email": "fay@example.com", "name": "Fay"})
     assert joined.status_code == 201
@@ -50,7 +51,7 @@ def test_a_former_domain_redirects_to_the_same_path_on_the_new_one(
 
 
 def test_a_closed_site_refuses_signups_and_purchases_but_keeps_its_members(
-        app: Flask, container, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+        app: Flask, container: Container, client: ApiClient) -> None:
     with container.unit_of_work() as work:
         work.bundles.replace(1, "EUR", [Bundle(id=0, site_id=1, credits=100, price=1499,
                                                currency="EUR")])
@@ -70,7 +71,7 @@ def test_a_closed_site_refuses_signups_and_purchases_but_keeps_its_members(
             403, {"error": "site_closed", "params": {"sitename": "Amora"}})
 
     # Logging in, the copy of one's data and leaving all still work.
-    again = app.test_client()
+    again = ApiClient(app)
     login = again.post("/api/user", json={"email": "ann@example.com", "password": PASSWORD})
     assert login.status_code == 200
     assert again.post("/api/export/confirm", json={"password": PASSWORD}).status_code == 204

@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from flask.testing import FlaskClient
+
+from adapters.container import Container
+from tests.api_client import ApiClient
 
 
-def test_settings_by_host_header(client: FlaskClient) -> None:
+def test_settings_by_host_header(client: ApiClient) -> None:
     answer = client.get("/api/settings", headers={"Host": "flirt.test:8000"})
     assert answer.status_code == 200
     assert answer.json["name"] == "Flirt"
     assert answer.json["niche"] == 7 and answer.json["niche_slug"] == "gay-"
 
 
-def test_force_domain_wins_and_unknown_falls_back(client: FlaskClient) -> None:
+def test_force_domain_wins_and_unknown_falls_back(client: ApiClient) -> None:
     forced = client.get("/api/settings?_force_domain=flirt.test", headers={"Host": "amora.test"})
     assert forced.json["name"] == "Flirt"
     unknown = client.get("/api/settings?_force_domain=%00%FF<script>&network=x&sub1=y")
     assert unknown.status_code == 200 and unknown.json["name"] == "Amora"
 
 
-def test_geoip_from_the_proxy_header(client: FlaskClient) -> None:
+def test_geoip_from_the_proxy_header(client: ApiClient) -> None:
     plain = client.get("/api/settings").json
     assert plain["geoip_country"] is None
     german = client.get("/api/settings", headers={"X-Geoip-Country": "de"}).json
@@ -31,7 +35,7 @@ def test_geoip_from_the_proxy_header(client: FlaskClient) -> None:
         assert answer["geoip_country"] is None
 
 
-def test_settings_carry_the_rules_the_client_explains(client: FlaskClient) -> None:
+def test_settings_carry_the_rules_the_client_explains(client: ApiClient) -> None:
     settings = client.get("/api/settings").json
     assert (settings["free_conversations"], settings["free_photos"],
             settings["premium_photos"]) == (2, 3, 25)
@@ -52,7 +56,7 @@ def test_settings_carry_the_rules_the_client_explains(client: FlaskClient) -> No
     ({"X-Cookie": "i18n_redirected=nl"}, "", "Ontmoet volwassenen bij jou in de buurt"),
     ({"Accept-Language": "fi"}, "?lang=xx", "Meet adults near you"),
 ])
-def test_site_texts_in_the_visitor_language(client: FlaskClient, headers: dict[str, str],
+def test_site_texts_in_the_visitor_language(client: ApiClient, headers: dict[str, str],
                                             query: str, title: str) -> None:
     headers = dict(headers)
     if "X-Cookie" in headers:
@@ -60,7 +64,7 @@ def test_site_texts_in_the_visitor_language(client: FlaskClient, headers: dict[s
     assert client.get(f"/api/settings{query}", headers=headers).json["index_title"] == title
 
 
-def test_company_info_with_us_variant(client: FlaskClient) -> None:
+def test_company_info_with_us_variant(client: ApiClient) -> None:
     info = client.get("/api/companyinfo").json
     assert info["name"] == "Amora Media B.V." and info["city"] == "Amsterdam"
     assert info["terms_version"] == "2024-03-01T09:30:00+00:00"
@@ -68,7 +72,7 @@ def test_company_info_with_us_variant(client: FlaskClient) -> None:
     assert us["country"] == "US" and us["address"] == "1209 Orange Street"
 
 
-def test_unknown_api_paths_and_methods_answer_json(client: FlaskClient) -> None:
+def test_unknown_api_paths_and_methods_answer_json(client: ApiClient) -> None:
     missing = client.get("/api/does-not-exist")
     assert missing.status_code == 404
     assert missing.json == {"error": "not_found", "params": {}}
@@ -76,7 +80,7 @@ def test_unknown_api_paths_and_methods_answer_json(client: FlaskClient) -> None:
     assert wrong.status_code == 405 and wrong.json["error"] == "method_not_allowed"
 
 
-def test_web_app_routes(client: FlaskClient) -> None:
+def test_web_app_routes(client: ApiClient) -> None:
     for path in ("/", "/pages/terms", "/no/such/screen", "/members/12"):
         answer = client.get(path)
         assert answer.status_code == 200
@@ -88,7 +92,7 @@ def test_web_app_routes(client: FlaskClient) -> None:
     assert b"root:" not in client.get("/assets/../../etc/passwd").data
 
 
-def test_text_assets_go_out_gzipped(client: FlaskClient, web_dist) -> None:  # type: ignore[no-untyped-def]
+def test_text_assets_go_out_gzipped(client: ApiClient, web_dist: Path) -> None:
     import gzip
 
     import brotli
@@ -107,17 +111,17 @@ def test_text_assets_go_out_gzipped(client: FlaskClient, web_dist) -> None:  # t
     assert "Content-Encoding" not in tiny.headers  # not worth it under 1 KB
 
 
-def test_security_headers(client: FlaskClient) -> None:
+def test_security_headers(client: ApiClient) -> None:
     headers = client.get("/api/settings").headers
     assert headers["X-Content-Type-Options"] == "nosniff"
     assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
 
 
-def test_health(client: FlaskClient) -> None:
+def test_health(client: ApiClient) -> None:
     assert client.get("/api/health").json == {"status": "ok"}
 
 
-def test_media_is_served_from_the_file_store(client: FlaskClient, container) -> None:  # type: ignore[no-untyped-def]
+def test_media_is_served_from_the_file_store(client: ApiClient, container: Container) -> None:
     from datetime import UTC, datetime
 
     from tests.http.test_accounts_api import SIGNUP

@@ -20,13 +20,14 @@ import pyotp
 import pytest
 from dependency_injector import providers
 from flask import Flask
-from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from adapters.container import Container
 from adapters.http.app import create_app
 from adapters.sql import tables as t
+from tests.api_client import ApiClient
 from tests.application.memory_services import FixedClock
+from tests.conftest import Seeded
 from tests.http.test_accounts_api import SIGNUP, wait_for_mail
 from tests.http.test_likes_api import signed_up
 
@@ -54,21 +55,21 @@ def worker(container: Container) -> Iterator[None]:
 
 
 @pytest.fixture
-def clocked_app(clock: FixedClock, container: Container, seeded, web_dist: Path) -> Flask:  # type: ignore[no-untyped-def]
+def clocked_app(clock: FixedClock, container: Container, seeded: Seeded, web_dist: Path) -> Flask:
     return create_app(container)
 
 
 @pytest.fixture
-def ann(clocked_app: Flask) -> tuple[FlaskClient, int]:
+def ann(clocked_app: Flask) -> tuple[ApiClient, int]:
     return signed_up(clocked_app, "Ann", "female", "male")
 
 
-def step_up(client: FlaskClient) -> None:
+def step_up(client: ApiClient) -> None:
     answer = client.post("/api/export/confirm", json={"password": PASSWORD})
     assert answer.status_code == 204, answer.json
 
 
-def enrol(client: FlaskClient, clock: FixedClock) -> tuple[pyotp.TOTP, list[str]]:
+def enrol(client: ApiClient, clock: FixedClock) -> tuple[pyotp.TOTP, list[str]]:
     """Two-factor sign-in turned on, as the settings page does it."""
     step_up(client)
     setup = client.post("/api/two-factor/setup")
@@ -79,9 +80,9 @@ def enrol(client: FlaskClient, clock: FixedClock) -> tuple[pyotp.TOTP, list[str]
     return app, turned_on.json["recovery_codes"]
 
 
-def password_step(app: Flask) -> tuple[FlaskClient, str]:
+def password_step(app: Flask) -> tuple[ApiClient, str]:
     """A fresh browser past the password: the challenge for the second step."""
-    client = app.test_client()
+    client = ApiClient(app)
     answer = client.post("/api/user", json={"email": EMAIL, "password": PASSWORD})
     assert answer.status_code == 401, answer.json
     assert answer.json["error"] == "two_factor_required"
@@ -90,7 +91,7 @@ def password_step(app: Flask) -> tuple[FlaskClient, str]:
     return client, answer.json["params"]["challenge"]
 
 
-def second_step(client: FlaskClient, challenge: str, code: str) -> Any:
+def second_step(client: ApiClient, challenge: str, code: str) -> Any:
     return client.post("/api/two-factor/sign-in", json={"challenge": challenge, "code": code})
 
 
@@ -100,8 +101,9 @@ def sessions_of(container: Container, member_id: int) -> int:
             t.sessions.c.member_id == member_id)).scalar_one())
 
 
-def test_turning_it_on_shows_a_qr_code_then_ten_recovery_codes_once(  # type: ignore[no-untyped-def]
-        clocked_app: Flask, container, clock: FixedClock, ann) -> None:
+def test_turning_it_on_shows_a_qr_code_then_ten_recovery_codes_once(
+        clocked_app: Flask, container: Container, clock: FixedClock,
+        ann: tuple[ApiClient, int]) -> None:
     client, ann_id = ann
     assert client.get("/api/two-factor").json == {"enabled": False, "recovery_codes_left": 0}
     # The step-up first: the password again in this session.
@@ -140,8 +142,8 @@ def test_turning_it_on_shows_a_qr_code_then_ten_recovery_codes_once(  # type: ig
     assert client.get("/api/user").status_code == 200
 
 
-def test_a_set_up_without_step_up_or_first_code_changes_nothing(  # type: ignore[no-untyped-def]
-        clocked_app: Flask, clock: FixedClock, ann) -> None:
+def test_a_set_up_without_step_up_or_first_code_changes_nothing(
+        clocked_app: Flask, clock: FixedClock, ann: tuple[ApiClient, int]) -> None:
     client, _ = ann
     step_up(client)
     assert client.post("/api/two-factor", json={"code": "123456"}).json["error"] == \
@@ -158,18 +160,19 @@ def test_a_set_up_without_step_up_or_first_code_changes_nothing(  # type: ignore
                        json={"code": pyotp.TOTP(second).at(clock.current)})
     assert (late.status_code, late.json["error"]) == (403, "password_confirmation_required")
     # A set-up that was never confirmed asks for nothing at sign-in.
-    login = clocked_app.test_client().post("/api/user",
+    login = ApiClient(clocked_app).post("/api/user",
                                            json={"email": EMAIL, "password": PASSWORD})
     assert login.status_code == 200
 
 
-def test_sign_in_asks_for_a_code_after_the_password(  # type: ignore[no-untyped-def]
-        clocked_app: Flask, container, clock: FixedClock, ann) -> None:
+def test_sign_in_asks_for_a_code_after_the_password(
+        clocked_app: Flask, container: Container, clock: FixedClock,
+        ann: tuple[ApiClient, int]) -> None:
     client, ann_id = ann
     app, _ = enrol(client, clock)
     before = sessions_of(container, ann_id)
     # A wrong password is refused as ever, without a challenge.
-    wrong = clocked_app.test_client().post("/api/user",
+    wrong = ApiClient(clocked_app).post("/api/user",
                                            json={"email": EMAIL, "password": "wrong one"})
     assert (wrong.status_code, wrong.json["error"]) == (400, "login_failed")
     browser, challenge = password_step(clocked_app)
@@ -184,14 +187,15 @@ def test_sign_in_asks_for_a_code_after_the_password(  # type: ignore[no-untyped-
     assert sessions_of(container, ann_id) == before + 1
     # The challenge was for one sign-in.
     clock.current += STEP
-    used = second_step(clocked_app.test_client(), challenge, app.at(clock.current))
+    used = second_step(ApiClient(clocked_app), challenge, app.at(clock.current))
     assert (used.status_code, used.json["error"]) == (400, "two_factor_challenge_invalid")
 
 
 @pytest.mark.parametrize(("steps", "accepted"), [(-2, False), (-1, True), (0, True),
                                                  (1, True), (2, False)])
-def test_codes_of_the_step_before_and_after_now_are_accepted(  # type: ignore[no-untyped-def]
-        clocked_app: Flask, clock: FixedClock, ann, steps: int, accepted: bool) -> None:
+def test_codes_of_the_step_before_and_after_now_are_accepted(
+        clocked_app: Flask, clock: FixedClock, ann: tuple[ApiClient, int], steps: int,
+        accepted: bool) -> None:
     """valid_window 1: a phone's clock 30 seconds off, or a code typed as it changed."""
     client, _ = ann
     app, _ = enrol(client, clock)
@@ -205,7 +209,8 @@ def test_codes_of_the_step_before_and_after_now_are_accepted(  # type: ignore[no
         assert browser.get("/api/user").status_code == 403
 
 
-def test_every_code_works_once(clocked_app: Flask, clock: FixedClock, ann) -> None:  # type: ignore[no-untyped-def]
+def test_every_code_works_once(clocked_app: Flask, clock: FixedClock,
+                               ann: tuple[ApiClient, int]) -> None:
     client, _ = ann
     app, _ = enrol(client, clock)
     # The first code (set-up) is used: the same code signs no one in.
@@ -227,8 +232,8 @@ def test_every_code_works_once(clocked_app: Flask, clock: FixedClock, ann) -> No
     assert second_step(other, fresh, app.at(clock.current + STEP)).status_code == 200
 
 
-def test_a_recovery_code_works_once(  # type: ignore[no-untyped-def]
-        clocked_app: Flask, clock: FixedClock, ann) -> None:
+def test_a_recovery_code_works_once(
+        clocked_app: Flask, clock: FixedClock, ann: tuple[ApiClient, int]) -> None:
     client, _ = ann
     _, codes = enrol(client, clock)
     browser, challenge = password_step(clocked_app)
@@ -242,15 +247,16 @@ def test_a_recovery_code_works_once(  # type: ignore[no-untyped-def]
     assert second_step(other, fresh, codes[4]).status_code == 200
 
 
-def test_wrong_codes_count_towards_the_password_lockout(  # type: ignore[no-untyped-def]
-        clocked_app: Flask, container, clock: FixedClock, ann) -> None:
+def test_wrong_codes_count_towards_the_password_lockout(
+        clocked_app: Flask, container: Container, clock: FixedClock,
+        ann: tuple[ApiClient, int]) -> None:
     client, ann_id = ann
     app, _ = enrol(client, clock)
     before = sessions_of(container, ann_id)
     # Two wrong passwords and a wrong code: the three free failures of the account from
     # this address. The right password in between does not forget them (a second step
     # is still to come), so typing it again buys no fresh guesses at the code.
-    stranger = clocked_app.test_client()
+    stranger = ApiClient(clocked_app)
     for _ in range(2):
         assert stranger.post("/api/user", json={"email": EMAIL, "password": "guess"}
                              ).json["error"] == "login_failed"
@@ -269,8 +275,8 @@ def test_wrong_codes_count_towards_the_password_lockout(  # type: ignore[no-unty
     assert done.status_code == 200, done.json
 
 
-def test_a_challenge_lasts_five_minutes_and_belongs_to_its_site(  # type: ignore[no-untyped-def]
-        clocked_app: Flask, clock: FixedClock, ann) -> None:
+def test_a_challenge_lasts_five_minutes_and_belongs_to_its_site(
+        clocked_app: Flask, clock: FixedClock, ann: tuple[ApiClient, int]) -> None:
     client, _ = ann
     app, _ = enrol(client, clock)
     browser, challenge = password_step(clocked_app)
@@ -289,8 +295,9 @@ def test_a_challenge_lasts_five_minutes_and_belongs_to_its_site(  # type: ignore
     assert second_step(browser, challenge, app.at(clock.current)).status_code == 200
 
 
-def test_a_login_link_and_a_reactivation_link_ask_for_the_second_step(  # type: ignore[no-untyped-def]
-        clocked_app: Flask, container, clock: FixedClock, ann) -> None:
+def test_a_login_link_and_a_reactivation_link_ask_for_the_second_step(
+        clocked_app: Flask, container: Container, clock: FixedClock,
+        ann: tuple[ApiClient, int]) -> None:
     client, ann_id = ann
     app, _ = enrol(client, clock)
     digest = container.secrets().digest
@@ -298,7 +305,7 @@ def test_a_login_link_and_a_reactivation_link_ask_for_the_second_step(  # type: 
         work.tokens.add(ann_id, "login", digest("link-token-" + "a" * 30), clock.current,
                         clock.current + timedelta(days=1), target="/chats/7")
         work.commit()
-    browser = clocked_app.test_client()
+    browser = ApiClient(clocked_app)
     link = browser.post("/api/login-link", json={"token": "link-token-" + "a" * 30})
     assert (link.status_code, link.json["error"]) == (401, "two_factor_required")
     assert browser.get("/api/user").status_code == 403
@@ -311,7 +318,7 @@ def test_a_login_link_and_a_reactivation_link_ask_for_the_second_step(  # type: 
         work.tokens.add(ann_id, "reactivation", digest("back-token-" + "b" * 30),
                         clock.current, clock.current + timedelta(days=14))
         work.commit()
-    browser = clocked_app.test_client()
+    browser = ApiClient(clocked_app)
     back = browser.post("/api/reactivate", json={"token": "back-token-" + "b" * 30})
     assert (back.status_code, back.json["error"]) == (401, "two_factor_required")
     assert browser.get("/api/user").status_code == 403
@@ -320,8 +327,8 @@ def test_a_login_link_and_a_reactivation_link_ask_for_the_second_step(  # type: 
     assert done.status_code == 200 and done.json["user"]["status"] != "deleted"
 
 
-def test_new_recovery_codes_replace_the_old_ones(  # type: ignore[no-untyped-def]
-        clocked_app: Flask, clock: FixedClock, ann) -> None:
+def test_new_recovery_codes_replace_the_old_ones(
+        clocked_app: Flask, clock: FixedClock, ann: tuple[ApiClient, int]) -> None:
     client, _ = ann
     _, old = enrol(client, clock)
     clock.current += timedelta(minutes=11)
@@ -335,8 +342,9 @@ def test_new_recovery_codes_replace_the_old_ones(  # type: ignore[no-untyped-def
     assert second_step(browser, challenge, new[0]).status_code == 200
 
 
-def test_turning_it_off_needs_the_password_and_a_code_and_mails_both_ways(  # type: ignore[no-untyped-def]
-        clocked_app: Flask, container, clock: FixedClock, ann, worker) -> None:
+def test_turning_it_off_needs_the_password_and_a_code_and_mails_both_ways(
+        clocked_app: Flask, container: Container, clock: FixedClock, ann: tuple[ApiClient, int],
+        worker: None) -> None:
     client, _ = ann
     app, codes = enrol(client, clock)
     on = wait_for_mail(container, EMAIL, count=2)  # after the activation mail
@@ -358,13 +366,13 @@ def test_turning_it_off_needs_the_password_and_a_code_and_mails_both_ways(  # ty
     again = client.delete("/api/two-factor", json={"password": PASSWORD, "code": codes[0]})
     assert (again.status_code, again.json["error"]) == (409, "two_factor_not_on")
     # The password alone signs in again.
-    login = clocked_app.test_client().post("/api/user",
+    login = ApiClient(clocked_app).post("/api/user",
                                            json={"email": EMAIL, "password": PASSWORD})
     assert login.status_code == 200
 
 
-def test_it_can_be_turned_off_with_a_recovery_code(  # type: ignore[no-untyped-def]
-        clocked_app: Flask, clock: FixedClock, ann) -> None:
+def test_it_can_be_turned_off_with_a_recovery_code(
+        clocked_app: Flask, clock: FixedClock, ann: tuple[ApiClient, int]) -> None:
     """The phone lost: sign in with one recovery code, turn it off with another."""
     client, _ = ann
     _, codes = enrol(client, clock)
@@ -374,8 +382,9 @@ def test_it_can_be_turned_off_with_a_recovery_code(  # type: ignore[no-untyped-d
     assert off.status_code == 204, off.json
 
 
-def test_one_code_signs_in_once_when_sent_at_once(  # type: ignore[no-untyped-def]
-        clocked_app: Flask, container, clock: FixedClock, ann) -> None:
+def test_one_code_signs_in_once_when_sent_at_once(
+        clocked_app: Flask, container: Container, clock: FixedClock,
+        ann: tuple[ApiClient, int]) -> None:
     """The same code in several requests released together (each with its own password
     step): the claim of its time step is one conditional UPDATE, so one signs in. On
     PostgreSQL the others' UPDATEs wait for the winner's row lock, then find the step
@@ -390,7 +399,7 @@ def test_one_code_signs_in_once_when_sent_at_once(  # type: ignore[no-untyped-de
     start = threading.Barrier(count)
 
     def run(n: int) -> tuple[int, str | None]:
-        browser = clocked_app.test_client()  # test clients are not thread-safe
+        browser = ApiClient(clocked_app)  # test clients are not thread-safe
         start.wait(30)
         answer = second_step(browser, steps[n], code)
         return answer.status_code, (answer.json or {}).get("error")

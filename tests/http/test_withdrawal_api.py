@@ -11,19 +11,20 @@ from threading import Barrier
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 from sqlalchemy import select, update
 
+from adapters.container import Container
 from adapters.http.session import COOKIE
 from adapters.sql.tables import credit_ledger, order_refunds, orders, sandbox_payments
 from domain.credits import EntryKind
 from domain.pricing import Bundle
+from tests.api_client import ApiClient
 from tests.http.test_likes_api import signed_up
 from tests.http.test_shop_api import EUR, age_account, pay
 
 
 @pytest.fixture
-def shopper(app: Flask) -> tuple[FlaskClient, int]:
+def shopper(app: Flask) -> tuple[ApiClient, int]:
     """Ann, on a site selling 100 credits for EUR 14.99 (and 250 for 29.99)."""
     with app.extensions["amora"].unit_of_work() as work:
         work.bundles.replace(1, "EUR", [Bundle(id=0, site_id=1, credits=c, price=p,
@@ -32,14 +33,14 @@ def shopper(app: Flask) -> tuple[FlaskClient, int]:
     return signed_up(app, "Ann", "female", "male")
 
 
-def bought(app: Flask, ann: FlaskClient, ann_id: int, spent: int = 0) -> tuple[int, str]:
+def bought(app: Flask, ann: ApiClient, ann_id: int, spent: int = 0) -> tuple[int, str]:
     """A paid order of 100 credits at the full EUR 14.99, and ``spent`` of its credits
     sent on (after the sign-up bonus, which is spent first)."""
     age_account(app, ann_id, hours=100)  # no time bonus: the full price
     bonus = ann.get("/api/user").json["user"]["credits"]
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
     order, payment = pay(ann, bundle)
-    ann.application.test_client().post("/api/payments/webhook/sandbox", data={"id": payment})
+    ApiClient(ann.application).post("/api/payments/webhook/sandbox", data={"id": payment})
     if bonus + spent:
         with app.extensions["amora"].unit_of_work() as work:
             work.ledger.apply(ann_id, EntryKind.MESSAGE, -(bonus + spent), "test:spent",
@@ -49,13 +50,13 @@ def bought(app: Flask, ann: FlaskClient, ann_id: int, spent: int = 0) -> tuple[i
     return order, payment
 
 
-def mails(container) -> list[EmailMessage]:  # type: ignore[no-untyped-def]
+def mails(container: Container) -> list[EmailMessage]:
     return [message_from_bytes(path.read_bytes(), policy=policy.default)  # type: ignore[misc]
             for path in sorted(container.config().mail_dir.glob("*.eml"))]
 
 
-def test_withdrawing_refunds_the_unused_credits_once(app: Flask, container,  # type: ignore[no-untyped-def]
-                                                     shopper) -> None:
+def test_withdrawing_refunds_the_unused_credits_once(app: Flask, container: Container,
+                                                     shopper: tuple[ApiClient, int]) -> None:
     ann, ann_id = shopper
     order, payment = bought(app, ann, ann_id, spent=40)
     seen = ann.get(f"/api/orders/{order}/withdrawal")
@@ -100,8 +101,8 @@ def test_withdrawing_refunds_the_unused_credits_once(app: Flask, container,  # t
     assert "Teruggenomen ongebruikte credits: 60" in text and "betaald): 40" in text
 
 
-def test_no_withdrawal_after_14_days_of_unpaid_or_anothers_orders(  # type: ignore[no-untyped-def]
-        app: Flask, shopper) -> None:
+def test_no_withdrawal_after_14_days_of_unpaid_or_anothers_orders(
+        app: Flask, shopper: tuple[ApiClient, int]) -> None:
     ann, ann_id = shopper
     order, _ = bought(app, ann, ann_id)
     with app.extensions["amora"].engine().begin() as connection:
@@ -123,10 +124,11 @@ def test_no_withdrawal_after_14_days_of_unpaid_or_anothers_orders(  # type: igno
                    bob.post(f"/api/orders/{order}/withdrawal"),
                    ann.post("/api/orders/999999/withdrawal")):
         assert answer.status_code == 404 and answer.json["error"] == "order_not_found"
-    assert app.test_client().post(f"/api/orders/{order}/withdrawal").status_code == 403
+    assert ApiClient(app).post(f"/api/orders/{order}/withdrawal").status_code == 403
 
 
-def test_a_changed_refund_or_a_bad_body_changes_nothing(app: Flask, shopper) -> None:  # type: ignore[no-untyped-def]
+def test_a_changed_refund_or_a_bad_body_changes_nothing(app: Flask,
+                                                        shopper: tuple[ApiClient, int]) -> None:
     ann, ann_id = shopper
     order, _ = bought(app, ann, ann_id, spent=10)
     changed = ann.post(f"/api/orders/{order}/withdrawal", json={"refund": 1499})
@@ -147,7 +149,7 @@ def test_a_changed_refund_or_a_bad_body_changes_nothing(app: Flask, shopper) -> 
     assert (done.json["refunded_amount"], done.json["credits_taken"]) == (1350, 90)
 
 
-def test_two_withdrawals_at_once_refund_once(app: Flask, shopper) -> None:  # type: ignore[no-untyped-def]
+def test_two_withdrawals_at_once_refund_once(app: Flask, shopper: tuple[ApiClient, int]) -> None:
     """Two tabs (or a double click) send the withdrawal together: one is kept, the other
     is refused; the money and the credits move once."""
     ann, ann_id = shopper
@@ -157,7 +159,7 @@ def test_two_withdrawals_at_once_refund_once(app: Flask, shopper) -> None:  # ty
     start = Barrier(4)
 
     def withdraw(_: int) -> tuple[int, str | None]:
-        client = app.test_client()
+        client = ApiClient(app)
         client.set_cookie(cookie.key, cookie.value, domain=cookie.domain)
         start.wait()
         answer = client.post(f"/api/orders/{order}/withdrawal")
