@@ -102,12 +102,14 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from application.safety_queue import SafetyQueue
     from application.shared.photo_links import PhotoLinks
     from application.shared.screening import Screening
+    from application.shared.site_directory import SiteDirectory
     from application.shield import MessageShield, ShieldHolds
     from application.shop import Shop
     from application.shop_admin import ShopAdministration
     from application.sign_in_sessions import SignInSessions
     from application.site_launch import SiteLaunch
-    from application.sites import SiteAdministration, SiteDirectory, SiteQueries
+    from application.site_queries import SiteQueries
+    from application.sites import SiteAdministration
     from application.tax_report import TaxReports
     from application.today import AtAGlance
     from application.transparency import Transparency
@@ -182,8 +184,9 @@ else:  # the use cases and the adapters behind them, imported when first built
     SignInSessions = _lazy("application.sign_in_sessions", "SignInSessions")
     NewDeviceMails = _lazy("application.new_device_mails", "NewDeviceMails")
     SiteLaunch = _lazy("application.site_launch", "SiteLaunch")
-    SiteAdministration, SiteDirectory, SiteQueries = _lazy_from(
-        "application.sites", "SiteAdministration", "SiteDirectory", "SiteQueries")
+    SiteAdministration = _lazy("application.sites", "SiteAdministration")
+    SiteDirectory = _lazy("application.shared.site_directory", "SiteDirectory")
+    SiteQueries = _lazy("application.site_queries", "SiteQueries")
     AtAGlance = _lazy("application.today", "AtAGlance")
     TaxReports = _lazy("application.tax_report", "TaxReports")
     Transparency = _lazy("application.transparency", "Transparency")

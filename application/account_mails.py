@@ -19,8 +19,8 @@ from application.ports.security import Secrets, Signer
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.shared.decisions import DECISION_MAIL, OUTCOME_MAIL
 from application.shared.lookups import existing_member, site_of_member
-from application.sites import CLOSED_MAIL as SITE_CLOSED_MAIL
-from application.sites import resolve_site
+from application.shared.site_lookup import CLOSED_MAIL as SITE_CLOSED_MAIL
+from application.shared.site_lookup import resolve_site
 from domain.accounts import TOKEN_LIFETIMES
 from domain.appeals import Appeal, AppealStatus
 from domain.decisions import Decision, Restriction

@@ -29,8 +29,8 @@ from application.shared.lookups import existing_member, site_of_member
 from application.shared.marketing import answer_at_signup
 from application.shared.password_checks import PasswordChecks
 from application.shared.second_step import ask_second_step
+from application.shared.site_lookup import resolve_site
 from application.sign_in_sessions import note_use, start_session
-from application.sites import resolve_site
 from application.step_up import confirm_session, require_step_up
 from domain.accounts import (
     PASSWORD_MAX,

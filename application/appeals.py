@@ -20,7 +20,7 @@ from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.shared.concurrency import on_member_conflict
 from application.shared.decisions import OUTCOME_MAIL, lift_decision
 from application.shared.lookups import existing_member
-from application.sites import resolve_site
+from application.shared.site_lookup import resolve_site
 from application.undoing import undo
 from domain.appeals import (
     Appeal,

@@ -21,8 +21,8 @@ from application.ports.email_addresses import EmailAddresses
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.shared.email_addresses import new_address_error
 from application.shared.lookups import site_of_member
+from application.shared.site_lookup import resolve_site
 from application.shield import MessageShield
-from application.sites import resolve_site
 from domain.accounts import InvalidFields
 from domain.complaints import (
     ComplaintForm,

@@ -17,7 +17,7 @@ from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.shared.cards import PublicCard
 from application.shared.lookups import existing_member
 from application.shared.photo_links import PhotoLinks
-from application.sites import resolve_site
+from application.shared.site_lookup import resolve_site
 from domain.discovery import (
     COUNT_CAP,
     PAGE_SIZE,

@@ -8,7 +8,7 @@ import attrs
 
 from application.ports.clock import Clock
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
-from application.sites import named_site
+from application.shared.site_lookup import named_site
 from domain.errors import DomainError
 from domain.figures import (
     REVENUE_GROUPS,

@@ -14,7 +14,7 @@ from application.ports.discovery import SearchQuery
 from application.ports.security import Secrets
 from application.ports.unit_of_work import UnitOfWorkFactory
 from application.shared.cards import PublicCard
-from application.sites import named_site, resolve_site
+from application.shared.site_lookup import named_site, resolve_site
 from domain.discovery import DECK_ORDER, MAX_AGE, birth_dates_for
 from domain.errors import DomainError
 from domain.landers import BounceFigures, check_visit

@@ -16,7 +16,7 @@ from application.ports.clock import Clock
 from application.ports.grounds import GroundTexts
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.shared.lookups import site_of_member
-from application.sites import resolve_site
+from application.shared.site_lookup import resolve_site
 from domain.appeals import Appeal, AppealStatus
 from domain.decisions import Decision, DecisionStatus, ItemKind, Restriction
 from domain.errors import DomainError

@@ -29,7 +29,7 @@ from application.ports.passkeys import (
 )
 from application.ports.security import Secrets
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
-from application.sites import resolve_site
+from application.shared.site_lookup import resolve_site
 from domain.errors import DomainError, NotFound
 from domain.members import Member
 from domain.passkeys import (

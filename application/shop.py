@@ -21,8 +21,8 @@ from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.receipts import issue_receipt
 from application.shared.ledger import book, credits_event
 from application.shared.lookups import existing_member, site_of_member
+from application.shared.site_lookup import resolve_site
 from application.shared.vat import vat_of
-from application.sites import resolve_site
 from domain.checkout_consent import checkout_consent
 from domain.credits import EntryKind
 from domain.direct_debit import PERIOD, check_allowed

@@ -16,8 +16,8 @@ from application.ports.shop import Refund
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.shared.decisions import lift_decision, record_decision
 from application.shared.lookups import existing_member
+from application.shared.site_lookup import named_site
 from application.shop import DIRECT_DEBIT_BLOCK
-from application.sites import named_site
 from domain.decisions import OTHER_TERMS, Ground, ItemKind, Restricting, Restriction
 from domain.errors import DomainError
 from domain.money import format_money, parse_money

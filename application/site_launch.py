@@ -14,7 +14,8 @@ from application.companies import find_company
 from application.ports.clock import Clock
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.shared.site_defaults import STANDARD_BUNDLES, STANDARD_TEXTS
-from application.sites import SiteDirectory, domain_free, named_site
+from application.shared.site_directory import SiteDirectory
+from application.shared.site_lookup import domain_free, named_site
 from domain.errors import DomainError
 from domain.locales import LOCALE_CODES
 from domain.pricing import Bundle, CodeStatus

@@ -14,7 +14,7 @@ import attrs
 from application.ports.clock import Clock
 from application.ports.today import TodayReadings
 from application.ports.unit_of_work import UnitOfWorkFactory
-from application.sites import named_site
+from application.shared.site_lookup import named_site
 from domain.sites import Site
 from domain.today import Activity, SiteToday, Today, site_day
 

@@ -17,7 +17,7 @@ import attrs
 from application.ports.decisions import DecisionFilter
 from application.ports.grounds import GroundTexts
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
-from application.sites import named_site, resolve_site
+from application.shared.site_lookup import named_site, resolve_site
 from domain.decisions import Decision, ItemKind
 from domain.errors import DomainError
 from domain.sites import Site

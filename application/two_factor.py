@@ -24,7 +24,7 @@ from application.ports.security import PasswordHasher, Secrets
 from application.ports.two_factor import Authenticator, TwoFactorRecord
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.shared.lookups import existing_member, site_of_member
-from application.sites import resolve_site
+from application.shared.site_lookup import resolve_site
 from domain.errors import DomainError
 from domain.members import Member
 from domain.notifications import safe_target

@@ -10,8 +10,8 @@ from application.ports.accounts import SignedIn
 from application.ports.photos import MainPhoto
 from application.ports.unit_of_work import UnitOfWorkFactory
 from application.shared.photo_links import PhotoLinks
+from application.shared.site_directory import SiteDirectory
 from application.shop import buyer_of
-from application.sites import SiteDirectory
 from domain.members import AccountStatus, Member, ProfileStatus
 from domain.photos import PhotoStatus
 from domain.pricing import time_bonus_end

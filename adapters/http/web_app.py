@@ -19,7 +19,7 @@ from adapters.http.composition import container
 from adapters.http.rendering import render
 from adapters.http.requests import geoip_country, language, site_host
 from adapters.http.session import COOKIE, HINT_COOKIE, _secure, signed_in
-from application.sites import SiteSettings
+from application.site_queries import SiteSettings
 from domain.discovery import SearchFilters
 from domain.errors import DomainError
 from domain.locales import LOCALE_CODES
