@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Flask, g, request
 
 from adapters.http.composition import container_of
-from adapters.sql.unit_of_work import SharedConnection
+from adapters.sql.shared_connection import SharedConnection
 
 # A live socket's request lasts as long as the socket: it must not hold a connection.
 _LONG_LIVED = {"realtime.live"}
