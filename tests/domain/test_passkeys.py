@@ -56,7 +56,7 @@ def test_a_challenge_answers_its_own_ceremony_site_member_and_session_once() -> 
     ]
     for case in refused:
         with pytest.raises(DomainError) as error:
-            check_challenge(*case)  # type: ignore[arg-type]
+            check_challenge(*case)
         assert error.value.code == "passkey_expired", case
 
 

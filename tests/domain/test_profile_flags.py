@@ -47,8 +47,8 @@ def test_the_texts_of_a_change_are_the_ones_it_makes_different() -> None:
 
 
 @given(flags, st.text(min_size=1, max_size=40), st.data())
-def test_a_flagged_new_text_is_nudged_with_spans_inside_it(  # type: ignore[no-untyped-def]
-        before: TextFlags, text: str, data) -> None:
+def test_a_flagged_new_text_is_nudged_with_spans_inside_it(
+        before: TextFlags, text: str, data: st.DataObject) -> None:
     units = len(text.encode("utf-16-le")) // 2
     start = data.draw(st.integers(0, len(text) - 1))
     end = data.draw(st.integers(start + 1, len(text)))
@@ -58,7 +58,7 @@ def test_a_flagged_new_text_is_nudged_with_spans_inside_it(  # type: ignore[no-u
     params = nudged.value.params
     assert (nudged.value.code, params["field"], params["text"]) == (
         "profile_text_flagged", "about", text)
-    [span] = params["spans"]  # type: ignore[attr-defined]
+    [span] = params["spans"]
     assert 0 <= span["start"] < span["end"] <= units
     # In UTF-16 code units, as the browser slices the text.
     assert text.encode("utf-16-le")[2 * span["start"]:2 * span["end"]].decode(

@@ -25,7 +25,7 @@ from domain.removals import (
 
 WORDS = st.text(st.characters(categories=("L", "N", "P", "Zs")), min_size=1, max_size=40) \
     .filter(lambda text: text.strip() != "")
-NAMES = st.text(st.characters(categories=("L",)), min_size=2, max_size=30)
+NAMES = st.text(st.characters(categories=["L"]), min_size=2, max_size=30)
 MEMBER = st.integers(1, 2**31 - 1)
 FIELDS = st.sets(st.sampled_from(list(ProfileText)), min_size=1)
 

@@ -7,6 +7,7 @@ import unicodedata
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from hypothesis.internal.charmap import CategoryName
 
 from domain.accounts import name_error
 from domain.chat import clean_text
@@ -18,7 +19,7 @@ from domain.texts import (
     normalise_lines,
 )
 
-CONTROL = ("Cc", "Cf", "Zl", "Zp")
+CONTROL: tuple[CategoryName, ...] = ("Cc", "Cf", "Zl", "Zp")
 controls = st.characters(categories=CONTROL)
 visible = st.characters(exclude_categories=(*CONTROL, "Cs", "Zs"))
 ATTACKS = ["\r", "\n", "\t", "\x00", "\x7f", "\x85", "\u2028", "\u2029", "\u200b", "\ufeff",

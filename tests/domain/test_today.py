@@ -15,8 +15,8 @@ from domain.today import Activity, Queue, Queues, Window, site_day
 AMS = "Europe/Amsterdam"
 
 
-def utc(*parts: int) -> datetime:
-    return datetime(*parts, tzinfo=UTC)
+def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> datetime:
+    return datetime(year, month, day, hour, minute, tzinfo=UTC)
 
 
 def test_a_winter_day_in_amsterdam() -> None:
