@@ -6,7 +6,8 @@
  */
 import { create } from 'zustand';
 import { useChat } from './chatStore';
-import { registerSessionReset, useSession } from '../session';
+import { serverQuery } from '../../shared/api/serverQuery';
+import { registerSessionReset } from '../session';
 import { type ChatSummary, chatApi } from './chatApi';
 
 interface ChatsStatus {
@@ -18,42 +19,34 @@ interface ChatsStatus {
 
 export const useChatsStatus = create<ChatsStatus>()(() => ({ loaded: false, error: null, deleteError: null }));
 
-registerSessionReset(() => useChatsStatus.setState({ loaded: false, error: null, deleteError: null }));
-
-let pending: Promise<void> | null = null;
-let again = false;
 // Conversations whose deletion is on its way: a list fetched meanwhile may still hold them.
 const deleting = new Set<number>();
+
+const chatsQuery = serverQuery<void, ChatSummary[]>({
+  fetch: () => chatApi.chats(),
+  keep(chats) {
+    useChat.getState().setChats(chats.filter((chat) => !deleting.has(chat.conversation.id)));
+    useChatsStatus.setState({ loaded: true, error: null });
+  },
+  fail: (error) => useChatsStatus.setState({ error }),
+});
+
+// A list on its way at logout belongs to nobody: it is dropped.
+registerSessionReset(() => {
+  chatsQuery.clear();
+  useChatsStatus.setState({ loaded: false, error: null, deleteError: null });
+});
 
 /**
  * Fetches the list and puts it into the chat store. One request at a time; a call
  * during a request asks for one more after it, since the news may have come too late
- * for the request on its way.
+ * for the request on its way. Never fails: a failure is kept for the list to show.
  */
 export function reloadChats(): Promise<void> {
-  if (pending) {
-    again = true;
-    return pending;
-  }
-  pending = chatApi
-    .chats()
-    .then(
-      (chats) => {
-        // Logged out while the list was on its way: it belongs to nobody now.
-        if (!useSession.getState().user) return;
-        useChat.getState().setChats(chats.filter((chat) => !deleting.has(chat.conversation.id)));
-        useChatsStatus.setState({ loaded: true, error: null });
-      },
-      (error: unknown) => useChatsStatus.setState({ error }),
-    )
-    .finally(() => {
-      pending = null;
-      if (again) {
-        again = false;
-        void reloadChats();
-      }
-    });
-  return pending;
+  return chatsQuery.refresh().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** The list as loaded by reloadChats (the chat store keeps it loosely typed). */

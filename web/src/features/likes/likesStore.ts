@@ -7,7 +7,8 @@
  */
 import { create } from 'zustand';
 import { useChat } from '../chat';
-import { registerSessionReset, useSession } from '../session';
+import { serverQuery } from '../../shared/api/serverQuery';
+import { registerSessionReset } from '../session';
 import { type LikeLists, likesApi } from './likesApi';
 import { matchListed } from './matchStore';
 
@@ -18,45 +19,37 @@ interface LikesStatus {
 
 export const useLikesStatus = create<LikesStatus>()(() => ({ loaded: false, error: null }));
 
-registerSessionReset(() => useLikesStatus.setState({ loaded: false, error: null }));
+const likesQuery = serverQuery<void, LikeLists>({
+  fetch: () => likesApi.list(),
+  keep(lists) {
+    useChat.getState().setLikes({ profiles: lists.profiles, liked_by: lists.liked_by });
+    useLikesStatus.setState({ loaded: true, error: null });
+    for (const profile of lists.profiles) matchListed(profile, profile.match_new);
+  },
+  fail: (error) => useLikesStatus.setState({ error }),
+});
 
-let pending: Promise<void> | null = null;
+// Lists on their way at logout belong to nobody: they are dropped.
+registerSessionReset(() => {
+  likesQuery.clear();
+  useLikesStatus.setState({ loaded: false, error: null });
+});
+
+const quietly = (request: Promise<unknown>): Promise<void> =>
+  request.then(
+    () => undefined,
+    () => undefined,
+  );
 
 /** Fetches both lists (one request at a time) and puts them into the chat store. */
-export function reloadLikes(): Promise<void> {
-  pending ??= likesApi
-    .list()
-    .then(
-      (lists) => {
-        // Logged out while the lists were on their way: they belong to nobody now.
-        if (!useSession.getState().user) return;
-        useChat.getState().setLikes({ profiles: lists.profiles, liked_by: lists.liked_by });
-        useLikesStatus.setState({ loaded: true, error: null });
-        for (const profile of lists.profiles) matchListed(profile, profile.match_new);
-      },
-      (error: unknown) => useLikesStatus.setState({ error }),
-    )
-    .finally(() => {
-      pending = null;
-    });
-  return pending;
-}
-
-let queued: Promise<void> | null = null;
+export const reloadLikes = (): Promise<void> => quietly(likesQuery.fetch());
 
 /**
  * Fetches the lists after news (a live event, a reconnect). A load already on its way
  * may have been answered before the news happened, so one more follows it; news during
  * that wait shares it.
  */
-export function reloadLikesAfterNews(): Promise<void> {
-  if (!pending) return reloadLikes();
-  queued ??= pending.then(() => {
-    queued = null;
-    return reloadLikes();
-  });
-  return queued;
-}
+export const reloadLikesAfterNews = (): Promise<void> => quietly(likesQuery.refresh());
 
 /**
  * Opening a profile clears its new-like flag on the server (spec section 4); the badge

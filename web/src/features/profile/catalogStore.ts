@@ -1,9 +1,9 @@
 /**
  * The profile catalogs: the interest keys and the regions of each country (named in
- * the interface language). Each is fetched only if not loaded yet (spec section 7);
- * concurrent callers share one request.
+ * the interface language). Each is fetched only if not loaded yet (spec section 7).
  */
 import { create } from 'zustand';
+import { type Query, serverQuery } from '../../shared/api/serverQuery';
 import { type Region, profileApi } from './profileApi';
 
 /** The key of a region list: country and language, e.g. `NL:nl`. */
@@ -17,46 +17,29 @@ interface CatalogState {
   reset: () => void;
 }
 
-let interestsPending: Promise<string[]> | null = null;
-const regionsPending = new Map<string, Promise<Region[]>>();
+// One query per catalog (shared/api/serverQuery): concurrent callers share one request.
+const interestsQuery: Query<void, string[]> = serverQuery({
+  fetch: () => profileApi.interests(),
+  keep: (interests) => useProfileCatalogs.setState({ interests }),
+  known: () => useProfileCatalogs.getState().interests ?? undefined,
+});
 
-export const useProfileCatalogs = create<CatalogState>()((set, get) => ({
+const regionsQuery: Query<{ country: string; language: string }, Region[]> = serverQuery({
+  fetch: ({ country, language }) => profileApi.regions(country, language),
+  keep: (regions, { country, language }) =>
+    useProfileCatalogs.setState((s) => ({ regions: { ...s.regions, [regionKey(country, language)]: regions } })),
+  known: ({ country, language }) => useProfileCatalogs.getState().regions[regionKey(country, language)],
+  keyOf: ({ country, language }) => regionKey(country, language),
+});
+
+export const useProfileCatalogs = create<CatalogState>()((set) => ({
   interests: null,
   regions: {},
-  loadInterests() {
-    const loaded = get().interests;
-    if (loaded) return Promise.resolve(loaded);
-    interestsPending ??= profileApi
-      .interests()
-      .then((interests) => {
-        set({ interests });
-        return interests;
-      })
-      .finally(() => {
-        interestsPending = null;
-      });
-    return interestsPending;
-  },
-  loadRegions(country, language) {
-    const key = regionKey(country, language);
-    const loaded = get().regions[key];
-    if (loaded) return Promise.resolve(loaded);
-    let pending = regionsPending.get(key);
-    if (!pending) {
-      pending = profileApi
-        .regions(country, language)
-        .then((regions) => {
-          set((s) => ({ regions: { ...s.regions, [key]: regions } }));
-          return regions;
-        })
-        .finally(() => regionsPending.delete(key));
-      regionsPending.set(key, pending);
-    }
-    return pending;
-  },
+  loadInterests: () => interestsQuery.load(),
+  loadRegions: (country, language) => regionsQuery.load({ country, language }),
   reset() {
-    interestsPending = null;
-    regionsPending.clear();
+    interestsQuery.clear();
+    regionsQuery.clear();
     set({ interests: null, regions: {} });
   },
 }));

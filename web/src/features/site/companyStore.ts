@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { answer, api } from '../../shared/api/client';
+import { type Query, serverQuery } from '../../shared/api/serverQuery';
 import type { CompanyInfo } from '../../shared/api/types';
 
 interface CompanyState {
@@ -8,22 +9,13 @@ interface CompanyState {
   load: () => Promise<CompanyInfo | null>;
 }
 
-let pending: Promise<CompanyInfo | null> | null = null;
+const companyQuery: Query<void, CompanyInfo | null> = serverQuery({
+  fetch: async () => (await answer(api.GET('/api/companyinfo', { params: { query: { _force_domain: location.hostname } } }))) || null,
+  keep: (company) => useCompany.setState({ company }),
+  known: () => useCompany.getState().company ?? undefined,
+});
 
-export const useCompany = create<CompanyState>()((set, get) => ({
+export const useCompany = create<CompanyState>()(() => ({
   company: null,
-  load() {
-    const loaded = get().company;
-    if (loaded) return Promise.resolve(loaded);
-    pending ??= answer(api.GET('/api/companyinfo', { params: { query: { _force_domain: location.hostname } } }))
-      .then((company) => {
-        const value = company || null;
-        set({ company: value });
-        return value;
-      })
-      .finally(() => {
-        pending = null;
-      });
-    return pending;
-  },
+  load: () => companyQuery.load(),
 }));
