@@ -7,6 +7,7 @@
  * as fast as page 1 however deep it is.
  */
 import { create } from 'zustand';
+import { type Query, serverQuery } from '../../shared/api/serverQuery';
 import { useSession } from '../session';
 import { type SearchCard, type SearchPage, bootAnswer, discoveryApi } from './discoveryApi';
 import { NO_FILTERS, type SearchFilters, filtersKey } from './searchFilters';
@@ -45,7 +46,23 @@ interface SearchState {
   reset: () => void;
 }
 
-const pending = new Map<string, Promise<ResultPage>>();
+interface PageKey {
+  filters: SearchFilters;
+  page: number;
+  /** The cursor of the page before it, when that one was loaded. */
+  after: number | null | undefined;
+}
+
+// The result pages (shared/api/serverQuery): one request per page at a time. Dropping
+// the cache forgets the requests on their way; an answer still counts while its filters
+// are the search's (after a block, the page asked for goes on loading).
+const pages: Query<PageKey, SearchPage> = serverQuery({
+  fetch: ({ filters, page, after }) => discoveryApi.search(filters, page, after),
+  keep(answer, { filters, page }) {
+    if (filtersKey(useSearch.getState().filters) === filtersKey(filters)) useSearch.setState((s) => stateOf(page, answer, s));
+  },
+  keyOf: ({ filters, page }) => `${filtersKey(filters)}#${page}`,
+});
 
 const empty = { applied: null, results: [], similar: [], numResults: null, numResultsCapped: false, pages: 0, liked: [] };
 
@@ -55,7 +72,7 @@ export const useSearch = create<SearchState>()((set, get) => ({
   ...empty,
   setFilters(filters) {
     if (filtersKey(filters) === filtersKey(get().filters)) return;
-    pending.clear();
+    pages.forget();
     set({ filters, page: 1, ...empty });
   },
   loadPage(page) {
@@ -65,24 +82,8 @@ export const useSearch = create<SearchState>()((set, get) => ({
       set({ page });
       return Promise.resolve(cached);
     }
-    const { filters } = state;
     const after = state.results.find((entry) => entry.pageNumber === page - 1)?.next;
-    const requestKey = `${filtersKey(filters)}#${page}`;
-    let request = pending.get(requestKey);
-    if (!request) {
-      request = discoveryApi
-        .search(filters, page, after)
-        .then((answer) => {
-          const entry: ResultPage = { pageNumber: page, results: answer.results, next: answer.next };
-          // The filters changed meanwhile: this answer belongs to an old search.
-          if (filtersKey(get().filters) !== filtersKey(filters)) return entry;
-          set((s) => stateOf(page, answer, s));
-          return entry;
-        })
-        .finally(() => pending.delete(requestKey));
-      pending.set(requestKey, request);
-    }
-    return request;
+    return pages.fetch({ filters: state.filters, page, after }).then((answer) => entryOf(page, answer));
   },
   adoptBootPage(filters, page) {
     if (filtersKey(filters) !== filtersKey(get().filters) || get().results.length) return;
@@ -90,11 +91,11 @@ export const useSearch = create<SearchState>()((set, get) => ({
     if (answer) set(stateOf(page, answer, get()));
   },
   invalidate() {
-    pending.clear();
+    pages.forget();
     set({ ...empty });
   },
   reset() {
-    pending.clear();
+    pages.forget();
     set({ filters: NO_FILTERS, page: 1, ...empty });
   },
 }));
@@ -122,9 +123,13 @@ export async function unblockMember(id: number): Promise<void> {
   useSearch.getState().invalidate();
 }
 
+function entryOf(page: number, answer: SearchPage): ResultPage {
+  return { pageNumber: page, results: answer.results, next: answer.next };
+}
+
 /** The state once `answer` (page `page`) is in. */
 function stateOf(page: number, answer: SearchPage, s: SearchState): Partial<SearchState> {
-  const entry: ResultPage = { pageNumber: page, results: answer.results, next: answer.next };
+  const entry = entryOf(page, answer);
   const shown = new Set([...answer.results, ...answer.similar].map((card) => card.id));
   return {
     page,

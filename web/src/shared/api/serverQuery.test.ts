@@ -64,6 +64,20 @@ describe('serverQuery', () => {
     expect(server.fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('asks anew after forget, and still keeps the answer on its way', async () => {
+    const server = answers<string>();
+    const keep = vi.fn();
+    const query = serverQuery<void, string>({ fetch: server.fetch, keep });
+    const old = query.fetch();
+    query.forget();
+    const fresh = query.fetch();
+    expect(fresh).not.toBe(old);
+    server.answer('old');
+    server.answer('new');
+    await Promise.all([old, fresh]);
+    expect(keep.mock.calls.map(([value]) => value)).toEqual(['old', 'new']);
+  });
+
   it('reports a failure and asks again next time', async () => {
     const server = answers<string>();
     const fail = vi.fn();

@@ -8,7 +8,7 @@
  * - `refresh` after news: a request on its way may have been answered before the news
  *   happened, so one more follows it, and news during that wait shares that one;
  * - `clear` forgets the requests on their way: their answers (for a member who logged
- *   out, or for filters changed since) are not kept.
+ *   out, for instance) are not kept; `forget` only makes the next call ask anew.
  * The stores call `clear` when they drop what they kept (on logout: registerSessionReset).
  * Screens that load what only they show, each time they open, use `useLoad` instead.
  */
@@ -34,6 +34,8 @@ export interface Query<K, T> {
   refresh: (key: K) => Promise<T>;
   /** Forgets the requests on their way; their answers and failures are dropped. */
   clear: () => void;
+  /** Forgets the requests on their way, so the next call asks anew; their answers still count. */
+  forget: () => void;
 }
 
 export function serverQuery<K = void, T = unknown>(options: QueryOptions<K, T>): Query<K, T> {
@@ -96,6 +98,10 @@ export function serverQuery<K = void, T = unknown>(options: QueryOptions<K, T>):
     refresh,
     clear() {
       generation += 1;
+      onTheirWay.clear();
+      followUps.clear();
+    },
+    forget() {
       onTheirWay.clear();
       followUps.clear();
     },
