@@ -137,8 +137,9 @@ def _writes(function: ast.AST) -> tuple[list[str], list[str]]:
 
 def _scan() -> dict[str, Scanned]:
     found: dict[str, Scanned] = {}
-    for path in sorted(Path(application.__file__).parent.glob("*.py")):
-        module = f"application.{path.stem}"
+    house = Path(application.__file__).parent
+    for path in sorted([*house.glob("*.py"), *house.glob("shared/*.py")]):
+        module = ".".join(path.relative_to(house.parent).with_suffix("").parts)
         tree = ast.parse(path.read_text(encoding="utf-8"))
         known: dict[str, str] = {}  # a name in this module: what it stands for
         tables: list[tuple[str, ast.AST]] = []  # module-level values: dispatch tables
