@@ -100,10 +100,11 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from application.receipts import Receipts
     from application.removals import Removals
     from application.safety_queue import SafetyQueue
+    from application.shared.holds import MessageShield
     from application.shared.photo_links import PhotoLinks
     from application.shared.screening import Screening
     from application.shared.site_directory import SiteDirectory
-    from application.shield import MessageShield, ShieldHolds
+    from application.shield import ShieldHolds
     from application.shop import Shop
     from application.shop_admin import ShopAdministration
     from application.sign_in_sessions import SignInSessions
@@ -178,7 +179,8 @@ else:  # the use cases and the adapters behind them, imported when first built
     Removals = _lazy("application.removals", "Removals")
     SafetyQueue = _lazy("application.safety_queue", "SafetyQueue")
     Screening = _lazy("application.shared.screening", "Screening")
-    MessageShield, ShieldHolds = _lazy_from("application.shield", "MessageShield", "ShieldHolds")
+    MessageShield = _lazy("application.shared.holds", "MessageShield")
+    ShieldHolds = _lazy("application.shield", "ShieldHolds")
     Shop = _lazy("application.shop", "Shop")
     ShopAdministration = _lazy("application.shop_admin", "ShopAdministration")
     SignInSessions = _lazy("application.sign_in_sessions", "SignInSessions")

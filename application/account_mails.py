@@ -11,12 +11,12 @@ from zoneinfo import ZoneInfo
 
 import attrs
 
-from application.account_recovery import UNDO, UNDO_LIFETIME
 from application.ports.clock import Clock
 from application.ports.grounds import GroundTexts
 from application.ports.notifications import Mailer
 from application.ports.security import Secrets, Signer
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.account_changes import UNDO, UNDO_LIFETIME
 from application.shared.decisions import DECISION_MAIL, OUTCOME_MAIL
 from application.shared.lookups import existing_member, site_of_member
 from application.shared.site_lookup import CLOSED_MAIL as SITE_CLOSED_MAIL

@@ -28,6 +28,7 @@ from application.ports.clock import Clock
 from application.ports.events import EventBus, SessionRevoked, member_channel
 from application.ports.security import PasswordHasher, Secrets
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.account_changes import MEMBER, UNDO
 from domain.accounts import PASSWORD_MAX, check, password_error
 from domain.errors import DomainError
 from domain.members import Member
@@ -36,26 +37,10 @@ from domain.members import Member
 # change: passkeys and authenticators added this long before the link count as added
 # since the change.
 CHANGE_MAILED_WITHIN = timedelta(hours=1)
-UNDO = "undo"  # the token's purpose (the mails below carry it)
 NEW_PASSWORD = "undo_password"  # the step after the undo
-UNDO_LIFETIME = timedelta(hours=48)
 NEW_PASSWORD_LIFETIME = timedelta(hours=2)
-# The mail each change sends to the address the account had, with its undo link.
-CHANGE_MAILS = {"mail_change": "mail_changed", "password_change": "password_changed",
-                "password_reset": "password_changed"}
 # Links an undo voids: whatever else is out for the account might be the intruder's.
 VOIDED = (UNDO, NEW_PASSWORD, "mail_change", "password_reset", "login", "export_ready")
-MEMBER = "member"  # the audit log's actor when members change their own account
-
-
-def announce_change(uow: UnitOfWork, member: Member, change: str, now: datetime,
-                    mailed_to: str | None = None) -> None:
-    """In the change's transaction: its audit line, and the mail with the undo link to
-    ``mailed_to`` (the address the account had; by default its address now). ``change``
-    is one of CHANGE_MAILS."""
-    kind = CHANGE_MAILS[change]
-    uow.jobs.add("account_mail", kind, member.id, mailed_to or member.email, kind)
-    uow.audit.record(now, MEMBER, f"members.{change}", str(member.id), {"undo_link": kind})
 
 
 @attrs.frozen

@@ -10,7 +10,6 @@ from typing import Protocol
 
 import attrs
 
-from application.account_recovery import announce_change
 from application.ports.accounts import SignedIn
 from application.ports.clock import Clock
 from application.ports.discovery import RegionCatalog
@@ -21,6 +20,7 @@ from application.ports.security import PasswordHasher, Secrets
 from application.ports.sign_ins import UserAgents
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.profile_shield import ProfileShield
+from application.shared.account_changes import announce_change
 from application.shared.concurrency import on_member_conflict
 from application.shared.email_addresses import new_address_error
 from application.shared.ledger import book
@@ -30,8 +30,8 @@ from application.shared.marketing import answer_at_signup
 from application.shared.password_checks import PasswordChecks
 from application.shared.second_step import ask_second_step
 from application.shared.site_lookup import resolve_site
+from application.shared.step_up_checks import confirm_session, require_step_up
 from application.sign_in_sessions import note_use, start_session
-from application.step_up import confirm_session, require_step_up
 from domain.accounts import (
     PASSWORD_MAX,
     TOKEN_LIFETIMES,
@@ -47,21 +47,8 @@ from domain.accounts import (
 )
 from domain.credits import EntryKind
 from domain.errors import DomainError
-from domain.members import (
-    GENDERS,
-    AccountStatus,
-    Member,
-    Profile,
-    ProfileStatus,
-    Traffic,
-)
-from domain.notifications import (
-    LoginLink,
-    MailOff,
-    check_login_link,
-    may_mail_account,
-    safe_target,
-)
+from domain.members import GENDERS, AccountStatus, Member, Profile, ProfileStatus, Traffic
+from domain.notifications import LoginLink, MailOff, check_login_link, may_mail_account, safe_target
 from domain.profile_rules import ProfileContext, apply_changes
 from domain.sites import Site, selected_country
 

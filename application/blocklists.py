@@ -21,9 +21,10 @@ from application.ports.blocklists import ImageHasher
 from application.ports.clock import Clock
 from application.ports.photos import FileStore
 from application.ports.shield import ShieldTexts
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import SafetyUnit
+from application.shared.holds import hold_sender
 from application.shared.lookups import existing_member
-from application.shield import hold_sender
 from domain.blocklists import (
     Entry,
     EntryKind,
@@ -62,7 +63,7 @@ class Listed:
     present: tuple[NewEntry, ...]
 
 
-def list_entries(uow: UnitOfWork, entries: Sequence[NewEntry], decision_id: int | None,
+def list_entries(uow: SafetyUnit, entries: Sequence[NewEntry], decision_id: int | None,
                  actor: str, now: datetime) -> Listed:
     """Lists the entries in the caller's transaction (a ban's, or the command's own)."""
     added: list[Entry] = []
@@ -90,7 +91,7 @@ def signup_facts(texts: ShieldTexts | None, found: Sequence[Entry], language: st
                        what=", ".join(texts.facts(code, language) for code in what))
 
 
-def signup_matches(uow: UnitOfWork, facts: SignupFacts) -> Sequence[Entry]:
+def signup_matches(uow: SafetyUnit, facts: SignupFacts) -> Sequence[Entry]:
     return uow.blocklists.matching(facts.lookups())
 
 
@@ -110,7 +111,7 @@ class PhotoMatch:
                 "member": self.member_id}
 
 
-def photo_match(uow: UnitOfWork, member_id: int, phash: PhotoHash) -> PhotoMatch | None:
+def photo_match(uow: SafetyUnit, member_id: int, phash: PhotoHash) -> PhotoMatch | None:
     """What a new photo of ``member_id`` matches: a block list's photo first, then the
     nearest other member's photo (ties: the oldest)."""
     for entry in uow.blocklists.photo_hashes():
@@ -130,7 +131,7 @@ def photo_match(uow: UnitOfWork, member_id: int, phash: PhotoHash) -> PhotoMatch
 class Blocklists:
     """The operators' block-list commands (`amora blocklist`)."""
 
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SafetyUnit]
     clock: Clock
     files: FileStore
     hasher: ImageHasher
@@ -215,7 +216,7 @@ class SignupShield:
 
     texts: ShieldTexts | None = None
 
-    def screen(self, uow: UnitOfWork, member: Member, site_name: str, ip: str | None,
+    def screen(self, uow: SafetyUnit, member: Member, site_name: str, ip: str | None,
                device: str | None, now: datetime) -> Decision | None:
         found = signup_matches(uow, SignupFacts(member.email, ip, device))
         if not found:

@@ -7,8 +7,6 @@ from __future__ import annotations
 import attrs
 
 from application.discovery import MemberPhoto, gallery, profile_open
-from application.notifications import notify_later
-from application.opener_guard import allowance, opener_findings, record_opener
 from application.ports.chat import Conversation, Icebreakers, Message
 from application.ports.clock import Clock
 from application.ports.events import (
@@ -19,20 +17,16 @@ from application.ports.events import (
     UnreadCount,
     member_channel,
 )
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import ChatUnit
 from application.shared.cards import PublicCard, ShortProfile, short_profile
+from application.shared.holds import MessageShield
 from application.shared.ledger import book, credits_event
 from application.shared.lookups import existing_member, site_of_member
+from application.shared.opener_limits import allowance, opener_findings, record_opener
+from application.shared.outbox import notify_later
 from application.shared.photo_links import PhotoLinks
-from application.shield import MessageShield
-from domain.chat import (
-    HISTORY_PAGE,
-    SendSituation,
-    SendTerms,
-    check_send,
-    clean_text,
-    send_terms,
-)
+from domain.chat import HISTORY_PAGE, SendSituation, SendTerms, check_send, clean_text, send_terms
 from domain.credits import EntryKind
 from domain.discovery import findable, shares_members
 from domain.errors import DomainError
@@ -116,7 +110,7 @@ class History:
     refusal: str | None
 
 
-def _reachable(uow: UnitOfWork, viewer: Member, recipient: Member,
+def _reachable(uow: ChatUnit, viewer: Member, recipient: Member,
                conversation: Conversation | None) -> bool:
     """Findable, or invisible but the recipient made first contact (wrote or liked)."""
     if findable(recipient):
@@ -129,7 +123,7 @@ def _reachable(uow: UnitOfWork, viewer: Member, recipient: Member,
 
 @attrs.frozen
 class Chat:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[ChatUnit]
     clock: Clock
     events: EventBus
     # Signs an unlocked photo's names for its buyer; without it (tests of other things)
@@ -139,7 +133,7 @@ class Chat:
     # The scam shield (issue 31.2); without it (tests of other things) nothing is screened.
     shield: MessageShield | None = None
 
-    def _situation(self, uow: UnitOfWork, viewer: Member, recipient: Member,
+    def _situation(self, uow: ChatUnit, viewer: Member, recipient: Member,
                    conversation: Conversation | None) -> SendSituation:
         site = site_of_member(uow, viewer)
         theirs = uow.sites.get(recipient.site_id)
@@ -385,7 +379,7 @@ class Chat:
             uow.commit()
 
     @staticmethod
-    def _conversation(uow: UnitOfWork, viewer: Member,
+    def _conversation(uow: ChatUnit, viewer: Member,
                       conversation_id: int) -> tuple[Conversation, Member]:
         conversation = uow.chats.get(conversation_id)
         if conversation is None or viewer.id not in (conversation.member_low,

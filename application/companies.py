@@ -12,6 +12,7 @@ from application.ports.audit import Details
 from application.ports.clock import Clock
 from application.ports.sites import CompanyChecks
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.lookups import find_company
 from domain.companies import (
     change_company,
     check_company,
@@ -20,7 +21,7 @@ from domain.companies import (
     with_address,
     without_address,
 )
-from domain.errors import DomainError, NotFound
+from domain.errors import DomainError
 from domain.sites import Address, Company, Site
 
 
@@ -39,16 +40,6 @@ class NewCompany:
     phone: str = ""
     tradenames: Sequence[str] = ()
     delete_discount: int = 0
-
-
-def find_company(uow: UnitOfWork, ref: str) -> Company:
-    """The company an operator names: by id (digits) or by its name (any case)."""
-    ref = ref.strip()
-    found = uow.companies.get(int(ref)) if ref.isdigit() and len(ref) < 10 else None
-    found = found or (uow.companies.by_name(ref) if ref else None)
-    if found is None:
-        raise NotFound("company", value=ref)
-    return found
 
 
 def _address(checks: CompanyChecks, address: Address) -> Address:

@@ -13,16 +13,17 @@ from collections.abc import Sequence
 import attrs
 
 from application.notice_items import reported_member
-from application.opener_guard import lift_when_cleared, limit_for_reports
 from application.ports.chat import Message
 from application.ports.clock import Clock
 from application.ports.complaints import Complaint, NewComplaint
 from application.ports.email_addresses import EmailAddresses
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import SafetyUnit
 from application.shared.email_addresses import new_address_error
+from application.shared.holds import MessageShield
 from application.shared.lookups import site_of_member
+from application.shared.opener_limits import lift_when_cleared, limit_for_reports
 from application.shared.site_lookup import resolve_site
-from application.shield import MessageShield
 from domain.accounts import InvalidFields
 from domain.complaints import (
     ComplaintForm,
@@ -52,7 +53,7 @@ ONE_TAP_TEXT = "Reported with one tap from the warning on a message sent despite
 
 @attrs.frozen
 class Complaints:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SafetyUnit]
     clock: Clock
     addresses: EmailAddresses | None = None  # a visitor's address, for the answer
     # The scam shield: a notice about a flagged message holds its sender (issue 31.2).
@@ -107,7 +108,7 @@ class Complaints:
             uow.commit()
         return ComplaintFiled(complaint_id, OPEN)
 
-    def _shield(self, uow: UnitOfWork, complaint_id: int, form: ComplaintForm) -> None:
+    def _shield(self, uow: SafetyUnit, complaint_id: int, form: ComplaintForm) -> None:
         if self.shield is None or form.item_kind != "message" or form.item_id is None:
             return
         message = uow.chats.message(form.item_id)
@@ -163,7 +164,7 @@ class Complaints:
             uow.commit()
 
 
-def _conversation_partner(uow: UnitOfWork, reporter: Member, form: ComplaintForm) -> int:
+def _conversation_partner(uow: SafetyUnit, reporter: Member, form: ComplaintForm) -> int:
     """Selected messages must all be ones the reporter can see, of one conversation, and
     that conversation is with the member complained about: the other member."""
     found = uow.complaints.visible_messages(form.message_ids, reporter.id)

@@ -7,7 +7,8 @@ import attrs
 from application.ports.clock import Clock
 from application.ports.events import EventBus, member_channel
 from application.ports.security import Secrets
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import ShopUnit
 from application.shared.decisions import record_decision
 from application.shared.ledger import book, credits_event
 from application.shared.lookups import existing_member
@@ -18,7 +19,7 @@ from domain.errors import DomainError
 
 @attrs.frozen
 class Credits:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[ShopUnit]
     clock: Clock
     secrets: Secrets
     events: EventBus

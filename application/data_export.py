@@ -31,7 +31,7 @@ from application.ports.photos import FileStore
 from application.ports.security import Secrets
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
 from application.shared.lookups import existing_member
-from application.step_up import require_step_up
+from application.shared.step_up_checks import require_step_up
 from domain.data_export import check_link_can_be_mailed, link_can_be_mailed
 from domain.errors import DomainError
 from domain.members import Member

@@ -13,8 +13,8 @@ from application.ports.direct_debit import BankChecks, BankMandate, SmsSender
 from application.ports.security import Secrets
 from application.ports.unit_of_work import UnitOfWorkFactory
 from application.shared.lookups import site_of_member
+from application.shared.step_up_checks import require_step_up
 from application.shop import Shop, StartedOrder
-from application.step_up import require_step_up
 from domain.accounts import FieldError, InvalidFields
 from domain.checkout_consent import checkout_consent
 from domain.direct_debit import (

@@ -13,7 +13,9 @@ from application.ports.clock import Clock
 from application.ports.discovery import FoundCard, MemberCard, Near, SearchQuery
 from application.ports.impressions import Impressions
 from application.ports.photos import Photo
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.shared_units import ProfileViewUnit
+from application.ports.transaction import UnitFactory
+from application.ports.units import SocialUnit
 from application.shared.cards import PublicCard
 from application.shared.lookups import existing_member
 from application.shared.photo_links import PhotoLinks
@@ -175,7 +177,7 @@ class MemberProfile:
 
 @attrs.frozen
 class Discovery:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SocialUnit]
     clock: Clock
     links: PhotoLinks  # open photos past the main one go out signed for their viewer
     count_cap: int = COUNT_CAP
@@ -249,7 +251,7 @@ class Discovery:
         return attrs.evolve(filters, order=order, online=online,
                             everyone=filters.everyone or viewer is None)
 
-    def _page(self, uow: UnitOfWork, viewer: Member | None, filters: SearchFilters,
+    def _page(self, uow: SocialUnit, viewer: Member | None, filters: SearchFilters,
               query: SearchQuery, now: datetime) -> _Found:
         offset = (filters.page - 1) * PAGE_SIZE
         # One row more than a page tells whether a next page exists.
@@ -264,7 +266,7 @@ class Discovery:
         more = len(cards) > PAGE_SIZE
         return _Found(cards[:PAGE_SIZE], more, cards[PAGE_SIZE - 1].id if more else None)
 
-    def _best(self, uow: UnitOfWork, viewer: Member, query: SearchQuery, offset: int,
+    def _best(self, uow: SocialUnit, viewer: Member, query: SearchQuery, offset: int,
               now: datetime) -> _Found:
         """Best first: the first POOL members in listing order, ranked by their fit
         (domain.ranking.best_first), give the first POOL_PAGES pages; the pages after
@@ -281,7 +283,7 @@ class Discovery:
         last = offset + PAGE_SIZE >= POOL
         return _Found(cards, more, ranked[-1].id if more and last else None)
 
-    def _query(self, uow: UnitOfWork, site: Site, viewer: Member | None,
+    def _query(self, uow: SocialUnit, site: Site, viewer: Member | None,
                filters: SearchFilters, now: datetime, centre: Position | None = None,
                exclude: tuple[int, ...] = ()) -> SearchQuery:
         born_from, born_until = birth_dates_for(filters.min_age, filters.max_age, now.date())
@@ -294,7 +296,7 @@ class Discovery:
                            near=Near(centre, filters.distance_km) if centre else None,
                            online_since=now - ONLINE_WINDOW if filters.online else None)
 
-    def _similar(self, uow: UnitOfWork, site: Site, viewer: Member | None,
+    def _similar(self, uow: SocialUnit, site: Site, viewer: Member | None,
                  filters: SearchFilters, results: list[FoundCard], total: int,
                  now: datetime, centre: Position | None) -> list[FoundCard]:
         """When few match, fill up with members of a relaxed search (first page only)."""
@@ -339,7 +341,7 @@ class Discovery:
                             online=online_status(viewer, seen, self.clock.now()))
 
     @staticmethod
-    def _likes(uow: UnitOfWork, viewer: Member | None, member_id: int) -> LikeState:
+    def _likes(uow: SocialUnit, viewer: Member | None, member_id: int) -> LikeState:
         """Like state between viewer and member; opening the profile of someone who liked
         the viewer clears that like's new flag (spec section 4)."""
         if viewer is None or viewer.id == member_id:
@@ -390,7 +392,7 @@ class Discovery:
             uow.commit()
 
 
-def listed(uow: UnitOfWork, fetch: Callable[[SearchQuery, int, int], list[Card]],
+def listed(uow: SocialUnit, fetch: Callable[[SearchQuery, int, int], list[Card]],
            query: SearchQuery, limit: int, offset: int = 0,
            order: tuple[Listing, ...] = SEARCH_ORDER) -> list[Card]:
     """Up to ``limit`` members in listing order, each listing newest first: one query per
@@ -418,7 +420,7 @@ def listed(uow: UnitOfWork, fetch: Callable[[SearchQuery, int, int], list[Card]]
     return found
 
 
-def profile_open(uow: UnitOfWork, site: Site, viewer: Member | None, member: Member) -> bool:
+def profile_open(uow: ProfileViewUnit, site: Site, viewer: Member | None, member: Member) -> bool:
     """May ``viewer`` (on ``site``) see ``member``'s profile at all: a site that shares
     members, no block by the member, findable, or invisible but made first contact with
     the viewer: liked them or wrote to them (spec section 4: an invisible member must make
@@ -432,7 +434,7 @@ def profile_open(uow: UnitOfWork, site: Site, viewer: Member | None, member: Mem
     return can_view(viewer_id, member, blocked, contacted_viewer=contacted)
 
 
-def _contacted(uow: UnitOfWork, member_id: int, viewer_id: int) -> bool:
+def _contacted(uow: ProfileViewUnit, member_id: int, viewer_id: int) -> bool:
     if uow.likes.get(member_id, viewer_id) is not None:
         return True
     conversation = uow.chats.between(member_id, viewer_id)
@@ -457,7 +459,7 @@ def member_photos(photos: list[tuple[Photo, PhotoAccess]], viewer: Member | None
     return shown
 
 
-def gallery(uow: UnitOfWork, viewer: Member | None, member: Member,
+def gallery(uow: ProfileViewUnit, viewer: Member | None, member: Member,
             profile_is_open: bool) -> list[tuple[Photo, PhotoAccess]]:
     """The member's photos others may see, main photo first, each with what this viewer
     gets of it (domain.photos.photo_access)."""
@@ -469,7 +471,7 @@ def gallery(uow: UnitOfWork, viewer: Member | None, member: Member,
         unlocked=photo.id in unlocked)) for position, photo in enumerate(photos)]
 
 
-def nearest(uow: UnitOfWork, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
+def nearest(uow: SocialUnit, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
     """Nearest first: the smallest radius on offer that holds the page (counted, up to
     the page) is sorted by distance instead of every member the search finds; members
     within a radius are all nearer than those outside it, so the page is the same."""

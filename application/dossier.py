@@ -30,19 +30,13 @@ from application.ports.dossier import (
 )
 from application.ports.security import Signer
 from application.ports.shop import MemberFlag
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import ReportsUnit
 from domain.accounts import normalise_email
 from domain.appeals import Appeal
 from domain.credits import LedgerEntry
 from domain.decisions import Decision, Restriction
-from domain.dossier import (
-    AddressSearch,
-    Link,
-    LinkKind,
-    Trace,
-    linked_accounts,
-    recent_traces,
-)
+from domain.dossier import AddressSearch, Link, LinkKind, Trace, linked_accounts, recent_traces
 from domain.errors import DomainError
 from domain.members import AccountStatus, Member, age_on
 
@@ -107,7 +101,7 @@ def _sort(value: str) -> MemberSort:
 
 @attrs.frozen
 class Dossiers:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[ReportsUnit]
     readings: DossierReadings
     clock: Clock
     signer: Signer | None = None  # signs the photos' preview links

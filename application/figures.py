@@ -7,23 +7,18 @@ from datetime import datetime, timedelta
 import attrs
 
 from application.ports.clock import Clock
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import ReportsUnit
 from application.shared.site_lookup import named_site
 from domain.errors import DomainError
-from domain.figures import (
-    REVENUE_GROUPS,
-    MemberFigures,
-    RevenueFigures,
-    SignupFigures,
-    revenue,
-)
+from domain.figures import REVENUE_GROUPS, MemberFigures, RevenueFigures, SignupFigures, revenue
 
 MAX_DAYS = 3650
 
 
 @attrs.frozen
 class Figures:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[ReportsUnit]
     clock: Clock
 
     def _since(self, days: int) -> datetime:
@@ -32,7 +27,7 @@ class Figures:
         return self.clock.now() - timedelta(days=days)
 
     @staticmethod
-    def _site_id(uow: UnitOfWork, domain: str | None) -> int | None:
+    def _site_id(uow: ReportsUnit, domain: str | None) -> int | None:
         return named_site(uow, domain).id if domain else None
 
     def revenue(self, domain: str | None, days: int, by: str | None) -> list[RevenueFigures]:

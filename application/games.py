@@ -14,13 +14,14 @@ import attrs
 
 from application.discovery import listed
 from application.likes import like_event, like_member, shared_site_ids
-from application.notifications import notify_later
 from application.ports.clock import Clock
 from application.ports.discovery import CandidateCard, SearchQuery
 from application.ports.events import EventBus, member_channel
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import SocialUnit
 from application.shared.cards import GameCard, ShortProfile
 from application.shared.lookups import existing_member, site_of_member
+from application.shared.outbox import notify_later
 from domain.discovery import DECK_ORDER, MAX_AGE, birth_dates_for
 from domain.errors import DomainError
 from domain.likes import SwipeAllowance, swipe_day
@@ -79,7 +80,7 @@ class Matches:
 
 @attrs.frozen
 class Games:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SocialUnit]
     clock: Clock
     events: EventBus
 
@@ -94,7 +95,7 @@ class Games:
         return SwipeDeck(**attrs.asdict(Allowance.of(allowance), recurse=False),
                          cards=[GameCard.of_candidate(card, now.date()) for card in cards])
 
-    def _deck(self, uow: UnitOfWork, site: Site, viewer: Member,
+    def _deck(self, uow: SocialUnit, site: Site, viewer: Member,
               today: date) -> list[CandidateCard]:
         """Faces only (domain.discovery.DECK_ORDER) of the gender the member seeks and
         who would want them too; real members before any fictional profile (so one is
@@ -144,7 +145,7 @@ class Games:
                           profile=liked.profile)
 
     @staticmethod
-    def _allowance(uow: UnitOfWork, site: Site, viewer: Member,
+    def _allowance(uow: SocialUnit, site: Site, viewer: Member,
                    now: datetime) -> SwipeAllowance:
         day = swipe_day(now, site.time_zone)
         used = uow.likes.swipe_likes_between(viewer.id, day.start, day.reset_at)
@@ -190,7 +191,7 @@ class Games:
                 for member_id, score in ranked]
 
     @staticmethod
-    def _query(uow: UnitOfWork, site: Site, viewer: Member, gender: str | None, low: int,
+    def _query(uow: SocialUnit, site: Site, viewer: Member, gender: str | None, low: int,
                high: int, today: date, country: str | None = None,
                not_swiped: bool = False, mutual: bool = True) -> SearchQuery:
         born_from, born_until = birth_dates_for(low, high, today)

@@ -12,7 +12,8 @@ from application.likes import shared_site_ids
 from application.ports.clock import Clock
 from application.ports.discovery import SearchQuery
 from application.ports.security import Secrets
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import SocialUnit
 from application.shared.cards import PublicCard
 from application.shared.site_lookup import named_site, resolve_site
 from domain.discovery import DECK_ORDER, MAX_AGE, birth_dates_for
@@ -49,7 +50,7 @@ def _serves(site: Site, place: Place) -> bool:
 
 @attrs.frozen
 class Landers:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SocialUnit]
     clock: Clock
     secrets: Secrets
     discovery: Discovery

@@ -7,7 +7,6 @@ from datetime import date, datetime
 
 import attrs
 
-from application.notifications import notify_later
 from application.ports.clock import Clock
 from application.ports.events import (
     EventBus,
@@ -18,9 +17,11 @@ from application.ports.events import (
     member_channel,
 )
 from application.ports.photos import CardImage
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import SocialUnit
 from application.shared.cards import LikedByCard, LikedCard, ShortProfile, short_profile
 from application.shared.lookups import existing_member, site_of_member
+from application.shared.outbox import notify_later
 from domain.discovery import shares_members
 from domain.errors import DomainError
 from domain.likes import check_like
@@ -59,7 +60,7 @@ class AutoLike:
     main_image: ModalImage | None
 
 
-def like_member(uow: UnitOfWork, viewer: Member, member_id: int, now: datetime) -> LikeResult:
+def like_member(uow: SocialUnit, viewer: Member, member_id: int, now: datetime) -> LikeResult:
     """Record the viewer's like (once) and tell whether it made a match."""
     target = existing_member(uow, member_id)
     theirs = uow.sites.get(target.site_id)
@@ -77,7 +78,7 @@ def like_member(uow: UnitOfWork, viewer: Member, member_id: int, now: datetime) 
     return LikeResult(match=back is not None, profile=short_profile(uow, target, now.date()))
 
 
-def shared_site_ids(uow: UnitOfWork, site: Site) -> tuple[int, ...]:
+def shared_site_ids(uow: SocialUnit, site: Site) -> tuple[int, ...]:
     """The sites whose members this site's members see (its own, or every reseller)."""
     return tuple(other.id for other in uow.sites.all() if shares_members(site, other))
 
@@ -92,7 +93,7 @@ def like_event(viewer: Member, match: bool, today: date) -> NewLike | NewMatch:
 
 @attrs.frozen
 class Likes:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SocialUnit]
     clock: Clock
     events: EventBus
 

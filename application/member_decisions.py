@@ -14,7 +14,8 @@ from application.accounts import Accounts, Visitor
 from application.photos import PhotoRejection
 from application.ports.clock import Clock
 from application.ports.grounds import GroundTexts
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.shared_units import DecisionsUnit
+from application.ports.unit_of_work import UnitOfWorkFactory
 from application.shared.lookups import site_of_member
 from application.shared.site_lookup import resolve_site
 from domain.appeals import Appeal, AppealStatus
@@ -120,7 +121,7 @@ class MemberDecisions:
 _ON_PHOTOS = (Restriction.PHOTO_REJECTED, Restriction.PHOTO_HELD)
 
 
-def photo_rejections(uow: UnitOfWork, grounds: GroundTexts, site: Site, member_id: int,
+def photo_rejections(uow: DecisionsUnit, grounds: GroundTexts, site: Site, member_id: int,
                      language: str) -> dict[int, PhotoRejection]:
     """Why each of the member's rejected (or held) photos was rejected (or is held), by
     photo id: the decision in force on it (the newest, should there be more). In the

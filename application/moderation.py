@@ -10,7 +10,8 @@ import attrs
 from application.blocklists import list_entries
 from application.ports.clock import Clock
 from application.ports.events import EventBus, SessionRevoked, member_channel
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import SafetyUnit
 from application.shared.concurrency import on_member_conflict
 from application.shared.decisions import lift_decision, record_decision
 from application.shared.lookups import existing_member
@@ -22,7 +23,7 @@ from domain.members import Member
 
 @attrs.frozen
 class Moderation:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SafetyUnit]
     clock: Clock
     events: EventBus
 

@@ -15,7 +15,8 @@ from application.account_mails import AccountMails
 from application.ports.clock import Clock
 from application.ports.security import Secrets
 from application.ports.sign_ins import PlaceNames, UserAgents
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import NoticesUnit
 from application.shared.lookups import existing_member, site_of_member
 from application.sign_in_sessions import END_LINK_PURPOSE
 from domain.members import AccountStatus
@@ -38,7 +39,7 @@ def device_words(said: Browser) -> str:
 
 @attrs.frozen
 class NewDeviceMails:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[NoticesUnit]
     clock: Clock
     secrets: Secrets
     mails: AccountMails

@@ -7,7 +7,7 @@ see. The member the notice is about follows from the item."""
 from __future__ import annotations
 
 from application.discovery import gallery, profile_open
-from application.ports.unit_of_work import UnitOfWork
+from application.ports.units import SafetyUnit
 from domain.complaints import ComplaintForm, NoticeItem
 from domain.errors import DomainError
 from domain.members import Member
@@ -15,7 +15,7 @@ from domain.photos import PhotoAccess
 from domain.sites import Site
 
 
-def reported_member(uow: UnitOfWork, site: Site, reporter: Member | None,
+def reported_member(uow: SafetyUnit, site: Site, reporter: Member | None,
                     form: ComplaintForm) -> int | None:
     """The member the checked form's item belongs to (None: a notice about no item). A
     member id the form also names must be that member."""
@@ -36,7 +36,7 @@ def reported_member(uow: UnitOfWork, site: Site, reporter: Member | None,
     return owner
 
 
-def _photo_owner(uow: UnitOfWork, site: Site, reporter: Member | None,
+def _photo_owner(uow: SafetyUnit, site: Site, reporter: Member | None,
                  photo_id: int) -> int | None:
     """The photo's member, if the photo is shown open to this notifier on this site."""
     photo = uow.photos.get(photo_id)
@@ -48,7 +48,7 @@ def _photo_owner(uow: UnitOfWork, site: Site, reporter: Member | None,
     return owner.id if shown else None
 
 
-def _message_sender(uow: UnitOfWork, reporter: Member | None, message_id: int) -> int | None:
+def _message_sender(uow: SafetyUnit, reporter: Member | None, message_id: int) -> int | None:
     """Who sent the message, if it is in the reporter's own conversations as they see them
     (not before a chat they deleted)."""
     if reporter is None:

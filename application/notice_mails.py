@@ -16,7 +16,8 @@ from application.account_mails import MailTexts, brand_values, visitor_brand_val
 from application.complaints import NOTICE_OUTCOME, NOTICE_RECEIVED
 from application.ports.complaints import Complaint
 from application.ports.notifications import Mailer
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import NoticesUnit
 from domain.complaints import URGENT_CATEGORIES
 from domain.locales import DEFAULT_LOCALE
 from domain.notifications import MailOff, may_mail_account
@@ -28,7 +29,7 @@ REPORTING_PATH = "/pages/ban#section-reporting"
 
 @attrs.frozen
 class NoticeMails:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[NoticesUnit]
     texts: MailTexts
     mailer: Mailer
     base_url: str
@@ -64,7 +65,7 @@ class NoticeMails:
                          message_id=f"<{kind}.{notice.id}@{site.domain}>")
 
 
-def _recipient(uow: UnitOfWork, notice: Complaint,
+def _recipient(uow: NoticesUnit, notice: Complaint,
                site: Site) -> tuple[str, dict[str, str]] | None:
     """A member is written to at their account's address as it is now, by their profile
     name; a visitor at the address and by the name they gave."""

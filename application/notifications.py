@@ -10,7 +10,7 @@ Message-ID and a push the same topic when sent again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Protocol
 
@@ -18,14 +18,15 @@ import attrs
 
 from application.account_mails import ComposedMail, TemplateValues, brand_values
 from application.ports.clock import Clock
-from application.ports.events import Event, NewLike, NewMatch, NewMessage, PaymentSettled
 from application.ports.notifications import Attachment, Mailer, PushSender
 from application.ports.receipts import ReceiptPrinter, ReceiptView
 from application.ports.security import Secrets, Signer
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
-from application.receipts import pdf_name, receipt_view
+from application.ports.transaction import UnitFactory
+from application.ports.units import NoticesUnit
 from application.shared.lookups import existing_member, site_of_member
 from application.shared.marketing import change_preferences
+from application.shared.outbox import Refs
+from application.shared.receipts import pdf_name, receipt_view
 from domain.errors import DomainError
 from domain.locales import is_locale
 from domain.members import AccountStatus, Member
@@ -43,7 +44,6 @@ from domain.notifications import (
     may_mail,
     may_push,
 )
-from domain.orders import OrderStatus
 from domain.sites import Site
 
 UNSUBSCRIBE = "unsubscribe"
@@ -52,9 +52,6 @@ SENT_KEPT = timedelta(days=90)
 BATCH = 500
 
 
-# A notify job's references (member, conversation and message ids, a gift's key), as
-# the job's JSON arguments keep them.
-Refs = Mapping[str, int | str | None]
 
 
 @attrs.frozen
@@ -74,7 +71,7 @@ class NotificationTexts(Protocol):
     def preference_name(self, key: str, language: str) -> str: ...
 
 
-def _preferences(uow: UnitOfWork, member_id: int) -> tuple[Preferences, MailOff | None]:
+def _preferences(uow: NoticesUnit, member_id: int) -> tuple[Preferences, MailOff | None]:
     values, off = uow.notifications.preferences(member_id)
     return Preferences().changed(values), MailOff(off) if off else None
 
@@ -99,7 +96,7 @@ class Unsubscribed:
 class NotificationSettings:
     """GET/PUT /api/notifications, push subscriptions and one-click unsubscribe."""
 
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[NoticesUnit]
     clock: Clock
     signer: Signer
     push_policy: PushPolicy = attrs.field(factory=PushPolicy)
@@ -195,7 +192,7 @@ class Delivery:
 class Notifier:
     """The jobs: one notification, reminders, weekly updates, pushes."""
 
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[NoticesUnit]
     clock: Clock
     secrets: Secrets
     settings: NotificationSettings
@@ -269,7 +266,7 @@ class Notifier:
         return (Attachment(pdf_name(delivery.receipt), "application/pdf",
                            self.receipts.pdf(delivery.receipt)),)
 
-    def _link(self, uow: UnitOfWork, member: Member, site: Site, target: str,
+    def _link(self, uow: NoticesUnit, member: Member, site: Site, target: str,
               now: datetime) -> str:
         """The mail's button: a single-use login link into the target, where allowed."""
         base = self.base_url.format(domain=site.domain)
@@ -354,7 +351,7 @@ def _preference_key(kind: Kind) -> str:
     return PREFERENCE_OF[kind] or ALL
 
 
-def _name(uow: UnitOfWork, member_id: int) -> str | None:
+def _name(uow: NoticesUnit, member_id: int) -> str | None:
     other = uow.members.get(member_id)
     return other.profile.name if other else None
 
@@ -366,7 +363,7 @@ def _id(refs: Refs, key: str) -> int:
     return int(value)
 
 
-def _message(uow: UnitOfWork, member: Member, refs: Refs,
+def _message(uow: NoticesUnit, member: Member, refs: Refs,
              now: datetime) -> Delivery | None:
     sender = _name(uow, _id(refs, "sender"))
     if sender is None:
@@ -382,7 +379,7 @@ def _message(uow: UnitOfWork, member: Member, refs: Refs,
                     _id(refs, "message"))
 
 
-def _like(uow: UnitOfWork, member: Member, refs: Refs,
+def _like(uow: NoticesUnit, member: Member, refs: Refs,
           now: datetime) -> Delivery | None:
     liker_id = _id(refs, "member")
     liker = _name(uow, liker_id)
@@ -390,7 +387,7 @@ def _like(uow: UnitOfWork, member: Member, refs: Refs,
         Kind.LIKE, {"liker": liker}, f"/likes/m/{liker_id}", liker_id, liker_id)
 
 
-def _match(uow: UnitOfWork, member: Member, refs: Refs,
+def _match(uow: NoticesUnit, member: Member, refs: Refs,
            now: datetime) -> Delivery | None:
     other_id = _id(refs, "member")
     other = _name(uow, other_id)
@@ -398,20 +395,20 @@ def _match(uow: UnitOfWork, member: Member, refs: Refs,
         Kind.MATCH, {"other": other}, f"/members/{other_id}/chat", other_id, other_id)
 
 
-def _reminder(uow: UnitOfWork, member: Member, refs: Refs,
+def _reminder(uow: NoticesUnit, member: Member, refs: Refs,
               now: datetime) -> Delivery | None:
     count = uow.chat_queries.unread_total(member.id)
     return None if count == 0 else Delivery(Kind.UNREAD_REMINDER, {"count": count}, "/chats",
                                             0, 0)
 
 
-def _weekly(uow: UnitOfWork, member: Member, refs: Refs,
+def _weekly(uow: NoticesUnit, member: Member, refs: Refs,
             now: datetime) -> Delivery | None:
     figures = uow.notification_queries.weekly_figures(member.id, now - timedelta(days=7))
     return Delivery(Kind.WEEKLY_UPDATE, figures, "/members", 0, 0)
 
 
-def _receipt(uow: UnitOfWork, member: Member, refs: Refs,
+def _receipt(uow: NoticesUnit, member: Member, refs: Refs,
              now: datetime) -> Delivery | None:
     order = uow.orders.get(_id(refs, "order"))
     if order is None or order.member_id != member.id or order.paid_at is None:
@@ -426,36 +423,8 @@ def _receipt(uow: UnitOfWork, member: Member, refs: Refs,
                     receipt=receipt_view(uow, order, receipt, member) if receipt else None)
 
 
-_DESCRIBE: dict[Kind, Callable[[UnitOfWork, Member, Refs, datetime], Delivery | None]] = {
+_DESCRIBE: dict[Kind, Callable[[NoticesUnit, Member, Refs, datetime], Delivery | None]] = {
     Kind.NEW_MESSAGE: _message, Kind.NEW_CONVERSATION: _message, Kind.GIFT: _message,
     Kind.LIKE: _like, Kind.MATCH: _match, Kind.UNREAD_REMINDER: _reminder,
     Kind.WEEKLY_UPDATE: _weekly, Kind.PAYMENT_RECEIPT: _receipt,
 }
-
-
-def notification_for(channel: str, event: Event) -> tuple[str, int, Refs] | None:
-    """The notify job a live event calls for, if any (only on the member's own channel)."""
-    if not channel.startswith("member:"):
-        return None
-    member_id = int(channel.split(":", 1)[1])
-    match event:
-        case NewMessage(message=message) if message.sender_id != member_id:
-            return (Kind.NEW_MESSAGE.value, member_id,
-                    {"sender": message.sender_id, "conversation": message.conversation_id,
-                     "message": message.id, "gift": message.gift})
-        case NewLike(member=liker):
-            return Kind.LIKE.value, member_id, {"member": liker}
-        case NewMatch(profile=profile):
-            return Kind.MATCH.value, member_id, {"member": profile.id}
-        case PaymentSettled(order=order, status=OrderStatus.PAID):
-            return Kind.PAYMENT_RECEIPT.value, member_id, {"order": order}
-    return None
-
-
-def notify_later(uow: UnitOfWork, channel: str, event: Event) -> None:
-    """Write the notify job (mail, push) a live event calls for into the unit of work
-    that causes the event, so it runs even if the process dies after the commit; the
-    live event itself goes out after the commit, to whoever is connected."""
-    job = notification_for(channel, event)
-    if job is not None:
-        uow.jobs.add("notify", *job)

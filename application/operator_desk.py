@@ -10,7 +10,8 @@ import attrs
 
 from application.ports.audit import AuditEntry, AuditFilter
 from application.ports.decisions import DecisionFilter
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import ReportsUnit
 from domain.decisions import Decision, Restriction
 from domain.errors import DomainError
 
@@ -28,7 +29,7 @@ def _restriction(kind: str | None) -> Restriction | None:
 
 @attrs.frozen
 class OperatorDesk:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[ReportsUnit]
 
     def decisions(self, member_id: int | None = None, kind: str | None = None,
                   since: datetime | None = None, limit: int = 100) -> Sequence[Decision]:

@@ -23,7 +23,8 @@ from application.photos import HeldBecause, Photos, held_because, site_id_of
 from application.ports.clock import Clock
 from application.ports.photos import PhotoOnSheet, SimilarPhoto
 from application.ports.security import Secrets, Signer
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import SafetyUnit
 from domain.errors import DomainError
 from domain.id_ranges import compact
 from domain.members import age_on
@@ -81,7 +82,7 @@ class Sheet:
 
 @attrs.frozen
 class PhotoSheets:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SafetyUnit]
     clock: Clock
     signer: Signer
     secrets: Secrets
@@ -128,7 +129,7 @@ class PhotoSheets:
                      expires=datetime.fromtimestamp(until, tz=now.tzinfo),
                      waiting=waiting, entries=tuple(entries))
 
-    def _entries(self, uow: UnitOfWork, found: Sequence[PhotoOnSheet], until: int,
+    def _entries(self, uow: SafetyUnit, found: Sequence[PhotoOnSheet], until: int,
                  now: datetime) -> list[SheetEntry]:
         near: dict[int, list[int]] = {}
         for item in found:

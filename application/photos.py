@@ -13,21 +13,16 @@ from application.ports.clock import Clock
 from application.ports.jobs import TaskQueue
 from application.ports.photos import FileStore, Photo, PhotoForReview
 from application.ports.security import Secrets, Signer
+from application.ports.shared_units import PhotosUnit
 from application.ports.shield import ShieldTexts
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import SafetyUnit
 from application.shared.decisions import lift_decision, record_decision
 from application.shared.listings import relist
 from application.shared.lookups import existing_member, site_of_member
 from application.shared.photo_links import PhotoLinks
 from domain.blocklists import PhotoHash
-from domain.decisions import (
-    OTHER_TERMS,
-    Decision,
-    Ground,
-    ItemKind,
-    Restricting,
-    Restriction,
-)
+from domain.decisions import OTHER_TERMS, Decision, Ground, ItemKind, Restricting, Restriction
 from domain.errors import DomainError
 from domain.id_ranges import IdRange
 from domain.members import Member
@@ -105,7 +100,7 @@ def _counted(photos: list[Photo]) -> list[Photo]:
     return [p for p in photos if p.status != PhotoStatus.REJECTED and kept_by_owner(p.status)]
 
 
-def main_again_if_none(uow: UnitOfWork, photo: Photo) -> None:
+def main_again_if_none(uow: PhotosUnit, photo: Photo) -> None:
     """A photo given back (a removal lifted) is the main one again when its owner has no
     main photo now; one they chose meanwhile stays."""
     if not any(other.is_main and other.id != photo.id and kept_by_owner(other.status)
@@ -113,7 +108,7 @@ def main_again_if_none(uow: UnitOfWork, photo: Photo) -> None:
         uow.photos.set_main(photo.member_id, photo.id)
 
 
-def held_because(uow: UnitOfWork, photo: Photo) -> HeldBecause | None:
+def held_because(uow: SafetyUnit, photo: Photo) -> HeldBecause | None:
     found = uow.decisions.in_force(photo.member_id, Restriction.PHOTO_HELD, str(photo.id))
     if found is None:
         return None
@@ -175,7 +170,7 @@ class ImageProcessor(Protocol):
 
 @attrs.frozen
 class Photos:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SafetyUnit]
     clock: Clock
     files: FileStore
     images: ImageProcessor
@@ -223,7 +218,7 @@ class Photos:
         photo = Photo(photo_id, member_id, full, thumb, status, is_main=not kept)
         return OwnPhoto.of(photo, self.links)  # waiting: its owner's link only
 
-    def _hold(self, uow: UnitOfWork, member: Member, photo_id: int, match: PhotoMatch,
+    def _hold(self, uow: SafetyUnit, member: Member, photo_id: int, match: PhotoMatch,
               now: datetime) -> None:
         """The held photo's decision, in the member's language: taken by the shield, so
         detected and decided automatically; approving the photo lifts it."""
@@ -262,7 +257,7 @@ class Photos:
             uow.commit()
 
     @staticmethod
-    def _own(uow: UnitOfWork, member_id: int, photo_id: int) -> Photo:
+    def _own(uow: SafetyUnit, member_id: int, photo_id: int) -> Photo:
         photo = uow.photos.get(photo_id)
         # Another's photo, or one an operator took away: not found.
         if photo is None or photo.member_id != member_id or not kept_by_owner(photo.status):
@@ -436,7 +431,7 @@ class Photos:
             else None
 
 
-def site_id_of(uow: UnitOfWork, domain: str | None) -> int | None:
+def site_id_of(uow: SafetyUnit, domain: str | None) -> int | None:
     """The site a command is kept to (its domain, or a former one), None for every site."""
     if domain is None:
         return None
@@ -446,7 +441,7 @@ def site_id_of(uow: UnitOfWork, domain: str | None) -> int | None:
     return site.id
 
 
-def _chosen(uow: UnitOfWork, photo_ids: Sequence[int], ranges: Sequence[IdRange],
+def _chosen(uow: SafetyUnit, photo_ids: Sequence[int], ranges: Sequence[IdRange],
             site: str | None) -> list[Photo]:
     """The photos an approve or reject takes: each id named (it must exist), then those
     waiting for review in each range (at least one a range), each photo once; all of the

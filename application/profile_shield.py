@@ -13,7 +13,8 @@ from collections.abc import Sequence
 import attrs
 
 from application.ports.clock import Clock
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import SafetyUnit
 from application.shared.concurrency import on_member_conflict
 from application.shared.screening import Screening
 from domain.errors import DomainError
@@ -60,7 +61,7 @@ class ProfileFlagReview:
     visitors' warning goes); one judged a lure is removed with `amora members
     remove-text`, a decision the member is told."""
 
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SafetyUnit]
     clock: Clock
 
     @on_member_conflict

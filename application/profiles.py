@@ -13,7 +13,8 @@ from application.ports.clock import Clock
 from application.ports.discovery import RegionCatalog
 from application.ports.grounds import GroundTexts
 from application.ports.photos import Photo
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import SocialUnit
 from application.profile_shield import ProfileShield
 from application.shared.listings import relist
 from application.shared.lookups import existing_member, site_of_member
@@ -64,7 +65,7 @@ class Region:
 
 @attrs.frozen
 class Profiles:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SocialUnit]
     clock: Clock
     regions: RegionCatalog
     links: PhotoLinks  # the photos others do not all see go to the owner signed
@@ -109,7 +110,7 @@ class Profiles:
             raise DomainError("invalid_country")
         return [Region(c, n) for c, n in self.regions.regions(code, language)]
 
-    def _reasons(self, uow: UnitOfWork, member: Member, photos: list[Photo],
+    def _reasons(self, uow: SocialUnit, member: Member, photos: list[Photo],
                  language: str | None) -> dict[int, PhotoRejection]:
         if not any(photo.status in EXPLAINED for photo in photos):
             return {}

@@ -14,7 +14,8 @@ from application.ports.audit import JsonValue
 from application.ports.chat import Message
 from application.ports.clock import Clock
 from application.ports.events import EventBus, NewMessage, member_channel
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import SafetyUnit
 from application.shared.concurrency import on_member_conflict
 from application.shared.decisions import record_decision
 from application.shared.listings import relist
@@ -41,7 +42,7 @@ class RemovedMessage:
 
 @attrs.frozen
 class Removals:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SafetyUnit]
     clock: Clock
     events: EventBus
 

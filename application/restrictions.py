@@ -16,10 +16,11 @@ import attrs
 from application.appeals import Appeals
 from application.credits import Credits
 from application.moderation import Moderation
-from application.opener_guard import lift_when_cleared, limit_for_reports
 from application.photos import Photos
 from application.removals import Removals
-from application.shield import ShieldHolds, hold_sender
+from application.shared.holds import hold_sender
+from application.shared.opener_limits import lift_when_cleared, limit_for_reports
+from application.shield import ShieldHolds
 from application.shop_admin import ShopAdministration
 from domain.decisions import Restriction
 

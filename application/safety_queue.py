@@ -13,7 +13,8 @@ import attrs
 from application.ports.chat import Message
 from application.ports.clock import Clock
 from application.ports.decisions import DecisionFilter
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import SafetyUnit
 from domain.decisions import Decision, Restriction
 from domain.profile_flags import api_name
 
@@ -63,12 +64,12 @@ class SafetyQueueView:
     profiles: list[FlaggedProfile] = attrs.Factory(list)  # newest members first
 
 
-def _person(uow: UnitOfWork, member_id: int) -> Person | None:
+def _person(uow: SafetyUnit, member_id: int) -> Person | None:
     member = uow.members.get(member_id)
     return None if member is None else Person(member.id, member.profile.name, member.email)
 
 
-def _recipient(uow: UnitOfWork, message: Message) -> Person | None:
+def _recipient(uow: SafetyUnit, message: Message) -> Person | None:
     conversation = uow.chats.get(message.conversation_id)
     return None if conversation is None else _person(
         uow, conversation.other(message.sender_id))
@@ -76,7 +77,7 @@ def _recipient(uow: UnitOfWork, message: Message) -> Person | None:
 
 @attrs.frozen
 class SafetyQueue:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SafetyUnit]
     clock: Clock
 
     def view(self, days: int = 7) -> SafetyQueueView:
@@ -86,7 +87,7 @@ class SafetyQueue:
                                    profiles=self._profiles(uow))
 
     @staticmethod
-    def _held(uow: UnitOfWork) -> list[HeldMember]:
+    def _held(uow: SafetyUnit) -> list[HeldMember]:
         holds = [found for found in uow.decisions.find(DecisionFilter(
             restriction=Restriction.ACCOUNT_HELD, in_force_only=True, limit=1000))
             if found.member_id is not None]
@@ -100,7 +101,7 @@ class SafetyQueue:
         return held
 
     @staticmethod
-    def _flagged(uow: UnitOfWork, since: datetime) -> list[FlaggedMessage]:
+    def _flagged(uow: SafetyUnit, since: datetime) -> list[FlaggedMessage]:
         flagged = []
         for message in uow.chat_queries.flagged_since(since, FLAGGED_SHOWN):
             sender = _person(uow, message.sender_id)
@@ -109,7 +110,7 @@ class SafetyQueue:
         return flagged
 
     @staticmethod
-    def _profiles(uow: UnitOfWork) -> list[FlaggedProfile]:
+    def _profiles(uow: SafetyUnit) -> list[FlaggedProfile]:
         return [FlaggedProfile(
             Person(member.id, member.profile.name, member.email),
             [FlaggedText(api_name(field), getattr(member.profile, field),

@@ -12,15 +12,17 @@ from datetime import datetime
 
 import attrs
 
-from application.notifications import notify_later
 from application.ports.clock import Clock
 from application.ports.events import EventBus, PaymentSettled, member_channel
 from application.ports.payments import Mandate, PaymentGateway, PaymentMethod, PaymentRequest
 from application.ports.shop import Refund
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
-from application.receipts import issue_receipt
+from application.ports.transaction import UnitFactory
+from application.ports.units import ShopUnit
+from application.shared.buyers import DIRECT_DEBIT_BLOCK, buyer_of, where_is
 from application.shared.ledger import book, credits_event
 from application.shared.lookups import existing_member, site_of_member
+from application.shared.outbox import notify_later
+from application.shared.receipts import issue_receipt
 from application.shared.site_lookup import resolve_site
 from application.shared.vat import vat_of
 from domain.checkout_consent import checkout_consent
@@ -45,7 +47,6 @@ from domain.pricing import (
     DEFAULT_CURRENCY,
     FIRST_PURCHASE,
     Bundle,
-    Buyer,
     CodeStatus,
     DiscountCode,
     DiscountKind,
@@ -69,20 +70,8 @@ from domain.refunds import RefundPlan, credits_owed, plan_refund, taken_from
 from domain.sites import Site
 from domain.vat import TaxEvidence
 
-DIRECT_DEBIT_BLOCK = "directdebit_blocked"  # the member flag operators set
 CREDITS_SPENT = "payment_reversed_credits_spent"  # money back, credits spent already
 log = logging.getLogger(__name__)
-
-
-def buyer_of(member: Member, where: Whereabouts | None = None) -> Buyer:
-    """The member as the shop prices them: in the country they are (else their profile's)."""
-    return Buyer(member_id=member.id,
-                 country=where.country if where else member.profile.country,
-                 paid_user=member.paid_user, signup_at=member.created_at)
-
-
-def where_is(member: Member, geoip_country: str | None) -> Whereabouts:
-    return whereabouts(geoip_country, member.profile.country)
 
 
 @attrs.frozen(kw_only=True)
@@ -260,14 +249,14 @@ def priced_list(bundles: list[Bundle], offers: list[DiscountCode | None]) -> lis
 
 @attrs.frozen
 class Shop:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[ShopUnit]
     clock: Clock
     gateway: PaymentGateway
     events: EventBus
     base_url: str
 
     @staticmethod
-    def _bundles(uow: UnitOfWork, site: Site, country: str | None) -> list[Bundle]:
+    def _bundles(uow: ShopUnit, site: Site, country: str | None) -> list[Bundle]:
         return (uow.bundles.of_site(site.id, currency_for(country))
                 or uow.bundles.of_site(site.id, DEFAULT_CURRENCY))
 
@@ -336,7 +325,7 @@ class Shop:
         methods = [takes[method] for method in offered if method in takes]
         return Methods(methods, preferred=methods[0].id if methods else None)
 
-    def _own_bundle(self, uow: UnitOfWork, member: Member, bundle_id: int,
+    def _own_bundle(self, uow: ShopUnit, member: Member, bundle_id: int,
                     where: Whereabouts) -> Bundle:
         """Only a bundle on offer to this member: their site, the currency where they are."""
         site = site_of_member(uow, member)
@@ -405,7 +394,7 @@ class Shop:
         return StartedOrder(payment.payment_id, payment.checkout_url, order=order.id)
 
     @staticmethod
-    def _add_order(uow: UnitOfWork, discount: DiscountCode | None, order: Order) -> Order:
+    def _add_order(uow: ShopUnit, discount: DiscountCode | None, order: Order) -> Order:
         try:
             return uow.orders.add(order)
         except DomainError as taken:
@@ -416,7 +405,7 @@ class Shop:
             raise DomainError("code_used", discount=discount_kind(discount.code).value) from None
 
     @staticmethod
-    def check_direct_debit(uow: UnitOfWork, site: Site, member: Member, now: datetime) -> None:
+    def check_direct_debit(uow: ShopUnit, site: Site, member: Member, now: datetime) -> None:
         """Blocked accounts and members over the period's limit may not pay by debit, nor
         anyone on a closed site (no SMS code or mandate for an order that cannot be)."""
         site.refuse_if_closed()
@@ -425,7 +414,7 @@ class Shop:
         recent = uow.orders.count_by_method_since(member.id, "directdebit", now - PERIOD)
         check_allowed(blocked, recent, site.directdebit_limit)
 
-    def _mandate(self, uow: UnitOfWork, site: Site, member: Member, now: datetime) -> Mandate:
+    def _mandate(self, uow: ShopUnit, site: Site, member: Member, now: datetime) -> Mandate:
         """Every direct-debit order, repeated ones too, needs an allowed, signed mandate."""
         self.check_direct_debit(uow, site, member, now)
         signed = uow.direct_debit.latest_mandate(member.id)
@@ -435,7 +424,7 @@ class Shop:
                        account_holder=signed.account_holder, iban=signed.iban,
                        signed_at=signed.signed_at, email=member.email)
 
-    def _discount(self, uow: UnitOfWork, site: Site, member: Member, code: str | None,
+    def _discount(self, uow: ShopUnit, site: Site, member: Member, code: str | None,
                   bundle: Bundle, method: str, where: Whereabouts,
                   now: datetime) -> DiscountCode | None:
         """One discount at a time: the best for the member of the automatic ones and a
@@ -451,7 +440,7 @@ class Shop:
         return best_discount(bundle.price, *automatic.offers, typed)
 
     @classmethod
-    def _automatic(cls, uow: UnitOfWork, site: Site, member: Member, where: Whereabouts,
+    def _automatic(cls, uow: ShopUnit, site: Site, member: Member, where: Whereabouts,
                    now: datetime) -> Automatic:
         """Discounts the member has without typing: the time bonus or welcome discount
         unless an order holds it, and the stay discount they claimed while it is unspent."""
@@ -463,7 +452,7 @@ class Shop:
         return attrs.evolve(first, offers=[*first.offers, stay])
 
     @staticmethod
-    def _first_purchase(uow: UnitOfWork, site: Site, member: Member, where: Whereabouts,
+    def _first_purchase(uow: ShopUnit, site: Site, member: Member, where: Whereabouts,
                         now: datetime) -> Automatic:
         """The time bonus, else the welcome discount, for one order at a time: while an
         open order holds it no other gets it, and once an order paid with it, it is spent
@@ -564,7 +553,7 @@ class Shop:
             self.events.publish(member_channel(order.member_id), credits_event(balance))
 
     @staticmethod
-    def _check_code_once(uow: UnitOfWork, order: Order, now: datetime) -> None:
+    def _check_code_once(uow: ShopUnit, order: Order, now: datetime) -> None:
         """The reservation is checked again as the money arrives: a once-per-member code
         already spent by another order (one from before reservations, say) is flagged for
         the operators. The member paid this price, so the credits still come."""
@@ -579,7 +568,7 @@ class Shop:
                                  {"order": order.id, "code": code.code, "orders": others}, now)
 
     @staticmethod
-    def _move_credits(uow: UnitOfWork, order: Order, after: OrderStatus,
+    def _move_credits(uow: ShopUnit, order: Order, after: OrderStatus,
                       now: datetime) -> int | None:
         change = credit_change(order.status, after, order.credits)
         if change <= 0:
@@ -592,7 +581,7 @@ class Shop:
         return uow.ledger.balance(order.member_id)
 
     @staticmethod
-    def _take_back(uow: UnitOfWork, order: Order, owed: int, key: str, status: OrderStatus,
+    def _take_back(uow: ShopUnit, order: Order, owed: int, key: str, status: OrderStatus,
                    now: datetime) -> tuple[int, int]:
         """Take back what is left of ``owed`` credits; what was spent already is flagged,
         never negative. (taken, missing)."""
@@ -606,7 +595,7 @@ class Shop:
                                   "status": status.value}, now)
         return taken, owed - taken
 
-    def _money_went_back(self, uow: UnitOfWork, order: Order, after: OrderStatus,
+    def _money_went_back(self, uow: ShopUnit, order: Order, after: OrderStatus,
                          provider: str, now: datetime) -> int | None:
         """The gateway reports the rest of a paid order's money back (a refund made at
         the provider, a chargeback): the rest of its credits come back and the money is
@@ -639,7 +628,7 @@ class Shop:
             return self._plan(uow, order_id, cents, self.clock.now())[1]
 
     @staticmethod
-    def _plan(uow: UnitOfWork, order_id: int, cents: int | None,
+    def _plan(uow: ShopUnit, order_id: int, cents: int | None,
               now: datetime) -> tuple[Order, RefundPlan]:
         order = uow.orders.get(order_id)
         if order is None:
@@ -694,7 +683,7 @@ class Shop:
                                 credits_event(refunded.balance))
         return refunded
 
-    def give_back(self, uow: UnitOfWork, order: Order, plan: RefundPlan, reason: str,
+    def give_back(self, uow: ShopUnit, order: Order, plan: RefundPlan, reason: str,
                   actor: str, now: datetime, *, kind: str = OrderStatus.REFUNDED.value,
                   key: str | None = None, action: str = "orders.refund") -> Refunded:
         """The refund's writes, in the caller's unit of work: the order's refunded total,

@@ -13,11 +13,12 @@ import attrs
 from application.ports.audit import Details
 from application.ports.clock import Clock
 from application.ports.shop import Refund
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import ShopUnit
+from application.shared.buyers import DIRECT_DEBIT_BLOCK
 from application.shared.decisions import lift_decision, record_decision
 from application.shared.lookups import existing_member
 from application.shared.site_lookup import named_site
-from application.shop import DIRECT_DEBIT_BLOCK
 from domain.decisions import OTHER_TERMS, Ground, ItemKind, Restricting, Restriction
 from domain.errors import DomainError
 from domain.money import format_money, parse_money
@@ -65,7 +66,7 @@ def _currency(currency: str) -> str:
 
 @attrs.frozen
 class ShopAdministration:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[ShopUnit]
     clock: Clock
 
     def bundles(self, domain: str) -> list[Bundle]:
@@ -98,7 +99,7 @@ class ShopAdministration:
                                 without(current, credits, currency), actor,
                                 "bundles.remove", {"removed": credits})
 
-    def _change(self, uow: UnitOfWork, site_id: int, domain: str, currency: str,
+    def _change(self, uow: ShopUnit, site_id: int, domain: str, currency: str,
                 current: list[Bundle], wanted: list[Bundle], actor: str, action: str,
                 details: Details) -> PriceList:
         uow.bundles.replace(site_id, currency, wanted)

@@ -24,7 +24,8 @@ from application.ports.clock import Clock
 from application.ports.events import EventBus, SessionRevoked, member_channel
 from application.ports.security import Secrets
 from application.ports.sign_ins import UserAgents
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import AccountsUnit
 from domain.errors import DomainError
 from domain.sign_ins import SEEN_EVERY, Browser, EarlierSignIn, is_new_device, use_due
 
@@ -35,7 +36,7 @@ NEW_DEVICE_JOB = "new_device_mail"
 END_LINK_PURPOSE = "end_session"  # account_tokens.purpose; target: the session's id
 
 
-def start_session(uow: UnitOfWork, secrets: Secrets, user_agents: UserAgents | None,
+def start_session(uow: AccountsUnit, secrets: Secrets, user_agents: UserAgents | None,
                   member_id: int, visitor: Visitor, now: datetime,
                   expires_at: datetime) -> str:
     """A new session for the member, in the caller's transaction: the raw token for the
@@ -52,7 +53,7 @@ def start_session(uow: UnitOfWork, secrets: Secrets, user_agents: UserAgents | N
     return token
 
 
-def _from_new_device(uow: UnitOfWork, user_agents: UserAgents, member_id: int,
+def _from_new_device(uow: AccountsUnit, user_agents: UserAgents, member_id: int,
                      visitor: Visitor) -> bool:
     if not uow.sessions.has_any(member_id):
         return False  # the first session (signup): nothing to compare it with
@@ -64,7 +65,7 @@ def _from_new_device(uow: UnitOfWork, user_agents: UserAgents, member_id: int,
     return is_new_device(visitor.device, family, earlier) if earlier else True
 
 
-def note_use(uow: UnitOfWorkFactory, token_hash: str, session: SessionRecord,
+def note_use(uow: UnitFactory[AccountsUnit], token_hash: str, session: SessionRecord,
              now: datetime) -> None:
     """The signed-in lookup found this open session: its last use is written when the
     one written is SEEN_EVERY old (one cheap UPDATE per session every few minutes)."""
@@ -101,7 +102,7 @@ class EndedByLink:
 
 @attrs.frozen
 class SignInSessions:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[AccountsUnit]
     clock: Clock
     secrets: Secrets
     user_agents: UserAgents

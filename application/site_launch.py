@@ -10,9 +10,9 @@ from collections.abc import Mapping
 
 import attrs
 
-from application.companies import find_company
 from application.ports.clock import Clock
 from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.shared.lookups import find_company
 from application.shared.site_defaults import STANDARD_BUNDLES, STANDARD_TEXTS
 from application.shared.site_directory import SiteDirectory
 from application.shared.site_lookup import domain_free, named_site

@@ -7,7 +7,8 @@ from datetime import datetime
 
 import attrs
 
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import SitesUnit
 from application.shared.form_limits import form_limits
 from application.shared.site_directory import SiteDirectory
 from domain.chat import FREE_CONVERSATIONS
@@ -187,7 +188,7 @@ def _company(company: Company, site: Site, visitor_country: str | None) -> Compa
 class SiteQueries:
     """What the client may read about the site it is on."""
 
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SitesUnit]
     sites: SiteDirectory
     # The deployment's VAPID public key: pushes are signed with its private half.
     push_key: str = ""

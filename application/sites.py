@@ -10,17 +10,13 @@ import attrs
 from application.ports.clock import Clock
 from application.ports.email_addresses import EmailAddresses
 from application.ports.sites import SiteChecks
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import SitesUnit
 from application.shared.site_directory import SiteDirectory
 from application.shared.site_lookup import CLOSED_MAIL, domain_of, named_site
 from domain.errors import DomainError
 from domain.site_settings import change_setting
-from domain.sites import (
-    Site,
-    closed_site,
-    renamed_site,
-    reopened_site,
-)
+from domain.sites import Site, closed_site, renamed_site, reopened_site
 
 
 @attrs.frozen
@@ -53,7 +49,7 @@ MAIL_BATCH = 500
 class SiteAdministration:
     """Operators' use cases (``amora sites``); every change is audit-logged."""
 
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SitesUnit]
     clock: Clock
     sites: SiteDirectory | None = None
     # The standards settings are held to (None: their shape only, as in-memory tests).
@@ -170,7 +166,7 @@ class SiteAdministration:
             self.sites.forget()
 
     @staticmethod
-    def _check_references(uow: UnitOfWork, before: Site, after: Site) -> None:
+    def _check_references(uow: SitesUnit, before: Site, after: Site) -> None:
         if uow.companies.get(after.company_id) is None:
             raise DomainError("invalid_setting", field="company_id", value=after.company_id)
         if after.domain != before.domain and uow.sites.by_domain(after.domain):

@@ -10,32 +10,15 @@ calls `confirm_session` with the session's token."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import attrs
 
 from application.ports.clock import Clock
 from application.ports.security import PasswordHasher, Secrets
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.unit_of_work import UnitOfWorkFactory
 from application.shared.password_checks import PasswordChecks
+from application.shared.step_up_checks import confirm_session
 from domain.accounts import LockoutPolicy
 from domain.errors import DomainError
-from domain.step_up import check_reconfirmed
-
-
-def require_step_up(uow: UnitOfWork, secrets: Secrets, session_token: str | None,
-                    now: datetime) -> None:
-    """In the change's own unit of work: refused unless this session was confirmed
-    within the window."""
-    confirmed = uow.sessions.confirmed_at(secrets.digest(session_token)) \
-        if session_token else None
-    check_reconfirmed(confirmed, now)
-
-
-def confirm_session(uow: UnitOfWork, secrets: Secrets, session_token: str,
-                    now: datetime) -> None:
-    """The member proved it is them in this session (the password or a passkey)."""
-    uow.sessions.confirm(secrets.digest(session_token), now)
 
 
 @attrs.frozen

@@ -8,9 +8,9 @@ from datetime import UTC, datetime, time
 
 import attrs
 
-from application.companies import find_company
 from application.ports.tax import TaxReadings
 from application.ports.unit_of_work import UnitOfWorkFactory
+from application.shared.lookups import find_company
 from domain.errors import DomainError
 from domain.sites import Company
 from domain.tax_report import TaxLine, tax_lines

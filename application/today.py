@@ -13,7 +13,8 @@ import attrs
 
 from application.ports.clock import Clock
 from application.ports.today import TodayReadings
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import ReportsUnit
 from application.shared.site_lookup import named_site
 from domain.sites import Site
 from domain.today import Activity, SiteToday, Today, site_day
@@ -24,7 +25,7 @@ FAILED_JOBS_WINDOW = timedelta(hours=24)
 
 @attrs.frozen
 class AtAGlance:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[ReportsUnit]
     clock: Clock
     readings: TodayReadings
 

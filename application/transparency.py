@@ -16,7 +16,8 @@ import attrs
 
 from application.ports.decisions import DecisionFilter
 from application.ports.grounds import GroundTexts
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import ReportsUnit
 from application.shared.site_lookup import named_site, resolve_site
 from domain.decisions import Decision, ItemKind
 from domain.errors import DomainError
@@ -63,7 +64,7 @@ def _automation(found: Decision) -> str:
 
 @attrs.frozen
 class Transparency:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[ReportsUnit]
     grounds: GroundTexts
 
     def report(self, start: date, end: date, site_domain: str | None = None) -> Report:
@@ -114,7 +115,7 @@ class Transparency:
         return written
 
     @staticmethod
-    def _decisions(uow: UnitOfWork, site_id: int | None, since: datetime,
+    def _decisions(uow: ReportsUnit, site_id: int | None, since: datetime,
                    until: datetime) -> list[Decision]:
         return list(uow.decisions.find(DecisionFilter(site_id=site_id, since=since,
                                                       until=until, limit=EVERY_DECISION)))

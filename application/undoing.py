@@ -10,29 +10,29 @@ from collections.abc import Callable
 from datetime import datetime
 
 from application.photos import main_again_if_none
-from application.ports.unit_of_work import UnitOfWork
+from application.ports.shared_units import UndoUnit
+from application.shared.buyers import DIRECT_DEBIT_BLOCK
+from application.shared.holds import end_hold
 from application.shared.ledger import book
 from application.shared.listings import relist
 from application.shared.lookups import existing_member
-from application.shield import end_hold
-from application.shop import DIRECT_DEBIT_BLOCK
 from domain.credits import EntryKind
 from domain.decisions import Decision, Restriction
 from domain.errors import DomainError
 from domain.photos import PhotoStatus
 from domain.removals import restored_texts
 
-Undo = Callable[[UnitOfWork, Decision, datetime], None]
+Undo = Callable[[UndoUnit, Decision, datetime], None]
 
 
-def _ban(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+def _ban(uow: UndoUnit, found: Decision, now: datetime) -> None:
     member = existing_member(uow, _member(found))
     if member.banned_at is None:
         return  # unbanned meanwhile: nothing left to undo
     uow.members.save(member, member.unbanned())
 
 
-def _photo(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+def _photo(uow: UndoUnit, found: Decision, now: datetime) -> None:
     photo = uow.photos.get(int(found.item_id or 0))
     if photo is None:
         return  # the member deleted it meanwhile
@@ -40,7 +40,7 @@ def _photo(uow: UnitOfWork, found: Decision, now: datetime) -> None:
     relist(uow, photo.member_id)
 
 
-def _removed_photo(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+def _removed_photo(uow: UndoUnit, found: Decision, now: datetime) -> None:
     """A removed photo back (issue 32.2) as its decision keeps it: approved again (and
     the main photo, should its owner have none now), or back to review; anything since
     (deleted with the account, given back by an operator) stands."""
@@ -52,7 +52,7 @@ def _removed_photo(uow: UnitOfWork, found: Decision, now: datetime) -> None:
     relist(uow, photo.member_id)
 
 
-def _held_photo(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+def _held_photo(uow: UndoUnit, found: Decision, now: datetime) -> None:
     """A held photo lifted on appeal goes back to review, as any upload does (the hold
     was the only thing keeping it from there); anything since (deleted, approved,
     rejected) stands."""
@@ -63,18 +63,18 @@ def _held_photo(uow: UnitOfWork, found: Decision, now: datetime) -> None:
     relist(uow, photo.member_id)
 
 
-def _credits(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+def _credits(uow: UndoUnit, found: Decision, now: datetime) -> None:
     amount = int(found.undo.get("credits") or 0)
     if amount > 0:
         book(uow, _member(found), EntryKind.GRANT, amount, f"appeal:{found.id}",
              "credits returned on appeal", now)
 
 
-def _direct_debit(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+def _direct_debit(uow: UndoUnit, found: Decision, now: datetime) -> None:
     uow.member_flags.remove(_member(found), DIRECT_DEBIT_BLOCK)
 
 
-def _texts(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+def _texts(uow: UndoUnit, found: Decision, now: datetime) -> None:
     """The removed profile texts back, unless the member has written new ones since."""
     member = existing_member(uow, _member(found))
     profile = restored_texts(member.profile, found.item_id or "", found.undo)
@@ -83,7 +83,7 @@ def _texts(uow: UnitOfWork, found: Decision, now: datetime) -> None:
         relist(uow, member.id)
 
 
-def _message(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+def _message(uow: UndoUnit, found: Decision, now: datetime) -> None:
     """The message's text (or gift) back; both chats show it on their next reading."""
     message = uow.chats.message(int(found.item_id or 0))
     if message is None or not message.removed:
@@ -93,12 +93,12 @@ def _message(uow: UnitOfWork, found: Decision, now: datetime) -> None:
                           str(gift) if gift else None)
 
 
-def _hold(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+def _hold(uow: UndoUnit, found: Decision, now: datetime) -> None:
     """The held member's waiting messages are delivered (notified like any message)."""
     end_hold(uow, _member(found))
 
 
-def _limit(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+def _limit(uow: UndoUnit, found: Decision, now: datetime) -> None:
     """Nothing more: reports lower the daily cap only while the decision is in force
     (application/opener_guard.py), so lifting it is the whole undoing."""
 
@@ -123,7 +123,7 @@ UNDO: dict[Restriction, Undo] = {
 }
 
 
-def undo(uow: UnitOfWork, found: Decision, now: datetime) -> None:
+def undo(uow: UndoUnit, found: Decision, now: datetime) -> None:
     action = UNDO.get(found.restriction)
     if action is None:
         raise DomainError("cannot_undo", restriction=found.restriction.value)

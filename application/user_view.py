@@ -8,10 +8,11 @@ import attrs
 
 from application.ports.accounts import SignedIn
 from application.ports.photos import MainPhoto
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import AccountsUnit
+from application.shared.buyers import buyer_of
 from application.shared.photo_links import PhotoLinks
 from application.shared.site_directory import SiteDirectory
-from application.shop import buyer_of
 from domain.members import AccountStatus, Member, ProfileStatus
 from domain.photos import PhotoStatus
 from domain.pricing import time_bonus_end
@@ -57,7 +58,7 @@ class User:
 
 @attrs.frozen
 class UserView:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[AccountsUnit]
     sites: SiteDirectory
     links: PhotoLinks  # a main photo still waiting for review: the member's own link
 

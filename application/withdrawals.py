@@ -27,7 +27,8 @@ from application.ports.clock import Clock
 from application.ports.events import EventBus, PaymentSettled, member_channel
 from application.ports.notifications import Mailer
 from application.ports.payments import PaymentGateway
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import ShopUnit
 from application.ports.withdrawals import RefundState, Withdrawal
 from application.shared.ledger import credits_event
 from application.shared.lookups import existing_member, site_of_member
@@ -125,7 +126,7 @@ def _plan_of(order: Order, plan: WithdrawalPlan) -> RefundPlan:
 
 @attrs.frozen
 class Withdrawals:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[ShopUnit]
     clock: Clock
     gateway: PaymentGateway
     shop: Shop
@@ -135,7 +136,7 @@ class Withdrawals:
     base_url: str
 
     @staticmethod
-    def _own(uow: UnitOfWork, member: Member, order_id: int) -> tuple[Order, Site]:
+    def _own(uow: ShopUnit, member: Member, order_id: int) -> tuple[Order, Site]:
         order = uow.orders.get(order_id)
         if order is None or order.member_id != member.id:
             raise DomainError("order_not_found")

@@ -11,7 +11,7 @@ import attrs
 from application.ports.discovery import CandidateCard, MemberCard
 from application.ports.likes import GivenLike, ReceivedLike
 from application.ports.photos import CardImage
-from application.ports.unit_of_work import UnitOfWork
+from application.ports.shared_units import PhotosUnit
 from domain.members import Member, age_on
 from domain.photos import PhotoStatus
 
@@ -86,7 +86,7 @@ class ShortProfile:
     main_image: CardImage | None
 
 
-def short_profile(uow: UnitOfWork, member: Member, today: date) -> ShortProfile:
+def short_profile(uow: PhotosUnit, member: Member, today: date) -> ShortProfile:
     main = uow.photos.main_of(member.id)
     image = (CardImage(main.filename, main.thumb_filename)
              if main and main.status == PhotoStatus.ACTIVE else None)

@@ -10,8 +10,14 @@ from datetime import datetime
 
 import attrs
 
-from application.ports.unit_of_work import UnitOfWork
-from domain.decisions import Decision, Restricting, Restriction, decision, lifted
+from application.ports.shared_units import DecidingUnit, DecisionsUnit
+from domain.decisions import (
+    Decision,
+    Restricting,
+    Restriction,
+    decision,
+    lifted,
+)
 from domain.errors import DomainError
 from domain.members import Member
 
@@ -19,7 +25,7 @@ DECISION_MAIL = "decision"  # the account_mail kind that sends the statement of 
 OUTCOME_MAIL = "appeal_outcome"  # the outcome of an appeal against a decision (not a ban)
 
 
-def record_decision(uow: UnitOfWork, member: Member, what: Restricting, actor: str,
+def record_decision(uow: DecidingUnit, member: Member, what: Restricting, actor: str,
                     now: datetime) -> Decision:
     """Keeps the statement of reasons for `what` and queues its mail to the member."""
     if what.notice_id is not None:
@@ -31,7 +37,7 @@ def record_decision(uow: UnitOfWork, member: Member, what: Restricting, actor: s
     return attrs.evolve(made, id=decision_id)
 
 
-def _check_notice(uow: UnitOfWork, notice_id: int, member: Member) -> None:
+def _check_notice(uow: DecidingUnit, notice_id: int, member: Member) -> None:
     """The notice (complaint) that led to a decision exists and is about this member
     (or about no one in particular), so the decision never points at another's case."""
     notice = uow.complaints.get(notice_id)
@@ -41,11 +47,11 @@ def _check_notice(uow: UnitOfWork, notice_id: int, member: Member) -> None:
         raise DomainError("notice_of_another_member", id=notice_id, member=notice.member_id)
 
 
-def decisions_of(uow: UnitOfWork, member_id: int) -> Sequence[Decision]:
+def decisions_of(uow: DecisionsUnit, member_id: int) -> Sequence[Decision]:
     return uow.decisions.of_member(member_id)
 
 
-def lift_decision(uow: UnitOfWork, member_id: int, restriction: Restriction,
+def lift_decision(uow: DecisionsUnit, member_id: int, restriction: Restriction,
                   item_id: str | None, actor: str, now: datetime) -> Decision | None:
     """The restriction ended (unban, approval, unblock): its decision in force, if any,
     is lifted in the same transaction, so none stays in force for what no longer is."""
@@ -55,3 +61,12 @@ def lift_decision(uow: UnitOfWork, member_id: int, restriction: Restriction,
     done = lifted(found, actor, now)
     uow.decisions.lift(done)
     return done
+
+
+def held_since(uow: DecisionsUnit, member_id: int) -> Decision | None:
+    """The hold in force on the member, if any."""
+    return uow.decisions.in_force(member_id, Restriction.ACCOUNT_HELD, str(member_id))
+
+
+def is_held(uow: DecisionsUnit, member_id: int) -> bool:
+    return held_since(uow, member_id) is not None

@@ -7,12 +7,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from application.ports.events import CreditsChanged
-from application.ports.unit_of_work import UnitOfWork
+from application.ports.shared_units import LedgerUnit
 from domain.credits import EntryKind, LedgerEntry, balance_after, check_key, signed_amount
 from domain.errors import DomainError
 
 
-def book(uow: UnitOfWork, member_id: int, kind: EntryKind, amount: int, key: str,
+def book(uow: LedgerUnit, member_id: int, kind: EntryKind, amount: int, key: str,
          reason: str, now: datetime) -> LedgerEntry:
     """One ledger entry. A key seen before returns that entry (a retry charges nothing);
     a change the balance cannot carry raises not_enough_credits and books nothing."""

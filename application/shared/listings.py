@@ -4,12 +4,12 @@ depends on (the active main photo, the profile) calls ``relist`` in its unit of 
 
 from __future__ import annotations
 
-from application.ports.unit_of_work import UnitOfWork
+from application.ports.shared_units import ListingUnit
 from domain.discovery import Listing, listing_of
 from domain.photos import PhotoStatus
 
 
-def relist(uow: UnitOfWork, *member_ids: int) -> None:
+def relist(uow: ListingUnit, *member_ids: int) -> None:
     """Stores each member's listing as their photos and profile stand in this unit of
     work."""
     for member_id in dict.fromkeys(member_ids):

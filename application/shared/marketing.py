@@ -7,16 +7,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 
-from application.ports.unit_of_work import UnitOfWork
+from application.ports.shared_units import MarketingUnit
 from domain.notifications import MARKETING, MarketingVia, Preferences, marketing_choice
 
 
-def stored_preferences(uow: UnitOfWork, member_id: int) -> Preferences:
+def stored_preferences(uow: MarketingUnit, member_id: int) -> Preferences:
     values, _ = uow.notifications.preferences(member_id)
     return Preferences().changed(values)
 
 
-def change_preferences(uow: UnitOfWork, member_id: int, changes: Mapping[str, bool],
+def change_preferences(uow: MarketingUnit, member_id: int, changes: Mapping[str, bool],
                        via: MarketingVia, now: datetime) -> Preferences:
     """Saves the changes; turning the first marketing kind on gives consent, turning the
     last one off withdraws it, and either is recorded."""
@@ -29,7 +29,7 @@ def change_preferences(uow: UnitOfWork, member_id: int, changes: Mapping[str, bo
     return after
 
 
-def answer_at_signup(uow: UnitOfWork, member_id: int, opted_in: bool, now: datetime) -> None:
+def answer_at_signup(uow: MarketingUnit, member_id: int, opted_in: bool, now: datetime) -> None:
     """The signup's opt-in box, ticked or not, is the member's first word on it."""
     if opted_in:
         uow.notifications.save_preferences(

@@ -14,7 +14,7 @@ from datetime import datetime
 import attrs
 
 from application.ports.security import PasswordHasher
-from application.ports.unit_of_work import UnitOfWork
+from application.ports.shared_units import PasswordCheckUnit
 from domain.accounts import LockoutPolicy, minutes_left
 from domain.errors import DomainError
 from domain.members import Member
@@ -25,7 +25,7 @@ class PasswordChecks:
     passwords: PasswordHasher
     lockout: LockoutPolicy = LockoutPolicy()
 
-    def check(self, uow: UnitOfWork, site_id: int, address: str, ip: str, now: datetime,
+    def check(self, uow: PasswordCheckUnit, site_id: int, address: str, ip: str, now: datetime,
               matches: Callable[[], bool], refusal: str,
               more_to_come: Callable[[], bool] | None = None) -> None:
         """``matches()`` (the hash) for the account ``address`` from ``ip``, unless the
@@ -50,7 +50,7 @@ class PasswordChecks:
                 and not (more_to_come and more_to_come()):
             uow.login_failures.clear(site_id, address, ip)
 
-    def confirm(self, uow: UnitOfWork, member: Member, password: str, ip: str,
+    def confirm(self, uow: PasswordCheckUnit, member: Member, password: str, ip: str,
                 now: datetime, refusal: str = "password_wrong") -> None:
         """A signed-in member's own password, typed again before a change."""
         self.check(uow, member.site_id, member.email, ip, now,

@@ -10,12 +10,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from application.ports.security import Secrets
-from application.ports.unit_of_work import UnitOfWork
+from application.ports.shared_units import SecondStepUnit
 from domain.errors import DomainError
 from domain.two_factor import CHALLENGE_LIFETIME, CHALLENGE_PURPOSE
 
 
-def ask_second_step(uow: UnitOfWork, secrets: Secrets, member_id: int, now: datetime,
+def ask_second_step(uow: SecondStepUnit, secrets: Secrets, member_id: int, now: datetime,
                     target: str | None = None) -> None:
     """Nothing when the member has two-factor sign-in off. Else the unit of work is
     committed as it stands (what the first step did, such as a used login link or a

@@ -9,14 +9,11 @@ from datetime import datetime, timedelta
 import attrs
 
 from application.ports.clock import Clock
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import CoreUnit
 from application.shared.site_lookup import could_be_former
 from domain.errors import NotFound
-from domain.sites import (
-    Site,
-    is_domain,
-    normalise_domain,
-)
+from domain.sites import Site, is_domain, normalise_domain
 
 # How old the sites a process serves from memory may be: an operator's change
 # (`amora sites set`, in any process) reaches every process within this time.
@@ -30,7 +27,7 @@ class SiteDirectory:
     in this process is seen at once. Only reads that may be a second old use it: use cases
     that change things read the site in their own transaction."""
 
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[CoreUnit]
     clock: Clock
     _read: tuple[datetime, tuple[Site, ...]] | None = None
     # Renamed sites' former domains (issue 32.5) with their site's id, read apart from the

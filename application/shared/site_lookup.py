@@ -5,19 +5,15 @@ from __future__ import annotations
 
 import re
 
-from application.ports.unit_of_work import UnitOfWork
+from application.ports.units import CoreUnit
 from domain.errors import DomainError, NotFound
-from domain.sites import (
-    Site,
-    is_domain,
-    normalise_domain,
-)
+from domain.sites import Site, is_domain, normalise_domain
 
 # The mail that tells a closed site's members (application.account_mails).
 CLOSED_MAIL = "site_closed"
 
 
-def resolve_site(uow: UnitOfWork, host: str | None) -> Site:
+def resolve_site(uow: CoreUnit, host: str | None) -> Site:
     """The site for a host, a renamed site's former domain included (the web redirects
     those first: adapters/http/site_views.py); an unknown or missing host falls back to
     the default site."""
@@ -32,13 +28,13 @@ def resolve_site(uow: UnitOfWork, host: str | None) -> Site:
     return site
 
 
-def named_site(uow: UnitOfWork, domain: str) -> Site:
+def named_site(uow: CoreUnit, domain: str) -> Site:
     """The site an operator names: exactly that domain, never the default site instead
     (`amora bundles set typo.test ...` must not change the default site)."""
     return _by_domain(uow, domain)
 
 
-def _by_domain(uow: UnitOfWork, domain: str) -> Site:
+def _by_domain(uow: CoreUnit, domain: str) -> Site:
     name = normalise_domain(domain)
     site = uow.sites.by_domain(name) if is_domain(name) else None
     if site is None:
@@ -55,12 +51,12 @@ def could_be_former(name: str) -> bool:
     return "." in name and is_domain(name) and not _IPV4.fullmatch(name)
 
 
-def domain_of(uow: UnitOfWork, site_id: int) -> str:
+def domain_of(uow: CoreUnit, site_id: int) -> str:
     site = uow.sites.get(site_id)
     return site.domain if site else str(site_id)
 
 
-def domain_free(uow: UnitOfWork, domain: str) -> None:
+def domain_free(uow: CoreUnit, domain: str) -> None:
     """A new site's domain is neither a site's nor a renamed site's former one."""
     if uow.sites.by_domain(domain) is not None:
         raise DomainError("domain_taken", domain=domain)

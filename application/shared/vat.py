@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from datetime import date
 
-from application.ports.unit_of_work import UnitOfWork
+from application.ports.shared_units import CompaniesUnit
 from domain.vat import OrderVat, TaxEvidence, order_vat
 
 
-def seller_country(uow: UnitOfWork, company_id: int) -> str | None:
+def seller_country(uow: CompaniesUnit, company_id: int) -> str | None:
     """The country of the company's own address (the one for no particular audience)."""
     company = uow.companies.get(company_id)
     return company.address_for(None).country if company else None
 
 
-def vat_of(uow: UnitOfWork, site_id: int, amount: int, evidence: TaxEvidence,
+def vat_of(uow: CompaniesUnit, site_id: int, amount: int, evidence: TaxEvidence,
            day: date) -> OrderVat:
     """The VAT of ``amount`` cents (VAT included) sold on ``site_id`` on ``day``."""
     site = uow.sites.get(site_id)

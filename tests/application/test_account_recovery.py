@@ -11,9 +11,10 @@ import pytest
 
 from adapters.events.local import LocalEventBus
 from adapters.security.password_strength import password_strength
-from application.account_recovery import UNDO_LIFETIME, AccountRecovery
+from application.account_recovery import AccountRecovery
 from application.ports.events import Event, member_channel
 from application.ports.passkeys import NewCredential
+from application.shared.account_changes import UNDO_LIFETIME
 from application.step_up import StepUp
 from domain.errors import DomainError
 from domain.passkeys import Passkey

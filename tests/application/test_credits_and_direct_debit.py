@@ -16,7 +16,8 @@ from application.credits import Credits
 from application.direct_debit import DirectDebit, SmsCodeSent
 from application.ports.events import CreditsChanged
 from application.ports.shop import MemberFlag
-from application.shop import DIRECT_DEBIT_BLOCK, Shop, StartedOrder
+from application.shared.buyers import DIRECT_DEBIT_BLOCK
+from application.shop import Shop, StartedOrder
 from domain.accounts import InvalidFields
 from domain.direct_debit import MAX_ATTEMPTS, SENDS_PER_HOUR, MandateForm
 from domain.errors import DomainError

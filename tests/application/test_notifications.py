@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from adapters.mail.texts import JsonMailTexts
 from application.chat import Chat
 from application.likes import Likes
-from application.notifications import notification_for
 from application.ports.events import NewLike, UnreadCount
+from application.shared.outbox import notification_for
 from domain.members import AccountStatus, Member
 from domain.notifications import PREFERENCE_KEYS, Kind, MailOff
 from domain.orders import Order, OrderStatus

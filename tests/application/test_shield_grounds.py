@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from application.shield import ground_for
+from application.shared.holds import ground_for
 
 
 def test_the_hold_names_the_clause_the_flagged_sends_broke() -> None:

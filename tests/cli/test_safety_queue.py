@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from application.accounts import SignupForm, Visitor
-from application.shield import SCAM, hold_sender
+from application.shared.holds import SCAM, hold_sender
 from cli import context
 from cli.main import app
 from tests.conftest import seed_default_site

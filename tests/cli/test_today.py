@@ -16,7 +16,7 @@ from dependency_injector import providers
 from typer.testing import CliRunner
 
 from adapters.sql import tables as t
-from application.shield import held_since
+from application.shared.decisions import held_since
 from cli import context, output
 from cli.main import app
 from cli.today import age

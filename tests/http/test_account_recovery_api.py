@@ -19,8 +19,8 @@ from flask import Flask
 
 from adapters.container import Container
 from adapters.http.app import create_app
-from application.account_recovery import UNDO_LIFETIME
 from application.ports.audit import AuditFilter
+from application.shared.account_changes import UNDO_LIFETIME
 from domain.step_up import RECONFIRM_WINDOW
 from tests.api_client import ApiClient
 from tests.application.memory_services import FixedClock
