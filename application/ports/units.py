@@ -115,6 +115,8 @@ class SocialUnit(CoreUnit, Protocol):
     """Finding members, their profiles and photos, likes and games."""
 
     @property
+    def decisions(self) -> DecisionRepository: ...  # why a photo of one's own was rejected
+    @property
     def photos(self) -> PhotoRepository: ...
     @property
     def discovery(self) -> DiscoveryRepository: ...
@@ -136,6 +138,10 @@ class ChatUnit(CoreUnit, Protocol):
     """Conversations, what they cost and the shield and trust rules over first messages."""
 
     @property
+    def photos(self) -> PhotoRepository: ...  # the partner's card and gallery
+    @property
+    def complaints(self) -> ComplaintRepository: ...  # a hold names the notice behind it
+    @property
     def chats(self) -> ChatRepository: ...
     @property
     def chat_queries(self) -> ChatQueries: ...  # read only
@@ -156,6 +162,10 @@ class ChatUnit(CoreUnit, Protocol):
 class ShopUnit(CoreUnit, Protocol):
     """Bundles, orders, receipts, direct debit, withdrawals and the credits they buy."""
 
+    @property
+    def decisions(self) -> DecisionRepository: ...  # credits taken, direct debit blocked
+    @property
+    def complaints(self) -> ComplaintRepository: ...
     @property
     def companies(self) -> CompanyRepository: ...
     @property
@@ -182,6 +192,10 @@ class SafetyUnit(CoreUnit, Protocol):
     """Moderation: complaints, decisions and appeals, photos under review, block lists,
     the shield's holds and bans."""
 
+    @property
+    def discovery(self) -> DiscoveryRepository: ...  # relisting; what a reporter could see
+    @property
+    def likes(self) -> LikesRepository: ...
     @property
     def sessions(self) -> SessionRepository: ...
     @property
