@@ -6,6 +6,7 @@
  */
 import { create } from 'zustand';
 import { answer, api } from '../../shared/api/client';
+import { type Query, serverQuery } from '../../shared/api/serverQuery';
 import type { Answer } from '../../shared/api/types';
 
 export type GeoPermission = 'unsupported' | 'unknown' | PermissionState;
@@ -35,6 +36,32 @@ function position(): Promise<GeolocationPosition> {
   );
 }
 
+/** Where the browser says the member is, as a place (false: unknown or refused). */
+async function lookUpPlace(): Promise<Place | false> {
+  try {
+    const { coords } = await position();
+    // Four decimals (some 10 m): all a city needs.
+    const query = { lat: Number(coords.latitude.toFixed(4)), lon: Number(coords.longitude.toFixed(4)) };
+    const found = await answer(api.GET('/api/geocode', { params: { query } }));
+    useGeo.setState({ permission: 'granted' });
+    return typeof found === 'object' ? found : false;
+  } catch (error) {
+    if ((error as GeolocationPositionError)?.code === 1) useGeo.setState({ permission: 'denied' });
+    return false;
+  }
+}
+
+// The place (shared/api/serverQuery): a found one is kept for an hour; callers meanwhile
+// share one lookup.
+const placeQuery: Query<void, Place | false> = serverQuery({
+  fetch: lookUpPlace,
+  keep: (place) => useGeo.setState({ place, placeAt: Date.now() }),
+  known() {
+    const { place, placeAt } = useGeo.getState();
+    return place && Date.now() - placeAt < GEOCODE_MAX_AGE_MS ? place : undefined;
+  },
+});
+
 export const useGeo = create<GeoState>()((set, get) => ({
   permission: typeof navigator !== 'undefined' && 'geolocation' in navigator ? 'unknown' : 'unsupported',
   place: null,
@@ -49,22 +76,6 @@ export const useGeo = create<GeoState>()((set, get) => ({
       // Some browsers cannot report it: the state stays unknown until the member asks.
     }
   },
-  async locate() {
-    const { place, placeAt, permission } = get();
-    if (place && Date.now() - placeAt < GEOCODE_MAX_AGE_MS) return place;
-    if (permission === 'unsupported') return false;
-    try {
-      const { coords } = await position();
-      // Four decimals (some 10 m): all a city needs.
-      const query = { lat: Number(coords.latitude.toFixed(4)), lon: Number(coords.longitude.toFixed(4)) };
-      const found = await answer(api.GET('/api/geocode', { params: { query } }));
-      const result = typeof found === 'object' ? found : false;
-      set({ place: result, placeAt: Date.now(), permission: 'granted' });
-      return result;
-    } catch (error) {
-      if ((error as GeolocationPositionError)?.code === 1) set({ permission: 'denied' });
-      set({ place: false, placeAt: Date.now() });
-      return false;
-    }
-  },
+  // Unsupported: the browser will never tell, so nothing is asked or kept.
+  locate: () => (get().permission === 'unsupported' ? Promise.resolve(false) : placeQuery.load()),
 }));

@@ -9,6 +9,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { registerSessionReset, useSession, type User } from '../session';
+import { type Query, serverQuery } from '../../shared/api/serverQuery';
 import { type DiscountCode, shopApi } from './shopApi';
 
 export const TICK_MS = 1000;
@@ -42,11 +43,20 @@ export function mayHaveTimeBonus(user: Pick<User, 'paid_user' | 'time_bonus_unti
 }
 
 let ticker: ReturnType<typeof setInterval> | null = null;
-// Each load or clear starts a new run: an answer that arrives after a logout is dropped.
-let run = 0;
+
+// The member's automatic discount (shared/api/serverQuery): each load or clear drops the
+// answer on its way, so one that arrives after a logout is not shown.
+const discountQuery: Query<void, DiscountCode> = serverQuery({
+  fetch: () => shopApi.welcome(),
+  keep(discount) {
+    useTimeBonus.setState({ discount });
+    const seconds = discount.kind === 'time_bonus' ? (discount.seconds_left ?? 0) : 0;
+    if (seconds > 0) startTicking(seconds);
+  },
+});
 
 export function clearTimeBonus(): void {
-  run += 1;
+  discountQuery.clear();
   if (ticker !== null) clearInterval(ticker);
   ticker = null;
   useTimeBonus.setState({ discount: null, secondsLeft: null, memberId: null });
@@ -69,14 +79,9 @@ export async function loadTimeBonus(): Promise<void> {
   const user = useSession.getState().user;
   clearTimeBonus();
   if (!user || user.paid_user) return;
-  const current = run;
   useTimeBonus.setState({ memberId: user.id });
   try {
-    const discount = await shopApi.welcome();
-    if (current !== run) return;
-    useTimeBonus.setState({ discount });
-    const seconds = discount.kind === 'time_bonus' ? (discount.seconds_left ?? 0) : 0;
-    if (seconds > 0) startTicking(seconds);
+    await discountQuery.fetch();
   } catch {
     // No automatic discount (404), or the call failed: the shop simply shows full prices.
   }
