@@ -15,7 +15,8 @@ from application.ports.clock import Clock
 from application.ports.grounds import GroundTexts
 from application.ports.notifications import Mailer
 from application.ports.security import Secrets, Signer
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import NoticesUnit
 from application.shared.account_changes import UNDO, UNDO_LIFETIME
 from application.shared.decisions import DECISION_MAIL, OUTCOME_MAIL
 from application.shared.lookups import existing_member, site_of_member
@@ -94,7 +95,7 @@ class MailTexts(Protocol):
 
 @attrs.frozen
 class AccountMails:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[NoticesUnit]
     clock: Clock
     secrets: Secrets
     texts: MailTexts
@@ -173,7 +174,7 @@ class AccountMails:
         }
 
     @staticmethod
-    def _ban_appeal(uow: UnitOfWork, target: str | None, member_id: int) -> Appeal | None:
+    def _ban_appeal(uow: NoticesUnit, target: str | None, member_id: int) -> Appeal | None:
         """The ban's appeal whose outcome the mail tells (with the operator's reason). A
         job queued before appeals travelled with the mail names none: the latest decided."""
         if target:
@@ -183,7 +184,7 @@ class AccountMails:
                      if appeal.status is not AppealStatus.OPEN), None)
 
     @staticmethod
-    def _outcome(uow: UnitOfWork, appeal_id: int, member_id: int,
+    def _outcome(uow: NoticesUnit, appeal_id: int, member_id: int,
                  site: Site) -> dict[str, str | date] | None:
         """What the outcome of an appeal against a decision says: which decision (its
         kind and day), lifted or upheld, and the operator's reason."""

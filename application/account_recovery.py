@@ -27,7 +27,8 @@ import attrs
 from application.ports.clock import Clock
 from application.ports.events import EventBus, SessionRevoked, member_channel
 from application.ports.security import PasswordHasher, Secrets
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import AccountsUnit
 from application.shared.account_changes import MEMBER, UNDO
 from domain.accounts import PASSWORD_MAX, check, password_error
 from domain.errors import DomainError
@@ -55,7 +56,7 @@ class Undone:
 
 @attrs.frozen
 class AccountRecovery:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[AccountsUnit]
     clock: Clock
     secrets: Secrets
     passwords: PasswordHasher
@@ -94,7 +95,7 @@ class AccountRecovery:
         return Undone(member_id=member.id, email=address, change=change, password_token=fresh)
 
     @staticmethod
-    def _refuse_taken(uow: UnitOfWork, member: Member, address: str) -> None:
+    def _refuse_taken(uow: AccountsUnit, member: Member, address: str) -> None:
         """The old address was free for 48 hours: should another account hold it now,
         support sorts it out (nothing changes)."""
         if address == member.email:
@@ -127,7 +128,7 @@ class AccountRecovery:
             uow.commit()
 
 
-def _drop_sign_ins_added_since(uow: UnitOfWork, member_id: int,
+def _drop_sign_ins_added_since(uow: AccountsUnit, member_id: int,
                                changed_at: datetime) -> dict[str, int | bool]:
     """Whoever made the change may have added their own way in: a passkey (which skips
     the password) or an authenticator app (which would lock the owner out at the second

@@ -17,8 +17,10 @@ from application.ports.email_addresses import EmailAddresses
 from application.ports.jobs import TaskQueue
 from application.ports.photos import FileStore
 from application.ports.security import PasswordHasher, Secrets
+from application.ports.shared_units import PasswordUnit
 from application.ports.sign_ins import UserAgents
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import AccountsUnit
 from application.profile_shield import ProfileShield
 from application.shared.account_changes import announce_change
 from application.shared.concurrency import on_member_conflict
@@ -105,13 +107,13 @@ class SignupScreen(Protocol):
     """The block lists' look at a new member, in the signup's transaction: a match holds
     the account with a decision (application.blocklists.SignupShield), never refuses it."""
 
-    def screen(self, uow: UnitOfWork, member: Member, site_name: str, ip: str | None,
+    def screen(self, uow: AccountsUnit, member: Member, site_name: str, ip: str | None,
                device: str | None, now: datetime) -> object: ...
 
 
 @attrs.frozen
 class Accounts:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[AccountsUnit]
     clock: Clock
     passwords: PasswordHasher
     secrets: Secrets
@@ -168,7 +170,7 @@ class Accounts:
         if gender not in GENDERS or seeking not in GENDERS:
             raise DomainError("invalid_request", detail="gender")
 
-    def _refuse_existing(self, uow: UnitOfWork, site: Site, email: str, now: datetime) -> None:
+    def _refuse_existing(self, uow: AccountsUnit, site: Site, email: str, now: datetime) -> None:
         existing = uow.members.by_email(site.id, normalise_email(email))
         if existing is None:
             return
@@ -236,7 +238,7 @@ class Accounts:
 
     # --- sessions ----------------------------------------------------------------------
 
-    def _start_session(self, uow: UnitOfWork, member_id: int, visitor: Visitor,
+    def _start_session(self, uow: AccountsUnit, member_id: int, visitor: Visitor,
                        now: datetime) -> str:
         """Every sign-in's session (application.sign_in_sessions: a new device's is mailed)."""
         return start_session(uow, self.secrets, self.user_agents, member_id, visitor, now,
@@ -253,7 +255,7 @@ class Accounts:
             uow.commit()
             return Login(token, member, site)
 
-    def verified(self, uow: UnitOfWork, site: Site, email: str, password: str,
+    def verified(self, uow: PasswordUnit, site: Site, email: str, password: str,
                  visitor: Visitor, now: datetime) -> Member:
         """The member whose address and password these are, whatever their status (a
         banned member appeals with them), under the lockout: a wrong password is
@@ -524,7 +526,7 @@ def _who(form: SignupForm, site: Site) -> tuple[str, str]:
     return form.gender or gender, form.seeking or seeking
 
 
-def _signup_bonus(uow: UnitOfWork, member: Member, now: datetime) -> None:
+def _signup_bonus(uow: AccountsUnit, member: Member, now: datetime) -> None:
     """The site's signup_credits, once per member (the key makes a repeat a no-op)."""
     site = site_of_member(uow, member)
     if site.signup_credits:

@@ -16,7 +16,8 @@ import attrs
 from application.accounts import Accounts, Visitor
 from application.ports.appeals import ListedAppeal
 from application.ports.clock import Clock
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import SafetyUnit
 from application.shared.concurrency import on_member_conflict
 from application.shared.decisions import OUTCOME_MAIL, lift_decision
 from application.shared.lookups import existing_member
@@ -47,7 +48,7 @@ class AppealFiled:
 
 @attrs.frozen
 class Appeals:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SafetyUnit]
     clock: Clock
     accounts: Accounts
 
@@ -160,7 +161,7 @@ class Appeals:
         return outcome
 
 
-def _lift(uow: UnitOfWork, found: Decision, appeal: Appeal, outcome: Appeal, actor: str,
+def _lift(uow: SafetyUnit, found: Decision, appeal: Appeal, outcome: Appeal, actor: str,
           now: datetime) -> bool:
     """Lifts the decision and undoes what it restricted. The decision is lifted first (a
     compare-and-set on its status): when an unban, an approval or an unblock lifted it
@@ -179,7 +180,7 @@ def _lift(uow: UnitOfWork, found: Decision, appeal: Appeal, outcome: Appeal, act
     return True
 
 
-def _unban(uow: UnitOfWork, appeal: Appeal, member: Member, outcome: Appeal, actor: str,
+def _unban(uow: SafetyUnit, appeal: Appeal, member: Member, outcome: Appeal, actor: str,
            now: datetime) -> None:
     """A ban's appeal from before decisions were kept: unban, if it is still that ban."""
     if member.banned_at != appeal.banned_at:

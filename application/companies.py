@@ -11,7 +11,8 @@ import attrs
 from application.ports.audit import Details
 from application.ports.clock import Clock
 from application.ports.sites import CompanyChecks
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import SitesUnit
 from application.shared.lookups import find_company
 from domain.companies import (
     change_company,
@@ -78,7 +79,7 @@ def verified(checks: CompanyChecks, company: Company) -> Company:
 
 @attrs.frozen
 class Companies:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SitesUnit]
     clock: Clock
     checks: CompanyChecks
 
@@ -141,7 +142,7 @@ class Companies:
             return self._save(uow, company, changed, actor, "companies.address_removed",
                               {"for": audience.strip().upper()})
 
-    def _save(self, uow: UnitOfWork, before: Company, after: Company, actor: str,
+    def _save(self, uow: SitesUnit, before: Company, after: Company, actor: str,
               action: str, details: Details) -> Company:
         if after.name != before.name:
             self._unique_name(uow, after)
@@ -152,7 +153,7 @@ class Companies:
         return after
 
     @staticmethod
-    def _unique_name(uow: UnitOfWork, company: Company) -> None:
+    def _unique_name(uow: SitesUnit, company: Company) -> None:
         other = uow.companies.by_name(company.name)
         if other is not None and other.id != company.id:
             raise DomainError("company_exists", value=company.name)

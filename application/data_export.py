@@ -29,7 +29,8 @@ from application.ports.clock import Clock
 from application.ports.personal_data import Record
 from application.ports.photos import FileStore
 from application.ports.security import Secrets
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import AccountsUnit
 from application.shared.lookups import existing_member
 from application.shared.step_up_checks import require_step_up
 from domain.data_export import check_link_can_be_mailed, link_can_be_mailed
@@ -129,7 +130,7 @@ def _write_json(entry: IO[bytes], rows: Iterable[Record]) -> None:
 
 @attrs.frozen
 class DataExport:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[AccountsUnit]
     clock: Clock
     secrets: Secrets
     files: FileStore
@@ -146,7 +147,7 @@ class DataExport:
         return ExportPreparing()
 
     @staticmethod
-    def _mail_off(uow: UnitOfWork, member_id: int) -> MailOff | None:
+    def _mail_off(uow: AccountsUnit, member_id: int) -> MailOff | None:
         _, off = uow.notifications.preferences(member_id)
         return MailOff(off) if off else None
 

@@ -11,7 +11,8 @@ import attrs
 from application.ports.clock import Clock
 from application.ports.direct_debit import BankChecks, BankMandate, SmsSender
 from application.ports.security import Secrets
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import ShopUnit
 from application.shared.lookups import site_of_member
 from application.shared.step_up_checks import require_step_up
 from application.shop import Shop, StartedOrder
@@ -40,7 +41,7 @@ class SmsCodeSent:
 
 @attrs.frozen
 class DirectDebit:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[ShopUnit]
     clock: Clock
     secrets: Secrets
     checks: BankChecks

@@ -15,7 +15,8 @@ from application.photos import PhotoRejection
 from application.ports.clock import Clock
 from application.ports.grounds import GroundTexts
 from application.ports.shared_units import DecisionsUnit
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import SafetyUnit
 from application.shared.lookups import site_of_member
 from application.shared.site_lookup import resolve_site
 from domain.appeals import Appeal, AppealStatus
@@ -61,7 +62,7 @@ class DecisionView:
 
 @attrs.frozen
 class MemberDecisions:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SafetyUnit]
     clock: Clock
     grounds: GroundTexts
     accounts: Accounts

@@ -28,7 +28,8 @@ from application.ports.passkeys import (
     RelyingParty,
 )
 from application.ports.security import Secrets
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import AccountsUnit
 from application.shared.site_lookup import resolve_site
 from domain.errors import DomainError, NotFound
 from domain.members import Member
@@ -85,7 +86,7 @@ def _listed(passkey: Passkey) -> PasskeyListed:
 
 @attrs.frozen
 class Passkeys:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[AccountsUnit]
     clock: Clock
     secrets: Secrets
     ceremonies: PasskeyCeremonies
@@ -230,18 +231,18 @@ class Passkeys:
 
     # --- the parts ---------------------------------------------------------------------
 
-    def _step_up(self, uow: UnitOfWork, session_token: str, now: datetime) -> None:
+    def _step_up(self, uow: AccountsUnit, session_token: str, now: datetime) -> None:
         check_reconfirmed(uow.sessions.confirmed_at(self.secrets.digest(session_token)), now)
 
     @staticmethod
-    def _site_of(uow: UnitOfWork, member: Member) -> Site:
+    def _site_of(uow: AccountsUnit, member: Member) -> Site:
         site = uow.sites.get(member.site_id)
         if site is None:
             raise DomainError("member_not_found")
         return site
 
     @staticmethod
-    def _own(uow: UnitOfWork, member_id: int, passkey_id: int) -> Passkey:
+    def _own(uow: AccountsUnit, member_id: int, passkey_id: int) -> Passkey:
         passkey = uow.passkeys.get(member_id, passkey_id)
         if passkey is None:
             raise NotFound("passkey")
@@ -253,7 +254,7 @@ class Passkeys:
         return RelyingParty(id=relying_party_id(host, site.domain), origin=page.origin,
                             name=site.name)
 
-    def _challenge(self, uow: UnitOfWork, ceremony: Ceremony, site: Site, now: datetime,
+    def _challenge(self, uow: AccountsUnit, ceremony: Ceremony, site: Site, now: datetime,
                    member_id: int | None = None, session_token: str | None = None) -> str:
         challenge = self.secrets.token()
         uow.passkeys.add_challenge(
@@ -279,7 +280,7 @@ class Passkeys:
             uow.commit()
         return site
 
-    def _verify(self, uow: UnitOfWork, credential: CredentialJson, challenge: str,
+    def _verify(self, uow: AccountsUnit, credential: CredentialJson, challenge: str,
                 party: RelyingParty, passkey: Passkey, now: datetime) -> None:
         count = self.ceremonies.verify_assertion(credential, challenge, party, passkey)
         if not uow.passkeys.used(passkey.id, passkey.sign_count, count, now):

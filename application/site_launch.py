@@ -11,7 +11,8 @@ from collections.abc import Mapping
 import attrs
 
 from application.ports.clock import Clock
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import SitesUnit
 from application.shared.lookups import find_company
 from application.shared.site_defaults import STANDARD_BUNDLES, STANDARD_TEXTS
 from application.shared.site_directory import SiteDirectory
@@ -110,7 +111,7 @@ def launch(new: NewSite, company: Company, template: Site | None) -> Site:
         raise DomainError("invalid_setting", field="niche", value=new.niche) from None
 
 
-def _bundles_of(uow: UnitOfWork, template: Site | None) -> Mapping[str, list[Bundle]]:
+def _bundles_of(uow: SitesUnit, template: Site | None) -> Mapping[str, list[Bundle]]:
     if template is None:
         return STANDARD_BUNDLES
     by_currency: dict[str, list[Bundle]] = defaultdict(list)
@@ -121,7 +122,7 @@ def _bundles_of(uow: UnitOfWork, template: Site | None) -> Mapping[str, list[Bun
 
 @attrs.frozen
 class SiteLaunch:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[SitesUnit]
     clock: Clock
     sites: SiteDirectory | None = None
 

@@ -14,7 +14,8 @@ import attrs
 
 from application.ports.clock import Clock
 from application.ports.security import PasswordHasher, Secrets
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import AccountsUnit
 from application.shared.password_checks import PasswordChecks
 from application.shared.step_up_checks import confirm_session
 from domain.accounts import LockoutPolicy
@@ -23,7 +24,7 @@ from domain.errors import DomainError
 
 @attrs.frozen
 class StepUp:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[AccountsUnit]
     clock: Clock
     passwords: PasswordHasher
     secrets: Secrets

@@ -9,7 +9,8 @@ from datetime import UTC, datetime, time
 import attrs
 
 from application.ports.tax import TaxReadings
-from application.ports.unit_of_work import UnitOfWorkFactory
+from application.ports.transaction import UnitFactory
+from application.ports.units import ReportsUnit
 from application.shared.lookups import find_company
 from domain.errors import DomainError
 from domain.sites import Company
@@ -42,7 +43,7 @@ class TaxReport:
 
 @attrs.frozen
 class TaxReports:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[ReportsUnit]
     readings: TaxReadings
 
     def report(self, quarter: str, company: str | None = None) -> TaxReport:

@@ -21,8 +21,9 @@ import attrs
 from application.accounts import Accounts, Login, Visitor
 from application.ports.clock import Clock
 from application.ports.security import PasswordHasher, Secrets
+from application.ports.transaction import UnitFactory
 from application.ports.two_factor import Authenticator, TwoFactorRecord
-from application.ports.unit_of_work import UnitOfWork, UnitOfWorkFactory
+from application.ports.units import AccountsUnit
 from application.shared.lookups import existing_member, site_of_member
 from application.shared.site_lookup import resolve_site
 from domain.errors import DomainError
@@ -67,7 +68,7 @@ class SecondStepDone:
 
 @attrs.frozen
 class TwoFactor:
-    uow: UnitOfWorkFactory
+    uow: UnitFactory[AccountsUnit]
     clock: Clock
     secrets: Secrets
     passwords: PasswordHasher  # the recovery codes' argon2 hashes
@@ -124,7 +125,7 @@ class TwoFactor:
             uow.commit()
         return codes
 
-    def _pending(self, uow: UnitOfWork, member_id: int, session_token: str | None,
+    def _pending(self, uow: AccountsUnit, member_id: int, session_token: str | None,
                  now: datetime) -> TwoFactorRecord:
         existing_member(uow, member_id)
         self._require_step_up(uow, session_token, now)
@@ -146,7 +147,7 @@ class TwoFactor:
             uow.commit()
         return codes
 
-    def _require_enabled(self, uow: UnitOfWork, member_id: int, session_token: str | None,
+    def _require_enabled(self, uow: AccountsUnit, member_id: int, session_token: str | None,
                          now: datetime) -> None:
         existing_member(uow, member_id)
         self._require_step_up(uow, session_token, now)
@@ -221,7 +222,7 @@ class TwoFactor:
 
     # --- codes -------------------------------------------------------------------------
 
-    def _use_code(self, uow: UnitOfWork, member: Member, typed: str, ip: str,
+    def _use_code(self, uow: AccountsUnit, member: Member, typed: str, ip: str,
                   now: datetime) -> None:
         """An app code or a recovery code of the member's, used up; else the failure is
         counted (and committed) and refused: two_factor_code_used for a code whose time
@@ -250,7 +251,7 @@ class TwoFactor:
                 raise DomainError("two_factor_code_used") from None
             raise
 
-    def _use_recovery_code(self, uow: UnitOfWork, member: Member, code: str,
+    def _use_recovery_code(self, uow: AccountsUnit, member: Member, code: str,
                            now: datetime) -> bool:
         candidates = uow.two_factor.unused_recovery_codes(member.id, recovery_hint(code))
         if not candidates:
@@ -265,7 +266,7 @@ class TwoFactor:
         secret = record.secret
         return lambda step: self.authenticator.code_at(secret, step)
 
-    def _require_step_up(self, uow: UnitOfWork, session_token: str | None,
+    def _require_step_up(self, uow: AccountsUnit, session_token: str | None,
                          now: datetime) -> None:
         confirmed = uow.sessions.confirmed_at(self.secrets.digest(session_token)) \
             if session_token else None

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 from application.ports.units import CoreUnit
 
 if TYPE_CHECKING:  # the repositories' ports, named in annotations only
-    from application.ports.accounts import LoginFailureLog, TokenRepository
+    from application.ports.accounts import LoginFailureLog, SessionRepository, TokenRepository
     from application.ports.chat import ChatQueries, ChatRepository
     from application.ports.complaints import ComplaintRepository
     from application.ports.credits import LedgerRepository
@@ -82,6 +82,14 @@ class PasswordCheckUnit(CoreUnit, Protocol):
     def login_failures(self) -> LoginFailureLog: ...
 
 
+class PasswordUnit(PasswordCheckUnit, Protocol):
+    """Checking a member's password (Accounts.verified): the lockout, and whether a code
+    must follow."""
+
+    @property
+    def two_factor(self) -> TwoFactorRepository: ...
+
+
 class SecondStepUnit(CoreUnit, Protocol):
     """Asking for the authenticator's code after the password (shared/second_step)."""
 
@@ -89,6 +97,13 @@ class SecondStepUnit(CoreUnit, Protocol):
     def tokens(self) -> TokenRepository: ...
     @property
     def two_factor(self) -> TwoFactorRepository: ...
+
+
+class SessionsUnit(CoreUnit, Protocol):
+    """A member's sessions: the step-up's confirmation (shared/step_up_checks)."""
+
+    @property
+    def sessions(self) -> SessionRepository: ...
 
 
 class CompaniesUnit(CoreUnit, Protocol):

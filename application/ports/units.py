@@ -109,6 +109,8 @@ class AccountsUnit(CoreUnit, Protocol):
     def last_seen(self) -> LastSeen: ...
     @property
     def personal_data(self) -> PersonalDataQueries: ...  # read only: the data export
+    @property
+    def discovery(self) -> DiscoveryRepository: ...  # a member listed or unlisted
 
 
 class SocialUnit(CoreUnit, Protocol):
@@ -186,6 +188,8 @@ class ShopUnit(CoreUnit, Protocol):
     def ledger(self) -> LedgerRepository: ...
     @property
     def withdrawals(self) -> WithdrawalRepository: ...  # from purchases (issue 34.2)
+    @property
+    def sessions(self) -> SessionRepository: ...  # the step-up before a mandate
 
 
 class SafetyUnit(CoreUnit, Protocol):
@@ -220,6 +224,12 @@ class SafetyUnit(CoreUnit, Protocol):
     def trust(self) -> TrustRepository: ...
     @property
     def member_flags(self) -> MemberFlags: ...
+    @property
+    def ledger(self) -> LedgerRepository: ...  # an undone decision gives credits back
+    @property
+    def login_failures(self) -> LoginFailureLog: ...  # a banned member's appeal signs in
+    @property
+    def two_factor(self) -> TwoFactorRepository: ...
 
 
 class NoticesUnit(CoreUnit, Protocol):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from application.ports.unit_of_work import UnitOfWork
+from application.ports.units import CoreUnit
 from domain.members import Member
 
 UNDO = "undo"  # the token's purpose (the mails below carry it)
@@ -17,7 +17,7 @@ CHANGE_MAILS = {"mail_change": "mail_changed", "password_change": "password_chan
 MEMBER = "member"  # the audit log's actor when members change their own account
 
 
-def announce_change(uow: UnitOfWork, member: Member, change: str, now: datetime,
+def announce_change(uow: CoreUnit, member: Member, change: str, now: datetime,
                     mailed_to: str | None = None) -> None:
     """In the change's transaction: its audit line, and the mail with the undo link to
     ``mailed_to`` (the address the account had; by default its address now). ``change``

@@ -7,11 +7,11 @@ from __future__ import annotations
 from datetime import datetime
 
 from application.ports.security import Secrets
-from application.ports.unit_of_work import UnitOfWork
+from application.ports.shared_units import SessionsUnit
 from domain.step_up import check_reconfirmed
 
 
-def require_step_up(uow: UnitOfWork, secrets: Secrets, session_token: str | None,
+def require_step_up(uow: SessionsUnit, secrets: Secrets, session_token: str | None,
                     now: datetime) -> None:
     """In the change's own unit of work: refused unless this session was confirmed
     within the window."""
@@ -20,7 +20,7 @@ def require_step_up(uow: UnitOfWork, secrets: Secrets, session_token: str | None
     check_reconfirmed(confirmed, now)
 
 
-def confirm_session(uow: UnitOfWork, secrets: Secrets, session_token: str,
+def confirm_session(uow: SessionsUnit, secrets: Secrets, session_token: str,
                     now: datetime) -> None:
     """The member proved it is them in this session (the password or a passkey)."""
     uow.sessions.confirm(secrets.digest(session_token), now)
