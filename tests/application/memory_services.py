@@ -3,6 +3,7 @@ fast and predictable, for use-case tests."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import IO, Any
 
@@ -88,3 +89,21 @@ class CountingSecrets:
 
     def digest(self, token: str) -> str:
         return "sha:" + token
+
+
+class PlainSigner:
+    """Signs in the clear (purpose and data readable): use-case tests check who may open
+    what, not the cryptography (adapters/security has its own tests)."""
+
+    def sign(self, purpose: str, data: list[Any]) -> str:
+        return json.dumps([purpose, data])
+
+    def unsign(self, purpose: str, token: str) -> list[Any] | None:
+        try:
+            signed_for, data = json.loads(token)
+        except ValueError:
+            return None
+        return list(data) if signed_for == purpose else None
+
+    def mac(self, purpose: str, text: str) -> str:
+        return f"{purpose}-{len(text)}-{sum(map(ord, text))}"
