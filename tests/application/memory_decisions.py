@@ -32,7 +32,8 @@ class MemoryDecisions:
                  and where.restriction in (None, d.restriction)
                  and (where.since is None or d.decided_at >= where.since)
                  and (where.until is None or d.decided_at < where.until)
-                 and where.site_id in (None, d.site_id)]
+                 and where.site_id in (None, d.site_id)
+                 and (not where.in_force_only or d.status is DecisionStatus.IN_FORCE)]
         return sorted(found, key=lambda d: (d.decided_at, d.id), reverse=True)[:where.limit]
 
     def lift(self, decision: Decision) -> bool:
