@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import attrs
 
-from application.discovery import MemberPhoto, gallery, profile_open
 from application.ports.chat import Conversation, Icebreakers, Message
 from application.ports.clock import Clock
 from application.ports.events import (
@@ -26,6 +25,7 @@ from application.shared.lookups import existing_member, site_of_member
 from application.shared.opener_limits import allowance, opener_findings, record_opener
 from application.shared.outbox import notify_later
 from application.shared.photo_links import PhotoLinks
+from application.shared.visibility import MemberPhoto, gallery, profile_open
 from domain.chat import HISTORY_PAGE, SendSituation, SendTerms, check_send, clean_text, send_terms
 from domain.credits import EntryKind
 from domain.discovery import findable, shares_members

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 
 import attrs
 
-from application.notice_items import reported_member
 from application.ports.chat import Message
 from application.ports.clock import Clock
 from application.ports.complaints import Complaint, NewComplaint
@@ -24,6 +23,7 @@ from application.shared.holds import MessageShield
 from application.shared.lookups import site_of_member
 from application.shared.opener_limits import lift_when_cleared, limit_for_reports
 from application.shared.site_lookup import resolve_site
+from application.shared.visibility import reported_member
 from domain.accounts import InvalidFields
 from domain.complaints import (
     ComplaintForm,

@@ -2,48 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date, datetime
-from typing import TypeVar
 
 import attrs
 
-from application.likes import shared_site_ids
 from application.ports.clock import Clock
-from application.ports.discovery import FoundCard, MemberCard, Near, SearchQuery
+from application.ports.discovery import FoundCard, Near, SearchQuery
 from application.ports.impressions import Impressions
-from application.ports.photos import Photo
-from application.ports.shared_units import ProfileViewUnit
 from application.ports.transaction import UnitFactory
 from application.ports.units import SocialUnit
 from application.shared.cards import PublicCard
+from application.shared.liking import shared_site_ids
+from application.shared.listings import listed
 from application.shared.lookups import existing_member
 from application.shared.photo_links import PhotoLinks
 from application.shared.site_lookup import resolve_site
-from domain.discovery import (
-    COUNT_CAP,
-    PAGE_SIZE,
-    SEARCH_ORDER,
-    Listing,
-    Order,
-    SearchFilters,
-    birth_dates_for,
-    can_view,
-    page_count,
-    shares_members,
-)
+from application.shared.visibility import MemberPhoto, gallery, member_photos, profile_open
+from domain.discovery import COUNT_CAP, PAGE_SIZE, Order, SearchFilters, birth_dates_for, page_count
 from domain.distance import DEFAULT_RADIUS_KM, RADII_KM, Position, shown_km, wider
 from domain.errors import DomainError
 from domain.likes import is_match
 from domain.matching import search_defaults
 from domain.members import Member, age_on
-from domain.photos import PhotoAccess, open_to_anyone, photo_access, visible_to_others
 from domain.privacy import ONLINE_WINDOW, online_status
 from domain.profile_flags import shown_texts
 from domain.ranking import IMPRESSION_CAP, Candidate, best_first, real_first, shared_interests
 from domain.sites import Site
 
-Card = TypeVar("Card", bound=MemberCard)
 # Best first ranks the first pages' members together: a pool of 72, read newest first
 # (bench_search: a pool of 240 made a member's default search 60 ms on PostgreSQL).
 POOL_PAGES = 3
@@ -122,16 +107,6 @@ class _Found:
     cards: list[FoundCard]
     more: bool
     next: int | None
-
-
-@attrs.frozen
-class MemberPhoto:
-    """A photo of another member's profile: locked ones show without their files."""
-
-    id: int
-    filename: str | None
-    thumb_filename: str | None
-    locked: bool
 
 
 @attrs.frozen
@@ -390,85 +365,6 @@ class Discovery:
             else:
                 uow.discovery.unblock(viewer.id, member_id)
             uow.commit()
-
-
-def listed(uow: SocialUnit, fetch: Callable[[SearchQuery, int, int], list[Card]],
-           query: SearchQuery, limit: int, offset: int = 0,
-           order: tuple[Listing, ...] = SEARCH_ORDER) -> list[Card]:
-    """Up to ``limit`` members in listing order, each listing newest first: one query per
-    listing, each walking that listing's range of the index (the listing is stored with
-    the member, application.shared.listings) backwards by id and stopping after the page,
-    instead of one sort of every match. A cursor (``query.before_id``) resumes in its member's
-    listing; an offset skips whole listings by counting them (no further than needed)."""
-    start = 0
-    if query.before_id is not None:
-        place = uow.discovery.listing(query.before_id)
-        start = order.index(place) if place in order else 0
-    found: list[Card] = []
-    for position, listing in enumerate(order[start:]):
-        part = attrs.evolve(query, listing=listing,
-                            before_id=query.before_id if position == 0 else None)
-        if offset:
-            in_listing = uow.discovery.count(part, at_most=offset + 1)
-            if in_listing <= offset:
-                offset -= in_listing
-                continue
-        found += fetch(part, limit - len(found), offset)
-        offset = 0
-        if len(found) >= limit:
-            break
-    return found
-
-
-def profile_open(uow: ProfileViewUnit, site: Site, viewer: Member | None, member: Member) -> bool:
-    """May ``viewer`` (on ``site``) see ``member``'s profile at all: a site that shares
-    members, no block by the member, findable, or invisible but made first contact with
-    the viewer: liked them or wrote to them (spec section 4: an invisible member must make
-    first contact, so whom they contacted sees them)."""
-    home = uow.sites.get(member.site_id)
-    if home is None or not shares_members(site, home):
-        return False
-    viewer_id = viewer.id if viewer else None
-    blocked = viewer is not None and uow.discovery.blocks(member.id, viewer.id)
-    contacted = viewer is not None and member.invisible and _contacted(uow, member.id, viewer.id)
-    return can_view(viewer_id, member, blocked, contacted_viewer=contacted)
-
-
-def _contacted(uow: ProfileViewUnit, member_id: int, viewer_id: int) -> bool:
-    if uow.likes.get(member_id, viewer_id) is not None:
-        return True
-    conversation = uow.chats.between(member_id, viewer_id)
-    return conversation is not None and uow.chats.has_written(conversation.id, member_id)
-
-
-def member_photos(photos: list[tuple[Photo, PhotoAccess]], viewer: Member | None,
-                  links: PhotoLinks) -> list[MemberPhoto]:
-    """A gallery as its viewer gets it: open photos with their files (the main photo by
-    its plain name, the others by links signed for the viewer), locked ones without."""
-    shown = []
-    for position, (photo, access) in enumerate(photos):
-        if access is not PhotoAccess.OPEN:
-            shown.append(MemberPhoto(photo.id, filename=None, thumb_filename=None,
-                                     locked=True))
-        elif open_to_anyone(photo.status, position) or viewer is None:  # (a visitor gets no other)
-            shown.append(MemberPhoto(photo.id, photo.filename, photo.thumb_filename,
-                                     locked=False))
-        else:
-            shown.append(MemberPhoto(photo.id, *links.files(photo, viewer.id, public=False),
-                                     locked=False))
-    return shown
-
-
-def gallery(uow: ProfileViewUnit, viewer: Member | None, member: Member,
-            profile_is_open: bool) -> list[tuple[Photo, PhotoAccess]]:
-    """The member's photos others may see, main photo first, each with what this viewer
-    gets of it (domain.photos.photo_access)."""
-    photos = [p for p in uow.photos.of_member(member.id) if visible_to_others(p.status)]
-    unlocked = uow.chats.unlocked(viewer.id) if viewer else set()
-    return [(photo, photo_access(
-        own=viewer is not None and viewer.id == member.id, profile_open=profile_is_open,
-        status=photo.status, position=position, viewer_paid=bool(viewer and viewer.paid_user),
-        unlocked=photo.id in unlocked)) for position, photo in enumerate(photos)]
 
 
 def nearest(uow: SocialUnit, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:

@@ -14,7 +14,6 @@ from datetime import datetime
 
 import attrs
 
-from application.photos import PREVIEW, PREVIEW_LIFETIME
 from application.ports.clock import Clock
 from application.ports.complaints import Complaint
 from application.ports.dossier import (
@@ -32,6 +31,7 @@ from application.ports.security import Signer
 from application.ports.shop import MemberFlag
 from application.ports.transaction import UnitFactory
 from application.ports.units import ReportsUnit
+from application.shared.own_photos import PREVIEW, PREVIEW_LIFETIME
 from domain.accounts import normalise_email
 from domain.appeals import Appeal
 from domain.credits import LedgerEntry

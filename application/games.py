@@ -12,14 +12,14 @@ from datetime import date, datetime
 
 import attrs
 
-from application.discovery import listed
-from application.likes import like_event, like_member, shared_site_ids
 from application.ports.clock import Clock
 from application.ports.discovery import CandidateCard, SearchQuery
 from application.ports.events import EventBus, member_channel
 from application.ports.transaction import UnitFactory
 from application.ports.units import SocialUnit
 from application.shared.cards import GameCard, ShortProfile
+from application.shared.liking import like_event, like_member, shared_site_ids
+from application.shared.listings import listed
 from application.shared.lookups import existing_member, site_of_member
 from application.shared.outbox import notify_later
 from domain.discovery import DECK_ORDER, MAX_AGE, birth_dates_for

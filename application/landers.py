@@ -7,14 +7,15 @@ from datetime import timedelta
 
 import attrs
 
-from application.discovery import Discovery, MemberProfile, listed
-from application.likes import shared_site_ids
+from application.discovery import Discovery, MemberProfile
 from application.ports.clock import Clock
 from application.ports.discovery import SearchQuery
 from application.ports.security import Secrets
 from application.ports.transaction import UnitFactory
 from application.ports.units import SocialUnit
 from application.shared.cards import PublicCard
+from application.shared.liking import shared_site_ids
+from application.shared.listings import listed
 from application.shared.site_lookup import named_site, resolve_site
 from domain.discovery import DECK_ORDER, MAX_AGE, birth_dates_for
 from domain.errors import DomainError

@@ -11,10 +11,8 @@ from datetime import datetime
 import attrs
 
 from application.accounts import Accounts, Visitor
-from application.photos import PhotoRejection
 from application.ports.clock import Clock
 from application.ports.grounds import GroundTexts
-from application.ports.shared_units import DecisionsUnit
 from application.ports.transaction import UnitFactory
 from application.ports.units import SafetyUnit
 from application.shared.lookups import site_of_member
@@ -117,22 +115,3 @@ class MemberDecisions:
             appeal=None if appeal is None else AppealView(
                 id=appeal.id, status=appeal.status, created_at=appeal.created_at,
                 decided_at=appeal.decided_at, note=appeal.note))
-
-
-_ON_PHOTOS = (Restriction.PHOTO_REJECTED, Restriction.PHOTO_HELD)
-
-
-def photo_rejections(uow: DecisionsUnit, grounds: GroundTexts, site: Site, member_id: int,
-                     language: str) -> dict[int, PhotoRejection]:
-    """Why each of the member's rejected (or held) photos was rejected (or is held), by
-    photo id: the decision in force on it (the newest, should there be more). In the
-    caller's transaction."""
-    reasons: dict[int, PhotoRejection] = {}
-    for decision in uow.decisions.of_member(member_id):  # newest first
-        if (decision.restriction in _ON_PHOTOS
-                and decision.status is DecisionStatus.IN_FORCE
-                and (decision.item_id or "").isdigit()):
-            title, _ = grounds.describe(site, decision.ground, language)
-            reasons.setdefault(int(decision.item_id or 0), PhotoRejection(
-                decision_id=decision.id, facts=decision.facts, ground_title=title))
-    return reasons

@@ -7,11 +7,11 @@ from collections.abc import Sequence
 
 import attrs
 
-from application.blocklists import list_entries
 from application.ports.clock import Clock
 from application.ports.events import EventBus, SessionRevoked, member_channel
 from application.ports.transaction import UnitFactory
 from application.ports.units import SafetyUnit
+from application.shared.blocklist_matches import list_entries
 from application.shared.concurrency import on_member_conflict
 from application.shared.decisions import lift_decision, record_decision
 from application.shared.lookups import existing_member

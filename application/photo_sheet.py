@@ -19,12 +19,14 @@ from datetime import datetime, timedelta
 
 import attrs
 
-from application.photos import HeldBecause, Photos, held_because, site_id_of
+from application.photos import Photos
 from application.ports.clock import Clock
 from application.ports.photos import PhotoOnSheet, SimilarPhoto
 from application.ports.security import Secrets, Signer
 from application.ports.transaction import UnitFactory
 from application.ports.units import SafetyUnit
+from application.shared.own_photos import HeldBecause, held_because
+from application.shared.site_lookup import site_id_of
 from domain.errors import DomainError
 from domain.id_ranges import compact
 from domain.members import age_on

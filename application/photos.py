@@ -2,25 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from datetime import datetime, timedelta
+from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Protocol
 
 import attrs
 
-from application.blocklists import PhotoMatch, photo_match
 from application.ports.clock import Clock
 from application.ports.jobs import TaskQueue
 from application.ports.photos import FileStore, Photo, PhotoForReview
 from application.ports.security import Secrets, Signer
-from application.ports.shared_units import PhotosUnit
 from application.ports.shield import ShieldTexts
 from application.ports.transaction import UnitFactory
 from application.ports.units import SafetyUnit
+from application.shared.blocklist_matches import PhotoMatch, photo_match
 from application.shared.decisions import lift_decision, record_decision
 from application.shared.listings import relist
 from application.shared.lookups import existing_member, site_of_member
+from application.shared.own_photos import (
+    PREVIEW,
+    PREVIEW_LIFETIME,
+    HeldBecause,
+    OwnPhoto,
+    held_because,
+    main_again_if_none,
+)
 from application.shared.photo_links import PhotoLinks
+from application.shared.site_lookup import site_id_of
 from domain.blocklists import PhotoHash
 from domain.decisions import OTHER_TERMS, Decision, Ground, ItemKind, Restricting, Restriction
 from domain.errors import DomainError
@@ -39,86 +47,14 @@ from domain.photos import (
 )
 from domain.shield import SHIELD_ACTOR
 
-PREVIEW = "photo_preview"
-PREVIEW_LIFETIME = timedelta(hours=24)
 # Photos one approve or reject may take (ranges included): one transaction, all or none.
 MAX_REVIEWED = 1000
 NO_MAIN = 0  # set_main with the id of none of the member's photos: none is the main one
 
 
-# The photos whose owner is told why under the photo: a decision restricts them.
-EXPLAINED = frozenset({PhotoStatus.REJECTED, PhotoStatus.HELD})
-
-
-@attrs.frozen(kw_only=True)
-class PhotoRejection:
-    """Why a photo was rejected (issue 30.2) or is held (issue 31.3), shown to its owner
-    under the photo: the decision's facts and the title of its ground; the Decisions
-    section has the rest."""
-
-    decision_id: int
-    facts: str
-    ground_title: str
-
-
-@attrs.frozen
-class OwnPhoto:
-    """One of the member's own photos, as their profile page shows it."""
-
-    id: int
-    filename: str
-    thumb_filename: str
-    status: PhotoStatus
-    is_main: bool
-    rejection: PhotoRejection | None = None
-
-    @classmethod
-    def of(cls, photo: Photo, links: PhotoLinks | None = None, public: bool = False,
-           rejection: PhotoRejection | None = None) -> OwnPhoto:
-        """The photo as its owner gets it: a photo others do not all see by a link signed
-        for the owner (application.shared.photo_links); plain names without ``links``."""
-        filename, thumb = (links.files(photo, photo.member_id, public) if links
-                           else (photo.filename, photo.thumb_filename))
-        return cls(photo.id, filename, thumb, photo.status, photo.is_main, rejection)
-
-
-def own_photos(photos: list[Photo], links: PhotoLinks | None,
-               rejections: Mapping[int, PhotoRejection] | None = None) -> list[OwnPhoto]:
-    """A member's photos (main first, as the repository gives them) as the owner gets
-    them; the one others all see stays plain. A rejected or held photo says why; one an
-    operator removed is no longer theirs (its decision tells them)."""
-    shown = [photo.id for photo in photos if visible_to_others(photo.status)]
-    reasons = rejections or {}
-    return [OwnPhoto.of(photo, links, open_to_anyone(
-        photo.status, shown.index(photo.id) if photo.id in shown else -1),
-        reasons.get(photo.id) if photo.status in EXPLAINED else None)
-        for photo in photos if kept_by_owner(photo.status)]
-
-
 def _counted(photos: list[Photo]) -> list[Photo]:
     """The photos that count towards the member's limit: neither rejected nor removed."""
     return [p for p in photos if p.status != PhotoStatus.REJECTED and kept_by_owner(p.status)]
-
-
-def main_again_if_none(uow: PhotosUnit, photo: Photo) -> None:
-    """A photo given back (a removal lifted) is the main one again when its owner has no
-    main photo now; one they chose meanwhile stays."""
-    if not any(other.is_main and other.id != photo.id and kept_by_owner(other.status)
-               for other in uow.photos.of_member(photo.member_id)):
-        uow.photos.set_main(photo.member_id, photo.id)
-
-
-def held_because(uow: SafetyUnit, photo: Photo) -> HeldBecause | None:
-    found = uow.decisions.in_force(photo.member_id, Restriction.PHOTO_HELD, str(photo.id))
-    if found is None:
-        return None
-
-    def number(key: str) -> int | None:
-        value = found.undo.get(key)
-        return value if isinstance(value, int) else None
-
-    return HeldBecause(decision_id=found.id, entry_id=number("entry"),
-                       photo_id=number("photo"), member_id=number("member"))
 
 
 def new_photo_files(member_id: int, secrets: Secrets) -> tuple[str, str]:
@@ -136,17 +72,6 @@ class FileRequest:
     expires: str | None = None  # a viewer's signed link (application.shared.photo_links)
     signature: str | None = None
     preview: str | None = None  # an operator's preview token (Photos.pending)
-
-
-@attrs.frozen(kw_only=True)
-class HeldBecause:
-    """Why a photo in the queue is held (issue 31.3): its decision, and what it matched:
-    a block list's entry, or another member's photo."""
-
-    decision_id: int
-    entry_id: int | None
-    photo_id: int | None
-    member_id: int | None
 
 
 @attrs.frozen
@@ -429,16 +354,6 @@ class Photos:
             return None
         return False if photo.member_id == viewer_id or visible_to_others(photo.status) \
             else None
-
-
-def site_id_of(uow: SafetyUnit, domain: str | None) -> int | None:
-    """The site a command is kept to (its domain, or a former one), None for every site."""
-    if domain is None:
-        return None
-    site = uow.sites.by_domain(domain)
-    if site is None:
-        raise DomainError("site_not_found", domain=domain)
-    return site.id
 
 
 def _chosen(uow: SafetyUnit, photo_ids: Sequence[int], ranges: Sequence[IdRange],

@@ -7,8 +7,6 @@ from datetime import date
 
 import attrs
 
-from application.member_decisions import photo_rejections
-from application.photos import EXPLAINED, OwnPhoto, PhotoRejection, own_photos
 from application.ports.clock import Clock
 from application.ports.discovery import RegionCatalog
 from application.ports.grounds import GroundTexts
@@ -18,6 +16,13 @@ from application.ports.units import SocialUnit
 from application.profile_shield import ProfileShield
 from application.shared.listings import relist
 from application.shared.lookups import existing_member, site_of_member
+from application.shared.own_photos import (
+    EXPLAINED,
+    OwnPhoto,
+    PhotoRejection,
+    own_photos,
+    photo_rejections,
+)
 from application.shared.photo_links import PhotoLinks
 from domain.errors import DomainError
 from domain.members import INTERESTS, Member, ProfileStatus, age_on

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from application.photos import main_again_if_none
 from application.ports.shared_units import UndoUnit
 from application.shared.buyers import DIRECT_DEBIT_BLOCK
 from application.shared.holds import end_hold
 from application.shared.ledger import book
 from application.shared.listings import relist
 from application.shared.lookups import existing_member
+from application.shared.own_photos import main_again_if_none
 from domain.credits import EntryKind
 from domain.decisions import Decision, Restriction
 from domain.errors import DomainError

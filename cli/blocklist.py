@@ -21,7 +21,7 @@ from typing import Annotated, Any
 
 import typer
 
-from application.blocklists import Listed
+from application.shared.blocklist_matches import Listed
 from cli.context import Id, container, fail_on_rule
 from cli.failures import MAX_NUMBER, fail
 from cli.inputs import Actor, checked

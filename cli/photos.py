@@ -15,7 +15,7 @@ from rich.style import Style
 from rich.table import Table
 
 from application.photo_storage import move_files
-from application.photos import HeldBecause
+from application.shared.own_photos import HeldBecause
 from cli.context import container, fail_on_rule, services
 from cli.failures import MAX_NUMBER, fail
 from cli.inputs import Actor, Facts, GroundOption, Notice

@@ -18,7 +18,7 @@ from flask import Blueprint, Response, render_template
 from adapters.http import limits
 from adapters.http.composition import container
 from application.photo_sheet import Sheet
-from application.photos import HeldBecause
+from application.shared.own_photos import HeldBecause
 from domain.errors import DomainError
 
 blueprint = Blueprint("review", __name__, template_folder="templates")

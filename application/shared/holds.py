@@ -32,11 +32,7 @@ from domain.shield import FLAGGED_WINDOW, SHIELD_ACTOR, holds_sender, nudge
 
 # The clause a held sender broke, by what their messages asked for.
 OFF_PLATFORM = Ground(kind=GroundKind.TERMS, code="off_platform_contact")
-
-
 SCAM = Ground(kind=GroundKind.TERMS, code="scam")
-
-
 SPAM = Ground(kind=GroundKind.TERMS, code="spam")
 
 
@@ -73,8 +69,6 @@ def recipient_of(uow: ShieldUnit, message: Message) -> int:
 
 
 _CONTACT = frozenset(reason.value for reason in CONTACT)
-
-
 _COPIED = MASS_OPENER
 
 

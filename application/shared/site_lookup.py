@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from application.ports.units import CoreUnit
+from application.ports.units import CoreUnit, SafetyUnit
 from domain.errors import DomainError, NotFound
 from domain.sites import Site, is_domain, normalise_domain
 
@@ -63,3 +63,13 @@ def domain_free(uow: CoreUnit, domain: str) -> None:
     owner = uow.sites.alias(domain)
     if owner is not None:
         raise DomainError("domain_redirects", domain=domain, site=domain_of(uow, owner))
+
+
+def site_id_of(uow: SafetyUnit, domain: str | None) -> int | None:
+    """The site a command is kept to (its domain, or a former one), None for every site."""
+    if domain is None:
+        return None
+    site = uow.sites.by_domain(domain)
+    if site is None:
+        raise DomainError("site_not_found", domain=domain)
+    return site.id

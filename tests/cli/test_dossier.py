@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 
 from adapters.sql import tables as t
 from application.accounts import SignupForm, Visitor
-from application.photos import PREVIEW
+from application.shared.own_photos import PREVIEW
 from cli import context, output
 from cli.main import app
 from domain.blocklists import EntryKind, PhotoHash
