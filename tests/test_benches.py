@@ -38,7 +38,7 @@ def test_bench_chat_reads_the_workers_memory_not_the_arbiters() -> None:
     arbiter = subprocess.Popen([sys.executable, "-c", "import subprocess, sys; subprocess.run("
                                 "[sys.executable, '-c', 'import sys; sys.stdin.read()'])"],
                                stdin=subprocess.PIPE)
-    server = Server(arbiter, "127.0.0.1:0")  # type: ignore[arg-type]
+    server = Server(arbiter, "127.0.0.1:0")
     try:
         while not server.workers():  # the child starts in its own time
             assert arbiter.poll() is None

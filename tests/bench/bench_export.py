@@ -20,8 +20,6 @@ code before a change: `git worktree add /tmp/before HEAD`, then
 from __future__ import annotations
 
 import argparse
-import email
-import email.policy
 import http.client
 import os
 import re
@@ -33,6 +31,8 @@ import threading
 import time
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+
+from tests.mails import read_mail
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -159,7 +159,7 @@ def _figures(name: str, latencies: list[float], seconds: float, grown_kb: int | 
 def _mailed_link(folder: Path, deadline: float) -> str | None:
     while time.monotonic() < deadline:
         for path in (folder / "mail").glob("*.eml"):
-            mail = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+            mail = read_mail(path)
             body = mail.get_body(("plain",))
             found = re.search(r"/my-data\?token=([\w-]+)", body.get_content() if body else "")
             if found:

@@ -19,22 +19,25 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-
-from adapters.container import Container
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import attrs  # noqa: E402
 from sqlalchemy import insert  # noqa: E402
 
-from adapters.container import build_container  # noqa: E402
+from adapters.container import Container, build_container  # noqa: E402
 from adapters.sql import migrate, tables  # noqa: E402
+from application.discovery import SearchPage  # noqa: E402
 from domain.discovery import SearchFilters, listing_of  # noqa: E402
 from domain.members import Profile  # noqa: E402
 from tests.bench.databases import postgres_database  # noqa: E402
 from tests.conftest import make_config, seed_default_site  # noqa: E402
+
+Search = Callable[[SearchFilters], SearchPage]  # one member's search, filters in
 
 MEMBERS = 100_000
 BATCH = 10_000
@@ -92,7 +95,10 @@ def seed(container: Container) -> None:
     now = datetime.now(UTC)
     with container.engine().begin() as connection:
         for first in range(1, MEMBERS + 1, BATCH):
-            members, profiles, photos, seen = [], [], [], []
+            members: list[dict[str, Any]] = []
+            profiles: list[dict[str, Any]] = []
+            photos: list[dict[str, Any]] = []
+            seen: list[dict[str, Any]] = []
             for member_id in range(first, min(first + BATCH, MEMBERS + 1)):
                 country = rng.choice(list(COUNTRIES))
                 status = "active" if member_id == 1 else rng.choices(
@@ -144,7 +150,7 @@ def seed(container: Container) -> None:
                 connection.execute(insert(tables.last_seen), seen)
 
 
-def timed(search, filters: SearchFilters) -> list[float]:  # type: ignore[no-untyped-def]
+def timed(search: Search, filters: SearchFilters) -> list[float]:
     search(filters)  # warm up
     timings = []
     for _ in range(RUNS):
@@ -154,7 +160,7 @@ def timed(search, filters: SearchFilters) -> list[float]:  # type: ignore[no-unt
     return timings
 
 
-def cursor_of_page(search, filters: SearchFilters, page: int) -> int | None:  # type: ignore[no-untyped-def]
+def cursor_of_page(search: Search, filters: SearchFilters, page: int) -> int | None:
     """The ``after`` cursor that leads to ``page``, by walking the pages before it."""
     after = None
     for number in range(1, page):
@@ -182,10 +188,10 @@ def run(kind: str, url: str, root: Path) -> None:
         viewer = work.members.get(1)
     discovery = container.discovery()
 
-    def search(filters: SearchFilters):  # type: ignore[no-untyped-def]
+    def search(filters: SearchFilters) -> SearchPage:
         return discovery.search("amora.test", viewer, filters)
 
-    def defaults(filters: SearchFilters):  # type: ignore[no-untyped-def]
+    def defaults(filters: SearchFilters) -> SearchPage:
         return discovery.search("amora.test", viewer, filters, chosen=False)
 
     print(f"  {'search':<24} {'found':>7}  {'page':<13} {'p50 ms':>7} {'p95 ms':>7}"

@@ -128,7 +128,7 @@ def measure(kind: str, sockets: int) -> dict[str, float]:
             opened = []
             for _ in range(sockets):
                 ws = simple_websocket.Client.connect(f"ws://127.0.0.1:{port}/ws",
-                                                     headers={"Cookie": cookie})
+                                                     headers={b"Cookie": cookie.encode()})
                 opened.append(ws)
             for ws in opened:
                 ws.send('{"type": "ping"}')

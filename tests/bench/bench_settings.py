@@ -25,7 +25,7 @@ from tests.conftest import make_config, seed_default_site  # noqa: E402
 REQUESTS = 1500
 
 
-def measure(client, path: str) -> list[float]:  # type: ignore[no-untyped-def]
+def measure(client: ApiClient, path: str) -> list[float]:
     timings = []
     for _ in range(REQUESTS):
         start = time.perf_counter()

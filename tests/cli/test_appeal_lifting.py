@@ -31,12 +31,14 @@ from adapters.sql.tables import (
     photos,
     profiles,
 )
-from application.accounts import SignupForm, Visitor
 from application.shared.decisions import record_decision
+from application.shared.sign_ins import Visitor
+from application.signup import SignupForm
 from cli import context
 from cli.main import app
 from domain.decisions import Ground, ItemKind, Restricting, Restriction
 from tests.conftest import seed_default_site
+from tests.lookups import found
 
 runner = CliRunner()
 AT = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
@@ -61,7 +63,7 @@ def amora(database_url: str, tmp_path: Path,
 
 
 def _member(email: str, name: str) -> int:
-    login = context.container().accounts().sign_up("amora.test", SignupForm(
+    login = context.container().signup().sign_up("amora.test", SignupForm(
         email=email, name=name, date_of_birth="1980-01-01", password=PASSWORD,
         gender="female"), VISITOR)
     return int(login.member.id)
@@ -253,7 +255,7 @@ def test_a_kind_without_a_way_back_is_refused_and_changes_nothing(amora: Any) ->
     is one Error line; the appeal stays open."""
     world = World()
     with context.container().unit_of_work() as work:
-        eve = work.members.get(world.eve)
+        eve = found(work.members.get(world.eve))
         held = record_decision(work, eve, Restricting(
             restriction=Restriction.MESSAGE_HELD, item_kind=ItemKind.MESSAGE,
             item_id="1", facts="A message waited for a moderator.",

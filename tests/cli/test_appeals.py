@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from adapters.sql.tables import audit_log
-from application.accounts import Visitor
+from application.shared.sign_ins import Visitor
 from cli import context
 from tests.cli.conftest import Amora
 from tests.cli.test_cli import _member
@@ -46,11 +46,11 @@ def test_operators_list_show_and_decide_appeals(amora: Amora) -> None:
 def test_complaints_show_lists_the_attached_messages(amora: Amora) -> None:
     from datetime import UTC, datetime
 
-    from application.accounts import SignupForm
+    from application.signup import SignupForm
     from domain.complaints import ComplaintForm
 
     eve = _member(amora)
-    bob = context.container().accounts().sign_up("amora.test", SignupForm(
+    bob = context.container().signup().sign_up("amora.test", SignupForm(
         email="bob@example.com", name="Bob", date_of_birth="1980-01-01",
         password="long enough words"), VISITOR).member
     now = datetime(2026, 12, 1, 12, tzinfo=UTC)

@@ -12,7 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from adapters.images.pillow import PillowImages
-from application.accounts import SignupForm, Visitor
+from application.shared.sign_ins import Visitor
+from application.signup import SignupForm
 from cli import context, output
 from cli.main import app
 from domain.blocklists import EntryKind
@@ -38,7 +39,7 @@ def amora(database_url: str, tmp_path: Path,
 
 
 def _member(email: str, ip: str = "81.2.69.160", device: str | None = DEVICE) -> int:
-    login = context.container().accounts().sign_up("amora.test", SignupForm(
+    login = context.container().signup().sign_up("amora.test", SignupForm(
         email=email, name="Scam Mer", date_of_birth="1980-01-01",
         password="long enough words", gender="female"),
         Visitor(ip=ip, user_agent=None, language="en", device=device))
@@ -48,7 +49,8 @@ def _member(email: str, ip: str = "81.2.69.160", device: str | None = DEVICE) ->
 def _entries(amora: Any, *args: str) -> list[dict[str, Any]]:
     answer = amora("blocklist", "list", "--json", *args)
     assert answer.exit_code == 0, answer.output
-    return json.loads(answer.stdout)  # type: ignore[no-any-return]
+    found: list[dict[str, Any]] = json.loads(answer.stdout)
+    return found
 
 
 def test_values_are_listed_shown_and_removed(amora: Any, tmp_path: Path,

@@ -14,6 +14,7 @@ from adapters.sql import tables as t
 from cli import context
 from tests.cli.conftest import Amora
 from tests.cli.test_cli import _member
+from tests.lookups import found
 
 ACME = ("companies", "add", "Acme Media B.V.", "--street", "Keizersgracht 1",
         "--postcode", "1015 CJ", "--city", "Amsterdam", "--country", "nl",
@@ -116,7 +117,7 @@ def test_a_site_is_launched_from_a_template_and_removed(amora: Amora) -> None:
     assert _count(t.sites) == 3
     assert amora("sites", "remove", "amora.test").exit_code == 1  # the default, with members
     with context.container().unit_of_work() as work:  # a member on acme.test
-        work.members.add(attrs_member(work.sites.by_domain("acme.test").id))
+        work.members.add(attrs_member(found(work.sites.by_domain("acme.test")).id))
         work.commit()
     kept = amora("sites", "remove", "acme.test")
     assert kept.stderr == ("Error: acme.test has 1 members: a site with members cannot be "

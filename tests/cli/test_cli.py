@@ -47,9 +47,10 @@ def test_sites_keys_lists_settings(amora: Amora) -> None:
 
 
 def _member(amora: Amora) -> int:
-    from application.accounts import SignupForm, Visitor
+    from application.shared.sign_ins import Visitor
+    from application.signup import SignupForm
 
-    login = context.container().accounts().sign_up(
+    login = context.container().signup().sign_up(
         "amora.test", SignupForm(email="eve@example.com", name="Eve", date_of_birth="1980-01-01",
                                  password="long enough words", gender="female"),
         Visitor(ip="192.0.2.1", user_agent=None, language="en"))

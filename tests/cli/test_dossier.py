@@ -25,8 +25,9 @@ from sqlalchemy import func, select
 from typer.testing import CliRunner
 
 from adapters.sql import tables as t
-from application.accounts import SignupForm, Visitor
 from application.shared.own_photos import PREVIEW
+from application.shared.sign_ins import Visitor
+from application.signup import SignupForm
 from cli import context, output
 from cli.main import app
 from domain.blocklists import EntryKind, PhotoHash
@@ -78,7 +79,7 @@ def wide(monkeypatch: pytest.MonkeyPatch) -> None:
 def _sign_up(clock: FixedClock, email: str, name: str, ip: str, device: str | None,
              user_agent: str | None = None, site: str = "amora.test") -> int:
     clock.current += timedelta(minutes=10)
-    login = context.container().accounts().sign_up(site, SignupForm(
+    login = context.container().signup().sign_up(site, SignupForm(
         email=email, name=name, date_of_birth="1980-01-01", password=PASSWORD,
         gender="female"), Visitor(ip=ip, user_agent=user_agent, language="en",
                                   device=device))
@@ -88,7 +89,7 @@ def _sign_up(clock: FixedClock, email: str, name: str, ip: str, device: str | No
 def _log_in(clock: FixedClock, email: str, ip: str, device: str | None,
             user_agent: str | None = None) -> None:
     clock.current += timedelta(minutes=10)
-    context.container().accounts().log_in("amora.test", email, PASSWORD, Visitor(
+    context.container().sign_in().log_in("amora.test", email, PASSWORD, Visitor(
         ip=ip, user_agent=user_agent, language="en", device=device))
 
 

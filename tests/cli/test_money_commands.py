@@ -33,7 +33,8 @@ from adapters.sql.tables import (
     orders,
     sandbox_payments,
 )
-from application.accounts import SignupForm, Visitor
+from application.shared.sign_ins import Visitor
+from application.signup import SignupForm
 from cli import confirm, context
 from cli.main import app
 from tests.conftest import seed_default_site
@@ -57,7 +58,7 @@ def amora(database_url: str, tmp_path: Path,
 
 def _member(email: str = "ann@example.com") -> Any:
     """A member who signed up a month ago: no time bonus or welcome discount now."""
-    member_id = context.container().accounts().sign_up("amora.test", SignupForm(
+    member_id = context.container().signup().sign_up("amora.test", SignupForm(
         email=email, name="Ann", date_of_birth="1980-01-01", password="long enough words",
         gender="female", country="NL"), Visitor(ip="192.0.2.1", user_agent=None,
                                                 language="en")).member.id

@@ -6,8 +6,6 @@ marked in `list` and `show`."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,11 +16,13 @@ from sqlalchemy import select
 from typer.testing import CliRunner
 
 from adapters.sql.tables import complaints, outbox
-from application.accounts import SignupForm, Visitor
+from application.shared.sign_ins import Visitor
+from application.signup import SignupForm
 from cli import context
 from cli.main import app
 from domain.complaints import ComplaintForm
 from tests.conftest import seed_default_site
+from tests.mails import plain_text, read_mail
 
 runner = CliRunner()
 
@@ -40,7 +40,7 @@ def amora(database_url: str, tmp_path: Path,
 
 
 def _member(address: str = "bob@example.com", name: str = "Bob") -> int:
-    login = context.container().accounts().sign_up("amora.test", SignupForm(
+    login = context.container().signup().sign_up("amora.test", SignupForm(
         email=address, name=name, date_of_birth="1980-01-01", password="long enough words",
         gender="male"), Visitor(ip="192.0.2.1", user_agent=None, language="en"))
     return int(login.member.id)
@@ -57,9 +57,9 @@ def _mails(to: str) -> list[tuple[str, str]]:
     """Subject and text of each mail to this address, oldest first."""
     context.container().tasks().drain()
     folder: Path = context.container().config().mail_dir
-    found = [email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
+    found = [read_mail(p)
              for p in sorted(folder.glob("*.eml"), key=lambda p: p.stat().st_mtime_ns)]
-    return [(str(m["Subject"]), m.get_body(("plain",)).get_content())  # type: ignore[union-attr]
+    return [(str(m["Subject"]), plain_text(m))
             for m in found if m["To"] == to]
 
 

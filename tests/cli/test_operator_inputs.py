@@ -17,7 +17,8 @@ from sqlalchemy import func, select
 from typer.testing import CliRunner
 
 from adapters.sql.tables import audit_log, bundles, companies, photos, sites
-from application.accounts import SignupForm, Visitor
+from application.shared.sign_ins import Visitor
+from application.signup import SignupForm
 from cli import context
 from cli.main import app
 from domain.complaints import ComplaintForm
@@ -63,7 +64,7 @@ def _refused(result: Any) -> None:
 
 
 def _member() -> int:
-    login = context.container().accounts().sign_up("amora.test", SignupForm(
+    login = context.container().signup().sign_up("amora.test", SignupForm(
         email="eve@example.com", name="Eve", date_of_birth="1980-01-01", password=PASSWORD,
         gender="female"), Visitor(ip="192.0.2.1", user_agent=None, language="en"))
     return int(login.member.id)

@@ -18,8 +18,9 @@ from typer.testing import CliRunner
 
 from adapters.http.app import create_app
 from adapters.sql.tables import audit_log, decisions, outbox, photos
-from application.accounts import SignupForm, Visitor
 from application.photos import FileRequest
+from application.shared.sign_ins import Visitor
+from application.signup import SignupForm
 from cli import context
 from cli.main import app
 from domain.appeals import Appeal, AppealStatus
@@ -50,7 +51,7 @@ def amora(database_url: str, tmp_path: Path,
 
 
 def _member(email: str, site: str = "amora.test", name: str = "Eve") -> int:
-    login = context.container().accounts().sign_up(site, SignupForm(
+    login = context.container().signup().sign_up(site, SignupForm(
         email=email, name=name, date_of_birth="1980-01-01", password="long enough words",
         gender="female"), Visitor(ip="192.0.2.1", user_agent=None, language="en"))
     return int(login.member.id)

@@ -26,7 +26,8 @@ def _save(member_id: int, **changes: Any) -> None:
 def _queued(amora: Any) -> list[dict[str, Any]]:  # noqa: F811
     listed = amora("safety", "queue", "--json")
     assert listed.exit_code == 0, listed.output
-    return json.loads(listed.stdout)["profiles"]  # type: ignore[no-any-return]
+    answer: list[dict[str, Any]] = json.loads(listed.stdout)["profiles"]
+    return answer
 
 
 def test_flagged_profiles_are_queued_and_cleared(amora: Any) -> None:  # noqa: F811

@@ -18,7 +18,8 @@ from sqlalchemy import func, select
 from typer.testing import CliRunner
 
 from adapters.sql.tables import audit_log, decisions, messages, outbox, profiles
-from application.accounts import SignupForm, Visitor
+from application.shared.sign_ins import Visitor
+from application.signup import SignupForm
 from cli import context
 from cli.main import app
 from domain.complaints import ComplaintForm
@@ -42,7 +43,7 @@ def amora(database_url: str, tmp_path: Path,
 
 
 def _member(email: str, name: str = "Eve") -> int:
-    login = context.container().accounts().sign_up("amora.test", SignupForm(
+    login = context.container().signup().sign_up("amora.test", SignupForm(
         email=email, name=name, date_of_birth="1980-01-01", password="long enough words",
         gender="female"), Visitor(ip="192.0.2.1", user_agent=None, language="en"))
     return int(login.member.id)

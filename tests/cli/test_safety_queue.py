@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from application.accounts import SignupForm, Visitor
 from application.shared.holds import SCAM, hold_sender
+from application.shared.sign_ins import Visitor
+from application.signup import SignupForm
 from cli import context
 from cli.main import app
 from tests.conftest import seed_default_site
@@ -37,7 +38,7 @@ def amora(database_url: str, tmp_path: Path,
 
 
 def _member(email: str, name: str) -> int:
-    login = context.container().accounts().sign_up("amora.test", SignupForm(
+    login = context.container().signup().sign_up("amora.test", SignupForm(
         email=email, name=name, date_of_birth="1980-01-01", password="long enough words",
         gender="female"), Visitor(ip="192.0.2.1", user_agent=None, language="en"))
     return int(login.member.id)

@@ -19,12 +19,14 @@ from sqlalchemy import delete, func, select, update
 from typer.testing import CliRunner
 
 from adapters.sql.tables import audit_log, members, orders, outbox, site_aliases, sites
-from application.accounts import SignupForm, Visitor
+from application.shared.sign_ins import Visitor
+from application.signup import SignupForm
 from cli import context
 from cli.main import app
 from domain.errors import DomainError
 from domain.pricing import Bundle
 from tests.conftest import seed_default_site
+from tests.mails import plain_text, read_mail
 
 runner = CliRunner()
 PASSWORD = "long enough words"
@@ -113,7 +115,7 @@ def test_settings_within_their_standards_are_taken_in_standard_form(amora: Any) 
 
 
 def _member(email_address: str, language: str = "en", host: str = "amora.test") -> int:
-    login = context.container().accounts().sign_up(host, SignupForm(
+    login = context.container().signup().sign_up(host, SignupForm(
         email=email_address, name=email_address.split("@")[0].title(),
         date_of_birth="1980-01-01", password=PASSWORD, gender="female"),
         Visitor(ip="192.0.2.1", user_agent=None, language=language))
@@ -139,7 +141,7 @@ def test_rename_keeps_the_old_domain_the_sites(amora: Any) -> None:
     accounts = context.container().accounts()
     visitor = Visitor(ip="192.0.2.1", user_agent=None, language="en")
     for host in ("amora.example", "amora.test"):
-        assert accounts.log_in(host, "ann@example.com", PASSWORD, visitor).member.id == ann
+        assert accounts.sign_in.log_in(host, "ann@example.com", PASSWORD, visitor).member.id == ann
 
     # The old domain is no one else's: not a new site's, not another's new name.
     assert amora("sites", "add", "flirt.test", "--company", "1").exit_code == 0
@@ -164,13 +166,13 @@ def test_rename_keeps_the_old_domain_the_sites(amora: Any) -> None:
 
 def _mails(to: str) -> list[email.message.EmailMessage]:
     folder = context.container().config().mail_dir
-    found = [email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    found = [read_mail(path)
              for path in sorted(folder.glob("*.eml"), key=lambda p: p.stat().st_mtime_ns)]
-    return [mail for mail in found if mail["To"] == to]  # type: ignore[misc]
+    return [mail for mail in found if mail["To"] == to]
 
 
 def _text(mail: email.message.EmailMessage) -> str:
-    return mail.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    return plain_text(mail)
 
 
 def _pending(name: str) -> list[list[Any]]:
@@ -186,7 +188,7 @@ def test_close_stops_signups_and_purchases_and_tells_every_member(amora: Any) ->
                                                currency="EUR")])
         work.commit()
     ann, bea = _member("ann@example.com", "de"), _member("bea@example.com", "nl")
-    unconfirmed = container.accounts().sign_up("amora.test", SignupForm(
+    unconfirmed = container.signup().sign_up("amora.test", SignupForm(
         email="cid@example.com", name="Cid", date_of_birth="1980-01-01", password=PASSWORD,
         gender="female"), Visitor(ip="192.0.2.1", user_agent=None, language="en")).member
     container.tasks().drain()  # the activation mails
@@ -228,7 +230,7 @@ def test_close_stops_signups_and_purchases_and_tells_every_member(amora: Any) ->
     # No sign-up, no purchase (by card or debit), in one refusal each.
     visitor = Visitor(ip="192.0.2.9", user_agent=None, language="en")
     with pytest.raises(DomainError) as refused:
-        container.accounts().sign_up("amora.test", SignupForm(
+        container.signup().sign_up("amora.test", SignupForm(
             email="dan@example.com", name="Dan", date_of_birth="1980-01-01",
             password=PASSWORD, gender="male"), visitor)
     assert (refused.value.code, refused.value.params) == ("site_closed", {"sitename": "Amora"})
@@ -244,7 +246,7 @@ def test_close_stops_signups_and_purchases_and_tells_every_member(amora: Any) ->
         assert connection.execute(select(func.count()).select_from(orders)).scalar() == 1
 
     # Members keep their rights: logging in, the data export, refunds, deletion.
-    login = container.accounts().log_in("amora.test", "ann@example.com", PASSWORD, visitor)
+    login = container.sign_in().log_in("amora.test", "ann@example.com", PASSWORD, visitor)
     assert login.member.id == ann
     container.step_up().confirm_password(ann, login.token, PASSWORD, "192.0.2.9")
     container.data_export().request(moderation.show(ann), login.token)
@@ -265,13 +267,13 @@ def test_close_stops_signups_and_purchases_and_tells_every_member(amora: Any) ->
     assert "Brand retired" not in _text(dutch)  # the operators' reason is theirs
     assert not [m for m in _mails(unconfirmed.email) if "closing" in m["Subject"]]
     assert _pending("account_mail") == [] and _pending("site_closed_mails") == []
-    container.accounts().delete(bea, "closing", PASSWORD, "192.0.2.9")
+    container.account_closing().delete(bea, "closing", PASSWORD, "192.0.2.9")
     assert moderation.show(bea).status.value == "deleted"
 
     # Reopened: sign-ups again; audit names who.
     assert amora("sites", "reopen", "amora.test", "--actor", "bob").exit_code == 0
     assert [a["actor"] for a in _audit("sites.reopen")] == ["bob"]
-    assert container.accounts().sign_up("amora.test", SignupForm(
+    assert container.signup().sign_up("amora.test", SignupForm(
         email="dan@example.com", name="Dan", date_of_birth="1980-01-01", password=PASSWORD,
         gender="male"), visitor).member.site_id == 1
     _refused(amora("sites", "reopen", "amora.test"), "amora.test is not closed")

@@ -15,14 +15,16 @@ import attrs
 import pytest
 from typer.testing import CliRunner
 
-from application.accounts import SignupForm, Visitor
 from application.ports.shop import Refund
+from application.shared.sign_ins import Visitor
+from application.signup import SignupForm
 from cli import context
 from cli.main import app
 from domain.members import AccountStatus, Traffic
 from domain.orders import Order, OrderStatus
 from domain.pricing import Bundle
 from tests.conftest import seed_default_site
+from tests.lookups import found
 
 runner = CliRunner()
 
@@ -42,13 +44,13 @@ def amora(database_url: str, tmp_path: Path,
 
 def _sign_up(email: str, traffic: Traffic, confirmed: bool) -> int:
     built = context.container()
-    login = built.accounts().sign_up("amora.test", SignupForm(
+    login = built.signup().sign_up("amora.test", SignupForm(
         email=email, name=email.split("@")[0].title(), date_of_birth="1985-05-05",
         password="long enough words"), Visitor(ip="192.0.2.1", user_agent=None,
                                                language="en", traffic=traffic))
     if confirmed:
         with built.unit_of_work() as work:
-            member = work.members.get(login.member.id)
+            member = found(work.members.get(login.member.id))
             work.members.save(member, attrs.evolve(member, status=AccountStatus.ACTIVE,
                                                    activated_at=member.created_at))
             work.commit()
@@ -92,8 +94,8 @@ def _history() -> None:
         conversation = work.chats.start(ann, bob, now)
         for sender in (ann, bob, ann):
             work.chats.add_message(conversation, sender, "hi", now, cost=0, free=True)
-        member = work.members.get(eve)
-        work.members.save(member, member.became_premium())
+        premium = found(work.members.get(eve))
+        work.members.save(premium, premium.became_premium())
         work.commit()
 
 

@@ -16,7 +16,8 @@ import attrs
 import pytest
 from rich.color import ColorSystem
 
-from application.accounts import SignupForm, Visitor
+from application.shared.sign_ins import Visitor
+from application.signup import SignupForm
 from cli import context, output
 from domain.complaints import ComplaintForm
 from domain.members import Traffic
@@ -58,7 +59,7 @@ def planted(amora: Any, terminal: None) -> Iterator[dict[str, int]]:
     (names as an older release or a direct write may have stored them)."""
     built = context.container()
     traffic = Traffic(network=PAYLOAD, sub1=PAYLOAD, lander=PAYLOAD)
-    login = built.accounts().sign_up("amora.test", SignupForm(
+    login = built.signup().sign_up("amora.test", SignupForm(
         email="eve@example.com", name="Eve", date_of_birth="1980-01-01", password=PASSWORD,
         gender="female"), Visitor(ip="192.0.2.1", user_agent=None, language="en",
                                   traffic=traffic))
@@ -120,7 +121,7 @@ def _strings(data: Any) -> set[str]:
 def test_csv_keeps_data_but_no_cell_starts_a_formula(amora: Any, terminal: None) -> None:
     built = context.container()
     for index, lander in enumerate(("=HYPERLINK(\"https://evil.example\")", "-2+3", "@SUM(1)")):
-        built.accounts().sign_up("amora.test", SignupForm(
+        built.signup().sign_up("amora.test", SignupForm(
             email=f"f{index}@example.com", name="Fay", date_of_birth="1980-01-01",
             password=PASSWORD), Visitor(ip="192.0.2.1", user_agent=None, language="en",
                                         traffic=Traffic(network="+net", lander=lander)))

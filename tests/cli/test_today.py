@@ -22,6 +22,7 @@ from cli.main import app
 from cli.today import age
 from tests.application.memory_services import FixedClock
 from tests.conftest import sample_site, seed_default_site
+from tests.lookups import found
 
 runner = CliRunner()
 # Saturday 21 November 2026, 14:30 UTC: 15:30 in Amsterdam (whose day began at 23:00 UTC
@@ -44,7 +45,7 @@ def amora(database_url: str, tmp_path: Path,
     built.clock.override(providers.Object(FixedClock(NOW)))
     seed_default_site(built)
     with built.unit_of_work() as work:
-        work.sites.add(sample_site(work.sites.by_domain("amora.test").company_id,
+        work.sites.add(sample_site(found(work.sites.by_domain("amora.test")).company_id,
                                    domain="flirt.test", name="Flirt", is_default=False,
                                    time_zone="America/New_York"))
         work.commit()

@@ -15,7 +15,8 @@ from sqlalchemy import select
 from typer.testing import CliRunner
 
 from adapters.sql.tables import audit_log, outbox
-from application.accounts import SignupForm, Visitor
+from application.shared.sign_ins import Visitor
+from application.signup import SignupForm
 from cli import context
 from cli.main import app
 from tests.conftest import seed_default_site
@@ -39,7 +40,7 @@ def amora(database_url: str, tmp_path: Path,
 
 def _member_with_two_factor(on: bool = True) -> int:
     container = context.container()
-    member_id = int(container.accounts().sign_up("amora.test", SignupForm(
+    member_id = int(container.signup().sign_up("amora.test", SignupForm(
         email="eve@example.com", name="Eve", date_of_birth="1980-01-01",
         password="long enough words", gender="female"),
         Visitor(ip="192.0.2.1", user_agent=None, language="en")).member.id)

@@ -188,7 +188,7 @@ class Stack:
 
     def sql(self, query: str, *args: Any) -> list[tuple[Any, ...]]:
         with psycopg.connect(f"{POSTGRES}/{self.database}", autocommit=True) as connection:
-            cursor = connection.execute(query, args)  # type: ignore[arg-type]
+            cursor = connection.execute(query, args)
             return cursor.fetchall() if cursor.description else []
 
     def close(self) -> None:
@@ -313,7 +313,7 @@ class Member:
                 # No Origin: simple_websocket's Host header leaves out the port, so the
                 # app's same-origin check (for browsers) would refuse the base URL's.
                 ws = simple_websocket.Client.connect(url, headers={
-                    "Cookie": f"auth._token={self.token()}"})
+                    b"Cookie": f"auth._token={self.token()}".encode()})
                 hello = json.loads(ws.receive(timeout=10) or "{}")
                 if hello.get("type") != "hello":
                     raise ConnectionError(f"no hello: {hello}")

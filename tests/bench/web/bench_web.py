@@ -119,7 +119,8 @@ def _manifest() -> dict[str, Any]:
     manifest_file = DIST / ".vite" / "manifest.json"  # vite build.manifest
     if not manifest_file.is_file():
         return {}
-    return json.loads(manifest_file.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    answer: dict[str, Any] = json.loads(manifest_file.read_text(encoding="utf-8"))
+    return answer
 
 
 def route_chunks() -> list[Path]:
@@ -199,9 +200,9 @@ def initial_js() -> int:
     verdict = "under" if total_gz < GOAL_BYTES else "OVER"
     print(f"  goal: under {GOAL_BYTES // 1024} KB compressed -> {verdict} (gzip)")
     for style in parser.styles:
-        path = _local(style)
-        if path and path.is_file():
-            data = path.read_bytes()
+        local = _local(style)
+        if local and local.is_file():
+            data = local.read_bytes()
             print(f"  render-blocking CSS {style}: {_kb(len(data))} raw, {_kb(gzip_size(data))} "
                   "gzip")
     return total_gz
@@ -304,7 +305,11 @@ def member_browser(base: str, cookies: dict[str, str]) -> Iterator[int]:
             context.close()
 
 
-def lighthouse(url: str, port: int | None, out: Path) -> dict[str, object]:
+# Lighthouse's JSON report, as it writes it.
+Report = dict[str, Any]
+
+
+def lighthouse(url: str, port: int | None, out: Path) -> Report:
     """One Lighthouse run: in a fresh Chromium of its own, or in the one at `port`."""
     local = ROOT / "node_modules" / ".bin" / "lighthouse"  # what `npx lighthouse` runs
     command = [
@@ -315,24 +320,25 @@ def lighthouse(url: str, port: int | None, out: Path) -> dict[str, object]:
         "--output=json", f"--output-path={out}", "--quiet",
     ]
     subprocess.run(command, cwd=ROOT, check=True, timeout=300)
-    return json.loads(out.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    answer: Report = json.loads(out.read_text(encoding="utf-8"))
+    return answer
 
 
-def _score(report: dict[str, object], category: str) -> str:
-    score = report["categories"][category]["score"]  # type: ignore[index]
+def _score(report: Report, category: str) -> str:
+    score = report["categories"][category]["score"]
     return "-" if score is None else f"{round(score * 100):3d}"
 
 
-def _audit(report: dict[str, object], name: str) -> str:
-    audit = report["audits"].get(name, {})  # type: ignore[attr-defined]
+def _audit(report: Report, name: str) -> str:
+    audit = report["audits"].get(name, {})
     return str(audit.get("displayValue", "-"))
 
 
-def _failing(report: dict[str, object]) -> list[str]:
+def _failing(report: Report) -> list[str]:
     """Audits of the three categories that lost points (title and value), for diagnosis."""
-    audits = report["audits"]  # type: ignore[index]
+    audits = report["audits"]
     lines = []
-    for category in report["categories"].values():  # type: ignore[attr-defined]
+    for category in report["categories"].values():
         for ref in category["auditRefs"]:
             audit = audits[ref["id"]]
             if ref.get("weight", 0) and audit.get("score") is not None and audit["score"] < 0.9:
@@ -361,7 +367,7 @@ def lighthouse_scores() -> None:
                     out = tmp / f"report{path.replace('/', '-') or '-'}-{run + 1}.json"
                     reports.append(lighthouse(base + path, port, out))
             # Lighthouse varies from run to run: show the run with the median performance.
-            reports.sort(key=lambda report: report["categories"]["performance"]["score"] or 0)  # type: ignore[index]
+            reports.sort(key=lambda report: report["categories"]["performance"]["score"] or 0)
             report = reports[len(reports) // 2]
             final = str(report.get("finalDisplayedUrl") or report.get("finalUrl") or "")
             label = path + (" (member)" if logged_in else "")
