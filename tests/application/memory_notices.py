@@ -19,7 +19,7 @@ from application.ports.photos import (
     SimilarPhoto,
 )
 from domain.complaints import Outcome, ReporterRecord
-from domain.members import AccountStatus
+from domain.members import AccountStatus, Member
 from domain.photos import PhotoStatus
 from tests.application.memory_chat import delivered_to
 from tests.application.memory_store import Duplicate, MemoryStore
@@ -231,25 +231,26 @@ class MemoryPhotoQueries:
                 for p in self._waiting(site_id) if first <= p.id <= last][:limit]
 
     def sheet(self, limit: int, site_id: int | None) -> list[PhotoOnSheet]:
-        """As on SQL, but without perceptual hashes (the memory adapters keep none)."""
-        store, found = self.store, []
-        for photo in self._waiting(site_id)[:limit]:
-            member = store.members[photo.member_id]
-            owner = member.id
-            found.append(PhotoOnSheet(photo=photo, phash=None, member=ReviewedMember(
-                id=owner, name=member.profile.name, gender=member.profile.gender,
-                birth_date=member.profile.birth_date, country=member.profile.country,
-                joined=member.created_at, status=member.status.value,
-                text_flags=member.profile.text_flags,
-                flags=tuple(sorted({flag.flag for who, flag in store.flags if who == owner})),
-                in_force=tuple(sorted({d.restriction.value for d in store.decisions.values()
-                                       if d.member_id == owner and d.item_kind != "photo"
-                                       and d.status == "in_force"})),
-                open_complaints=sum(1 for c in store.complaints.values()
-                                    if c.member_id == owner and c.status == "open"),
-                photos_shown=sum(1 for p in store.photos
-                                 if p.member_id == owner and p.status == PhotoStatus.ACTIVE))))
-        return found
+        store = self.store
+        return [PhotoOnSheet(photo=photo, phash=store.photo_hashes.get(photo.id),
+                             member=self._reviewed(store.members[photo.member_id]))
+                for photo in self._waiting(site_id)[:limit]]
+
+    def _reviewed(self, member: Member) -> ReviewedMember:
+        store, owner = self.store, member.id
+        return ReviewedMember(
+            id=owner, name=member.profile.name, gender=member.profile.gender,
+            birth_date=member.profile.birth_date, country=member.profile.country,
+            joined=member.created_at, status=member.status.value,
+            text_flags=member.profile.text_flags,
+            flags=tuple(sorted({flag.flag for who, flag in store.flags if who == owner})),
+            in_force=tuple(sorted({d.restriction.value for d in store.decisions.values()
+                                   if d.member_id == owner and d.item_kind != "photo"
+                                   and d.status == "in_force"})),
+            open_complaints=sum(1 for c in store.complaints.values()
+                                if c.member_id == owner and c.status == "open"),
+            photos_shown=sum(1 for p in store.photos
+                             if p.member_id == owner and p.status == PhotoStatus.ACTIVE))
 
     def states(self, photo_ids: Iterable[int]) -> dict[int, SimilarPhoto]:
         wanted = set(photo_ids)
