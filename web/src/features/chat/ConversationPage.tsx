@@ -1,4 +1,4 @@
-import '../../styles/sheets/chat.scss';
+import './chat.scss';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Modal from 'react-bootstrap/Modal';
@@ -14,7 +14,7 @@ import { LoginRequired, FictionalLabel, FictionalNotice, blockMember } from '../
 import { GiftButton } from '../gifts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { useSettings } from '../site';
 import { usePageTitle } from '../title';
 import { type ChatProfile, type SendTerms, chatApi } from './chatApi';
@@ -24,7 +24,8 @@ import { Composer, type ComposerHandle, TermsHint } from './Composer';
 import { MessageList } from './MessageList';
 import { ShieldNudge } from './ShieldNudge';
 import { useReceiptsOffer } from './receiptsOffer';
-import { type Conversation, type Target, idOf, useConversation } from './useConversation';
+import type { Conversation } from './conversationState';
+import { type Target, idOf, useConversation } from './useConversation';
 
 const REFUSAL_ICONS: Record<string, IconName> = {
   not_enough_credits: 'coins',

@@ -1,5 +1,5 @@
-import '../../styles/sheets/chat.scss';
-import '../../styles/sheets/gifts.scss';
+import './chat.scss';
+import '../gifts/gifts.scss';
 import { isSameDay, isToday, isYesterday } from 'date-fns';
 import { Fragment, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { giftObject, giftPicture } from '../gifts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { ShieldSenderNote, ShieldWarning } from './ShieldNotes';
-import type { ShownMessage } from './useConversation';
+import type { ShownMessage } from './conversationState';
 
 /** Within this distance of an edge the list counts as scrolled there. */
 const EDGE_PX = 120;

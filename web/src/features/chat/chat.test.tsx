@@ -6,13 +6,14 @@ import type { LiveEvent } from '../../shared/realtime/socket';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { drag } from '../../test/pointer';
 import { seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import type { ChatMessage, ChatSummary, SendTerms } from './chatApi';
 import { useChatsStatus } from './chatList';
 import { ChatsPage } from './ChatsPage';
 import { useChat } from './chatStore';
 import { ConversationPage } from './ConversationPage';
-import { TYPING_SHOW_MS, mergeMessages } from './useConversation';
+import { TYPING_SHOW_MS } from './conversationLive';
+import { mergeMessages } from './conversationState';
 import { stubFetch } from '../../test/fetchStub';
 
 // The live socket, played by the test.

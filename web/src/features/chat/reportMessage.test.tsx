@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
 import { renderInRouter, setupTestI18n } from '../../test/render';
 import { MessageList } from './MessageList';
-import type { ShownMessage } from './useConversation';
+import type { ShownMessage } from './conversationState';
 
 const message = (id: number, sender: number, extra: Partial<ShownMessage> = {}): ShownMessage => ({
   id,
