@@ -13,7 +13,7 @@ from domain.decisions import Restriction
 from tests.adapters.test_mail_texts import LANGUAGES, VALUES
 
 NOTE = "The photo <b>is</b> yours & shows you."
-OUTCOME = {**VALUES, "decided_on": date(2026, 11, 21), "note": NOTE}
+OUTCOME: dict[str, str | int | date] = {**VALUES, "decided_on": date(2026, 11, 21), "note": NOTE}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -27,7 +27,7 @@ def test_every_outcome_names_its_decision(language: str, restriction: str,
     assert NOTE in mail.text and "<b>is</b>" not in mail.html
     assert "The photo &lt;b&gt;is&lt;/b&gt; yours &amp; shows you." in mail.html
     assert "2026" in mail.text and "2026-11-21" not in mail.text  # the language's date
-    assert VALUES["link"] in mail.text
+    assert str(VALUES["link"]) in mail.text
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -48,9 +48,12 @@ class Demo:
         upgrade(url)
         self.engine: Engine = database_engine(url)
         self.files = LocalFileStore(root / "media")
-        self.seeder = DemoSeeder(uow=lambda: SqlUnitOfWork(self.engine), files=self.files,
+        self.seeder = DemoSeeder(uow=self.unit_of_work, files=self.files,
                                  people=FakerPeople(), painter=PillowPortraits(),
                                  passwords=PASSWORDS, clock=Clock())
+
+    def unit_of_work(self, *, single_read: bool = False) -> SqlUnitOfWork:
+        return SqlUnitOfWork(self.engine, single_read=single_read)
 
     def seed(self) -> DemoSummary:
         return self.seeder.seed(members=MEMBERS, seed=SEED, reference=REFERENCE)

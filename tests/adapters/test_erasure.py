@@ -6,8 +6,6 @@ metadata, so a table added without erasure fails here."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -31,8 +29,10 @@ from sqlalchemy import (
 from adapters.container import Container
 from adapters.sql import tables as t
 from adapters.sql.engine import inserted_id
-from application.accounts import SignupForm, Visitor
+from application.shared.sign_ins import Visitor
+from application.signup import SignupForm
 from tests.conftest import Seeded
+from tests.mails import plain_text, read_mail
 
 MARK = "Zq9pX7"  # in every text of the member's rows: none may be left
 NOW = datetime(2026, 12, 1, 12, tzinfo=UTC)
@@ -171,8 +171,7 @@ def _leftovers(connection: Connection, member_id: int, name: str) -> list[str]:
 
 def test_erasure_leaves_nothing_personal_in_any_table_or_the_file_store(
         container: Container, seeded: Seeded) -> None:
-    accounts = container.accounts()
-    login = accounts.sign_up(None, SignupForm(
+    login = container.signup().sign_up(None, SignupForm(
         email=ADDRESS, name="Annabel", date_of_birth="1990-04-01",
         password="correct horse battery", gender="female", seeking="male"),
         Visitor(ip="192.0.2.1", user_agent=None, language="nl"))
@@ -192,7 +191,7 @@ def test_erasure_leaves_nothing_personal_in_any_table_or_the_file_store(
     with container.engine().connect() as connection:
         assert _leftovers(connection, member_id, "Annabel")  # the test sees
 
-    assert accounts.erase_expired() == 1
+    assert container.account_closing().erase_expired() == 1
     container.tasks().drain()  # the last mail, and the files' deletion
 
     with container.engine().connect() as connection:
@@ -207,9 +206,9 @@ def test_erasure_leaves_nothing_personal_in_any_table_or_the_file_store(
             t.decisions.c.undo, t.decisions.c.restriction, t.decisions.c.ground_code,
             t.decisions.c.status)).all() == [(None, None, "", {}, "ban", "spam", "lifted")]
     assert [name for name in store.names() if MARK in name or name in files] == []
-    mails = [email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    mails = [read_mail(path)
              for path in Path(container.config().mail_dir).glob("*.eml")]
     farewell = [mail for mail in mails if "gewist" in mail["Subject"]]
     assert len(farewell) == 1 and farewell[0]["To"] == ADDRESS
-    assert "Annabel" in farewell[0].get_body(("plain",)).get_content()
-    assert accounts.erase_expired() == 0
+    assert "Annabel" in plain_text(farewell[0])
+    assert container.account_closing().erase_expired() == 0

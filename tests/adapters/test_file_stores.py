@@ -8,6 +8,7 @@ import os
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Generator
 from pathlib import Path
 
 import pytest
@@ -68,6 +69,7 @@ def test_a_large_file_goes_in_from_a_file_and_comes_out_a_piece_at_a_time(
     assert store.stream("exports/none.zip") is None
     opened = store.stream("exports/a.zip")
     assert opened is not None
+    assert isinstance(opened.chunks, Generator)  # closable, as the port says
     next(opened.chunks)
     opened.chunks.close()  # a download broken off halfway
     store.delete("exports/a.zip")

@@ -14,6 +14,7 @@ from aiosmtpd.handlers import Message
 from adapters.mail.files import FileMailer
 from adapters.mail.smtp import SmtpMailer
 from application.ports.notifications import Attachment
+from tests.mails import read_mail
 
 
 def test_file_mailer_writes_eml(tmp_path: Path) -> None:
@@ -34,9 +35,9 @@ def test_file_mailer_keeps_attachments(tmp_path: Path) -> None:
         message_id="<notify.payment_receipt.1.7@amora.test>",
         attachments=[Attachment("receipt-2026-000001.pdf", "application/pdf", receipt)])
     [path] = tmp_path.glob("*.eml")
-    message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    message = read_mail(path)
     assert message.get_content_type() == "multipart/mixed"
-    [attachment] = message.iter_attachments()  # type: ignore[attr-defined]
+    [attachment] = message.iter_attachments()
     assert attachment.get_filename() == "receipt-2026-000001.pdf"
     assert attachment.get_content() == receipt
 

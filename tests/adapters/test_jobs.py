@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import redis
+from dramatiq.brokers.redis import RedisBroker
 
 from adapters.jobs.broker import DramatiqTaskQueue, make_broker
 from adapters.jobs.mail import send_mail_job
@@ -33,6 +34,7 @@ def test_send_mail_job_runs_on_a_worker(tmp_path: Path, kind: str) -> None:
         redis.Redis.from_url(redis_url).ping()  # fail loudly when Redis is missing
     queue = DramatiqTaskQueue(make_broker(redis_url))
     if kind == "redis":  # a namespace of our own, so parallel runs don't share queues
+        assert isinstance(queue.broker, RedisBroker)
         queue.broker.namespace = f"amora-test-{uuid.uuid4().hex[:8]}"
     queue.register("send_mail", send_mail_job(FileMailer(tmp_path, "no-reply@amora.test")))
     worker = queue.worker(threads=1)

@@ -15,7 +15,7 @@ LANGUAGES = ("da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv")
 KINDS = ("activation", "password_reset", "mail_change", "reactivation", "reactivated",
          "new_conversation", "new_message", "like", "match", "unread_reminder",
          "weekly_update", "payment_receipt", "site_closed")
-VALUES = {"name": "Ann <b>", "site": "Amora", "link": "https://amora.test/x?token=a&b=c",
+VALUES: dict[str, str | int] = {"name": "Ann <b>", "site": "Amora", "link": "https://amora.test/x?token=a&b=c",
           "support_email": "help@amora.test", "company": "Amora Media B.V.", "hours": 2,
           "days": 7, "address": "Herengracht 420, 1017 BZ Amsterdam",
           "unsubscribe": "https://amora.test/unsubscribe?token=u", "preference": "",
@@ -55,11 +55,11 @@ def test_catalog_matches_english(language: str) -> None:
 def test_every_mail_renders(language: str, kind: str) -> None:
     mail = JsonMailTexts().compose(kind, language, VALUES)
     assert mail.subject and "{" not in mail.subject + mail.text
-    assert VALUES["link"] in mail.text and "Ann <b>" in mail.text
+    assert str(VALUES["link"]) in mail.text and "Ann <b>" in mail.text
     assert "Ann &lt;b&gt;" in mail.html and "<b>" not in mail.html.replace("<body", "")
     assert 'href="https://amora.test/x?token=a&amp;b=c"' in mail.html
     # The company's address and the one-click unsubscribe line in every mail.
-    assert VALUES["address"] in mail.text and VALUES["unsubscribe"] in mail.text
+    assert str(VALUES["address"]) in mail.text and str(VALUES["unsubscribe"]) in mail.text
     assert 'href="https://amora.test/unsubscribe?token=u"' in mail.html
 
 
@@ -78,11 +78,12 @@ def test_unknown_language_falls_back_to_english() -> None:
 RESTRICTIONS = ("ban", "photo_rejected", "photo_removed", "text_removed", "message_held",
                 "message_removed", "credits_revoked", "direct_debit_blocked", "account_held",
                 "sending_limited")
-DECISION = {**VALUES, "facts": "Photo 7 shows <script>alert(1)</script> & a phone number.",
-            "ground": "terms", "ground_title": "Photo rules", "ground_text": "Be yourself.",
-            "automation": "detected", "decided_by": "moderator",
-            "decided_on": date(2026, 11, 21), "contest_until": date(2027, 5, 21),
-            "contest": "other"}
+DECISION: dict[str, str | int | date] = {
+    **VALUES, "facts": "Photo 7 shows <script>alert(1)</script> & a phone number.",
+    "ground": "terms", "ground_title": "Photo rules", "ground_text": "Be yourself.",
+    "automation": "detected", "decided_by": "moderator",
+    "decided_on": date(2026, 11, 21), "contest_until": date(2027, 5, 21),
+    "contest": "other"}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -93,7 +94,7 @@ def test_every_statement_of_reasons_renders(language: str, restriction: str) -> 
               "contest": "ban" if restriction == "ban" else "other"}
     mail = JsonMailTexts().compose("decision", language, values)
     assert "{" not in mail.subject + mail.text
-    assert DECISION["facts"] in mail.text and "<script>" not in mail.html
+    assert str(DECISION["facts"]) in mail.text and "<script>" not in mail.html
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; a phone" in mail.html
     assert "Photo rules" in mail.text and "Be yourself." in mail.text
     assert "2026" in mail.text and "2027" in mail.text and "2026-11-21" not in mail.text

@@ -62,7 +62,7 @@ def settle_at_once(container: Container, payments: list[str]) -> None:
 
 def numbered(container: Container) -> list[tuple[int, int, int, int]]:
     with container.engine().connect() as connection:
-        return [tuple(row) for row in connection.execute(  # type: ignore[misc]
+        return [tuple(row) for row in connection.execute(
             select(receipts.c.order_id, receipts.c.company_id, receipts.c.year,
                    receipts.c.number).order_by(receipts.c.number))]
 

@@ -18,6 +18,7 @@ from application.ports.discovery import Near, SearchQuery
 from domain.distance import RADII_KM, Position, bounding_box, km_between, snapped, within
 from domain.members import AccountStatus, Member, Profile
 from tests.conftest import Seeded, UowFactory
+from tests.lookups import found
 
 CENTRE = snapped(Position(52.37, 4.89))
 
@@ -83,7 +84,7 @@ def test_radius_searches_find_whom_the_domain_finds_nearest_first(uow: UowFactor
             nearest = work.discovery.nearest(near, 10_000, 0)
             assert [card.id for card in nearest] == sorted(
                 expected, key=lambda member: (km_between(CENTRE, located[member]), -member))
-            assert all(math.isclose(card.km, km_between(CENTRE, located[card.id]),
+            assert all(math.isclose(found(card.km), km_between(CENTRE, located[card.id]),
                                     rel_tol=1e-9, abs_tol=1e-9) for card in nearest)
         anywhere = work.discovery.nearest(attrs.evolve(query, near=Near(CENTRE)), 10_000, 0)
         assert [card.id for card in anywhere][-2:] == sorted(set(added) - set(located),

@@ -25,6 +25,7 @@ from adapters.sql import migrate
 from domain.pricing import Bundle
 from tests.conftest import make_config, seed_default_site
 from tests.http.test_accounts_api import SIGNUP
+from tests.sockets import received
 
 AMORA = str(Path(sys.executable).with_name("amora"))
 DEADLINE = 90.0
@@ -119,7 +120,7 @@ def _member_cookie(served: Served) -> str:
 
 def _live_socket(served: Served, cookie: str) -> simple_websocket.Client:
     return simple_websocket.Client.connect(f"ws://127.0.0.1:{served.port}/ws",
-                                           headers={"Cookie": cookie})
+                                           headers={b"Cookie": (cookie).encode()})
 
 
 def test_no_version_banner_and_an_access_log(served: Served) -> None:
@@ -141,7 +142,7 @@ def test_live_sockets_do_not_take_a_thread_each(served: Served) -> None:
     sockets = [_live_socket(served, cookie) for _ in range(150)]
     try:
         for ws in sockets:
-            assert '"hello"' in ws.receive(timeout=DEADLINE)
+            assert '"hello"' in received(ws, DEADLINE)
         [worker] = served.workers()
         status = Path(f"/proc/{worker}/status").read_text()
         threads = int(next(line.split()[1] for line in status.splitlines()
@@ -156,7 +157,7 @@ def test_sigterm_closes_live_sockets_with_a_reconnect_hint(tmp_path: Path) -> No
     server = Served(tmp_path)
     try:
         ws = _live_socket(server, _member_cookie(server))
-        assert '"hello"' in ws.receive(timeout=DEADLINE)
+        assert '"hello"' in received(ws, DEADLINE)
         server.process.send_signal(signal.SIGTERM)
         with pytest.raises(simple_websocket.ConnectionClosed) as closed:
             while True:

@@ -18,6 +18,7 @@ import pytest
 import requests
 
 from tests.adapters.test_server import DEADLINE, Served, _member_cookie, _until
+from tests.sockets import received
 
 SLOW_BODIES = 20  # more than SQLite's pool of 15 (PostgreSQL's: 30)
 BODY_SECONDS = 4  # SERVER_HEADER_TIMEOUT: the time a body gets (plus time for its size)
@@ -122,7 +123,7 @@ def test_live_sockets_still_open(served: Served) -> None:
 
     ws = _live_socket(served, _member_cookie(served))
     try:
-        assert '"hello"' in ws.receive(timeout=DEADLINE)
+        assert '"hello"' in received(ws, DEADLINE)
     finally:
         ws.close()
 

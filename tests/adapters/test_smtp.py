@@ -3,8 +3,6 @@ refusal raises (so the send_mail job is retried by dramatiq)."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 import smtplib
 import socket
 from collections.abc import Iterator
@@ -19,6 +17,7 @@ from aiosmtpd.smtp import AuthResult, LoginPassword
 from adapters.jobs.mail import send_mail_job
 from adapters.mail.smtp import SmtpMailer
 from application.ports.notifications import Attachment
+from tests.mails import parse_mail, plain_text
 
 SENDER = "no-reply@amora.test"
 
@@ -47,7 +46,7 @@ class Collector:
         return "250 OK"
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        message = parse_mail(envelope.content)
         login = session.auth_data.login.decode() if session.authenticated else None
         self.deliveries.append(Delivery(envelope.mail_from, list(envelope.rcpt_tos),
                                         message, login))
@@ -123,8 +122,8 @@ def test_attachments_arrive_after_the_text_and_html(collector: Collector,
     [delivery] = collector.deliveries
     message = delivery.message
     assert message.get_content_type() == "multipart/mixed"
-    assert message.get_body(("plain",)).get_content().strip() == \
-        "Je betaalbewijs zit in de bijlage."  # type: ignore[union-attr]
+    assert plain_text(message).strip() == \
+        "Je betaalbewijs zit in de bijlage."
     assert message.get_body(("html",)) is not None
     pdf, note = message.iter_attachments()
     assert (pdf.get_filename(), pdf.get_content_type()) == (

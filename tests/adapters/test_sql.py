@@ -11,6 +11,7 @@ from sqlalchemy import Engine, func, select
 from adapters.sql import tables
 from domain.sites import MessageCost, Niche
 from tests.conftest import Seeded, UowFactory, sample_company, sample_site
+from tests.lookups import found
 
 
 def test_migrations_match_the_schema(engine: Engine) -> None:
@@ -39,19 +40,19 @@ def test_unit_of_work_rolls_back_unless_committed(uow: UowFactory, seeded: Seede
     with uow() as work:
         work.sites.update(attrs.evolve(default, name="Changed"))
     with uow() as work:
-        assert work.sites.by_domain("amora.test").name == "Amora"
+        assert found(work.sites.by_domain("amora.test")).name == "Amora"
 
     with pytest.raises(RuntimeError), uow() as work:
         work.sites.update(attrs.evolve(default, name="Changed"))
         raise RuntimeError("use case failed half-way")
     with uow() as work:
-        assert work.sites.by_domain("amora.test").name == "Amora"
+        assert found(work.sites.by_domain("amora.test")).name == "Amora"
 
     with uow() as work:
         work.sites.update(attrs.evolve(default, name="Committed"))
         work.commit()
     with uow() as work:
-        assert work.sites.by_domain("amora.test").name == "Committed"
+        assert found(work.sites.by_domain("amora.test")).name == "Committed"
 
 
 def test_audit_log_is_kept(uow: UowFactory, seeded: Seeded, engine: Engine) -> None:

@@ -23,6 +23,7 @@ from adapters.container import build_container
 from adapters.sql import migrate
 from domain.members import AccountStatus, Member, Profile
 from tests.conftest import make_config, seed_default_site
+from tests.sockets import received
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -101,10 +102,10 @@ def test_a_message_crosses_processes(two_servers: tuple[str, str, object]) -> No
     ann, bob = _member(container, "Ann", "female"), _member(container, "Bob", "male")
     ann_token, bob_token = _login(first, "ann@example.com"), _login(second, "bob@example.com")
     bob_ws = simple_websocket.Client.connect(
-        f"ws://{second}/ws", headers={"Cookie": f"auth._token={bob_token}"})
+        f"ws://{second}/ws", headers={b"Cookie": f"auth._token={bob_token}".encode()})
     try:
         bob_ws.send(json.dumps({"type": "ping"}))  # flushes the hello (see test_realtime)
-        assert json.loads(bob_ws.receive(timeout=5))["type"] == "hello"
+        assert json.loads(received(bob_ws, 5))["type"] == "hello"
         request = urllib.request.Request(
             f"http://{first}/api/members/{bob}/messages",
             data=json.dumps({"text": "across the wire"}).encode(),
@@ -112,13 +113,13 @@ def test_a_message_crosses_processes(two_servers: tuple[str, str, object]) -> No
                      "Cookie": f"auth._token={ann_token}"}, method="POST")
         with urllib.request.urlopen(request, timeout=10) as answer:
             assert answer.status == 201
-        while (event := json.loads(bob_ws.receive(timeout=5)))["type"] == "pong":
+        while (event := json.loads(received(bob_ws, 5)))["type"] == "pong":
             pass
         assert event["type"] == "message" and event["message"]["text"] == "across the wire"
         assert event["message"]["sender_id"] == ann
         # A ban from the operators' command line closes Bob's socket on the other process.
         container.moderation().ban(bob, "spam", "pytest")  # type: ignore[attr-defined]
-        assert json.loads(bob_ws.receive(timeout=5))["type"] == "session_revoked"
+        assert json.loads(received(bob_ws, 5))["type"] == "session_revoked"
     finally:
         with contextlib.suppress(simple_websocket.ConnectionClosed):
             bob_ws.close()

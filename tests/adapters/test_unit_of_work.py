@@ -13,6 +13,7 @@ from sqlalchemy import Engine, event
 
 from adapters.sql.shared_connection import SharedConnection
 from tests.conftest import Seeded, UowFactory
+from tests.lookups import found
 
 
 @pytest.fixture
@@ -39,7 +40,7 @@ def test_a_unit_of_work_that_only_read_does_not_roll_back(uow: UowFactory, seede
         work.sites.update(attrs.evolve(default, name="Changed"))
     assert len(rollbacks) == 1
     with uow() as work:
-        assert work.sites.by_domain("amora.test").name == "Amora"
+        assert found(work.sites.by_domain("amora.test")).name == "Amora"
 
 
 def test_a_search_planned_for_its_values_is_still_a_read(uow: UowFactory, seeded: Seeded,
@@ -78,7 +79,7 @@ def test_use_cases_in_one_request_keep_their_own_transactions(
         work.sites.update(attrs.evolve(default, name="Failed"))
         raise RuntimeError("the use case failed half-way")
     with uow() as work:
-        assert work.sites.by_domain("amora.test").name == "Committed"
+        assert found(work.sites.by_domain("amora.test")).name == "Committed"
     assert len(checkouts) == 1
     # A use case inside a use case gets a connection of its own: its commit is real.
     with uow() as outer:
@@ -87,7 +88,7 @@ def test_use_cases_in_one_request_keep_their_own_transactions(
             inner.commit()
         outer.sites.update(attrs.evolve(default, is_default=True, name="Outer"))
     with uow() as work:
-        assert work.sites.by_domain("amora.test").name == "Inner"
+        assert found(work.sites.by_domain("amora.test")).name == "Inner"
     shared.close()
     with engine.connect() as connection:  # what another process sees
         from sqlalchemy import select

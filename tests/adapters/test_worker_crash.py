@@ -5,8 +5,6 @@ expired, and the mail arrives exactly once at a real SMTP server."""
 from __future__ import annotations
 
 import asyncio
-import email
-import email.policy
 import os
 import socket
 import subprocess
@@ -22,11 +20,13 @@ from typing import Any
 import pytest
 import redis
 from aiosmtpd.controller import Controller
+from dramatiq.brokers.redis import RedisBroker
 
 from adapters.jobs.broker import DramatiqTaskQueue, make_broker
 from adapters.jobs.mail import send_mail_job
 from adapters.mail.smtp import SmtpMailer
 from tests.conftest import REDIS_URL
+from tests.mails import parse_mail
 
 ROOT = Path(__file__).resolve().parents[2]
 HEARTBEAT_TIMEOUT_MS = 3_000  # a worker silent this long is dead; live ones poll every <=1 s
@@ -67,7 +67,7 @@ class SlowFirstInbox:
     data_started: threading.Event = field(default_factory=threading.Event)
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        message = parse_mail(envelope.content)
         message_id = str(message["Message-ID"])
         self.started.append(message_id)
         self.data_started.set()
@@ -167,6 +167,7 @@ def test_a_killed_worker_neither_loses_nor_doubles_its_mail(
     handler, smtp_port = inbox
     client = redis.Redis.from_url(REDIS_URL)
     queue = DramatiqTaskQueue(make_broker(REDIS_URL))
+    assert isinstance(queue.broker, RedisBroker)
     queue.broker.namespace = namespace
     queue.register("send_mail", send_mail_job(SmtpMailer("127.0.0.1", smtp_port, "x@amora.test")))
     messages = f"{namespace}:default.msgs"

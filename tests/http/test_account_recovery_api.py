@@ -6,8 +6,6 @@ works for 48 hours, once, without a login; it gives the address back, ends every
 
 from __future__ import annotations
 
-import email
-import email.policy
 import re
 import time
 from datetime import UTC, datetime, timedelta
@@ -28,6 +26,7 @@ from tests.conftest import Seeded
 from tests.http import test_accounts_api, test_realtime
 from tests.http.test_accounts_api import SIGNUP, token_in, wait_for_mail
 from tests.http.test_realtime import connect, next_event
+from tests.mails import plain_text, read_mail
 
 worker = test_accounts_api.worker  # fixtures: the job worker, a served app for sockets
 live = test_realtime.live
@@ -58,9 +57,9 @@ def undo_token(container: Container, to: str) -> str:
     while time.monotonic() < deadline:
         for path in sorted(folder.glob("*.eml"), key=lambda p: p.stat().st_mtime_ns,
                            reverse=True):
-            mail = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-            found = UNDO_LINK.search(mail.get_body(("plain",)).get_content()) \
-                if mail["To"] == to else None  # type: ignore[union-attr]
+            mail = read_mail(path)
+            found = UNDO_LINK.search(plain_text(mail)) \
+                if mail["To"] == to else None
             if found:
                 return found.group(1)
         time.sleep(0.05)

@@ -3,20 +3,21 @@ every error of the spec answers its code and changes nothing."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 import re
 import time
 from collections.abc import Iterator
+from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 import pytest
 from werkzeug.test import TestResponse
 
 from adapters.container import Container
 from tests.api_client import ApiClient
+from tests.mails import plain_text, read_mail
 
-SIGNUP = {"email": "ann@example.com", "name": "Ann", "date_of_birth": "1990-04-01",
+SIGNUP: dict[str, Any] = {"email": "ann@example.com", "name": "Ann", "date_of_birth": "1990-04-01",
           "password": "correct horse battery", "gender": "female", "seeking": "male",
           "language": "nl", "traffic": {"network": "partner", "sub1": "spring"}}
 
@@ -29,11 +30,11 @@ def worker(container: Container) -> Iterator[None]:
     running.stop()
 
 
-def wait_for_mail(container: Container, to: str, count: int = 1) -> email.message.Message:
+def wait_for_mail(container: Container, to: str, count: int = 1) -> EmailMessage:
     folder: Path = container.config().mail_dir
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
-        mails = [email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
+        mails = [read_mail(p)
                  for p in sorted(folder.glob("*.eml"), key=lambda p: p.stat().st_mtime_ns)]
         mine = [m for m in mails if m["To"] == to]
         if len(mine) >= count:
@@ -42,8 +43,8 @@ def wait_for_mail(container: Container, to: str, count: int = 1) -> email.messag
     raise AssertionError(f"no mail to {to}")
 
 
-def token_in(message: email.message.Message) -> str:
-    text = message.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+def token_in(message: EmailMessage) -> str:
+    text = plain_text(message)
     # The action's link (the unsubscribe link at the bottom carries a token too).
     match = re.search(r"/(?:done|do)\?token=([\w-]+)", text) \
         or re.search(r"reactivate=([\w-]+)", text)

@@ -10,6 +10,7 @@ from adapters.container import Container
 from adapters.sql import tables as t
 from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP, wait_for_mail, worker  # noqa: F401
+from tests.mails import plain_text
 
 APPEAL = {"email": SIGNUP["email"], "password": SIGNUP["password"],
           "text": "I only sent the same greeting to a few people, it was not spam."}
@@ -56,7 +57,7 @@ def test_lifting_unbans_with_the_audit_trail_and_a_mail(app: Flask, container: C
     # After the activation mail and the ban's decision (issue 30.1).
     mail = wait_for_mail(container, SIGNUP["email"], count=3)
     assert mail["Subject"] == "Je Amora-account is weer open"  # the member's language (nl)
-    assert "Onze reden: First offence" in mail.get_body(("plain",)).get_content()
+    assert "Onze reden: First offence" in plain_text(mail)
     with container.engine().connect() as connection:
         trail = connection.execute(select(t.audit_log.c.action, t.audit_log.c.details).where(
             t.audit_log.c.subject == str(member_id))).all()
@@ -77,7 +78,7 @@ def test_an_upheld_ban_stays_and_is_decided_once(app: Flask, container: Containe
     appeal_id = client.post("/api/appeals", json=APPEAL).json["id"]
     container.appeals().decide(appeal_id, False, "Spam confirmed", "pytest")
     mail = wait_for_mail(container, SIGNUP["email"], count=3)  # activation, decision, this
-    body = mail.get_body(("plain",)).get_content()
+    body = plain_text(mail)
     assert "bezwaar" in mail["Subject"] and "/pages/ban" in body
     assert "Onze reden: Spam confirmed" in body  # the operator's reason reaches the member
     assert container.moderation().show(member_id).status == "banned"

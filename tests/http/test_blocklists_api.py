@@ -42,7 +42,8 @@ def _signup(app: Flask, email: str, ip: str = ELSEWHERE, device: str | None = No
 
 
 def _decisions(client: ApiClient) -> list[dict[str, Any]]:
-    return client.get("/api/decisions?language=en").json["decisions"]  # type: ignore[no-any-return]
+    answer: list[dict[str, Any]] = client.get("/api/decisions?language=en").json["decisions"]
+    return answer
 
 
 def test_a_browser_gets_a_device_cookie_with_its_first_page(app: Flask,

@@ -5,8 +5,6 @@ and PostgreSQL."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 import json
 import time
 from datetime import UTC, datetime
@@ -22,6 +20,7 @@ from domain.pricing import Bundle
 from tests.api_client import ApiClient
 from tests.http.test_likes_api import signed_up
 from tests.http.test_shop_api import age_account
+from tests.mails import plain_text, read_mail
 
 ROOT = Path(__file__).resolve().parents[2]
 NORDLYS = NewCompany(name="Nordlys Media AS", street="Karl Johans gate 1", postcode="0154",
@@ -65,8 +64,8 @@ def test_the_new_sites_mails_name_its_company(launched: None, app: Flask,
     assert (counted.lander, counted.source, counted.signups) == ("video", "partner", 1)
     container.account_mails().send("activation", answer.json["user"]["id"])
     [path] = Path(container.config().mail_dir).glob("*.eml")
-    mail = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-    text = mail.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    mail = read_mail(path)
+    text = plain_text(mail)
     assert "Nordlys Media AS" in text and "Karl Johans gate 1, 0154 Oslo" in text
     assert "Amora Media" not in text and "Nordlys" in str(mail["From"])
 

@@ -14,6 +14,7 @@ from tests.http.conftest import changed_behind_the_app
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_discovery_api import add_member, born
 from tests.http.test_likes_api import signed_up
+from tests.lookups import found
 
 
 def grant(app: Flask, member_id: int, amount: int) -> None:
@@ -178,14 +179,13 @@ def test_signup_bonus_once_at_activation(app: Flask, container: Container) -> No
     client = ApiClient(app)
     member_id = client.post("/api/signup", json=SIGNUP).json["user"]["id"]
     assert client.get("/api/user").json["user"]["credits"] == 0
-    accounts = container.accounts()
     with container.unit_of_work() as work:
-        member = work.members.get(member_id)
-    from application.accounts import _signup_bonus  # the step activation runs
+        member = found(work.members.get(member_id))
+    from application.signup import _signup_bonus
 
     for _ in range(2):
         with container.unit_of_work() as work:
-            _signup_bonus(work, member, accounts.clock.now())
+            _signup_bonus(work, member, container.clock().now())
             work.commit()
     changed_behind_the_app(app, member_id)
     assert client.get("/api/user").json["user"]["credits"] == 20
@@ -202,7 +202,7 @@ def test_concurrent_sends_spend_exactly_the_balance(app: Flask, container: Conta
     container.site_administration().set("amora.test", "free_messages", "0", "test")
     make_paid(app, ann_id)
     grant(app, ann_id, 100)
-    cookie = ann.get_cookie("auth._token").value
+    cookie = found(ann.get_cookie("auth._token")).value
 
     def send(n: int) -> tuple[int, str | None]:
         client = ApiClient(app)

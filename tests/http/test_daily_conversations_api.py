@@ -66,15 +66,18 @@ def _send(client: ApiClient, member_id: int, text: str, **extra: Any) -> Any:
 
 
 def _screen(client: ApiClient, member_id: int) -> dict[str, Any]:
-    return client.get(f"/api/members/{member_id}/chat").json  # type: ignore[no-any-return]
+    answer: dict[str, Any] = client.get(f"/api/members/{member_id}/chat").json
+    return answer
 
 
 def _left(client: ApiClient, member_id: int) -> int | None:
-    return _screen(client, member_id)["terms"]["conversations_left_today"]  # type: ignore[no-any-return]
+    answer: int | None = _screen(client, member_id)["terms"]["conversations_left_today"]
+    return answer
 
 
 def _decisions(client: ApiClient) -> list[dict[str, Any]]:
-    return client.get("/api/decisions?language=en").json["decisions"]  # type: ignore[no-any-return]
+    answer: list[dict[str, Any]] = client.get("/api/decisions?language=en").json["decisions"]
+    return answer
 
 
 def test_the_cap_refuses_the_next_new_conversation_and_existing_ones_carry_on(

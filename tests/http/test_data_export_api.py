@@ -6,8 +6,6 @@ the same way."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 import io
 import json
 import os
@@ -20,7 +18,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from sqlalchemy import event, insert, select, update
+from sqlalchemy import Connection, event, insert, select, update
 
 from adapters.container import Container
 from adapters.files.names import CHUNK
@@ -31,6 +29,7 @@ from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP, wait_for_mail, worker  # noqa: F401
 from tests.http.test_likes_api import signed_up
 from tests.http.test_photos_api import upload
+from tests.mails import plain_text, read_mail
 
 PASSWORD = SIGNUP["password"]
 LINK = re.compile(r"https?://[^/\s]+/my-data\?token=([\w-]+)")
@@ -39,9 +38,9 @@ LINK = re.compile(r"https?://[^/\s]+/my-data\?token=([\w-]+)")
 def _mailed_token(container: Any, to: str) -> str:
     """The token of the newest export link mailed to ``to``."""
     folder = container.config().mail_dir
-    mails = [email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    mails = [read_mail(path)
              for path in sorted(folder.glob("*.eml"), key=lambda path: path.stat().st_mtime_ns)]
-    links = [LINK.search(m.get_body(("plain",)).get_content()) for m in mails if m["To"] == to]
+    links = [LINK.search(plain_text(m)) for m in mails if m["To"] == to]
     found = [link.group(1) for link in links if link]
     assert found, f"no export link mailed to {to}"
     return found[-1]
@@ -123,9 +122,9 @@ def test_the_copy_is_mailed_as_a_link_that_works_once(app: Flask, container: Con
     mail = wait_for_mail(container, "ann@example.com", count=2)  # after the activation mail
     assert mail["Subject"].startswith("Je gegevens van")  # the member's language (nl)
     # The link opens a page (which downloads, or says why not), never the raw API.
-    token = LINK.search(mail.get_body(("plain",)).get_content())
+    token = LINK.search(plain_text(mail))
     assert token
-    assert "/api/export/download" not in mail.get_body(("plain",)).get_content()
+    assert "/api/export/download" not in plain_text(mail)
     link = f"/api/export/download?token={token.group(1)}"
     fetched = ApiClient(app).get(link)
     assert fetched.status_code == 200
@@ -250,7 +249,7 @@ def test_the_rows_are_read_in_batches(app: Flask, container: Container,
             for n in range(4)])
     statements: list[str] = []
 
-    def seen(conn, cursor, statement, parameters, context, executemany) -> None:  # type: ignore[no-untyped-def]
+    def seen(conn: Connection, cursor: object, statement: str, *_: object) -> None:
         if "FROM messages" in statement:
             statements.append(statement)
 

@@ -5,6 +5,7 @@ hears the outcome in their language."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -25,12 +26,14 @@ from tests.api_client import ApiClient
 from tests.application.memory_services import FixedClock
 from tests.conftest import Seeded
 from tests.http.test_accounts_api import SIGNUP, wait_for_mail, worker  # noqa: F401
+from tests.lookups import found
+from tests.mails import plain_text
 
 WHY = {"text": "I never asked anyone for money, please look again."}
 OTHER = {**SIGNUP, "email": "bob@example.com", "name": "Bob"}
 
 
-def _member(app: Flask, signup: dict[str, object]) -> tuple[ApiClient, int]:
+def _member(app: Flask, signup: Mapping[str, object]) -> tuple[ApiClient, int]:
     client = ApiClient(app)
     member_id: int = client.post("/api/signup", json=signup).json["user"]["id"]
     return client, member_id
@@ -92,7 +95,7 @@ def clocked_app(clock: FixedClock, container: Container, seeded: Seeded, web_dis
     return create_app(container)
 
 
-def _signed_in_again(client: ApiClient, signup: dict[str, object]) -> None:
+def _signed_in_again(client: ApiClient, signup: Mapping[str, object]) -> None:
     """Months later the session has expired (30 days): the member logs in anew."""
     answer = client.post("/api/user", json={"email": signup["email"],
                                             "password": signup["password"]})
@@ -214,7 +217,7 @@ def test_lifting_gives_the_credits_back_and_mails_the_outcome(app: Flask, contai
     assert tuple(status) == ("lifted", "anna")
     # activation, the revoke's decision, the outcome (the member's language: nl)
     mail = wait_for_mail(container, SIGNUP["email"], count=3)
-    body = mail.get_body(("plain",)).get_content()
+    body = plain_text(mail)
     assert "uitkomst" in mail["Subject"] and "terugnemen van credits" in body
     assert "ingetrokken" in body and "/decisions" in body
     with pytest.raises(DomainError):  # decided once
@@ -224,9 +227,9 @@ def test_lifting_gives_the_credits_back_and_mails_the_outcome(app: Flask, contai
 def test_lifting_a_rejected_photo_puts_it_back(app: Flask, container: Container) -> None:
     client, member_id = _member(app, SIGNUP)
     with container.engine().begin() as connection:
-        photo_id = connection.execute(t.photos.insert().values(
+        photo_id = found(connection.execute(t.photos.insert().values(
             member_id=member_id, filename="a.jpg", thumb_filename="a_t.jpg",
-            status="active", is_main=True, created_at=datetime.now(UTC))).inserted_primary_key[0]
+            status="active", is_main=True, created_at=datetime.now(UTC))).inserted_primary_key)[0]
     container.photos().review(photo_id, False, "pytest", "not a photo of you",
                               Ground.parse("terms:impersonation"))
     with container.engine().connect() as connection:

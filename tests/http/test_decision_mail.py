@@ -15,6 +15,8 @@ from domain.decisions import Ground, ItemKind, Restricting, Restriction
 from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_notifications_api import mails, text_of
+from tests.lookups import found
+from tests.mails import html_text
 
 EMAIL = str(SIGNUP["email"])
 OPERATOR = "j.jansen.ops"
@@ -24,7 +26,7 @@ DECIDED = datetime(2026, 11, 21, 23, 30, tzinfo=UTC)  # 22 November in Amsterdam
 def _decided(container: Container, member_id: int, restriction: Restriction,
              facts: str, ground: str, automated: bool = False) -> int:
     with container.unit_of_work() as uow:
-        member = uow.members.get(member_id)
+        member = found(uow.members.get(member_id))
         made = record_decision(uow, member, Restricting(
             restriction=restriction, item_kind=ItemKind.PHOTO, item_id="7", facts=facts,
             ground=Ground.parse(ground), detected_automatically=automated,
@@ -35,7 +37,7 @@ def _decided(container: Container, member_id: int, restriction: Restriction,
 
 def _signed_up(app: Flask, language: str) -> int:
     answer = ApiClient(app).post("/api/signup", json={**SIGNUP, "language": language})
-    return int(answer.json["user"]["id"])  # type: ignore[index]
+    return int(answer.json["user"]["id"])
 
 
 def test_a_rejected_photo_is_explained_in_german(app: Flask, container: Container) -> None:
@@ -52,7 +54,7 @@ def test_a_rejected_photo_is_explained_in_german(app: Flask, container: Containe
     assert "Entschieden hat ein Moderator des Amora-Teams am 22. November 2026." in text
     assert "bis zum 22. Mai 2027 anfechten" in text
     assert "/decisions" in text and OPERATOR not in text
-    html = mail.get_body(("html",)).get_content()  # type: ignore[union-attr]
+    html = html_text(mail)
     assert "&lt;b&gt;eine Telefonnummer&lt;/b&gt;" in html and OPERATOR not in html
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, date, datetime
+from typing import Any
 
 import attrs
 import pytest
@@ -21,14 +22,14 @@ from tests.http.test_accounts_api import SIGNUP
 TODAY = datetime.now(UTC).date()
 
 
-def add_member(container: Container, name: str, born: date, **changes: object) -> int:
-    profile_values: dict[str, object] = {"gender": "female", "country": "NL", "region": "NL-NH"}
+def add_member(container: Container, name: str, born: date, **changes: Any) -> int:
+    profile_values: dict[str, Any] = {"gender": "female", "country": "NL", "region": "NL-NH"}
     profile_values.update({k: changes.pop(k) for k in ("gender", "country", "region", "status")
                            if k in changes})
-    profile = Profile(name=name, birth_date=born, **profile_values)  # type: ignore[arg-type]
+    profile = Profile(name=name, birth_date=born, **profile_values)
     member = Member(id=0, site_id=changes.pop("site_id", 1), email=f"{name.lower()}@example.com",
                     status=changes.pop("status_", AccountStatus.ACTIVE), language="nl",
-                    created_at=datetime(2026, 1, 1, tzinfo=UTC), profile=profile, **changes)  # type: ignore[arg-type]
+                    created_at=datetime(2026, 1, 1, tzinfo=UTC), profile=profile, **changes)
     with container.unit_of_work() as work:
         member_id = work.members.add(member).id
         work.commit()
@@ -66,8 +67,8 @@ def crowd(container: Container) -> dict[str, int]:
     }
 
 
-def names(answer: dict[str, object]) -> set[str]:
-    return {card["name"] for card in answer["results"]}  # type: ignore[attr-defined, index]
+def names(answer: dict[str, Any]) -> set[str]:
+    return {card["name"] for card in answer["results"]}
 
 
 def test_search_shows_only_findable_members(client: ApiClient, crowd: dict[str, int]) -> None:

@@ -3,6 +3,8 @@ from what the member seeks; members with a photo come first and photo-less ones 
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask
 
 from adapters.container import Container
@@ -11,8 +13,8 @@ from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_discovery_api import TODAY, add_member, add_photo, born
 
 
-def ids(answer: dict[str, object]) -> list[int]:
-    return [card["id"] for card in answer["results"]]  # type: ignore[attr-defined, index]
+def ids(answer: dict[str, Any]) -> list[int]:
+    return [card["id"] for card in answer["results"]]
 
 
 def test_a_member_search_starts_from_what_their_profile_seeks(

@@ -4,6 +4,8 @@ changes refuses a null where the contract has none."""
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 import pytest
 from flask import Flask
 
@@ -15,7 +17,7 @@ from tests.http.test_likes_api import signed_up
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 def test_a_refusal_naming_a_status_is_answered_as_the_rule_says(app: Flask) -> None:
     @app.get("/api/test-refusal")
-    def refuse() -> None:
+    def refuse() -> NoReturn:
         raise DomainError("order_not_refundable", status="refunded")
 
     answer = ApiClient(app).get("/api/test-refusal")

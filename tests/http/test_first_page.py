@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from tests.api_client import ApiClient
 
@@ -43,10 +44,11 @@ def _page(client: ApiClient, web_dist: Path, path: str, **headers: str) -> str:
     return answer.get_data(as_text=True)
 
 
-def _boot_data(html: str) -> dict:  # type: ignore[type-arg]
+def _boot_data(html: str) -> dict[str, Any]:
     match = re.search(r'<script id="boot-data" type="application/json">(.*?)</script>', html)
     assert match, html
-    return json.loads(match.group(1))  # type: ignore[no-any-return]
+    answer: dict[str, Any] = json.loads(match.group(1))
+    return answer
 
 
 def _preloads(html: str) -> list[str]:

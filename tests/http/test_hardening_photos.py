@@ -25,6 +25,7 @@ from tests.application.memory_services import FixedClock
 from tests.http.test_chat_api import grant, make_paid
 from tests.http.test_likes_api import signed_up
 from tests.http.test_photos_api import upload
+from tests.lookups import found
 
 JPEG = b"\xff\xd8 a photo \xff\xd9"
 
@@ -46,7 +47,7 @@ def add_photos(container: Container, member_id: int, count: int,
 
 def stored(container: Container, photo_id: int) -> tuple[str, str]:
     with container.unit_of_work() as work:
-        photo = work.photos.get(photo_id)
+        photo = found(work.photos.get(photo_id))
     return photo.filename, photo.thumb_filename
 
 
@@ -59,8 +60,12 @@ def links_made_now(container: Container) -> PhotoLinks:
     return links
 
 
+# Ann's client and id, Bob's, and Bob's photos: the main one, then two locked.
+Pair = tuple[ApiClient, int, ApiClient, int, list[int]]
+
+
 @pytest.fixture
-def pair(links_made_now: PhotoLinks, app: Flask, container: Container):  # type: ignore[no-untyped-def]
+def pair(links_made_now: PhotoLinks, app: Flask, container: Container) -> Pair:
     """Ann, a free member, and Bob with three approved photos: the main one, two locked."""
     assert container.chat().photo_links is links_made_now
     container.site_administration().set("amora.test", "photo_credits", "15", "test")
@@ -69,7 +74,8 @@ def pair(links_made_now: PhotoLinks, app: Flask, container: Container):  # type:
     return ann, ann_id, bob, bob_id, add_photos(container, bob_id, 3)
 
 
-def test_a_locked_photos_plain_name_is_not_found(app: Flask, container: Container, pair) -> None:  # type: ignore[no-untyped-def]
+def test_a_locked_photos_plain_name_is_not_found(app: Flask, container: Container,
+                                                 pair: Pair) -> None:
     ann, ann_id, bob, bob_id, (main, locked, _) = pair
     visitor = ApiClient(app)
     for name in stored(container, locked):
@@ -85,8 +91,8 @@ def test_a_locked_photos_plain_name_is_not_found(app: Flask, container: Containe
 
 
 
-def test_the_link_the_api_gives_opens_the_photo_for_that_viewer_only(  # type: ignore[no-untyped-def]
-        app: Flask, container: Container, pair) -> None:
+def test_the_link_the_api_gives_opens_the_photo_for_that_viewer_only(
+        app: Flask, container: Container, pair: Pair) -> None:
     ann, ann_id, bob, bob_id, (_, locked, other) = pair
     carl, carl_id = signed_up(app, "Carl", "male", "female")
     grant(app, ann_id, 20)
@@ -123,7 +129,8 @@ def query_of(link: str) -> dict[str, str]:
     return {key: values[0] for key, values in parse_qs(urlsplit(link).query).items()}
 
 
-def test_an_expired_or_tampered_link_is_not_found(app: Flask, container: Container, pair) -> None:  # type: ignore[no-untyped-def]
+def test_an_expired_or_tampered_link_is_not_found(app: Flask, container: Container,
+                                                  pair: Pair) -> None:
     ann, ann_id, bob, bob_id, (_, locked, other) = pair
     make_paid(app, ann_id)
     photos = ann.get(f"/api/members/{bob_id}").json["profile"]["photos"]
@@ -145,8 +152,8 @@ def test_an_expired_or_tampered_link_is_not_found(app: Flask, container: Contain
     assert ann.get(f"/media/{old}").status_code == 404
 
 
-def test_a_pending_photo_needs_its_owners_link_or_an_operators_preview(  # type: ignore[no-untyped-def]
-        app: Flask, container: Container, pair) -> None:
+def test_a_pending_photo_needs_its_owners_link_or_an_operators_preview(
+        app: Flask, container: Container, pair: Pair) -> None:
     ann, ann_id, bob, bob_id, _ = pair
     make_paid(app, bob_id)  # room for a fourth photo
     photo = upload(bob, picture()).json["photo"]

@@ -56,7 +56,7 @@ def _body_routes(app: Flask) -> list[tuple[str, str]]:
             continue
         path = re.sub(r"<int:[^>]+>", "1", rule.rule)
         path = re.sub(r"<[^>]+>", "x", path)
-        routes += [(method, path) for method in _BODY_METHODS if method in rule.methods]
+        routes += [(method, path) for method in _BODY_METHODS if method in (rule.methods or ())]
     return sorted(routes)
 
 

@@ -30,6 +30,7 @@ from tests.application.memory_services import FixedClock
 from tests.conftest import Seeded
 from tests.http.test_likes_api import signed_up
 from tests.http.test_realtime import connect, live, next_event  # noqa: F401 - live: the fixture
+from tests.lookups import found
 
 MESSAGE_TOO_BIG = 1009
 POLICY_VIOLATION = 1008
@@ -142,7 +143,7 @@ def test_a_big_message_in_small_fragments_closes_the_socket_too(
     from wsproto.events import TextMessage
 
     for _ in range(100):  # 100 fragments of 100 characters, none of them the last
-        bob_ws.sock.send(bob_ws.ws.send(TextMessage(data="x" * 100, message_finished=False)))
+        found(bob_ws.sock).send(bob_ws.ws.send(TextMessage(data="x" * 100, message_finished=False)))
     assert _close_code(bob_ws) == MESSAGE_TOO_BIG
 
 

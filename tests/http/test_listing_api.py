@@ -4,6 +4,8 @@ member (members.listing) and follows each photo and profile change."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 from flask import Flask
 
@@ -15,18 +17,20 @@ from tests.api_client import ApiClient
 from tests.http.test_discovery_api import add_member, add_photo, born
 from tests.http.test_likes_api import signed_up
 from tests.http.test_photos_api import upload
+from tests.lookups import found
 
-ABOUT = {"about_me": "I sail on weekends.", "interests": ["sailing"]}
+ABOUT: dict[str, Any] = {"about_me": "I sail on weekends.", "interests": ["sailing"]}
 
 
 def listing(container: Container, member_id: int) -> Listing | None:
     with container.unit_of_work() as work:
-        return work.discovery.listing(member_id)  # type: ignore[no-any-return]
+        answer: Listing | None = work.discovery.listing(member_id)
+        return answer
 
 
 def fill_profile(container: Container, member_id: int) -> None:
     with container.unit_of_work() as work:
-        member = work.members.get(member_id)
+        member = found(work.members.get(member_id))
         work.members.save(member, attrs.evolve(member, profile=attrs.evolve(
             member.profile, about_me=ABOUT["about_me"], interests=tuple(ABOUT["interests"]))))
         relist(work, member_id)

@@ -20,8 +20,10 @@ from domain.members import AccountStatus
 from domain.notifications import DEFAULTS
 from tests.api_client import ApiClient
 from tests.http.test_likes_api import signed_up
+from tests.lookups import found
+from tests.mails import plain_text, read_mail
 
-SUBSCRIPTION = {"endpoint": "https://fcm.googleapis.com/fcm/send/abc",
+SUBSCRIPTION: dict[str, Any] = {"endpoint": "https://fcm.googleapis.com/fcm/send/abc",
                 "keys": {"p256dh": "BNcR" + "a" * 83, "auth": "tBHItJI5svbpez7KI4CCXg"},
                 "expirationTime": None}
 
@@ -50,13 +52,13 @@ def push(container: Container) -> RecordingPush:
 
 def mails(container: Container, to: str) -> list[email.message.EmailMessage]:
     folder: Path = container.config().mail_dir
-    found = [email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
+    found = [read_mail(p)
              for p in sorted(folder.glob("*.eml"), key=lambda p: p.stat().st_mtime_ns)]
-    return [m for m in found if m["To"] == to]  # type: ignore[misc]
+    return [m for m in found if m["To"] == to]
 
 
 def text_of(message: email.message.EmailMessage) -> str:
-    return message.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    return plain_text(message)
 
 
 def test_preferences_change_one_at_a_time(client: ApiClient, app: Flask) -> None:
@@ -196,7 +198,7 @@ def test_login_links_refuse_closed_accounts_and_can_be_turned_off(
     token = re.search(r"http://127\.0\.0\.1:8000/([\w-]{20,})\s", text_of(mail))
     assert token
     with container.unit_of_work() as work:
-        member = work.members.get(ann_id)
+        member = found(work.members.get(ann_id))
         work.members.save(member, attrs.evolve(member, status=AccountStatus.BANNED))
         work.commit()
     banned = ApiClient(app).post("/api/login-link", json={"token": token.group(1)})

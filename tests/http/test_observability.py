@@ -37,6 +37,7 @@ from tests.adapters.test_server import (
 )
 from tests.api_client import ApiClient
 from tests.conftest import make_config
+from tests.sockets import received
 
 OUTSIDER = {"REMOTE_ADDR": "203.0.113.5"}
 TOKEN = "s3cret-metrics-token"
@@ -261,7 +262,7 @@ def test_open_sockets_count_and_a_dead_worker_leaves_the_gauge(
     served, files = two_workers
     ws = _live_socket(served, _member_cookie(served))
     try:
-        assert '"hello"' in ws.receive(timeout=DEADLINE)
+        assert '"hello"' in received(ws, DEADLINE)
         assert _scrape(served)["amora_websockets_open"][0].value >= 1
     finally:
         ws.close()

@@ -28,6 +28,7 @@ from tests.application.memory_services import FixedClock
 from tests.conftest import Seeded
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_likes_api import signed_up
+from tests.lookups import found
 from tests.passkey_authenticator import SoftAuthenticator, b64url
 
 START = datetime(2026, 11, 28, 12, tzinfo=UTC)
@@ -318,8 +319,7 @@ def test_a_passkey_signs_in_on_its_members_site_only(app: Flask, container: Cont
     device = SoftAuthenticator()
     _confirmed(ann)
     _add(ann, device)
-    flirt = {"query_string": {"_force_domain": "flirt.test"}}
-    _, answer = _signed_in_with(app, device, **flirt)
+    _, answer = _signed_in_with(app, device, query_string={"_force_domain": "flirt.test"})
     assert (answer.status_code, answer.json["error"]) == (400, "passkey_not_recognised")
 
 
@@ -349,7 +349,7 @@ def test_closed_accounts_are_refused_as_at_a_password_log_in(
     _confirmed(ann)
     _add(ann, device)
     with container.unit_of_work() as work:
-        member = work.members.get(ann_id)
+        member = found(work.members.get(ann_id))
         closed = (member.banned(START, "spam") if status is AccountStatus.BANNED
                   else member.deleted(START, "bye"))
         work.members.save(member, closed)

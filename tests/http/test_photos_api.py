@@ -8,11 +8,11 @@ import pytest
 
 from adapters.container import Container
 from tests.adapters.test_images import picture
-from tests.api_client import ApiClient
+from tests.api_client import ApiClient, ApiResponse
 from tests.http.test_accounts_api import SIGNUP
 
 
-def upload(client: ApiClient, data: bytes, name: str = "me.jpg"):  # type: ignore[no-untyped-def]
+def upload(client: ApiClient, data: bytes, name: str = "me.jpg") -> ApiResponse:
     from io import BytesIO
 
     return client.post("/api/photos", data={"file": (BytesIO(data), name)},
@@ -101,7 +101,7 @@ def test_a_pixel_flood_is_refused(client: ApiClient) -> None:
 
 def test_the_photo_limit_is_checked_before_any_decoding(client: ApiClient,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    from PIL import ImageFile
+    from PIL import Image, ImageFile
 
     from tests.adapters.test_images import pixel_flood
 
@@ -113,7 +113,7 @@ def test_the_photo_limit_is_checked_before_any_decoding(client: ApiClient,
         raise AssertionError("pixels decoded")
 
     monkeypatch.setattr(ImageFile.ImageFile, "load", no_decoding)
-    monkeypatch.setattr(ImageFile.Image, "open", no_decoding)
+    monkeypatch.setattr(Image, "open", no_decoding)
     for data in (picture(), pixel_flood()):
         answer = upload(client, data)
         assert (answer.status_code, answer.json["error"]) == (400, "photo_limit_reached")

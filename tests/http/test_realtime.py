@@ -14,12 +14,13 @@ from typing import Any
 import pytest
 import simple_websocket
 from flask import Flask
-from werkzeug.serving import make_server
+from werkzeug.serving import ThreadedWSGIServer, make_server
 
 from adapters.container import Container, build_container
 from tests.api_client import ApiClient
 from tests.conftest import make_config
 from tests.http.test_likes_api import make_premium, signed_up
+from tests.lookups import found
 
 
 @pytest.fixture(autouse=True)
@@ -32,6 +33,7 @@ def every_typing_notice_passes(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def live(app: Flask) -> Iterator[str]:
     server = make_server("127.0.0.1", 0, app, threaded=True)
+    assert isinstance(server, ThreadedWSGIServer)
     server.daemon_threads = True  # a request thread stuck on a dead socket must not hang exit
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -40,12 +42,12 @@ def live(app: Flask) -> Iterator[str]:
 
 
 def connect(host: str, client: ApiClient | None, origin: str | None = None,
-            ping: bool = True) -> Any:
-    headers = {}
+            ping: bool = True) -> simple_websocket.Client:
+    headers: dict[bytes, bytes] = {}
     if client is not None:
-        headers["Cookie"] = f"auth._token={client.get_cookie('auth._token').value}"
+        headers[b"Cookie"] = f"auth._token={found(client.get_cookie('auth._token')).value}".encode()
     if origin:
-        headers["Origin"] = origin
+        headers[b"Origin"] = origin.encode()
     ws = simple_websocket.Client.connect(f"ws://{host}/ws", headers=headers)
     # simple-websocket's client leaves a frame that came with the handshake unread until
     # more data arrives: a ping makes the server answer, which flushes the hello out.
@@ -63,7 +65,8 @@ def next_event(ws: Any, kind: str, timeout: float = 5, also: str = "") -> dict[s
         assert raw is not None, f"no {kind} event within {timeout} s"
         event = json.loads(raw)
         if event["type"] in (kind, also):
-            return event  # type: ignore[no-any-return]
+            answer: dict[str, Any] = event
+            return answer
 
 
 def test_messages_typing_read_and_likes_arrive_live(app: Flask, live: str) -> None:
@@ -224,7 +227,7 @@ def test_the_session_check_closes_the_sockets_of_ended_sessions_only(
     next_event(bob_ws, "hello")
     bob.post("/api/logout")
     realtime.check_sessions()
-    told = []
+    told: list[str] = []
     with pytest.raises(simple_websocket.ConnectionClosed):
         while True:
             raw = bob_ws.receive(timeout=5)
@@ -296,7 +299,7 @@ def first_frame(live: str, client: ApiClient, *headers: str) -> tuple[bytes, byt
         raw.sendall("\r\n".join([
             "GET /ws HTTP/1.1", f"Host: {live}", "Upgrade: websocket", "Connection: Upgrade",
             "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13",
-            f"Cookie: auth._token={client.get_cookie('auth._token').value}", *headers,
+            f"Cookie: auth._token={found(client.get_cookie('auth._token')).value}", *headers,
             "", ""]).encode())
         received = b""
         while not _whole_first_frame(received.partition(b"\r\n\r\n")[2]):

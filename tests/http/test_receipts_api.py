@@ -4,8 +4,6 @@ its number on the transaction, and the PDF attached to the payment mail."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 import io
 from pathlib import Path
 
@@ -19,6 +17,7 @@ from domain.pricing import Bundle
 from tests.api_client import ApiClient
 from tests.http.test_likes_api import signed_up
 from tests.http.test_shop_api import EUR, pay
+from tests.mails import plain_text, read_mail
 
 
 @pytest.fixture
@@ -129,12 +128,12 @@ def test_the_payment_mail_has_the_receipt_attached_in_the_members_language(
     settled(client, payment)
     container.tasks().drain()  # the notify job
     folder: Path = container.config().mail_dir
-    found = [email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    found = [read_mail(path)
              for path in folder.glob("*.eml")]
     [receipt_mail] = [mail for mail in found if "2026-000001" in str(mail["Subject"])
-                      or "2026-000001" in mail.get_body(("plain",)).get_content()]
+                      or "2026-000001" in plain_text(mail)]
     assert receipt_mail.get_content_type() == "multipart/mixed"
-    body = receipt_mail.get_body(("plain",)).get_content()
+    body = plain_text(receipt_mail)
     assert "Metoda płatności: iDEAL" in body and "Numer potwierdzenia: 2026-000001" in body
     [attachment] = list(receipt_mail.iter_attachments())
     assert attachment.get_content_type() == "application/pdf"

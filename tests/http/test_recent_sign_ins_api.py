@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from dependency_injector import providers
@@ -27,6 +28,7 @@ from tests.http.test_accounts_api import (  # noqa: F401 - worker: the fixture
     wait_for_mail,
     worker,
 )
+from tests.lookups import found
 
 
 def _stop_the_memorys_clock(container: Container) -> FixedClock:
@@ -45,10 +47,11 @@ def member(app: Flask) -> tuple[ApiClient, int, FixedClock]:
     return client, member_id, clock
 
 
-def _user(client: ApiClient) -> dict:  # type: ignore[type-arg]
+def _user(client: ApiClient) -> dict[str, Any]:
     answer = client.get("/api/user")
     assert answer.status_code == 200, answer.json
-    return answer.json["user"]  # type: ignore[no-any-return]
+    found: dict[str, Any] = answer.json["user"]
+    return found
 
 
 def test_an_unannounced_change_shows_once_the_second_is_over(
@@ -56,8 +59,8 @@ def test_an_unannounced_change_shows_once_the_second_is_over(
     client, member_id, clock = member
     assert _user(client)["language"] == "nl"
     with container.unit_of_work() as work:  # an operator's tool, straight in the database
-        found = work.members.get(member_id)
-        work.members.save(found, found.with_preferences(language="de"))
+        stored = found(work.members.get(member_id))
+        work.members.save(stored, stored.with_preferences(language="de"))
         work.commit()
     assert _user(client)["language"] == "nl"  # remembered
     clock.current += SIGN_IN_FRESH_FOR

@@ -15,6 +15,7 @@ from application.ports.events import (
     EVENTS,
     AccountChanged,
     CreditsChanged,
+    Event,
     LikeWithdrawn,
     MatchProfile,
     MessagesRead,
@@ -65,7 +66,7 @@ def test_events_on_the_wire() -> None:
 
 
 def test_every_event_comes_back_from_its_json() -> None:
-    events = [NewMessage(MESSAGE), NewMessage(MESSAGE, unread=2), MessagesRead(3),
+    events: list[Event] = [NewMessage(MESSAGE), NewMessage(MESSAGE, unread=2), MessagesRead(3),
               UnreadCount(2), Typing(conversation=3, member=1), CreditsChanged(5),
               NewLike(member=1), LikeWithdrawn(member=1),
               NewMatch(MatchProfile(id=1, name="Ann", age=30)),

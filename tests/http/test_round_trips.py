@@ -7,11 +7,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from sqlalchemy import Engine, event
+from sqlalchemy import Connection, Engine, event
 
 from adapters.container import Container
 from tests.api_client import ApiClient
 from tests.http.test_profile_api import signed_in
+from tests.lookups import found
 
 
 @dataclass
@@ -83,10 +84,10 @@ def transaction_modes(engine: Engine) -> Iterator[list[bool]]:
     """For each statement: did it run inside a transaction the driver opened?"""
     modes: list[bool] = []
 
-    def statement(connection, *_: object) -> None:  # type: ignore[no-untyped-def]
+    def statement(connection: Connection, *_: object) -> None:
         # psycopg's flag; SQLite's driver has none before Python 3.12 (and another meaning)
         autocommit = connection.dialect.name == "postgresql" and (
-            connection.connection.dbapi_connection.autocommit is True)
+            found(connection.connection.dbapi_connection).autocommit is True)
         modes.append(not autocommit)
 
     event.listen(engine, "before_cursor_execute", statement)

@@ -4,6 +4,7 @@ on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import attrs
 from flask import Flask
@@ -18,15 +19,15 @@ from tests.http.test_discovery_api import add_photo, born
 
 def person(container: Container, name: str, gender: str = "female", sexuality: str = "straight",
            city: str | None = "Amsterdam", region: str | None = "NL-NH", country: str = "NL",
-           age: int = 35, **changes: object) -> int:
+           age: int = 35, interests: tuple[str, ...] = (), about_me: str = "",
+           is_fictional: bool = False, show_online: bool = True) -> int:
     profile = Profile(name=name, gender=gender, sexuality=sexuality, birth_date=born(age),
-                      country=country, region=region, city=city,
-                      interests=tuple(changes.pop("interests", ())),  # type: ignore[arg-type]
-                      about_me=str(changes.pop("about_me", "")))
+                      country=country, region=region, city=city, interests=interests,
+                      about_me=about_me)
     member = Member(id=0, site_id=1, email=f"{name.lower()}@example.com",
                     status=AccountStatus.ACTIVE, language="en",
                     created_at=datetime(2026, 1, 1, tzinfo=UTC), profile=profile,
-                    **changes)  # type: ignore[arg-type]
+                    is_fictional=is_fictional, show_online=show_online)
     with container.unit_of_work() as work:
         member_id = int(work.members.add(member).id)
         relist(work, member_id)
@@ -50,9 +51,9 @@ def member_client(app: Flask, name: str, gender: str, seeking: str, **place: str
     return client
 
 
-def names(answer: dict[str, object]) -> list[str]:
+def names(answer: dict[str, Any]) -> list[str]:
     assert "results" in answer, answer
-    return [card["name"] for card in answer["results"]]  # type: ignore[attr-defined, index]
+    return [card["name"] for card in answer["results"]]
 
 
 def test_a_straight_mans_default_search_has_no_one_who_does_not_seek_men(
@@ -150,10 +151,10 @@ def test_online_now_only_finds_members_who_show_it(app: Flask, container: Contai
 
 def test_best_first_ranks_by_fit_says_why_and_never_tops_with_a_fictional_profile(
         app: Flask, container: Container) -> None:
-    filled = {"about_me": "Out on the trails most weekends.", "interests": ("hiking", "jazz")}
-    star = person(container, "Star", is_fictional=True, **filled)
+    about_me, interests = "Out on the trails most weekends.", ("hiking", "jazz")
+    star = person(container, "Star", is_fictional=True, about_me=about_me, interests=interests)
     far = person(container, "Far", city="Maastricht", region="NL-LI", interests=("cooking",))
-    fit = person(container, "Fit", city="Haarlem", **filled)
+    fit = person(container, "Fit", city="Haarlem", about_me=about_me, interests=interests)
     for member_id in (star, far, fit):
         add_photo(container, member_id)
     person(container, "Faceless", city="Haarlem")
@@ -178,10 +179,11 @@ def test_best_first_spreads_attention_past_the_daily_cap(app: Flask, container: 
     add_photo(container, person(container, "Quiet", city="Utrecht", region="NL-UT"))
     tom = member_client(app, "Tom", "male", "female", region="NL-NH", city="Amsterdam")
     assert names(tom.get("/api/members?gender=female").json) == ["Popular", "Quiet"]
-    container.discovery().impressions.count([popular] * 298, datetime.now(UTC).date())
+    impressions = container.impressions()
+    impressions.count([popular] * 298, datetime.now(UTC).date())
     assert names(tom.get("/api/members?gender=female").json) == ["Popular", "Quiet"]
     # That search showed her for the 300th time today: from now on she comes after others.
     assert names(tom.get("/api/members?gender=female").json) == ["Quiet", "Popular"]
-    container.discovery().impressions.flush()  # what other processes read
+    impressions.flush()  # what other processes read
     tomorrow = datetime.now(UTC).date() + timedelta(days=1)
-    assert container.discovery().impressions.shown([popular], tomorrow) == {}
+    assert impressions.shown([popular], tomorrow) == {}

@@ -23,6 +23,8 @@ from adapters.sql.engine import database_engine
 from adapters.sql.server_errors import KEEP, ServerErrorCounts
 from tests.api_client import ApiClient
 from tests.application.memory_services import FixedClock
+from tests.conftest import Seeded
+from tests.lookups import found
 
 NOW = datetime(2026, 11, 21, 14, 30, 20, tzinfo=UTC)
 
@@ -49,7 +51,7 @@ def failing_app(clock: FixedClock, container: Container, seeded: Any,
 def _rows(container: Container) -> list[tuple[datetime, int, int]]:
     se = t.server_errors
     with container.engine().connect() as connection:
-        return [(row.minute, row.status, row.count) for row in connection.execute(
+        return [(row.minute, row.status, row[2]) for row in connection.execute(
             select(se).order_by(se.c.minute, se.c.status))]
 
 
@@ -111,12 +113,12 @@ def _samples(app: Flask) -> dict[str, float]:
 
 
 def test_the_backlog_gauges_read_the_database_at_each_scrape(
-        clock: FixedClock, container: Container, seeded: Any, web_dist: Path) -> None:
+        clock: FixedClock, container: Container, seeded: Seeded, web_dist: Path) -> None:
     app = create_app(container)
     with container.engine().begin() as connection:
-        member = connection.execute(t.members.insert().values(
+        member = found(connection.execute(t.members.insert().values(
             site_id=1, email="m@example.com", status="active", language="en",
-            created_at=NOW - timedelta(days=3))).inserted_primary_key[0]
+            created_at=NOW - timedelta(days=3))).inserted_primary_key)[0]
         connection.execute(t.photos.insert(), [
             {"member_id": member, "filename": f"{n}.jpg", "thumb_filename": f"{n}t.jpg",
              "status": status, "is_main": False, "created_at": NOW - age}

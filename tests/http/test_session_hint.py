@@ -3,6 +3,8 @@ the session cookie, so a visitor's page never asks GET /api/user (and logs no 40
 
 from __future__ import annotations
 
+from werkzeug.test import TestResponse
+
 from tests.api_client import ApiClient
 
 SIGNUP = {"email": "hint@example.com", "name": "Hint", "date_of_birth": "1990-04-01",
@@ -10,7 +12,7 @@ SIGNUP = {"email": "hint@example.com", "name": "Hint", "date_of_birth": "1990-04
           "language": "en"}
 
 
-def _cookies(response) -> dict[str, str]:  # type: ignore[no-untyped-def]
+def _cookies(response: TestResponse) -> dict[str, str]:
     return {c.split("=", 1)[0]: c for c in response.headers.getlist("Set-Cookie")}
 
 

@@ -13,7 +13,7 @@ from adapters.container import Container
 from domain.decisions import Restriction
 from tests.api_client import ApiClient
 from tests.http import test_chat_api
-from tests.http.test_chat_api import grant, make_paid
+from tests.http.test_chat_api import TwoMembers, grant, make_paid
 from tests.http.test_likes_api import signed_up
 from tests.http.test_races import at_once, client_of
 
@@ -32,7 +32,9 @@ def _history(client: ApiClient) -> list[dict[str, Any]]:
     if not chats:
         return []
     conversation = chats[0]["conversation"]["id"]
-    return client.get(f"/api/chats/{conversation}/messages").json["messages"]  # type: ignore[no-any-return]
+    answer: list[dict[str, Any]] = client.get(
+        f"/api/chats/{conversation}/messages").json["messages"]
+    return answer
 
 
 def _unread(client: ApiClient) -> int:
@@ -40,10 +42,11 @@ def _unread(client: ApiClient) -> int:
 
 
 def _decisions(client: ApiClient) -> list[dict[str, Any]]:
-    return client.get("/api/decisions?language=en").json["decisions"]  # type: ignore[no-any-return]
+    answer: list[dict[str, Any]] = client.get("/api/decisions?language=en").json["decisions"]
+    return answer
 
 
-def test_a_flagged_message_is_nudged_and_nothing_is_stored(app: Flask, pair) -> None:  # type: ignore[no-untyped-def]
+def test_a_flagged_message_is_nudged_and_nothing_is_stored(app: Flask, pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     nudged = _send(ann, bob_id, LURE, key="lure-1")
     assert nudged.status_code == 409 and nudged.json["error"] == "message_flagged"
@@ -70,8 +73,8 @@ def test_a_flagged_message_is_nudged_and_nothing_is_stored(app: Flask, pair) -> 
     assert ordinary.status_code == 201 and ordinary.json["message"]["flags"] == []
 
 
-def test_the_third_flagged_send_in_a_day_holds_the_sender_until_released(  # type: ignore[no-untyped-def]
-        app: Flask, container: Container, pair) -> None:
+def test_the_third_flagged_send_in_a_day_holds_the_sender_until_released(
+        app: Flask, container: Container, pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     grant(app, ann_id, 100)
     for text in (LURE, MONEY):
@@ -103,8 +106,8 @@ def test_the_third_flagged_send_in_a_day_holds_the_sender_until_released(  # typ
     assert _unread(bob) == 6
 
 
-def test_a_report_on_a_flagged_message_holds_its_sender_with_the_notice(  # type: ignore[no-untyped-def]
-        app: Flask, container: Container, pair) -> None:
+def test_a_report_on_a_flagged_message_holds_its_sender_with_the_notice(
+        app: Flask, container: Container, pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     ordinary = _send(ann, bob_id, "Hi Bob, how was your weekend?").json["message"]
     lure = _send(ann, bob_id, MONEY, confirmed=True).json["message"]
@@ -128,8 +131,8 @@ def test_a_report_on_a_flagged_message_holds_its_sender_with_the_notice(  # type
     assert bob.post("/api/messages/999999/report").status_code == 404
 
 
-def test_an_appeal_that_lifts_the_hold_delivers_what_waited(  # type: ignore[no-untyped-def]
-        app: Flask, container: Container, pair) -> None:
+def test_an_appeal_that_lifts_the_hold_delivers_what_waited(
+        app: Flask, container: Container, pair: TwoMembers) -> None:
     ann, ann_id, bob, bob_id = pair
     lure = _send(ann, bob_id, LURE, confirmed=True).json["message"]
     bob.post(f"/api/messages/{lure['id']}/report")

@@ -16,6 +16,7 @@ from flask import Flask
 from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP, wait_for_mail, worker  # noqa: F401
 from tests.http.test_realtime import connect, live, next_event  # noqa: F401
+from tests.mails import plain_text
 
 FIREFOX = ("Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 "
            "Firefox/121.0")
@@ -135,7 +136,7 @@ def test_ending_all_others_keeps_this_one(app: Flask) -> None:
 
 def end_link_in(container: Any, count: int) -> str:
     mail = wait_for_mail(container, SIGNUP["email"], count)
-    text = mail.get_body(("plain",)).get_content()
+    text = plain_text(mail)
     match = re.search(r"/sessions/end\?token=([\w-]+)", text)
     assert match, text
     return match.group(1)
@@ -153,7 +154,7 @@ def test_a_new_device_is_mailed_and_the_link_ends_that_session(
     mail = wait_for_mail(container, SIGNUP["email"], 2)
     folder = container.config().mail_dir
     assert len(list(folder.glob("*.eml"))) == 2
-    text = mail.get_body(("plain",)).get_content()
+    text = plain_text(mail)
     assert "Nieuwe aanmelding" in mail["Subject"]  # the member's language (nl)
     assert "iPhone, iOS 17, Mobile Safari 17" in text and "Duitsland" in text
     assert "/reset-password" in text

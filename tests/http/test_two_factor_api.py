@@ -30,6 +30,7 @@ from tests.application.memory_services import FixedClock
 from tests.conftest import Seeded
 from tests.http.test_accounts_api import SIGNUP, wait_for_mail
 from tests.http.test_likes_api import signed_up
+from tests.mails import plain_text
 
 # Five seconds into a 30-second step.
 START = datetime(2026, 11, 21, 12, 0, 5, tzinfo=UTC)
@@ -313,7 +314,7 @@ def test_a_login_link_and_a_reactivation_link_ask_for_the_second_step(
     done = second_step(browser, link.json["params"]["challenge"], app.at(clock.current))
     assert done.status_code == 200 and done.json["next"] == "/chats/7"
     # A deleted account comes back with its link, and still asks for a code.
-    container.accounts().delete(ann_id, "a break", PASSWORD, "127.0.0.1")
+    container.account_closing().delete(ann_id, "a break", PASSWORD, "127.0.0.1")
     with container.unit_of_work() as work:
         work.tokens.add(ann_id, "reactivation", digest("back-token-" + "b" * 30),
                         clock.current, clock.current + timedelta(days=14))
@@ -362,7 +363,7 @@ def test_turning_it_off_needs_the_password_and_a_code_and_mails_both_ways(
     assert client.get("/api/two-factor").json == {"enabled": False, "recovery_codes_left": 0}
     mail = wait_for_mail(container, EMAIL, count=3)
     assert mail["Subject"] == "Inloggen in twee stappen staat uit bij Amora"
-    assert "/settings" in mail.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    assert "/settings" in plain_text(mail)
     again = client.delete("/api/two-factor", json={"password": PASSWORD, "code": codes[0]})
     assert (again.status_code, again.json["error"]) == (409, "two_factor_not_on")
     # The password alone signs in again.

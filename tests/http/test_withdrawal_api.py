@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
-from email import message_from_bytes, policy
 from email.message import EmailMessage
 from threading import Barrier
 
@@ -21,6 +20,7 @@ from domain.pricing import Bundle
 from tests.api_client import ApiClient
 from tests.http.test_likes_api import signed_up
 from tests.http.test_shop_api import EUR, age_account, pay
+from tests.mails import plain_text, read_mail
 
 
 @pytest.fixture
@@ -51,7 +51,7 @@ def bought(app: Flask, ann: ApiClient, ann_id: int, spent: int = 0) -> tuple[int
 
 
 def mails(container: Container) -> list[EmailMessage]:
-    return [message_from_bytes(path.read_bytes(), policy=policy.default)  # type: ignore[misc]
+    return [read_mail(path)
             for path in sorted(container.config().mail_dir.glob("*.eml"))]
 
 
@@ -96,7 +96,7 @@ def test_withdrawing_refunds_the_unused_credits_once(app: Flask, container: Cont
     [mail] = mails(container)  # in the member's language (Dutch here)
     assert str(mail["Subject"]) == f"Je herroeping van bestelling {order} bij Amora"
     assert mail["To"] == "ann@example.com"
-    text = mail.get_body(preferencelist=("plain",)).get_content()  # type: ignore[union-attr]
+    text = plain_text(mail)
     assert "Terugbetaling: EUR 9.00" in text
     assert "Teruggenomen ongebruikte credits: 60" in text and "betaald): 40" in text
 
