@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../features/session/sessionStore';
+import { useSession } from '../shared/session/sessionStore';
 import { useSettings } from '../features/site/settingsStore';
 import { companyFixture, settingsFixture } from '../test/fixtures';
 import { firstScreenRendered } from '../shared/firstScreen';

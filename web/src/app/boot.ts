@@ -10,8 +10,8 @@ import '../features/account/accountApi';
 // The search's small hand-over module, not its public module: the rest of the search is
 // not part of the start-up bundle.
 import { offerBootSearch } from '../features/discovery/bootSearch';
-import { useSession } from '../features/session/sessionStore';
-import { captureTraffic } from '../features/signup/traffic';
+import { useSession } from '../shared/session/sessionStore';
+import { captureTraffic } from '../shared/signup/traffic';
 import { useCompany } from '../features/site/companyStore';
 import { useSettings } from '../features/site/settingsStore';
 import { firstScreen } from '../shared/firstScreen';

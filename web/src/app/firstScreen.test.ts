@@ -22,7 +22,7 @@ describe('the first screen', () => {
   });
 
   it("holds a member's plugins (live connection, refreshes) until then", async () => {
-    const { useSession } = await import('../features/session/sessionStore');
+    const { useSession } = await import('../shared/session/sessionStore');
     const { userFixture } = await import('../test/fixtures');
     const imported = vi.fn();
     // The push worker's start follows the first screen too: a stand-in, so its real module

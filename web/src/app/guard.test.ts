@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LoaderFunctionArgs } from 'react-router';
 import { userFixture } from '../test/fixtures';
-import { useSession } from '../features/session/sessionStore';
+import { useSession } from '../shared/session/sessionStore';
 import { afterLoginPath, guardRedirect, loginPath, membersAreaPath, safeRedirect } from '../shared/routing/guard';
 import { guardedLoader } from './router';
 import { ROUTES, type AppRoute } from './routes';

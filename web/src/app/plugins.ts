@@ -5,7 +5,7 @@
  * visitor's first page does not download it (issue 17).
  */
 import { PushStepSlot } from '../features/push/PushStepSlot';
-import { useSession } from '../features/session/sessionStore';
+import { useSession } from '../shared/session/sessionStore';
 import { signupSteps } from '../features/signup/signupSteps';
 import { SignupSlot } from '../features/signup/SignupSlot';
 import { firstScreen } from '../shared/firstScreen';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userFixture } from '../test/fixtures';
-import { useSession } from '../features/session/sessionStore';
+import { useSession } from '../shared/session/sessionStore';
 import { CHUNK_RELOAD_KEY, installPreloadErrorReload } from '../shared/chunkReload';
 import {
   IDLE_PREFETCH_TIMEOUT_MS,

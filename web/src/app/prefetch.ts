@@ -10,7 +10,7 @@
  * once per page load, and a failed prefetch is ignored (no reload: see importQuietly).
  */
 import { matchRoutes } from 'react-router';
-import { useSession } from '../features/session/sessionStore';
+import { useSession } from '../shared/session/sessionStore';
 import { importQuietly } from '../shared/chunkReload';
 import { IDLE_TIMEOUT_MS, whenSettled } from '../shared/idle';
 import { type AppRoute, ROUTES, routeOf } from './routes';

@@ -1,6 +1,6 @@
 import { type ReactElement, Suspense, lazy } from 'react';
 import { type LoaderFunction, type RouteObject, redirect } from 'react-router';
-import { useSession } from '../features/session/sessionStore';
+import { useSession } from '../shared/session/sessionStore';
 import { RouteErrorPage } from '../features/errors/ErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { AppShell } from './AppShell';

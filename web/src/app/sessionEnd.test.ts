@@ -2,7 +2,7 @@
 // setup as by boot.ts): the API client reports it, the member is forgotten, a ban shows
 // its page.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../features/session/sessionStore';
+import { useSession } from '../shared/session/sessionStore';
 import { answer, api } from '../shared/api/client';
 import { setAppNavigator } from '../shared/routing/navigate';
 import { userFixture } from '../test/fixtures';

@@ -1,5 +1,5 @@
 /** The app's answer to a session the server ended (shared/api/sessionEnd.ts): set at start-up. */
-import { useSession } from '../features/session/sessionStore';
+import { useSession } from '../shared/session/sessionStore';
 import { setSessionEndHandler } from '../shared/api/sessionEnd';
 import { appNavigate } from '../shared/routing/navigate';
 import { pathTo } from '../shared/routing/paths';

@@ -4,7 +4,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetPushForTests, usePush } from '../features/push';
 import { PushStepSlot } from '../features/push/PushStepSlot';
-import { useSession } from '../features/session';
+import { useSession } from '../shared/session';
 import { CompleteSignupPage } from '../features/signup/CompleteSignupPage';
 import { signupSteps } from '../features/signup/signupSteps';
 import { type FakePushBrowser, TEST_PUSH_KEY, installFakePush } from '../test/fakePush';

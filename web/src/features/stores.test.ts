@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { companyFixture, settingsFixture, userFixture } from '../test/fixtures';
 import { DISMISSALS_KEY, useAlerts } from './alerts/alertsStore';
 import { useChat } from './chat/chatStore';
-import { useSession } from './session/sessionStore';
+import { useSession } from '../shared/session/sessionStore';
 import { useCompany } from './site/companyStore';
 import { settingsQuery, useSettings } from './site/settingsStore';
 import { stubFetch } from '../test/fetchStub';

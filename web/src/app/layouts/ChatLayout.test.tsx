@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { useChatsStatus } from '../../features/chat/chatList';
 import { ChatsPage } from '../../features/chat/ChatsPage';
 import { useChat } from '../../features/chat/chatStore';
-import { useSession } from '../../features/session/sessionStore';
+import { useSession } from '../../shared/session/sessionStore';
 import { i18n } from '../../shared/i18n/i18n';
 import { stubFetch } from '../../test/fetchStub';
 import { settingsFixture, userFixture } from '../../test/fixtures';

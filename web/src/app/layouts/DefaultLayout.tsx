@@ -7,7 +7,7 @@ import { EntryWarning } from '../../features/entry-warning/EntryWarning';
 import { Disclaimer } from '../../features/footer/Disclaimer';
 import { Footer } from '../../features/footer/Footer';
 import { TopNav } from '../../features/navigation/TopNav';
-import { useIsLoggedIn } from '../../features/session';
+import { useIsLoggedIn } from '../../shared/session';
 import { Slot } from '../slots';
 
 // Members only, in the chunk of their top navigation (TopNav.tsx). The activation

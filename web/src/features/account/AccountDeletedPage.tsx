@@ -1,10 +1,10 @@
-import '../../styles/sheets/account.scss';
+import '../../shared/ui/account.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { membersAreaPath } from '../../shared/routing/guard';
 import { pathTo } from '../../shared/routing/paths';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
 import { accountApi } from './accountApi';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PlainModal } from '../../shared/ui/PlainModal';
-import { useAddressContext } from '../session';
+import { useAddressContext } from '../../shared/session';
 import { Icon } from '../../shared/ui/icons';
 import { SIGNUP_COMPLETE_PARAM } from './activationReminder';
 import { resendActivation } from './resendActivation';

@@ -1,4 +1,4 @@
-import '../../styles/sheets/account.scss';
+import '../../shared/ui/account.scss';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { addressContextOf } from '../../shared/i18n/address';
@@ -7,7 +7,7 @@ import { membersAreaPath } from '../../shared/routing/guard';
 import { pathTo } from '../../shared/routing/paths';
 import type { User } from '../../shared/api/types';
 import { AppLink } from '../../shared/routing/AppLink';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
 import { accountApi } from './accountApi';

@@ -3,7 +3,7 @@
  * ends the session (a mail scanner opening the link must not sign anyone out), works
  * without a sign-in, and then suggests a new password: whoever signed in knew it.
  */
-import '../../styles/sheets/account.scss';
+import '../../shared/ui/account.scss';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -12,7 +12,7 @@ import { AppLink } from '../../shared/routing/AppLink';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useBusy, useErrorText } from '../../shared/ui/form';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { usePageTitle } from '../title';
 import { sessionsApi } from './sessionsApi';
 

@@ -1,11 +1,11 @@
-import '../../styles/sheets/account.scss';
+import '../../shared/ui/account.scss';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/errors';
 import type { User } from '../../shared/api/types';
 import { AppLink } from '../../shared/routing/AppLink';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { usePageTitle } from '../title';
 import { accountApi } from './accountApi';
 import { AuthCard } from '../../shared/ui/AuthCard';

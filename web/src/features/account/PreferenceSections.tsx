@@ -7,7 +7,7 @@ import { FormAlert, ResultAlert } from '../../shared/ui/alerts';
 import { CheckboxField } from '../../shared/ui/fields';
 import { useBusy, useErrorText } from '../../shared/ui/form';
 import { Section } from '../../shared/ui/sections';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { changeLanguage, useSettings } from '../site';
 import { accountApi } from './accountApi';
 

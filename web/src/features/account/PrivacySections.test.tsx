@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { stubFetch } from '../../test/fetchStub';
 import { seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { PasskeyConfirmation } from './ConfirmItsYou';
 import { DataExportSection, QuietModeSection } from './PrivacySections';
 

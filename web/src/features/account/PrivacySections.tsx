@@ -11,7 +11,7 @@ import { FormAlert, type Result, ResultAlert } from '../../shared/ui/alerts';
 import { CheckboxField } from '../../shared/ui/fields';
 import { useBusy, useErrorText } from '../../shared/ui/form';
 import { Section } from '../../shared/ui/sections';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { accountApi } from './accountApi';
 import { StepUpCancelled, useConfirmItsYou } from './ConfirmItsYou';
 import { privacyApi } from './privacyApi';

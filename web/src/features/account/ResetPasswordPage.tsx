@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { pathTo } from '../../shared/routing/paths';
 import { ApiError } from '../../shared/api/errors';
 import { AppLink } from '../../shared/routing/AppLink';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { passwordError, storedEmailError } from '../../shared/credentials';
 import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { PATHS } from '../../shared/routing/paths';
 import { companyFixture, settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { SettingsPage } from './SettingsPage';
 import { type FakeServer, stubFetch } from '../../test/fetchStub';
 

@@ -1,4 +1,4 @@
-import '../../styles/sheets/account.scss';
+import '../../shared/ui/account.scss';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
@@ -8,7 +8,7 @@ import type { User } from '../../shared/api/types';
 import { AppLink } from '../../shared/routing/AppLink';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import type { IconName } from '../../shared/ui/icons';
-import { useAddressContext, useSession } from '../session';
+import { useAddressContext, useSession } from '../../shared/session';
 import { emailError, passwordError } from '../../shared/credentials';
 import { PasskeysSection } from '../passkeys';
 import { useSettings, useSiteSettings } from '../site';

@@ -5,7 +5,7 @@
  * address again, everyone is signed out everywhere, the password no longer works, and
  * the page asks for a new one. With it set, the owner signs in.
  */
-import '../../styles/sheets/step-up.scss';
+import './step-up.scss';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -19,7 +19,7 @@ import { SubmitButton } from '../../shared/ui/buttons';
 import { PasswordField } from '../../shared/ui/fields';
 import { focusOnAppear } from '../../shared/ui/focusOnAppear';
 import { useBusy, useErrorText, useForm } from '../../shared/ui/form';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
 import { fieldErrorsOf } from './accountApi';

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
 import { AlertHeader, useAlerts } from '../alerts';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { ActivationReminder } from './ActivationReminder';
 import { ACTIVATION_ALERT_ID, REMINDER_SNOOZE_MS, activationReminderMode, type ReminderInputs } from './activationReminder';
 import { stubFetch } from '../../test/fetchStub';

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { stubFetch } from '../../test/fetchStub';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { LoginPage } from './LoginPage';
 
 const json = (status: number, body: unknown) =>

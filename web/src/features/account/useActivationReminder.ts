@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useAlerts } from '../alerts';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { ACTIVATION_ALERT_ID, REMINDER_SNOOZE_MS, activationReminderMode, type ReminderMode } from './activationReminder';
 
 /**

@@ -1,4 +1,4 @@
-import '../../styles/sheets/chat.scss';
+import './chat.scss';
 import type { TFunction } from 'i18next';
 import { OnlineBadge } from '../../shared/ui/OnlineBadge';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
@@ -15,7 +15,7 @@ import { giftName } from '../gifts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { counterBadge } from '../navigation';
 import { Icon } from '../../shared/ui/icons';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { usePageTitle } from '../title';
 import type { ChatMessage, ChatSummary } from './chatApi';
 import { deleteChat, reloadChats, useChats, useChatsStatus } from './chatList';

@@ -7,7 +7,7 @@
 import { create } from 'zustand';
 import { useChat } from './chatStore';
 import { serverQuery } from '../../shared/api/serverQuery';
-import { registerSessionReset } from '../session';
+import { registerSessionReset } from '../../shared/session';
 import { type ChatSummary, chatApi } from './chatApi';
 
 interface ChatsStatus {

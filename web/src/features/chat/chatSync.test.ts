@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../shared/realtime/socket';
 import { userFixture } from '../../test/fixtures';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { useChatsStatus } from './chatList';
 import { useChat } from './chatStore';
 import { PUSH_SYNC_INTERVAL_MS, startChatSync, syncInterval } from './chatSync';

@@ -9,7 +9,7 @@
  * The app icon badge (unread + new likes) is set by features/title/DocumentTitle.
  */
 import { type LiveSocket, live } from '../../shared/realtime/socket';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { pageHidden } from './chatApi';
 import { reloadChats } from './chatList';
 import { SYNC_DELAY_MS, syncInterval } from './syncTiming';

@@ -11,7 +11,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { stubFetch } from '../../test/fetchStub';
 import { seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import type { ChatMessage, SendTerms } from './chatApi';
 import { ConversationPage } from './ConversationPage';
 import { RECEIPTS_OFFER_KEY, offerHere } from './receiptsOffer';

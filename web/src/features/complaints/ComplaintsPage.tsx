@@ -1,11 +1,11 @@
-import '../../styles/sheets/account.scss';
-import '../../styles/sheets/complaints.scss';
+import '../../shared/ui/account.scss';
+import './complaints.scss';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { Icon, type IconName } from '../../shared/ui/icons';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { usePageTitle } from '../title';
 import { ComplaintForm, type Filed } from './ComplaintForm';
 import { URGENT_CATEGORIES } from './complaintsApi';

@@ -4,7 +4,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import { companyFixture, settingsFixture, userFixture } from '../../test/fixtures';
 import { stubFetch } from '../../test/fetchStub';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { textProblem } from './AppealBox';
 import { automationOf } from './DecisionCard';
 import { DecisionsPage } from './DecisionsPage';

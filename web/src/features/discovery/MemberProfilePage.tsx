@@ -1,5 +1,5 @@
-import '../../styles/sheets/discovery.scss';
-import '../../styles/sheets/likes.scss';
+import './discovery.scss';
+import '../likes/likes.scss';
 import { OnlineBadge } from '../../shared/ui/OnlineBadge';
 import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
@@ -13,14 +13,17 @@ import { GiftButton } from '../gifts';
 import { LikeButton, markLikeSeen } from '../likes';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { useProfileCatalogs } from '../profile';
-import { useSession } from '../session';
+import { useProfileCatalogs } from '../../shared/catalogs';
+import { useSession } from '../../shared/session';
 import { countryName } from '../site';
 import { usePageTitle } from '../title';
-import { LoginRequired, type MemberProfile, discoveryApi, isUnavailable } from './discoveryApi';
+import { discoveryApi, isUnavailable } from './discoveryApi';
+import { type MemberProfile } from '../../shared/members';
+import { LoginRequired } from '../../shared/api/errors';
 import { FictionalNotice } from './FictionalNotice';
 import { LoginPrompt } from './LoginPrompt';
-import { FictionalBadge, prettifyKey } from './memberUi';
+import { FictionalBadge } from './memberUi';
+import { prettifyKey } from '../../shared/members';
 import type { MembersNotice } from './MembersPage';
 import { PhotoGallery } from './PhotoGallery';
 import { ProfileShieldWarning } from './ProfileShieldWarning';
@@ -238,7 +241,7 @@ function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: 
           ) : user ? (
             <div className="member-profile__actions" data-testid="member-actions">
               <LikeHint profile={profile} />
-              {/* Like, message, gift: on phones a bar kept at the bottom of the screen (_discovery.scss). */}
+              {/* Like, message, gift: on phones a bar kept at the bottom of the screen (discovery.scss). */}
               <div className="member-profile__bar" data-testid="member-action-bar">
                 <LikeButton
                   member={profile}

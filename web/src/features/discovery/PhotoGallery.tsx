@@ -1,5 +1,5 @@
-import '../../styles/sheets/discovery.scss';
-import '../../styles/sheets/gifts.scss';
+import './discovery.scss';
+import '../gifts/gifts.scss';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/errors';
@@ -9,10 +9,11 @@ import { useBusy } from '../../shared/ui/form';
 import { giftsApi, keepCredits } from '../gifts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { useSettings } from '../site';
-import { LoginRequired, type MemberPhoto, type MemberProfile } from './discoveryApi';
-import { PlaceholderAvatar, imageUrl } from './memberUi';
+import { type MemberPhoto, type MemberProfile } from '../../shared/members';
+import { LoginRequired } from '../../shared/api/errors';
+import { PlaceholderAvatar, imageUrl } from '../../shared/members';
 import { UnlockConfirm } from './UnlockConfirm';
 
 /** A photo only premium members see: a blurred tile with a lock (and, large, the ways to open it). */

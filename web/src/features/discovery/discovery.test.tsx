@@ -4,10 +4,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
-import { useProfileCatalogs } from '../profile';
-import { useSession } from '../session';
-import { TRAFFIC_KEY } from '../signup';
-import type { MemberCard, MemberProfile } from './discoveryApi';
+import { useProfileCatalogs } from '../../shared/catalogs';
+import { useSession } from '../../shared/session';
+import { TRAFFIC_KEY } from '../../shared/signup';
+import type { MemberCard, MemberProfile } from '../../shared/members';
 import { FilterBar } from './FilterBar';
 import { MemberCardView } from './MemberCardView';
 import { MemberProfilePage, memberIdOf } from './MemberProfilePage';

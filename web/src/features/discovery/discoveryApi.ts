@@ -4,18 +4,16 @@
  * logged-out search for visitors who came through a partner (spec section 6).
  */
 import { answer, api, retries } from '../../shared/api/client';
-import { ApiError } from '../../shared/api/errors';
+import { ApiError, LoginRequired } from '../../shared/api/errors';
+import type { MemberProfile } from '../../shared/members';
 import type { components } from '../../shared/api/schema';
-import { useSession } from '../session';
-import { trafficForSignup } from '../signup';
+import { useSession } from '../../shared/session';
+import { trafficForSignup } from '../../shared/signup';
 import { takeBootSearch } from './bootSearch';
 import { type SearchFilters, filtersKey, filtersToApiQuery } from './searchFilters';
 
-export type MemberCard = components['schemas']['MemberCard'];
 /** A search result: a card and its one line of why it is shown (distance, shared interests, online). */
 export type SearchCard = components['schemas']['SearchCard'];
-export type MemberProfile = components['schemas']['MemberProfile'];
-export type MemberPhoto = components['schemas']['MemberPhoto'];
 
 export interface SearchPage {
   /** The filters the server applied: the member's own, or what their profile seeks. */
@@ -32,13 +30,6 @@ export interface SearchPage {
   similar: SearchCard[];
   /** Whom of the members shown (results and similar) I like; empty for a visitor. */
   liked: number[];
-}
-
-/** The answer of a call that needs a login the viewer does not have. */
-export class LoginRequired extends Error {
-  constructor() {
-    super('authentication_required');
-  }
 }
 
 /** The traffic source to send along, for visitors only. */

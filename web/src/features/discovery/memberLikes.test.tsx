@@ -8,7 +8,7 @@ import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { useChat } from '../chat';
 import { reloadLikes, useMatch } from '../likes';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { MemberCardView } from './MemberCardView';
 import { MemberProfilePage } from './MemberProfilePage';
 import { useSearch } from './searchStore';

@@ -10,9 +10,9 @@ import { i18n } from '../../shared/i18n/i18n';
 import { stubFetch } from '../../test/fetchStub';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
-import { useProfileCatalogs } from '../profile';
-import { useSession } from '../session';
-import type { MemberProfile } from './discoveryApi';
+import { useProfileCatalogs } from '../../shared/catalogs';
+import { useSession } from '../../shared/session';
+import type { MemberProfile } from '../../shared/members';
 import { MemberProfilePage } from './MemberProfilePage';
 
 const json = (status: number, body: unknown) =>

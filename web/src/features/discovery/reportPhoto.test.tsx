@@ -3,8 +3,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session';
-import type { MemberProfile } from './discoveryApi';
+import { useSession } from '../../shared/session';
+import type { MemberProfile } from '../../shared/members';
 import { PhotoGallery } from './PhotoGallery';
 
 const PROFILE: MemberProfile = {

@@ -8,7 +8,7 @@
  */
 import { create } from 'zustand';
 import { type Query, serverQuery } from '../../shared/api/serverQuery';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { type SearchCard, type SearchPage, bootAnswer, discoveryApi } from './discoveryApi';
 import { NO_FILTERS, type SearchFilters, filtersKey } from './searchFilters';
 

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { ENTRY_WARNING_SKIP_KEY, shouldShowEntryWarning, type EntryWarningInputs } from './decision';
 import { EntryWarning } from './EntryWarning';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LayoutName } from '../../shared/routing/layout';
 import { PlainModal } from '../../shared/ui/PlainModal';
 import { AppLink } from '../../shared/routing/AppLink';
-import { useIsLoggedIn } from '../session';
+import { useIsLoggedIn } from '../../shared/session';
 import { useSettings } from '../site';
 import { isStandalone, readSkippedAt, shouldShowEntryWarning, storeSkippedAt } from './decision';
 

@@ -1,4 +1,4 @@
-import '../../styles/sheets/games.scss';
+import './games.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -6,7 +6,7 @@ import { translateError } from '../../shared/i18n/translateError';
 import { RetryAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { usePageTitle } from '../title';
 import { type ScoredMatch, gamesApi } from './gamesApi';
 import { SignupMatchGrid } from './SignupMatchCard';

@@ -1,11 +1,11 @@
-import '../../styles/sheets/games.scss';
+import './games.scss';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/i18n/dates';
 import { translateError } from '../../shared/i18n/translateError';
 import { FormAlert } from '../../shared/ui/alerts';
 import { PhotoNudge } from '../../shared/ui/PhotoNudge';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { useMatch } from '../likes';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
@@ -26,7 +26,7 @@ interface Flight {
 
 /** How many cards show in the stack (the top one plus those peeking out below). */
 const STACK = 3;
-/** The fly-off animation's length (see _games.scss). */
+/** The fly-off animation's length (see games.scss). */
 const FLIGHT_MS = 350;
 
 /**

@@ -5,7 +5,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { stubFetch } from '../../test/fetchStub';
 import { seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import type { GameCard } from './gamesApi';
 import { KEYBOARD_QUERY } from './keyboardHint';
 import { SwipeGamePage } from './SwipeGamePage';

@@ -1,11 +1,11 @@
-import '../../styles/sheets/likes.scss';
-import '../../styles/sheets/gifts.scss';
+import '../likes/likes.scss';
+import './gifts.scss';
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { LoginPrompt } from '../discovery';
 import { Icon } from '../../shared/ui/icons';
-import { useIsLoggedIn } from '../session';
+import { useIsLoggedIn } from '../../shared/session';
 import type { GiftSent } from './giftsApi';
 import { GiftPicker } from './GiftPicker';
 

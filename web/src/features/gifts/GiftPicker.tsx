@@ -1,14 +1,14 @@
-import '../../styles/sheets/gifts.scss';
+import './gifts.scss';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/errors';
 import { translateError } from '../../shared/i18n/translateError';
 import { FormAlert, RetryAlert } from '../../shared/ui/alerts';
-import { LoginRequired } from '../discovery';
+import { LoginRequired } from '../../shared/api/errors';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { type GiftOffer, type GiftSent, giftName, giftObject, giftPicture, giftsApi, keepCredits } from './giftsApi';
 
 export interface GiftPickerProps {

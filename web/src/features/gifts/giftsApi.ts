@@ -6,8 +6,9 @@
 import type { TFunction } from 'i18next';
 import { answer, api, retries } from '../../shared/api/client';
 import type { Answer } from '../../shared/api/types';
-import { LoginRequired, prettifyKey } from '../discovery';
-import { useSession } from '../session';
+import { prettifyKey } from '../../shared/members';
+import { LoginRequired } from '../../shared/api/errors';
+import { useSession } from '../../shared/session';
 
 export type GiftCatalogue = Answer<'getGifts'>;
 export type GiftOffer = GiftCatalogue['gifts'][number];

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LEAVING_STATE } from '../../shared/routing/guard';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { HomeRoute } from './HomeRoute';
 
 function renderHome(initialEntries: string[] = ['/']) {

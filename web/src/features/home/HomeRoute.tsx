@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { isLeaving, membersAreaPath } from '../../shared/routing/guard';
-import { useIsLoggedIn } from '../session';
+import { useIsLoggedIn } from '../../shared/session';
 import { IndexPage } from './IndexPage';
 
 /**

@@ -1,4 +1,4 @@
-import '../../styles/sheets/home.scss';
+import './home.scss';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
@@ -6,7 +6,7 @@ import { countryName, useCompany, useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
 import { Link } from 'react-router';
 import { membersAreaPath } from '../../shared/routing/guard';
-import { useIsLoggedIn } from '../session';
+import { useIsLoggedIn } from '../../shared/session';
 import { openSignup, useSignupOpen } from '../signup';
 import { HeroIllustration } from './HeroIllustration';
 

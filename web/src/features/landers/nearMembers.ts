@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfileCatalogs } from '../profile';
-import { useSession } from '../session';
+import { useProfileCatalogs } from '../../shared/catalogs';
+import { useSession } from '../../shared/session';
 import { countryName, useSettings } from '../site';
 import { type LanderMember, landerApi } from './landerApi';
 

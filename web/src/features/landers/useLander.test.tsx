@@ -4,8 +4,9 @@ import { setAppNavigator } from '../../shared/routing/navigate';
 import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session';
-import { useSignup, TRAFFIC_KEY, readTraffic } from '../signup';
+import { useSession } from '../../shared/session';
+import { useSignup } from '../signup';
+import { TRAFFIC_KEY, readTraffic } from '../../shared/signup';
 import { type LanderServer, membersFixture, renderLander, settle, stubLanderApi, stubScreen } from './landerTesting';
 import { hasBounceLogging, useLander, visitNetwork } from './useLander';
 

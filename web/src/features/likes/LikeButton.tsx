@@ -1,9 +1,9 @@
-import '../../styles/sheets/likes.scss';
+import './likes.scss';
 import { Suspense, lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoginRequired } from '../discovery';
+import { LoginRequired } from '../../shared/api/errors';
 import { Icon } from '../../shared/ui/icons';
-import { useIsLoggedIn } from '../session';
+import { useIsLoggedIn } from '../../shared/session';
 import { likeErrorText } from './likeErrors';
 import { likesApi } from './likesApi';
 import { reloadLikes } from './likesStore';

@@ -1,7 +1,7 @@
 import { lazy, useEffect, useEffectEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { i18n } from '../../shared/i18n/i18n';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { delayOf, offerAutoLike, takeOffer, useLikeModal, withoutDelay } from './likeModalStore';
 
 // The modals and their texts load only when there is something to show.

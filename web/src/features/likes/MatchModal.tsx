@@ -1,11 +1,11 @@
-import '../../styles/sheets/likes.scss';
+import './likes.scss';
 import { type MouseEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pathTo, routeExists } from '../../shared/routing/paths';
-import { PlaceholderAvatar, imageUrl } from '../discovery';
+import { PlaceholderAvatar, imageUrl } from '../../shared/members';
 import { Icon } from '../../shared/ui/icons';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { useSettings } from '../site';
 import { likesApi } from './likesApi';
 import { type MatchProfile, useMatch } from './matchStore';

@@ -5,7 +5,7 @@
  * and is then removed from the URL.
  */
 import { create } from 'zustand';
-import { registerSessionReset } from '../session';
+import { registerSessionReset } from '../../shared/session';
 import { type AutoLikeProfile, likesApi } from './likesApi';
 
 /** The longest delay t may ask for: an hour. */

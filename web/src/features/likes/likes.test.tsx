@@ -5,7 +5,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
 import { useChat } from '../chat';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { LikeButton } from './LikeButton';
 import type { LikedByProfile, LikedProfile } from './likesApi';
 import { LikeModal, RELOAD_AFTER_MS } from './LikeModal';

@@ -8,7 +8,7 @@ import { stubFetch } from '../../test/fetchStub';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { flush } from '../../test/time';
 import { useChat } from '../chat';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { LikeButton } from './LikeButton';
 import type { LikedByProfile, LikedProfile } from './likesApi';
 import { startLikesLive } from './likesLive';

@@ -15,7 +15,7 @@
  * the reload after it does not celebrate it twice.
  */
 import { type LiveSocket, live } from '../../shared/realtime/socket';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { reloadLikesAfterNews } from './likesStore';
 import { forgetMatch, matchEnded } from './matchStore';
 

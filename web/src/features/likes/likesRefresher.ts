@@ -3,7 +3,7 @@
  * and the likes are fetched 5 s after load (or login), then every 60 s — every 300 s
  * once push messages keep them fresh. It stops on logout.
  */
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { reloadLikes } from './likesStore';
 
 export const REFRESH_DELAY_MS = 5_000;

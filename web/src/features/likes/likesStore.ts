@@ -8,7 +8,7 @@
 import { create } from 'zustand';
 import { useChat } from '../chat';
 import { serverQuery } from '../../shared/api/serverQuery';
-import { registerSessionReset } from '../session';
+import { registerSessionReset } from '../../shared/session';
 import { type LikeLists, likesApi } from './likesApi';
 import { matchListed } from './matchStore';
 

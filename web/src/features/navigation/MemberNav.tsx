@@ -4,7 +4,7 @@ import { LEAVING_STATE } from '../../shared/routing/guard';
 import { PATHS, pathTo, routeExists } from '../../shared/routing/paths';
 import { useChat } from '../chat';
 import { usePush } from '../push';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { counterBadge, creditsBadge, moneyLink } from './badges';
 import { DeferredMenu } from './DeferredMenu';
 import { useKeyboardUp } from './keyboard';

@@ -4,7 +4,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { useChat } from '../chat';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { TabBar } from './MemberNav';
 import { TopNav } from './TopNav';
 

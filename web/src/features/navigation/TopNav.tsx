@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { pathTo, routeExists } from '../../shared/routing/paths';
-import { useIsLoggedIn } from '../session';
+import { useIsLoggedIn } from '../../shared/session';
 import { AppLink } from '../../shared/routing/AppLink';
 import { BackButton } from './BackButton';
 import { LanguageDropdown } from './LanguageDropdown';

@@ -4,7 +4,7 @@ import { PATHS } from '../../shared/routing/paths';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { useChat } from '../chat';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { counterBadge, creditsBadge, moneyLink } from './badges';
 import { TopNav } from './TopNav';
 

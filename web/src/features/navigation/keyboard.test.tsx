@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
 import { settingsFixture, userFixture } from '../../test/fixtures';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { KEYBOARD_MIN_PX, isTextField, keyboardUp } from './keyboard';
 import { TabBar } from './MemberNav';
 

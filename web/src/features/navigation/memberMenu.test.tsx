@@ -7,7 +7,7 @@ import { stubFetch } from '../../test/fetchStub';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
 import { eventually } from '../../test/time';
 import { resetPushForTests, usePush } from '../push';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { MemberNav } from './MemberNav';
 import { TopNav } from './TopNav';
 

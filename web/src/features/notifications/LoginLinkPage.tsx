@@ -1,5 +1,5 @@
-import '../../styles/sheets/account.scss';
-import '../../styles/sheets/notifications.scss';
+import '../../shared/ui/account.scss';
+import './notifications.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -12,7 +12,7 @@ import { useErrorText } from '../../shared/ui/form';
 import { NotFoundPage } from '../errors';
 import { AppLink } from '../../shared/routing/AppLink';
 import { secondStepOf } from '../account';
-import { useIsLoggedIn, useSession } from '../session';
+import { useIsLoggedIn, useSession } from '../../shared/session';
 import { usePageTitle } from '../title';
 import { notificationsApi } from './notificationsApi';
 import { NotificationsSpinner } from './notificationsUi';

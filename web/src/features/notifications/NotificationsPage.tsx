@@ -1,5 +1,5 @@
-import '../../styles/sheets/account.scss';
-import '../../styles/sheets/notifications.scss';
+import '../../shared/ui/account.scss';
+import './notifications.scss';
 import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
@@ -13,7 +13,7 @@ import { Section, SectionNav } from '../../shared/ui/sections';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { usePush } from '../push';
-import { useAddressContext, useSession } from '../session';
+import { useAddressContext, useSession } from '../../shared/session';
 import { useLoad } from '../../shared/api/useLoad';
 import { useSettings, useSiteSettings } from '../site';
 import { usePageTitle } from '../title';

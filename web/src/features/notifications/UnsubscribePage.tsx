@@ -1,5 +1,5 @@
-import '../../styles/sheets/account.scss';
-import '../../styles/sheets/notifications.scss';
+import '../../shared/ui/account.scss';
+import './notifications.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,7 +8,7 @@ import { AuthCard } from '../../shared/ui/AuthCard';
 import { FormAlert, RetryAlert } from '../../shared/ui/alerts';
 import { useBusy, useErrorText } from '../../shared/ui/form';
 import { AppLink } from '../../shared/routing/AppLink';
-import { useIsLoggedIn } from '../session';
+import { useIsLoggedIn } from '../../shared/session';
 import { usePageTitle } from '../title';
 import { type Unsubscribed, notificationsApi } from './notificationsApi';
 import { NotificationsSpinner, preferenceLabel } from './notificationsUi';

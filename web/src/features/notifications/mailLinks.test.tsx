@@ -7,7 +7,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { eventually, flush } from '../../test/time';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { LoginLinkPage, looksLikeToken } from './LoginLinkPage';
 import { UnsubscribePage } from './UnsubscribePage';
 import { stubFetch } from '../../test/fetchStub';

@@ -8,7 +8,7 @@ import { seedStores, setupTestI18n } from '../../test/render';
 import { eventually, flush } from '../../test/time';
 import { type FakePushBrowser, TEST_PUSH_KEY, installFakePush } from '../../test/fakePush';
 import { resetPushForTests, usePush } from '../push';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { usePageTitleStore } from '../title';
 import type { MailOff, Notifications } from './notificationsApi';
 import { NotificationsPage, SAVED_VISIBLE_MS } from './NotificationsPage';

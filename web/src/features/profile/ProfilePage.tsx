@@ -1,5 +1,5 @@
-import '../../styles/sheets/account.scss';
-import '../../styles/sheets/profile.scss';
+import '../../shared/ui/account.scss';
+import './profile.scss';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
@@ -12,7 +12,7 @@ import { RetryAlert } from '../../shared/ui/alerts';
 import { useErrorText } from '../../shared/ui/form';
 import type { IconName } from '../../shared/ui/icons';
 import { SectionNav } from '../../shared/ui/sections';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { useSettings } from '../site';
 import { usePageTitle } from '../title';
 import { BasicsSection } from './BasicsSection';

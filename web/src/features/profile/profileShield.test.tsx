@@ -14,8 +14,8 @@ import { ApiError } from '../../shared/api/errors';
 import { stubFetch } from '../../test/fetchStub';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session';
-import { useProfileCatalogs } from './catalogStore';
+import { useSession } from '../../shared/session';
+import { useProfileCatalogs } from '../../shared/catalogs/catalogStore';
 import { ProfilePage } from './ProfilePage';
 
 const json = (status: number, body: unknown) =>

@@ -1,4 +1,4 @@
-import '../../styles/sheets/notifications.scss';
+import '../notifications/notifications.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../shared/ui/alerts';
@@ -6,7 +6,7 @@ import { Icon } from '../../shared/ui/icons';
 import { pushErrorText } from '../notifications';
 import { useSiteSettings } from '../site';
 import { usePush } from './pushStore';
-import { useAddressContext } from '../session';
+import { useAddressContext } from '../../shared/session';
 
 /** "Not now" is remembered in this browser: the step does not ask again. */
 export const PUSH_STEP_DISMISSED_KEY = 'amora.pushStep.dismissed';

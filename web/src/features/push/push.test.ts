@@ -5,7 +5,7 @@ import { seedStores } from '../../test/render';
 import { eventually, flush } from '../../test/time';
 import { syncInterval } from '../chat';
 import { refreshInterval } from '../likes';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { BUILD_VERSION } from './buildVersion';
 import { type FakePushBrowser, TEST_PUSH_KEY, TEST_PUSH_KEY_BYTES, installFakePush } from '../../test/fakePush';
 import {

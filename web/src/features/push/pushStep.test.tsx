@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { type FakePushBrowser, TEST_PUSH_KEY, installFakePush } from '../../test/fakePush';
 import { PUSH_STEP_DISMISSED_KEY } from './PushPermissionStep';
 import { PushStepSlot } from './PushStepSlot';

@@ -13,7 +13,7 @@
 import { create } from 'zustand';
 import { safeRedirect } from '../../shared/routing/guard';
 import { appNavigate } from '../../shared/routing/navigate';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { useSettings } from '../site';
 import { BUILD_VERSION } from './buildVersion';
 import { pushApi } from './pushApi';

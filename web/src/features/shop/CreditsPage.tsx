@@ -1,11 +1,11 @@
-import '../../styles/sheets/shop.scss';
+import './shop.scss';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateError } from '../../shared/i18n/translateError';
 import { FormAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { usePageTitle } from '../title';
 import { BundleCard, POPULAR_INDEX, type PricedBundle, codeApplies, priceBundles } from './bundles';
 import { DiscountBanner, DiscountCodeField, HeldDiscountNote, discountName } from './discountUi';

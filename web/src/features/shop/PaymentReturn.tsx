@@ -1,4 +1,4 @@
-import '../../styles/sheets/shop.scss';
+import './shop.scss';
 import { type ReactNode, useEffect, useState } from 'react';
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
@@ -9,7 +9,7 @@ import { ApiError } from '../../shared/api/errors';
 import { FormAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { usePageTitle } from '../title';
 import { paymentView, usePaymentStatus } from './paymentStatus';
 import type { Order } from './shopApi';

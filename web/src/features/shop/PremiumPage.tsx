@@ -1,9 +1,9 @@
-import '../../styles/sheets/shop.scss';
+import './shop.scss';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { useSettings } from '../site';
 import { usePageTitle } from '../title';
 import { translateError } from '../../shared/i18n/translateError';

@@ -1,7 +1,7 @@
 import { lazy, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { i18n } from '../../shared/i18n/i18n';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { TIME_BONUS_MODAL_DELAY_MS, inMembersArea, mayOfferModal, rememberDismissal, wasDismissed } from './timeBonusModal';
 import { followTimeBonus, useTimeBonusVisible } from './timeBonusStore';
 

@@ -5,7 +5,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import { companyFixture, settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { flush } from '../../test/time';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { CheckoutPage } from './CheckoutPage';
 import { DirectDebitPage } from './DirectDebitPage';
 import { caretAfterFormat, checkMandate, cleanSmsCode, compactIban, formatIban, ibanChecks } from './directDebit';

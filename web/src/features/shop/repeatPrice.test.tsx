@@ -5,7 +5,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import { stubFetch } from '../../test/fetchStub';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { RepeatOrderPage } from './RepeatOrderPage';
 import { leaveApp } from './shopApi';
 

@@ -7,7 +7,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { flush } from '../../test/time';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { codeApplies, priceBundles } from './bundles';
 import { CardFailedPage } from './CardFailedPage';
 import { CheckoutPage } from './CheckoutPage';

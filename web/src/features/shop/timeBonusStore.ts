@@ -8,7 +8,7 @@
  */
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { registerSessionReset, useSession, type User } from '../session';
+import { registerSessionReset, useSession, type User } from '../../shared/session';
 import { type Query, serverQuery } from '../../shared/api/serverQuery';
 import { type DiscountCode, shopApi } from './shopApi';
 

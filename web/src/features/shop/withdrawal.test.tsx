@@ -6,7 +6,7 @@ import { settingsFixture, userFixture } from '../../test/fixtures';
 import { stubFetch } from '../../test/fetchStub';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { flush } from '../../test/time';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import type { Order } from './shopApi';
 import { TransactionsPage } from './TransactionsPage';
 import type { WithdrawalPreview, Withdrawn } from './Withdrawal';

@@ -1,14 +1,14 @@
-import '../../styles/sheets/account.scss';
+import '../../shared/ui/account.scss';
 import { Trans, useTranslation } from 'react-i18next';
 import { membersAreaPath } from '../../shared/routing/guard';
 import { Link } from 'react-router';
 import { ResendActivation } from '../account';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { AppLink } from '../../shared/routing/AppLink';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { useSiteSettings } from '../site';
 import { usePageTitle } from '../title';
-import { pushStepApplies } from './policy';
+import { pushStepApplies } from '../../shared/signup/policy';
 import { signupSteps } from './signupSteps';
 
 export { signupSteps } from './signupSteps';

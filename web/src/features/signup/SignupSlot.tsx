@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { i18n } from '../../shared/i18n/i18n';
-import { useIsLoggedIn } from '../session';
+import { useIsLoggedIn } from '../../shared/session';
 import { useSignup } from './signupStore';
 
 // The modal and its texts load only when a visitor opens the signup.

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { SIGNUP_FORM_KEY, loadSignupForm, saveSignupForm, storableSignupForm } from './signupForm';
 import { SignupWizard } from './SignupWizard';
-import { captureTraffic } from './traffic';
+import { captureTraffic } from '../../shared/signup/traffic';
 import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body: unknown) =>

@@ -1,21 +1,22 @@
-import '../../styles/sheets/account.scss';
+import '../../shared/ui/account.scss';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/errors';
 import { addressContextOf } from '../../shared/i18n/address';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { accountApi, fieldErrorsOf } from '../account';
+import { accountApi } from '../account';
+import { fieldErrorsOf } from '../../shared/api/errors';
 import { FormAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
 import { useErrorText, useForm } from '../../shared/ui/form';
 import { type FlaggedProfileText, flaggedProfileTexts } from '../../shared/shield';
 import { ProfileTextNudgeSlot } from '../profile';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { useSiteSettings } from '../site';
 import { type Refusal, RefusalAlert, SignupGate } from './SignupParts';
 import { type SignupForm, clearSignupForm, loadSignupForm, saveSignupForm, withSiteDefaults } from './signupForm';
-import { trafficForSignup } from './traffic';
+import { trafficForSignup } from '../../shared/signup/traffic';
 import { StepFields, StepProgress } from './WizardSteps';
 import {
   EMAIL_STEP,

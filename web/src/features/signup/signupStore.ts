@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import { membersAreaPath } from '../../shared/routing/guard';
 import { appNavigate } from '../../shared/routing/navigate';
 import { pathTo } from '../../shared/routing/paths';
-import { registerSessionReset, useSession } from '../session';
+import { registerSessionReset, useSession } from '../../shared/session';
 
 export const DESKTOP_QUERY = '(min-width: 992px)';
 

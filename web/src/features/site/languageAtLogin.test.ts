@@ -3,7 +3,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import { LOCALE_COOKIE, languageAtLogin } from '../../shared/i18n/localeChoice';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { setupTestI18n } from '../../test/render';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import './language';
 import { useSettings } from './settingsStore';
 

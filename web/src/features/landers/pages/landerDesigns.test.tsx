@@ -5,7 +5,7 @@ import { setAppNavigator } from '../../../shared/routing/navigate';
 import { settingsFixture } from '../../../test/fixtures';
 import { drag } from '../../../test/pointer';
 import { seedStores, setupTestI18n } from '../../../test/render';
-import { useSession } from '../../session';
+import { useSession } from '../../../shared/session';
 import { useSignup } from '../../signup';
 import { landersLoader } from '../landersLoader';
 import { type LanderServer, json, memberFixture, membersFixture, renderLander, settle, stubLanderApi, stubScreen } from '../landerTesting';

@@ -3,8 +3,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n } from '../../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../../test/render';
-import { useGeo } from '../../geo';
-import { useSession } from '../../session';
+import { useGeo } from '../../../shared/geo';
+import { useSession } from '../../../shared/session';
 import { type LanderServer, membersFixture, renderLander, settle, stubLanderApi, stubScreen } from '../landerTesting';
 import { MapLander } from './MapLander';
 

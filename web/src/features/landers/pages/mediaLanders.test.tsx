@@ -4,7 +4,7 @@ import { type Mock, afterEach, beforeAll, beforeEach, describe, expect, it, vi }
 import { setAppNavigator } from '../../../shared/routing/navigate';
 import { settingsFixture } from '../../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../../test/render';
-import { useSession } from '../../session';
+import { useSession } from '../../../shared/session';
 import { useSignup } from '../../signup';
 import { landersLoader } from '../landersLoader';
 import { type LanderServer, membersFixture, renderLander, settle, stubLanderApi } from '../landerTesting';

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { setAppNavigator } from '../../../shared/routing/navigate';
 import { settingsFixture } from '../../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../../test/render';
-import { useSession } from '../../session';
+import { useSession } from '../../../shared/session';
 import { useSignup } from '../../signup';
 import type { LanderProfile } from '../landerApi';
 import { landersLoader } from '../landersLoader';

@@ -1,9 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAppNavigator } from '../../shared/routing/navigate';
 import { userFixture } from '../../test/fixtures';
-import { useChat } from '../chat';
-import { useSignup } from '../signup';
-import { sessionHinted, useSession } from './sessionStore';
+import { registerSessionReset, sessionHinted, useSession } from './sessionStore';
 import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body: unknown) =>
@@ -17,8 +14,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   useSession.setState({ user: null, loaded: false });
-  useSignup.setState({ open: false });
-  setAppNavigator(null);
 });
 
 describe('session', () => {
@@ -66,14 +61,19 @@ describe('session', () => {
     expect(sessionHinted()).toBe(false);
   });
 
-  it('logs out on the server and forgets the member and their counters', async () => {
+  it('logs out on the server and forgets the member and what the stores kept for them', async () => {
     fetchMock.mockResolvedValue(json(204, undefined));
-    useSession.setState({ user: userFixture() });
-    useChat.setState({ totalUnread: 3 });
-    await useSession.getState().logout();
-    expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.objectContaining({ method: 'POST' }));
-    expect(useSession.getState().user).toBeNull();
-    expect(useChat.getState().totalUnread).toBe(0);
+    const reset = vi.fn();
+    const unregister = registerSessionReset(reset);
+    try {
+      useSession.setState({ user: userFixture() });
+      await useSession.getState().logout();
+      expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.objectContaining({ method: 'POST' }));
+      expect(useSession.getState().user).toBeNull();
+      expect(reset).toHaveBeenCalledOnce();
+    } finally {
+      unregister();
+    }
   });
 
   it('saves the language of a logged-in member, not of a visitor', async () => {
@@ -87,42 +87,5 @@ describe('session', () => {
     expect(init.method).toBe('PUT');
     expect(JSON.parse(init.body)).toEqual({ language: 'de' });
     expect(useSession.getState().user?.language).toBe('de');
-  });
-});
-
-describe('openSignup', () => {
-  const navigate = vi.fn();
-  const screenWidth = (desktop: boolean) =>
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: desktop && query.includes('992px'), media: query }) as MediaQueryList);
-
-  it('opens the modal on desktop', () => {
-    setAppNavigator({ navigate });
-    screenWidth(true);
-    useSignup.getState().openSignup();
-    expect(useSignup.getState().open).toBe(true);
-    expect(navigate).not.toHaveBeenCalled();
-  });
-
-  it('goes to the signup page on smartphones', () => {
-    setAppNavigator({ navigate });
-    screenWidth(false);
-    useSignup.getState().openSignup();
-    expect(useSignup.getState().open).toBe(false);
-    expect(navigate).toHaveBeenCalledWith('/signup', {});
-  });
-
-  it('sends members to the members area instead', () => {
-    setAppNavigator({ navigate });
-    screenWidth(true);
-    useSession.setState({ user: userFixture() });
-    useSignup.getState().openSignup();
-    expect(useSignup.getState().open).toBe(false);
-    expect(navigate).toHaveBeenCalledWith('/members', {});
-  });
-
-  it('closes with the session', () => {
-    useSignup.setState({ open: true });
-    useSession.getState().clear();
-    expect(useSignup.getState().open).toBe(false);
   });
 });

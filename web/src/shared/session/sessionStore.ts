@@ -3,8 +3,9 @@
  * GET /api/user, and by login, signup, activation and reactivation.
  */
 import { create } from 'zustand';
-import type { User } from '../../shared/api/types';
-import type { Language } from '../../shared/i18n/languages';
+import type { User } from '../api/types';
+import type { Language } from '../i18n/languages';
+import { fetchUser, sessionApi } from './sessionApi';
 
 export type { User };
 
@@ -48,9 +49,6 @@ export function sessionHinted(cookies: string = document.cookie): boolean {
   return cookies.split(';').some((part) => part.trim() === `${SESSION_HINT_COOKIE}=1`);
 }
 
-// The account API is imported lazily: the API client itself imports this store.
-const accountApi = () => import('../account');
-
 export const useSession = create<SessionState>()((set, get) => ({
   user: null,
   loaded: false,
@@ -61,7 +59,6 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
   async load() {
     try {
-      const { fetchUser } = await accountApi();
       const user = await fetchUser();
       const hadUser = get().user !== null;
       set({ user, loaded: true });
@@ -86,8 +83,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
   async logout() {
     try {
-      const { accountApi: calls } = await accountApi();
-      await calls.logOut();
+      await sessionApi.logOut();
     } catch {
       // The cookie may outlive a failed call, but the member asked to leave: forget them here.
     } finally {
@@ -96,9 +92,8 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
   async saveLanguage(language) {
     if (!get().user) return;
-    const { accountApi: calls } = await accountApi();
     try {
-      const user = await calls.updatePreferences({ language: language as Language });
+      const user = await sessionApi.updatePreferences({ language: language as Language });
       if (get().user) set({ user });
     } catch {
       // The interface already switched; the account keeps its old language until next time.

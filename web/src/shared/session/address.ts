@@ -1,4 +1,4 @@
-import { type AddressContext, addressContextOf } from '../../shared/i18n/address';
+import { type AddressContext, addressContextOf } from '../i18n/address';
 import { useSession } from './sessionStore';
 
 /** The logged-in member's i18next context for texts that address them (shared/i18n/address.ts). */
