@@ -4,7 +4,7 @@
  * other, so answers arrive in order. Likes still on their way count as used, so the
  * like button locks the moment the last one is spent.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../shared/api/errors';
 import { useMatch } from '../likes';
 import { type GameCard, type SwipeAllowance, gamesApi } from './gamesApi';
@@ -52,44 +52,86 @@ export function freshCards(current: readonly GameCard[], fetched: readonly GameC
 
 const allowanceOf = ({ limit, remaining, resets_at }: SwipeAllowance): SwipeAllowance => ({ limit, remaining, resets_at });
 
+type Update = (change: (current: DeckState) => Partial<DeckState>) => void;
+
+/** The deck once a fetched one is in: its new cards at the bottom, and today's likes. */
+function withDeck(current: DeckState, deck: Awaited<ReturnType<typeof gamesApi.deck>>, swiped: ReadonlySet<number>): Partial<DeckState> {
+  const added = freshCards(current.cards, deck.cards, swiped);
+  return {
+    cards: [...current.cards, ...added],
+    allowance: current.pendingLikes === 0 ? allowanceOf(deck) : current.allowance ?? allowanceOf(deck),
+    exhausted: added.length === 0,
+    phase: 'ready',
+  };
+}
+
+/** A swipe the server refused: the card is back on top; out of likes locks the like button. */
+function refused(current: DeckState, card: GameCard, error: unknown): Partial<DeckState> {
+  const outOfLikes = error instanceof ApiError && error.code === 'swipe_out_of_likes';
+  return {
+    cards: [card, ...current.cards.filter((c) => c.id !== card.id)],
+    ...(outOfLikes && current.allowance
+      ? { allowance: { ...current.allowance, remaining: 0, resets_at: String(error.params.resets_at ?? current.allowance.resets_at) } }
+      : { swipeError: error }),
+  };
+}
+
+/** Sends one swipe; a refused one puts its card back. */
+async function sendSwipe(card: GameCard, like: boolean, update: Update, swiped: Set<number>): Promise<void> {
+  try {
+    const answer = await gamesApi.swipe(card.id, like);
+    update(() => ({ allowance: allowanceOf(answer) }));
+    if (answer.match && answer.profile) useMatch.getState().celebrate(answer.profile);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'already_swiped') return; // swiped in another tab: it is gone either way
+    swiped.delete(card.id);
+    update((current) => refused(current, card, error));
+  } finally {
+    if (like) update((current) => ({ pendingLikes: current.pendingLikes - 1 }));
+  }
+}
+
+/** The deck's cards, fetched when the screen opens and whenever the stack runs low. */
+function useDeckFetching(state: DeckState, update: Update, queueRef: RefObject<Promise<void>>, swipedRef: RefObject<Set<number>>) {
+  const fetchingRef = useRef(false);
+  /** Waits for the swipes on their way (the server must know them), then fetches. */
+  const fetchMore = useCallback(
+    async (first: boolean) => {
+      if (fetchingRef.current) return;
+      fetchingRef.current = true;
+      update(() => (first ? { phase: 'loading', loadError: null } : { loadingMore: true }));
+      try {
+        await queueRef.current;
+        const deck = await gamesApi.deck();
+        update((current) => withDeck(current, deck, swipedRef.current));
+      } catch (error) {
+        update((current) => (first || current.cards.length === 0 ? { phase: 'error', loadError: error } : { exhausted: true }));
+      } finally {
+        fetchingRef.current = false;
+        update(() => ({ loadingMore: false }));
+      }
+    },
+    [update, queueRef, swipedRef],
+  );
+
+  // Keep the stack filled: fetch when it runs low, until the server has nothing new.
+  const low = state.phase === 'ready' && state.cards.length <= LOW_WATER && !state.exhausted && !state.loadingMore;
+  useEffect(() => {
+    if (low) void fetchMore(false);
+  }, [low, fetchMore]);
+  return fetchMore;
+}
+
 export function useSwipeDeck() {
   const [state, setState] = useState<DeckState>(INITIAL);
   const live = useRef(true);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const swiped = useRef(new Set<number>());
-  const fetching = useRef(false);
 
   const update = useCallback((change: (current: DeckState) => Partial<DeckState>) => {
     if (live.current) setState((current) => ({ ...current, ...change(current) }));
   }, []);
-
-  /** Waits for the swipes on their way (the server must know them), then fetches. */
-  const fetchMore = useCallback(
-    async (first: boolean) => {
-      if (fetching.current) return;
-      fetching.current = true;
-      update(() => (first ? { phase: 'loading', loadError: null } : { loadingMore: true }));
-      try {
-        await queue.current;
-        const deck = await gamesApi.deck();
-        update((current) => {
-          const added = freshCards(current.cards, deck.cards, swiped.current);
-          return {
-            cards: [...current.cards, ...added],
-            allowance: current.pendingLikes === 0 ? allowanceOf(deck) : current.allowance ?? allowanceOf(deck),
-            exhausted: added.length === 0,
-            phase: 'ready',
-          };
-        });
-      } catch (error) {
-        update((current) => (first || current.cards.length === 0 ? { phase: 'error', loadError: error } : { exhausted: true }));
-      } finally {
-        fetching.current = false;
-        update(() => ({ loadingMore: false }));
-      }
-    },
-    [update],
-  );
+  const fetchMore = useDeckFetching(state, update, queue, swiped);
 
   useEffect(() => {
     live.current = true;
@@ -99,12 +141,6 @@ export function useSwipeDeck() {
     };
   }, [fetchMore]);
 
-  // Keep the stack filled: fetch when it runs low, until the server has nothing new.
-  const low = state.phase === 'ready' && state.cards.length <= LOW_WATER && !state.exhausted && !state.loadingMore;
-  useEffect(() => {
-    if (low) void fetchMore(false);
-  }, [low, fetchMore]);
-
   const swipe = useCallback(
     (card: GameCard, like: boolean) => {
       swiped.current.add(card.id);
@@ -113,26 +149,7 @@ export function useSwipeDeck() {
         pendingLikes: current.pendingLikes + (like ? 1 : 0),
         swipeError: null,
       }));
-      const send = async () => {
-        try {
-          const answer = await gamesApi.swipe(card.id, like);
-          update(() => ({ allowance: allowanceOf(answer) }));
-          if (answer.match && answer.profile) useMatch.getState().celebrate(answer.profile);
-        } catch (error) {
-          const code = error instanceof ApiError ? error.code : '';
-          if (code === 'already_swiped') return; // swiped in another tab: it is gone either way
-          swiped.current.delete(card.id);
-          update((current) => ({
-            cards: [card, ...current.cards.filter((c) => c.id !== card.id)],
-            ...(code === 'swipe_out_of_likes' && current.allowance
-              ? { allowance: { ...current.allowance, remaining: 0, resets_at: String((error as ApiError).params.resets_at ?? current.allowance.resets_at) } }
-              : { swipeError: error }),
-          }));
-        } finally {
-          if (like) update((current) => ({ pendingLikes: current.pendingLikes - 1 }));
-        }
-      };
-      queue.current = queue.current.then(send);
+      queue.current = queue.current.then(() => sendSwipe(card, like, update, swiped.current));
     },
     [update],
   );
