@@ -35,7 +35,7 @@ def same_in_memory(sql: Callable[[], UnitOfWork], scenario: Scenario) -> None:
     with sql() as work:
         on_sql = scenario(work)
     with MemoryUnitOfWork(MemoryStore()) as work:
-        in_memory = scenario(work)  # type: ignore[arg-type]
+        in_memory = scenario(work)
     assert len(in_memory) == len(on_sql)
     for number, (memory_answer, sql_answer) in enumerate(zip(in_memory, on_sql, strict=True)):
         assert memory_answer == sql_answer, f"answer {number} differs"
