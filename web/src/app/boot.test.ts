@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../shared/session/sessionStore';
-import { useSettings } from '../features/site/settingsStore';
+import { useSettings } from '../shared/site/settingsStore';
 import { companyFixture, settingsFixture } from '../test/fixtures';
 import { firstScreenRendered } from '../shared/firstScreen';
 import { boot } from './boot';

@@ -5,7 +5,7 @@ import { NO_FILTERS } from '../features/discovery/searchFilters';
 import { useSearch } from '../features/discovery/searchStore';
 import { useSession } from '../shared/session/sessionStore';
 import { TRAFFIC_KEY } from '../shared/signup/traffic';
-import { useSettings } from '../features/site/settingsStore';
+import { useSettings } from '../shared/site/settingsStore';
 import { settingsFixture, userFixture } from '../test/fixtures';
 import { boot } from './boot';
 import { readBootData } from './bootData';

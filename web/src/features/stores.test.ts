@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { companyFixture, settingsFixture, userFixture } from '../test/fixtures';
-import { DISMISSALS_KEY, useAlerts } from './alerts/alertsStore';
-import { useChat } from './chat/chatStore';
+import { DISMISSALS_KEY, useAlerts } from '../shared/alerts/alertsStore';
+import { useChat } from '../shared/counters/chatStore';
 import { useSession } from '../shared/session/sessionStore';
-import { useCompany } from './site/companyStore';
-import { settingsQuery, useSettings } from './site/settingsStore';
+import { useCompany } from '../shared/site/companyStore';
+import { settingsQuery, useSettings } from '../shared/site/settingsStore';
 import { stubFetch } from '../test/fetchStub';
 
 const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });

@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { useCompany } from '../features/site/companyStore';
-import { useSettings } from '../features/site/settingsStore';
+import { useCompany } from '../shared/site/companyStore';
+import { useSettings } from '../shared/site/settingsStore';
 import type { CompanyInfo, Settings } from '../shared/api/types';
 import { i18n, initI18n } from '../shared/i18n/i18n';
 import type { Language } from '../shared/i18n/languages';

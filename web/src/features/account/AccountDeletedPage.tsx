@@ -5,7 +5,7 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { membersAreaPath } from '../../shared/routing/guard';
 import { pathTo } from '../../shared/routing/paths';
 import { useSession } from '../../shared/session';
-import { useSiteSettings } from '../site';
+import { useSiteSettings } from '../../shared/site';
 import { usePageTitle } from '../title';
 import { accountApi } from './accountApi';
 import { useCountdown } from './countdown';

@@ -8,7 +8,7 @@ import { pathTo } from '../../shared/routing/paths';
 import type { User } from '../../shared/api/types';
 import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../../shared/session';
-import { useSiteSettings } from '../site';
+import { useSiteSettings } from '../../shared/site';
 import { usePageTitle } from '../title';
 import { accountApi } from './accountApi';
 import { ResendActivation } from './ResendActivation';

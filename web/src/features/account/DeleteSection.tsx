@@ -11,7 +11,7 @@ import { PasswordField } from '../../shared/ui/fields';
 import { useBusy, useErrorText, useForm } from '../../shared/ui/form';
 import { Icon } from '../../shared/ui/icons';
 import { Section } from '../../shared/ui/sections';
-import { useCompany } from '../site';
+import { useCompany } from '../../shared/site';
 import { accountApi } from './accountApi';
 import { DELETE_REASONS, type DeletedState, OTHER_DETAILS_MAX, canContinue, deletionReducer, initialDeletion, offersFor, reasonText } from './deletionFlow';
 import { useInvisible } from './PreferenceSections';

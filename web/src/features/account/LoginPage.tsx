@@ -9,7 +9,7 @@ import { PasskeyLogin } from '../passkeys';
 import { useSession } from '../../shared/session';
 import { storedEmailError } from '../../shared/credentials';
 import { signupPolicy, hasTrafficSource } from '../../shared/signup';
-import { useSiteSettings } from '../site';
+import { useSiteSettings } from '../../shared/site';
 import { usePageTitle } from '../title';
 import { accountApi } from './accountApi';
 import { SecondStepForm } from './SecondStepForm';

@@ -8,7 +8,7 @@ import { CheckboxField } from '../../shared/ui/fields';
 import { useBusy, useErrorText } from '../../shared/ui/form';
 import { Section } from '../../shared/ui/sections';
 import { useSession } from '../../shared/session';
-import { changeLanguage, useSettings } from '../site';
+import { changeLanguage, useSettings } from '../../shared/site';
 import { accountApi } from './accountApi';
 
 /** The interface's language, saved on the account. */

@@ -4,7 +4,7 @@
  * marked. Another session ends with one click (its pages are signed out at once), or all
  * the others together.
  */
-import '../../styles/sheets/sessions.scss';
+import './sessions.scss';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatLongDate } from '../../shared/i18n/dates';
@@ -12,7 +12,7 @@ import { type Result, ResultAlert, RetryAlert } from '../../shared/ui/alerts';
 import { useBusy, useErrorText } from '../../shared/ui/form';
 import { Icon } from '../../shared/ui/icons';
 import { Section } from '../../shared/ui/sections';
-import { countryName } from '../site';
+import { countryName } from '../../shared/site';
 import { type SignInSession, sessionsApi } from './sessionsApi';
 
 const MOBILE_SYSTEMS = new Set(['iOS', 'iPadOS', 'Android']);

@@ -6,7 +6,7 @@
  * Turning on and new codes are step-up changes: "Confirm it's you" asks for the password
  * first unless this session was confirmed in the last 10 minutes.
  */
-import '../../styles/sheets/two-factor.scss';
+import './two-factor.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/errors';
@@ -17,7 +17,7 @@ import { focusOnAppear } from '../../shared/ui/focusOnAppear';
 import { PasswordField, TextField } from '../../shared/ui/fields';
 import { useBusy, useErrorText, useForm } from '../../shared/ui/form';
 import { Section } from '../../shared/ui/sections';
-import { useSiteSettings } from '../site';
+import { useSiteSettings } from '../../shared/site';
 import { StepUpCancelled, useConfirmItsYou } from './ConfirmItsYou';
 import { twoFactorApi } from './twoFactorApi';
 

@@ -9,7 +9,7 @@ import './step-up.scss';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../shared/api/errors';
+import { ApiError, fieldErrorsOf } from '../../shared/api/errors';
 import { passwordError } from '../../shared/credentials';
 import { AppLink } from '../../shared/routing/AppLink';
 import { pathTo } from '../../shared/routing/paths';
@@ -20,9 +20,8 @@ import { PasswordField } from '../../shared/ui/fields';
 import { focusOnAppear } from '../../shared/ui/focusOnAppear';
 import { useBusy, useErrorText, useForm } from '../../shared/ui/form';
 import { useSession } from '../../shared/session';
-import { useSiteSettings } from '../site';
+import { useSiteSettings } from '../../shared/site';
 import { usePageTitle } from '../title';
-import { fieldErrorsOf } from './accountApi';
 import { recoveryApi, type Undone } from './recoveryApi';
 
 export function UndoPage() {

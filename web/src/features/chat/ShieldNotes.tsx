@@ -4,15 +4,14 @@
  * and the way to the safety page; its sender sees that it carries that warning, or, while
  * the shield holds them, that it waits for review.
  */
-import '../../styles/sheets/chat.scss';
+import './chat.scss';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/api/errors';
+import { ApiError, LoginRequired } from '../../shared/api/errors';
 import { focusOnAppear } from '../../shared/ui/focusOnAppear';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { LoginRequired } from '../discovery';
-import { useSettings } from '../site';
+import { useSettings } from '../../shared/site';
 import { chatApi } from './chatApi';
 import { groupsOf } from './shield';
 

@@ -1,13 +1,13 @@
 /** Pieces shared by the conversation list and the conversation: avatar, the credits link, the delete confirmation. */
-import '../../styles/sheets/chat.scss';
+import './chat.scss';
 import { type ReactNode, useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { routeExists } from '../../shared/routing/paths';
-import { PlaceholderAvatar, imageUrl } from '../discovery';
+import { PlaceholderAvatar, imageUrl } from '../../shared/members';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { useSettings } from '../site';
+import { useSettings } from '../../shared/site';
 
 interface AvatarProfile {
   main_image: { thumb_filename: string } | null;

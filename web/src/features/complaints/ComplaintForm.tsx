@@ -10,7 +10,7 @@ import { useForm } from '../../shared/ui/form';
 import { Icon } from '../../shared/ui/icons';
 import { discoveryApi } from '../discovery';
 import { useSession } from '../../shared/session';
-import { useSiteSettings } from '../site';
+import { useSiteSettings } from '../../shared/site';
 import { ANONYMOUS_CATEGORIES, EMPTY_FIELDS, FIELD_ORDER, type ComplaintFields, type ProblemField, type ReportedItem, checkComplaint, complaintBody, positiveId, problemsOf, textLength } from './complaintForm';
 import { type ComplaintCategory, type FiledComplaint, complaintsApi } from './complaintsApi';
 import { CategoryChoice } from './CategoryChoice';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared/ui/icons';
-import { type MemberProfile, PlaceholderAvatar, imageUrl } from '../discovery';
-import { useSettings } from '../site';
+import { type MemberProfile, PlaceholderAvatar, imageUrl } from '../../shared/members';
+import { useSettings } from '../../shared/site';
 
 /** The member named in ?member=: looked up for their name, else just the number. */
 export type LinkedMember = { status: 'none' } | { status: 'loading'; id: number } | { status: 'found'; profile: MemberProfile };

@@ -1,9 +1,9 @@
-import '../../styles/sheets/discovery.scss';
+import './discovery.scss';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared/ui/icons';
-import { useRegions } from '../profile';
-import { countryName } from '../site';
+import { useRegions } from '../../shared/catalogs';
+import { countryName } from '../../shared/site';
 import {
   DISTANCES,
   GENDERS,

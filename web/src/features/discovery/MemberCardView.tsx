@@ -4,12 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { LikeButton, useLikedByMe } from '../likes';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { countryName, useSettings } from '../site';
+import { countryName, useSettings } from '../../shared/site';
 import { useSession } from '../../shared/session';
 import type { SearchCard } from './discoveryApi';
-import type { MemberCard } from '../../shared/members';
-import { FictionalBadge } from './memberUi';
-import { PlaceholderAvatar, imageUrl, prettifyKey } from '../../shared/members';
+import { FictionalBadge } from '../../shared/members/FictionalBadge';
+import { PlaceholderAvatar, imageUrl, prettifyKey, type MemberCard } from '../../shared/members';
 import { useSearch } from './searchStore';
 
 /** The one line of why a search shows this member (issue 29.3): "15 km away · In common: Hiking · Online now". */

@@ -2,7 +2,7 @@ import './discovery.scss';
 import '../gifts/gifts.scss';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/api/errors';
+import { ApiError, LoginRequired } from '../../shared/api/errors';
 import { translateError } from '../../shared/i18n/translateError';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useBusy } from '../../shared/ui/form';
@@ -10,10 +10,8 @@ import { giftsApi, keepCredits } from '../gifts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../../shared/session';
-import { useSettings } from '../site';
-import { type MemberPhoto, type MemberProfile } from '../../shared/members';
-import { LoginRequired } from '../../shared/api/errors';
-import { PlaceholderAvatar, imageUrl } from '../../shared/members';
+import { useSettings } from '../../shared/site';
+import { type MemberPhoto, type MemberProfile, PlaceholderAvatar, imageUrl } from '../../shared/members';
 import { UnlockConfirm } from './UnlockConfirm';
 
 /** A photo only premium members see: a blurred tile with a lock (and, large, the ways to open it). */

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';
 import { shieldGroups } from '../../shared/shield';
 import { Icon } from '../../shared/ui/icons';
-import { useSettings } from '../site';
+import { useSettings } from '../../shared/site';
 
 export function ProfileShieldWarning({ memberId, flags, own }: { memberId: number; flags: readonly string[]; own: boolean }) {
   const { t } = useTranslation('discovery');

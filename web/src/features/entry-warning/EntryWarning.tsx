@@ -4,7 +4,7 @@ import type { LayoutName } from '../../shared/routing/layout';
 import { PlainModal } from '../../shared/ui/PlainModal';
 import { AppLink } from '../../shared/routing/AppLink';
 import { useIsLoggedIn } from '../../shared/session';
-import { useSettings } from '../site';
+import { useSettings } from '../../shared/site';
 import { isStandalone, readSkippedAt, shouldShowEntryWarning, storeSkippedAt } from './decision';
 
 /** "… our <terms>terms and conditions</terms>." with a link: react-i18next's Trans would

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../site';
+import { useSettings } from '../../shared/site';
 
 /**
  * The honest small print under the footer: adults only, fictional profiles exist

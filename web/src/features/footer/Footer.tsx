@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { routeExists } from '../../shared/routing/paths';
 import { formatPhone, phoneHref } from '../../shared/phone';
-import { usFooterApplies, usFooterText } from '../legal';
+import { usFooterApplies, usFooterText } from './usFooter';
 import { AppLink } from '../../shared/routing/AppLink';
 import { LogoMark } from '../../shared/ui/LogoMark';
-import { companyAddress, countryName, useCompany, useSettings } from '../site';
+import { companyAddress, countryName, useCompany, useSettings } from '../../shared/site';
 
 /** Footer link groups; each link shows only once its screen is registered. */
 const LEGAL_LINKS = [

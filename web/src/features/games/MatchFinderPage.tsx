@@ -9,10 +9,9 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { FormAlert, RetryAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
-import { profileApi, toggleInterest } from '../profile';
-import { useProfileCatalogs, useRegions } from '../../shared/catalogs';
+import { toggleInterest, useProfileCatalogs, useRegions } from '../../shared/catalogs';
 import { useSession } from '../../shared/session';
-import { countryName, useSiteSettings } from '../site';
+import { countryName, useSiteSettings } from '../../shared/site';
 import { usePageTitle } from '../title';
 import { type MatchAnswer, type MatchWishes, type WantedGender, gamesApi } from './gamesApi';
 import { MatchGrid } from './MatchCardView';
@@ -360,8 +359,8 @@ function useOwnInterests(skip: boolean, max: number, apply: (interests: string[]
   useEffect(() => {
     if (applied.current) return;
     applied.current = true;
-    profileApi.get().then(
-      (profile) => latest.current(profile.interests.slice(0, max)),
+    gamesApi.ownInterests().then(
+      (interests) => latest.current(interests.slice(0, max)),
       () => undefined, // a prefill is a nicety: without it the member simply picks
     );
   }, [max]);

@@ -1,9 +1,9 @@
-import '../../styles/sheets/games.scss';
+import './games.scss';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { PlaceholderAvatar, imageUrl, prettifyKey } from '../discovery';
-import { useSettings } from '../site';
+import { PlaceholderAvatar, imageUrl, prettifyKey } from '../../shared/members';
+import { useSettings } from '../../shared/site';
 import type { ScoredMatch } from './gamesApi';
 import { FictionalTag, GameLikeButton, usePlace } from './gameUi';
 

@@ -1,12 +1,11 @@
 /** Pieces shared by the games: the member's photo, place and interests, and a like button. */
-import '../../styles/sheets/games.scss';
+import './games.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateError } from '../../shared/i18n/translateError';
-import { FictionalBadge, PlaceholderAvatar, imageUrl, prettifyKey } from '../discovery';
-import { useMatch } from '../likes';
+import { FictionalBadge, PlaceholderAvatar, imageUrl, prettifyKey, useMatch } from '../../shared/members';
 import { Icon } from '../../shared/ui/icons';
-import { countryName, useSettings } from '../site';
+import { countryName, useSettings } from '../../shared/site';
 import { type GameCard, gamesApi } from './gamesApi';
 
 /** The photo of a game card, or the drawn avatar when the member has none. */

@@ -2,12 +2,12 @@ import './home.scss';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
-import { countryName, useCompany, useSiteSettings } from '../site';
+import { countryName, useCompany, useSiteSettings } from '../../shared/site';
 import { usePageTitle } from '../title';
 import { Link } from 'react-router';
 import { membersAreaPath } from '../../shared/routing/guard';
 import { useIsLoggedIn } from '../../shared/session';
-import { openSignup, useSignupOpen } from '../signup';
+import { openSignup, useSignupOpen } from '../../shared/signup';
 import { HeroIllustration } from './HeroIllustration';
 
 const STEPS = ['signup', 'profile', 'search', 'chat'] as const;

@@ -1,10 +1,10 @@
 /** Small parts the lander designs share: the trust chips, the fictional-profile note, the closing call to action. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FictionalBadge } from '../discovery';
+import { FictionalBadge } from '../../shared/members';
 import { Icon, type IconName } from '../../shared/ui/icons';
-import { useSettings } from '../site';
-import { useSignupOpen } from '../signup';
+import { useSettings } from '../../shared/site';
+import { useSignupOpen } from '../../shared/signup';
 import type { LanderMember } from './landerApi';
 import { SignupCta } from './SignupCta';
 

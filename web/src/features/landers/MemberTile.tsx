@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { FictionalBadge, PlaceholderAvatar, imageUrl } from '../discovery';
+import { FictionalBadge, PlaceholderAvatar, imageUrl } from '../../shared/members';
 import { Icon } from '../../shared/ui/icons';
-import { countryName, useSettings } from '../site';
+import { countryName, useSettings } from '../../shared/site';
 import type { LanderMember } from './landerApi';
 
 export type MemberTileSize = 'sm' | 'md' | 'lg';

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfileCatalogs } from '../../shared/catalogs';
 import { useSession } from '../../shared/session';
-import { countryName, useSettings } from '../site';
+import { countryName, useSettings } from '../../shared/site';
 import { type LanderMember, landerApi } from './landerApi';
 
 export interface NearPlace {

@@ -12,8 +12,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { i18n } from '../../shared/i18n/i18n';
 import { isLanguage } from '../../shared/i18n/languages';
-import { changeLanguage, useSettings } from '../site';
-import { openSignup, captureTraffic } from '../signup';
+import { changeLanguage, useSettings } from '../../shared/site';
+import { openSignup, captureTraffic } from '../../shared/signup';
 import { type LanderMember, landerApi, visitSource } from './landerApi';
 import { slugLocale } from './slug';
 

@@ -1,11 +1,11 @@
-import '../../styles/sheets/language.scss';
+import './language.scss';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NATIVE_NAMES, isLanguage, toLanguage, type Language } from '../../shared/i18n/languages';
 import { browserLanguages, readLocaleCookie } from '../../shared/i18n/localeChoice';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { Icon } from '../../shared/ui/icons';
-import { changeLanguage, useSettings } from '../site';
+import { changeLanguage, useSettings } from '../../shared/site';
 import { usePageTitle } from '../title';
 
 /** /lang-config: choose the interface language and see what is remembered. */
@@ -17,9 +17,6 @@ export function LangConfigPage() {
   usePageTitle(t('language.title'));
 
   const current = i18n.language;
-  const browserTags = browserLanguages();
-  const browser = browserTags.map(toLanguage).find((lang): lang is Language => lang !== null) ?? null;
-  const name = (lang: string | null) => (lang && isLanguage(lang) ? NATIVE_NAMES[lang] : null);
 
   const choose = async (lang: Language) => {
     setBusy(lang);
@@ -66,27 +63,38 @@ export function LangConfigPage() {
             </div>
           </div>
           <div className="col-lg-5">
-            <dl className="lang-facts">
-              <div>
-                <dt>{t('language.current')}</dt>
-                <dd>{name(current) ?? current}</dd>
-              </div>
-              <div>
-                <dt>{t('language.remembered')}</dt>
-                <dd>{name(remembered) ?? t('language.rememberedNone')}</dd>
-              </div>
-              <div>
-                <dt>{t('language.browser')}</dt>
-                <dd>
-                  {name(browser) ?? t('language.browserNone')}
-                  {browserTags.length > 0 && <span className="lang-facts__tags">{browserTags.join(', ')}</span>}
-                </dd>
-              </div>
-            </dl>
+            <LanguageFacts current={current} remembered={remembered} />
             <p className="text-body-secondary small">{t('language.cookieNote')}</p>
           </div>
         </div>
       </div>
     </>
+  );
+}
+
+/** What the app shows, what the cookie remembers and what the browser asks for. */
+function LanguageFacts({ current, remembered }: { current: string; remembered: string | null }) {
+  const { t } = useTranslation();
+  const browserTags = browserLanguages();
+  const browser = browserTags.map(toLanguage).find((lang): lang is Language => lang !== null) ?? null;
+  const name = (lang: string | null) => (lang && isLanguage(lang) ? NATIVE_NAMES[lang] : null);
+  return (
+    <dl className="lang-facts">
+      <div>
+        <dt>{t('language.current')}</dt>
+        <dd>{name(current) ?? current}</dd>
+      </div>
+      <div>
+        <dt>{t('language.remembered')}</dt>
+        <dd>{name(remembered) ?? t('language.rememberedNone')}</dd>
+      </div>
+      <div>
+        <dt>{t('language.browser')}</dt>
+        <dd>
+          {name(browser) ?? t('language.browserNone')}
+          {browserTags.length > 0 && <span className="lang-facts__tags">{browserTags.join(', ')}</span>}
+        </dd>
+      </div>
+    </dl>
   );
 }

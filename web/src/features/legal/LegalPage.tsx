@@ -1,8 +1,8 @@
-import '../../styles/sheets/legal.scss';
+import './legal.scss';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { useCompany } from '../site';
+import { useCompany } from '../../shared/site';
 import { usePageTitle } from '../title';
 import { accessibilityValues } from './accessibilityStatement';
 import { AppealForm } from './AppealForm';

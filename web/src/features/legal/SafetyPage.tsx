@@ -4,13 +4,13 @@
  * and what to do after sending money. Texts in the `safety` catalog namespace; linked from
  * the warning on a flagged message and from the footer.
  */
-import '../../styles/sheets/legal.scss';
+import './legal.scss';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { useSettings } from '../site';
+import { useSettings } from '../../shared/site';
 import { usePageTitle } from '../title';
 import { linkify } from './LegalBody';
 
@@ -39,6 +39,53 @@ function Section({ id, icon, heading, children }: { id: string; icon: IconName; 
   );
 }
 
+/** The four rules, as cards. */
+function SafetyRules({ site }: { site: string }) {
+  const { t } = useTranslation('safety');
+  return (
+    <section aria-labelledby="safety-rules" data-testid="safety-rules">
+      <h2 id="safety-rules" className="visually-hidden">
+        {t('rules.heading')}
+      </h2>
+      <ul className="safety-rules">
+        {RULES.map(([key, icon]) => (
+          <li key={key} className={`safety-rule safety-rule--${key}`}>
+            <span className="safety-rule__icon" aria-hidden="true">
+              <Icon name={icon} size={22} />
+            </span>
+            <h3 className="safety-rule__title">{t(`rules.items.${key}.title`, { site })}</h3>
+            <p className="safety-rule__text">{t(`rules.items.${key}.text`, { site })}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The scammers' patterns with their typical lines. */
+function ScamSigns({ site }: { site: string }) {
+  const { t } = useTranslation('safety');
+  return (
+    <Section id="signs" icon="warning" heading={t('signs.heading')}>
+      <p className="safety-section__intro">{t('signs.intro')}</p>
+      <ul className="safety-signs">
+        {SIGNS.map((key) => (
+          <li key={key} className="safety-sign">
+            <h3 className="safety-sign__title">{t(`signs.items.${key}.title`, { site })}</h3>
+            <p className="safety-sign__text">{t(`signs.items.${key}.text`, { site })}</p>
+            {WITH_EXAMPLE.has(key) && (
+              <figure className="safety-sign__example">
+                <figcaption className="visually-hidden">{t('signs.example')}</figcaption>
+                <blockquote>{t(`signs.items.${key}.example`)}</blockquote>
+              </figure>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 export function SafetyPage() {
   const { t } = useTranslation('safety');
   const site = useSettings((s) => s.settings?.name ?? 'Amora');
@@ -48,40 +95,9 @@ export function SafetyPage() {
     <article className="safety-page" data-testid="safety-page">
       <PageHeader title={t('title', { site })} intro={t('intro', { site })} />
       <div className="container safety-page__container">
-        <section aria-labelledby="safety-rules" data-testid="safety-rules">
-          <h2 id="safety-rules" className="visually-hidden">
-            {t('rules.heading')}
-          </h2>
-          <ul className="safety-rules">
-            {RULES.map(([key, icon]) => (
-              <li key={key} className={`safety-rule safety-rule--${key}`}>
-                <span className="safety-rule__icon" aria-hidden="true">
-                  <Icon name={icon} size={22} />
-                </span>
-                <h3 className="safety-rule__title">{t(`rules.items.${key}.title`, { site })}</h3>
-                <p className="safety-rule__text">{t(`rules.items.${key}.text`, { site })}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <SafetyRules site={site} />
 
-        <Section id="signs" icon="warning" heading={t('signs.heading')}>
-          <p className="safety-section__intro">{t('signs.intro')}</p>
-          <ul className="safety-signs">
-            {SIGNS.map((key) => (
-              <li key={key} className="safety-sign">
-                <h3 className="safety-sign__title">{t(`signs.items.${key}.title`, { site })}</h3>
-                <p className="safety-sign__text">{t(`signs.items.${key}.text`, { site })}</p>
-                {WITH_EXAMPLE.has(key) && (
-                  <figure className="safety-sign__example">
-                    <figcaption className="visually-hidden">{t('signs.example')}</figcaption>
-                    <blockquote>{t(`signs.items.${key}.example`)}</blockquote>
-                  </figure>
-                )}
-              </li>
-            ))}
-          </ul>
-        </Section>
+        <ScamSigns site={site} />
 
         <div className="safety-columns">
           <Section id="shield" icon="shield" heading={t('shield.heading', { site })}>

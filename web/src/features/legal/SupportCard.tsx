@@ -1,11 +1,11 @@
-import '../../styles/sheets/legal.scss';
+import './legal.scss';
 import { useTranslation } from 'react-i18next';
 import { useMatch } from 'react-router';
 import { formatPhone, phoneHref } from '../../shared/phone';
 import { AppLink } from '../../shared/routing/AppLink';
 import { PATHS } from '../../shared/routing/paths';
 import { Icon } from '../../shared/ui/icons';
-import { useSettings } from '../site';
+import { useSettings } from '../../shared/site';
 
 /** "Questions? We are here to help" with the site's support e-mail and phone. */
 export function SupportCard({ className = '' }: { className?: string }) {

@@ -8,7 +8,7 @@
 import type { TFunction } from 'i18next';
 import type { CompanyInfo } from '../../shared/api/types';
 import { formatLongDate } from '../../shared/i18n/dates';
-import { countryName } from '../site';
+import { countryName } from '../../shared/site';
 import type { LegalValues } from './legalValues';
 
 export const ACCESSIBILITY_REVIEW = {

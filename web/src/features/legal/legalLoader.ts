@@ -1,5 +1,5 @@
 import { i18n } from '../../shared/i18n/i18n';
-import { useCompany } from '../site';
+import { useCompany } from '../../shared/site';
 
 /** Legal pages wait for their catalog (and `more`, e.g. the ban page's decisions) and the
  * company's details before showing. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { CompanyInfo, Settings } from '../../shared/api/types';
 import { formatLongDate } from '../../shared/i18n/dates';
 import { formatPhone } from '../../shared/phone';
-import { companyAddress, countryName, useCompany, useSettings } from '../site';
+import { companyAddress, countryName, useCompany, useSettings } from '../../shared/site';
 
 export type LegalValues = Record<string, string | number>;
 

@@ -1,17 +1,18 @@
-import '../../styles/sheets/likes.scss';
+import './likes.scss';
 import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../shared/routing/paths';
-import { FictionalBadge, LoginRequired, PlaceholderAvatar, imageUrl } from '../discovery';
+import { FictionalBadge, PlaceholderAvatar, imageUrl } from '../../shared/members';
+import { LoginRequired } from '../../shared/api/errors';
 import { Icon } from '../../shared/ui/icons';
-import { useSettings } from '../site';
+import { useSettings } from '../../shared/site';
 import { likeErrorText } from './likeErrors';
 import { useLikeModal } from './likeModalStore';
 import { likesApi } from './likesApi';
 import { reloadLikes } from './likesStore';
-import { useMatch } from './matchStore';
+import { useMatch } from '../../shared/members/matchStore';
 
 /** The lists are reloaded this long after the modal shows (the offer changed them). */
 export const RELOAD_AFTER_MS = 500;

@@ -6,9 +6,9 @@ import { pathTo, routeExists } from '../../shared/routing/paths';
 import { PlaceholderAvatar, imageUrl } from '../../shared/members';
 import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../../shared/session';
-import { useSettings } from '../site';
+import { useSettings } from '../../shared/site';
 import { likesApi } from './likesApi';
-import { type MatchProfile, useMatch } from './matchStore';
+import { type MatchProfile, useMatch } from '../../shared/members/matchStore';
 
 // Registered by the chat issue; typed as a plain name until then.
 const CHAT_ROUTE: string = 'members-id-chat';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../shared/i18n/languages';
-import { useSettings } from '../site';
+import { useSettings } from '../../shared/site';
 import { DeferredMenu } from './DeferredMenu';
 import { Icon } from '../../shared/ui/icons';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { pathTo } from '../../shared/routing/paths';
 import { LogoMark } from '../../shared/ui/LogoMark';
-import { useSettings } from '../site';
+import { useSettings } from '../../shared/site';
 
 /** The site's logo: the mark and the site's name, linking home. */
 export function Logo() {

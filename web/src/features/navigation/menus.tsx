@@ -6,8 +6,8 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { NATIVE_NAMES, type Language, isLanguage } from '../../shared/i18n/languages';
-import { BellIcon } from '../notifications';
-import { changeLanguage } from '../site';
+import { BellIcon } from '../../shared/ui/BellIcon';
+import { changeLanguage } from '../../shared/site';
 import { AppLink } from '../../shared/routing/AppLink';
 import { routeExists } from '../../shared/routing/paths';
 import { Icon } from '../../shared/ui/icons';

@@ -12,13 +12,13 @@ import { useErrorText } from '../../shared/ui/form';
 import { Section, SectionNav } from '../../shared/ui/sections';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
-import { usePush } from '../push';
+import { usePush, pushErrorText } from '../../shared/push';
 import { useAddressContext, useSession } from '../../shared/session';
 import { useLoad } from '../../shared/api/useLoad';
-import { useSettings, useSiteSettings } from '../site';
+import { useSettings, useSiteSettings } from '../../shared/site';
 import { usePageTitle } from '../title';
 import { type MailOff, type Notifications, type NotificationsChange, type PreferenceKey, notificationsApi } from './notificationsApi';
-import { NotificationsSpinner, PREFERENCE_GROUPS, pushErrorText } from './notificationsUi';
+import { NotificationsSpinner, PREFERENCE_GROUPS } from './notificationsUi';
 import { type ControlId, type SaveStatus, initialSettings, settingsReducer, shownSettings } from './settingsState';
 
 /** How long "Saved" stays next to a control. */

@@ -1,14 +1,14 @@
-import '../../styles/sheets/profile.scss';
+import './profile.scss';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditableProfile, OwnPhoto } from '../../shared/api/types';
-import type { FieldError } from '../account';
+import type { FieldError } from '../../shared/api/errors';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useErrorText } from '../../shared/ui/form';
 import { Section } from '../../shared/ui/sections';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
-import { useSettings } from '../site';
+import { useSettings } from '../../shared/site';
 import { profileApi } from './profileApi';
 import { PHOTO_TYPES, photoCounter, photoFileProblem, photoUrl, uploadError } from './profileLogic';
 

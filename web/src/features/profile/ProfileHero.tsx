@@ -1,10 +1,10 @@
-import '../../styles/sheets/profile.scss';
+import './profile.scss';
 import { useTranslation } from 'react-i18next';
 import type { EditableProfile } from '../../shared/api/types';
 import { Icon } from '../../shared/ui/icons';
-import { useProfileCatalogs } from './catalogStore';
+import { useProfileCatalogs } from '../../shared/catalogs/catalogStore';
 import { isFieldVisible, mainPhoto, photoUrl } from './profileLogic';
-import { useSettings } from '../site';
+import { useSettings } from '../../shared/site';
 
 /** A drawn stand-in for a member without a main photo: head and shoulders on the brand gradient. */
 export function AvatarPlaceholder({ className = '' }: { className?: string }) {

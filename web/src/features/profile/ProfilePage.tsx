@@ -13,7 +13,7 @@ import { useErrorText } from '../../shared/ui/form';
 import type { IconName } from '../../shared/ui/icons';
 import { SectionNav } from '../../shared/ui/sections';
 import { useSession } from '../../shared/session';
-import { useSettings } from '../site';
+import { useSettings } from '../../shared/site';
 import { usePageTitle } from '../title';
 import { BasicsSection } from './BasicsSection';
 import { PhotosSection } from './PhotosSection';

@@ -5,9 +5,10 @@ import { SelectField } from '../../shared/ui/fields';
 import { useErrorText } from '../../shared/ui/form';
 import { Icon } from '../../shared/ui/icons';
 import { Section } from '../../shared/ui/sections';
-import { useSiteSettings } from '../site';
-import { useProfileCatalogs } from './catalogStore';
-import { APPEARANCE, type AppearanceField, toggleInterest } from './profileLogic';
+import { useSiteSettings } from '../../shared/site';
+import { useProfileCatalogs } from '../../shared/catalogs/catalogStore';
+import { APPEARANCE, type AppearanceField } from './profileLogic';
+import { toggleInterest } from '../../shared/catalogs';
 import { FlaggedTextNote } from './ProfileTextNudge';
 import { type SectionProps, useNote, useSectionForm } from './sectionForm';
 

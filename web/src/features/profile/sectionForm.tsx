@@ -5,7 +5,7 @@ import { type FlaggedProfileText, flaggedProfileTexts } from '../../shared/shiel
 import { type Result, ResultAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
 import { useErrorText, useForm } from '../../shared/ui/form';
-import { useSettings } from '../site';
+import { useSettings } from '../../shared/site';
 import { profileApi } from './profileApi';
 import { type Draft, type ProfileField, type SectionName, changesOf, draftOf, sectionErrors } from './profileLogic';
 import { ProfileTextNudge } from './ProfileTextNudge';

@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../shared/ui/alerts';
 import { Icon } from '../../shared/ui/icons';
-import { pushErrorText } from '../notifications';
-import { useSiteSettings } from '../site';
-import { usePush } from './pushStore';
+import { pushErrorText } from '../../shared/push';
+import { useSiteSettings } from '../../shared/site';
+import { usePush } from '../../shared/push/pushStore';
 import { useAddressContext } from '../../shared/session';
 
 /** "Not now" is remembered in this browser: the step does not ask again. */

@@ -10,7 +10,7 @@ import { CheckboxField, Field, describedBy } from '../../shared/ui/fields';
 import { useForm } from '../../shared/ui/form';
 import { Icon } from '../../shared/ui/icons';
 import { StepUpCancelled, useConfirmItsYou } from '../account';
-import { useCompany, useSettings, useSiteSettings } from '../site';
+import { useCompany, useSettings, useSiteSettings } from '../../shared/site';
 import { Hero, SendCodeButton, type SentCode, SmsCodeBlock, type Stop, StopCard } from './DirectDebitParts';
 import { BundleCard, type PricedBundle } from './bundles';
 import { DeliveryConsent } from './DeliveryConsent';

@@ -4,7 +4,7 @@ import { FormAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { useSession } from '../../shared/session';
-import { useSettings } from '../site';
+import { useSettings } from '../../shared/site';
 import { usePageTitle } from '../title';
 import { translateError } from '../../shared/i18n/translateError';
 import { BundleCard, priceBundles } from './bundles';

@@ -1,12 +1,12 @@
 /** Pieces shared by the shop screens: money, payment methods, order status, errors. */
-import '../../styles/sheets/shop.scss';
+import './shop.scss';
 import type { TFunction } from 'i18next';
 import type { SVGProps } from 'react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorKey } from '../../shared/api/errors';
 import { translateError } from '../../shared/i18n/translateError';
-import { countryName } from '../site';
+import { countryName } from '../../shared/site';
 import { formatMoney } from './money';
 import type { OrderStatus } from './shopApi';
 import { formatCountdown, useTimeBonus } from './timeBonusStore';
@@ -53,7 +53,7 @@ const METHOD_LOOK: Record<string, Glyph> = {
   sofort: 'bank',
 };
 
-/** A method's tile: its glyph on the method's colour (see _shop.scss). */
+/** A method's tile: its glyph on the method's colour (see shop.scss). */
 export function MethodIcon({ method, size = 24, ...props }: { method: string; size?: number } & SVGProps<SVGSVGElement>) {
   return (
     <span className={`method-icon method-icon--${method}`} aria-hidden="true">

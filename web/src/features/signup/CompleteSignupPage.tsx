@@ -6,7 +6,7 @@ import { ResendActivation } from '../account';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../../shared/session';
-import { useSiteSettings } from '../site';
+import { useSiteSettings } from '../../shared/site';
 import { usePageTitle } from '../title';
 import { pushStepApplies } from '../../shared/signup/policy';
 import { signupSteps } from './signupSteps';

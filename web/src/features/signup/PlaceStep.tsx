@@ -2,9 +2,9 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../../shared/ui/fields';
 import { Icon } from '../../shared/ui/icons';
-import { useGeo } from '../geo';
-import { useProfileCatalogs } from '../profile';
-import { countryName } from '../site';
+import { useGeo } from '../../shared/geo';
+import { useProfileCatalogs } from '../../shared/catalogs';
+import { countryName } from '../../shared/site';
 
 export interface PlaceValue {
   country: string;

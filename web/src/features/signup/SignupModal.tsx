@@ -1,11 +1,11 @@
-import '../../styles/sheets/account.scss';
+import '../../shared/ui/account.scss';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LogoMark } from '../../shared/ui/LogoMark';
-import { useSiteSettings } from '../site';
+import { useSiteSettings } from '../../shared/site';
 import { pathAfterSignup } from './afterSignup';
-import { useSignup } from './signupStore';
+import { useSignup } from '../../shared/signup/signupStore';
 import { SignupWizard } from './SignupWizard';
 
 /** The signup as a modal in the layout's signup slot (desktop). */

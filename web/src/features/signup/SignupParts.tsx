@@ -4,10 +4,10 @@ import { AppLink } from '../../shared/routing/AppLink';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useErrorText } from '../../shared/ui/form';
 import { Icon, type IconName } from '../../shared/ui/icons';
-import { useSiteSettings } from '../site';
-import { signupPolicy } from './policy';
+import { useSiteSettings } from '../../shared/site';
+import { signupPolicy } from '../../shared/signup/policy';
 import type { Gender } from './signupForm';
-import { hasTrafficSource } from './traffic';
+import { hasTrafficSource } from '../../shared/signup/traffic';
 
 /** Signup refusals that are about the account, shown with their own ways out. */
 export type Refusal = { code: 'account_exists' } | { code: 'account_deleted_reactivatable'; supportEmail: string } | null;

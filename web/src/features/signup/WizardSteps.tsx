@@ -3,7 +3,7 @@ import { AppLink } from '../../shared/routing/AppLink';
 import { BirthDateSelect } from '../../shared/ui/BirthDateSelect';
 import { CheckboxField, PasswordField, TextField } from '../../shared/ui/fields';
 import { focusOnAppear } from '../../shared/ui/focusOnAppear';
-import { useSiteSettings } from '../site';
+import { useSiteSettings } from '../../shared/site';
 import { PlaceStep } from './PlaceStep';
 import { ChoiceGroup } from './SignupParts';
 import type { SignupForm } from './signupForm';

@@ -1,10 +1,10 @@
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FictionalBadge } from '../../discovery';
+import { FictionalBadge } from '../../../shared/members';
 import { Icon } from '../../../shared/ui/icons';
 import { useGeo } from '../../../shared/geo';
 import { useSession } from '../../../shared/session';
-import { useSettings } from '../../site';
+import { useSettings } from '../../../shared/site';
 import { usePageTitle } from '../../title';
 import type { LanderMember } from '../landerApi';
 import { FictionalNote, FinalCta, TrustChips } from '../LanderParts';

@@ -11,9 +11,10 @@
 import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { isUnavailable, FictionalBadge, PlaceholderAvatar, imageUrl } from '../../discovery';
+import { isUnavailable } from '../../discovery';
+import { FictionalBadge, PlaceholderAvatar, imageUrl } from '../../../shared/members';
 import { Icon } from '../../../shared/ui/icons';
-import { useSettings } from '../../site';
+import { useSettings } from '../../../shared/site';
 import { usePageTitle } from '../../title';
 import { type LanderProfile, landerApi } from '../landerApi';
 import { FictionalNote, TrustChips, useLanderValues } from '../LanderParts';

@@ -5,9 +5,9 @@
  * the data says who joined, so the posts say that. Every action opens the signup.
  */
 import { useTranslation } from 'react-i18next';
-import { FictionalBadge, PlaceholderAvatar } from '../../discovery';
+import { FictionalBadge, PlaceholderAvatar } from '../../../shared/members';
 import { Icon, type IconName } from '../../../shared/ui/icons';
-import { useSettings } from '../../site';
+import { useSettings } from '../../../shared/site';
 import { usePageTitle } from '../../title';
 import type { LanderMember } from '../landerApi';
 import { FictionalNote, FinalCta, TrustChips, useLanderValues } from '../LanderParts';

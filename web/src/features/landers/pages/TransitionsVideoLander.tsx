@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FictionalBadge } from '../../discovery';
+import { FictionalBadge } from '../../../shared/members';
 import { Icon } from '../../../shared/ui/icons';
-import { useSettings } from '../../site';
+import { useSettings } from '../../../shared/site';
 import { usePageTitle } from '../../title';
 import type { LanderMember } from '../landerApi';
 import { FictionalNote, FinalCta, TrustChips, useLanderValues } from '../LanderParts';

@@ -1,7 +1,7 @@
-import { i18n, switchLanguage } from '../../shared/i18n/i18n';
-import type { Language } from '../../shared/i18n/languages';
-import { languageAtLogin, readLocaleCookie } from '../../shared/i18n/localeChoice';
-import { useSession } from '../../shared/session';
+import { i18n, switchLanguage } from '../i18n/i18n';
+import type { Language } from '../i18n/languages';
+import { languageAtLogin, readLocaleCookie } from '../i18n/localeChoice';
+import { useSession } from '../session';
 import { useSettings } from './settingsStore';
 
 /**

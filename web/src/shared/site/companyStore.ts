@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import { answer, api } from '../../shared/api/client';
-import { type Query, serverQuery } from '../../shared/api/serverQuery';
-import type { CompanyInfo } from '../../shared/api/types';
+import { answer, api } from '../api/client';
+import { type Query, serverQuery } from '../api/serverQuery';
+import type { CompanyInfo } from '../api/types';
 
 interface CompanyState {
   company: CompanyInfo | null;

@@ -1,4 +1,4 @@
-import type { CompanyInfo } from '../../shared/api/types';
+import type { CompanyInfo } from '../api/types';
 
 // One Intl.DisplayNames per language: making one costs far more than asking it (the
 // search filter names some 200 countries, every member card one).

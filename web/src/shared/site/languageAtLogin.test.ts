@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../shared/i18n/i18n';
-import { LOCALE_COOKIE, languageAtLogin } from '../../shared/i18n/localeChoice';
+import { i18n } from '../i18n/i18n';
+import { LOCALE_COOKIE, languageAtLogin } from '../i18n/localeChoice';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { setupTestI18n } from '../../test/render';
-import { useSession } from '../../shared/session';
+import { useSession } from '../session';
 import './language';
 import { useSettings } from './settingsStore';
 

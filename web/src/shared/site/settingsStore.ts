@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { answer, api } from '../../shared/api/client';
-import type { Settings } from '../../shared/api/types';
+import { answer, api } from '../api/client';
+import type { Settings } from '../api/types';
 
 interface SettingsState {
   settings: Settings | null;
