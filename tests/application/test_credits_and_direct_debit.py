@@ -181,7 +181,7 @@ def bank(**site: object) -> Bank:
     return Bank(store, clock, gateway, phone, JustConfirmed(debit, store, clock), ann)
 
 
-def form(code: str = "111111", **change: object) -> MandateForm:
+def form(code: str = "111111", **change: Any) -> MandateForm:
     return attrs.evolve(MandateForm(
         account_holder="Ann de Vries", iban="NL91 ABNA 0417 1643 00", street="Dam",
         house_number="1", postcode="1012 JS", city="Amsterdam", phone="06 12345678",

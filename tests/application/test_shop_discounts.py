@@ -67,6 +67,7 @@ def test_the_best_single_discount_applies_never_two() -> None:
     add_code(t.store, "SMALL", 10)
     add_code(t.store, "BIG", 40)
     small = t.shop.discount(t.ann, "small", welcome=False)
+    assert isinstance(small, TypedCode)
     assert [b.discounted_price for b in small.bundles] == [750, 1800]  # the bonus is better
     assert t.shop.start(t.ann, 1, "ideal", code="BIG", delivery_consent=True).order
     assert [o.amount for o in t.store.orders.values()] == [600]

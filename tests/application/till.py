@@ -4,7 +4,7 @@ shop-admin and direct-debit tests start from."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 import attrs
@@ -84,7 +84,7 @@ def bundle(credits: int, price: int, currency: str) -> Bundle:
     return Bundle(id=0, site_id=1, credits=credits, price=price, currency=currency)
 
 
-def till(created_at: object = LONG_AGO, **site: object) -> Till:
+def till(created_at: datetime = LONG_AGO, **site: object) -> Till:
     store, clock, bus, gateway = new_store(**site), FixedClock(), Bus(), Gateway()
     with MemoryUnitOfWork(store) as uow:
         uow.bundles.replace(1, "EUR", [bundle(100, 1000, "EUR"), bundle(300, 2400, "EUR")])
