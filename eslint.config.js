@@ -22,11 +22,15 @@ const FEATURES = readdirSync(new URL(`${SRC}/features`, import.meta.url), { with
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-// One zone per feature: it may import its own files and other features' index.ts only.
+// One zone per feature: it may import its own files and other features' index.ts only,
+// and their sheet (features/<area>/<area>.scss) when it shows their classes.
 const featureZones = FEATURES.map((feature) => ({
   target: `${SRC}/features/${feature}`,
   from: `${SRC}/features`,
-  except: [`./${feature}`, ...FEATURES.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+  except: [
+    `./${feature}`,
+    ...FEATURES.filter((other) => other !== feature).flatMap((other) => [`./${other}/index.ts`, `./${other}/${other}.scss`]),
+  ],
   message: 'Another feature is used through its public module (features/<area>/index.ts) only.',
 }));
 

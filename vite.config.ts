@@ -22,6 +22,7 @@ const buildVersion = `${version}-${Date.now().toString(36)}`;
 
 const MEMBER_PARTS = /[\\/]web[\\/]src[\\/](features[\\/](discovery|likes)[\\/]|shared[\\/]ui[\\/]PageHeader|features[\\/]profile[\\/]catalogStore)/;
 const OWN_CHUNKS = /(Page|Loader|LikeGate|LikeModal|MatchModal|Slot|PhotoGallery)\.tsx?$/;
+const STYLES = /\.scss($|\?)/;
 // Small modules that nearly every member screen imports (forms' alerts, the activation
 // notice, the own profile's API, push, the navigation's badges), and the signup's parts
 // that the landing and the member screens share: each was its own file of 1-3 KB, and
@@ -68,7 +69,8 @@ export default defineConfig(({ command }) => ({
             // The member search's parts (cards, like buttons, filters, their stores and API)
             // in one file instead of a dozen; screens, loaders and lazily shown modals stay
             // apart, so each keeps its own chunk and manifest entry.
-            { name: 'members', test: (id: string) => MEMBER_PARTS.test(id) && !OWN_CHUNKS.test(id), priority: 0 },
+            // Their sheets (discovery.scss, likes.scss) stay with the screens that import them.
+            { name: 'members', test: (id: string) => MEMBER_PARTS.test(id) && !OWN_CHUNKS.test(id) && !STYLES.test(id), priority: 0 },
             { name: 'member-shell', test: MEMBER_SHELL, priority: 0 },
             { name: 'signup-shared', test: SIGNUP_SHARED, priority: 0 },
           ],

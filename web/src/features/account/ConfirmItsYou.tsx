@@ -11,7 +11,7 @@
  * browser has passkeys; a member without one is told so and keeps the password.
  * PasskeyConfirmation replaces that way (tests, another kind of key).
  */
-import '../../styles/sheets/step-up.scss';
+import './step-up.scss';
 import { createContext, type FormEvent, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';

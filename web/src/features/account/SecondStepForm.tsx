@@ -3,7 +3,7 @@
  * answered a challenge instead of a session; this form sends it with a code of the
  * member's authenticator app, or with one of their recovery codes.
  */
-import '../../styles/sheets/two-factor.scss';
+import './two-factor.scss';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/errors';

@@ -1,4 +1,4 @@
-import '../../styles/sheets/chat.scss';
+import './chat.scss';
 import { type FormEvent, type KeyboardEvent, type ReactNode, type Ref, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared/ui/icons';

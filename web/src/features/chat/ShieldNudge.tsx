@@ -4,7 +4,7 @@
  * happens if they send it anyway; then they edit it (the text waits in the field) or send
  * it as it is.
  */
-import '../../styles/sheets/chat.scss';
+import './chat.scss';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { focusOnAppear } from '../../shared/ui/focusOnAppear';

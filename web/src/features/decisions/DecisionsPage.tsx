@@ -1,5 +1,5 @@
-import '../../styles/sheets/account.scss';
-import '../../styles/sheets/decisions.scss';
+import '../../shared/ui/account.scss';
+import './decisions.scss';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';

@@ -3,7 +3,7 @@
  * (settings.fictional_warning, else ours). The same words on the profile and in the
  * conversation, where money is spent on every message.
  */
-import '../../styles/sheets/discovery.scss';
+import './discovery.scss';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../site';
 import { FictionalBadge } from './memberUi';

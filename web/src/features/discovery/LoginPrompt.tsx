@@ -1,5 +1,5 @@
-import '../../styles/sheets/discovery.scss';
-import '../../styles/sheets/likes.scss';
+import './discovery.scss';
+import '../likes/likes.scss';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AppLink } from '../../shared/routing/AppLink';

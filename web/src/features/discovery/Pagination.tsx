@@ -1,4 +1,4 @@
-import '../../styles/sheets/discovery.scss';
+import './discovery.scss';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared/ui/icons';
 

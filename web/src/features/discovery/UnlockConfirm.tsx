@@ -4,7 +4,7 @@
  * tap. When the price is more than the balance there is nothing to confirm: the dialog
  * says so and offers to buy credits.
  */
-import '../../styles/sheets/discovery.scss';
+import './discovery.scss';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';

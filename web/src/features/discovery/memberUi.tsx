@@ -1,6 +1,6 @@
 /** Small pieces shared by the search and the member profile: avatar, fictional badge, places. */
-import '../../styles/sheets/discovery.scss';
-import '../../styles/sheets/likes.scss';
+import './discovery.scss';
+import '../likes/likes.scss';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared/ui/icons';

@@ -1,5 +1,5 @@
-import '../../styles/sheets/likes.scss';
-import '../../styles/sheets/games.scss';
+import '../likes/likes.scss';
+import './games.scss';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';

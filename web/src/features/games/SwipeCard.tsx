@@ -1,4 +1,4 @@
-import '../../styles/sheets/games.scss';
+import './games.scss';
 import { type CSSProperties, type PointerEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';

@@ -3,7 +3,7 @@
  * Each page is its own design; all share the hooks and parts in this folder.
  */
 import type { ComponentType } from 'react';
-import '../../styles/sheets/landers.scss';
+import './landers.scss';
 import { AloneTonightLander } from './pages/AloneTonightLander';
 import { CollageLander } from './pages/CollageLander';
 import { GalleryLander } from './pages/GalleryLander';

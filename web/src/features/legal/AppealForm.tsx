@@ -2,7 +2,7 @@
  * The ban page's appeal (issue 21.3): once per ban. A ban ends every session, so the
  * member gives the address and password of the account; the decision comes by e-mail.
  */
-import '../../styles/sheets/decisions.scss';
+import '../decisions/decisions.scss';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/errors';

@@ -1,4 +1,4 @@
-import '../../styles/sheets/legal.scss';
+import './legal.scss';
 import { useState } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import { useTranslation } from 'react-i18next';

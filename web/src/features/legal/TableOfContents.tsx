@@ -1,4 +1,4 @@
-import '../../styles/sheets/legal.scss';
+import './legal.scss';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared/ui/icons';

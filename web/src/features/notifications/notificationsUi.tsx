@@ -1,5 +1,5 @@
 /** Pieces shared by the notification screens: preference names, groups, spinner, errors. */
-import '../../styles/sheets/notifications.scss';
+import './notifications.scss';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../shared/api/errors';
 import { translateError } from '../../shared/i18n/translateError';

@@ -1,4 +1,4 @@
-import '../../styles/sheets/passkeys.scss';
+import './passkeys.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

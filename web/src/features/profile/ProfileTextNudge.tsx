@@ -5,7 +5,7 @@
  * anyway; then they edit it (the text stays in its field) or save it as it is. The profile
  * editor and the signup wizard (the name) show it.
  */
-import '../../styles/sheets/profile.scss';
+import './profile.scss';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { type FlaggedProfileText, type ShieldSpan, isShieldReason, reasonsInGroup, shieldGroups, textPieces } from '../../shared/shield';

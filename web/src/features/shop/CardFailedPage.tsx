@@ -1,4 +1,4 @@
-import '../../styles/sheets/shop.scss';
+import './shop.scss';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '../../shared/routing/AppLink';

@@ -1,4 +1,4 @@
-import '../../styles/sheets/shop.scss';
+import './shop.scss';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -225,7 +225,7 @@ function MethodChoice({ bundleId, preselect, code }: { bundleId: number; presele
             </div>
           )}
           {error && <FormAlert testId="checkout-failed">{error}</FormAlert>}
-          {/* On phones a bar kept above the tab bar: the button stays in reach while the methods are read (_shop.scss). */}
+          {/* On phones a bar kept above the tab bar: the button stays in reach while the methods are read (shop.scss). */}
           <div className="checkout__paybar" data-testid="checkout-paybar">
             <button type="submit" className="btn btn-primary btn-lg rounded-pill w-100 checkout__pay" disabled={busy || !method || (needsBank && !issuer)} data-testid="checkout-pay">
               {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : !directDebit && <Icon name="lock" size={18} className="me-2" />}

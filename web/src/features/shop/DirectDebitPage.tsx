@@ -1,5 +1,5 @@
-import '../../styles/sheets/account.scss';
-import '../../styles/sheets/shop.scss';
+import '../../shared/ui/account.scss';
+import './shop.scss';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/errors';

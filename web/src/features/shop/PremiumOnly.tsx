@@ -1,4 +1,4 @@
-import '../../styles/sheets/shop.scss';
+import './shop.scss';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';

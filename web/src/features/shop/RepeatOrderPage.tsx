@@ -1,4 +1,4 @@
-import '../../styles/sheets/shop.scss';
+import './shop.scss';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateError } from '../../shared/i18n/translateError';

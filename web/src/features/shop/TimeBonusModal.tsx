@@ -1,4 +1,4 @@
-import '../../styles/sheets/shop.scss';
+import './shop.scss';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

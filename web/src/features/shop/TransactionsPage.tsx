@@ -1,4 +1,4 @@
-import '../../styles/sheets/shop.scss';
+import './shop.scss';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';

@@ -1,5 +1,5 @@
 /** The bundles as cards: credits, the price (the old one struck through), per-credit price. */
-import '../../styles/sheets/shop.scss';
+import './shop.scss';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPerCredit, formatPercentage } from './money';

@@ -1,5 +1,5 @@
 /** The discount in force and the discount-code field. */
-import '../../styles/sheets/shop.scss';
+import './shop.scss';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

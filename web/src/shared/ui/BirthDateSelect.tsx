@@ -1,4 +1,4 @@
-import '../../styles/sheets/account.scss';
+import './account.scss';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,4 @@
-import '../../styles/sheets/page-header.scss';
+import './page-header.scss';
 import type { ReactNode } from 'react';
 
 /** The soft gradient band that opens content pages. */

@@ -4,7 +4,7 @@
  * A field's id is its form's (`useForm().field(name).id`), so a refused submit can move
  * the focus to it.
  */
-import '../../styles/sheets/account.scss';
+import './account.scss';
 import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icons';

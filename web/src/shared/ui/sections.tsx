@@ -1,4 +1,4 @@
-import '../../styles/sheets/account.scss';
+import './account.scss';
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from './icons';
 
