@@ -67,13 +67,14 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from adapters.texts.grounds import JsonGroundTexts
     from adapters.texts.icebreakers import JsonIcebreakers
     from adapters.texts.shield import JsonShieldTexts
+    from application.account_closing import AccountClosing
     from application.account_mails import AccountMails
-    from application.accounts import Accounts
     from application.appeals import Appeals
     from application.blocklists import Blocklists, SignupShield
     from application.chat import Chat
     from application.companies import Companies
     from application.complaints import Complaints
+    from application.credentials import Credentials
     from application.credits import Credits
     from application.data_export import DataExport
     from application.direct_debit import DirectDebit
@@ -95,19 +96,22 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from application.passkeys import Passkeys
     from application.photo_sheet import PhotoSheets
     from application.photos import Photos
-    from application.profile_shield import ProfileFlagReview, ProfileShield
+    from application.profile_shield import ProfileFlagReview
     from application.profiles import Profiles
     from application.receipts import Receipts
     from application.removals import Removals
     from application.safety_queue import SafetyQueue
     from application.shared.holds import MessageShield
+    from application.shared.password_checks import PasswordChecks
     from application.shared.photo_links import PhotoLinks
-    from application.shared.screening import Screening
+    from application.shared.screening import ProfileShield, Screening
     from application.shared.site_directory import SiteDirectory
     from application.shield import ShieldHolds
     from application.shop import Shop
     from application.shop_admin import ShopAdministration
+    from application.sign_in import SignIn
     from application.sign_in_sessions import SignInSessions
+    from application.signup import Signup
     from application.site_launch import SiteLaunch
     from application.site_queries import SiteQueries
     from application.sites import SiteAdministration
@@ -144,7 +148,11 @@ else:  # the use cases and the adapters behind them, imported when first built
     JsonIcebreakers = _lazy("adapters.texts.icebreakers", "JsonIcebreakers")
     JsonShieldTexts = _lazy("adapters.texts.shield", "JsonShieldTexts")
     AccountMails = _lazy("application.account_mails", "AccountMails")
-    Accounts = _lazy("application.accounts", "Accounts")
+    AccountClosing = _lazy("application.account_closing", "AccountClosing")
+    Credentials = _lazy("application.credentials", "Credentials")
+    PasswordChecks = _lazy("application.shared.password_checks", "PasswordChecks")
+    SignIn = _lazy("application.sign_in", "SignIn")
+    Signup = _lazy("application.signup", "Signup")
     Appeals = _lazy("application.appeals", "Appeals")
     Blocklists, SignupShield = _lazy_from("application.blocklists", "Blocklists", "SignupShield")
     Chat = _lazy("application.chat", "Chat")
@@ -172,8 +180,8 @@ else:  # the use cases and the adapters behind them, imported when first built
     PhotoLinks = _lazy("application.shared.photo_links", "PhotoLinks")
     PhotoSheets = _lazy("application.photo_sheet", "PhotoSheets")
     Photos = _lazy("application.photos", "Photos")
-    ProfileFlagReview, ProfileShield = _lazy_from(
-        "application.profile_shield", "ProfileFlagReview", "ProfileShield")
+    ProfileFlagReview = _lazy("application.profile_shield", "ProfileFlagReview")
+    ProfileShield = _lazy("application.shared.screening", "ProfileShield")
     Profiles = _lazy("application.profiles", "Profiles")
     Receipts = _lazy("application.receipts", "Receipts")
     Removals = _lazy("application.removals", "Removals")
@@ -241,9 +249,7 @@ def _task_queue(redis_url: str | None, container: Container) -> OutboxQueue:
     out); jobs reach their use cases through the container when they run, so building
     the queue builds nothing else."""
     from adapters import metrics
-    from adapters.jobs.mail import send_mail_job
     from adapters.jobs.outbox import OutboxQueue
-    from adapters.payments.sandbox import call_webhook
 
     dramatiq = None
     if redis_url:
@@ -254,38 +260,49 @@ def _task_queue(redis_url: str | None, container: Container) -> OutboxQueue:
                         lease_seconds=container.config().outbox_lease_seconds,
                         on_outcome=metrics.job_done)
     metrics.outbox_figures(lambda: queue.table.figures(datetime.now(UTC)))
-    queue.register("send_mail", send_mail_job(container.mailer()))
-    queue.register("account_mail", lambda kind, member_id, new_email=None, target=None:
-                   container.account_mails().send(kind, member_id, new_email, target))
-    queue.register("erase_expired_accounts", lambda: container.accounts().erase_expired())
-    queue.register("erasure_mail", lambda *args: container.account_mails().farewell(*args))
-    # "Was this you?" (issue 33.3): a sign-in from a new device.
-    queue.register("new_device_mail", lambda session_id:
-                   container.new_device_mails().send(session_id))
-    # A closed site's members, a batch at a time (issue 32.5).
-    queue.register("site_closed_mails", lambda site_id, after:
-                   container.site_administration().tell_members(site_id, after))
-    queue.register("notice_mail", lambda kind, complaint_id:
-                   container.notice_mails().send(kind, complaint_id))
-    queue.register("build_export", lambda member_id:
-                   container.data_export().build_and_mail(member_id))
-    queue.register("purge_exports", lambda: container.data_export().purge_expired())
-    queue.register("sandbox_webhook", call_webhook)
-    # A withdrawal's money back through the gateway, until it takes it; its mail.
-    queue.register("withdrawal_refund", lambda order_id:
-                   container.withdrawals().pay_out(order_id))
-    queue.register("withdrawal_mail", lambda order_id:
-                   container.withdrawals().acknowledge(order_id))
-    queue.register("notify", lambda kind, member_id, refs:
-                   container.notifier().notify(kind, member_id, refs))
-    queue.register("remind_unread", lambda: container.notifier().remind_unread(queue.enqueue))
-    queue.register("weekly_updates", lambda: container.notifier().weekly_updates(queue.enqueue))
-    queue.register("purge_notifications", lambda: container.notifier().purge())
-    queue.register("purge_opener_fingerprints", lambda: container.opener_purge().purge())
-    # Image files of deleted photos and erased accounts (deleting twice is harmless).
-    queue.register("delete_files", lambda names: [container.files().delete(name)
-                                                   for name in names])
+    _register_jobs(queue, container)
     return queue
+
+
+def _register_jobs(queue: OutboxQueue, container: Container) -> None:
+    """Each job record's handler (tests/adapters/test_job_registry.py: one for every
+    record in application.ports.jobs.JOBS, and no other)."""
+    from adapters.jobs.mail import send_mail_job
+    from adapters.payments.sandbox import call_webhook
+    from application.ports import jobs
+
+    queue.register(jobs.SendMail, send_mail_job(container.mailer()))
+    queue.register(jobs.AccountMail, lambda job: container.account_mails().send(
+        job.mail, job.member_id, job.new_email, job.target))
+    queue.register(jobs.ErasureMail, lambda job: container.account_mails().farewell(
+        job.member_id, job.site_id, job.language, job.email, job.name, job.country))
+    queue.register(jobs.NewDeviceMail, lambda job: container.new_device_mails().send(
+        job.session_id))
+    queue.register(jobs.SiteClosedMails, lambda job: container.site_administration()
+                   .tell_members(job.site_id, job.after))
+    queue.register(jobs.NoticeMail, lambda job: container.notice_mails().send(
+        job.mail, job.complaint_id))
+    queue.register(jobs.WithdrawalMail, lambda job: container.withdrawals().acknowledge(
+        job.order_id))
+    queue.register(jobs.WithdrawalRefund, lambda job: container.withdrawals().pay_out(
+        job.order_id))
+    queue.register(jobs.BuildExport, lambda job: container.data_export().build_and_mail(
+        job.member_id))
+    queue.register(jobs.DeleteFiles, lambda job: [container.files().delete(name)
+                                                  for name in job.names])
+    queue.register(jobs.SandboxWebhook, call_webhook)
+    for notification in jobs.NOTIFICATIONS:
+        queue.register(notification, lambda job: container.notifier().notify(job))
+    queue.register(jobs.EraseExpiredAccounts,
+                   lambda job: container.account_closing().erase_expired())
+    queue.register(jobs.RemindUnread,
+                   lambda job: container.notifier().remind_unread(queue.enqueue))
+    queue.register(jobs.WeeklyUpdates,
+                   lambda job: container.notifier().weekly_updates(queue.enqueue))
+    queue.register(jobs.PurgeNotifications, lambda job: container.notifier().purge())
+    queue.register(jobs.PurgeExports, lambda job: container.data_export().purge_expired())
+    queue.register(jobs.PurgeOpenerFingerprints,
+                   lambda job: container.opener_purge().purge())
 
 
 class Container(containers.DeclarativeContainer):
@@ -348,13 +365,25 @@ class Container(containers.DeclarativeContainer):
     # lists' look at every signup (issue 31.3).
     shield_texts = providers.Singleton(JsonShieldTexts)
     user_agents = providers.Singleton(ParsedUserAgents)  # issue 33.3
-    accounts = providers.Singleton(
-        Accounts, uow=unit_of_work.provider, clock=clock, passwords=passwords, secrets=secrets,
-        tasks=tasks, files=files, password_strength=providers.Object(password_strength),
+    # The accounts by area: signing up, signing in, credentials, closing (issue 35.1).
+    signup = providers.Singleton(
+        Signup, uow=unit_of_work.provider, clock=clock, passwords=passwords, secrets=secrets,
+        tasks=tasks, password_strength=providers.Object(password_strength),
         regions=providers.Singleton(IsoRegions), addresses=email_addresses,
         signup_screen=providers.Singleton(SignupShield, texts=shield_texts),
         profile_shield=profile_shield, user_agents=user_agents,
     )
+    sign_in = providers.Singleton(SignIn, uow=unit_of_work.provider, clock=clock,
+                                  passwords=passwords, secrets=secrets, user_agents=user_agents)
+    credentials = providers.Singleton(
+        Credentials, uow=unit_of_work.provider, clock=clock, passwords=passwords,
+        secrets=secrets, tasks=tasks, password_strength=providers.Object(password_strength),
+        addresses=email_addresses)
+    account_closing = providers.Singleton(AccountClosing, uow=unit_of_work.provider,
+                                          clock=clock, passwords=passwords, secrets=secrets,
+                                          user_agents=user_agents)
+    # Every password a member types again, under the login lockout.
+    password_checks = providers.Singleton(PasswordChecks, passwords=passwords)
     events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url,
                                 var_dir=config.provided.var_dir)
     # Where the member is signed in, and the "was this you?" mail (issue 33.3).
@@ -366,7 +395,7 @@ class Container(containers.DeclarativeContainer):
         mails=account_mails, user_agents=user_agents,
         places=providers.Singleton(CldrPlaceNames), base_url=config.provided.base_url)
     appeals = providers.Singleton(Appeals, uow=unit_of_work.provider, clock=clock,
-                                  accounts=accounts)
+                                  password_checks=password_checks)
     operator_desk = providers.Singleton(OperatorDesk, uow=unit_of_work.provider)
     # `amora members show` and `list` (issue 32.1): a member's dossier in one snapshot.
     dossiers = providers.Singleton(Dossiers, uow=unit_of_work.provider,
@@ -376,18 +405,19 @@ class Container(containers.DeclarativeContainer):
     transparency = providers.Singleton(Transparency, uow=unit_of_work.provider,
                                        grounds=ground_texts)
     member_decisions = providers.Singleton(MemberDecisions, uow=unit_of_work.provider,
-                                           clock=clock, grounds=ground_texts, accounts=accounts)
+                                           clock=clock, grounds=ground_texts,
+                                           password_checks=password_checks)
     # Passkeys (issue 33.1): WebAuthn ceremonies; a sign-in starts its session as a log-in.
     passkeys = providers.Singleton(Passkeys, uow=unit_of_work.provider, clock=clock,
                                    secrets=secrets,
                                    ceremonies=providers.Singleton(PyWebAuthnCeremonies),
-                                   accounts=accounts)
+                                   user_agents=user_agents)
     # Two-factor sign-in (issue 33.2): the app's codes (pyotp), its QR code (segno); the
     # second step starts its session as a log-in does.
     two_factor = providers.Singleton(TwoFactor, uow=unit_of_work.provider, clock=clock,
                                      secrets=secrets, passwords=passwords,
                                      authenticator=providers.Singleton(PyotpAuthenticator),
-                                     accounts=accounts)
+                                     password_checks=password_checks, user_agents=user_agents)
     data_export = providers.Singleton(DataExport, uow=unit_of_work.provider, clock=clock,
                                       secrets=secrets, files=files,
                                       scratch=config.provided.var_dir)
@@ -411,7 +441,7 @@ class Container(containers.DeclarativeContainer):
     site_directory = providers.Singleton(SiteDirectory, uow=unit_of_work.provider, clock=clock)
     # Built on first use (a serving process's first signed-in read), so only processes
     # that serve members listen for account changes.
-    recent_sign_ins = providers.Singleton(remembered_sign_ins, look_up=accounts.provided.signed_in,
+    recent_sign_ins = providers.Singleton(remembered_sign_ins, look_up=sign_in.provided.signed_in,
                                           clock=clock, events=events)
     user_view = providers.Singleton(UserView, uow=unit_of_work.provider, sites=site_directory,
                                     links=photo_links)

@@ -13,14 +13,16 @@ from datetime import datetime
 
 import attrs
 
-from application.accounts import Accounts, Visitor
 from application.ports.appeals import ListedAppeal
 from application.ports.clock import Clock
+from application.ports.jobs import AccountMail
 from application.ports.transaction import UnitFactory
 from application.ports.units import SafetyUnit
 from application.shared.concurrency import on_member_conflict
 from application.shared.decisions import OUTCOME_MAIL, lift_decision
 from application.shared.lookups import existing_member
+from application.shared.password_checks import PasswordChecks
+from application.shared.sign_ins import Visitor, verified
 from application.shared.site_lookup import resolve_site
 from application.undoing import undo
 from domain.appeals import (
@@ -50,7 +52,8 @@ class AppealFiled:
 class Appeals:
     uow: UnitFactory[SafetyUnit]
     clock: Clock
-    accounts: Accounts
+    # The password under the lockout (a banned member signs in no more, but appeals).
+    password_checks: PasswordChecks
 
     def file(self, host: str | None, email: str, password: str, text: str,
              visitor: Visitor) -> AppealFiled:
@@ -60,7 +63,7 @@ class Appeals:
         now = self.clock.now()
         with self.uow() as uow:
             site = resolve_site(uow, host)
-            member = self.accounts.verified(uow, site, email, password, visitor, now)
+            member = verified(uow, self.password_checks, site, email, password, visitor, now)
             earlier = (uow.appeals.for_ban(member.id, member.banned_at)
                        if member.banned_at else None)
             banned_at = check_may_appeal(member, earlier)
@@ -156,7 +159,7 @@ class Appeals:
             uow.audit.record(now, actor, "appeals.decide", str(member.id),
                              {"appeal": appeal.id, "decision": outcome.status.value,
                               "note": outcome.note or ""})
-            uow.jobs.add("account_mail", mail[0], member.id, None, mail[1])
+            uow.jobs.add(AccountMail(mail[0], member.id, None, mail[1]))
             uow.commit()
         return outcome
 

@@ -16,6 +16,7 @@ from application.ports.chat import Message
 from application.ports.clock import Clock
 from application.ports.complaints import Complaint, NewComplaint
 from application.ports.email_addresses import EmailAddresses
+from application.ports.jobs import NoticeMail
 from application.ports.transaction import UnitFactory
 from application.ports.units import SafetyUnit
 from application.shared.email_addresses import new_address_error
@@ -98,7 +99,7 @@ class Complaints:
                 item_id=None if form.item_id is None else str(form.item_id),
                 reporter_name=form.name, good_faith=form.good_faith, language=language))
             uow.complaints.attach(complaint_id, form.message_ids)
-            uow.jobs.add("notice_mail", NOTICE_RECEIVED, complaint_id)
+            uow.jobs.add(NoticeMail(NOTICE_RECEIVED, complaint_id))
             self._shield(uow, complaint_id, form)
             if self.shield is not None and reporter is not None and member_id is not None:
                 # A member's report lowers the reported member's daily number of new
@@ -158,7 +159,7 @@ class Complaints:
                 raise DomainError("complaint_resolved")
             uow.audit.record(now, actor, "complaints.resolve", str(complaint_id),
                              {"note": note, "outcome": result.value})
-            uow.jobs.add("notice_mail", NOTICE_OUTCOME, complaint_id)
+            uow.jobs.add(NoticeMail(NOTICE_OUTCOME, complaint_id))
             if found.member_id is not None:  # a dismissed report no longer lowers a cap
                 lift_when_cleared(uow, found.member_id, actor, now)
             uow.commit()

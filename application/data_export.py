@@ -26,6 +26,7 @@ import attrs
 
 from application.ports.audit import JsonValue
 from application.ports.clock import Clock
+from application.ports.jobs import AccountMail, BuildExport, DeleteFiles
 from application.ports.personal_data import Record
 from application.ports.photos import FileStore
 from application.ports.security import Secrets
@@ -142,7 +143,7 @@ class DataExport:
         with self.uow() as uow:
             require_step_up(uow, self.secrets, session_token, self.clock.now())
             check_link_can_be_mailed(self._mail_off(uow, member.id))
-            uow.jobs.add("build_export", member.id)
+            uow.jobs.add(BuildExport(member.id))
             uow.commit()
         return ExportPreparing()
 
@@ -192,7 +193,7 @@ class DataExport:
             self.files.put_file(name, file, "application/zip")
         try:
             with self.uow() as uow:
-                uow.jobs.add("account_mail", KIND, member_id, None, name)
+                uow.jobs.add(AccountMail(KIND, member_id, None, name))
                 uow.commit()
         except BaseException:
             self.files.delete(name)  # no link will point at it; the job's retry builds anew
@@ -203,7 +204,7 @@ class DataExport:
         with self.uow() as uow:
             names = uow.tokens.take_expired_targets(KIND, self.clock.now())
             if names:  # the files go once no token points at them, retried until gone
-                uow.jobs.add("delete_files", names)
+                uow.jobs.add(DeleteFiles(names))
             uow.commit()
         return len(names)
 

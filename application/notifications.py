@@ -2,7 +2,7 @@
 by e-mail and web push.
 
 Use cases publish their live events (message, like, match, payment) after they commit;
-``NotifyingEvents`` turns those into a ``notify`` job, so nothing in a request waits for
+``NotifyingEvents`` turns those into a notification job, so nothing in a request waits for
 a mail server or a push service. A job runs at least once: each delivery records a key
 when it is done and is skipped when its key is there, and a mail keeps the same
 Message-ID and a push the same topic when sent again.
@@ -12,12 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import Any, Protocol
 
 import attrs
 
 from application.account_mails import ComposedMail, TemplateValues, brand_values
 from application.ports.clock import Clock
+from application.ports.jobs import (
+    Job,
+    LikeNotice,
+    MatchNotice,
+    MessageNotice,
+    Notification,
+    ReceiptNotice,
+    UnreadReminder,
+    WeeklyUpdate,
+)
 from application.ports.notifications import Attachment, Mailer, PushSender
 from application.ports.receipts import ReceiptPrinter, ReceiptView
 from application.ports.security import Secrets, Signer
@@ -25,7 +35,6 @@ from application.ports.transaction import UnitFactory
 from application.ports.units import NoticesUnit
 from application.shared.lookups import existing_member, site_of_member
 from application.shared.marketing import change_preferences
-from application.shared.outbox import Refs
 from application.shared.receipts import pdf_name, receipt_view
 from domain.errors import DomainError
 from domain.locales import is_locale
@@ -202,15 +211,15 @@ class Notifier:
     base_url: str
     receipts: ReceiptPrinter | None = None  # the payment mail's PDF and method names
 
-    def notify(self, kind: str, member_id: int, refs: Refs) -> None:
+    def notify(self, notification: Notification) -> None:
         now = self.clock.now()
         with self.uow() as uow:
-            member = uow.members.get(member_id)
+            member = uow.members.get(notification.member_id)
             if member is None or member.is_fictional or member.status not in (
                     AccountStatus.ACTIVE, AccountStatus.NOT_CONFIRMED):
                 return
             site = site_of_member(uow, member)
-            delivery = _DESCRIBE[Kind(kind)](uow, member, refs, now)
+            delivery = DESCRIBE[type(notification)](uow, member, notification, now)
             if delivery is None:
                 return
             preferences, off = _preferences(uow, member.id)
@@ -317,16 +326,16 @@ class Notifier:
 
     # --- scheduled -----------------------------------------------------------------
 
-    def remind_unread(self, enqueue: Callable[..., None]) -> int:
+    def remind_unread(self, enqueue: Callable[[Job], None]) -> int:
         """Members with messages unread for a day get one reminder a day at most."""
         with self.uow() as uow:
             waiting = uow.notification_queries.unread_to_remind(
                 self.clock.now() - REMINDER_AFTER, BATCH * 10)
         for member_id, count in waiting:
-            enqueue("notify", Kind.UNREAD_REMINDER.value, member_id, {"count": count})
+            enqueue(UnreadReminder(member_id, count))
         return len(waiting)
 
-    def weekly_updates(self, enqueue: Callable[..., None]) -> int:
+    def weekly_updates(self, enqueue: Callable[[Job], None]) -> int:
         """Everyone active who opted in, once per ISO week (the key makes later runs
         skip them)."""
         after, total = 0, 0
@@ -334,7 +343,7 @@ class Notifier:
             with self.uow() as uow:
                 batch = uow.notification_queries.opted_in("weekly_updates", after, BATCH)
             for member_id in batch:
-                enqueue("notify", Kind.WEEKLY_UPDATE.value, member_id, {})
+                enqueue(WeeklyUpdate(member_id))
             total += len(batch)
             if len(batch) < BATCH:
                 return total
@@ -356,61 +365,54 @@ def _name(uow: NoticesUnit, member_id: int) -> str | None:
     return other.profile.name if other else None
 
 
-def _id(refs: Refs, key: str) -> int:
-    value = refs[key]
-    if value is None:
-        raise ValueError(f"no {key} in the notify job")
-    return int(value)
-
-
-def _message(uow: NoticesUnit, member: Member, refs: Refs,
+def _message(uow: NoticesUnit, member: Member, notice: MessageNotice,
              now: datetime) -> Delivery | None:
-    sender = _name(uow, _id(refs, "sender"))
+    sender = _name(uow, notice.sender)
     if sender is None:
         return None
-    conversation = _id(refs, "conversation")
-    if refs.get("gift"):
+    conversation = notice.conversation
+    if notice.gift:
         kind = Kind.GIFT
     elif uow.notification_queries.message_count(conversation) <= 1:
         kind = Kind.NEW_CONVERSATION
     else:
         kind = Kind.NEW_MESSAGE
     return Delivery(kind, {"sender": sender}, f"/chats/{conversation}", conversation,
-                    _id(refs, "message"))
+                    notice.message)
 
 
-def _like(uow: NoticesUnit, member: Member, refs: Refs,
+def _like(uow: NoticesUnit, member: Member, notice: LikeNotice,
           now: datetime) -> Delivery | None:
-    liker_id = _id(refs, "member")
+    liker_id = notice.liker
     liker = _name(uow, liker_id)
     return None if liker is None else Delivery(
         Kind.LIKE, {"liker": liker}, f"/likes/m/{liker_id}", liker_id, liker_id)
 
 
-def _match(uow: NoticesUnit, member: Member, refs: Refs,
+def _match(uow: NoticesUnit, member: Member, notice: MatchNotice,
            now: datetime) -> Delivery | None:
-    other_id = _id(refs, "member")
+    other_id = notice.other
     other = _name(uow, other_id)
     return None if other is None else Delivery(
         Kind.MATCH, {"other": other}, f"/members/{other_id}/chat", other_id, other_id)
 
 
-def _reminder(uow: NoticesUnit, member: Member, refs: Refs,
+def _reminder(uow: NoticesUnit, member: Member, notice: UnreadReminder,
               now: datetime) -> Delivery | None:
     count = uow.chat_queries.unread_total(member.id)
     return None if count == 0 else Delivery(Kind.UNREAD_REMINDER, {"count": count}, "/chats",
                                             0, 0)
 
 
-def _weekly(uow: NoticesUnit, member: Member, refs: Refs,
+def _weekly(uow: NoticesUnit, member: Member, notice: WeeklyUpdate,
             now: datetime) -> Delivery | None:
     figures = uow.notification_queries.weekly_figures(member.id, now - timedelta(days=7))
     return Delivery(Kind.WEEKLY_UPDATE, figures, "/members", 0, 0)
 
 
-def _receipt(uow: NoticesUnit, member: Member, refs: Refs,
+def _receipt(uow: NoticesUnit, member: Member, notice: ReceiptNotice,
              now: datetime) -> Delivery | None:
-    order = uow.orders.get(_id(refs, "order"))
+    order = uow.orders.get(notice.order_id)
     if order is None or order.member_id != member.id or order.paid_at is None:
         return None
     amount = f"{order.currency} {order.amount / 100:.2f}"
@@ -423,8 +425,9 @@ def _receipt(uow: NoticesUnit, member: Member, refs: Refs,
                     receipt=receipt_view(uow, order, receipt, member) if receipt else None)
 
 
-_DESCRIBE: dict[Kind, Callable[[NoticesUnit, Member, Refs, datetime], Delivery | None]] = {
-    Kind.NEW_MESSAGE: _message, Kind.NEW_CONVERSATION: _message, Kind.GIFT: _message,
-    Kind.LIKE: _like, Kind.MATCH: _match, Kind.UNREAD_REMINDER: _reminder,
-    Kind.WEEKLY_UPDATE: _weekly, Kind.PAYMENT_RECEIPT: _receipt,
+# What each notification says, by its record's type (a test holds it to NOTIFICATIONS).
+DESCRIBE: dict[type[Notification], Callable[[NoticesUnit, Member, Any, datetime],
+                                            Delivery | None]] = {
+    MessageNotice: _message, LikeNotice: _like, MatchNotice: _match,
+    UnreadReminder: _reminder, WeeklyUpdate: _weekly, ReceiptNotice: _receipt,
 }

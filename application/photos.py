@@ -9,7 +9,7 @@ from typing import Protocol
 import attrs
 
 from application.ports.clock import Clock
-from application.ports.jobs import TaskQueue
+from application.ports.jobs import DeleteFiles, TaskQueue
 from application.ports.photos import FileStore, Photo, PhotoForReview
 from application.ports.security import Secrets, Signer
 from application.ports.shield import ShieldTexts
@@ -129,7 +129,7 @@ class Photos:
             try:
                 check_photo_room(len(kept), member.paid_user)  # a parallel upload may have won
             except DomainError:
-                self.tasks.enqueue("delete_files", [full, thumb])
+                self.tasks.enqueue(DeleteFiles([full, thumb]))
                 raise
             now = self.clock.now()
             match = photo_match(uow, member_id, processed.phash) if processed.phash else None
@@ -170,7 +170,7 @@ class Photos:
                     uow.photos.set_main(member_id, rest[0].id)
             relist(uow, member_id)
             # The files go in the background, retried until the store answers.
-            uow.jobs.add("delete_files", [photo.filename, photo.thumb_filename])
+            uow.jobs.add(DeleteFiles([photo.filename, photo.thumb_filename]))
             uow.commit()
 
     def set_main(self, member_id: int, photo_id: int) -> None:

@@ -9,6 +9,7 @@ import attrs
 
 from application.ports.clock import Clock
 from application.ports.email_addresses import EmailAddresses
+from application.ports.jobs import AccountMail, SiteClosedMails
 from application.ports.sites import SiteChecks
 from application.ports.transaction import UnitFactory
 from application.ports.units import SitesUnit
@@ -41,7 +42,6 @@ class _Standards:
 
 # The job that queues the closed site's mail (CLOSED_MAIL) for its members a batch at a
 # time (each batch queues the next).
-CLOSED_MAILS_JOB = "site_closed_mails"
 MAIL_BATCH = 500
 
 
@@ -124,7 +124,7 @@ class SiteAdministration:
             closed = closed_site(site, reason, now)
             uow.sites.update(closed)
             told = uow.sites.count_to_tell(site.id)
-            uow.jobs.add(CLOSED_MAILS_JOB, site.id, 0)
+            uow.jobs.add(SiteClosedMails(site.id, 0))
             uow.audit.record(now, actor, "sites.close", site.domain,
                              {"reason": closed.closed_reason})
             uow.commit()
@@ -155,9 +155,9 @@ class SiteAdministration:
                 return 0
             members = list(uow.sites.members_to_tell(site_id, after, MAIL_BATCH))
             for member_id in members:
-                uow.jobs.add("account_mail", CLOSED_MAIL, member_id)
+                uow.jobs.add(AccountMail(CLOSED_MAIL, member_id))
             if len(members) == MAIL_BATCH:
-                uow.jobs.add(CLOSED_MAILS_JOB, site_id, members[-1])
+                uow.jobs.add(SiteClosedMails(site_id, members[-1]))
             uow.commit()
         return len(members)
 

@@ -18,13 +18,16 @@ from datetime import datetime
 
 import attrs
 
-from application.accounts import Accounts, Login, Visitor
 from application.ports.clock import Clock
+from application.ports.jobs import AccountMail
 from application.ports.security import PasswordHasher, Secrets
+from application.ports.sign_ins import UserAgents
 from application.ports.transaction import UnitFactory
 from application.ports.two_factor import Authenticator, TwoFactorRecord
 from application.ports.units import AccountsUnit
 from application.shared.lookups import existing_member, site_of_member
+from application.shared.password_checks import PasswordChecks
+from application.shared.sign_ins import Login, Visitor, new_session, refuse_closed
 from application.shared.site_lookup import resolve_site
 from domain.errors import DomainError
 from domain.members import Member
@@ -73,7 +76,9 @@ class TwoFactor:
     secrets: Secrets
     passwords: PasswordHasher  # the recovery codes' argon2 hashes
     authenticator: Authenticator
-    accounts: Accounts  # its sessions and its password checks (the lockout)
+    password_checks: PasswordChecks  # the lockout, as at the password's step
+    # A sign-in's session: one from a new device is mailed (None: none is told apart).
+    user_agents: UserAgents | None = None
 
     def status(self, member_id: int) -> TwoFactorStatus:
         with self.uow() as uow:
@@ -121,7 +126,7 @@ class TwoFactor:
             if not uow.two_factor.confirm(member_id, now):
                 raise DomainError("two_factor_already_on")
             uow.two_factor.replace_recovery_codes(member_id, hashes)
-            uow.jobs.add("account_mail", ON_MAIL, member_id)
+            uow.jobs.add(AccountMail(ON_MAIL, member_id))
             uow.commit()
         return codes
 
@@ -171,7 +176,7 @@ class TwoFactor:
         typed = _typed(code)
         with self.uow() as uow:
             member = existing_member(uow, member_id)
-            self.accounts.password_checks.confirm(uow, member, password, ip, now)
+            self.password_checks.confirm(uow, member, password, ip, now)
             if session_token:
                 uow.sessions.confirm(self.secrets.digest(session_token), now)
             if not uow.two_factor.enrolled(member.id):
@@ -179,7 +184,7 @@ class TwoFactor:
                 raise DomainError("two_factor_not_on")
             self._use_code(uow, member, typed, ip, now)
             uow.two_factor.remove(member.id)
-            uow.jobs.add("account_mail", OFF_MAIL, member.id)
+            uow.jobs.add(AccountMail(OFF_MAIL, member.id))
             uow.commit()
 
     def turn_off_for_member(self, member_id: int, actor: str, reason: str) -> None:
@@ -192,7 +197,7 @@ class TwoFactor:
             if not uow.two_factor.enrolled(member.id):
                 raise DomainError("two_factor_not_on")
             uow.two_factor.remove(member.id)
-            uow.jobs.add("account_mail", OFF_MAIL, member.id)
+            uow.jobs.add(AccountMail(OFF_MAIL, member.id))
             uow.audit.record(now, actor, "members.two_factor_off", str(member.id),
                              {"reason": reason})
             uow.commit()
@@ -211,11 +216,11 @@ class TwoFactor:
             if record is None or member is None or record.used_at is not None \
                     or record.expires_at <= now or member.site_id != site.id:
                 raise DomainError("two_factor_challenge_invalid")
-            self.accounts._refuse_closed(member, site, now)  # banned meanwhile
+            refuse_closed(member, site, now)  # banned meanwhile
             self._use_code(uow, member, typed, visitor.ip, now)
             if not uow.tokens.claim(record.id, now):  # the same challenge twice at once
                 raise DomainError("two_factor_challenge_invalid")
-            token = self.accounts._start_session(uow, member.id, visitor, now)
+            token = new_session(uow, self.secrets, self.user_agents, member.id, visitor, now)
             uow.commit()
         return SecondStepDone(Login(token, member, site),
                               safe_target(record.target) if record.target else None)
@@ -242,7 +247,7 @@ class TwoFactor:
                 return False
             return is_recovery_shape(typed) and self._use_recovery_code(uow, member, typed, now)
 
-        checks = self.accounts.password_checks
+        checks = self.password_checks
         try:
             checks.check(uow, member.site_id, member.email, ip, now, matches,
                          "two_factor_code_wrong")

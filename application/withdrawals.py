@@ -25,6 +25,7 @@ import attrs
 from application.account_mails import MailTexts, brand_values
 from application.ports.clock import Clock
 from application.ports.events import EventBus, PaymentSettled, member_channel
+from application.ports.jobs import WithdrawalMail, WithdrawalRefund
 from application.ports.notifications import Mailer
 from application.ports.payments import PaymentGateway
 from application.ports.transaction import UnitFactory
@@ -47,8 +48,6 @@ from domain.withdrawal import (
     withdrawal_key,
 )
 
-REFUND_JOB = "withdrawal_refund"
-MAIL_JOB = "withdrawal_mail"
 MAIL_KIND = "withdrawal"
 ACTOR = "member"  # the refund's actor: the member withdrew, no operator
 REFUNDED_KIND = "withdrawn"  # the order refund's kind
@@ -204,8 +203,8 @@ class Withdrawals:
                     # Credits spent or money refunded at this very moment: look again.
                     raise DomainError("withdrawal_changed", order=order.id) from None
                 raise
-            uow.jobs.add(REFUND_JOB, order.id)
-            uow.jobs.add(MAIL_JOB, order.id)
+            uow.jobs.add(WithdrawalRefund(order.id))
+            uow.jobs.add(WithdrawalMail(order.id))
             uow.commit()
         channel = member_channel(member.id)
         self.events.publish(channel, credits_event(refunded.balance))

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from application.ports.jobs import SendMail
 from application.ports.notifications import Mailer
 
 
-def send_mail_job(mailer: Mailer):  # type: ignore[no-untyped-def]
-    def send_mail(to: str, subject: str, text: str, html: str | None = None,
-                  sender_name: str | None = None, headers: dict[str, str] | None = None,
-                  message_id: str | None = None) -> None:
-        mailer.send(to, subject, text, html, sender_name, headers, message_id)
+def send_mail_job(mailer: Mailer) -> Callable[[SendMail], None]:
+    def send_mail(job: SendMail) -> None:
+        mailer.send(job.to, job.subject, job.text, job.html, job.sender_name, job.headers,
+                    job.message_id)
 
     return send_mail

@@ -19,16 +19,19 @@ import logging
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Engine
 
+from adapters.jobs.codec import UnknownJob, job_json, job_of
 from adapters.sql.outbox import ClaimedJob, OutboxTable
+from application.ports.jobs import Job
 
 if TYPE_CHECKING:  # dramatiq is imported only where jobs go through Redis
     from adapters.jobs.broker import DramatiqTaskQueue
 
-Job = Callable[..., object]  # what a job returns is not used
+J = TypeVar("J", bound=Job)
+Handler = Callable[[Any], object]  # takes its record; what it returns is not used
 
 log = logging.getLogger("amora.jobs")
 
@@ -57,18 +60,19 @@ class OutboxQueue:
         self.dramatiq = dramatiq
         self.lease = timedelta(seconds=lease_seconds)
         self.on_outcome = on_outcome
-        self._jobs: dict[str, Job] = {}
+        self.handlers: dict[type, Handler] = {}
         self.wake = threading.Event()
 
-    def register(self, name: str, job: Job, queue: str = "default") -> None:
-        self._jobs[name] = job
+    def register(self, kind: type[J], handler: Callable[[J], object],
+                 queue: str = "default") -> None:
+        self.handlers[kind] = handler
         if self.dramatiq is not None:
-            self.dramatiq.register(name, job, queue)
+            self.dramatiq.register(kind.kind, handler, queue)
 
-    def enqueue(self, name: str, *args: Any) -> None:
-        if name not in self._jobs:
-            raise LookupError(f"no job named {name}")
-        self.table.add(name, args, self.clock())
+    def enqueue(self, job: Job) -> None:
+        if type(job) not in self.handlers:
+            raise LookupError(f"no handler for {job!r}")
+        self.table.add(*job_json(job), self.clock())
         self.wake.set()
 
     def worker(self, threads: int = 2) -> OutboxWorker:
@@ -81,9 +85,7 @@ class OutboxQueue:
         claimed = self.table.claim(self.clock(), self.lease, 50 if self.dramatiq else 1)
         for job in claimed:
             if self.dramatiq is not None:
-                self.dramatiq.enqueue(job.name, *job.args)
-                self.table.done(job.id)
-                self.on_outcome(job.name, "relayed")
+                self._relay(job, self.dramatiq)
             else:
                 self._run(job)
         return bool(claimed)
@@ -93,23 +95,42 @@ class OutboxQueue:
         while self.step():
             pass
 
-    def waiting(self) -> list[tuple[str, list[Any]]]:
-        return self.table.waiting()
+    def waiting(self) -> list[Job]:
+        """Every job not yet done, oldest first (operators and tests)."""
+        return [job_of(name, args) for name, args in self.table.waiting()]
+
+    def _relay(self, job: ClaimedJob, dramatiq: DramatiqTaskQueue) -> None:
+        """Read before it goes (a row of old goes on as a record's fields)."""
+        try:
+            record = job_of(job.name, job.args)
+        except UnknownJob as error:
+            self._failed(job, str(error), known=False)
+            return
+        dramatiq.enqueue(record)
+        self.table.done(job.id)
+        self.on_outcome(job.name, "relayed")
 
     def _run(self, job: ClaimedJob) -> None:
-        run = self._jobs.get(job.name)
+        try:
+            record = job_of(job.name, job.args)
+        except UnknownJob as error:
+            self._failed(job, str(error), known=False)
+            return
+        run = self.handlers.get(type(record))
         try:
             if run is None:
-                raise LookupError(f"no job named {job.name}")
-            run(*job.args)
+                raise LookupError(f"no handler for {job.name}")
+            run(record)
         except Exception as error:  # any failure: the job is kept and tried again
-            self._failed(job, f"{type(error).__name__}: {error}")
+            self._failed(job, f"{type(error).__name__}: {error}", known=run is not None)
         else:
             self.table.done(job.id)
             self.on_outcome(job.name, "run")
 
-    def _failed(self, job: ClaimedJob, error: str) -> None:
-        if job.attempts >= MAX_ATTEMPTS or job.name not in self._jobs:
+    def _failed(self, job: ClaimedJob, error: str, known: bool = True) -> None:
+        """A job no record or handler takes fails for good at once, logged as an error:
+        retrying cannot help, and it stays in the table for operators."""
+        if job.attempts >= MAX_ATTEMPTS or not known:
             log.error("job %s %s failed for good: %s", job.name, job.id, error)
             self.table.give_up(job.id, self.clock(), error)
             self.on_outcome(job.name, "failed")

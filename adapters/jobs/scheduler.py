@@ -6,23 +6,32 @@ from __future__ import annotations
 
 from apscheduler.schedulers.background import BackgroundScheduler
 
-from application.ports.jobs import TaskQueue
+from application.ports.jobs import (
+    EraseExpiredAccounts,
+    Job,
+    PurgeExports,
+    PurgeNotifications,
+    PurgeOpenerFingerprints,
+    RemindUnread,
+    TaskQueue,
+    WeeklyUpdates,
+)
 
-# job name -> minutes between runs
-PERIODIC = {
-    "erase_expired_accounts": 60,
-    "remind_unread": 60,  # each member at most once a day (the job's key)
-    "weekly_updates": 24 * 60,  # each member once per ISO week (the job's key)
-    "purge_notifications": 24 * 60,
-    "purge_exports": 60,  # copies of members' data whose mailed link expired unused
-    "purge_opener_fingerprints": 60,  # the scam shield's, older than two days (issue 31.2)
+# job -> minutes between runs
+PERIODIC: dict[Job, int] = {
+    EraseExpiredAccounts(): 60,
+    RemindUnread(): 60,  # each member at most once a day (the job's key)
+    WeeklyUpdates(): 24 * 60,  # each member once per ISO week (the job's key)
+    PurgeNotifications(): 24 * 60,
+    PurgeExports(): 60,  # copies of members' data whose mailed link expired unused
+    PurgeOpenerFingerprints(): 60,  # the scam shield's, older than two days (issue 31.2)
 }
 
 
 def start_scheduler(tasks: TaskQueue) -> BackgroundScheduler:
     scheduler = BackgroundScheduler(timezone="UTC")
-    for name, minutes in PERIODIC.items():
-        scheduler.add_job(tasks.enqueue, "interval", args=[name], minutes=minutes, id=name,
+    for job, minutes in PERIODIC.items():
+        scheduler.add_job(tasks.enqueue, "interval", args=[job], minutes=minutes, id=job.kind,
                           coalesce=True, max_instances=1)
     scheduler.start()
     return scheduler

@@ -16,7 +16,7 @@ from sqlalchemy import Engine, case, insert, select, update
 from adapters.sql import tables as t
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.upsert import upsert
-from application.ports.jobs import TaskQueue
+from application.ports.jobs import SandboxWebhook, TaskQueue
 from application.ports.payments import CreatedPayment, Issuer, PaymentMethod, PaymentRequest
 
 sp = t.sandbox_payments
@@ -96,13 +96,13 @@ class SandboxGateway:
         with self._engine.begin() as connection:
             connection.execute(update(sp).where(sp.c.id == payment_id).values(status=outcome))
             SqlOutbox(connection, lambda: datetime.now(UTC)).add(
-                "sandbox_webhook", payment["webhook_url"], payment_id)
+                SandboxWebhook(payment["webhook_url"], payment_id))
         return str(payment["redirect_url"])
 
 
-def call_webhook(url: str, payment_id: str) -> None:
+def call_webhook(job: SandboxWebhook) -> None:
     """What Mollie does: POST id=<payment id> as a form; retried by the job queue."""
-    data = urllib.parse.urlencode({"id": payment_id}).encode()
-    with urllib.request.urlopen(urllib.request.Request(url, data=data, method="POST"),
+    data = urllib.parse.urlencode({"id": job.payment_id}).encode()
+    with urllib.request.urlopen(urllib.request.Request(job.url, data=data, method="POST"),
                                 timeout=10):
         pass

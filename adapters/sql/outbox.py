@@ -6,23 +6,29 @@ later time when they failed."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 import attrs
 from sqlalchemy import Connection, Engine, delete, func, insert, or_, select, update
 
+from adapters.jobs.codec import job_json
 from adapters.sql import tables as t
+from application.ports.jobs import Job
 
 ob = t.outbox
+
+
+# A job's fields (adapters.jobs.codec): a JSON object; an array in rows of old.
+Fields = Mapping[str, Any] | Sequence[Any]
 
 
 @attrs.frozen
 class ClaimedJob:
     id: int
-    name: str
-    args: list[Any]
+    name: str  # the job's tag
+    args: Fields
     attempts: int  # this run included
 
 
@@ -33,9 +39,10 @@ class SqlOutbox:
     connection: Connection
     now: Any  # () -> datetime
 
-    def add(self, name: str, *args: Any) -> None:
+    def add(self, job: Job) -> None:
         at = self.now()
-        self.connection.execute(insert(ob).values(name=name, args=list(args), created_at=at,
+        name, fields = job_json(job)
+        self.connection.execute(insert(ob).values(name=name, args=fields, created_at=at,
                                                   run_after=at, attempts=0))
 
 
@@ -43,9 +50,9 @@ class SqlOutbox:
 class OutboxTable:
     engine: Engine
 
-    def add(self, name: str, args: Sequence[Any], at: datetime) -> None:
+    def add(self, name: str, args: Fields, at: datetime) -> None:
         with self.engine.begin() as connection:
-            connection.execute(insert(ob).values(name=name, args=list(args), created_at=at,
+            connection.execute(insert(ob).values(name=name, args=args, created_at=at,
                                                  run_after=at, attempts=0))
 
     def claim(self, now: datetime, lease: timedelta, limit: int) -> list[ClaimedJob]:
@@ -57,7 +64,7 @@ class OutboxTable:
                 update(ob).where(ob.c.id.in_(due.scalar_subquery()))
                 .values(leased_until=now + lease, attempts=ob.c.attempts + 1)
                 .returning(ob.c.id, ob.c.name, ob.c.args, ob.c.attempts)).all()
-        return sorted((ClaimedJob(row.id, row.name, list(row.args), row.attempts)
+        return sorted((ClaimedJob(row.id, row.name, row.args, row.attempts)
                        for row in rows), key=lambda job: job.id)
 
     def done(self, job_id: int) -> None:
@@ -81,9 +88,9 @@ class OutboxTable:
                                                .where(ob.c.failed_at.is_(None))).one()
         return int(count), (now - oldest).total_seconds() if oldest else 0.0
 
-    def waiting(self) -> list[tuple[str, list[Any]]]:
+    def waiting(self) -> list[tuple[str, Fields]]:
         """Every job not yet done, oldest first (operators and tests)."""
         with self.engine.connect() as connection:
             rows = connection.execute(select(ob.c.name, ob.c.args).where(
                 ob.c.failed_at.is_(None)).order_by(ob.c.id))
-            return [(row.name, list(row.args)) for row in rows]
+            return [(row.name, row.args) for row in rows]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from application.ports.jobs import AccountMail
 from application.ports.units import CoreUnit
 from domain.members import Member
 
@@ -23,5 +24,5 @@ def announce_change(uow: CoreUnit, member: Member, change: str, now: datetime,
     ``mailed_to`` (the address the account had; by default its address now). ``change``
     is one of CHANGE_MAILS."""
     kind = CHANGE_MAILS[change]
-    uow.jobs.add("account_mail", kind, member.id, mailed_to or member.email, kind)
+    uow.jobs.add(AccountMail(kind, member.id, mailed_to or member.email, kind))
     uow.audit.record(now, MEMBER, f"members.{change}", str(member.id), {"undo_link": kind})

@@ -10,6 +10,7 @@ from datetime import datetime
 
 import attrs
 
+from application.ports.jobs import AccountMail
 from application.ports.shared_units import DecidingUnit, DecisionsUnit
 from domain.decisions import (
     Decision,
@@ -33,7 +34,7 @@ def record_decision(uow: DecidingUnit, member: Member, what: Restricting, actor:
     made = decision(what, member.site_id, member.id, actor, now)
     decision_id = uow.decisions.add(made)
     # The decision travels as the mail's target (AccountMails.send).
-    uow.jobs.add("account_mail", DECISION_MAIL, member.id, None, str(decision_id))
+    uow.jobs.add(AccountMail(DECISION_MAIL, member.id, None, str(decision_id)))
     return attrs.evolve(made, id=decision_id)
 
 

@@ -4,19 +4,32 @@ a runner's death, never twice at once; scaled out, it is relayed to dramatiq on 
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 import uuid
 from collections import Counter
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import pytest
 import redis
 from sqlalchemy import Engine
 
 from adapters.jobs.broker import DramatiqTaskQueue, make_broker
+from adapters.jobs.codec import job_json
 from adapters.jobs.outbox import MAX_ATTEMPTS, OutboxQueue
+from application.ports.jobs import (
+    NOTIFICATIONS,
+    AccountMail,
+    BuildExport,
+    DeleteFiles,
+    MessageNotice,
+    NoticeMail,
+    Notification,
+    PurgeExports,
+    ReceiptNotice,
+    SandboxWebhook,
+)
 from tests.conftest import REDIS_URL, UowFactory
 
 
@@ -42,29 +55,62 @@ def queue(engine: Engine, clock: FakeClock) -> OutboxQueue:
 
 
 def test_a_job_exists_only_if_its_transaction_commits(queue: OutboxQueue, uow: UowFactory) -> None:
-    ran: list[Any] = []
-    queue.register("note", lambda *args: ran.append(args))
+    ran: list[AccountMail] = []
+    queue.register(AccountMail, ran.append)
     with uow() as work:
-        work.jobs.add("note", "rolled back")
+        work.jobs.add(AccountMail("rolled_back", 1))
     with uow() as work:
-        work.jobs.add("note", "kept", 7)
+        work.jobs.add(AccountMail("kept", 7))
         work.commit()
-    assert queue.waiting() == [("note", ["kept", 7])]
+    assert queue.waiting() == [AccountMail("kept", 7)]
     queue.drain()
     queue.drain()
-    assert ran == [("kept", 7)] and queue.waiting() == []
+    assert ran == [AccountMail("kept", 7)] and queue.waiting() == []
+
+
+def test_rows_written_before_jobs_were_records_still_run(queue: OutboxQueue,
+                                                         clock: FakeClock) -> None:
+    """Upgrading with jobs waiting: a row of old holds the job's arguments as an array
+    in the record's field order, and the notify job its kind and references."""
+    mails: list[AccountMail] = []
+    notices: list[Notification] = []
+    queue.register(AccountMail, mails.append)
+    for notification in NOTIFICATIONS:
+        queue.register(notification, notices.append)
+    queue.table.add("account_mail", ["mail_change", 3, "new@example.com"], clock())
+    queue.table.add("notify", ["gift", 2, {"sender": 1, "conversation": 5, "message": 9,
+                                           "gift": "rose"}], clock())
+    queue.table.add("notify", ["payment_receipt", 2, {"order": 4}], clock())
+    queue.drain()
+    assert mails == [AccountMail("mail_change", 3, "new@example.com")]
+    assert notices == [MessageNotice(2, 1, 5, 9, "rose"), ReceiptNotice(2, 4)]
+    assert queue.waiting() == []
+
+
+def test_a_job_no_record_takes_fails_for_good_at_once_and_says_so(
+        queue: OutboxQueue, clock: FakeClock, caplog: pytest.LogCaptureFixture) -> None:
+    queue.register(AccountMail, lambda job: None)
+    queue.table.add("acount_mail", {"mail": "activation", "member_id": 1}, clock())
+    queue.table.add("account_mail", {"mail": "activation"}, clock())  # no member
+    queue.table.add(*job_json(DeleteFiles(["a.jpg"])), clock())  # no handler here
+    with caplog.at_level(logging.ERROR, logger="amora.jobs"):
+        queue.drain()
+    assert queue.table.figures(clock())[0] == 0  # none waits to be retried ...
+    failed = [record.getMessage() for record in caplog.records]
+    assert len(failed) == 3 and all("failed for good" in line for line in failed)
+    assert "'acount_mail'" in failed[0] and "no handler for delete_files" in failed[2]
 
 
 def test_a_failing_job_is_retried_later_then_kept_as_failed(queue: OutboxQueue,
                                                             clock: FakeClock) -> None:
     calls: list[int] = []
 
-    def flaky() -> None:
+    def flaky(job: PurgeExports) -> None:
         calls.append(1)
         raise ConnectionError("smtp away")
 
-    queue.register("flaky", flaky)
-    queue.enqueue("flaky")
+    queue.register(PurgeExports, flaky)
+    queue.enqueue(PurgeExports())
     queue.drain()
     assert len(calls) == 1
     queue.drain()  # not due yet: the retry waits
@@ -79,15 +125,15 @@ def test_a_failing_job_is_retried_later_then_kept_as_failed(queue: OutboxQueue,
 
 def test_a_dead_runners_job_is_taken_again_after_its_lease(queue: OutboxQueue,
                                                            clock: FakeClock) -> None:
-    ran: list[str] = []
-    queue.register("mail", ran.append)
-    queue.enqueue("mail", "hello")
+    ran: list[NoticeMail] = []
+    queue.register(NoticeMail, ran.append)
+    queue.enqueue(NoticeMail("hello", 1))
     [claimed] = queue.table.claim(clock(), queue.lease, 1)  # a runner took it, then died
     queue.drain()
     assert ran == []  # leased: nobody else runs it meanwhile
     clock.advance(seconds=61)
     queue.drain()
-    assert ran == ["hello"] and claimed.attempts == 1
+    assert ran == [NoticeMail("hello", 1)] and claimed.attempts == 1
 
 
 def test_parallel_runners_run_each_job_once(engine: Engine, clock: FakeClock,
@@ -97,15 +143,15 @@ def test_parallel_runners_run_each_job_once(engine: Engine, clock: FakeClock,
     ran: Counter[int] = Counter()
     lock = threading.Lock()
 
-    def count(n: int) -> None:
+    def count(job: BuildExport) -> None:
         with lock:
-            ran[n] += 1
+            ran[job.member_id] += 1
 
     queues = [OutboxQueue(engine, clock=clock) for _ in range(4)]
     for each in queues:
-        each.register("count", count)
+        each.register(BuildExport, count)
     for n in range(60):
-        queues[0].enqueue("count", n)
+        queues[0].enqueue(BuildExport(n))
     start = threading.Barrier(len(queues))
 
     def run(each: OutboxQueue) -> None:
@@ -126,8 +172,8 @@ def test_scaled_out_jobs_are_relayed_to_dramatiq_on_redis(engine: Engine, clock:
     broker.namespace = f"amora-test-{uuid.uuid4().hex[:8]}"  # type: ignore[attr-defined]
     done = threading.Event()
     queue = OutboxQueue(engine, DramatiqTaskQueue(broker), clock=clock)
-    queue.register("ping", lambda word: done.set() if word == "pong" else None)
-    queue.enqueue("ping", "pong")
+    queue.register(SandboxWebhook, lambda job: done.set() if job.url == "pong" else None)
+    queue.enqueue(SandboxWebhook("pong", "tr_1"))
     worker = queue.worker(threads=1)
     worker.start()
     try:

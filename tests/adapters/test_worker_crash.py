@@ -25,6 +25,7 @@ from dramatiq.brokers.redis import RedisBroker
 from adapters.jobs.broker import DramatiqTaskQueue, make_broker
 from adapters.jobs.mail import send_mail_job
 from adapters.mail.smtp import SmtpMailer
+from application.ports.jobs import SendMail
 from tests.conftest import REDIS_URL
 from tests.mails import parse_mail
 
@@ -169,12 +170,13 @@ def test_a_killed_worker_neither_loses_nor_doubles_its_mail(
     queue = DramatiqTaskQueue(make_broker(REDIS_URL))
     assert isinstance(queue.broker, RedisBroker)
     queue.broker.namespace = namespace
-    queue.register("send_mail", send_mail_job(SmtpMailer("127.0.0.1", smtp_port, "x@amora.test")))
+    queue.register("send_mail", send_mail_job(SmtpMailer("127.0.0.1", smtp_port,
+                                                         "x@amora.test")))
     messages = f"{namespace}:default.msgs"
     try:
         first, first_id = workers.start()
-        queue.enqueue("send_mail", "eva@example.com", "Welkom", "Hallo Eva", None, "Amora",
-                      None, MESSAGE_ID)
+        queue.enqueue(SendMail("eva@example.com", "Welkom", "Hallo Eva", None, "Amora",
+                               None, MESSAGE_ID))
 
         # The first worker has taken the job and is in the middle of the SMTP DATA phase.
         assert handler.data_started.wait(15), "the first worker never reached DATA"

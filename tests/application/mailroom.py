@@ -12,6 +12,7 @@ import attrs
 from adapters.security.signing import SecretSigner
 from application.account_mails import ComposedMail, TemplateValues
 from application.notifications import BrowserSubscription, NotificationSettings, Notifier
+from application.ports.jobs import NOTIFICATIONS
 from application.ports.notifications import Attachment, PushPayload, PushSubscription
 from domain.members import Member
 from tests.application.memory import CountingSecrets, FixedClock, MemoryStore
@@ -71,11 +72,11 @@ class Post:
     bob: Member
 
     def run(self) -> None:
-        """The worker: every notify job written so far (at least once)."""
+        """The worker: every notification written so far (at least once)."""
         jobs, self.store.jobs = self.store.jobs, []
-        for name, args in jobs:
-            assert name == "notify"
-            self.notifier.notify(*args)
+        for job in jobs:
+            assert isinstance(job, NOTIFICATIONS)
+            self.notifier.notify(job)
 
 
 def post(**site: object) -> Post:

@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 
 from application.ports.audit import Details
+from application.ports.jobs import Job
 from application.ports.members import MemberChanged
 from application.ports.photos import MainPhoto, Photo
 from domain.blocklists import PhotoHash
@@ -310,11 +311,11 @@ class MemoryUnitOfWork:
 class MemoryJobs:
     """The unit of work's outbox: jobs land in the store only when it commits."""
 
-    def __init__(self, data: list[tuple[str, tuple[Any, ...]]]) -> None:
+    def __init__(self, data: list[Job]) -> None:
         self.data = data
 
-    def add(self, name: str, *args: Any) -> None:
-        self.data.append((name, args))
+    def add(self, job: Job) -> None:
+        self.data.append(job)
 
 
 def _changes(before: Any, after: Any) -> dict[str, Any]:

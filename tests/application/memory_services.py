@@ -7,6 +7,7 @@ import json
 from datetime import UTC, datetime
 from typing import IO, Any
 
+from application.ports.jobs import Job
 from application.ports.photos import FileStream
 
 CHUNK = 64 * 1024
@@ -24,10 +25,10 @@ class RecordingTasks:
     """The task-queue port that remembers what was enqueued (jobs run by the test)."""
 
     def __init__(self) -> None:
-        self.jobs: list[tuple[str, tuple[Any, ...]]] = []
+        self.jobs: list[Job] = []
 
-    def enqueue(self, name: str, *args: Any) -> None:
-        self.jobs.append((name, args))
+    def enqueue(self, job: Job) -> None:
+        self.jobs.append(job)
 
 
 class MemoryFiles:

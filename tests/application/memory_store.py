@@ -12,6 +12,7 @@ import attrs
 from application.ports.accounts import TokenRecord
 from application.ports.complaints import Complaint
 from application.ports.direct_debit import SignedMandate
+from application.ports.jobs import Job
 from application.ports.notifications import MarketingConsent, PushSubscription
 from application.ports.photos import Photo
 from application.ports.shop import MemberFlag, Refund
@@ -83,7 +84,7 @@ class MemoryStore:
     passkey_challenges: dict[str, Challenge] = attrs.Factory(dict)
     token_hashes: dict[int, str] = attrs.Factory(dict)
     failures: list[tuple[int, str, str, datetime]] = attrs.Factory(list)
-    jobs: list[tuple[str, tuple[Any, ...]]] = attrs.Factory(list)  # the outbox
+    jobs: list[Job] = attrs.Factory(list)  # the outbox
     # discovery, likes, the swipe game
     blocks: set[tuple[int, int]] = attrs.Factory(set)  # (blocker, blocked)
     listings: dict[int, int] = attrs.Factory(dict)  # member: stored Listing (else 2)

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from application.ports.events import CreditsChanged, NewMessage
+from application.ports.jobs import MessageNotice
 from domain.chat import FREE_CONVERSATIONS
 from domain.errors import DomainError
 from domain.members import AccountStatus
@@ -120,9 +121,9 @@ def test_the_recipient_hears_of_it_after_the_commit_and_a_notify_job_is_written(
     sent = r.chat.send(r.ann, r.bob.id, "hi")
     assert r.bus.to(r.bob) == [NewMessage(sent.message, unread=1)]
     assert r.bus.to(r.ann) == [NewMessage(sent.message)]
-    [(name, args)] = r.store.jobs
-    assert name == "notify" and args[1] == r.bob.id
-    assert args[2]["conversation"] == sent.message.conversation_id
+    [job] = r.store.jobs
+    assert job == MessageNotice(r.bob.id, r.ann.id, sent.message.conversation_id,
+                                sent.message.id)
 
 
 def test_a_gift_is_a_paid_message_at_its_size_never_free() -> None:

@@ -10,6 +10,7 @@ import pytest
 
 from application.chat import Chat
 from application.complaints import Complaints
+from application.ports.jobs import NoticeMail
 from application.shared.decisions import record_decision
 from domain.accounts import InvalidFields
 from domain.complaints import ComplaintForm as Form
@@ -212,9 +213,9 @@ def test_the_notifier_is_mailed_on_filing_and_on_resolving() -> None:
     bob = add_member(store, "Bob")
     complaints = Complaints(factory(store), FixedClock())
     filed = complaints.file("amora.test", None, _visitor(item_kind="profile", item_id=bob.id))
-    assert store.jobs == [("notice_mail", ("notice_received", filed.id))]
+    assert store.jobs == [NoticeMail("notice_received", filed.id)]
     complaints.resolve(filed.id, "Nothing wrong with it", "ops", "no_action")
-    assert store.jobs[-1] == ("notice_mail", ("notice_outcome", filed.id))
+    assert store.jobs[-1] == NoticeMail("notice_outcome", filed.id)
     assert complaints.show(filed.id).outcome == "no_action"
 
 

@@ -14,6 +14,7 @@ import attrs
 import pytest
 
 from application.data_export import KIND, DataExport
+from application.ports.jobs import AccountMail, BuildExport, DeleteFiles
 from domain.errors import DomainError
 from domain.members import Member
 from domain.photos import PhotoStatus
@@ -61,7 +62,7 @@ def test_a_copy_is_asked_for_after_the_step_up_and_only_when_a_mail_can_arrive()
     assert unconfirmed.value.code == "password_confirmation_required"
     _confirm(d)
     d.export.request(d.ann, SESSION)
-    assert d.store.jobs == [("build_export", (d.ann.id,))]
+    assert d.store.jobs == [BuildExport(d.ann.id)]
     with MemoryUnitOfWork(d.store) as uow:
         uow.notifications.set_mail_off(d.ann.id, "bounce", NOW)
         uow.commit()
@@ -79,8 +80,9 @@ def test_the_job_writes_the_sections_and_the_photos_and_mails_a_link() -> None:
     add_photo(d.store, d.ann, status=PhotoStatus.PENDING)
     d.files.put(f"photos/{d.ann.id}/0.jpg", b"JPEG main", "image/jpeg")  # the other is lost
     d.export.build_and_mail(d.ann.id)
-    [(name, (kind, member, _, path))] = d.store.jobs
-    assert (name, kind, member) == ("account_mail", KIND, d.ann.id)
+    [mail] = d.store.jobs
+    assert isinstance(mail, AccountMail) and (mail.mail, mail.member_id) == (KIND, d.ann.id)
+    path = mail.target
     data = d.files.get(str(path))
     assert data is not None
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
@@ -97,7 +99,9 @@ def test_the_job_writes_the_sections_and_the_photos_and_mails_a_link() -> None:
 
 def _mailed(d: Desk, lifetime: timedelta = timedelta(days=7)) -> tuple[str, str]:
     d.export.build_and_mail(d.ann.id)
-    [(_, (_, _, _, path))] = d.store.jobs
+    [mail] = d.store.jobs
+    assert isinstance(mail, AccountMail)
+    path = mail.target
     with MemoryUnitOfWork(d.store) as uow:  # what the account mail does with the link
         uow.tokens.add(d.ann.id, KIND, CountingSecrets().digest("link"), d.clock.now(),
                        d.clock.now() + lifetime, target=str(path))
@@ -128,5 +132,5 @@ def test_an_unused_copy_goes_when_its_link_expires() -> None:
     with pytest.raises(DomainError):
         d.export.claim(token)
     assert d.export.purge_expired() == 1
-    assert d.store.jobs == [("delete_files", ([path],))]
+    assert d.store.jobs == [DeleteFiles([path])]
     assert d.export.purge_expired() == 0  # taken once

@@ -10,6 +10,7 @@ import pytest
 
 from adapters.security.email_addresses import LibraryEmailAddresses
 from application.complaints import Complaints
+from application.ports.jobs import AccountMail
 from domain.accounts import InvalidFields
 from domain.complaints import ComplaintForm
 from domain.errors import DomainError
@@ -29,7 +30,7 @@ BAD = REFUSED + RESERVED
 
 @pytest.fixture
 def checked(world: World) -> World:  # noqa: F811
-    world.accounts = attrs.evolve(world.accounts, addresses=LibraryEmailAddresses())
+    world.accounts = world.accounts.evolve(addresses=LibraryEmailAddresses())
     return world
 
 
@@ -37,7 +38,7 @@ def checked(world: World) -> World:  # noqa: F811
 def test_a_signup_with_an_address_amora_does_not_take_is_refused(checked: World,
                                                                   email: str) -> None:
     with pytest.raises(InvalidFields) as refused:
-        checked.accounts.sign_up("amora.test", attrs.evolve(FORM, email=email), VISITOR)
+        checked.accounts.signup.sign_up("amora.test", attrs.evolve(FORM, email=email), VISITOR)
     assert refused.value.params["fields"]["email"] == "invalid_email"
     assert not checked.store.members and not checked.store.jobs
 
@@ -48,7 +49,8 @@ def test_a_change_to_an_address_amora_does_not_take_is_refused(checked: World,
     member_id = signed_up(checked)
     checked.outbox.sent.clear()
     with pytest.raises(DomainError) as refused:
-        checked.accounts.request_mail_change(member_id, email, FORM.password, VISITOR.ip)
+        checked.accounts.credentials.request_mail_change(member_id, email, FORM.password,
+                                                         VISITOR.ip)
     assert refused.value.code == "new_email_invalid"
     assert not checked.tasks.jobs
     assert checked.store.members[member_id].email == "ann@example.com"
@@ -58,13 +60,14 @@ def test_a_member_whose_address_predates_the_rule_still_gets_in(checked: World) 
     member_id = signed_up(checked)
     member = checked.store.members[member_id]
     checked.store.members[member_id] = attrs.evolve(member, email="x:ann@example.com")
-    login = checked.accounts.log_in("amora.test", " X:Ann@Example.com ", FORM.password, VISITOR)
+    login = checked.accounts.sign_in.log_in("amora.test", " X:Ann@Example.com ", FORM.password,
+                                            VISITOR)
     assert login.member.id == member_id
-    checked.accounts.request_password_reset("amora.test", "x:ann@example.com")
-    assert checked.tasks.jobs[-1] == ("account_mail", ("password_reset", member_id))
+    checked.accounts.credentials.request_password_reset("amora.test", "x:ann@example.com")
+    assert checked.tasks.jobs[-1] == AccountMail("password_reset", member_id)
     # An address that is neither taken nor anyone's is still called invalid.
     with pytest.raises(DomainError) as refused:
-        checked.accounts.request_password_reset("amora.test", "y:ann@example.com")
+        checked.accounts.credentials.request_password_reset("amora.test", "y:ann@example.com")
     assert refused.value.code == "invalid_email"
 
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from application.games import Games
 from application.likes import Likes
 from application.ports.events import NewLike, NewMatch
+from application.ports.jobs import LikeNotice, MatchNotice
 from domain.errors import DomainError
 from domain.matching import Wishes
 from domain.members import AccountStatus, Member
@@ -54,7 +55,7 @@ def test_a_like_back_is_a_match_celebrated_once_on_each_side() -> None:
     assert theirs.match and not theirs.match_new  # Bob saw it as he liked
     c.likes.match_seen(c.ann, c.bob.id)
     assert not c.likes.lists(c.ann).profiles[0].match_new
-    assert [name for name, _ in c.store.jobs] == ["notify", "notify"]
+    assert [type(job) for job in c.store.jobs] == [LikeNotice, MatchNotice]
 
 
 def test_liking_again_tells_nobody_again_and_unliking_ends_the_match() -> None:

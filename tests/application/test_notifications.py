@@ -5,7 +5,6 @@ updates. The settings: test_notification_settings.py."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
 
 import attrs
 import pytest
@@ -16,9 +15,10 @@ from adapters.mail.texts import JsonMailTexts
 from application.chat import Chat
 from application.likes import Likes
 from application.ports.events import NewLike, UnreadCount
+from application.ports.jobs import Job, LikeNotice, ReceiptNotice, UnreadReminder, WeeklyUpdate
 from application.shared.outbox import notification_for
 from domain.members import AccountStatus, Member
-from domain.notifications import PREFERENCE_KEYS, Kind, MailOff
+from domain.notifications import PREFERENCE_KEYS, MailOff
 from domain.orders import Order, OrderStatus
 from tests.application.mailroom import FCM, post, subscribe
 from tests.application.memory import MemoryStore, MemoryUnitOfWork
@@ -51,7 +51,7 @@ def test_preferences_and_mail_off_decide_what_goes_out() -> None:
     assert not p.outbox.sent and not p.pushes.delivered
     p.settings.set_mail_off(p.bob.id, MailOff.BOUNCE, actor="mailer")
     p.settings.update(p.bob, {"like": True}, None, mail_on=False)
-    p.notifier.notify(Kind.LIKE.value, p.bob.id, {"member": p.ann.id})
+    p.notifier.notify(LikeNotice(p.bob.id, p.ann.id))
     assert not p.outbox.sent and len(p.pushes.delivered) == 1  # push only: mail is off
     assert p.store.audit[-1]["details"] == {"reason": "bounce"}
 
@@ -61,7 +61,7 @@ def test_preferences_and_mail_off_decide_what_goes_out() -> None:
 def test_who_is_never_mailed(change: dict[str, object]) -> None:
     p = post()
     p.store.members[p.bob.id] = attrs.evolve(p.bob, **change)  # type: ignore[arg-type]
-    p.notifier.notify(Kind.LIKE.value, p.bob.id, {"member": p.ann.id})
+    p.notifier.notify(LikeNotice(p.bob.id, p.ann.id))
     assert not p.outbox.sent
 
 
@@ -72,10 +72,10 @@ def test_a_gone_subscription_is_dropped_and_a_failing_one_retried_alone() -> Non
     p.pushes.gone.add(FCM + "gone")
     p.pushes.failing.add(FCM + "flaky")
     with pytest.raises(ConnectionError):
-        p.notifier.notify(Kind.LIKE.value, p.bob.id, {"member": p.ann.id})
+        p.notifier.notify(LikeNotice(p.bob.id, p.ann.id))
     assert FCM + "gone" not in p.store.pushes and len(p.outbox.sent) == 1
     p.pushes.failing.clear()
-    p.notifier.notify(Kind.LIKE.value, p.bob.id, {"member": p.ann.id})  # the job's retry
+    p.notifier.notify(LikeNotice(p.bob.id, p.ann.id))  # the job's retry
     assert [endpoint for endpoint, _ in p.pushes.delivered] == [FCM + "fine", FCM + "flaky"]
     assert len(p.outbox.sent) == 1
 
@@ -84,19 +84,19 @@ def test_unread_reminders_and_weekly_updates_find_their_members() -> None:
     p = post()
     Chat(factory(p.store), p.clock, Bus()).send(p.ann, p.bob.id, "hi")
     p.store.jobs.clear()
-    queued: list[tuple[Any, ...]] = []
-    assert p.notifier.remind_unread(lambda *job: queued.append(job)) == 0  # not a day yet
+    queued: list[Job] = []
+    assert p.notifier.remind_unread(queued.append) == 0  # not a day yet
     p.clock.current += timedelta(hours=25)
-    assert p.notifier.remind_unread(lambda *job: queued.append(job)) == 1
-    assert queued == [("notify", "unread_reminder", p.bob.id, {"count": 1})]
-    p.notifier.notify(*queued[0][1:])
+    assert p.notifier.remind_unread(queued.append) == 1
+    assert queued == [UnreadReminder(p.bob.id, 1)]
+    p.notifier.notify(queued[0])
     assert p.outbox.sent[-1]["subject"] == "unread_reminder:nl"
-    weekly: list[tuple[Any, ...]] = []
+    weekly: list[Job] = []
     for member in (p.ann, p.bob):
         p.settings.update(member, {"weekly_updates": True}, None, mail_on=False)
-    assert p.notifier.weekly_updates(lambda *job: weekly.append(job)) == 2
-    p.notifier.notify("weekly_update", p.ann.id, {})
-    p.notifier.notify("weekly_update", p.ann.id, {})  # once per week
+    assert p.notifier.weekly_updates(weekly.append) == 2
+    p.notifier.notify(WeeklyUpdate(p.ann.id))
+    p.notifier.notify(WeeklyUpdate(p.ann.id))  # once per week
     assert [m["subject"] for m in p.outbox.sent].count("weekly_update:nl") == 1
 
 
@@ -104,27 +104,27 @@ def test_no_marketing_mail_goes_to_a_member_who_did_not_opt_in() -> None:
     """Issue 29.7: the weekly update (the one marketing mail sent so far) is neither
     queued for nor mailed to a member who never said yes, nor after they said no."""
     p = post()
-    queued: list[tuple[Any, ...]] = []
-    assert p.notifier.weekly_updates(lambda *job: queued.append(job)) == 0
-    p.notifier.notify("weekly_update", p.ann.id, {})  # a job queued before, say
+    queued: list[Job] = []
+    assert p.notifier.weekly_updates(queued.append) == 0
+    p.notifier.notify(WeeklyUpdate(p.ann.id))  # a job queued before, say
     assert not p.outbox.sent
     p.settings.update(p.ann, {"weekly_updates": True}, None, mail_on=False)
-    assert p.notifier.weekly_updates(lambda *job: queued.append(job)) == 1
-    assert queued == [("notify", "weekly_update", p.ann.id, {})]
+    assert p.notifier.weekly_updates(queued.append) == 1
+    assert queued == [WeeklyUpdate(p.ann.id)]
     p.settings.update(p.ann, {"weekly_updates": False}, None, mail_on=False)
-    p.notifier.notify(*queued[0][1:])
+    p.notifier.notify(queued[0])
     assert not p.outbox.sent
 
 
 def test_old_delivery_keys_are_purged() -> None:
     p = post()
-    p.notifier.notify(Kind.LIKE.value, p.bob.id, {"member": p.ann.id})
+    p.notifier.notify(LikeNotice(p.bob.id, p.ann.id))
     p.clock.current += timedelta(days=91)
     assert p.notifier.purge() == 2 and not p.store.sent  # the mail's key and the push's
 
 
 def test_only_news_for_a_member_on_their_own_channel_becomes_a_job() -> None:
-    assert notification_for("member:2", NewLike(member=1)) == ("like", 2, {"member": 1})
+    assert notification_for("member:2", NewLike(member=1)) == LikeNotice(2, 1)
     assert notification_for("site:1", NewLike(member=1)) is None
     assert notification_for("member:2", UnreadCount(3)) is None
 
@@ -137,7 +137,7 @@ def test_a_like_is_mailed_exactly_when_the_preference_and_mail_allow_it(
     p = post()
     subscribe(p, p.bob, "bob")
     p.store.notifications[p.bob.id] = (preferences, off.value if off else None)
-    p.notifier.notify(Kind.LIKE.value, p.bob.id, {"member": p.ann.id})
+    p.notifier.notify(LikeNotice(p.bob.id, p.ann.id))
     assert bool(p.outbox.sent) == (preferences["like"] and off is None)
     assert bool(p.pushes.delivered) == preferences["like"]
 
@@ -172,10 +172,10 @@ def test_a_gift_is_pushed_a_match_told_and_a_receipt_mailed_whatever_the_prefere
     assert to_bob == ["match:nl"]  # gifts are not mailed
     p.settings.update(p.bob, dict.fromkeys(PREFERENCE_KEYS, False), None, mail_on=False)
     order = _paid_order(p.store, p.bob)
-    p.notifier.notify(Kind.PAYMENT_RECEIPT.value, p.bob.id, {"order": order})
+    p.notifier.notify(ReceiptNotice(p.bob.id, order))
     assert p.outbox.sent[-1]["subject"] == "payment_receipt:nl" and len(p.pushes.delivered) == 2
     mails = len(p.outbox.sent)
-    p.notifier.notify(Kind.PAYMENT_RECEIPT.value, p.ann.id, {"order": order})  # not Ann's
+    p.notifier.notify(ReceiptNotice(p.ann.id, order))  # not Ann's
     assert len(p.outbox.sent) == mails
 
 
@@ -196,7 +196,7 @@ def test_a_receipt_writes_the_day_of_payment_as_the_members_language_does(langua
         uow.members.save(p.bob, attrs.evolve(p.bob, language=language))
         uow.commit()
     order = _paid_order(p.store, p.bob, paid_at=NOW + timedelta(days=7))
-    notifier.notify(Kind.PAYMENT_RECEIPT.value, p.bob.id, {"order": order})
+    notifier.notify(ReceiptNotice(p.bob.id, order))
     text = p.outbox.sent[-1]["text"]
     assert RECEIPT_DATES[language] in text and "2026-11-28" not in text
 

@@ -13,6 +13,7 @@ import pytest
 
 from adapters.security.signing import SecretSigner
 from application.photos import FileRequest, Photos, ProcessedImage
+from application.ports.jobs import DeleteFiles
 from domain.errors import DomainError
 from domain.members import Member
 from domain.photos import FREE_PHOTOS, MAX_UPLOAD_BYTES, PhotoStatus
@@ -80,7 +81,7 @@ def test_deleting_the_main_photo_passes_it_on_and_its_files_go_in_the_background
     a.photos.delete(a.ann.id, first.id)
     [left] = a.store.photos
     assert left.id == second.id and left.is_main
-    assert a.store.jobs == [("delete_files", ([gone.filename, gone.thumb_filename],))]
+    assert a.store.jobs == [DeleteFiles([gone.filename, gone.thumb_filename])]
     eve = add_member(a.store, "Eve")
     with pytest.raises(DomainError, match="photo_not_found"):
         a.photos.delete(eve.id, second.id)  # another's photo does not exist for Eve

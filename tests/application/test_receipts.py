@@ -14,9 +14,9 @@ from adapters.mail.texts import JsonMailTexts
 from adapters.receipts.pdf import FpdfReceiptPrinter
 from adapters.security.signing import SecretSigner
 from application.notifications import NotificationSettings, Notifier
+from application.ports.jobs import ReceiptNotice
 from application.receipts import Receipts
 from domain.errors import DomainError
-from domain.notifications import Kind
 from domain.orders import OrderStatus
 from tests.application.mailroom import Outbox, Pushes, Texts
 from tests.application.memory import CountingSecrets, MemoryUnitOfWork
@@ -115,9 +115,9 @@ def test_the_payment_mail_carries_the_receipt_as_a_pdf() -> None:
     notifier = Notifier(factory(t.store), t.clock, CountingSecrets(), settings,
                         JsonMailTexts(), outbox, Pushes(), base_url="https://{domain}",
                         receipts=FpdfReceiptPrinter())
-    [job] = [args for name, args in t.store.jobs if name == "notify"]
-    assert job == (Kind.PAYMENT_RECEIPT.value, t.ann.id, {"order": order})
-    notifier.notify(*job)
+    [job] = [job for job in t.store.jobs if isinstance(job, ReceiptNotice)]
+    assert job == ReceiptNotice(t.ann.id, order)
+    notifier.notify(job)
     [mail] = outbox.sent
     assert "Betaalmethode: iDEAL\nNummer betaalbewijs: 2026-000001" in mail["text"]
     assert "Je betaalbewijs 2026-000001 zit als pdf in de bijlage." in mail["text"]
@@ -128,7 +128,7 @@ def test_the_payment_mail_carries_the_receipt_as_a_pdf() -> None:
         text = pdf.pages[0].extract_text()
     assert "Betaalbewijs" in text and "2026-000001" in text  # Ann reads Dutch
     assert "Btw 21 % (Nederland)" in text and "€ 1,74" in text
-    notifier.notify(*job)  # the job again: the mail was sent
+    notifier.notify(job)  # the job again: the mail was sent
     assert len(outbox.sent) == 1
 
 
@@ -139,6 +139,6 @@ def test_without_a_printer_the_payment_mail_goes_without_attachment() -> None:
     outbox = Outbox()
     notifier = Notifier(factory(t.store), t.clock, CountingSecrets(), settings, Texts(),
                         outbox, Pushes(), base_url="https://{domain}")
-    [job] = [args for name, args in t.store.jobs if name == "notify"]
-    notifier.notify(*job)
+    [job] = [job for job in t.store.jobs if isinstance(job, ReceiptNotice)]
+    notifier.notify(job)
     assert outbox.sent[0]["attachments"] == []

@@ -563,8 +563,8 @@ def _in_force_matches_the_restrictions(world: World, rows: dict[str, Any]) -> No
     assert sorted(named) == sorted(removed)  # each removed text in one decision in force
     assert sorted((d for d in in_force if d[1] != "text_removed"), key=repr) == sorted(
         restricted, key=repr)
-    mailed = [args for (args,) in rows["mails"] if args[0] == "decision"]
-    assert [(args[1], int(args[3])) for args in mailed] == [
+    mailed = [fields for (fields,) in rows["mails"] if fields["mail"] == "decision"]
+    assert [(fields["member_id"], int(fields["target"])) for fields in mailed] == [
         (member, number) for number, member, *_ in rows["decisions"]]
 
 

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from application.ports.events import CreditsChanged, PaymentSettled
+from application.ports.jobs import ReceiptNotice
 from domain.credits import EntryKind
 from domain.errors import DomainError
 from domain.orders import OrderStatus
@@ -59,7 +60,7 @@ def test_a_paid_order_adds_its_credits_once_and_makes_the_member_premium() -> No
     assert t.store.members[t.ann.id].paid_user
     assert PaymentSettled(started.order, OrderStatus.PAID) in t.bus.to(t.ann)
     assert CreditsChanged(300) in t.bus.to(t.ann)
-    assert ("notify", ("payment_receipt", t.ann.id, {"order": started.order})) in t.store.jobs
+    assert ReceiptNotice(t.ann.id, started.order) in t.store.jobs
     t.shop.webhook("sandbox", "tr_unknown")  # ignored
     t.shop.webhook("mollie", started.payment_id)  # another provider's words: ignored
     assert len(t.store.ledger) == 1

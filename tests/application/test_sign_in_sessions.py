@@ -13,12 +13,14 @@ from adapters.security.password_strength import password_strength
 from adapters.security.signing import SecretSigner
 from adapters.texts.grounds import JsonGroundTexts
 from application.account_mails import AccountMails, ComposedMail
-from application.accounts import Accounts, Visitor
 from application.new_device_mails import NewDeviceMails, device_words
 from application.ports.events import Event, SessionRevoked
-from application.sign_in_sessions import NEW_DEVICE_JOB, SignInSessions
+from application.ports.jobs import NewDeviceMail
+from application.shared.sign_ins import Visitor
+from application.sign_in_sessions import SignInSessions
 from domain.errors import DomainError
 from domain.sign_ins import SEEN_EVERY, Browser, EarlierSignIn, is_new_device
+from tests.application.account_areas import AccountAreas, account_areas
 from tests.application.memory import (
     CountingSecrets,
     FixedClock,
@@ -80,7 +82,7 @@ class Heard:
 class World:
     store: MemoryStore
     clock: FixedClock
-    accounts: Accounts
+    accounts: AccountAreas
     sessions: SignInSessions
     mails: NewDeviceMails
     account_mails: AccountMails
@@ -88,16 +90,17 @@ class World:
     outbox: Outbox
     heard: Heard
 
-    def jobs(self, name: str) -> list[tuple[Any, ...]]:
-        return [args for job, args in self.store.jobs if job == name]
+    def new_device_mails(self) -> list[NewDeviceMail]:
+        return [job for job in self.store.jobs if isinstance(job, NewDeviceMail)]
 
     def send_new_device_mails(self) -> None:
-        for args in self.jobs(NEW_DEVICE_JOB):
-            self.mails.send(*args)
-        self.store.jobs[:] = [job for job in self.store.jobs if job[0] != NEW_DEVICE_JOB]
+        for job in self.new_device_mails():
+            self.mails.send(job.session_id)
+        self.store.jobs[:] = [job for job in self.store.jobs
+                              if not isinstance(job, NewDeviceMail)]
 
     def sign_in(self, visitor: Visitor) -> str:
-        return self.accounts.log_in("amora.test", FORM.email, FORM.password, visitor).token
+        return self.accounts.sign_in.log_in("amora.test", FORM.email, FORM.password, visitor).token
 
 
 @pytest.fixture
@@ -114,9 +117,9 @@ def world() -> World:
     def uow(single_read: bool = False) -> MemoryUnitOfWork:
         return MemoryUnitOfWork(store)
 
-    accounts = Accounts(uow=uow, clock=clock, passwords=PlainPasswords(), secrets=secrets,
-                        tasks=RecordingTasks(), files=MemoryFiles(),
-                        password_strength=password_strength, user_agents=agents)
+    accounts = account_areas(uow=uow, clock=clock, passwords=PlainPasswords(), secrets=secrets,
+                             tasks=RecordingTasks(), files=MemoryFiles(),
+                             password_strength=password_strength, user_agents=agents)
     account_mails = AccountMails(uow=uow, clock=clock, secrets=secrets, texts=texts,
                                  mailer=outbox, base_url="https://{domain}",
                                  signer=SecretSigner("test"), grounds=JsonGroundTexts())
@@ -128,17 +131,17 @@ def world() -> World:
 
 
 def signed_up(world: World, visitor: Visitor = LAPTOP) -> tuple[int, str]:
-    login = world.accounts.sign_up("amora.test", FORM, visitor)
+    login = world.accounts.signup.sign_up("amora.test", FORM, visitor)
     world.store.jobs.clear()  # the activation mail
     return login.member.id, login.token
 
 
 def test_the_first_session_and_the_same_browser_again_are_no_new_device(world: World) -> None:
     signed_up(world)
-    assert world.jobs(NEW_DEVICE_JOB) == []  # signup: nothing to compare with
+    assert world.new_device_mails() == []  # signup: nothing to compare with
     world.sign_in(LAPTOP)
     world.sign_in(attrs.evolve(LAPTOP, ip="192.0.2.9", user_agent="Firefox/122 (Windows 11)"))
-    assert world.jobs(NEW_DEVICE_JOB) == []  # same cookie, same browser family
+    assert world.new_device_mails() == []  # same cookie, same browser family
 
 
 def test_a_new_cookie_or_a_new_browser_on_the_device_is_a_new_device(world: World) -> None:
@@ -146,7 +149,7 @@ def test_a_new_cookie_or_a_new_browser_on_the_device_is_a_new_device(world: Worl
     world.sign_in(PHONE)
     world.sign_in(attrs.evolve(LAPTOP, user_agent="Chrome/120 (Windows 10)"))
     world.sign_in(PHONE)  # seen now
-    assert [args for args in world.jobs(NEW_DEVICE_JOB)] == [(2,), (3,)]
+    assert world.new_device_mails() == [NewDeviceMail(2), NewDeviceMail(3)]
 
 
 def test_sessions_from_before_device_cookies_count_by_their_browser() -> None:
@@ -176,8 +179,8 @@ def test_the_mail_tells_device_place_and_time_and_its_link_ends_that_session(
 
     ended = world.sessions.end_by_link(token)  # no sign-in needed
     assert (ended.member_id, ended.ended) == (member_id, True)
-    assert world.accounts.signed_in(phone) is None
-    assert world.accounts.signed_in(laptop) is not None
+    assert world.accounts.sign_in.signed_in(phone) is None
+    assert world.accounts.sign_in.signed_in(laptop) is not None
     channel, event = world.heard.events[-1]
     assert channel == f"member:{member_id}" and event == SessionRevoked(sessions=(2,))
     with pytest.raises(DomainError) as twice:
@@ -249,19 +252,19 @@ def test_last_use_is_written_at_most_every_few_minutes(world: World) -> None:
         writes.append(row["last_seen_at"])
         return row["last_seen_at"]
 
-    world.accounts.signed_in(laptop)
+    world.accounts.sign_in.signed_in(laptop)
     assert last_seen() is None  # just begun
     world.clock.current += SEEN_EVERY - timedelta(seconds=1)
-    world.accounts.signed_in(laptop)
+    world.accounts.sign_in.signed_in(laptop)
     assert last_seen() is None
     world.clock.current += timedelta(seconds=1)
-    world.accounts.signed_in(laptop)
+    world.accounts.sign_in.signed_in(laptop)
     assert last_seen() == started + SEEN_EVERY
     world.clock.current += timedelta(minutes=4)
-    world.accounts.signed_in(laptop)
+    world.accounts.sign_in.signed_in(laptop)
     assert last_seen() == started + SEEN_EVERY  # not again within SEEN_EVERY
     world.clock.current += timedelta(minutes=1)
-    world.accounts.signed_in(laptop)
+    world.accounts.sign_in.signed_in(laptop)
     assert last_seen() == started + 2 * SEEN_EVERY
     assert world.sessions.of_member(member_id, laptop)[0].last_active == started + 2 * SEEN_EVERY
 
@@ -271,8 +274,8 @@ def test_ending_one_session_signs_only_it_out(world: World) -> None:
     phone = world.sign_in(PHONE)
     phone_id = world.sessions.of_member(member_id, phone)[0].id
     assert world.sessions.end(member_id, laptop, phone_id) is False  # not the one asking
-    assert world.accounts.signed_in(phone) is None
-    assert world.accounts.signed_in(laptop) is not None
+    assert world.accounts.sign_in.signed_in(phone) is None
+    assert world.accounts.sign_in.signed_in(laptop) is not None
     assert world.heard.events[-1][1] == SessionRevoked(sessions=(phone_id,))
     assert [each.id for each in world.sessions.of_member(member_id, laptop)] != [phone_id]
     with pytest.raises(DomainError) as again:
@@ -280,18 +283,18 @@ def test_ending_one_session_signs_only_it_out(world: World) -> None:
     assert again.value.code == "session_not_found"
     own = world.sessions.of_member(member_id, laptop)[0].id
     assert world.sessions.end(member_id, laptop, own) is True
-    assert world.accounts.signed_in(laptop) is None
+    assert world.accounts.sign_in.signed_in(laptop) is None
 
 
 def test_nobody_ends_another_members_session(world: World) -> None:
     ann, laptop = signed_up(world)
-    other = world.accounts.sign_up("amora.test", attrs.evolve(FORM, email="bo@example.com",
+    other = world.accounts.signup.sign_up("amora.test", attrs.evolve(FORM, email="bo@example.com",
                                                                name="Bo"), PHONE)
     bo_session = world.sessions.of_member(other.member.id, other.token)[0].id
     with pytest.raises(DomainError) as refused:
         world.sessions.end(ann, laptop, bo_session)
     assert refused.value.code == "session_not_found"
-    assert world.accounts.signed_in(other.token) is not None
+    assert world.accounts.sign_in.signed_in(other.token) is not None
     assert world.heard.events == []
 
 
@@ -299,8 +302,8 @@ def test_ending_all_others_keeps_this_one(world: World) -> None:
     member_id, laptop = signed_up(world)
     others = [world.sign_in(PHONE), world.sign_in(attrs.evolve(PHONE, device="tablet"))]
     assert world.sessions.end_others(member_id, laptop) == 2
-    assert [world.accounts.signed_in(token) for token in others] == [None, None]
-    assert world.accounts.signed_in(laptop) is not None
+    assert [world.accounts.sign_in.signed_in(token) for token in others] == [None, None]
+    assert world.accounts.sign_in.signed_in(laptop) is not None
     assert [each.current for each in world.sessions.of_member(member_id, laptop)] == [True]
     assert world.heard.events[-1][1] == SessionRevoked(sessions=(2, 3))
     assert world.sessions.end_others(member_id, laptop) == 0

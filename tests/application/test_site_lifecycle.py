@@ -8,9 +8,10 @@ from datetime import UTC, datetime, timedelta
 import attrs
 import pytest
 
+from application.ports.jobs import AccountMail, SiteClosedMails
 from application.shared.site_directory import SiteDirectory
 from application.shared.site_lookup import CLOSED_MAIL
-from application.sites import CLOSED_MAILS_JOB, SiteAdministration
+from application.sites import SiteAdministration
 from domain.errors import DomainError
 from domain.members import AccountStatus, Member, Profile
 from tests.application.memory import FixedClock, MemoryStore, MemoryUnitOfWork
@@ -101,11 +102,10 @@ def test_a_closure_tells_confirmed_real_members_a_batch_at_a_time(
     _member(store, 9, site_id=2)
     site, told = admin(store).close("amora.test", "Retired", "ops")
     assert (site.closed, told) == (True, 5)
-    assert store.jobs == [(CLOSED_MAILS_JOB, (1, 0))]
+    assert store.jobs == [SiteClosedMails(1, 0)]
     administration = admin(store)
     assert [administration.tell_members(1, after) for after in (0, 2, 4, 8)] == [2, 2, 1, 0]
-    mailed = [args[1] for name, args in store.jobs if name == "account_mail"]
-    assert mailed == [1, 2, 3, 4, 8]
-    assert {args[0] for name, args in store.jobs if name == "account_mail"} == {CLOSED_MAIL}
-    assert [args for name, args in store.jobs if name == CLOSED_MAILS_JOB] == [
-        (1, 0), (1, 2), (1, 4)]
+    mails = [job for job in store.jobs if isinstance(job, AccountMail)]
+    assert mails == [AccountMail(CLOSED_MAIL, member) for member in (1, 2, 3, 4, 8)]
+    assert [job for job in store.jobs if isinstance(job, SiteClosedMails)] == [
+        SiteClosedMails(1, 0), SiteClosedMails(1, 2), SiteClosedMails(1, 4)]

@@ -10,8 +10,9 @@ import attrs
 import pytest
 
 from application.ports.events import CreditsChanged, PaymentSettled
+from application.ports.jobs import WithdrawalMail, WithdrawalRefund
 from application.ports.withdrawals import RefundState
-from application.withdrawals import MAIL_JOB, REFUND_JOB, Withdrawals
+from application.withdrawals import Withdrawals
 from domain.credits import EntryKind
 from domain.errors import DomainError
 from domain.orders import OrderStatus
@@ -48,11 +49,11 @@ def spend(t: Till, credits: int, key: str = "spent") -> None:
 def run_jobs(d: Desk) -> None:
     """What the outbox runner does with the jobs written so far."""
     jobs, d.till.store.jobs = d.till.store.jobs, []
-    for name, args in jobs:
-        if name == REFUND_JOB:
-            d.withdrawals.pay_out(*args)
-        elif name == MAIL_JOB:
-            d.withdrawals.acknowledge(*args)
+    for job in jobs:
+        if isinstance(job, WithdrawalRefund):
+            d.withdrawals.pay_out(job.order_id)
+        elif isinstance(job, WithdrawalMail):
+            d.withdrawals.acknowledge(job.order_id)
 
 
 def test_withdrawing_takes_back_the_unused_credits_and_refunds_their_price() -> None:
@@ -84,7 +85,7 @@ def test_withdrawing_takes_back_the_unused_credits_and_refunds_their_price() -> 
     assert t.store.audit[-2]["actor"] == "member"
     assert t.store.audit[-2]["details"]["credits_taken"] == 70
     assert CreditsChanged(0) in t.bus.to(t.ann)
-    assert [name for name, _ in t.store.jobs][-2:] == [REFUND_JOB, MAIL_JOB]
+    assert [type(job) for job in t.store.jobs][-2:] == [WithdrawalRefund, WithdrawalMail]
 
     run_jobs(d)  # the refund job finds it done: no second refund; the mail goes out
     assert len(t.gateway.refunds) == 1

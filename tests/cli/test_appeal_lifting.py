@@ -18,6 +18,7 @@ import pytest
 from sqlalchemy import func, select
 from typer.testing import CliRunner
 
+from adapters.jobs.codec import job_of
 from adapters.sql.appeals import SqlAppeals
 from adapters.sql.tables import (
     appeals,
@@ -31,6 +32,7 @@ from adapters.sql.tables import (
     photos,
     profiles,
 )
+from application.ports.jobs import AccountMail
 from application.shared.decisions import record_decision
 from application.shared.sign_ins import Visitor
 from application.signup import SignupForm
@@ -166,9 +168,10 @@ def _appealed(world: World, decision_id: int) -> int:
     return container.appeals().contest(eve, decision_id, WHY).id
 
 
-def _mails(member: int) -> list[list[Any]]:
-    return [row["args"] for row in _rows(outbox)
-            if row["name"] == "account_mail" and row["args"][1] == member]
+def _mails(member: int) -> list[AccountMail]:
+    return [mail for row in _rows(outbox) if row["name"] == "account_mail"
+            for mail in [job_of(row["name"], row["args"])]
+            if isinstance(mail, AccountMail) and mail.member_id == member]
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -184,8 +187,8 @@ def test_lifting_undoes_each_kind_and_tells_the_member(amora: Any, kind: str) ->
     [appeal] = _rows(appeals)
     assert (appeal["status"], appeal["decided_by"], appeal["note"], appeal["decision_id"]) \
         == ("lifted", "ops", "We were wrong", decision_id)
-    outcome = ["appeal_lifted" if kind == "ban" else "appeal_outcome", world.eve, None,
-               str(appeal_id)]
+    outcome = AccountMail("appeal_lifted" if kind == "ban" else "appeal_outcome", world.eve,
+                          None, str(appeal_id))
     assert _mails(world.eve)[-1] == outcome  # queued in the same transaction
     trail = [(row["action"], row["actor"]) for row in _rows(audit_log)][-2:]
     assert trail == [("members.unban" if kind == "ban" else "decisions.lift", "ops"),
@@ -224,8 +227,8 @@ def test_upholding_keeps_the_restriction_and_tells_the_member(amora: Any, kind: 
     assert upheld.exit_code == 0 and "upheld" in upheld.output
     assert world.effect() == restricted
     assert _rows(decisions)[-1]["status"] == "in_force"
-    outcome = ["appeal_upheld" if kind == "ban" else "appeal_outcome", world.eve, None,
-               str(appeal_id)]
+    outcome = AccountMail("appeal_upheld" if kind == "ban" else "appeal_outcome", world.eve,
+                          None, str(appeal_id))
     assert _mails(world.eve)[-1] == outcome
     again = amora("appeals", "decide", str(appeal_id), "--lift", "--note", "No, lift")
     assert again.exit_code == 1 and "decided already" in again.output
@@ -246,7 +249,8 @@ def test_a_decision_lifted_meanwhile_is_not_undone_twice(amora: Any) -> None:
     assert [(row["id"] == first, row["status"]) for row in _rows(decisions)] == [
         (True, "lifted"), (False, "in_force")]
     assert _rows(appeals)[0]["status"] == "lifted"
-    assert _mails(world.eve)[-1] == ["appeal_outcome", world.eve, None, str(appeal_id)]
+    assert _mails(world.eve)[-1] == AccountMail("appeal_outcome", world.eve, None,
+                                                str(appeal_id))
     assert "decisions.lift" not in [row["action"] for row in _rows(audit_log)]
 
 

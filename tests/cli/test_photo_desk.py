@@ -17,8 +17,10 @@ from sqlalchemy import func, select
 from typer.testing import CliRunner
 
 from adapters.http.app import create_app
+from adapters.jobs.codec import job_of
 from adapters.sql.tables import audit_log, decisions, outbox, photos
 from application.photos import FileRequest
+from application.ports.jobs import AccountMail
 from application.shared.sign_ins import Visitor
 from application.signup import SignupForm
 from cli import context
@@ -128,8 +130,9 @@ def test_remove_makes_one_decision_hides_the_photo_and_an_appeal_puts_it_back(
     assert photos_use.served(FileRequest(f"photos/{eve}/0-active.jpg"), lambda: eve) is None
     own = context.container().profiles().own(eve)
     assert [photo.id for photo in own.photos] == [second]
-    mails = [row["args"] for row in _rows(outbox) if row["name"] == "account_mail"]
-    assert ["decision", eve, None, str(decision["id"])] in mails
+    mails = [job_of(row["name"], row["args"]) for row in _rows(outbox)
+             if row["name"] == "account_mail"]
+    assert AccountMail("decision", eve, None, str(decision["id"])) in mails
     [audit] = [row for row in _rows(audit_log) if row["action"] == "photos.remove"]
     assert (audit["actor"], audit["subject"], audit["details"]) == (
         "ops", str(main), {"member": eve, "reason": "An actor's photo",

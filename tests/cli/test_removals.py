@@ -17,7 +17,9 @@ import pytest
 from sqlalchemy import func, select
 from typer.testing import CliRunner
 
+from adapters.jobs.codec import job_of
 from adapters.sql.tables import audit_log, decisions, messages, outbox, profiles
+from application.ports.jobs import AccountMail
 from application.shared.sign_ins import Visitor
 from application.signup import SignupForm
 from cli import context
@@ -121,8 +123,9 @@ def test_remove_text_makes_one_decision_and_keeps_the_old_text(amora: Any) -> No
     [audit] = [row for row in _rows(audit_log) if row["action"] == "members.remove_text"]
     assert (audit["subject"], audit["actor"], audit["details"]) == (
         str(eve), "ops", {"fields": ["name", "about_me"]})  # never the text itself
-    jobs = [row["args"] for row in _rows(outbox) if row["name"] == "account_mail"]
-    assert ["decision", eve, None, str(decision["id"])] in jobs  # the member is told
+    jobs = [job_of(row["name"], row["args"]) for row in _rows(outbox)
+            if row["name"] == "account_mail"]
+    assert AccountMail("decision", eve, None, str(decision["id"])) in jobs  # the member is told
 
     # The operator reads it back: the old text, as text.
     shown = amora("decisions", "show", str(decision["id"]))

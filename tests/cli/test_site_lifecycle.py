@@ -18,7 +18,9 @@ import pytest
 from sqlalchemy import delete, func, select, update
 from typer.testing import CliRunner
 
+from adapters.jobs.codec import job_of
 from adapters.sql.tables import audit_log, members, orders, outbox, site_aliases, sites
+from application.ports.jobs import SiteClosedMails
 from application.shared.sign_ins import Visitor
 from application.signup import SignupForm
 from cli import context
@@ -138,10 +140,10 @@ def test_rename_keeps_the_old_domain_the_sites(amora: Any) -> None:
     assert (audit["actor"], audit["subject"], audit["details"]) == (
         "ops", "amora.example", {"from": "amora.test", "to": "amora.example"})
     # The member is still the site's, and logs in on either name.
-    accounts = context.container().accounts()
+    sign_in = context.container().sign_in()
     visitor = Visitor(ip="192.0.2.1", user_agent=None, language="en")
     for host in ("amora.example", "amora.test"):
-        assert accounts.sign_in.log_in(host, "ann@example.com", PASSWORD, visitor).member.id == ann
+        assert sign_in.log_in(host, "ann@example.com", PASSWORD, visitor).member.id == ann
 
     # The old domain is no one else's: not a new site's, not another's new name.
     assert amora("sites", "add", "flirt.test", "--company", "1").exit_code == 0
@@ -175,9 +177,9 @@ def _text(mail: email.message.EmailMessage) -> str:
     return plain_text(mail)
 
 
-def _pending(name: str) -> list[list[Any]]:
+def _pending(name: str) -> list[Any]:
     with context.container().engine().connect() as connection:
-        return [list(row.args) for row in connection.execute(
+        return [job_of(row.name, row.args) for row in connection.execute(
             select(outbox).where(outbox.c.name == name).order_by(outbox.c.id))]
 
 
@@ -257,7 +259,7 @@ def test_close_stops_signups_and_purchases_and_tells_every_member(amora: Any) ->
         assert connection.execute(select(orders.c.status)).scalar() == "refunded"
 
     # Each confirmed member is mailed once, in their language (not the unconfirmed one).
-    assert _pending("site_closed_mails") == [[1, 0]]
+    assert _pending("site_closed_mails") == [SiteClosedMails(1, 0)]
     container.tasks().drain()
     [german] = [m for m in _mails("ann@example.com") if m["Subject"] == "Amora schließt"]
     assert "kann sich niemand mehr registrieren" in _text(german)
@@ -288,9 +290,9 @@ def test_closure_mails_go_out_a_batch_at_a_time_and_stop_when_reopened(
     assert amora("sites", "close", "amora.test", "--reason", "Closing", "--yes").exit_code == 0
     administration = container.site_administration()
     assert administration.tell_members(1, 0) == 2
-    assert [args[1] for args in _pending("account_mail")] == people[:2]
-    assert _pending("site_closed_mails")[-1] == [1, people[1]]
+    assert [mail.member_id for mail in _pending("account_mail")] == people[:2]
+    assert _pending("site_closed_mails")[-1] == SiteClosedMails(1, people[1])
     assert administration.tell_members(1, people[1]) == 2
     assert amora("sites", "reopen", "amora.test").exit_code == 0
     assert administration.tell_members(1, people[3]) == 0  # open again: the rest not told
-    assert [args[1] for args in _pending("account_mail")] == people[:4]
+    assert [mail.member_id for mail in _pending("account_mail")] == people[:4]

@@ -73,8 +73,8 @@ def test_two_factor_off_mails_the_member_and_keeps_the_reason(amora: Any) -> Non
     [line] = [row for row in _rows(audit_log) if row["action"] == "members.two_factor_off"]
     assert (line["actor"], line["subject"]) == ("ops", str(eve))
     assert line["details"] == {"reason": "lost phone; ID checked"}
-    assert any(job["name"] == "account_mail" and job["args"][:2] == ["two_factor_off", eve]
-               for job in _rows(outbox))
+    assert any(job["name"] == "account_mail" and job["args"]["mail"] == "two_factor_off"
+               and job["args"]["member_id"] == eve for job in _rows(outbox))
 
 
 def test_two_factor_off_refuses_what_is_not_there_and_changes_nothing(amora: Any) -> None:

@@ -10,6 +10,7 @@ import attrs
 from flask import Flask
 
 from adapters.container import Container
+from application.ports.jobs import WeeklyUpdate
 from domain.members import AccountStatus, ProfileStatus
 from domain.notifications import MARKETING
 from tests.api_client import ApiClient
@@ -40,11 +41,12 @@ def _signed_up(app: Flask, name: str, **extra: Any) -> tuple[ApiClient, int]:
 
 def _weekly_run(container: Container) -> list[int]:
     """The scheduler's weekly run: whom it queues, each job then run."""
-    queued: list[tuple[Any, ...]] = []
-    container.notifier().weekly_updates(lambda *job: queued.append(job))
+    queued: list[WeeklyUpdate] = []
+    container.notifier().weekly_updates(
+        lambda job: queued.append(job) if isinstance(job, WeeklyUpdate) else None)
     for job in queued:
-        container.notifier().notify(*job[1:])
-    return [job[2] for job in queued]
+        container.notifier().notify(job)
+    return [job.member_id for job in queued]
 
 
 def _consents(app: Flask, member_id: int) -> list[dict[str, Any]]:
@@ -59,7 +61,7 @@ def test_a_new_member_gets_no_marketing_mail_until_they_opt_in(
     preferences = _body(ann.get("/api/notifications"))["preferences"]
     assert {key for key, on in preferences.items() if not on} == MARKETING
     assert _weekly_run(container) == []
-    container.notifier().notify("weekly_update", ann_id, {})  # a job queued anyway
+    container.notifier().notify(WeeklyUpdate(ann_id))  # a job queued anyway
     assert mails(container, "ann@example.com") == []
     with app.extensions["amora"].unit_of_work() as work:
         no = work.notifications.marketing_consent(ann_id)

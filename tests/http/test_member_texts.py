@@ -9,6 +9,7 @@ import sqlalchemy as sa
 from flask import Flask
 
 from adapters.container import Container
+from application.ports.jobs import LikeNotice
 from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_likes_api import signed_up
@@ -56,7 +57,7 @@ def test_a_stored_name_with_a_line_break_cannot_break_a_mail(
         connection.execute(sa.text("UPDATE profiles SET name = :name WHERE member_id = :id"),
                            {"name": EVIL, "id": bob_id})
     bob.post(f"/api/members/{ann_id}/like")
-    container.notifier().notify("like", ann_id, {"member": bob_id})
+    container.notifier().notify(LikeNotice(ann_id, bob_id))
     [mail] = mails(container, "ann@example.com")
     assert mail["Subject"] == "Eve Bcc: x@evil.test vindt je leuk"
     assert mail["Bcc"] is None  # header lookups ignore case

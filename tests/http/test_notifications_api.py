@@ -15,6 +15,7 @@ from dependency_injector import providers
 from flask import Flask
 
 from adapters.container import Container
+from application.ports.jobs import LikeNotice, MatchNotice, MessageNotice
 from application.ports.notifications import PushSubscription
 from domain.members import AccountStatus
 from domain.notifications import DEFAULTS
@@ -86,7 +87,7 @@ def test_a_like_mails_and_pushes_once_with_unsubscribe_headers(
     assert ann.post("/api/user?push=1", json={"subscription": SUBSCRIPTION}).status_code == 204
     bob.post(f"/api/members/{ann_id}/like")
     for _ in range(3):  # the job may be delivered more than once
-        container.notifier().notify("like", ann_id, {"member": bob_id})
+        container.notifier().notify(LikeNotice(ann_id, bob_id))
     [mail] = mails(container, "ann@example.com")
     assert mail["Subject"] == "Bob vindt je leuk"  # Ann signed up in Dutch
     assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
@@ -110,7 +111,7 @@ def test_unsubscribing_from_everything_stops_mail_until_turned_back_on(
         app: Flask, container: Container, push: RecordingPush, client: ApiClient) -> None:
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     _, bob_id = signed_up(app, "Bob", "male", "female")
-    container.notifier().notify("match", ann_id, {"member": bob_id})
+    container.notifier().notify(MatchNotice(ann_id, bob_id))
     [mail] = mails(container, "ann@example.com")
     link = re.search(r"/unsubscribe\?token=(\S+)", text_of(mail))
     assert link
@@ -119,11 +120,11 @@ def test_unsubscribing_from_everything_stops_mail_until_turned_back_on(
     assert ann.get("/api/user").json["user"]["notifications_disabled"] == ["unsubscribed"]
     assert ann.get("/api/notifications").json["mail_off"] == "unsubscribed"
     _, cas_id = signed_up(app, "Cas", "male", "female")
-    container.notifier().notify("match", ann_id, {"member": cas_id})
+    container.notifier().notify(MatchNotice(ann_id, cas_id))
     assert len(mails(container, "ann@example.com")) == 1  # no more mail
     back = ann.put("/api/notifications", json={"mail_on": True}).json
     assert back["mail_off"] is None
-    container.notifier().notify("like", ann_id, {"member": cas_id})
+    container.notifier().notify(LikeNotice(ann_id, cas_id))
     assert len(mails(container, "ann@example.com")) == 2
 
 
@@ -153,7 +154,7 @@ def test_push_subscriptions_move_with_the_login_and_gone_ones_are_removed(
             "keys"]}}, {"subscription": {"endpoint": "https://x.test"}}, {"subscription": 5}):
         assert bob.post("/api/user?push=1", json=bad).status_code == 400, bad
     push.gone.add(SUBSCRIPTION["endpoint"])
-    container.notifier().notify("like", bob_id, {"member": ann_id})
+    container.notifier().notify(LikeNotice(bob_id, ann_id))
     with container.unit_of_work() as work:
         assert work.notifications.pushes_of(bob_id) == []  # 410: forgotten
     assert bob.post("/api/user?push=1", json={"subscription": None,
@@ -167,9 +168,8 @@ def test_a_message_mail_logs_in_once_into_the_conversation(
     sent = bob.post(f"/api/members/{ann_id}/messages", json={"text": "Hoi Ann"})  # free
     assert sent.status_code == 201, sent.json
     message = sent.json["message"]
-    refs = {"sender": bob_id, "conversation": message["conversation_id"],
-            "message": message["id"]}
-    container.notifier().notify("new_message", ann_id, refs)
+    container.notifier().notify(MessageNotice(ann_id, bob_id, message["conversation_id"],
+                                              message["id"]))
     [mail] = mails(container, "ann@example.com")
     # The first message: a new conversation.
     assert mail["Subject"] == "Bob heeft je een bericht gestuurd op Amora"
@@ -193,7 +193,7 @@ def test_login_links_refuse_closed_accounts_and_can_be_turned_off(
     ann, ann_id = signed_up(app, "Ann", "female", "male")
     _, bob_id = signed_up(app, "Bob", "male", "female")
     for _ in range(2):
-        container.notifier().notify("like", ann_id, {"member": bob_id})
+        container.notifier().notify(LikeNotice(ann_id, bob_id))
     [mail] = mails(container, "ann@example.com")
     token = re.search(r"http://127\.0\.0\.1:8000/([\w-]{20,})\s", text_of(mail))
     assert token
@@ -216,5 +216,4 @@ def test_live_events_become_notify_jobs(app: Flask, container: Container) -> Non
     bob.post(f"/api/members/{ann_id}/like")
     ann.post(f"/api/members/{bob_id}/like")  # a match (Ann sees it on screen at once)
     jobs = container.tasks().waiting()[before:]
-    assert [(name, args[:2]) for name, args in jobs] == [("notify", ["like", ann_id]),
-                                                         ("notify", ["match", bob_id])]
+    assert jobs == [LikeNotice(ann_id, bob_id), MatchNotice(bob_id, ann_id)]

@@ -17,6 +17,7 @@ from limits import parse
 from adapters.container import Container, build_container
 from adapters.http import limits
 from adapters.http.app import create_app
+from application.ports.jobs import LikeNotice
 from application.ports.notifications import PushSubscription
 from tests.api_client import ApiClient
 from tests.conftest import make_config, seed_default_site
@@ -95,7 +96,7 @@ def test_a_stored_endpoint_elsewhere_is_never_pushed_to(app: Flask, container: C
         work.notifications.add_push(ann_id, "https://169.254.169.254/latest/meta-data/",
                                     KEYS["p256dh"], KEYS["auth"], datetime.now(UTC))
         work.commit()
-    container.notifier().notify("like", ann_id, {"member": bob_id})
+    container.notifier().notify(LikeNotice(ann_id, bob_id))
     assert push.sent == [FCM + "ok"]
     assert _endpoints(container, ann_id) == [FCM + "ok"]  # the other one is forgotten
 
@@ -121,10 +122,10 @@ def test_a_failing_subscription_is_retried_alone(app: Flask, container: Containe
         assert _subscribe(ann, endpoint).status_code == 204
     push.fail_once.add(phones[1])
     with pytest.raises(PushServiceError):  # the job fails, so the queue runs it again
-        container.notifier().notify("like", ann_id, {"member": bob_id})
+        container.notifier().notify(LikeNotice(ann_id, bob_id))
     assert push.sent == [phones[0], phones[2]]  # the third was not held up by the second
-    container.notifier().notify("like", ann_id, {"member": bob_id})  # the retry
-    container.notifier().notify("like", ann_id, {"member": bob_id})  # and a duplicate
+    container.notifier().notify(LikeNotice(ann_id, bob_id))  # the retry
+    container.notifier().notify(LikeNotice(ann_id, bob_id))  # and a duplicate
     assert sorted(push.sent) == sorted(phones)  # each exactly once
     assert len(mails(container, "ann@example.com")) == 1
 
