@@ -10,12 +10,13 @@ from datetime import datetime
 
 import attrs
 
-from application.accounts import Accounts, Visitor
 from application.ports.clock import Clock
 from application.ports.grounds import GroundTexts
 from application.ports.transaction import UnitFactory
 from application.ports.units import SafetyUnit
 from application.shared.lookups import site_of_member
+from application.shared.password_checks import PasswordChecks
+from application.shared.sign_ins import Visitor, verified
 from application.shared.site_lookup import resolve_site
 from domain.appeals import Appeal, AppealStatus
 from domain.decisions import Decision, DecisionStatus, ItemKind, Restriction
@@ -63,7 +64,8 @@ class MemberDecisions:
     uow: UnitFactory[SafetyUnit]
     clock: Clock
     grounds: GroundTexts
-    accounts: Accounts
+    # The password under the lockout (a banned member signs in no more, but appeals).
+    password_checks: PasswordChecks
 
     def of(self, member: Member, language: str) -> list[DecisionView]:
         """The member's own decisions, newest first."""
@@ -80,7 +82,7 @@ class MemberDecisions:
         now = self.clock.now()
         with self.uow() as uow:
             site = resolve_site(uow, host)
-            member = self.accounts.verified(uow, site, email, password, visitor, now)
+            member = verified(uow, self.password_checks, site, email, password, visitor, now)
             if member.status is not AccountStatus.BANNED:
                 raise DomainError("not_banned")
             ban = next((decision for decision in uow.decisions.of_member(member.id)

@@ -18,7 +18,7 @@ from application.ports.sign_ins import PlaceNames, UserAgents
 from application.ports.transaction import UnitFactory
 from application.ports.units import NoticesUnit
 from application.shared.lookups import existing_member, site_of_member
-from application.sign_in_sessions import END_LINK_PURPOSE
+from application.shared.sign_ins import END_LINK_PURPOSE
 from domain.members import AccountStatus
 from domain.notifications import MailOff, may_mail_account
 from domain.sign_ins import END_LINK_LIFETIME, Browser

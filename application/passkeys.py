@@ -9,8 +9,8 @@ session). The relying-party id is the site's domain (or the host a page is serve
 when that is not the site's: a development host); the origin must be the page's.
 
 A passkey signs in only on its member's site, and never into a closed account: the same
-refusals as the password (Accounts._refuse_closed). It asks for no second step: a passkey
-is two factors in itself (the device, and its PIN or fingerprint)."""
+refusals as the password (application.shared.sign_ins.refuse_closed). It asks for no
+second step: a passkey is two factors in itself (the device, and its PIN or fingerprint)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from datetime import datetime
 
 import attrs
 
-from application.accounts import Accounts, Login, Visitor
 from application.ports.clock import Clock
 from application.ports.passkeys import (
     CredentialJson,
@@ -28,8 +27,10 @@ from application.ports.passkeys import (
     RelyingParty,
 )
 from application.ports.security import Secrets
+from application.ports.sign_ins import UserAgents
 from application.ports.transaction import UnitFactory
 from application.ports.units import AccountsUnit
+from application.shared.sign_ins import Login, Visitor, new_session, refuse_closed
 from application.shared.site_lookup import resolve_site
 from domain.errors import DomainError, NotFound
 from domain.members import Member
@@ -90,7 +91,8 @@ class Passkeys:
     clock: Clock
     secrets: Secrets
     ceremonies: PasskeyCeremonies
-    accounts: Accounts  # starts the session of a sign-in
+    # A sign-in's session: one from a new device is mailed (None: none is told apart).
+    user_agents: UserAgents | None = None
 
     # --- the settings ------------------------------------------------------------------
 
@@ -190,8 +192,8 @@ class Passkeys:
                 raise DomainError("passkey_not_recognised")
             self._verify(uow, credential, claim.challenge, self._party(site, page), passkey,
                          now)
-            Accounts._refuse_closed(member, site, now)
-            token = self.accounts._start_session(uow, member.id, visitor, now)
+            refuse_closed(member, site, now)
+            token = new_session(uow, self.secrets, self.user_agents, member.id, visitor, now)
             uow.commit()
         return Login(token, member, site)
 

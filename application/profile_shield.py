@@ -16,37 +16,7 @@ from application.ports.clock import Clock
 from application.ports.transaction import UnitFactory
 from application.ports.units import SafetyUnit
 from application.shared.concurrency import on_member_conflict
-from application.shared.screening import Screening
 from domain.errors import DomainError
-from domain.members import Profile
-from domain.profile_flags import SCREENED, Screened, TextFlags, changed_texts, flags_after
-
-
-@attrs.frozen
-class ProfileShield:
-    """What a profile save asks of the shield, before anything is written."""
-
-    screening: Screening
-
-    def flags(self, before: Profile, after: Profile, confirmed: bool) -> TextFlags:
-        """The flags `after` is saved with: the texts the change makes new are screened
-        (a clean one clears its flags), the others keep theirs. A flagged new text not
-        confirmed is refused with the nudge (DomainError profile_text_flagged)."""
-        return flags_after(before.text_flags,
-                           self._screened(after, changed_texts(before, after)), confirmed)
-
-    def new_flags(self, profile: Profile, confirmed: bool) -> TextFlags:
-        """A new profile's (signup): every text it has is new."""
-        fields = [field for field in SCREENED if getattr(profile, field)]
-        return flags_after(TextFlags(), self._screened(profile, fields), confirmed)
-
-    def _screened(self, profile: Profile, fields: Sequence[str]) -> list[Screened]:
-        screened = []
-        for field in fields:
-            text: str = getattr(profile, field)
-            result = self.screening.check(text)
-            screened.append(Screened(field, text, result.reasons, result.spans))
-        return screened
 
 
 @attrs.frozen

@@ -13,7 +13,6 @@ from application.ports.grounds import GroundTexts
 from application.ports.photos import Photo
 from application.ports.transaction import UnitFactory
 from application.ports.units import SocialUnit
-from application.profile_shield import ProfileShield
 from application.shared.listings import relist
 from application.shared.lookups import existing_member, site_of_member
 from application.shared.own_photos import (
@@ -24,6 +23,7 @@ from application.shared.own_photos import (
     photo_rejections,
 )
 from application.shared.photo_links import PhotoLinks
+from application.shared.screening import ProfileShield
 from domain.errors import DomainError
 from domain.members import INTERESTS, Member, ProfileStatus, age_on
 from domain.photos import photo_limit

@@ -2,7 +2,7 @@
 rough place, when each session began and was last used), ending one session or all the
 others, and the "was this you?" mail's link that ends the session it tells of.
 
-Every session starts here (start_session, through Accounts._start_session): it keeps
+Every session starts in application.shared.sign_ins (new_session): it keeps
 where the sign-in came from and, for a sign-in from a device the member has not used
 before (domain.sign_ins.is_new_device), queues the mail in the same transaction.
 
@@ -15,71 +15,19 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 import attrs
 
-from application.ports.accounts import SessionDetails, SessionRecord
+from application.ports.accounts import SessionDetails
 from application.ports.clock import Clock
 from application.ports.events import EventBus, SessionRevoked, member_channel
 from application.ports.security import Secrets
 from application.ports.sign_ins import UserAgents
 from application.ports.transaction import UnitFactory
 from application.ports.units import AccountsUnit
+from application.shared.sign_ins import END_LINK_PURPOSE
 from domain.errors import DomainError
-from domain.sign_ins import SEEN_EVERY, Browser, EarlierSignIn, is_new_device, use_due
-
-if TYPE_CHECKING:
-    from application.accounts import Visitor
-
-NEW_DEVICE_JOB = "new_device_mail"
-END_LINK_PURPOSE = "end_session"  # account_tokens.purpose; target: the session's id
-
-
-def start_session(uow: AccountsUnit, secrets: Secrets, user_agents: UserAgents | None,
-                  member_id: int, visitor: Visitor, now: datetime,
-                  expires_at: datetime) -> str:
-    """A new session for the member, in the caller's transaction: the raw token for the
-    cookie. A sign-in from a new device queues the "was this you?" mail with it
-    (``user_agents`` None: none is told from another)."""
-    new_device = user_agents is not None and _from_new_device(
-        uow, user_agents, member_id, visitor)
-    token = secrets.token()
-    session_id = uow.sessions.add(member_id, secrets.digest(token), now, expires_at,
-                                  visitor.ip, visitor.user_agent, visitor.device,
-                                  visitor.geoip_country)
-    if new_device:
-        uow.jobs.add(NEW_DEVICE_JOB, session_id)
-    return token
-
-
-def _from_new_device(uow: AccountsUnit, user_agents: UserAgents, member_id: int,
-                     visitor: Visitor) -> bool:
-    if not uow.sessions.has_any(member_id):
-        return False  # the first session (signup): nothing to compare it with
-    family = user_agents.describe(visitor.user_agent).family
-    earlier = [EarlierSignIn(device, user_agents.describe(user_agent).family)
-               for device, user_agent in uow.sessions.browsers_of(member_id, visitor.device)]
-    # Only sessions from this device (or from before device cookies) are read: with none
-    # of them, the member has sessions, all from other devices.
-    return is_new_device(visitor.device, family, earlier) if earlier else True
-
-
-def note_use(uow: UnitFactory[AccountsUnit], token_hash: str, session: SessionRecord,
-             now: datetime) -> None:
-    """The signed-in lookup found this open session: its last use is written when the
-    one written is SEEN_EVERY old (one cheap UPDATE per session every few minutes)."""
-    if not use_due(session.last_seen_at, session.created_at, now):
-        return
-    try:
-        with uow() as work:
-            work.sessions.used(token_hash, now, now - SEEN_EVERY)
-            work.commit()
-    except Exception:  # noqa: BLE001 - a best-effort note: the next lookup writes it
-        # A database busy with another process's write (SQLite's one writer: a ban by
-        # `amora members ban`, say) must not turn a signed-in read into an error that
-        # signs the member out; "last active" is simply written a request later.
-        return
+from domain.sign_ins import Browser
 
 
 @attrs.frozen

@@ -22,18 +22,14 @@ from adapters.http.session import (
     set_session,
     visitor,
 )
-from application.accounts import Accounts, SignupForm
 from application.ports.accounts import SignedIn
 from application.recent_sign_ins import MOST_REMEMBERED
+from application.signup import SignupForm
 from domain.errors import DomainError
 from domain.locales import is_locale
 from domain.members import Member, Traffic
 
 blueprint = Blueprint("accounts", __name__)
-
-
-def _accounts() -> Accounts:
-    return container().accounts()
 
 
 def _user(member: Member) -> Response:
@@ -88,7 +84,7 @@ def sign_up() -> tuple[Response, int]:
                       country=body.country, region=body.region, city=body.city,
                       marketing=body.marketing, confirmed=body.confirmed)
     language = body.language if body.language and is_locale(body.language) else None
-    login = _accounts().sign_up(site_host(), form,
+    login = container().signup().sign_up(site_host(), form,
                                 visitor(language, Traffic(**attrs.asdict(body.traffic))))
     return set_session(_user(login.member), login.token), 201
 
@@ -101,13 +97,13 @@ class TokenBody:
 @blueprint.post("/api/activation")
 @limits.limiter.limit(limits.TOKENS)
 def activate() -> Response:
-    member = _accounts().activate(json_body(TokenBody).token)
+    member = container().signup().activate(json_body(TokenBody).token)
     return _user(member)
 
 
 @blueprint.post("/api/activation/resend")
 def resend_activation() -> Response:
-    _accounts().resend_activation(require_member().id)
+    container().signup().resend_activation(require_member().id)
     return _no_content()
 
 
@@ -124,7 +120,7 @@ def log_in() -> Response:
     if request.args.get("push") == "1":  # the agreed path for push subscriptions
         return store_push_subscription()
     body = json_body(LoginBody)
-    login = _accounts().log_in(site_host(), body.email, body.password, visitor())
+    login = container().sign_in().log_in(site_host(), body.email, body.password, visitor())
     return set_session(_user(login.member), login.token)
 
 
@@ -160,7 +156,7 @@ def update_user() -> Response:
     body = json_body(PreferencesBody, null_means_unset=False)
     if body.language is not None and not is_locale(body.language):
         raise DomainError("invalid_request", detail="language")
-    member = _accounts().update_preferences(
+    member = container().sign_in().update_preferences(
         require_member().id, body.language, body.invisible, share_typing=body.share_typing,
         share_read_receipts=body.share_read_receipts, show_online=body.show_online)
     return _user(member)
@@ -171,7 +167,7 @@ def log_out() -> Response:
     # Looked up first, so that after the logout every process forgets what it remembers
     # of this member's sign-in (session._announce_change needs to know whose it was).
     current_member()
-    _accounts().log_out(session_token())
+    container().sign_in().log_out(session_token())
     return clear_session(_no_content())
 
 
@@ -183,7 +179,7 @@ class EmailBody:
 @blueprint.post("/api/password-reset")
 @limits.limiter.limit(limits.PASSWORD_RESET)
 def request_password_reset() -> Response:
-    _accounts().request_password_reset(site_host(), json_body(EmailBody).email)
+    container().credentials().request_password_reset(site_host(), json_body(EmailBody).email)
     return _no_content()
 
 
@@ -198,7 +194,7 @@ class ResetBody:
 @limits.limiter.limit(limits.TOKENS)
 def reset_password() -> Response:
     body = json_body(ResetBody)
-    _accounts().reset_password(body.token, body.password, body.repeat)
+    container().credentials().reset_password(body.token, body.password, body.repeat)
     return _no_content()
 
 
@@ -216,7 +212,8 @@ def change_password() -> Response:
     member = require_member()
     token = session_token()
     assert token is not None  # require_member found the member's session by it
-    _accounts().change_password(member.id, token, body.old_password, body.new_password,
+    container().credentials().change_password(member.id, token, body.old_password,
+                                              body.new_password,
                                 body.repeat, visitor().ip)
     return _no_content()
 
@@ -233,7 +230,7 @@ class MailChangeBody:
 @limits.password_checks
 def request_mail_change() -> Response:
     body = json_body(MailChangeBody)
-    _accounts().request_mail_change(require_member().id, body.email, body.password,
+    container().credentials().request_mail_change(require_member().id, body.email, body.password,
                                     visitor().ip, session_token())
     return _no_content()
 
@@ -241,7 +238,7 @@ def request_mail_change() -> Response:
 @blueprint.post("/api/mail-change/do")
 @limits.limiter.limit(limits.TOKENS)
 def confirm_mail_change() -> Response:
-    member = _accounts().confirm_mail_change(json_body(TokenBody).token)
+    member = container().credentials().confirm_mail_change(json_body(TokenBody).token)
     signed_in = current_member()
     if signed_in is not None and signed_in.id == member.id:
         return _user(member)
@@ -258,14 +255,15 @@ class DeleteBody:
 @limits.password_checks
 def delete_account() -> Response:
     body = json_body(DeleteBody)
-    _accounts().delete(require_member().id, body.reason, body.password, visitor().ip)
+    container().account_closing().delete(require_member().id, body.reason, body.password,
+                                         visitor().ip)
     return clear_session(_no_content())
 
 
 @blueprint.post("/api/reactivate")
 @limits.limiter.limit(limits.TOKENS)
 def reactivate() -> Response:
-    login = _accounts().reactivate(json_body(TokenBody).token, visitor())
+    login = container().account_closing().reactivate(json_body(TokenBody).token, visitor())
     return set_session(_user(login.member), login.token)
 
 

@@ -62,7 +62,7 @@ def login_link() -> Response:
     body = json_body(LoginLinkBody)
     if not body.token or len(body.token) > 200:
         raise DomainError("login_link_invalid")
-    login, target = container().accounts().log_in_by_link(site_host(), body.token, visitor())
+    login, target = container().sign_in().log_in_by_link(site_host(), body.token, visitor())
     response = jsonify({"user": render(container().user_view().render(login.member)),
                         "next": target})
     return set_session(response, login.token)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from flask import Flask, Response, g, request
 
 from adapters.http.composition import container
-from application.accounts import SESSION_LIFETIME, Visitor
 from application.ports.accounts import SignedIn
 from application.ports.events import ACCOUNTS, AccountChanged
+from application.shared.sign_ins import SESSION_LIFETIME, Visitor
 from domain.errors import DomainError
 from domain.members import Member, Traffic
 
@@ -33,7 +33,7 @@ def signed_in() -> SignedIn | None:
         if request.method in _READS:
             g.signed_in = container().recent_sign_ins().signed_in(session_token())
         else:
-            g.signed_in = container().accounts().signed_in(session_token())
+            g.signed_in = container().sign_in().signed_in(session_token())
     found: SignedIn | None = g.signed_in
     return found
 

@@ -113,7 +113,7 @@ def check_sessions() -> None:
 
 def _check_some(built: Container, group: list[Connection]) -> None:
     try:
-        still_open = built.accounts().open_sessions({each.token for each in group})
+        still_open = built.sign_in().open_sessions({each.token for each in group})
     except OUTAGES as outage:  # the sockets stay; the next check asks again
         log.warning("session check skipped: %s", type(outage).__name__)
         return

@@ -8,14 +8,14 @@ faster than a stranger at the login form, and a guess that is refused costs no h
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 import attrs
 
 from application.ports.security import PasswordHasher
 from application.ports.shared_units import PasswordCheckUnit
-from domain.accounts import LockoutPolicy, minutes_left
+from domain.accounts import PASSWORD_MAX, FieldError, LockoutPolicy, minutes_left, password_error
 from domain.errors import DomainError
 from domain.members import Member
 
@@ -61,3 +61,11 @@ class PasswordChecks:
             self.passwords.hash(password)  # same work either way: no account enumeration
             return False
         return self.passwords.verify(member.password_hash, password)
+
+
+def weak_password(strength: Callable[[str, Sequence[str]], int], password: str, email: str,
+                  name: str, field: str = "password") -> FieldError | None:
+    """What is wrong with a new password (too short, too weak for zxcvbn's ``strength``,
+    the member's own address or name), None when nothing is."""
+    score = strength(password[:PASSWORD_MAX], [email, name])
+    return password_error(password, score, email, name, field)

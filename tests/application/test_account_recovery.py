@@ -68,12 +68,12 @@ def _taken_over(owner: Owner) -> tuple[int, list[str]]:
     world = owner.world
     member_id = signed_up(world)
     assert member_id == 1
-    sessions = [world.accounts.log_in("amora.test", "ann@example.com", FORM.password,
+    sessions = [world.accounts.sign_in.log_in("amora.test", "ann@example.com", FORM.password,
                                       VISITOR).token for _ in range(2)]
-    world.accounts.request_mail_change(member_id, "thief@example.net", FORM.password,
+    world.accounts.credentials.request_mail_change(member_id, "thief@example.net", FORM.password,
                                        VISITOR.ip, sessions[0])
     world.run_jobs()
-    world.accounts.confirm_mail_change(world.last_token())
+    world.accounts.credentials.confirm_mail_change(world.last_token())
     world.run_jobs()
     return member_id, sessions
 
@@ -101,7 +101,7 @@ def test_the_undo_restores_the_address_ends_every_session_and_voids_the_password
     world = owner.world
     token = owner.undo_token("ann@example.com")
     # The intruder meanwhile asked to move the address again: that link dies with the undo.
-    world.accounts.request_mail_change(member_id, "thief2@example.net", FORM.password,
+    world.accounts.credentials.request_mail_change(member_id, "thief2@example.net", FORM.password,
                                        VISITOR.ip, sessions[0])
     world.run_jobs()
     pending = world.last_token()
@@ -112,12 +112,12 @@ def test_the_undo_restores_the_address_ends_every_session_and_voids_the_password
     assert (undone.email, undone.change) == ("ann@example.com", "mail_changed")
     member = world.store.members[member_id]
     assert member.email == "ann@example.com" and member.password_hash is None
-    assert all(world.accounts.member_for(session) is None for session in sessions)
+    assert all(world.accounts.sign_in.member_for(session) is None for session in sessions)
     assert [event.kind for event in owner.heard] == ["session_revoked"]
     with pytest.raises(DomainError, match="login_failed"):  # the old password is void
-        world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+        world.accounts.sign_in.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
     with pytest.raises(DomainError, match="mail_change_link_invalid"):
-        world.accounts.confirm_mail_change(pending)
+        world.accounts.credentials.confirm_mail_change(pending)
     with pytest.raises(DomainError, match="undo_link_invalid"):  # once only
         owner.recovery.undo(token)
     assert world.store.audit[-1]["action"] == "members.undo_change"
@@ -134,7 +134,7 @@ def test_the_undo_restores_the_address_ends_every_session_and_voids_the_password
     assert weak.value.params["fields"] == {"password": "password_too_common"}
     assert world.store.members[member_id].password_hash is None  # nothing changed
     owner.recovery.set_password(undone.password_token, NEW, NEW)
-    assert world.accounts.log_in("amora.test", "ann@example.com", NEW, VISITOR)
+    assert world.accounts.sign_in.log_in("amora.test", "ann@example.com", NEW, VISITOR)
     with pytest.raises(DomainError, match="reset_link_invalid"):
         owner.recovery.set_password(undone.password_token, NEW, NEW)
     # Setting it is the owner's own step: no further undo mail.
@@ -150,7 +150,7 @@ def test_the_undo_link_ends_after_48_hours(owner: Owner) -> None:
     with pytest.raises(DomainError, match="undo_link_invalid"):
         owner.recovery.undo("made-up")
     assert world.store.members[member_id].email == "thief@example.net"  # nothing changed
-    assert world.accounts.member_for(sessions[1]) is not None
+    assert world.accounts.sign_in.member_for(sessions[1]) is not None
     assert not owner.heard
 
 
@@ -161,7 +161,7 @@ def test_the_new_password_step_lasts_two_hours(owner: Owner) -> None:
     with pytest.raises(DomainError, match="reset_link_invalid"):
         owner.recovery.set_password(undone.password_token, NEW, NEW)
     # "Forgot password" still works: to the restored address.
-    owner.world.accounts.request_password_reset("amora.test", "ann@example.com")
+    owner.world.accounts.credentials.request_password_reset("amora.test", "ann@example.com")
     owner.world.run_jobs()
     assert owner.world.outbox.sent[-1]["to"] == "ann@example.com"
 
@@ -171,13 +171,14 @@ def test_a_password_change_or_reset_mails_an_undo_link_that_keeps_the_address(
         owner: Owner, by_link: bool) -> None:
     world = owner.world
     member_id = signed_up(world)
-    here = world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+    here = world.accounts.sign_in.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
     if by_link:
-        world.accounts.request_password_reset("amora.test", "ann@example.com")
+        world.accounts.credentials.request_password_reset("amora.test", "ann@example.com")
         world.run_jobs()
-        world.accounts.reset_password(world.last_token(), "the thief's words", "the thief's words")
+        world.accounts.credentials.reset_password(world.last_token(), "the thief's words",
+                                                  "the thief's words")
     else:
-        world.accounts.change_password(member_id, here.token, FORM.password,
+        world.accounts.credentials.change_password(member_id, here.token, FORM.password,
                                        "the thief's words", "the thief's words", VISITOR.ip)
     world.run_jobs()
     assert world.outbox.sent[-1]["subject"] == "password_changed:nl"
@@ -189,9 +190,9 @@ def test_a_password_change_or_reset_mails_an_undo_link_that_keeps_the_address(
                                                 "address_restored": False,
                                                 "passkeys_removed": 0,
                                                 "two_factor_removed": False}
-    assert world.accounts.member_for(here.token) is None
+    assert world.accounts.sign_in.member_for(here.token) is None
     with pytest.raises(DomainError, match="login_failed"):
-        world.accounts.log_in("amora.test", "ann@example.com", "the thief's words", VISITOR)
+        world.accounts.sign_in.log_in("amora.test", "ann@example.com", "the thief's words", VISITOR)
 
 
 def test_every_undo_link_out_goes_with_the_first_used(owner: Owner) -> None:
@@ -199,15 +200,17 @@ def test_every_undo_link_out_goes_with_the_first_used(owner: Owner) -> None:
     Either restores it; the other one then does nothing (it would lock her out again)."""
     world = owner.world
     member_id = signed_up(world)
-    here = world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
-    world.accounts.change_password(member_id, here.token, FORM.password, "the thief's words",
+    here = world.accounts.sign_in.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+    world.accounts.credentials.change_password(member_id, here.token, FORM.password,
+                                               "the thief's words",
                                    "the thief's words", VISITOR.ip)
     world.run_jobs()
     first = owner.undo_token("ann@example.com")
-    world.accounts.request_mail_change(member_id, "thief@example.net", "the thief's words",
+    world.accounts.credentials.request_mail_change(member_id, "thief@example.net",
+                                                   "the thief's words",
                                        VISITOR.ip, here.token)
     world.run_jobs()
-    world.accounts.confirm_mail_change(world.last_token())
+    world.accounts.credentials.confirm_mail_change(world.last_token())
     world.run_jobs()
     second = owner.undo_token("ann@example.com")
     assert first != second
@@ -217,7 +220,7 @@ def test_every_undo_link_out_goes_with_the_first_used(owner: Owner) -> None:
     owner.recovery.set_password(undone.password_token, NEW, NEW)
     with pytest.raises(DomainError, match="undo_link_invalid"):
         owner.recovery.undo(second)
-    assert world.accounts.log_in("amora.test", "ann@example.com", NEW, VISITOR)
+    assert world.accounts.sign_in.log_in("amora.test", "ann@example.com", NEW, VISITOR)
 
 
 def test_an_old_address_taken_meanwhile_changes_nothing(owner: Owner) -> None:
@@ -229,7 +232,7 @@ def test_an_old_address_taken_meanwhile_changes_nothing(owner: Owner) -> None:
     assert taken.value.code == "undo_address_taken"
     assert taken.value.params == {"support_email": "help@amora.test"}
     assert world.store.members[member_id].email == "thief@example.net"
-    assert world.accounts.member_for(sessions[0]) is not None
+    assert world.accounts.sign_in.member_for(sessions[0]) is not None
 
 
 # --- the step-up (issue 33.5) ----------------------------------------------------------
@@ -238,37 +241,41 @@ def test_an_address_change_without_the_password_needs_a_confirmed_session(
         owner: Owner) -> None:
     world = owner.world
     member_id = signed_up(world)
-    here = world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+    here = world.accounts.sign_in.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
     with pytest.raises(DomainError, match="password_confirmation_required"):
-        world.accounts.request_mail_change(member_id, "ann@new.example", None, VISITOR.ip,
+        world.accounts.credentials.request_mail_change(member_id, "ann@new.example", None,
+                                                       VISITOR.ip,
                                            here.token)
     with pytest.raises(DomainError, match="password_wrong"):
         owner.step_up.confirm_password(member_id, here.token, "not it", VISITOR.ip)
     assert len(world.store.failures) == 1  # counted as a failed login
     owner.step_up.confirm_password(member_id, here.token, FORM.password, VISITOR.ip)
     world.clock.current += RECONFIRM_WINDOW  # the last moment it counts
-    world.accounts.request_mail_change(member_id, "ann@new.example", None, VISITOR.ip,
+    world.accounts.credentials.request_mail_change(member_id, "ann@new.example", None, VISITOR.ip,
                                        here.token)
     world.clock.current += SECOND
     with pytest.raises(DomainError, match="password_confirmation_required"):
-        world.accounts.request_mail_change(member_id, "ann@new.example", None, VISITOR.ip,
+        world.accounts.credentials.request_mail_change(member_id, "ann@new.example", None,
+                                                       VISITOR.ip,
                                            here.token)
     # Another session of Ann's is not confirmed by this one's password.
-    there = world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+    there = world.accounts.sign_in.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
     owner.step_up.confirm_password(member_id, here.token, FORM.password, VISITOR.ip)
     with pytest.raises(DomainError, match="password_confirmation_required"):
-        world.accounts.request_mail_change(member_id, "ann@new.example", None, VISITOR.ip,
+        world.accounts.credentials.request_mail_change(member_id, "ann@new.example", None,
+                                                       VISITOR.ip,
                                            there.token)
 
 
 def test_the_password_given_with_the_change_confirms_the_session(owner: Owner) -> None:
     world = owner.world
     member_id = signed_up(world)
-    here = world.accounts.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
-    world.accounts.request_mail_change(member_id, "ann@new.example", FORM.password, VISITOR.ip,
+    here = world.accounts.sign_in.log_in("amora.test", "ann@example.com", FORM.password, VISITOR)
+    world.accounts.credentials.request_mail_change(member_id, "ann@new.example", FORM.password,
+                                                   VISITOR.ip,
                                        here.token)
     world.clock.current += RECONFIRM_WINDOW - SECOND
-    world.accounts.request_mail_change(member_id, "ann@other.example", None, VISITOR.ip,
+    world.accounts.credentials.request_mail_change(member_id, "ann@other.example", None, VISITOR.ip,
                                        here.token)
 
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from application.profile_shield import ProfileShield
 from application.profiles import Profiles
 from application.shared.decisions import record_decision
 from application.shared.photo_links import PhotoLinks
-from application.shared.screening import Screening
+from application.shared.screening import ProfileShield, Screening
 from domain.decisions import Ground, ItemKind, Restricting, Restriction
 from domain.discovery import Listing
 from domain.errors import DomainError

@@ -18,8 +18,9 @@ from adapters.container import Container
 from adapters.sql import tables as t
 from adapters.sql.unit_of_work import SqlUnitOfWork
 from adapters.texts.dsa_schema import problems
-from application.accounts import SignupForm, Visitor
 from application.ports.complaints import NewComplaint
+from application.shared.sign_ins import Visitor
+from application.signup import SignupForm
 from domain.appeals import Appeal, AppealStatus
 from domain.decisions import (
     LEGAL_PROVISIONS,
@@ -32,20 +33,14 @@ from domain.decisions import (
     Restriction,
     decision,
 )
-from domain.transparency import (
-    CATEGORIES,
-    median_hours,
-    monthly_average,
-    months_between,
-    statement,
-)
+from domain.transparency import CATEGORIES, median_hours, monthly_average, months_between, statement
 from tests.conftest import Seeded
 
 OCT, NOV = datetime(2026, 10, 10, 9, tzinfo=UTC), datetime(2026, 11, 5, 9, tzinfo=UTC)
 
 
 def _member(container: Container, email: str) -> int:
-    login = container.accounts().sign_up(
+    login = container.signup().sign_up(
         "amora.test", SignupForm(email=email, name="Eve", date_of_birth="1980-01-01",
                                  password="long enough words", gender="female"),
         Visitor(ip="192.0.2.1", user_agent=None, language="en"))
