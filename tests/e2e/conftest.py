@@ -14,9 +14,22 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Geolocation,
+    Locator,
+    Page,
+    StorageState,
+    ViewportSize,
+    expect,
+    sync_playwright,
+)
+
+from tests.e2e.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -29,8 +42,8 @@ WEB_DIST = Path(os.environ.get("E2E_WEB_DIST") or ROOT / "web" / "dist")
 # longer than Playwright's 5 s to show a screen; waits are on conditions, so a longer
 # limit costs nothing when things are quick.
 expect.set_options(timeout=15_000)
-PHONE = {"width": 375, "height": 812}
-DESKTOP = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 375, "height": 812}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 
 
 def _free_port() -> int:
@@ -67,16 +80,21 @@ def live_server(live_var: Path) -> Iterator[str]:
     server = subprocess.Popen([sys.executable, "-m", "cli.main", "serve"], cwd=ROOT, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
+
+    def answering() -> bool | None:
+        if server.poll() is not None:
+            pytest.fail("the live server did not start")
         try:
             with urllib.request.urlopen(f"{base}/api/health", timeout=1):
-                break
+                return True
         except OSError:
-            if time.monotonic() > deadline or server.poll() is not None:
-                server.kill()
-                pytest.fail("the live server did not start")
-            time.sleep(0.2)
+            return None
+
+    try:
+        wait_until(answering, "the live server's health check")
+    except AssertionError:
+        server.kill()
+        raise
     yield base
     server.terminate()  # graceful: idle keep-alive connections may hold it up to 20 s
     try:
@@ -98,10 +116,30 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
-def new_context(browser: Browser, viewport: dict[str, int], locale: str = "en-GB",
-                **options: object) -> BrowserContext:
-    return browser.new_context(viewport=viewport, locale=locale,  # type: ignore[arg-type]
-                               device_scale_factor=1, **options)
+class ContextOptions(TypedDict, total=False):
+    """The options of Playwright's new_context the tests use besides the viewport."""
+
+    bypass_csp: bool
+    extra_http_headers: dict[str, str]
+    geolocation: Geolocation
+    has_touch: bool
+    is_mobile: bool
+    permissions: list[str]
+    storage_state: StorageState
+    timezone_id: str
+    user_agent: str
+
+
+def new_context(browser: Browser, viewport: ViewportSize, locale: str = "en-GB",
+                **options: Unpack[ContextOptions]) -> BrowserContext:
+    return browser.new_context(viewport=viewport, locale=locale, device_scale_factor=1,
+                               **options)
+
+
+def browser_of(context: BrowserContext) -> Browser:
+    """The browser a context was opened in (None only for a persistent context)."""
+    assert context.browser is not None
+    return context.browser
 
 
 @pytest.fixture

@@ -11,17 +11,18 @@ import re
 import time
 import urllib.request
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, Unpack
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, StorageState, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.conftest import DESKTOP, PHONE, ROOT, new_context
+from tests.e2e.conftest import DESKTOP, PHONE, ROOT, ContextOptions, new_context
 from tests.e2e.test_accounts import Texts, mail_link, sign_up
 from tests.e2e.test_foundation import enter_site
+from tests.e2e.waiting import still
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 BLOCKING = ("serious", "critical")
@@ -55,9 +56,11 @@ def _cases(paths: list[str]) -> list[Any]:
 
 # ---------------------------------------------------------------------------- helpers
 
-def fresh_context(browser: Browser, viewport: dict[str, int], **options: object) -> BrowserContext:
+def fresh_context(browser: Browser, viewport: ViewportSize,
+                  **options: Unpack[ContextOptions]) -> BrowserContext:
     """A context where axe may be injected (the site's CSP allows only its own scripts)."""
-    return new_context(browser, viewport, bypass_csp=True, **options)
+    options["bypass_csp"] = True
+    return new_context(browser, viewport, **options)
 
 
 def api_json(live_server: str, path: str) -> Any:
@@ -80,7 +83,7 @@ def settle(page: Page) -> None:
     with contextlib.suppress(PlaywrightTimeout):
         page.wait_for_function("!document.querySelector('#root [aria-busy=\"true\"]')",
                                timeout=10_000)
-    page.wait_for_timeout(400)
+    still(page)
 
 
 def open_page(page: Page, url: str) -> None:
@@ -159,7 +162,9 @@ def tab_stays_inside(page: Page, selector: str) -> None:
 
 # ---------------------------------------------------------------------------- fixtures
 
-Contexts = Callable[..., BrowserContext]
+class Contexts(Protocol):
+    def __call__(self, viewport: ViewportSize,
+                 **options: Unpack[ContextOptions]) -> BrowserContext: ...
 
 
 @pytest.fixture
@@ -167,7 +172,7 @@ def contexts(browser: Browser) -> Iterator[Contexts]:
     """New browser contexts (viewport, options) for a test, closed after it, failed or not."""
     opened: list[BrowserContext] = []
 
-    def make(viewport: dict[str, int], **options: object) -> BrowserContext:
+    def make(viewport: ViewportSize, **options: Unpack[ContextOptions]) -> BrowserContext:
         opened.append(fresh_context(browser, viewport, **options))
         return opened[-1]
 
@@ -186,7 +191,7 @@ def demo_members(live_server: str) -> dict[str, int]:
 
 
 @pytest.fixture(scope="module")
-def member_session(browser: Browser, live_server: str) -> dict[str, Any]:
+def member_session(browser: Browser, live_server: str) -> StorageState:
     """A member who signed up a moment ago (a woman looking for men): her browser state."""
     context = fresh_context(browser, DESKTOP)
     try:
@@ -197,7 +202,7 @@ def member_session(browser: Browser, live_server: str) -> dict[str, Any]:
                 "zomer aan zee 2026")
         expect(page).to_have_url(re.compile("/(signup-matches|complete-signup)"))
         no_time_bonus(page, member_id(page))
-        return dict(context.storage_state())
+        return context.storage_state()
     finally:
         context.close()
 
@@ -210,7 +215,7 @@ def test_axe_is_there() -> None:
 
 @pytest.mark.parametrize(("path", "viewport"), _cases(PUBLIC))
 def test_public_page_has_no_serious_violations(contexts: Contexts, live_server: str, path: str,
-                                                viewport: dict[str, int]) -> None:
+                                                viewport: ViewportSize) -> None:
     page = contexts(viewport).new_page()
     open_page(page, f"{live_server}{path}")
     assert_accessible(page, f"{path} at {viewport['width']} px")
@@ -221,7 +226,7 @@ def test_entry_warning_has_no_serious_violations(contexts: Contexts, live_server
     page = contexts(PHONE).new_page()
     page.goto(live_server)
     expect(page.get_by_role("dialog")).to_be_visible()
-    page.wait_for_timeout(500)
+    still(page)
     assert_accessible(page, "the site-entry warning")
 
 
@@ -245,9 +250,9 @@ def test_member_lander_has_no_serious_violations(contexts: Contexts, live_server
 
 @pytest.mark.parametrize(("path", "viewport"), _cases(MEMBER_PAGES))
 def test_member_page_has_no_serious_violations(contexts: Contexts, live_server: str,
-                                               member_session: dict[str, Any],
+                                               member_session: StorageState,
                                                demo_members: dict[str, int], path: str,
-                                               viewport: dict[str, int]) -> None:
+                                               viewport: ViewportSize) -> None:
     page = contexts(viewport, storage_state=member_session).new_page()
     url = path.format(member=demo_members["man"])
     open_page(page, f"{live_server}{url}")
@@ -268,7 +273,7 @@ def test_signup_modal_by_keyboard(contexts: Contexts, live_server: str) -> None:
     expect(modal).to_be_visible()
     focus_inside(page, ".signup-modal")
     tab_stays_inside(page, ".signup-modal")
-    page.wait_for_timeout(300)
+    still(page)
     assert_accessible(page, "the signup modal")
     page.keyboard.press("Escape")
     expect(modal).to_have_count(0)
@@ -322,7 +327,7 @@ def test_match_modal_by_keyboard(contexts: Contexts, live_server: str, live_var:
     expect(celebration).to_have_attribute("aria-modal", "true")
     focus_inside(him, "[data-testid=match-modal]")
     tab_stays_inside(him, "[data-testid=match-modal]")
-    him.wait_for_timeout(800)  # the entrance animation
+    still(him)  # the entrance animation is over
     assert_accessible(him, "the match modal")
     him.keyboard.press("Escape")
     expect(celebration).to_have_count(0)

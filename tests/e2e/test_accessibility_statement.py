@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE, ROOT, new_context, screenshot
 from tests.e2e.test_accessibility import AXE, BLOCKING, open_page, report
@@ -81,8 +81,8 @@ def text_contrast(page: Page, selector: str) -> float:
     box = element.bounding_box()
     assert box, selector
     image = Image.open(io.BytesIO(page.screenshot(clip=box))).convert("RGB")
-    pixels = [tuple(image.getpixel((x, y)) or ())  # type: ignore[arg-type]
-              for y in range(image.height) for x in range(image.width)]
+    pixels = [pixel for y in range(image.height) for x in range(image.width)
+              if isinstance(pixel := image.getpixel((x, y)), tuple)]  # RGB: all of them
     element.evaluate("e => { e.style.removeProperty('color');"
                      " e.style.removeProperty('text-shadow'); }")
     ratios = sorted(_ratio(text, pixel) for pixel in pixels)
@@ -93,7 +93,7 @@ def text_contrast(page: Page, selector: str) -> float:
     ("en-GB", "en", DESKTOP), ("nl-NL", "nl", PHONE)])
 def test_the_footer_opens_the_statement_in_the_visitors_language(
         browser: Browser, live_server: str, locale: str, language: str,
-        viewport: dict[str, int]) -> None:
+        viewport: ViewportSize) -> None:
     # bypass_csp: the site's CSP allows no evaluated script, as Playwright's waits are.
     context = new_context(browser, viewport, locale=locale, bypass_csp=True)
     try:
@@ -129,7 +129,7 @@ def test_the_footer_opens_the_statement_in_the_visitors_language(
     ("/pages/accessibility", DESKTOP), ("/pages/accessibility", PHONE), ("/", DESKTOP),
     ("/", PHONE), ("/login", PHONE)])
 def test_axe_finds_nothing(browser: Browser, live_server: str, path: str,
-                           viewport: dict[str, int]) -> None:
+                           viewport: ViewportSize) -> None:
     context = new_context(browser, viewport, bypass_csp=True)
     try:
         page = context.new_page()

@@ -6,19 +6,18 @@ password, with which she signs in. The old password no longer works."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 import re
-import time
 import uuid
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE, new_context
 from tests.e2e.test_accounts import Texts, mail_link, sign_up
 from tests.e2e.test_foundation import enter_site
+from tests.e2e.waiting import wait_until
+from tests.mails import plain_text, read_mail
 
 SHOTS = Path("/work/notes/shots")
 UNDO_LINK = re.compile(r"https?://\S+/undo\?token=[\w-]+")
@@ -26,16 +25,16 @@ UNDO_LINK = re.compile(r"https?://\S+/undo\?token=[\w-]+")
 
 def undo_link(var: Path, to: str) -> str:
     """The undo link mailed to ``to`` (the address the account had)."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    def link() -> str | None:
         for path in sorted((var / "mail").glob("*.eml"), key=lambda p: p.stat().st_mtime_ns):
-            mail = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+            mail = read_mail(path)
             if mail["To"] == to:
-                found = UNDO_LINK.search(mail.get_body(("plain",)).get_content())  # type: ignore[union-attr]
+                found = UNDO_LINK.search(plain_text(mail))
                 if found:
                     return found.group(0)
-        time.sleep(0.1)
-    raise AssertionError(f"no undo link mailed to {to}")
+        return None
+
+    return wait_until(link, f"an undo link mailed to {to}")
 
 
 def shot(page: Page, name: str) -> None:
@@ -53,7 +52,7 @@ def log_in(page: Page, t: Texts, live_server: str, address: str, password: str) 
 @pytest.mark.parametrize(("device", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
 def test_the_owner_undoes_an_address_change_and_sets_a_new_password(
         browser: Browser, live_server: str, live_var: Path, device: str,
-        viewport: dict[str, int]) -> None:
+        viewport: ViewportSize) -> None:
     t = Texts("en")
     address = f"lotte.{uuid.uuid4().hex[:8]}@example.com"
     moved = f"someone.{uuid.uuid4().hex[:8]}@example.net"

@@ -7,15 +7,17 @@ import email
 import email.policy
 import json
 import re
-import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE, ROOT, new_context, reload_until_banned, screenshot
 from tests.e2e.test_foundation import enter_site
+from tests.e2e.waiting import wait_until
+from tests.mails import plain_text, read_mail
 
 
 class Texts:
@@ -27,27 +29,25 @@ class Texts:
         self.common = json.loads((folder / "common.json").read_text(encoding="utf-8"))
 
     def __call__(self, key: str, namespace: str = "account") -> str:
-        value: object = self.account if namespace == "account" else self.common
+        value: Any = self.account if namespace == "account" else self.common
         for part in key.split("."):
-            value = value[part]  # type: ignore[index]
+            value = value[part]
         return str(value)
 
 
 def mail_link(var: Path, to: str, count: int) -> str:
     """The link in the ``count``-th mail to ``to``, as the member would click it."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        mails = [email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
-                 for p in sorted((var / "mail").glob("*.eml"), key=lambda p: p.stat().st_mtime_ns)]
+    def the_mail() -> email.message.EmailMessage | None:
+        mails = [read_mail(p) for p in
+                 sorted((var / "mail").glob("*.eml"), key=lambda p: p.stat().st_mtime_ns)]
         mine = [m for m in mails if m["To"] == to]
-        if len(mine) >= count:
-            text = mine[count - 1].get_body(("plain",)).get_content()  # type: ignore[union-attr]
-            # The action's link, not the unsubscribe link at the bottom.
-            match = re.search(r"https?://\S+(?:done|do)\?token=[\w-]+", text)
-            assert match, text
-            return match.group(0)
-        time.sleep(0.1)
-    raise AssertionError(f"no mail {count} to {to}")
+        return mine[count - 1] if len(mine) >= count else None
+
+    text = plain_text(wait_until(the_mail, f"mail {count} to {to}"))
+    # The action's link, not the unsubscribe link at the bottom.
+    match = re.search(r"https?://\S+(?:done|do)\?token=[\w-]+", text)
+    assert match, text
+    return match.group(0)
 
 
 def sign_up(page: Page, t: Texts, address: str, password: str) -> None:
@@ -75,7 +75,7 @@ def sign_up(page: Page, t: Texts, address: str, password: str) -> None:
     ("nl", "nl-NL", PHONE), ("en", "en-GB", DESKTOP)])
 def test_signup_activation_logout_failed_login_reset_and_login(
         browser: Browser, live_server: str, live_var: Path, language: str, locale: str,
-        viewport: dict[str, int]) -> None:
+        viewport: ViewportSize) -> None:
     t = Texts(language)
     address = f"lotte.{uuid.uuid4().hex[:8]}@example.com"
     password, new_password = "zomer aan zee 2026", "herfst in het bos 2027"

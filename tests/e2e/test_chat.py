@@ -15,11 +15,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
-from tests.e2e.conftest import DESKTOP, PHONE, ROOT, SHOTS, new_context, screenshot
+from tests.e2e.conftest import DESKTOP, PHONE, ROOT, SHOTS, browser_of, new_context, screenshot
 from tests.e2e.test_accounts import Texts, mail_link
 from tests.e2e.test_foundation import enter_site
+from tests.e2e.waiting import still
 
 CHAT = json.loads((ROOT / "web/src/locales/en/chat.json").read_text(encoding="utf-8"))
 
@@ -41,7 +42,7 @@ def two_free_messages(live_server: str, live_var: Path) -> Iterator[None]:
 
 
 def join(browser: Browser, live_server: str, live_var: Path, name: str, woman: bool,
-         viewport: dict[str, int]) -> tuple[Page, int]:
+         viewport: ViewportSize) -> tuple[Page, int]:
     """A new member, signed up and activated from the mail (only then can they write)."""
     t = Texts("en")
     context = new_context(browser, viewport)
@@ -79,15 +80,15 @@ def join(browser: Browser, live_server: str, live_var: Path, name: str, woman: b
 
 def shot(page: Page, name: str) -> None:
     """What the member sees: the viewport (the chat screen is exactly one)."""
-    page.wait_for_timeout(300)
+    still(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def other_size(context: BrowserContext, url: str, name: str, viewport: dict[str, int],
+def other_size(context: BrowserContext, url: str, name: str, viewport: ViewportSize,
                ready: str) -> None:
     """The same screen at the other width, with the member's session."""
-    other = new_context(context.browser, viewport,  # type: ignore[arg-type]
+    other = new_context(browser_of(context), viewport,
                         storage_state=context.storage_state())
     page = other.new_page()
     page.goto(url)

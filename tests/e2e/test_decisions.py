@@ -9,31 +9,35 @@ import email
 import email.policy
 import json
 import re
-import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE, ROOT, new_context, reload_until_banned, screenshot
 from tests.e2e.test_chat import amora
 from tests.e2e.test_discovery import photo_file
 from tests.e2e.test_foundation import enter_site
+from tests.e2e.waiting import wait_until
+from tests.mails import plain_text, read_mail
 
 SIZES = [pytest.param(PHONE, id="375"), pytest.param(DESKTOP, id="1280")]
 PASSWORD = "zomer aan zee 2026"
 NOTES_SHOTS = Path("/work/notes/shots")  # where the engineer looks at them
 
 
-def _catalog(namespace: str, language: str) -> dict:  # type: ignore[type-arg]
+def _catalog(namespace: str, language: str) -> dict[str, Any]:
     path = ROOT / "web" / "src" / "locales" / language / f"{namespace}.json"
-    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    answer: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return answer
 
 
-def _grounds(language: str) -> dict:  # type: ignore[type-arg]
+def _grounds(language: str) -> dict[str, Any]:
     path = ROOT / "adapters" / "texts" / "grounds" / f"{language}.json"
-    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    answer: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return answer
 
 
 def _shot(page: Page, name: str, part: str | None = None) -> None:
@@ -48,7 +52,7 @@ def _shot(page: Page, name: str, part: str | None = None) -> None:
             page.screenshot(path=path, full_page=True)
 
 
-def _member(browser: Browser, live_server: str, viewport: dict[str, int],
+def _member(browser: Browser, live_server: str, viewport: ViewportSize,
             language: str) -> tuple[Page, int, str]:
     """A new member whose language (saved and on screen) is ``language``."""
     context = new_context(browser, viewport)
@@ -67,25 +71,25 @@ def _member(browser: Browser, live_server: str, viewport: dict[str, int],
 
 def _mail(var: Path, to: str, subject: str) -> email.message.EmailMessage:
     """The newest mail to ``to`` with this subject, once the job has sent it."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    def newest() -> email.message.EmailMessage | None:
         for path in sorted((var / "mail").glob("*.eml"), key=lambda p: p.stat().st_mtime_ns,
                            reverse=True):
-            mail = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+            mail = read_mail(path)
             if mail["To"] == to and mail["Subject"] == subject:
-                return mail  # type: ignore[return-value]
-        time.sleep(0.1)
-    raise AssertionError(f"no mail '{subject}' to {to}")
+                return mail
+        return None
+
+    return wait_until(newest, f"the mail '{subject}' to {to}")
 
 
 def _text(mail: email.message.EmailMessage) -> str:
-    return mail.get_body(("plain",)).get_content()  # type: ignore[union-attr, no-any-return]
+    return plain_text(mail)
 
 
 @pytest.mark.parametrize("viewport", SIZES)
 def test_a_rejected_photo_shows_its_reason_in_german(
         browser: Browser, live_server: str, live_var: Path, tmp_path: Path,
-        viewport: dict[str, int]) -> None:
+        viewport: ViewportSize) -> None:
     width = viewport["width"]
     profile, decisions = _catalog("profile", "de"), _catalog("decisions", "de")
     page, _, address = _member(browser, live_server, viewport, "de")
@@ -141,7 +145,7 @@ def test_a_rejected_photo_shows_its_reason_in_german(
 
 @pytest.mark.parametrize("viewport", SIZES)
 def test_a_ban_mail_names_the_reason_and_the_ban_page_shows_it(
-        browser: Browser, live_server: str, live_var: Path, viewport: dict[str, int]) -> None:
+        browser: Browser, live_server: str, live_var: Path, viewport: ViewportSize) -> None:
     width = viewport["width"]
     legal, decisions = _catalog("legal", "en"), _catalog("decisions", "en")
     page, member, address = _member(browser, live_server, viewport, "en")

@@ -9,29 +9,30 @@ import json
 import re
 import uuid
 from pathlib import Path
+from typing import Any, Unpack
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Geolocation, Page, ViewportSize, expect
 
-from tests.e2e.conftest import DESKTOP, PHONE, new_context, screenshot
+from tests.e2e.conftest import DESKTOP, PHONE, ContextOptions, new_context, screenshot
 from tests.e2e.test_foundation import enter_site
 
 ROOT = Path(__file__).resolve().parents[2]
 WIDTHS = [pytest.param(PHONE, id="375"), pytest.param(DESKTOP, id="1280")]
-AMSTERDAM = {"latitude": 52.37, "longitude": 4.89}
+AMSTERDAM: Geolocation = {"latitude": 52.37, "longitude": 4.89}
 
 
-def catalog(namespace: str, language: str = "en") -> dict:  # type: ignore[type-arg]
+def catalog(namespace: str, language: str = "en") -> Any:
     return json.loads((ROOT / f"web/src/locales/{language}/{namespace}.json").read_text("utf-8"))
 
 
-def width(viewport: dict[str, int]) -> str:
+def width(viewport: ViewportSize) -> str:
     return str(viewport["width"])
 
 
-def logged_in(browser: Browser, live_server: str, viewport: dict[str, int],
+def logged_in(browser: Browser, live_server: str, viewport: ViewportSize,
               address: str = "demo@example.com", language: str = "en",
-              **options: object) -> tuple[BrowserContext, Page]:
+              **options: Unpack[ContextOptions]) -> tuple[BrowserContext, Page]:
     """A member's browser that chose its language (so their saved one does not apply)."""
     context = new_context(browser, viewport, **options)
     context.add_cookies([{"name": "i18n_redirected", "value": language, "url": live_server}])
@@ -49,7 +50,7 @@ def logged_in(browser: Browser, live_server: str, viewport: dict[str, int],
 
 @pytest.mark.parametrize("viewport", WIDTHS)
 def test_search_starts_from_what_the_member_seeks(browser: Browser, live_server: str,
-                                                  viewport: dict[str, int]) -> None:
+                                                  viewport: ViewportSize) -> None:
     # Sanne (demo) is a woman looking for men.
     context, page = logged_in(browser, live_server, viewport)
     page.goto(f"{live_server}/members")
@@ -79,7 +80,7 @@ def test_search_starts_from_what_the_member_seeks(browser: Browser, live_server:
 
 @pytest.mark.parametrize("viewport", WIDTHS)
 def test_the_signup_asks_where_the_member_lives(browser: Browser, live_server: str,
-                                                viewport: dict[str, int]) -> None:
+                                                viewport: ViewportSize) -> None:
     account = catalog("account")["signup"]["steps"]
     context = new_context(browser, viewport, geolocation=AMSTERDAM, permissions=["geolocation"])
     page = context.new_page()
@@ -113,7 +114,7 @@ def test_the_signup_asks_where_the_member_lives(browser: Browser, live_server: s
 
 @pytest.mark.parametrize("viewport", WIDTHS)
 def test_the_map_lander_says_it_does_not_know_until_told(browser: Browser, live_server: str,
-                                                         viewport: dict[str, int]) -> None:
+                                                         viewport: ViewportSize) -> None:
     texts = catalog("landers")["map"]
     context = new_context(browser, viewport, geolocation=AMSTERDAM, permissions=["geolocation"])
     page = context.new_page()
@@ -137,7 +138,7 @@ def test_the_map_lander_says_it_does_not_know_until_told(browser: Browser, live_
 
 @pytest.mark.parametrize("viewport", WIDTHS)
 def test_a_gift_asks_with_its_price_and_checkout_picks_the_local_method(
-        browser: Browser, live_server: str, viewport: dict[str, int]) -> None:
+        browser: Browser, live_server: str, viewport: ViewportSize) -> None:
     gifts = catalog("gifts")
     context, page = logged_in(browser, live_server, viewport)
     balance = page.evaluate("fetch('/api/user').then(r => r.json()).then(d => d.user.credits)")
@@ -183,7 +184,7 @@ def test_a_gift_asks_with_its_price_and_checkout_picks_the_local_method(
 
 @pytest.mark.parametrize("viewport", WIDTHS)
 def test_account_deleted_only_after_a_deletion(browser: Browser, live_server: str,
-                                               viewport: dict[str, int]) -> None:
+                                               viewport: ViewportSize) -> None:
     context = new_context(browser, viewport)
     page = context.new_page()
     page.goto(f"{live_server}/account-deleted")
@@ -198,7 +199,7 @@ def test_account_deleted_only_after_a_deletion(browser: Browser, live_server: st
 
 @pytest.mark.parametrize("viewport", WIDTHS)
 def test_the_saved_language_applies_on_a_new_device(browser: Browser, live_server: str,
-                                                    viewport: dict[str, int]) -> None:
+                                                    viewport: ViewportSize) -> None:
     address = "demo.man@example.com"  # Jonas, German
     context = new_context(browser, viewport, locale="en-GB")
     page = context.new_page()
@@ -230,7 +231,7 @@ def test_the_saved_language_applies_on_a_new_device(browser: Browser, live_serve
 
 @pytest.mark.parametrize("viewport", WIDTHS)
 def test_the_time_bonus_offer_comes_to_a_new_member_with_signup_credits(
-        browser: Browser, live_server: str, viewport: dict[str, int]) -> None:
+        browser: Browser, live_server: str, viewport: ViewportSize) -> None:
     from tests.e2e.test_accounts import Texts, sign_up
 
     context = new_context(browser, viewport)

@@ -8,14 +8,15 @@ import re
 import urllib.request
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE, new_context, screenshot
 
 
 def settings(base: str, lang: str) -> dict[str, object]:
     with urllib.request.urlopen(f"{base}/api/settings?lang={lang}") as answer:
-        return json.load(answer)  # type: ignore[no-any-return]
+        found: dict[str, object] = json.load(answer)
+        return found
 
 
 def enter_site(page: Page) -> None:
@@ -31,7 +32,7 @@ def enter_site(page: Page) -> None:
     (DESKTOP, "en-GB", "en"),
 ])
 def test_landing_in_the_visitor_language(browser: Browser, live_server: str,
-                                         viewport: dict[str, int], locale: str,
+                                         viewport: ViewportSize, locale: str,
                                          lang: str) -> None:
     context = new_context(browser, viewport, locale=locale)
     page = context.new_page()
@@ -80,7 +81,7 @@ def test_language_dropdown_switches_and_remembers(browser: Browser, live_server:
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP])
 def test_terms_page_names_the_operator(browser: Browser, live_server: str,
-                                       viewport: dict[str, int]) -> None:
+                                       viewport: ViewportSize) -> None:
     context = new_context(browser, viewport, locale="nl-NL")
     page = context.new_page()
     page.goto(f"{live_server}/pages/terms")

@@ -12,9 +12,10 @@ from zoneinfo import ZoneInfo
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.e2e.conftest import DESKTOP, PHONE, ROOT, new_context, screenshot
+from tests.e2e.conftest import DESKTOP, PHONE, ROOT, browser_of, new_context, screenshot
 from tests.e2e.test_accounts import Texts, sign_up
 from tests.e2e.test_foundation import enter_site
+from tests.e2e.waiting import still
 
 ZONE = "Europe/Amsterdam"
 GAMES = json.loads((ROOT / "web/src/locales/en/games.json").read_text(encoding="utf-8"))
@@ -31,7 +32,7 @@ def sign_up_fresh(browser: Browser, live_server: str) -> tuple[BrowserContext, P
 
 def phone_shot(context: BrowserContext, url: str, name: str, ready: str) -> None:
     """The same screen at phone width, with the member's session."""
-    phone = new_context(context.browser, PHONE, timezone_id=ZONE,  # type: ignore[arg-type]
+    phone = new_context(browser_of(context), PHONE, timezone_id=ZONE,
                         storage_state=context.storage_state())
     page = phone.new_page()
     page.goto(url)
@@ -129,7 +130,7 @@ def test_signup_matches_then_four_likes_and_no_fifth(browser: Browser, live_serv
               .then(async r => ({status: r.status, body: await r.json()}))""", sixth)
     assert refused["status"] == 409
     assert refused["body"]["error"] == "swipe_out_of_likes"
-    page.wait_for_timeout(400)  # the refused drag's card snaps back first
+    still(page)  # the refused drag's card has snapped back
     screenshot(page, "games-swipe-out-en-1280")
 
     # Passing still works, and the state survives a reload.

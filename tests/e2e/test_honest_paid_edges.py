@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE, ROOT, screenshot
 from tests.e2e.test_fit_and_honesty import logged_in
@@ -59,7 +59,7 @@ def uncovered(page: Page, element: Locator) -> None:
 @pytest.mark.parametrize("viewport", WIDTHS)
 def test_a_fictional_conversation_shows_the_notice(browser: Browser, live_server: str,
                                                    fictional_member: int,
-                                                   viewport: dict[str, int]) -> None:
+                                                   viewport: ViewportSize) -> None:
     context, page = logged_in(browser, live_server, viewport)
     page.goto(f"{live_server}/members/{fictional_member}/chat")
     expect(page.get_by_test_id("conversation")).to_have_attribute("data-status", "ready")

@@ -15,6 +15,7 @@ from tests.e2e.conftest import DESKTOP, PHONE, SHOTS, new_context, screenshot
 from tests.e2e.test_accounts import mail_link
 from tests.e2e.test_discovery import log_in
 from tests.e2e.test_foundation import enter_site
+from tests.e2e.waiting import still
 
 
 def call(page: Page, method: str, path: str) -> int:
@@ -31,7 +32,7 @@ def member_id(page: Page) -> int:
 
 def modal_shot(page: Page, name: str) -> None:
     """A modal as the member sees it: the viewport only, once its entrance is over."""
-    page.wait_for_timeout(1_000)
+    still(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
@@ -94,9 +95,9 @@ def test_two_members_like_each_other_and_both_see_the_match(
     expect(him.get_by_test_id("like-modal-title")).to_contain_text("Sanne")
     expect(him).to_have_url(re.compile(r"/members\?gender=female$"))
     modal_shot(him, "like-modal-en-375")
-    him.set_viewport_size({"width": DESKTOP["width"], "height": DESKTOP["height"]})
+    him.set_viewport_size(DESKTOP)
     modal_shot(him, "like-modal-en-1280")
-    him.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"]})
+    him.set_viewport_size(PHONE)
 
     # He likes back: a match, celebrated at once.
     him.get_by_test_id("like-modal-like").click()
@@ -137,9 +138,14 @@ def test_two_members_like_each_other_and_both_see_the_match(
     expect(him.get_by_test_id("member-profile")).to_be_visible()
     modal_shot(him, "member-match-en-375")
 
-    # Celebrated once: another visit and refresh shows no second celebration.
-    her.goto(f"{live_server}/likes/mine")
-    her.wait_for_timeout(6_500)
+    # Celebrated once: another visit and refresh shows no second celebration. A page
+    # celebrates what its likes lists call a new match: the lists it loads say it is not.
+    with her.expect_response(lambda answer: answer.url.endswith("/api/likes")
+                             and answer.request.method == "GET") as listed:
+        her.goto(f"{live_server}/likes/mine")
+    assert [p["match_new"] for p in listed.value.json()["profiles"] if p["id"] == his_id] == [
+        False]
+    still(her)
     expect(her.get_by_test_id("match-modal")).to_have_count(0)
 
     # An unknown list is the 404 screen.

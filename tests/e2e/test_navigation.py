@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE, ROOT, SHOTS, new_context, screenshot
 from tests.e2e.test_accounts import mail_link
+from tests.e2e.waiting import scroll_to_end, still
 
 
 def catalog(lang: str, namespace: str = "common") -> Any:
@@ -32,7 +33,7 @@ def nav_text(lang: str, key: str) -> str:
 
 def shot(page: Page, name: str) -> None:
     """What the member sees on the screen (the bars are fixed to it)."""
-    page.wait_for_timeout(300)
+    still(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
@@ -55,7 +56,7 @@ class Member:
 
 
 def join(browser: Browser, live_server: str, live_var: Path, name: str, woman: bool,
-         viewport: dict[str, int], lang: str = "en") -> Member:
+         viewport: ViewportSize, lang: str = "en") -> Member:
     """A new member, activated from the mail (so they can write), in ``lang``."""
     context = new_context(browser, viewport, locale={"en": "en-GB", "de": "de-DE"}[lang])
     page = context.new_page()
@@ -132,8 +133,7 @@ def test_phone_tab_bar_with_badges(pair: tuple[Member, Member], live_server: str
     shot(page, f"nav-tabs-{lang}-375")
 
     # The bar never covers the page: at its end the disclaimer ends above the bar.
-    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    page.wait_for_timeout(200)
+    scroll_to_end(page)
     disclaimer = box(page, ".disclaimer")
     assert disclaimer["y"] + disclaimer["height"] <= box(page, ".tab-bar")["y"] + 1
     shot(page, f"nav-tabs-end-{lang}-375")
@@ -209,8 +209,7 @@ def test_profile_actions_stay_at_hand(pair: tuple[Member, Member], live_server: 
         tabs = box(page, ".tab-bar")
         assert bar["y"] + bar["height"] <= tabs["y"] + 1 and bar["y"] < PHONE["height"]
         shot(page, "profile-actions-375")
-        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-        page.wait_for_timeout(200)
+        scroll_to_end(page)
         expect(message).to_be_in_viewport()
         # The page ends above the bar: the disclaimer's text is not under it.
         assert box(page, ".disclaimer p")["y"] + box(page, ".disclaimer p")["height"] \
@@ -218,8 +217,7 @@ def test_profile_actions_stay_at_hand(pair: tuple[Member, Member], live_server: 
         shot(page, "profile-actions-end-375")
     else:
         # In the actions row, with the page.
-        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-        page.wait_for_timeout(200)
+        scroll_to_end(page)
         expect(message).not_to_be_in_viewport()
         page.evaluate("window.scrollTo(0, 0)")
         shot(page, "profile-actions-1280")
@@ -353,7 +351,7 @@ def border_stands_out(page: Page, selector: str) -> None:
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1280"])
 def test_checkboxes_stand_out_and_show_when_checked(browser: Browser, live_server: str,
                                                     live_var: Path,
-                                                    viewport: dict[str, int]) -> None:
+                                                    viewport: ViewportSize) -> None:
     page = join(browser, live_server, live_var, "Ines", True, viewport).page
     page.goto(f"{live_server}/notifications")
     # The first notification switch (a checkbox drawn as a switch), on for a new member.
@@ -375,7 +373,7 @@ def test_checkboxes_stand_out_and_show_when_checked(browser: Browser, live_serve
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1280"])
 def test_lander_headline_keeps_its_descenders(browser: Browser, live_server: str,
-                                              viewport: dict[str, int]) -> None:
+                                              viewport: ViewportSize) -> None:
     context = new_context(browser, viewport)
     page = context.new_page()
     page.goto(f"{live_server}/pages/faq")

@@ -9,17 +9,18 @@ import email
 import email.policy
 import json
 import re
-import time
 import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE, ROOT, choose_radio, new_context, screenshot
 from tests.e2e.test_chat import amora, join
 from tests.e2e.test_foundation import enter_site
+from tests.e2e.waiting import still, wait_until
+from tests.mails import plain_text, read_mail
 
 SIZES = [pytest.param(PHONE, id="375"), pytest.param(DESKTOP, id="1280")]
 NOTES_SHOTS = Path("/work/notes/shots")  # where the engineer looks at them
@@ -28,12 +29,14 @@ TEXT = "Diese Fotos stammen aus einem Modekatalog, das ist nicht die Person selb
 
 def _catalog(namespace: str, language: str) -> dict[str, Any]:
     path = ROOT / "web" / "src" / "locales" / language / f"{namespace}.json"
-    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    answer: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return answer
 
 
 def _mail_texts(language: str) -> dict[str, Any]:
     path = ROOT / "adapters" / "mail" / "texts" / f"{language}.json"
-    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    answer: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return answer
 
 
 def _shot(page: Page, name: str, at: str | None = None) -> None:
@@ -45,24 +48,24 @@ def _shot(page: Page, name: str, at: str | None = None) -> None:
             page.get_by_test_id(at).evaluate(
                 "element => window.scrollTo(0, element.getBoundingClientRect().top"
                 " + window.scrollY - 90)")
-        page.wait_for_timeout(200)  # the scroll settles before the picture
+        still(page)  # the scroll has settled before the picture
         page.screenshot(path=str(NOTES_SHOTS / f"d30-{name}.png"))
 
 
 def _mail(var: Path, to: str, subject: str) -> email.message.EmailMessage:
     """The mail to ``to`` with this subject, once the job has sent it."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    def found() -> email.message.EmailMessage | None:
         for path in (var / "mail").glob("*.eml"):
-            mail = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+            mail = read_mail(path)
             if mail["To"] == to and mail["Subject"] == subject:
                 return mail
-        time.sleep(0.1)
-    raise AssertionError(f"no mail '{subject}' to {to}")
+        return None
+
+    return wait_until(found, f"the mail '{subject}' to {to}")
 
 
 def _text(mail: email.message.EmailMessage) -> str:
-    return mail.get_body(("plain",)).get_content()  # type: ignore[union-attr, no-any-return]
+    return plain_text(mail)
 
 
 def _member_with_photos(page: Page) -> tuple[int, str, int]:
@@ -84,7 +87,7 @@ def _member_with_photos(page: Page) -> tuple[int, str, int]:
 
 @pytest.mark.parametrize("viewport", SIZES)
 def test_a_visitors_report_is_acknowledged_and_later_answered(
-        browser: Browser, live_server: str, live_var: Path, viewport: dict[str, int]) -> None:
+        browser: Browser, live_server: str, live_var: Path, viewport: ViewportSize) -> None:
     width = viewport["width"]
     form, mails = _catalog("complaints", "de")["form"], _mail_texts("de")
     context = new_context(browser, viewport, locale="de-DE")
@@ -176,7 +179,7 @@ def test_a_member_reports_a_message_and_a_photo(
           .replace("{site}", "Amora"))
 
     # A photo on a profile: its report link leads to the form with that photo.
-    ann.set_viewport_size({"width": DESKTOP["width"], "height": DESKTOP["height"]})
+    ann.set_viewport_size(DESKTOP)
     member, name, photo = _member_with_photos(ann)
     ann.goto(f"{live_server}/members/{member}")
     expect(ann.get_by_test_id("report-photo")).to_be_visible()

@@ -11,16 +11,17 @@ protocol, which is how Chromium delivers a push to a worker.
 from __future__ import annotations
 
 import base64
+import contextlib
 import email
 import email.policy
 import json
 import os
 import re
+import sqlite3
 import threading
-import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import http_ece
 import pytest
@@ -32,6 +33,11 @@ from werkzeug.wrappers import Request, Response
 
 from tests.e2e.conftest import DESKTOP, PHONE, new_context, screenshot
 from tests.e2e.test_chat import join
+from tests.e2e.waiting import wait_until
+from tests.mails import read_mail
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIEnvironment
 
 
 def b64url(data: bytes) -> str:
@@ -45,16 +51,16 @@ class PushService:
         self.key = ec.generate_private_key(ec.SECP256R1())
         self.auth = os.urandom(16)
         self.received: list[dict[str, Any]] = []
-        self.server = make_server("127.0.0.1", 0, self._app, threaded=True)
+        self.server = make_server("127.0.0.1", 0, self._serve, threaded=True)
         self.endpoint = f"http://127.0.0.1:{self.server.server_port}/push/subscriber-1"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
-    @Request.application  # type: ignore[misc]
-    def _app(self, request: Request) -> Response:
-        body = http_ece.decrypt(request.get_data(), private_key=self.key,
+    def _serve(self, environ: WSGIEnvironment,
+               start_response: StartResponse) -> Iterable[bytes]:
+        body = http_ece.decrypt(Request(environ).get_data(), private_key=self.key,
                                 auth_secret=self.auth, version="aes128gcm")
         self.received.append(json.loads(body))
-        return Response(status=201)
+        return Response(status=201)(environ, start_response)
 
     @property
     def p256dh(self) -> str:
@@ -84,17 +90,24 @@ FAKE_PUSH_MANAGER = """
 
 
 def mails_to(live_var: Path, address: str) -> list[email.message.EmailMessage]:
-    found = [email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
-             for p in (live_var / "mail").glob("*.eml")]
-    return [m for m in found if m["To"] == address]  # type: ignore[misc]
+    found = [read_mail(p) for p in (live_var / "mail").glob("*.eml")]
+    return [m for m in found if m["To"] == address]
 
 
 def api(page: Page, method: str, path: str, body: object = None) -> dict[str, Any]:
-    return page.evaluate(  # type: ignore[no-any-return]
+    answer: dict[str, Any] = page.evaluate(
         """([method, path, body]) => fetch(path, {method, headers: {'Content-Type':
              'application/json', 'X-Client': 'web'}, body: body === null ? undefined :
              JSON.stringify(body)}).then(async r => ({status: r.status,
              body: r.status === 204 ? null : await r.json()}))""", [method, path, body])
+    return answer
+
+
+def jobs_waiting(live_var: Path) -> set[int]:
+    """The live server's jobs not run yet: its runners delete a job once it ran."""
+    with contextlib.closing(sqlite3.connect(live_var / "amora.db")) as database:
+        return {id for (id,) in database.execute(
+            "SELECT id FROM outbox WHERE failed_at IS NULL")}
 
 
 def email_of(page: Page) -> str:
@@ -116,20 +129,20 @@ def test_a_preference_turned_off_means_no_such_mail(browser: Browser, live_serve
     ann.reload()
     expect(ann.get_by_test_id("pref-like")).not_to_be_checked()  # stored
 
+    before = jobs_waiting(live_var)
     assert api(bob, "POST", f"/api/members/{ann_id}/like")["status"] == 200
+    likes_jobs = jobs_waiting(live_var) - before  # written with the like (or run already)
     # A control the other way: new conversations are still on, so that mail comes.
     sent = api(bob, "POST", f"/api/members/{ann_id}/messages", {"text": "Hallo Annick!"})
     assert sent["status"] == 201, sent
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        subjects = [m["Subject"] for m in mails_to(live_var, address)]
-        if any("Bram" in s and "message" in s for s in subjects):
-            break
-        time.sleep(0.2)
-    else:
-        raise AssertionError(f"no message mail: {subjects}")
-    time.sleep(1)  # the like's job ran before the message's; give it a moment more
-    assert not any("likes you" in s for s in [m["Subject"] for m in mails_to(live_var, address)])
+
+    def subjects() -> list[str]:
+        return [str(m["Subject"]) for m in mails_to(live_var, address)]
+
+    wait_until(lambda: any("Bram" in s and "message" in s for s in subjects()) or None,
+               "the message mail")
+    wait_until(lambda: not likes_jobs & jobs_waiting(live_var) or None, "the like's jobs")
+    assert not any("likes you" in s for s in subjects())
 
     phone = new_context(browser, PHONE, storage_state=ann.context.storage_state())
     small = phone.new_page()
@@ -157,11 +170,8 @@ def test_push_permission_brings_a_notification_for_a_new_message(
     bob, _ = join(browser, live_server, live_var, "Pieter", False, DESKTOP)
     assert api(bob, "POST", f"/api/members/{ann_id}/messages",
                {"text": "Zin in koffie?"})["status"] == 201
-    deadline = time.monotonic() + 20
-    while not push_service.received and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert push_service.received, "no push reached the push service"
-    payload = push_service.received[0]
+    payload = wait_until(lambda: next(iter(push_service.received), None),
+                         "a push at the push service")
     assert payload["kind"] == "new_conversation" and payload["title"] == "Pieter"
     assert re.fullmatch(r"/chats/\d+", payload["url"])
 
@@ -172,21 +182,20 @@ def test_push_permission_brings_a_notification_for_a_new_message(
            lambda event: registrations.extend(r["registrationId"] for r in event["registrations"]
                                               if r["scopeURL"].startswith(live_server)))
     cdp.send("ServiceWorker.enable")
-    deadline = time.monotonic() + 10
-    while not registrations and time.monotonic() < deadline:
-        ann.wait_for_timeout(100)
-    assert registrations, "the service worker is not registered"
+
+    def registered() -> list[str] | None:
+        # A call into the page lets Playwright hand over the CDP events that came meanwhile.
+        ann.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        return registrations or None
+
+    wait_until(registered, "the service worker's registration", 10)
     cdp.send("ServiceWorker.deliverPushMessage", {
         "origin": live_server, "registrationId": registrations[0],
         "data": json.dumps(payload)})
-    shown = None
-    deadline = time.monotonic() + 10
-    while not shown and time.monotonic() < deadline:
-        shown = ann.evaluate("""() => navigator.serviceWorker.ready
-            .then(r => r.getNotifications())
-            .then(list => list.map(n => [n.title, n.body, n.data.url]))""")
-        ann.wait_for_timeout(100)
-    assert shown, "the service worker showed no notification"
+    shown = wait_until(lambda: ann.evaluate("""() => navigator.serviceWorker.ready
+        .then(r => r.getNotifications())
+        .then(list => list.length ? list.map(n => [n.title, n.body, n.data.url]) : null)"""),
+                       "the service worker's notification", 10)
     assert shown[0][0] == "Pieter" and shown[0][2] == payload["url"]
     ann.context.close()
     bob.context.close()

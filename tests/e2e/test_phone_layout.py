@@ -101,7 +101,9 @@ def test_a_pending_payment_leads_back_to_the_conversation(
     expect(pay).to_be_in_viewport()
     box = pay.bounding_box()
     assert box is not None and box["y"] + box["height"] <= PHONE["height"]
-    bundle = re.search(r"/credits/(\d+)", page.url).group(1)  # type: ignore[union-attr]
+    chosen = re.search(r"/credits/(\d+)", page.url)
+    assert chosen, page.url
+    bundle = chosen.group(1)
     screenshot(page, "phone-checkout-pay-en-375")
     page.get_by_test_id("delivery-consent").check()  # the order's tick (issue 34.1)
     pay.click()

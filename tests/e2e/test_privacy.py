@@ -4,18 +4,16 @@ and a report that takes messages of the conversation along."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 import io
 import json
 import re
-import time
 import uuid
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.e2e.conftest import (
     DESKTOP,
@@ -28,14 +26,17 @@ from tests.e2e.conftest import (
 )
 from tests.e2e.test_chat import amora, join
 from tests.e2e.test_foundation import enter_site
+from tests.e2e.waiting import wait_until
+from tests.mails import plain_text, read_mail
 
 SIZES = [pytest.param(PHONE, id="375"), pytest.param(DESKTOP, id="1280")]
 PASSWORD = "zomer aan zee 2026"  # what test_chat.join signs up with
 
 
-def _texts(namespace: str) -> dict:  # type: ignore[type-arg]
+def _texts(namespace: str) -> dict[str, Any]:
     path = ROOT / "web" / "src" / "locales" / "en" / f"{namespace}.json"
-    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    answer: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return answer
 
 
 ACCOUNT, LEGAL, COMPLAINTS = _texts("account"), _texts("legal"), _texts("complaints")
@@ -43,27 +44,27 @@ ACCOUNT, LEGAL, COMPLAINTS = _texts("account"), _texts("legal"), _texts("complai
 
 def _export_link(var: Path, to: str) -> str:
     """The link in the newest data-export mail to ``to``, once the job has sent it."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    def newest_link() -> str | None:
         for path in sorted((var / "mail").glob("*.eml"), key=lambda p: p.stat().st_mtime_ns,
                            reverse=True):
-            mail = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-            text = mail.get_body(("plain",)).get_content()  # type: ignore[union-attr]
-            link = re.search(r"https?://\S+/my-data\?token=[\w-]+", text)
+            mail = read_mail(path)
+            link = re.search(r"https?://\S+/my-data\?token=[\w-]+", plain_text(mail))
             if mail["To"] == to and link:
                 return link.group(0)
-        time.sleep(0.1)
-    raise AssertionError(f"no export link mailed to {to}")
+        return None
+
+    return wait_until(newest_link, f"an export link mailed to {to}")
 
 
-def _me(page: Page) -> dict:  # type: ignore[type-arg]
-    return page.evaluate(  # type: ignore[no-any-return]
+def _me(page: Page) -> dict[str, Any]:
+    answer: dict[str, Any] = page.evaluate(
         "fetch('/api/user', {headers: {'X-Client': 'web'}}).then(r => r.json()).then(d => d.user)")
+    return answer
 
 
 @pytest.mark.parametrize("viewport", SIZES)
 def test_quiet_mode_and_download_my_data(browser: Browser, live_server: str, live_var: Path,
-                                         viewport: dict[str, int]) -> None:
+                                         viewport: ViewportSize) -> None:
     width = viewport["width"]
     page, _ = join(browser, live_server, live_var, "Quinn", True, viewport)
     page.goto(f"{live_server}/settings")
@@ -108,7 +109,7 @@ def test_quiet_mode_and_download_my_data(browser: Browser, live_server: str, liv
 
 @pytest.mark.parametrize("viewport", SIZES)
 def test_a_banned_member_appeals_once_from_the_ban_page(
-        browser: Browser, live_server: str, live_var: Path, viewport: dict[str, int]) -> None:
+        browser: Browser, live_server: str, live_var: Path, viewport: ViewportSize) -> None:
     width = viewport["width"]
     page, member = join(browser, live_server, live_var, "Bram", False, viewport)
     address = _me(page)["email"]
@@ -140,7 +141,7 @@ def test_a_banned_member_appeals_once_from_the_ban_page(
 
 @pytest.mark.parametrize("viewport", SIZES)
 def test_a_report_takes_selected_messages_along(browser: Browser, live_server: str,
-                                                live_var: Path, viewport: dict[str, int]) -> None:
+                                                live_var: Path, viewport: ViewportSize) -> None:
     width = viewport["width"]
     ann, ann_id = join(browser, live_server, live_var, "Anouk", True, viewport)
     rob, _ = join(browser, live_server, live_var, "Rob", False, viewport)

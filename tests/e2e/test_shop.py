@@ -8,10 +8,11 @@ import json
 import re
 import uuid
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.e2e.conftest import DESKTOP, PHONE, ROOT, new_context, screenshot
+from tests.e2e.conftest import DESKTOP, PHONE, ROOT, browser_of, new_context, screenshot
 from tests.e2e.test_accounts import Texts, mail_link, sign_up
 from tests.e2e.test_foundation import enter_site
 
@@ -36,9 +37,10 @@ def fresh_member(browser: Browser, live_server: str, live_var: Path) -> tuple[Br
     return context, page
 
 
-def user(page: Page) -> dict[str, object]:
-    return page.evaluate(  # type: ignore[no-any-return]
+def user(page: Page) -> dict[str, Any]:
+    answer: dict[str, Any] = page.evaluate(
         "fetch('/api/user', {headers: {'X-Client': 'web'}}).then(r => r.json()).then(d => d.user)")
+    return answer
 
 
 def shots(context: BrowserContext, page: Page, name: str, ready: str) -> None:
@@ -46,7 +48,7 @@ def shots(context: BrowserContext, page: Page, name: str, ready: str) -> None:
     page.wait_for_load_state("networkidle")
     page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, f"shop-{name}-en-1280")
-    phone = new_context(context.browser, PHONE,  # type: ignore[arg-type]
+    phone = new_context(browser_of(context), PHONE,
                         storage_state=context.storage_state())
     small = phone.new_page()
     small.goto(page.url)
@@ -120,7 +122,7 @@ def test_time_bonus_then_ideal_purchase_makes_premium_and_failed_card_offers_pay
     expect(nav.locator("a[href='/premium']")).to_have_count(0)
     after = user(page)
     assert after["paid_user"] is True
-    assert after["credits"] == int(before["credits"]) + 250  # type: ignore[call-overload]
+    assert after["credits"] == int(before["credits"]) + 250
     shots(context, page, "completed", "payment-completed")
 
     # No time bonus for a paying member; the last order can be repeated.

@@ -5,21 +5,20 @@ this you?"). Screenshots of the section on a phone and on a desktop."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 import re
-import time
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.e2e.conftest import DESKTOP, SHOTS, new_context
 from tests.e2e.test_accounts import Texts
 from tests.e2e.test_chat import join
 from tests.e2e.test_foundation import enter_site
+from tests.e2e.waiting import wait_until
+from tests.mails import plain_text, read_mail
 
 PASSWORD = "zomer aan zee 2026"  # what test_chat.join signs up with
-PHONE_390 = {"width": 390, "height": 844}
+PHONE_390: ViewportSize = {"width": 390, "height": 844}
 IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 "
           "(KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1")
 
@@ -37,15 +36,15 @@ def section_shot(page: Page, name: str) -> None:
 
 def new_device_mail(var: Path, to: str) -> str:
     """The plain text of the "was this you?" mail to ``to``, once the job has sent it."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    def found() -> str | None:
         for path in (var / "mail").glob("*.eml"):
-            mail = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-            text = mail.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+            mail = read_mail(path)
+            text = plain_text(mail)
             if mail["To"] == to and "/sessions/end?token=" in text:
-                return str(text)
-        time.sleep(0.1)
-    raise AssertionError(f"no new-device mail to {to}")
+                return text
+        return None
+
+    return wait_until(found, f"the new-device mail to {to}")
 
 
 def test_a_second_sign_in_is_listed_and_ended_from_the_first(

@@ -16,14 +16,14 @@ import uuid
 from pathlib import Path
 
 import pyotp
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.e2e.conftest import DESKTOP, new_context
 from tests.e2e.test_accounts import Texts, sign_up
 from tests.e2e.test_foundation import enter_site
 
 SHOTS = Path("/work/notes/shots")
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 PASSWORD = "zomer aan zee 2026"
 
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.e2e.conftest import ROOT, new_context
 from tests.e2e.test_shop import SETTLED_MS, SHOP, fresh_member, pay_in_sandbox, user
 
 SHOTS = Path("/work/notes/shots") if Path("/work/notes").is_dir() else (
     ROOT / "test-results" / "screenshots")
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 WITHDRAWAL = SHOP["withdrawal"]
 
 
@@ -32,11 +32,12 @@ def shot(page: Page, name: str, focus: str) -> None:
 
 
 def api(page: Page, method: str, path: str, body: object = None) -> dict[str, Any]:
-    return page.evaluate(  # type: ignore[no-any-return]
+    answer: dict[str, Any] = page.evaluate(
         """([method, path, body]) => fetch(path, {method, headers: {'Content-Type':
              'application/json', 'X-Client': 'web'}, body: body === null ? undefined :
              JSON.stringify(body)}).then(async r => ({status: r.status, body: await r.json()}))""",
         [method, path, body])
+    return answer
 
 
 def buy(page: Page, live_server: str) -> int:
@@ -53,7 +54,7 @@ def buy(page: Page, live_server: str) -> int:
 
 def withdraw(page: Page, live_server: str, order: int, name: str) -> dict[str, Any]:
     """Button, confirmation step, confirmation screen; what the server previewed."""
-    preview = api(page, "GET", f"/api/orders/{order}/withdrawal")["body"]
+    preview: dict[str, Any] = api(page, "GET", f"/api/orders/{order}/withdrawal")["body"]
     assert preview["withdrawable"] is True, preview
     page.goto(f"{live_server}/transactions/{order}")
     button = page.get_by_test_id("withdrawal-button")
@@ -92,10 +93,10 @@ def withdraw(page: Page, live_server: str, order: int, name: str) -> dict[str, A
 def test_withdrawing_from_two_purchases_refunds_the_unused_credits(
         browser: Browser, live_server: str, live_var: Path) -> None:
     context, page = fresh_member(browser, live_server, live_var)
-    bonus = int(user(page)["credits"])  # type: ignore[call-overload]
+    bonus = int(user(page)["credits"])
     first = buy(page, live_server)
     second = buy(page, live_server)
-    bought = int(user(page)["credits"]) - bonus  # type: ignore[call-overload]
+    bought = int(user(page)["credits"]) - bonus
     each = bought // 2
 
     # Three messages to someone: the sign-up bonus goes first, then the first purchase.
@@ -103,7 +104,7 @@ def test_withdrawing_from_two_purchases_refunds_the_unused_credits(
     for text in ("Hoi!", "Hoe gaat het?", "Zin in koffie?"):
         sent = api(page, "POST", f"/api/members/{someone}/messages", {"text": text})
         assert sent["status"] in (200, 201), sent
-    left = int(user(page)["credits"])  # type: ignore[call-overload]
+    left = int(user(page)["credits"])
     spent = bonus + bought - left
     assert spent > bonus, (spent, bonus)  # some of the first purchase is used
 

@@ -1,0 +1,20 @@
+"""The browser tests wait on conditions, never on fixed times: a fixed pause is too short
+on a loaded box and wasted on a quick one. Only tests/e2e/waiting.py pauses, between
+two questions of a poll with a deadline."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+E2E = Path(__file__).parent / "e2e"
+FIXED_WAIT = re.compile(r"\bwait_for_timeout\(|\bsleep\(")
+
+
+def test_no_browser_test_waits_a_fixed_time() -> None:
+    found = [f"{path.relative_to(E2E)}:{number}: {line.strip()}"
+             for path in sorted(E2E.rglob("*.py")) if path.name != "waiting.py"
+             for number, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+             if FIXED_WAIT.search(line)]
+    assert not found, "wait on a condition (tests/e2e/waiting.py) instead of:\n" + "\n".join(
+        found)
