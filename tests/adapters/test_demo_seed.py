@@ -28,6 +28,7 @@ from adapters.sql.migrate import upgrade
 from adapters.sql.unit_of_work import SqlUnitOfWork
 from domain.locales import LOCALE_CODES
 from domain.members import INTERESTS, age_on
+from tests.lookups import found
 
 MEMBERS = 60
 SEED = 2026
@@ -92,7 +93,7 @@ def test_seed_creates_the_catalogue_and_the_members(seeded: Seeded) -> None:
     assert sites["amora.test"]["is_default"]
     with SqlUnitOfWork(demo.engine) as uow:
         assert uow.sites.default() is not None
-        assert uow.sites.default().domain == "amora.test"  # type: ignore[union-attr]
+        assert found(uow.sites.default()).domain == "amora.test"
         companies = uow.companies.all()
         assert [c.name for c in companies] == [c.name for c in COMPANIES]
         assert any(c.address_for("US").audience == "US" for c in companies)

@@ -31,6 +31,7 @@ from typer.testing import CliRunner
 from adapters.config import PROJECT_ROOT, load_config, unsafe_in_production
 from cli.main import app as amora_cli
 from domain.photos import MAX_UPLOAD_BYTES
+from tests.lookups import found
 
 DEPLOY = PROJECT_ROOT / "deploy"
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
@@ -122,8 +123,8 @@ def test_every_setting_in_env_example_is_read_and_every_one_documented() -> None
     assert unknown == set(), "env.example names settings nobody reads"
     assert read - NOT_FOR_OPERATORS - active.keys() - commented == set(), \
         "a setting the app reads is missing from deploy/env.example"
-    user, password = re.fullmatch(r"postgresql://(\w+):([^@]+)@postgres:5432/(\w+)",
-                                  active["DATABASE_URL"]).group(1, 2)  # type: ignore[union-attr]
+    user, password = found(re.fullmatch(r"postgresql://(\w+):([^@]+)@postgres:5432/(\w+)",
+                                        active["DATABASE_URL"])).group(1, 2)
     assert (user, password) == ("amora", active["POSTGRES_PASSWORD"])
 
 

@@ -108,7 +108,7 @@ def test_jpegs_decode_at_a_reduced_size_when_the_target_allows() -> None:
     loaded: list[tuple[int, int]] = []
     load = ImageFile.ImageFile.load
 
-    def spy(self: ImageFile.ImageFile):  # type: ignore[no-untyped-def]
+    def spy(self: ImageFile.ImageFile) -> object:
         loaded.append(self.size)
         return load(self)
 

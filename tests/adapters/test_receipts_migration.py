@@ -15,6 +15,7 @@ from domain.members import AccountStatus, Member, Profile
 from domain.pricing import Bundle
 from domain.receipts import Seller
 from tests.conftest import sample_company, sample_site, seed_default_site
+from tests.lookups import found
 
 # site, status, paid at (None: never paid)
 ORDERS = [
@@ -71,7 +72,7 @@ def test_paid_orders_get_receipts_numbered_as_they_were_paid(
         assert first is not None and first.number == "2026-000001"
         assert first.issued_at == datetime(2026, 2, 1, 8, tzinfo=UTC)
         assert first.seller == Seller.of(sample_company())
-        assert work.receipts.of_order(3).seller.vat_numbers == ("FI12345678",)  # type: ignore[union-attr]
+        assert found(work.receipts.of_order(3)).seller.vat_numbers == ("FI12345678",)
         # The next payment of 2026 counts on.
         assert work.receipts.issue(6, 1, 2026, first.seller, datetime(2026, 5, 1, tzinfo=UTC)
                                    ).number == "2026-000004"

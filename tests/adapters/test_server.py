@@ -13,7 +13,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -37,7 +37,7 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _until(check, what: str) -> object:  # type: ignore[no-untyped-def]
+def _until(check: Callable[[], object], what: str) -> object:
     end = time.monotonic() + DEADLINE
     while time.monotonic() < end:
         result = check()

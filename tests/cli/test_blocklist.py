@@ -20,6 +20,7 @@ from domain.blocklists import EntryKind
 from domain.decisions import Restriction
 from tests.adapters.test_photo_hashes import altered, portrait
 from tests.conftest import seed_default_site
+from tests.lookups import found
 
 runner = CliRunner()
 DEVICE = "d3vice-of-a-banned-scammer-0001"
@@ -129,8 +130,8 @@ def test_a_ban_lists_what_the_member_left_behind_and_their_return_is_held(amora:
     photos = context.container().photos()
     photo = photos.upload(scammer, portrait(8))
     with context.container().unit_of_work() as work:
-        work.sessions.add(scammer, "second-login", work.members.get(scammer).created_at,  # type: ignore[union-attr]
-                          work.members.get(scammer).created_at, "2a02:a45a::9", None,  # type: ignore[union-attr]
+        work.sessions.add(scammer, "second-login", found(work.members.get(scammer)).created_at,
+                          found(work.members.get(scammer)).created_at, "2a02:a45a::9", None,
                           "an0ther-browser-of-his-00001")
         work.commit()
     banned = amora("members", "ban", str(scammer), "--reason", "Romance scam",
@@ -194,7 +195,7 @@ def test_photos_hashed_before_the_block_lists_are_hashed_from_their_files(
     context.container().files().put("photos/old/1.jpg", full, "image/jpeg")
     with context.container().unit_of_work() as work:
         work.photos.add(member, "photos/old/1.jpg", "photos/old/1_t.jpg", True, "active",
-                        work.members.get(member).created_at)  # type: ignore[union-attr]
+                        found(work.members.get(member)).created_at)
         work.commit()
     added = amora("blocklist", "add", "--member", str(member), "--photos", "--json")
     [entry] = json.loads(added.stdout)["added"]

@@ -12,6 +12,7 @@ from sqlalchemy import func, select
 
 from adapters.sql import tables as t
 from cli import context
+from domain.members import Member
 from tests.cli.conftest import Amora
 from tests.cli.test_cli import _member
 from tests.lookups import found
@@ -132,10 +133,10 @@ def test_a_site_is_launched_from_a_template_and_removed(amora: Amora) -> None:
         ("sites.add", "acme.test"), ("sites.add", "plain.test"), ("sites.remove", "plain.test")]
 
 
-def attrs_member(site_id: int):  # type: ignore[no-untyped-def]
+def attrs_member(site_id: int) -> Member:
     from datetime import date
 
-    from domain.members import AccountStatus, Member, Profile
+    from domain.members import AccountStatus, Profile
 
     return Member(id=0, site_id=site_id, email="kim@example.com",
                   status=AccountStatus.ACTIVE, language="nl",
@@ -247,7 +248,7 @@ JSON_COMMANDS = [
 
 
 @pytest.mark.parametrize("args", JSON_COMMANDS, ids=" ".join)
-def test_every_command_speaks_json(amora: Amora, args) -> None:  # type: ignore[no-untyped-def]
+def test_every_command_speaks_json(amora: Amora, args: tuple[str, ...]) -> None:
     member_id = _member(amora)
     before = {"unban": ("members", "ban", "--ground", "spam"),
               "revoke": ("credits", "grant", "5")}
@@ -269,7 +270,7 @@ BAD = [
 
 
 @pytest.mark.parametrize("args", BAD, ids=" ".join)
-def test_bad_input_is_one_line(amora: Amora, args) -> None:  # type: ignore[no-untyped-def]
+def test_bad_input_is_one_line(amora: Amora, args: tuple[str, ...]) -> None:
     result = amora(*args)
     assert result.exit_code in (1, 2) and isinstance(result.exception, SystemExit)
     assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1, result.stderr

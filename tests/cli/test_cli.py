@@ -249,7 +249,8 @@ BAD_INVOCATIONS = [
 
 
 @pytest.mark.parametrize("args", BAD_INVOCATIONS, ids=" ".join)
-def test_every_input_error_is_one_line_never_a_traceback(amora: Amora, args) -> None:  # type: ignore[no-untyped-def]
+def test_every_input_error_is_one_line_never_a_traceback(amora: Amora,
+                                                         args: tuple[str, ...]) -> None:
     member_id = _member(amora)
     result = amora(*(arg.format(member=member_id) for arg in args))
     assert result.exit_code in (1, 2)

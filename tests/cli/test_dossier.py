@@ -34,6 +34,7 @@ from domain.blocklists import EntryKind, PhotoHash
 from domain.complaints import ComplaintForm
 from tests.application.memory_services import FixedClock
 from tests.conftest import sample_site, seed_default_site
+from tests.lookups import found
 
 runner = CliRunner()
 NOW = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
@@ -162,7 +163,7 @@ def _history(amora: Any, clock: FixedClock, people: dict[str, int]) -> dict[str,
     built.credits().grant(eve, 40, "welcome back", "ops")
     site = built.unit_of_work
     with site() as work:
-        site_id = work.sites.by_domain("amora.test").id  # type: ignore[union-attr]
+        site_id = found(work.sites.by_domain("amora.test")).id
         work.member_flags.add(eve, "discount_code_reused", {"code": "WELCOME"}, NOW)
         work.commit()
     bundle = _insert(t.bundles, site_id=site_id, credits=100, price=999, currency="EUR",
@@ -365,7 +366,7 @@ def test_member_text_reaches_the_terminal_as_text(
 
 def test_show_refuses_what_names_no_member(amora: Any, clock: FixedClock) -> None:
     with context.container().unit_of_work() as work:
-        company = work.sites.by_domain("amora.test").company_id  # type: ignore[union-attr]
+        company = found(work.sites.by_domain("amora.test")).company_id
         work.sites.add(sample_site(company, domain="flirt.test", name="Flirt",
                                    is_default=False))
         work.commit()

@@ -169,7 +169,7 @@ def test_two_appeals_at_once_one_is_filed_the_other_is_appeal_exists(
     monkeypatch.setattr(SqlAppeals, "add", add)
     answers: list[Any] = []
     other = ApiClient(app)
-    other.set_cookie("auth._token", client.get_cookie("auth._token").value)  # type: ignore[union-attr]
+    other.set_cookie("auth._token", found(client.get_cookie("auth._token")).value)
     paused = threading.Thread(name=PAUSED, target=lambda: answers.append(
         other.post(f"/api/decisions/{decision_id}/appeal", json=WHY)))
     paused.start()
@@ -189,7 +189,7 @@ def test_many_appeals_at_once_file_exactly_one(app: Flask, container: Container,
         pytest.skip("SQLite serializes writers; the race is PostgreSQL's")
     client, member_id = _member(app, SIGNUP)
     decision_id = _revoked(container, member_id)
-    cookie = client.get_cookie("auth._token").value  # type: ignore[union-attr]
+    cookie = found(client.get_cookie("auth._token")).value
 
     def contest(_: int) -> tuple[int, str | None]:
         parallel = ApiClient(app)

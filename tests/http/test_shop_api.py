@@ -18,6 +18,7 @@ from tests.api_client import ApiClient
 from tests.http.conftest import changed_behind_the_app
 from tests.http.test_accounts_api import SIGNUP
 from tests.http.test_likes_api import signed_up
+from tests.lookups import found
 
 EUR = [(100, 1499), (250, 2999)]
 
@@ -183,7 +184,7 @@ def test_concurrent_webhooks_add_credits_once(app: Flask, shopper: tuple[ApiClie
 
 def sms_code(container: Container) -> str:
     texts = sorted(container.config().sms_dir.glob("*.txt"))
-    return re.search(r"\b(\d{6})\b", texts[-1].read_text()).group(1)  # type: ignore[union-attr]
+    return found(re.search(r"\b(\d{6})\b", texts[-1].read_text())).group(1)
 
 
 MANDATE = {"account_holder": "A. Jansen", "iban": "NL91 ABNA 0417 1643 00", "street": "Dam",
@@ -304,7 +305,7 @@ def test_parallel_orders_with_a_once_per_member_code_one_wins(
     age_account(app, ann_id, hours=100)
     add_code(app, "RACE20", 20)
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
-    cookie = ann.get_cookie("auth._token").value  # type: ignore[union-attr]
+    cookie = found(ann.get_cookie("auth._token")).value
 
     def order(_: int) -> tuple[int, str | None]:
         client = ApiClient(app)
@@ -418,7 +419,7 @@ def test_parallel_stay_claims_make_one_code(app: Flask, shopper: tuple[ApiClient
     if not database_url.startswith("postgresql"):
         pytest.skip("SQLite serializes writers; the race is PostgreSQL's")
     ann, _ = shopper
-    cookie = ann.get_cookie("auth._token").value  # type: ignore[union-attr]
+    cookie = found(ann.get_cookie("auth._token")).value
 
     def claim(_: int) -> tuple[int, str | None]:
         client = ApiClient(app)
