@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { type Location, Outlet, ScrollRestoration } from 'react-router';
 import { usePlaceNotes } from '../features/shop/wayBack';
-import { DocumentTitle } from '../features/title/DocumentTitle';
+import { DocumentTitle } from '../shared/title/DocumentTitle';
 import { firstScreenRendered } from '../shared/firstScreen';
 import { ProgressBar, useNavigationProgress } from '../shared/progress/ProgressBar';
 import { Slot } from './slots';

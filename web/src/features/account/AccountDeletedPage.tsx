@@ -6,7 +6,7 @@ import { membersAreaPath } from '../../shared/routing/guard';
 import { pathTo } from '../../shared/routing/paths';
 import { useSession } from '../../shared/session';
 import { useSiteSettings } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { accountApi } from './accountApi';
 import { useCountdown } from './countdown';
 import { type DeletedState, partnerSuggestionFor } from './deletionFlow';

@@ -9,7 +9,7 @@ import type { User } from '../../shared/api/types';
 import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../../shared/session';
 import { useSiteSettings } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { accountApi } from './accountApi';
 import { ResendActivation } from './ResendActivation';
 import { AuthCard } from '../../shared/ui/AuthCard';

@@ -13,7 +13,7 @@ import { AuthCard } from '../../shared/ui/AuthCard';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useBusy, useErrorText } from '../../shared/ui/form';
 import { useSession } from '../../shared/session';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { sessionsApi } from './sessionsApi';
 
 type Outcome = { ok: true; ended: boolean } | { ok: false; error: unknown };

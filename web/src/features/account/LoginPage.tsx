@@ -10,7 +10,7 @@ import { useSession } from '../../shared/session';
 import { storedEmailError } from '../../shared/credentials';
 import { signupPolicy, hasTrafficSource } from '../../shared/signup';
 import { useSiteSettings } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { accountApi } from './accountApi';
 import { SecondStepForm } from './SecondStepForm';
 import { type SecondStep, secondStepInState, secondStepOf } from './twoFactorApi';

@@ -6,7 +6,7 @@ import { ApiError } from '../../shared/api/errors';
 import type { User } from '../../shared/api/types';
 import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../../shared/session';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { accountApi } from './accountApi';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { FormAlert } from '../../shared/ui/alerts';

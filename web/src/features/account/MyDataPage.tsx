@@ -12,7 +12,7 @@ import { type Result, ResultAlert } from '../../shared/ui/alerts';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { SubmitButton } from '../../shared/ui/buttons';
 import { useBusy, useErrorText } from '../../shared/ui/form';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { privacyApi, saveFile } from './privacyApi';
 
 export function MyDataPage() {

@@ -7,7 +7,7 @@ import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../../shared/session';
 import { passwordError, storedEmailError } from '../../shared/credentials';
 import { useSiteSettings } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { accountApi } from './accountApi';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { FormAlert } from '../../shared/ui/alerts';

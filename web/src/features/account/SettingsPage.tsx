@@ -12,7 +12,7 @@ import { useAddressContext, useSession } from '../../shared/session';
 import { emailError, passwordError } from '../../shared/credentials';
 import { PasskeysSection } from '../passkeys';
 import { useSettings, useSiteSettings } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { accountApi } from './accountApi';
 import { DeleteSection } from './DeleteSection';
 import { InvisibleSection, LanguageSection } from './PreferenceSections';
@@ -26,6 +26,31 @@ import { focusOnAppear } from '../../shared/ui/focusOnAppear';
 import { PasswordField, TextField } from '../../shared/ui/fields';
 import { useErrorText, useForm } from '../../shared/ui/form';
 import { Section, SectionNav } from '../../shared/ui/sections';
+
+/** The address in use, with the button that opens the change. */
+function CurrentEmail({ email, open, onChange }: { email: string; open: boolean; onChange: () => void }) {
+  const { t } = useTranslation('account');
+  return (
+    <div className="settings-row">
+      <div>
+        <div className="settings-row__label">{t('settings.email.current')}</div>
+        <div className="settings-row__value text-break" data-testid="settings-email-current">
+          {email}
+        </div>
+      </div>
+      {!open && (
+        <button
+          type="button"
+          className="btn btn-outline-primary rounded-pill"
+          onClick={onChange}
+          data-testid="settings-email-change"
+        >
+          {t('settings.email.change')}
+        </button>
+      )}
+    </div>
+  );
+}
 
 function EmailSection({ user }: { user: User }) {
   const { t } = useTranslation('account');
@@ -61,27 +86,14 @@ function EmailSection({ user }: { user: User }) {
 
   return (
     <Section id="settings-email" icon="mail" title={t('settings.email.title')} intro={t('settings.email.intro')}>
-      <div className="settings-row">
-        <div>
-          <div className="settings-row__label">{t('settings.email.current')}</div>
-          <div className="settings-row__value text-break" data-testid="settings-email-current">
-            {user.email}
-          </div>
-        </div>
-        {!open && (
-          <button
-            type="button"
-            className="btn btn-outline-primary rounded-pill"
-            onClick={() => {
-              setOpen(true);
-              setResult(null);
-            }}
-            data-testid="settings-email-change"
-          >
-            {t('settings.email.change')}
-          </button>
-        )}
-      </div>
+      <CurrentEmail
+        email={user.email}
+        open={open}
+        onChange={() => {
+          setOpen(true);
+          setResult(null);
+        }}
+      />
       <ResultAlert result={result} testId="settings-email-result" />
       {open && (
         <form onSubmit={submit} noValidate className="settings-form" aria-label={t('settings.email.change')}>

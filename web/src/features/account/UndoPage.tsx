@@ -21,7 +21,7 @@ import { focusOnAppear } from '../../shared/ui/focusOnAppear';
 import { useBusy, useErrorText, useForm } from '../../shared/ui/form';
 import { useSession } from '../../shared/session';
 import { useSiteSettings } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { recoveryApi, type Undone } from './recoveryApi';
 
 export function UndoPage() {

@@ -18,7 +18,7 @@ import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { useSession } from '../../shared/session';
 import { useSettings } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { type ChatProfile, type SendTerms, chatApi } from './chatApi';
 import { deleteChat, reloadChats } from './chatList';
 import { BuyCreditsLink, ChatAvatar, ConfirmDeleteModal } from './chatUi';

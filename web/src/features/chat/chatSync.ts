@@ -6,7 +6,7 @@
  * server update the session; a revoked session ends here as it does in the API client.
  * When the page goes to the background the server is told (POST /api/page-hidden).
  *
- * The app icon badge (unread + new likes) is set by features/title/DocumentTitle.
+ * The app icon badge (unread + new likes) is set by shared/title/DocumentTitle.
  */
 import { type LiveSocket, live } from '../../shared/realtime/socket';
 import { useSession } from '../../shared/session';

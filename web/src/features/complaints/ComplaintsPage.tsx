@@ -6,7 +6,7 @@ import { AppLink } from '../../shared/routing/AppLink';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { useSession } from '../../shared/session';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { ComplaintForm, type Filed } from './ComplaintForm';
 import { URGENT_CATEGORIES } from './complaintsApi';
 

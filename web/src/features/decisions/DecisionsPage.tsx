@@ -9,7 +9,7 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { RetryAlert } from '../../shared/ui/alerts';
 import { useErrorText } from '../../shared/ui/form';
 import { useLoad } from '../../shared/api/useLoad';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { AppealBox } from './AppealBox';
 import { DecisionCard } from './DecisionCard';
 import { decisionsApi } from './decisionsApi';

@@ -16,7 +16,7 @@ import { Icon } from '../../shared/ui/icons';
 import { useProfileCatalogs } from '../../shared/catalogs';
 import { useSession } from '../../shared/session';
 import { countryName } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { discoveryApi, isUnavailable } from './discoveryApi';
 import { type MemberProfile, prettifyKey } from '../../shared/members';
 import { LoginRequired } from '../../shared/api/errors';

@@ -10,7 +10,7 @@ import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../../shared/session';
 import { Icon } from '../../shared/ui/icons';
 import { useSiteSettings } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { type SearchCard } from './discoveryApi';
 import { LoginRequired } from '../../shared/api/errors';
 import { FilterBar } from './FilterBar';

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { i18n } from '../../shared/i18n/i18n';
 import { translateError } from '../../shared/i18n/translateError';
 import { AppLink } from '../../shared/routing/AppLink';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 
 export interface ErrorViewProps {
   /** HTTP-like status; 500 when unknown. */

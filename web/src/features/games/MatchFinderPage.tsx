@@ -12,7 +12,7 @@ import { Icon, type IconName } from '../../shared/ui/icons';
 import { toggleInterest, useProfileCatalogs, useRegions } from '../../shared/catalogs';
 import { useSession } from '../../shared/session';
 import { countryName, useSiteSettings } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { type MatchAnswer, type MatchWishes, type WantedGender, gamesApi } from './gamesApi';
 import { MatchGrid } from './MatchCardView';
 import {

@@ -7,7 +7,7 @@ import { RetryAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../../shared/session';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { type ScoredMatch, gamesApi } from './gamesApi';
 import { SignupMatchGrid } from './SignupMatchCard';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { countryName, useCompany, useSiteSettings } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { Link } from 'react-router';
 import { membersAreaPath } from '../../shared/routing/guard';
 import { useIsLoggedIn } from '../../shared/session';

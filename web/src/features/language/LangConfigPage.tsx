@@ -6,7 +6,7 @@ import { browserLanguages, readLocaleCookie } from '../../shared/i18n/localeChoi
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { Icon } from '../../shared/ui/icons';
 import { changeLanguage, useSettings } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 
 /** /lang-config: choose the interface language and see what is remembered. */
 export function LangConfigPage() {

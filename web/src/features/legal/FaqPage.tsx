@@ -3,7 +3,7 @@ import { useState } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { LegalBody, linkify } from './LegalBody';
 import { isFaqText } from './legalDocuments';
 import { useLegalValues } from './legalValues';

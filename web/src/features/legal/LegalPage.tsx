@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { useCompany } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { accessibilityValues } from './accessibilityStatement';
 import { AppealForm } from './AppealForm';
 import { LegalBody, linkify } from './LegalBody';

@@ -11,7 +11,7 @@ import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { useSettings } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { linkify } from './LegalBody';
 
 const RULES: [string, IconName][] = [

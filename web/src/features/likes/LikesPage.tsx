@@ -11,7 +11,7 @@ import { NotFoundPage } from '../errors';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { countryName, useSettings } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { LikeButton } from './LikeButton';
 import type { LikeLists } from './likesApi';
 import { reloadLikes, useLikeLists, useLikesStatus } from './likesStore';

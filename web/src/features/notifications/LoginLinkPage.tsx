@@ -13,7 +13,7 @@ import { NotFoundPage } from '../errors';
 import { AppLink } from '../../shared/routing/AppLink';
 import { secondStepOf } from '../account';
 import { useIsLoggedIn, useSession } from '../../shared/session';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { notificationsApi } from './notificationsApi';
 import { NotificationsSpinner } from './notificationsUi';
 

@@ -16,7 +16,7 @@ import { usePush, pushErrorText } from '../../shared/push';
 import { useAddressContext, useSession } from '../../shared/session';
 import { useLoad } from '../../shared/api/useLoad';
 import { useSettings, useSiteSettings } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { type MailOff, type Notifications, type NotificationsChange, type PreferenceKey, notificationsApi } from './notificationsApi';
 import { NotificationsSpinner, PREFERENCE_GROUPS } from './notificationsUi';
 import { type ControlId, type SaveStatus, initialSettings, settingsReducer, shownSettings } from './settingsState';

@@ -9,7 +9,7 @@ import { FormAlert, RetryAlert } from '../../shared/ui/alerts';
 import { useBusy, useErrorText } from '../../shared/ui/form';
 import { AppLink } from '../../shared/routing/AppLink';
 import { useIsLoggedIn } from '../../shared/session';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { type Unsubscribed, notificationsApi } from './notificationsApi';
 import { NotificationsSpinner, preferenceLabel } from './notificationsUi';
 

@@ -14,7 +14,7 @@ import type { IconName } from '../../shared/ui/icons';
 import { SectionNav } from '../../shared/ui/sections';
 import { useSession } from '../../shared/session';
 import { useSettings } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { BasicsSection } from './BasicsSection';
 import { PhotosSection } from './PhotosSection';
 import { ProfileHero } from './ProfileHero';

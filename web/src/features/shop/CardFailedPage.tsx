@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { MethodIcon, methodName } from './shopUi';
 
 /**

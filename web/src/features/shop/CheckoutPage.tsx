@@ -7,7 +7,7 @@ import { FormAlert } from '../../shared/ui/alerts';
 import { NotFoundPage } from '../errors';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { BundleCard, codeApplies, priceBundles } from './bundles';
 import { DeliveryConsent } from './DeliveryConsent';
 import { DiscountBanner, HeldDiscountNote } from './discountUi';

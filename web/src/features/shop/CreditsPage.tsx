@@ -6,7 +6,7 @@ import { FormAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../../shared/session';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { BundleCard, POPULAR_INDEX, type PricedBundle, codeApplies, priceBundles } from './bundles';
 import { DiscountBanner, DiscountCodeField, HeldDiscountNote, discountName } from './discountUi';
 import { type DiscountCode, type Order, shopApi } from './shopApi';

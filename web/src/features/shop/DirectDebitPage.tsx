@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/errors';
 import { AppLink } from '../../shared/routing/AppLink';
 import { FormAlert } from '../../shared/ui/alerts';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { BackToBundles, Hero } from './DirectDebitParts';
 import { BundleCard, priceBundles } from './bundles';
 import { DiscountBanner } from './discountUi';

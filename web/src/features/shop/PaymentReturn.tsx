@@ -10,7 +10,7 @@ import { FormAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { useSession } from '../../shared/session';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { paymentView, usePaymentStatus } from './paymentStatus';
 import type { Order } from './shopApi';
 import { MethodIcon, ShopLoading, StatusBadge, methodName, shopErrorText, useMoney } from './shopUi';

@@ -5,7 +5,7 @@ import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { useSession } from '../../shared/session';
 import { useSettings } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { translateError } from '../../shared/i18n/translateError';
 import { BundleCard, priceBundles } from './bundles';
 import { DiscountBanner } from './discountUi';

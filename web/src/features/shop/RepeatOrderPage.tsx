@@ -5,7 +5,7 @@ import { translateError } from '../../shared/i18n/translateError';
 import { FormAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { DeliveryConsent } from './DeliveryConsent';
 import { goToCheckout, shopApi } from './shopApi';
 import { MethodIcon, ShopLoading, creditsLabel, methodName, shopErrorText, useMoney } from './shopUi';

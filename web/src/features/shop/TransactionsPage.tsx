@@ -7,7 +7,7 @@ import { FormAlert } from '../../shared/ui/alerts';
 import { NotFoundPage } from '../errors';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { type Order, shopApi } from './shopApi';
 import { MethodIcon, ShopLoading, StatusBadge, creditsLabel, methodName, shopErrorText, useMoney } from './shopUi';
 import { useLoad } from '../../shared/api/useLoad';

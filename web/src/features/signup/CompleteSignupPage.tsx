@@ -7,7 +7,7 @@ import { AuthCard } from '../../shared/ui/AuthCard';
 import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../../shared/session';
 import { useSiteSettings } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { pushStepApplies } from '../../shared/signup/policy';
 import { signupSteps } from './signupSteps';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { useSiteSettings } from '../../shared/site';
-import { usePageTitle } from '../title';
+import { usePageTitle } from '../../shared/title';
 import { pathAfterSignup } from './afterSignup';
 import { SignupWizard } from './SignupWizard';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../title';
+import { usePageTitle } from '../../../shared/title';
 import type { LanderMember } from '../landerApi';
 import { FictionalNote, FinalCta, TrustChips, useLanderValues } from '../LanderParts';
 import { LanderStatus } from '../LanderStatus';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../../shared/ui/icons';
-import { usePageTitle } from '../../title';
+import { usePageTitle } from '../../../shared/title';
 import { FictionalNote, FinalCta, useLanderValues } from '../LanderParts';
 import { LanderStatus } from '../LanderStatus';
 import { MemberTile } from '../MemberTile';

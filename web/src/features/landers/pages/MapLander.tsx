@@ -5,7 +5,7 @@ import { Icon } from '../../../shared/ui/icons';
 import { useGeo } from '../../../shared/geo';
 import { useSession } from '../../../shared/session';
 import { useSettings } from '../../../shared/site';
-import { usePageTitle } from '../../title';
+import { usePageTitle } from '../../../shared/title';
 import type { LanderMember } from '../landerApi';
 import { FictionalNote, FinalCta, TrustChips } from '../LanderParts';
 import { LanderStatus } from '../LanderStatus';

@@ -15,7 +15,7 @@ import { isUnavailable } from '../../discovery';
 import { FictionalBadge, PlaceholderAvatar, imageUrl } from '../../../shared/members';
 import { Icon } from '../../../shared/ui/icons';
 import { useSettings } from '../../../shared/site';
-import { usePageTitle } from '../../title';
+import { usePageTitle } from '../../../shared/title';
 import { type LanderProfile, landerApi } from '../landerApi';
 import { FictionalNote, TrustChips, useLanderValues } from '../LanderParts';
 import { LanderStatus } from '../LanderStatus';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { FictionalBadge, PlaceholderAvatar } from '../../../shared/members';
 import { Icon, type IconName } from '../../../shared/ui/icons';
 import { useSettings } from '../../../shared/site';
-import { usePageTitle } from '../../title';
+import { usePageTitle } from '../../../shared/title';
 import type { LanderMember } from '../landerApi';
 import { FictionalNote, FinalCta, TrustChips, useLanderValues } from '../LanderParts';
 import { LanderStatus } from '../LanderStatus';

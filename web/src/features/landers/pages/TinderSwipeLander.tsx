@@ -1,9 +1,9 @@
 import { type CSSProperties, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FictionalBadge } from '../../discovery';
+import { FictionalBadge } from '../../../shared/members';
 import { DRAG_START_PX, type SwipeDirection, dragLook, releaseVelocity, swipeDecision } from '../../games';
 import { Icon } from '../../../shared/ui/icons';
-import { usePageTitle } from '../../title';
+import { usePageTitle } from '../../../shared/title';
 import type { LanderMember } from '../landerApi';
 import { FictionalNote, TrustChips } from '../LanderParts';
 import { LanderStatus } from '../LanderStatus';

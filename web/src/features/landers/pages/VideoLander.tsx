@@ -4,7 +4,7 @@
  * members of the site below.
  */
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../title';
+import { usePageTitle } from '../../../shared/title';
 import { FictionalNote, FinalCta, TrustChips, useLanderValues } from '../LanderParts';
 import { LanderStatus } from '../LanderStatus';
 import { SignupCta } from '../SignupCta';

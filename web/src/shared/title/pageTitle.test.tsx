@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settingsFixture } from '../../test/fixtures';
 import { seedStores } from '../../test/render';
-import { useChat } from '../chat';
+import { useChat } from '../counters';
 import { DocumentTitle } from './DocumentTitle';
 import { composeTitle, setAppBadge, usePageTitle } from './pageTitle';
 

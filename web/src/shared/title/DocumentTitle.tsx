@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAttentionCount } from '../../shared/counters';
-import { useSettings } from '../../shared/site';
+import { useAttentionCount } from '../counters';
+import { useSettings } from '../site';
 import { composeTitle, setAppBadge, usePageTitleStore } from './pageTitle';
 
 /** Keeps document.title and the app badge up to date. */
