@@ -230,8 +230,8 @@ def _event_bus(redis_url: str | None, var_dir: Path) -> EventBus:
     """Redis carries events between processes; embedded, the processes of this machine
     that share VAR_DIR pass them on over Unix sockets (adapters.events.same_host): the
     command line's ban reaches `amora serve`'s open sockets at once.
-    (Events members should hear about by mail or push also wrote a notify job in the
-    transaction that caused them: see application.notifications.notify_later.)"""
+    (Events members should hear about by mail or push also wrote a notification job in
+    the transaction that caused them: see application.shared.outbox.notify_later.)"""
     # Payments are counted for /metrics as the shop publishes them.
     from adapters.metrics import PaymentCountingEvents
 
@@ -395,7 +395,8 @@ class Container(containers.DeclarativeContainer):
         mails=account_mails, user_agents=user_agents,
         places=providers.Singleton(CldrPlaceNames), base_url=config.provided.base_url)
     appeals = providers.Singleton(Appeals, uow=unit_of_work.provider, clock=clock,
-                                  password_checks=password_checks)
+                                  password_checks=password_checks,
+                                  undo=providers.Object(_lazy("application.undoing", "undo")))
     operator_desk = providers.Singleton(OperatorDesk, uow=unit_of_work.provider)
     # `amora members show` and `list` (issue 32.1): a member's dossier in one snapshot.
     dossiers = providers.Singleton(Dossiers, uow=unit_of_work.provider,

@@ -1,9 +1,10 @@
 """Notifications (issue 8): the member's preferences, and telling members what happened
 by e-mail and web push.
 
-Use cases publish their live events (message, like, match, payment) after they commit;
-``NotifyingEvents`` turns those into a notification job, so nothing in a request waits for
-a mail server or a push service. A job runs at least once: each delivery records a key
+Use cases write the notification a live event (message, like, match, payment) calls for
+into the unit of work that causes it (application.shared.outbox.notify_later): one record
+per kind (application.ports.jobs), run as a job, so nothing in a request waits for a mail
+server or a push service. A job runs at least once: each delivery records a key
 when it is done and is skipped when its key is there, and a mail keeps the same
 Message-ID and a push the same topic when sent again.
 """

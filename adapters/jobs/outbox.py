@@ -108,7 +108,7 @@ class OutboxQueue:
             return
         dramatiq.enqueue(record)
         self.table.done(job.id)
-        self.on_outcome(job.name, "relayed")
+        self.on_outcome(record.kind, "relayed")
 
     def _run(self, job: ClaimedJob) -> None:
         try:
@@ -125,7 +125,7 @@ class OutboxQueue:
             self._failed(job, f"{type(error).__name__}: {error}", known=run is not None)
         else:
             self.table.done(job.id)
-            self.on_outcome(job.name, "run")
+            self.on_outcome(record.kind, "run")
 
     def _failed(self, job: ClaimedJob, error: str, known: bool = True) -> None:
         """A job no record or handler takes fails for good at once, logged as an error:
