@@ -19,6 +19,21 @@ import { twoFactorApi } from './twoFactorApi';
 // Refusals that are about the code typed: shown at the field.
 const CODE_ERRORS = new Set(['two_factor_code_wrong', 'two_factor_code_used', 'two_factor_code_required']);
 
+/** The way to the other kind of code, and back to the password. */
+function SecondStepLinks({ recovery, onSwitch, onBack }: { recovery: boolean; onSwitch: () => void; onBack: () => void }) {
+  const { t } = useTranslation('account');
+  return (
+    <div className="d-flex flex-wrap justify-content-between gap-2 small">
+      <button type="button" className="btn btn-link p-0 fw-semibold" onClick={onSwitch} data-testid="login-second-step-switch">
+        {recovery ? t('login.secondStep.useApp') : t('login.secondStep.useRecovery')}
+      </button>
+      <button type="button" className="btn btn-link p-0 text-body-secondary" onClick={onBack} data-testid="login-second-step-back">
+        {t('login.secondStep.back')}
+      </button>
+    </div>
+  );
+}
+
 export function SecondStepForm({
   challenge,
   onSignedIn,
@@ -91,14 +106,7 @@ export function SecondStepForm({
         <SubmitButton busy={form.busy} testId="login-second-step-submit">
           {t('login.secondStep.submit')}
         </SubmitButton>
-        <div className="d-flex flex-wrap justify-content-between gap-2 small">
-          <button type="button" className="btn btn-link p-0 fw-semibold" onClick={switchKind} data-testid="login-second-step-switch">
-            {recovery ? t('login.secondStep.useApp') : t('login.secondStep.useRecovery')}
-          </button>
-          <button type="button" className="btn btn-link p-0 text-body-secondary" onClick={() => onRestart(false)} data-testid="login-second-step-back">
-            {t('login.secondStep.back')}
-          </button>
-        </div>
+        <SecondStepLinks recovery={recovery} onSwitch={switchKind} onBack={() => onRestart(false)} />
       </form>
     </AuthCard>
   );
