@@ -9,6 +9,7 @@ by e-mail in their language.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
 import attrs
@@ -24,7 +25,6 @@ from application.shared.lookups import existing_member
 from application.shared.password_checks import PasswordChecks
 from application.shared.sign_ins import Visitor, verified
 from application.shared.site_lookup import resolve_site
-from application.undoing import undo
 from domain.appeals import (
     Appeal,
     AppealStatus,
@@ -42,6 +42,9 @@ from domain.members import Member
 APPEAL_MAILS = {AppealStatus.UPHELD: "appeal_upheld", AppealStatus.LIFTED: "appeal_lifted"}
 
 
+# What a lifted decision restricted, undone in the lift's transaction.
+Undo = Callable[[SafetyUnit, Decision, datetime], None]
+
 @attrs.frozen
 class AppealFiled:
     id: int
@@ -54,6 +57,8 @@ class Appeals:
     clock: Clock
     # The password under the lockout (a banned member signs in no more, but appeals).
     password_checks: PasswordChecks
+    # Undoes what a lifted decision restricted (application.undoing.undo).
+    undo: Undo
 
     def file(self, host: str | None, email: str, password: str, text: str,
              visitor: Visitor) -> AppealFiled:
@@ -148,7 +153,7 @@ class Appeals:
             else:
                 in_force = found.status is DecisionStatus.IN_FORCE
                 if lift:
-                    in_force = _lift(uow, found, appeal, outcome, actor, now)
+                    in_force = _lift(uow, self.undo, found, appeal, outcome, actor, now)
                 # Lifted meanwhile (unbanned, approved, unblocked): the outcome still
                 # names the decision, but a ban's own mails would say what is not so.
                 mail = (APPEAL_MAILS[outcome.status]
@@ -164,8 +169,8 @@ class Appeals:
         return outcome
 
 
-def _lift(uow: SafetyUnit, found: Decision, appeal: Appeal, outcome: Appeal, actor: str,
-          now: datetime) -> bool:
+def _lift(uow: SafetyUnit, undo: Undo, found: Decision, appeal: Appeal, outcome: Appeal,
+          actor: str, now: datetime) -> bool:
     """Lifts the decision and undoes what it restricted. The decision is lifted first (a
     compare-and-set on its status): when an unban, an approval or an unblock lifted it
     meanwhile, there is nothing left to undo and False says so."""

@@ -27,6 +27,8 @@ from application.shared.site_lookup import resolve_site
 from application.shared.visibility import reported_member
 from domain.accounts import InvalidFields
 from domain.complaints import (
+    NOTICE_OUTCOME,
+    NOTICE_RECEIVED,
     ComplaintForm,
     Outcome,
     ReporterRecord,
@@ -38,8 +40,6 @@ from domain.locales import DEFAULT_LOCALE
 from domain.members import Member
 
 OPEN, RESOLVED = "open", "resolved"
-# The notice_mail job's kinds (application.notice_mails): the acknowledgement and outcome.
-NOTICE_RECEIVED, NOTICE_OUTCOME = "notice_received", "notice_outcome"
 
 
 @attrs.frozen

@@ -17,7 +17,13 @@ from application.shared.listings import listed
 from application.shared.lookups import existing_member
 from application.shared.photo_links import PhotoLinks
 from application.shared.site_lookup import resolve_site
-from application.shared.visibility import MemberPhoto, gallery, member_photos, profile_open
+from application.shared.visibility import (
+    MemberPhoto,
+    MemberProfile,
+    gallery,
+    member_photos,
+    profile_open,
+)
 from domain.discovery import COUNT_CAP, PAGE_SIZE, Order, SearchFilters, birth_dates_for, page_count
 from domain.distance import DEFAULT_RADIUS_KM, RADII_KM, Position, shown_km, wider
 from domain.errors import DomainError
@@ -114,40 +120,6 @@ class LikeState:
     liked_by_me: bool
     likes_me: bool
     match: bool
-
-
-@attrs.frozen
-class MemberProfile:
-    """Another member's profile; the attributes the site does not show are None."""
-
-    id: int
-    name: str
-    gender: str
-    age: int
-    country: str
-    is_fictional: bool
-    blocked_by_me: bool
-    photo_credits: int  # what unlocking one locked photo costs
-    photo_count: int
-    photos: list[MemberPhoto]
-    sexuality: str | None
-    about_me: str | None
-    interests: list[str]
-    hair_colour: str | None
-    eye_colour: str | None
-    body_type: str | None
-    relationship_status: str | None
-    tattoos: str | None
-    city: str | None
-    region: str | None
-    liked_by_me: bool
-    likes_me: bool
-    match: bool
-    # Online now; None when the viewer or the member hides it (quiet mode), or a visitor.
-    online: bool | None = None
-    # The scam shield's reasons in the texts shown (name, about text) that the member saved
-    # anyway (issue 31.2): visitors see a warning.
-    text_flags: list[str] = attrs.Factory(list)
 
 
 @attrs.frozen

@@ -4,10 +4,10 @@ landers, and the visits that tell which landers keep visitors (bounces, with ?lb
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Protocol
 
 import attrs
 
-from application.discovery import Discovery, MemberProfile
 from application.ports.clock import Clock
 from application.ports.discovery import SearchQuery
 from application.ports.security import Secrets
@@ -17,6 +17,7 @@ from application.shared.cards import PublicCard
 from application.shared.liking import shared_site_ids
 from application.shared.listings import listed
 from application.shared.site_lookup import named_site, resolve_site
+from application.shared.visibility import MemberProfile
 from domain.discovery import DECK_ORDER, MAX_AGE, birth_dates_for
 from domain.errors import DomainError
 from domain.landers import BounceFigures, check_visit
@@ -49,12 +50,19 @@ def _serves(site: Site, place: Place) -> bool:
     return not site.countries or place.country in site.countries
 
 
+class PublicProfiles(Protocol):
+    """The one profile a member lander shows, as discovery reads it for a visitor."""
+
+    def member(self, host: str | None, viewer: Member | None, member_id: int,
+               has_traffic_source: bool = False, public: bool = False) -> MemberProfile: ...
+
+
 @attrs.frozen
 class Landers:
     uow: UnitFactory[SocialUnit]
     clock: Clock
     secrets: Secrets
-    discovery: Discovery
+    discovery: PublicProfiles  # application.discovery.Discovery
 
     def members(self, host: str | None, limit: int, gender: str | None = None,
                 viewer: Member | None = None, near: Place | None = None) -> LanderMembers:

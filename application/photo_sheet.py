@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from typing import Protocol
 
 import attrs
 
-from application.photos import Photos
 from application.ports.clock import Clock
 from application.ports.photos import PhotoOnSheet, SimilarPhoto
 from application.ports.security import Secrets, Signer
@@ -82,13 +82,17 @@ class Sheet:
         return compact(entry.id for entry in self.entries)
 
 
+class PreviewTokens(Protocol):
+    def preview_token(self, photo_id: int, until: int) -> str | None: ...
+
+
 @attrs.frozen
 class PhotoSheets:
     uow: UnitFactory[SafetyUnit]
     clock: Clock
     signer: Signer
     secrets: Secrets
-    photos: Photos  # its preview tokens open the sheet's photos at /media/
+    photos: PreviewTokens  # application.photos.Photos: opens the sheet's photos at /media/
 
     def link(self, site: str | None, actor: str) -> SheetLink:
         """A new link to the sheet of ``site`` (a domain; None: every site)."""

@@ -158,3 +158,7 @@ def serial_reporter(resolved: int, dismissed: int) -> bool:
     they read the next one (in whole numbers, so 7 of 10 is exactly 70 %)."""
     return (resolved >= SERIAL_MIN_RESOLVED
             and dismissed * 100 >= SERIAL_DISMISSED_PERCENT * resolved)
+
+# The mails a notice's notifier gets (the notice_mail job's kinds, application.notice_mails):
+# the acknowledgement and the outcome.
+NOTICE_RECEIVED, NOTICE_OUTCOME = "notice_received", "notice_outcome"

@@ -128,3 +128,37 @@ def _message_sender(uow: SafetyUnit, reporter: Member | None, message_id: int) -
         return None
     found = uow.complaints.visible_messages([message_id], reporter.id)
     return found[0].sender_id if found else None
+
+
+@attrs.frozen
+class MemberProfile:
+    """Another member's profile; the attributes the site does not show are None."""
+
+    id: int
+    name: str
+    gender: str
+    age: int
+    country: str
+    is_fictional: bool
+    blocked_by_me: bool
+    photo_credits: int  # what unlocking one locked photo costs
+    photo_count: int
+    photos: list[MemberPhoto]
+    sexuality: str | None
+    about_me: str | None
+    interests: list[str]
+    hair_colour: str | None
+    eye_colour: str | None
+    body_type: str | None
+    relationship_status: str | None
+    tattoos: str | None
+    city: str | None
+    region: str | None
+    liked_by_me: bool
+    likes_me: bool
+    match: bool
+    # Online now; None when the viewer or the member hides it (quiet mode), or a visitor.
+    online: bool | None = None
+    # The scam shield's reasons in the texts shown (name, about text) that the member saved
+    # anyway (issue 31.2): visitors see a warning.
+    text_flags: list[str] = attrs.Factory(list)

@@ -13,10 +13,10 @@ import attrs
 import pytest
 
 from application.account_mails import ComposedMail, TemplateValues
-from application.complaints import NOTICE_OUTCOME, NOTICE_RECEIVED
 from application.notice_mails import REPORTING_PATH, NoticeMails
 from application.ports.complaints import Complaint
 from application.ports.notifications import Attachment
+from domain.complaints import NOTICE_OUTCOME, NOTICE_RECEIVED
 from domain.members import Member
 from tests.application.memory import MemoryStore, MemoryUnitOfWork
 from tests.application.people import NOW, add_member, factory, new_store

@@ -36,8 +36,9 @@ from application.credits import Credits
 from application.moderation import Moderation
 from application.photos import Photos
 from application.removals import Removals
-from application.restrictions import LATER, NOT_DECISIONS, RESTRICTING_USE_CASES
+from application.restrictions import GIVEN, LATER, NOT_DECISIONS, RESTRICTING_USE_CASES
 from application.shop_admin import ShopAdministration
+from application.undoing import undo
 from domain.appeals import Appeal, AppealStatus
 from domain.decisions import Ground, Restriction
 from domain.errors import DomainError
@@ -70,8 +71,9 @@ class Scanned:
         return self.lifts_itself or "application.shared.decisions.lift_decision" in self.calls
 
 
-def _named(fn: Callable[..., object]) -> str:
-    return f"{fn.__module__}.{fn.__qualname__}"
+def _named(fn: Callable[..., object] | str) -> str:
+    """A function's dotted name (the registry names its use cases so already)."""
+    return fn if isinstance(fn, str) else f"{fn.__module__}.{fn.__qualname__}"
 
 
 def _is(node: ast.AST, owner: str, attr: str) -> bool:
@@ -189,7 +191,14 @@ def _scan() -> dict[str, Scanned]:
     return found
 
 
-SCANNED = _scan()
+def _with_given(scanned: dict[str, Scanned]) -> dict[str, Scanned]:
+    """The calls made through a function a use case is given, followed as the others."""
+    for name, targets in GIVEN.items():
+        scanned[name] = attrs.evolve(scanned[name], calls=scanned[name].calls | set(targets))
+    return scanned
+
+
+SCANNED = _with_given(_scan())
 
 
 def _reached(start: str) -> set[str]:
@@ -204,7 +213,7 @@ def _reached(start: str) -> set[str]:
     return reached
 
 
-def _reached_from(use_cases: list[Callable[..., object]]) -> set[str]:
+def _reached_from(use_cases: list[str]) -> set[str]:
     return {name for use_case in use_cases for name in _reached(_named(use_case))}
 
 
@@ -328,7 +337,7 @@ class World:
             "credits": Credits(self.uow, clock, CountingSecrets(), bus),
             "shop": ShopAdministration(self.uow, clock),
             "removals": Removals(self.uow, clock, bus),
-            "appeals": Appeals(self.uow, clock, None),  # type: ignore[arg-type]
+            "appeals": Appeals(self.uow, clock, None, undo),  # type: ignore[arg-type]
         }
 
     def rows(self) -> dict[str, Any]:
