@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -51,8 +51,8 @@ class Outbox:
 
 
 class EchoTexts:
-    def compose(self, kind: str, language: str, values: dict[str, Any]) -> ComposedMail:
-        return ComposedMail(f"{kind}:{language}", values["link"], values["link"])
+    def compose(self, kind: str, language: str, values: Mapping[str, object]) -> ComposedMail:
+        return ComposedMail(f"{kind}:{language}", str(values["link"]), str(values["link"]))
 
 
 @attrs.define
@@ -85,7 +85,7 @@ class World:
         self.store.jobs.clear()
 
     def last_token(self) -> str:
-        return self.outbox.sent[-1]["text"].rsplit("=", 1)[1]
+        return str(self.outbox.sent[-1]["text"]).rsplit("=", 1)[1]
 
 
 @pytest.fixture
@@ -218,10 +218,10 @@ def test_one_address_hammering_waits_longer_after_each_failure(world: World) -> 
     for n in range(11):
         try:
             world.accounts.sign_in.log_in("amora.test", "ann@example.com", f"guess {n}", attacker)
-        except DomainError as refused:
-            if refused.code == "too_many_attempts":
-                waits.append(refused.params["minutes"])
-                world.clock.current += timedelta(minutes=refused.params["minutes"])
+        except DomainError as error:
+            if error.code == "too_many_attempts":
+                waits.append(error.params["minutes"])
+                world.clock.current += timedelta(minutes=error.params["minutes"])
     assert waits == [1, 2, 4, 8]
     with pytest.raises(DomainError) as refused:
         world.accounts.sign_in.log_in("amora.test", "ann@example.com", FORM.password, attacker)

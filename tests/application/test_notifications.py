@@ -88,8 +88,9 @@ def test_unread_reminders_and_weekly_updates_find_their_members() -> None:
     assert p.notifier.remind_unread(queued.append) == 0  # not a day yet
     p.clock.current += timedelta(hours=25)
     assert p.notifier.remind_unread(queued.append) == 1
-    assert queued == [UnreadReminder(p.bob.id, 1)]
-    p.notifier.notify(queued[0])
+    [reminder] = queued
+    assert reminder == UnreadReminder(p.bob.id, 1) and isinstance(reminder, UnreadReminder)
+    p.notifier.notify(reminder)
     assert p.outbox.sent[-1]["subject"] == "unread_reminder:nl"
     weekly: list[Job] = []
     for member in (p.ann, p.bob):
@@ -110,9 +111,10 @@ def test_no_marketing_mail_goes_to_a_member_who_did_not_opt_in() -> None:
     assert not p.outbox.sent
     p.settings.update(p.ann, {"weekly_updates": True}, None, mail_on=False)
     assert p.notifier.weekly_updates(queued.append) == 1
-    assert queued == [WeeklyUpdate(p.ann.id)]
+    [update] = queued
+    assert update == WeeklyUpdate(p.ann.id) and isinstance(update, WeeklyUpdate)
     p.settings.update(p.ann, {"weekly_updates": False}, None, mail_on=False)
-    p.notifier.notify(queued[0])
+    p.notifier.notify(update)
     assert not p.outbox.sent
 
 

@@ -4,6 +4,7 @@ site afterwards, and who is told of a closure."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import attrs
 import pytest
@@ -64,7 +65,7 @@ def test_former_domains_are_read_only_for_a_host_that_could_be_one(store: Memory
     clock = FixedClock()
     reads: list[datetime] = []
 
-    def uow() -> MemoryUnitOfWork:
+    def uow(*, single_read: bool = False) -> MemoryUnitOfWork:
         reads.append(clock.now())
         return MemoryUnitOfWork(store)
 
@@ -80,7 +81,7 @@ def test_former_domains_are_read_only_for_a_host_that_could_be_one(store: Memory
     assert directory.moved("flirt.test") is not None and len(reads) == 4
 
 
-def _member(store: MemoryStore, member_id: int, **changes: object) -> None:
+def _member(store: MemoryStore, member_id: int, **changes: Any) -> None:
     member = Member(id=member_id, site_id=1, email=f"m{member_id}@example.com",
                     status=AccountStatus.ACTIVE, language="en",
                     created_at=datetime(2026, 1, 1, tzinfo=UTC),
