@@ -10,7 +10,7 @@ import { startLikesLive } from '../features/likes/likesLive';
 import { reloadLikes } from '../features/likes/likesStore';
 import { LikesSlot } from '../features/likes/LikesSlot';
 import { MatchSlot } from '../features/likes/MatchSlot';
-import { isPushSubscribed } from '../features/push/pushStore';
+import { isPushSubscribed } from '../shared/push/pushStore';
 import { TimeBonusSlot } from '../features/shop/TimeBonusSlot';
 import { fillSlot } from './slots';
 

@@ -48,7 +48,7 @@ useSession.subscribe(whenMember);
 // The push service worker; a push arriving while a page is open reloads chats and likes.
 // Registered once the first screen is painted: its code is no part of the first page.
 void firstScreen
-  .then(() => import('../features/push/pushStore'))
+  .then(() => import('../shared/push/pushStore'))
   .then(({ startPush }) =>
     startPush({
       onPush: () => {

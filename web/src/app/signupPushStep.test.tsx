@@ -2,7 +2,7 @@
 // (plugins.ts): the two features meet in this test, not in each other's.
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetPushForTests, usePush } from '../features/push';
+import { resetPushForTests, usePush } from '../shared/push';
 import { PushStepSlot } from '../features/push/PushStepSlot';
 import { useSession } from '../shared/session';
 import { CompleteSignupPage } from '../features/signup/CompleteSignupPage';

@@ -3,7 +3,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useChatsStatus } from '../../features/chat/chatList';
 import { ChatsPage } from '../../features/chat/ChatsPage';
-import { useChat } from '../../features/chat/chatStore';
+import { useChat } from '../../shared/counters/chatStore';
 import { useSession } from '../../shared/session/sessionStore';
 import { i18n } from '../../shared/i18n/i18n';
 import { stubFetch } from '../../test/fetchStub';

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useAlerts } from '../../features/alerts';
+import { useAlerts } from '../../shared/alerts/alertsStore';
 import { useSession } from '../../shared/session/sessionStore';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useAlerts } from '../alerts';
+import { useAlerts } from '../../shared/alerts/alertsStore';
 import { useSession } from '../../shared/session';
 import { ACTIVATION_ALERT_ID, REMINDER_SNOOZE_MS, activationReminderMode, type ReminderMode } from './activationReminder';
 

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAlerts } from './alertsStore';
+import { useAlerts } from '../../shared/alerts/alertsStore';
 
 /**
  * The alerts, following the store from before the first paint: an alert that a feature

@@ -1,3 +1,2 @@
-/** The site alerts' public module: the header that shows them and their store. */
+/** The site alerts' public module: the header that shows them (their store: shared/alerts). */
 export { AlertHeader } from './AlertHeader';
-export { useAlerts } from './alertsStore';

@@ -10,7 +10,7 @@ import { useSession } from '../../shared/session';
 import type { ChatMessage, ChatSummary, SendTerms } from './chatApi';
 import { useChatsStatus } from './chatList';
 import { ChatsPage } from './ChatsPage';
-import { useChat } from './chatStore';
+import { useChat } from '../../shared/counters/chatStore';
 import { ConversationPage } from './ConversationPage';
 import { TYPING_SHOW_MS } from './conversationLive';
 import { mergeMessages } from './conversationState';

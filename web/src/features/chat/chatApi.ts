@@ -7,7 +7,7 @@ import { answer, api, retries } from '../../shared/api/client';
 import type { components } from '../../shared/api/schema';
 import type { Answer } from '../../shared/api/types';
 import type { Language } from '../../shared/i18n/languages';
-import { LoginRequired } from '../discovery';
+import { LoginRequired } from '../../shared/api/errors';
 
 export type ChatMessage = components['schemas']['ChatMessage'];
 /** The terms of the next message; conversations_left_today (issue 31.2): new conversations I may still start today, null when there is no cap to tell of. */

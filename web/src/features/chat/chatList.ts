@@ -5,7 +5,7 @@
  * load only), and removes or reads a conversation locally at once.
  */
 import { create } from 'zustand';
-import { useChat } from './chatStore';
+import { useChat } from '../../shared/counters/chatStore';
 import { serverQuery } from '../../shared/api/serverQuery';
 import { registerSessionReset } from '../../shared/session';
 import { type ChatSummary, chatApi } from './chatApi';

@@ -3,7 +3,7 @@ import type { LiveEvent } from '../../shared/realtime/socket';
 import { userFixture } from '../../test/fixtures';
 import { useSession } from '../../shared/session';
 import { useChatsStatus } from './chatList';
-import { useChat } from './chatStore';
+import { useChat } from '../../shared/counters/chatStore';
 import { PUSH_SYNC_INTERVAL_MS, startChatSync, syncInterval } from './chatSync';
 import { eventually } from '../../test/time';
 import { stubFetch } from '../../test/fetchStub';

@@ -3,8 +3,7 @@
  * history merged with live messages, my unsent ones after the stored, the terms of the
  * next message. Pure: useConversation dispatches, this module decides.
  */
-import { ApiError } from '../../shared/api/errors';
-import { LoginRequired } from '../discovery';
+import { ApiError, LoginRequired } from '../../shared/api/errors';
 import type { ChatMessage, ChatProfile, HistoryPage, SendTerms } from './chatApi';
 
 export type MessageStatus = 'sent' | 'pending' | 'failed';

@@ -1,3 +1,2 @@
-/** The chat's public module: its counters (badges, page title) and how often it syncs. */
-export { useAttentionCount, useChat } from './chatStore';
+/** The chat's public module: how often it syncs (its counters: shared/counters). */
 export { syncInterval } from './syncTiming';

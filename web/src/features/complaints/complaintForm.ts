@@ -3,8 +3,7 @@
  * reporter hears about a mistake before sending; the server checks again and its field
  * errors come back to the same fields with the same codes.
  */
-import { ApiError } from '../../shared/api/errors';
-import { type FieldError, fieldErrorsOf } from '../account';
+import { ApiError, type FieldError, fieldErrorsOf } from '../../shared/api/errors';
 import { emailError } from '../../shared/credentials';
 import { CATEGORIES, type ComplaintCategory, type ComplaintRequest } from './complaintsApi';
 

@@ -6,8 +6,9 @@ import { i18n } from '../../shared/i18n/i18n';
 import { stubFetch } from '../../test/fetchStub';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
-import { useChat } from '../chat';
-import { reloadLikes, useMatch } from '../likes';
+import { useChat } from '../../shared/counters';
+import { reloadLikes } from '../likes';
+import { useMatch } from '../../shared/members';
 import { useSession } from '../../shared/session';
 import { MemberCardView } from './MemberCardView';
 import { MemberProfilePage } from './MemberProfilePage';
@@ -45,7 +46,6 @@ const calls = (path: string, method = 'GET') =>
   );
 
 beforeAll(async () => {
-  await import('../account'); // the session store's refresh imports it on demand
   await setupTestI18n();
   await i18n.loadNamespaces(['likes', 'discovery', 'profile']);
 });

@@ -6,7 +6,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { drag } from '../../test/pointer';
 import { seedStores, setupTestI18n } from '../../test/render';
-import { useMatch } from '../likes';
+import { useMatch } from '../../shared/members';
 import { useProfileCatalogs } from '../../shared/catalogs';
 import { useSession } from '../../shared/session';
 import { type GameCard, type MatchWishes, type ScoredMatch, wishesToApiQuery } from './gamesApi';

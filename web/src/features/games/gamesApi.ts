@@ -73,5 +73,6 @@ export const gamesApi = {
   like: (id: number) => data(answer(api.POST('/api/members/{member_id}/like', { params: { path: { member_id: id } }, ...once }))),
   unlike: async (id: number) => {
     await data(answer(api.DELETE('/api/members/{member_id}/like', { params: { path: { member_id: id } }, ...once })));
-  },
+  },  /** The member's own interests, the match finder's first wishes. */
+  ownInterests: async () => (await data(answer(api.GET('/api/profile')))).profile.interests,
 };

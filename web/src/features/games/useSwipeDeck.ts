@@ -6,7 +6,7 @@
  */
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../shared/api/errors';
-import { useMatch } from '../likes';
+import { useMatch } from '../../shared/members';
 import { type GameCard, type SwipeAllowance, gamesApi } from './gamesApi';
 
 /** Fetch more cards when this few are left. */

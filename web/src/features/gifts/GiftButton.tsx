@@ -3,7 +3,7 @@ import './gifts.scss';
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { LoginPrompt } from '../discovery';
+import { LoginPrompt } from '../../shared/ui/LoginPrompt';
 import { Icon } from '../../shared/ui/icons';
 import { useIsLoggedIn } from '../../shared/session';
 import type { GiftSent } from './giftsApi';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared/ui/icons';
-import { useSignupOpen } from '../signup';
+import { useSignupOpen } from '../../shared/signup';
 import type { Lander } from './useLander';
 
 export interface LanderStatusProps {

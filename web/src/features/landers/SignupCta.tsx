@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
-import { useSignupOpen } from '../signup';
+import { useSignupOpen } from '../../shared/signup';
 
 export interface SignupCtaProps {
   children: ReactNode;

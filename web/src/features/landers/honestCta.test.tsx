@@ -3,9 +3,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
-import { LoginPrompt } from '../discovery';
+import { LoginPrompt } from '../../shared/ui/LoginPrompt';
 import { IndexPage } from '../home';
-import { captureTraffic } from '../signup';
+import { captureTraffic } from '../../shared/signup';
 import { FinalCta, TrustChips } from './LanderParts';
 import { SignupCta } from './SignupCta';
 

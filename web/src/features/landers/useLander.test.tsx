@@ -5,8 +5,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { useSession } from '../../shared/session';
-import { useSignup } from '../signup';
-import { TRAFFIC_KEY, readTraffic } from '../../shared/signup';
+import { useSignup, TRAFFIC_KEY, readTraffic } from '../../shared/signup';
 import { type LanderServer, membersFixture, renderLander, settle, stubLanderApi, stubScreen } from './landerTesting';
 import { hasBounceLogging, useLander, visitNetwork } from './useLander';
 

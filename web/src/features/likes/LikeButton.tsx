@@ -7,7 +7,7 @@ import { useIsLoggedIn } from '../../shared/session';
 import { likeErrorText } from './likeErrors';
 import { likesApi } from './likesApi';
 import { reloadLikes } from './likesStore';
-import { useMatch } from './matchStore';
+import { useMatch } from '../../shared/members/matchStore';
 
 const LikeGate = lazy(() => import('./LikeGate').then((m) => ({ default: m.LikeGate })));
 

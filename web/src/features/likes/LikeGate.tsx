@@ -1,6 +1,6 @@
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { LoginPrompt } from '../discovery';
+import { LoginPrompt } from '../../shared/ui/LoginPrompt';
 
 /**
  * A visitor pressed a like button: log in or sign up first. Its own chunk (with

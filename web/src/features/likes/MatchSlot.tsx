@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { i18n } from '../../shared/i18n/i18n';
-import { useMatch } from './matchStore';
+import { useMatch } from '../../shared/members/matchStore';
 
 // The celebration and its texts load only when there is a match to show.
 const MatchModal = lazy(() =>

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
-import { useChat } from '../chat';
+import { useChat } from '../../shared/counters';
 import { useSession } from '../../shared/session';
 import { LikeButton } from './LikeButton';
 import type { LikedByProfile, LikedProfile } from './likesApi';
@@ -15,7 +15,7 @@ import { PUSH_REFRESH_INTERVAL_MS, REFRESH_INTERVAL_MS, refreshInterval, startRe
 import { LikesSlot } from './LikesSlot';
 import { useLikesStatus } from './likesStore';
 import { MatchModal } from './MatchModal';
-import { useMatch } from './matchStore';
+import { useMatch } from '../../shared/members/matchStore';
 import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body: unknown) =>
@@ -64,7 +64,6 @@ const calls = (path: string | RegExp, method = 'GET') =>
   });
 
 beforeAll(async () => {
-  await import('../account'); // the session store's refresh imports it on demand
   await setupTestI18n();
   await i18n.loadNamespaces(['likes', 'discovery', 'profile']);
 });

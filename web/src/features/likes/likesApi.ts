@@ -6,7 +6,7 @@
 import { answer, api, retries } from '../../shared/api/client';
 import type { components } from '../../shared/api/schema';
 import type { Answer } from '../../shared/api/types';
-import { LoginRequired } from '../discovery';
+import { LoginRequired } from '../../shared/api/errors';
 
 export type LikeResult = components['schemas']['LikeResult'];
 export type LikedProfile = components['schemas']['LikedProfile'];

@@ -7,14 +7,14 @@ import { settingsFixture, userFixture } from '../../test/fixtures';
 import { stubFetch } from '../../test/fetchStub';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { flush } from '../../test/time';
-import { useChat } from '../chat';
+import { useChat } from '../../shared/counters';
 import { useSession } from '../../shared/session';
 import { LikeButton } from './LikeButton';
 import type { LikedByProfile, LikedProfile } from './likesApi';
 import { startLikesLive } from './likesLive';
 import { reloadLikes } from './likesStore';
 import { MatchSlot } from './MatchSlot';
-import { useMatch } from './matchStore';
+import { useMatch } from '../../shared/members/matchStore';
 
 /** The live socket as the likes see it: the test plays the server. */
 function fakeSocket() {
@@ -111,7 +111,6 @@ function renderScreen(page = <p>a conversation</p>) {
 }
 
 beforeAll(async () => {
-  await import('../account'); // the session store's refresh imports it on demand
   await setupTestI18n();
   await i18n.loadNamespaces(['likes', 'discovery']);
 });

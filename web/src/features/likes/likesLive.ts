@@ -17,7 +17,7 @@
 import { type LiveSocket, live } from '../../shared/realtime/socket';
 import { useSession } from '../../shared/session';
 import { reloadLikesAfterNews } from './likesStore';
-import { forgetMatch, matchEnded } from './matchStore';
+import { forgetMatch, matchEnded } from '../../shared/members/matchStore';
 
 export interface LikesLiveOptions {
   socket?: Pick<LiveSocket, 'on' | 'onConnect'>;

@@ -6,11 +6,11 @@
  * for lists newer than the news with reloadLikesAfterNews.
  */
 import { create } from 'zustand';
-import { useChat } from '../chat';
+import { useChat } from '../../shared/counters';
 import { serverQuery } from '../../shared/api/serverQuery';
 import { registerSessionReset } from '../../shared/session';
 import { type LikeLists, likesApi } from './likesApi';
-import { matchListed } from './matchStore';
+import { matchListed } from '../../shared/members/matchStore';
 
 interface LikesStatus {
   loaded: boolean;

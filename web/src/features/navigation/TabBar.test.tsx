@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
 import { settingsFixture, userFixture } from '../../test/fixtures';
-import { useChat } from '../chat';
+import { useChat } from '../../shared/counters';
 import { useSession } from '../../shared/session';
 import { TabBar } from './MemberNav';
 import { TopNav } from './TopNav';

@@ -3,9 +3,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../shared/routing/paths';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
 import { settingsFixture, userFixture } from '../../test/fixtures';
-import { useChat } from '../chat';
+import { useChat, counterBadge } from '../../shared/counters';
 import { useSession } from '../../shared/session';
-import { counterBadge, creditsBadge, moneyLink } from './badges';
+import { creditsBadge, moneyLink } from './badges';
 import { TopNav } from './TopNav';
 
 describe('counterBadge', () => {

@@ -1,13 +1,6 @@
 /** Navigation badge rules (spec section 2 and 9). */
 
-export const BADGE_CAP = 99;
 export const LOW_CREDITS = 10;
-
-/** The text of a counter badge: nothing at 0, the number up to 99, then '99+'. */
-export function counterBadge(count: number): string | null {
-  if (!Number.isFinite(count) || count <= 0) return null;
-  return count > BADGE_CAP ? `${BADGE_CAP}+` : String(Math.floor(count));
-}
 
 export interface CreditsBadge {
   label: string;

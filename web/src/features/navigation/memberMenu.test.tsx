@@ -6,7 +6,7 @@ import { type FakePushBrowser, TEST_PUSH_KEY, installFakePush } from '../../test
 import { stubFetch } from '../../test/fetchStub';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
 import { eventually } from '../../test/time';
-import { resetPushForTests, usePush } from '../push';
+import { resetPushForTests, usePush } from '../../shared/push';
 import { useSession } from '../../shared/session';
 import { MemberNav } from './MemberNav';
 import { TopNav } from './TopNav';

@@ -4,10 +4,9 @@
  * login throw LoginRequired when the session turned out to be gone.
  */
 import { answer, api, retries } from '../../shared/api/client';
-import { ApiError } from '../../shared/api/errors';
+import { ApiError, LoginRequired } from '../../shared/api/errors';
 import type { components } from '../../shared/api/schema';
 import type { Answer, RequestBody } from '../../shared/api/types';
-import { LoginRequired } from '../discovery';
 
 export type Notifications = components['schemas']['Notifications'];
 export type Preferences = components['schemas']['NotificationPreferences'];

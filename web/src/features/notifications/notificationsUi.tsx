@@ -1,8 +1,6 @@
 /** Pieces shared by the notification screens: preference names, groups, spinner, errors. */
 import './notifications.scss';
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../shared/api/errors';
-import { translateError } from '../../shared/i18n/translateError';
 import type { IconName } from '../../shared/ui/icons';
 import type { PreferenceKey } from './notificationsApi';
 
@@ -22,15 +20,6 @@ export const PREFERENCE_GROUPS: readonly PreferenceGroup[] = [
 /** A preference's name ("New messages"); an unknown key shows as it is. */
 export function preferenceLabel(t: TFunction, key: string): string {
   return t(`preferences.${key}.label`, { ns: 'notifications', defaultValue: key });
-}
-
-/**
- * A push failure in words: the common error texts for API errors, the push text for
- * what the browser refused (a push service error, no service worker ...).
- */
-export function pushErrorText(t: TFunction, tc: TFunction, error: unknown): string {
-  if (error instanceof ApiError) return translateError(tc, error);
-  return t('push.failed', { ns: 'notifications' });
 }
 
 /** A centred spinner while a notification screen loads or works. */

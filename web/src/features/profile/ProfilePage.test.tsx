@@ -9,7 +9,8 @@ import { seedStores, setupTestI18n } from '../../test/render';
 import { useSession } from '../../shared/session';
 import { useProfileCatalogs } from '../../shared/catalogs/catalogStore';
 import { ProfilePage } from './ProfilePage';
-import { photoCounter, sectionErrors, toggleInterest, uploadError, visibleSectionFields } from './profileLogic';
+import { photoCounter, sectionErrors, uploadError, visibleSectionFields } from './profileLogic';
+import { toggleInterest } from '../../shared/catalogs';
 import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body: unknown) =>

@@ -1,6 +1,2 @@
-/** The own profile's public module: its catalogs (interests, regions), its API, the interest toggle and the scam shield's nudge on a name. */
-export { useProfileCatalogs } from './catalogStore';
-export { useRegions } from './useRegions';
-export { profileApi } from './profileApi';
-export { toggleInterest } from './profileLogic';
+/** The own profile's public module: its API and the scam shield's nudge on a name. */
 export { ProfileTextNudgeSlot } from './ProfileTextNudgeSlot';

@@ -1,14 +1,12 @@
 /**
- * The own-profile calls of the API contract: the profile, its catalogs (interests,
- * regions) and the photos. Saves and photo actions are not retried: the member sees
+ * The own-profile calls of the API contract: the profile and the photos (its catalogs:
+ * shared/catalogs). Saves and photo actions are not retried: the member sees
  * the outcome at once and can press again.
  */
 import { type ProgressEvent, answer, api, retries } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
-import type { Answer, EditableProfile, OwnPhoto, ProfileChanges } from '../../shared/api/types';
+import type { EditableProfile, OwnPhoto, ProfileChanges } from '../../shared/api/types';
 import { upload } from '../../shared/api/upload';
-
-export type Region = Answer<'getRegions'>['regions'][number];
 
 const once = retries(0);
 
@@ -26,14 +24,6 @@ async function profileOf(answer: Promise<{ profile: EditableProfile } | false>):
 export const profileApi = {
   get: () => profileOf(answer(api.GET('/api/profile'))),
   update: (changes: ProfileChanges) => profileOf(answer(api.PUT('/api/profile', { body: changes, ...once }))),
-  interests: async (): Promise<string[]> => {
-    const data = await answer(api.GET('/api/interests'));
-    return data ? data.interests : [];
-  },
-  regions: async (country: string, lang: string): Promise<Region[]> => {
-    const data = await answer(api.GET('/api/regions', { params: { query: { country, lang } } }));
-    return data ? data.regions : [];
-  },
   /** POST /api/photos (multipart, field `file`), driving the top progress bar. */
   uploadPhoto: async (file: File, onProgress?: (event: ProgressEvent) => void, signal?: AbortSignal): Promise<OwnPhoto> => {
     const body = new FormData();

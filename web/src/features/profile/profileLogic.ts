@@ -1,7 +1,6 @@
 /** The rules of the own-profile screen, apart from React so they can be tested on their own. */
-import { ApiError } from '../../shared/api/errors';
+import { ApiError, type FieldError, fieldErrorsOf } from '../../shared/api/errors';
 import type { EditableProfile, OwnPhoto, ProfileChanges } from '../../shared/api/types';
-import { type FieldError, fieldErrorsOf } from '../account';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
@@ -38,13 +37,6 @@ export function isFieldVisible(field: string, visible: readonly string[]): boole
 /** The fields of a section this site shows; a section without any is left out. */
 export function visibleSectionFields(section: SectionName, visible: readonly string[]): ProfileField[] {
   return SECTION_FIELDS[section].filter((field) => isFieldVisible(field, visible));
-}
-
-/** Interests after toggling `key`; adding beyond the maximum (the server's) is refused. */
-export function toggleInterest(selected: readonly string[], key: string, max: number): { interests: string[]; refused: boolean } {
-  if (selected.includes(key)) return { interests: selected.filter((k) => k !== key), refused: false };
-  if (selected.length >= max) return { interests: [...selected], refused: true };
-  return { interests: [...selected, key], refused: false };
 }
 
 /** The "n of limit used" counter of the photo section; like the server, rejected photos

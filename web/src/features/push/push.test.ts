@@ -6,7 +6,7 @@ import { eventually, flush } from '../../test/time';
 import { syncInterval } from '../chat';
 import { refreshInterval } from '../likes';
 import { useSession } from '../../shared/session';
-import { BUILD_VERSION } from './buildVersion';
+import { BUILD_VERSION } from '../../shared/push/buildVersion';
 import { type FakePushBrowser, TEST_PUSH_KEY, TEST_PUSH_KEY_BYTES, installFakePush } from '../../test/fakePush';
 import {
   browserCanPush,
@@ -18,7 +18,7 @@ import {
   startPush,
   urlBase64ToUint8Array,
   usePush,
-} from './pushStore';
+} from '../../shared/push/pushStore';
 import { stubFetch } from '../../test/fetchStub';
 
 let fetchMock: ReturnType<typeof vi.fn>;

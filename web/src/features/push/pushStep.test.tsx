@@ -6,7 +6,7 @@ import { useSession } from '../../shared/session';
 import { type FakePushBrowser, TEST_PUSH_KEY, installFakePush } from '../../test/fakePush';
 import { PUSH_STEP_DISMISSED_KEY } from './PushPermissionStep';
 import { PushStepSlot } from './PushStepSlot';
-import { resetPushForTests, usePush } from './pushStore';
+import { resetPushForTests, usePush } from '../../shared/push/pushStore';
 import { eventually } from '../../test/time';
 import { stubFetch } from '../../test/fetchStub';
 

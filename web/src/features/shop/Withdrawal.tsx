@@ -10,7 +10,7 @@ import { answer, api, retries } from '../../shared/api/client';
 import type { components } from '../../shared/api/schema';
 import { formatDateTime, formatLongDate } from '../../shared/i18n/dates';
 import { FormAlert } from '../../shared/ui/alerts';
-import { LoginRequired } from '../discovery';
+import { LoginRequired } from '../../shared/api/errors';
 import type { Order } from './shopApi';
 import { shopErrorText, useMoney } from './shopUi';
 import { useLoad } from '../../shared/api/useLoad';

@@ -5,8 +5,7 @@
  * server's (settings.limits, the answer of sending a code).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../shared/api/errors';
-import { fieldErrorsOf } from '../account';
+import { ApiError, fieldErrorsOf } from '../../shared/api/errors';
 import type { Stop } from './DirectDebitParts';
 
 /** The longest IBAN (34 characters) in groups of four. */

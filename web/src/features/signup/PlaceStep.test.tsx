@@ -2,8 +2,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupTestI18n } from '../../test/render';
-import { useGeo } from '../geo';
-import { useProfileCatalogs } from '../profile';
+import { useGeo } from '../../shared/geo';
+import { useProfileCatalogs } from '../../shared/catalogs';
 import { PlaceStep, type PlaceValue } from './PlaceStep';
 
 function Harness() {

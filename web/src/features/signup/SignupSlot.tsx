@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { i18n } from '../../shared/i18n/i18n';
 import { useIsLoggedIn } from '../../shared/session';
-import { useSignup } from './signupStore';
+import { useSignup } from '../../shared/signup/signupStore';
 
 // The modal and its texts load only when a visitor opens the signup.
 const SignupModal = lazy(() =>

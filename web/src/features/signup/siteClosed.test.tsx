@@ -6,7 +6,7 @@ import { LANGUAGES } from '../../shared/i18n/languages';
 import { translateError } from '../../shared/i18n/translateError';
 import { settingsFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
-import { signupPolicy } from './policy';
+import { signupPolicy } from '../../shared/signup/policy';
 import { SignupWizard } from './SignupWizard';
 
 /** A closed site (issue 32.5, `amora sites close`): no sign-up form, no sign-up link; the

@@ -6,7 +6,7 @@ import { settingsFixture } from '../../../test/fixtures';
 import { drag } from '../../../test/pointer';
 import { seedStores, setupTestI18n } from '../../../test/render';
 import { useSession } from '../../../shared/session';
-import { useSignup } from '../../signup';
+import { useSignup } from '../../../shared/signup';
 import { landersLoader } from '../landersLoader';
 import { type LanderServer, json, memberFixture, membersFixture, renderLander, settle, stubLanderApi, stubScreen } from '../landerTesting';
 import { AloneTonightLander } from './AloneTonightLander';

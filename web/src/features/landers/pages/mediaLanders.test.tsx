@@ -5,7 +5,7 @@ import { setAppNavigator } from '../../../shared/routing/navigate';
 import { settingsFixture } from '../../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../../test/render';
 import { useSession } from '../../../shared/session';
-import { useSignup } from '../../signup';
+import { useSignup } from '../../../shared/signup';
 import { landersLoader } from '../landersLoader';
 import { type LanderServer, membersFixture, renderLander, settle, stubLanderApi } from '../landerTesting';
 import { INTRO_POSTER, INTRO_VIDEO } from './mediaParts';

@@ -3,10 +3,9 @@
  * (settings.fictional_warning, else ours). The same words on the profile and in the
  * conversation, where money is spent on every message.
  */
-import './discovery.scss';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../site';
-import { FictionalBadge } from './memberUi';
+import { FictionalBadge } from './FictionalBadge';
 
 export function FictionalNotice({ className = '', testId = 'fictional-warning' }: { className?: string; testId?: string }) {
   const { t } = useTranslation('discovery');

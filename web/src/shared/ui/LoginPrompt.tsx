@@ -1,9 +1,7 @@
-import './discovery.scss';
-import '../likes/likes.scss';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { AppLink } from '../../shared/routing/AppLink';
-import { Icon } from '../../shared/ui/icons';
+import { AppLink } from '../routing/AppLink';
+import { Icon } from './icons';
 import { openSignup, useSignupOpen } from '../signup';
 
 /** For visitors: log in or sign up, then come back here. */

@@ -3,7 +3,7 @@
  * chat and likes issues; the totals drive the navigation badges and the page title.
  */
 import { create } from 'zustand';
-import { registerSessionReset } from '../../shared/session';
+import { registerSessionReset } from '../session';
 
 export interface ChatListItem {
   conversation: { id: number };

@@ -11,9 +11,9 @@
  * (it upserts by endpoint), so each login sends it again and a logout forgets it there.
  */
 import { create } from 'zustand';
-import { safeRedirect } from '../../shared/routing/guard';
-import { appNavigate } from '../../shared/routing/navigate';
-import { useSession } from '../../shared/session';
+import { safeRedirect } from '../routing/guard';
+import { appNavigate } from '../routing/navigate';
+import { useSession } from '../session';
 import { useSettings } from '../site';
 import { BUILD_VERSION } from './buildVersion';
 import { pushApi } from './pushApi';

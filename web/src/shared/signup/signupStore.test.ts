@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAppNavigator } from '../../shared/routing/navigate';
-import { useSession } from '../../shared/session';
+import { setAppNavigator } from '../routing/navigate';
+import { useSession } from '../session';
 import { userFixture } from '../../test/fixtures';
 import { useSignup } from './signupStore';
 

@@ -4,7 +4,7 @@
  * source captured now or earlier); nobody when the site is invite-only, or closed by its
  * operators (issue 32.5: the server refuses with site_closed too).
  */
-import type { Settings } from '../../shared/api/types';
+import type { Settings } from '../api/types';
 
 export type SignupPolicy = 'open' | 'invite_only' | 'needs_traffic_source' | 'site_closed';
 

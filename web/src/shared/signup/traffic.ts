@@ -5,7 +5,7 @@
  * first touch wins: a later link with other parameters does not replace them. The signup
  * sends them along (operators count signups per lander and source).
  */
-import type { TrafficSource } from '../../shared/api/types';
+import type { TrafficSource } from '../api/types';
 
 export const TRAFFIC_KEY = 'amora.traffic';
 export const TRAFFIC_PARAMS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;

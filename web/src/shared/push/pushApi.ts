@@ -3,9 +3,9 @@
  * subscription for the logged-in member (the server upserts by endpoint), and with
  * {subscription: null, endpoint} forgets it.
  */
-import { answer, api, retries } from '../../shared/api/client';
-import { ApiError } from '../../shared/api/errors';
-import type { components } from '../../shared/api/schema';
+import { answer, api, retries } from '../api/client';
+import { ApiError } from '../api/errors';
+import type { components } from '../api/schema';
 
 export type PushSubscriptionRequest = components['schemas']['PushSubscriptionRequest'];
 type StoredSubscription = NonNullable<PushSubscriptionRequest['subscription']>;

@@ -5,9 +5,9 @@
  * and city are kept: the coordinates go to the server for the lookup and are dropped.
  */
 import { create } from 'zustand';
-import { answer, api } from '../../shared/api/client';
-import { type Query, serverQuery } from '../../shared/api/serverQuery';
-import type { Answer } from '../../shared/api/types';
+import { answer, api } from '../api/client';
+import { type Query, serverQuery } from '../api/serverQuery';
+import type { Answer } from '../api/types';
 
 export type GeoPermission = 'unsupported' | 'unknown' | PermissionState;
 

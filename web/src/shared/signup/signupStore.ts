@@ -4,10 +4,10 @@
  * who is already logged in goes to the members area instead.
  */
 import { create } from 'zustand';
-import { membersAreaPath } from '../../shared/routing/guard';
-import { appNavigate } from '../../shared/routing/navigate';
-import { pathTo } from '../../shared/routing/paths';
-import { registerSessionReset, useSession } from '../../shared/session';
+import { membersAreaPath } from '../routing/guard';
+import { appNavigate } from '../routing/navigate';
+import { pathTo } from '../routing/paths';
+import { registerSessionReset, useSession } from '../session';
 
 export const DESKTOP_QUERY = '(min-width: 992px)';
 

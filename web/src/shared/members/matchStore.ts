@@ -13,7 +13,7 @@
  * hearing of it: a lists answer on its way meanwhile must not bring it back.
  */
 import { create } from 'zustand';
-import { registerSessionReset } from '../../shared/session';
+import { registerSessionReset } from '../session';
 
 export interface MatchProfile {
   id: number;

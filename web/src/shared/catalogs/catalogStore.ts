@@ -3,8 +3,8 @@
  * the interface language). Each is fetched only if not loaded yet (spec section 7).
  */
 import { create } from 'zustand';
-import { type Query, serverQuery } from '../../shared/api/serverQuery';
-import { type Region, profileApi } from './profileApi';
+import { type Query, serverQuery } from '../api/serverQuery';
+import { type Region, catalogsApi } from './catalogsApi';
 
 /** The key of a region list: country and language, e.g. `NL:nl`. */
 export const regionKey = (country: string, language: string) => `${country}:${language}`;
@@ -19,13 +19,13 @@ interface CatalogState {
 
 // One query per catalog (shared/api/serverQuery): concurrent callers share one request.
 const interestsQuery: Query<void, string[]> = serverQuery({
-  fetch: () => profileApi.interests(),
+  fetch: () => catalogsApi.interests(),
   keep: (interests) => useProfileCatalogs.setState({ interests }),
   known: () => useProfileCatalogs.getState().interests ?? undefined,
 });
 
 const regionsQuery: Query<{ country: string; language: string }, Region[]> = serverQuery({
-  fetch: ({ country, language }) => profileApi.regions(country, language),
+  fetch: ({ country, language }) => catalogsApi.regions(country, language),
   keep: (regions, { country, language }) =>
     useProfileCatalogs.setState((s) => ({ regions: { ...s.regions, [regionKey(country, language)]: regions } })),
   known: ({ country, language }) => useProfileCatalogs.getState().regions[regionKey(country, language)],

@@ -1,2 +1,0 @@
-/** The legal texts' public module: the US footer's rules. */
-export { usFooterApplies, usFooterText } from './usFooter';
