@@ -18,6 +18,9 @@ PAYMENT_PROVIDERS = ("sandbox", "mollie")
 LOG_FORMATS = ("text", "json")
 PASSWORD_HASHINGS = ("strong", "cheap")  # argon2id parameters: adapters/security/passwords.py
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+# Connections a server process keeps for requests beyond its live sockets: a process
+# full of sockets still answers a burst of page loads and its health checks.
+REQUEST_HEADROOM = 1000
 
 
 class ConfigError(ValueError):
@@ -37,6 +40,13 @@ def _int(env: Mapping[str, str], name: str, default: int) -> int:
         return int(raw)
     except ValueError:
         raise ConfigError(f"{name} must be a whole number, not {raw!r}") from None
+
+
+def _at_least(env: Mapping[str, str], name: str, default: int, least: int) -> int:
+    value = _int(env, name, default)
+    if value < least:
+        raise ConfigError(f"{name} must be at least {least}, not {value}")
+    return value
 
 
 def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
@@ -89,6 +99,20 @@ class Config:
     metrics_token: str | None = None
     log_format: str = "text"  # LOG_FORMAT=json: one JSON object a line, with request ids
     password_hashing: str = "strong"  # PASSWORD_HASHING=cheap: for the test suite only
+    # One server process's capacity, sized together (issue 36.3; README "Capacity"):
+    # LIVE_SOCKETS open sockets at most (past it a new one is refused with 1013, try again
+    # later), and REQUEST_HEADROOM connections more for requests, so a process full of
+    # sockets still answers them, health checks included; DATABASE_POOL_SIZE +
+    # DATABASE_MAX_OVERFLOW database connections for the requests in flight (an idle
+    # socket holds none).
+    live_sockets: int = 3000
+    database_pool_size: int = 10
+    database_max_overflow: int = 20
+
+    @property
+    def worker_connections(self) -> int:
+        """gunicorn's cap on one process's connections: the sockets and the headroom."""
+        return self.live_sockets + REQUEST_HEADROOM
 
     @property
     def mail_dir(self) -> Path:
@@ -225,4 +249,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         log_format=_choice(env, "LOG_FORMAT", LOG_FORMATS),
         password_hashing=_choice(env, "PASSWORD_HASHING", PASSWORD_HASHINGS),
         outbox_lease_seconds=_int(env, "OUTBOX_LEASE_SECONDS", 120),
+        live_sockets=_at_least(env, "LIVE_SOCKETS", 3000, 1),
+        database_pool_size=_at_least(env, "DATABASE_POOL_SIZE", 10, 1),
+        database_max_overflow=_at_least(env, "DATABASE_MAX_OVERFLOW", 20, 0),
     )

@@ -310,7 +310,9 @@ class Container(containers.DeclarativeContainer):
     config = providers.Dependency(instance_of=Config)
 
     clock = providers.Singleton(SystemClock)
-    engine = providers.Singleton(database_engine, url=config.provided.database_url)
+    engine = providers.Singleton(database_engine, url=config.provided.database_url,
+                                 pool_size=config.provided.database_pool_size,
+                                 max_overflow=config.provided.database_max_overflow)
     unit_of_work = providers.Factory(SqlUnitOfWork, engine=engine)
     passwords = providers.Singleton(argon2_passwords, config.provided.password_hashing)
 

@@ -173,7 +173,8 @@ def serve(
     header_timeout = int(os.environ.get("SERVER_HEADER_TIMEOUT", KEEPALIVE_SECONDS))
     use_process_files(config.var_dir)  # /metrics sums all server processes
     AmoraServer(_serving_app, server_options(bind, workers, access_log, header_timeout,
-                                             config.log_format)).run()
+                                             config.log_format,
+                                             config.worker_connections)).run()
 
 
 def _serving_app() -> Any:

@@ -160,7 +160,8 @@ def create_app(container: Container) -> Flask:
                    two_factor_views):
         app.register_blueprint(module.blueprint)
     app.register_blueprint(socket_route.live_sockets(
-        socket_route.Door(container=composition.container, caller=_live_caller)))
+        socket_route.Door(container=composition.container, caller=_live_caller,
+                          most_sockets=config.live_sockets)))
     app.register_blueprint(recovery_views.blueprint)  # the owner's undo (issue 33.4)
     app.register_blueprint(sign_in_views.blueprint)  # issue 33.3
     app.register_blueprint(withdrawal_views.blueprint)  # issue 34.2

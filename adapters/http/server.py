@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 KEEPALIVE_SECONDS = 30
 GRACEFUL_SECONDS = 20
-WORKER_CONNECTIONS = 4000
+WORKER_CONNECTIONS = 4000  # LIVE_SOCKETS + REQUEST_HEADROOM with their defaults (adapters.config)
 ACCESS_LOG_FORMAT = '%(h)s "%(r)s" %(s)s %(B)s %(M)sms "%(a)s" %({x-request-id}o)s'
 
 log = logging.getLogger("amora.server")
@@ -135,14 +135,15 @@ def _logs_as(log_format: str) -> Callable[[Any], None]:
 
 def server_options(bind: str, workers: int, access_log: bool = True,
                    header_timeout: int = KEEPALIVE_SECONDS,
-                   log_format: str = "text") -> dict[str, Any]:
+                   log_format: str = "text",
+                   worker_connections: int = WORKER_CONNECTIONS) -> dict[str, Any]:
     """``header_timeout`` (SERVER_HEADER_TIMEOUT): seconds a client has to send a
     request's headers, and an idle keep-alive connection stays open."""
     return {
         "bind": bind,
         "workers": workers,
         "worker_class": f"{__name__}.AmoraWorker",
-        "worker_connections": WORKER_CONNECTIONS,
+        "worker_connections": worker_connections,
         "keepalive": header_timeout,
         "timeout": 30,  # a worker that stops answering the arbiter is replaced
         "graceful_timeout": GRACEFUL_SECONDS,

@@ -66,12 +66,16 @@ class Connection:
             self.ws.close(reason=code, message=message)
 
 
-def opened(connection: Connection) -> None:
-    """A socket is live: counted, and checked from now on."""
+def opened(connection: Connection, most: int) -> bool:
+    """A socket is live: counted, and checked from now on; refused (False) when the
+    process holds ``most`` already."""
     with _open_lock:
+        if len(_open) >= most:
+            return False
         _open.add(connection)
         metrics.sockets_open(len(_open))
         _watch_sessions()
+        return True
 
 
 def ended(connection: Connection) -> None:

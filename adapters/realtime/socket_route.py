@@ -61,6 +61,7 @@ class Door:
 
     container: Callable[[], Container]
     caller: Callable[[], Caller | None]  # None: not signed in
+    most_sockets: int = 3000  # LIVE_SOCKETS: this process's cap (adapters.config)
 
 
 def live_sockets(door: Door) -> Blueprint:
@@ -110,7 +111,13 @@ def _serve(ws: Any, door: Door) -> None:
         # holds the second one until the first is acknowledged (up to 40 ms later).
         ws.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     connection = Connection(ws, built, caller.token, built.live_traffic().allowance())
-    connections.opened(connection)
+    if not connections.opened(connection, door.most_sockets):
+        # Full: the client backs off and comes back (1013), perhaps to another process;
+        # the process keeps REQUEST_HEADROOM connections for requests and health checks.
+        log.warning("live socket refused: %s open, the most this process holds",
+                    door.most_sockets)
+        connection.close(TRY_AGAIN_LATER, "server_full")
+        return
     unsubscribe = built.events().subscribe(
         member_channel(member.id), lambda event: _pass_on(event, connection, caller.session_id))
     try:

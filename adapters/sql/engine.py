@@ -18,7 +18,9 @@ def inserted_id(result: CursorResult[Any]) -> int:
     return int(key[0])
 
 
-def database_engine(url: str) -> Engine:
+def database_engine(url: str, pool_size: int = 10, max_overflow: int = 20) -> Engine:
+    """An engine for ``url``; on PostgreSQL with a pool of ``pool_size`` connections and
+    up to ``max_overflow`` more under load (DATABASE_POOL_SIZE, DATABASE_MAX_OVERFLOW)."""
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     if url.startswith("sqlite"):
@@ -28,7 +30,7 @@ def database_engine(url: str) -> Engine:
     # No ping before each checkout (a round trip per request): a connection the server
     # dropped fails its first statement instead, which answers 503 (the client tries
     # again) and, being a disconnect, makes the pool replace all its older connections.
-    return create_engine(url, pool_size=10, max_overflow=20)
+    return create_engine(url, pool_size=pool_size, max_overflow=max_overflow)
 
 
 def sqlite_file(url: str) -> Path | None:

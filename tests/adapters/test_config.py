@@ -5,7 +5,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from adapters.config import ConfigError, load_config, unsafe_in_production
+from adapters.config import REQUEST_HEADROOM, ConfigError, load_config, unsafe_in_production
 from adapters.container import build_container
 
 
@@ -109,3 +109,20 @@ def test_passwords_are_hashed_strongly_unless_the_tests_ask_otherwise(tmp_path: 
         production)
     with pytest.raises(ConfigError, match="PASSWORD_HASHING"):
         load_config({"VAR_DIR": str(tmp_path), "PASSWORD_HASHING": "none"})
+
+
+def test_capacity_is_set_together_by_environment() -> None:
+    """Issue 36.3: sockets, the connections kept for requests and the database pool."""
+    env = {"VAR_DIR": "/tmp/amora-capacity-test", "SECRET_KEY": "x"}
+    default = load_config(env)
+    assert (default.live_sockets, default.database_pool_size, default.database_max_overflow) \
+        == (3000, 10, 20)
+    assert default.worker_connections == 3000 + REQUEST_HEADROOM
+    sized = load_config({**env, "LIVE_SOCKETS": "500", "DATABASE_POOL_SIZE": "40",
+                         "DATABASE_MAX_OVERFLOW": "0"})
+    assert (sized.worker_connections, sized.database_pool_size, sized.database_max_overflow) \
+        == (500 + REQUEST_HEADROOM, 40, 0)
+    for name, value in (("LIVE_SOCKETS", "0"), ("DATABASE_POOL_SIZE", "0"),
+                        ("DATABASE_MAX_OVERFLOW", "-1"), ("LIVE_SOCKETS", "many")):
+        with pytest.raises(ConfigError, match=name):
+            load_config({**env, name: value})

@@ -278,6 +278,35 @@ def test_an_outage_closes_the_socket_with_try_again_later(app: Flask, live: str,
     assert frames[0] == 0x88 and int.from_bytes(frames[2:4], "big") == 1013  # close
 
 
+def test_a_full_process_refuses_a_new_socket_and_still_answers_health(
+        app: Flask, tmp_path: Path, database_url: str) -> None:
+    """LIVE_SOCKETS caps a process's sockets (issue 36.3): one more is closed with 1013, so
+    its client comes back later (perhaps to another process), and requests, the health
+    check among them, are still answered from the connections kept for them."""
+    from adapters.http.app import create_app
+
+    ann, _ = signed_up(app, "Ann", "female", "male")
+    bob, _ = signed_up(app, "Bob", "male", "female")
+    full = create_app(build_container(make_config(
+        tmp_path, DATABASE_URL=database_url, WEB_DIST=str(tmp_path / "dist"), LIVE_SOCKETS="1")))
+    server = make_server("127.0.0.1", 0, full, threaded=True)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    address = f"127.0.0.1:{server.server_port}"
+    try:
+        ann_ws = connect(address, ann)
+        next_event(ann_ws, "hello")
+        head, frames = first_frame(address, bob)
+        assert head.startswith(b"HTTP/1.1 101"), head
+        assert frames[0] == 0x88 and int.from_bytes(frames[2:4], "big") == 1013  # close
+        assert full.test_client().get("/api/health").status_code == 200
+        ann_ws.send(json.dumps({"type": "ping"}))
+        assert next_event(ann_ws, "pong")["type"] == "pong"  # the first one is untouched
+        ann_ws.close()
+    finally:
+        server.shutdown()
+
+
 def test_sockets_go_uncompressed_though_the_browser_offers_deflate(app: Flask,
                                                                    live: str) -> None:
     """A compressing socket holds zlib state for its whole life (~100 kB): the handshake
