@@ -11,11 +11,19 @@ from application.ports.discovery import FoundCard, Near, SearchQuery
 from application.ports.impressions import Impressions
 from application.ports.transaction import UnitFactory
 from application.ports.units import SocialUnit
-from application.shared.cards import PublicCard
 from application.shared.liking import shared_site_ids
 from application.shared.listings import listed
 from application.shared.lookups import existing_member
 from application.shared.photo_links import PhotoLinks
+from application.shared.search_results import (
+    FoundPage,
+    LikeState,
+    SearchCard,
+    SearchPage,
+    ShownFilters,
+    candidate,
+    nearest,
+)
 from application.shared.site_lookup import resolve_site
 from application.shared.visibility import (
     MemberPhoto,
@@ -25,14 +33,14 @@ from application.shared.visibility import (
     profile_open,
 )
 from domain.discovery import COUNT_CAP, PAGE_SIZE, Order, SearchFilters, birth_dates_for, page_count
-from domain.distance import DEFAULT_RADIUS_KM, RADII_KM, Position, shown_km, wider
+from domain.distance import DEFAULT_RADIUS_KM, Position, wider
 from domain.errors import DomainError
 from domain.likes import is_match
 from domain.matching import search_defaults
 from domain.members import Member, age_on
 from domain.privacy import ONLINE_WINDOW, online_status
 from domain.profile_flags import shown_texts
-from domain.ranking import IMPRESSION_CAP, Candidate, best_first, real_first, shared_interests
+from domain.ranking import IMPRESSION_CAP, best_first, real_first
 from domain.sites import Site
 
 # Best first ranks the first pages' members together: a pool of 72, read newest first
@@ -41,85 +49,6 @@ POOL_PAGES = 3
 POOL = PAGE_SIZE * POOL_PAGES
 # Similar results try at most this many relaxed searches (each a query per listing).
 RELAXATIONS = 5
-
-
-@attrs.frozen
-class ShownFilters:
-    """The filters a search ran with: the member's own, or the defaults their profile
-    gives (domain.matching.search_defaults, near them) when they chose none."""
-
-    gender: str | None
-    country: str | None
-    region: str | None
-    min_age: int
-    max_age: int
-    distance_km: int | None  # None: anywhere
-    order: str  # as applied: best and nearest need a member with a known place
-    online: bool
-    everyone: bool
-    # The two-way rule applied: only members whose own wishes include the viewer.
-    mutual: bool
-    # The default radius found too few members: the search looked wider (distance_km).
-    widened_from_km: int | None
-    # The viewer's place has a position: distances and nearest first are on offer.
-    located: bool
-
-    @classmethod
-    def of(cls, filters: SearchFilters, mutual: bool, located: bool,
-           widened_from_km: int | None = None) -> ShownFilters:
-        return cls(filters.gender, filters.country, filters.region, filters.min_age,
-                   filters.max_age, filters.distance_km, filters.order.value, filters.online,
-                   filters.everyone, mutual, widened_from_km, located)
-
-
-@attrs.frozen
-class SearchCard(PublicCard):
-    """A search result, and what its one line of why it is shown says (issue 29.3)."""
-
-    distance_km: int | None  # rounded (domain.distance.shown_km); None: not known
-    shared_interests: list[str]  # the viewer's interests the member has too (up to 2)
-    online: bool | None  # online now; None when not known or not shared (quiet mode)
-
-    @classmethod
-    def of_found(cls, card: FoundCard, viewer: Member | None, now: datetime) -> SearchCard:
-        online = None
-        if viewer is not None and viewer.show_online and card.active_at is not None:
-            online = now - card.active_at <= ONLINE_WINDOW
-        return cls(**attrs.asdict(PublicCard.of(card, now.date()), recurse=False),
-                   distance_km=None if card.km is None else shown_km(card.km),
-                   shared_interests=shared_interests(viewer.profile.interests, card.interests)
-                   if viewer else [], online=online)
-
-
-@attrs.frozen
-class SearchPage:
-    filters: ShownFilters
-    results: list[SearchCard]
-    num_results: int  # at most the count cap
-    num_results_capped: bool  # more match than that
-    page: int
-    pages: int
-    next: int | None  # the cursor (after=) of the next page, if there is one
-    similar: list[SearchCard]  # a relaxed search's members, when few match
-    # Whom of those shown (results and similar) the viewer likes: the cards' hearts show
-    # right with the page, without waiting for the likes lists.
-    liked: list[int] = attrs.field(factory=list)
-
-
-@attrs.frozen
-class _Found:
-    """A page of results as found, before it becomes cards."""
-
-    cards: list[FoundCard]
-    more: bool
-    next: int | None
-
-
-@attrs.frozen
-class LikeState:
-    liked_by_me: bool
-    likes_me: bool
-    match: bool
 
 
 @attrs.frozen
@@ -199,22 +128,22 @@ class Discovery:
                             everyone=filters.everyone or viewer is None)
 
     def _page(self, uow: SocialUnit, viewer: Member | None, filters: SearchFilters,
-              query: SearchQuery, now: datetime) -> _Found:
+              query: SearchQuery, now: datetime) -> FoundPage:
         offset = (filters.page - 1) * PAGE_SIZE
         # One row more than a page tells whether a next page exists.
         if filters.order is Order.BEST and viewer is not None and filters.page <= POOL_PAGES:
             return self._best(uow, viewer, query, offset, now)
         if filters.order is Order.NEAREST:
             cards = nearest(uow, query, PAGE_SIZE + 1, offset)
-            return _Found(cards[:PAGE_SIZE], len(cards) > PAGE_SIZE, None)
+            return FoundPage(cards[:PAGE_SIZE], len(cards) > PAGE_SIZE, None)
         if filters.after is not None:
             query, offset = attrs.evolve(query, before_id=filters.after), 0
         cards = listed(uow, uow.discovery.found, query, PAGE_SIZE + 1, offset)
         more = len(cards) > PAGE_SIZE
-        return _Found(cards[:PAGE_SIZE], more, cards[PAGE_SIZE - 1].id if more else None)
+        return FoundPage(cards[:PAGE_SIZE], more, cards[PAGE_SIZE - 1].id if more else None)
 
     def _best(self, uow: SocialUnit, viewer: Member, query: SearchQuery, offset: int,
-              now: datetime) -> _Found:
+              now: datetime) -> FoundPage:
         """Best first: the first POOL members in listing order, ranked by their fit
         (domain.ranking.best_first), give the first POOL_PAGES pages; the pages after
         go on in listing order from the pool's last member (keyset, ``next``)."""
@@ -228,7 +157,7 @@ class Discovery:
         cards = [by_id[entry.id] for entry in order][offset:offset + PAGE_SIZE]
         more = len(pool) > offset + PAGE_SIZE
         last = offset + PAGE_SIZE >= POOL
-        return _Found(cards, more, ranked[-1].id if more and last else None)
+        return FoundPage(cards, more, ranked[-1].id if more and last else None)
 
     def _query(self, uow: SocialUnit, site: Site, viewer: Member | None,
                filters: SearchFilters, now: datetime, centre: Position | None = None,
@@ -337,26 +266,3 @@ class Discovery:
             else:
                 uow.discovery.unblock(viewer.id, member_id)
             uow.commit()
-
-
-def nearest(uow: SocialUnit, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
-    """Nearest first: the smallest radius on offer that holds the page (counted, up to
-    the page) is sorted by distance instead of every member the search finds; members
-    within a radius are all nearer than those outside it, so the page is the same."""
-    near = query.near
-    assert near is not None
-    rings = [radius for radius in RADII_KM
-             if near.radius_km is None or radius < near.radius_km]
-    for radius in rings:
-        ring = attrs.evolve(query, near=Near(near.centre, radius))
-        if uow.discovery.count(ring, at_most=offset + limit) >= offset + limit:
-            return uow.discovery.nearest(ring, limit, offset)
-    return uow.discovery.nearest(query, limit, offset)
-
-
-def candidate(card: FoundCard, shown_today: int) -> Candidate:
-    return Candidate(id=card.id, gender=card.gender, sexuality=card.sexuality,
-                     birth_date=card.birth_date, country=card.country, region=card.region,
-                     interests=card.interests, listing=card.listing,
-                     is_fictional=card.is_fictional, km=card.km, active_at=card.active_at,
-                     shown_today=shown_today)

@@ -10,7 +10,7 @@ from attrs import AttrsInstance
 from cattrs.gen import make_dict_unstructure_fn, override
 
 from adapters.events.encoding import event_json, event_of, json_converter
-from application.discovery import SearchPage
+from application.shared.search_results import SearchPage
 
 __all__ = ["event_json", "event_of", "render", "render_value"]
 

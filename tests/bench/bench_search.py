@@ -31,7 +31,7 @@ from sqlalchemy import insert  # noqa: E402
 
 from adapters.container import Container, build_container  # noqa: E402
 from adapters.sql import migrate, tables  # noqa: E402
-from application.discovery import SearchPage  # noqa: E402
+from application.shared.search_results import SearchPage  # noqa: E402
 from domain.discovery import SearchFilters, listing_of  # noqa: E402
 from domain.members import Profile  # noqa: E402
 from tests.bench.databases import postgres_database  # noqa: E402

@@ -1,0 +1,120 @@
+"""A search's results as the member gets them (spec section 4): the page of cards with the
+filters it applied, how the nearest members are found ring by ring, and what the ranking
+weighs of a card."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import attrs
+
+from application.ports.discovery import FoundCard, Near, SearchQuery
+from application.ports.units import SocialUnit
+from application.shared.cards import PublicCard
+from domain.discovery import SearchFilters
+from domain.distance import RADII_KM, shown_km
+from domain.members import Member
+from domain.privacy import ONLINE_WINDOW
+from domain.ranking import Candidate, shared_interests
+
+
+@attrs.frozen
+class ShownFilters:
+    """The filters a search ran with: the member's own, or the defaults their profile
+    gives (domain.matching.search_defaults, near them) when they chose none."""
+
+    gender: str | None
+    country: str | None
+    region: str | None
+    min_age: int
+    max_age: int
+    distance_km: int | None  # None: anywhere
+    order: str  # as applied: best and nearest need a member with a known place
+    online: bool
+    everyone: bool
+    # The two-way rule applied: only members whose own wishes include the viewer.
+    mutual: bool
+    # The default radius found too few members: the search looked wider (distance_km).
+    widened_from_km: int | None
+    # The viewer's place has a position: distances and nearest first are on offer.
+    located: bool
+
+    @classmethod
+    def of(cls, filters: SearchFilters, mutual: bool, located: bool,
+           widened_from_km: int | None = None) -> ShownFilters:
+        return cls(filters.gender, filters.country, filters.region, filters.min_age,
+                   filters.max_age, filters.distance_km, filters.order.value, filters.online,
+                   filters.everyone, mutual, widened_from_km, located)
+
+
+@attrs.frozen
+class SearchCard(PublicCard):
+    """A search result, and what its one line of why it is shown says (issue 29.3)."""
+
+    distance_km: int | None  # rounded (domain.distance.shown_km); None: not known
+    shared_interests: list[str]  # the viewer's interests the member has too (up to 2)
+    online: bool | None  # online now; None when not known or not shared (quiet mode)
+
+    @classmethod
+    def of_found(cls, card: FoundCard, viewer: Member | None, now: datetime) -> SearchCard:
+        online = None
+        if viewer is not None and viewer.show_online and card.active_at is not None:
+            online = now - card.active_at <= ONLINE_WINDOW
+        return cls(**attrs.asdict(PublicCard.of(card, now.date()), recurse=False),
+                   distance_km=None if card.km is None else shown_km(card.km),
+                   shared_interests=shared_interests(viewer.profile.interests, card.interests)
+                   if viewer else [], online=online)
+
+
+@attrs.frozen
+class SearchPage:
+    filters: ShownFilters
+    results: list[SearchCard]
+    num_results: int  # at most the count cap
+    num_results_capped: bool  # more match than that
+    page: int
+    pages: int
+    next: int | None  # the cursor (after=) of the next page, if there is one
+    similar: list[SearchCard]  # a relaxed search's members, when few match
+    # Whom of those shown (results and similar) the viewer likes: the cards' hearts show
+    # right with the page, without waiting for the likes lists.
+    liked: list[int] = attrs.field(factory=list)
+
+
+@attrs.frozen
+class FoundPage:
+    """A page of results as found, before it becomes cards."""
+
+    cards: list[FoundCard]
+    more: bool
+    next: int | None
+
+
+@attrs.frozen
+class LikeState:
+    liked_by_me: bool
+    likes_me: bool
+    match: bool
+
+
+def nearest(uow: SocialUnit, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
+    """Nearest first: the smallest radius on offer that holds the page (counted, up to
+    the page) is sorted by distance instead of every member the search finds; members
+    within a radius are all nearer than those outside it, so the page is the same."""
+    near = query.near
+    assert near is not None
+    rings = [radius for radius in RADII_KM
+             if near.radius_km is None or radius < near.radius_km]
+    for radius in rings:
+        ring = attrs.evolve(query, near=Near(near.centre, radius))
+        if uow.discovery.count(ring, at_most=offset + limit) >= offset + limit:
+            return uow.discovery.nearest(ring, limit, offset)
+    return uow.discovery.nearest(query, limit, offset)
+
+
+def candidate(card: FoundCard, shown_today: int) -> Candidate:
+    return Candidate(id=card.id, gender=card.gender, sexuality=card.sexuality,
+                     birth_date=card.birth_date, country=card.country, region=card.region,
+                     interests=card.interests, listing=card.listing,
+                     is_fictional=card.is_fictional, km=card.km, active_at=card.active_at,
+                     shown_today=shown_today)
