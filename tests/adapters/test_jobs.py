@@ -83,7 +83,7 @@ def test_a_message_queued_before_jobs_were_records_still_runs_and_a_bad_one_is_l
     worker.start()
     try:
         with caplog.at_level(logging.ERROR, logger="amora.jobs"):
-            queue.broker.join("default")  # type: ignore[attr-defined]
+            queue.broker.join("default")
             worker.join()
     finally:
         worker.stop()

@@ -16,6 +16,7 @@ from aiosmtpd.smtp import AuthResult, LoginPassword
 
 from adapters.jobs.mail import send_mail_job
 from adapters.mail.smtp import SmtpMailer
+from application.ports.jobs import SendMail
 from application.ports.notifications import Attachment
 from tests.mails import parse_mail, plain_text
 
@@ -146,8 +147,8 @@ def test_a_text_only_mail_without_a_message_id_gets_one(collector: Collector,
 
 def test_the_job_sends_through_smtp(collector: Collector, smtp_port: int) -> None:
     job = send_mail_job(SmtpMailer("127.0.0.1", smtp_port, SENDER))
-    job("eva@example.com", "Nieuw bericht", "Je hebt een bericht", None, "Amora",
-        {"List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}, "<msg-7@amora.test>")
+    job(SendMail("eva@example.com", "Nieuw bericht", "Je hebt een bericht", None, "Amora",
+                 {"List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}, "<msg-7@amora.test>"))
     [delivery] = collector.deliveries
     assert delivery.message["Message-ID"] == "<msg-7@amora.test>"
     assert delivery.message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
@@ -159,7 +160,7 @@ def test_a_refused_recipient_raises_so_the_job_retries(collector: Collector, smt
                                                        to: str, code: int) -> None:
     job = send_mail_job(SmtpMailer("127.0.0.1", smtp_port, SENDER))
     with pytest.raises(smtplib.SMTPRecipientsRefused) as refused:
-        job(to, "Hallo", "Hallo", None, None, None, "<refused@amora.test>")
+        job(SendMail(to, "Hallo", "Hallo", None, None, None, "<refused@amora.test>"))
     assert refused.value.recipients[to][0] == code
     assert collector.deliveries == []
 

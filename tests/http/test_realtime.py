@@ -290,6 +290,7 @@ def test_a_full_process_refuses_a_new_socket_and_still_answers_health(
     full = create_app(build_container(make_config(
         tmp_path, DATABASE_URL=database_url, WEB_DIST=str(tmp_path / "dist"), LIVE_SOCKETS="1")))
     server = make_server("127.0.0.1", 0, full, threaded=True)
+    assert isinstance(server, ThreadedWSGIServer)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     address = f"127.0.0.1:{server.server_port}"
