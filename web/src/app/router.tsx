@@ -1,8 +1,8 @@
 import { type ReactElement, Suspense, lazy } from 'react';
 import { type LoaderFunction, type RouteObject, redirect } from 'react-router';
 import { useSession } from '../shared/session/sessionStore';
-import { RouteErrorPage } from '../features/errors/ErrorPage';
-import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { RouteErrorPage } from '../shared/ui/ErrorPage';
+import { NotFoundPage } from '../shared/ui/NotFoundPage';
 import { AppShell } from './AppShell';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { EmptyLayout } from './layouts/EmptyLayout';

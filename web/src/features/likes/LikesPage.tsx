@@ -7,7 +7,7 @@ import { translateError } from '../../shared/i18n/translateError';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { FormAlert } from '../../shared/ui/alerts';
 import { FictionalBadge, PlaceholderAvatar, imageUrl, type MemberCard } from '../../shared/members';
-import { NotFoundPage } from '../errors';
+import { NotFoundPage } from '../../shared/ui/NotFoundPage';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { countryName, useSettings } from '../../shared/site';

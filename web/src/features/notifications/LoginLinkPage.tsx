@@ -9,7 +9,7 @@ import { ApiError } from '../../shared/api/errors';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useErrorText } from '../../shared/ui/form';
-import { NotFoundPage } from '../errors';
+import { NotFoundPage } from '../../shared/ui/NotFoundPage';
 import { AppLink } from '../../shared/routing/AppLink';
 import { secondStepOf } from '../account';
 import { useIsLoggedIn, useSession } from '../../shared/session';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { pathTo } from '../../shared/routing/paths';
 import { FormAlert } from '../../shared/ui/alerts';
-import { NotFoundPage } from '../errors';
+import { NotFoundPage } from '../../shared/ui/NotFoundPage';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { usePageTitle } from '../../shared/title';

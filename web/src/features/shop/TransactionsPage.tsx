@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatDateTime } from '../../shared/i18n/dates';
 import { FormAlert } from '../../shared/ui/alerts';
-import { NotFoundPage } from '../errors';
+import { NotFoundPage } from '../../shared/ui/NotFoundPage';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { usePageTitle } from '../../shared/title';

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { ApiError } from '../../shared/api/errors';
-import { i18n } from '../../shared/i18n/i18n';
+import { ApiError } from '../api/errors';
+import { i18n } from '../i18n/i18n';
 import { setupTestI18n } from '../../test/render';
 import { ErrorPageBoundary, ErrorView, RouteErrorPage } from './ErrorPage';
 import { NotFoundPage } from './NotFoundPage';

@@ -1,12 +1,12 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ApiError } from '../../shared/api/errors';
+import { ApiError } from '../api/errors';
 import type { TFunction } from 'i18next';
-import { i18n } from '../../shared/i18n/i18n';
-import { translateError } from '../../shared/i18n/translateError';
-import { AppLink } from '../../shared/routing/AppLink';
-import { usePageTitle } from '../../shared/title';
+import { i18n } from '../i18n/i18n';
+import { translateError } from '../i18n/translateError';
+import { AppLink } from '../routing/AppLink';
+import { usePageTitle } from '../title';
 
 export interface ErrorViewProps {
   /** HTTP-like status; 500 when unknown. */
