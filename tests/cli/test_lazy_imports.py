@@ -96,6 +96,11 @@ OTHER_AREAS = {
     ("today",): ("application.chat", "application.shop", "application.photos", *ACCOUNTS),
     ("safety", "queue"): ("application.chat", "application.shop", "application.photos",
                           *ACCOUNTS),
+    # An appeal's lifting undoes restrictions: the undoing is given to Appeals (issue 35.1).
+    ("appeals", "list"): ("application.undoing", "application.photos", "application.shop",
+                          "application.chat", *ACCOUNTS),
+    ("photos", "pending"): ("application.chat", "application.shop", "application.blocklists",
+                            "application.shield", *ACCOUNTS),
 }
 
 
