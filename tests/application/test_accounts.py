@@ -34,6 +34,7 @@ from tests.application.memory import (
     RecordingTasks,
 )
 from tests.conftest import sample_company, sample_site
+from tests.lookups import found
 
 VISITOR = Visitor(ip="198.51.100.7", user_agent="test", language="nl", geoip_country="NL")
 FORM = SignupForm(email="Ann@Example.com", name="Ann", date_of_birth="1990-04-01",
@@ -124,7 +125,7 @@ def test_signup_starts_a_session_and_mails_the_activation_link(world: World) -> 
     assert login.member.profile.status is ProfileStatus.DISABLED
     assert login.member.email == "ann@example.com"
     assert login.member.traffic.network == "partner"
-    assert world.accounts.sign_in.member_for(login.token).id == login.member.id  # type: ignore[union-attr]
+    assert found(world.accounts.sign_in.member_for(login.token)).id == login.member.id
     world.run_jobs()
     [mail] = world.outbox.sent
     assert mail["to"] == "ann@example.com" and mail["subject"] == "activation:nl"

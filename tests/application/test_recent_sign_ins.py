@@ -27,6 +27,7 @@ from application.recent_sign_ins import (
 from domain.members import AccountStatus, Member, Profile
 from domain.orders import OrderStatus
 from tests.application.memory_services import FixedClock
+from tests.lookups import found
 
 CLOCK_START = FixedClock().now()
 
@@ -64,10 +65,10 @@ def test_reads_within_the_second_are_answered_from_memory() -> None:
     assert memory.signed_in("ann") == _signed_in(1, credits=5)
     database.sessions["ann"] = _signed_in(1, credits=9)  # changed where no one announced it
     clock.current += SIGN_IN_FRESH_FOR - timedelta(microseconds=1)
-    assert memory.signed_in("ann").credits == 5  # type: ignore[union-attr]
+    assert found(memory.signed_in("ann")).credits == 5
     assert database.asked == 1
     clock.current += timedelta(microseconds=1)  # the second is over
-    assert memory.signed_in("ann").credits == 9  # type: ignore[union-attr]
+    assert found(memory.signed_in("ann")).credits == 9
     assert database.asked == 2
 
 
@@ -78,7 +79,8 @@ def test_a_change_to_a_member_forgets_all_their_sessions_and_no_one_elses() -> N
         memory.signed_in(token)
     database.sessions.update(phone=_signed_in(1, 7), laptop=_signed_in(1, 7))
     memory.forget(1)
-    assert memory.signed_in("phone").credits == memory.signed_in("laptop").credits == 7  # type: ignore[union-attr]
+    phone, laptop = found(memory.signed_in("phone")), found(memory.signed_in("laptop"))
+    assert phone.credits == laptop.credits == 7
     memory.signed_in("bob")
     assert database.asked == 5  # three first reads, then the two forgotten ones; Bob kept
     memory.forget(99)  # nobody remembered: nothing happens

@@ -17,6 +17,7 @@ from domain.errors import DomainError
 from domain.members import AccountStatus, Member, Profile
 from tests.application.memory import FixedClock, MemoryStore, MemoryUnitOfWork
 from tests.conftest import sample_company, sample_site
+from tests.lookups import found
 
 BORN = datetime(1990, 1, 1, tzinfo=UTC).date()
 
@@ -51,7 +52,7 @@ def test_a_former_domain_is_the_renamed_site_and_no_other(store: MemoryStore) ->
     # Renamed again: the first name follows the site to its newest.
     admin(store, directory).rename("flirt.example", "flirt.dating", "ops")
     assert store.site_aliases == {"flirt.test": 2, "flirt.example": 2}
-    assert directory.moved("flirt.test").domain == "flirt.dating"  # type: ignore[union-attr]
+    assert found(directory.moved("flirt.test")).domain == "flirt.dating"
     with pytest.raises(DomainError) as refused:
         admin(store).rename("amora.test", "flirt.test", "ops")
     assert refused.value.params == {"domain": "flirt.test", "site": "flirt.dating"}
@@ -74,7 +75,7 @@ def test_former_domains_are_read_only_for_a_host_that_could_be_one(store: Memory
     for host in ("amora.test", "flirt.example:443", "localhost:8000", "127.0.0.1", None):
         assert directory.moved(host) is None
     assert len(reads) == 1  # the sites, once
-    assert directory.moved("flirt.test").domain == "flirt.example"  # type: ignore[union-attr]
+    assert found(directory.moved("flirt.test")).domain == "flirt.example"
     assert directory.moved("nowhere.example") is None
     assert len(reads) == 2  # and the former domains, once
     clock.current += timedelta(seconds=1)

@@ -61,7 +61,7 @@ def _decide(work: SqlUnitOfWork, member_id: int, restriction: Restriction, groun
 
 
 @pytest.fixture
-def history(container: Container, seeded: Seeded):  # type: ignore[no-untyped-def]
+def history(container: Container, seeded: Seeded) -> int:
     eve, bob = _member(container, "eve@example.com"), _member(container, "bob@example.com")
     with container.unit_of_work() as work:
         notice = work.complaints.add(NewComplaint(
@@ -88,7 +88,7 @@ def history(container: Container, seeded: Seeded):  # type: ignore[no-untyped-de
     return eve
 
 
-def test_the_report_counts_two_months(container: Container, history) -> None:  # type: ignore[no-untyped-def]
+def test_the_report_counts_two_months(container: Container, history: int) -> None:
     report = container.transparency().report(date(2026, 10, 1), date(2026, 11, 30))
     assert report.notices == {"harassment": {"open": 1}, "spam": {"open": 1}}
     assert report.median_hours_to_action == 6.0  # notice to the ban it led to
@@ -101,7 +101,8 @@ def test_the_report_counts_two_months(container: Container, history) -> None:  #
     assert report.average_monthly_active_members >= 1.0
 
 
-def test_statements_fit_the_schema_and_name_no_one(container: Container, history) -> None:  # type: ignore[no-untyped-def]
+def test_statements_fit_the_schema_and_name_no_one(container: Container,
+                                                    history: int) -> None:
     written = container.transparency().statements(date(2026, 10, 1), date(2026, 11, 30))
     assert len(written) == 2
     for item in written:
