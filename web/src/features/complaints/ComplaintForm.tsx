@@ -8,7 +8,7 @@ import { SubmitButton } from '../../shared/ui/buttons';
 import { Field, FieldFeedback, TextareaField, describedBy } from '../../shared/ui/fields';
 import { useForm } from '../../shared/ui/form';
 import { Icon } from '../../shared/ui/icons';
-import { discoveryApi } from '../discovery';
+import { membersApi } from '../../shared/members';
 import { useSession } from '../../shared/session';
 import { useSiteSettings } from '../../shared/site';
 import { ANONYMOUS_CATEGORIES, EMPTY_FIELDS, FIELD_ORDER, type ComplaintFields, type ProblemField, type ReportedItem, checkComplaint, complaintBody, positiveId, problemsOf, textLength } from './complaintForm';
@@ -83,7 +83,7 @@ export function ComplaintForm({ onFiled }: { onFiled: (filed: Filed) => void }) 
   useEffect(() => {
     if (linkedId === null) return;
     const controller = new AbortController();
-    discoveryApi.member(linkedId, controller.signal).then(
+    membersApi.member(linkedId, controller.signal).then(
       (profile) => setLinked({ status: 'found', profile }),
       // Not visible to this reporter (or gone): the number field, with the number in it.
       () => !controller.signal.aborted && setLinked({ status: 'none' }),

@@ -17,8 +17,7 @@ import { useProfileCatalogs } from '../../shared/catalogs';
 import { useSession } from '../../shared/session';
 import { countryName } from '../../shared/site';
 import { usePageTitle } from '../../shared/title';
-import { discoveryApi, isUnavailable } from './discoveryApi';
-import { type MemberProfile, prettifyKey } from '../../shared/members';
+import { isUnavailable, membersApi, type MemberProfile, prettifyKey, blockMember, unblockMember } from '../../shared/members';
 import { LoginRequired } from '../../shared/api/errors';
 import { FictionalNotice } from '../../shared/members/FictionalNotice';
 import { LoginPrompt } from '../../shared/ui/LoginPrompt';
@@ -26,7 +25,6 @@ import { FictionalBadge } from '../../shared/members/FictionalBadge';
 import type { MembersNotice } from './MembersPage';
 import { PhotoGallery } from './PhotoGallery';
 import { ProfileShieldWarning } from './ProfileShieldWarning';
-import { blockMember, unblockMember } from './searchStore';
 
 /** The attributes shown under "Details", when the member filled them in. */
 export const DETAIL_FIELDS = ['gender', 'sexuality', 'relationship_status', 'body_type', 'hair_colour', 'eye_colour', 'tattoos'] as const;
@@ -326,7 +324,7 @@ export function MemberProfilePage() {
     if (id === null) return;
     const controller = new AbortController();
     const settle = (next: Status) => setAnswer({ asked, status: next });
-    discoveryApi.member(id, controller.signal).then(
+    membersApi.member(id, controller.signal).then(
       (profile) => {
         settle({ kind: 'ready', profile });
         markLikeSeen(profile.id);

@@ -1,14 +1,13 @@
 /**
- * The member calls of the API contract: search, a member's profile, block and unblock.
+ * The member search of the API contract (one member's calls: shared/members/membersApi).
  * Visitors send the stored traffic source (`network`) so the server can allow a
  * logged-out search for visitors who came through a partner (spec section 6).
  */
-import { answer, api, retries } from '../../shared/api/client';
-import { ApiError, LoginRequired } from '../../shared/api/errors';
-import type { MemberProfile } from '../../shared/members';
+import { answer, api } from '../../shared/api/client';
+import { LoginRequired } from '../../shared/api/errors';
+import { networkParam } from '../../shared/members/membersApi';
 import type { components } from '../../shared/api/schema';
 import { useSession } from '../../shared/session';
-import { trafficForSignup } from '../../shared/signup';
 import { takeBootSearch } from './bootSearch';
 import { type SearchFilters, filtersKey, filtersToApiQuery } from './searchFilters';
 
@@ -32,13 +31,6 @@ export interface SearchPage {
   liked: number[];
 }
 
-/** The traffic source to send along, for visitors only. */
-function networkParam(): string | undefined {
-  if (useSession.getState().user) return undefined;
-  return trafficForSignup()?.network ?? undefined;
-}
-
-const once = retries(0);
 
 /**
  * /members opened without a query: the page brought this very answer (index.html). Only
@@ -64,21 +56,4 @@ export const discoveryApi = {
     if (!data) throw new LoginRequired();
     return data;
   },
-  async member(id: number, signal?: AbortSignal): Promise<MemberProfile> {
-    const params = { path: { member_id: id }, query: { network: networkParam() } };
-    const data = await answer(api.GET('/api/members/{member_id}', { params, signal }));
-    if (!data) throw new LoginRequired();
-    return data.profile;
-  },
-  async block(id: number): Promise<void> {
-    if ((await answer(api.POST('/api/members/{member_id}/block', { params: { path: { member_id: id } }, ...once }))) === false) throw new LoginRequired();
-  },
-  async unblock(id: number): Promise<void> {
-    if ((await answer(api.DELETE('/api/members/{member_id}/block', { params: { path: { member_id: id } }, ...once }))) === false) throw new LoginRequired();
-  },
 };
-
-/** Whether an error means the profile cannot be shown (hidden, gone, blocked by them). */
-export function isUnavailable(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.code === 'member_not_found');
-}

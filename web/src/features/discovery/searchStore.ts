@@ -8,6 +8,7 @@
  */
 import { create } from 'zustand';
 import { type Query, serverQuery } from '../../shared/api/serverQuery';
+import { onBlocksChanged } from '../../shared/members';
 import { useSession } from '../../shared/session';
 import { type SearchCard, type SearchPage, bootAnswer, discoveryApi } from './discoveryApi';
 import { NO_FILTERS, type SearchFilters, filtersKey } from './searchFilters';
@@ -113,15 +114,8 @@ useSession.subscribe((state, previous) => {
 
 /** Blocks a member (or lifts the block): the cached results were who the search showed
  *  before, so they go. */
-export async function blockMember(id: number): Promise<void> {
-  await discoveryApi.block(id);
-  useSearch.getState().invalidate();
-}
-
-export async function unblockMember(id: number): Promise<void> {
-  await discoveryApi.unblock(id);
-  useSearch.getState().invalidate();
-}
+// A member blocked or unblocked (profile, conversation): the pages kept are stale.
+onBlocksChanged(() => useSearch.getState().invalidate());
 
 function entryOf(page: number, answer: SearchPage): ResultPage {
   return { pageNumber: page, results: answer.results, next: answer.next };

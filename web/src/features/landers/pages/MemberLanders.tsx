@@ -11,8 +11,7 @@
 import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { isUnavailable } from '../../discovery';
-import { FictionalBadge, PlaceholderAvatar, imageUrl } from '../../../shared/members';
+import { isUnavailable, FictionalBadge, PlaceholderAvatar, imageUrl } from '../../../shared/members';
 import { Icon } from '../../../shared/ui/icons';
 import { useSettings } from '../../../shared/site';
 import { usePageTitle } from '../../../shared/title';
