@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import redis
+from dramatiq.brokers.redis import RedisBroker
 from sqlalchemy import Engine
 
 from adapters.jobs.broker import DramatiqTaskQueue, make_broker
@@ -169,7 +170,8 @@ def test_parallel_runners_run_each_job_once(engine: Engine, clock: FakeClock,
 def test_scaled_out_jobs_are_relayed_to_dramatiq_on_redis(engine: Engine, clock: FakeClock) -> None:
     redis.Redis.from_url(REDIS_URL).ping()
     broker = make_broker(REDIS_URL)
-    broker.namespace = f"amora-test-{uuid.uuid4().hex[:8]}"  # type: ignore[attr-defined]
+    assert isinstance(broker, RedisBroker)
+    broker.namespace = f"amora-test-{uuid.uuid4().hex[:8]}"
     done = threading.Event()
     queue = OutboxQueue(engine, DramatiqTaskQueue(broker), clock=clock)
     queue.register(SandboxWebhook, lambda job: done.set() if job.url == "pong" else None)

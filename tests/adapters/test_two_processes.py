@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import simple_websocket
 
-from adapters.container import build_container
+from adapters.container import Container, build_container
 from adapters.sql import migrate
 from domain.members import AccountStatus, Member, Profile
 from tests.conftest import make_config, seed_default_site
@@ -55,7 +55,7 @@ def _serve(env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
 
 
 @pytest.fixture
-def two_servers(postgres_database: str, tmp_path: Path) -> Iterator[tuple[str, str, object]]:
+def two_servers(postgres_database: str, tmp_path: Path) -> Iterator[tuple[str, str, Container]]:
     migrate.downgrade(postgres_database, "base")
     migrate.upgrade(postgres_database)
     env = {**os.environ, "DATABASE_URL": postgres_database, "REDIS_URL": REDIS,
@@ -75,13 +75,13 @@ def two_servers(postgres_database: str, tmp_path: Path) -> Iterator[tuple[str, s
         migrate.downgrade(postgres_database, "base")
 
 
-def _member(container: object, name: str, gender: str) -> int:
+def _member(container: Container, name: str, gender: str) -> int:
     profile = Profile(name=name, gender=gender, birth_date=date(1990, 1, 1), country="NL")
     member = Member(id=0, site_id=1, email=f"{name.lower()}@example.com",
                     status=AccountStatus.ACTIVE, language="nl",
                     created_at=datetime.now(UTC), profile=profile,
-                    password_hash=container.passwords().hash(PASSWORD))  # type: ignore[attr-defined]
-    with container.unit_of_work() as work:  # type: ignore[attr-defined]
+                    password_hash=container.passwords().hash(PASSWORD))
+    with container.unit_of_work() as work:
         member_id = work.members.add(member).id
         work.commit()
     return int(member_id)
@@ -97,7 +97,7 @@ def _login(base: str, email: str) -> str:
     return cookie["auth._token"].value
 
 
-def test_a_message_crosses_processes(two_servers: tuple[str, str, object]) -> None:
+def test_a_message_crosses_processes(two_servers: tuple[str, str, Container]) -> None:
     first, second, container = two_servers
     ann, bob = _member(container, "Ann", "female"), _member(container, "Bob", "male")
     ann_token, bob_token = _login(first, "ann@example.com"), _login(second, "bob@example.com")
@@ -118,7 +118,7 @@ def test_a_message_crosses_processes(two_servers: tuple[str, str, object]) -> No
         assert event["type"] == "message" and event["message"]["text"] == "across the wire"
         assert event["message"]["sender_id"] == ann
         # A ban from the operators' command line closes Bob's socket on the other process.
-        container.moderation().ban(bob, "spam", "pytest")  # type: ignore[attr-defined]
+        container.moderation().ban(bob, "spam", "pytest")
         assert json.loads(received(bob_ws, 5))["type"] == "session_revoked"
     finally:
         with contextlib.suppress(simple_websocket.ConnectionClosed):
