@@ -1,4 +1,4 @@
-import '../notifications/notifications.scss';
+import './push.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../shared/ui/alerts';
