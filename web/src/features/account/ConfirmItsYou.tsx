@@ -76,6 +76,22 @@ export function useConfirmItsYou() {
   return { confirmed, dialog };
 }
 
+/** The lock, the title and why it is asked. */
+function ConfirmItsYouHeading() {
+  const { t } = useTranslation('account');
+  return (
+    <div className="text-center">
+      <div className="confirm-its-you__icon mx-auto mb-3" aria-hidden="true">
+        <Icon name="lock" size={28} />
+      </div>
+      <h2 id="confirm-its-you-title" className="h5 mb-2">
+        {t('stepUp.title')}
+      </h2>
+      <p className="text-body-secondary mb-4">{t('stepUp.intro')}</p>
+    </div>
+  );
+}
+
 export function ConfirmItsYouDialog({ show, onDone }: { show: boolean; onDone: (confirmed: boolean) => void }) {
   const { t } = useTranslation('account');
   const { errorText, fieldText } = useErrorText();
@@ -122,15 +138,7 @@ export function ConfirmItsYouDialog({ show, onDone }: { show: boolean; onDone: (
   return (
     <Modal show={show} onHide={() => close(false)} centered aria-labelledby="confirm-its-you-title" className="confirm-its-you" data-testid="confirm-its-you">
       <Modal.Body className="p-4 p-sm-5">
-        <div className="text-center">
-          <div className="confirm-its-you__icon mx-auto mb-3" aria-hidden="true">
-            <Icon name="lock" size={28} />
-          </div>
-          <h2 id="confirm-its-you-title" className="h5 mb-2">
-            {t('stepUp.title')}
-          </h2>
-          <p className="text-body-secondary mb-4">{t('stepUp.intro')}</p>
-        </div>
+        <ConfirmItsYouHeading />
         <form onSubmit={submit} noValidate className="d-grid gap-3" aria-label={t('stepUp.title')}>
           {failure && <FormAlert testId="confirm-its-you-error">{failure}</FormAlert>}
           <PasswordField

@@ -18,21 +18,8 @@ export const MAX_SELECTED = 20;
 
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; messages: EvidenceMessage[]; otherId: number; otherName: string };
 
-export function ConversationEvidence({
-  conversationId,
-  selected,
-  onChange,
-  problem,
-  onLoaded,
-}: {
-  conversationId: number;
-  selected: readonly number[];
-  onChange: (ids: number[]) => void;
-  problem: string | null;
-  /** The messages offered, once loaded (the form quotes the message reported). */
-  onLoaded?: (messages: EvidenceMessage[]) => void;
-}) {
-  const { t } = useTranslation('complaints');
+/** The conversation's messages that can go with a report, newest first; loaded once per conversation. */
+function useEvidenceMessages(conversationId: number, onLoaded?: (messages: EvidenceMessage[]) => void): Loaded {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
 
   useEffect(() => {
@@ -51,6 +38,25 @@ export function ConversationEvidence({
     // onLoaded is read once per conversation, as the history is.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [conversationId]);
+  return loaded;
+}
+
+export function ConversationEvidence({
+  conversationId,
+  selected,
+  onChange,
+  problem,
+  onLoaded,
+}: {
+  conversationId: number;
+  selected: readonly number[];
+  onChange: (ids: number[]) => void;
+  problem: string | null;
+  /** The messages offered, once loaded (the form quotes the message reported). */
+  onLoaded?: (messages: EvidenceMessage[]) => void;
+}) {
+  const { t } = useTranslation('complaints');
+  const loaded = useEvidenceMessages(conversationId, onLoaded);
 
   if (loaded.status === 'failed') return null; // the report goes without them
   const full = selected.length >= MAX_SELECTED;
