@@ -28,7 +28,7 @@ describe('the first screen', () => {
     // The push worker's start follows the first screen too: a stand-in, so its real module
     // graph does not load after this test's environment is gone.
     const startPush = vi.fn();
-    vi.doMock('../features/push/pushStore', () => ({ startPush }));
+    vi.doMock('../shared/push/pushStore', () => ({ startPush }));
     vi.doMock('./memberPlugins', () => {
       imported();
       return { startMemberPlugins: vi.fn(), reloadNews: vi.fn() };
