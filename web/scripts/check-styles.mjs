@@ -1,8 +1,9 @@
 // Styles live beside the components they style (issue 35.5). web/src/styles holds only the
 // global layer (the theme, base, layout, mixins, the prelude each sheet starts with, and
-// main.scss); a feature's sheets are in its folder (features/<area>/), the look of shared UI
-// in shared/ui. A sheet's Sass imports stay in its own folder, shared/ui, the global layer
-// or Bootstrap; a TypeScript file imports its own feature's sheets, shared/ui's, or another
+// main.scss); a feature's sheets are in its folder (features/<area>/), the look of shared
+// vocabulary beside it in shared/ (shared/ui, shared/members, ...). A sheet's Sass imports stay
+// in its own folder, shared/, the global layer or Bootstrap; a TypeScript file imports its own
+// feature's sheets, shared/'s, or another
 // feature's public sheet (features/<area>/<area>.scss, as eslint.config.js allows). Every
 // sheet is imported by something. Prints what is out of place and exits 1.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -42,8 +43,8 @@ for (const sheet of sheets) {
   const where = home(sheet);
   if (where === 'styles' && !GLOBAL.includes(path.basename(sheet))) {
     problems.push(`${rel(sheet)}: only the global layer lives in styles/; move it beside the components it styles`);
-  } else if (where !== 'styles' && !where.startsWith('features/') && where !== 'shared/ui') {
-    problems.push(`${rel(sheet)}: sheets live in a feature's folder or in shared/ui`);
+  } else if (where !== 'styles' && !where.startsWith('features/') && !where.startsWith('shared/')) {
+    problems.push(`${rel(sheet)}: sheets live in a feature's folder or in shared/`);
   }
   for (const [, specifier] of readFileSync(sheet, 'utf8').matchAll(/^\s*@(?:import|use|forward)\s+'([^']+)'/gm)) {
     if (specifier.startsWith('bootstrap/')) continue;
@@ -54,8 +55,8 @@ for (const sheet of sheets) {
     }
     imported.add(target);
     const to = home(target);
-    const allowed = to === where || to === 'shared/ui' || to === 'styles' || rel(sheet) === 'styles/main.scss';
-    if (!allowed) problems.push(`${rel(sheet)}: imports ${rel(target)} from another feature; shared looks go to shared/ui`);
+    const allowed = to === where || to.startsWith('shared/') || to === 'styles' || rel(sheet) === 'styles/main.scss';
+    if (!allowed) problems.push(`${rel(sheet)}: imports ${rel(target)} from another feature; shared looks go to shared/`);
   }
 }
 
@@ -70,8 +71,8 @@ for (const source of files(root, (name) => /\.tsx?$/.test(name) && !name.endsWit
     const from = home(source);
     const to = home(target);
     const publicSheet = to.startsWith('features/') && path.basename(target) === `${to.split('/')[1]}.scss`;
-    if (to !== from && to !== 'shared/ui' && to !== 'styles' && !publicSheet) {
-      problems.push(`${rel(source)}: imports ${rel(target)}, another feature's partial; import its sheet or move the look to shared/ui`);
+    if (to !== from && !to.startsWith('shared/') && to !== 'styles' && !publicSheet) {
+      problems.push(`${rel(source)}: imports ${rel(target)}, another feature's partial; import its sheet or move the look to shared/`);
     }
   }
 }

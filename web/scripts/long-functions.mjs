@@ -10,8 +10,51 @@ import ts from 'typescript';
 
 const root = fileURLToPath(new URL('../src', import.meta.url));
 
-// Functions still over the limit, by file and name, until they are split.
-const ALLOWED = new Set([]);
+// Functions still over the limit when the check came in (issue 35.5), by file and name:
+// each leaves the list when it is split (the check fails on a name no longer over).
+const ALLOWED = new Set([
+  'features/account/DeleteSection.tsx DeleteSection',
+  'features/account/LoginPage.tsx LoginPage',
+  'features/account/TwoFactorSection.tsx TwoFactorSection',
+  'features/chat/Composer.tsx Composer',
+  'features/chat/ConversationPage.tsx ConversationPage',
+  'features/chat/MessageList.tsx Bubble',
+  'features/complaints/ComplaintForm.tsx ComplaintForm',
+  'features/discovery/FilterBar.tsx FilterBar',
+  'features/discovery/MemberProfilePage.tsx BlockActions',
+  'features/discovery/MemberProfilePage.tsx ProfileView',
+  'features/discovery/MembersPage.tsx MembersPage',
+  'features/discovery/PhotoGallery.tsx PhotoGallery',
+  'features/footer/Footer.tsx Footer',
+  'features/games/SwipeGamePage.tsx SwipeGamePage',
+  'features/gifts/GiftPicker.tsx GiftPicker',
+  'features/home/IndexPage.tsx IndexPage',
+  'features/landers/pages/AloneTonightLander.tsx AloneTonightLander',
+  'features/landers/pages/IconsLander.tsx IconsLander',
+  'features/landers/pages/MapLander.tsx MapLander',
+  'features/landers/pages/SocialNetworkLander.tsx SocialNetworkLander',
+  'features/landers/pages/TinderSwipeLander.tsx TinderSwipeLander',
+  'features/landers/pages/TransitionsVideoLander.tsx TransitionsVideoLander',
+  'features/legal/AppealForm.tsx AppealForm',
+  'features/likes/LikeButton.tsx LikeButton',
+  'features/likes/LikeModal.tsx LikeModal',
+  'features/likes/MatchModal.tsx Celebration',
+  'features/navigation/DeferredMenu.tsx DeferredMenu',
+  'features/notifications/NotificationsPage.tsx NotificationSettings',
+  'features/notifications/UnsubscribePage.tsx UnsubscribePage',
+  'features/passkeys/PasskeysSection.tsx PasskeyRow',
+  'features/passkeys/PasskeysSection.tsx PasskeysSection',
+  'features/profile/BasicsSection.tsx BasicsSection',
+  'features/profile/PhotosSection.tsx PhotoTile',
+  'features/profile/PhotosSection.tsx PhotosSection',
+  'features/shop/CheckoutPage.tsx MethodChoice',
+  'features/shop/CreditsPage.tsx CreditsPage',
+  'features/shop/MandateForm.tsx MandateForm',
+  'features/signup/PlaceStep.tsx PlaceStep',
+  'features/signup/SignupWizard.tsx SignupWizard',
+  'features/signup/WizardSteps.tsx StepFields',
+  'shared/ui/BirthDateSelect.tsx BirthDateSelect',
+]);
 
 function argument(name, fallback) {
   const at = process.argv.indexOf(name);
