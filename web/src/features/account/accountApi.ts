@@ -5,7 +5,6 @@
  * too_many_reset_mails) that the member must see at once.
  */
 import { answer, api, retries } from '../../shared/api/client';
-import { ApiError } from '../../shared/api/errors';
 import type { LoginRequest, RequestBody, SignupRequest, User } from '../../shared/api/types';
 import { sessionApi, sessionGone, userOf } from '../../shared/session/sessionApi';
 
