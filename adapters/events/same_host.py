@@ -13,6 +13,7 @@ that process the event (its session check still closes a banned member's socket)
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import hashlib
 import itertools
@@ -45,12 +46,13 @@ def neighbourhood(var_dir: Path) -> Path:
     return Path(tempfile.gettempdir()) / f"amora-live-{digest}"
 
 
-def _private_folder(folder: Path) -> bool:
-    """The folder exists, is ours and no one else may write to it: another user's
-    datagrams would be events told to our members."""
-    with contextlib.suppress(FileExistsError):
-        folder.mkdir(mode=0o700)
-    info = folder.lstat()
+def _private(folder: Path) -> bool:
+    """The folder is ours and no one else may use it: another user's datagrams would be
+    events told to our members, and their inboxes would hear our members' events."""
+    try:
+        info = folder.lstat()
+    except FileNotFoundError:
+        return False
     return (stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid()
             and not info.st_mode & (stat.S_IRWXG | stat.S_IRWXO))
 
@@ -62,14 +64,11 @@ class SameHostEventBus:
         self._inbox: socket.socket | None = None
         self._inbox_path: Path | None = None
         self._started = threading.Lock()
-        self._usable = _private_folder(folder)
-        if not self._usable:
-            log.warning("%s is not a private folder of this user: events stay in this"
-                        " process", folder)
 
     def publish(self, channel: str, event: Event) -> None:
         self._local.deliver(channel, event)
-        if self._usable:
+        # No folder: no process listens (a command line's bus never makes one).
+        if _private(self._folder):
             self._tell_neighbours(json.dumps({"channel": channel,
                                               "event": event_json(event)}).encode())
 
@@ -81,10 +80,13 @@ class SameHostEventBus:
         return self._local.listening(channel)
 
     def close(self) -> None:
+        """The inbox goes, and the folder with the last one (at exit at the latest)."""
         if self._inbox is not None:
             self._inbox.close()
         if self._inbox_path is not None:
             self._inbox_path.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):  # others still listen there
+                self._folder.rmdir()
 
     def _tell_neighbours(self, datagram: bytes) -> None:
         with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
@@ -102,13 +104,20 @@ class SameHostEventBus:
     def _listen(self) -> None:
         """Bind this bus's inbox and start its reader, on first subscription."""
         with self._started:
-            if self._inbox is not None or not self._usable:
+            if self._inbox is not None:
+                return
+            with contextlib.suppress(FileExistsError):
+                self._folder.mkdir(mode=0o700)
+            if not _private(self._folder):
+                log.warning("%s is not a private folder of this user: events published"
+                            " elsewhere stay there", self._folder)
                 return
             path = self._folder / f"{os.getpid()}-{next(_inbox_numbers)}.sock"
             path.unlink(missing_ok=True)  # a process of the same pid that died
             inbox = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
             inbox.bind(str(path))
             self._inbox, self._inbox_path = inbox, path
+            atexit.register(self.close)
             threading.Thread(target=self._read, args=(inbox,), name="amora-same-host-events",
                              daemon=True).start()
 

@@ -51,6 +51,7 @@ def test_the_publisher_hears_its_own_event_once(tmp_path: Path) -> None:
 
 def test_an_ended_process_inbox_is_cleared_and_costs_nothing(tmp_path: Path) -> None:
     folder = neighbourhood(tmp_path)
+    folder.mkdir(mode=0o700)
     bus = SameHostEventBus(folder)
     stale = folder / "999999-1.sock"
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as gone:
@@ -69,6 +70,23 @@ def test_a_folder_others_may_write_to_is_not_used(tmp_path: Path) -> None:
     heard, _ = heard_by(server)
     command_line.publish(CHANNEL, SessionRevoked())
     assert heard == [] and list(folder.iterdir()) == []
+
+
+def test_a_publisher_alone_leaves_nothing_behind(tmp_path: Path) -> None:
+    """The command line's bus publishes and never listens: it makes no folder (a test
+    suite building thousands of containers left thousands of them)."""
+    folder = neighbourhood(tmp_path)
+    SameHostEventBus(folder).publish(CHANNEL, SessionRevoked())
+    assert not folder.exists()
+
+
+def test_the_last_inbox_takes_the_folder_with_it(tmp_path: Path) -> None:
+    folder = neighbourhood(tmp_path)
+    bus = SameHostEventBus(folder)
+    heard_by(bus)
+    assert [path.suffix for path in folder.iterdir()] == [".sock"]
+    bus.close()
+    assert not folder.exists()
 
 
 def test_deployments_on_other_var_dirs_stay_apart(tmp_path: Path) -> None:
