@@ -57,9 +57,11 @@ def _order() -> Order:
 
 @blueprint.get("/api/members")
 def search() -> dict[str, Any]:
-    gender = _text("gender", 10)
+    # Absent or "any": no filter; anything else, an empty value included, is the
+    # domain's to refuse unless it is a gender (the contract's enum).
+    gender = request.args.get("gender")
     filters = SearchFilters(
-        gender=None if gender == "any" else gender, country=_text("country", 2),
+        gender=None if gender in (None, "any") else gender, country=_text("country", 2),
         region=_text("region", 10),
         min_age=query_int("min_age", 18), max_age=query_int("max_age", 99),
         page=query_int("page", 1), after=query_int("after", None),

@@ -94,6 +94,8 @@ def store_push_subscription() -> Response:
     if sent and (len(sent.endpoint) > 1000 or len(sent.keys.p256dh) > 200
                  or len(sent.keys.auth) > 100):
         raise DomainError("invalid_request", detail="subscription")
+    if body.endpoint is not None and len(body.endpoint) > 1000:  # the one to forget
+        raise DomainError("invalid_request", detail="endpoint")
     subscription = (BrowserSubscription(sent.endpoint, sent.keys.p256dh, sent.keys.auth)
                     if sent else None)
     _settings().subscribe_push(require_member(), subscription, body.endpoint)

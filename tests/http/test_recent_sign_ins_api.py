@@ -34,7 +34,7 @@ from tests.lookups import found
 def _stop_the_memorys_clock(container: Container) -> FixedClock:
     clock = FixedClock(container.clock().now())
     container.recent_sign_ins.override(providers.Singleton(
-        remembered_sign_ins, look_up=container.accounts.provided.signed_in,
+        remembered_sign_ins, look_up=container.sign_in.provided.signed_in,
         clock=providers.Object(clock), events=container.events))
     return clock
 
