@@ -95,6 +95,7 @@ bench: install-test
 	$(BIN)/python tests/bench/bench_server.py
 	$(BIN)/python tests/bench/bench_pixel_flood.py
 	$(BIN)/python tests/bench/bench_password_stall.py
+	$(BIN)/python tests/bench/bench_loop.py
 	$(BIN)/python tests/bench/bench_export.py
 	$(MAKE) web
 	$(BIN)/python -m tests.bench.web.bench_web
