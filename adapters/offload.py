@@ -75,6 +75,30 @@ def offloaded(work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
     return result
 
 
+class NativeThreads:
+    """A pool of native threads of its own, for work that must never wait behind other
+    work (SQLite statements: adapters/sql/sqlite_threads.py). Like ``offloaded``: on
+    the gevent loop only, made on first use, at normal priority."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._threads: Any = None
+
+    def run(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        if not loop_would_block():
+            return work(*args, **kwargs)
+        if self._threads is None:
+            from gevent.threadpool import ThreadPool
+
+            self._threads = ThreadPool(self.size)
+        from gevent import get_hub
+
+        if get_hub() is not self._threads.hub:  # already on a native thread
+            return work(*args, **kwargs)
+        result: T = self._threads.apply(work, args, kwargs)
+        return result
+
+
 def _niced(work: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any]) -> T:
     """On a pool thread: lower its priority (Linux keeps a nice value per thread; doing it
     again is one system call), then work."""

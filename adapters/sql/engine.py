@@ -8,7 +8,13 @@ from typing import Any
 from sqlalchemy import CursorResult, Engine, create_engine, event, make_url
 from sqlalchemy.exc import OperationalError
 
+from adapters.sql.sqlite_threads import connection_class
+
 UNDEFINED_DATABASE = "3D000"  # PostgreSQL's SQLSTATE for "database ... does not exist"
+# A SQLite file's pool (SQLAlchemy's defaults), named because each connection gets a
+# native thread of its own for its statements (adapters/sql/sqlite_threads.py).
+SQLITE_POOL_SIZE = 5
+SQLITE_MAX_OVERFLOW = 10
 
 
 def inserted_id(result: CursorResult[Any]) -> int:
@@ -24,13 +30,25 @@ def database_engine(url: str, pool_size: int = 10, max_overflow: int = 20) -> En
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = _sqlite_engine(url)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     # No ping before each checkout (a round trip per request): a connection the server
     # dropped fails its first statement instead, which answers 503 (the client tries
     # again) and, being a disconnect, makes the pool replace all its older connections.
     return create_engine(url, pool_size=pool_size, max_overflow=max_overflow)
+
+
+def _sqlite_engine(url: str) -> Engine:
+    parsed = make_url(url)
+    if parsed.database in (None, "", ":memory:") or parsed.query.get("mode") == "memory":
+        # One connection per thread (SQLAlchemy's pool for a database in memory): not
+        # one `amora serve` uses, and a pool without a bound, so nothing off the loop.
+        return create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+    connections = SQLITE_POOL_SIZE + SQLITE_MAX_OVERFLOW
+    return create_engine(url, pool_size=SQLITE_POOL_SIZE, max_overflow=SQLITE_MAX_OVERFLOW,
+                         connect_args={"check_same_thread": False, "timeout": 30,
+                                       "factory": connection_class(connections)})
 
 
 def sqlite_file(url: str) -> Path | None:
