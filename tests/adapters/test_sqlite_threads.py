@@ -10,6 +10,7 @@ import threading
 from pathlib import Path
 
 from adapters.sql.engine import database_engine
+from adapters.sql.sqlite_threads import AHEAD
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,6 +24,7 @@ import json, sys
 import gevent
 from sqlalchemy import text
 from adapters.sql.engine import database_engine
+from adapters.sql.sqlite_threads import AHEAD
 
 turns = 0
 def ticker():
@@ -92,3 +94,21 @@ def test_without_gevent_statements_run_in_the_callers_thread(tmp_path: Path) -> 
         connection.exec_driver_sql("SELECT thread_id()").all()
     engine.dispose()
     assert seen == [threading.get_ident()]
+
+
+def test_rows_read_ahead_come_back_all_and_in_order(tmp_path: Path) -> None:
+    """Rows are read AHEAD at a time: however a result is read, none is lost or doubled."""
+    engine = database_engine(f"sqlite:///{tmp_path / 'c.db'}")
+    count = AHEAD * 2 + 50
+    numbers = f"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {count})"
+    with engine.connect() as connection:
+        everything = [(i,) for i in range(1, count + 1)]
+        assert connection.exec_driver_sql(f"{numbers} SELECT i FROM n").all() == everything
+        assert list(connection.exec_driver_sql(f"{numbers} SELECT i FROM n")) == everything
+        result = connection.exec_driver_sql(f"{numbers} SELECT i FROM n")
+        first = [result.fetchone(), *result.fetchmany(AHEAD + 10)]
+        assert [*first, *result.fetchall()] == everything
+        raw = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
+        assert [row[0] for row in raw.execute(f"{numbers} SELECT i FROM n")] \
+            == list(range(1, count + 1))
+    engine.dispose()
