@@ -72,6 +72,7 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from application.appeals import Appeals
     from application.blocklists import Blocklists, SignupShield
     from application.chat import Chat
+    from application.checkout import Checkout
     from application.companies import Companies
     from application.complaints import Complaints
     from application.credentials import Credentials
@@ -96,18 +97,20 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from application.passkeys import Passkeys
     from application.photo_sheet import PhotoSheets
     from application.photos import Photos
+    from application.prices import Prices
     from application.profile_shield import ProfileFlagReview
     from application.profiles import Profiles
     from application.receipts import Receipts
+    from application.refunds import Refunds
     from application.removals import Removals
     from application.safety_queue import SafetyQueue
+    from application.settlement import Settlement
     from application.shared.holds import MessageShield
     from application.shared.password_checks import PasswordChecks
     from application.shared.photo_links import PhotoLinks
     from application.shared.screening import ProfileShield, Screening
     from application.shared.site_directory import SiteDirectory
     from application.shield import ShieldHolds
-    from application.shop import Shop
     from application.shop_admin import ShopAdministration
     from application.sign_in import SignIn
     from application.sign_in_sessions import SignInSessions
@@ -156,6 +159,7 @@ else:  # the use cases and the adapters behind them, imported when first built
     Appeals = _lazy("application.appeals", "Appeals")
     Blocklists, SignupShield = _lazy_from("application.blocklists", "Blocklists", "SignupShield")
     Chat = _lazy("application.chat", "Chat")
+    Checkout = _lazy("application.checkout", "Checkout")
     Companies = _lazy("application.companies", "Companies")
     Complaints = _lazy("application.complaints", "Complaints")
     Credits = _lazy("application.credits", "Credits")
@@ -180,16 +184,18 @@ else:  # the use cases and the adapters behind them, imported when first built
     PhotoLinks = _lazy("application.shared.photo_links", "PhotoLinks")
     PhotoSheets = _lazy("application.photo_sheet", "PhotoSheets")
     Photos = _lazy("application.photos", "Photos")
+    Prices = _lazy("application.prices", "Prices")
     ProfileFlagReview = _lazy("application.profile_shield", "ProfileFlagReview")
     ProfileShield = _lazy("application.shared.screening", "ProfileShield")
     Profiles = _lazy("application.profiles", "Profiles")
     Receipts = _lazy("application.receipts", "Receipts")
+    Refunds = _lazy("application.refunds", "Refunds")
     Removals = _lazy("application.removals", "Removals")
     SafetyQueue = _lazy("application.safety_queue", "SafetyQueue")
     Screening = _lazy("application.shared.screening", "Screening")
     MessageShield = _lazy("application.shared.holds", "MessageShield")
     ShieldHolds = _lazy("application.shield", "ShieldHolds")
-    Shop = _lazy("application.shop", "Shop")
+    Settlement = _lazy("application.settlement", "Settlement")
     ShopAdministration = _lazy("application.shop_admin", "ShopAdministration")
     SignInSessions = _lazy("application.sign_in_sessions", "SignInSessions")
     NewDeviceMails = _lazy("application.new_device_mails", "NewDeviceMails")
@@ -479,19 +485,28 @@ class Container(containers.DeclarativeContainer):
     )
     shop_administration = providers.Singleton(ShopAdministration, uow=unit_of_work.provider,
                                               clock=clock)
-    shop = providers.Singleton(Shop, uow=unit_of_work.provider, clock=clock,
-                               gateway=payment_gateway, events=events,
-                               base_url=config.provided.base_url)
+    # The shop by business area: the prices a member sees, the checkout and their orders,
+    # the gateway's news of a payment, the refunds operators give.
+    prices = providers.Singleton(Prices, uow=unit_of_work.provider, clock=clock,
+                                 gateway=payment_gateway)
+    checkout = providers.Singleton(Checkout, uow=unit_of_work.provider, clock=clock,
+                                   gateway=payment_gateway, base_url=config.provided.base_url)
+    settlement = providers.Singleton(Settlement, uow=unit_of_work.provider, clock=clock,
+                                     gateway=payment_gateway, events=events)
+    refunds = providers.Singleton(Refunds, uow=unit_of_work.provider, clock=clock,
+                                  gateway=payment_gateway, events=events)
     direct_debit = providers.Singleton(
         DirectDebit, uow=unit_of_work.provider, clock=clock, secrets=secrets,
         checks=providers.Singleton(LibraryBankChecks),
-        sms=providers.Singleton(FileSms, directory=config.provided.sms_dir), shop=shop,
+        sms=providers.Singleton(FileSms, directory=config.provided.sms_dir),
+        start_order=checkout.provided.start,
     )
     # Withdrawal from a purchase within 14 days (issue 34.2): the refund machinery of the
-    # shop, the gateway's refund retried from the outbox, the acknowledgement mail.
+    # shop (application.shared.refunds), the gateway's refund retried from the outbox,
+    # the acknowledgement mail.
     withdrawals = providers.Singleton(
         _lazy("application.withdrawals", "Withdrawals"), uow=unit_of_work.provider,
-        clock=clock, gateway=payment_gateway, shop=shop, events=events, texts=mail_texts,
+        clock=clock, gateway=payment_gateway, events=events, texts=mail_texts,
         mailer=mailer, base_url=config.provided.base_url)
     landers = providers.Singleton(Landers, uow=unit_of_work.provider, clock=clock,
                                   secrets=secrets, discovery=discovery)

@@ -13,9 +13,10 @@ from application.ports.direct_debit import BankChecks, BankMandate, SmsSender
 from application.ports.security import Secrets
 from application.ports.transaction import UnitFactory
 from application.ports.units import ShopUnit
+from application.shared.buyers import check_direct_debit
 from application.shared.lookups import site_of_member
+from application.shared.orders import StartedOrder, StartOrder
 from application.shared.step_up_checks import require_step_up
-from application.shop import Shop, StartedOrder
 from domain.accounts import FieldError, InvalidFields
 from domain.checkout_consent import checkout_consent
 from domain.direct_debit import (
@@ -46,7 +47,7 @@ class DirectDebit:
     secrets: Secrets
     checks: BankChecks
     sms: SmsSender
-    shop: Shop
+    start_order: StartOrder  # the checkout's (application.checkout.Checkout.start)
 
     def _allowed(self, member: Member, session_token: str | None) -> None:
         """The shop allows it (asked first: no password for a refusal anyway), and the
@@ -54,7 +55,7 @@ class DirectDebit:
         step-up, issue 33.5: a mandate spends real money)."""
         now = self.clock.now()
         with self.uow() as uow:
-            self.shop.check_direct_debit(uow, site_of_member(uow, member), member, now)
+            check_direct_debit(uow, site_of_member(uow, member), member, now)
             require_step_up(uow, self.secrets, session_token, now)
 
     def send_code(self, member: Member, phone: str,
@@ -104,5 +105,5 @@ class DirectDebit:
                 street=form.street.strip(), house_number=form.house_number.strip(),
                 postcode=form.postcode.strip(), city=form.city.strip(), phone=phone), now)
             uow.commit()
-        return self.shop.start(member, bundle_id, "directdebit", geoip_country=geoip_country,
-                               delivery_consent=delivery_consent)
+        return self.start_order(member, bundle_id, "directdebit", geoip_country=geoip_country,
+                                delivery_consent=delivery_consent)

@@ -1,6 +1,6 @@
 """Receipts (issue 34.4): issued as an order is paid, shown and printed for its member.
 
-The number is claimed in the transaction that marks the order paid (Shop.settle), so a
+The number is claimed in the transaction that marks the order paid (Settlement.settle), so a
 paid order always has one and an order that did not get paid never took one. A refund or
 chargeback later leaves the receipt as it is; its money back shows on it as lines of
 their own.

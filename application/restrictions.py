@@ -105,9 +105,9 @@ LATER: Mapping[Restriction, str] = {
 # content (Digital Services Act Art. 17 covers those): the scan in the registry's test
 # would otherwise take them for restrictions without one.
 NOT_DECISIONS: Mapping[str, str] = {
-    "application.shop.Shop._take_back": "a refunded or charged-back payment takes back "
-                                        "the credits it bought: the contract, not a "
-                                        "restriction",
+    "application.shared.refunds.take_back": "a refunded or charged-back payment takes "
+                                            "back the credits it bought: the contract, "
+                                            "not a restriction",
     "application.photos.Photos.delete": "the member deletes their own photo",
 }
 

@@ -4,8 +4,8 @@ The member sees what withdrawing would do (``preview``), confirms, and ``withdra
 keeps it at once, in one transaction: the withdrawal (one an order: a second click
 or a parallel request finds it and is refused), the unused credits taken off the
 balance, the order's refund (kind ``withdrawn``, actor ``member``, through the same
-``Shop.give_back`` operators' refunds use), the audit line, and two jobs: the refund
-through the payment gateway and the acknowledgement mail.
+``application.shared.refunds.give_back`` operators' refunds use), the audit line, and
+two jobs: the refund through the payment gateway and the acknowledgement mail.
 
 The money goes back after that transaction, not before: a withdrawal the member
 declared in time is never lost to a gateway that is down. The gateway is called right
@@ -33,7 +33,7 @@ from application.ports.units import ShopUnit
 from application.ports.withdrawals import RefundState, Withdrawal
 from application.shared.ledger import credits_event
 from application.shared.lookups import existing_member, site_of_member
-from application.shop import Shop
+from application.shared.refunds import give_back
 from domain.errors import DomainError
 from domain.members import Member
 from domain.money import format_money
@@ -128,7 +128,6 @@ class Withdrawals:
     uow: UnitFactory[ShopUnit]
     clock: Clock
     gateway: PaymentGateway
-    shop: Shop
     events: EventBus
     texts: MailTexts
     mailer: Mailer
@@ -194,7 +193,7 @@ class Withdrawals:
             if not uow.withdrawals.claim(kept):
                 raise DomainError("already_withdrawn", order=order.id)
             try:
-                refunded = self.shop.give_back(
+                refunded = give_back(
                     uow, order, _plan_of(order, plan), REASON, ACTOR, now,
                     kind=REFUNDED_KIND, key=withdrawal_key(order.id),
                     action="orders.withdrawal")

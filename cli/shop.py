@@ -12,7 +12,7 @@ import typer
 from rich.text import Text
 
 from application.ports.shop import Refund
-from application.shop import Refunded
+from application.shared.refunds import Refunded
 from application.shop_admin import CodeFigures, PriceList
 from cli.confirm import DryRun, Yes, confirm, refuse_unless_asked
 from cli.context import Id, container, fail_on_rule
@@ -170,9 +170,9 @@ def refund(
 
       amora orders refund 7 --reason "goodwill" --amount 5.00 --yes --json
     """
-    shop = container().shop()
+    refunds = container().refunds()
     with fail_on_rule():
-        plan = shop.refund_plan(order_id, amount, reason=why)
+        plan = refunds.refund_plan(order_id, amount, reason=why)
     if dry_run:
         if as_json:
             print_json({**_plan(plan), "dry_run": True})
@@ -186,7 +186,7 @@ def refund(
     confirm(f"Refund {money(plan.amount)} {plan.currency} of order {plan.order_id}?", yes,
             err=as_json)
     with fail_on_rule():
-        done = shop.refund(order_id, who, reason=why, amount=amount, confirmed=plan)
+        done = refunds.refund(order_id, who, reason=why, amount=amount, confirmed=plan)
     _refunded(done, as_json)
 
 

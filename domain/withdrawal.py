@@ -53,7 +53,7 @@ def withdrawal_deadline(paid_at: datetime, time_zone: str) -> datetime:
 
 
 def purchase_key(order_id: int) -> str:
-    """The ledger key of the order's credits (application.shop books them so)."""
+    """The ledger key of the order's credits (application.settlement books them so)."""
     return f"order:{order_id}:paid"
 
 

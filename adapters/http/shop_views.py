@@ -13,16 +13,11 @@ from adapters.http.composition import container
 from adapters.http.rendering import render
 from adapters.http.requests import geoip_country, json_body, site_host
 from adapters.http.session import current_member, require_member, session_token
-from application.shop import Shop
 from domain.direct_debit import MandateForm
 from domain.errors import DomainError, NotFound
 from domain.id_ranges import is_id
 
 blueprint = Blueprint("shop", __name__)
-
-
-def _shop() -> Shop:
-    return container().shop()
 
 
 def _where() -> str | None:
@@ -49,12 +44,12 @@ class RepeatBody:
 @blueprint.get("/api/bundles")
 def bundles() -> dict[str, Any]:
     """The offer where the member (or visitor, on the pricing page) is."""
-    return render(_shop().bundles(current_member(), site_host(), _where()))
+    return render(container().prices().bundles(current_member(), site_host(), _where()))
 
 
 @blueprint.get("/api/bundles/<int:bundle_id>/methods")
 def methods(bundle_id: int) -> dict[str, Any]:
-    return render(_shop().methods(require_member(), bundle_id, _where()))
+    return render(container().prices().methods(require_member(), bundle_id, _where()))
 
 
 @blueprint.get("/api/discountcode")
@@ -63,13 +58,13 @@ def discount_code() -> dict[str, Any]:
     welcome = request.args.get("welcome") == "true"
     if len(code) > 40 or (not code and not welcome):
         raise DomainError("invalid_request", detail="code")
-    return render(_shop().discount(require_member(), code, welcome, _where()))
+    return render(container().prices().discount(require_member(), code, welcome, _where()))
 
 
 @blueprint.post("/api/stay-discount")
 def claim_stay_discount() -> dict[str, Any]:
     """The delete-account page's offer: stay and get the company's discount, once."""
-    return render(_shop().claim_stay_discount(require_member()))
+    return render(container().prices().claim_stay_discount(require_member()))
 
 
 @blueprint.post("/api/orders")
@@ -79,9 +74,9 @@ def start_order() -> tuple[dict[str, Any], int]:
     for value, length in ((body.method, 20), (body.issuer, 60), (body.discount_code, 40)):
         if value is not None and len(value) > length:
             raise DomainError("invalid_request")
-    return render(_shop().start(member, body.bundle, body.method, body.issuer,
-                                body.discount_code, geoip_country=_where(),
-                                delivery_consent=body.delivery_consent)), 201
+    return render(container().checkout().start(
+        member, body.bundle, body.method, body.issuer, body.discount_code,
+        geoip_country=_where(), delivery_consent=body.delivery_consent)), 201
 
 
 @blueprint.post("/api/orders/repeat")
@@ -89,18 +84,18 @@ def repeat_order() -> tuple[dict[str, Any], int]:
     """The tick comes as {"delivery_consent": true}; no body is no tick (refused)."""
     member = require_member()
     given = json_body(RepeatBody).delivery_consent if request.content_length else False
-    return render(_shop().repeat(member, _where(), delivery_consent=given)), 201
+    return render(container().checkout().repeat(member, _where(), delivery_consent=given)), 201
 
 
 @blueprint.get("/api/orders/<int:order_id>")
 @blueprint.get("/api/transactions/<int:order_id>")
 def order(order_id: int) -> dict[str, Any]:
-    return render(_shop().order(require_member(), order_id))
+    return render(container().checkout().order(require_member(), order_id))
 
 
 @blueprint.get("/api/transactions")
 def transactions() -> dict[str, Any]:
-    return render(_shop().transactions(require_member()))
+    return render(container().checkout().transactions(require_member()))
 
 
 @attrs.frozen
@@ -151,5 +146,5 @@ def webhook(provider: str) -> Response:
     """Like Mollie: a form with the payment id; always 200, also for ids we don't know
     (so a stranger learns nothing and the gateway stops retrying)."""
     payment_id = request.form.get("id", "")[:100]
-    _shop().webhook(provider, payment_id)
+    container().settlement().webhook(provider, payment_id)
     return Response(status=200)

@@ -50,12 +50,12 @@ def open_orders(container: Container, count: int, first: int = 0) -> list[str]:
 
 
 def settle_at_once(container: Container, payments: list[str]) -> None:
-    shop = container.shop()
+    settlement = container.settlement()
     start = threading.Barrier(len(payments))
 
     def pay(payment: str) -> None:
         start.wait(30)
-        shop.settle("sandbox", payment, OrderStatus.PAID)
+        settlement.settle("sandbox", payment, OrderStatus.PAID)
 
     with ThreadPoolExecutor(max_workers=len(payments)) as pool:
         list(pool.map(pay, payments))  # re-raises what a thread raised

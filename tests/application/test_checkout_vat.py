@@ -21,13 +21,13 @@ def test_no_order_without_the_tick() -> None:
     t = till()
     for refused in (False, None):
         with pytest.raises(DomainError, match="delivery_consent_required"):
-            t.shop.start(t.ann, 1, "ideal", delivery_consent=refused)  # type: ignore[arg-type]
+            t.checkout.start(t.ann, 1, "ideal", delivery_consent=refused)  # type: ignore[arg-type]
     assert t.store.orders == {} and t.gateway.requests == []
 
 
 def test_the_order_keeps_the_ticks_version_and_time() -> None:
     t = till()
-    order = order_of(t, t.shop.start(t.ann, 1, "ideal", delivery_consent=True).order)
+    order = order_of(t, t.checkout.start(t.ann, 1, "ideal", delivery_consent=True).order)
     assert (order.consent_version, order.consent_at) == (CHECKOUT_CONSENT_VERSION,
                                                          t.clock.now())
 
@@ -36,15 +36,16 @@ def test_a_repeat_asks_for_the_tick_again() -> None:
     t = till()
     t.bought(1)
     with pytest.raises(DomainError, match="delivery_consent_required"):
-        t.shop.repeat(t.ann, delivery_consent=False)
+        t.checkout.repeat(t.ann, delivery_consent=False)
     assert len(t.store.orders) == 1
-    again = order_of(t, t.shop.repeat(t.ann, delivery_consent=True).order)
+    again = order_of(t, t.checkout.repeat(t.ann, delivery_consent=True).order)
     assert again.consent_version == CHECKOUT_CONSENT_VERSION
 
 
 def test_a_direct_debit_without_the_tick_records_no_mandate() -> None:
     t = till()
-    debit = DirectDebit(t.shop.uow, t.clock, None, None, None, t.shop)  # type: ignore[arg-type]
+    debit = DirectDebit(t.checkout.uow, t.clock, None, None, None,  # type: ignore[arg-type]
+                        t.checkout.start)
     form = MandateForm(account_holder="Ann", iban="NL91ABNA0417164300", street="Dam",
                        house_number="1", postcode="1012 JS", city="Amsterdam",
                        phone="+31612345678", sms_code="123456", consent=True)
@@ -55,7 +56,7 @@ def test_a_direct_debit_without_the_tick_records_no_mandate() -> None:
 
 def test_an_order_made_in_the_netherlands_carries_dutch_vat() -> None:
     t = till()
-    order = order_of(t, t.shop.start(t.ann, 1, "ideal", delivery_consent=True).order)
+    order = order_of(t, t.checkout.start(t.ann, 1, "ideal", delivery_consent=True).order)
     assert (order.vat_country, order.vat_rate_bp, order.vat_amount, order.net_amount) == (
         "NL", 2100, 174, 826)  # 1000 × 21 / 121 = 173.55
     assert order.payment_country is None
@@ -63,14 +64,14 @@ def test_an_order_made_in_the_netherlands_carries_dutch_vat() -> None:
 
 def test_where_the_member_is_decides_when_the_profile_disagrees() -> None:
     t = till()
-    order = order_of(t, t.shop.start(t.ann, 1, "ideal", geoip_country="DE",
+    order = order_of(t, t.checkout.start(t.ann, 1, "ideal", geoip_country="DE",
                                      delivery_consent=True).order)
     assert (order.vat_country, order.vat_rate_bp, order.vat_amount) == ("DE", 1900, 160)
 
 
 def test_the_banks_country_joins_the_evidence_when_paid() -> None:
     t = till()
-    started = t.shop.start(t.ann, 1, "ideal", geoip_country="DE", delivery_consent=True)
+    started = t.checkout.start(t.ann, 1, "ideal", geoip_country="DE", delivery_consent=True)
     t.gateway.countries[started.payment_id] = "NL"  # the bank agrees with the profile
     t.pay(started.payment_id)
     order = order_of(t, started.order)
@@ -80,7 +81,7 @@ def test_the_banks_country_joins_the_evidence_when_paid() -> None:
 
 def test_a_pending_report_asks_no_country() -> None:
     t = till()
-    started = t.shop.start(t.ann, 1, "ideal", delivery_consent=True)
+    started = t.checkout.start(t.ann, 1, "ideal", delivery_consent=True)
     t.gateway.countries[started.payment_id] = "BE"
     t.pay(started.payment_id, "pending")
     assert order_of(t, started.order).vat_country == "NL"  # as made
@@ -93,7 +94,7 @@ def test_the_rate_is_the_one_of_the_day_it_was_paid() -> None:
     fin = add_member(t.store, "Aino", country="FI",
                      created_at=datetime(2024, 1, 1, tzinfo=UTC))  # no time bonus
     t.clock.current = datetime(2024, 8, 31, 22, 0, tzinfo=UTC)
-    started = t.shop.start(fin, 1, "creditcard", delivery_consent=True)
+    started = t.checkout.start(fin, 1, "creditcard", delivery_consent=True)
     assert order_of(t, started.order).vat_rate_bp == 2400
     t.clock.current = datetime(2024, 9, 1, 0, 5, tzinfo=UTC)
     t.pay(started.payment_id)
@@ -104,7 +105,7 @@ def test_the_rate_is_the_one_of_the_day_it_was_paid() -> None:
 
 def test_an_order_from_outside_the_table_carries_no_vat() -> None:
     t = till()
-    order = order_of(t, t.shop.start(t.ann, 3, "creditcard", geoip_country="US",
+    order = order_of(t, t.checkout.start(t.ann, 3, "creditcard", geoip_country="US",
                                      delivery_consent=True).order)
     assert (order.vat_country, order.vat_rate_bp, order.vat_amount, order.net_amount) == (
         "US", 0, 0, 1200)

@@ -12,12 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from application.checkout import Checkout
 from application.credits import Credits
 from application.direct_debit import DirectDebit, SmsCodeSent
 from application.ports.events import CreditsChanged
 from application.ports.shop import MemberFlag
 from application.shared.buyers import DIRECT_DEBIT_BLOCK
-from application.shop import Shop, StartedOrder
+from application.shared.orders import StartedOrder
 from domain.accounts import InvalidFields
 from domain.direct_debit import MAX_ATTEMPTS, SENDS_PER_HOUR, MandateForm
 from domain.errors import DomainError
@@ -171,8 +172,9 @@ def bank(**site: object) -> Bank:
         uow.bundles.replace(1, "EUR", [Bundle(id=0, site_id=1, credits=100, price=1000,
                                               currency="EUR")])
         uow.commit()
-    shop = Shop(factory(store), clock, gateway, Bus(), base_url="https://{domain}")
-    debit = DirectDebit(factory(store), clock, CountingSecrets(), Checks(), phone, shop)
+    checkout = Checkout(factory(store), clock, gateway, base_url="https://{domain}")
+    debit = DirectDebit(factory(store), clock, CountingSecrets(), Checks(), phone,
+                        checkout.start)
     ann = add_member(store, "Ann", created_at=LONG_AGO)
     with MemoryUnitOfWork(store) as uow:
         uow.sessions.add(ann.id, "sha:" + SESSION, LONG_AGO, NOW + timedelta(days=90), None,
@@ -259,9 +261,8 @@ def test_blocked_members_and_members_over_the_limit_may_not_pay_by_debit() -> No
 
 def test_every_direct_debit_order_needs_a_signed_mandate() -> None:
     b = bank()
-    shop = b.debit.shop
     with pytest.raises(DomainError, match="directdebit_mandate_missing"):
-        shop.start(b.ann, 1, "directdebit", delivery_consent=True)
+        b.debit.start_order(b.ann, 1, "directdebit", delivery_consent=True)
     assert not b.store.orders
 
 

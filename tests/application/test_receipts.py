@@ -32,9 +32,9 @@ def numbers(t: Till) -> dict[int, str]:
 def test_paid_orders_take_their_companys_numbers_in_turn_and_unpaid_ones_none() -> None:
     t = till()
     first = t.bought()
-    failed = t.shop.start(t.ann, 1, "ideal", delivery_consent=True)
+    failed = t.checkout.start(t.ann, 1, "ideal", delivery_consent=True)
     t.pay(failed.payment_id, "failed")
-    waiting = t.shop.start(t.ann, 1, "ideal", delivery_consent=True)
+    waiting = t.checkout.start(t.ann, 1, "ideal", delivery_consent=True)
     t.pay(waiting.payment_id, "pending")
     second = t.bought(2)
     t.pay(waiting.payment_id)  # paid last: numbered last
@@ -58,7 +58,7 @@ def test_the_count_starts_again_each_year_and_per_company() -> None:
         uow.bundles.replace(site.id, "EUR", [bundle(50, 500, "EUR")])
         uow.commit()
     bob = add_member(t.store, "Bob", gender="male", site_id=site.id, created_at=LONG_AGO)
-    started = t.shop.start(bob, t.store.bundles[-1].bundle.id, "ideal", delivery_consent=True)
+    started = t.checkout.start(bob, t.store.bundles[-1].bundle.id, "ideal", delivery_consent=True)
     t.pay(started.payment_id)
     assert numbers(t)[new_year] == "2027-000001"
     assert t.store.receipts[started.order].number == "2027-000001"
@@ -71,8 +71,8 @@ def test_a_refund_leaves_the_receipt_and_shows_on_it() -> None:
     t = till()
     order = t.bought(2)
     t.clock.current += timedelta(days=1)
-    t.shop.refund(order, actor="ops", reason="late delivery", amount="8")
-    t.shop.refund(order, actor="ops", reason="the rest")
+    t.refunds.refund(order, actor="ops", reason="late delivery", amount="8")
+    t.refunds.refund(order, actor="ops", reason="the rest")
     assert t.store.orders[order].status is OrderStatus.REFUNDED
     assert numbers(t) == {order: "2026-000001"}
     view = Receipts(factory(t.store), FpdfReceiptPrinter()).view(t.ann, order)
@@ -84,7 +84,7 @@ def test_a_refund_leaves_the_receipt_and_shows_on_it() -> None:
 def test_members_see_only_their_own_receipts_of_paid_orders() -> None:
     t = till()
     order = t.bought()
-    open_order = t.shop.start(t.ann, 1, "ideal", delivery_consent=True).order
+    open_order = t.checkout.start(t.ann, 1, "ideal", delivery_consent=True).order
     receipts = Receipts(factory(t.store), FpdfReceiptPrinter())
     view = receipts.view(t.ann, order)
     assert (view.number, view.customer, view.language, view.method, view.gross,
@@ -102,9 +102,9 @@ def test_members_see_only_their_own_receipts_of_paid_orders() -> None:
     with pytest.raises(DomainError, match="order_not_found"):
         receipts.view(t.ann, 999)
     listed = {view.id: view.receipt_number
-              for view in t.shop.transactions(t.ann).transactions}
+              for view in t.checkout.transactions(t.ann).transactions}
     assert listed == {order: "2026-000001", open_order: None}
-    assert t.shop.order(t.ann, order).order.receipt_number == "2026-000001"
+    assert t.checkout.order(t.ann, order).order.receipt_number == "2026-000001"
 
 
 def test_the_payment_mail_carries_the_receipt_as_a_pdf() -> None:

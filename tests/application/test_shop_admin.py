@@ -152,7 +152,7 @@ def test_a_disabled_code_no_longer_exists_for_members() -> None:
     ops.disable_code("spring10", actor="ops")
     assert t.store.codes["SPRING10"].status is CodeStatus.DISABLED
     with pytest.raises(DomainError, match="code_not_found"):
-        t.shop.start(t.ann, 1, "ideal", code="SPRING10", delivery_consent=True)
+        t.checkout.start(t.ann, 1, "ideal", code="SPRING10", delivery_consent=True)
     with pytest.raises(DomainError, match="code_not_found"):
         ops.disable_code("NOPE", actor="ops")
 
@@ -175,7 +175,7 @@ def test_the_direct_debit_block_is_set_and_lifted_with_a_reason() -> None:
 def test_operators_list_orders_by_site_and_status() -> None:
     t = till()
     paid = t.bought()
-    t.shop.start(t.ann, 2, "ideal", delivery_consent=True)
+    t.checkout.start(t.ann, 2, "ideal", delivery_consent=True)
     ops = admin(t.store)
     assert [o.id for o in ops.orders(None, None, 10)] == [paid + 1, paid]
     assert [o.id for o in ops.orders("amora.test", "paid", 10)] == [paid]

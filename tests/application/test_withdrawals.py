@@ -36,8 +36,8 @@ class Desk:
 def desk() -> Desk:
     t = till()
     mails = Outbox()
-    return Desk(t, Withdrawals(factory(t.store), t.clock, t.gateway, t.shop, t.bus, Texts(),
-                               mails, base_url="https://{domain}"), mails)
+    return Desk(t, Withdrawals(factory(t.store), t.clock, t.gateway, t.bus, Texts(), mails,
+                               base_url="https://{domain}"), mails)
 
 
 def spend(t: Till, credits: int, key: str = "spent") -> None:
@@ -201,7 +201,7 @@ def test_no_withdrawal_of_a_free_a_refunded_or_anothers_order() -> None:
     free = t.bought(1)
     t.store.orders[free] = attrs.evolve(order_of(t, free), amount=0)
     refunded = t.bought(1)
-    t.shop.refund(refunded, actor="ops", reason="goodwill")
+    t.refunds.refund(refunded, actor="ops", reason="goodwill")
     codes = {}
     for order in (free, refunded):
         with pytest.raises(DomainError) as refused:

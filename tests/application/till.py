@@ -9,8 +9,11 @@ from decimal import Decimal
 
 import attrs
 
+from application.checkout import Checkout
 from application.ports.payments import CreatedPayment, Issuer, PaymentMethod, PaymentRequest
-from application.shop import Shop
+from application.prices import Prices
+from application.refunds import Refunds
+from application.settlement import Settlement
 from domain.members import Member
 from domain.orders import Order
 from domain.pricing import Bundle, DiscountCode, Validity
@@ -65,17 +68,20 @@ class Till:
     clock: FixedClock
     bus: Bus
     gateway: Gateway
-    shop: Shop
+    prices: Prices
+    checkout: Checkout
+    settlement: Settlement
+    refunds: Refunds
     ann: Member
 
     def pay(self, payment_id: str, status: str = "paid") -> None:
         self.gateway.statuses[payment_id] = status
-        self.shop.webhook("sandbox", payment_id)
+        self.settlement.webhook("sandbox", payment_id)
 
     def bought(self, bundle_id: int = 1, **start: object) -> int:
         """An order paid in full; its id."""
         start.setdefault("delivery_consent", True)
-        started = self.shop.start(self.ann, bundle_id, "ideal", **start)  # type: ignore[arg-type]
+        started = self.checkout.start(self.ann, bundle_id, "ideal", **start)  # type: ignore[arg-type]
         self.pay(started.payment_id)
         return started.order
 
@@ -91,8 +97,10 @@ def till(created_at: datetime = LONG_AGO, **site: object) -> Till:
         uow.bundles.replace(1, "USD", [bundle(120, 1200, "USD")])
         uow.commit()
     ann = add_member(store, "Ann", created_at=created_at)
-    shop = Shop(factory(store), clock, gateway, bus, base_url="https://{domain}")
-    return Till(store, clock, bus, gateway, shop, ann)
+    work = factory(store)
+    return Till(store, clock, bus, gateway, Prices(work, clock, gateway),
+                Checkout(work, clock, gateway, base_url="https://{domain}"),
+                Settlement(work, clock, gateway, bus), Refunds(work, clock, gateway, bus), ann)
 
 
 def add_code(store: MemoryStore, name: str, percentage: int, **change: object) -> None:

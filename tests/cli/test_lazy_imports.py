@@ -86,20 +86,22 @@ NOT_FOR_READING = ("sqlalchemy.orm", "alembic", "flask", "phonenumbers", "schwif
                    "reverse_geocoder", "apscheduler", "zxcvbn", "imagehash")
 ACCOUNTS = ("application.signup", "application.sign_in", "application.credentials",
             "application.account_closing")
+SHOP = ("application.prices", "application.checkout", "application.settlement",
+        "application.refunds")
 OTHER_AREAS = {
-    ("members", "list"): ("application.chat", "application.shop", "application.likes",
+    ("members", "list"): ("application.chat", *SHOP, "application.likes",
                           "application.discovery", "application.complaints", *ACCOUNTS),
-    ("complaints", "list"): ("application.shop", "application.chat", "application.photos",
+    ("complaints", "list"): (*SHOP, "application.chat", "application.photos",
                              *ACCOUNTS),
     ("orders", "list"): ("application.chat", "application.photos", "application.complaints",
                          *ACCOUNTS),
-    ("today",): ("application.chat", "application.shop", "application.photos", *ACCOUNTS),
-    ("safety", "queue"): ("application.chat", "application.shop", "application.photos",
+    ("today",): ("application.chat", *SHOP, "application.photos", *ACCOUNTS),
+    ("safety", "queue"): ("application.chat", *SHOP, "application.photos",
                           *ACCOUNTS),
     # An appeal's lifting undoes restrictions: the undoing is given to Appeals (issue 35.1).
-    ("appeals", "list"): ("application.undoing", "application.photos", "application.shop",
+    ("appeals", "list"): ("application.undoing", "application.photos", *SHOP,
                           "application.chat", *ACCOUNTS),
-    ("photos", "pending"): ("application.chat", "application.shop", "application.blocklists",
+    ("photos", "pending"): ("application.chat", *SHOP, "application.blocklists",
                             "application.shield", *ACCOUNTS),
 }
 

@@ -76,10 +76,10 @@ def _paid_order(amora: Any, member: Any = None, credits: int = 300) -> int:
     member = member or _member()
     offered = {b.credits: b.id for b in context.container().shop_administration()
                .bundles("amora.test")}
-    shop = context.container().shop()
-    started = shop.start(member, offered[credits], "creditcard", delivery_consent=True)
+    started = context.container().checkout().start(member, offered[credits], "creditcard",
+                                                   delivery_consent=True)
     context.container().payment_gateway().choose(started.payment_id, "paid")
-    shop.webhook("sandbox", started.payment_id)
+    context.container().settlement().webhook("sandbox", started.payment_id)
     return started.order
 
 

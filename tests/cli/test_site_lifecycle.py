@@ -194,13 +194,13 @@ def test_close_stops_signups_and_purchases_and_tells_every_member(amora: Any) ->
         email="cid@example.com", name="Cid", date_of_birth="1980-01-01", password=PASSWORD,
         gender="female"), Visitor(ip="192.0.2.1", user_agent=None, language="en")).member
     container.tasks().drain()  # the activation mails
-    shop, moderation = container.shop(), container.moderation()
-    bundle = shop.bundles(moderation.show(ann)).bundles[0].id
-    started = shop.start(moderation.show(ann), bundle, "ideal", delivery_consent=True)
+    checkout, moderation = container.checkout(), container.moderation()
+    bundle = container.prices().bundles(moderation.show(ann)).bundles[0].id
+    started = checkout.start(moderation.show(ann), bundle, "ideal", delivery_consent=True)
     container.payment_gateway().choose(started.payment_id, "paid")  # the payer's click
     with container.engine().begin() as connection:  # the webhook's call, made here
         connection.execute(delete(outbox).where(outbox.c.name == "sandbox_webhook"))
-    shop.webhook("sandbox", started.payment_id)
+    container.settlement().webhook("sandbox", started.payment_id)
 
     # Not on a terminal and without --yes: nothing happens; --dry-run says what would.
     before = _state()
@@ -236,9 +236,9 @@ def test_close_stops_signups_and_purchases_and_tells_every_member(amora: Any) ->
             email="dan@example.com", name="Dan", date_of_birth="1980-01-01",
             password=PASSWORD, gender="male"), visitor)
     assert (refused.value.code, refused.value.params) == ("site_closed", {"sitename": "Amora"})
-    for attempt in (lambda: shop.start(moderation.show(bea), bundle, "ideal",
-                                       delivery_consent=True),
-                    lambda: shop.repeat(moderation.show(ann), delivery_consent=True),
+    for attempt in (lambda: checkout.start(moderation.show(bea), bundle, "ideal",
+                                           delivery_consent=True),
+                    lambda: checkout.repeat(moderation.show(ann), delivery_consent=True),
                     lambda: container.direct_debit().send_code(moderation.show(bea),
                                                                "+31 6 12345678")):
         with pytest.raises(DomainError) as refused:

@@ -109,8 +109,8 @@ def test_a_refund_shows_on_the_receipt(
     bundle = ann.get("/api/bundles").json["bundles"][0]["id"]
     order, payment = pay(ann, bundle)
     settled(client, payment)
-    app.extensions["amora"].shop().refund(order, actor="ops", reason="goodwill",
-                                           amount="5.00")
+    app.extensions["amora"].refunds().refund(order, actor="ops", reason="goodwill",
+                                              amount="5.00")
     html = ann.get(f"/api/orders/{order}/receipt").get_data(as_text=True)
     assert "Money back" in html and "Refund on" in html and "-€5.00" in html
     assert "of which VAT -€0.87" in html and "Total refunded" in html

@@ -154,7 +154,7 @@ def test_refund_takes_credits_back_and_flags_what_was_spent(app: Flask, containe
     order, payment = pay(ann, bundle)
     client.post("/api/payments/webhook/sandbox", data={"id": payment})
     container.credits().revoke(ann_id, 30, "spent in a test", "pytest")
-    refunded = container.shop().refund(order, "pytest", reason="test")
+    refunded = container.refunds().refund(order, "pytest", reason="test")
     assert refunded.order.status.value == "refunded"
     assert ann.get("/api/user").json["user"]["credits"] == 0
     with container.unit_of_work() as work:
