@@ -8,6 +8,7 @@ import json
 import re
 import uuid
 from datetime import datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -15,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.e2e.conftest import DESKTOP, PHONE, ROOT, browser_of, new_context, screenshot
 from tests.e2e.test_accounts import Texts, sign_up
 from tests.e2e.test_foundation import enter_site
-from tests.e2e.waiting import still
+from tests.e2e.waiting import still, wait_until
 
 ZONE = "Europe/Amsterdam"
 GAMES = json.loads((ROOT / "web/src/locales/en/games.json").read_text(encoding="utf-8"))
@@ -107,12 +108,14 @@ def test_signup_matches_then_four_likes_and_no_fifth(browser: Browser, live_serv
     # Out of likes: when they come back, in the member's time zone; likes are off.
     out = page.get_by_test_id("swipe-out-of-likes")
     expect(out).to_be_visible()
-    # The counter is the client's at once; the last like's call may still be on its way.
-    page.wait_for_function(
-        "() => fetch('/api/swipe').then(r => r.json()).then(d => d.remaining === 0)",
-        polling=250, timeout=15_000)
-    deck = page.evaluate("fetch('/api/swipe').then(r => r.json())")
-    assert deck["remaining"] == 0 and deck["limit"] == 4
+    # The counter is the client's at once; the likes' calls may still be on their way.
+    # (Not wait_for_function: it took the predicate's promise for a truthy answer.)
+    def used_up() -> dict[str, Any] | None:
+        answer: dict[str, Any] = page.evaluate("fetch('/api/swipe').then(r => r.json())")
+        return answer if answer["remaining"] == 0 else None
+
+    deck = wait_until(used_up, "the server's count of today's likes at 0")
+    assert deck["limit"] == 4
     reset = datetime.fromisoformat(deck["resets_at"]).astimezone(ZoneInfo(ZONE))
     # One date format across the app (issue 29.7): en-GB's medium date ("Sept" in ICU).
     month = "Sept" if reset.month == 9 else reset.strftime("%b")
