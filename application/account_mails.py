@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date, timedelta
-from typing import Protocol
 from zoneinfo import ZoneInfo
 
 import attrs
@@ -20,6 +19,7 @@ from application.ports.units import NoticesUnit
 from application.shared.account_changes import UNDO, UNDO_LIFETIME
 from application.shared.decisions import DECISION_MAIL, OUTCOME_MAIL
 from application.shared.lookups import existing_member, site_of_member
+from application.shared.mail_brand import MailTexts, addressed_brand_values, brand_values
 from application.shared.site_lookup import CLOSED_MAIL as SITE_CLOSED_MAIL
 from application.shared.site_lookup import resolve_site
 from domain.accounts import TOKEN_LIFETIMES
@@ -54,43 +54,6 @@ BAN_OUTCOME_MAILS = ("appeal_lifted", "appeal_upheld")
 # The statement of reasons (issue 30.2): a ban is contested from the ban page (the member
 # cannot log in), anything else from the Decisions section of the account.
 DECISION_PATHS = {"ban": "/pages/ban", "other": "/decisions"}
-
-# What mail and push texts fill in: {name}, {site}, {link}, {count}, ...; a date is
-# written out in the mail's language.
-TemplateValues = Mapping[str, str | int | bool | date]
-
-
-def brand_values(site: Site, company: Company | None, member: Member) -> dict[str, str]:
-    """What every mail's greeting and footer say: the member, the site, the company and
-    its address for the member's country (US members see the US address)."""
-    return _brand(site, company, member.profile.name, member.profile.country)
-
-
-def visitor_brand_values(site: Site, company: Company | None, name: str) -> dict[str, str]:
-    """The same for someone without an account (a visitor who gave notice): the name
-    they gave and the company's default address."""
-    return _brand(site, company, name, "")
-
-
-def _brand(site: Site, company: Company | None, name: str, country: str) -> dict[str, str]:
-    address = company.address_for(country) if company else None
-    return {"name": name, "site": site.name,
-            "support_email": site.support_email,
-            "company": company.name if company else site.name,
-            "address": f"{address.street}, {address.postcode} {address.city}" if address else ""}
-
-
-@attrs.frozen
-class ComposedMail:
-    subject: str
-    text: str
-    html: str
-
-
-class MailTexts(Protocol):
-    """Server texts of the e-mails in the member's language."""
-
-    def compose(self, kind: str, language: str, values: TemplateValues) -> ComposedMail: ...
 
 
 @attrs.frozen
@@ -207,7 +170,7 @@ class AccountMails:
             company = uow.companies.get(site.company_id)
         base = self.base_url.format(domain=site.domain)
         self._deliver("erased", site, member_id, language, email,
-                      _brand(site, company, name, country), base + "/",
+                      addressed_brand_values(site, company, name, country), base + "/",
                       TOKEN_LIFETIMES["reactivation"])
 
     def _deliver(self, kind: str, site: Site, member_id: int, language: str, address: str,

@@ -12,11 +12,11 @@ from zoneinfo import ZoneInfo
 
 import attrs
 
-from application.account_mails import MailTexts, brand_values, visitor_brand_values
 from application.ports.complaints import Complaint
 from application.ports.notifications import Mailer
 from application.ports.transaction import UnitFactory
 from application.ports.units import NoticesUnit
+from application.shared.mail_brand import MailTexts, brand_values, visitor_brand_values
 from domain.complaints import NOTICE_OUTCOME, NOTICE_RECEIVED, URGENT_CATEGORIES
 from domain.locales import DEFAULT_LOCALE
 from domain.notifications import MailOff, may_mail_account

@@ -17,7 +17,6 @@ from typing import Any, Protocol
 
 import attrs
 
-from application.account_mails import ComposedMail, TemplateValues, brand_values
 from application.ports.clock import Clock
 from application.ports.jobs import (
     Job,
@@ -35,6 +34,7 @@ from application.ports.security import Secrets, Signer
 from application.ports.transaction import UnitFactory
 from application.ports.units import NoticesUnit
 from application.shared.lookups import existing_member, site_of_member
+from application.shared.mail_brand import ComposedMail, TemplateValues, brand_values
 from application.shared.marketing import change_preferences
 from application.shared.receipts import pdf_name, receipt_view
 from domain.errors import DomainError

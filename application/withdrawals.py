@@ -22,7 +22,6 @@ from zoneinfo import ZoneInfo
 
 import attrs
 
-from application.account_mails import MailTexts, brand_values
 from application.ports.clock import Clock
 from application.ports.events import EventBus, PaymentSettled, member_channel
 from application.ports.jobs import WithdrawalMail, WithdrawalRefund
@@ -33,6 +32,7 @@ from application.ports.units import ShopUnit
 from application.ports.withdrawals import RefundState, Withdrawal
 from application.shared.ledger import credits_event
 from application.shared.lookups import existing_member, site_of_member
+from application.shared.mail_brand import MailTexts, brand_values
 from application.shared.refunds import give_back
 from domain.errors import DomainError
 from domain.members import Member

@@ -12,7 +12,7 @@ from typing import Any
 
 from babel.dates import format_date
 
-from application.account_mails import ComposedMail, TemplateValues
+from application.shared.mail_brand import ComposedMail, TemplateValues
 from domain.locales import DEFAULT_LOCALE, LOCALES, is_locale
 
 CATALOGS = Path(__file__).with_name("texts")

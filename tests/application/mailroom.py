@@ -10,10 +10,10 @@ from typing import Any
 import attrs
 
 from adapters.security.signing import SecretSigner
-from application.account_mails import ComposedMail, TemplateValues
 from application.notifications import BrowserSubscription, NotificationSettings, Notifier
 from application.ports.jobs import NOTIFICATIONS
 from application.ports.notifications import Attachment, PushPayload, PushSubscription
+from application.shared.mail_brand import ComposedMail, TemplateValues
 from domain.members import Member
 from tests.application.memory import CountingSecrets, FixedClock, MemoryStore
 from tests.application.people import add_member, factory, new_store

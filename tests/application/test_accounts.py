@@ -13,11 +13,12 @@ from adapters.events.local import LocalEventBus
 from adapters.security.password_strength import password_strength
 from adapters.security.signing import SecretSigner
 from adapters.texts.grounds import JsonGroundTexts
-from application.account_mails import AccountMails, ComposedMail
+from application.account_mails import AccountMails
 from application.moderation import Moderation
 from application.ports.jobs import AccountMail, DeleteFiles, ErasureMail
 from application.ports.notifications import Attachment
 from application.ports.photos import Photo
+from application.shared.mail_brand import ComposedMail
 from application.shared.sign_ins import SESSION_LIFETIME, Visitor
 from application.signup import SignupForm
 from domain.errors import DomainError

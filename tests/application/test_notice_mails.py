@@ -12,10 +12,10 @@ from typing import Any
 import attrs
 import pytest
 
-from application.account_mails import ComposedMail, TemplateValues
 from application.notice_mails import REPORTING_PATH, NoticeMails
 from application.ports.complaints import Complaint
 from application.ports.notifications import Attachment
+from application.shared.mail_brand import ComposedMail, TemplateValues
 from domain.complaints import NOTICE_OUTCOME, NOTICE_RECEIVED
 from domain.members import Member
 from tests.application.memory import MemoryStore, MemoryUnitOfWork

@@ -12,10 +12,11 @@ import pytest
 from adapters.security.password_strength import password_strength
 from adapters.security.signing import SecretSigner
 from adapters.texts.grounds import JsonGroundTexts
-from application.account_mails import AccountMails, ComposedMail
+from application.account_mails import AccountMails
 from application.new_device_mails import NewDeviceMails, device_words
 from application.ports.events import Event, SessionRevoked
 from application.ports.jobs import NewDeviceMail
+from application.shared.mail_brand import ComposedMail
 from application.shared.sign_ins import Visitor
 from application.sign_in_sessions import SignInSessions
 from domain.errors import DomainError
