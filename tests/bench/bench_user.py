@@ -4,17 +4,26 @@ as `amora serve` runs it) on SQLite and on a PostgreSQL database this bench crea
 drops itself. Prints req/s, p50 and p95 of each and the ratio, and the time from
 starting `amora serve` to a healthy answer.
 
+Two GET /api/user loads (issue 36.1): "one member" sends one member's cookie on every
+request (the case a process's memory of a sign-in serves); "5,000 members" sends a
+different member's cookie on each request, round-robin over MEMBERS members, so no
+member comes back before all the others have been served. Their sessions were last used
+just now, as in a steady state where "last active" is written every few minutes.
+
 Two comparisons, both in the same server process: "bare app" is a plain Flask app
 (one JSON route, no hooks) mounted at /bench-bare; "bare route" is a JSON route added to
 Amora's own app (so it pays the app's request hooks). Both exist only in the bench's
 child process (BENCH_BARE=1), never in the product.
 
     .venv/bin/python tests/bench/bench_user.py [requests per round]     (default 3000)
+
+BENCH_PORT picks the first of the two ports it serves on (default 18741).
 """
 
 from __future__ import annotations
 
 import http.client
+import itertools
 import os
 import statistics
 import subprocess
@@ -29,9 +38,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-PORT = 18741
+PORT = int(os.environ.get("BENCH_PORT", "18741"))
 CLIENTS = 16
 ROUNDS = 3
+MEMBERS = 5000
 
 
 def child(port: str) -> None:
@@ -61,7 +71,8 @@ def _with_bare_endpoints(load: Any) -> Any:
     return loaded
 
 
-def _seed(url: str, folder: Path) -> tuple[dict[str, str], str]:
+def _seed(url: str, folder: Path) -> tuple[dict[str, str], list[str]]:
+    """The site and MEMBERS signed-in members: their session cookies, member 1's first."""
     from adapters.container import build_container
     from adapters.sql import migrate, tables
     from tests.conftest import make_config, seed_default_site
@@ -74,25 +85,33 @@ def _seed(url: str, folder: Path) -> tuple[dict[str, str], str]:
     container = build_container(make_config(folder, **env))
     seed_default_site(container)
     now = datetime.now(UTC)
-    token = container.secrets().token()
+    secrets = container.secrets()
+    tokens = [secrets.token() for _ in range(MEMBERS)]
+    ids = range(1, MEMBERS + 1)
     with container.engine().begin() as connection:
-        connection.execute(tables.members.insert().values(
-            id=1, site_id=1, email="bench@bench.test", status="active", language="en",
-            created_at=now, is_fictional=False, invisible=False, paid_user=True))
-        connection.execute(tables.profiles.insert().values(
-            member_id=1, name="Bench", gender="female", birth_date=date(1990, 1, 1),
-            country="NL", sexuality="straight", about_me="", interests=[], status="active"))
-        connection.execute(tables.sessions.insert().values(
-            member_id=1, token_hash=container.secrets().digest(token), created_at=now,
-            expires_at=now + timedelta(days=1)))
-        connection.execute(tables.credit_balances.insert().values(member_id=1, balance=40))
+        connection.execute(tables.members.insert(), [dict(
+            id=id_, site_id=1, email=f"bench{id_}@bench.test", status="active",
+            language="en", created_at=now, is_fictional=False, invisible=False,
+            paid_user=True) for id_ in ids])
+        connection.execute(tables.profiles.insert(), [dict(
+            member_id=id_, name=f"Bench {id_}", gender="female",
+            birth_date=date(1990, 1, 1), country="NL", sexuality="straight", about_me="",
+            interests=[], status="active") for id_ in ids])
+        connection.execute(tables.sessions.insert(), [dict(
+            member_id=id_, token_hash=secrets.digest(token), created_at=now,
+            expires_at=now + timedelta(days=1), last_seen_at=now)
+            for id_, token in zip(ids, tokens, strict=True)])
+        connection.execute(tables.credit_balances.insert(), [dict(
+            member_id=id_, balance=40) for id_ in ids])
     container.engine().dispose()
-    return env, f"auth._token={token}"
+    return env, [f"auth._token={token}" for token in tokens]
 
 
-def _load(path: str, cookie: str | None, requests: int) -> tuple[float, list[float]]:
-    """``requests`` GETs from CLIENTS keep-alive connections: (req/s, latencies)."""
-    headers = {"Cookie": cookie} if cookie else {}
+def _load(path: str, cookies: list[str], requests: int) -> tuple[float, list[float]]:
+    """``requests`` GETs from CLIENTS keep-alive connections: (req/s, latencies). Each
+    request sends the next of ``cookies`` (none if empty), taken in turn by all clients."""
+    turns = itertools.cycle(cookies) if cookies else None
+    taking = threading.Lock()
     latencies: list[float] = []
     failures: list[int] = []
     per_client = requests // CLIENTS
@@ -101,6 +120,11 @@ def _load(path: str, cookie: str | None, requests: int) -> tuple[float, list[flo
         connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
         mine = []
         for _ in range(per_client):
+            if turns is None:
+                headers = {}
+            else:
+                with taking:
+                    headers = {"Cookie": next(turns)}
             started = time.perf_counter()
             connection.request("GET", path, headers=headers)
             answer = connection.getresponse()
@@ -156,13 +180,14 @@ def _stop(server: subprocess.Popen[bytes]) -> None:
 
 
 def measure(kind: str, url: str, folder: Path, requests: int) -> None:
-    env, cookie = _seed(url, folder)
+    env, cookies = _seed(url, folder)
     cold = _serve(env, folder, [str(ROOT / ".venv/bin/amora"), "serve", "--port",
                                 str(PORT + 1), "--no-access-log"], PORT + 1)
     _stop(cold[0])
     server, _ = _serve(env, folder, [sys.executable, __file__, "--child", str(PORT)], PORT)
-    paths = {"bare app": ("/bench-bare/", None), "bare route": ("/bench/bare", None),
-             "GET /api/user": ("/api/user", cookie)}
+    paths = {"bare app": ("/bench-bare/", []), "bare route": ("/bench/bare", []),
+             "user, 1 member": ("/api/user", cookies[:1]),
+             f"user, {MEMBERS:,} members": ("/api/user", cookies)}
     try:
         for path, with_cookie in paths.values():  # warm up
             _load(path, with_cookie, requests // 5)
@@ -180,10 +205,11 @@ def measure(kind: str, url: str, folder: Path, requests: int) -> None:
         rate, latencies = sorted(runs, key=lambda run: run[0])[len(runs) // 2]
         rates[name] = rate
         cuts = statistics.quantiles(latencies, n=100)
-        print(f"  {name:<15}{rate:8.0f} req/s   p50 {cuts[49] * 1e3:6.2f} ms"
+        print(f"  {name:<22}{rate:8.0f} req/s   p50 {cuts[49] * 1e3:6.2f} ms"
               f"   p95 {cuts[94] * 1e3:6.2f} ms")
-    print(f"  /api/user vs bare app:   {rates['GET /api/user'] / rates['bare app']:.0%}")
-    print(f"  /api/user vs bare route: {rates['GET /api/user'] / rates['bare route']:.0%}")
+    for name in list(rates)[2:]:
+        print(f"  {name} vs bare app: {rates[name] / rates['bare app']:.0%}, "
+              f"vs bare route: {rates[name] / rates['bare route']:.0%}")
 
 
 def main() -> None:
