@@ -91,7 +91,8 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from application.moderation import Moderation
     from application.new_device_mails import NewDeviceMails
     from application.notice_mails import NoticeMails
-    from application.notifications import NotificationSettings, Notifier
+    from application.notification_settings import NotificationSettings
+    from application.notifications import Notifier
     from application.opener_guard import OpenerPurge
     from application.operator_desk import OperatorDesk
     from application.passkeys import Passkeys
@@ -176,8 +177,8 @@ else:  # the use cases and the adapters behind them, imported when first built
     MemberDecisions = _lazy("application.member_decisions", "MemberDecisions")
     Moderation = _lazy("application.moderation", "Moderation")
     NoticeMails = _lazy("application.notice_mails", "NoticeMails")
-    NotificationSettings, Notifier = _lazy_from(
-        "application.notifications", "NotificationSettings", "Notifier")
+    NotificationSettings = _lazy("application.notification_settings", "NotificationSettings")
+    Notifier = _lazy("application.notifications", "Notifier")
     OpenerPurge = _lazy("application.opener_guard", "OpenerPurge")
     OperatorDesk = _lazy("application.operator_desk", "OperatorDesk")
     Passkeys = _lazy("application.passkeys", "Passkeys")
@@ -356,10 +357,12 @@ class Container(containers.DeclarativeContainer):
     vapid = providers.Singleton(vapid_key, private_pem=config.provided.vapid_private_key,
                                 var_dir=config.provided.var_dir)
     push_sender = providers.Singleton(WebPushSender, key=vapid, contact=config.provided.mail_from)
+    # The push services subscriptions are accepted for and pushes are sent to.
+    push_policy = providers.Singleton(PushPolicy, hosts=config.provided.push_hosts,
+                                      loopback=config.provided.push_allow_loopback)
     notification_settings = providers.Singleton(
         NotificationSettings, uow=unit_of_work.provider, clock=clock, signer=signer,
-        push_policy=providers.Factory(PushPolicy, hosts=config.provided.push_hosts,
-                                      loopback=config.provided.push_allow_loopback))
+        push_policy=push_policy)
     tasks = providers.Singleton(_task_queue, redis_url=config.provided.redis_url,
                                 container=__self__)
     # The scam shield's checks of phone numbers and IBANs (phonenumbers, schwifty).
@@ -444,9 +447,9 @@ class Container(containers.DeclarativeContainer):
     receipts = providers.Singleton(Receipts, uow=unit_of_work.provider,
                                    printer=receipt_printer)
     notifier = providers.Singleton(
-        Notifier, uow=unit_of_work.provider, clock=clock, secrets=secrets,
-        settings=notification_settings, texts=mail_texts, mailer=mailer, push=push_sender,
-        base_url=config.provided.base_url, receipts=receipt_printer)
+        Notifier, uow=unit_of_work.provider, clock=clock, secrets=secrets, signer=signer,
+        texts=mail_texts, mailer=mailer, push=push_sender, base_url=config.provided.base_url,
+        receipts=receipt_printer, push_policy=push_policy)
     site_directory = providers.Singleton(SiteDirectory, uow=unit_of_work.provider, clock=clock)
     # Built on first use (a serving process's first signed-in read), so only processes
     # that serve members listen for account changes.

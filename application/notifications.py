@@ -1,5 +1,6 @@
-"""Notifications (issue 8): the member's preferences, and telling members what happened
-by e-mail and web push.
+"""Notifications (issue 8): telling members what happened by e-mail and web push, as
+their preferences allow (which they set: application.notification_settings; what each
+notification says: application.shared.deliveries).
 
 Use cases write the notification a live event (message, like, match, payment) calls for
 into the unit of work that causes it (application.shared.outbox.notify_later): one record
@@ -13,42 +14,32 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Protocol
 
 import attrs
 
 from application.ports.clock import Clock
-from application.ports.jobs import (
-    Job,
-    LikeNotice,
-    MatchNotice,
-    MessageNotice,
-    Notification,
-    ReceiptNotice,
-    UnreadReminder,
-    WeeklyUpdate,
-)
+from application.ports.jobs import Job, Notification, UnreadReminder, WeeklyUpdate
 from application.ports.notifications import Attachment, Mailer, PushSender
-from application.ports.receipts import ReceiptPrinter, ReceiptView
+from application.ports.receipts import ReceiptPrinter
 from application.ports.security import Secrets, Signer
 from application.ports.transaction import UnitFactory
 from application.ports.units import NoticesUnit
-from application.shared.lookups import existing_member, site_of_member
+from application.shared.deliveries import DESCRIBE, Delivery
+from application.shared.lookups import site_of_member
 from application.shared.mail_brand import ComposedMail, TemplateValues, brand_values
-from application.shared.marketing import change_preferences
-from application.shared.receipts import pdf_name, receipt_view
-from domain.errors import DomainError
-from domain.locales import is_locale
+from application.shared.notice_preferences import (
+    ALL,
+    preferences_and_mail_off,
+    sign_unsubscribe,
+)
+from application.shared.receipts import pdf_name
 from domain.members import AccountStatus, Member
 from domain.notifications import (
     LOGIN_LINK_LIFETIME,
-    PREFERENCE_KEYS,
     PREFERENCE_OF,
     REMINDER_AFTER,
     Kind,
-    MailOff,
-    MarketingVia,
-    Preferences,
     PushPolicy,
     delivery_key,
     may_mail,
@@ -56,21 +47,8 @@ from domain.notifications import (
 )
 from domain.sites import Site
 
-UNSUBSCRIBE = "unsubscribe"
-ALL = "all"  # the unsubscribe token of account mails: every e-mail
 SENT_KEPT = timedelta(days=90)
 BATCH = 500
-
-
-
-
-@attrs.frozen
-class BrowserSubscription:
-    """A browser's push subscription, as its Push API hands it over."""
-
-    endpoint: str
-    p256dh: str
-    auth: str
 
 
 class NotificationTexts(Protocol):
@@ -81,123 +59,6 @@ class NotificationTexts(Protocol):
     def preference_name(self, key: str, language: str) -> str: ...
 
 
-def _preferences(uow: NoticesUnit, member_id: int) -> tuple[Preferences, MailOff | None]:
-    values, off = uow.notifications.preferences(member_id)
-    return Preferences().changed(values), MailOff(off) if off else None
-
-
-@attrs.frozen
-class NotificationView:
-    """The member's notification settings page."""
-
-    preferences: dict[str, bool]
-    language: str
-    email: str
-    mail_off: MailOff | None  # why no e-mail is sent at all, if none is
-
-
-@attrs.frozen
-class Unsubscribed:
-    preference: str  # the mail's preference, or "all"
-    all: bool  # every e-mail is off now
-
-
-@attrs.frozen
-class NotificationSettings:
-    """GET/PUT /api/notifications, push subscriptions and one-click unsubscribe."""
-
-    uow: UnitFactory[NoticesUnit]
-    clock: Clock
-    signer: Signer
-    push_policy: PushPolicy = attrs.field(factory=PushPolicy)
-
-    def view(self, member: Member) -> NotificationView:
-        with self.uow() as uow:
-            member = existing_member(uow, member.id)
-            preferences, off = _preferences(uow, member.id)
-        return NotificationView(preferences=dict(preferences.values), language=member.language,
-                                email=member.email, mail_off=off)
-
-    def update(self, member: Member, changes: dict[str, bool] | None, language: str | None,
-               mail_on: bool) -> NotificationView:
-        if language is not None and not is_locale(language):
-            raise DomainError("invalid_request", detail="language")
-        now = self.clock.now()
-        with self.uow() as uow:
-            current = existing_member(uow, member.id)
-            if changes:
-                change_preferences(uow, member.id, changes, MarketingVia.SETTINGS, now)
-            if mail_on:  # the member asks for mail again, whatever stopped it
-                uow.notifications.set_mail_off(member.id, None, now)
-            if language is not None:
-                uow.members.save(current, current.with_preferences(language=language))
-            uow.commit()
-        return self.view(member)
-
-    def mail_off_reasons(self, member_id: int) -> list[str]:
-        with self.uow() as uow:
-            _, off = _preferences(uow, member_id)
-        return [off.value] if off else []
-
-    def subscribe_push(self, member: Member, subscription: BrowserSubscription | None,
-                       endpoint: str | None) -> None:
-        with self.uow() as uow:
-            if subscription is None:
-                if endpoint:
-                    uow.notifications.remove_push(endpoint, member.id)
-            else:
-                if not self.push_policy.allows(subscription.endpoint):
-                    raise DomainError("push_endpoint_invalid")
-                uow.notifications.add_push(member.id, subscription.endpoint,
-                                           subscription.p256dh, subscription.auth,
-                                           self.clock.now())
-            uow.commit()
-
-    def unsubscribe_token(self, member_id: int, preference: str) -> str:
-        return self.signer.sign(UNSUBSCRIBE, [member_id, preference])
-
-    def unsubscribe(self, token: str, everything: bool) -> Unsubscribed:
-        """One click from a mail, no login: that mail's preference off, or all mail."""
-        data = self.signer.unsign(UNSUBSCRIBE, token)
-        if not data or len(data) != 2 or data[1] not in (*PREFERENCE_KEYS, ALL):
-            raise DomainError("unsubscribe_invalid")
-        member_id, preference = int(data[0]), str(data[1])
-        everything = everything or preference == ALL
-        with self.uow() as uow:
-            if uow.members.get(member_id) is None:
-                raise DomainError("unsubscribe_invalid")
-            if everything:
-                uow.notifications.set_mail_off(member_id, MailOff.UNSUBSCRIBED.value,
-                                               self.clock.now())
-            else:
-                change_preferences(uow, member_id, {preference: False},
-                                   MarketingVia.UNSUBSCRIBE, self.clock.now())
-            uow.commit()
-        return Unsubscribed(preference=preference, all=everything)
-
-    def set_mail_off(self, member_id: int, reason: MailOff | None, actor: str) -> None:
-        """Operators (or the mail provider's reports): a bounce or a spam complaint."""
-        now = self.clock.now()
-        with self.uow() as uow:
-            existing_member(uow, member_id)
-            uow.notifications.set_mail_off(member_id, reason.value if reason else None, now)
-            uow.audit.record(now, actor, "members.mail_off", str(member_id),
-                             {"reason": reason.value if reason else None})
-            uow.commit()
-
-
-@attrs.frozen
-class Delivery:
-    """What to say to one member about one thing."""
-
-    kind: Kind
-    values: TemplateValues
-    target: str  # the screen the mail's button and the push open
-    mail_subject: int  # what mail keys count by (conversation, order, ...)
-    push_subject: int  # what push keys count by (the message, the like, ...)
-    receipt: ReceiptView | None = None  # a payment's, sent along as a PDF
-
-
 @attrs.frozen
 class Notifier:
     """The jobs: one notification, reminders, weekly updates, pushes."""
@@ -205,12 +66,14 @@ class Notifier:
     uow: UnitFactory[NoticesUnit]
     clock: Clock
     secrets: Secrets
-    settings: NotificationSettings
+    signer: Signer  # the unsubscribe links'
     texts: NotificationTexts
     mailer: Mailer
     push: PushSender
     base_url: str
     receipts: ReceiptPrinter | None = None  # the payment mail's PDF and method names
+    # The push services the settings accept subscriptions for (the same as theirs).
+    push_policy: PushPolicy = attrs.field(factory=PushPolicy)
 
     def notify(self, notification: Notification) -> None:
         now = self.clock.now()
@@ -223,7 +86,7 @@ class Notifier:
             delivery = DESCRIBE[type(notification)](uow, member, notification, now)
             if delivery is None:
                 return
-            preferences, off = _preferences(uow, member.id)
+            preferences, off = preferences_and_mail_off(uow, member.id)
             # Who it is from and to, for mail and push alike: read once.
             brand: dict[str, str | int] = {
                 **brand_values(site, uow.companies.get(site.company_id), member),
@@ -250,7 +113,7 @@ class Notifier:
             uow.commit()
         base = self.base_url.format(domain=site.domain)
         preference = _preference_key(delivery.kind)
-        token = self.settings.unsubscribe_token(member.id, preference)
+        token = sign_unsubscribe(self.signer, member.id, preference)
         values = {**delivery.values, "link": link,
                   "unsubscribe": f"{base}/unsubscribe?token={token}",
                   "settings_link": f"{base}/notifications",
@@ -305,7 +168,7 @@ class Notifier:
         for subscription in subscriptions:
             # Checked again right before sending: stored before the rule, or the
             # deployment's push services changed since.
-            allowed = self.settings.push_policy.allows(subscription.endpoint)
+            allowed = self.push_policy.allows(subscription.endpoint)
             try:
                 delivered = allowed and self.push.send(subscription, payload,
                                                        topic=key.replace(":", "-")[:32])
@@ -359,76 +222,3 @@ class Notifier:
 
 def _preference_key(kind: Kind) -> str:
     return PREFERENCE_OF[kind] or ALL
-
-
-def _name(uow: NoticesUnit, member_id: int) -> str | None:
-    other = uow.members.get(member_id)
-    return other.profile.name if other else None
-
-
-def _message(uow: NoticesUnit, member: Member, notice: MessageNotice,
-             now: datetime) -> Delivery | None:
-    sender = _name(uow, notice.sender)
-    if sender is None:
-        return None
-    conversation = notice.conversation
-    if notice.gift:
-        kind = Kind.GIFT
-    elif uow.notification_queries.message_count(conversation) <= 1:
-        kind = Kind.NEW_CONVERSATION
-    else:
-        kind = Kind.NEW_MESSAGE
-    return Delivery(kind, {"sender": sender}, f"/chats/{conversation}", conversation,
-                    notice.message)
-
-
-def _like(uow: NoticesUnit, member: Member, notice: LikeNotice,
-          now: datetime) -> Delivery | None:
-    liker_id = notice.liker
-    liker = _name(uow, liker_id)
-    return None if liker is None else Delivery(
-        Kind.LIKE, {"liker": liker}, f"/likes/m/{liker_id}", liker_id, liker_id)
-
-
-def _match(uow: NoticesUnit, member: Member, notice: MatchNotice,
-           now: datetime) -> Delivery | None:
-    other_id = notice.other
-    other = _name(uow, other_id)
-    return None if other is None else Delivery(
-        Kind.MATCH, {"other": other}, f"/members/{other_id}/chat", other_id, other_id)
-
-
-def _reminder(uow: NoticesUnit, member: Member, notice: UnreadReminder,
-              now: datetime) -> Delivery | None:
-    count = uow.chat_queries.unread_total(member.id)
-    return None if count == 0 else Delivery(Kind.UNREAD_REMINDER, {"count": count}, "/chats",
-                                            0, 0)
-
-
-def _weekly(uow: NoticesUnit, member: Member, notice: WeeklyUpdate,
-            now: datetime) -> Delivery | None:
-    figures = uow.notification_queries.weekly_figures(member.id, now - timedelta(days=7))
-    return Delivery(Kind.WEEKLY_UPDATE, figures, "/members", 0, 0)
-
-
-def _receipt(uow: NoticesUnit, member: Member, notice: ReceiptNotice,
-             now: datetime) -> Delivery | None:
-    order = uow.orders.get(notice.order_id)
-    if order is None or order.member_id != member.id or order.paid_at is None:
-        return None
-    amount = f"{order.currency} {order.amount / 100:.2f}"
-    receipt = uow.receipts.of_order(order.id)  # issued as the order was paid
-    return Delivery(Kind.PAYMENT_RECEIPT,
-                    {"order": order.id, "credits": order.credits, "amount": amount,
-                     "method": order.method, "date": order.paid_at.date(),
-                     "receipt": receipt.number if receipt else ""},
-                    f"/transactions/{order.id}", order.id, order.id,
-                    receipt=receipt_view(uow, order, receipt, member) if receipt else None)
-
-
-# What each notification says, by its record's type (a test holds it to NOTIFICATIONS).
-DESCRIBE: dict[type[Notification], Callable[[NoticesUnit, Member, Any, datetime],
-                                            Delivery | None]] = {
-    MessageNotice: _message, LikeNotice: _like, MatchNotice: _match,
-    UnreadReminder: _reminder, WeeklyUpdate: _weekly, ReceiptNotice: _receipt,
-}

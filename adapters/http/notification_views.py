@@ -12,7 +12,7 @@ from adapters.http.composition import container
 from adapters.http.rendering import render
 from adapters.http.requests import json_body, site_host
 from adapters.http.session import require_member, set_session, visitor
-from application.notifications import BrowserSubscription, NotificationSettings
+from application.notification_settings import BrowserSubscription, NotificationSettings
 from domain.errors import DomainError
 
 blueprint = Blueprint("notifications", __name__)

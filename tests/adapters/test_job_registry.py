@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from adapters.container import Container
 from adapters.jobs.codec import UnknownJob, job_json, job_of
-from application.notifications import DESCRIBE
 from application.ports.jobs import JOB_OF, JOBS, NOTIFICATIONS, DeleteFiles, Job
+from application.shared.deliveries import DESCRIBE
 
 # Field types as classes, not the strings `from __future__ import annotations` leaves.
 any_job = st.one_of(*(st.builds(attrs.resolve_types(kind)) for kind in JOBS))

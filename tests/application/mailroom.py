@@ -10,7 +10,8 @@ from typing import Any
 import attrs
 
 from adapters.security.signing import SecretSigner
-from application.notifications import BrowserSubscription, NotificationSettings, Notifier
+from application.notification_settings import BrowserSubscription, NotificationSettings
+from application.notifications import Notifier
 from application.ports.jobs import NOTIFICATIONS
 from application.ports.notifications import Attachment, PushPayload, PushSubscription
 from application.shared.mail_brand import ComposedMail, TemplateValues
@@ -81,9 +82,10 @@ class Post:
 
 def post(**site: object) -> Post:
     store, clock = new_store(**site), FixedClock()
-    settings_ = NotificationSettings(factory(store), clock, SecretSigner("test"))
+    signer = SecretSigner("test")
+    settings_ = NotificationSettings(factory(store), clock, signer)
     outbox, pushes = Outbox(), Pushes()
-    notifier = Notifier(factory(store), clock, CountingSecrets(), settings_, Texts(), outbox,
+    notifier = Notifier(factory(store), clock, CountingSecrets(), signer, Texts(), outbox,
                         pushes, base_url="https://{domain}")
     return Post(store, clock, settings_, notifier, outbox, pushes, add_member(store, "Ann"),
                 add_member(store, "Bob", gender="male"))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from adapters.security.signing import SecretSigner
-from application.notifications import BrowserSubscription
+from application.notification_settings import BrowserSubscription
 from domain.errors import DomainError
 from domain.notifications import DEFAULTS, MARKETING, PREFERENCE_KEYS, MailOff
 from tests.application.mailroom import FCM, post, subscribe

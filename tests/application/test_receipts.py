@@ -13,7 +13,7 @@ import pytest
 from adapters.mail.texts import JsonMailTexts
 from adapters.receipts.pdf import FpdfReceiptPrinter
 from adapters.security.signing import SecretSigner
-from application.notifications import NotificationSettings, Notifier
+from application.notifications import Notifier
 from application.ports.jobs import ReceiptNotice
 from application.receipts import Receipts
 from domain.errors import DomainError
@@ -110,9 +110,8 @@ def test_members_see_only_their_own_receipts_of_paid_orders() -> None:
 def test_the_payment_mail_carries_the_receipt_as_a_pdf() -> None:
     t = till()
     order = t.bought()
-    settings = NotificationSettings(factory(t.store), t.clock, SecretSigner("test"))
     outbox = Outbox()
-    notifier = Notifier(factory(t.store), t.clock, CountingSecrets(), settings,
+    notifier = Notifier(factory(t.store), t.clock, CountingSecrets(), SecretSigner("test"),
                         JsonMailTexts(), outbox, Pushes(), base_url="https://{domain}",
                         receipts=FpdfReceiptPrinter())
     [job] = [job for job in t.store.jobs if isinstance(job, ReceiptNotice)]
@@ -135,10 +134,9 @@ def test_the_payment_mail_carries_the_receipt_as_a_pdf() -> None:
 def test_without_a_printer_the_payment_mail_goes_without_attachment() -> None:
     t = till()
     t.bought()
-    settings = NotificationSettings(factory(t.store), t.clock, SecretSigner("test"))
     outbox = Outbox()
-    notifier = Notifier(factory(t.store), t.clock, CountingSecrets(), settings, Texts(),
-                        outbox, Pushes(), base_url="https://{domain}")
+    notifier = Notifier(factory(t.store), t.clock, CountingSecrets(), SecretSigner("test"),
+                        Texts(), outbox, Pushes(), base_url="https://{domain}")
     [job] = [job for job in t.store.jobs if isinstance(job, ReceiptNotice)]
     notifier.notify(job)
     assert outbox.sent[0]["attachments"] == []
