@@ -13,7 +13,6 @@ const root = fileURLToPath(new URL('../src', import.meta.url));
 // Functions still over the limit when the check came in (issue 35.5), by file and name:
 // each leaves the list when it is split (the check fails on a name no longer over).
 const ALLOWED = new Set([
-  'features/account/DeleteSection.tsx DeleteSection',
   'features/account/LoginPage.tsx LoginPage',
   'features/account/TwoFactorSection.tsx TwoFactorSection',
   'features/chat/Composer.tsx Composer',
