@@ -1,5 +1,4 @@
 import './gifts.scss';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { ApiError, LoginRequired } from '../../shared/api/errors';
@@ -7,8 +6,11 @@ import { translateError } from '../../shared/i18n/translateError';
 import { FormAlert, RetryAlert } from '../../shared/ui/alerts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
+import { giftName, giftObject, giftPicture } from '../../shared/gifts/gifts';
 import { useSession } from '../../shared/session';
-import { type GiftOffer, type GiftSent, giftName, giftObject, giftPicture, giftsApi, keepCredits } from './giftsApi';
+import { GiftGrid } from './GiftGrid';
+import type { GiftOffer, GiftSent } from './giftsApi';
+import { type GiftPickerState, useGiftPicker } from './useGiftPicker';
 
 export interface GiftPickerProps {
   /** Who gets the gift. */
@@ -20,8 +22,6 @@ export interface GiftPickerProps {
   /** In a conversation the gift shows in the list at once: close instead of saying so. */
   closeOnSent?: boolean;
 }
-
-type Catalogue = { status: 'loading' } | { status: 'ready'; gifts: GiftOffer[] } | { status: 'error'; error: unknown };
 
 /** Refusals that buying credits solves. */
 const BUY_CREDITS = new Set(['not_enough_credits', 'free_conversations_used']);
@@ -149,161 +149,75 @@ function ConfirmGift({
   );
 }
 
-/**
- * The six gifts with picture, name and price, and my balance. Choosing one asks first
- * ("Send a rose for 25 credits?"), then sends; the server's refusal is shown with the
- * way out (buy credits).
- */
-export function GiftPicker({ member, show, onHide, onSent, closeOnSent = false }: GiftPickerProps) {
-  const { t, i18n } = useTranslation('gifts');
+/** What the picker shows: the gift sent, the catalogue loading or failing, the question, or the gifts. */
+function PickerBody({ picker, member, balance, onHide }: { picker: GiftPickerState; member: GiftPickerProps['member']; balance: number; onHide: () => void }) {
+  const { t } = useTranslation('gifts');
   const tc = useTranslation('common').t;
-  const balance = useSession((s) => s.user?.credits ?? 0);
-  const [catalogue, setCatalogue] = useState<Catalogue>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [sending, setSending] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [sent, setSent] = useState<GiftSent | null>(null);
-  // The gift chosen, waiting for "Send a rose for 25 credits?" (issue 19.5): a tap on a
-  // tile charges nothing yet.
-  const [asked, setAsked] = useState<GiftOffer | null>(null);
-  // A gift has no idempotency key: a second click before the re-render must not send (and charge) twice.
-  const inFlight = useRef(false);
-
-  // Fresh prices and balance on every opening (and retry); what happened last time is forgotten.
-  const freshStart = () => {
-    setError(null);
-    setSent(null);
-    setAsked(null);
-    setCatalogue((now) => (now.status === 'ready' ? now : { status: 'loading' }));
-  };
-  // An opening is seen while rendering (React's way for state that follows a prop).
-  const [wasShown, setWasShown] = useState(show);
-  if (show !== wasShown) {
-    setWasShown(show);
-    if (show) freshStart();
-  }
-  useEffect(() => {
-    if (!show) return;
-    const controller = new AbortController();
-    giftsApi.catalogue(controller.signal).then(
-      (answer) => {
-        keepCredits(answer.credits);
-        setCatalogue({ status: 'ready', gifts: answer.gifts });
-      },
-      (failure: unknown) => {
-        if (!controller.signal.aborted) setCatalogue({ status: 'error', error: failure });
-      },
-    );
-    return () => controller.abort();
-  }, [show, attempt]);
-
-  const choose = async (gift: GiftOffer) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSending(gift.key);
-    setError(null);
-    try {
-      const answer = await giftsApi.send(member.id, gift.key);
-      keepCredits(answer.credits);
-      onSent?.(answer);
-      setAsked(null);
-      if (closeOnSent) onHide();
-      else setSent(answer);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      inFlight.current = false;
-      setSending(null);
-    }
-  };
-
-  const hide = () => {
-    if (!sending) onHide();
-  };
-
-  let body: ReactNode;
-  if (sent) {
-    body = <SentNotice sent={sent} name={member.name} onHide={onHide} />;
-  } else if (catalogue.status === 'loading') {
-    body = (
+  const { catalogue, sent, asked, sending, error } = picker;
+  if (sent) return <SentNotice sent={sent} name={member.name} onHide={onHide} />;
+  if (catalogue.status === 'loading') {
+    return (
       <div className="gift-picker__loading" aria-busy="true" data-testid="gift-loading">
         <span className="spinner-border text-primary" aria-hidden="true" />
         <span className="visually-hidden">{t('picker.loading')}</span>
       </div>
     );
-  } else if (catalogue.status === 'error') {
-    body = (
-      <RetryAlert testId="gift-load-error" message={<>{t('picker.error')} {translateError(tc, catalogue.error)}</>} retryLabel={t('picker.retry')} onRetry={() => {
-          freshStart();
-          setAttempt((n) => n + 1);
-        }} />
-    );
-  } else if (asked) {
-    body = (
-      <ConfirmGift
-        gift={asked}
-        name={member.name}
-        balance={balance}
-        busy={sending !== null}
-        error={error}
-        onSend={() => void choose(asked)}
-        onBack={() => {
-          setAsked(null);
-          setError(null);
-        }}
-        onLeave={onHide}
-      />
-    );
-  } else {
-    body = (
-      <>
-        <ul className="gift-grid" aria-label={t('picker.list')}>
-          {catalogue.gifts.map((gift) => {
-            const name = giftName(t, gift.key);
-            const busy = sending === gift.key;
-            // Shown as out of reach, with its price; its step offers credits, never a send.
-            const short = gift.price > balance;
-            return (
-              <li key={gift.key}>
-                <button
-                  type="button"
-                  className={`gift-option${short ? ' is-short' : ''}${busy ? ' is-busy' : ''}`}
-                  onClick={() => setAsked(gift)}
-                  disabled={sending !== null}
-                  aria-busy={busy}
-                  data-testid="gift-option"
-                  data-gift={gift.key}
-                  data-short={short}
-                >
-                  <span className="gift-option__picture">
-                    <img src={giftPicture(gift.key)} alt="" width={64} height={64} />
-                    {busy && <span className="gift-option__spinner spinner-border text-primary" aria-hidden="true" />}
-                  </span>
-                  <span className="gift-option__name">{name}</span>
-                  <span className="gift-option__price">
-                    <Icon name="coins" size={14} />
-                    {gift.price.toLocaleString(i18n.language)} {t('picker.credits')}
-                  </span>
-                  {short && (
-                    <span className="gift-option__short" data-testid="gift-short">
-                      {t('picker.short')}
-                    </span>
-                  )}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-        {sending && (
-          <p className="visually-hidden" role="status">
-            {t('picker.sending')}
-          </p>
-        )}
-        {error !== null && <SendError error={error} onLeave={onHide} />}
-      </>
+  }
+  if (catalogue.status === 'error') {
+    return <RetryAlert testId="gift-load-error" message={<>{t('picker.error')} {translateError(tc, catalogue.error)}</>} retryLabel={t('picker.retry')} onRetry={picker.reload} />;
+  }
+  if (asked) {
+    return (
+      <ConfirmGift gift={asked} name={member.name} balance={balance} busy={sending !== null} error={error} onSend={() => void picker.choose(asked)} onBack={picker.back} onLeave={onHide} />
     );
   }
+  return (
+    <>
+      <GiftGrid gifts={catalogue.gifts} balance={balance} sending={sending} onChoose={picker.setAsked} />
+      {sending && (
+        <p className="visually-hidden" role="status">
+          {t('picker.sending')}
+        </p>
+      )}
+      {error !== null && <SendError error={error} onLeave={onHide} />}
+    </>
+  );
+}
 
+/** The intro and my balance, and the way to credits when some gifts cost more than it. */
+function PickerHead({ picker: { asked, catalogue }, balance, onHide }: { picker: GiftPickerState; balance: number; onHide: () => void }) {
+  const { t } = useTranslation('gifts');
+  return (
+    <div className="gift-picker__head">
+      <p className="gift-picker__intro">{t('picker.intro')}</p>
+      <p className="gift-picker__balance" data-testid="gift-balance">
+        <Icon name="coins" size={16} />
+        {t('picker.balance', { credits: balance })}
+      </p>
+      {/* Some gifts cost more than the balance: the way to credits, before any is chosen. */}
+      {!asked && catalogue.status === 'ready' && catalogue.gifts.some((gift) => gift.price > balance) && (
+        <p className="gift-picker__short-note" data-testid="gift-short-note">
+          <span>{t('picker.shortNote')}</span>
+          <BuyCredits onLeave={onHide} className="gift-picker__buy fw-semibold" testId="gift-short-buy" />
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The six gifts with picture, name and price, and my balance. Choosing one asks first
+ * ("Send a rose for 25 credits?"), then sends; the server's refusal is shown with the
+ * way out (buy credits).
+ */
+export function GiftPicker(props: GiftPickerProps) {
+  const { member, show, onHide } = props;
+  const { t } = useTranslation('gifts');
+  const balance = useSession((s) => s.user?.credits ?? 0);
+  const picker = useGiftPicker(props);
+  const hide = () => {
+    if (!picker.sending) onHide();
+  };
   return (
     <Modal show={show} onHide={hide} centered aria-labelledby="gift-picker-title" className="gift-picker" data-testid="gift-picker">
       <Modal.Header closeButton closeLabel={t('picker.close')} className="border-0 pb-0">
@@ -313,23 +227,8 @@ export function GiftPicker({ member, show, onHide, onSent, closeOnSent = false }
         </Modal.Title>
       </Modal.Header>
       <Modal.Body className="pt-2">
-        {!sent && (
-          <div className="gift-picker__head">
-            <p className="gift-picker__intro">{t('picker.intro')}</p>
-            <p className="gift-picker__balance" data-testid="gift-balance">
-              <Icon name="coins" size={16} />
-              {t('picker.balance', { credits: balance })}
-            </p>
-            {/* Some gifts cost more than the balance: the way to credits, before any is chosen. */}
-            {!asked && catalogue.status === 'ready' && catalogue.gifts.some((gift) => gift.price > balance) && (
-              <p className="gift-picker__short-note" data-testid="gift-short-note">
-                <span>{t('picker.shortNote')}</span>
-                <BuyCredits onLeave={onHide} className="gift-picker__buy fw-semibold" testId="gift-short-buy" />
-              </p>
-            )}
-          </div>
-        )}
-        {body}
+        {!picker.sent && <PickerHead picker={picker} balance={balance} onHide={onHide} />}
+        <PickerBody picker={picker} member={member} balance={balance} onHide={onHide} />
       </Modal.Body>
     </Modal>
   );
