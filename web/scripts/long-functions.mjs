@@ -32,7 +32,6 @@ const ALLOWED = new Set([
   'features/landers/pages/SocialNetworkLander.tsx SocialNetworkLander',
   'features/landers/pages/TinderSwipeLander.tsx TinderSwipeLander',
   'features/landers/pages/TransitionsVideoLander.tsx TransitionsVideoLander',
-  'features/legal/AppealForm.tsx AppealForm',
   'features/likes/LikeButton.tsx LikeButton',
   'features/likes/LikeModal.tsx LikeModal',
   'features/likes/MatchModal.tsx Celebration',

@@ -27,7 +27,8 @@ const legalPage = (path: string, document: LegalDocument): AppRoute => ({
   path,
   layout: 'default',
   page: () =>
-    import('../features/legal/LegalPage').then(({ LegalPage }) => {
+    // The ban page shows the ban's decision in its appeal form (app/slots/legalSlots.ts).
+    Promise.all([import('../features/legal/LegalPage'), document === 'ban' && import('./slots/legalSlots')]).then(([{ LegalPage }]) => {
       const Page = () => <LegalPage document={document} />;
       Page.displayName = `LegalPage(${document})`;
       return Page;
@@ -58,7 +59,8 @@ const discoveryPage = (
 ): AppRoute => ({
   path,
   layout: 'default',
-  page,
+  // With the like and the gift they show (app/slots/discoverySlots.tsx).
+  page: () => Promise.all([page(), import('./slots/discoverySlots')]).then(([Page]) => Page),
   loader: () =>
     import('../features/discovery/discoveryLoader').then((m) => m.discoveryLoader(search ? m.SEARCH_NAMESPACES : m.PROFILE_NAMESPACES)),
   ...flags,
@@ -78,7 +80,8 @@ const likesPage = (path: string): AppRoute => ({
 const chatPage = (path: string, layout: LayoutName): AppRoute => ({
   path,
   layout,
-  page: () => import('../features/chat/ConversationPage').then((m) => m.ConversationPage),
+  // With the gift button beside the message field (app/slots/chatSlots.tsx).
+  page: () => Promise.all([import('../features/chat/ConversationPage'), import('./slots/chatSlots')]).then(([m]) => m.ConversationPage),
   loader: () => import('../features/chat/chatLoader').then((m) => m.chatLoader()),
   auth: true,
 });

@@ -3,6 +3,12 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { installSessionEnd } from '../app/sessionEnd';
 import { TEST_CEILING_MS, WAIT_CEILING_MS } from './time';
+// As the routes load with their screens (app/routes.tsx): one feature's UI in another's
+// screen (the like and gift on profiles and cards, the gift in a conversation, the ban's
+// decision on the ban page).
+import '../app/slots/discoverySlots';
+import '../app/slots/chatSlots';
+import '../app/slots/legalSlots';
 
 // Condition waits end when the condition holds; the ceilings only decide how long a
 // failing test takes, so they are set for a loaded machine, not a fast one (issue 18).

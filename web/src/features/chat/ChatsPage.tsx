@@ -11,7 +11,7 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { DESKTOP_QUERY, useMediaQuery } from '../../shared/useMediaQuery';
 import { FormAlert } from '../../shared/ui/alerts';
 import { FictionalBadge } from '../../shared/members';
-import { giftName } from '../gifts';
+import { giftName } from '../../shared/gifts/gifts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { counterBadge } from '../../shared/counters';
 import { Icon } from '../../shared/ui/icons';

@@ -7,15 +7,14 @@ import { useLocation, useMatch, useNavigate, useParams } from 'react-router';
 import { PATHS, pathTo } from '../../shared/routing/paths';
 import { translateError } from '../../shared/i18n/translateError';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../shared/i18n/languages';
-import { accountApi } from '../account';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useBusy } from '../../shared/ui/form';
 import { blockMember, FictionalLabel, FictionalNotice } from '../../shared/members';
 import { LoginRequired } from '../../shared/api/errors';
-import { GiftButton } from '../gifts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { useSession } from '../../shared/session';
+import { sessionApi } from '../../shared/session/sessionApi';
 import { useSettings } from '../../shared/site';
 import { usePageTitle } from '../../shared/title';
 import { type ChatProfile, type SendTerms, chatApi } from './chatApi';
@@ -24,6 +23,7 @@ import { BuyCreditsLink, ChatAvatar, ConfirmDeleteModal } from './chatUi';
 import { Composer, type ComposerHandle, TermsHint } from './Composer';
 import { MessageList } from './MessageList';
 import { ShieldNudge } from './ShieldNudge';
+import { ComposerGiftSlot } from './slots';
 import { useReceiptsOffer } from './receiptsOffer';
 import type { Conversation } from './conversationState';
 import { type Target, idOf, useConversation } from './useConversation';
@@ -46,7 +46,7 @@ function RefusalCard({ code, profile, terms }: { code: string; profile: ChatProf
   // The server says how many conversations a free member may start (null for premium).
   const values = { name: profile.name, cost: terms.cost, balance: user?.credits ?? 0, max: terms.free_conversations ?? 0, email: user?.email ?? '' };
   const resend = () =>
-    accountApi.resendActivation().then(
+    sessionApi.resendActivation().then(
       () => setResent({ ok: true, text: tc('activation.resent', { email: values.email }) }),
       (error: unknown) => setResent({ ok: false, text: translateError(tc, error) }),
     );
@@ -368,7 +368,7 @@ export function ConversationPage() {
               maxLength={maxLength}
               onSend={(text) => void send(text)}
               onTyping={typed}
-              actions={<GiftButton member={profile} variant="icon" onSent={addGift} />}
+              actions={<ComposerGiftSlot member={profile} onSent={addGift} />}
               hint={<TermsHint terms={terms} balance={balance} newConversation={state.conversationId === null} />}
             />
           )}

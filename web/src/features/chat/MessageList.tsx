@@ -1,11 +1,10 @@
 import './chat.scss';
-import '../gifts/gifts.scss';
 import { isSameDay, isToday, isYesterday } from 'date-fns';
 import { Fragment, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate, formatTime } from '../../shared/i18n/dates';
 import { translateError } from '../../shared/i18n/translateError';
-import { giftObject, giftPicture } from '../gifts';
+import { giftObject, giftPicture } from '../../shared/gifts/gifts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { ShieldSenderNote, ShieldWarning } from './ShieldNotes';

@@ -1,4 +1,2 @@
 /** The decisions' public module: what the ban page shows of a ban's decision (issue 30.2). */
-export { AppealState } from './AppealBox';
-export { DecisionCard } from './DecisionCard';
-export { type Decision, decisionsApi } from './decisionsApi';
+export { BanReasons } from './BanReasons';

@@ -1,7 +1,5 @@
 import './discovery.scss';
-import '../likes/likes.scss';
 import { useTranslation } from 'react-i18next';
-import { LikeButton, useLikedByMe } from '../likes';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { countryName, useSettings } from '../../shared/site';
@@ -10,6 +8,7 @@ import type { SearchCard } from './discoveryApi';
 import { FictionalBadge } from '../../shared/members/FictionalBadge';
 import { PlaceholderAvatar, imageUrl, prettifyKey, type MemberCard } from '../../shared/members';
 import { useSearch } from './searchStore';
+import { CardLikeSlot } from './slots';
 
 /** The one line of why a search shows this member (issue 29.3): "15 km away · In common: Hiking · Online now". */
 export function WhyShown({ member }: { member: Partial<SearchCard> }) {
@@ -41,7 +40,7 @@ export function MemberCardView({ member, priority = false }: { member: MemberCar
   const { i18n } = useTranslation('discovery');
   const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
   const place = member.city || countryName(member.country, i18n.language);
-  const liked = useLikedByMe(member.id, useSearch((s) => s.liked.includes(member.id)));
+  const likedUntilLoaded = useSearch((s) => s.liked.includes(member.id));
   const own = useSession((s) => s.user?.id === member.id);
   return (
     <article className="member-card" data-testid="member-card" data-member-id={member.id} data-fictional={member.is_fictional || undefined}>
@@ -76,7 +75,7 @@ export function MemberCardView({ member, priority = false }: { member: MemberCar
         </div>
       </AppLink>
       {/* Beside the link, not in it: a button inside a link is no valid HTML. */}
-      {!own && <LikeButton member={member} liked={liked} variant="icon" className="member-card__like" />}
+      {!own && <CardLikeSlot member={member} likedUntilLoaded={likedUntilLoaded} className="member-card__like" />}
     </article>
   );
 }

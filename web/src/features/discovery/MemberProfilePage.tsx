@@ -1,5 +1,4 @@
 import './discovery.scss';
-import '../likes/likes.scss';
 import { OnlineBadge } from '../../shared/ui/OnlineBadge';
 import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
@@ -9,8 +8,7 @@ import { PATHS, pathTo } from '../../shared/routing/paths';
 import { translateError } from '../../shared/i18n/translateError';
 import { FormAlert, RetryAlert } from '../../shared/ui/alerts';
 import { useBusy } from '../../shared/ui/form';
-import { GiftButton } from '../gifts';
-import { LikeButton, markLikeSeen } from '../likes';
+import { markLikeSeen } from '../../shared/counters';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { useProfileCatalogs } from '../../shared/catalogs';
@@ -25,6 +23,7 @@ import { FictionalBadge } from '../../shared/members/FictionalBadge';
 import type { MembersNotice } from './MembersPage';
 import { PhotoGallery } from './PhotoGallery';
 import { ProfileShieldWarning } from './ProfileShieldWarning';
+import { ProfileGiftSlot, ProfileLikeSlot } from './slots';
 
 /** The attributes shown under "Details", when the member filled them in. */
 export const DETAIL_FIELDS = ['gender', 'sexuality', 'relationship_status', 'body_type', 'hair_colour', 'eye_colour', 'tattoos'] as const;
@@ -240,17 +239,12 @@ function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: 
               <LikeHint profile={profile} />
               {/* Like, message, gift: on phones a bar kept at the bottom of the screen (discovery.scss). */}
               <div className="member-profile__bar" data-testid="member-action-bar">
-                <LikeButton
-                  member={profile}
-                  liked={profile.liked_by_me}
-                  likesMe={profile.likes_me}
-                  onChange={(liked) => onChange({ ...profile, liked_by_me: liked, match: liked && profile.likes_me })}
-                />
+                <ProfileLikeSlot profile={profile} onChange={(liked) => onChange({ ...profile, liked_by_me: liked, match: liked && profile.likes_me })} />
                 <AppLink to="members-id-chat" params={{ id: profile.id }} className="btn btn-primary rounded-pill px-4">
                   <Icon name="chat" size={18} className="me-2" />
                   {t('profile.message')}
                 </AppLink>
-                <GiftButton member={profile} />
+                <ProfileGiftSlot member={profile} />
               </div>
               <BlockActions profile={profile} onChange={onChange} />
               <ReportLink id={profile.id} />

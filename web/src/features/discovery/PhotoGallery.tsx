@@ -1,17 +1,16 @@
 import './discovery.scss';
-import '../gifts/gifts.scss';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, LoginRequired } from '../../shared/api/errors';
 import { translateError } from '../../shared/i18n/translateError';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useBusy } from '../../shared/ui/form';
-import { giftsApi, keepCredits } from '../gifts';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { useSession } from '../../shared/session';
+import { keepCredits, useSession } from '../../shared/session';
 import { useSettings } from '../../shared/site';
 import { type MemberPhoto, type MemberProfile, PlaceholderAvatar, imageUrl } from '../../shared/members';
+import { discoveryApi } from './discoveryApi';
 import { UnlockConfirm } from './UnlockConfirm';
 
 /** A photo only premium members see: a blurred tile with a lock (and, large, the ways to open it). */
@@ -95,7 +94,7 @@ export function PhotoGallery({ profile, onChange }: { profile: MemberProfile; on
     void run(async () => {
       setError(null);
       try {
-        const answer = await giftsApi.unlock(profile.id, photo.id);
+        const answer = await discoveryApi.unlockPhoto(profile.id, photo.id);
         keepCredits(answer.credits);
         onChange?.({ ...profile, photos: profile.photos.map((p) => (p.id === photo.id ? answer.photo : p)) });
       } catch (failure) {

@@ -3,10 +3,11 @@
  * Visitors send the stored traffic source (`network`) so the server can allow a
  * logged-out search for visitors who came through a partner (spec section 6).
  */
-import { answer, api } from '../../shared/api/client';
+import { answer, api, retries } from '../../shared/api/client';
 import { LoginRequired } from '../../shared/api/errors';
 import { networkParam } from '../../shared/members/membersApi';
 import type { components } from '../../shared/api/schema';
+import type { Answer } from '../../shared/api/types';
 import { useSession } from '../../shared/session';
 import { takeBootSearch } from './bootSearch';
 import { type SearchFilters, filtersKey, filtersToApiQuery } from './searchFilters';
@@ -43,6 +44,8 @@ export function bootAnswer(filters: SearchFilters, page: number, after?: number 
   return null;
 }
 
+export type PhotoUnlocked = Answer<'unlockPhoto'>;
+
 export const discoveryApi = {
   /** A page of results; `after` (the page before's `next`) lets the server seek to the
    *  page by its sort key instead of skipping the pages before it. */
@@ -53,6 +56,14 @@ export const discoveryApi = {
     const data = await answer(
       api.GET('/api/members', { params: { query: { ...filtersToApiQuery(filters), page, after: after ?? undefined, network } }, signal }),
     );
+    if (!data) throw new LoginRequired();
+    return data;
+  },
+  /** Opens one locked photo for the site's photo_credits. Charging twice is impossible here
+   *  (the server books one unlock per photo), but a click answers at once: no retry. */
+  async unlockPhoto(memberId: number, photoId: number): Promise<PhotoUnlocked> {
+    const params = { path: { member_id: memberId, photo_id: photoId } };
+    const data = await answer(api.POST('/api/members/{member_id}/photos/{photo_id}/unlock', { params, ...retries(0) }));
     if (!data) throw new LoginRequired();
     return data;
   },

@@ -1,4 +1,3 @@
-import '../likes/likes.scss';
 import './games.scss';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';

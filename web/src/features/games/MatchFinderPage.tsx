@@ -1,5 +1,4 @@
 import '../../shared/ui/account.scss';
-import '../profile/profile.scss';
 import './games.scss';
 import { type FormEvent, type ReactNode, useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

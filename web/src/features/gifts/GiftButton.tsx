@@ -1,4 +1,3 @@
-import '../likes/likes.scss';
 import './gifts.scss';
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';

@@ -5,7 +5,7 @@ import { settingsFixture, userFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
 import { useSession } from '../../shared/session';
 import { GiftButton } from './GiftButton';
-import { giftPicture } from './giftsApi';
+import { giftPicture } from '../../shared/gifts/gifts';
 import { stubFetch } from '../../test/fetchStub';
 
 const json = (status: number, body?: unknown) =>

@@ -1,3 +1,2 @@
-/** The gifts' public module: the gift button and what a sent gift looks like. */
+/** The gifts' public module: the gift button (a gift's picture and name: shared/gifts). */
 export { GiftButton } from './GiftButton';
-export { giftName, giftObject, giftPicture, giftsApi, keepCredits } from './giftsApi';

@@ -1,4 +1,4 @@
 /** The likes' public module: the like button, who was liked, how often likes refresh. */
 export { LikeButton } from './LikeButton';
 export { refreshInterval } from './likesRefresher';
-export { markLikeSeen, reloadLikes, useLikedByMe } from './likesStore';
+export { reloadLikes, useLikedByMe } from './likesStore';

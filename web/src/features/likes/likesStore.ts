@@ -51,16 +51,6 @@ export const reloadLikes = (): Promise<void> => quietly(likesQuery.fetch());
  */
 export const reloadLikesAfterNews = (): Promise<void> => quietly(likesQuery.refresh());
 
-/**
- * Opening a profile clears its new-like flag on the server (spec section 4); the badge
- * follows at once instead of at the next refresh.
- */
-export function markLikeSeen(id: number): void {
-  const { likes, setLikes } = useChat.getState();
-  if (!likes.liked_by.some((p) => p.id === id && p.like_new)) return;
-  setLikes({ ...likes, liked_by: likes.liked_by.map((p) => (p.id === id ? { ...p, like_new: false } : p)) });
-}
-
 /** The lists as loaded by reloadLikes (the chat store keeps them loosely typed). */
 export function useLikeLists(): Pick<LikeLists, 'profiles' | 'liked_by'> {
   return useChat((s) => s.likes) as Pick<LikeLists, 'profiles' | 'liked_by'>;

@@ -3,8 +3,6 @@ import { setAppNavigator } from '../../shared/routing/navigate';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores } from '../../test/render';
 import { eventually, flush } from '../../test/time';
-import { syncInterval } from '../chat';
-import { refreshInterval } from '../likes';
 import { useSession } from '../../shared/session';
 import { BUILD_VERSION } from '../../shared/push/buildVersion';
 import { type FakePushBrowser, TEST_PUSH_KEY, TEST_PUSH_KEY_BYTES, installFakePush } from '../../test/fakePush';
@@ -157,15 +155,6 @@ describe('subscribing', () => {
     expect(subscription.unsubscribe).toHaveBeenCalled();
     expect(pushPosts().at(-1)).toEqual({ subscription: null, endpoint: 'https://push.example.test/send/1' });
     expect(isPushSubscribed()).toBe(false);
-  });
-
-  it('slows the chats and likes polling to 300 s while subscribed', async () => {
-    withPush();
-    expect(syncInterval(isPushSubscribed())).toBe(60_000);
-    expect(refreshInterval(isPushSubscribed())).toBe(60_000);
-    await usePush.getState().subscribe();
-    expect(syncInterval(isPushSubscribed())).toBe(300_000);
-    expect(refreshInterval(isPushSubscribed())).toBe(300_000);
   });
 });
 

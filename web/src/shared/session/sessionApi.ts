@@ -1,7 +1,8 @@
 /**
  * The session's calls of the API contract (adapters/http/openapi.yaml): who is logged in,
- * logging out, and the member's preferences (PUT /api/user), which the session saves the
- * language with. The account's other calls live in features/account.
+ * logging out, the member's preferences (PUT /api/user), which the session saves the
+ * language with, and the activation mail again (the account and the chat's refusal ask for
+ * it). The account's other calls live in features/account.
  */
 import { answer, api, retries } from '../api/client';
 import { ApiError } from '../api/errors';
@@ -35,4 +36,7 @@ export async function fetchUser(): Promise<User | null> {
 export const sessionApi = {
   logOut: () => answer(api.POST('/api/logout', retries(1))),
   updatePreferences: (body: Preferences) => userOf(answer(api.PUT('/api/user', { body }))),
+  resendActivation: async (): Promise<void> => {
+    if ((await answer(api.POST('/api/activation/resend', retries(0)))) === false) sessionGone();
+  },
 };

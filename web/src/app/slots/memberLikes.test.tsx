@@ -7,12 +7,12 @@ import { stubFetch } from '../../test/fetchStub';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { useChat } from '../../shared/counters';
-import { reloadLikes } from '../likes';
+import { reloadLikes } from '../../features/likes';
 import { useMatch } from '../../shared/members';
 import { useSession } from '../../shared/session';
-import { MemberCardView } from './MemberCardView';
-import { MemberProfilePage } from './MemberProfilePage';
-import { useSearch } from './searchStore';
+import { MemberCardView } from '../../features/discovery/MemberCardView';
+import { MemberProfilePage } from '../../features/discovery/MemberProfilePage';
+import { useSearch } from '../../features/discovery/searchStore';
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
