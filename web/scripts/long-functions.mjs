@@ -25,7 +25,6 @@ const ALLOWED = new Set([
   'features/discovery/PhotoGallery.tsx PhotoGallery',
   'features/footer/Footer.tsx Footer',
   'features/games/SwipeGamePage.tsx SwipeGamePage',
-  'features/home/IndexPage.tsx IndexPage',
   'features/landers/pages/AloneTonightLander.tsx AloneTonightLander',
   'features/landers/pages/IconsLander.tsx IconsLander',
   'features/landers/pages/MapLander.tsx MapLander',
