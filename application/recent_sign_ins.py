@@ -1,18 +1,21 @@
-"""The session lookups a process remembers for a second (issue 17.1).
+"""The session lookups a process remembers for a minute (issues 17.1, 36.1).
 
 Every signed-in request starts with the session lookup (session, member, balance, main
-photo: one query). A member's page makes its reads in bursts, so a process keeps what it
-read for SIGN_IN_FRESH_FOR and answers reads from memory in that time. The rules that keep
-this honest:
+photo: one query). A member's page makes its reads in bursts and comes back every few
+seconds, so a process keeps what it read for SIGN_IN_FRESH_FOR and answers reads from
+memory in that time: with thousands of members online, most reads need no query. The
+rules that keep this honest:
 
 - only reads may use it: a request that may change something looks its member up afresh
   (HTTP: anything but GET/HEAD), so no change is ever decided on a remembered member;
 - a change forgets the member at once, in every process: the member's own changes (the
-  HTTP adapter announces them after each non-GET request) and the changes announced to
-  them (credits, payments, a ban: see ``changes_account``), via the event bus's ACCOUNTS
-  channel;
-- anything else (an operator's command, a link from an e-mail) is seen within
-  SIGN_IN_FRESH_FOR, the bar operators' site changes already meet (SiteDirectory);
+  HTTP adapter announces them after each non-GET request), the changes announced to them
+  (credits, payments, a ban: see ``changes_account``), via the event bus's ACCOUNTS
+  channel, and every commit of a serving process that wrote their account or sessions
+  (a ban, a logout, a revoked or ended session, a password changed or reset, a closed
+  account: adapters/sql/account_writes.py), whichever use case wrote it;
+- anything else (an operator's edit straight in the database, a photo's moderation) is
+  seen within SIGN_IN_FRESH_FOR;
 - a session that ends (expiry, logout, revocation) is never answered from memory after
   it ended: a remembered session is checked against the clock on every use.
 """
@@ -28,9 +31,9 @@ from application.ports.accounts import SignedIn
 from application.ports.clock import Clock
 from application.ports.events import CreditsChanged, Event, PaymentSettled, SessionRevoked
 
-SIGN_IN_FRESH_FOR = timedelta(seconds=1)
+SIGN_IN_FRESH_FOR = timedelta(minutes=1)
 # A bound on memory: beyond it, what is out of date goes, and if that is not enough,
-# everything (a process serving more than this many members a second gains little anyway).
+# everything (a process serving more than this many members a minute gains little anyway).
 MOST_REMEMBERED = 10_000
 
 

@@ -19,6 +19,7 @@ from sqlalchemy import (
     update,
 )
 
+from adapters.sql import account_writes
 from adapters.sql import tables as t
 from adapters.sql.members import member_from_row, members_with_profiles
 from application.ports.accounts import SessionDetails, SessionRecord, SignedIn, TokenRecord
@@ -121,9 +122,10 @@ class SqlSessions:
         return found
 
     def revoke(self, token_hash: str, now: datetime) -> None:
-        self.connection.execute(update(t.sessions).where(
+        for row in self.connection.execute(update(t.sessions).where(
             t.sessions.c.token_hash == token_hash, t.sessions.c.revoked_at.is_(None)
-        ).values(revoked_at=now))
+        ).values(revoked_at=now).returning(t.sessions.c.member_id)):
+            account_writes.note(self.connection, row.member_id)
 
     def revoke_all(self, member_id: int, now: datetime, keep: str | None = None) -> None:
         query = update(t.sessions).where(t.sessions.c.member_id == member_id,
@@ -131,6 +133,7 @@ class SqlSessions:
         if keep:
             query = query.where(t.sessions.c.token_hash != keep)
         self.connection.execute(query.values(revoked_at=now))
+        account_writes.note(self.connection, member_id)
 
 
     # --- where the member is signed in (issue 33.3) ---
@@ -175,6 +178,7 @@ class SqlSessions:
             s.c.member_id == member_id, s.c.id.in_(list(session_ids)),
             s.c.revoked_at.is_(None), s.c.expires_at > now,
         ).values(revoked_at=now).returning(s.c.id))
+        account_writes.note(self.connection, member_id)
         return sorted(row.id for row in rows)
 
 

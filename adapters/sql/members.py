@@ -21,6 +21,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
+from adapters.sql import account_writes
 from adapters.sql import tables as t
 from adapters.sql.engine import inserted_id
 from application.ports.members import MemberChanged
@@ -157,6 +158,8 @@ class SqlMembers:
         if profile:
             self.connection.execute(
                 update(t.profiles).where(t.profiles.c.member_id == after.id).values(**profile))
+        if account or profile:  # what a remembered sign-in shows is out of date
+            account_writes.note(self.connection, after.id)
 
     def lock(self, member_id: int) -> None:
         """Holds the member's row until the transaction ends, so one member's sends,
@@ -232,6 +235,7 @@ class SqlMembers:
                 email=f"erased-{member_id}@invalid", password_hash=None, traffic=None,
                 delete_reason=None, ban_reason=None, status=AccountStatus.DELETED.value,
                 erased_at=now))
+        account_writes.note(self.connection, member_id)
 
 
 # Rows that are the member's alone, deleted at erasure: (table, the column naming them).

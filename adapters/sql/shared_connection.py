@@ -31,6 +31,8 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, event
 
+from adapters.sql import account_writes
+
 
 class SharedConnection:
     """One pooled connection for all the units of work of one request, taken on first
@@ -104,6 +106,7 @@ class SqlTransaction:
         """Keeps what was done so far; the unit of work goes on in a new transaction."""
         assert self.connection is not None
         self.connection.commit()
+        account_writes.committed(self.connection)  # sign-ins it changed (issue 36.1)
         self.connection.begin()
         _fresh(self.connection)
 
@@ -128,4 +131,5 @@ class SqlTransaction:
 
 def _fresh(connection: Connection) -> None:
     connection.info["wrote"] = False
+    account_writes.forget_noted(connection)  # noted by a transaction rolled back
     connection.info.pop("custom_plans", None)  # SET LOCAL ends with a transaction

@@ -8,7 +8,8 @@ Two GET /api/user loads (issue 36.1): "one member" sends one member's cookie on 
 request (the case a process's memory of a sign-in serves); "5,000 members" sends a
 different member's cookie on each request, round-robin over MEMBERS members, so no
 member comes back before all the others have been served. Their sessions were last used
-just now, as in a steady state where "last active" is written every few minutes.
+just now, as in a steady state where "last active" is written every few minutes, and
+each member's browser sends its device cookie, as a browser does after its first answer.
 
 Two comparisons, both in the same server process: "bare app" is a plain Flask app
 (one JSON route, no hooks) mounted at /bench-bare; "bare route" is a JSON route added to
@@ -104,7 +105,9 @@ def _seed(url: str, folder: Path) -> tuple[dict[str, str], list[str]]:
         connection.execute(tables.credit_balances.insert(), [dict(
             member_id=id_, balance=40) for id_ in ids])
     container.engine().dispose()
-    return env, [f"auth._token={token}" for token in tokens]
+    # Each member's browser also keeps the device cookie its first answer gave it.
+    return env, [f"auth._token={token}; amora_device={secrets.token()[:32]}"
+                 for token in tokens]
 
 
 def _load(path: str, cookies: list[str], requests: int) -> tuple[float, list[float]]:
@@ -189,8 +192,8 @@ def measure(kind: str, url: str, folder: Path, requests: int) -> None:
              "user, 1 member": ("/api/user", cookies[:1]),
              f"user, {MEMBERS:,} members": ("/api/user", cookies)}
     try:
-        for path, with_cookie in paths.values():  # warm up
-            _load(path, with_cookie, requests // 5)
+        for path, with_cookie in paths.values():  # warm up: every member signs in once
+            _load(path, with_cookie, max(requests // 5, len(with_cookie) + CLIENTS))
         figures: dict[str, list[tuple[float, list[float]]]] = {name: [] for name in paths}
         for _ in range(ROUNDS):  # interleaved, so a busy moment hits every endpoint
             for name, (path, with_cookie) in paths.items():

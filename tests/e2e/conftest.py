@@ -155,10 +155,10 @@ def screenshot(page: Page, name: str) -> None:
 
 
 def reload_until_banned(page: Page) -> None:
-    """After `amora members ban` (another process): the embedded server sees the ban once
-    the sign-in it remembers is a second old (application/recent_sign_ins.py), since a
-    command in another process cannot tell it sooner. Reload until the ban page shows (a
-    generous deadline: on a box busy with other suites a reload can take seconds)."""
+    """After `amora members ban` (another process): the embedded server forgets the sign-in
+    it remembers (application/recent_sign_ins.py) when the ban's event reaches it, a
+    datagram away. Reload until the ban page shows (a generous deadline: on a box busy
+    with other suites a reload can take seconds)."""
     deadline = time.monotonic() + 90
     while True:
         page.reload()

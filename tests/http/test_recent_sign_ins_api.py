@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from dependency_injector import providers
 from flask import Flask
+from sqlalchemy import update
 
 from adapters.container import Container, build_container
 from adapters.events.account_changes import remembered_sign_ins
 from adapters.http.app import create_app
 from adapters.http.session import COOKIE
+from adapters.sql import tables
 from application.recent_sign_ins import SIGN_IN_FRESH_FOR
 from tests.api_client import ApiClient
 from tests.application.memory_services import FixedClock
@@ -54,17 +57,78 @@ def _user(client: ApiClient) -> dict[str, Any]:
     return found
 
 
-def test_an_unannounced_change_shows_once_the_second_is_over(
+def test_an_unannounced_change_shows_once_the_minute_is_over(
         app: Flask, member: tuple[ApiClient, int, FixedClock], container: Container) -> None:
     client, member_id, clock = member
     assert _user(client)["language"] == "nl"
-    with container.unit_of_work() as work:  # an operator's tool, straight in the database
+    with container.engine().begin() as connection:  # an operator straight in the database
+        connection.execute(update(tables.members).where(tables.members.c.id == member_id)
+                           .values(language="de"))
+    assert _user(client)["language"] == "nl"  # remembered
+    clock.current += SIGN_IN_FRESH_FOR - timedelta(seconds=1)
+    assert _user(client)["language"] == "nl"
+    clock.current += timedelta(seconds=1)
+    assert _user(client)["language"] == "de"
+
+
+def test_a_change_any_use_case_commits_shows_at_once(
+        member: tuple[ApiClient, int, FixedClock], container: Container) -> None:
+    """Not the member's request, no event: the unit of work's commit announces it."""
+    client, member_id, _ = member
+    assert _user(client)["language"] == "nl"
+    with container.unit_of_work() as work:
         stored = found(work.members.get(member_id))
         work.members.save(stored, stored.with_preferences(language="de"))
         work.commit()
-    assert _user(client)["language"] == "nl"  # remembered
-    clock.current += SIGN_IN_FRESH_FOR
     assert _user(client)["language"] == "de"
+
+
+def test_a_change_rolled_back_is_not_announced(
+        member: tuple[ApiClient, int, FixedClock], container: Container) -> None:
+    client, member_id, _ = member
+    assert _user(client)["language"] == "nl"
+    with container.unit_of_work() as work:
+        stored = found(work.members.get(member_id))
+        work.members.save(stored, stored.with_preferences(language="de"))
+    with container.engine().begin() as connection:  # then straight in the database
+        connection.execute(update(tables.members).where(tables.members.c.id == member_id)
+                           .values(language="de"))
+    with container.unit_of_work() as work:  # a later commit of other things
+        work.commit()
+    assert _user(client)["language"] == "nl"  # still remembered: nothing was announced
+
+
+def test_a_ban_without_an_event_refuses_the_next_read(
+        member: tuple[ApiClient, int, FixedClock], container: Container) -> None:
+    client, member_id, clock = member
+    _user(client)
+    with container.unit_of_work() as work:
+        stored = found(work.members.get(member_id))
+        work.members.save(stored, stored.banned(clock.now(), "spam"))
+        work.commit()
+    assert client.get("/api/user").status_code == 403
+
+
+def test_a_session_revoked_without_an_event_is_refused_at_once(
+        member: tuple[ApiClient, int, FixedClock], container: Container) -> None:
+    """As a password reset by its mailed link revokes every session, by no session."""
+    client, member_id, clock = member
+    _user(client)
+    with container.unit_of_work() as work:
+        work.sessions.revoke_all(member_id, clock.now())
+        work.commit()
+    assert client.get("/api/user").status_code == 403
+
+
+def test_a_session_ended_by_its_token_is_refused_at_once(
+        member: tuple[ApiClient, int, FixedClock], container: Container) -> None:
+    client, _, clock = member
+    _user(client)
+    token = found(client.get_cookie(COOKIE)).value
+    with container.unit_of_work() as work:
+        work.sessions.revoke(container.secrets().digest(token), clock.now())
+        work.commit()
+    assert client.get("/api/user").status_code == 403
 
 
 def test_the_members_own_change_shows_at_once(member: tuple[ApiClient, int, FixedClock]) -> None:
@@ -142,4 +206,22 @@ def test_a_change_made_in_another_process_shows_at_once(
     deadline = time.monotonic() + 30
     while _user(reader)["language"] != "de":
         assert time.monotonic() < deadline, "the other process never heard of the change"
+        time.sleep(0.01)
+
+
+def test_a_session_revoked_in_another_process_is_refused_at_once(
+        other_process: tuple[Flask, Flask]) -> None:
+    """The other process revokes it by no request of the member and no event."""
+    first, second = other_process
+    _stop_the_memorys_clock(first.extensions["amora"])
+    reader = ApiClient(first)
+    member_id = reader.post("/api/signup", json=SIGNUP).json["user"]["id"]
+    _user(reader)  # remembered by the first process
+    writer = second.extensions["amora"]
+    with writer.unit_of_work() as work:
+        work.sessions.revoke_all(member_id, writer.clock().now())
+        work.commit()
+    deadline = time.monotonic() + 30
+    while reader.get("/api/user").status_code == 200:
+        assert time.monotonic() < deadline, "the other process never heard of the revocation"
         time.sleep(0.01)
