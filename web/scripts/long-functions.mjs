@@ -18,7 +18,6 @@ const ALLOWED = new Set([
   'features/chat/Composer.tsx Composer',
   'features/chat/ConversationPage.tsx ConversationPage',
   'features/chat/MessageList.tsx Bubble',
-  'features/discovery/FilterBar.tsx FilterBar',
   'features/discovery/MemberProfilePage.tsx BlockActions',
   'features/discovery/MemberProfilePage.tsx ProfileView',
   'features/discovery/MembersPage.tsx MembersPage',
