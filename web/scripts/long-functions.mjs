@@ -26,7 +26,6 @@ const ALLOWED = new Set([
   'features/games/SwipeGamePage.tsx SwipeGamePage',
   'features/landers/pages/AloneTonightLander.tsx AloneTonightLander',
   'features/landers/pages/IconsLander.tsx IconsLander',
-  'features/landers/pages/MapLander.tsx MapLander',
   'features/landers/pages/SocialNetworkLander.tsx SocialNetworkLander',
   'features/landers/pages/TinderSwipeLander.tsx TinderSwipeLander',
   'features/landers/pages/TransitionsVideoLander.tsx TransitionsVideoLander',
