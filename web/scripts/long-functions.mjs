@@ -24,7 +24,6 @@ const ALLOWED = new Set([
   'features/discovery/PhotoGallery.tsx PhotoGallery',
   'features/footer/Footer.tsx Footer',
   'features/games/SwipeGamePage.tsx SwipeGamePage',
-  'features/landers/pages/SocialNetworkLander.tsx SocialNetworkLander',
   'features/landers/pages/TinderSwipeLander.tsx TinderSwipeLander',
   'features/landers/pages/TransitionsVideoLander.tsx TransitionsVideoLander',
   'features/likes/LikeButton.tsx LikeButton',
