@@ -25,7 +25,6 @@ const ALLOWED = new Set([
   'features/footer/Footer.tsx Footer',
   'features/games/SwipeGamePage.tsx SwipeGamePage',
   'features/landers/pages/TinderSwipeLander.tsx TinderSwipeLander',
-  'features/landers/pages/TransitionsVideoLander.tsx TransitionsVideoLander',
   'features/likes/LikeButton.tsx LikeButton',
   'features/likes/LikeModal.tsx LikeModal',
   'features/likes/MatchModal.tsx Celebration',

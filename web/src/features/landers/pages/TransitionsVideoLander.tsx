@@ -14,8 +14,8 @@ import { FictionalNote, FinalCta, TrustChips, useLanderValues } from '../LanderP
 import { LanderStatus } from '../LanderStatus';
 import { memberPhotoUrl, memberPlace } from '../MemberTile';
 import { SignupCta } from '../SignupCta';
-import { useLander } from '../useLander';
-import { IntroVideo, MemberPicks, MotionToggle, useMotion } from './mediaParts';
+import { type Lander, useLander } from '../useLander';
+import { IntroVideo, MemberPicks, type Motion, MotionToggle, useMotion } from './mediaParts';
 
 export const TRANSITIONS_MEMBERS = 14;
 /** How many members take turns in the hero, and how long each one shows. */
@@ -46,6 +46,84 @@ function Slide({ member, active, eager }: { member: LanderMember; active: boolea
   );
 }
 
+/** The members taking turns in the hero: the next one every few seconds while motion plays. */
+function useSlides(members: readonly LanderMember[], playing: boolean) {
+  const slides = members.filter((member) => member.main_image).slice(0, SLIDES);
+  const [current, setCurrent] = useState(0);
+  const shown = slides.length ? current % slides.length : 0;
+  useEffect(() => {
+    if (!playing || slides.length < 2) return;
+    const timer = window.setInterval(() => setCurrent((n) => n + 1), SLIDE_MS);
+    return () => window.clearInterval(timer);
+  }, [playing, slides.length]);
+  return { slides, shown, show: setCurrent };
+}
+
+type Slides = ReturnType<typeof useSlides>;
+
+/** One dot per slide, to show that member. */
+function SlideDots({ slides, shown, show }: Slides) {
+  const { t } = useTranslation('landers');
+  return (
+    <div className="lander-transitions__dots">
+      {slides.map((member, index) => (
+        <button
+          key={member.id}
+          type="button"
+          className={`lander-transitions__dot${index === shown ? ' is-active' : ''}`}
+          onClick={() => show(index)}
+          aria-label={t('transitions.show', { name: member.name })}
+          aria-current={index === shown ? 'true' : undefined}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** The cross-fading photos, their dots and the motion toggle. */
+function SlideStage({ slideshow, motion }: { slideshow: Slides; motion: Motion }) {
+  const { t } = useTranslation('landers');
+  const values = useLanderValues();
+  const { slides, shown } = slideshow;
+  return (
+    <div className="lander-transitions__stage" data-testid="lander-stage">
+      {slides.length > 0 && (
+        <div className="lander-transitions__slides" role="group" aria-label={t('transitions.stageLabel', values)}>
+          {slides.map((member, index) => (
+            <Slide key={member.id} member={member} active={index === shown} eager={index === 0} />
+          ))}
+        </div>
+      )}
+      <div className="lander-transitions__controls">
+        {slides.length > 1 && <SlideDots {...slideshow} />}
+        <MotionToggle motion={motion} />
+      </div>
+    </div>
+  );
+}
+
+function TransitionsMembers({ lander, slides }: { lander: Lander; slides: readonly LanderMember[] }) {
+  const { t } = useTranslation('landers');
+  const values = useLanderValues();
+  const rest = lander.members.filter((member) => !slides.includes(member));
+  return (
+    <section className="lander-section lander-transitions__members" aria-labelledby="lander-transitions-members">
+      <div className="container">
+        <h2 id="lander-transitions-members" className="lander-section__title">
+          {t('transitions.membersTitle', values)}
+        </h2>
+        <LanderStatus status={lander.status} count={lander.members.length} retry={lander.retry} signup={lander.signup} headingLevel={3} />
+        {lander.status === 'ready' && lander.members.length > 0 && (
+          <>
+            <MemberPicks members={rest.length ? rest : slides} onPick={lander.signup} />
+            <FictionalNote members={lander.members} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
 export function TransitionsVideoLander() {
   const { t } = useTranslation('landers');
   const values = useLanderValues();
@@ -57,16 +135,7 @@ export function TransitionsVideoLander() {
   const eyebrow = t(allReal ? 'transitions.eyebrow' : 'transitions.eyebrowMixed', values);
   const title = t(allReal ? 'transitions.title' : 'transitions.titleMixed', values);
   usePageTitle(title);
-
-  const slides = lander.members.filter((member) => member.main_image).slice(0, SLIDES);
-  const rest = lander.members.filter((member) => !slides.includes(member));
-  const [current, setCurrent] = useState(0);
-  const shown = slides.length ? current % slides.length : 0;
-  useEffect(() => {
-    if (!motion.playing || slides.length < 2) return;
-    const timer = window.setInterval(() => setCurrent((n) => n + 1), SLIDE_MS);
-    return () => window.clearInterval(timer);
-  }, [motion.playing, slides.length]);
+  const slideshow = useSlides(lander.members, motion.playing);
 
   return (
     <div className="lander lander-transitions" data-testid="lander-transitionsvideolanding">
@@ -83,49 +152,11 @@ export function TransitionsVideoLander() {
             </SignupCta>
             <TrustChips className="lander-chips--dark" />
           </div>
-          <div className="lander-transitions__stage" data-testid="lander-stage">
-            {slides.length > 0 && (
-              <div className="lander-transitions__slides" role="group" aria-label={t('transitions.stageLabel', values)}>
-                {slides.map((member, index) => (
-                  <Slide key={member.id} member={member} active={index === shown} eager={index === 0} />
-                ))}
-              </div>
-            )}
-            <div className="lander-transitions__controls">
-              {slides.length > 1 && (
-                <div className="lander-transitions__dots">
-                  {slides.map((member, index) => (
-                    <button
-                      key={member.id}
-                      type="button"
-                      className={`lander-transitions__dot${index === shown ? ' is-active' : ''}`}
-                      onClick={() => setCurrent(index)}
-                      aria-label={t('transitions.show', { name: member.name })}
-                      aria-current={index === shown ? 'true' : undefined}
-                    />
-                  ))}
-                </div>
-              )}
-              <MotionToggle motion={motion} />
-            </div>
-          </div>
+          <SlideStage slideshow={slideshow} motion={motion} />
         </div>
       </section>
 
-      <section className="lander-section lander-transitions__members" aria-labelledby="lander-transitions-members">
-        <div className="container">
-          <h2 id="lander-transitions-members" className="lander-section__title">
-            {t('transitions.membersTitle', values)}
-          </h2>
-          <LanderStatus status={lander.status} count={lander.members.length} retry={lander.retry} signup={lander.signup} headingLevel={3} />
-          {lander.status === 'ready' && lander.members.length > 0 && (
-            <>
-              <MemberPicks members={rest.length ? rest : slides} onPick={lander.signup} />
-              <FictionalNote members={lander.members} />
-            </>
-          )}
-        </div>
-      </section>
+      <TransitionsMembers lander={lander} slides={slideshow.slides} />
 
       <FinalCta
         title={t('transitions.bottomTitle', values)}
