@@ -1,4 +1,4 @@
-"""The session lookups a process remembers for a minute (issues 17.1, 36.1).
+"""The session lookups a process remembers for five minutes (issues 17.1, 36.1).
 
 Every signed-in request starts with the session lookup (session, member, balance, main
 photo: one query). A member's page makes its reads in bursts and comes back every few
@@ -13,9 +13,9 @@ rules that keep this honest:
   (credits, payments, a ban: see ``changes_account``), via the event bus's ACCOUNTS
   channel, and every commit of a serving process that wrote their account or sessions
   (a ban, a logout, a revoked or ended session, a password changed or reset, a closed
-  account: adapters/sql/account_writes.py), whichever use case wrote it;
-- anything else (an operator's edit straight in the database, a photo's moderation) is
-  seen within SIGN_IN_FRESH_FOR;
+  account, their photos: adapters/sql/account_writes.py), whichever use case wrote it;
+- anything else (an operator's edit straight in the database, a command line's change
+  that publishes no event) is seen within SIGN_IN_FRESH_FOR;
 - a session that ends (expiry, logout, revocation) is never answered from memory after
   it ended: a remembered session is checked against the clock on every use.
 """
@@ -31,9 +31,10 @@ from application.ports.accounts import SignedIn
 from application.ports.clock import Clock
 from application.ports.events import CreditsChanged, Event, PaymentSettled, SessionRevoked
 
-SIGN_IN_FRESH_FOR = timedelta(minutes=1)
+SIGN_IN_FRESH_FOR = timedelta(minutes=5)
 # A bound on memory: beyond it, what is out of date goes, and if that is not enough,
-# everything (a process serving more than this many members a minute gains little anyway).
+# everything (a process serving more than this many members in five minutes gains
+# little anyway).
 MOST_REMEMBERED = 10_000
 
 

@@ -125,7 +125,7 @@ def log_in() -> Response:
 
 
 # GET /api/user's answer, rendered once per session lookup: a lookup this process
-# remembers (application.recent_sign_ins) is the same record for up to a minute, so the
+# remembers (application.recent_sign_ins) is the same record for minutes, so the
 # reads of a burst get the same bytes. One entry per member, all dropped at the bound.
 _answers: dict[int, tuple[SignedIn, str]] = {}
 

@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 from sqlalchemy import Connection, delete, func, insert, or_, select, update
 
+from adapters.sql import account_writes
 from adapters.sql import tables as t
 from adapters.sql.blocklists import photo_hash_columns
 from adapters.sql.documents import company_from_row, converter, site_from_row, site_settings
@@ -164,16 +165,24 @@ class SqlPhotos:
             or_(t.photos.c.filename == name, t.photos.c.thumb_filename == name))).first()
         return _photo(row) if row else None
 
+    # A member's main photo is in their remembered sign-in: a change to their photos is
+    # announced with the commit (adapters/sql/account_writes.py, issue 36.1).
+
     def delete(self, photo_id: int) -> None:
-        self.connection.execute(delete(t.photos).where(t.photos.c.id == photo_id))
+        for row in self.connection.execute(delete(t.photos).where(
+                t.photos.c.id == photo_id).returning(t.photos.c.member_id)):
+            account_writes.note(self.connection, row.member_id)
 
     def set_main(self, member_id: int, photo_id: int) -> None:
         self.connection.execute(update(t.photos).where(t.photos.c.member_id == member_id)
                                 .values(is_main=t.photos.c.id == photo_id))
+        account_writes.note(self.connection, member_id)
 
     def set_status(self, photo_id: int, status: str) -> None:
-        self.connection.execute(update(t.photos).where(t.photos.c.id == photo_id)
-                                .values(status=status))
+        for row in self.connection.execute(update(t.photos).where(t.photos.c.id == photo_id)
+                                           .values(status=status)
+                                           .returning(t.photos.c.member_id)):
+            account_writes.note(self.connection, row.member_id)
 
     def of_member(self, member_id: int) -> list[Photo]:
         """All of a member's photos, main first, then oldest first."""
@@ -206,6 +215,7 @@ class SqlPhotos:
                 **photo_hash_columns(phash),
             )
         )
+        account_writes.note(self.connection, member_id)
         return inserted_id(result)
 
 

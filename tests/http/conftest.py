@@ -34,6 +34,6 @@ def client(app: Flask) -> ApiClient:
 def changed_behind_the_app(app: Flask, member_id: int) -> None:
     """A test that changes a member straight in the database (standing in for a request, a
     job or the passing of time) says so, as the app's own changes do: the member's
-    sign-in, remembered for a minute by each process (application.recent_sign_ins), is
+    sign-in, remembered for minutes by each process (application.recent_sign_ins), is
     read afresh by the next request."""
     app.extensions["amora"].recent_sign_ins().forget(member_id)

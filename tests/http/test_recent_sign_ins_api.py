@@ -57,7 +57,7 @@ def _user(client: ApiClient) -> dict[str, Any]:
     return found
 
 
-def test_an_unannounced_change_shows_once_the_minute_is_over(
+def test_an_unannounced_change_shows_once_the_memory_is_out_of_date(
         app: Flask, member: tuple[ApiClient, int, FixedClock], container: Container) -> None:
     client, member_id, clock = member
     assert _user(client)["language"] == "nl"
@@ -225,3 +225,14 @@ def test_a_session_revoked_in_another_process_is_refused_at_once(
     while reader.get("/api/user").status_code == 200:
         assert time.monotonic() < deadline, "the other process never heard of the revocation"
         time.sleep(0.01)
+
+
+def test_a_main_photo_approved_by_an_operator_shows_at_once(
+        member: tuple[ApiClient, int, FixedClock], container: Container) -> None:
+    from tests.http.test_photos_api import picture, upload
+
+    client, _, _ = member
+    photo = upload(client, picture()).json["photo"]
+    assert _user(client)["profile"]["main_image"]["status"] == "pending"  # remembered
+    container.photos().review(photo["id"], approve=True, actor="ops")
+    assert _user(client)["profile"]["main_image"]["status"] == "active"
