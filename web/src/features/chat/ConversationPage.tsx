@@ -1,5 +1,5 @@
 import './chat.scss';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
@@ -259,20 +259,106 @@ function Notice({ icon, title, text, children }: { icon: IconName; title: string
 }
 
 /** /chats/:id and /members/:id/chat: one conversation, full screen like a messenger. */
-export function ConversationPage() {
+type ConversationHook = ReturnType<typeof useConversation>;
+
+/** The conversation while it is not shown: loading, gone, for members only, or failed. */
+function NotReady({ state, onRetry }: { state: Exclude<ConversationHook['state'], { status: 'ready' }>; onRetry: () => void }) {
   const { t } = useTranslation('chat');
   const tc = useTranslation('common').t;
+  if (state.status === 'loading') {
+    return (
+      <div className="chat-screen__loading" aria-busy="true" data-testid="chat-loading">
+        <span className="spinner-border text-primary" aria-hidden="true" />
+        <span className="visually-hidden">{t('conversation.loading')}</span>
+      </div>
+    );
+  }
+  if (state.status === 'unavailable') {
+    return (
+      <Notice icon="eyeOff" title={t('conversation.unavailableTitle')} text={t('conversation.unavailableText')}>
+        <AppLink to="chats" className="btn btn-primary rounded-pill px-4">
+          {t('conversation.backToChats')}
+        </AppLink>
+      </Notice>
+    );
+  }
+  if (state.status === 'login') {
+    return (
+      <Notice icon="lock" title={t('loginRequired')}>
+        <AppLink to="login" className="btn btn-primary rounded-pill px-4">
+          {tc('nav.login')}
+        </AppLink>
+      </Notice>
+    );
+  }
+  return (
+    <Notice icon="warning" title={t('conversation.error')} text={translateError(tc, state.error)}>
+      <button type="button" className="btn btn-primary rounded-pill px-4" onClick={onRetry}>
+        {t('conversation.retry')}
+      </button>
+    </Notice>
+  );
+}
+
+/** The other member is typing: the header says it in words; here the dots, and the words for screen readers. */
+function TypingDots({ name }: { name: string }) {
+  const { t } = useTranslation('chat');
+  return (
+    <p className="chat-typing" data-testid="chat-typing" aria-live="polite">
+      <span className="chat-typing__dots" aria-hidden="true">
+        <span />
+        <span />
+        <span />
+      </span>
+      <span className="visually-hidden">{t('conversation.typing', { name })}</span>
+    </p>
+  );
+}
+
+/** Under the messages: the fictional notice, the message field (or why there is none) and the shield's nudge. */
+function ChatFooter({ conversation, composer }: { conversation: ConversationHook; composer: RefObject<ComposerHandle | null> }) {
+  const { state, send, typed, addGift, nudge, dismissNudge, confirmNudge } = conversation;
+  const balance = useSession((s) => s.user?.credits ?? 0);
+  const maxLength = useSettings((s) => s.settings?.message_length ?? 1000);
+  if (state.status !== 'ready') return null;
+  const { profile, refusal, terms } = state;
+  return (
+    <footer className="chat-footer">
+      {/* Above the field, where each message is paid for: whom this conversation is with (issue 29.5). */}
+      {profile.is_fictional && <FictionalNotice className="chat-fictional" testId="chat-fictional-notice" />}
+      {refusal ? (
+        <RefusalCard code={refusal} profile={profile} terms={terms} />
+      ) : (
+        <Composer
+          ref={composer}
+          name={profile.name}
+          maxLength={maxLength}
+          onSend={(text) => void send(text)}
+          onTyping={typed}
+          actions={<ComposerGiftSlot member={profile} onSent={addGift} />}
+          hint={<TermsHint terms={terms} balance={balance} newConversation={state.conversationId === null} />}
+        />
+      )}
+      <ShieldNudge nudge={nudge} name={profile.name} onEdit={dismissNudge} onSendAnyway={() => {
+          composer.current?.clear();
+          confirmNudge();
+        }} onClosed={() => composer.current?.focus()} />
+    </footer>
+  );
+}
+
+export function ConversationPage() {
+  const { t } = useTranslation('chat');
   const { id } = useParams();
   const location = useLocation();
   const byConversation = useMatch(PATHS['chats-id']) !== null;
   const target: Target = { kind: byConversation ? 'conversation' : 'member', id: idOf(id) };
   const seed = (location.state as { seed?: Conversation } | null)?.seed ?? null;
-  const { state, me, typing, send, nudge, confirmNudge, dismissNudge, addGift, typed, loadOlder, retryLoad } = useConversation(target, seed);
-  const balance = useSession((s) => s.user?.credits ?? 0);
+  const conversation = useConversation(target, seed);
+  const { state, me, typing, send, nudge, loadOlder, retryLoad } = conversation;
   const paidUser = useSession((s) => s.user?.paid_user ?? false);
   // Quiet mode (issue 21.2): who hides their read receipts sees no one's.
   const receiptsOff = useSession((s) => s.user?.share_read_receipts === false);
-  const maxLength = useSettings((s) => s.settings?.message_length ?? 1000);
   const composer = useRef<ComposerHandle>(null);
   // A flagged message was not sent: its text goes back into the field while the nudge asks.
   useEffect(() => {
@@ -287,56 +373,17 @@ export function ConversationPage() {
   const receiptsOffer = useReceiptsOffer(me, ready?.conversationId ?? null, waiting);
 
   let body: ReactNode;
-  if (state.status === 'loading') {
-    body = (
-      <div className="chat-screen__loading" aria-busy="true" data-testid="chat-loading">
-        <span className="spinner-border text-primary" aria-hidden="true" />
-        <span className="visually-hidden">{t('conversation.loading')}</span>
-      </div>
-    );
-  } else if (state.status === 'unavailable') {
-    body = (
-      <Notice icon="eyeOff" title={t('conversation.unavailableTitle')} text={t('conversation.unavailableText')}>
-        <AppLink to="chats" className="btn btn-primary rounded-pill px-4">
-          {t('conversation.backToChats')}
-        </AppLink>
-      </Notice>
-    );
-  } else if (state.status === 'login') {
-    body = (
-      <Notice icon="lock" title={t('loginRequired')}>
-        <AppLink to="login" className="btn btn-primary rounded-pill px-4">
-          {tc('nav.login')}
-        </AppLink>
-      </Notice>
-    );
-  } else if (state.status === 'error') {
-    body = (
-      <Notice icon="warning" title={t('conversation.error')} text={translateError(tc, state.error)}>
-        <button type="button" className="btn btn-primary rounded-pill px-4" onClick={retryLoad}>
-          {t('conversation.retry')}
-        </button>
-      </Notice>
-    );
+  if (state.status !== 'ready') {
+    body = <NotReady state={state} onRetry={retryLoad} />;
   } else {
-    const { profile, messages, refusal, terms } = state;
+    const { profile, messages, refusal } = state;
     const empty = messages.length === 0;
     const footer = (
       <>
         {empty && !refusal && (
           <Icebreakers name={profile.name} memberId={profile.id} onPick={(line) => composer.current?.fill(line)} onWrite={() => composer.current?.focus()} />
         )}
-        {typing && (
-          <p className="chat-typing" data-testid="chat-typing" aria-live="polite">
-            <span className="chat-typing__dots" aria-hidden="true">
-              <span />
-              <span />
-              <span />
-            </span>
-            {/* The header says it in words; here the dots, and the words for screen readers. */}
-            <span className="visually-hidden">{t('conversation.typing', { name: profile.name })}</span>
-          </p>
-        )}
+        {typing && <TypingDots name={profile.name} />}
       </>
     );
     body = (
@@ -356,27 +403,7 @@ export function ConversationPage() {
           otherName={profile.name}
           label={t('conversation.messages', { name: profile.name })}
         />
-        <footer className="chat-footer">
-          {/* Above the field, where each message is paid for: whom this conversation is with (issue 29.5). */}
-          {profile.is_fictional && <FictionalNotice className="chat-fictional" testId="chat-fictional-notice" />}
-          {refusal ? (
-            <RefusalCard code={refusal} profile={profile} terms={terms} />
-          ) : (
-            <Composer
-              ref={composer}
-              name={profile.name}
-              maxLength={maxLength}
-              onSend={(text) => void send(text)}
-              onTyping={typed}
-              actions={<ComposerGiftSlot member={profile} onSent={addGift} />}
-              hint={<TermsHint terms={terms} balance={balance} newConversation={state.conversationId === null} />}
-            />
-          )}
-          <ShieldNudge nudge={nudge} name={profile.name} onEdit={dismissNudge} onSendAnyway={() => {
-              composer.current?.clear();
-              confirmNudge();
-            }} onClosed={() => composer.current?.focus()} />
-        </footer>
+        <ChatFooter conversation={conversation} composer={composer} />
       </>
     );
   }

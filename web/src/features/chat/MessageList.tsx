@@ -55,6 +55,77 @@ function GiftContent({ gift, mine, name }: { gift: string; mine: boolean; name: 
   );
 }
 
+/** When it was sent (or that it is on its way), and for theirs the way to report it. */
+function BubbleMeta({ message, mine, removed }: { message: ShownMessage; mine: boolean; removed: boolean }) {
+  const { t } = useTranslation('chat');
+  return (
+    <span className="chat-bubble__meta">
+      {/* The exact message to the report form (issue 30.4), with its conversation for evidence. */}
+      {!mine && !removed && message.status === 'sent' && (
+        <AppLink
+          to="complaints"
+          suffix={`?member=${message.sender_id}&message=${message.id}&conversation=${message.conversation_id}`}
+          className="chat-bubble__report"
+          aria-label={t('conversation.reportMessage')}
+          title={t('conversation.reportMessage')}
+          data-testid="chat-report-message"
+        >
+          <Icon name="warning" size={12} />
+        </AppLink>
+      )}
+      {message.status === 'pending' ? (
+        <span className="chat-bubble__state">
+          <Icon name="clock" size={12} />
+          <span className="visually-hidden">{t('conversation.sending')}</span>
+        </span>
+      ) : (
+        <time dateTime={message.created_at}>{formatTime(message.created_at)}</time>
+      )}
+    </span>
+  );
+}
+
+/** A message the server did not take: why, and sending it again. */
+function FailedNote({ message, onRetry }: { message: ShownMessage; onRetry: (message: ShownMessage) => void }) {
+  const { t } = useTranslation('chat');
+  const tc = useTranslation('common').t;
+  return (
+    <p className="chat-bubble__failed" role="alert" data-testid="chat-message-failed">
+      <Icon name="warning" size={14} />
+      {t('conversation.failed')} {message.error ? translateError(tc, message.error) : null}
+      <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => onRetry(message)} data-testid="chat-retry">
+        {t('conversation.retrySend')}
+      </button>
+    </p>
+  );
+}
+
+/** "Seen" under my last read message, and a free member's offer of read receipts. */
+function SeenNotes({ seen, receiptsLocked, onDismissOffer }: { seen: boolean; receiptsLocked: boolean; onDismissOffer?: () => void }) {
+  const { t } = useTranslation('chat');
+  return (
+    <>
+      {seen && (
+        <p className="chat-bubble__seen" data-testid="chat-seen">
+          <Icon name="check" size={14} />
+          {t('conversation.seen')}
+        </p>
+      )}
+      {receiptsLocked && (
+        <p className="chat-bubble__seen chat-bubble__seen--locked" data-testid="chat-seen-offer">
+          <AppLink to="premium" data-testid="chat-seen-premium">
+            <Icon name="lock" size={12} />
+            {t('conversation.seenPremium')}
+          </AppLink>
+          {onDismissOffer && (
+            <button type="button" className="btn-close chat-bubble__dismiss" onClick={onDismissOffer} aria-label={t('conversation.seenPremiumDismiss')} title={t('conversation.seenPremiumDismiss')} data-testid="chat-seen-dismiss" />
+          )}
+        </p>
+      )}
+    </>
+  );
+}
+
 function Bubble({ message, mine, name, first, last, seen, receiptsLocked, onDismissOffer, onRetry }: {
   message: ShownMessage;
   mine: boolean;
@@ -69,8 +140,6 @@ function Bubble({ message, mine, name, first, last, seen, receiptsLocked, onDism
   onDismissOffer?: () => void;
   onRetry: (message: ShownMessage) => void;
 }) {
-  const { t } = useTranslation('chat');
-  const tc = useTranslation('common').t;
   const gift = message.gift ?? null;
   const removed = message.removed === true;
   // What the scam shield found in it (issue 31.2), and whether it waits for review.
@@ -97,58 +166,12 @@ function Bubble({ message, mine, name, first, last, seen, receiptsLocked, onDism
         ) : (
           <p className="chat-bubble__text">{message.text}</p>
         )}
-        <span className="chat-bubble__meta">
-          {/* The exact message to the report form (issue 30.4), with its conversation for evidence. */}
-          {!mine && !removed && message.status === 'sent' && (
-            <AppLink
-              to="complaints"
-              suffix={`?member=${message.sender_id}&message=${message.id}&conversation=${message.conversation_id}`}
-              className="chat-bubble__report"
-              aria-label={t('conversation.reportMessage')}
-              title={t('conversation.reportMessage')}
-              data-testid="chat-report-message"
-            >
-              <Icon name="warning" size={12} />
-            </AppLink>
-          )}
-          {message.status === 'pending' ? (
-            <span className="chat-bubble__state">
-              <Icon name="clock" size={12} />
-              <span className="visually-hidden">{t('conversation.sending')}</span>
-            </span>
-          ) : (
-            <time dateTime={message.created_at}>{formatTime(message.created_at)}</time>
-          )}
-        </span>
+        <BubbleMeta message={message} mine={mine} removed={removed} />
       </div>
       {message.status === 'sent' && !mine && flags.length > 0 && <ShieldWarning messageId={message.id} flags={flags} />}
       {message.status === 'sent' && mine && (held || flags.length > 0) && <ShieldSenderNote flags={flags} held={held} name={name} />}
-      {message.status === 'failed' && (
-        <p className="chat-bubble__failed" role="alert" data-testid="chat-message-failed">
-          <Icon name="warning" size={14} />
-          {t('conversation.failed')} {message.error ? translateError(tc, message.error) : null}
-          <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => onRetry(message)} data-testid="chat-retry">
-            {t('conversation.retrySend')}
-          </button>
-        </p>
-      )}
-      {seen && !held && (
-        <p className="chat-bubble__seen" data-testid="chat-seen">
-          <Icon name="check" size={14} />
-          {t('conversation.seen')}
-        </p>
-      )}
-      {receiptsLocked && !held && (
-        <p className="chat-bubble__seen chat-bubble__seen--locked" data-testid="chat-seen-offer">
-          <AppLink to="premium" data-testid="chat-seen-premium">
-            <Icon name="lock" size={12} />
-            {t('conversation.seenPremium')}
-          </AppLink>
-          {onDismissOffer && (
-            <button type="button" className="btn-close chat-bubble__dismiss" onClick={onDismissOffer} aria-label={t('conversation.seenPremiumDismiss')} title={t('conversation.seenPremiumDismiss')} data-testid="chat-seen-dismiss" />
-          )}
-        </p>
-      )}
+      {message.status === 'failed' && <FailedNote message={message} onRetry={onRetry} />}
+      {!held && <SeenNotes seen={seen} receiptsLocked={receiptsLocked} onDismissOffer={onDismissOffer} />}
     </li>
   );
 }

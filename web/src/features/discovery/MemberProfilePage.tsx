@@ -73,6 +73,33 @@ function usePlace(profile: MemberProfile): string {
   return [profile.city, region, countryName(profile.country, i18n.language)].filter(Boolean).join(', ');
 }
 
+/** "Block <name>?": what blocking does, and the way back. */
+function BlockConfirm({ name, show, busy, onConfirm, onCancel }: { name: string; show: boolean; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const { t } = useTranslation('discovery');
+  return (
+    <Modal show={show} onHide={() => !busy && onCancel()} centered aria-labelledby="block-title" className="block-modal">
+      <Modal.Body className="p-4 p-sm-5 text-center">
+        <div className="block-modal__icon" aria-hidden="true">
+          <Icon name="shield" size={28} />
+        </div>
+        <h2 id="block-title" className="h4 mb-3">
+          {t('profile.blockTitle', { name: name })}
+        </h2>
+        <p className="text-body-secondary">{t('profile.blockText', { name: name })}</p>
+        <div className="d-grid gap-2 mt-4">
+          <button type="button" className="btn btn-danger rounded-pill" onClick={onConfirm} disabled={busy} data-testid="block-confirm">
+            {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+            {t('profile.blockConfirm')}
+          </button>
+          <button type="button" className="btn btn-link text-body-secondary" onClick={onCancel} disabled={busy} data-testid="block-cancel">
+            {t('profile.cancel')}
+          </button>
+        </div>
+      </Modal.Body>
+    </Modal>
+  );
+}
+
 function BlockActions({ profile, onChange }: { profile: MemberProfile; onChange: (profile: MemberProfile) => void }) {
   const { t } = useTranslation('discovery');
   const tc = useTranslation('common').t;
@@ -132,26 +159,7 @@ function BlockActions({ profile, onChange }: { profile: MemberProfile; onChange:
         </FormAlert>
       )}
       {error && <FormAlert testId="block-error">{error}</FormAlert>}
-      <Modal show={confirming} onHide={() => !busy && setConfirming(false)} centered aria-labelledby="block-title" className="block-modal">
-        <Modal.Body className="p-4 p-sm-5 text-center">
-          <div className="block-modal__icon" aria-hidden="true">
-            <Icon name="shield" size={28} />
-          </div>
-          <h2 id="block-title" className="h4 mb-3">
-            {t('profile.blockTitle', { name: profile.name })}
-          </h2>
-          <p className="text-body-secondary">{t('profile.blockText', { name: profile.name })}</p>
-          <div className="d-grid gap-2 mt-4">
-            <button type="button" className="btn btn-danger rounded-pill" onClick={block} disabled={busy} data-testid="block-confirm">
-              {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-              {t('profile.blockConfirm')}
-            </button>
-            <button type="button" className="btn btn-link text-body-secondary" onClick={() => setConfirming(false)} disabled={busy} data-testid="block-cancel">
-              {t('profile.cancel')}
-            </button>
-          </div>
-        </Modal.Body>
-      </Modal>
+      <BlockConfirm name={profile.name} show={confirming} busy={busy} onConfirm={block} onCancel={() => setConfirming(false)} />
     </>
   );
 }
@@ -179,24 +187,15 @@ function LikeHint({ profile }: { profile: MemberProfile }) {
   );
 }
 
-function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: (profile: MemberProfile) => void }) {
+/** The way back, the name, age and place, above the photos: on phones the action bar kept
+ * at the bottom of the screen would cover them below the photos (issue 29.7). */
+function ProfileHead({ profile }: { profile: MemberProfile }) {
   const { t } = useTranslation('discovery');
-  const tp = useTranslation('profile').t;
-  const user = useSession((s) => s.user);
   const place = usePlace(profile);
   // Opened from the likes lists (/likes/m/:id): the way back leads there.
   const fromLikes = useMatch(PATHS['likes-m-id']) !== null;
-  usePageTitle(profile.name);
-
-  const own = user?.id === profile.id;
-  const details = DETAIL_FIELDS.filter((field) => profile[field]).map((field) => ({
-    field,
-    label: tp(`fields.${field}`, { defaultValue: prettifyKey(field) }),
-    value: tp(`options.${field}.${profile[field]}`, { defaultValue: prettifyKey(String(profile[field])) }),
-  }));
-
   return (
-    <div className="container member-profile" data-testid="member-profile">
+    <>
       <AppLink to={fromLikes ? 'likes' : 'members'} className="member-profile__back">
         <Icon name="arrowLeft" size={18} />
         {fromLikes ? t('back', { ns: 'likes' }) : t('profile.back')}
@@ -217,6 +216,111 @@ function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: 
           </p>
         )}
       </header>
+    </>
+  );
+}
+
+/** One's own profile says so; a member may like, write, give, block and report; a visitor is asked to log in. */
+function ProfileActions({ profile, onChange }: { profile: MemberProfile; onChange: (profile: MemberProfile) => void }) {
+  const { t } = useTranslation('discovery');
+  const user = useSession((s) => s.user);
+  const own = user?.id === profile.id;
+  return (
+    <>
+      {own ? (
+        <div className="member-profile__own">
+          <Icon name="user" size={18} />
+          <span>{t('profile.own')}</span>
+          <AppLink to="profile" className="fw-semibold">
+            {t('profile.ownEdit')}
+          </AppLink>
+        </div>
+      ) : user ? (
+        <div className="member-profile__actions" data-testid="member-actions">
+          <LikeHint profile={profile} />
+          {/* Like, message, gift: on phones a bar kept at the bottom of the screen (discovery.scss). */}
+          <div className="member-profile__bar" data-testid="member-action-bar">
+            <ProfileLikeSlot profile={profile} onChange={(liked) => onChange({ ...profile, liked_by_me: liked, match: liked && profile.likes_me })} />
+            <AppLink to="members-id-chat" params={{ id: profile.id }} className="btn btn-primary rounded-pill px-4">
+              <Icon name="chat" size={18} className="me-2" />
+              {t('profile.message')}
+            </AppLink>
+            <ProfileGiftSlot member={profile} />
+          </div>
+          <BlockActions profile={profile} onChange={onChange} />
+          <ReportLink id={profile.id} />
+        </div>
+      ) : (
+        <>
+          <LoginPrompt compact title={t('gate.profileTitle', { name: profile.name })} text={t('gate.profileText')} />
+          <ReportLink id={profile.id} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** About, details and interests, those the member filled in. */
+function ProfileTexts({ profile }: { profile: MemberProfile }) {
+  const { t } = useTranslation('discovery');
+  const tp = useTranslation('profile').t;
+  const details = DETAIL_FIELDS.filter((field) => profile[field]).map((field) => ({
+    field,
+    label: tp(`fields.${field}`, { defaultValue: prettifyKey(field) }),
+    value: tp(`options.${field}.${profile[field]}`, { defaultValue: prettifyKey(String(profile[field])) }),
+  }));
+  return (
+    <>
+      {profile.about_me && (
+        <section className="member-section" aria-labelledby="member-about">
+          <h2 id="member-about" className="member-section__title">
+            {t('profile.about')}
+          </h2>
+          <p className="member-section__about">{profile.about_me}</p>
+        </section>
+      )}
+
+      {details.length > 0 && (
+        <section className="member-section" aria-labelledby="member-details">
+          <h2 id="member-details" className="member-section__title">
+            {t('profile.details')}
+          </h2>
+          <dl className="member-details" data-testid="member-details">
+            {details.map(({ field, label, value }) => (
+              <div key={field} className="member-details__item">
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+
+      {profile.interests.length > 0 && (
+        <section className="member-section" aria-labelledby="member-interests">
+          <h2 id="member-interests" className="member-section__title">
+            {t('profile.interests')}
+          </h2>
+          <ul className="member-interests" data-testid="member-interests">
+            {profile.interests.map((key) => (
+              <li key={key} className="member-interests__chip">
+                {tp(`interest.${key}`, { defaultValue: prettifyKey(key) })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: (profile: MemberProfile) => void }) {
+  const own = useSession((s) => s.user?.id === profile.id);
+  usePageTitle(profile.name);
+
+  return (
+    <div className="container member-profile" data-testid="member-profile">
+      <ProfileHead profile={profile} />
       {/* First, above the photos: on phones nothing lower is sure to stay clear of the action bar (issue 29.5). */}
       {profile.is_fictional && <FictionalNotice className="member-profile__fictional" />}
       {/* The scam shield's warning (issue 31.2), before anything the profile asks of its visitor. */}
@@ -226,75 +330,9 @@ function ProfileView({ profile, onChange }: { profile: MemberProfile; onChange: 
           <PhotoGallery profile={profile} onChange={onChange} />
         </div>
         <div className="col-md-6 col-lg-7 d-grid gap-3 align-content-start">
-          {own ? (
-            <div className="member-profile__own">
-              <Icon name="user" size={18} />
-              <span>{t('profile.own')}</span>
-              <AppLink to="profile" className="fw-semibold">
-                {t('profile.ownEdit')}
-              </AppLink>
-            </div>
-          ) : user ? (
-            <div className="member-profile__actions" data-testid="member-actions">
-              <LikeHint profile={profile} />
-              {/* Like, message, gift: on phones a bar kept at the bottom of the screen (discovery.scss). */}
-              <div className="member-profile__bar" data-testid="member-action-bar">
-                <ProfileLikeSlot profile={profile} onChange={(liked) => onChange({ ...profile, liked_by_me: liked, match: liked && profile.likes_me })} />
-                <AppLink to="members-id-chat" params={{ id: profile.id }} className="btn btn-primary rounded-pill px-4">
-                  <Icon name="chat" size={18} className="me-2" />
-                  {t('profile.message')}
-                </AppLink>
-                <ProfileGiftSlot member={profile} />
-              </div>
-              <BlockActions profile={profile} onChange={onChange} />
-              <ReportLink id={profile.id} />
-            </div>
-          ) : (
-            <>
-              <LoginPrompt compact title={t('gate.profileTitle', { name: profile.name })} text={t('gate.profileText')} />
-              <ReportLink id={profile.id} />
-            </>
-          )}
+          <ProfileActions profile={profile} onChange={onChange} />
 
-          {profile.about_me && (
-            <section className="member-section" aria-labelledby="member-about">
-              <h2 id="member-about" className="member-section__title">
-                {t('profile.about')}
-              </h2>
-              <p className="member-section__about">{profile.about_me}</p>
-            </section>
-          )}
-
-          {details.length > 0 && (
-            <section className="member-section" aria-labelledby="member-details">
-              <h2 id="member-details" className="member-section__title">
-                {t('profile.details')}
-              </h2>
-              <dl className="member-details" data-testid="member-details">
-                {details.map(({ field, label, value }) => (
-                  <div key={field} className="member-details__item">
-                    <dt>{label}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-          )}
-
-          {profile.interests.length > 0 && (
-            <section className="member-section" aria-labelledby="member-interests">
-              <h2 id="member-interests" className="member-section__title">
-                {t('profile.interests')}
-              </h2>
-              <ul className="member-interests" data-testid="member-interests">
-                {profile.interests.map((key) => (
-                  <li key={key} className="member-interests__chip">
-                    {tp(`interest.${key}`, { defaultValue: prettifyKey(key) })}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          <ProfileTexts profile={profile} />
         </div>
       </div>
     </div>

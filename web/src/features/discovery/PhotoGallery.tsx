@@ -70,23 +70,18 @@ function UnlockError({ error }: { error: unknown }) {
   );
 }
 
-/** The member's photos: one large, the rest as thumbnails, with "1 / 4". */
-export function PhotoGallery({ profile, onChange }: { profile: MemberProfile; onChange?: (profile: MemberProfile) => void }) {
-  const { t } = useTranslation('discovery');
-  const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
+/**
+ * Opening one locked photo (issue 29.5): for sale to logged-in free members only (premium
+ * members see all), never one's own (the server locks them alike when a free member views
+ * their profile), after "Unlock for 5 credits?".
+ */
+function usePhotoUnlock(profile: MemberProfile, onChange?: (profile: MemberProfile) => void) {
   const user = useSession((s) => s.user);
   const { busy, run } = useBusy();
   const [error, setError] = useState<{ photo: number; error: unknown } | null>(null);
-  const [index, setIndex] = useState(0);
   // The photo whose unlock waits for "Unlock for 5 credits?"; it stays while the dialog fades out.
   const [asking, setAsking] = useState<{ photo: MemberPhoto; number: number } | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const photos = profile.photos;
-  const total = Math.max(profile.photo_count, photos.length);
-  const current = photos[Math.min(index, photos.length - 1)];
-  const anyLocked = photos.some((photo) => photo.locked);
-  // Single photos are for sale to logged-in free members only (premium members see all),
-  // and never one's own (the server locks them alike when a free member views their profile).
   const price = profile.photo_credits ?? 0;
   const cost = onChange && user && !user.paid_user && user.id !== profile.id && price > 0 ? price : null;
 
@@ -101,6 +96,86 @@ export function PhotoGallery({ profile, onChange }: { profile: MemberProfile; on
         setError({ photo: photo.id, error: failure });
       }
     });
+  const ask = (photo: MemberPhoto, number: number) => {
+    setAsking({ photo, number });
+    setConfirming(true);
+  };
+  const confirm = (
+    <UnlockConfirm
+      ask={asking && cost !== null ? { name: profile.name, number: asking.number, price: cost, balance: user?.credits ?? 0 } : null}
+      show={confirming}
+      onConfirm={() => {
+        setConfirming(false);
+        if (asking) unlock(asking.photo);
+      }}
+      onCancel={() => setConfirming(false)}
+    />
+  );
+  return { busy, error, cost, ask, confirm };
+}
+
+/** Previous and next photo. */
+function GallerySteps({ count, setIndex }: { count: number; setIndex: (step: (index: number) => number) => void }) {
+  const { t } = useTranslation('discovery');
+  return (
+    <>
+      <button type="button" className="gallery__step gallery__step--previous" onClick={() => setIndex((i) => (i - 1 + count) % count)} aria-label={t('profile.previousPhoto')}>
+        <Icon name="arrowLeft" size={20} />
+      </button>
+      <button type="button" className="gallery__step gallery__step--next" onClick={() => setIndex((i) => (i + 1) % count)} aria-label={t('profile.nextPhoto')}>
+        <Icon name="arrowLeft" size={20} />
+      </button>
+    </>
+  );
+}
+
+/** The photos small, to pick one. */
+function GalleryThumbs({ photos, index, setIndex }: { photos: MemberPhoto[]; index: number; setIndex: (index: number) => void }) {
+  const { t } = useTranslation('discovery');
+  const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
+  return (
+    <ul className="gallery__thumbs" aria-label={t('profile.photos')}>
+      {photos.map((photo, n) => (
+        <li key={photo.id}>
+          <button
+            type="button"
+            className={`gallery__thumb${n === index ? ' is-current' : ''}`}
+            onClick={() => setIndex(n)}
+            aria-label={photo.locked ? t('profile.showLocked', { number: n + 1 }) : t('profile.showPhoto', { number: n + 1 })}
+            aria-pressed={n === index}
+          >
+            {photo.locked || !photo.thumb_filename ? <LockedTile /> : <img src={imageUrl(prefix, photo.thumb_filename)} alt="" loading="lazy" />}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Under photos of which some are locked: premium members see all. */
+function LockedNote() {
+  const { t } = useTranslation('discovery');
+  return (
+    <p className="gallery__note" data-testid="locked-note">
+      <Icon name="lock" size={16} />
+      <span>{t('profile.lockedNote')}</span>
+      <AppLink to="premium" className="gallery__premium">
+        {t('profile.toPremium')}
+      </AppLink>
+    </p>
+  );
+}
+
+/** The member's photos: one large, the rest as thumbnails, with "1 / 4". */
+export function PhotoGallery({ profile, onChange }: { profile: MemberProfile; onChange?: (profile: MemberProfile) => void }) {
+  const { t } = useTranslation('discovery');
+  const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
+  const ownId = useSession((s) => s.user?.id);
+  const { busy, error, cost, ask, confirm } = usePhotoUnlock(profile, onChange);
+  const [index, setIndex] = useState(0);
+  const photos = profile.photos;
+  const total = Math.max(profile.photo_count, photos.length);
+  const current = photos[Math.min(index, photos.length - 1)];
 
   if (photos.length === 0) {
     return (
@@ -116,47 +191,17 @@ export function PhotoGallery({ profile, onChange }: { profile: MemberProfile; on
     <div className="gallery" data-testid="gallery">
       <div className="gallery__stage">
         {current.locked || !current.filename ? (
-          <LockedTile large>
-            {current.locked && (
-              <UnlockOffer
-                cost={cost}
-                busy={busy}
-                onUnlock={() => {
-                  setAsking({ photo: current, number: photos.indexOf(current) + 1 });
-                  setConfirming(true);
-                }}
-              />
-            )}
-          </LockedTile>
+          <LockedTile large>{current.locked && <UnlockOffer cost={cost} busy={busy} onUnlock={() => ask(current, photos.indexOf(current) + 1)} />}</LockedTile>
         ) : (
           <img src={imageUrl(prefix, current.filename)} alt={t('profile.photoAlt', { number: index + 1, name: profile.name })} />
         )}
-        {photos.length > 1 && (
-          <>
-            <button
-              type="button"
-              className="gallery__step gallery__step--previous"
-              onClick={() => setIndex((i) => (i - 1 + photos.length) % photos.length)}
-              aria-label={t('profile.previousPhoto')}
-            >
-              <Icon name="arrowLeft" size={20} />
-            </button>
-            <button
-              type="button"
-              className="gallery__step gallery__step--next"
-              onClick={() => setIndex((i) => (i + 1) % photos.length)}
-              aria-label={t('profile.nextPhoto')}
-            >
-              <Icon name="arrowLeft" size={20} />
-            </button>
-          </>
-        )}
+        {photos.length > 1 && <GallerySteps count={photos.length} setIndex={setIndex} />}
         <span className="gallery__count" data-testid="photo-count">
           <Icon name="photo" size={16} />
           {t('profile.photoCount', { current: index + 1, total })}
         </span>
         {/* The exact photo to the report form (issue 30.4); not one's own, not a locked one. */}
-        {!current.locked && current.filename && user?.id !== profile.id && (
+        {!current.locked && current.filename && ownId !== profile.id && (
           <AppLink to="complaints" suffix={`?member=${profile.id}&photo=${current.id}`} className="gallery__report" data-testid="report-photo">
             <Icon name="warning" size={14} />
             {t('profile.reportPhoto')}
@@ -164,41 +209,9 @@ export function PhotoGallery({ profile, onChange }: { profile: MemberProfile; on
         )}
       </div>
       {error && error.photo === current.id && <UnlockError error={error.error} />}
-      {photos.length > 1 && (
-        <ul className="gallery__thumbs" aria-label={t('profile.photos')}>
-          {photos.map((photo, n) => (
-            <li key={photo.id}>
-              <button
-                type="button"
-                className={`gallery__thumb${n === index ? ' is-current' : ''}`}
-                onClick={() => setIndex(n)}
-                aria-label={photo.locked ? t('profile.showLocked', { number: n + 1 }) : t('profile.showPhoto', { number: n + 1 })}
-                aria-pressed={n === index}
-              >
-                {photo.locked || !photo.thumb_filename ? <LockedTile /> : <img src={imageUrl(prefix, photo.thumb_filename)} alt="" loading="lazy" />}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <UnlockConfirm
-        ask={asking && cost !== null ? { name: profile.name, number: asking.number, price: cost, balance: user?.credits ?? 0 } : null}
-        show={confirming}
-        onConfirm={() => {
-          setConfirming(false);
-          if (asking) unlock(asking.photo);
-        }}
-        onCancel={() => setConfirming(false)}
-      />
-      {anyLocked && (
-        <p className="gallery__note" data-testid="locked-note">
-          <Icon name="lock" size={16} />
-          <span>{t('profile.lockedNote')}</span>
-          <AppLink to="premium" className="gallery__premium">
-            {t('profile.toPremium')}
-          </AppLink>
-        </p>
-      )}
+      {photos.length > 1 && <GalleryThumbs photos={photos} index={index} setIndex={setIndex} />}
+      {confirm}
+      {photos.some((photo) => photo.locked) && <LockedNote />}
     </div>
   );
 }
