@@ -27,11 +27,10 @@ export interface LikeButtonProps {
 }
 
 /**
- * Like / unlike with a heart. The change shows at once and is taken back when the
- * server says no; a like that makes a match starts the celebration. Visitors get the
- * login / signup prompt instead.
+ * The like's state and its change: shown at once, taken back when the server says no; a
+ * like that makes a match starts the celebration. Visitors get the login / signup prompt.
  */
-export function LikeButton({ member, liked: likedProp, likesMe = false, onChange, variant = 'pill', small = false, className = '' }: LikeButtonProps) {
+function useLikeToggle(member: LikeButtonProps['member'], likedProp: boolean, onChange: LikeButtonProps['onChange']) {
   const { t } = useTranslation('likes');
   const tc = useTranslation('common').t;
   const loggedIn = useIsLoggedIn();
@@ -77,6 +76,17 @@ export function LikeButton({ member, liked: likedProp, likesMe = false, onChange
       setBusy(false);
     }
   };
+  return { liked, busy, error, prompt, hidePrompt: () => setPrompt(false), button, toggle };
+}
+
+/**
+ * Like / unlike with a heart. The change shows at once and is taken back when the
+ * server says no; a like that makes a match starts the celebration. Visitors get the
+ * login / signup prompt instead.
+ */
+export function LikeButton({ member, liked: likedProp, likesMe = false, onChange, variant = 'pill', small = false, className = '' }: LikeButtonProps) {
+  const { t } = useTranslation('likes');
+  const { liked, busy, error, prompt, hidePrompt, button, toggle } = useLikeToggle(member, likedProp, onChange);
 
   const name = member.name;
   const label = liked ? t('button.unlikeName', { name }) : likesMe ? t('button.likeBackName', { name }) : t('button.likeName', { name });
@@ -114,7 +124,7 @@ export function LikeButton({ member, liked: likedProp, likesMe = false, onChange
       )}
       {prompt && (
         <Suspense fallback={null}>
-          <LikeGate name={name} onHide={() => setPrompt(false)} />
+          <LikeGate name={name} onHide={hidePrompt} />
         </Suspense>
       )}
     </>
