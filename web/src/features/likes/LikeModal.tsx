@@ -10,34 +10,19 @@ import { Icon } from '../../shared/ui/icons';
 import { useSettings } from '../../shared/site';
 import { likeErrorText } from './likeErrors';
 import { useLikeModal } from './likeModalStore';
-import { likesApi } from './likesApi';
+import { type AutoLikeProfile, likesApi } from './likesApi';
 import { reloadLikes } from './likesStore';
 import { useMatch } from '../../shared/members/matchStore';
 
 /** The lists are reloaded this long after the modal shows (the offer changed them). */
 export const RELOAD_AFTER_MS = 500;
 
-/** "<name> likes you": like back, view the profile, or not now. */
-export function LikeModal() {
+/** Liking them back from the modal: closes it, and celebrates when it makes a match. */
+function useLikeBack(id: number, close: () => void) {
   const { t } = useTranslation('likes');
   const tc = useTranslation('common').t;
-  const navigate = useNavigate();
-  const profile = useLikeModal((s) => s.profile);
-  const close = useLikeModal((s) => s.close);
-  const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
-  // A fictional profile says so in words too, not by its mark alone (issue 29.3).
-  const fictionalLabel = useSettings((s) => s.settings?.fictional_singular) || t('fictional.label', { ns: 'discovery' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const timer = setTimeout(() => void reloadLikes(), RELOAD_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, []);
-
-  if (!profile) return null;
-  const { id, name, age } = profile;
-
   const likeBack = async () => {
     setBusy(true);
     setError(null);
@@ -53,32 +38,63 @@ export function LikeModal() {
       setBusy(false);
     }
   };
+  return { busy, error, likeBack };
+}
+
+/** Who likes you: photo with a heart, name and age, and whether the profile is fictional. */
+function Liker({ profile }: { profile: AutoLikeProfile }) {
+  const { t } = useTranslation('likes');
+  const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
+  // A fictional profile says so in words too, not by its mark alone (issue 29.3).
+  const fictionalLabel = useSettings((s) => s.settings?.fictional_singular) || t('fictional.label', { ns: 'discovery' });
+  const { name, age } = profile;
+  return (
+    <>
+      <div className="like-modal__photo">
+        {profile.main_image ? <img src={imageUrl(prefix, profile.main_image.match)} alt={t('modal.photoAlt', { name })} /> : <PlaceholderAvatar />}
+        <span className="like-modal__badge" aria-hidden="true">
+          <Icon name="heart" size={26} />
+        </span>
+      </div>
+      <h2 id="like-modal-title" className="like-modal__title" data-testid="like-modal-title">
+        {t('modal.title', { name })}
+      </h2>
+      <p className="like-modal__who">{t('modal.nameAge', { name, age })}</p>
+      {profile.is_fictional && (
+        <p className="like-modal__fictional" data-testid="like-modal-fictional">
+          <FictionalBadge />
+          <span aria-hidden="true">{fictionalLabel}</span>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** "<name> likes you": like back, view the profile, or not now. */
+export function LikeModal() {
+  const { t } = useTranslation('likes');
+  const navigate = useNavigate();
+  const profile = useLikeModal((s) => s.profile);
+  const close = useLikeModal((s) => s.close);
+  const { busy, error, likeBack } = useLikeBack(profile?.id ?? 0, close);
+
+  useEffect(() => {
+    const timer = setTimeout(() => void reloadLikes(), RELOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  if (!profile) return null;
   const view = () => {
     close();
-    void navigate(pathTo('likes-m-id', { id }));
+    void navigate(pathTo('likes-m-id', { id: profile.id }));
   };
 
   return (
     <Modal show onHide={close} centered aria-labelledby="like-modal-title" className="like-modal" data-testid="like-modal">
       <Modal.Body className="like-modal__body">
         <button type="button" className="btn-close like-modal__x" onClick={close} aria-label={t('close')} />
-        <div className="like-modal__photo">
-          {profile.main_image ? <img src={imageUrl(prefix, profile.main_image.match)} alt={t('modal.photoAlt', { name })} /> : <PlaceholderAvatar />}
-          <span className="like-modal__badge" aria-hidden="true">
-            <Icon name="heart" size={26} />
-          </span>
-        </div>
-        <h2 id="like-modal-title" className="like-modal__title" data-testid="like-modal-title">
-          {t('modal.title', { name })}
-        </h2>
-        <p className="like-modal__who">{t('modal.nameAge', { name, age })}</p>
-        {profile.is_fictional && (
-          <p className="like-modal__fictional" data-testid="like-modal-fictional">
-            <FictionalBadge />
-            <span aria-hidden="true">{fictionalLabel}</span>
-          </p>
-        )}
-        <p className="like-modal__text">{t('modal.text', { name })}</p>
+        <Liker profile={profile} />
+        <p className="like-modal__text">{t('modal.text', { name: profile.name })}</p>
         {error && (
           <p className="like-modal__error" role="alert">
             {error}
