@@ -20,7 +20,6 @@ const ALLOWED = new Set([
   'features/footer/Footer.tsx Footer',
   'features/games/SwipeGamePage.tsx SwipeGamePage',
   'features/landers/pages/TinderSwipeLander.tsx TinderSwipeLander',
-  'features/likes/MatchModal.tsx Celebration',
   'features/navigation/DeferredMenu.tsx DeferredMenu',
   'features/notifications/NotificationsPage.tsx NotificationSettings',
   'features/notifications/UnsubscribePage.tsx UnsubscribePage',

@@ -26,26 +26,48 @@ function Portrait({ src, gender, className }: { src: string | null; gender?: str
   );
 }
 
+/**
+ * While a celebration shows: its main button has the focus, the server hears it was seen
+ * (it shows each match's celebration once) and Escape closes it.
+ */
+function useCelebrationOpen(id: number, dismiss: () => void) {
+  const mainButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    mainButton.current?.focus();
+    likesApi.matchSeen(id).catch(() => undefined);
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && dismiss();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [id, dismiss]);
+  return mainButton;
+}
+
+/** Both photos with a heart between them; theirs leads to their profile. */
+function MatchPair({ profile, onOpen }: { profile: MatchProfile; onOpen: (event: MouseEvent) => void }) {
+  const { t } = useTranslation('likes');
+  const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
+  const own = useSession((s) => s.user?.profile);
+  const ownImage = own?.main_image?.status === 'active' ? imageUrl(prefix, own.main_image.filename) : null;
+  const theirImage = profile.main_image ? imageUrl(prefix, profile.main_image.filename) : null;
+  return (
+    <div className="match-modal__pair">
+      <Portrait src={ownImage} gender={own?.gender} className="match-modal__photo--own" />
+      <span className="match-modal__heart" aria-hidden="true">
+        <Icon name="heart" size={30} />
+      </span>
+      <button type="button" className="match-modal__photo-link" onClick={onOpen} aria-label={t('match.photoLabel', { name: profile.name })} data-testid="match-photo">
+        <Portrait src={theirImage} className="match-modal__photo--theirs" />
+      </button>
+    </div>
+  );
+}
+
 function Celebration({ profile }: { profile: MatchProfile }) {
   const { t } = useTranslation('likes');
   const navigate = useNavigate();
   const dismiss = useMatch((s) => s.dismiss);
-  const prefix = useSettings((s) => s.settings?.cdn_prefix ?? '');
-  const own = useSession((s) => s.user?.profile);
-  const mainButton = useRef<HTMLButtonElement>(null);
+  const mainButton = useCelebrationOpen(profile.id, dismiss);
   const hasChat = routeExists(CHAT_ROUTE);
-
-  const ownImage = own?.main_image?.status === 'active' ? imageUrl(prefix, own.main_image.filename) : null;
-  const theirImage = profile.main_image ? imageUrl(prefix, profile.main_image.filename) : null;
-
-  useEffect(() => {
-    mainButton.current?.focus();
-    // The server shows each match's celebration once.
-    likesApi.matchSeen(profile.id).catch(() => undefined);
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && dismiss();
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [profile.id, dismiss]);
 
   const go = (to: string) => (event: MouseEvent) => {
     // Only this handler closes: the overlay's "click anywhere" would close the next one too.
@@ -78,28 +100,8 @@ function Celebration({ profile }: { profile: MatchProfile }) {
         <p id="match-modal-text" className="match-modal__text">
           {t('match.text', { name: profile.name })}
         </p>
-        <div className="match-modal__pair">
-          <Portrait src={ownImage} gender={own?.gender} className="match-modal__photo--own" />
-          <span className="match-modal__heart" aria-hidden="true">
-            <Icon name="heart" size={30} />
-          </span>
-          <button
-            type="button"
-            className="match-modal__photo-link"
-            onClick={go(pathTo('members-id', { id: profile.id }))}
-            aria-label={t('match.photoLabel', { name: profile.name })}
-            data-testid="match-photo"
-          >
-            <Portrait src={theirImage} className="match-modal__photo--theirs" />
-          </button>
-        </div>
-        <button
-          ref={mainButton}
-          type="button"
-          className="btn btn-light btn-lg rounded-pill px-5 match-modal__main"
-          onClick={go(matchTarget(profile.id))}
-          data-testid="match-main"
-        >
+        <MatchPair profile={profile} onOpen={go(pathTo('members-id', { id: profile.id }))} />
+        <button ref={mainButton} type="button" className="btn btn-light btn-lg rounded-pill px-5 match-modal__main" onClick={go(matchTarget(profile.id))} data-testid="match-main">
           <Icon name={hasChat ? 'chat' : 'user'} size={20} className="me-2" />
           {hasChat ? t('match.chat', { name: profile.name }) : t('match.profile', { name: profile.name })}
         </button>
