@@ -17,7 +17,6 @@ const ALLOWED = new Set([
   'features/account/TwoFactorSection.tsx TwoFactorSection',
   'features/chat/Composer.tsx Composer',
   'features/discovery/MembersPage.tsx MembersPage',
-  'features/footer/Footer.tsx Footer',
   'features/games/SwipeGamePage.tsx SwipeGamePage',
   'features/landers/pages/TinderSwipeLander.tsx TinderSwipeLander',
   'features/navigation/DeferredMenu.tsx DeferredMenu',
