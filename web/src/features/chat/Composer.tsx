@@ -61,9 +61,11 @@ export interface ComposerProps {
   ref?: Ref<ComposerHandle>;
 }
 
-/** The message field: Enter sends, Shift+Enter starts a new line; it grows with its text. */
-export function Composer({ name, maxLength, onSend, onTyping, hint, actions, ref }: ComposerProps) {
-  const { t } = useTranslation('chat');
+/**
+ * The field's text and what the chat can do with it from outside (fill, focus, restore,
+ * clear); the field grows with its text up to MAX_HEIGHT_PX.
+ */
+function useComposerText(maxLength: number, ref: Ref<ComposerHandle> | undefined) {
   const [text, setText] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
 
@@ -94,6 +96,25 @@ export function Composer({ name, maxLength, onSend, onTyping, hint, actions, ref
     element.style.height = 'auto';
     element.style.height = `${Math.min(element.scrollHeight, MAX_HEIGHT_PX)}px`;
   }, [text]);
+  return { text, setText, field };
+}
+
+/** How many characters are left, once the text nears the limit. */
+function Counter({ length, maxLength }: { length: number; maxLength: number }) {
+  const { t } = useTranslation('chat');
+  const left = maxLength - length;
+  if (length < maxLength * COUNTER_FROM) return null;
+  return (
+    <p className={`chat-composer__counter${left <= 0 ? ' is-full' : ''}`} aria-live="polite" data-testid="chat-counter">
+      {t('composer.remaining', { count: left })}
+    </p>
+  );
+}
+
+/** The message field: Enter sends, Shift+Enter starts a new line; it grows with its text. */
+export function Composer({ name, maxLength, onSend, onTyping, hint, actions, ref }: ComposerProps) {
+  const { t } = useTranslation('chat');
+  const { text, setText, field } = useComposerText(maxLength, ref);
 
   const trimmed = text.trim();
   const submit = (event?: FormEvent) => {
@@ -107,7 +128,6 @@ export function Composer({ name, maxLength, onSend, onTyping, hint, actions, ref
     // Not while an input method is still composing a word (Japanese, Chinese …).
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
   };
-  const left = maxLength - text.length;
 
   return (
     <form className="chat-composer" onSubmit={submit} data-testid="chat-composer">
@@ -141,11 +161,7 @@ export function Composer({ name, maxLength, onSend, onTyping, hint, actions, ref
       <p id="chat-hint" className="visually-hidden">
         {t('composer.hint')}
       </p>
-      {text.length >= maxLength * COUNTER_FROM && (
-        <p className={`chat-composer__counter${left <= 0 ? ' is-full' : ''}`} aria-live="polite" data-testid="chat-counter">
-          {t('composer.remaining', { count: left })}
-        </p>
-      )}
+      <Counter length={text.length} maxLength={maxLength} />
     </form>
   );
 }
