@@ -229,7 +229,8 @@ def test_a_session_revoked_in_another_process_is_refused_at_once(
 
 def test_a_main_photo_approved_by_an_operator_shows_at_once(
         member: tuple[ApiClient, int, FixedClock], container: Container) -> None:
-    from tests.http.test_photos_api import picture, upload
+    from tests.adapters.test_images import picture
+    from tests.http.test_photos_api import upload
 
     client, _, _ = member
     photo = upload(client, picture()).json["photo"]
