@@ -26,7 +26,6 @@ const ALLOWED = new Set([
   'features/profile/PhotosSection.tsx PhotoTile',
   'features/profile/PhotosSection.tsx PhotosSection',
   'features/shop/CheckoutPage.tsx MethodChoice',
-  'features/shop/CreditsPage.tsx CreditsPage',
   'features/shop/MandateForm.tsx MandateForm',
   'features/signup/PlaceStep.tsx PlaceStep',
   'features/signup/SignupWizard.tsx SignupWizard',

@@ -31,19 +31,17 @@ function RepeatOffer({ order }: { order: Order }) {
   );
 }
 
-/** /credits: the bundles with the discount in force, a code field, repeat and history links. */
-export function CreditsPage() {
-  const { t, i18n } = useTranslation('shop');
-  const tc = useTranslation('common').t;
-  usePageTitle(t('buy.title'));
+/**
+ * The bundles on offer and the member's last orders. When the time bonus runs out the
+ * prices go back up: the offer is asked for again.
+ */
+function useCreditsOffer() {
   const user = useSession((s) => s.user);
   const offer = useLoad((signal) => shopApi.bundles(signal), String(user?.id));
   const paidUser = user?.paid_user ?? false;
   const history = useLoad((signal) => (paidUser ? shopApi.transactions(signal) : Promise.resolve([])), String(paidUser));
-  const [typed, setTyped] = useState<DiscountCode | null>(null);
   useTimeBonusFor(offer.data?.discount);
 
-  // When the time bonus runs out, the prices go back up: ask the server for them again.
   const bonusRunning = useTimeBonusVisible();
   const wasRunning = useRef(bonusRunning);
   const { reload } = offer;
@@ -51,44 +49,104 @@ export function CreditsPage() {
     if (wasRunning.current && !bonusRunning) reload();
     wasRunning.current = bonusRunning;
   }, [bonusRunning, reload]);
+  return { user, paidUser, offer, lastPaid: history.data?.find((order) => order.status === 'paid') };
+}
+
+/** The page's title, a word for first buyers and the member's balance. */
+function CreditsHero({ paidUser, credits }: { paidUser: boolean; credits: number | undefined }) {
+  const { t } = useTranslation('shop');
+  return (
+    <header className="shop-hero shop-hero--compact">
+      <div className="container">
+        <h1 className="shop-hero__title">{t('buy.title')}</h1>
+        <p className="shop-hero__intro">{t(paidUser ? 'buy.intro' : 'buy.introFirst')}</p>
+        {credits !== undefined && (
+          <p className="shop-balance" data-testid="credits-balance">
+            <Icon name="coins" size={18} />
+            {t('buy.balance', { count: credits })}
+          </p>
+        )}
+      </div>
+    </header>
+  );
+}
+
+/** The bundles, each with its price, discount note and a link to choose it (the typed code carried along). */
+function BundleList({ bundles, typed, banner }: { bundles: PricedBundle[]; typed: DiscountCode | null; banner: DiscountCode | null }) {
+  const { t, i18n } = useTranslation('shop');
+  // The better discount applies per bundle: say so when the typed code is not it.
+  const note = ({ discount_code: code, discount_kind: kind }: PricedBundle) =>
+    typed && code && kind && code !== banner?.code ? t('bundle.discountApplied', { name: discountName(t, { code, kind }) }) : undefined;
+  const codeQuery = typed ? `?code=${encodeURIComponent(typed.code)}` : '';
+  return (
+    <div className="bundle-grid" data-testid="bundle-list">
+      {bundles.map((bundle, index) => (
+        <BundleCard key={bundle.id} bundle={bundle} index={index} note={note(bundle)}>
+          <AppLink
+            to="credits-id-paymentmethod"
+            params={{ id: bundle.id }}
+            suffix={codeQuery}
+            className={`btn rounded-pill w-100 ${index === POPULAR_INDEX ? 'btn-primary' : 'btn-outline-primary'}`}
+            data-testid="bundle-choose"
+          >
+            {t('bundle.choose')}
+            <span className="visually-hidden">: {creditsLabel(t, bundle.credits, i18n.language)}</span>
+          </AppLink>
+        </BundleCard>
+      ))}
+    </div>
+  );
+}
+
+/** Links to buy the last order again and to the order history. */
+function ShopLinks({ lastPaid }: { lastPaid: Order | undefined }) {
+  const { t } = useTranslation('shop');
+  return (
+    <div className="shop-extras__links">
+      {lastPaid && <RepeatOffer order={lastPaid} />}
+      <AppLink to="transactions-id" className="shop-link-card" data-testid="transactions-link">
+        <Icon name="calendar" size={22} className="shop-link-card__icon" />
+        <span>
+          <strong>{t('transactions.link')}</strong>
+          <span className="shop-link-card__text">{t('transactions.linkText')}</span>
+        </span>
+      </AppLink>
+    </div>
+  );
+}
+
+function CreditsError({ error, retry }: { error: unknown; retry: () => void }) {
+  const { t } = useTranslation('shop');
+  const tc = useTranslation('common').t;
+  return (
+    <div className="container shop-page__body">
+      <FormAlert testId="credits-error">
+        {translateError(tc, error)}{' '}
+        <button type="button" className="btn btn-link p-0 align-baseline" onClick={retry}>
+          {t('retry')}
+        </button>
+      </FormAlert>
+    </div>
+  );
+}
+
+/** /credits: the bundles with the discount in force, a code field, repeat and history links. */
+export function CreditsPage() {
+  const { t } = useTranslation('shop');
+  usePageTitle(t('buy.title'));
+  const { user, paidUser, offer, lastPaid } = useCreditsOffer();
+  const [typed, setTyped] = useState<DiscountCode | null>(null);
 
   if (offer.phase === 'loading') return <ShopLoading label={t('loading')} testId="credits-loading" />;
-  if (offer.phase === 'error') {
-    return (
-      <div className="container shop-page__body">
-        <FormAlert testId="credits-error">
-          {translateError(tc, offer.error)}{' '}
-          <button type="button" className="btn btn-link p-0 align-baseline" onClick={offer.reload}>
-            {t('retry')}
-          </button>
-        </FormAlert>
-      </div>
-    );
-  }
+  if (offer.phase === 'error') return <CreditsError error={offer.error} retry={offer.reload} />;
 
   const { discount: automatic, held_discount: held } = offer.data;
   const bundles = priceBundles(offer.data, typed);
-  // The better discount applies per bundle: say so when the typed code is not it.
   const codeCounts = bundles.some((bundle) => codeApplies(typed, bundle));
   const banner = typed && codeCounts ? typed : automatic;
-  const note = ({ discount_code: code, discount_kind: kind }: PricedBundle) =>
-    typed && code && kind && code !== banner?.code ? t('bundle.discountApplied', { name: discountName(t, { code, kind }) }) : undefined;
-  const lastPaid = history.data?.find((order) => order.status === 'paid');
-  const codeQuery = typed ? `?code=${encodeURIComponent(typed.code)}` : '';
   return (
     <div className="shop-page" data-testid="credits-page">
-      <header className="shop-hero shop-hero--compact">
-        <div className="container">
-          <h1 className="shop-hero__title">{t('buy.title')}</h1>
-          <p className="shop-hero__intro">{t(paidUser ? 'buy.intro' : 'buy.introFirst')}</p>
-          {user && (
-            <p className="shop-balance" data-testid="credits-balance">
-              <Icon name="coins" size={18} />
-              {t('buy.balance', { count: user.credits })}
-            </p>
-          )}
-        </div>
-      </header>
+      <CreditsHero paidUser={paidUser} credits={user?.credits} />
       <div className="container shop-page__body">
         {banner && <DiscountBanner discount={banner} typed={banner === typed} onRemove={() => setTyped(null)} />}
         {held && <HeldDiscountNote held={held} />}
@@ -100,34 +158,10 @@ export function CreditsPage() {
             </button>
           </FormAlert>
         )}
-        <div className="bundle-grid" data-testid="bundle-list">
-          {bundles.map((bundle, index) => (
-            <BundleCard key={bundle.id} bundle={bundle} index={index} note={note(bundle)}>
-              <AppLink
-                to="credits-id-paymentmethod"
-                params={{ id: bundle.id }}
-                suffix={codeQuery}
-                className={`btn rounded-pill w-100 ${index === POPULAR_INDEX ? 'btn-primary' : 'btn-outline-primary'}`}
-                data-testid="bundle-choose"
-              >
-                {t('bundle.choose')}
-                <span className="visually-hidden">: {creditsLabel(t, bundle.credits, i18n.language)}</span>
-              </AppLink>
-            </BundleCard>
-          ))}
-        </div>
+        <BundleList bundles={bundles} typed={typed} banner={banner} />
         <div className="shop-extras">
           <DiscountCodeField currency={bundles[0]?.currency} hasAutomatic={automatic !== null} onValid={setTyped} />
-          <div className="shop-extras__links">
-            {lastPaid && <RepeatOffer order={lastPaid} />}
-            <AppLink to="transactions-id" className="shop-link-card" data-testid="transactions-link">
-              <Icon name="calendar" size={22} className="shop-link-card__icon" />
-              <span>
-                <strong>{t('transactions.link')}</strong>
-                <span className="shop-link-card__text">{t('transactions.linkText')}</span>
-              </span>
-            </AppLink>
-          </div>
+          <ShopLinks lastPaid={lastPaid} />
         </div>
         <p className="shop-trust">
           <Icon name="shield" size={18} /> {t('buy.trust')}
