@@ -27,7 +27,6 @@ const ALLOWED = new Set([
   'features/profile/PhotosSection.tsx PhotosSection',
   'features/shop/CheckoutPage.tsx MethodChoice',
   'features/shop/MandateForm.tsx MandateForm',
-  'features/signup/PlaceStep.tsx PlaceStep',
   'features/signup/SignupWizard.tsx SignupWizard',
   'features/signup/WizardSteps.tsx StepFields',
   'shared/ui/BirthDateSelect.tsx BirthDateSelect',

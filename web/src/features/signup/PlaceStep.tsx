@@ -12,6 +12,57 @@ export interface PlaceValue {
   city: string;
 }
 
+type Finding = 'idle' | 'busy' | 'failed' | 'elsewhere';
+
+/** "Use my location": asks the browser, then fills in the place if the site serves its country. */
+function useFillFromLocation(countries: readonly string[], onChange: (next: Partial<PlaceValue>) => void) {
+  const locate = useGeo((s) => s.locate);
+  const [finding, setFinding] = useState<Finding>('idle');
+  const fill = async () => {
+    setFinding('busy');
+    const place = await locate();
+    if (!place) return setFinding('failed');
+    if (!countries.includes(place.country)) return setFinding('elsewhere');
+    onChange({ country: place.country, region: place.region ?? '', city: place.city ?? '' });
+    setFinding('idle');
+  };
+  return { finding, fill };
+}
+
+/** The country's regions, loaded when the country or the language changes. */
+function useRegions(country: string) {
+  const { i18n } = useTranslation('account');
+  const regions = useProfileCatalogs((s) => (country ? s.regions[`${country}:${i18n.language}`] : undefined));
+  const loadRegions = useProfileCatalogs((s) => s.loadRegions);
+  useEffect(() => {
+    if (country) loadRegions(country, i18n.language).catch(() => undefined);
+  }, [country, i18n.language, loadRegions]);
+  return regions;
+}
+
+/** The location button, with a word when the position gave nothing or a country the site does not serve. */
+function LocateButton({ finding, onLocate }: { finding: Finding; onLocate: () => void }) {
+  const { t } = useTranslation('account');
+  return (
+    <div>
+      <button type="button" className="btn btn-outline-primary rounded-pill px-3" onClick={onLocate} disabled={finding === 'busy'} data-testid="signup-locate">
+        {finding === 'busy' ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : <Icon name="mapPin" size={18} className="me-2" />}
+        {t('signup.steps.place.locate')}
+      </button>
+      {finding === 'failed' && (
+        <p className="small text-body-secondary mt-2 mb-0" role="status" data-testid="signup-locate-failed">
+          {t('signup.steps.place.locateFailed')}
+        </p>
+      )}
+      {finding === 'elsewhere' && (
+        <p className="small text-body-secondary mt-2 mb-0" role="status" data-testid="signup-locate-elsewhere">
+          {t('signup.steps.place.locateElsewhere')}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * Where the new member lives (issue 19.2): asked, never guessed from the address the
  * request came from. "Use my location" asks the browser and fills in the country, region
@@ -30,14 +81,9 @@ export function PlaceStep({
 }) {
   const { t, i18n } = useTranslation('account');
   const ids = { country: useId(), region: useId() };
-  const locate = useGeo((s) => s.locate);
   const supported = useGeo((s) => s.permission !== 'unsupported');
-  const [finding, setFinding] = useState<'idle' | 'busy' | 'failed' | 'elsewhere'>('idle');
-  const regions = useProfileCatalogs((s) => (value.country ? s.regions[`${value.country}:${i18n.language}`] : undefined));
-  const loadRegions = useProfileCatalogs((s) => s.loadRegions);
-  useEffect(() => {
-    if (value.country) loadRegions(value.country, i18n.language).catch(() => undefined);
-  }, [value.country, i18n.language, loadRegions]);
+  const { finding, fill } = useFillFromLocation(countries, onChange);
+  const regions = useRegions(value.country);
 
   const countryOptions = useMemo(
     () =>
@@ -47,41 +93,9 @@ export function PlaceStep({
     [countries, i18n.language],
   );
 
-  const fillFromLocation = async () => {
-    setFinding('busy');
-    const place = await locate();
-    if (!place) return setFinding('failed');
-    if (!countries.includes(place.country)) return setFinding('elsewhere');
-    onChange({ country: place.country, region: place.region ?? '', city: place.city ?? '' });
-    setFinding('idle');
-  };
-
   return (
     <div className="d-grid gap-3" data-testid="signup-place">
-      {supported && (
-        <div>
-          <button
-            type="button"
-            className="btn btn-outline-primary rounded-pill px-3"
-            onClick={() => void fillFromLocation()}
-            disabled={finding === 'busy'}
-            data-testid="signup-locate"
-          >
-            {finding === 'busy' ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : <Icon name="mapPin" size={18} className="me-2" />}
-            {t('signup.steps.place.locate')}
-          </button>
-          {finding === 'failed' && (
-            <p className="small text-body-secondary mt-2 mb-0" role="status" data-testid="signup-locate-failed">
-              {t('signup.steps.place.locateFailed')}
-            </p>
-          )}
-          {finding === 'elsewhere' && (
-            <p className="small text-body-secondary mt-2 mb-0" role="status" data-testid="signup-locate-elsewhere">
-              {t('signup.steps.place.locateElsewhere')}
-            </p>
-          )}
-        </div>
-      )}
+      {supported && <LocateButton finding={finding} onLocate={() => void fill()} />}
       <SelectField
         id={ids.country}
         label={t('signup.steps.place.country')}
