@@ -29,7 +29,6 @@ const ALLOWED = new Set([
   'features/shop/MandateForm.tsx MandateForm',
   'features/signup/SignupWizard.tsx SignupWizard',
   'features/signup/WizardSteps.tsx StepFields',
-  'shared/ui/BirthDateSelect.tsx BirthDateSelect',
 ]);
 
 function argument(name, fallback) {

@@ -10,6 +10,72 @@ function split(value: string): { day: string; month: string; year: string } {
   return { year: match[1]!, month: String(Number(match[2])), day: String(Number(match[3])) };
 }
 
+type Part = 'day' | 'month' | 'year';
+interface Choice {
+  value: number;
+  label: string | number;
+}
+
+/** The three parts as chosen, the choices for each, and the change that emits the date. */
+function useBirthParts(value: string, onValue: (value: string) => void, minAge: number) {
+  const { i18n } = useTranslation('account');
+  const [parts, setParts] = useState(() => split(value));
+  const thisYear = new Date().getFullYear();
+  const choices = useMemo(() => {
+    // Short names ("Sep"), as most sign-up forms have them: the three selects share a
+    // phone's width, and "September" would not fit beside the day and the year.
+    const format = new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' });
+    const month = Array.from({ length: 12 }, (_, index) => ({ value: index + 1, label: format.format(new Date(Date.UTC(2000, index, 1))) }));
+    const day = Array.from({ length: 31 }, (_, index) => ({ value: index + 1, label: index + 1 }));
+    const year = Array.from({ length: 100 - minAge + 1 }, (_, index) => ({ value: thisYear - minAge - index, label: thisYear - minAge - index }));
+    return { day, month, year } satisfies Record<Part, Choice[]>;
+  }, [i18n.language, thisYear, minAge]);
+
+  const change = (part: Part, next: string) => {
+    const updated = { ...parts, [part]: next };
+    setParts(updated);
+    const complete = updated.day && updated.month && updated.year;
+    onValue(complete ? `${updated.year}-${pad(Number(updated.month))}-${pad(Number(updated.day))}` : '');
+  };
+  return { parts, choices, change };
+}
+
+interface PartSelectProps {
+  id: string;
+  part: Part;
+  value: string;
+  choices: Choice[];
+  invalid: boolean;
+  onChange: (part: Part, next: string) => void;
+}
+
+/** One part's select, its name as the label (hidden) and as the empty choice. */
+function PartSelect({ id, part, value, choices, invalid, onChange }: PartSelectProps) {
+  const { t } = useTranslation('account');
+  return (
+    <div>
+      <label htmlFor={`${id}-${part}`} className="visually-hidden">
+        {t(`signup.birth.${part}`)}
+      </label>
+      <select
+        id={`${id}-${part}`}
+        className={`form-select form-select-lg${invalid ? ' is-invalid' : ''}`}
+        value={value}
+        onChange={(event) => onChange(part, event.target.value)}
+        autoComplete={`bday-${part}`}
+        aria-invalid={invalid ? true : undefined}
+      >
+        <option value="">{t(`signup.birth.${part}`)}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * Date of birth as three selects (day, month, year): quick with a thumb on a phone,
  * no calendar to scroll back decades, and no date-input differences between browsers.
@@ -28,94 +94,16 @@ export function BirthDateSelect({
   error?: string | null;
   legend: string;
 }) {
-  const { t, i18n } = useTranslation('account');
   const id = useId();
-  const [parts, setParts] = useState(() => split(value));
-  const thisYear = new Date().getFullYear();
-  const months = useMemo(() => {
-    // Short names ("Sep"), as most sign-up forms have them: the three selects share a
-    // phone's width, and "September" would not fit beside the day and the year.
-    const format = new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' });
-    return Array.from({ length: 12 }, (_, index) => format.format(new Date(Date.UTC(2000, index, 1))));
-  }, [i18n.language]);
-  const years = useMemo(
-    () => Array.from({ length: 100 - minAge + 1 }, (_, index) => thisYear - minAge - index),
-    [thisYear, minAge],
-  );
-
-  const change = (part: 'day' | 'month' | 'year', next: string) => {
-    const updated = { ...parts, [part]: next };
-    setParts(updated);
-    const complete = updated.day && updated.month && updated.year;
-    onValue(complete ? `${updated.year}-${pad(Number(updated.month))}-${pad(Number(updated.day))}` : '');
-  };
-
-  const invalid = error ? ' is-invalid' : '';
+  const { parts, choices, change } = useBirthParts(value, onValue, minAge);
   const errorId = `${id}-error`;
   return (
     <fieldset className="birth-date" aria-describedby={error ? errorId : undefined}>
       <legend className="form-label">{legend}</legend>
       <div className="birth-date__selects">
-        <div>
-          <label htmlFor={`${id}-day`} className="visually-hidden">
-            {t('signup.birth.day')}
-          </label>
-          <select
-            id={`${id}-day`}
-            className={`form-select form-select-lg${invalid}`}
-            value={parts.day}
-            onChange={(event) => change('day', event.target.value)}
-            autoComplete="bday-day"
-            aria-invalid={error ? true : undefined}
-          >
-            <option value="">{t('signup.birth.day')}</option>
-            {Array.from({ length: 31 }, (_, index) => index + 1).map((day) => (
-              <option key={day} value={day}>
-                {day}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-month`} className="visually-hidden">
-            {t('signup.birth.month')}
-          </label>
-          <select
-            id={`${id}-month`}
-            className={`form-select form-select-lg${invalid}`}
-            value={parts.month}
-            onChange={(event) => change('month', event.target.value)}
-            autoComplete="bday-month"
-            aria-invalid={error ? true : undefined}
-          >
-            <option value="">{t('signup.birth.month')}</option>
-            {months.map((name, index) => (
-              <option key={name} value={index + 1}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-year`} className="visually-hidden">
-            {t('signup.birth.year')}
-          </label>
-          <select
-            id={`${id}-year`}
-            className={`form-select form-select-lg${invalid}`}
-            value={parts.year}
-            onChange={(event) => change('year', event.target.value)}
-            autoComplete="bday-year"
-            aria-invalid={error ? true : undefined}
-          >
-            <option value="">{t('signup.birth.year')}</option>
-            {years.map((year) => (
-              <option key={year} value={year}>
-                {year}
-              </option>
-            ))}
-          </select>
-        </div>
+        {(['day', 'month', 'year'] as const).map((part) => (
+          <PartSelect key={part} id={id} part={part} value={parts[part]} choices={choices[part]} invalid={Boolean(error)} onChange={change} />
+        ))}
       </div>
       {error && (
         <div id={errorId} className="invalid-feedback d-block">
