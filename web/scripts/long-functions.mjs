@@ -19,7 +19,6 @@ const ALLOWED = new Set([
   'features/landers/pages/TinderSwipeLander.tsx TinderSwipeLander',
   'features/navigation/DeferredMenu.tsx DeferredMenu',
   'features/notifications/NotificationsPage.tsx NotificationSettings',
-  'features/notifications/UnsubscribePage.tsx UnsubscribePage',
   'features/passkeys/PasskeysSection.tsx PasskeyRow',
   'features/passkeys/PasskeysSection.tsx PasskeysSection',
   'features/profile/BasicsSection.tsx BasicsSection',

@@ -46,12 +46,10 @@ function SettingsLink() {
 }
 
 /**
- * /unsubscribe?token=…[&all=1]: a mail's one-click unsubscribe. Stops the mails the
- * link was for (or all of them), and offers to stop all e-mail.
+ * The link's unsubscribe, sent once when the page opens (again on retry), and "stop all
+ * e-mail" from the same link.
  */
-export function UnsubscribePage() {
-  const { t } = useTranslation('notifications');
-  const { errorText } = useErrorText();
+function useUnsubscribe() {
   const [query] = useSearchParams();
   const token = query.get('token') ?? '';
   const all = ['1', 'true'].includes(query.get('all') ?? '');
@@ -61,7 +59,6 @@ export function UnsubscribePage() {
   );
   const [allError, setAllError] = useState<unknown>(null);
   const { busy, run } = useBusy();
-  usePageTitle(t('unsubscribe.title'));
 
   useEffect(() => {
     if (!token) return;
@@ -75,6 +72,10 @@ export function UnsubscribePage() {
     };
   }, [token, all, attempt]);
 
+  const retry = () => {
+    setOutcome(null);
+    setAttempt((n) => n + 1);
+  };
   const unsubscribeAll = () =>
     run(async () => {
       setAllError(null);
@@ -85,6 +86,56 @@ export function UnsubscribePage() {
         setAllError(error);
       }
     });
+  return { outcome, retry, all: { busy, error: allError, run: unsubscribeAll } };
+}
+
+type Unsubscribe = ReturnType<typeof useUnsubscribe>;
+
+/** The link did not work: invalid (nothing to do), or failed (try again). */
+function UnsubscribeFailed({ error, retry }: { error: unknown; retry: () => void }) {
+  const { t } = useTranslation('notifications');
+  const { errorText } = useErrorText();
+  const invalid = isInvalid(error);
+  return (
+    <AuthCard icon="warning" title={invalid ? t('unsubscribe.invalidTitle') : t('unsubscribe.failedTitle')}>
+      {invalid ? (
+        <FormAlert testId="unsubscribe-invalid">{t('unsubscribe.invalid')}</FormAlert>
+      ) : (
+        <RetryAlert message={errorText(error)} retryLabel={t('retry')} onRetry={retry} testId="unsubscribe-error" />
+      )}
+      <SettingsLink />
+    </AuthCard>
+  );
+}
+
+/** After one kind of mail stopped: the offer to stop all e-mail. */
+function AllOffer({ busy, error, run }: Unsubscribe['all']) {
+  const { t } = useTranslation('notifications');
+  const { errorText } = useErrorText();
+  return (
+    <div className="unsubscribe-all">
+      <p className="text-body-secondary mb-3">{t('unsubscribe.allOffer')}</p>
+      <button type="button" className="btn btn-outline-primary btn-lg rounded-pill w-100" onClick={() => void run()} disabled={busy} aria-busy={busy} data-testid="unsubscribe-all">
+        {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+        {t('unsubscribe.all')}
+      </button>
+      {error !== null && (
+        <div className="mt-3">
+          <FormAlert testId="unsubscribe-all-error">{isInvalid(error) ? t('unsubscribe.invalid') : errorText(error)}</FormAlert>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /unsubscribe?token=…[&all=1]: a mail's one-click unsubscribe. Stops the mails the
+ * link was for (or all of them), and offers to stop all e-mail.
+ */
+export function UnsubscribePage() {
+  const { t } = useTranslation('notifications');
+  const { outcome, retry, all } = useUnsubscribe();
+  usePageTitle(t('unsubscribe.title'));
 
   if (!outcome) {
     return (
@@ -95,28 +146,7 @@ export function UnsubscribePage() {
       </div>
     );
   }
-
-  if (!outcome.ok) {
-    const invalid = isInvalid(outcome.error);
-    return (
-      <AuthCard icon="warning" title={invalid ? t('unsubscribe.invalidTitle') : t('unsubscribe.failedTitle')}>
-        {invalid ? (
-          <FormAlert testId="unsubscribe-invalid">{t('unsubscribe.invalid')}</FormAlert>
-        ) : (
-          <RetryAlert
-            message={errorText(outcome.error)}
-            retryLabel={t('retry')}
-            onRetry={() => {
-              setOutcome(null);
-              setAttempt((n) => n + 1);
-            }}
-            testId="unsubscribe-error"
-          />
-        )}
-        <SettingsLink />
-      </AuthCard>
-    );
-  }
+  if (!outcome.ok) return <UnsubscribeFailed error={outcome.error} retry={retry} />;
 
   const { answer } = outcome;
   return (
@@ -129,25 +159,7 @@ export function UnsubscribePage() {
           {t('unsubscribe.allNote')}
         </p>
       ) : (
-        <div className="unsubscribe-all">
-          <p className="text-body-secondary mb-3">{t('unsubscribe.allOffer')}</p>
-          <button
-            type="button"
-            className="btn btn-outline-primary btn-lg rounded-pill w-100"
-            onClick={() => void unsubscribeAll()}
-            disabled={busy}
-            aria-busy={busy}
-            data-testid="unsubscribe-all"
-          >
-            {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-            {t('unsubscribe.all')}
-          </button>
-          {allError !== null && (
-            <div className="mt-3">
-              <FormAlert testId="unsubscribe-all-error">{isInvalid(allError) ? t('unsubscribe.invalid') : errorText(allError)}</FormAlert>
-            </div>
-          )}
-        </div>
+        <AllOffer {...all} />
       )}
       <SettingsLink />
     </AuthCard>
