@@ -18,7 +18,6 @@ const ALLOWED = new Set([
   'features/games/SwipeGamePage.tsx SwipeGamePage',
   'features/landers/pages/TinderSwipeLander.tsx TinderSwipeLander',
   'features/navigation/DeferredMenu.tsx DeferredMenu',
-  'features/notifications/NotificationsPage.tsx NotificationSettings',
   'features/passkeys/PasskeysSection.tsx PasskeyRow',
   'features/passkeys/PasskeysSection.tsx PasskeysSection',
   'features/profile/BasicsSection.tsx BasicsSection',

@@ -19,7 +19,7 @@ import { useSettings, useSiteSettings } from '../../shared/site';
 import { usePageTitle } from '../../shared/title';
 import { type MailOff, type Notifications, type NotificationsChange, type PreferenceKey, notificationsApi } from './notificationsApi';
 import { NotificationsSpinner, PREFERENCE_GROUPS } from './notificationsUi';
-import { type ControlId, type SaveStatus, initialSettings, settingsReducer, shownSettings } from './settingsState';
+import { type ControlId, type SaveStatus, type SettingsAction, type SettingsState, initialSettings, settingsReducer, shownSettings } from './settingsState';
 
 /** How long "Saved" stays next to a control. */
 export const SAVED_VISIBLE_MS = 2500;
@@ -265,21 +265,18 @@ function LanguageSection({
   );
 }
 
-/** The loaded settings: the mail-off alert, the preferences, push and the language. */
-function NotificationSettings({ initial }: { initial: Notifications }) {
-  const { t } = useTranslation('notifications');
-  const context = useAddressContext();
-  const { name: sitename } = useSiteSettings();
-  const [state, dispatch] = useReducer(settingsReducer, initial, initialSettings);
-  const requests = useRef(0);
-  const shown = shownSettings(state);
+type Dispatch = (action: SettingsAction) => void;
 
-  // "Saved" goes away after a moment; the next change starts its own.
+/**
+ * "Saved" goes away after a moment; the next change starts its own. The mail's "back on"
+ * message stays: it replaces the alert. Returns `settle`, which a new save of a control
+ * calls to drop its pending fade.
+ */
+function useSavedFades(status: SettingsState['status'], dispatch: Dispatch) {
   const timers = useRef(new Map<ControlId, ReturnType<typeof setTimeout>>());
   useEffect(() => {
-    for (const [control, status] of Object.entries(state.status) as [ControlId, SaveStatus][]) {
-      // The mail's "back on" message stays: it replaces the alert.
-      if (control === 'mail' || status.phase !== 'saved' || timers.current.has(control)) continue;
+    for (const [control, saved] of Object.entries(status) as [ControlId, SaveStatus][]) {
+      if (control === 'mail' || saved.phase !== 'saved' || timers.current.has(control)) continue;
       timers.current.set(
         control,
         setTimeout(() => {
@@ -288,16 +285,30 @@ function NotificationSettings({ initial }: { initial: Notifications }) {
         }, SAVED_VISIBLE_MS),
       );
     }
-  }, [state.status]);
+  }, [status, dispatch]);
   useEffect(() => {
     const pending = timers.current;
     return () => pending.forEach(clearTimeout);
   }, []);
-
-  const save = (control: ControlId, change: NotificationsChange, request: number, then?: () => Promise<void>) => {
+  return (control: ControlId) => {
     const timer = timers.current.get(control);
     if (timer !== undefined) clearTimeout(timer);
     timers.current.delete(control);
+  };
+}
+
+/**
+ * The settings as shown and their changes: each shows at once, is sent, and the answer
+ * (or failure) of the latest request for a control wins.
+ */
+function useNotificationSettings(initial: Notifications) {
+  const [state, dispatch] = useReducer(settingsReducer, initial, initialSettings);
+  const requests = useRef(0);
+  const shown = shownSettings(state);
+  const settle = useSavedFades(state.status, dispatch);
+
+  const save = (control: ControlId, change: NotificationsChange, request: number, then?: () => Promise<void>) => {
+    settle(control);
     notificationsApi.update(change).then(
       async (answer) => {
         dispatch({ type: 'answer', control, answer, request });
@@ -306,20 +317,17 @@ function NotificationSettings({ initial }: { initial: Notifications }) {
       (error: unknown) => dispatch({ type: 'failed', control, error, request }),
     );
   };
-
   const toggle = (key: PreferenceKey, value: boolean) => {
     const request = ++requests.current;
     dispatch({ type: 'change', key, value, request });
     save(key, { preferences: { [key]: value } }, request);
   };
-
   const chooseLanguage = (language: Language) => {
     if (language === shown.language) return;
     const request = ++requests.current;
     dispatch({ type: 'language', value: language, request });
     save('language', { language }, request, () => showInLanguage(language).catch(() => undefined));
   };
-
   const turnMailOn = () => {
     const request = ++requests.current;
     dispatch({ type: 'mail', request });
@@ -329,7 +337,39 @@ function NotificationSettings({ initial }: { initial: Notifications }) {
       if (user && user.notifications_disabled.length > 0) setUser({ ...user, notifications_disabled: [] });
     });
   };
+  return { state, shown, toggle, chooseLanguage, turnMailOn };
+}
 
+/** The e-mail topics by group, each a switch. */
+function TopicsSection({ preferences, status, onToggle }: { preferences: Notifications['preferences']; status: SettingsState['status']; onToggle: (key: PreferenceKey, value: boolean) => void }) {
+  const { t } = useTranslation('notifications');
+  const context = useAddressContext();
+  const { name: sitename } = useSiteSettings();
+  return (
+    <Section id="notifications-topics" icon="mail" title={t('topics.title')} intro={t('topics.intro', { context })}>
+      <div className="pref-groups">
+        {PREFERENCE_GROUPS.map((group) => (
+          <fieldset key={group.id} className="pref-group" data-testid={`pref-group-${group.id}`}>
+            <legend className="pref-group__title">
+              <Icon name={group.icon} size={18} />
+              {t(`groups.${group.id}`, { sitename })}
+            </legend>
+            <ul className="pref-group__list">
+              {group.keys.map((key) => (
+                <PreferenceSwitch key={key} name={key} checked={preferences[key] ?? true} status={status[key]} onChange={(value) => onToggle(key, value)} />
+              ))}
+            </ul>
+          </fieldset>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+/** The loaded settings: the mail-off alert, the preferences, push and the language. */
+function NotificationSettings({ initial }: { initial: Notifications }) {
+  const { t } = useTranslation('notifications');
+  const { state, shown, toggle, chooseLanguage, turnMailOn } = useNotificationSettings(initial);
   const mailBackOn = !shown.mail_off && state.status.mail?.phase === 'saved';
   return (
     <>
@@ -351,29 +391,7 @@ function NotificationSettings({ initial }: { initial: Notifications }) {
           ]}
         />
         <div className="col-lg-9 d-grid gap-4">
-          <Section id="notifications-topics" icon="mail" title={t('topics.title')} intro={t('topics.intro', { context })}>
-            <div className="pref-groups">
-              {PREFERENCE_GROUPS.map((group) => (
-                <fieldset key={group.id} className="pref-group" data-testid={`pref-group-${group.id}`}>
-                  <legend className="pref-group__title">
-                    <Icon name={group.icon} size={18} />
-                    {t(`groups.${group.id}`, { sitename })}
-                  </legend>
-                  <ul className="pref-group__list">
-                    {group.keys.map((key) => (
-                      <PreferenceSwitch
-                        key={key}
-                        name={key}
-                        checked={shown.preferences[key] ?? true}
-                        status={state.status[key]}
-                        onChange={(value) => toggle(key, value)}
-                      />
-                    ))}
-                  </ul>
-                </fieldset>
-              ))}
-            </div>
-          </Section>
+          <TopicsSection preferences={shown.preferences} status={state.status} onToggle={toggle} />
           <PushSection />
           <LanguageSection language={shown.language} status={state.status.language} onChange={chooseLanguage} />
         </div>
