@@ -17,7 +17,6 @@ const ALLOWED = new Set([
   'features/account/TwoFactorSection.tsx TwoFactorSection',
   'features/games/SwipeGamePage.tsx SwipeGamePage',
   'features/landers/pages/TinderSwipeLander.tsx TinderSwipeLander',
-  'features/navigation/DeferredMenu.tsx DeferredMenu',
   'features/passkeys/PasskeysSection.tsx PasskeyRow',
   'features/passkeys/PasskeysSection.tsx PasskeysSection',
   'features/profile/BasicsSection.tsx BasicsSection',

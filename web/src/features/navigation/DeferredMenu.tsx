@@ -5,7 +5,7 @@
  * stands in; pressing it opens the menu as soon as it has loaded, and focus moves over to
  * the real toggle.
  */
-import { type ReactNode, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { whenSettled } from '../../shared/idle';
 
 export type Menus = typeof import('./menus');
@@ -28,28 +28,13 @@ export function forgetMenusLoaded(): void {
   loading = null;
 }
 
-export function DeferredMenu({
-  label,
-  toggleClassName,
-  toggle,
-  menu,
-}: {
-  /** The toggle's accessible name before its visible text, as the real one has it
-   * (hidden text, not aria-label: the name then holds what is seen, WCAG 2.5.3). */
-  label: string;
-  /** The real toggle's own classes (Bootstrap adds dropdown-toggle btn btn-link). */
-  toggleClassName: string;
-  /** The toggle's content, as the real one shows it. */
-  toggle: ReactNode;
-  /** The real menu, from the loaded module; `openAtOnce` when the stand-in was pressed. */
-  menu: (menus: Menus, openAtOnce: boolean) => ReactNode;
-}) {
+/**
+ * The menus module once it is here: loaded when the page has settled or when `load` is
+ * called; `real` once the real menu may replace the stand-in, which then hands its
+ * keyboard focus over to the real toggle.
+ */
+function useMenusLoad(boxRef: RefObject<HTMLDivElement | null>, pressing: boolean, focusedRef: RefObject<boolean>) {
   const [menus, setMenus] = useState<Menus | null>(loaded);
-  const [openAtOnce, setOpenAtOnce] = useState(false);
-  // Not swapped while the stand-in is pressed: between press and release it would lose the click.
-  const [pressing, setPressing] = useState(false);
-  const focused = useRef(false);
-  const box = useRef<HTMLDivElement>(null);
   const alive = useRef(true);
 
   const load = () => {
@@ -68,46 +53,99 @@ export function DeferredMenu({
   const real = menus !== null && !pressing;
   useEffect(() => {
     // The stand-in had the keyboard focus: the real toggle takes it over.
-    if (real && focused.current && (document.activeElement === null || document.activeElement === document.body)) {
-      box.current?.querySelector<HTMLElement>('.dropdown-toggle')?.focus();
+    if (real && focusedRef.current && (document.activeElement === null || document.activeElement === document.body)) {
+      boxRef.current?.querySelector<HTMLElement>('.dropdown-toggle')?.focus();
     }
-  }, [real]);
+  }, [real, boxRef, focusedRef]);
+  return { menus: real ? menus : null, load };
+}
+
+interface StandInProps {
+  label: string;
+  toggleClassName: string;
+  toggle: ReactNode;
+  load: () => void;
+  setPressing: (pressing: boolean) => void;
+  /** The stand-in has the keyboard focus (true) or the user left it (false). */
+  onFocusChange: (focused: boolean) => void;
+  onOpen: () => void;
+}
+
+/** The look-alike toggle until the menus have loaded: any approach starts loading them. */
+function StandInToggle({ label, toggleClassName, toggle, load, setPressing, onFocusChange, onOpen }: StandInProps) {
+  return (
+    <div className="dropdown">
+      <button
+        type="button"
+        className={`${toggleClassName} dropdown-toggle btn btn-link`}
+        aria-expanded={false}
+        onPointerEnter={load}
+        onPointerDown={() => {
+          setPressing(true);
+          load();
+        }}
+        onPointerLeave={() => setPressing(false)}
+        onPointerCancel={() => setPressing(false)}
+        onFocus={() => {
+          onFocusChange(true);
+          load();
+        }}
+        // (A browser may report the stand-in's removal as a blur: that is not the user leaving.)
+        onBlur={(event) => {
+          if (event.currentTarget.isConnected) onFocusChange(false);
+        }}
+        onClick={() => {
+          onOpen();
+          setPressing(false);
+          load();
+        }}
+      >
+        <span className="visually-hidden">{label} </span>
+        {toggle}
+      </button>
+    </div>
+  );
+}
+
+export function DeferredMenu({
+  label,
+  toggleClassName,
+  toggle,
+  menu,
+}: {
+  /** The toggle's accessible name before its visible text, as the real one has it
+   * (hidden text, not aria-label: the name then holds what is seen, WCAG 2.5.3). */
+  label: string;
+  /** The real toggle's own classes (Bootstrap adds dropdown-toggle btn btn-link). */
+  toggleClassName: string;
+  /** The toggle's content, as the real one shows it. */
+  toggle: ReactNode;
+  /** The real menu, from the loaded module; `openAtOnce` when the stand-in was pressed. */
+  menu: (menus: Menus, openAtOnce: boolean) => ReactNode;
+}) {
+  const [openAtOnce, setOpenAtOnce] = useState(false);
+  // Not swapped while the stand-in is pressed: between press and release it would lose the click.
+  const [pressing, setPressing] = useState(false);
+  const focused = useRef(false);
+  const box = useRef<HTMLDivElement>(null);
+  const { menus, load } = useMenusLoad(box, pressing, focused);
 
   return (
     <div ref={box} style={{ display: 'contents' }}>
-      {real ? (
+      {menus ? (
         menu(menus, openAtOnce)
       ) : (
-        <div className="dropdown">
-          <button
-            type="button"
-            className={`${toggleClassName} dropdown-toggle btn btn-link`}
-            aria-expanded={false}
-            onPointerEnter={load}
-            onPointerDown={() => {
-              setPressing(true);
-              load();
-            }}
-            onPointerLeave={() => setPressing(false)}
-            onPointerCancel={() => setPressing(false)}
-            onFocus={() => {
-              focused.current = true;
-              load();
-            }}
-            // (A browser may report the stand-in's removal as a blur: that is not the user leaving.)
-            onBlur={(event) => {
-              if (event.currentTarget.isConnected) focused.current = false;
-            }}
-            onClick={() => {
-              setOpenAtOnce(true);
-              setPressing(false);
-              load();
-            }}
-          >
-            <span className="visually-hidden">{label} </span>
-            {toggle}
-          </button>
-        </div>
+        <StandInToggle
+          label={label}
+          toggleClassName={toggleClassName}
+          toggle={toggle}
+          load={load}
+          setPressing={setPressing}
+          onFocusChange={(value) => {
+            focused.current = value;
+          }}
+          onOpen={() => setOpenAtOnce(true)}
+        />
       )}
     </div>
   );
