@@ -15,7 +15,6 @@ const root = fileURLToPath(new URL('../src', import.meta.url));
 const ALLOWED = new Set([
   'features/account/LoginPage.tsx LoginPage',
   'features/account/TwoFactorSection.tsx TwoFactorSection',
-  'features/games/SwipeGamePage.tsx SwipeGamePage',
   'features/landers/pages/TinderSwipeLander.tsx TinderSwipeLander',
   'features/passkeys/PasskeysSection.tsx PasskeyRow',
   'features/passkeys/PasskeysSection.tsx PasskeysSection',

@@ -114,21 +114,35 @@ function useArrowKeys(onKey: (direction: SwipeDirection) => void) {
   }, []);
 }
 
-/** /swipe-game: like or pass card by card, with a few likes a day (spec sections 6 and 9). */
-export function SwipeGamePage() {
+/** Cards flying off after a swipe (at most three at once), each gone when it lands. */
+function useFlights() {
+  const [flights, setFlights] = useState<Flight[]>([]);
+  const flightKey = useRef(0);
+  const land = useCallback((key: number) => setFlights((current) => current.filter((f) => f.key !== key)), []);
+  const launch = useCallback(
+    (card: GameCard, direction: SwipeDirection, from: Offset) => {
+      const key = ++flightKey.current;
+      setFlights((current) => [...current.slice(-2), { key, card, direction, from }]);
+      // The flight also ends if its animation never runs (deck hidden meanwhile).
+      window.setTimeout(() => land(key), FLIGHT_MS + 200);
+    },
+    [land],
+  );
+  return { flights, land, launch };
+}
+
+/**
+ * The deck and the member's decisions on its top card: by swipe, button or arrow key.
+ * Says each decision for screen readers and lets the card fly off unless motion is reduced.
+ */
+function useSwipeGame() {
   const { t } = useTranslation('games');
-  const tc = useTranslation('common').t;
-  usePageTitle(t('swipe.title'));
   const reducedMotion = useReducedMotion();
   const { state, swipe, retry } = useSwipeDeck();
-  const user = useSession((s) => s.user);
-  const [flights, setFlights] = useState<Flight[]>([]);
+  const { flights, land, launch } = useFlights();
   const [said, setSaid] = useState('');
-  const flightKey = useRef(0);
   const likeButton = useRef<HTMLButtonElement>(null);
   const passButton = useRef<HTMLButtonElement>(null);
-  const land = useCallback((key: number) => setFlights((current) => current.filter((f) => f.key !== key)), []);
-
   const top = state.cards[0];
   const left = likesLeft(state);
   const canLike = left > 0;
@@ -140,32 +154,111 @@ export function SwipeGamePage() {
       // The last like disables its button: keep keyboard focus on the deck.
       if (direction === 'like' && left === 1 && document.activeElement === likeButton.current) passButton.current?.focus();
       setSaid(t(direction === 'like' ? 'swipe.liked' : 'swipe.passed', { name: top.name }));
-      if (reducedMotion) return;
-      const key = ++flightKey.current;
-      setFlights((current) => [...current.slice(-2), { key, card: top, direction, from }]);
-      // The flight also ends if its animation never runs (deck hidden meanwhile).
-      window.setTimeout(() => land(key), FLIGHT_MS + 200);
+      if (!reducedMotion) launch(top, direction, from);
     },
-    [top, canLike, left, swipe, t, reducedMotion, land],
+    [top, canLike, left, swipe, t, reducedMotion, launch],
   );
   useArrowKeys(decide);
-  const keyboard = useKeyboardHint();
+  return { state, retry, top, left, canLike, decide, flights, land, said, likeButton, passButton };
+}
 
-  if (state.phase === 'error') {
+type SwipeGame = ReturnType<typeof useSwipeGame>;
+
+/** The stack: cards peeking out below, the top card to swipe, and those flying off. */
+function SwipeDeck({ game: { state, canLike, decide, flights, land }, top }: { game: SwipeGame; top: GameCard }) {
+  return (
+    <div className="swipe-deck">
+      {state.cards
+        .slice(1, STACK)
+        .reverse()
+        .map((card) => (
+          <StackedCard key={card.id} card={card} depth={state.cards.indexOf(card)} />
+        ))}
+      <SwipeCard key={top.id} card={top} canLike={canLike} onSwipe={decide} />
+      {flights.map((flight) => (
+        <FlyingCard key={flight.key} card={flight.card} direction={flight.direction} from={flight.from} onGone={() => land(flight.key)} />
+      ))}
+    </div>
+  );
+}
+
+/** Pass and like as buttons, for those who do not swipe. */
+function SwipeActions({ game: { canLike, decide, likeButton, passButton }, top }: { game: SwipeGame; top: GameCard }) {
+  const { t } = useTranslation('games');
+  return (
+    <div className="swipe-actions">
+      <button ref={passButton} type="button" className="swipe-actions__button swipe-actions__button--pass" onClick={() => decide('pass')} aria-label={t('swipe.passName', { name: top.name })} data-testid="swipe-pass">
+        <span aria-hidden="true">✕</span>
+      </button>
+      <button
+        ref={likeButton}
+        type="button"
+        className="swipe-actions__button swipe-actions__button--like"
+        onClick={() => decide('like')}
+        disabled={!canLike}
+        aria-label={t('swipe.likeName', { name: top.name })}
+        title={canLike ? undefined : t('swipe.out.title')}
+        data-testid="swipe-like"
+      >
+        <Icon name="heart" size={30} />
+      </button>
+    </div>
+  );
+}
+
+/** The deck could not load: the reason and a retry. */
+function SwipeLoadError({ error, retry }: { error: unknown; retry: () => void }) {
+  const { t } = useTranslation('games');
+  const tc = useTranslation('common').t;
+  return (
+    <div className="container game-page">
+      <FormAlert testId="swipe-error">
+        {translateError(tc, error)}{' '}
+        <button type="button" className="btn btn-link p-0 align-baseline" onClick={retry}>
+          {t('retry')}
+        </button>
+      </FormAlert>
+    </div>
+  );
+}
+
+/** The deck while it loads, once it is empty, or the cards to decide on. */
+function SwipeBoard({ game }: { game: SwipeGame }) {
+  const { t } = useTranslation('games');
+  const keyboard = useKeyboardHint();
+  const { state, top } = game;
+  if (state.phase === 'loading' || (!top && !state.exhausted)) {
     return (
-      <div className="container game-page">
-        <FormAlert testId="swipe-error">
-          {translateError(tc, state.loadError)}{' '}
-          <button type="button" className="btn btn-link p-0 align-baseline" onClick={retry}>
-            {t('retry')}
-          </button>
-        </FormAlert>
+      <div className="game-loading" aria-busy="true" data-testid="swipe-loading">
+        <span className="spinner-border text-primary" aria-hidden="true" />
+        <span className="visually-hidden">{t('swipe.loading')}</span>
       </div>
     );
   }
+  if (!top) return <EmptyDeck />;
+  return (
+    <>
+      <SwipeDeck game={game} top={top} />
+      <SwipeActions game={game} top={top} />
+      <p className="swipe-game__hint">
+        {t('swipe.hint')} {keyboard && <span className="swipe-game__keys">{t('swipe.hintKeys')}</span>}
+      </p>
+    </>
+  );
+}
+
+/** /swipe-game: like or pass card by card, with a few likes a day (spec sections 6 and 9). */
+export function SwipeGamePage() {
+  const { t } = useTranslation('games');
+  const tc = useTranslation('common').t;
+  usePageTitle(t('swipe.title'));
+  const user = useSession((s) => s.user);
+  const game = useSwipeGame();
+  const { state, left, canLike } = game;
+
+  if (state.phase === 'error') return <SwipeLoadError error={state.loadError} retry={game.retry} />;
 
   const allowance = state.allowance;
-  const waiting = state.phase === 'loading' || (!top && !state.exhausted);
   return (
     <div className="container game-page swipe-game" data-testid="swipe-game">
       <header className="swipe-game__head">
@@ -177,57 +270,9 @@ export function SwipeGamePage() {
       {user && <PhotoNudge mainImage={user.profile.main_image} />}
       {state.swipeError !== null && <FormAlert testId="swipe-failed">{translateError(tc, state.swipeError)}</FormAlert>}
 
-      {waiting ? (
-        <div className="game-loading" aria-busy="true" data-testid="swipe-loading">
-          <span className="spinner-border text-primary" aria-hidden="true" />
-          <span className="visually-hidden">{t('swipe.loading')}</span>
-        </div>
-      ) : !top ? (
-        <EmptyDeck />
-      ) : (
-        <>
-          <div className="swipe-deck">
-            {state.cards
-              .slice(1, STACK)
-              .reverse()
-              .map((card) => (
-                <StackedCard key={card.id} card={card} depth={state.cards.indexOf(card)} />
-              ))}
-            <SwipeCard key={top.id} card={top} canLike={canLike} onSwipe={decide} />
-            {flights.map((flight) => (
-              <FlyingCard
-                key={flight.key}
-                card={flight.card}
-                direction={flight.direction}
-                from={flight.from}
-                onGone={() => land(flight.key)}
-              />
-            ))}
-          </div>
-          <div className="swipe-actions">
-            <button ref={passButton} type="button" className="swipe-actions__button swipe-actions__button--pass" onClick={() => decide('pass')} aria-label={t('swipe.passName', { name: top.name })} data-testid="swipe-pass">
-              <span aria-hidden="true">✕</span>
-            </button>
-            <button
-              ref={likeButton}
-              type="button"
-              className="swipe-actions__button swipe-actions__button--like"
-              onClick={() => decide('like')}
-              disabled={!canLike}
-              aria-label={t('swipe.likeName', { name: top.name })}
-              title={canLike ? undefined : t('swipe.out.title')}
-              data-testid="swipe-like"
-            >
-              <Icon name="heart" size={30} />
-            </button>
-          </div>
-          <p className="swipe-game__hint">
-            {t('swipe.hint')} {keyboard && <span className="swipe-game__keys">{t('swipe.hintKeys')}</span>}
-          </p>
-        </>
-      )}
+      <SwipeBoard game={game} />
       <p className="visually-hidden" aria-live="polite">
-        {said}
+        {game.said}
       </p>
     </div>
   );
