@@ -21,7 +21,6 @@ const ALLOWED = new Set([
   'features/profile/BasicsSection.tsx BasicsSection',
   'features/profile/PhotosSection.tsx PhotoTile',
   'features/profile/PhotosSection.tsx PhotosSection',
-  'features/shop/CheckoutPage.tsx MethodChoice',
   'features/shop/MandateForm.tsx MandateForm',
   'features/signup/SignupWizard.tsx SignupWizard',
   'features/signup/WizardSteps.tsx StepFields',
