@@ -19,8 +19,6 @@ const ALLOWED = new Set([
   'features/passkeys/PasskeysSection.tsx PasskeyRow',
   'features/passkeys/PasskeysSection.tsx PasskeysSection',
   'features/profile/BasicsSection.tsx BasicsSection',
-  'features/profile/PhotosSection.tsx PhotoTile',
-  'features/profile/PhotosSection.tsx PhotosSection',
   'features/shop/MandateForm.tsx MandateForm',
   'features/signup/SignupWizard.tsx SignupWizard',
   'features/signup/WizardSteps.tsx StepFields',
