@@ -1,5 +1,5 @@
 import './chat.scss';
-import { type FormEvent, type KeyboardEvent, type ReactNode, type Ref, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, type Ref, type RefObject, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared/ui/icons';
 import type { SendTerms } from './chatApi';
@@ -111,6 +111,41 @@ function Counter({ length, maxLength }: { length: number; maxLength: number }) {
   );
 }
 
+interface MessageFieldProps {
+  name: string;
+  maxLength: number;
+  text: string;
+  field: RefObject<HTMLTextAreaElement | null>;
+  onText: (text: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
+}
+
+/** The text area with its (hidden) label naming who the message goes to. */
+function MessageField({ name, maxLength, text, field, onText, onKeyDown }: MessageFieldProps) {
+  const { t } = useTranslation('chat');
+  return (
+    <>
+      <label htmlFor="chat-text" className="visually-hidden">
+        {t('composer.label', { name })}
+      </label>
+      <textarea
+        id="chat-text"
+        ref={field}
+        className="form-control chat-composer__field"
+        rows={1}
+        value={text}
+        maxLength={maxLength}
+        placeholder={t('composer.placeholder')}
+        aria-describedby="chat-hint"
+        enterKeyHint="send"
+        onChange={(event) => onText(event.target.value)}
+        onKeyDown={onKeyDown}
+        data-testid="chat-input"
+      />
+    </>
+  );
+}
+
 /** The message field: Enter sends, Shift+Enter starts a new line; it grows with its text. */
 export function Composer({ name, maxLength, onSend, onTyping, hint, actions, ref }: ComposerProps) {
   const { t } = useTranslation('chat');
@@ -134,25 +169,16 @@ export function Composer({ name, maxLength, onSend, onTyping, hint, actions, ref
       {hint}
       <div className="chat-composer__row">
         {actions}
-        <label htmlFor="chat-text" className="visually-hidden">
-          {t('composer.label', { name })}
-        </label>
-        <textarea
-          id="chat-text"
-          ref={field}
-          className="form-control chat-composer__field"
-          rows={1}
-          value={text}
+        <MessageField
+          name={name}
           maxLength={maxLength}
-          placeholder={t('composer.placeholder')}
-          aria-describedby="chat-hint"
-          enterKeyHint="send"
-          onChange={(event) => {
-            setText(event.target.value);
-            if (event.target.value) onTyping();
+          text={text}
+          field={field}
+          onText={(value) => {
+            setText(value);
+            if (value) onTyping();
           }}
           onKeyDown={onKeyDown}
-          data-testid="chat-input"
         />
         <button type="submit" className="btn btn-primary chat-composer__send" disabled={!trimmed} aria-label={t('composer.send')} title={t('composer.send')} data-testid="chat-send">
           <Icon name="send" size={20} />

@@ -63,28 +63,18 @@ function LocateButton({ finding, onLocate }: { finding: Finding; onLocate: () =>
   );
 }
 
-/**
- * Where the new member lives (issue 19.2): asked, never guessed from the address the
- * request came from. "Use my location" asks the browser and fills in the country, region
- * and city the site's own place data gives (GET /api/geocode); the member can change them.
- */
-export function PlaceStep({
-  value,
-  countries,
-  onChange,
-  errors,
-}: {
+interface PlaceFieldsProps {
   value: PlaceValue;
   countries: readonly string[];
   onChange: (next: Partial<PlaceValue>) => void;
   errors: { country?: string | null; region?: string | null; city?: string | null };
-}) {
+}
+
+/** Country, region (once the country's regions are in) and city; a new country clears the region. */
+function PlaceFields({ value, countries, onChange, errors }: PlaceFieldsProps) {
   const { t, i18n } = useTranslation('account');
   const ids = { country: useId(), region: useId() };
-  const supported = useGeo((s) => s.permission !== 'unsupported');
-  const { finding, fill } = useFillFromLocation(countries, onChange);
   const regions = useRegions(value.country);
-
   const countryOptions = useMemo(
     () =>
       countries
@@ -92,10 +82,8 @@ export function PlaceStep({
         .sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
     [countries, i18n.language],
   );
-
   return (
-    <div className="d-grid gap-3" data-testid="signup-place">
-      {supported && <LocateButton finding={finding} onLocate={() => void fill()} />}
+    <>
       <SelectField
         id={ids.country}
         label={t('signup.steps.place.country')}
@@ -128,6 +116,22 @@ export function PlaceStep({
         maxLength={100}
         data-testid="signup-city"
       />
+    </>
+  );
+}
+
+/**
+ * Where the new member lives (issue 19.2): asked, never guessed from the address the
+ * request came from. "Use my location" asks the browser and fills in the country, region
+ * and city the site's own place data gives (GET /api/geocode); the member can change them.
+ */
+export function PlaceStep(props: PlaceFieldsProps) {
+  const supported = useGeo((s) => s.permission !== 'unsupported');
+  const { finding, fill } = useFillFromLocation(props.countries, props.onChange);
+  return (
+    <div className="d-grid gap-3" data-testid="signup-place">
+      {supported && <LocateButton finding={finding} onLocate={() => void fill()} />}
+      <PlaceFields {...props} />
     </div>
   );
 }
