@@ -16,7 +16,6 @@ const ALLOWED = new Set([
   'features/account/LoginPage.tsx LoginPage',
   'features/account/TwoFactorSection.tsx TwoFactorSection',
   'features/landers/pages/TinderSwipeLander.tsx TinderSwipeLander',
-  'features/profile/BasicsSection.tsx BasicsSection',
   'features/shop/MandateForm.tsx MandateForm',
   'features/signup/SignupWizard.tsx SignupWizard',
   'features/signup/WizardSteps.tsx StepFields',
