@@ -7,31 +7,20 @@
  * first unless this session was confirmed in the last 10 minutes.
  */
 import './two-factor.scss';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/errors';
 import type { User } from '../../shared/api/types';
-import { type Result, ResultAlert } from '../../shared/ui/alerts';
+import { ResultAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
 import { focusOnAppear } from '../../shared/ui/focusOnAppear';
 import { PasswordField, TextField } from '../../shared/ui/fields';
-import { useBusy, useErrorText, useForm } from '../../shared/ui/form';
+import { useErrorText, useForm } from '../../shared/ui/form';
 import { Section } from '../../shared/ui/sections';
 import { useSiteSettings } from '../../shared/site';
-import { StepUpCancelled, useConfirmItsYou } from './ConfirmItsYou';
+import { StepUpCancelled } from './ConfirmItsYou';
 import { twoFactorApi } from './twoFactorApi';
-
-interface Setup {
-  secret: string;
-  qr_svg: string;
-}
-
-type Stage =
-  | { kind: 'idle' }
-  | { kind: 'setup'; setup: Setup }
-  | { kind: 'codes'; codes: string[]; done: string | null }
-  | { kind: 'renew' }
-  | { kind: 'off' };
+import { type Setup, type TwoFactor, useTwoFactor } from './useTwoFactor';
 
 const CODE_ERRORS = new Set(['two_factor_code_wrong', 'two_factor_code_used', 'two_factor_code_required']);
 
@@ -43,130 +32,75 @@ function grouped(secret: string): string {
 function copyText(text: string): Promise<void> {
   return navigator.clipboard.writeText(text);
 }
-
 export function TwoFactorSection({ user }: { user: User }) {
   const { t } = useTranslation('account');
-  const { errorText } = useErrorText();
-  const { busy, run } = useBusy();
-  const { confirmed, dialog } = useConfirmItsYou();
-  const [status, setStatus] = useState<{ enabled: boolean; recovery_codes_left: number } | null>(null);
-  const [stage, setStage] = useState<Stage>({ kind: 'idle' });
-  const [result, setResult] = useState<Result>(null);
-
-  const load = () =>
-    twoFactorApi.status().then(setStatus, (error: unknown) => setResult({ ok: false, text: errorText(error) }));
-
-  useEffect(() => {
-    let live = true;
-    twoFactorApi.status().then(
-      (found) => live && setStatus(found),
-      (error: unknown) => live && setResult({ ok: false, text: errorText(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [errorText]);
-
-  /** A step-up change: the dialog asks for the password when the server wants it. */
-  const step = (task: () => Promise<void>) =>
-    void run(async () => {
-      setResult(null);
-      try {
-        await task();
-      } catch (error) {
-        if (error instanceof StepUpCancelled) return;
-        setResult({ ok: false, text: errorText(error) });
-        if (error instanceof ApiError && error.status === 409) void load();
-      }
-    });
-
-  const start = () =>
-    step(async () => {
-      setStage({ kind: 'setup', setup: await confirmed(() => twoFactorApi.setUp()) });
-    });
-  const newCodes = () =>
-    step(async () => {
-      setStage({ kind: 'codes', codes: await confirmed(() => twoFactorApi.newRecoveryCodes()), done: null });
-    });
-
-  const finish = (text: string | null) => {
-    setStage({ kind: 'idle' });
-    setResult(text ? { ok: true, text } : null);
-    void load();
-  };
-
+  const twoFactor = useTwoFactor();
+  const { stage, status, busy, confirmed, idle, finish } = twoFactor;
   return (
     <Section id="settings-two-factor" icon="phone" title={t('settings.twoFactor.title')} intro={t('settings.twoFactor.intro')}>
       <div className="two-factor" data-testid="settings-two-factor">
-        <ResultAlert result={result} testId="settings-two-factor-result" />
-        {status && stage.kind === 'idle' && (
-          <div className="settings-row">
-            <div className="d-flex flex-wrap align-items-center gap-2">
-              <span className={`two-factor__badge${status.enabled ? ' two-factor__badge--on' : ''}`} data-testid="settings-two-factor-state">
-                {status.enabled ? t('settings.twoFactor.on') : t('settings.twoFactor.off')}
-              </span>
-              {status.enabled && <span className="two-factor__left">{t('settings.twoFactor.codesLeft', { count: status.recovery_codes_left })}</span>}
-            </div>
-            <div className="two-factor__actions">
-              {status.enabled ? (
-                <>
-                  <button
-                    type="button"
-                    className="btn btn-outline-primary rounded-pill"
-                    onClick={() => {
-                      setResult(null);
-                      setStage({ kind: 'renew' });
-                    }}
-                    data-testid="settings-two-factor-new-codes"
-                  >
-                    {t('settings.twoFactor.newCodes')}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-outline-danger rounded-pill"
-                    onClick={() => {
-                      setResult(null);
-                      setStage({ kind: 'off' });
-                    }}
-                    data-testid="settings-two-factor-off"
-                  >
-                    {t('settings.twoFactor.turnOff')}
-                  </button>
-                </>
-              ) : (
-                <button type="button" className="btn btn-primary rounded-pill px-4" onClick={start} disabled={busy} data-testid="settings-two-factor-on">
-                  {t('settings.twoFactor.turnOn')}
-                </button>
-              )}
-            </div>
-          </div>
-        )}
-        {stage.kind === 'setup' && (
-          <SetupForm
-            setup={stage.setup}
-            confirmed={confirmed}
-            onCodes={(codes) => setStage({ kind: 'codes', codes, done: t('settings.twoFactor.turnedOn') })}
-            onCancel={() => setStage({ kind: 'idle' })}
-          />
-        )}
+        <ResultAlert result={twoFactor.result} testId="settings-two-factor-result" />
+        {status && stage.kind === 'idle' && <TwoFactorStatus twoFactor={twoFactor} status={status} />}
+        {stage.kind === 'setup' && <SetupForm setup={stage.setup} confirmed={confirmed} onCodes={twoFactor.turnedOn} onCancel={idle} />}
         {stage.kind === 'codes' && <RecoveryCodes codes={stage.codes} user={user} onDone={() => finish(stage.done)} />}
         {stage.kind === 'renew' && (
           <div className="settings-form">
             <p className="mb-0">{t('settings.twoFactor.newCodesText')}</p>
             <div className="settings-form__actions">
-              <button type="button" className="btn btn-primary rounded-pill px-4" onClick={newCodes} disabled={busy} data-testid="settings-two-factor-renew">
+              <button type="button" className="btn btn-primary rounded-pill px-4" onClick={twoFactor.newCodes} disabled={busy} data-testid="settings-two-factor-renew">
                 {t('settings.twoFactor.newCodesSubmit')}
               </button>
-              <button type="button" className="btn btn-link text-body-secondary" onClick={() => setStage({ kind: 'idle' })}>
+              <button type="button" className="btn btn-link text-body-secondary" onClick={idle}>
                 {t('settings.cancel')}
               </button>
             </div>
           </div>
         )}
-        {stage.kind === 'off' && <TurnOffForm onDone={() => finish(t('settings.twoFactor.turnedOff'))} onCancel={() => setStage({ kind: 'idle' })} />}
+        {stage.kind === 'off' && <TurnOffForm onDone={() => finish(t('settings.twoFactor.turnedOff'))} onCancel={idle} />}
       </div>
-      {dialog}
+      {twoFactor.dialog}
     </Section>
+  );
+}
+
+/** On or off, the recovery codes left, and what can be done from there. */
+function TwoFactorStatus({ twoFactor: { busy, start, open }, status }: { twoFactor: TwoFactor; status: NonNullable<TwoFactor['status']> }) {
+  const { t } = useTranslation('account');
+  return (
+    <div className="settings-row">
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <span className={`two-factor__badge${status.enabled ? ' two-factor__badge--on' : ''}`} data-testid="settings-two-factor-state">
+          {status.enabled ? t('settings.twoFactor.on') : t('settings.twoFactor.off')}
+        </span>
+        {status.enabled && <span className="two-factor__left">{t('settings.twoFactor.codesLeft', { count: status.recovery_codes_left })}</span>}
+      </div>
+      <div className="two-factor__actions">
+        {status.enabled ? (
+          <>
+            <button
+              type="button"
+              className="btn btn-outline-primary rounded-pill"
+              onClick={() => open({ kind: 'renew' })}
+              data-testid="settings-two-factor-new-codes"
+            >
+              {t('settings.twoFactor.newCodes')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline-danger rounded-pill"
+              onClick={() => open({ kind: 'off' })}
+              data-testid="settings-two-factor-off"
+            >
+              {t('settings.twoFactor.turnOff')}
+            </button>
+          </>
+        ) : (
+          <button type="button" className="btn btn-primary rounded-pill px-4" onClick={start} disabled={busy} data-testid="settings-two-factor-on">
+            {t('settings.twoFactor.turnOn')}
+          </button>
+        )}
+      </div>
+    </div>
   );
 }
 
