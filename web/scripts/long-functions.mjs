@@ -17,7 +17,6 @@ const ALLOWED = new Set([
   'features/landers/pages/TinderSwipeLander.tsx TinderSwipeLander',
   'features/shop/MandateForm.tsx MandateForm',
   'features/signup/SignupWizard.tsx SignupWizard',
-  'features/signup/WizardSteps.tsx StepFields',
 ]);
 
 function argument(name, fallback) {

@@ -42,38 +42,89 @@ export interface StepFieldsProps {
   onMarketing: (checked: boolean) => void;
 }
 
+/** Step 1: who the visitor is and whom they seek. */
+function WhoStep({ form, error, update }: StepFieldsProps) {
+  const { t } = useTranslation('account');
+  return (
+    <div className="d-grid gap-3">
+      <ChoiceGroup
+        name="gender"
+        legend={t('signup.steps.who.iAm')}
+        value={form.gender}
+        onValue={(value) => update('gender', value)}
+        error={error('gender')}
+        options={[
+          { value: 'male', label: t('signup.steps.who.man'), icon: 'male' },
+          { value: 'female', label: t('signup.steps.who.woman'), icon: 'female' },
+        ]}
+      />
+      <ChoiceGroup
+        name="seeking"
+        legend={t('signup.steps.who.seeking')}
+        value={form.seeking}
+        onValue={(value) => update('seeking', value)}
+        error={error('seeking')}
+        options={[
+          { value: 'male', label: t('signup.steps.who.men'), icon: 'male' },
+          { value: 'female', label: t('signup.steps.who.women'), icon: 'female' },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** The last step: the password, the terms and the optional marketing mail. */
+function PasswordStep({ form, id, error, update, termsAccepted, onTerms, marketing, onMarketing }: StepFieldsProps) {
+  const { t } = useTranslation('account');
+  const settings = useSiteSettings();
+  return (
+    <div className="d-grid gap-3">
+      <PasswordField
+        label={t('signup.steps.password.label')}
+        id={id('password')}
+        value={form.password}
+        onValue={(value) => update('password', value)}
+        error={error('password')}
+        hint={t('signup.steps.password.hint', { min: settings.limits.password_min })}
+        autoComplete="new-password"
+        minLength={settings.limits.password_min}
+        ref={focusOnAppear}
+      />
+      <CheckboxField
+        id="signup-terms"
+        className="signup-terms"
+        checked={termsAccepted}
+        onChecked={onTerms}
+        error={error('terms')}
+        label={
+          <Trans
+            t={t}
+            i18nKey="signup.steps.password.terms"
+            values={{ minAge: settings.min_age }}
+            components={{ terms: <AppLink to="terms" target="_blank" rel="noopener" /> }}
+          />
+        }
+      />
+      <CheckboxField
+        id="signup-marketing"
+        className="signup-marketing"
+        checked={marketing}
+        onChecked={onMarketing}
+        label={t('signup.steps.password.marketing', { sitename: settings.name })}
+        data-testid="signup-marketing"
+      />
+    </div>
+  );
+}
+
 /** The fields of one signup step (spec section 2): who, name, birth, place, e-mail, password and terms. */
-export function StepFields({ step, form, id, error, update, changePlace, termsAccepted, onTerms, marketing, onMarketing }: StepFieldsProps) {
+export function StepFields(props: StepFieldsProps) {
+  const { step, form, id, error, update, changePlace } = props;
   const { t } = useTranslation('account');
   const settings = useSiteSettings();
   return (
     <>
-      {step === 0 && (
-        <div className="d-grid gap-3">
-          <ChoiceGroup
-            name="gender"
-            legend={t('signup.steps.who.iAm')}
-            value={form.gender}
-            onValue={(value) => update('gender', value)}
-            error={error('gender')}
-            options={[
-              { value: 'male', label: t('signup.steps.who.man'), icon: 'male' },
-              { value: 'female', label: t('signup.steps.who.woman'), icon: 'female' },
-            ]}
-          />
-          <ChoiceGroup
-            name="seeking"
-            legend={t('signup.steps.who.seeking')}
-            value={form.seeking}
-            onValue={(value) => update('seeking', value)}
-            error={error('seeking')}
-            options={[
-              { value: 'male', label: t('signup.steps.who.men'), icon: 'male' },
-              { value: 'female', label: t('signup.steps.who.women'), icon: 'female' },
-            ]}
-          />
-        </div>
-      )}
+      {step === 0 && <WhoStep {...props} />}
 
       {step === 1 && (
         <TextField
@@ -127,44 +178,7 @@ export function StepFields({ step, form, id, error, update, changePlace, termsAc
         />
       )}
 
-      {step === 5 && (
-        <div className="d-grid gap-3">
-          <PasswordField
-            label={t('signup.steps.password.label')}
-            id={id('password')}
-            value={form.password}
-            onValue={(value) => update('password', value)}
-            error={error('password')}
-            hint={t('signup.steps.password.hint', { min: settings.limits.password_min })}
-            autoComplete="new-password"
-            minLength={settings.limits.password_min}
-            ref={focusOnAppear}
-          />
-          <CheckboxField
-            id="signup-terms"
-            className="signup-terms"
-            checked={termsAccepted}
-            onChecked={onTerms}
-            error={error('terms')}
-            label={
-              <Trans
-                t={t}
-                i18nKey="signup.steps.password.terms"
-                values={{ minAge: settings.min_age }}
-                components={{ terms: <AppLink to="terms" target="_blank" rel="noopener" /> }}
-              />
-            }
-          />
-          <CheckboxField
-            id="signup-marketing"
-            className="signup-marketing"
-            checked={marketing}
-            onChecked={onMarketing}
-            label={t('signup.steps.password.marketing', { sitename: settings.name })}
-            data-testid="signup-marketing"
-          />
-        </div>
-      )}
+      {step === 5 && <PasswordStep {...props} />}
     </>
   );
 }
