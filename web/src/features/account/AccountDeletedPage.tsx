@@ -10,7 +10,7 @@ import { usePageTitle } from '../../shared/title';
 import { accountApi } from './accountApi';
 import { useCountdown } from './countdown';
 import { type DeletedState, partnerSuggestionFor } from './deletionFlow';
-import { secondStepOf } from './twoFactorApi';
+import { secondStepOf } from '../../shared/session/secondStep';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { FormAlert } from '../../shared/ui/alerts';
 import { useBusy, useErrorText } from '../../shared/ui/form';

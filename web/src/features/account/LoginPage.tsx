@@ -13,7 +13,7 @@ import { useSiteSettings } from '../../shared/site';
 import { usePageTitle } from '../../shared/title';
 import { accountApi } from './accountApi';
 import { SecondStepForm } from './SecondStepForm';
-import { type SecondStep, secondStepInState, secondStepOf } from './twoFactorApi';
+import { type SecondStep, secondStepInState, secondStepOf } from '../../shared/session/secondStep';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { FormAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';

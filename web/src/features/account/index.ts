@@ -11,5 +11,3 @@ export {
   needsConfirmation,
   useConfirmItsYou,
 } from './ConfirmItsYou';
-// Two-step login (issue 33.2): a mail's link whose first step asks for the second.
-export { secondStepOf } from './twoFactorApi';

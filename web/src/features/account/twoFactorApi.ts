@@ -1,37 +1,16 @@
 /**
  * Two-factor sign-in with an authenticator app (issue 33.2): the calls of the contract
- * (adapters/http/openapi.yaml), and the sign-in's second step. After the first step (the
- * password, a mail's login link, a reactivation link) the server answers 401
- * `two_factor_required` with a challenge instead of a session; the login page asks for a
- * code and sends both to POST /api/two-factor/sign-in. Nothing here is retried: a code
- * counts once, and every wrong one counts towards the login lockout.
+ * (adapters/http/openapi.yaml). After the first step (the password, a mail's login link, a
+ * reactivation link) the server answers 401 `two_factor_required` with a challenge instead
+ * of a session (shared/session/secondStep reads it); the login page asks for a code and
+ * sends both to POST /api/two-factor/sign-in. Nothing here is retried: a code counts once,
+ * and every wrong one counts towards the login lockout.
  */
 import { answer, api, retries } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 import type { User } from '../../shared/api/types';
 
 const once = retries(0);
-
-/** What the login page needs for the second step (history state after a link). */
-export interface SecondStep {
-  challenge: string;
-}
-
-/** The second step a refusal asks for, or null when it is another refusal. */
-export function secondStepOf(error: unknown): SecondStep | null {
-  if (!(error instanceof ApiError) || error.code !== 'two_factor_required') return null;
-  const challenge = error.params.challenge;
-  return typeof challenge === 'string' && challenge ? { challenge } : null;
-}
-
-/** The history state a link page hands the login page: `{ secondStep }`. */
-export function secondStepInState(state: unknown): SecondStep | null {
-  if (typeof state !== 'object' || state === null) return null;
-  const step = (state as { secondStep?: unknown }).secondStep;
-  if (typeof step !== 'object' || step === null) return null;
-  const { challenge } = step as { challenge?: unknown };
-  return typeof challenge === 'string' && challenge ? { challenge } : null;
-}
 
 /** The session was gone (signed out elsewhere): the store is cleared already. */
 function sessionGone(): never {

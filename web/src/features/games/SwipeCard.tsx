@@ -5,7 +5,7 @@ import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import type { GameCard } from './gamesApi';
 import { FictionalTag, GamePhoto, InterestChips, usePlace } from './gameUi';
-import { DRAG_START_PX, type SwipeDirection, dragLook, releaseVelocity, swipeDecision } from './swipeGesture';
+import { DRAG_START_PX, type SwipeDirection, dragLook, releaseVelocity, swipeDecision } from '../../shared/ui/swipeGesture';
 
 /** Where a card is relative to its rest place, and its tilt in degrees. */
 export interface Offset {

@@ -14,7 +14,7 @@ import type { GameCard } from './gamesApi';
 import { useReducedMotion } from './gameUi';
 import { useKeyboardHint } from './keyboardHint';
 import { AT_REST, FlyingCard, type Offset, StackedCard, SwipeCard } from './SwipeCard';
-import type { SwipeDirection } from './swipeGesture';
+import type { SwipeDirection } from '../../shared/ui/swipeGesture';
 import { likesLeft, useSwipeDeck } from './useSwipeDeck';
 
 interface Flight {

@@ -11,7 +11,7 @@ import { FormAlert } from '../../shared/ui/alerts';
 import { useErrorText } from '../../shared/ui/form';
 import { NotFoundPage } from '../../shared/ui/NotFoundPage';
 import { AppLink } from '../../shared/routing/AppLink';
-import { secondStepOf } from '../account';
+import { secondStepOf } from '../../shared/session/secondStep';
 import { useIsLoggedIn, useSession } from '../../shared/session';
 import { usePageTitle } from '../../shared/title';
 import { notificationsApi } from './notificationsApi';

@@ -1,7 +1,7 @@
 import { type CSSProperties, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FictionalBadge } from '../../../shared/members';
-import { DRAG_START_PX, type SwipeDirection, dragLook, releaseVelocity, swipeDecision } from '../../games';
+import { DRAG_START_PX, type SwipeDirection, dragLook, releaseVelocity, swipeDecision } from '../../../shared/ui/swipeGesture';
 import { Icon } from '../../../shared/ui/icons';
 import { usePageTitle } from '../../../shared/title';
 import type { LanderMember } from '../landerApi';

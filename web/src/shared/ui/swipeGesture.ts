@@ -1,7 +1,8 @@
 /**
  * The swipe gesture as pure numbers, so the feel can be tested without a browser:
  * how far a card must travel (or how fast it must be flicked) to count as a swipe,
- * how much it tilts and how strongly the LIKE / NOPE stamps show on the way.
+ * how much it tilts and how strongly the LIKE / NOPE stamps show on the way. The swipe
+ * game and the tinderswipe lander feel the same: both use these rules.
  */
 
 export type SwipeDirection = 'like' | 'pass';
