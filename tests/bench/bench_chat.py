@@ -16,6 +16,8 @@ one per member.
 
     .venv/bin/python tests/bench/bench_chat.py [--sockets 1000] [--rate 10 30 ...]
                                                [--seconds 30] [--idle-seconds 5]
+
+BENCH_PORT picks the first of the two ports it serves on (default: any free ones).
 """
 
 from __future__ import annotations
@@ -136,9 +138,8 @@ def prepare(url: str, var: Path, count: int) -> list[tuple[int, str]]:
     return list(zip(ids, tokens, strict=True))
 
 
-def serve(env: dict[str, str], var: Path) -> Server:
+def serve(env: dict[str, str], var: Path, port: int) -> Server:
     """`amora serve` as production runs it (one gevent worker per process)."""
-    port = _free_port()
     amora = Path(sys.executable).with_name("amora")
     process = subprocess.Popen([str(amora), "serve", "--port", str(port)], cwd=ROOT, env=env,
                                stdout=subprocess.DEVNULL, start_new_session=True,
@@ -382,7 +383,9 @@ def main(argv: list[str] | None = None) -> None:
         env = {**os.environ, "DATABASE_URL": url, "REDIS_URL": REDIS, "VAR_DIR": str(var),
                "SECRET_KEY": "bench-chat", "RATE_LIMITS": "off", "WORKER_IN_PROCESS": "0",
                "WEB_DIST": str(var / "dist")}
-        servers = [serve(env, var), serve(env, var)]
+        first = os.environ.get("BENCH_PORT")
+        ports = [int(first), int(first) + 1] if first else [_free_port(), _free_port()]
+        servers = [serve(env, var, port) for port in ports]
         try:
             asyncio.run(bench(servers, accounts, arguments.rate, arguments.seconds,
                               arguments.idle_seconds))
