@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../../shared/ui/icons';
 import { usePageTitle } from '../../../shared/title';
 import { FictionalNote, FinalCta, TrustChips, useLanderValues } from '../LanderParts';
+import { IconPoints, LanderSection } from '../LanderSections';
 import { LanderStatus } from '../LanderStatus';
 import { MemberTile } from '../MemberTile';
 import { useKnownPlace, useMembersNear } from '../nearMembers';
@@ -113,25 +114,11 @@ function NightMembers({ lander, known, label }: { lander: Lander; known: boolean
 
 function NightPoints() {
   const { t } = useTranslation('landers');
+  const points = POINTS.map(([key, icon]) => ({ key, icon, title: t(`alonetonight.points.${key}.title`), text: t(`alonetonight.points.${key}.text`) }));
   return (
-    <section className="night-points" aria-labelledby="night-points-title">
-      <div className="container">
-        <h2 id="night-points-title" className="night-points__title">
-          {t('alonetonight.pointsTitle')}
-        </h2>
-        <ul className="night-points__list">
-          {POINTS.map(([key, icon]) => (
-            <li key={key} className="night-point">
-              <span className="night-point__icon" aria-hidden="true">
-                <Icon name={icon} size={24} />
-              </span>
-              <h3 className="night-point__title">{t(`alonetonight.points.${key}.title`)}</h3>
-              <p className="night-point__text">{t(`alonetonight.points.${key}.text`)}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LanderSection className="night-points" titleId="night-points-title" title={t('alonetonight.pointsTitle')} titleClassName="night-points__title">
+      <IconPoints points={points} listClassName="night-points__list" item="night-point" iconSize={24} />
+    </LanderSection>
   );
 }
 

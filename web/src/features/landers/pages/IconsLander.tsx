@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../../shared/ui/icons';
 import { usePageTitle } from '../../../shared/title';
 import { FictionalNote, FinalCta, useLanderValues } from '../LanderParts';
+import { IconPoints, LanderHero, LanderSection } from '../LanderSections';
 import { LanderStatus } from '../LanderStatus';
 import { MemberTile } from '../MemberTile';
 import { SignupCta } from '../SignupCta';
@@ -26,34 +27,27 @@ const STEPS: [string, IconName][] = [
 function IconsHero({ faces, signup }: { faces: readonly LanderMember[]; signup: () => void }) {
   const { t } = useTranslation('landers');
   return (
-    <section className="icons-hero" aria-labelledby="icons-title">
-      <div className="container">
-        <div className="row align-items-center g-4 g-lg-5">
-          <div className="col-lg-6">
-            <p className="lander-eyebrow icons-hero__eyebrow">
-              <Icon name="heart" size={16} /> {t('icons.eyebrow')}
-            </p>
-            <h1 id="icons-title" className="icons-hero__title">
-              {t('icons.title')}
-            </h1>
-            <p className="icons-hero__lead">{t('icons.lead')}</p>
-            <SignupCta onClick={signup} className="lander-cta--lg">
-              {t('icons.cta')}
-            </SignupCta>
-            <ul className="icons-hero__ticks">
-              {(['free', 'noSubscription', 'discreet'] as const).map((key) => (
-                <li key={key}>
-                  <Icon name="check" size={18} /> {t(`common.${key}`)}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div className="col-lg-6">
-            <IconsOrbit faces={faces} />
-          </div>
-        </div>
-      </div>
-    </section>
+    <LanderHero
+      block="icons"
+      eyebrowIcon="heart"
+      eyebrow={t('icons.eyebrow')}
+      title={t('icons.title')}
+      lead={t('icons.lead')}
+      textColumn="col-lg-6"
+      pictureColumn="col-lg-6"
+      picture={<IconsOrbit faces={faces} />}
+    >
+      <SignupCta onClick={signup} className="lander-cta--lg">
+        {t('icons.cta')}
+      </SignupCta>
+      <ul className="icons-hero__ticks">
+        {(['free', 'noSubscription', 'discreet'] as const).map((key) => (
+          <li key={key}>
+            <Icon name="check" size={18} /> {t(`common.${key}`)}
+          </li>
+        ))}
+      </ul>
+    </LanderHero>
   );
 }
 
@@ -77,76 +71,55 @@ function IconsOrbit({ faces }: { faces: readonly LanderMember[] }) {
 function IconsBenefits() {
   const { t } = useTranslation('landers');
   const values = useLanderValues();
+  const points = BENEFITS.map(([key, icon]) => ({
+    key,
+    icon,
+    title: t(`icons.benefits.${key}.title`),
+    text: t(`icons.benefits.${key}.text`, values),
+    iconClassName: `icons-benefit__icon--${key}`,
+    testId: `benefit-${key}`,
+  }));
   return (
-    <section className="lander-section icons-benefits" aria-labelledby="icons-benefits-title">
-      <div className="container">
-        <h2 id="icons-benefits-title" className="lander-section__title text-center">
-          {t('icons.benefitsTitle', values)}
-        </h2>
-        <ul className="icons-benefits__grid">
-          {BENEFITS.map(([key, icon]) => (
-            <li key={key} className="icons-benefit" data-testid={`benefit-${key}`}>
-              <span className={`icons-benefit__icon icons-benefit__icon--${key}`} aria-hidden="true">
-                <Icon name={icon} size={28} />
-              </span>
-              <h3 className="icons-benefit__title">{t(`icons.benefits.${key}.title`)}</h3>
-              <p className="icons-benefit__text">{t(`icons.benefits.${key}.text`, values)}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LanderSection className="lander-section icons-benefits" titleId="icons-benefits-title" title={t('icons.benefitsTitle', values)}>
+      <IconPoints points={points} listClassName="icons-benefits__grid" item="icons-benefit" iconSize={28} />
+    </LanderSection>
   );
 }
 
 function IconsSteps() {
   const { t } = useTranslation('landers');
+  const points = STEPS.map(([key, icon], index) => ({
+    key,
+    icon,
+    title: t(`icons.steps.${key}.title`),
+    text: t(`icons.steps.${key}.text`),
+    mark: <span className="icons-step__number">{index + 1}</span>,
+  }));
   return (
-    <section className="lander-section icons-steps" aria-labelledby="icons-steps-title">
-      <div className="container">
-        <h2 id="icons-steps-title" className="lander-section__title text-center">
-          {t('icons.stepsTitle')}
-        </h2>
-        <ol className="icons-steps__list">
-          {STEPS.map(([key, icon], index) => (
-            <li key={key} className="icons-step">
-              <span className="icons-step__icon" aria-hidden="true">
-                <Icon name={icon} size={26} />
-                <span className="icons-step__number">{index + 1}</span>
-              </span>
-              <h3 className="icons-step__title">{t(`icons.steps.${key}.title`)}</h3>
-              <p className="icons-step__text">{t(`icons.steps.${key}.text`)}</p>
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
+    <LanderSection className="lander-section icons-steps" titleId="icons-steps-title" title={t('icons.stepsTitle')}>
+      <IconPoints points={points} listClassName="icons-steps__list" item="icons-step" iconSize={26} ordered />
+    </LanderSection>
   );
 }
 
 function IconsMembers({ lander: { members, status, retry, signup } }: { lander: Lander }) {
   const { t } = useTranslation('landers');
   return (
-    <section className="lander-section icons-members" aria-labelledby="icons-members-title">
-      <div className="container">
-        <h2 id="icons-members-title" className="lander-section__title text-center">
-          {t('icons.membersTitle')}
-        </h2>
-        <LanderStatus status={status} count={members.length} retry={retry} signup={signup} headingLevel={3} />
-        {status === 'ready' && members.length > 0 && (
-          <>
-            <ul className="icons-members__list">
-              {members.map((member) => (
-                <li key={member.id}>
-                  <MemberTile member={member} size="md" className="lander-tile--card" />
-                </li>
-              ))}
-            </ul>
-            <FictionalNote members={members} />
-          </>
-        )}
-      </div>
-    </section>
+    <LanderSection className="lander-section icons-members" titleId="icons-members-title" title={t('icons.membersTitle')}>
+      <LanderStatus status={status} count={members.length} retry={retry} signup={signup} headingLevel={3} />
+      {status === 'ready' && members.length > 0 && (
+        <>
+          <ul className="icons-members__list">
+            {members.map((member) => (
+              <li key={member.id}>
+                <MemberTile member={member} size="md" className="lander-tile--card" />
+              </li>
+            ))}
+          </ul>
+          <FictionalNote members={members} />
+        </>
+      )}
+    </LanderSection>
   );
 }
 
