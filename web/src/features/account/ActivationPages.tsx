@@ -11,7 +11,7 @@ import { useSession } from '../../shared/session';
 import { useSiteSettings } from '../../shared/site';
 import { usePageTitle } from '../../shared/title';
 import { accountApi } from './accountApi';
-import { ResendActivation } from './ResendActivation';
+import { ResendActivation } from '../../shared/activation';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { useErrorText } from '../../shared/ui/form';
 

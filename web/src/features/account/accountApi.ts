@@ -19,7 +19,6 @@ export const accountApi = {
   logIn: (body: LoginRequest) => userOf(answer(api.POST('/api/user', { body, ...once }))),
   logOut: sessionApi.logOut,
   activate: (token: string) => userOf(answer(api.POST('/api/activation', { body: { token } }))),
-  resendActivation: sessionApi.resendActivation,
   updatePreferences: sessionApi.updatePreferences,
   requestPasswordReset: (email: string) => answer(api.POST('/api/password-reset', { body: { email }, ...once })),
   resetPassword: (body: RequestBody<'resetPassword'>) => answer(api.POST('/api/password-reset/do', { body, ...once })),

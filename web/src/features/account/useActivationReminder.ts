@@ -47,7 +47,7 @@ export function useActivationReminder(): { mode: ReminderMode; email: string } {
         label: 'activation.resend',
         testId: 'activation-alert-resend',
         // Loaded when clicked: the first screen need not carry it.
-        onClick: () => void import('./resendActivation').then((module) => module.resendActivation(showResult, t, email)),
+        onClick: () => void import('../../shared/activation/resendActivation').then((module) => module.resendActivation(showResult, t, email)),
       },
     });
   }, [mode, email, t]);

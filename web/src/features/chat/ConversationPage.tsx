@@ -14,7 +14,7 @@ import { LoginRequired } from '../../shared/api/errors';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { useSession } from '../../shared/session';
-import { sessionApi } from '../../shared/session/sessionApi';
+import { resendActivation } from '../../shared/activation';
 import { useSettings } from '../../shared/site';
 import { usePageTitle } from '../../shared/title';
 import { type ChatProfile, type SendTerms, chatApi } from './chatApi';
@@ -45,11 +45,7 @@ function RefusalCard({ code, profile, terms }: { code: string; profile: ChatProf
   const known = code in REFUSAL_ICONS;
   // The server says how many conversations a free member may start (null for premium).
   const values = { name: profile.name, cost: terms.cost, balance: user?.credits ?? 0, max: terms.free_conversations ?? 0, email: user?.email ?? '' };
-  const resend = () =>
-    sessionApi.resendActivation().then(
-      () => setResent({ ok: true, text: tc('activation.resent', { email: values.email }) }),
-      (error: unknown) => setResent({ ok: false, text: translateError(tc, error) }),
-    );
+  const resend = () => resendActivation((ok, text) => setResent({ ok, text }), tc, values.email);
   return (
     <section className={`chat-refusal chat-refusal--${known ? code : 'other'}`} data-testid="chat-refusal" data-code={code}>
       <span className="chat-refusal__icon" aria-hidden="true">

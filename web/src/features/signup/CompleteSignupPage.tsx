@@ -2,7 +2,7 @@ import '../../shared/ui/account.scss';
 import { Trans, useTranslation } from 'react-i18next';
 import { membersAreaPath } from '../../shared/routing/guard';
 import { Link } from 'react-router';
-import { ResendActivation } from '../account';
+import { ResendActivation } from '../../shared/activation';
 import { AuthCard } from '../../shared/ui/AuthCard';
 import { AppLink } from '../../shared/routing/AppLink';
 import { useSession } from '../../shared/session';

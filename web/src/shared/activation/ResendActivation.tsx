@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../shared/ui/alerts';
-import { useBusy, useErrorText } from '../../shared/ui/form';
-import { accountApi } from './accountApi';
+import { sessionApi } from '../session/sessionApi';
+import { FormAlert } from '../ui/alerts';
+import { useBusy, useErrorText } from '../ui/form';
 
 /** Sends the activation mail again (to `email`, the member's address, said when sent); for
  *  the signup's complete step and the activation screens. */
@@ -14,7 +14,7 @@ export function ResendActivation({ email, className = '' }: { email: string; cla
   const resend = () =>
     run(async () => {
       try {
-        await accountApi.resendActivation();
+        await sessionApi.resendActivation();
         setResult({ ok: true, text: t('activation.resent', { email }) });
       } catch (error) {
         setResult({ ok: false, text: errorText(error) });
