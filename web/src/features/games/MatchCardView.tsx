@@ -2,7 +2,7 @@ import './games.scss';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import type { ScoredMatch } from './gamesApi';
+import type { ScoredMatch } from '../../shared/members';
 import { FictionalTag, GameLikeButton, GamePhoto, InterestChips, usePlace } from './gameUi';
 
 /** One proposed member with the compatibility score, shared interests, like and profile link. */

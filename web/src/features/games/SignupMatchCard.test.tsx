@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
 import { settingsFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
-import type { ScoredMatch } from './gamesApi';
+import type { ScoredMatch } from '../../shared/members';
 import { SignupMatchCard } from './SignupMatchCard';
 
 const match = (overrides: Partial<ScoredMatch> = {}): ScoredMatch => ({

@@ -2,9 +2,8 @@ import './games.scss';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
-import { PlaceholderAvatar, imageUrl, prettifyKey } from '../../shared/members';
+import { PlaceholderAvatar, type ScoredMatch, imageUrl, prettifyKey } from '../../shared/members';
 import { useSettings } from '../../shared/site';
-import type { ScoredMatch } from './gamesApi';
 import { FictionalTag, GameLikeButton, usePlace } from './gameUi';
 
 /** Shared interests shown in words on a card; the rest as "+2". */

@@ -8,7 +8,7 @@ import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../../shared/session';
 import { usePageTitle } from '../../shared/title';
-import { type ScoredMatch, gamesApi } from './gamesApi';
+import { type ScoredMatch, signupMatches } from '../../shared/members';
 import { SignupMatchGrid } from './SignupMatchCard';
 
 /** What the signup hands over when it sends the member here (saves asking twice). */
@@ -38,7 +38,7 @@ export function SignupMatchesPage() {
   useEffect(() => {
     if (handed && attempt === 0) return;
     const controller = new AbortController();
-    gamesApi.signupMatches({ signal: controller.signal }).then(
+    signupMatches({ signal: controller.signal }).then(
       (matches) => setAnswer({ attempt, status: { kind: 'ready', matches } }),
       (error: unknown) => !controller.signal.aborted && setAnswer({ attempt, status: { kind: 'error', error } }),
     );

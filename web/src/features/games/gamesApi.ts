@@ -1,6 +1,6 @@
 /**
  * The calls of the matching games (issue 5): the swipe deck and a swipe, the
- * match-finder, the matches proposed after signup, and like / unlike. Swipes and likes
+ * match-finder, and like / unlike (the matches proposed after signup: shared/members). Swipes and likes
  * are not retried: the member sees the outcome at once and can press again.
  */
 import { answer, api, retries } from '../../shared/api/client';
@@ -9,7 +9,6 @@ import type { components } from '../../shared/api/schema';
 import type { Answer, QueryOf } from '../../shared/api/types';
 
 export type GameCard = components['schemas']['GameCard'];
-export type ScoredMatch = components['schemas']['Matches']['matches'][number];
 export type SwipeAllowance = components['schemas']['SwipeAllowance'];
 export type ShortProfile = components['schemas']['ShortProfile'];
 export type LikeResult = components['schemas']['LikeResult'];
@@ -66,10 +65,6 @@ export const gamesApi = {
   swipe: (profile: number, like: boolean) => data(answer(api.POST('/api/swipe', { body: { profile, like }, ...once }))),
   /** The matches, and whether only members who would want the member were looked at. */
   matchFinder: (wishes: MatchWishes, signal?: AbortSignal) => data(answer(api.GET('/api/match-finder', { params: { query: wishesToApiQuery(wishes) }, signal }))),
-  signupMatches: async (options: { signal?: AbortSignal; retries?: number } = {}) => {
-    const { signal, retries: limit } = options;
-    return (await data(answer(api.GET('/api/signup-matches', { signal, ...(limit === undefined ? {} : retries(limit)) })))).matches;
-  },
   like: (id: number) => data(answer(api.POST('/api/members/{member_id}/like', { params: { path: { member_id: id } }, ...once }))),
   unlike: async (id: number) => {
     await data(answer(api.DELETE('/api/members/{member_id}/like', { params: { path: { member_id: id } }, ...once })));

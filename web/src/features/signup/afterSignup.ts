@@ -4,7 +4,7 @@
  * The matches travel along in the navigation state so that screen need not ask again.
  */
 import { pathTo, routeExists } from '../../shared/routing/paths';
-import { type ScoredMatch, gamesApi } from '../games';
+import { type ScoredMatch, signupMatches } from '../../shared/members';
 
 export interface AfterSignup {
   path: string;
@@ -26,7 +26,7 @@ export async function pathAfterSignup(wait = MATCHES_WAIT_MS): Promise<AfterSign
     }, wait);
   });
   try {
-    const matches = await Promise.race([gamesApi.signupMatches({ signal: controller.signal, retries: 0 }), late]);
+    const matches = await Promise.race([signupMatches({ signal: controller.signal, retries: 0 }), late]);
     return matches && matches.length > 0 ? { path: pathTo('signup-matches'), state: { matches } } : complete;
   } catch {
     return complete; // the proposals are a bonus: without them the signup goes on as before

@@ -1,2 +1,0 @@
-/** The games' public module: the match finder's API. */
-export { type ScoredMatch, gamesApi } from './gamesApi';
