@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import attrs
 
-from application.ports.chat import Conversation, Icebreakers, Message
+from application.ports.chat import Conversation, Icebreakers, Message, SendFacts
 from application.ports.clock import Clock
 from application.ports.events import (
     EventBus,
@@ -38,6 +38,7 @@ from domain.photos import check_unlockable
 from domain.premium import READ_RECEIPTS, has_feature
 from domain.privacy import Signal, online_status, signal_passes
 from domain.ranking import shared_interests
+from domain.sites import Site
 
 
 @attrs.frozen
@@ -134,26 +135,25 @@ class Chat:
     shield: MessageShield | None = None
 
     def _situation(self, uow: ChatUnit, viewer: Member, recipient: Member,
-                   conversation: Conversation | None) -> SendSituation:
-        site = site_of_member(uow, viewer)
-        theirs = uow.sites.get(recipient.site_id)
-        blocked = (uow.discovery.blocks(viewer.id, recipient.id)
-                   or uow.discovery.blocks(recipient.id, viewer.id))
+                   facts: SendFacts) -> SendSituation:
+        """The terms of a message to ``recipient``, from what was read of them (facts)."""
+        site = _site(uow, viewer, facts)
+        theirs, conversation = facts.recipient_site, facts.conversation
         # The daily cap of new conversations (issue 31.2) matters only for a new one.
         today = allowance(uow, viewer, self.clock.now()) if conversation is None else None
         return SendSituation(
             sender_confirmed=viewer.status is AccountStatus.ACTIVE,
             sender_paid=viewer.paid_user,
-            blocked_either_way=blocked,
+            blocked_either_way=facts.blocked_either_way,
             recipient_reachable=(theirs is not None and shares_members(site, theirs)
                                  and viewer.id != recipient.id
                                  and _reachable(uow, viewer, recipient, conversation)),
             new_conversation=conversation is None,
-            conversations_started=uow.chats.started_by(viewer.id),
+            conversations_started=facts.conversations_started,
             free_messages=site.free_messages,
-            free_messages_used=uow.chats.free_messages_used(viewer.id),
+            free_messages_used=facts.free_messages_used,
             cost=site.minimum_message_cost(viewer.profile.country),
-            balance=uow.ledger.balance(viewer.id),
+            balance=facts.balance,
             conversations_left_today=today.left if today else None,
             daily_conversations=today.cap if today else None,
         )
@@ -167,22 +167,23 @@ class Chat:
         with self.uow() as uow:
             # One send of this member at a time: the free allowance and the idempotency
             # key are counted and checked below, so two sends must not count together.
-            uow.members.lock(viewer.id)
-            site = site_of_member(uow, viewer)
-            text = clean_text(text, site.message_length)
-            recipient = existing_member(uow, member_id)
-            conversation = uow.chats.between(viewer.id, recipient.id)
+            # The lock and every fact the send depends on are one read (issue 36.3).
+            facts = uow.chats.send_facts(viewer.id, member_id, key, lock=True)
+            text = clean_text(text, _site(uow, viewer, facts).message_length)
+            recipient = _recipient(facts)
+            conversation = facts.conversation
             # A retry of a send that went through (free or paid) is told so, first.
-            if key is not None and uow.chats.sent_with_key(viewer.id, key):
+            if facts.sent_with_key:
                 raise DomainError("already_sent")
-            situation = self._situation(uow, viewer, recipient, conversation)
+            situation = self._situation(uow, viewer, recipient, facts)
             terms = check_send(situation)
             # Screened after the rules of sending: a refused message needs no nudge. An
             # opener is also checked against the sender's others of the day (issue 31.2).
             mass = (opener_findings(uow, viewer, recipient, text, now)
                     if conversation is None and self.shield else [])
             flags = self.shield.flags(text, confirmed, mass) if self.shield else ()
-            held = self.shield.held(uow, viewer, flags, now) if self.shield else False
+            held = (self.shield.held(uow, viewer, flags, now, held_already=facts.held)
+                    if self.shield else False)
             conversation_id = (conversation.id if conversation
                                else uow.chats.start(viewer.id, recipient.id, now))
             message = uow.chats.add_message(conversation_id, viewer.id, text, now,
@@ -190,11 +191,12 @@ class Chat:
                                             held=held)
             if conversation is None:
                 record_opener(uow, viewer, recipient, text, now)
-            if terms.cost:
-                book(uow, viewer.id, EntryKind.MESSAGE, terms.cost,
-                     f"message:{message.id}", f"message {message.id}", now)
-            balance = uow.ledger.balance(viewer.id)
-            unread = uow.chat_queries.unread_total(recipient.id)
+            balance = (book(uow, viewer.id, EntryKind.MESSAGE, terms.cost,
+                            f"message:{message.id}", f"message {message.id}", now,
+                            fresh=True).balance_after if terms.cost else facts.balance)
+            # The recipient's unread total as read, and this message (a waiting one is
+            # not counted until it is delivered).
+            unread = facts.recipient_unread + (not held)
             # The next message's terms follow from this one; no need to ask the database.
             following = _after_sending(situation, balance, free=terms.free)
             arrived = NewMessage(message, unread=unread)
@@ -221,24 +223,23 @@ class Chat:
         now = self.clock.now()
         item = gift(key)
         with self.uow() as uow:
-            uow.members.lock(viewer.id)  # see send
-            site = site_of_member(uow, viewer)
-            recipient = existing_member(uow, member_id)
-            conversation = uow.chats.between(viewer.id, recipient.id)
-            cost = gift_price(item, site.gift_credits)
-            situation = self._situation(uow, viewer, recipient, conversation)
+            facts = uow.chats.send_facts(viewer.id, member_id, lock=True)  # see send
+            recipient = _recipient(facts)
+            conversation = facts.conversation
+            cost = gift_price(item, _site(uow, viewer, facts).gift_credits)
+            situation = self._situation(uow, viewer, recipient, facts)
             check_send(attrs.evolve(situation, cost=cost, free_messages=0))
             # A held sender's gift waits with their messages.
-            held = self.shield.held(uow, viewer, (), now) if self.shield else False
+            held = facts.held if self.shield else False
             conversation_id = (conversation.id if conversation
                                else uow.chats.start(viewer.id, recipient.id, now))
             message = uow.chats.add_message(conversation_id, viewer.id, "", now, cost, False,
                                             gift=item.key, held=held)
-            if cost:
-                book(uow, viewer.id, EntryKind.GIFT, cost, f"gift:{message.id}",
-                     f"gift {item.key} to {recipient.id}", now)
-            balance = uow.ledger.balance(viewer.id)
-            unread = uow.chat_queries.unread_total(recipient.id)
+            balance = (book(uow, viewer.id, EntryKind.GIFT, cost, f"gift:{message.id}",
+                            f"gift {item.key} to {recipient.id}", now,
+                            fresh=True).balance_after
+                       if cost else facts.balance)
+            unread = facts.recipient_unread + (not held)
             arrived = NewMessage(message, unread=unread)
             if not held:
                 notify_later(uow, member_channel(recipient.id), arrived)
@@ -285,9 +286,10 @@ class Chat:
         next message, or why none can be sent."""
         today = self.clock.now().date()
         with self.uow() as uow:
-            recipient = existing_member(uow, member_id)
-            conversation = uow.chats.between(viewer.id, recipient.id)
-            situation = self._situation(uow, viewer, recipient, conversation)
+            facts = uow.chats.send_facts(viewer.id, member_id)
+            recipient = _recipient(facts)
+            conversation = facts.conversation
+            situation = self._situation(uow, viewer, recipient, facts)
             if not situation.recipient_reachable or situation.blocked_either_way:
                 raise DomainError("member_not_found")
             profile = short_profile(uow, recipient, today)
@@ -317,7 +319,8 @@ class Chat:
             oldest = uow.chat_queries.oldest_kept(conversation_id, site.chat_history_limit)
             page = uow.chat_queries.history(conversation_id, viewer.id, before, HISTORY_PAGE + 1,
                                      oldest)
-            situation = self._situation(uow, viewer, other, conversation)
+            situation = self._situation(uow, viewer, other,
+                                        uow.chats.send_facts(viewer.id, other.id))
             profile = short_profile(uow, other, today)
         return History(conversation=ConversationRef(conversation_id), profile=profile,
                        messages=list(reversed(page[:HISTORY_PAGE])),
@@ -386,6 +389,17 @@ class Chat:
                                                      conversation.member_high):
             raise DomainError("conversation_not_found")
         return conversation, existing_member(uow, conversation.other(viewer.id))
+
+
+def _site(uow: ChatUnit, viewer: Member, facts: SendFacts) -> Site:
+    """The sender's site as read with the facts, or (theirs is gone) the default one."""
+    return facts.sender_site or site_of_member(uow, viewer)
+
+
+def _recipient(facts: SendFacts) -> Member:
+    if facts.recipient is None:
+        raise DomainError("member_not_found")
+    return facts.recipient
 
 
 def _after_sending(situation: SendSituation, balance: int, free: bool) -> SendSituation:

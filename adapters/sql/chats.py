@@ -10,9 +10,10 @@ import attrs
 from sqlalchemy import Connection, and_, func, insert, or_, select, update
 
 from adapters.sql import tables as t
+from adapters.sql.chat_sends import send_facts
 from adapters.sql.discovery import _blocked_either_way, _card
 from adapters.sql.upsert import insert_unless_exists, upsert
-from application.ports.chat import ChatSummary, Conversation, Message
+from application.ports.chat import ChatSummary, Conversation, Message, SendFacts
 from domain.removals import is_removed
 from domain.shield import flags_of, flags_text
 
@@ -46,6 +47,10 @@ def delivered_to(member_id: int) -> Any:
 @attrs.define
 class SqlChats:
     connection: Connection
+
+    def send_facts(self, sender: int, recipient: int, key: str | None = None,
+                   lock: bool = False) -> SendFacts:
+        return send_facts(self.connection, sender, recipient, key, lock)
 
     def between(self, one: int, other: int) -> Conversation | None:
         low, high = sorted((one, other))

@@ -39,7 +39,8 @@ class SqlLedger:
     def apply(self, member_id: int, kind: EntryKind, change: int, key: str, reason: str,
               at: datetime) -> LedgerEntry | None:
         """Book ``change``; None (and nothing booked) when the balance would go negative."""
-        self._ensure_row(member_id)
+        if change >= 0:  # a charge needs credits, so a balance row: only these may make it
+            self._ensure_row(member_id)
         after = self.connection.execute(
             update(bal).where(bal.c.member_id == member_id, bal.c.balance + change >= 0)
             .values(balance=bal.c.balance + change).returning(bal.c.balance)).scalar()

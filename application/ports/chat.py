@@ -8,7 +8,9 @@ from typing import Protocol
 import attrs
 
 from application.ports.discovery import MemberCard
+from domain.members import Member
 from domain.openers import Opener
+from domain.sites import Site
 
 
 @attrs.frozen
@@ -50,7 +52,30 @@ class ChatSummary:
     last_message: Message | None
 
 
+@attrs.frozen
+class SendFacts:
+    """Everything a message's send (and the chat screen's terms) depends on, read together
+    (issue 36.3: one statement in SQL instead of a dozen)."""
+
+    recipient: Member | None  # None: no such member
+    sender_site: Site | None  # None: the site is gone (the default one applies)
+    recipient_site: Site | None
+    conversation: Conversation | None  # the pair's, if they have one
+    blocked_either_way: bool
+    conversations_started: int  # by the sender, ever
+    free_messages_used: int  # by the sender, ever
+    balance: int  # the sender's credits
+    held: bool  # the scam shield holds the sender: their messages wait
+    recipient_unread: int  # the recipient's unread messages, all conversations
+    sent_with_key: bool  # the sender sent a message with this idempotency key before
+
+
 class ChatRepository(Protocol):
+    def send_facts(self, sender: int, recipient: int, key: str | None = None,
+                   lock: bool = False) -> SendFacts:
+        """What sending from ``sender`` to ``recipient`` depends on. ``lock``: the sender's
+        row is held until the transaction ends, as MemberRepository.lock holds it."""
+        ...
     def between(self, one: int, other: int) -> Conversation | None: ...
     def get(self, conversation_id: int) -> Conversation | None: ...
     def start(self, starter: int, other: int, at: datetime) -> int: ...

@@ -101,10 +101,11 @@ class MessageShield:
         return reasons
 
     def held(self, uow: ShieldUnit, sender: Member, flags: tuple[str, ...],
-             now: datetime) -> bool:
+             now: datetime, held_already: bool | None = None) -> bool:
         """Whether the message about to be stored waits: its sender is held, or this
-        flagged send is one too many and holds them now."""
-        if is_held(uow, sender.id):
+        flagged send is one too many and holds them now. ``held_already``: whether the
+        sender is held, when the caller read it already (SendFacts)."""
+        if is_held(uow, sender.id) if held_already is None else held_already:
             return True
         if not flags:
             return False

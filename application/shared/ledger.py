@@ -13,12 +13,14 @@ from domain.errors import DomainError
 
 
 def book(uow: LedgerUnit, member_id: int, kind: EntryKind, amount: int, key: str,
-         reason: str, now: datetime) -> LedgerEntry:
+         reason: str, now: datetime, fresh: bool = False) -> LedgerEntry:
     """One ledger entry. A key seen before returns that entry (a retry charges nothing);
-    a change the balance cannot carry raises not_enough_credits and books nothing."""
+    a change the balance cannot carry raises not_enough_credits and books nothing.
+    ``fresh``: the key names what this unit of work just made (a message's new id), so no
+    entry can have it yet and none is looked for (the ledger's unique key still holds)."""
     check_key(key)
     change = signed_amount(kind, amount)
-    earlier = uow.ledger.find(member_id, key)
+    earlier = None if fresh else uow.ledger.find(member_id, key)
     if earlier is not None:
         if earlier.kind is not kind or earlier.amount != change:
             raise DomainError("idempotency_conflict")

@@ -8,7 +8,8 @@ from datetime import datetime
 
 import attrs
 
-from application.ports.chat import ChatSummary, Conversation, Message
+from application.ports.chat import ChatSummary, Conversation, Message, SendFacts
+from domain.decisions import DecisionStatus, Restriction
 from domain.members import AccountStatus
 from domain.removals import is_removed
 from tests.application.memory_social import blocked_either_way, card
@@ -45,6 +46,29 @@ def delivered_to(message: Message, member_id: int) -> bool:
 class MemoryChats:
     def __init__(self, store: MemoryStore) -> None:
         self.store = store
+
+    def send_facts(self, sender: int, recipient: int, key: str | None = None,
+                   lock: bool = False) -> SendFacts:
+        store = self.store
+        member = store.members.get(recipient)
+        me = store.members.get(sender)
+        return SendFacts(
+            recipient=member,
+            sender_site=store.sites.get(me.site_id) if me else None,
+            recipient_site=store.sites.get(member.site_id) if member else None,
+            conversation=self.between(sender, recipient),
+            blocked_either_way=blocked_either_way(store, sender, recipient),
+            conversations_started=self.started_by(sender),
+            free_messages_used=self.free_messages_used(sender),
+            balance=store.balances.get(sender, 0),
+            held=any(decision.member_id == sender
+                     and decision.restriction is Restriction.ACCOUNT_HELD
+                     and decision.item_id == str(sender)
+                     and decision.status is DecisionStatus.IN_FORCE
+                     for decision in store.decisions.values()),
+            recipient_unread=sum(seat.unread for (_, who), seat in store.in_chat.items()
+                                 if who == recipient),
+            sent_with_key=key is not None and self.sent_with_key(sender, key))
 
     def between(self, one: int, other: int) -> Conversation | None:
         low, high = sorted((one, other))

@@ -1,0 +1,83 @@
+"""SQL statements of one chat message through POST /api/members/<id>/messages (issue 36.3),
+on SQLite and PostgreSQL: counted, not timed (a count is the same on any machine). The
+send locks the sender and reads everything it depends on at once
+(adapters/sql/chat_sends.py); what is left is the writes: the message, the conversation's
+time, the unread counter and the outbox.
+
+A message's own statements leave out the sign-in lookup (adapters/http/session.py owns it
+and remembers it for a second, so most requests skip it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from flask import Flask
+from sqlalchemy import Engine, event
+
+from adapters.container import Container
+from tests.api_client import ApiClient
+from tests.http.test_chat_api import grant
+from tests.http.test_likes_api import signed_up
+
+GOAL = 6
+
+
+@contextmanager
+def recorded(engine: Engine) -> Iterator[list[str]]:
+    statements: list[str] = []
+
+    def statement(_connection: object, _cursor: object, sql: str, *_: object) -> None:
+        statements.append(" ".join(sql.split()))
+
+    event.listen(engine, "before_cursor_execute", statement)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "before_cursor_execute", statement)
+
+
+def own(statements: list[str]) -> list[str]:
+    """Less the sign-in lookup (the only statement of the request that reads sessions)."""
+    return [sql for sql in statements if " sessions" not in sql]
+
+
+def send(client: ApiClient, container: Container, to: int, text: str) -> list[str]:
+    with recorded(container.engine()) as statements:
+        answer = client.post(f"/api/members/{to}/messages", json={"text": text})
+    assert answer.status_code == 201, answer.json
+    return statements
+
+
+@pytest.fixture
+def talking(app: Flask, container: Container) -> tuple[ApiClient, int, ApiClient, int]:
+    """Ann and Bob with a conversation (each wrote once)."""
+    ann, ann_id = signed_up(app, "Ann", "female", "male")
+    bob, bob_id = signed_up(app, "Bob", "male", "female")
+    send(ann, container, bob_id, "Hello Bob")
+    send(bob, container, ann_id, "Hi Ann")
+    return ann, ann_id, bob, bob_id
+
+
+def test_a_message_costs_at_most_six_statements(
+        container: Container, talking: tuple[ApiClient, int, ApiClient, int]) -> None:
+    ann, _, _, bob_id = talking
+    statements = send(ann, container, bob_id, "How was your weekend?")
+    assert len(own(statements)) <= GOAL, "\n".join(own(statements))
+
+
+def test_a_paid_message_adds_only_the_charge(
+        app: Flask, container: Container,
+        talking: tuple[ApiClient, int, ApiClient, int]) -> None:
+    """Past the free messages: the balance and the ledger entry, nothing read again."""
+    ann, ann_id, _, bob_id = talking
+    grant(app, ann_id, 50)
+    for n in range(3):  # what is left of the free messages
+        send(ann, container, bob_id, f"free {n}")
+    statements = own(send(ann, container, bob_id, "This one is paid"))
+    reads = [sql for sql in statements  # the one read, beside PostgreSQL's row lock
+             if sql.startswith("SELECT") and "FOR NO KEY UPDATE" not in sql]
+    assert len(reads) == 1, "\n".join(statements)
+    assert len(statements) <= GOAL + 2, "\n".join(statements)
+    assert ann.get("/api/user").json["user"]["credits"] < 50
