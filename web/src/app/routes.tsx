@@ -37,6 +37,9 @@ const legalPage = (path: string, document: LegalDocument): AppRoute => ({
   loader: () => import('../features/legal/legalLoader').then((m) => m.legalLoader(document === 'ban' ? ['decisions'] : [])),
 });
 
+/** An account screen that shows the passkeys, with them (app/slots/accountSlots.tsx). */
+const withAccountSlots = (page: Promise<ComponentType>) => Promise.all([page, import('./slots/accountSlots')]).then(([Page]) => Page);
+
 /** An account screen: its texts live in the `account` catalog namespace. */
 const accountPage = (
   path: string,
@@ -160,7 +163,8 @@ export const ROUTES = {
     () => import('../features/signup/CompleteSignupPage').then((m) => m.CompleteSignupPage),
     { auth: true },
   ),
-  login: accountPage(PATHS.login, () => import('../features/account/LoginPage').then((m) => m.LoginPage), {
+  // The login page and the settings with their passkeys (app/slots/accountSlots.tsx).
+  login: accountPage(PATHS.login, () => withAccountSlots(import('../features/account/LoginPage').then((m) => m.LoginPage)), {
     guestOnly: true,
   }),
   'reset-password': accountPage(PATHS['reset-password'], () =>
@@ -196,7 +200,7 @@ export const ROUTES = {
     loader: () => import('../features/profile/profileLoader').then((m) => m.profileLoader()),
     auth: true,
   },
-  settings: accountPage(PATHS.settings, () => import('../features/account/SettingsPage').then((m) => m.SettingsPage), {
+  settings: accountPage(PATHS.settings, () => withAccountSlots(import('../features/account/SettingsPage').then((m) => m.SettingsPage)), {
     auth: true,
   }),
   members: discoveryPage(PATHS.members, () => import('../features/discovery/MembersPage').then((m) => m.MembersPage), {}, true),
@@ -224,8 +228,9 @@ export const ROUTES = {
   'credits-id-paymentmethod': shopPage(PATHS['credits-id-paymentmethod'], () =>
     import('../features/shop/CheckoutPage').then((m) => m.CheckoutPage),
   ),
+  // The mandate is a step-up change: "Confirm it's you" with a passkey (app/slots/stepUpSlots.ts).
   directdebit: shopPage(PATHS.directdebit, () =>
-    import('../features/shop/DirectDebitPage').then((m) => m.DirectDebitPage),
+    Promise.all([import('../features/shop/DirectDebitPage'), import('./slots/stepUpSlots')]).then(([m]) => m.DirectDebitPage),
   ),
   'transactions-id': shopPage(PATHS['transactions-id'], () =>
     import('../features/shop/TransactionsPage').then((m) => m.TransactionsPage),

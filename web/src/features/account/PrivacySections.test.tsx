@@ -4,7 +4,7 @@ import { settingsFixture, userFixture } from '../../test/fixtures';
 import { stubFetch } from '../../test/fetchStub';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { useSession } from '../../shared/session';
-import { PasskeyConfirmation } from './ConfirmItsYou';
+import { PasskeyConfirmation } from '../../shared/stepUp';
 import { DataExportSection, QuietModeSection } from './PrivacySections';
 
 const json = (status: number, body: unknown) =>

@@ -13,7 +13,7 @@ import { useBusy, useErrorText } from '../../shared/ui/form';
 import { Section } from '../../shared/ui/sections';
 import { useSession } from '../../shared/session';
 import { accountApi } from './accountApi';
-import { StepUpCancelled, useConfirmItsYou } from './ConfirmItsYou';
+import { StepUpCancelled, useConfirmItsYou } from '../../shared/stepUp';
 import { privacyApi } from './privacyApi';
 
 const SIGNALS = ['share_typing', 'share_read_receipts', 'show_online'] as const;

@@ -10,15 +10,15 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import type { IconName } from '../../shared/ui/icons';
 import { useAddressContext, useSession } from '../../shared/session';
 import { emailError, passwordError } from '../../shared/credentials';
-import { PasskeysSection } from '../passkeys';
 import { useSettings, useSiteSettings } from '../../shared/site';
 import { usePageTitle } from '../../shared/title';
 import { accountApi } from './accountApi';
 import { DeleteSection } from './DeleteSection';
 import { InvisibleSection, LanguageSection } from './PreferenceSections';
 import { DataExportSection, QuietModeSection } from './PrivacySections';
-import { StepUpCancelled, useConfirmItsYou } from './ConfirmItsYou';
+import { StepUpCancelled, useConfirmItsYou } from '../../shared/stepUp';
 import { SessionsSection } from './SessionsSection';
+import { PasskeysSectionSlot } from './slots';
 import { TwoFactorSection } from './TwoFactorSection';
 import { type Result, ResultAlert } from '../../shared/ui/alerts';
 import { SubmitButton } from '../../shared/ui/buttons';
@@ -244,7 +244,7 @@ export function SettingsPage() {
           <div className="col-lg-9 d-grid gap-4">
             <EmailSection user={user} />
             <PasswordSection />
-            <PasskeysSection />
+            <PasskeysSectionSlot />
             <TwoFactorSection user={user} />
             <SessionsSection />
             {multipleLanguages && <LanguageSection />}

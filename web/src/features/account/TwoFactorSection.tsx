@@ -18,7 +18,7 @@ import { PasswordField, TextField } from '../../shared/ui/fields';
 import { useErrorText, useForm } from '../../shared/ui/form';
 import { Section } from '../../shared/ui/sections';
 import { useSiteSettings } from '../../shared/site';
-import { StepUpCancelled } from './ConfirmItsYou';
+import { StepUpCancelled } from '../../shared/stepUp';
 import { twoFactorApi } from './twoFactorApi';
 import { type Setup, type TwoFactor, useTwoFactor } from './useTwoFactor';
 

@@ -5,7 +5,7 @@
  * address again, everyone is signed out everywhere, the password no longer works, and
  * the page asks for a new one. With it set, the owner signs in.
  */
-import './step-up.scss';
+import './undo.scss';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';

@@ -1,7 +1,7 @@
 /**
  * The privacy calls of the contract (issue 21): quiet mode is a preference of
  * PUT /api/user (accountApi.updatePreferences); the copy of one's data needs the
- * session confirmed first (features/account/ConfirmItsYou), then a job builds it and mails
+ * session confirmed first (shared/stepUp), then a job builds it and mails
  * a link to it. Typed by hand,
  * none retried: each is a member's deliberate act.
  */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/errors';
 import type { Result } from '../../shared/ui/alerts';
 import { useBusy, useErrorText } from '../../shared/ui/form';
-import { StepUpCancelled, useConfirmItsYou } from './ConfirmItsYou';
+import { StepUpCancelled, useConfirmItsYou } from '../../shared/stepUp';
 import { twoFactorApi } from './twoFactorApi';
 
 export interface Setup {
