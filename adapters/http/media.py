@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from adapters.http.composition import container
 from adapters.http.session import current_member
-from application.photos import FileRequest
+from application.photo_files import FileRequest
 
 blueprint = Blueprint("media", __name__)
 

@@ -12,7 +12,8 @@ import attrs
 import pytest
 
 from adapters.security.signing import SecretSigner
-from application.photos import FileRequest, Photos, ProcessedImage
+from application.photo_files import FileRequest
+from application.photos import Photos, ProcessedImage
 from application.ports.jobs import DeleteFiles
 from domain.errors import DomainError
 from domain.members import Member

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from adapters.http.app import create_app
 from adapters.jobs.codec import job_of
 from adapters.sql.tables import audit_log, decisions, outbox, photos
-from application.photos import FileRequest
+from application.photo_files import FileRequest
 from application.ports.jobs import AccountMail
 from application.shared.sign_ins import Visitor
 from application.signup import SignupForm
