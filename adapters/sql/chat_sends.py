@@ -15,7 +15,18 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import Connection, and_, exists, false, func, literal, or_, select, true
+from sqlalchemy import (
+    Connection,
+    Integer,
+    String,
+    and_,
+    bindparam,
+    exists,
+    func,
+    or_,
+    select,
+    true,
+)
 
 from adapters.sql import tables as t
 from adapters.sql.documents import site_from_row
@@ -40,23 +51,23 @@ def _count(table: Any, *where: Any) -> Any:
     return select(func.count()).select_from(table).where(*where).scalar_subquery()
 
 
-def send_facts(connection: Connection, sender: int, recipient: int, key: str | None,
-               lock: bool) -> SendFacts:
-    if lock:
-        SqlMembers(connection).lock(sender)
+def _facts_query() -> Any:
+    """Built once (its aliases and labels cost more to build than to run): the members
+    are bound parameters."""
+    sender, recipient = bindparam("sender", type_=Integer), bindparam("recipient", type_=Integer)
     me = t.members.alias("me")
     them = members_with_profiles.where(t.members.c.id == recipient).subquery("them")
     mine, theirs = t.sites.alias("mine"), t.sites.alias("theirs")
-    low, high = sorted((sender, recipient))
     blocked = exists().where(or_(and_(b.c.blocker_id == sender, b.c.blocked_id == recipient),
                                  and_(b.c.blocker_id == recipient, b.c.blocked_id == sender)))
     held = exists().where(d.c.member_id == sender,
                           d.c.restriction == Restriction.ACCOUNT_HELD.value,
-                          d.c.item_id == str(sender),
+                          d.c.item_id == bindparam("sender_item", type_=String),
                           d.c.status == DecisionStatus.IN_FORCE.value)
-    keyed = (exists().where(msg.c.sender_id == sender, msg.c.client_key == key)
-             if key is not None else false())
-    query = (
+    # No key: NULL, which no client_key equals.
+    keyed = exists().where(msg.c.sender_id == sender,
+                           msg.c.client_key == bindparam("key", type_=String))
+    return (
         select(
             me.c.id,
             *_labelled("r_", them.c), *_labelled("s_", mine.c), *_labelled("t_", theirs.c),
@@ -75,11 +86,23 @@ def send_facts(connection: Connection, sender: int, recipient: int, key: str | N
             me.outerjoin(mine, mine.c.id == me.c.site_id)
             .outerjoin(them, true())
             .outerjoin(theirs, theirs.c.id == them.c.site_id)
-            .outerjoin(cv, and_(cv.c.member_low == literal(low),
-                                cv.c.member_high == literal(high))))
+            .outerjoin(cv, and_(cv.c.member_low == bindparam("low", type_=Integer),
+                                cv.c.member_high == bindparam("high", type_=Integer))))
         .where(me.c.id == sender)
     )
-    row = connection.execute(query).one()
+
+
+_FACTS = _facts_query()
+
+
+def send_facts(connection: Connection, sender: int, recipient: int, key: str | None,
+               lock: bool) -> SendFacts:
+    if lock:
+        SqlMembers(connection).lock(sender)
+    low, high = sorted((sender, recipient))
+    row = connection.execute(_FACTS, {"sender": sender, "recipient": recipient, "low": low,
+                                      "high": high, "sender_item": str(sender),
+                                      "key": key}).one()
     return SendFacts(
         recipient=member_from_row(_part(row, "r_")) if row.r_id is not None else None,
         sender_site=site_from_row(_part(row, "s_")) if row.s_id is not None else None,
