@@ -90,21 +90,35 @@ class SqlChats:
                     cost: int, free: bool, gift: str | None = None,
                     key: str | None = None, flags: tuple[str, ...] = (),
                     held: bool = False) -> Message:
-        message_id = int(self.connection.execute(insert(msg).values(
+        stored = insert(msg).values(
             conversation_id=conversation_id, sender_id=sender, text=text, created_at=at,
             cost=cost, free=free, gift=gift, client_key=key, flags=flags_text(flags),
-            held=held).returning(msg.c.id)).scalar_one())
-        self.connection.execute(update(cv).where(cv.c.id == conversation_id)
-                                .values(last_message_at=at))
-        if not held:
-            self._count_unread(conversation_id, sender, 1)
+            held=held).returning(msg.c.id)
+        touched = update(cv).where(cv.c.id == conversation_id).values(last_message_at=at)
+        if self.connection.dialect.name == "postgresql":
+            # One round trip (issue 36.3): PostgreSQL runs every data-modifying WITH.
+            new = stored.cte("new")
+            query = select(new.c.id).add_cte(touched.returning(cv.c.id).cte("touched"))
+            if not held:
+                query = query.add_cte(self._unread_plus(conversation_id, sender, 1)
+                                      .returning(cm.c.member_id).cte("counted"))
+            message_id = int(self.connection.execute(query).scalar_one())
+        else:
+            message_id = int(self.connection.execute(stored).scalar_one())
+            self.connection.execute(touched)
+            if not held:
+                self._count_unread(conversation_id, sender, 1)
         return Message(id=message_id, conversation_id=conversation_id, sender_id=sender,
                        text=text, created_at=at, gift=gift, flags=flags, held=held)
 
     def _count_unread(self, conversation_id: int, sender: int, count: int) -> None:
-        self.connection.execute(update(cm).where(cm.c.conversation_id == conversation_id,
-                                                 cm.c.member_id != sender)
-                                .values(unread=cm.c.unread + count))
+        self.connection.execute(self._unread_plus(conversation_id, sender, count))
+
+    @staticmethod
+    def _unread_plus(conversation_id: int, sender: int, count: int) -> Any:
+        return (update(cm).where(cm.c.conversation_id == conversation_id,
+                                 cm.c.member_id != sender)
+                .values(unread=cm.c.unread + count))
 
     def flags_sent_since(self, sender: int, since: datetime) -> list[tuple[str, ...]]:
         return [flags_of(flags) for flags in self.connection.execute(select(msg.c.flags).where(

@@ -2,7 +2,7 @@
 on SQLite and PostgreSQL: counted, not timed (a count is the same on any machine). The
 send locks the sender and reads everything it depends on at once
 (adapters/sql/chat_sends.py); what is left is the writes: the message, the conversation's
-time, the unread counter and the outbox.
+time and the unread counter (one statement on PostgreSQL, three on SQLite) and the outbox.
 
 A message's own statements leave out the sign-in lookup (adapters/http/session.py owns it
 and remembers it for a second, so most requests skip it)."""
