@@ -10,6 +10,13 @@ Members live around the regions' main towns (positions snapped to the grid, issu
 best first and "online now" (a tenth online) are timed too. The viewer is a
 straight man in Amsterdam. Prints p50/p95 per search and the page 50 / page 1 ratio.
 Run with `make bench` (``--postgresql-only``: skip SQLite); it asserts nothing.
+
+Issue 36.2 adds, per search: the SQL round trips of page 1 (statements sent, counted by
+SQLAlchemy's before_cursor_execute), page 500 by number next to pages 1 and 50, and at the
+end the searches per second of one process going through every page 1 in turn.
+``--members N`` seeds N members instead of 100,000 (1,000,000 works; seeding takes minutes).
+
+    .venv/bin/python tests/bench/bench_search.py [--postgresql-only] [--members N]
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import attrs  # noqa: E402
-from sqlalchemy import insert  # noqa: E402
+from sqlalchemy import event, insert  # noqa: E402
 
 from adapters.container import Container, build_container  # noqa: E402
 from adapters.sql import migrate, tables  # noqa: E402
@@ -39,9 +46,12 @@ from tests.conftest import make_config, seed_default_site  # noqa: E402
 
 Search = Callable[[SearchFilters], SearchPage]  # one member's search, filters in
 
-MEMBERS = 100_000
+MEMBERS = (int(sys.argv[sys.argv.index("--members") + 1]) if "--members" in sys.argv
+           else 100_000)
 BATCH = 10_000
 RUNS = 40
+DEEP_RUNS = 8  # page 500 by number reads through ~12,000 members: fewer runs
+THROUGHPUT_ROUNDS = 10  # rounds over every search's page 1 for the searches per second
 COUNTRIES = {"NL": ["NL-NH", "NL-ZH", "NL-UT"], "DE": ["DE-BY", "DE-BE", "DE-HH"],
              "SE": ["SE-AB", "SE-O"], "PL": ["PL-14", "PL-12"]}
 # Each region's main town: members live within about 40 km of it.
@@ -150,10 +160,26 @@ def seed(container: Container) -> None:
                 connection.execute(insert(tables.last_seen), seen)
 
 
-def timed(search: Search, filters: SearchFilters) -> list[float]:
+class RoundTrips:
+    """Statements the engine sends to the database (one round trip each)."""
+
+    def __init__(self, container: Container) -> None:
+        self.sent = 0
+        event.listen(container.engine(), "before_cursor_execute", self._sent)
+
+    def _sent(self, *_: Any) -> None:
+        self.sent += 1
+
+    def of(self, search: Search, filters: SearchFilters) -> int:
+        before = self.sent
+        search(filters)
+        return self.sent - before
+
+
+def timed(search: Search, filters: SearchFilters, runs: int = RUNS) -> list[float]:
     search(filters)  # warm up
     timings = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         begin = time.perf_counter()
         search(filters)
         timings.append(time.perf_counter() - begin)
@@ -187,6 +213,7 @@ def run(kind: str, url: str, root: Path) -> None:
     with container.unit_of_work() as work:
         viewer = work.members.get(1)
     discovery = container.discovery()
+    trips = RoundTrips(container)
 
     def search(filters: SearchFilters) -> SearchPage:
         return discovery.search("amora.test", viewer, filters)
@@ -194,25 +221,41 @@ def run(kind: str, url: str, root: Path) -> None:
     def defaults(filters: SearchFilters) -> SearchPage:
         return discovery.search("amora.test", viewer, filters, chosen=False)
 
-    print(f"  {'search':<24} {'found':>7}  {'page':<13} {'p50 ms':>7} {'p95 ms':>7}"
-          "  p50 / page 1")
+    print(f"  {'search':<24} {'found':>7} {'trips':>5}  {'page':<14} {'p50 ms':>7}"
+          f" {'p95 ms':>7}  p50 / page 1")
     for label, filters in SEARCHES.items():
         searching = defaults if label == DEFAULTS else search
         first = searching(filters)
         found = f"{first.num_results}{'+' if first.num_results_capped else ''}"
-        pages = [("1", filters), ("50 (page=50)", attrs.evolve(filters, page=50))]
+        sent = str(trips.of(searching, filters))
+        pages = [("1", filters), ("50 (page=50)", attrs.evolve(filters, page=50)),
+                 ("500 (page=500)", attrs.evolve(filters, page=500))]
         if KEYSET:
             after = cursor_of_page(searching, filters, 50)
             if after is not None:
                 pages.append(("50 (after=)", attrs.evolve(filters, page=50, after=after)))
         base = None
         for name, asked in pages:
-            quantiles = statistics.quantiles(timed(searching, asked), n=100)
+            runs = DEEP_RUNS if asked.page == 500 else RUNS
+            quantiles = statistics.quantiles(timed(searching, asked, runs), n=100)
             base = base or quantiles[49]
-            print(f"  {label:<24} {found:>7}  {name:<13} {quantiles[49] * 1e3:7.2f}"
+            print(f"  {label:<24} {found:>7} {sent:>5}  {name:<14} {quantiles[49] * 1e3:7.2f}"
                   f" {quantiles[94] * 1e3:7.2f}  {quantiles[49] / base:5.2f}x")
-            label = found = ""
+            label = found = sent = ""
+    throughput(SEARCHES, search, defaults)
     container.engine().dispose()
+
+
+def throughput(searches: dict[str, SearchFilters], search: Search, defaults: Search) -> None:
+    """One process running every search's page 1 in turn, as fast as it can."""
+    begin, done = time.perf_counter(), 0
+    for _ in range(THROUGHPUT_ROUNDS):
+        for label, filters in searches.items():
+            (defaults if label == DEFAULTS else search)(filters)
+            done += 1
+    seconds = time.perf_counter() - begin
+    print(f"  throughput: {done / seconds:.0f} searches/s through the use case"
+          f" ({done} page-1 searches, mixed, one process)")
 
 
 def main() -> None:
