@@ -46,6 +46,15 @@ class CardImage:
     thumb_filename: str
 
 
+class PhotoNames(Protocol):
+    """The names of a photo's files as a viewer gets them: plain, or signed for that
+    viewer where not everyone may see the photo (application.shared.photo_links.
+    PhotoLinks). Named here, not imported, so the shared modules that hand out photos
+    stay a floor below the use cases split by business (issue 35.1)."""
+
+    def files(self, photo: Photo, viewer_id: int, public: bool) -> tuple[str, str]: ...
+
+
 class PhotoRepository(Protocol):
     def get(self, photo_id: int) -> Photo | None: ...
     def by_file(self, name: str) -> Photo | None: ...

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import timedelta
-from typing import Protocol
 
 import attrs
 
 from application.ports.grounds import GroundTexts
-from application.ports.photos import Photo
+from application.ports.photos import Photo, PhotoNames
 from application.ports.shared_units import DecisionsUnit, PhotosUnit
 from application.ports.units import SafetyUnit
 from domain.decisions import DecisionStatus, Restriction
@@ -27,14 +26,6 @@ PREVIEW = "photo_preview"
 PREVIEW_LIFETIME = timedelta(hours=24)
 # The photos whose owner is told why under the photo: a decision restricts them.
 EXPLAINED = frozenset({PhotoStatus.REJECTED, PhotoStatus.HELD})
-
-
-class OwnerLinks(Protocol):
-    """The names of a photo's files as a viewer gets them (application.shared.photo_links.
-    PhotoLinks): named by what it does, not imported, so this module stays a floor below
-    the use cases that split photos by business (issue 35.1)."""
-
-    def files(self, photo: Photo, viewer_id: int, public: bool) -> tuple[str, str]: ...
 
 
 @attrs.frozen(kw_only=True)
@@ -60,7 +51,7 @@ class OwnPhoto:
     rejection: PhotoRejection | None = None
 
     @classmethod
-    def of(cls, photo: Photo, links: OwnerLinks | None = None, public: bool = False,
+    def of(cls, photo: Photo, links: PhotoNames | None = None, public: bool = False,
            rejection: PhotoRejection | None = None) -> OwnPhoto:
         """The photo as its owner gets it: a photo others do not all see by a link signed
         for the owner (application.shared.photo_links); plain names without ``links``."""
@@ -69,7 +60,7 @@ class OwnPhoto:
         return cls(photo.id, filename, thumb, photo.status, photo.is_main, rejection)
 
 
-def own_photos(photos: list[Photo], links: OwnerLinks | None,
+def own_photos(photos: list[Photo], links: PhotoNames | None,
                rejections: Mapping[int, PhotoRejection] | None = None) -> list[OwnPhoto]:
     """A member's photos (main first, as the repository gives them) as the owner gets
     them; the one others all see stays plain. A rejected or held photo says why; one an

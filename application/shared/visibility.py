@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import attrs
 
-from application.ports.photos import Photo
+from application.ports.photos import Photo, PhotoNames
 from application.ports.shared_units import ProfileViewUnit
 from application.ports.units import SafetyUnit
-from application.shared.photo_links import PhotoLinks
 from domain.complaints import ComplaintForm, NoticeItem
 from domain.discovery import (
     can_view,
@@ -59,7 +58,7 @@ def _contacted(uow: ProfileViewUnit, member_id: int, viewer_id: int) -> bool:
 
 
 def member_photos(photos: list[tuple[Photo, PhotoAccess]], viewer: Member | None,
-                  links: PhotoLinks) -> list[MemberPhoto]:
+                  links: PhotoNames) -> list[MemberPhoto]:
     """A gallery as its viewer gets it: open photos with their files (the main photo by
     its plain name, the others by links signed for the viewer), locked ones without."""
     shown = []
