@@ -100,7 +100,8 @@ class Chat(ChatConversations, ChatPhotoUnlocks):
         site = sender_site(uow, viewer, facts)
         theirs, conversation = facts.recipient_site, facts.conversation
         # The daily cap of new conversations (issue 31.2) matters only for a new one.
-        today = allowance(uow, viewer, self.clock.now()) if conversation is None else None
+        today = (allowance(uow, viewer, self.clock.now(), held=facts.held, site=site)
+                 if conversation is None else None)
         return SendSituation(
             sender_confirmed=viewer.status is AccountStatus.ACTIVE,
             sender_paid=viewer.paid_user,

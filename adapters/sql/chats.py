@@ -8,6 +8,8 @@ from typing import Any
 
 import attrs
 from sqlalchemy import Connection, and_, func, insert, or_, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from adapters.sql import tables as t
 from adapters.sql.chat_sends import send_facts
@@ -69,9 +71,11 @@ class SqlChats:
                              started_by=starter, created_at=at, last_message_at=at)
         conversation_id = int(self.connection.execute(select(cv.c.id).where(
             cv.c.member_low == low, cv.c.member_high == high)).scalar_one())
-        for member_id in (starter, other):
-            insert_unless_exists(self.connection, cm, conversation_id=conversation_id,
-                                 member_id=member_id, unread=0)
+        # Both members' seats in one statement.
+        maker = pg_insert if self.connection.dialect.name == "postgresql" else sqlite_insert
+        self.connection.execute(maker(cm).values([
+            {"conversation_id": conversation_id, "member_id": member_id, "unread": 0}
+            for member_id in (starter, other)]).on_conflict_do_nothing())
         return conversation_id
 
     def started_by(self, member_id: int) -> int:

@@ -34,6 +34,7 @@ from domain.mass_openers import KEEP, MASS_OPENER, WINDOW, canonical, is_mass_op
 from domain.mass_openers import MIN_CHARS as OPENER_MIN_CHARS
 from domain.members import AccountStatus, Member
 from domain.shield import SHIELD_ACTOR
+from domain.sites import Site
 from domain.trust import (
     TrustFacts,
     baseline,
@@ -55,23 +56,27 @@ def _limited(uow: OpenerGuardUnit, member_id: int) -> Decision | None:
 
 
 def trust_facts(uow: OpenerGuardUnit, member: Member, now: datetime,
-                reports: int | None = None) -> TrustFacts:
+                reports: int | None = None, held: bool | None = None) -> TrustFacts:
     """What the member's cap follows from; reports count only under the decision that
-    says so (or as given, when that decision is being made)."""
+    says so (or as given, when that decision is being made). ``held``: whether the
+    shield holds the member, when the caller read it already."""
     if reports is None:
         reports = uow.trust.reporters_against(member.id) if _limited(uow, member.id) else 0
     return TrustFacts(email_confirmed=member.status is AccountStatus.ACTIVE,
                       account_age=now - member.created_at, paying=member.paid_user,
-                      reports=reports, held=is_held(uow, member.id))
+                      reports=reports,
+                      held=is_held(uow, member.id) if held is None else held)
 
 
-def allowance(uow: OpenerGuardUnit, member: Member, now: datetime) -> Allowance | None:
+def allowance(uow: OpenerGuardUnit, member: Member, now: datetime, held: bool | None = None,
+              site: Site | None = None) -> Allowance | None:
     """The member's daily cap and what is left of it today; None for a fictional profile,
-    which the site's team runs and no cap applies to."""
+    which the site's team runs and no cap applies to. ``held`` and ``site``: as the
+    caller read them already (the chat's send reads them with its other facts)."""
     if member.is_fictional:
         return None
-    cap = daily_conversations(trust_facts(uow, member, now))
-    site = site_of_member(uow, member)
+    cap = daily_conversations(trust_facts(uow, member, now, held=held))
+    site = site or site_of_member(uow, member)
     started = uow.trust.started_since(member.id, day_start(now, site.time_zone))
     return Allowance(cap=cap, left=conversations_left(cap, started))
 
