@@ -9,9 +9,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from dependency_injector import containers, providers
-
 from adapters.config import Config, load_config
+from adapters.injection import containers, providers
 
 if TYPE_CHECKING:
     from pathlib import Path
