@@ -463,7 +463,8 @@ class Container(containers.DeclarativeContainer):
     geocoding = providers.Singleton(Geocoding, geocoder=providers.Singleton(OfflineGeocoder))
     impressions = providers.Singleton(BufferedImpressions, engine=engine)
     discovery = providers.Singleton(Discovery, uow=unit_of_work.provider, clock=clock,
-                                    links=photo_links, impressions=impressions)
+                                    links=photo_links, impressions=impressions,
+                                    sites=site_directory)
     likes = providers.Singleton(Likes, uow=unit_of_work.provider, clock=clock, events=events)
     games = providers.Singleton(Games, uow=unit_of_work.provider, clock=clock, events=events)
     credits = providers.Singleton(Credits, uow=unit_of_work.provider, clock=clock,

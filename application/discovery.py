@@ -24,6 +24,7 @@ from application.shared.search_results import (
     candidate,
     nearest,
 )
+from application.shared.site_directory import SiteDirectory
 from application.shared.site_lookup import resolve_site
 from application.shared.visibility import (
     MemberPhoto,
@@ -32,7 +33,16 @@ from application.shared.visibility import (
     member_photos,
     profile_open,
 )
-from domain.discovery import COUNT_CAP, PAGE_SIZE, Order, SearchFilters, birth_dates_for, page_count
+from domain.discovery import (
+    COUNT_CAP,
+    PAGE_SIZE,
+    SEARCH_ORDER,
+    Order,
+    SearchFilters,
+    birth_dates_for,
+    page_count,
+    shares_members,
+)
 from domain.distance import DEFAULT_RADIUS_KM, Position, wider
 from domain.errors import DomainError
 from domain.likes import is_match
@@ -60,6 +70,8 @@ class Discovery:
     # How often members were shown today (best first spreads attention); None: not kept.
     impressions: Impressions | None = None
     impression_cap: int = IMPRESSION_CAP
+    # The sites as this process last read them: a search reads none (None: read them).
+    sites: SiteDirectory | None = None
 
     def search(self, host: str | None, viewer: Member | None, filters: SearchFilters,
                has_traffic_source: bool = False, chosen: bool = True) -> SearchPage:
@@ -80,27 +92,30 @@ class Discovery:
                                    after=filters.after, order=filters.order,
                                    distance_km=DEFAULT_RADIUS_KM)
         with self.uow() as uow:
-            site = resolve_site(uow, host)
+            site = self._site(uow, host)
             if viewer is None and not site.logged_out_search_allowed(has_traffic_source):
                 raise DomainError("authentication_required")
             centre = uow.discovery.position(viewer.id) if viewer is not None else None
             filters = self._possible(filters.allowed_by(site), viewer, centre)
-            query = self._query(uow, site, viewer, filters, now, centre)
-            counted = uow.discovery.count(query, at_most=self.count_cap + 1)
+            site_ids = self._shared_site_ids(uow, site)
+            query = self._query(site_ids, viewer, filters, now, centre)
+            found, counted = self._page(uow, viewer, filters, query, now)
             widened_from = None
             while defaults and counted < PAGE_SIZE // 2 and filters.distance_km is not None:
                 widened_from = DEFAULT_RADIUS_KM
                 filters = attrs.evolve(filters, distance_km=wider(filters.distance_km))
-                query = self._query(uow, site, viewer, filters, now, centre)
-                counted = uow.discovery.count(query, at_most=self.count_cap + 1)
+                query = self._query(site_ids, viewer, filters, now, centre)
+                found, counted = self._page(uow, viewer, filters, query, now)
             total, capped = min(counted, self.count_cap), counted > self.count_cap
-            found = self._page(uow, viewer, filters, query, now)
             results = found.cards
             if filters.page == 1:  # a fictional profile never tops a search
                 results = real_first(results, [card.is_fictional for card in results])
-            similar = self._similar(uow, site, viewer, filters, results, total, now, centre)
+            similar = self._similar(uow, site_ids, viewer, filters, results, total, now, centre)
             shown = [card.id for card in [*results, *similar]]
-            liked = uow.likes.liked_among(viewer.id, shown) if viewer else set()
+            # The page's hearts came with its cards; similar members are asked apart.
+            liked = {card.id for card in results if card.liked}
+            if viewer is not None and similar:
+                liked |= uow.likes.liked_among(viewer.id, [card.id for card in similar])
         if self.impressions is not None and results:
             self.impressions.count([card.id for card in results], today)
         mutual = viewer is not None and not filters.everyone
@@ -127,27 +142,44 @@ class Discovery:
         return attrs.evolve(filters, order=order, online=online,
                             everyone=filters.everyone or viewer is None)
 
+    def _site(self, uow: SocialUnit, host: str | None) -> Site:
+        """The site from the process's memory of the sites when it has one (a search may
+        see a change a second late), else read in this unit of work."""
+        return self.sites.resolve(host) if self.sites is not None else resolve_site(uow, host)
+
+    def _shared_site_ids(self, uow: SocialUnit, site: Site) -> tuple[int, ...]:
+        if self.sites is None:
+            return shared_site_ids(uow, site)
+        return tuple(other.id for other in self.sites.all() if shares_members(site, other))
+
     def _page(self, uow: SocialUnit, viewer: Member | None, filters: SearchFilters,
-              query: SearchQuery, now: datetime) -> FoundPage:
+              query: SearchQuery, now: datetime) -> tuple[FoundPage, int]:
+        """The page and how many the search finds (up to the cap and one more), read
+        together: with PostgreSQL one statement for any page but nearest first's."""
         offset = (filters.page - 1) * PAGE_SIZE
+        at_most = self.count_cap + 1
         # One row more than a page tells whether a next page exists.
         if filters.order is Order.BEST and viewer is not None and filters.page <= POOL_PAGES:
             return self._best(uow, viewer, query, offset, now)
         if filters.order is Order.NEAREST:
-            cards = nearest(uow, query, PAGE_SIZE + 1, offset)
-            return FoundPage(cards[:PAGE_SIZE], len(cards) > PAGE_SIZE, None)
+            cards, counted = nearest(uow, query, PAGE_SIZE + 1, offset, at_most)
+            return FoundPage(cards[:PAGE_SIZE], len(cards) > PAGE_SIZE, None), counted
         if filters.after is not None:
             query, offset = attrs.evolve(query, before_id=filters.after), 0
-        cards = listed(uow, uow.discovery.found, query, PAGE_SIZE + 1, offset)
+        found = uow.discovery.found_counted(query, PAGE_SIZE + 1, offset, SEARCH_ORDER, at_most)
+        cards, counted = found.cards, found.count
         more = len(cards) > PAGE_SIZE
-        return FoundPage(cards[:PAGE_SIZE], more, cards[PAGE_SIZE - 1].id if more else None)
+        return (FoundPage(cards[:PAGE_SIZE], more, cards[PAGE_SIZE - 1].id if more else None),
+                counted)
 
     def _best(self, uow: SocialUnit, viewer: Member, query: SearchQuery, offset: int,
-              now: datetime) -> FoundPage:
+              now: datetime) -> tuple[FoundPage, int]:
         """Best first: the first POOL members in listing order, ranked by their fit
         (domain.ranking.best_first), give the first POOL_PAGES pages; the pages after
         go on in listing order from the pool's last member (keyset, ``next``)."""
-        pool = listed(uow, uow.discovery.found, query, POOL + 1)
+        found = uow.discovery.found_counted(query, POOL + 1, 0, SEARCH_ORDER,
+                                            self.count_cap + 1)
+        pool = found.cards
         ranked = pool[:POOL]
         shown_today = (self.impressions.shown([card.id for card in ranked], now.date())
                        if self.impressions is not None else {})
@@ -157,13 +189,13 @@ class Discovery:
         cards = [by_id[entry.id] for entry in order][offset:offset + PAGE_SIZE]
         more = len(pool) > offset + PAGE_SIZE
         last = offset + PAGE_SIZE >= POOL
-        return FoundPage(cards, more, ranked[-1].id if more and last else None)
+        return FoundPage(cards, more, ranked[-1].id if more and last else None), found.count
 
-    def _query(self, uow: SocialUnit, site: Site, viewer: Member | None,
-               filters: SearchFilters, now: datetime, centre: Position | None = None,
+    @staticmethod
+    def _query(site_ids: tuple[int, ...], viewer: Member | None, filters: SearchFilters,
+               now: datetime, centre: Position | None = None,
                exclude: tuple[int, ...] = ()) -> SearchQuery:
         born_from, born_until = birth_dates_for(filters.min_age, filters.max_age, now.date())
-        site_ids = shared_site_ids(uow, site)
         mutual = viewer is not None and not filters.everyone
         return SearchQuery(site_ids=site_ids, viewer_id=viewer.id if viewer else None,
                            born_from=born_from, born_until=born_until, gender=filters.gender,
@@ -172,7 +204,7 @@ class Discovery:
                            near=Near(centre, filters.distance_km) if centre else None,
                            online_since=now - ONLINE_WINDOW if filters.online else None)
 
-    def _similar(self, uow: SocialUnit, site: Site, viewer: Member | None,
+    def _similar(self, uow: SocialUnit, site_ids: tuple[int, ...], viewer: Member | None,
                  filters: SearchFilters, results: list[FoundCard], total: int,
                  now: datetime, centre: Position | None) -> list[FoundCard]:
         """When few match, fill up with members of a relaxed search (first page only)."""
@@ -183,7 +215,7 @@ class Discovery:
         relaxed, tries = filters.relaxed(), 0
         while relaxed is not None and len(shown) < PAGE_SIZE and tries < RELAXATIONS:
             tries += 1
-            query = self._query(uow, site, viewer, relaxed, now, centre, exclude=shown)
+            query = self._query(site_ids, viewer, relaxed, now, centre, exclude=shown)
             found = listed(uow, uow.discovery.found, query, PAGE_SIZE - len(shown))
             similar += found
             shown += tuple(card.id for card in found)

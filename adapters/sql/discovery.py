@@ -19,13 +19,22 @@ from sqlalchemy import (
     null,
     or_,
     select,
+    true,
+    union_all,
     update,
 )
 
 from adapters.sql import tables as t
 from adapters.sql.mutual import wanting
 from adapters.sql.upsert import insert_unless_exists
-from application.ports.discovery import CandidateCard, FoundCard, MemberCard, Near, SearchQuery
+from application.ports.discovery import (
+    CandidateCard,
+    Counted,
+    FoundCard,
+    MemberCard,
+    Near,
+    SearchQuery,
+)
 from application.ports.photos import CardImage
 from domain.discovery import Listing
 from domain.distance import EARTH_RADIUS_KM, Position, haversine_km
@@ -41,6 +50,21 @@ _CARD = select(
 ).select_from(m.join(p, p.c.member_id == m.c.id).outerjoin(ph, _MAIN_PHOTO))
 
 
+_PLAN_SETTINGS = (func.set_config("plan_cache_mode", "force_custom_plan", True),
+                  func.set_config("max_parallel_workers_per_gather", "0", True))
+# Above any member id: a bound that leaves a listing's range whole.
+_NO_BOUND = 2**31 - 1
+
+
+def _plan_settings_due(connection: Connection) -> bool:
+    """Whether this transaction still needs _plan_for_these_values' settings (and takes
+    them now: the caller sends _PLAN_SETTINGS with its own statement)."""
+    if connection.dialect.name != "postgresql" or connection.info.get("custom_plans"):
+        return False
+    connection.info["custom_plans"] = True
+    return True
+
+
 def _plan_for_these_values(connection: Connection) -> None:
     """psycopg prepares a statement after a few runs, and PostgreSQL then reuses one
     generic plan for any filter values: a plan made for "everyone" walked 100k members for
@@ -49,11 +73,8 @@ def _plan_for_these_values(connection: Connection) -> None:
     few thousand index entries at most, and the workers cost more to start than they
     save (bench_search's radius counts: 28 ms in parallel, 3 ms without, under load).
     For this transaction only, in one round trip."""
-    if connection.dialect.name == "postgresql" and not connection.info.get("custom_plans"):
-        connection.exec_driver_sql(
-            "SELECT set_config('plan_cache_mode', 'force_custom_plan', true),"
-            " set_config('max_parallel_workers_per_gather', '0', true)")
-        connection.info["custom_plans"] = True
+    if _plan_settings_due(connection):
+        connection.execute(select(*_PLAN_SETTINGS))
 
 
 def _km_or_null(*degrees: float | None) -> float | None:
@@ -168,6 +189,14 @@ def _card(row: Any) -> MemberCard:
                       is_fictional=row.is_fictional, main_image=image)
 
 
+def _liked(query: SearchQuery) -> Any:
+    """Whether the viewer likes the member: the cards' hearts, read with the page."""
+    if query.viewer_id is None:
+        return false().label("liked")
+    return exists().where(lk.c.liker_id == query.viewer_id,
+                          lk.c.liked_id == m.c.id).label("liked")
+
+
 def _found_page(connection: Connection, query: SearchQuery, nearest: bool, limit: int,
                 offset: int) -> list[Any]:
     """Cards with what ranking reads: interests, listing, distance, last seen (when
@@ -177,7 +206,7 @@ def _found_page(connection: Connection, query: SearchQuery, nearest: bool, limit
     km = (_km(connection, query.near.centre) if query.near is not None else null()).label("km")
     order = [p.c.lat.is_(None), km, m.c.id.desc()] if nearest else [m.c.id.desc()]
     active = case((m.c.show_online.is_(True), ls.c.seen_at), else_=null()).label("active_at")
-    read = (p.c.sexuality, p.c.interests, m.c.listing)
+    read = (p.c.sexuality, p.c.interests, m.c.listing, _liked(query))
     if connection.dialect.name != "postgresql":
         # SQLite, given the page's members to find on their own, reads every member of a
         # gender from a covering index and sorts them (bench_search's "everyone": 10 ms
@@ -197,10 +226,67 @@ def _found_page(connection: Connection, query: SearchQuery, nearest: bool, limit
         *([p.c.lat.is_(None), page.c.km, m.c.id.desc()] if nearest else [m.c.id.desc()]))))
 
 
+def _counting(connection: Connection, query: SearchQuery, at_most: int,
+              conditions: list[Any] | None = None) -> Any:
+    """How many match, up to ``at_most``: the limit inside lets the database stop after
+    that many matches instead of visiting every member of a large site."""
+    matches = (select(m.c.id).select_from(m.join(p, p.c.member_id == m.c.id))
+               .where(*(_conditions(query, connection) if conditions is None else conditions))
+               .limit(at_most).subquery())
+    return select(func.count()).select_from(matches)
+
+
+def _listed_counted(connection: Connection, query: SearchQuery, limit: int, offset: int,
+                    order: tuple[Listing, ...], at_most: int) -> list[Any]:
+    """PostgreSQL: a search's page in listing order and its count in one statement. Each
+    listing is a branch that walks its range of ix_members_listing backwards by id
+    (index-only, as _found_page's first step); the branches are appended in listing
+    order and the page is cut from them without sorting: PostgreSQL runs a UNION ALL's
+    branches one after the other in the order written (an Append; parallel ones, which
+    could interleave, are switched off by _plan_for_these_values), and stops pulling
+    rows once it has the page, so a later listing is not even read while an earlier one
+    fills the page. Only the page's cards are read, and sorted. A cursor's listing is
+    looked up inside the statement: the listings before it are left out, its own range
+    starts below the cursor (a bound PostgreSQL takes into the index scan), the ones
+    after it are whole. A page by number skips ``offset`` matches, reading them from the
+    index only. One row at least (the count), with no member when none is found."""
+    _plan_for_these_values(connection)  # planning reads them: not within this statement
+    conditions = _conditions(attrs.evolve(query, before_id=None, listing=None), connection)
+    place = None
+    if query.before_id is not None:
+        cursor = m.alias("cursor")
+        place = func.coalesce(select(cursor.c.listing).where(cursor.c.id == query.before_id)
+                              .scalar_subquery(), order[0].value)
+    branches = []
+    for rank, listing in enumerate(order):
+        branch = (select(m.c.id, literal(rank).label("rank"))
+                  .select_from(m.join(p, p.c.member_id == m.c.id))
+                  .where(*conditions, _listing(listing)))
+        if place is not None:
+            bound = func.coalesce(case((place == listing.value, query.before_id)), _NO_BOUND)
+            branch = branch.where(place.in_([earlier.value for earlier in order[:rank + 1]]),
+                                  m.c.id < bound, p.c.member_id < bound)
+        branches.append(branch.order_by(m.c.id.desc()).limit(offset + limit).subquery())
+    page = (select(union_all(*(select(branch.c.id, branch.c.rank) for branch in branches))
+                   .subquery("listed")).limit(limit).offset(offset).subquery("page"))
+    counted = _counting(connection, query, at_most, conditions) \
+        .with_only_columns(func.count().label("total")).subquery("counted")
+    km = (_km(connection, query.near.centre) if query.near is not None else null()).label("km")
+    active = case((m.c.show_online.is_(True), ls.c.seen_at), else_=null()).label("active_at")
+    cards = (select(counted.c.total, *_CARD.selected_columns, p.c.sexuality, p.c.interests,
+                    m.c.listing, _liked(query), km, active)
+             .select_from(counted.outerjoin(page, true()).outerjoin(m, m.c.id == page.c.id)
+                          .outerjoin(p, p.c.member_id == page.c.id).outerjoin(ph, _MAIN_PHOTO)
+                          .outerjoin(ls, ls.c.member_id == m.c.id))
+             .order_by(page.c.rank, m.c.id.desc()).limit(limit))
+    return list(connection.execute(cards))
+
+
 def _found(row: Any) -> FoundCard:
     return FoundCard(**attrs.asdict(_card(row), recurse=False), sexuality=row.sexuality,
                      interests=tuple(row.interests), listing=Listing(row.listing),
-                     km=None if row.km is None else float(row.km), active_at=row.active_at)
+                     km=None if row.km is None else float(row.km), active_at=row.active_at,
+                     liked=bool(row.liked))
 
 
 @attrs.define
@@ -224,19 +310,56 @@ class SqlDiscovery:
         _plan_for_these_values(self.connection)
         return [_found(row) for row in _found_page(self.connection, query, True, limit, offset)]
 
+    def found_counted(self, query: SearchQuery, limit: int, offset: int,
+                      order: tuple[Listing, ...], at_most: int) -> Counted:
+        if self.connection.dialect.name == "postgresql":
+            rows = _listed_counted(self.connection, query, limit, offset, order, at_most)
+            return Counted([_found(row) for row in rows if row.id is not None],
+                           int(rows[0].total) if rows else 0)
+        # SQLite walks each listing in a query of its own (see _found_page), and skips
+        # whole listings by counting them; its round trips are calls within the process.
+        start = 0
+        if query.before_id is not None:
+            place = self.listing(query.before_id)
+            start = order.index(place) if place in order else 0
+        cards: list[FoundCard] = []
+        for position, listing in enumerate(order[start:]):
+            part = attrs.evolve(query, listing=listing,
+                                before_id=query.before_id if position == 0 else None)
+            if offset:
+                in_listing = self.count(part, at_most=offset + 1)
+                if in_listing <= offset:
+                    offset -= in_listing
+                    continue
+            cards += self.found(part, limit - len(cards), offset)
+            offset = 0
+            if len(cards) >= limit:
+                break
+        return Counted(cards, self.count(attrs.evolve(query, before_id=None), at_most))
+
     def position(self, member_id: int) -> Position | None:
-        row = self.connection.execute(
-            select(p.c.lat, p.c.lon).where(p.c.member_id == member_id)).first()
-        return None if row is None or row.lat is None else Position(row.lat, row.lon)
+        # Sent with the plan settings a search needs next (_plan_for_these_values): one
+        # round trip for both. Scalar subqueries: one row even without a profile.
+        query = select(select(p.c.lat).where(p.c.member_id == member_id).scalar_subquery()
+                       .label("lat"),
+                       select(p.c.lon).where(p.c.member_id == member_id).scalar_subquery()
+                       .label("lon"))
+        if _plan_settings_due(self.connection):
+            query = query.add_columns(*_PLAN_SETTINGS)
+        row = self.connection.execute(query).one()
+        return None if row.lat is None or row.lon is None else Position(row.lat, row.lon)
 
     def count(self, query: SearchQuery, at_most: int) -> int:
-        # The limit inside lets the database stop after ``at_most`` matches instead of
-        # visiting every member of a large site.
         _plan_for_these_values(self.connection)
-        matches = (select(m.c.id).select_from(m.join(p, p.c.member_id == m.c.id))
-                   .where(*_conditions(query, self.connection)).limit(at_most).subquery())
         return int(self.connection.execute(
-            select(func.count()).select_from(matches)).scalar_one())
+            _counting(self.connection, query, at_most)).scalar_one())
+
+    def counts(self, queries: list[SearchQuery], at_most: list[int]) -> list[int]:
+        _plan_for_these_values(self.connection)
+        row = self.connection.execute(select(*(
+            _counting(self.connection, query, most).scalar_subquery()
+            for query, most in zip(queries, at_most, strict=True)))).one()
+        return [int(value) for value in row]
 
     def candidates(self, query: SearchQuery, limit: int) -> list[CandidateCard]:
         _plan_for_these_values(self.connection)

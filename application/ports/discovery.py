@@ -90,6 +90,15 @@ class FoundCard(CandidateCard):
     listing: Listing
     km: float | None  # from the query's centre, cell to cell; None: no position
     active_at: datetime | None  # last seen with a live connection, when they show it
+    liked: bool = False  # the viewer likes them (read with the page)
+
+
+@attrs.frozen
+class Counted:
+    """A page of found members, and how many members the search finds in all."""
+
+    cards: list[FoundCard]
+    count: int  # counted no further than asked (at_most)
 
 
 class DiscoveryRepository(Protocol):
@@ -108,6 +117,17 @@ class DiscoveryRepository(Protocol):
     def unblock(self, blocker: int, blocked: int) -> None: ...
     def found(self, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
         """Like ``search``, newest first, with what ranking reads."""
+        ...
+    def found_counted(self, query: SearchQuery, limit: int, offset: int,
+                      order: tuple[Listing, ...], at_most: int) -> Counted:
+        """Up to ``limit`` members in listing order (``order``, each listing newest first)
+        from ``query.before_id`` on (resuming in that member's listing), past ``offset``
+        of them, with the count of
+        every member the query finds without the cursor, up to ``at_most``: a search's
+        page and its total, in one round trip where the database allows."""
+        ...
+    def counts(self, queries: list[SearchQuery], at_most: list[int]) -> list[int]:
+        """``count`` of each query (up to its ``at_most``), in one round trip."""
         ...
     def nearest(self, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
         """Members nearest to the query's centre first (newest first among equals)."""

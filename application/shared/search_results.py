@@ -97,19 +97,21 @@ class LikeState:
     match: bool
 
 
-def nearest(uow: SocialUnit, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
+def nearest(uow: SocialUnit, query: SearchQuery, limit: int, offset: int,
+            at_most: int) -> tuple[list[FoundCard], int]:
     """Nearest first: the smallest radius on offer that holds the page (counted, up to
     the page) is sorted by distance instead of every member the search finds; members
-    within a radius are all nearer than those outside it, so the page is the same."""
+    within a radius are all nearer than those outside it, so the page is the same.
+    Counted in one query with the search's own count (up to ``at_most``)."""
     near = query.near
     assert near is not None
-    rings = [radius for radius in RADII_KM
+    rings = [attrs.evolve(query, near=Near(near.centre, radius)) for radius in RADII_KM
              if near.radius_km is None or radius < near.radius_km]
-    for radius in rings:
-        ring = attrs.evolve(query, near=Near(near.centre, radius))
-        if uow.discovery.count(ring, at_most=offset + limit) >= offset + limit:
-            return uow.discovery.nearest(ring, limit, offset)
-    return uow.discovery.nearest(query, limit, offset)
+    counted, *in_rings = uow.discovery.counts([query, *rings],
+                                              [at_most] + [offset + limit] * len(rings))
+    ring = next((ring for ring, count in zip(rings, in_rings, strict=True)
+                 if count >= offset + limit), query)
+    return uow.discovery.nearest(ring, limit, offset), counted
 
 
 def candidate(card: FoundCard, shown_today: int) -> Candidate:

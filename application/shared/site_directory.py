@@ -57,6 +57,9 @@ class SiteDirectory:
         self._read = None
         self._former = None
 
+    def all(self) -> tuple[Site, ...]:
+        return self._sites()
+
     def get(self, site_id: int) -> Site | None:
         return next((site for site in self._sites() if site.id == site_id), None)
 

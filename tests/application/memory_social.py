@@ -9,7 +9,13 @@ from datetime import datetime
 
 import attrs
 
-from application.ports.discovery import CandidateCard, FoundCard, MemberCard, SearchQuery
+from application.ports.discovery import (
+    CandidateCard,
+    Counted,
+    FoundCard,
+    MemberCard,
+    SearchQuery,
+)
 from application.ports.likes import GivenLike, LikeRecord, ReceivedLike
 from application.ports.photos import CardImage
 from domain.discovery import Listing
@@ -104,20 +110,42 @@ class MemoryDiscovery:
         return [card(self.store, m) for m in self._found(query)[offset:offset + limit]]
 
     def found(self, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
-        return [self._found_card(m) for m in self._found(query)[offset:offset + limit]]
+        return [self._found_card(m, query.viewer_id)
+                for m in self._found(query)[offset:offset + limit]]
 
     def nearest(self, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
         return self.found(query, limit, offset)  # no positions: all equally far
 
+    def found_counted(self, query: SearchQuery, limit: int, offset: int,
+                      order: tuple[Listing, ...], at_most: int) -> Counted:
+        def place(member: Member) -> tuple[int, int]:
+            listing = self._listing(member)
+            return (order.index(listing) if listing in order else len(order), -member.id)
+
+        found = sorted(self._found(attrs.evolve(query, before_id=None)), key=place)
+        cursor = self.store.members.get(query.before_id) if query.before_id else None
+        if query.before_id is not None:  # resumes in the cursor's listing, below it
+            start = place(cursor)[0] if cursor is not None else 0
+            found = [m for m in found if place(m)[0] > start
+                     or (place(m)[0] == start and m.id < query.before_id)]
+        listed = [m for m in found if self._listing(m) in order]
+        return Counted([self._found_card(m, query.viewer_id)
+                        for m in listed[offset:offset + limit]],
+                       self.count(attrs.evolve(query, before_id=None), at_most))
+
+    def counts(self, queries: list[SearchQuery], at_most: list[int]) -> list[int]:
+        return [self.count(query, most) for query, most in zip(queries, at_most, strict=True)]
+
     def position(self, member_id: int) -> Position | None:
         return None
 
-    def _found_card(self, member: Member) -> FoundCard:
+    def _found_card(self, member: Member, viewer: int | None) -> FoundCard:
         seen = self.store.last_seen.get(member.id) if member.show_online else None
         return FoundCard(**attrs.asdict(card(self.store, member), recurse=False),
                          sexuality=member.profile.sexuality,
                          interests=member.profile.interests, listing=self._listing(member),
-                         km=None, active_at=seen)
+                         km=None, active_at=seen,
+                         liked=(viewer, member.id) in self.store.likes)
 
     def count(self, query: SearchQuery, at_most: int) -> int:
         return min(len(self._found(query)), at_most)
