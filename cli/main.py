@@ -14,12 +14,15 @@ import typer
 from rich.text import Text
 from typer import _click as click  # typer carries its own click: its types are these
 
+from cli.coercion import read_plain_values_here
 from cli.context import container, make_database, require_database
 from cli.failures import OneLineErrors, fail
 from cli.output import console, shown
 
 if TYPE_CHECKING:
     from adapters.config import Config
+
+read_plain_values_here()  # typer's pydantic only for the values that need it
 
 # The commands of each module, loaded when one of them runs or shows its help: `amora
 # --help` and every command import only what they use (the application, SQLAlchemy and
