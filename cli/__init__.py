@@ -3,12 +3,13 @@
 `amora serve` runs gunicorn's gevent workers, and gevent must patch the standard
 library before ssl, socket and threading are imported by anything else (else TLS
 connections made later would block a whole worker). This package is imported first,
-before cli.main and its imports, so the patch happens here, for that command only.
+before cli.main and its imports, so the patch happens here, for that command only
+(adapters.green: gevent's patching with its plugins looked up once).
 """
 
 import sys
 
 if sys.argv[1:2] == ["serve"]:
-    from gevent import monkey
+    from adapters.green import patch_all
 
-    monkey.patch_all()
+    patch_all()

@@ -53,6 +53,14 @@ class AmoraWorker(GeventWorker):
     they never end by themselves, so without this a restart would wait out the whole
     graceful timeout and then cut them."""
 
+    def patch(self) -> None:
+        # gunicorn's own patching, without reading every package's entry points at each
+        # of its steps (adapters/green.py).
+        from adapters.green import entry_points_read_once
+
+        with entry_points_read_once():
+            super().patch()
+
     def handle_exit(self, sig: int, frame: Any) -> None:
         super().handle_exit(sig, frame)
         import gevent

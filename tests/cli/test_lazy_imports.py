@@ -129,3 +129,25 @@ def test_a_read_command_loads_only_what_it_reads(command: tuple[str, ...],
     forbidden = [name for name in (*NOT_FOR_READING, *OTHER_AREAS[command])
                  if name in loaded]
     assert forbidden == []
+
+
+def test_serving_reads_the_installed_packages_once() -> None:
+    """`amora serve` patches the standard library with gevent, which looks its plugins up
+    at each of its ~25 steps by reading every installed package's entry points: read once
+    (adapters/green.py), as that was 0.35 s of CPU each time the server and its workers
+    patched."""
+    script = (
+        "import sys\n"
+        "from importlib import metadata\n"
+        "readings = []\n"
+        "every = metadata.distributions\n"
+        "metadata.distributions = lambda **params: readings.append(params) or every(**params)\n"
+        "sys.argv = ['amora', 'serve']\n"
+        "import cli\n"
+        "from gevent import monkey\n"
+        "assert monkey.is_module_patched('socket')\n"
+        "print(len(readings))\n"
+    )
+    shown = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                           text=True, check=True)
+    assert shown.stdout.strip().splitlines()[-1] == "1"
