@@ -21,13 +21,14 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 const buildVersion = `${version}-${Date.now().toString(36)}`;
 
 const MEMBER_PARTS = /[\\/]web[\\/]src[\\/](features[\\/](discovery|likes)[\\/]|shared[\\/]ui[\\/]PageHeader|features[\\/]profile[\\/]catalogStore)/;
-const OWN_CHUNKS = /(Page|Loader|LikeGate|LikeModal|MatchModal|Slot|PhotoGallery)\.tsx?$/;
+const OWN_CHUNKS = /(Page|Loader|LikeGate|LikeModal|MatchModal|Slot|PhotoGallery|UnlockConfirm)\.tsx?$/;
 const STYLES = /\.scss($|\?)/;
 // Small modules that nearly every member screen imports (forms' alerts, the activation
-// notice, the own profile's API, push, the navigation's badges), and the signup's parts
-// that the landing and the member screens share: each was its own file of 1-3 KB, and
+// notice and its resend, the own profile's API and its nudge's loader, push, the
+// navigation's badges), and the signup's parts that the landing and the member screens
+// share: each was its own file of 1-3 KB, and
 // /members waited for a dozen of them (over HTTP/1.1, six at a time) before it could show.
-const MEMBER_SHELL = /[\\/]web[\\/]src[\\/](shared[\\/](ui[\\/](alerts|PhotoNudge|form)|api[\\/]upload)|features[\\/](account[\\/](index|ResendActivation)|profile[\\/](index|profileLogic|profileApi|useRegions)|push[\\/](index|pushStore|pushApi|buildVersion)|navigation[\\/]badges))\.tsx?$/;
+const MEMBER_SHELL = /[\\/]web[\\/]src[\\/](shared[\\/](ui[\\/](alerts|PhotoNudge|form)|api[\\/]upload|activation[\\/](index|[Rr]esendActivation))|features[\\/](account[\\/]index|profile[\\/](index|profileLogic|profileApi|useRegions|ProfileTextNudgeSlot)|push[\\/](index|pushStore|pushApi|buildVersion)|navigation[\\/]badges))\.tsx?$/;
 const SIGNUP_SHARED = /[\\/]web[\\/]src[\\/]features[\\/]signup[\\/](index|signupOpen|policy)\.ts$/;
 
 // The build leaves out Bootstrap's utility classes that no source names (see the plugin).

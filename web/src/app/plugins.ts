@@ -7,11 +7,12 @@
 import { PushStepSlot } from '../features/push/PushStepSlot';
 import { useSession } from '../shared/session/sessionStore';
 import { signupSteps } from '../features/signup/signupSteps';
-import { SignupSlot } from '../features/signup/SignupSlot';
+import { signupModalSlot } from '../features/signup/SignupSlot';
 import { firstScreen } from '../shared/firstScreen';
 import { fillSlot } from './slots';
 
-fillSlot('signupModal', SignupSlot);
+// The signup modal, with the profile's nudge on a flagged name (app/slots/signupSlots.tsx).
+fillSlot('signupModal', signupModalSlot(() => import('./slots/signupSlots')));
 // After signup: ask to allow notifications (where the browser and the site can push).
 signupSteps.pushPermission = PushStepSlot;
 

@@ -155,9 +155,12 @@ export const ROUTES = {
     page: () => import('../features/legal/SafetyPage').then((m) => m.SafetyPage),
     loader: () => import('../features/legal/safetyLoader').then((m) => m.safetyLoader()),
   },
-  signup: accountPage(PATHS.signup, () => import('../features/signup/SignupPage').then((m) => m.SignupPage), {
-    guestOnly: true,
-  }),
+  // With the profile's nudge on a flagged name (app/slots/signupSlots.tsx).
+  signup: accountPage(
+    PATHS.signup,
+    () => Promise.all([import('../features/signup/SignupPage'), import('./slots/signupSlots')]).then(([m]) => m.SignupPage),
+    { guestOnly: true },
+  ),
   'complete-signup': accountPage(
     PATHS['complete-signup'],
     () => import('../features/signup/CompleteSignupPage').then((m) => m.CompleteSignupPage),

@@ -2,16 +2,18 @@
  * The scam shield on the name at signup (issue 31.2): a name with contact details comes
  * back as 409 profile_text_flagged; the wizard nudges as the profile editor does. Edit name
  * goes back to the name step with the focus in the field; Sign up anyway sends the same
- * form confirmed.
+ * form confirmed. The signup and the profile's nudge together, as app/slots/signupSlots.tsx
+ * composes them (issue 35.5).
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../shared/i18n/i18n';
-import { stubFetch } from '../../test/fetchStub';
-import { settingsFixture, userFixture } from '../../test/fixtures';
-import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
-import { useSession } from '../../shared/session';
-import { SignupWizard } from './SignupWizard';
+import { i18n } from '../shared/i18n/i18n';
+import { stubFetch } from '../test/fetchStub';
+import { settingsFixture, userFixture } from '../test/fixtures';
+import { renderInRouter, seedStores, setupTestI18n } from '../test/render';
+import { useSession } from '../shared/session';
+import { SignupWizard } from '../features/signup/SignupWizard';
+import './slots/signupSlots';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -5,7 +5,7 @@ import { PlainModal } from '../../shared/ui/PlainModal';
 import { useAddressContext } from '../../shared/session';
 import { Icon } from '../../shared/ui/icons';
 import { SIGNUP_COMPLETE_PARAM } from './activationReminder';
-import { resendActivation } from '../../shared/activation';
+import { resendActivation } from '../../shared/activation/resendActivation';
 
 /** Right after the signup: "check your mail", with a resend. Closing drops the signup marker from the query. */
 export function ActivationModal({ email }: { email: string }) {

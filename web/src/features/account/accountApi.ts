@@ -1,11 +1,11 @@
 /**
  * The account calls of the API contract (adapters/http/openapi.yaml). Calls that a
- * member submits by hand are not retried: a repeated login or signup would count as
- * another attempt, and 429 answers here carry a meaning (too_many_attempts,
+ * member submits by hand are not retried: a repeated login would count as another
+ * attempt, and 429 answers here carry a meaning (too_many_attempts,
  * too_many_reset_mails) that the member must see at once.
  */
 import { answer, api, retries } from '../../shared/api/client';
-import type { LoginRequest, RequestBody, SignupRequest, User } from '../../shared/api/types';
+import type { LoginRequest, RequestBody, User } from '../../shared/api/types';
 import { sessionApi, sessionGone, userOf } from '../../shared/session/sessionApi';
 
 const once = retries(0);
@@ -15,7 +15,6 @@ async function done(answered: Promise<unknown>): Promise<void> {
 }
 
 export const accountApi = {
-  signUp: (body: SignupRequest) => userOf(answer(api.POST('/api/signup', { body, ...once }))),
   logIn: (body: LoginRequest) => userOf(answer(api.POST('/api/user', { body, ...once }))),
   logOut: sessionApi.logOut,
   activate: (token: string) => userOf(answer(api.POST('/api/activation', { body: { token } }))),
