@@ -44,6 +44,7 @@ def _lazy_from(module: str, *names: str) -> tuple[Callable[..., Any], ...]:
 if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from adapters.clock import SystemClock
     from adapters.events.account_changes import AnnouncingAccountChanges, remembered_sign_ins
+    from adapters.events.announced_writes import AnnouncedAccountWrites
     from adapters.files.local import LocalFileStore
     from adapters.geo.regions import IsoRegions
     from adapters.mail.files import FileMailer
@@ -128,6 +129,7 @@ else:  # the use cases and the adapters behind them, imported when first built
     SystemClock = _lazy("adapters.clock", "SystemClock")
     AnnouncingAccountChanges, remembered_sign_ins = _lazy_from(
         "adapters.events.account_changes", "AnnouncingAccountChanges", "remembered_sign_ins")
+    AnnouncedAccountWrites = _lazy("adapters.events.announced_writes", "AnnouncedAccountWrites")
     LocalFileStore = _lazy("adapters.files.local", "LocalFileStore")
     IsoRegions = _lazy("adapters.geo.regions", "IsoRegions")
     FileMailer = _lazy("adapters.mail.files", "FileMailer")
@@ -319,7 +321,14 @@ class Container(containers.DeclarativeContainer):
     engine = providers.Singleton(database_engine, url=config.provided.database_url,
                                  pool_size=config.provided.database_pool_size,
                                  max_overflow=config.provided.database_max_overflow)
-    unit_of_work = providers.Factory(SqlUnitOfWork, engine=engine)
+    events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url,
+                                var_dir=config.provided.var_dir)
+    # Every unit of work, in every process (web, command line, worker, scheduler),
+    # announces the members whose account or sessions its commits wrote (issue 36.1): no
+    # process's memory of sign-ins outlives a change another process made.
+    account_writes = providers.Singleton(AnnouncedAccountWrites, events=events.provider)
+    unit_of_work = providers.Factory(SqlUnitOfWork, engine=engine,
+                                     written=account_writes.provided.announce)
     passwords = providers.Singleton(argon2_passwords, config.provided.password_hashing)
 
     local_files = providers.Singleton(LocalFileStore, root=config.provided.files_dir)
@@ -394,8 +403,6 @@ class Container(containers.DeclarativeContainer):
                                           user_agents=user_agents)
     # Every password a member types again, under the login lockout.
     password_checks = providers.Singleton(PasswordChecks, passwords=passwords)
-    events = providers.Singleton(_event_bus, redis_url=config.provided.redis_url,
-                                var_dir=config.provided.var_dir)
     # Where the member is signed in, and the "was this you?" mail (issue 33.3).
     sign_in_sessions = providers.Singleton(SignInSessions, uow=unit_of_work.provider,
                                            clock=clock, secrets=secrets,
@@ -453,7 +460,7 @@ class Container(containers.DeclarativeContainer):
     # Built on first use (a serving process's first signed-in read), so only processes
     # that serve members listen for account changes.
     recent_sign_ins = providers.Singleton(remembered_sign_ins, look_up=sign_in.provided.signed_in,
-                                          clock=clock, events=events)
+                                          clock=clock, events=events, writes=account_writes)
     user_view = providers.Singleton(UserView, uow=unit_of_work.provider, sites=site_directory,
                                     links=photo_links)
     moderation = providers.Singleton(Moderation, uow=unit_of_work.provider, clock=clock,

@@ -1,4 +1,4 @@
-"""The session lookups a process remembers for a second (issues 17.1, 36.1).
+"""The session lookups a process remembers (issues 17.1, 36.1).
 
 Every signed-in request starts with the session lookup (session, member, balance, main
 photo: one query). A member's page makes its reads in bursts and comes back every few
@@ -8,14 +8,18 @@ rules that keep this honest:
 
 - only reads may use it: a request that may change something looks its member up afresh
   (HTTP: anything but GET/HEAD), so no change is ever decided on a remembered member;
-- a change forgets the member at once, in every process: the member's own changes (the
-  HTTP adapter announces them after each non-GET request), the changes announced to them
-  (credits, payments, a ban: see ``changes_account``), via the event bus's ACCOUNTS
-  channel, and every commit of a serving process that wrote their account or sessions
-  (a ban, a logout, a revoked or ended session, a password changed or reset, a closed
-  account, their photos: adapters/sql/account_writes.py), whichever use case wrote it;
-- anything else (an operator's edit straight in the database, a command line's change
-  that publishes no event) is seen within SIGN_IN_FRESH_FOR;
+- a change forgets the member at once, in every process: every commit of any process
+  (the web app, a command line, the worker, the scheduler) that wrote their account or
+  sessions (a ban, a logout, a revoked or ended session, a password changed or reset, a
+  closed account, their photos: adapters/sql/account_writes.py, announced by the unit of
+  work the container builds), the member's own requests, and the events that change an
+  account (credits, payments: see ``changes_account``), via the event bus's ACCOUNTS
+  channel (Redis; without it the same-host sockets of the processes sharing VAR_DIR);
+- the memory is never staler than that bus: it remembers nothing while the bus cannot
+  hear the other processes, and forgets everything when the bus may have missed some of
+  their news (adapters/events/account_changes.py);
+- anything else (an operator's edit straight in the database, a process on another
+  machine without Redis) is seen within SIGN_IN_FRESH_FOR;
 - a session that ends (expiry, logout, revocation) is never answered from memory after
   it ended: a remembered session is checked against the clock on every use.
 """
@@ -31,10 +35,10 @@ from application.ports.accounts import SignedIn
 from application.ports.clock import Clock
 from application.ports.events import CreditsChanged, Event, PaymentSettled, SessionRevoked
 
-# A second, as before issue 36.1: changes made by another process that publishes no event
-# (a command line's photo review, a job) must show at once; five minutes made
-# bench_user's 5,000 members fast, but that was not yet proven safe in every mode.
-SIGN_IN_FRESH_FOR = timedelta(seconds=1)
+# Five minutes (issue 36.1): every process announces what it writes, so this bounds only
+# what nobody announces (an edit straight in the database). It was one second until the
+# command line, the worker and the scheduler announced their writes too.
+SIGN_IN_FRESH_FOR = timedelta(minutes=5)
 # A bound on memory: beyond it, what is out of date goes, and if that is not enough,
 # everything (a process serving more than this many members in five minutes gains
 # little anyway).
@@ -79,6 +83,10 @@ class RecentSignIns:
         for token in self._tokens_of.pop(member_id, ()):
             self._found.pop(token, None)
 
+    def forget_all(self) -> None:
+        self._found.clear()
+        self._tokens_of.clear()
+
     def _remember(self, token: str, now: datetime, found: SignedIn) -> None:
         if len(self._found) >= MOST_REMEMBERED:
             self._drop_out_of_date(now)
@@ -91,7 +99,6 @@ class RecentSignIns:
                 self._found.pop(token, None)
                 self._tokens_of.get(found.member.id, set()).discard(token)
         if len(self._found) >= MOST_REMEMBERED:
-            self._found.clear()
-            self._tokens_of.clear()
+            self.forget_all()
         for member_id in [member for member, tokens in self._tokens_of.items() if not tokens]:
             self._tokens_of.pop(member_id, None)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import datetime
-from typing import Any
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import redis
@@ -15,9 +15,13 @@ import redis
 from application.ports.accounts import SignedIn
 from application.ports.clock import Clock
 from application.ports.events import ACCOUNTS, AccountChanged, Event, member_of_channel
-from application.recent_sign_ins import SIGN_IN_FRESH_FOR, RecentSignIns, changes_account
+from application.recent_sign_ins import RecentSignIns, changes_account
+
+if TYPE_CHECKING:
+    from adapters.events.announced_writes import AnnouncedAccountWrites
 
 log = logging.getLogger(__name__)
+RETRY_LISTENING = timedelta(seconds=1)
 
 
 class AnnouncingAccountChanges:
@@ -38,38 +42,63 @@ class AnnouncingAccountChanges:
         return getattr(self.inner, name)
 
 
-def remembered_sign_ins(look_up: Callable[[str | None], Any], clock: Clock,
-                        events: Any) -> RecentSignIns:
-    return ListeningSignIns(look_up=look_up, clock=clock, events=events)
+def remembered_sign_ins(look_up: Callable[[str | None], Any], clock: Clock, events: Any,
+                        writes: AnnouncedAccountWrites | None = None) -> RecentSignIns:
+    """This process's memory of sign-ins; ``writes``, the announcer of this process's
+    commits, makes it forget what they wrote at once."""
+    memory = ListeningSignIns(look_up=look_up, clock=clock, events=events)
+    if writes is not None:
+        writes.remembered_by(memory)
+    return memory
 
 
 @attrs.define
 class ListeningSignIns(RecentSignIns):
     """This process's memory of sign-ins, forgetting a member whenever any process
     announces a change to their account. It remembers only while it hears those
-    announcements: until it could subscribe (Redis down), every lookup is fresh, and it
-    tries again at most once per SIGN_IN_FRESH_FOR."""
+    announcements: until it could subscribe (Redis down), or while the bus cannot hear
+    the other processes (no inbox of its own without Redis), every lookup is fresh, and
+    it tries again at most once per second. When the bus may have missed announcements
+    (a lost Redis connection), it forgets everything: the memory is never staler than
+    the bus that brings the changes."""
 
     events: Any = None
-    _heard: bool = False
+    _subscribed: bool = False
     _tried_at: datetime | None = None
+    _missed: int | None = None
 
     def signed_in(self, token: str | None) -> SignedIn | None:
-        if not self._heard and not self._listen():
-            return self.look_up(token)
+        missed = self._bus_missed() if self._subscribed else None
+        if missed is None:
+            if not self._listen():
+                return self.look_up(token)
+            missed = self._bus_missed()
+        if missed != self._missed:
+            self.forget_all()  # announcements may be lost: nothing remembered is sure
+            self._missed = missed
         return super().signed_in(token)
+
+    def _bus_missed(self) -> int | None:
+        """How often the bus may have missed other processes' events (None: it cannot
+        hear them now); a bus without the notion hears everything."""
+        missed = getattr(self.events, "missed", None)
+        return 0 if missed is None else missed()
 
     def _listen(self) -> bool:
         now = self.clock.now()
-        if self._tried_at is not None and now < self._tried_at + SIGN_IN_FRESH_FOR:
+        if self._tried_at is not None and now < self._tried_at + RETRY_LISTENING:
             return False
         self._tried_at = now
-        try:
-            self.events.subscribe(ACCOUNTS, self._heard_of)
-        except (redis.ConnectionError, redis.TimeoutError) as error:
-            log.warning("sign-ins not remembered, account changes unheard: %s", error)
+        if not self._subscribed:
+            try:
+                self.events.subscribe(ACCOUNTS, self._heard_of)
+            except (redis.ConnectionError, redis.TimeoutError) as error:
+                log.warning("sign-ins not remembered, account changes unheard: %s", error)
+                return False
+            self._subscribed = True
+        if self._bus_missed() is None:
+            log.warning("sign-ins not remembered: the event bus hears no other process")
             return False
-        self._heard = True
         return True
 
     def _heard_of(self, event: Event) -> None:

@@ -32,6 +32,7 @@ class RedisEventBus:
         self._local = LocalEventBus()
         self._thread: threading.Thread | None = None
         self._started = threading.Lock()
+        self._missed = 0  # connections lost since listening: events then went unheard
 
     def publish(self, channel: str, event: Event) -> None:
         """Best effort: use cases publish after they commit, so a Redis outage must not turn
@@ -56,10 +57,21 @@ class RedisEventBus:
                                             name="amora-events", daemon=True)
             self._thread.start()
 
+    def missed(self) -> int:
+        """How many times this process may have missed events (its connection lost, be
+        it reconnected by redis-py or by us): a memory kept on what it hears starts over
+        (adapters.events.account_changes)."""
+        return self._missed
+
     def _subscribed(self) -> Any:
         pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         pubsub.subscribe(self._channel)
+        # Every later connect of this subscription is a reconnect after a loss.
+        pubsub.connection.register_connect_callback(self._reconnected)
         return pubsub
+
+    def _reconnected(self, _connection: Any) -> None:
+        self._missed += 1
 
     def _run(self, pubsub: Any) -> None:
         """Listen for good: after a lost connection, wait a moment and subscribe again
@@ -69,6 +81,7 @@ class RedisEventBus:
                 self._dispatch(pubsub)
             except redis.ConnectionError:
                 log.warning("event bus lost Redis; retrying in %s s", RETRY_SECONDS)
+                self._missed += 1
                 time.sleep(RETRY_SECONDS)
                 with contextlib.suppress(redis.ConnectionError):
                     pubsub = self._subscribed()

@@ -34,6 +34,7 @@ from adapters.events.local import Listener, LocalEventBus
 from application.ports.events import Event
 
 MAX_DATAGRAM = 64 * 1024  # an event is a few hundred bytes; more is not ours
+FULL_INBOX_WAIT = 0.1  # seconds a publisher waits, at most, for a full inbox
 log = logging.getLogger(__name__)
 _inbox_numbers = itertools.count(1)  # several buses in one process (tests) each have one
 
@@ -55,6 +56,21 @@ def _private(folder: Path) -> bool:
         return False
     return (stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid()
             and not info.st_mode & (stat.S_IRWXG | stat.S_IRWXO))
+
+
+def _send(sender: socket.socket, datagram: bytes, inbox: Path) -> None:
+    """An inbox holds few datagrams (net.unix.max_dgram_qlen, 10 by default): a burst (a
+    command that bans or erases many members) may find it full while its reader waits
+    for its turn; it is given a moment (FULL_INBOX_WAIT at most) before the event is lost."""
+    try:
+        sender.sendto(datagram, str(inbox))
+    except BlockingIOError:
+        # Connected, a socket waits for room in its peer's inbox (an unconnected one would
+        # only spin).
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as waiting:
+            waiting.settimeout(FULL_INBOX_WAIT)
+            waiting.connect(str(inbox))
+            waiting.send(datagram)
 
 
 class SameHostEventBus:
@@ -79,6 +95,11 @@ class SameHostEventBus:
     def listening(self, channel: str) -> bool:
         return self._local.listening(channel)
 
+    def missed(self) -> int | None:
+        """None while this process cannot hear the others (no inbox: the folder is not
+        private to this user), else 0 (adapters.events.account_changes)."""
+        return None if self._inbox is None else 0
+
     def close(self) -> None:
         """The inbox goes, and the folder with the last one (at exit at the latest)."""
         if self._inbox is not None:
@@ -95,7 +116,7 @@ class SameHostEventBus:
                 if inbox == self._inbox_path:
                     continue
                 try:
-                    sender.sendto(datagram, str(inbox))
+                    _send(sender, datagram, inbox)
                 except (ConnectionRefusedError, FileNotFoundError):
                     inbox.unlink(missing_ok=True)  # its process has ended
                 except OSError as error:  # full (EAGAIN) or too long: that process misses it

@@ -3,16 +3,10 @@ Secure behind HTTPS. Only its digest is stored server-side."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
-
 from flask import Flask, Response, g, request
-from sqlalchemy import Engine
 
-from adapters.container import Container
 from adapters.http.composition import container
-from adapters.sql import account_writes
 from application.ports.accounts import SignedIn
-from application.ports.events import ACCOUNTS, AccountChanged
 from application.shared.sign_ins import SESSION_LIFETIME, Visitor
 from domain.errors import DomainError
 from domain.members import Member, Traffic
@@ -27,8 +21,8 @@ def session_token() -> str | None:
     return request.cookies.get(COOKIE)
 
 
-# Requests that only read may take a session lookup this process made within the last
-# second (application.recent_sign_ins); any other request reads it afresh.
+# Requests that only read may take a session lookup this process remembers
+# (application.recent_sign_ins); any other request reads it afresh.
 _READS = frozenset({"GET", "HEAD"})
 
 
@@ -44,25 +38,9 @@ def signed_in() -> SignedIn | None:
 
 
 def init_sessions(app: Flask) -> None:
+    # Commits that wrote an account are announced by the unit of work itself, in every
+    # process (adapters/events/announced_writes.py); the member's own request here.
     app.teardown_request(_announce_change)
-    announcer = app.extensions["amora_account_writes"] = _AnnouncedWrites(
-        app.extensions["amora"])
-    account_writes.listen(announcer)
-
-
-class _AnnouncedWrites:
-    """Every commit of this app's use cases that wrote a member's account or sessions (a
-    ban, a logout, a revoked session, a new password, a closed account), announced as the
-    member's own changes are, whatever request made it (issue 36.1): what the processes
-    remember of the member's sign-in is forgotten at once."""
-
-    def __init__(self, built: Container) -> None:
-        self._container = built
-
-    def heard_written(self, engine: Engine, members: Collection[int]) -> None:
-        if engine is not self._container.engine():
-            return  # another app's database (tests build several in one process)
-        _announce(self._container, members)
 
 
 def changed(member_id: int) -> None:
@@ -78,13 +56,8 @@ def _announce_change(_error: BaseException | None) -> None:
         return
     found = g.get("signed_in")
     members = set(g.get("changed_members", ())) | ({found.member.id} if found else set())
-    _announce(container(), members)
-
-
-def _announce(built: Container, members: Collection[int]) -> None:
-    for member_id in members:
-        built.recent_sign_ins().forget(member_id)
-        built.events().publish(ACCOUNTS, AccountChanged(member_id))
+    if members:
+        container().account_writes().announce(members)
 
 
 def require_signed_in() -> SignedIn:

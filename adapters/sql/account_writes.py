@@ -1,33 +1,22 @@
 """Which members' sign-ins a transaction changed (issue 36.1): the repositories note a
 member whose account or sessions they wrote (a ban, a closed account, a new password, a
-revoked or ended session, any member row saved), and once the unit of work commits, the
-listeners hear them: the HTTP app forgets them in its memory of sign-ins and announces
-them to the other processes (adapters/http/session.py). So a remembered sign-in never
-outlives such a change made by a serving process, whichever use case made it, event or
-not. (A command line or a job announces what matters by the events it publishes: a ban's
-SessionRevoked.)"""
+revoked or ended session, any member row saved, their photos), and once the unit of work
+commits, it hands them to the announcer it was built with. The container builds every
+unit of work with one (adapters/container.py: ``account_writes``), in every process (the
+web app, the command line, the worker, the scheduler), so what any process commits is
+announced: every process forgets the member's remembered sign-in at once
+(adapters/events/announced_writes.py), whichever use case wrote it, event or not."""
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Collection
-from typing import Protocol
+from collections.abc import Callable, Collection
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection
 
-
-class Listener(Protocol):
-    def heard_written(self, engine: Engine, members: Collection[int]) -> None: ...
-
+# Told the members of each commit that wrote accounts or sessions.
+Announce = Callable[[Collection[int]], None]
 
 _NOTED = "accounts_written"
-_listeners: weakref.WeakSet[Listener] = weakref.WeakSet()
-
-
-def listen(listener: Listener) -> None:
-    """``listener`` hears the members of every commit of this process from now on, with
-    the engine committed on (held weakly: an app that is gone stops hearing)."""
-    _listeners.add(listener)
 
 
 def note(connection: Connection, member_id: int) -> None:
@@ -39,9 +28,8 @@ def forget_noted(connection: Connection) -> None:
     connection.info.pop(_NOTED, None)
 
 
-def committed(connection: Connection) -> None:
-    """The transaction's writes are in: its noted members are told to every listener."""
+def committed(connection: Connection, announce: Announce | None) -> None:
+    """The transaction's writes are in: its noted members are announced."""
     members = connection.info.pop(_NOTED, None)
-    if members:
-        for listener in list(_listeners):
-            listener.heard_written(connection.engine, members)
+    if members and announce is not None:
+        announce(members)

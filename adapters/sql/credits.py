@@ -8,6 +8,7 @@ from datetime import datetime
 import attrs
 from sqlalchemy import Connection, insert, or_, select, update
 
+from adapters.sql import account_writes
 from adapters.sql import tables as t
 from adapters.sql.upsert import insert_unless_exists
 from domain.credits import EntryKind, LedgerEntry
@@ -51,6 +52,7 @@ class SqlLedger:
         self.connection.execute(insert(led).values(
             member_id=member_id, kind=kind.value, amount=change, balance_after=after,
             idempotency_key=key, reason=reason, created_at=at))
+        account_writes.note(self.connection, member_id)  # the balance a sign-in shows
         return entry
 
     def entries(self, member_id: int, limit: int = 500) -> list[LedgerEntry]:

@@ -8,6 +8,7 @@ from datetime import datetime
 import attrs
 from sqlalchemy import Connection, delete, func, select, update
 
+from adapters.sql import account_writes
 from adapters.sql import tables as t
 from adapters.sql.upsert import upsert
 from application.ports.notifications import MarketingConsent, PushSubscription
@@ -39,6 +40,7 @@ class SqlNotifications:
         self._ensure(member_id)
         self.connection.execute(update(ns).where(ns.c.member_id == member_id)
                                 .values(mail_off=reason, mail_off_at=at if reason else None))
+        account_writes.note(self.connection, member_id)  # a sign-in shows it (issue 36.1)
 
     def record_marketing_choice(self, member_id: int, given: bool, via: str,
                                 at: datetime) -> None:

@@ -84,8 +84,10 @@ class SqlTransaction:
     """One unit of work's transaction: on the request's shared connection when it is
     free, else on a connection of its own."""
 
-    def __init__(self, engine: Engine, single_read: bool = False) -> None:
+    def __init__(self, engine: Engine, single_read: bool = False,
+                 written: account_writes.Announce | None = None) -> None:
         self._engine = engine
+        self._written = written
         self._autocommit = single_read and engine.dialect.name == "postgresql"
         self._owned = True
         self.connection: Connection | None = None
@@ -106,7 +108,8 @@ class SqlTransaction:
         """Keeps what was done so far; the unit of work goes on in a new transaction."""
         assert self.connection is not None
         self.connection.commit()
-        account_writes.committed(self.connection)  # sign-ins it changed (issue 36.1)
+        # The sign-ins it changed, announced (issue 36.1).
+        account_writes.committed(self.connection, self._written)
         self.connection.begin()
         _fresh(self.connection)
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Connection, Engine
 
+from adapters.sql.account_writes import Announce
 from adapters.sql.shared_connection import SqlTransaction
 
 if TYPE_CHECKING:  # the repositories' modules are imported when first used
@@ -65,8 +66,11 @@ def _now() -> datetime:
 
 
 class SqlUnitOfWork:
-    def __init__(self, engine: Engine, single_read: bool = False) -> None:
-        self._transaction = SqlTransaction(engine, single_read)
+    def __init__(self, engine: Engine, single_read: bool = False,
+                 written: Announce | None = None) -> None:
+        """``written``: told the members whose account or sessions each commit wrote
+        (adapters/sql/account_writes.py); the container always gives one."""
+        self._transaction = SqlTransaction(engine, single_read, written)
         self._repositories: dict[str, Any] = {}
 
     def __enter__(self) -> SqlUnitOfWork:

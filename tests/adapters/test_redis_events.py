@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
+
+import redis
 
 from adapters.events.redis_bus import RedisEventBus
 from application.ports.events import CreditsChanged, Event
@@ -32,3 +35,24 @@ def test_a_deployment_on_another_db_number_is_not_heard() -> None:
     ours.publish(channel, CreditsChanged(credits=2))
     assert arrived.wait(30)
     assert heard[0] == CreditsChanged(credits=2)
+
+
+def test_a_lost_connection_is_counted_as_missed_news() -> None:
+    """Events published while the subscription was gone are lost: the bus says so
+    (adapters.events.account_changes then forgets the sign-ins it remembered)."""
+    name = f"amora-test-{secrets.token_hex(6)}"
+    bus = RedisEventBus(f"{REDIS_URL}?client_name={name}")
+    channel = f"member:{secrets.randbelow(10**9) + 10**9}"
+    arrived = threading.Event()
+    bus.subscribe(channel, lambda _event: arrived.set())
+    assert bus.missed() == 0
+    admin = redis.Redis.from_url(REDIS_URL)
+    for client in admin.client_list(_type="pubsub"):  # this bus's subscription only
+        if client["name"] == name:
+            admin.client_kill_filter(_id=client["id"])
+    deadline = time.monotonic() + 30
+    while not arrived.is_set():  # heard again only once resubscribed
+        assert time.monotonic() < deadline, "the bus never listened again"
+        bus.publish(channel, CreditsChanged(credits=1))
+        arrived.wait(0.05)
+    assert bus.missed() >= 1

@@ -92,3 +92,43 @@ def test_the_last_inbox_takes_the_folder_with_it(tmp_path: Path) -> None:
 def test_deployments_on_other_var_dirs_stay_apart(tmp_path: Path) -> None:
     assert neighbourhood(tmp_path / "a") != neighbourhood(tmp_path / "b")
     assert len(str(neighbourhood(tmp_path / ("x" * 200)))) < 100  # a socket path's limit
+
+
+def test_a_bus_without_an_inbox_says_it_hears_nobody(tmp_path: Path) -> None:
+    """The memory of sign-ins remembers nothing then (adapters.events.account_changes)."""
+    folder = neighbourhood(tmp_path)
+    folder.mkdir(mode=0o700)
+    os.chmod(folder, 0o777)
+    bus = SameHostEventBus(folder)
+    heard_by(bus)
+    assert bus.missed() is None
+    os.chmod(folder, 0o700)
+    listening = SameHostEventBus(folder)
+    try:
+        heard_by(listening)
+        assert listening.missed() == 0
+    finally:
+        listening.close()
+
+
+def test_a_burst_waits_for_room_in_a_full_inbox(tmp_path: Path) -> None:
+    """An inbox holds about ten datagrams: a command that bans fifty members sends more
+    than that before the server's reader has its turn; none is lost while it reads."""
+    folder = neighbourhood(tmp_path)
+    server, command_line = SameHostEventBus(folder), SameHostEventBus(folder)
+    try:
+        heard: list[Event] = []
+        all_in = threading.Event()
+
+        def listener(event: Event) -> None:
+            heard.append(event)
+            if len(heard) == 50:
+                all_in.set()
+
+        server.subscribe(CHANNEL, listener)
+        for number in range(50):
+            command_line.publish(CHANNEL, SessionRevoked(sessions=(number,)))
+        assert all_in.wait(timeout=30)
+        assert heard == [SessionRevoked(sessions=(number,)) for number in range(50)]
+    finally:
+        server.close()

@@ -38,7 +38,8 @@ def _stop_the_memorys_clock(container: Container) -> FixedClock:
     clock = FixedClock(container.clock().now())
     container.recent_sign_ins.override(providers.Singleton(
         remembered_sign_ins, look_up=container.sign_in.provided.signed_in,
-        clock=providers.Object(clock), events=container.events))
+        clock=providers.Object(clock), events=container.events,
+        writes=container.account_writes))
     return clock
 
 
