@@ -1,13 +1,15 @@
+// The calls to action of the landers and the home page, per site (issue 19.6): here in app/,
+// which composes features, since neither feature imports the other (issue 35.5).
 import { screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../shared/i18n/i18n';
-import { settingsFixture } from '../../test/fixtures';
-import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
-import { LoginPrompt } from '../../shared/ui/LoginPrompt';
-import { IndexPage } from '../home';
-import { captureTraffic } from '../../shared/signup';
-import { FinalCta, TrustChips } from './LanderParts';
-import { SignupCta } from './SignupCta';
+import { i18n } from '../shared/i18n/i18n';
+import { settingsFixture } from '../test/fixtures';
+import { renderInRouter, seedStores, setupTestI18n } from '../test/render';
+import { LoginPrompt } from '../shared/ui/LoginPrompt';
+import { IndexPage } from '../features/home';
+import { captureTraffic } from '../shared/signup';
+import { FinalCta, TrustChips } from '../features/landers/LanderParts';
+import { SignupCta } from '../features/landers/SignupCta';
 
 function page() {
   return (

@@ -1,13 +1,15 @@
+// The account's activation reminder, with its alert in the alerts' header: here in app/,
+// which composes features, since neither feature imports the other (issue 35.5).
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { settingsFixture, userFixture } from '../../test/fixtures';
-import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
-import { AlertHeader } from '../alerts';
-import { useAlerts } from '../../shared/alerts/alertsStore';
-import { useSession } from '../../shared/session';
-import { ActivationReminder } from './ActivationReminder';
-import { ACTIVATION_ALERT_ID, REMINDER_SNOOZE_MS, activationReminderMode, type ReminderInputs } from './activationReminder';
-import { stubFetch } from '../../test/fetchStub';
+import { settingsFixture, userFixture } from '../test/fixtures';
+import { renderInRouter, seedStores, setupTestI18n } from '../test/render';
+import { AlertHeader } from '../features/alerts';
+import { useAlerts } from '../shared/alerts/alertsStore';
+import { useSession } from '../shared/session';
+import { ActivationReminder } from '../features/account/ActivationReminder';
+import { ACTIVATION_ALERT_ID, REMINDER_SNOOZE_MS, activationReminderMode, type ReminderInputs } from '../features/account/activationReminder';
+import { stubFetch } from '../test/fetchStub';
 
 const NOW = 1_800_000_000_000;
 const unconfirmed = userFixture({ status: 'not_confirmed', profile: { ...userFixture().profile, status: 'disabled' } });
