@@ -81,7 +81,7 @@ def test_ending_a_session_signs_it_out_at_once_and_closes_its_socket(
     try:
         next_event(laptop_ws, "hello")
         next_event(phone_ws, "hello")
-        assert phone.get("/api/user").status_code == 200  # remembered for a second...
+        assert phone.get("/api/user").status_code == 200  # remembered...
         phone_id = listed(laptop)[1]["id"]
         assert laptop.delete(f"/api/sessions/{phone_id}").status_code == 204
         assert phone.get("/api/user").status_code == 403  # ...and forgotten at once
