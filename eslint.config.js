@@ -1,8 +1,8 @@
 // ESLint for the web app (web/src): TypeScript, the rules of hooks, accessibility, and the
 // import boundaries of the bulletproof-react shape:
 //   app/      composes everything (router, route registry, layouts, start-up wiring);
-//   features/ one folder per business area; another feature is reached only through its
-//             public module (features/<area>/index.ts), never its internals;
+//   features/ one folder per business area; it never imports another feature (what two
+//             features share lives in shared/, what joins them is composed in app/);
 //   shared/   what every feature may use; it never imports features/ or app/.
 // `import-x/no-cycle` guards static imports; web/scripts/check-cycles.mjs (in `npm run lint`)
 // proves the whole graph, dynamic imports included, has no circle.
@@ -22,16 +22,13 @@ const FEATURES = readdirSync(new URL(`${SRC}/features`, import.meta.url), { with
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-// One zone per feature: it may import its own files and other features' index.ts only,
-// and their sheet (features/<area>/<area>.scss) when it shows their classes.
+// One zone per feature (issue 35.5): a feature imports its own files only. Shared vocabulary
+// lives in shared/; app/ composes features (slots in shared/ui/slot.tsx, props, providers).
 const featureZones = FEATURES.map((feature) => ({
   target: `${SRC}/features/${feature}`,
   from: `${SRC}/features`,
-  except: [
-    `./${feature}`,
-    ...FEATURES.filter((other) => other !== feature).flatMap((other) => [`./${other}/index.ts`, `./${other}/${other}.scss`]),
-  ],
-  message: 'Another feature is used through its public module (features/<area>/index.ts) only.',
+  except: [`./${feature}`],
+  message: 'A feature imports no other feature: shared vocabulary lives in shared/, app/ composes features (slots, props).',
 }));
 
 export default tseslint.config(
