@@ -266,13 +266,16 @@ def _index(dist: Path, path: str) -> Response:
                            dist / "index.html")
     answers = _first_answers(path)
     scripts, styles = _preloads(dist, path, chosen, member="user" in answers)
+    # The first photos come first: the first card's photo is the screen's largest paint,
+    # a few KB that waited behind some 30 chunks and sheets on HTTP/1.1's six connections
+    # (issue 36.5: Lighthouse's LCP of /members was mostly that photo's load time).
+    links = _photo_preloads(answers, settings.cdn_prefix)
     # The screen's stylesheets load now, without holding up the page; the app applies them
     # when it imports the screen (Vite's preload helper finds them in the cache).
-    links = "".join(f'<link rel="preload" as="style" crossorigin href="/{sheet}">'
-                    for sheet in styles)
+    links += "".join(f'<link rel="preload" as="style" crossorigin href="/{sheet}">'
+                     for sheet in styles)
     links += "".join(f'<link rel="modulepreload" crossorigin href="/{chunk}">'
                      for chunk in scripts)
-    links += _photo_preloads(answers, settings.cdn_prefix)
     data = _script_json({"language": chosen, "settings": render(settings), **answers},
                         current_app.json.dumps)
     head = f'{links}<script id="boot-data" type="application/json">{data}</script></head>'

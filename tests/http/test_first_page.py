@@ -11,6 +11,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.api_client import ApiClient
 
 MANIFEST = {
@@ -117,6 +119,22 @@ def test_the_first_photos_of_the_search_are_preloaded() -> None:
     assert links.count('<link rel="preload" as="image" fetchpriority="high" '
                        'href="/m/photos/7/1_thumb.jpg">') == 3  # of the first four cards
     assert _photo_preloads({}, "/m/") == ""
+
+
+def test_the_first_photos_come_before_the_screens_files(client: ApiClient, web_dist: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first card's photo is the screen's largest paint: its preload leads the links,
+    not behind the chunks and sheets (HTTP/1.1 fetches six at a time)."""
+    from adapters.http import web_app
+
+    photo = {"main_image": {"thumb_filename": "photos/7/1_thumb.jpg"}}
+    monkeypatch.setattr(web_app, "_first_answers",
+                        lambda path: {"search": {"answer": {"results": [photo]}}})
+    html = _page(client, web_dist, "/members")
+    image = html.index('<link rel="preload" as="image"')
+    assert _preloads(html) and _style_preloads(html)
+    assert image < html.index('<link rel="modulepreload" crossorigin href="/assets/MembersPage')
+    assert image < html.index('<link rel="preload" as="style"')
 
 
 def test_the_builds_compressed_copies_are_sent_as_they_are(client: ApiClient,
