@@ -1,5 +1,5 @@
 /** Settings: two-step login (issue 33.2), against a fake server answering by path. */
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { seedStores, setupTestI18n } from '../../test/render';
@@ -59,6 +59,24 @@ describe('two-step login settings', () => {
     expect(await screen.findByText('Recovery codes left: 10')).toBeInTheDocument();
     expect(screen.queryByTestId('settings-two-factor-codes')).toBeNull();
     expect(calls).toContainEqual(['POST', '/api/two-factor', { code: '123456' }]);
+  });
+
+  it('puts the focus on the code field once the password is confirmed (issue 35.5)', async () => {
+    let confirmedOnce = false;
+    const setup = answers['POST /api/two-factor/setup'];
+    answers['POST /api/two-factor/setup'] = () => (confirmedOnce ? setup() : json(403, { error: 'password_confirmation_required', params: {} }));
+    answers['POST /api/account/confirm'] = () => {
+      confirmedOnce = true;
+      return json(200, {});
+    };
+    renderSection();
+    fireEvent.click(await screen.findByTestId('settings-two-factor-on'));
+    fireEvent.change(await screen.findByLabelText('Your current password'), { target: { value: 'secret-password' } });
+    fireEvent.click(screen.getByTestId('confirm-its-you-submit'));
+    const code = await screen.findByTestId('settings-two-factor-code');
+    // The dialog is gone and stays gone: nothing gives the focus back to the page's body.
+    await waitFor(() => expect(screen.queryByTestId('confirm-its-you')).toBeNull());
+    expect(code).toHaveFocus();
   });
 
   it('shows a wrong first code at the field', async () => {

@@ -47,6 +47,7 @@ export async function confirmPassword(password: string): Promise<void> {
 export function useConfirmItsYou() {
   const [asking, setAsking] = useState(false);
   const settle = useRef<((confirmed: boolean) => void) | null>(null);
+  const outcome = useRef(false);
 
   const confirmed = useCallback(async <T,>(call: () => Promise<T>): Promise<T> => {
     try {
@@ -63,11 +64,18 @@ export function useConfirmItsYou() {
   }, []);
 
   const finish = (done: boolean) => {
+    outcome.current = done;
     setAsking(false);
-    settle.current?.(done);
+  };
+  // The call goes on once the dialog is gone, not when it starts to close: the closing
+  // dialog gives the focus back to the button that opened it, and the page the call
+  // changes (a form whose field takes the focus) must come after that, or the focus ends
+  // on the page's body whenever the call is quicker than the fade (issue 35.5).
+  const exited = () => {
+    settle.current?.(outcome.current);
     settle.current = null;
   };
-  const dialog: ReactNode = <ConfirmItsYouDialog show={asking} onDone={finish} />;
+  const dialog: ReactNode = <ConfirmItsYouDialog show={asking} onDone={finish} onExited={exited} />;
   return { confirmed, dialog };
 }
 
@@ -87,7 +95,7 @@ function ConfirmItsYouHeading() {
   );
 }
 
-export function ConfirmItsYouDialog({ show, onDone }: { show: boolean; onDone: (confirmed: boolean) => void }) {
+export function ConfirmItsYouDialog({ show, onDone, onExited }: { show: boolean; onDone: (confirmed: boolean) => void; onExited?: () => void }) {
   const { t } = useTranslation('account');
   const { errorText, fieldText } = useErrorText();
   const passkey = usePasskeyWay();
@@ -130,7 +138,7 @@ export function ConfirmItsYouDialog({ show, onDone }: { show: boolean; onDone: (
   };
 
   return (
-    <Modal show={show} onHide={() => close(false)} centered aria-labelledby="confirm-its-you-title" className="confirm-its-you" data-testid="confirm-its-you">
+    <Modal show={show} onHide={() => close(false)} onExited={onExited} centered aria-labelledby="confirm-its-you-title" className="confirm-its-you" data-testid="confirm-its-you">
       <Modal.Body className="p-4 p-sm-5">
         <ConfirmItsYouHeading />
         <form onSubmit={submit} noValidate className="d-grid gap-3" aria-label={t('stepUp.title')}>
