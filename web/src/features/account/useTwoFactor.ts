@@ -28,47 +28,47 @@ export function useTwoFactor() {
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [result, setResult] = useState<Result>(null);
 
-const load = () =>
-  twoFactorApi.status().then(setStatus, (error: unknown) => setResult({ ok: false, text: errorText(error) }));
+  const load = () =>
+    twoFactorApi.status().then(setStatus, (error: unknown) => setResult({ ok: false, text: errorText(error) }));
 
-useEffect(() => {
-  let live = true;
-  twoFactorApi.status().then(
-    (found) => live && setStatus(found),
-    (error: unknown) => live && setResult({ ok: false, text: errorText(error) }),
-  );
-  return () => {
-    live = false;
+  useEffect(() => {
+    let live = true;
+    twoFactorApi.status().then(
+      (found) => live && setStatus(found),
+      (error: unknown) => live && setResult({ ok: false, text: errorText(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [errorText]);
+
+  /** A step-up change: the dialog asks for the password when the server wants it. */
+  const step = (task: () => Promise<void>) =>
+    void run(async () => {
+      setResult(null);
+      try {
+        await task();
+      } catch (error) {
+        if (error instanceof StepUpCancelled) return;
+        setResult({ ok: false, text: errorText(error) });
+        if (error instanceof ApiError && error.status === 409) void load();
+      }
+    });
+
+  const start = () =>
+    step(async () => {
+      setStage({ kind: 'setup', setup: await confirmed(() => twoFactorApi.setUp()) });
+    });
+  const newCodes = () =>
+    step(async () => {
+      setStage({ kind: 'codes', codes: await confirmed(() => twoFactorApi.newRecoveryCodes()), done: null });
+    });
+
+  const finish = (text: string | null) => {
+    setStage({ kind: 'idle' });
+    setResult(text ? { ok: true, text } : null);
+    void load();
   };
-}, [errorText]);
-
-/** A step-up change: the dialog asks for the password when the server wants it. */
-const step = (task: () => Promise<void>) =>
-  void run(async () => {
-    setResult(null);
-    try {
-      await task();
-    } catch (error) {
-      if (error instanceof StepUpCancelled) return;
-      setResult({ ok: false, text: errorText(error) });
-      if (error instanceof ApiError && error.status === 409) void load();
-    }
-  });
-
-const start = () =>
-  step(async () => {
-    setStage({ kind: 'setup', setup: await confirmed(() => twoFactorApi.setUp()) });
-  });
-const newCodes = () =>
-  step(async () => {
-    setStage({ kind: 'codes', codes: await confirmed(() => twoFactorApi.newRecoveryCodes()), done: null });
-  });
-
-const finish = (text: string | null) => {
-  setStage({ kind: 'idle' });
-  setResult(text ? { ok: true, text } : null);
-  void load();
-};
   /** Opens a stage from the status row, forgetting the last outcome. */
   const open = (next: Stage) => {
     setResult(null);
