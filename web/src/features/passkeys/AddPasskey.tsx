@@ -18,27 +18,27 @@ function useAddPasskey({ setPasskeys, setResult, guarded }: Passkeys) {
   const [adding, setAdding] = useState(false);
   const form = useForm({ initial: { name: '' }, order: ['name'], idPrefix: 'passkeys-new', clearOnEdit: 'all' });
 
-const addHere = async (name: string) => {
-  const options = await passkeysApi.registrationOptions();
-  const added = await passkeysApi.add(await createPasskey(options), name);
-  setPasskeys((list) => [...(list ?? []), added]);
-  setAdding(false);
-  form.setValues({ name: '' });
-  setResult({ ok: true, text: t('passkeys.addedNow', { name: added.name }) });
-};
+  const addHere = async (name: string) => {
+    const options = await passkeysApi.registrationOptions();
+    const added = await passkeysApi.add(await createPasskey(options), name);
+    setPasskeys((list) => [...(list ?? []), added]);
+    setAdding(false);
+    form.setValues({ name: '' });
+    setResult({ ok: true, text: t('passkeys.addedNow', { name: added.name }) });
+  };
 
-const add = form.submit({
-  check: ({ name }) => ({ name: name.trim() ? null : { code: 'passkey_name_invalid', params: { max: NAME_MAX } } }),
-  send: async ({ name }) => {
-    setResult(null);
-    await guarded(() => addHere(name));
-  },
-  refused: (caught) => {
-    if (caught instanceof ApiError && caught.code === 'passkey_name_invalid') return { name: { code: caught.code, params: caught.params } };
-    setResult({ ok: false, text: errorText(caught) });
-    return 'handled';
-  },
-});
+  const add = form.submit({
+    check: ({ name }) => ({ name: name.trim() ? null : { code: 'passkey_name_invalid', params: { max: NAME_MAX } } }),
+    send: async ({ name }) => {
+      setResult(null);
+      await guarded(() => addHere(name));
+    },
+    refused: (caught) => {
+      if (caught instanceof ApiError && caught.code === 'passkey_name_invalid') return { name: { code: caught.code, params: caught.params } };
+      setResult({ ok: false, text: errorText(caught) });
+      return 'handled';
+    },
+  });
   return { adding, setAdding, form, add };
 }
 

@@ -22,24 +22,24 @@ function usePasskeyRow(passkey: Passkey, onRenamed: (renamed: Passkey) => void, 
   const { busy, run } = useBusy();
   const form = useForm({ initial: { name: passkey.name }, order: ['name'], idPrefix: `passkey-${passkey.id}` });
 
-const rename = form.submit({
-  check: ({ name }) => ({ name: name.trim() ? null : { code: 'passkey_name_invalid', params: { max: NAME_MAX } } }),
-  send: async ({ name }) => {
-    onRenamed(await passkeysApi.rename(passkey.id, name));
-    setMode('show');
-  },
-  refused: (caught) => (caught instanceof ApiError && caught.code === 'passkey_name_invalid' ? { name: { code: caught.code, params: caught.params } } : null),
-});
-
-const remove = () =>
-  void run(async () => {
-    setError(null);
-    try {
-      await onRemove(passkey);
-    } catch (caught) {
-      setError(errorText(caught));
-    }
+  const rename = form.submit({
+    check: ({ name }) => ({ name: name.trim() ? null : { code: 'passkey_name_invalid', params: { max: NAME_MAX } } }),
+    send: async ({ name }) => {
+      onRenamed(await passkeysApi.rename(passkey.id, name));
+      setMode('show');
+    },
+    refused: (caught) => (caught instanceof ApiError && caught.code === 'passkey_name_invalid' ? { name: { code: caught.code, params: caught.params } } : null),
   });
+
+  const remove = () =>
+    void run(async () => {
+      setError(null);
+      try {
+        await onRemove(passkey);
+      } catch (caught) {
+        setError(errorText(caught));
+      }
+    });
   return { mode, setMode, error, busy, form, rename, remove };
 }
 

@@ -16,23 +16,23 @@ function usePasskeyList() {
   const [supported] = useState(passkeysSupported);
   const [loads, setLoads] = useState(0); // a retry after a failed load counts one up
 
-useEffect(() => {
-  // A browser without passkeys (an old one, a page not served securely) says so instead.
-  if (!supported) return;
-  let live = true;
-  passkeysApi.list().then(
-    (found) => live && setPasskeys(found),
-    (caught: unknown) => live && setLoadError(errorText(caught)),
-  );
-  return () => {
-    live = false;
-  };
-}, [errorText, loads, supported]);
+  useEffect(() => {
+    // A browser without passkeys (an old one, a page not served securely) says so instead.
+    if (!supported) return;
+    let live = true;
+    passkeysApi.list().then(
+      (found) => live && setPasskeys(found),
+      (caught: unknown) => live && setLoadError(errorText(caught)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [errorText, loads, supported]);
 
-const reload = () => {
-  setLoadError(null);
-  setLoads((count) => count + 1);
-};
+  const reload = () => {
+    setLoadError(null);
+    setLoads((count) => count + 1);
+  };
   return { passkeys, setPasskeys, loadError, supported, reload };
 }
 
@@ -49,31 +49,31 @@ export function usePasskeys() {
   // The change that waits for "confirm it's you", run again once confirmed.
   const [waiting, setWaiting] = useState<(() => Promise<void>) | null>(null);
 
-/** Runs a change; one that needs the step-up first waits for it. */
-const guarded = async (change: () => Promise<void>) => {
-  try {
-    await change();
-  } catch (caught) {
-    if (!needsStepUp(caught)) throw caught;
-    setWaiting(() => change);
-  }
-};
+  /** Runs a change; one that needs the step-up first waits for it. */
+  const guarded = async (change: () => Promise<void>) => {
+    try {
+      await change();
+    } catch (caught) {
+      if (!needsStepUp(caught)) throw caught;
+      setWaiting(() => change);
+    }
+  };
 
-const removeNow = (passkey: Passkey) => async () => {
-  await passkeysApi.remove(passkey.id);
-  setPasskeys((list) => (list ?? []).filter((item) => item.id !== passkey.id));
-  setResult({ ok: true, text: t('passkeys.removed', { name: passkey.name }) });
-};
+  const removeNow = (passkey: Passkey) => async () => {
+    await passkeysApi.remove(passkey.id);
+    setPasskeys((list) => (list ?? []).filter((item) => item.id !== passkey.id));
+    setResult({ ok: true, text: t('passkeys.removed', { name: passkey.name }) });
+  };
   const remove = (passkey: Passkey) => guarded(removeNow(passkey));
   const renamed = (passkey: Passkey) => setPasskeys((all) => (all ?? []).map((item) => (item.id === passkey.id ? passkey : item)));
 
-const confirmed = () => {
-  const change = waiting;
-  setWaiting(null);
-  if (change) {
-    change().catch((caught: unknown) => setResult({ ok: false, text: errorText(caught) }));
-  }
-};
+  const confirmed = () => {
+    const change = waiting;
+    setWaiting(null);
+    if (change) {
+      change().catch((caught: unknown) => setResult({ ok: false, text: errorText(caught) }));
+    }
+  };
   const cancelStepUp = () => setWaiting(null);
   return { ...list, result, setResult, waiting, guarded, remove, renamed, confirmed, cancelStepUp };
 }
