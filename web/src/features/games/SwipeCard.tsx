@@ -1,11 +1,12 @@
 import './games.scss';
-import { type CSSProperties, type PointerEvent, useRef, useState } from 'react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shared/routing/AppLink';
 import { Icon } from '../../shared/ui/icons';
 import type { GameCard } from './gamesApi';
 import { FictionalTag, GamePhoto, InterestChips, usePlace } from './gameUi';
-import { DRAG_START_PX, type SwipeDirection, dragLook, releaseVelocity, swipeDecision } from '../../shared/ui/swipeGesture';
+import type { SwipeDirection } from '../../shared/ui/swipeGesture';
+import { useSwipeDrag } from '../../shared/ui/useSwipeDrag';
 
 /** Where a card is relative to its rest place, and its tilt in degrees. */
 export interface Offset {
@@ -15,15 +16,6 @@ export interface Offset {
 }
 
 export const AT_REST: Offset = { dx: 0, dy: 0, rotate: 0 };
-
-interface Drag {
-  pointerId: number;
-  x0: number;
-  y0: number;
-  samples: { x: number; t: number }[];
-  active: boolean;
-  width: number;
-}
 
 /** The face of a card: photo, name, age, place and a few interests. */
 function CardFace({ card, look, interactive }: { card: GameCard; look: { like: number; nope: number }; interactive: boolean }) {
@@ -69,48 +61,12 @@ function CardFace({ card, look, interactive }: { card: GameCard; look: { like: n
  * left to the page scroll (touch-action: pan-y).
  */
 export function SwipeCard({ card, canLike, onSwipe }: { card: GameCard; canLike: boolean; onSwipe: (direction: SwipeDirection, from: Offset) => void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const drag = useRef<Drag | null>(null);
-  const dragged = useRef(false);
-  const [offset, setOffset] = useState<(Offset & { like: number; nope: number }) | null>(null);
-
-  const down = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.pointerType === 'mouse' && event.button !== 0) return;
-    dragged.current = false;
-    drag.current = { pointerId: event.pointerId, x0: event.clientX, y0: event.clientY, samples: [{ x: event.clientX, t: event.timeStamp }], active: false, width: event.currentTarget.offsetWidth };
-  };
-
-  const move = (event: PointerEvent<HTMLDivElement>) => {
-    const current = drag.current;
-    if (!current || event.pointerId !== current.pointerId) return;
-    const dx = event.clientX - current.x0;
-    const dy = event.clientY - current.y0;
-    if (!current.active) {
-      if (Math.hypot(dx, dy) < DRAG_START_PX) return;
-      // Capture only once it is a drag, so a tap on the profile link stays a click.
-      current.active = true;
-      dragged.current = true;
-      ref.current?.setPointerCapture?.(event.pointerId);
-    }
-    current.samples = [...current.samples.slice(-8), { x: event.clientX, t: event.timeStamp }];
-    setOffset({ dx, dy, ...dragLook(dx, current.width) });
-  };
-
-  const up = (event: PointerEvent<HTMLDivElement>) => {
-    const current = drag.current;
-    drag.current = null;
-    if (!current?.active || event.pointerId !== current.pointerId) return;
-    const dx = event.clientX - current.x0;
-    const from = { dx, dy: event.clientY - current.y0, rotate: dragLook(dx, current.width).rotate };
-    const direction = swipeDecision(dx, current.width, { velocity: releaseVelocity(current.samples), canLike });
-    setOffset(null);
-    if (direction) onSwipe(direction, from);
-  };
-
-  const cancel = () => {
-    drag.current = null;
-    setOffset(null);
-  };
+  // The flying card takes only the place and tilt (its stamps are the decision's); a drag
+  // that ends on the profile link must not open it, hence swallowClickAfterDrag.
+  const { ref, offset, handlers, swallowClickAfterDrag } = useSwipeDrag({
+    canLike,
+    onSwipe: (direction, { dx, dy, rotate }) => onSwipe(direction, { dx, dy, rotate }),
+  });
 
   const style: CSSProperties | undefined = offset
     ? { transform: `translate(${offset.dx}px, ${offset.dy}px) rotate(${offset.rotate}deg)`, transition: 'none' }
@@ -121,18 +77,8 @@ export function SwipeCard({ card, canLike, onSwipe }: { card: GameCard; canLike:
       ref={ref}
       className={`swipe-card is-top${offset ? ' is-dragging' : ''}`}
       style={style}
-      onPointerDown={down}
-      onPointerMove={move}
-      onPointerUp={up}
-      onPointerCancel={cancel}
-      onClickCapture={(event) => {
-        // The click that ends a drag is no click on the profile link.
-        if (dragged.current) {
-          event.preventDefault();
-          event.stopPropagation();
-          dragged.current = false;
-        }
-      }}
+      {...handlers}
+      onClickCapture={swallowClickAfterDrag}
       role="group"
       aria-label={`${card.name}, ${card.age}`}
       data-testid="swipe-card"

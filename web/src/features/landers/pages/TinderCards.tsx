@@ -1,8 +1,9 @@
 /** The tinderswipe lander's cards: their face, the top card that follows the pointer, the stack with the cards flying off. */
-import { type CSSProperties, type PointerEvent, useRef, useState } from 'react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FictionalBadge } from '../../../shared/members';
-import { DRAG_START_PX, type SwipeDirection, dragLook, releaseVelocity, swipeDecision } from '../../../shared/ui/swipeGesture';
+import type { SwipeDirection } from '../../../shared/ui/swipeGesture';
+import { useSwipeDrag } from '../../../shared/ui/useSwipeDrag';
 import { Icon } from '../../../shared/ui/icons';
 import type { LanderMember } from '../landerApi';
 import { MemberPhoto, memberPlace } from '../MemberTile';
@@ -20,15 +21,6 @@ export interface Flight {
   direction: SwipeDirection;
   from: Offset;
 }
-interface Drag {
-  pointerId: number;
-  x0: number;
-  y0: number;
-  samples: { x: number; t: number }[];
-  active: boolean;
-  width: number;
-}
-
 const RESTING = { like: 0, nope: 0 };
 
 /** The face of a card: the photo, name, age, place and the LIKE / NOPE stamps. */
@@ -60,56 +52,9 @@ function CardFace({ member, look }: { member: LanderMember; look: { like: number
   );
 }
 
-/** Dragging a card: where it is while held, and on release past the threshold, the swipe. */
-function useCardDrag(onSwipe: (direction: SwipeDirection, from: Offset) => void) {
-  const ref = useRef<HTMLDivElement>(null);
-  const drag = useRef<Drag | null>(null);
-  const [offset, setOffset] = useState<Offset | null>(null);
-
-  const down = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.pointerType === 'mouse' && event.button !== 0) return;
-    drag.current = {
-      pointerId: event.pointerId,
-      x0: event.clientX,
-      y0: event.clientY,
-      samples: [{ x: event.clientX, t: event.timeStamp }],
-      active: false,
-      width: event.currentTarget.offsetWidth,
-    };
-  };
-  const move = (event: PointerEvent<HTMLDivElement>) => {
-    const current = drag.current;
-    if (!current || event.pointerId !== current.pointerId) return;
-    const dx = event.clientX - current.x0;
-    const dy = event.clientY - current.y0;
-    if (!current.active) {
-      if (Math.hypot(dx, dy) < DRAG_START_PX) return;
-      current.active = true;
-      ref.current?.setPointerCapture?.(event.pointerId);
-    }
-    current.samples = [...current.samples.slice(-8), { x: event.clientX, t: event.timeStamp }];
-    setOffset({ dx, dy, ...dragLook(dx, current.width) });
-  };
-  const up = (event: PointerEvent<HTMLDivElement>) => {
-    const current = drag.current;
-    drag.current = null;
-    if (!current?.active || event.pointerId !== current.pointerId) return;
-    const dx = event.clientX - current.x0;
-    const look = dragLook(dx, current.width);
-    const direction = swipeDecision(dx, current.width, { velocity: releaseVelocity(current.samples) });
-    setOffset(null);
-    if (direction) onSwipe(direction, { dx, dy: event.clientY - current.y0, ...look });
-  };
-  const cancel = () => {
-    drag.current = null;
-    setOffset(null);
-  };
-  return { ref, offset, handlers: { onPointerDown: down, onPointerMove: move, onPointerUp: up, onPointerCancel: cancel } };
-}
-
 /** The top card: it follows the finger or mouse, tilts, and is swiped past the threshold. */
 function TopCard({ member, onSwipe }: { member: LanderMember; onSwipe: (direction: SwipeDirection, from: Offset) => void }) {
-  const { ref, offset, handlers } = useCardDrag(onSwipe);
+  const { ref, offset, handlers } = useSwipeDrag({ onSwipe });
   const style: CSSProperties | undefined = offset
     ? { transform: `translate(${offset.dx}px, ${offset.dy}px) rotate(${offset.rotate}deg)`, transition: 'none' }
     : undefined;
