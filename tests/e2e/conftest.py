@@ -155,18 +155,20 @@ def screenshot(page: Page, name: str) -> None:
 
 
 def reload_until_banned(page: Page) -> None:
-    """After `amora members ban` (another process): the embedded server forgets the sign-in
-    it remembers (application/recent_sign_ins.py) when the ban's event reaches it, a
-    datagram away. Reload until the ban page shows (a generous deadline: on a box busy
-    with other suites a reload can take seconds)."""
+    """After `amora members ban` (another process): the ban closes the member's open socket
+    and the server forgets the sign-in it remembers (application/recent_sign_ins.py) when
+    the commit's announcement reaches it, a datagram away; the open page then asks for the
+    member, hears account_banned and shows the ban page by itself. Only if it does not,
+    reload (a reload while that answer is on its way would leave a signed-out page: the
+    403 clears the cookie). A generous deadline: on a busy box a reload can take seconds."""
     deadline = time.monotonic() + 90
     while True:
-        page.reload()
         try:
-            expect(page).to_have_url(re.compile("/pages/ban$"), timeout=2000)
+            expect(page).to_have_url(re.compile("/pages/ban$"), timeout=3000)
             return
         except AssertionError:
             assert time.monotonic() < deadline, "the server never saw the ban"
+        page.reload()
 
 
 def choose_radio(radio: Locator) -> None:
