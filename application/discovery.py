@@ -7,7 +7,7 @@ from datetime import date, datetime
 import attrs
 
 from application.ports.clock import Clock
-from application.ports.discovery import FoundCard, Near, SearchQuery
+from application.ports.discovery import FoundCard, Near, SearchQuery, Seeker
 from application.ports.impressions import Impressions
 from application.ports.transaction import UnitFactory
 from application.ports.units import SocialUnit
@@ -95,22 +95,23 @@ class Discovery:
             site = self._site(uow, host)
             if viewer is None and not site.logged_out_search_allowed(has_traffic_source):
                 raise DomainError("authentication_required")
-            centre = uow.discovery.position(viewer.id) if viewer is not None else None
+            seeker = uow.discovery.seeker(viewer.id) if viewer is not None else Seeker(None)
+            centre = seeker.position
             filters = self._possible(filters.allowed_by(site), viewer, centre)
             site_ids = self._shared_site_ids(uow, site)
-            query = self._query(site_ids, viewer, filters, now, centre)
+            query = self._query(site_ids, viewer, filters, now, seeker)
             found, counted = self._page(uow, viewer, filters, query, now)
             widened_from = None
             while defaults and counted < PAGE_SIZE // 2 and filters.distance_km is not None:
                 widened_from = DEFAULT_RADIUS_KM
                 filters = attrs.evolve(filters, distance_km=wider(filters.distance_km))
-                query = self._query(site_ids, viewer, filters, now, centre)
+                query = self._query(site_ids, viewer, filters, now, seeker)
                 found, counted = self._page(uow, viewer, filters, query, now)
             total, capped = min(counted, self.count_cap), counted > self.count_cap
             results = found.cards
             if filters.page == 1:  # a fictional profile never tops a search
                 results = real_first(results, [card.is_fictional for card in results])
-            similar = self._similar(uow, site_ids, viewer, filters, results, total, now, centre)
+            similar = self._similar(uow, site_ids, viewer, filters, results, total, now, seeker)
             shown = [card.id for card in [*results, *similar]]
             # The page's hearts came with its cards; similar members are asked apart.
             liked = {card.id for card in results if card.liked}
@@ -193,11 +194,12 @@ class Discovery:
 
     @staticmethod
     def _query(site_ids: tuple[int, ...], viewer: Member | None, filters: SearchFilters,
-               now: datetime, centre: Position | None = None,
-               exclude: tuple[int, ...] = ()) -> SearchQuery:
+               now: datetime, seeker: Seeker, exclude: tuple[int, ...] = ()) -> SearchQuery:
         born_from, born_until = birth_dates_for(filters.min_age, filters.max_age, now.date())
         mutual = viewer is not None and not filters.everyone
+        centre = seeker.position
         return SearchQuery(site_ids=site_ids, viewer_id=viewer.id if viewer else None,
+                           blocked=seeker.blocked if viewer else None,
                            born_from=born_from, born_until=born_until, gender=filters.gender,
                            country=filters.country, region=filters.region, exclude=exclude,
                            wanting=viewer.profile.gender if viewer and mutual else None,
@@ -206,7 +208,7 @@ class Discovery:
 
     def _similar(self, uow: SocialUnit, site_ids: tuple[int, ...], viewer: Member | None,
                  filters: SearchFilters, results: list[FoundCard], total: int,
-                 now: datetime, centre: Position | None) -> list[FoundCard]:
+                 now: datetime, seeker: Seeker) -> list[FoundCard]:
         """When few match, fill up with members of a relaxed search (first page only)."""
         if not filters.first_page or total >= PAGE_SIZE // 2:
             return []
@@ -215,7 +217,7 @@ class Discovery:
         relaxed, tries = filters.relaxed(), 0
         while relaxed is not None and len(shown) < PAGE_SIZE and tries < RELAXATIONS:
             tries += 1
-            query = self._query(site_ids, viewer, relaxed, now, centre, exclude=shown)
+            query = self._query(site_ids, viewer, relaxed, now, seeker, exclude=shown)
             found = listed(uow, uow.discovery.found, query, PAGE_SIZE - len(shown))
             similar += found
             shown += tuple(card.id for card in found)

@@ -40,6 +40,18 @@ class SearchQuery:
     near: Near | None = None
     # Only members online since then who show it (domain.privacy.ONLINE_WINDOW).
     online_since: datetime | None = None
+    # The members blocked either way with the viewer, when read before the search (a
+    # Seeker's); None: the search looks them up itself.
+    blocked: tuple[int, ...] | None = None
+
+
+@attrs.frozen
+class Seeker:
+    """What a member's search starts from: their place's position (None: not known) and
+    the members blocked either way with them, read together in one round trip."""
+
+    position: Position | None
+    blocked: tuple[int, ...] = ()
 
 
 @attrs.frozen
@@ -132,8 +144,9 @@ class DiscoveryRepository(Protocol):
     def nearest(self, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
         """Members nearest to the query's centre first (newest first among equals)."""
         ...
-    def position(self, member_id: int) -> Position | None:
-        """Where the member's place is (their grid cell); None when not known."""
+    def seeker(self, member_id: int) -> Seeker:
+        """Where the member's place is (their grid cell) and whom they block or are
+        blocked by."""
         ...
     def candidates(self, query: SearchQuery, limit: int) -> list[CandidateCard]:
         """Cards (newest first) with the profile fields matching reads: sexuality,

@@ -15,11 +15,11 @@ from application.ports.discovery import (
     FoundCard,
     MemberCard,
     SearchQuery,
+    Seeker,
 )
 from application.ports.likes import GivenLike, LikeRecord, ReceivedLike
 from application.ports.photos import CardImage
 from domain.discovery import Listing
-from domain.distance import Position
 from domain.matching import wants
 from domain.members import AccountStatus, Member, ProfileStatus
 from domain.photos import PhotoStatus
@@ -136,8 +136,10 @@ class MemoryDiscovery:
     def counts(self, queries: list[SearchQuery], at_most: list[int]) -> list[int]:
         return [self.count(query, most) for query, most in zip(queries, at_most, strict=True)]
 
-    def position(self, member_id: int) -> Position | None:
-        return None
+    def seeker(self, member_id: int) -> Seeker:
+        blocked = {other for pair in self.store.blocks if member_id in pair
+                   for other in pair if other != member_id}
+        return Seeker(None, tuple(sorted(blocked)))
 
     def _found_card(self, member: Member, viewer: int | None) -> FoundCard:
         seen = self.store.last_seen.get(member.id) if member.show_online else None
