@@ -4,13 +4,16 @@ one to count them (up to a cap), whatever the page size; the member's stored lis
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 import attrs
 from sqlalchemy import (
     Connection,
+    Integer,
     and_,
+    bindparam,
     case,
     delete,
     exists,
@@ -39,7 +42,7 @@ from application.ports.discovery import (
 )
 from application.ports.photos import CardImage
 from domain.discovery import Listing
-from domain.distance import EARTH_RADIUS_KM, Position, haversine_km
+from domain.distance import EARTH_RADIUS_KM, Box, Position, haversine_km
 from domain.matching import sexualities_wanting
 
 m, p, ph, b, lk, sw = t.members, t.profiles, t.photos, t.blocks, t.likes, t.swipes
@@ -52,6 +55,23 @@ _CARD = select(
 ).select_from(m.join(p, p.c.member_id == m.c.id).outerjoin(ph, _MAIN_PHOTO))
 
 
+@attrs.frozen
+class _Values:
+    """How a statement takes a search's values. Built for one search (the default), as
+    parameters of its own; ``named``: as parameters named after the value
+    (_named_values), so a kept statement (_kept) runs again with another member's
+    values. Building a search's statement was 40 % of its CPU (1.5 ms of 3.9)."""
+
+    named: bool = False
+    prefix: str = ""  # for the searches of a statement that holds several (counts)
+
+    def __call__(self, name: str, value: Any, like: Any = None) -> Any:
+        return bindparam(self.prefix + name, value, unique=not self.named,
+                         expanding=isinstance(value, list),
+                         type_=None if like is None else like.type)
+
+
+_ONE_SEARCH = _Values()
 _PLAN_SETTINGS = (func.set_config("plan_cache_mode", "force_custom_plan", True),
                   func.set_config("max_parallel_workers_per_gather", "0", True))
 # Above any member id: a bound that leaves a listing's range whole.
@@ -86,26 +106,27 @@ def _km_or_null(*degrees: float | None) -> float | None:
     return haversine_km(*degrees)  # type: ignore[arg-type]
 
 
-def _km(connection: Connection, centre: Position) -> Any:
+def _km(connection: Connection, centre: Position, values: _Values = _ONE_SEARCH) -> Any:
     """The distance in km from the centre to each member's cell. PostgreSQL computes
     the haversine itself; SQLite has no trigonometry unless built with it, so it gets
     the domain's function (registered once per database connection)."""
+    lat, lon = values("centre_lat", centre.lat, p.c.lat), values("centre_lon", centre.lon, p.c.lon)
     if connection.dialect.name == "sqlite":
         if not connection.info.get("km_function"):
             connection.connection.driver_connection.create_function(  # type: ignore[union-attr]
                 "amora_km", 4, _km_or_null, deterministic=True)
             connection.info["km_function"] = True
-        return func.amora_km(centre.lat, centre.lon, p.c.lat, p.c.lon)
-    half = (func.power(func.sin(func.radians(p.c.lat - centre.lat) / 2), 2)
-            + func.cos(func.radians(literal(centre.lat))) * func.cos(func.radians(p.c.lat))
-            * func.power(func.sin(func.radians(p.c.lon - centre.lon) / 2), 2))
+        return func.amora_km(lat, lon, p.c.lat, p.c.lon)
+    half = (func.power(func.sin(func.radians(p.c.lat - lat) / 2), 2)
+            + func.cos(func.radians(lat)) * func.cos(func.radians(p.c.lat))
+            * func.power(func.sin(func.radians(p.c.lon - lon) / 2), 2))
     # LEAST evaluates ``half`` once (CASE WHEN half > 1 ... ELSE half: twice, and it is
     # most of a radius search's time) but skips a NULL, so no position is NULL up front.
     return case((or_(p.c.lat.is_(None), p.c.lon.is_(None)), null()),
                 else_=2 * EARTH_RADIUS_KM * func.asin(func.sqrt(func.least(half, 1.0))))
 
 
-def _near(connection: Connection, near: Near) -> list[Any]:
+def _near(connection: Connection, near: Near, values: _Values = _ONE_SEARCH) -> list[Any]:
     """Within the radius: the bounding box first (cheap comparisons on indexed columns),
     then the exact distance, except inside the inner box where every cell is within.
     Every radius gets the box: with the position in the search indexes and the page
@@ -114,13 +135,18 @@ def _near(connection: Connection, near: Near) -> list[Any]:
     box = near.box
     if box is None or near.radius_km is None:
         return []
-    within = _km(connection, near.centre) <= near.radius_km
+    within = _km(connection, near.centre, values) <= values("radius_km", near.radius_km)
+
+    def between(column: Any, name: str, low: float, high: float) -> Any:
+        return column.between(values(f"{name}_min", low, column),
+                              values(f"{name}_max", high, column))
+
     inner = near.inner
     if inner is not None:
-        within = or_(and_(p.c.lat.between(inner.lat_min, inner.lat_max),
-                          p.c.lon.between(inner.lon_min, inner.lon_max)), within)
-    return [p.c.lat.between(box.lat_min, box.lat_max), p.c.lon.between(box.lon_min, box.lon_max),
-            within]
+        within = or_(and_(between(p.c.lat, "inner_lat", inner.lat_min, inner.lat_max),
+                          between(p.c.lon, "inner_lon", inner.lon_min, inner.lon_max)), within)
+    return [between(p.c.lat, "box_lat", box.lat_min, box.lat_max),
+            between(p.c.lon, "box_lon", box.lon_min, box.lon_max), within]
 
 
 def _blocks_of(viewer_id: int) -> Any:
@@ -129,7 +155,7 @@ def _blocks_of(viewer_id: int) -> Any:
         select(b.c.blocker_id).where(b.c.blocked_id == viewer_id))
 
 
-def _blocked_either_way(viewer_id: int | None) -> Any:
+def _blocked_either_way(viewer_id: Any) -> Any:
     if viewer_id is None:
         return false()
     # One list of the viewer's blocks (either way), hashed once, instead of a lookup
@@ -137,7 +163,7 @@ def _blocked_either_way(viewer_id: int | None) -> Any:
     return m.c.id.in_(_blocks_of(viewer_id))
 
 
-def _not_blocked(query: SearchQuery) -> list[Any]:
+def _not_blocked(query: SearchQuery, values: _Values) -> list[Any]:
     """Leaves out whom the viewer blocks or is blocked by. A search that read the list
     before (SqlDiscovery.seeker, with the viewer's position) names the members: a list
     of values costs PostgreSQL no sub-plan to plan, nor a lookup per member found, which
@@ -145,8 +171,9 @@ def _not_blocked(query: SearchQuery) -> list[Any]:
     if query.viewer_id is None:
         return []
     if query.blocked is not None:
-        return [m.c.id.notin_(query.blocked)] if query.blocked else []
-    return [~_blocked_either_way(query.viewer_id)]
+        return [m.c.id.notin_(values("blocked", list(query.blocked), m.c.id))] \
+            if query.blocked else []
+    return [~_blocked_either_way(values("viewer_id", query.viewer_id, m.c.id))]
 
 
 def _listing(listing: Listing) -> Any:
@@ -156,30 +183,35 @@ def _listing(listing: Listing) -> Any:
     return m.c.listing == listing.value
 
 
-def _conditions(query: SearchQuery, connection: Connection | None = None) -> list[Any]:
-    """The rules of domain.discovery.findable, in SQL, plus the filters."""
+def _conditions(query: SearchQuery, connection: Connection | None = None,
+                values: _Values = _ONE_SEARCH) -> list[Any]:
+    """The rules of domain.discovery.findable, in SQL, plus the filters. The values
+    that differ from member to member go through ``values`` (see _named_values); the
+    rest (genders, the two-way rule, listings, which filters are set) shapes the
+    statement (_shape)."""
+    viewer = None if query.viewer_id is None else values("viewer_id", query.viewer_id, m.c.id)
     conditions = [
-        m.c.site_id.in_(query.site_ids),
+        m.c.site_id.in_(values("site_ids", list(query.site_ids), m.c.site_id)),
         m.c.invisible.is_(False),
         or_(m.c.status == "active", and_(m.c.status == "not_confirmed",
                                          p.c.status == "active")),
-        p.c.birth_date.between(query.born_from, query.born_until),
-        *_not_blocked(query),
+        p.c.birth_date.between(values("born_from", query.born_from, p.c.birth_date),
+                               values("born_until", query.born_until, p.c.birth_date)),
+        *_not_blocked(query, values),
     ]
-    if query.viewer_id is not None:
-        conditions.append(m.c.id != query.viewer_id)
+    if viewer is not None:
+        conditions.append(m.c.id != viewer)
     if query.before_id is not None:
         # Stated for both tables: PostgreSQL carries equalities across a join, not ranges,
         # and each side should start its backward walk at the cursor.
-        conditions += [m.c.id < query.before_id, p.c.member_id < query.before_id]
+        before = values("before_id", query.before_id, m.c.id)
+        conditions += [m.c.id < before, p.c.member_id < before]
     if query.exclude:
-        conditions.append(m.c.id.notin_(query.exclude))
-    if query.not_liked and query.viewer_id is not None:
-        conditions.append(~exists().where(lk.c.liker_id == query.viewer_id,
-                                          lk.c.liked_id == m.c.id))
-    if query.not_swiped and query.viewer_id is not None:
-        conditions.append(~exists().where(sw.c.member_id == query.viewer_id,
-                                          sw.c.target_id == m.c.id))
+        conditions.append(m.c.id.notin_(values("exclude", list(query.exclude), m.c.id)))
+    if query.not_liked and viewer is not None:
+        conditions.append(~exists().where(lk.c.liker_id == viewer, lk.c.liked_id == m.c.id))
+    if query.not_swiped and viewer is not None:
+        conditions.append(~exists().where(sw.c.member_id == viewer, sw.c.target_id == m.c.id))
     if query.listing is not None:
         conditions.append(_listing(query.listing))
     if query.wanting is not None:
@@ -190,15 +222,79 @@ def _conditions(query: SearchQuery, connection: Connection | None = None) -> lis
     if query.fictional is not None:
         conditions.append(m.c.is_fictional.is_(query.fictional))
     if query.near is not None and connection is not None:
-        conditions += _near(connection, query.near)
+        conditions += _near(connection, query.near, values)
     if query.online_since is not None:
         conditions += [m.c.show_online.is_(True), m.c.id.in_(
-            select(ls.c.member_id).where(ls.c.seen_at >= query.online_since))]
-    for column, value in ((p.c.gender, query.gender), (p.c.country, query.country),
-                          (p.c.region, query.region)):
+            select(ls.c.member_id).where(
+                ls.c.seen_at >= values("online_since", query.online_since, ls.c.seen_at)))]
+    if query.gender:
+        conditions.append(p.c.gender == query.gender)
+    for column, value in ((p.c.country, query.country), (p.c.region, query.region)):
         if value:
-            conditions.append(column == value)
+            conditions.append(column == values(column.name, value, column))
     return conditions
+
+
+def _named_values(query: SearchQuery, prefix: str = "") -> dict[str, Any]:
+    """_values_of's values, each name with ``prefix`` before it."""
+    return {prefix + name: value for name, value in _values_of(query).items()}
+
+
+def _values_of(query: SearchQuery) -> dict[str, Any]:
+    """What _conditions gives ``values`` for this search, by name: the parameters a
+    kept statement runs with. tests/adapters/test_kept_searches.py holds the two to
+    each other for every kind of search."""
+    named: dict[str, Any] = {"site_ids": list(query.site_ids), "born_from": query.born_from,
+                             "born_until": query.born_until}
+    if query.viewer_id is not None:
+        named["viewer_id"] = query.viewer_id
+    if query.blocked:
+        named["blocked"] = list(query.blocked)
+    given: tuple[tuple[str, Any], ...] = (
+        ("before_id", query.before_id), ("online_since", query.online_since),
+        ("exclude", list(query.exclude) or None), ("country", query.country or None),
+        ("region", query.region or None))
+    named.update((name, value) for name, value in given if value is not None)
+    near = query.near
+    if near is not None and near.box is not None:
+        named.update(centre_lat=near.centre.lat, centre_lon=near.centre.lon,
+                     radius_km=near.radius_km, **_bounds("box", near.box))
+        if near.inner is not None:
+            named.update(_bounds("inner", near.inner))
+    elif near is not None:  # anywhere: only the distance, for nearest first
+        named.update(centre_lat=near.centre.lat, centre_lon=near.centre.lon)
+    return named
+
+
+def _bounds(name: str, box: Box) -> dict[str, float]:
+    return {f"{name}_lat_min": box.lat_min, f"{name}_lat_max": box.lat_max,
+            f"{name}_lon_min": box.lon_min, f"{name}_lon_max": box.lon_max}
+
+
+def _shape(query: SearchQuery) -> tuple[Any, ...]:
+    """What a search's statement is built from besides its named values: searches of
+    one shape share one kept statement."""
+    near = query.near
+    return (query.viewer_id is None, query.blocked is None, bool(query.blocked),
+            query.before_id is None, bool(query.exclude), query.not_liked, query.not_swiped,
+            query.listing, query.wanting, query.gender, query.fictional,
+            query.online_since is None, bool(query.country), bool(query.region),
+            near is None, near is not None and near.box is None,
+            near is not None and near.inner is None)
+
+
+# Kept statements by shape (_kept); a few hundred at most, but bounded all the same.
+_KEPT: dict[tuple[Any, ...], Any] = {}
+_KEEP_AT_MOST = 1024
+
+
+def _kept(shape: tuple[Any, ...], build: Callable[[], Any]) -> Any:
+    statement = _KEPT.get(shape)
+    if statement is None:
+        if len(_KEPT) >= _KEEP_AT_MOST:
+            _KEPT.clear()
+        statement = _KEPT.setdefault(shape, build())
+    return statement
 
 
 def _card(row: Any) -> MemberCard:
@@ -208,11 +304,11 @@ def _card(row: Any) -> MemberCard:
                       is_fictional=row.is_fictional, main_image=image)
 
 
-def _liked(query: SearchQuery) -> Any:
+def _liked(query: SearchQuery, values: _Values = _ONE_SEARCH) -> Any:
     """Whether the viewer likes the member: the cards' hearts, read with the page."""
     if query.viewer_id is None:
         return false().label("liked")
-    return exists().where(lk.c.liker_id == query.viewer_id,
+    return exists().where(lk.c.liker_id == values("viewer_id", query.viewer_id, m.c.id),
                           lk.c.liked_id == m.c.id).label("liked")
 
 
@@ -222,30 +318,47 @@ def _found_page(connection: Connection, query: SearchQuery, nearest: bool, limit
     the member shows it). PostgreSQL finds the page's members first from the columns the
     search indexes hold (index-only: no table row read for a member the filters leave
     out), then reads the cards of those members only."""
-    km = (_km(connection, query.near.centre) if query.near is not None else null()).label("km")
-    order = [p.c.lat.is_(None), km, m.c.id.desc()] if nearest else [m.c.id.desc()]
-    active = case((m.c.show_online.is_(True), ls.c.seen_at), else_=null()).label("active_at")
-    read = (p.c.sexuality, p.c.interests, m.c.listing, _liked(query))
     if connection.dialect.name != "postgresql":
         # SQLite, given the page's members to find on their own, reads every member of a
         # gender from a covering index and sorts them (bench_search's "everyone": 10 ms
         # -> 180 ms under load); in one query it walks the listing newest first and stops.
+        km = (_km(connection, query.near.centre) if query.near is not None
+              else null()).label("km")
+        active = case((m.c.show_online.is_(True), ls.c.seen_at), else_=null()).label("active_at")
         return list(connection.execute(
-            _CARD.add_columns(*read, km, active).outerjoin(ls, ls.c.member_id == m.c.id)
-            .where(*_conditions(query, connection)).order_by(*order).limit(limit)
-            .offset(offset)))
+            _CARD.add_columns(p.c.sexuality, p.c.interests, m.c.listing, _liked(query), km,
+                              active).outerjoin(ls, ls.c.member_id == m.c.id)
+            .where(*_conditions(query, connection))
+            .order_by(*([p.c.lat.is_(None), km, m.c.id.desc()] if nearest else [m.c.id.desc()]))
+            .limit(limit).offset(offset)))
+    statement = _kept(("found", nearest, _shape(query)),
+                      lambda: _found_page_statement(connection, query, nearest))
+    return list(connection.execute(statement, {**_named_values(query), "page_size": limit,
+                                               "skipped": offset}))
+
+
+def _found_page_statement(connection: Connection, query: SearchQuery, nearest: bool) -> Any:
+    """PostgreSQL's _found_page for searches of this one's shape (_shape), kept: their
+    values are named parameters, the page's size and place too."""
+    values = _Values(named=True)
+    km = (_km(connection, query.near.centre, values) if query.near is not None
+          else null()).label("km")
+    order = [p.c.lat.is_(None), km, m.c.id.desc()] if nearest else [m.c.id.desc()]
+    active = case((m.c.show_online.is_(True), ls.c.seen_at), else_=null()).label("active_at")
     page = (select(m.c.id, km).select_from(m.join(p, p.c.member_id == m.c.id))
-            .where(*_conditions(query, connection)).order_by(*order).limit(limit)
-            .offset(offset).subquery("page"))
-    cards = (select(*_CARD.selected_columns, *read, page.c.km, active)
+            .where(*_conditions(query, connection, values)).order_by(*order)
+            .limit(bindparam("page_size", type_=Integer))
+            .offset(bindparam("skipped", type_=Integer)).subquery("page"))
+    cards = (select(*_CARD.selected_columns, p.c.sexuality, p.c.interests, m.c.listing,
+                    _liked(query, values), page.c.km, active)
              .select_from(page.join(m, m.c.id == page.c.id)
                           .join(p, p.c.member_id == page.c.id)
                           .outerjoin(ph, _MAIN_PHOTO).outerjoin(ls, ls.c.member_id == m.c.id)))
-    return list(connection.execute(cards.order_by(
-        *([p.c.lat.is_(None), page.c.km, m.c.id.desc()] if nearest else [m.c.id.desc()]))))
+    return cards.order_by(
+        *([p.c.lat.is_(None), page.c.km, m.c.id.desc()] if nearest else [m.c.id.desc()]))
 
 
-def _counting(connection: Connection, query: SearchQuery, at_most: int,
+def _counting(connection: Connection, query: SearchQuery, at_most: int | Any,
               conditions: list[Any] | None = None) -> Any:
     """How many match, up to ``at_most``: the limit inside lets the database stop after
     that many matches instead of visiting every member of a large site."""
@@ -270,11 +383,27 @@ def _listed_counted(connection: Connection, query: SearchQuery, limit: int, offs
     after it are whole. A page by number skips ``offset`` matches, reading them from the
     index only. One row at least (the count), with no member when none is found."""
     _plan_for_these_values(connection)  # planning reads them: not within this statement
-    conditions = _conditions(attrs.evolve(query, before_id=None, listing=None), connection)
+    matching = attrs.evolve(query, before_id=None, listing=None)
+    shape = ("listed", connection.dialect.name, order, query.before_id is None, _shape(matching))
+    statement = _kept(shape, lambda: _listed_counted_statement(connection, matching, order,
+                                                                query.before_id is not None))
+    named = {**_named_values(matching), "cursor_id": query.before_id, "page_size": limit,
+             "skipped": offset, "reach": offset + limit, "at_most": at_most}
+    return list(connection.execute(statement, named))
+
+
+def _listed_counted_statement(connection: Connection, query: SearchQuery,
+                              order: tuple[Listing, ...], resumes: bool) -> Any:
+    """_listed_counted's statement for searches of this one's shape (_shape): their
+    values are named parameters (the numbers too), given at each run."""
+    values = _Values(named=True)
+    conditions = _conditions(query, connection, values)
+    cursor_id = bindparam("cursor_id", type_=m.c.id.type)
+    limit, reach = bindparam("page_size", type_=Integer), bindparam("reach", type_=Integer)
     place = None
-    if query.before_id is not None:
+    if resumes:
         cursor = m.alias("cursor")
-        place = func.coalesce(select(cursor.c.listing).where(cursor.c.id == query.before_id)
+        place = func.coalesce(select(cursor.c.listing).where(cursor.c.id == cursor_id)
                               .scalar_subquery(), order[0].value)
     branches = []
     for rank, listing in enumerate(order):
@@ -282,23 +411,24 @@ def _listed_counted(connection: Connection, query: SearchQuery, limit: int, offs
                   .select_from(m.join(p, p.c.member_id == m.c.id))
                   .where(*conditions, _listing(listing)))
         if place is not None:
-            bound = func.coalesce(case((place == listing.value, query.before_id)), _NO_BOUND)
+            bound = func.coalesce(case((place == listing.value, cursor_id)), _NO_BOUND)
             branch = branch.where(place.in_([earlier.value for earlier in order[:rank + 1]]),
                                   m.c.id < bound, p.c.member_id < bound)
-        branches.append(branch.order_by(m.c.id.desc()).limit(offset + limit).subquery())
+        branches.append(branch.order_by(m.c.id.desc()).limit(reach).subquery())
     page = (select(union_all(*(select(branch.c.id, branch.c.rank) for branch in branches))
-                   .subquery("listed")).limit(limit).offset(offset).subquery("page"))
-    counted = _counting(connection, query, at_most, conditions) \
+                   .subquery("listed")).limit(limit)
+            .offset(bindparam("skipped", type_=Integer)).subquery("page"))
+    counted = _counting(connection, query, bindparam("at_most", type_=Integer), conditions) \
         .with_only_columns(func.count().label("total")).subquery("counted")
-    km = (_km(connection, query.near.centre) if query.near is not None else null()).label("km")
+    km = (_km(connection, query.near.centre, values) if query.near is not None
+          else null()).label("km")
     active = case((m.c.show_online.is_(True), ls.c.seen_at), else_=null()).label("active_at")
-    cards = (select(counted.c.total, *_CARD.selected_columns, p.c.sexuality, p.c.interests,
-                    m.c.listing, _liked(query), km, active)
-             .select_from(counted.outerjoin(page, true()).outerjoin(m, m.c.id == page.c.id)
-                          .outerjoin(p, p.c.member_id == page.c.id).outerjoin(ph, _MAIN_PHOTO)
-                          .outerjoin(ls, ls.c.member_id == m.c.id))
-             .order_by(page.c.rank, m.c.id.desc()).limit(limit))
-    return list(connection.execute(cards))
+    return (select(counted.c.total, *_CARD.selected_columns, p.c.sexuality, p.c.interests,
+                   m.c.listing, _liked(query, values), km, active)
+            .select_from(counted.outerjoin(page, true()).outerjoin(m, m.c.id == page.c.id)
+                         .outerjoin(p, p.c.member_id == page.c.id).outerjoin(ph, _MAIN_PHOTO)
+                         .outerjoin(ls, ls.c.member_id == m.c.id))
+            .order_by(page.c.rank, m.c.id.desc()).limit(limit))
 
 
 def _found(row: Any) -> FoundCard:
@@ -382,9 +512,18 @@ class SqlDiscovery:
 
     def counts(self, queries: list[SearchQuery], at_most: list[int]) -> list[int]:
         _plan_for_these_values(self.connection)
-        row = self.connection.execute(select(*(
-            _counting(self.connection, query, most).scalar_subquery()
-            for query, most in zip(queries, at_most, strict=True)))).one()
+        connection = self.connection
+        named: dict[str, Any] = {}
+        for n, (query, most) in enumerate(zip(queries, at_most, strict=True)):
+            named.update(_named_values(query, f"q{n}_"), **{f"q{n}_at_most": most})
+
+        def build() -> Any:  # kept as _listed_counted's statement is
+            return select(*(_counting(connection, query, bindparam(f"q{n}_at_most", type_=Integer),
+                                      _conditions(query, connection, _Values(True, f"q{n}_")))
+                            .scalar_subquery() for n, query in enumerate(queries)))
+
+        shape = ("counts", connection.dialect.name, *(_shape(query) for query in queries))
+        row = connection.execute(_kept(shape, build), named).one()
         return [int(value) for value in row]
 
     def candidates(self, query: SearchQuery, limit: int) -> list[CandidateCard]:
