@@ -7,8 +7,11 @@ by a logged-in member through the search use case: page 1, page 50 by number (OF
 when the use case offers it, page 50 by cursor (``after`` the last member of page 49).
 Members live around the regions' main towns (positions snapped to the grid, issue
 29.2) with a mix of sexualities, so the two-way rule, radius searches, nearest first,
-best first and "online now" (a tenth online) are timed too. The viewer is a
-straight man in Amsterdam. Prints p50/p95 per search and the page 50 / page 1 ratio.
+best first and "online now" (a tenth online) are timed too. The searches come from
+VIEWERS different members in turn (500; ``--viewers N``; 1: member 1 alone, a straight
+man in Amsterdam), so each has its own place, ages and two-way rule (issue 36: the hard
+case, many members, not one repeating). Prints p50/p95 per search and the page 50 / page 1
+ratio.
 Run with `make bench` (``--postgresql-only``: skip SQLite); it asserts nothing.
 
 Issue 36.2 adds, per search: the SQL round trips of page 1 (statements sent, counted by
@@ -17,10 +20,12 @@ end the searches per second of one process going through every page 1 in turn.
 ``--members N`` seeds N members instead of 100,000 (1,000,000 works; seeding takes minutes).
 
     .venv/bin/python tests/bench/bench_search.py [--postgresql-only] [--members N]
+                                                 [--viewers N]
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 import statistics
 import sys
@@ -34,13 +39,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import attrs  # noqa: E402
-from sqlalchemy import event, insert  # noqa: E402
+from sqlalchemy import event, insert, select  # noqa: E402
 
 from adapters.container import Container, build_container  # noqa: E402
 from adapters.sql import migrate, tables  # noqa: E402
 from application.shared.search_results import SearchPage  # noqa: E402
 from domain.discovery import SearchFilters, listing_of  # noqa: E402
-from domain.members import Profile  # noqa: E402
+from domain.members import Member, Profile  # noqa: E402
 from tests.bench.databases import postgres_database  # noqa: E402
 from tests.conftest import make_config, seed_default_site  # noqa: E402
 
@@ -48,6 +53,8 @@ Search = Callable[[SearchFilters], SearchPage]  # one member's search, filters i
 
 MEMBERS = (int(sys.argv[sys.argv.index("--members") + 1]) if "--members" in sys.argv
            else 100_000)
+VIEWERS = (int(sys.argv[sys.argv.index("--viewers") + 1]) if "--viewers" in sys.argv
+           else 500)
 BATCH = 10_000
 RUNS = 40
 DEEP_RUNS = 8  # page 500 by number reads through ~12,000 members: fewer runs
@@ -202,6 +209,21 @@ def cursor_of_page(search: Search, filters: SearchFilters, page: int) -> int | N
     return after
 
 
+def _viewers(container: Container, count: int) -> list[Member]:
+    """``count`` members who may search (active, visible), spread over the population
+    (ages, genders, sexualities, places), member 1 first: each search comes from the
+    next of them (issue 36: the hard case, many members, not one repeating)."""
+    with container.engine().connect() as connection:
+        findable = [row.id for row in connection.execute(
+            select(tables.members.c.id).where(tables.members.c.status == "active",
+                                              tables.members.c.invisible.is_(False))
+            .order_by(tables.members.c.id))]
+    step = max(1, len(findable) // count)
+    with container.unit_of_work() as work:
+        return [member for member in map(work.members.get, findable[::step][:count])
+                if member is not None]
+
+
 def run(kind: str, url: str, root: Path) -> None:
     migrate.upgrade(url)
     container = build_container(make_config(root, DATABASE_URL=url))
@@ -215,16 +237,15 @@ def run(kind: str, url: str, root: Path) -> None:
                 isolation_level="AUTOCOMMIT") as connection:
             connection.exec_driver_sql("VACUUM ANALYZE")
     print(f"{kind}: seeded {MEMBERS:,} members in {time.perf_counter() - begin:.1f} s")
-    with container.unit_of_work() as work:
-        viewer = work.members.get(1)
+    viewers = itertools.cycle(_viewers(container, VIEWERS))
     discovery = container.discovery()
     trips = RoundTrips(container)
 
     def search(filters: SearchFilters) -> SearchPage:
-        return discovery.search("amora.test", viewer, filters)
+        return discovery.search("amora.test", next(viewers), filters)
 
     def defaults(filters: SearchFilters) -> SearchPage:
-        return discovery.search("amora.test", viewer, filters, chosen=False)
+        return discovery.search("amora.test", next(viewers), filters, chosen=False)
 
     print(f"  {'search':<24} {'found':>7} {'trips':>5}  {'page':<14} {'p50 ms':>7}"
           f" {'p95 ms':>7}  p50 / page 1")
