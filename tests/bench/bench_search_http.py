@@ -9,7 +9,7 @@ bare endpoint and every search in turn (interleaved, so a busy moment hits all o
 prints req/s, p50 and p95 of each and the searches' ratio to the bare app.
 
     .venv/bin/python tests/bench/bench_search_http.py [--members N] [--requests N]
-                                                      [--viewers N]
+                                                      [--viewers N] [--workers N]
 
 BENCH_PORT picks the first of the two ports it serves on (default 18741).
 """
@@ -37,9 +37,13 @@ REQUESTS = (int(sys.argv[sys.argv.index("--requests") + 1]) if "--requests" in s
 ROUNDS = 3
 VIEWERS = (int(sys.argv[sys.argv.index("--viewers") + 1]) if "--viewers" in sys.argv
            else 2000)
+# --workers 2: `amora serve --workers 2`, the box's two cores (issue 36.2: 500 searches/s),
+# with twice the clients.
+WORKERS = (int(sys.argv[sys.argv.index("--workers") + 1]) if "--workers" in sys.argv
+           else 1)
 # Fewer clients than bench_user's 16: on a busy two-core box 16 waiting searches ran
 # past the server's time budget (503) before and after issue 36.2 alike.
-bench_user.CLIENTS = 4
+bench_user.CLIENTS = 4 * WORKERS
 PATHS = {
     "bare app": "/bench-bare/",
     "their defaults (best)": "/api/members",
@@ -70,7 +74,8 @@ def _seed(url: str, folder: Path) -> tuple[dict[str, str], list[str]]:
 
     migrate.upgrade(url)
     env = {"VAR_DIR": str(folder), "DATABASE_URL": url, "SECRET_KEY": "bench",
-           "RATE_LIMITS": "off", "WEB_DIST": str(folder / "dist"), "BENCH_BARE": "1"}
+           "RATE_LIMITS": "off", "WEB_DIST": str(folder / "dist"), "BENCH_BARE": "1",
+           "BENCH_WORKERS": str(WORKERS)}
     container = build_container(make_config(folder, **env))
     seed_default_site(container)
     bench_search.seed(container)
@@ -108,7 +113,7 @@ def main() -> None:
                     figures[name].append(bench_user._load(path, cookies, REQUESTS))
         finally:
             bench_user._stop(server)
-    print(f"PostgreSQL, {bench_search.MEMBERS:,} members: one gevent worker, "
+    print(f"PostgreSQL, {bench_search.MEMBERS:,} members: {WORKERS} gevent worker(s), "
           f"{bench_user.CLIENTS} keep-alive clients, {len(cookies):,} different viewers in "
           f"turn, median of {ROUNDS} rounds of {REQUESTS} requests")
     rates = {}

@@ -53,8 +53,10 @@ def child(port: str) -> None:
     from adapters.http.server import AmoraServer, server_options
     from cli.main import _serving_app
 
+    # One worker unless a bench asks for more (bench_search_http --workers).
+    workers = int(os.environ.get("BENCH_WORKERS", "1"))
     AmoraServer(_with_bare_endpoints(_serving_app),
-                server_options(f"127.0.0.1:{port}", 1, access_log=False)).run()
+                server_options(f"127.0.0.1:{port}", workers, access_log=False)).run()
 
 
 def _with_bare_endpoints(load: Any) -> Any:
