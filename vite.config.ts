@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstPaint } from './web/scripts/firstPaint.js';
 import { precompress } from './web/scripts/precompress.js';
 import { classNamesIn, unusedUtilities } from './web/scripts/unusedUtilities.js';
 
@@ -46,7 +47,7 @@ export default defineConfig(({ command }) => ({
   publicDir: 'public',
   // Keep Vite's and vitest's caches with the dependencies, not inside web/.
   cacheDir: fileURLToPath(new URL('./node_modules/.vite', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), firstPaint(fileURLToPath(new URL('./web/src/locales', import.meta.url)))],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -7,9 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from adapters.http.first_paint import ENTRY_SCRIPT_HASH
+
+# Scripts: the site's files, and the landing's one inline script by its hash (first_paint.py).
 CSP = (
     "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
-    "script-src 'self'; connect-src 'self' ws: wss:; font-src 'self' data:; "
+    f"script-src 'self' {ENTRY_SCRIPT_HASH}; connect-src 'self' ws: wss:; font-src 'self' data:; "
     "frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
 )
 # Once seen over HTTPS, browsers refuse plain HTTP to the site (and its subdomains) a year.

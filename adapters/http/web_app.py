@@ -16,6 +16,7 @@ from flask import Blueprint, Response, current_app, request, send_from_directory
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
 from adapters.http.composition import container
+from adapters.http.first_paint import entry_warning
 from adapters.http.rendering import render
 from adapters.http.requests import geoip_country, language, site_host
 from adapters.http.session import COOKIE, HINT_COOKIE, _secure, signed_in
@@ -266,6 +267,9 @@ def _index(dist: Path, path: str) -> Response:
                            dist / "index.html")
     answers = _first_answers(path)
     scripts, styles = _preloads(dist, path, chosen, member="user" in answers)
+    # A visitor's landing draws the site-entry warning before the app's script has come.
+    warning = entry_warning(dist, chosen, settings) if path == "/" and "user" not in answers \
+        else ""
     # The first photos come first: the first card's photo is the screen's largest paint,
     # a few KB that waited behind some 30 chunks and sheets on HTTP/1.1's six connections
     # (issue 36.5: Lighthouse's LCP of /members was mostly that photo's load time).
@@ -279,7 +283,10 @@ def _index(dist: Path, path: str) -> Response:
     data = _script_json({"language": chosen, "settings": render(settings), **answers},
                         current_app.json.dumps)
     head = f'{links}<script id="boot-data" type="application/json">{data}</script></head>'
-    body = html.replace("</head>", head, 1).encode()
+    html = html.replace("</head>", head, 1)
+    if warning:
+        html = html.replace("</body>", f"{warning}</body>", 1)
+    body = html.encode()
     response = Response(body, mimetype="text/html")
     if "user" in answers:
         response.cache_control.private = True  # the member's own data

@@ -135,3 +135,27 @@ def test_unknown_api_path_is_json(live_server: str) -> None:
         assert json.load(error) == {"error": "not_found", "params": {}}
     else:
         raise AssertionError("expected a 404")
+
+
+def test_the_entry_warning_comes_with_the_page(browser: Browser, live_server: str) -> None:
+    """The server draws the warning before the app's script has loaded (issue 36.5, the
+    landing's largest paint): it shows and works without the script, and the app then
+    takes it as entered."""
+    context = new_context(browser, PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.route(re.compile(r"/assets/.*\.js$"), lambda route: route.abort())
+    page.goto(live_server)
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text("Adults only")
+    expect(dialog.get_by_role("link", name="terms and conditions")).to_have_attribute(
+        "href", "/pages/terms")
+    screenshot(page, "landing-en-390-warning-before-the-app")
+    enter_site(page)
+    assert [error for error in errors if "Content Security Policy" in error] == []
+    page.unroute(re.compile(r"/assets/.*\.js$"))
+    page.reload()
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    context.close()

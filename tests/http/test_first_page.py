@@ -6,6 +6,8 @@ go out in the build's own compressed copies."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -156,3 +158,71 @@ def test_inline_json_cannot_end_its_script(client: ApiClient, web_dist: Path) ->
     text = _script_json({"name": "</script><script>alert(1)</script>&"})
     assert "<" not in text and ">" not in text and "&" not in text
     assert json.loads(text) == {"name": "</script><script>alert(1)</script>&"}
+
+
+# The build's first paint (web/scripts/firstPaint.ts writes it): the warning's markup with
+# placeholders, the sheet's rules it uses, and its texts per language.
+FIRST_PAINT = {
+    "markup": '<div role="dialog"><b>{{minAge}}+</b><h2>{{title}}</h2><p>{{body}}</p>'
+              '{{fictional}}<p class="small">{{terms}}</p><button data-entry="enter">{{enter}}'
+              '</button><button data-entry="leave">{{leave}}</button></div>',
+    "fictional": '<p class="fictional">{{fictional}}</p>',
+    "css": ".modal{display:block}",
+    "texts": {lang: {"title": f"{lang}: Adults only", "body": "{{siteName}} <is> for {{minAge}}+",
+                     "fictional": "Not real ({{fictionalPlural}})",
+                     "terms": "Accept our <terms>terms</terms>.",
+                     "enter": "I am {{minAge}} – enter", "leave": "Leave"}
+              for lang in ("en", "de")},
+}
+
+
+def _warning(html: str) -> str:
+    match = re.search(r'<div id="boot-entry-warning">(.*?)</div><script>', html, re.DOTALL)
+    return match.group(1) if match else ""
+
+
+def test_a_visitors_landing_draws_the_entry_warning_before_the_app(client: ApiClient,
+                                                                   web_dist: Path) -> None:
+    """The warning is a first visit's largest paint: it comes with the page, in the language
+    the app will choose, in the site's words; the page's policy allows its one script."""
+    (web_dist / ".vite").mkdir(exist_ok=True)
+    (web_dist / ".vite" / "first-paint.json").write_text(json.dumps(FIRST_PAINT))
+    html = _page(client, web_dist, "/", **{"Accept-Language": "de"})
+    settings = client.get("/api/settings?lang=de").json
+    warning = _warning(html)
+    assert "<style>.modal{display:block}</style>" in warning
+    assert f"<h2>de: Adults only</h2><p>{settings['name']} &lt;is&gt; for " \
+           f"{settings['min_age']}+</p>" in warning
+    assert 'Accept our <a href="/pages/terms" data-entry="terms">terms</a>.' in warning
+    assert f'<button data-entry="enter">I am {settings["min_age"]} – enter</button>' in warning
+    assert ('<p class="fictional">' in warning) == bool(settings["fictional_plural"])
+    script = re.search(r'</div><script>(.*?)</script></body>', html, re.DOTALL)
+    assert script, html
+    digest = base64.b64encode(hashlib.sha256(script.group(1).encode()).digest()).decode()
+    policy = client.get("/", headers={"Accept-Language": "de"}).headers["Content-Security-Policy"]
+    assert f"'sha256-{digest}'" in policy.split("script-src", 1)[1].split(";", 1)[0]
+    # Other screens, and a member's "/" (on the way to the members area), have no warning.
+    assert not _warning(_page(client, web_dist, "/faq"))
+    from tests.http.test_accounts_api import SIGNUP
+
+    client.post("/api/signup", json=SIGNUP)
+    assert not _warning(_page(client, web_dist, "/"))
+
+
+def test_no_warning_where_the_site_shows_none_or_the_build_has_none(client: ApiClient,
+                                                                    web_dist: Path) -> None:
+    import attrs
+
+    from adapters.http.first_paint import entry_warning
+    from application.site_queries import SiteSettings
+
+    assert not _warning(_page(client, web_dist, "/"))  # a build without first-paint.json
+    (web_dist / ".vite" / "first-paint.json").write_text(json.dumps(FIRST_PAINT))
+    assert _warning(_page(client, web_dist, "/"))
+    with client.application.app_context():
+        from adapters.http.composition import container
+
+        settings: SiteSettings = container().site_queries().settings("localhost", "en", None)
+    assert entry_warning(web_dist, "en", settings)
+    assert entry_warning(web_dist, "en", attrs.evolve(settings, enable_site_entry_popup="no")) == ""
+    assert entry_warning(web_dist, "fi", settings) == ""  # no texts for the language

@@ -4,7 +4,7 @@ import { settingsFixture, userFixture } from '../../test/fixtures';
 import { renderInRouter, seedStores, setupTestI18n } from '../../test/render';
 import { useSession } from '../../shared/session';
 import { ENTRY_WARNING_SKIP_KEY, shouldShowEntryWarning, type EntryWarningInputs } from './decision';
-import { EntryWarning } from './EntryWarning';
+import { EntryWarning, SERVER_COPY_ID } from './EntryWarning';
 
 const base: EntryWarningInputs = {
   settings: { enable_site_entry_popup: 'yes', entry_popup_all_layouts: false },
@@ -66,6 +66,19 @@ describe('EntryWarning', () => {
     seedStores({ settings: settingsFixture() });
     renderInRouter(<EntryWarning layout="default" />);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it.each([
+    ['shown', null],
+    ['not shown', '1700000000000'],
+  ])("takes over from the server's copy (drawn before the app loaded) when %s", (_case, skippedAt) => {
+    if (skippedAt) localStorage.setItem(ENTRY_WARNING_SKIP_KEY, skippedAt);
+    const copy = document.body.appendChild(document.createElement('div'));
+    copy.id = SERVER_COPY_ID;
+    seedStores({ settings: settingsFixture() });
+    renderInRouter(<EntryWarning layout="default" />);
+    expect(copy.isConnected).toBe(false);
+    expect(screen.queryAllByRole('dialog')).toHaveLength(skippedAt ? 0 : 1);
   });
 
   it.each([

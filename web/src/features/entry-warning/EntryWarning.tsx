@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LayoutName } from '../../shared/routing/layout';
 import { PlainModal } from '../../shared/ui/PlainModal';
@@ -27,11 +27,18 @@ function leave() {
   else location.href = 'about:blank';
 }
 
+/** The server draws this warning on a visitor's "/" before the app has loaded, as the
+ * page's first paint (adapters/http/first_paint.py, the same markup): the app's takes over,
+ * or none when the visitor entered there. */
+export const SERVER_COPY_ID = 'boot-entry-warning';
+
 export function EntryWarning({ layout }: { layout: LayoutName }) {
   const { t } = useTranslation();
   const settings = useSettings((s) => s.settings);
   const loggedIn = useIsLoggedIn();
   const [skippedAt, setSkippedAt] = useState(readSkippedAt);
+  // Before the browser paints: the two never show at once.
+  useLayoutEffect(() => document.getElementById(SERVER_COPY_ID)?.remove(), []);
   const show = shouldShowEntryWarning({ settings, layout, loggedIn, standalone: isStandalone(), skippedAt });
   if (!show || !settings) return null;
 
