@@ -144,7 +144,7 @@ def test_the_entry_warning_comes_with_the_page(browser: Browser, live_server: st
     context = new_context(browser, PHONE)
     page = context.new_page()
     errors: list[str] = []
-    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("console", lambda message: errors.append(message.text))
     page.route(re.compile(r"/assets/.*\.js$"), lambda route: route.abort())
     page.goto(live_server)
     dialog = page.get_by_role("dialog")
