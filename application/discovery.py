@@ -12,7 +12,6 @@ from application.ports.impressions import Impressions
 from application.ports.transaction import UnitFactory
 from application.ports.units import SocialUnit
 from application.shared.liking import shared_site_ids
-from application.shared.listings import listed
 from application.shared.lookups import existing_member
 from application.shared.photo_links import PhotoLinks
 from application.shared.search_results import (
@@ -213,16 +212,14 @@ class Discovery:
         if not filters.first_page or total >= PAGE_SIZE // 2:
             return []
         shown = tuple(card.id for card in results)
-        similar: list[FoundCard] = []
-        relaxed, tries = filters.relaxed(), 0
-        while relaxed is not None and len(shown) < PAGE_SIZE and tries < RELAXATIONS:
-            tries += 1
-            query = self._query(site_ids, viewer, relaxed, now, seeker, exclude=shown)
-            found = listed(uow, uow.discovery.found, query, PAGE_SIZE - len(shown))
-            similar += found
-            shown += tuple(card.id for card in found)
+        steps: list[SearchQuery] = []
+        relaxed = filters.relaxed()
+        while relaxed is not None and len(steps) < RELAXATIONS:
+            steps.append(self._query(site_ids, viewer, relaxed, now, seeker, exclude=shown))
             relaxed = relaxed.relaxed()
-        return similar
+        # Each step finds whom the ones before it find and more: one round trip for all.
+        return uow.discovery.found_first(steps, PAGE_SIZE - len(shown), SEARCH_ORDER) \
+            if steps else []
 
     # --- one member --------------------------------------------------------------------
 

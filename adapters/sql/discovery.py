@@ -431,6 +431,37 @@ def _listed_counted_statement(connection: Connection, query: SearchQuery,
             .order_by(page.c.rank, m.c.id.desc()).limit(limit))
 
 
+def _found_first_statement(connection: Connection, queries: list[SearchQuery],
+                           order: tuple[Listing, ...]) -> Any:
+    """SqlDiscovery.found_first's statement (PostgreSQL), kept: every step's listings
+    walked as _listed_counted's branches are, each member placed at the first step that
+    finds them (the steps widen, so a later one finds the earlier ones' members again),
+    then the cards of the page only."""
+    branches = []
+    for n, query in enumerate(queries):
+        conditions = _conditions(query, connection, _Values(True, f"r{n}_"))
+        reach = bindparam(f"r{n}_reach", type_=Integer)
+        branches += [select(m.c.id, literal(n).label("step"), literal(rank).label("rank"))
+                     .select_from(m.join(p, p.c.member_id == m.c.id))
+                     .where(*conditions, _listing(listing)).order_by(m.c.id.desc())
+                     .limit(reach).subquery() for rank, listing in enumerate(order)]
+    found = union_all(*(select(branch.c.id, branch.c.step, branch.c.rank)
+                        for branch in branches)).subquery("found")
+    step = func.min(found.c.step).label("step")
+    page = (select(found.c.id, found.c.rank, step).group_by(found.c.id, found.c.rank)
+            .order_by(step, found.c.rank, found.c.id.desc())
+            .limit(bindparam("page_size", type_=Integer)).subquery("page"))
+    near = next((query.near for query in queries if query.near is not None), None)
+    km = (_km(connection, near.centre, _Values(True, "r0_")) if near is not None
+          else null()).label("km")
+    active = case((m.c.show_online.is_(True), ls.c.seen_at), else_=null()).label("active_at")
+    return (select(*_CARD.selected_columns, p.c.sexuality, p.c.interests, m.c.listing,
+                   _liked(queries[0], _Values(True, "r0_")), km, active)
+            .select_from(page.join(m, m.c.id == page.c.id).join(p, p.c.member_id == page.c.id)
+                         .outerjoin(ph, _MAIN_PHOTO).outerjoin(ls, ls.c.member_id == m.c.id))
+            .order_by(page.c.step, page.c.rank, m.c.id.desc()))
+
+
 def _found(row: Any) -> FoundCard:
     return FoundCard(**attrs.asdict(_card(row), recurse=False), sexuality=row.sexuality,
                      interests=tuple(row.interests), listing=Listing(row.listing),
@@ -509,6 +540,27 @@ class SqlDiscovery:
         _plan_for_these_values(self.connection)
         return int(self.connection.execute(
             _counting(self.connection, query, at_most)).scalar_one())
+
+    def found_first(self, queries: list[SearchQuery], limit: int,
+                    order: tuple[Listing, ...]) -> list[FoundCard]:
+        if self.connection.dialect.name != "postgresql":  # its round trips are calls
+            found: list[FoundCard] = []
+            for query in queries:
+                taken = tuple(card.id for card in found)
+                step = attrs.evolve(query, exclude=(*query.exclude, *taken))
+                found += self.found_counted(step, limit - len(found), 0, order, 1).cards
+                if len(found) >= limit:
+                    break
+            return found
+        _plan_for_these_values(self.connection)
+        connection = self.connection
+        named: dict[str, Any] = {"page_size": limit}
+        for n, query in enumerate(queries):
+            # Step n's first limit * (n + 1) hold ``limit`` whom no step before found.
+            named.update(_named_values(query, f"r{n}_"), **{f"r{n}_reach": limit * (n + 1)})
+        shape = ("first", connection.dialect.name, order, *(_shape(query) for query in queries))
+        statement = _kept(shape, lambda: _found_first_statement(connection, queries, order))
+        return [_found(row) for row in connection.execute(statement, named)]
 
     def counts(self, queries: list[SearchQuery], at_most: list[int]) -> list[int]:
         _plan_for_these_values(self.connection)

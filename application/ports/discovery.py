@@ -138,6 +138,12 @@ class DiscoveryRepository(Protocol):
         every member the query finds without the cursor, up to ``at_most``: a search's
         page and its total, in one round trip where the database allows."""
         ...
+    def found_first(self, queries: list[SearchQuery], limit: int,
+                    order: tuple[Listing, ...]) -> list[FoundCard]:
+        """Up to ``limit`` members: whom the first query finds, then whom only the next
+        one finds, and so on, each query's in listing order (as ``found_counted``), no
+        one twice; in one round trip where the database allows."""
+        ...
     def counts(self, queries: list[SearchQuery], at_most: list[int]) -> list[int]:
         """``count`` of each query (up to its ``at_most``), in one round trip."""
         ...

@@ -133,6 +133,14 @@ class MemoryDiscovery:
                         for m in listed[offset:offset + limit]],
                        self.count(attrs.evolve(query, before_id=None), at_most))
 
+    def found_first(self, queries: list[SearchQuery], limit: int,
+                    order: tuple[Listing, ...]) -> list[FoundCard]:
+        found: list[FoundCard] = []
+        for query in queries:
+            step = attrs.evolve(query, exclude=(*query.exclude, *(card.id for card in found)))
+            found += self.found_counted(step, limit - len(found), 0, order, 1).cards
+        return found[:limit]
+
     def counts(self, queries: list[SearchQuery], at_most: list[int]) -> list[int]:
         return [self.count(query, most) for query, most in zip(queries, at_most, strict=True)]
 
