@@ -112,10 +112,8 @@ class Discovery:
                 results = real_first(results, [card.is_fictional for card in results])
             similar = self._similar(uow, site_ids, viewer, filters, results, total, now, seeker)
             shown = [card.id for card in [*results, *similar]]
-            # The page's hearts came with its cards; similar members are asked apart.
-            liked = {card.id for card in results if card.liked}
-            if viewer is not None and similar:
-                liked |= uow.likes.liked_among(viewer.id, [card.id for card in similar])
+            # The hearts come with the cards, similar members' too.
+            liked = {card.id for card in [*results, *similar] if card.liked}
         if self.impressions is not None and results:
             self.impressions.count([card.id for card in results], today)
         mutual = viewer is not None and not filters.everyone

@@ -125,6 +125,16 @@ def test_blocking_hides_both_ways(client: ApiClient, crowd: dict[str, int]) -> N
     assert client.post("/api/members/999999/block").status_code == 404
 
 
+def test_the_hearts_of_similar_members_come_with_them(client: ApiClient,
+                                                      crowd: dict[str, int]) -> None:
+    client.post("/api/signup", json=SIGNUP)
+    assert client.post(f"/api/members/{crowd['anna']}/like").status_code == 200
+    few = client.get("/api/members?gender=female&country=NL&region=NL-ZH&min_age=44"
+                     "&max_age=46&everyone=1").json
+    assert names(few) == {"Bea"} and [card["id"] for card in few["similar"]] == [crowd["anna"]]
+    assert few["liked"] == [crowd["anna"]]
+
+
 def test_the_answer_says_whom_of_its_cards_i_like(client: ApiClient,
                                                   crowd: dict[str, int]) -> None:
     # The cards' hearts show with the page; the likes lists load after the first screen.
