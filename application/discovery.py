@@ -175,12 +175,15 @@ class Discovery:
         """Best first: the first POOL members in listing order, ranked by their fit
         (domain.ranking.best_first), give the first POOL_PAGES pages; the pages after
         go on in listing order from the pool's last member (keyset, ``next``)."""
+        if self.impressions is not None:  # their stored impressions come with the cards
+            query = attrs.evolve(query, shown_on=now.date())
         found = uow.discovery.found_counted(query, POOL + 1, 0, SEARCH_ORDER,
                                             self.count_cap + 1)
         pool = found.cards
         ranked = pool[:POOL]
-        shown_today = (self.impressions.shown([card.id for card in ranked], now.date())
-                       if self.impressions is not None else {})
+        pending = (self.impressions.pending([card.id for card in ranked], now.date())
+                   if self.impressions is not None else {})
+        shown_today = {card.id: card.shown_today + pending.get(card.id, 0) for card in ranked}
         by_id = {card.id: card for card in ranked}
         order = best_first(viewer.profile, [candidate(card, shown_today.get(card.id, 0))
                                             for card in ranked], now, self.impression_cap)

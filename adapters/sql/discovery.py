@@ -45,7 +45,8 @@ from domain.discovery import Listing
 from domain.distance import EARTH_RADIUS_KM, Box, Position, haversine_km
 from domain.matching import sexualities_wanting
 
-m, p, ph, b, lk, sw = t.members, t.profiles, t.photos, t.blocks, t.likes, t.swipes
+m, p, ph, b, lk, sw, im = t.members, t.profiles, t.photos, t.blocks, t.likes, t.swipes, \
+    t.impressions
 ls = t.last_seen
 
 _MAIN_PHOTO = and_(ph.c.member_id == m.c.id, ph.c.is_main.is_(True), ph.c.status == "active")
@@ -252,6 +253,7 @@ def _values_of(query: SearchQuery) -> dict[str, Any]:
         named["blocked"] = list(query.blocked)
     given: tuple[tuple[str, Any], ...] = (
         ("before_id", query.before_id), ("online_since", query.online_since),
+        ("shown_on", query.shown_on),
         ("exclude", list(query.exclude) or None), ("country", query.country or None),
         ("region", query.region or None))
     named.update((name, value) for name, value in given if value is not None)
@@ -279,6 +281,7 @@ def _shape(query: SearchQuery) -> tuple[Any, ...]:
             query.before_id is None, bool(query.exclude), query.not_liked, query.not_swiped,
             query.listing, query.wanting, query.gender, query.fictional,
             query.online_since is None, bool(query.country), bool(query.region),
+            query.shown_on is None,
             near is None, near is not None and near.box is None,
             near is not None and near.inner is None)
 
@@ -325,9 +328,11 @@ def _found_page(connection: Connection, query: SearchQuery, nearest: bool, limit
         km = (_km(connection, query.near.centre) if query.near is not None
               else null()).label("km")
         active = case((m.c.show_online.is_(True), ls.c.seen_at), else_=null()).label("active_at")
+        cards, shown = _with_impressions(_CARD.outerjoin(ls, ls.c.member_id == m.c.id),
+                                         query, _ONE_SEARCH)
         return list(connection.execute(
-            _CARD.add_columns(p.c.sexuality, p.c.interests, m.c.listing, _liked(query), km,
-                              active).outerjoin(ls, ls.c.member_id == m.c.id)
+            cards.add_columns(p.c.sexuality, p.c.interests, m.c.listing, _liked(query), km,
+                              active, shown)
             .where(*_conditions(query, connection))
             .order_by(*([p.c.lat.is_(None), km, m.c.id.desc()] if nearest else [m.c.id.desc()]))
             .limit(limit).offset(offset)))
@@ -423,12 +428,22 @@ def _listed_counted_statement(connection: Connection, query: SearchQuery,
     km = (_km(connection, query.near.centre, values) if query.near is not None
           else null()).label("km")
     active = case((m.c.show_online.is_(True), ls.c.seen_at), else_=null()).label("active_at")
+    cards = (counted.outerjoin(page, true()).outerjoin(m, m.c.id == page.c.id)
+             .outerjoin(p, p.c.member_id == page.c.id).outerjoin(ph, _MAIN_PHOTO)
+             .outerjoin(ls, ls.c.member_id == m.c.id))
+    cards, shown = _with_impressions(cards, query, values)
     return (select(counted.c.total, *_CARD.selected_columns, p.c.sexuality, p.c.interests,
-                   m.c.listing, _liked(query, values), km, active)
-            .select_from(counted.outerjoin(page, true()).outerjoin(m, m.c.id == page.c.id)
-                         .outerjoin(p, p.c.member_id == page.c.id).outerjoin(ph, _MAIN_PHOTO)
-                         .outerjoin(ls, ls.c.member_id == m.c.id))
-            .order_by(page.c.rank, m.c.id.desc()).limit(limit))
+                   m.c.listing, _liked(query, values), km, active, shown)
+            .select_from(cards).order_by(page.c.rank, m.c.id.desc()).limit(limit))
+
+
+def _with_impressions(cards: Any, query: SearchQuery, values: _Values) -> tuple[Any, Any]:
+    """Best first's stored impressions of the day (issue 29.3), read with the cards."""
+    if query.shown_on is None:
+        return cards, literal(0).label("shown")
+    day = values("shown_on", query.shown_on, im.c.day)
+    return (cards.outerjoin(im, and_(im.c.member_id == m.c.id, im.c.day == day)),
+            func.coalesce(im.c.shown, 0).label("shown"))
 
 
 def _found_first_statement(connection: Connection, queries: list[SearchQuery],
@@ -466,7 +481,7 @@ def _found(row: Any) -> FoundCard:
     return FoundCard(**attrs.asdict(_card(row), recurse=False), sexuality=row.sexuality,
                      interests=tuple(row.interests), listing=Listing(row.listing),
                      km=None if row.km is None else float(row.km), active_at=row.active_at,
-                     liked=bool(row.liked))
+                     liked=bool(row.liked), shown_today=row._mapping.get("shown") or 0)
 
 
 @attrs.define

@@ -58,6 +58,11 @@ class BufferedImpressions:
         if due:
             self.flush()
 
+    def pending(self, member_ids: Collection[int], day: date) -> dict[int, int]:
+        with self._lock:
+            return {member_id: self._pending[(day, member_id)] for member_id in set(member_ids)
+                    if (day, member_id) in self._pending}
+
     def shown(self, member_ids: Collection[int], day: date) -> dict[int, int]:
         ids = list(set(member_ids))
         if not ids:

@@ -43,6 +43,8 @@ class SearchQuery:
     # The members blocked either way with the viewer, when read before the search (a
     # Seeker's); None: the search looks them up itself.
     blocked: tuple[int, ...] | None = None
+    # Read the cards' stored impressions of this day with them (best first, issue 29.3).
+    shown_on: date | None = None
 
 
 @attrs.frozen
@@ -103,6 +105,9 @@ class FoundCard(CandidateCard):
     km: float | None  # from the query's centre, cell to cell; None: no position
     active_at: datetime | None  # last seen with a live connection, when they show it
     liked: bool = False  # the viewer likes them (read with the page)
+    # Times shown in search results on the query's shown_on day, as stored (read with the
+    # page; Impressions.pending adds this process's counts not yet written).
+    shown_today: int = 0
 
 
 @attrs.frozen

@@ -48,7 +48,11 @@ def _named_in(statement: Any) -> dict[str, Any]:
     return {name: bind.value for name, bind in compiled.binds.items() if not bind.unique}
 
 
-@pytest.mark.parametrize("query", SHAPES.values(), ids=SHAPES.keys())
+BEST_FIRST = {**SHAPES, "best first, with the day's impressions": attrs.evolve(
+    BASE, shown_on=date(2026, 11, 29))}
+
+
+@pytest.mark.parametrize("query", BEST_FIRST.values(), ids=BEST_FIRST.keys())
 @pytest.mark.parametrize("resumes", [False, True], ids=["page", "cursor"])
 def test_a_kept_statement_names_every_value_the_search_gives(query: SearchQuery,
                                                              resumes: bool) -> None:

@@ -185,5 +185,8 @@ def test_best_first_spreads_attention_past_the_daily_cap(app: Flask, container: 
     # That search showed her for the 300th time today: from now on she comes after others.
     assert names(tom.get("/api/members?gender=female").json) == ["Quiet", "Popular"]
     impressions.flush()  # what other processes read
+    # Written, her count comes with her card: she stays after the others.
+    assert impressions.pending([popular], datetime.now(UTC).date()) == {}
+    assert names(tom.get("/api/members?gender=female").json) == ["Quiet", "Popular"]
     tomorrow = datetime.now(UTC).date() + timedelta(days=1)
     assert impressions.shown([popular], tomorrow) == {}
