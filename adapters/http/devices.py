@@ -36,13 +36,16 @@ def device_id() -> str:
 
 
 def _give_device(response: Response) -> Response:
-    if response.cache_control.public or not (request.path.startswith("/api/")
-                                              or response.mimetype == "text/html"):
-        return response
+    # A browser that has its cookie is the common case, and the cheap one to tell (the
+    # cookies are parsed already, for the session): the answer's cache and type are
+    # parsed only to decide on giving one (issue 36.1).
     if _NEW not in g:
         found = request.cookies.get(DEVICE_COOKIE)
         if found and DEVICE_ID.fullmatch(found):
             return response
+    if response.cache_control.public or not (request.path.startswith("/api/")
+                                              or response.mimetype == "text/html"):
+        return response
     response.set_cookie(DEVICE_COOKIE, device_id(),
                         max_age=int(DEVICE_LIFETIME.total_seconds()), path="/",
                         httponly=True, samesite="Lax", secure=_secure())
