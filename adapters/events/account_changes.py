@@ -66,6 +66,7 @@ class ListeningSignIns(RecentSignIns):
     _subscribed: bool = False
     _tried_at: datetime | None = None
     _missed: int | None = None
+    _missed_of: Callable[[], int | None] | None = None
 
     def signed_in(self, token: str | None) -> SignedIn | None:
         missed = self._bus_missed() if self._subscribed else None
@@ -81,8 +82,10 @@ class ListeningSignIns(RecentSignIns):
     def _bus_missed(self) -> int | None:
         """How often the bus may have missed other processes' events (None: it cannot
         hear them now); a bus without the notion hears everything."""
-        missed = getattr(self.events, "missed", None)
-        return 0 if missed is None else missed()
+        missed = self._missed_of
+        if missed is None:  # looked up once: through the bus's wrappers on every read
+            missed = self._missed_of = getattr(self.events, "missed", None) or _none_missed
+        return missed()
 
     def _listen(self) -> bool:
         now = self.clock.now()
@@ -104,3 +107,7 @@ class ListeningSignIns(RecentSignIns):
     def _heard_of(self, event: Event) -> None:
         if isinstance(event, AccountChanged):
             self.forget(event.member)
+
+
+def _none_missed() -> int:
+    return 0

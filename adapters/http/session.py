@@ -3,6 +3,8 @@ Secure behind HTTPS. Only its digest is stored server-side."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from flask import Flask, Response, g, request
 
 from adapters.http.composition import container
@@ -26,15 +28,18 @@ def session_token() -> str | None:
 _READS = frozenset({"GET", "HEAD"})
 
 
+_NOT_YET = object()
+
+
 def signed_in() -> SignedIn | None:
     """The session lookup, once per request (it reads the member's page data too)."""
-    if "signed_in" not in g:
-        if request.method in _READS:
-            g.signed_in = container().recent_sign_ins().signed_in(session_token())
-        else:
-            g.signed_in = container().sign_in().signed_in(session_token())
-    found: SignedIn | None = g.signed_in
-    return found
+    # One look at g for the common case, a view asking again (each look costs).
+    found = g.get("signed_in", _NOT_YET)
+    if found is _NOT_YET:
+        built = container()
+        lookups = built.recent_sign_ins() if request.method in _READS else built.sign_in()
+        found = g.signed_in = lookups.signed_in(session_token())
+    return cast("SignedIn | None", found)
 
 
 def init_sessions(app: Flask) -> None:
