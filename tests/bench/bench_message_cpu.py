@@ -1,0 +1,173 @@
+"""Benchmark (issue 36.3): the server's CPU time per chat message, in-process, on a
+PostgreSQL database this bench creates and drops itself; the goal is 4 ms.
+
+Two premium members of the default site (messages free, as bench_chat sends them) write
+to each other in turn through POST /api/members/<id>/messages: the WSGI app is called
+straight with the request a browser sends (session and device cookies, JSON body), so
+the figure is the app's own CPU (hooks, sign-in, the send with its SQL and screening,
+the answer, the events to Redis), without a test client's. The messages are timed in
+SLICES: the median slice's CPU (time.process_time) per message is the figure, the best
+slice's beside it (on a busy box a slice that shared its cores runs slower); wall time
+and the SQL statements per message too, and the machine's load (the box is shared: read
+the figures with it). Then as many openers, each the first message of a new
+conversation (others' pairs, so no one's daily cap or mass-opener check is reached).
+``--profile`` prints cProfile's costliest functions (by CPU time) of the messages.
+
+    .venv/bin/python tests/bench/bench_message_cpu.py [--messages 2000] [--profile]
+
+Redis: BENCH_REDIS_URL (default db 12), as bench_chat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import os
+import pstats
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from sqlalchemy import event  # noqa: E402
+
+from tests.bench.bench_chat import HOST, REDIS, prepare  # noqa: E402
+from tests.bench.databases import postgres_database  # noqa: E402
+
+WARM_UP = 200
+SLICES = 10
+GOAL_MS = 4.0
+
+
+def _load() -> str:
+    return "load " + " ".join(f"{figure:.2f}" for figure in os.getloadavg())
+
+
+def _request(app: Any, token: str, device: str, to: int, text: str) -> Callable[[], int]:
+    """One POST of a message, as the WSGI server hands it to the app: its status."""
+    from werkzeug.test import EnvironBuilder
+
+    body = json.dumps({"text": text}).encode()
+    environ = EnvironBuilder(
+        path=f"/api/members/{to}/messages", method="POST", base_url=f"http://{HOST}",
+        data=body, headers=[("Cookie", f"auth._token={token}; amora_device={device}"),
+                            ("Content-Type", "application/json"),
+                            ("Accept", "application/json")]).get_environ()
+
+    def send() -> int:
+        status: list[str] = []
+        answer = app(dict(environ, **{"wsgi.input": io.BytesIO(body)}),
+                     lambda line, _headers, *_: status.append(line))
+        try:
+            b"".join(answer)
+        finally:
+            getattr(answer, "close", lambda: None)()
+        return int(status[0].split()[0])
+
+    return send
+
+
+class Timing:
+    """CPU and wall time per message of SLICES slices, the SQL statements counted."""
+
+    def __init__(self, engine: Any, profile: cProfile.Profile | None) -> None:
+        self.engine, self.profile = engine, profile
+        self.slices: list[float] = []
+        self.wall = 0.0
+        self.statements = 0
+        self.messages = 0
+
+    def _count(self, *_: object) -> None:
+        self.statements += 1
+
+    def run(self, sends: list[Callable[[], int]]) -> None:
+        event.listen(self.engine, "before_cursor_execute", self._count)
+        per_slice = max(1, len(sends) // SLICES)
+        for start in range(0, len(sends), per_slice):
+            cpu = 0.0
+            part = sends[start:start + per_slice]
+            for send in part:
+                if self.profile:
+                    self.profile.enable()
+                started_cpu, started_wall = time.process_time(), time.perf_counter()
+                status = send()
+                cpu += time.process_time() - started_cpu
+                self.wall += time.perf_counter() - started_wall
+                if self.profile:
+                    self.profile.disable()
+                assert status == 201, status
+            self.slices.append(cpu / len(part))
+            self.messages += len(part)
+        event.remove(self.engine, "before_cursor_execute", self._count)
+
+    def line(self, name: str) -> str:
+        return (f"  {name:<22} CPU {statistics.median(self.slices) * 1e3:5.2f} ms per message"
+                f" (best slice {min(self.slices) * 1e3:5.2f})   wall "
+                f"{self.wall / self.messages * 1e3:5.2f} ms   SQL "
+                f"{self.statements / self.messages:5.2f} statements")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--messages", type=int, default=2000)
+    parser.add_argument("--profile", action="store_true")
+    options = parser.parse_args(argv)
+    count = options.messages
+
+    from adapters.container import build_container
+    from adapters.http.app import create_app
+    from tests.conftest import make_config
+
+    profile = cProfile.Profile(time.process_time) if options.profile else None
+    with tempfile.TemporaryDirectory() as directory, postgres_database() as url:
+        folder = Path(directory)
+        (folder / "dist" / "assets").mkdir(parents=True)
+        (folder / "dist" / "index.html").write_text("<!doctype html><div id=root></div>")
+        # Ann and Bob, then the openers' senders and recipients.
+        members = prepare(url, folder / "var", 2 + 2 * count)
+        container = build_container(make_config(
+            folder / "var", DATABASE_URL=url, REDIS_URL=REDIS, WEB_DIST=str(folder / "dist")))
+        try:
+            app = create_app(container)
+            (ann, ann_token), (bob, bob_token) = members[:2]
+            pair = [_request(app, ann_token, "a" * 32, bob,
+                             "How was your weekend? Mine was lovely, thanks."),
+                    _request(app, bob_token, "b" * 32, ann,
+                             "Good, we went to the sea. Shall we meet on Friday?")]
+            for n in range(WARM_UP):  # the conversation, caches, the pool's connections
+                assert pair[n % 2]() == 201
+            load_before = _load()
+            messages = Timing(container.engine(), profile)
+            messages.run([pair[n % 2] for n in range(count)])
+            senders, recipients = members[2:2 + count], members[2 + count:]
+            openers = Timing(container.engine(), None)
+            openers.run([_request(app, token, f"{n:032d}", recipient, "Hi! How are you?")
+                         for n, ((_, token), (recipient, _)) in
+                         enumerate(zip(senders, recipients, strict=True))])
+        finally:
+            container.engine().dispose()
+    profiled = ", under cProfile" if profile else ""
+    print(f"PostgreSQL, in-process (the WSGI app called straight{profiled}), median of "
+          f"{SLICES} slices; {load_before} -> {_load()}:")
+    print(messages.line(f"{count} messages"))
+    print(openers.line(f"{count} openers"))
+    verdict = "met" if statistics.median(messages.slices) * 1e3 <= GOAL_MS else "MISSED"
+    print(f"goal: a message in a conversation <= {GOAL_MS:g} ms of CPU: {verdict}")
+    if profile:
+        printed = io.StringIO()
+        stats = pstats.Stats(profile, stream=printed)
+        stats.sort_stats("tottime").print_stats(40)
+        stats.sort_stats("cumulative").print_stats(60)
+        print(printed.getvalue())
+
+
+if __name__ == "__main__":
+    main()
