@@ -9,7 +9,9 @@ from typing import Any
 import attrs
 from sqlalchemy import (
     Connection,
+    Integer,
     String,
+    bindparam,
     cast,
     delete,
     func,
@@ -97,6 +99,16 @@ members_with_profiles = select(
 ).join(t.profiles, t.profiles.c.member_id == t.members.c.id)
 
 
+# SqlMembers.lock's statements, built once (a chat message's first statement, issue 36.3).
+# NO KEY UPDATE: rows that merely reference the member (a message to them, a like) are not
+# held up by it. SQLite's no-op write takes the database's write lock.
+_LOCK = (select(t.members.c.id).where(t.members.c.id == bindparam("member", type_=Integer))
+         .with_for_update(key_share=True))
+_LOCK_BY_WRITING = (update(t.members)
+                    .where(t.members.c.id == bindparam("member", type_=Integer))
+                    .values(id=t.members.c.id))
+
+
 @attrs.define
 class SqlMembers:
     connection: Connection
@@ -166,14 +178,8 @@ class SqlMembers:
         gifts and unlocks run one after another and a counted allowance cannot be
         exceeded. Call it first in the unit of work: on SQLite the no-op write takes the
         database's write lock before anything is read."""
-        if self.connection.dialect.name == "postgresql":
-            # NO KEY UPDATE: rows that merely reference the member (a message to them,
-            # a like) are not held up by it.
-            self.connection.execute(select(t.members.c.id).where(t.members.c.id == member_id)
-                                    .with_for_update(key_share=True))
-        else:
-            self.connection.execute(update(t.members).where(t.members.c.id == member_id)
-                                    .values(id=t.members.c.id))
+        postgres = self.connection.dialect.name == "postgresql"
+        self.connection.execute(_LOCK if postgres else _LOCK_BY_WRITING, {"member": member_id})
 
     def text_flagged(self, limit: int) -> Sequence[Member]:
         """Members whose name or about text the scam shield flagged (saved anyway), for

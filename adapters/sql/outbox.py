@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import attrs
-from sqlalchemy import Connection, Engine, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, or_, select, update
 
 from adapters.jobs.codec import job_json
 from adapters.sql import tables as t
@@ -32,6 +32,13 @@ class ClaimedJob:
     attempts: int  # this run included
 
 
+# A job added, built once (one with every chat message, issue 36.3).
+_ADD = insert(ob).values(name=bindparam("name", type_=ob.c.name.type),
+                         args=bindparam("args", type_=ob.c.args.type),
+                         created_at=bindparam("at", type_=ob.c.created_at.type),
+                         run_after=bindparam("at", type_=ob.c.run_after.type), attempts=0)
+
+
 @attrs.define
 class SqlOutbox:
     """The unit of work's `jobs`: a job runs only if the transaction commits."""
@@ -42,8 +49,7 @@ class SqlOutbox:
     def add(self, job: Job) -> None:
         at = self.now()
         name, fields = job_json(job)
-        self.connection.execute(insert(ob).values(name=name, args=fields, created_at=at,
-                                                  run_after=at, attempts=0))
+        self.connection.execute(_ADD, {"name": name, "args": fields, "at": at})
 
 
 @attrs.define
