@@ -131,7 +131,8 @@ def spa(path: str) -> Response:
 # loaders wait for; other paths load theirs as before.
 _ROUTE_MODULES = {"/": ["src/features/home/HomeRoute.tsx"],
                   "/members": ["src/features/discovery/MembersPage.tsx",
-                               "src/features/discovery/discoveryLoader.ts"]}
+                               "src/features/discovery/discoveryLoader.ts",
+                               "src/app/slots/discoverySlots.tsx"]}  # the cards' like
 _ROUTE_CATALOGS = {"/members": ["discovery", "likes"]}  # discoveryLoader.ts SEARCH_NAMESPACES
 _DATE_LOCALES = {"en": "en-GB"}  # web/src/shared/i18n/dateLocale.ts
 # The global stylesheet comes as a chunk (so nothing blocks the first paint): load it now.

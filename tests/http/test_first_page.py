@@ -28,6 +28,8 @@ MANIFEST = {
     "src/features/navigation/MemberNav.tsx": {"file": "assets/MemberNav-1.js"},
     "src/features/discovery/discoveryLoader.ts": {"file": "assets/discoveryLoader-1.js",
                                                   "imports": ["_shared-1.js"]},
+    "src/app/slots/discoverySlots.tsx": {"file": "assets/discoverySlots-1.js",
+                                         "imports": ["_shared-1.js"]},
     "src/locales/en/common.json": {"file": "assets/common-en.js"},
     "src/locales/de/common.json": {"file": "assets/common-de.js"},
     "src/locales/en/discovery.json": {"file": "assets/discovery-en.js"},
@@ -81,7 +83,8 @@ def test_the_locale_cookie_picks_the_language_and_other_screens_get_no_route_pre
     html = _page(client, web_dist, "/members", **{"Accept-Language": "de"})
     assert _boot_data(html)["language"] == "en"
     assert _preloads(html) == ["/assets/MembersPage-1.js", "/assets/discoveryLoader-1.js",
-                               "/assets/shared-1.js", "/assets/common-en.js",
+                               "/assets/shared-1.js", "/assets/discoverySlots-1.js",
+                               "/assets/common-en.js",
                                "/assets/discovery-en.js", "/assets/likes-en.js",
                                "/assets/en-GB.js"]
     assert _preloads(_page(client, web_dist, "/faq")) == ["/assets/common-en.js",

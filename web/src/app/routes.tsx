@@ -62,8 +62,10 @@ const discoveryPage = (
 ): AppRoute => ({
   path,
   layout: 'default',
-  // With the like and the gift they show (app/slots/discoverySlots.tsx).
-  page: () => Promise.all([page(), import('./slots/discoverySlots')]).then(([Page]) => Page),
+  // With the like they show (app/slots/discoverySlots.tsx), and a profile with its gift
+  // (giftSlots.tsx: the search does not wait for the gift's modal code).
+  page: () =>
+    Promise.all([page(), import('./slots/discoverySlots'), search ? null : import('./slots/giftSlots')]).then(([Page]) => Page),
   loader: () =>
     import('../features/discovery/discoveryLoader').then((m) => m.discoveryLoader(search ? m.SEARCH_NAMESPACES : m.PROFILE_NAMESPACES)),
   ...flags,

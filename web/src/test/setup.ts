@@ -7,6 +7,7 @@ import { TEST_CEILING_MS, WAIT_CEILING_MS } from './time';
 // screen (the like and gift on profiles and cards, the gift in a conversation, the ban's
 // decision on the ban page).
 import '../app/slots/discoverySlots';
+import '../app/slots/giftSlots';
 import '../app/slots/chatSlots';
 import '../app/slots/legalSlots';
 

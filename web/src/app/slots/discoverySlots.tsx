@@ -1,10 +1,9 @@
 /**
- * The member screens' like and gift (issue 35.5): the search and the profile name the
- * places (features/discovery/slots.ts), the likes and the gifts fill them. Loaded with
- * those screens (routes.tsx).
+ * The member screens' like (issue 35.5): the search and the profile name the places
+ * (features/discovery/slots.ts), the likes fill them. Loaded with those screens
+ * (routes.tsx); the profile's gift is giftSlots.tsx.
  */
-import { CardLikeSlot, ProfileGiftSlot, ProfileLikeSlot } from '../../features/discovery/slots';
-import { GiftButton } from '../../features/gifts';
+import { CardLikeSlot, ProfileLikeSlot } from '../../features/discovery/slots';
 import { LikeButton, useLikedByMe } from '../../features/likes';
 import type { MemberProfile } from '../../shared/members';
 
@@ -21,4 +20,3 @@ function ProfileLike({ profile, onChange }: { profile: MemberProfile; onChange: 
 
 CardLikeSlot.fill(CardLike);
 ProfileLikeSlot.fill(ProfileLike);
-ProfileGiftSlot.fill(GiftButton);
