@@ -478,7 +478,11 @@ def _found_first_statement(connection: Connection, queries: list[SearchQuery],
 
 
 def _found(row: Any) -> FoundCard:
-    return FoundCard(**attrs.asdict(_card(row), recurse=False), sexuality=row.sexuality,
+    # Built at once, not from a MemberCard: best first reads 73 of them per search.
+    image = CardImage(row.filename, row.thumb_filename) if row.filename else None
+    return FoundCard(id=row.id, name=row.name, gender=row.gender, birth_date=row.birth_date,
+                     country=row.country, region=row.region, city=row.city,
+                     is_fictional=row.is_fictional, main_image=image, sexuality=row.sexuality,
                      interests=tuple(row.interests), listing=Listing(row.listing),
                      km=None if row.km is None else float(row.km), active_at=row.active_at,
                      liked=bool(row.liked), shown_today=row._mapping.get("shown") or 0)
