@@ -19,6 +19,11 @@ child process (BENCH_BARE=1), never in the product.
     .venv/bin/python tests/bench/bench_user.py [requests per round]     (default 3000)
 
 BENCH_PORT picks the first of the two ports it serves on (default 18741).
+
+Beside req/s, the server's CPU per request (its processes' time on a CPU, from Linux's
+/proc, during each round): on a box that others load too, throughput swings with them
+(one member faster than bare Flask, now and then), while a request's CPU holds, so the
+CPU ratio is the figure to compare before and after a change (issue 36.1).
 """
 
 from __future__ import annotations
@@ -151,6 +156,23 @@ def _load(path: str, cookies: list[str], requests: int) -> tuple[float, list[flo
     return len(latencies) / elapsed, latencies
 
 
+def _cpu_seconds(session: int) -> float:
+    """Time on a CPU, so far, of every thread of the server's processes (the session
+    it was started in: its arbiter and its worker); nanoseconds in Linux's schedstat."""
+    total = 0
+    for process in Path("/proc").iterdir():
+        if not process.name.isdigit():
+            continue
+        try:
+            if int((process / "stat").read_text().rsplit(")", 1)[1].split()[3]) != session:
+                continue
+            total += sum(int((task / "schedstat").read_text().split()[0])
+                         for task in (process / "task").iterdir())
+        except (OSError, ValueError, IndexError):  # gone meanwhile
+            continue
+    return total / 1e9
+
+
 def _wait_healthy(process: subprocess.Popen[bytes], port: int) -> float:
     started = time.perf_counter()
     deadline = time.monotonic() + 60
@@ -197,24 +219,30 @@ def measure(kind: str, url: str, folder: Path, requests: int) -> None:
         for path, with_cookie in paths.values():  # warm up: every member signs in once
             _load(path, with_cookie, max(requests // 5, len(with_cookie) + CLIENTS))
         figures: dict[str, list[tuple[float, list[float]]]] = {name: [] for name in paths}
+        cpu: dict[str, list[float]] = {name: [] for name in paths}
         for _ in range(ROUNDS):  # interleaved, so a busy moment hits every endpoint
             for name, (path, with_cookie) in paths.items():
+                used = _cpu_seconds(server.pid)
                 figures[name].append(_load(path, with_cookie, requests))
+                cpu[name].append((_cpu_seconds(server.pid) - used) / requests)
     finally:
         _stop(server)
     print(f"\n{kind}: one gevent worker, {CLIENTS} keep-alive clients, "
           f"median of {ROUNDS} rounds of {requests} requests; "
           f"`amora serve` to healthy {cold[1]:.2f} s")
-    rates = {}
+    rates, costs = {}, {}
     for name, runs in figures.items():
         rate, latencies = sorted(runs, key=lambda run: run[0])[len(runs) // 2]
         rates[name] = rate
+        costs[name] = statistics.median(cpu[name])
         cuts = statistics.quantiles(latencies, n=100)
         print(f"  {name:<22}{rate:8.0f} req/s   p50 {cuts[49] * 1e3:6.2f} ms"
-              f"   p95 {cuts[94] * 1e3:6.2f} ms")
+              f"   p95 {cuts[94] * 1e3:6.2f} ms   server CPU {costs[name] * 1e6:5.0f} us/req")
     for name in list(rates)[2:]:
         print(f"  {name} vs bare app: {rates[name] / rates['bare app']:.0%}, "
-              f"vs bare route: {rates[name] / rates['bare route']:.0%}")
+              f"vs bare route: {rates[name] / rates['bare route']:.0%}; by server CPU: "
+              f"{costs['bare app'] / costs[name]:.0%} and "
+              f"{costs['bare route'] / costs[name]:.0%}")
 
 
 def main() -> None:
