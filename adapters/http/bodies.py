@@ -58,6 +58,9 @@ def read_body() -> None:
 
 
 def _announced() -> bool:
+    environ = request.environ
+    if "CONTENT_LENGTH" not in environ and "HTTP_TRANSFER_ENCODING" not in environ:
+        return False  # most requests (GETs): no header to read (issue 36.1)
     return bool(request.content_length) or \
         "chunked" in request.headers.get("Transfer-Encoding", "").lower()
 
