@@ -3,6 +3,7 @@ per request)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 
@@ -66,8 +67,8 @@ class SiteDirectory:
     def moved(self, host: str | None) -> Site | None:
         """The site a former domain now belongs to (None for any other host): requests
         to it are redirected to the site's domain."""
-        name = normalise_domain(host or "")
-        if not could_be_former(name):
+        name = _former_candidate(host or "")
+        if name is None:
             return None
         sites = self._sites()
         if any(site.domain == name for site in sites):
@@ -85,3 +86,12 @@ class SiteDirectory:
         if found is None:
             raise NotFound("site")
         return found
+
+
+@functools.lru_cache(maxsize=256)
+def _former_candidate(host: str) -> str | None:
+    """The host as a domain, if it could be a former one: asked on every request (the
+    redirect's check) with the few hosts a site is served on, so each is reduced once
+    (issue 36.1); any other Host header only takes a turn in the bounded cache."""
+    name = normalise_domain(host)
+    return name if could_be_former(name) else None
