@@ -160,8 +160,12 @@ class Discovery:
         if filters.order is Order.BEST and viewer is not None and filters.page <= POOL_PAGES:
             return self._best(uow, viewer, query, offset, now)
         if filters.order is Order.NEAREST:
+            if filters.after is not None:
+                query, offset = attrs.evolve(query, farther_than=filters.after), 0
             cards, counted = nearest(uow, query, PAGE_SIZE + 1, offset, at_most)
-            return FoundPage(cards[:PAGE_SIZE], len(cards) > PAGE_SIZE, None), counted
+            more = len(cards) > PAGE_SIZE
+            return (FoundPage(cards[:PAGE_SIZE], more, cards[PAGE_SIZE - 1].id if more else None),
+                    counted)
         if filters.after is not None:
             query, offset = attrs.evolve(query, before_id=filters.after), 0
         found = uow.discovery.found_counted(query, PAGE_SIZE + 1, offset, SEARCH_ORDER, at_most)

@@ -15,6 +15,11 @@ from domain.sites import LEGAL_MIN_AGE, Site
 MAX_AGE = 99
 PAGE_SIZE = 24
 MAX_PAGE = 500
+# Pages a search opens by their number; past them a page opens from the one before it
+# (``after``, that page's ``next``): by number, the database reads every member before the
+# page, so a deep page cost up to seven times the first; from its cursor it costs what the
+# first does (issue 36.2). Best first ranks its first pages from one pool (POOL_PAGES).
+NUMBERED_PAGES = 3
 # Searches count at most this many members: past it the answer is "1,000+", so no
 # request counts a whole 100k-member table (issue 17).
 COUNT_CAP = 1000
@@ -113,6 +118,8 @@ class SearchFilters:
             raise DomainError("invalid_age_range", min=LEGAL_MIN_AGE, max=MAX_AGE)
         if not 1 <= self.page <= MAX_PAGE:
             raise DomainError("invalid_page", max=MAX_PAGE)
+        if self.after is None and self.page > NUMBERED_PAGES:
+            raise DomainError("page_needs_cursor", max=NUMBERED_PAGES)
         if self.after is not None and self.after < 1:
             raise DomainError("invalid_request", detail="after")
         if self.region and not self.country:

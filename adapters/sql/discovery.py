@@ -107,24 +107,42 @@ def _km_or_null(*degrees: float | None) -> float | None:
     return haversine_km(*degrees)  # type: ignore[arg-type]
 
 
-def _km(connection: Connection, centre: Position, values: _Values = _ONE_SEARCH) -> Any:
-    """The distance in km from the centre to each member's cell. PostgreSQL computes
-    the haversine itself; SQLite has no trigonometry unless built with it, so it gets
-    the domain's function (registered once per database connection)."""
+def _km(connection: Connection, centre: Position, values: _Values = _ONE_SEARCH,
+        place: Any = p) -> Any:
+    """The distance in km from the centre to each member's cell (``place``: the profiles
+    it reads). PostgreSQL computes the haversine itself; SQLite has no trigonometry
+    unless built with it, so it gets the domain's function (registered once per database
+    connection)."""
     lat, lon = values("centre_lat", centre.lat, p.c.lat), values("centre_lon", centre.lon, p.c.lon)
     if connection.dialect.name == "sqlite":
         if not connection.info.get("km_function"):
             connection.connection.driver_connection.create_function(  # type: ignore[union-attr]
                 "amora_km", 4, _km_or_null, deterministic=True)
             connection.info["km_function"] = True
-        return func.amora_km(lat, lon, p.c.lat, p.c.lon)
-    half = (func.power(func.sin(func.radians(p.c.lat - lat) / 2), 2)
-            + func.cos(func.radians(lat)) * func.cos(func.radians(p.c.lat))
-            * func.power(func.sin(func.radians(p.c.lon - lon) / 2), 2))
+        return func.amora_km(lat, lon, place.c.lat, place.c.lon)
+    half = (func.power(func.sin(func.radians(place.c.lat - lat) / 2), 2)
+            + func.cos(func.radians(lat)) * func.cos(func.radians(place.c.lat))
+            * func.power(func.sin(func.radians(place.c.lon - lon) / 2), 2))
     # LEAST evaluates ``half`` once (CASE WHEN half > 1 ... ELSE half: twice, and it is
     # most of a radius search's time) but skips a NULL, so no position is NULL up front.
-    return case((or_(p.c.lat.is_(None), p.c.lon.is_(None)), null()),
+    return case((or_(place.c.lat.is_(None), place.c.lon.is_(None)), null()),
                 else_=2 * EARTH_RADIUS_KM * func.asin(func.sqrt(func.least(half, 1.0))))
+
+
+def _farther_than(connection: Connection, near: Near, cursor_id: int, values: _Values) -> Any:
+    """After the cursor's member in nearest-first order: the members with a position
+    farther from the centre, or as far and older (ids below), then those without one,
+    newest first; after a cursor without a position, only those, below it. The
+    cursor's distance is computed in the statement by the same expression as the
+    members', so "as far" compares equal values."""
+    cursor = values("farther_than", cursor_id, m.c.id)
+    there = p.alias("cursor_place")
+    cursor_km = (select(_km(connection, near.centre, values, there))
+                 .where(there.c.member_id == cursor).scalar_subquery())
+    km = _km(connection, near.centre, values)
+    unplaced = p.c.lat.is_(None) | p.c.lon.is_(None)
+    return case((cursor_km.is_(None), and_(unplaced, m.c.id < cursor)),
+                else_=or_(unplaced, km > cursor_km, and_(km == cursor_km, m.c.id < cursor)))
 
 
 def _near(connection: Connection, near: Near, values: _Values = _ONE_SEARCH) -> list[Any]:
@@ -224,6 +242,8 @@ def _conditions(query: SearchQuery, connection: Connection | None = None,
         conditions.append(m.c.is_fictional.is_(query.fictional))
     if query.near is not None and connection is not None:
         conditions += _near(connection, query.near, values)
+        if query.farther_than is not None:
+            conditions.append(_farther_than(connection, query.near, query.farther_than, values))
     if query.online_since is not None:
         conditions += [m.c.show_online.is_(True), m.c.id.in_(
             select(ls.c.member_id).where(
@@ -254,6 +274,7 @@ def _values_of(query: SearchQuery) -> dict[str, Any]:
     given: tuple[tuple[str, Any], ...] = (
         ("before_id", query.before_id), ("online_since", query.online_since),
         ("shown_on", query.shown_on),
+        ("farther_than", query.farther_than if query.near is not None else None),
         ("exclude", list(query.exclude) or None), ("country", query.country or None),
         ("region", query.region or None))
     named.update((name, value) for name, value in given if value is not None)
@@ -281,7 +302,7 @@ def _shape(query: SearchQuery) -> tuple[Any, ...]:
             query.before_id is None, bool(query.exclude), query.not_liked, query.not_swiped,
             query.listing, query.wanting, query.gender, query.fictional,
             query.online_since is None, bool(query.country), bool(query.region),
-            query.shown_on is None,
+            query.shown_on is None, query.farther_than is None,
             near is None, near is not None and near.box is None,
             near is not None and near.inner is None)
 

@@ -26,6 +26,9 @@ class SearchQuery:
     exclude: tuple[int, ...] = ()
     # Keyset paging: only members listed after this one (ids below it, newest first).
     before_id: int | None = None
+    # Keyset paging nearest first: only members after this one in that order (farther
+    # from the centre, or as far and older: ids below it among equals; no position last).
+    farther_than: int | None = None
     # The games leave out whom the viewer already liked, and (swipe game) already swiped.
     not_liked: bool = False
     not_swiped: bool = False

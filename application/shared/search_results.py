@@ -102,12 +102,14 @@ def nearest(uow: SocialUnit, query: SearchQuery, limit: int, offset: int,
     """Nearest first: the smallest radius on offer that holds the page (counted, up to
     the page) is sorted by distance instead of every member the search finds; members
     within a radius are all nearer than those outside it, so the page is the same.
-    Counted in one query with the search's own count (up to ``at_most``)."""
+    Counted in one query with the search's own count (up to ``at_most``), which leaves
+    the cursor out (``farther_than``: the rings count only the members after it)."""
     near = query.near
     assert near is not None
     rings = [attrs.evolve(query, near=Near(near.centre, radius)) for radius in RADII_KM
              if near.radius_km is None or radius < near.radius_km]
-    counted, *in_rings = uow.discovery.counts([query, *rings],
+    whole = attrs.evolve(query, farther_than=None)
+    counted, *in_rings = uow.discovery.counts([whole, *rings],
                                               [at_most] + [offset + limit] * len(rings))
     ring = next((ring for ring, count in zip(rings, in_rings, strict=True)
                  if count >= offset + limit), query)

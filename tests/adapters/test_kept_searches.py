@@ -38,6 +38,8 @@ SHAPES = {
     "within 25 km": attrs.evolve(BASE, near=Near(AMSTERDAM, 25)),
     "within 25 km of a pole": attrs.evolve(BASE, near=Near(NORTH_POLE, 25)),
     "anywhere, nearest first": attrs.evolve(BASE, near=Near(AMSTERDAM)),
+    "nearest first, from a cursor": attrs.evolve(BASE, near=Near(AMSTERDAM, 25),
+                                                 farther_than=42),
 }
 POSTGRESQL = create_engine("postgresql+psycopg://").dialect  # to compile with, no server
 RUN_TIME = {"cursor_id", "page_size", "skipped", "reach", "at_most"}

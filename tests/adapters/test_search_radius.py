@@ -91,3 +91,30 @@ def test_radius_searches_find_whom_the_domain_finds_nearest_first(uow: UowFactor
                                                              reverse=True)
         assert [card.km for card in anywhere][-2:] == [None, None]
         assert len(anywhere) == len(added)
+
+
+def test_nearest_first_pages_on_by_cursor_in_the_same_order(uow: UowFactory,
+                                                            seeded: Seeded) -> None:
+    """Issue 36.2: a page of nearest first opens from the last member of the page before
+    (``farther_than``), past members as far as that one (the grid puts many in one cell)
+    and on to those without a position, exactly as the whole list orders them."""
+    with uow() as work:
+        places = _places()
+        added = _add(work, [*places, *places[:40], None])  # members sharing cells
+        viewer = min(added)
+        work.commit()
+    query = SearchQuery(site_ids=(1,), viewer_id=viewer, born_from=date(1900, 1, 1),
+                        born_until=date(2100, 1, 1), gender="female")
+    with uow() as work:
+        for near in (Near(CENTRE, 100), Near(CENTRE)):
+            whole = [card.id for card in work.discovery.nearest(
+                attrs.evolve(query, near=near), 10_000, 0)]
+            walked: list[int] = []
+            while True:
+                page = work.discovery.nearest(attrs.evolve(
+                    query, near=near, farther_than=walked[-1] if walked else None), 7, 0)
+                if not page:
+                    break
+                walked += [card.id for card in page]
+            assert walked == whole
+            assert len(whole) > 60

@@ -76,6 +76,8 @@ class MemoryDiscovery:
                     and query.born_from <= profile.birth_date <= query.born_until
                     and member.id != viewer
                     and (query.before_id is None or member.id < query.before_id)
+                    # No positions in memory: nearest first is newest first.
+                    and (query.farther_than is None or member.id < query.farther_than)
                     and member.id not in query.exclude
                     and not (query.not_liked and viewer is not None
                              and (viewer, member.id) in store.likes)

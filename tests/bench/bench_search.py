@@ -3,8 +3,9 @@
 Creates its own databases — a temporary SQLite file and a PostgreSQL database
 ``amora_bench_<random>`` next to the one TEST_POSTGRES_URL names (that one is never
 touched) — seeds members, profiles and main photos in bulk, then times typical searches
-by a logged-in member through the search use case: page 1, page 50 by number (OFFSET) and,
-when the use case offers it, page 50 by cursor (``after`` the last member of page 49).
+by a logged-in member through the search use case: page 1, the last page a search opens by
+number (NUMBERED_PAGES, OFFSET) and pages 50 and 500 by cursor (``after`` the last member of
+the page before, as the web app opens them).
 Members live around the regions' main towns (positions snapped to the grid, issue
 29.2) with a mix of sexualities, so the two-way rule, radius searches, nearest first,
 best first and "online now" (a tenth online) are timed too. The searches come from
@@ -15,7 +16,7 @@ ratio.
 Run with `make bench` (``--postgresql-only``: skip SQLite); it asserts nothing.
 
 Issue 36.2 adds, per search: the SQL round trips of page 1 (statements sent, counted by
-SQLAlchemy's before_cursor_execute), page 500 by number next to pages 1 and 50, and at the
+SQLAlchemy's before_cursor_execute), page 500 by cursor next to pages 1 and 50, and at the
 end the searches per second of one process going through every page 1 in turn.
 ``--members N`` seeds N members instead of 100,000 (1,000,000 works; seeding takes minutes).
 
@@ -44,7 +45,7 @@ from sqlalchemy import event, insert, select  # noqa: E402
 from adapters.container import Container, build_container  # noqa: E402
 from adapters.sql import migrate, tables  # noqa: E402
 from application.shared.search_results import SearchPage  # noqa: E402
-from domain.discovery import SearchFilters, listing_of  # noqa: E402
+from domain.discovery import NUMBERED_PAGES, SearchFilters, listing_of  # noqa: E402
 from domain.members import Member, Profile  # noqa: E402
 from tests.bench.databases import postgres_database  # noqa: E402
 from tests.conftest import make_config, seed_default_site  # noqa: E402
@@ -57,7 +58,6 @@ VIEWERS = (int(sys.argv[sys.argv.index("--viewers") + 1]) if "--viewers" in sys.
            else 500)
 BATCH = 10_000
 RUNS = 40
-DEEP_RUNS = 8  # page 500 by number reads through ~12,000 members: fewer runs
 THROUGHPUT_ROUNDS = 10  # rounds over every search's page 1 for the searches per second
 COUNTRIES = {"NL": ["NL-NH", "NL-ZH", "NL-UT"], "DE": ["DE-BY", "DE-BE", "DE-HH"],
              "SE": ["SE-AB", "SE-O"], "PL": ["PL-14", "PL-12"]}
@@ -98,7 +98,6 @@ if POSITIONS:
         "online women 50 km": SearchFilters(gender="female", distance_km=50, online=True),
         "everyone, anywhere": SearchFilters(everyone=True, order=Order.NEWEST),
     })
-KEYSET = "after" in attrs.fields_dict(SearchFilters)
 HAS_LISTING = "listing" in tables.members.c  # the listing stored with the member (19.1)
 
 
@@ -198,15 +197,19 @@ def timed(search: Search, filters: SearchFilters, runs: int = RUNS) -> list[floa
     return timings
 
 
-def cursor_of_page(search: Search, filters: SearchFilters, page: int) -> int | None:
-    """The ``after`` cursor that leads to ``page``, by walking the pages before it."""
-    after = None
-    for number in range(1, page):
+def cursors_of(search: Search, filters: SearchFilters,
+               pages: tuple[int, ...]) -> dict[int, int]:
+    """The ``after`` cursors that lead to ``pages``, by walking the pages before them
+    (as a member does: past NUMBERED_PAGES a page opens from the one before it)."""
+    cursors, after = {}, None
+    for number in range(1, max(pages)):
         answer = search(attrs.evolve(filters, page=number, after=after))
         after = answer.next
         if after is None:
-            return None
-    return after
+            break
+        if number + 1 in pages:
+            cursors[number + 1] = after
+    return cursors
 
 
 def _viewers(container: Container, count: int) -> list[Member]:
@@ -254,16 +257,14 @@ def run(kind: str, url: str, root: Path) -> None:
         first = searching(filters)
         found = f"{first.num_results}{'+' if first.num_results_capped else ''}"
         sent = str(trips.of(searching, filters))
-        pages = [("1", filters), ("50 (page=50)", attrs.evolve(filters, page=50)),
-                 ("500 (page=500)", attrs.evolve(filters, page=500))]
-        if KEYSET:
-            after = cursor_of_page(searching, filters, 50)
-            if after is not None:
-                pages.append(("50 (after=)", attrs.evolve(filters, page=50, after=after)))
+        # Pages by number go as far as NUMBERED_PAGES (issue 36.2); deeper ones by cursor.
+        pages = [("1", filters), (f"{NUMBERED_PAGES} (page={NUMBERED_PAGES})",
+                                  attrs.evolve(filters, page=NUMBERED_PAGES))]
+        for number, after in cursors_of(searching, filters, (50, 500)).items():
+            pages.append((f"{number} (after=)", attrs.evolve(filters, page=number, after=after)))
         base = None
         for name, asked in pages:
-            runs = DEEP_RUNS if asked.page == 500 else RUNS
-            quantiles = statistics.quantiles(timed(searching, asked, runs), n=100)
+            quantiles = statistics.quantiles(timed(searching, asked, RUNS), n=100)
             base = base or quantiles[49]
             print(f"  {label:<24} {found:>7} {sent:>5}  {name:<14} {quantiles[49] * 1e3:7.2f}"
                   f" {quantiles[94] * 1e3:7.2f}  {quantiles[49] / base:5.2f}x")

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from domain.discovery import (
     MAX_PAGE,
+    NUMBERED_PAGES,
     PAGE_SIZE,
     SearchFilters,
     birth_dates_for,
@@ -130,3 +131,12 @@ def test_page_count_offers_the_next_page_while_more_follow(found: int, capped: b
         assert pages == min(max(page + 1, -(-found // PAGE_SIZE)), MAX_PAGE)
     if not capped and not more:
         assert pages == min(max(1, -(-found // PAGE_SIZE)), MAX_PAGE)
+
+
+def test_a_page_past_the_numbered_ones_opens_from_its_cursor() -> None:
+    assert SearchFilters(page=NUMBERED_PAGES).page == NUMBERED_PAGES
+    with pytest.raises(DomainError) as refused:
+        SearchFilters(page=NUMBERED_PAGES + 1)
+    assert (refused.value.code, refused.value.params) == ("page_needs_cursor",
+                                                          {"max": NUMBERED_PAGES})
+    assert SearchFilters(page=MAX_PAGE, after=7).page == MAX_PAGE

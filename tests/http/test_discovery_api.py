@@ -15,6 +15,7 @@ from sqlalchemy import event
 
 from adapters.container import Container
 from application.shared.listings import relist
+from domain.discovery import NUMBERED_PAGES, PAGE_SIZE
 from domain.members import AccountStatus, Member, Profile, ProfileStatus
 from tests.api_client import ApiClient
 from tests.http.test_accounts_api import SIGNUP
@@ -255,8 +256,10 @@ def test_pages_past_a_capped_count_stay_reachable(client: ApiClient, container: 
     answer = client.get("/api/members?country=BE&page=2").json
     assert answer["numResultsCapped"] is True and answer["pages"] == 3
     assert len(answer["results"]) == 24 and answer["next"] == answer["results"][-1]["id"]
-    last = -(-len(found) // 24)
-    answer = client.get(f"/api/members?country=BE&page={last}").json
+    last, page = -(-len(found) // 24), 2
+    while page < last:  # past page 3 a page opens from the one before it (issue 36.2)
+        page, after = page + 1, answer["next"]
+        answer = client.get(f"/api/members?country=BE&page={page}&after={after}").json
     assert answer["pages"] == last and answer["next"] is None
 
 
@@ -277,7 +280,8 @@ def test_next_cursors_walk_every_member_once(client: ApiClient, container: Conta
                                              crowd: dict[str, int], count: int, seed: int,
                                              gender: str) -> None:
     """Following ``next`` from page 1 lists each findable member exactly once, newest
-    first, and agrees with the numbered pages."""
+    first, and agrees with the numbered pages (the first NUMBERED_PAGES: past them a page
+    needs its cursor)."""
     country = next(countries)  # a country of its own: examples share the database
     found = add_many(container, count, country, seed)
     query = f"/api/members?country={country}" + (f"&gender={gender}" if gender else "")
@@ -285,11 +289,28 @@ def test_next_cursors_walk_every_member_once(client: ApiClient, container: Conta
     while True:
         answer = client.get(query + (f"&page={page}&after={after}" if after else "")).json
         walked += [card["id"] for card in answer["results"]]
-        numbered += [card["id"] for card in client.get(f"{query}&page={page}").json["results"]]
+        if page <= NUMBERED_PAGES:
+            numbered += [card["id"]
+                         for card in client.get(f"{query}&page={page}").json["results"]]
         after, page = answer["next"], page + 1
         if after is None:
             break
     wanted = found if not gender else {
         card for card in found if client.get(f"/api/members/{card}").json["profile"]["gender"]
         == gender}
-    assert walked == sorted(wanted, reverse=True) == numbered
+    assert walked == sorted(wanted, reverse=True)
+    assert numbered == walked[:NUMBERED_PAGES * PAGE_SIZE]
+
+
+def test_a_page_past_the_numbered_ones_needs_its_cursor(client: ApiClient,
+                                                       container: Container) -> None:
+    container.site_administration().set("amora.test", "logged_out_search", "all", "test")
+    add_many(container, 5, "BE", seed=2)
+    assert client.get("/api/members?country=BE&page=3").status_code == 200
+    refused = client.get(f"/api/members?country=BE&page={NUMBERED_PAGES + 1}")
+    assert (refused.status_code, refused.json) == (
+        400, {"error": "page_needs_cursor", "params": {"max": NUMBERED_PAGES}})
+    first = client.get("/api/members?country=BE").json["results"]
+    opened = client.get(f"/api/members?country=BE&page=9&after={first[1]['id']}")
+    assert opened.status_code == 200
+    assert [card["id"] for card in opened.json["results"]] == [c["id"] for c in first[2:]]
