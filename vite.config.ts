@@ -32,8 +32,12 @@ const STYLES = /\.scss($|\?)/;
 // navigation's badges), and the signup's parts that the landing and the member screens
 // share: each was its own file of 1-3 KB, and
 // /members waited for a dozen of them (over HTTP/1.1, six at a time) before it could show.
-const MEMBER_SHELL = /[\\/]web[\\/]src[\\/](shared[\\/](ui[\\/](alerts|PhotoNudge|form)|api[\\/]upload|activation[\\/](index|[Rr]esendActivation))|features[\\/](account[\\/]index|profile[\\/](index|profileLogic|profileApi|useRegions|ProfileTextNudgeSlot)|push[\\/](index|pushStore|pushApi|buildVersion)|navigation[\\/]badges))\.tsx?$/;
-const SIGNUP_SHARED = /[\\/]web[\\/]src[\\/]features[\\/]signup[\\/](index|signupOpen|policy)\.ts$/;
+// Issue 35.5 moved several of them to shared/ (push, the catalogs, the members' and the
+// realtime basics, the slots, the signup's open state and policy): the patterns follow, else
+// each is a file of its own again (/members waited for some 15 more files, issue 36.5).
+const MEMBER_SHELL =
+  /[\\/]web[\\/]src[\\/](shared[\\/](ui[\\/](alerts|PhotoNudge|form|slot|LoginPrompt)|api[\\/]upload|activation[\\/](index|[Rr]esendActivation)|push[\\/](index|pushStore|pushApi|buildVersion)|catalogs[\\/](index|catalogsApi|catalogStore|useRegions)|members[\\/](members|matchStore)|realtime[\\/]socket|counters[\\/]counterBadge|shield)|features[\\/](account[\\/]index|profile[\\/](index|profileLogic|profileApi|ProfileTextNudgeSlot)|navigation[\\/]badges))\.tsx?$/;
+const SIGNUP_SHARED = /[\\/]web[\\/]src[\\/](features|shared)[\\/]signup[\\/](index|signupOpen|policy)\.ts$/;
 
 // The build leaves out Bootstrap's utility classes that no source names (see the plugin).
 const utilityPurge = () =>
