@@ -3387,8 +3387,9 @@ export interface operations {
                 region?: string;
                 min_age?: number;
                 max_age?: number;
+                /** @description Pages 1-3 open by their number; a page above 3 needs `after` (400 page_needs_cursor without it) */
                 page?: number;
-                /** @description Keyset paging: the previous page's `next`; the page then costs what page 1 costs (`page` only labels it) */
+                /** @description Keyset paging, in every order: the previous page's `next`; the page then costs what page 1 costs (`page` only labels it) */
                 after?: number;
                 /** @description Within this many km of the member's place; any: anywhere. Needs a place with a position (filters.located) */
                 distance?: "10" | "25" | "50" | "100" | "250" | "any";
