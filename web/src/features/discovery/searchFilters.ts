@@ -12,6 +12,9 @@ export type Gender = (typeof GENDERS)[number];
 /** Both genders, by the member's choice (issue 19.1). */
 export const ANY_GENDER = 'any';
 export const MAX_PAGE = 500;
+/** The pages a search opens by their number; past them a page opens from the page before
+ *  it, by that page's cursor (`after`, its `next`): the server's rule (issue 36.2). */
+export const NUMBERED_PAGES = 3;
 /** The radii a search offers (km, issue 29.2); 'any': anywhere, by choice. */
 export const DISTANCES = [10, 25, 50, 100, 250] as const;
 export type Distance = (typeof DISTANCES)[number] | 'any';
@@ -75,8 +78,11 @@ function age(value: string | null, low: number, high: number): number | null {
   return number >= low && number <= high ? number : null;
 }
 
-/** The filters and page of a URL query; unknown, unoffered or invalid values are left out. */
-export function filtersFromQuery(search: string | URLSearchParams, context: FilterContext): { filters: SearchFilters; page: number } {
+/** The filters, page and cursor of a URL query; unknown, unoffered or invalid values are left out. */
+export function filtersFromQuery(
+  search: string | URLSearchParams,
+  context: FilterContext,
+): { filters: SearchFilters; page: number; after: number | undefined } {
   const query = typeof search === 'string' ? new URLSearchParams(search) : search;
   const offered = offeredFields(context.fields);
   const { minAge: low, maxAge: high } = context;
@@ -110,11 +116,15 @@ export function filtersFromQuery(search: string | URLSearchParams, context: Filt
 
   const pageText = query.get('page');
   const page = pageText && /^\d{1,6}$/.test(pageText) ? Math.min(MAX_PAGE, Math.max(1, Number(pageText))) : 1;
-  return { filters, page };
+  // The cursor that opens a page past the numbered ones (the page before's `next`).
+  const afterText = query.get('after');
+  const after = page > NUMBERED_PAGES && afterText && /^[1-9]\d{0,14}$/.test(afterText) ? Number(afterText) : undefined;
+  return { filters, page, after };
 }
 
-/** The URL query of filters and page (page 1 and empty filters are left out). */
-export function filtersToQuery(filters: SearchFilters, page = 1): URLSearchParams {
+/** The URL query of filters and page (page 1 and empty filters are left out); a page past
+ *  the numbered ones carries its cursor, so a reload or a shared link opens the same page. */
+export function filtersToQuery(filters: SearchFilters, page = 1, after?: number): URLSearchParams {
   const query = new URLSearchParams();
   if (filters.gender) query.set('gender', filters.gender);
   if (filters.country) query.set('country', filters.country);
@@ -126,6 +136,7 @@ export function filtersToQuery(filters: SearchFilters, page = 1): URLSearchParam
   if (filters.everyone) query.set('everyone', '1');
   if (filters.order && filters.order !== 'best') query.set('order', filters.order);
   if (page > 1) query.set('page', String(page));
+  if (page > NUMBERED_PAGES && after !== undefined) query.set('after', String(after));
   return query;
 }
 
