@@ -73,7 +73,7 @@ export function SearchOutcome({ search }: { search: MemberSearch }) {
 }
 
 /** The count, the page's cards (or none), the pages, and similar members. */
-function SearchResults({ search: { page, pages, current, similar, shown, toPage } }: { search: MemberSearch }) {
+function SearchResults({ search: { page, pages, current, similar, shown, opens, toPage } }: { search: MemberSearch }) {
   const { t } = useTranslation('discovery');
   const results = current?.results ?? [];
   return (
@@ -90,7 +90,7 @@ function SearchResults({ search: { page, pages, current, similar, shown, toPage 
           <p className="members-empty__text">{hasFilters(shown) ? t('search.empty.filtered') : t('search.empty.text')}</p>
         </div>
       )}
-      <Pagination page={page} pages={pages} onPage={toPage} />
+      <Pagination page={page} pages={pages} onPage={toPage} opens={opens} />
       {similar.length > 0 && (
         <section className="members-similar" aria-labelledby="members-similar-title" data-testid="search-similar">
           <h2 id="members-similar-title" className="members-similar__title">

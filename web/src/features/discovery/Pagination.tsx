@@ -2,20 +2,39 @@ import './discovery.scss';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared/ui/icons';
 
-/** The page numbers around the current one, with the first and last: 1 … 4 5 [6] 7 8 … 20. */
-export function pageWindow(page: number, pages: number, around = 1): (number | null)[] {
-  const shown = new Set([1, pages]);
-  for (let n = page - around; n <= page + around; n++) if (n >= 1 && n <= pages) shown.add(n);
-  const sorted = [...shown].sort((a, b) => a - b);
+const EVERY_PAGE = () => true;
+
+/**
+ * The page numbers around the current one, with the first and the farthest that opens:
+ * 1 … 5 [6] 7 … 20. Only pages that `opens` are numbered (past the numbered pages, those
+ * whose cursor is known, issue 36.2); when the last page is not one of them, an ellipsis
+ * ends the row: 1 … 4 [5] 6 …
+ */
+export function pageWindow(page: number, pages: number, opens: (page: number) => boolean = EVERY_PAGE, around = 1): (number | null)[] {
+  const shown = (n: number) => n >= 1 && n <= pages && (n === page || opens(n));
+  let farthest = pages;
+  while (farthest > 1 && !shown(farthest)) farthest -= 1;
+  const numbers = new Set([1, farthest]);
+  for (let n = page - around; n <= page + around; n++) if (shown(n)) numbers.add(n);
+  const sorted = [...numbers].sort((a, b) => a - b);
   const items: (number | null)[] = [];
   sorted.forEach((n, index) => {
     if (index > 0 && n - sorted[index - 1] > 1) items.push(null);
     items.push(n);
   });
+  if (farthest < pages) items.push(null);
   return items;
 }
 
-export function Pagination({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+interface PaginationProps {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  /** Whether a page can be opened (every page unless told). */
+  opens?: (page: number) => boolean;
+}
+
+export function Pagination({ page, pages, onPage, opens = EVERY_PAGE }: PaginationProps) {
   const { t } = useTranslation('discovery');
   if (pages <= 1) return null;
   return (
@@ -24,14 +43,14 @@ export function Pagination({ page, pages, onPage }: { page: number; pages: numbe
         type="button"
         className="btn search-pagination__step"
         onClick={() => onPage(page - 1)}
-        disabled={page <= 1}
+        disabled={page <= 1 || !opens(page - 1)}
         aria-label={t('pagination.previous')}
         data-testid="page-previous"
       >
         <Icon name="arrowLeft" size={18} />
       </button>
       <ol className="search-pagination__pages">
-        {pageWindow(page, pages).map((n, index) =>
+        {pageWindow(page, pages, opens).map((n, index) =>
           n === null ? (
             <li key={`gap-${index}`} className="search-pagination__gap" aria-hidden="true">
               …
@@ -56,7 +75,7 @@ export function Pagination({ page, pages, onPage }: { page: number; pages: numbe
         type="button"
         className="btn search-pagination__step search-pagination__step--next"
         onClick={() => onPage(page + 1)}
-        disabled={page >= pages}
+        disabled={page >= pages || !opens(page + 1)}
         aria-label={t('pagination.next')}
         data-testid="page-next"
       >

@@ -335,7 +335,7 @@ describe('members page', () => {
       url.searchParams.get('page') === '5'
         ? json(200, { results: [], numResults: 30, page: 5, pages: 2, similar: [], liked: [] })
         : json(200, { results: [card(201)], numResults: 30, page: 2, pages: 2, similar: [], liked: [] });
-    const router = renderAt('/members?gender=male&page=5');
+    const router = renderAt('/members?gender=male&page=5&after=401');
     await waitFor(() => expect(router.state.location.search).toBe('?gender=male&page=2'));
     expect(await screen.findByText('Member 201')).toBeInTheDocument();
   });
