@@ -485,7 +485,7 @@ class Container(containers.DeclarativeContainer):
     opener_purge = providers.Singleton(OpenerPurge, uow=unit_of_work.provider, clock=clock)
     chat = providers.Singleton(Chat, uow=unit_of_work.provider, clock=clock, events=events,
                                photo_links=photo_links, icebreakers=icebreakers,
-                               shield=message_shield)
+                               shield=message_shield, sites=site_directory)
     live_traffic = providers.Singleton(LiveTraffic, clock=clock)  # the process's /ws limits
     payment_gateway = providers.Selector(
         config.provided.payment_provider,

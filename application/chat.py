@@ -13,7 +13,7 @@ import attrs
 
 from application.chat_conversations import ChatConversations, ConversationRef
 from application.chat_photo_unlocks import ChatPhotoUnlocks
-from application.chat_terms import after_sending, reachable, recipient_of, refusal, sender_site
+from application.chat_terms import after_sending, reachable, recipient_of, refusal, sites_of
 from application.ports.chat import Icebreakers, Message, SendFacts
 from application.ports.clock import Clock
 from application.ports.events import EventBus, NewMessage, member_channel
@@ -26,6 +26,7 @@ from application.shared.lookups import site_of_member
 from application.shared.opener_limits import allowance, opener_findings, record_opener
 from application.shared.outbox import notify_later
 from application.shared.photo_links import PhotoLinks
+from application.shared.site_directory import SiteDirectory
 from application.shared.visibility import profile_open
 from domain.chat import HISTORY_PAGE, SendSituation, SendTerms, check_send, clean_text, send_terms
 from domain.credits import EntryKind
@@ -36,6 +37,7 @@ from domain.gifts import price as gift_price
 from domain.members import AccountStatus, Member
 from domain.openers import openers_for
 from domain.ranking import shared_interests
+from domain.sites import Site
 
 
 @attrs.frozen
@@ -93,12 +95,22 @@ class Chat(ChatConversations, ChatPhotoUnlocks):
     icebreakers: Icebreakers | None = None
     # The scam shield (issue 31.2); without it (tests of other things) nothing is screened.
     shield: MessageShield | None = None
+    # The process's memory of the sites (issue 36.3); without it the sites are read.
+    sites: SiteDirectory | None = None
+
+    def _sites(self, uow: ChatUnit, viewer: Member, facts: SendFacts
+               ) -> tuple[Site, Site | None]:
+        """The sender's site and the recipient's (application.chat_terms.sites_of)."""
+        return sites_of(uow, self.sites.get if self.sites else None, viewer,
+                        facts.recipient)
 
     def _situation(self, uow: ChatUnit, viewer: Member, recipient: Member,
-                   facts: SendFacts) -> SendSituation:
-        """The terms of a message to ``recipient``, from what was read of them (facts)."""
-        site = sender_site(uow, viewer, facts)
-        theirs, conversation = facts.recipient_site, facts.conversation
+                   facts: SendFacts, sites: tuple[Site, Site | None] | None = None
+                   ) -> SendSituation:
+        """The terms of a message to ``recipient``, from what was read of them (facts) and
+        both members' sites (looked up unless given)."""
+        site, theirs = sites or self._sites(uow, viewer, facts)
+        conversation = facts.conversation
         # The daily cap of new conversations (issue 31.2) matters only for a new one.
         today = (allowance(uow, viewer, self.clock.now(), held=facts.held, site=site)
                  if conversation is None else None)
@@ -130,13 +142,14 @@ class Chat(ChatConversations, ChatPhotoUnlocks):
             # key are counted and checked below, so two sends must not count together.
             # The lock and every fact the send depends on are one read (issue 36.3).
             facts = uow.chats.send_facts(viewer.id, member_id, key, lock=True)
-            text = clean_text(text, sender_site(uow, viewer, facts).message_length)
+            sites = self._sites(uow, viewer, facts)
+            text = clean_text(text, sites[0].message_length)
             recipient = recipient_of(facts)
             conversation = facts.conversation
             # A retry of a send that went through (free or paid) is told so, first.
             if facts.sent_with_key:
                 raise DomainError("already_sent")
-            situation = self._situation(uow, viewer, recipient, facts)
+            situation = self._situation(uow, viewer, recipient, facts, sites)
             terms = check_send(situation)
             # Screened after the rules of sending: a refused message needs no nudge. An
             # opener is also checked against the sender's others of the day (issue 31.2).
@@ -187,8 +200,9 @@ class Chat(ChatConversations, ChatPhotoUnlocks):
             facts = uow.chats.send_facts(viewer.id, member_id, lock=True)  # see send
             recipient = recipient_of(facts)
             conversation = facts.conversation
-            cost = gift_price(item, sender_site(uow, viewer, facts).gift_credits)
-            situation = self._situation(uow, viewer, recipient, facts)
+            sites = self._sites(uow, viewer, facts)
+            cost = gift_price(item, sites[0].gift_credits)
+            situation = self._situation(uow, viewer, recipient, facts, sites)
             check_send(attrs.evolve(situation, cost=cost, free_messages=0))
             # A held sender's gift waits with their messages.
             held = facts.held if self.shield else False

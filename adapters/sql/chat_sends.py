@@ -1,7 +1,8 @@
 """What a chat send depends on, in one statement (issue 36.3): the recipient with their
-profile, both members' sites, the pair's conversation, blocks either way, the sender's
-conversations started, free messages used, credits and hold, the recipient's unread
-total and an earlier send with the same key. Each was a query of its own (a dozen round
+profile, the pair's conversation, blocks either way, the sender's conversations started,
+free messages used, credits and hold, the recipient's unread total and an earlier send
+with the same key (both members' sites come from the process's memory of the sites:
+application.chat_terms.sites_of). Each was a query of its own (a dozen round
 trips per message); as one SELECT of the sender's row, with the others as joins and
 scalar subqueries, the database answers them in one go.
 
@@ -29,7 +30,6 @@ from sqlalchemy import (
 )
 
 from adapters.sql import tables as t
-from adapters.sql.documents import site_from_row
 from adapters.sql.members import SqlMembers, member_from_row, members_with_profiles
 from application.ports.chat import Conversation, SendFacts
 from domain.decisions import DecisionStatus, Restriction
@@ -57,7 +57,6 @@ def _facts_query() -> Any:
     sender, recipient = bindparam("sender", type_=Integer), bindparam("recipient", type_=Integer)
     me = t.members.alias("me")
     them = members_with_profiles.where(t.members.c.id == recipient).subquery("them")
-    mine, theirs = t.sites.alias("mine"), t.sites.alias("theirs")
     blocked = exists().where(or_(and_(b.c.blocker_id == sender, b.c.blocked_id == recipient),
                                  and_(b.c.blocker_id == recipient, b.c.blocked_id == sender)))
     held = exists().where(d.c.member_id == sender,
@@ -70,7 +69,7 @@ def _facts_query() -> Any:
     return (
         select(
             me.c.id,
-            *_labelled("r_", them.c), *_labelled("s_", mine.c), *_labelled("t_", theirs.c),
+            *_labelled("r_", them.c),
             *_labelled("c_", cv.c),
             blocked.label("blocked"),
             _count(cv, cv.c.started_by == sender).label("started"),
@@ -83,9 +82,7 @@ def _facts_query() -> Any:
             keyed.label("keyed"),
         )
         .select_from(
-            me.outerjoin(mine, mine.c.id == me.c.site_id)
-            .outerjoin(them, true())
-            .outerjoin(theirs, theirs.c.id == them.c.site_id)
+            me.outerjoin(them, true())
             .outerjoin(cv, and_(cv.c.member_low == bindparam("low", type_=Integer),
                                 cv.c.member_high == bindparam("high", type_=Integer))))
         .where(me.c.id == sender)
@@ -105,8 +102,6 @@ def send_facts(connection: Connection, sender: int, recipient: int, key: str | N
                                       "key": key}).one()
     return SendFacts(
         recipient=member_from_row(_part(row, "r_")) if row.r_id is not None else None,
-        sender_site=site_from_row(_part(row, "s_")) if row.s_id is not None else None,
-        recipient_site=site_from_row(_part(row, "t_")) if row.t_id is not None else None,
         conversation=Conversation(id=row.c_id, member_low=row.c_member_low,
                                   member_high=row.c_member_high, started_by=row.c_started_by)
         if row.c_id is not None else None,

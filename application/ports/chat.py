@@ -10,7 +10,6 @@ import attrs
 from application.ports.discovery import MemberCard
 from domain.members import Member
 from domain.openers import Opener
-from domain.sites import Site
 
 
 @attrs.frozen
@@ -57,9 +56,9 @@ class SendFacts:
     """Everything a message's send (and the chat screen's terms) depends on, read together
     (issue 36.3: one statement in SQL instead of a dozen)."""
 
-    recipient: Member | None  # None: no such member
-    sender_site: Site | None  # None: the site is gone (the default one applies)
-    recipient_site: Site | None
+    # None: no such member. Both members' sites are the use case's to look up (from the
+    # process's memory of the sites: application.chat_terms.sites_of).
+    recipient: Member | None
     conversation: Conversation | None  # the pair's, if they have one
     blocked_either_way: bool
     conversations_started: int  # by the sender, ever

@@ -26,7 +26,9 @@ class SiteDirectory:
     """The sites as this process last read them, re-read when older than
     SITES_FRESH_FOR (one query a second at most instead of one per request); a change made
     in this process is seen at once. Only reads that may be a second old use it: use cases
-    that change things read the site in their own transaction."""
+    that change things read the site in their own transaction, but for a chat message's
+    send, which takes its terms from here as the member's screen showed them (issue 36.3,
+    application.chat_terms.sites_of)."""
 
     uow: UnitFactory[CoreUnit]
     clock: Clock

@@ -51,11 +51,8 @@ class MemoryChats:
                    lock: bool = False) -> SendFacts:
         store = self.store
         member = store.members.get(recipient)
-        me = store.members.get(sender)
         return SendFacts(
             recipient=member,
-            sender_site=store.sites.get(me.site_id) if me else None,
-            recipient_site=store.sites.get(member.site_id) if member else None,
             conversation=self.between(sender, recipient),
             blocked_either_way=blocked_either_way(store, sender, recipient),
             conversations_started=self.started_by(sender),

@@ -4,8 +4,9 @@ send locks the sender and reads everything it depends on at once
 (adapters/sql/chat_sends.py); what is left is the writes: the message, the conversation's
 time and the unread counter (one statement on PostgreSQL, three on SQLite) and the outbox.
 
-A message's own statements leave out the sign-in lookup (adapters/http/session.py owns it
-and remembers it for a second, so most requests skip it)."""
+A message's own statements leave out the sign-in lookup (adapters/http/session.py owns it)
+and the process's re-read of every site, at most once a second
+(application.shared.site_directory), which the send takes both members' sites from."""
 
 from __future__ import annotations
 
@@ -38,9 +39,15 @@ def recorded(engine: Engine) -> Iterator[list[str]]:
         event.remove(engine, "before_cursor_execute", statement)
 
 
+def _every_site(sql: str) -> bool:
+    """SiteDirectory's read of the sites (all of them, in order, nothing else)."""
+    return sql.startswith("SELECT sites.id") and sql.endswith("FROM sites ORDER BY sites.id")
+
+
 def own(statements: list[str]) -> list[str]:
-    """Less the sign-in lookup (the only statement of the request that reads sessions)."""
-    return [sql for sql in statements if " sessions" not in sql]
+    """Less the sign-in lookup (the only statement of the request that reads sessions) and
+    the sites' re-read (once a second, whichever request comes then)."""
+    return [sql for sql in statements if " sessions" not in sql and not _every_site(sql)]
 
 
 def send(client: ApiClient, container: Container, to: int, text: str) -> list[str]:
@@ -81,3 +88,14 @@ def test_a_paid_message_adds_only_the_charge(
     assert len(reads) == 1, "\n".join(statements)
     assert len(statements) <= GOAL + 2, "\n".join(statements)
     assert ann.get("/api/user").json["user"]["credits"] < 50
+
+
+def test_a_message_reads_no_site(container: Container,
+                                 talking: tuple[ApiClient, int, ApiClient, int]) -> None:
+    """Both members' sites come from the process's memory of the sites (issue 36.3): the
+    send's own statements name no site, whenever the memory itself is re-read."""
+    ann, _, _, bob_id = talking
+    container.site_directory().forget()  # the send re-reads every site, as once a second
+    statements = send(ann, container, bob_id, "Are you free on Friday?")
+    assert any(_every_site(sql) for sql in statements), "\n".join(statements)
+    assert not [sql for sql in own(statements) if "sites" in sql], "\n".join(statements)
