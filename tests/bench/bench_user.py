@@ -117,10 +117,15 @@ def _seed(url: str, folder: Path) -> tuple[dict[str, str], list[str]]:
                  for token in tokens]
 
 
+_TURNS: dict[int, Any] = {}  # each cookie list's turn, kept from one load to the next
+
+
 def _load(path: str, cookies: list[str], requests: int) -> tuple[float, list[float]]:
     """``requests`` GETs from CLIENTS keep-alive connections: (req/s, latencies). Each
-    request sends the next of ``cookies`` (none if empty), taken in turn by all clients."""
-    turns = itertools.cycle(cookies) if cookies else None
+    request sends the next of ``cookies`` (none if empty), taken in turn by all clients,
+    going on where the list's last load stopped: over the rounds every member comes, not
+    only the first ``requests`` of them."""
+    turns = _TURNS.setdefault(id(cookies), itertools.cycle(cookies)) if cookies else None
     taking = threading.Lock()
     latencies: list[float] = []
     failures: list[int] = []
