@@ -37,6 +37,10 @@ interface PaginationProps {
 export function Pagination({ page, pages, onPage, opens = EVERY_PAGE }: PaginationProps) {
   const { t } = useTranslation('discovery');
   if (pages <= 1) return null;
+  const items = pageWindow(page, pages, opens);
+  // The farthest page seen, when it is neither the last nor next to this one: a jump that
+  // phones leave out (with its ellipsis), so the row keeps to one line.
+  const far = (n: number | null | undefined) => n != null && n > page + 1 && n < pages;
   return (
     <nav className="search-pagination" aria-label={t('pagination.label')} data-testid="pagination">
       <button
@@ -50,13 +54,13 @@ export function Pagination({ page, pages, onPage, opens = EVERY_PAGE }: Paginati
         <Icon name="arrowLeft" size={18} />
       </button>
       <ol className="search-pagination__pages">
-        {pageWindow(page, pages, opens).map((n, index) =>
+        {items.map((n, index) =>
           n === null ? (
-            <li key={`gap-${index}`} className="search-pagination__gap" aria-hidden="true">
+            <li key={`gap-${index}`} className={`search-pagination__gap${far(items[index + 1]) ? ' search-pagination__far' : ''}`} aria-hidden="true">
               …
             </li>
           ) : (
-            <li key={n}>
+            <li key={n} className={far(n) ? 'search-pagination__far' : undefined}>
               <button
                 type="button"
                 className={`btn search-pagination__page${n === page ? ' is-current' : ''}`}

@@ -11,7 +11,7 @@ import { settingsFixture, userFixture } from '../../test/fixtures';
 import { stubFetch } from '../../test/fetchStub';
 import { seedStores, setupTestI18n } from '../../test/render';
 import { MembersPage } from './MembersPage';
-import { pageWindow } from './Pagination';
+import { Pagination, pageWindow } from './Pagination';
 import { CURSORS_KEY, readCursors } from './searchCursors';
 import { NO_FILTERS, filtersFromQuery, filtersToQuery } from './searchFilters';
 import { useSearch } from './searchStore';
@@ -88,6 +88,17 @@ describe('the page numbers', () => {
     expect(filtersFromQuery('?page=5&after=x', context).after).toBeUndefined();
     expect(filtersToQuery({ ...NO_FILTERS, gender: 'male' }, 5, 401).toString()).toBe('gender=male&page=5&after=401');
     expect(filtersToQuery(NO_FILTERS, 3, 201).toString()).toBe('page=3');
+  });
+});
+
+describe('the pagination', () => {
+  it('leaves the jump to the farthest page seen to wider screens', () => {
+    render(<Pagination page={5} pages={11} onPage={() => {}} opens={(n) => n <= 9} />);
+    expect(Array.from(screen.getByTestId('pagination').querySelectorAll('li'), (item) => item.textContent?.trim())).toEqual(['1', '…', '4', '5', '6', '…', '9', '…']);
+    expect(screen.getByTestId('page-9').closest('li')).toHaveClass('search-pagination__far');
+    expect(screen.getByTestId('page-9').closest('li')?.previousElementSibling).toHaveClass('search-pagination__far');
+    expect(screen.getByTestId('page-6').closest('li')).not.toHaveClass('search-pagination__far');
+    expect(screen.getByTestId('pagination').querySelectorAll('.search-pagination__far')).toHaveLength(2);
   });
 });
 
