@@ -38,9 +38,10 @@ export function Pagination({ page, pages, onPage, opens = EVERY_PAGE }: Paginati
   const { t } = useTranslation('discovery');
   if (pages <= 1) return null;
   const items = pageWindow(page, pages, opens);
-  // The farthest page seen, when it is neither the last nor next to this one: a jump that
-  // phones leave out (with its ellipsis), so the row keeps to one line.
-  const far = (n: number | null | undefined) => n != null && n > page + 1 && n < pages;
+  // The farthest page seen, past an ellipsis and not the last: a jump that phones leave out
+  // (with its ellipsis), so the row keeps to one line.
+  const farAt = items.findIndex((n, index) => n !== null && n > page + 1 && n < pages && items[index - 1] === null);
+  const far = (index: number) => farAt !== -1 && (index === farAt || index === farAt - 1);
   return (
     <nav className="search-pagination" aria-label={t('pagination.label')} data-testid="pagination">
       <button
@@ -56,11 +57,11 @@ export function Pagination({ page, pages, onPage, opens = EVERY_PAGE }: Paginati
       <ol className="search-pagination__pages">
         {items.map((n, index) =>
           n === null ? (
-            <li key={`gap-${index}`} className={`search-pagination__gap${far(items[index + 1]) ? ' search-pagination__far' : ''}`} aria-hidden="true">
+            <li key={`gap-${index}`} className={`search-pagination__gap${far(index) ? ' search-pagination__far' : ''}`} aria-hidden="true">
               …
             </li>
           ) : (
-            <li key={n} className={far(n) ? 'search-pagination__far' : undefined}>
+            <li key={n} className={far(index) ? 'search-pagination__far' : undefined}>
               <button
                 type="button"
                 className={`btn search-pagination__page${n === page ? ' is-current' : ''}`}

@@ -99,6 +99,10 @@ describe('the pagination', () => {
     expect(screen.getByTestId('page-9').closest('li')?.previousElementSibling).toHaveClass('search-pagination__far');
     expect(screen.getByTestId('page-6').closest('li')).not.toHaveClass('search-pagination__far');
     expect(screen.getByTestId('pagination').querySelectorAll('.search-pagination__far')).toHaveLength(2);
+    cleanup();
+    // 1 2 3 … from page 1: no jump there, every number stays.
+    render(<Pagination page={1} pages={11} onPage={() => {}} opens={(n) => n <= 3} />);
+    expect(screen.getByTestId('pagination').querySelectorAll('.search-pagination__far')).toHaveLength(0);
   });
 });
 
