@@ -5,7 +5,8 @@ Creates its own databases — a temporary SQLite file and a PostgreSQL database
 touched) — seeds members, profiles and main photos in bulk, then times typical searches
 by a logged-in member through the search use case: page 1, the last page a search opens by
 number (NUMBERED_PAGES, OFFSET) and pages 50 and 500 by cursor (``after`` the last member of
-the page before, as the web app opens them).
+the page before, as the web app opens them), walked and opened by member 1 (a cursor is one
+member's: nearest first's is their distance) and compared with member 1's own page 1.
 Members live around the regions' main towns (positions snapped to the grid, issue
 29.2) with a mix of sexualities, so the two-way rule, radius searches, nearest first,
 best first and "online now" (a tenth online) are timed too. The searches come from
@@ -26,6 +27,7 @@ end the searches per second of one process going through every page 1 in turn.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import statistics
@@ -240,7 +242,8 @@ def run(kind: str, url: str, root: Path) -> None:
                 isolation_level="AUTOCOMMIT") as connection:
             connection.exec_driver_sql("VACUUM ANALYZE")
     print(f"{kind}: seeded {MEMBERS:,} members in {time.perf_counter() - begin:.1f} s")
-    viewers = itertools.cycle(_viewers(container, VIEWERS))
+    everyone = _viewers(container, VIEWERS)
+    viewers = itertools.cycle(everyone)
     discovery = container.discovery()
     trips = RoundTrips(container)
 
@@ -250,6 +253,11 @@ def run(kind: str, url: str, root: Path) -> None:
     def defaults(filters: SearchFilters) -> SearchPage:
         return discovery.search("amora.test", next(viewers), filters, chosen=False)
 
+    # A cursor is one member's (nearest first's is their distance): the pages by cursor
+    # are walked and opened by member 1, as one member pages on.
+    def walking(filters: SearchFilters, chosen: bool = True) -> SearchPage:
+        return discovery.search("amora.test", everyone[0], filters, chosen=chosen)
+
     print(f"  {'search':<24} {'found':>7} {'trips':>5}  {'page':<14} {'p50 ms':>7}"
           f" {'p95 ms':>7}  p50 / page 1")
     for label, filters in SEARCHES.items():
@@ -258,13 +266,21 @@ def run(kind: str, url: str, root: Path) -> None:
         found = f"{first.num_results}{'+' if first.num_results_capped else ''}"
         sent = str(trips.of(searching, filters))
         # Pages by number go as far as NUMBERED_PAGES (issue 36.2); deeper ones by cursor.
-        pages = [("1", filters), (f"{NUMBERED_PAGES} (page={NUMBERED_PAGES})",
-                                  attrs.evolve(filters, page=NUMBERED_PAGES))]
-        for number, after in cursors_of(searching, filters, (50, 500)).items():
-            pages.append((f"{number} (after=)", attrs.evolve(filters, page=number, after=after)))
+        pages = [("1", filters, searching), (f"{NUMBERED_PAGES} (page={NUMBERED_PAGES})",
+                                             attrs.evolve(filters, page=NUMBERED_PAGES),
+                                             searching)]
+        walker = functools.partial(walking, chosen=label != DEFAULTS)
+        cursors = cursors_of(walker, filters, (50, 500))
+        if cursors:
+            pages.append(("1 (member 1)", filters, walker))
+        for number, after in cursors.items():
+            pages.append((f"{number} (after=)", attrs.evolve(filters, page=number, after=after),
+                          walker))
         base = None
-        for name, asked in pages:
-            quantiles = statistics.quantiles(timed(searching, asked, RUNS), n=100)
+        for name, asked, searcher in pages:
+            quantiles = statistics.quantiles(timed(searcher, asked, RUNS), n=100)
+            if name == "1 (member 1)":
+                base = None  # the cursor pages compare with member 1's own first page
             base = base or quantiles[49]
             print(f"  {label:<24} {found:>7} {sent:>5}  {name:<14} {quantiles[49] * 1e3:7.2f}"
                   f" {quantiles[94] * 1e3:7.2f}  {quantiles[49] / base:5.2f}x")
