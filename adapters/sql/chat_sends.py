@@ -13,7 +13,6 @@ messages and keys as they were before that one (tests/http/test_races.py)."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 from sqlalchemy import (
@@ -26,25 +25,14 @@ from sqlalchemy import (
     func,
     or_,
     select,
-    true,
 )
 
 from adapters.sql import tables as t
-from adapters.sql.members import SqlMembers, member_from_row, members_with_profiles
+from adapters.sql.members import SqlMembers, member_from_row
 from application.ports.chat import Conversation, SendFacts
 from domain.decisions import DecisionStatus, Restriction
 
 b, cv, cm, msg, d = t.blocks, t.conversations, t.conversation_members, t.messages, t.decisions
-
-
-def _labelled(prefix: str, columns: Any) -> list[Any]:
-    return [column.label(f"{prefix}{column.name}") for column in columns]
-
-
-def _part(row: Any, prefix: str) -> SimpleNamespace:
-    """The columns of ``row`` named with ``prefix``, under their own names."""
-    return SimpleNamespace(**{name[len(prefix):]: value for name, value
-                              in row._mapping.items() if name.startswith(prefix)})
 
 
 def _count(table: Any, *where: Any) -> Any:
@@ -53,10 +41,12 @@ def _count(table: Any, *where: Any) -> Any:
 
 def _facts_query() -> Any:
     """Built once (its aliases and labels cost more to build than to run): the members
-    are bound parameters."""
+    are bound parameters. The recipient's columns keep their own names (member_from_row
+    reads the row as it is) and the aliases are short: psycopg keeps its conversion of a
+    statement only up to 4,096 characters, and with the recipient as a subquery, every
+    column labelled, this one had 4,210."""
     sender, recipient = bindparam("sender", type_=Integer), bindparam("recipient", type_=Integer)
-    me = t.members.alias("me")
-    them = members_with_profiles.where(t.members.c.id == recipient).subquery("them")
+    me, them, theirs = t.members.alias("me"), t.members.alias("r"), t.profiles.alias("p")
     blocked = exists().where(or_(and_(b.c.blocker_id == sender, b.c.blocked_id == recipient),
                                  and_(b.c.blocker_id == recipient, b.c.blocked_id == sender)))
     held = exists().where(d.c.member_id == sender,
@@ -68,21 +58,24 @@ def _facts_query() -> Any:
                            msg.c.client_key == bindparam("key", type_=String))
     return (
         select(
-            me.c.id,
-            *_labelled("r_", them.c),
-            *_labelled("c_", cv.c),
-            blocked.label("blocked"),
-            _count(cv, cv.c.started_by == sender).label("started"),
-            _count(msg, msg.c.sender_id == sender, msg.c.free.is_(True)).label("free_used"),
+            me.c.id.label("f_sender"),
+            *them.c, *[column for column in theirs.c if column.name not in ("member_id", "status")],
+            theirs.c.status.label("profile_status"),
+            *[column.label(f"c_{column.name}")
+              for column in (cv.c.id, cv.c.member_low, cv.c.member_high, cv.c.started_by)],
+            blocked.label("f_blocked"),
+            _count(cv, cv.c.started_by == sender).label("f_started"),
+            _count(msg, msg.c.sender_id == sender, msg.c.free.is_(True)).label("f_free_used"),
             select(t.credit_balances.c.balance)
-            .where(t.credit_balances.c.member_id == sender).scalar_subquery().label("balance"),
-            held.label("held"),
+            .where(t.credit_balances.c.member_id == sender).scalar_subquery().label("f_balance"),
+            held.label("f_held"),
             select(func.coalesce(func.sum(cm.c.unread), 0)).where(cm.c.member_id == recipient)
-            .scalar_subquery().label("unread"),
-            keyed.label("keyed"),
+            .scalar_subquery().label("f_unread"),
+            keyed.label("f_keyed"),
         )
         .select_from(
-            me.outerjoin(them, true())
+            me.outerjoin(them.join(theirs, theirs.c.member_id == them.c.id),
+                         them.c.id == recipient)
             .outerjoin(cv, and_(cv.c.member_low == bindparam("low", type_=Integer),
                                 cv.c.member_high == bindparam("high", type_=Integer))))
         .where(me.c.id == sender)
@@ -101,10 +94,11 @@ def send_facts(connection: Connection, sender: int, recipient: int, key: str | N
                                       "high": high, "sender_item": str(sender),
                                       "key": key}).one()
     return SendFacts(
-        recipient=member_from_row(_part(row, "r_")) if row.r_id is not None else None,
+        recipient=member_from_row(row) if row.id is not None else None,
         conversation=Conversation(id=row.c_id, member_low=row.c_member_low,
                                   member_high=row.c_member_high, started_by=row.c_started_by)
         if row.c_id is not None else None,
-        blocked_either_way=bool(row.blocked), conversations_started=int(row.started),
-        free_messages_used=int(row.free_used), balance=int(row.balance or 0),
-        held=bool(row.held), recipient_unread=int(row.unread), sent_with_key=bool(row.keyed))
+        blocked_either_way=bool(row.f_blocked), conversations_started=int(row.f_started),
+        free_messages_used=int(row.f_free_used), balance=int(row.f_balance or 0),
+        held=bool(row.f_held), recipient_unread=int(row.f_unread),
+        sent_with_key=bool(row.f_keyed))
