@@ -7,7 +7,18 @@ from datetime import datetime
 from typing import Any
 
 import attrs
-from sqlalchemy import Connection, and_, bindparam, func, insert, or_, select, update
+from sqlalchemy import (
+    Connection,
+    Integer,
+    and_,
+    bindparam,
+    func,
+    insert,
+    literal,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
@@ -80,6 +91,20 @@ def _added(counted: bool) -> Any:
 _ADD_COUNTED, _ADD_HELD = _added(counted=True), _added(counted=False)
 
 
+def _seats(maker: Any) -> Any:
+    """Both members' seats in a new conversation, as an INSERT of a SELECT of their rows:
+    a multi-row VALUES has no cache key, so SQLAlchemy compiled it for every opener."""
+    members = select(_bound("conversation", cm.c.conversation_id), t.members.c.id,
+                     literal(0, Integer)).where(
+        or_(t.members.c.id == _bound("one", t.members.c.id),
+            t.members.c.id == _bound("other", t.members.c.id)))
+    return maker(cm).from_select(["conversation_id", "member_id", "unread"],
+                                 members).on_conflict_do_nothing()
+
+
+_SEATS, _SQLITE_SEATS = _seats(pg_insert), _seats(sqlite_insert)
+
+
 @attrs.define
 class SqlChats:
     connection: Connection
@@ -106,10 +131,9 @@ class SqlChats:
         conversation_id = int(self.connection.execute(select(cv.c.id).where(
             cv.c.member_low == low, cv.c.member_high == high)).scalar_one())
         # Both members' seats in one statement.
-        maker = pg_insert if self.connection.dialect.name == "postgresql" else sqlite_insert
-        self.connection.execute(maker(cm).values([
-            {"conversation_id": conversation_id, "member_id": member_id, "unread": 0}
-            for member_id in (starter, other)]).on_conflict_do_nothing())
+        seats = _SEATS if self.connection.dialect.name == "postgresql" else _SQLITE_SEATS
+        self.connection.execute(seats, {"conversation": conversation_id, "one": starter,
+                                        "other": other})
         return conversation_id
 
     def started_by(self, member_id: int) -> int:
