@@ -163,16 +163,11 @@ class Discovery:
             if filters.after is not None:
                 query, offset = attrs.evolve(query, farther_than=filters.after), 0
             cards, counted = nearest(uow, query, PAGE_SIZE + 1, offset, at_most)
-            more = len(cards) > PAGE_SIZE
-            return (FoundPage(cards[:PAGE_SIZE], more, cards[PAGE_SIZE - 1].id if more else None),
-                    counted)
+            return FoundPage.cut(cards), counted
         if filters.after is not None:
             query, offset = attrs.evolve(query, before_id=filters.after), 0
         found = uow.discovery.found_counted(query, PAGE_SIZE + 1, offset, SEARCH_ORDER, at_most)
-        cards, counted = found.cards, found.count
-        more = len(cards) > PAGE_SIZE
-        return (FoundPage(cards[:PAGE_SIZE], more, cards[PAGE_SIZE - 1].id if more else None),
-                counted)
+        return FoundPage.cut(found.cards), found.count
 
     def _best(self, uow: SocialUnit, viewer: Member, query: SearchQuery, offset: int,
               now: datetime) -> tuple[FoundPage, int]:
@@ -302,3 +297,4 @@ class Discovery:
             else:
                 uow.discovery.unblock(viewer.id, member_id)
             uow.commit()
+

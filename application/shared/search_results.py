@@ -11,7 +11,7 @@ import attrs
 from application.ports.discovery import FoundCard, Near, SearchQuery
 from application.ports.units import SocialUnit
 from application.shared.cards import PublicCard
-from domain.discovery import SearchFilters
+from domain.discovery import PAGE_SIZE, SearchFilters
 from domain.distance import RADII_KM, shown_km
 from domain.members import Member
 from domain.privacy import ONLINE_WINDOW
@@ -88,6 +88,13 @@ class FoundPage:
     cards: list[FoundCard]
     more: bool
     next: int | None
+
+    @classmethod
+    def cut(cls, cards: list[FoundCard]) -> FoundPage:
+        """A page from one card more than a page: whether a next page exists, and its
+        cursor (the page's last member)."""
+        more = len(cards) > PAGE_SIZE
+        return cls(cards[:PAGE_SIZE], more, cards[PAGE_SIZE - 1].id if more else None)
 
 
 @attrs.frozen
