@@ -13,6 +13,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TypedDict, Unpack
 
@@ -63,20 +64,19 @@ def live_var(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("live")
 
 
-@pytest.fixture(scope="session")
-def live_server(live_var: Path) -> Iterator[str]:
+@contextmanager
+def serving(var: Path, members: int, **extra: str) -> Iterator[str]:
+    """`amora serve` on a free port with a migrated VAR_DIR and ``members`` demo members
+    (SQLite, no Redis): its base URL, once it answers /api/health."""
     if not (WEB_DIST / "index.html").exists():
         pytest.fail("web/dist is missing: run `npm run build` (make test does)")
-    var = live_var
     port = _free_port()
     env = {**os.environ, "VAR_DIR": str(var), "PORT": str(port), "SECRET_KEY": "e2e",
-           "WEB_DIST": str(WEB_DIST), "RATE_LIMITS": "off",
-           # test_notifications runs its own push service on 127.0.0.1
-           "PUSH_ALLOW_LOOPBACK": "1"}
+           "WEB_DIST": str(WEB_DIST), "RATE_LIMITS": "off", **extra}
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)
     _amora(env, "db", "upgrade")
-    _amora(env, "demo", "seed", "--members", "40")
+    _amora(env, "demo", "seed", "--members", str(members))
     server = subprocess.Popen([sys.executable, "-m", "cli.main", "serve"], cwd=ROOT, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
@@ -95,13 +95,22 @@ def live_server(live_var: Path) -> Iterator[str]:
     except AssertionError:
         server.kill()
         raise
-    yield base
-    server.terminate()  # graceful: idle keep-alive connections may hold it up to 20 s
     try:
-        server.wait(timeout=40)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
+        yield base
+    finally:
+        server.terminate()  # graceful: idle keep-alive connections may hold it up to 20 s
+        try:
+            server.wait(timeout=40)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+@pytest.fixture(scope="session")
+def live_server(live_var: Path) -> Iterator[str]:
+    # test_notifications runs its own push service on 127.0.0.1
+    with serving(live_var, 40, PUSH_ALLOW_LOOPBACK="1") as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

@@ -5,13 +5,8 @@ browser asks above 3 carries `after` (the server refuses it otherwise)."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -20,15 +15,11 @@ from playwright.sync_api import Browser, Page, Request, ViewportSize, expect
 from tests.e2e.conftest import (
     DESKTOP,
     PHONE,
-    ROOT,
-    WEB_DIST,
-    _amora,
-    _free_port,
     new_context,
     screenshot,
+    serving,
 )
 from tests.e2e.test_discovery import log_in
-from tests.e2e.waiting import wait_until
 
 # Everyone, anywhere, newest first: with 160 demo members, six pages or more for the demo member.
 SEARCH = "gender=any&everyone=1&distance=any&order=newest"
@@ -37,39 +28,8 @@ SEARCH = "gender=any&everyone=1&distance=any&order=newest"
 @pytest.fixture(scope="module")
 def deep_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A live server of its own with enough members for deep pages (the session's has 40)."""
-    if not (WEB_DIST / "index.html").exists():
-        pytest.fail("web/dist is missing: run `npm run build` (make test does)")
-    var: Path = tmp_path_factory.mktemp("deep")
-    port = _free_port()
-    env = {**os.environ, "VAR_DIR": str(var), "PORT": str(port), "SECRET_KEY": "e2e",
-           "WEB_DIST": str(WEB_DIST), "RATE_LIMITS": "off"}
-    env.pop("DATABASE_URL", None)
-    env.pop("REDIS_URL", None)
-    _amora(env, "db", "upgrade")
-    _amora(env, "demo", "seed", "--members", "160")
-    server = subprocess.Popen([sys.executable, "-m", "cli.main", "serve"], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-
-    def answering() -> bool | None:
-        if server.poll() is not None:
-            pytest.fail("the live server did not start")
-        try:
-            with urllib.request.urlopen(f"{base}/api/health", timeout=1):
-                return True
-        except OSError:
-            return None
-
-    try:
-        wait_until(answering, "the live server's health check")
+    with serving(tmp_path_factory.mktemp("deep"), 160) as base:
         yield base
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=40)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
 
 
 def query(url: str) -> dict[str, str]:
