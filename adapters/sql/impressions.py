@@ -18,7 +18,7 @@ from collections.abc import Collection
 from datetime import date, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, delete, select
+from sqlalchemy import Engine, bindparam, delete
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
@@ -62,20 +62,6 @@ class BufferedImpressions:
         with self._lock:
             return {member_id: self._pending[(day, member_id)] for member_id in set(member_ids)
                     if (day, member_id) in self._pending}
-
-    def shown(self, member_ids: Collection[int], day: date) -> dict[int, int]:
-        ids = list(set(member_ids))
-        if not ids:
-            return {}
-        with self.engine.connect() as connection:
-            found = dict(connection.execute(
-                select(im.c.member_id, im.c.shown).where(im.c.day == day,
-                                                         im.c.member_id.in_(ids))).all())
-        with self._lock:
-            for member_id in ids:
-                if (day, member_id) in self._pending:
-                    found[member_id] = found.get(member_id, 0) + self._pending[(day, member_id)]
-        return found
 
     def flush(self) -> None:
         """Writes the counts gathered so far (in one order, so two processes' writes
