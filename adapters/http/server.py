@@ -23,7 +23,6 @@ What the settings below guarantee:
 from __future__ import annotations
 
 import fcntl
-import gc
 import logging
 from collections.abc import Callable, MutableMapping
 from datetime import timedelta
@@ -35,6 +34,7 @@ from gunicorn.glogging import Logger
 from gunicorn.workers.ggevent import GeventWorker
 
 from adapters.http.bodies import TIMEOUT_KEY
+from adapters.http.collector import settle_as_it_serves
 from adapters.logs import SecretsFilter, redact
 
 if TYPE_CHECKING:
@@ -117,8 +117,9 @@ class AmoraServer(BaseApplication):
         app.config[TIMEOUT_KEY] = self.cfg.keepalive
         # What is loaded by now (modules, the app, the container) lives as long as the
         # worker: keep it out of the collector's full passes, which otherwise scan it all
-        # and stopped a worker with 1,000 sockets for 100-400 ms (tests/bench/bench_chat.py).
-        gc.freeze()
+        # and stopped a worker with 1,000 sockets for 100-400 ms (tests/bench/bench_chat.py);
+        # what first use loads follows after a few passes (collector.py).
+        settle_as_it_serves()
         return app
 
 

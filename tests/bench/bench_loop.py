@@ -10,13 +10,16 @@ served): the longest such stretch is "the longest loop block", printed with the 
 CPU time one took (on a loaded box a stretch lasts longer than its work: the process
 waits for a core). gevent's monitor thread
 is on too (GEVENT_MAX_BLOCKING_TIME 50 ms): it writes the stack of each block it catches
-to the server's log, and the bench prints the project's frames it named most.
+to the server's log, and the bench prints the project's frames it named most. The
+longest pass of the garbage collector (gc.callbacks) is printed with its generation: a
+full pass holds the thread like any other block (adapters/http/collector.py).
 
 A probe asks GET /api/health every few milliseconds and prints its p50, p99 and max, idle
 and then while clients (in a process of their own) send back to back: SEARCHERS searching
-/api/members (a page of a few filters), READERS reading /api/user and SENDERS sending
-messages (POST /api/members/{id}/messages), with rate limits off (the load is the work,
-not the limiter refusing it). On a box shared with other work the figures move a lot:
+/api/members (one of the numbered pages of a few filters), READERS reading /api/user and
+SENDERS sending messages (POST /api/members/{id}/messages) in PARTNERS conversations, with
+rate limits off (the load is the work, not the limiter refusing it); the answers' statuses
+are printed, to show the work was done. On a box shared with other work the figures move a lot:
 the load average is printed.
 
     .venv/bin/python tests/bench/bench_loop.py [--seconds S] [--members N] [--postgresql-only]
@@ -27,6 +30,7 @@ from __future__ import annotations
 import argparse
 import collections
 import concurrent.futures
+import gc
 import http.client
 import json
 import os
@@ -46,6 +50,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from domain.discovery import NUMBERED_PAGES  # noqa: E402
+
 PORT = 19361
 SEARCHERS = 2
 READERS = 2
@@ -56,6 +62,7 @@ MIX = {"search": SEARCHERS, "user": READERS, "message": SENDERS}
 SEARCHES = ("gender=female", "gender=female&min_age=25&max_age=35&country=NL",
             "gender=female&distance=100", "gender=female&online=1", "")
 LOOP_PATH = "/bench/loop"
+PARTNERS = 20  # conversations member 1 writes in (within a paying member's daily 50)
 ON_LOOP = "BENCH_SQLITE_ON_LOOP"  # the child runs SQLite's statements on the loop (before)
 
 
@@ -93,6 +100,18 @@ class LoopWatch:
         self.longest_cpu = 0.0
         self.over = 0
         self.switches = 0
+        self.collected_at = 0.0
+        self.longest_gc: dict[int, float] = {}
+
+    def collecting(self, phase: str, info: dict[str, int]) -> None:
+        """gc.callbacks: how long the collector's passes held the thread, by generation."""
+        now = time.perf_counter()
+        if phase == "start":
+            self.collected_at = now
+            return
+        generation = info["generation"]
+        self.longest_gc[generation] = max(self.longest_gc.get(generation, 0.0),
+                                          now - self.collected_at)
 
     def trace(self, event: str, args: Any) -> None:
         if self.then is not None:
@@ -120,8 +139,12 @@ class LoopWatch:
     def taken(self) -> dict[str, float]:
         """The figures since the last call, which starts afresh."""
         figures = {"longest_ms": self.longest * 1e3, "cpu_ms": self.longest_cpu * 1e3,
-                   "over": self.over, "switches": self.switches}
+                   "over": self.over, "switches": self.switches,
+                   "gc_ms": max(self.longest_gc.values(), default=0.0) * 1e3,
+                   "gc_generation": max(self.longest_gc, key=self.longest_gc.__getitem__,
+                                        default=-1)}
         self.longest, self.longest_cpu, self.over, self.switches = 0.0, 0.0, 0, 0
+        self.longest_gc = {}
         return figures
 
 
@@ -132,14 +155,16 @@ def _with_loop_watch(load: Callable[[], Any]) -> Callable[[], Any]:
         app = load()
         watch = LoopWatch()
         watch.then = greenlet.settrace(watch.trace)  # in the worker, after the fork
+        gc.callbacks.append(watch.collecting)
         app.add_url_rule(LOOP_PATH, "bench_loop", watch.taken)
         return app
 
     return loaded
 
 
-def _seed(url: str, folder: Path, members: int) -> tuple[dict[str, str], str]:
-    from sqlalchemy import update
+def _seed(url: str, folder: Path, members: int) -> tuple[dict[str, str], str, list[int]]:
+    """The server's settings, member 1's cookie and the women member 1 writes to."""
+    from sqlalchemy import select, update
 
     from adapters.container import build_container
     from adapters.sql import migrate, tables
@@ -163,10 +188,15 @@ def _seed(url: str, folder: Path, members: int) -> tuple[dict[str, str], str]:
             expires_at=now + timedelta(days=1)))
         connection.execute(tables.credit_balances.insert().values(member_id=1,
                                                                   balance=1_000_000))
+        partners = list(connection.execute(
+            select(tables.members.c.id)
+            .join(tables.profiles, tables.profiles.c.member_id == tables.members.c.id)
+            .where(tables.members.c.status == "active", tables.profiles.c.gender == "female")
+            .order_by(tables.members.c.id).limit(PARTNERS)).scalars())
         if url.startswith("postgresql"):
             connection.exec_driver_sql("ANALYZE")
     container.engine().dispose()
-    return env, f"auth._token={token}"
+    return env, f"auth._token={token}", partners
 
 
 def _get(port: int, path: str) -> Any:
@@ -194,23 +224,25 @@ def _probe(port: int, until: threading.Event | float) -> list[float]:
     return latencies
 
 
-def _request(kind: str, rng: random.Random, members: int) -> tuple[str, str, str | None]:
-    if kind == "search":
-        page = rng.randint(1, 10)
+def _request(kind: str, rng: random.Random, partners: list[int]
+             ) -> tuple[str, str, str | None]:
+    if kind == "search":  # deeper pages go by cursor (GET /api/members?after=...)
+        page = rng.randint(1, NUMBERED_PAGES)
         return "GET", f"/api/members?{rng.choice(SEARCHES)}&page={page}", None
     if kind == "user":
         return "GET", "/api/user", None
+    # Messages in conversations the member keeps: new ones a day are capped by trust.
     text = json.dumps({"text": f"Hello there, number {rng.randint(1, 10**6)}!"})
-    return "POST", f"/api/members/{rng.randint(2, members)}/messages", text
+    return "POST", f"/api/members/{rng.choice(partners)}/messages", text
 
 
-def _client(port: int, kind: str, cookie: str, members: int, deadline: float, seed: int,
+def _client(port: int, kind: str, cookie: str, partners: list[int], deadline: float, seed: int,
             answers: collections.Counter[str], latencies: list[float]) -> None:
     rng = random.Random(seed)
     headers = {"Cookie": cookie, "Content-Type": "application/json"}
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
     while time.monotonic() < deadline:
-        method, path, body = _request(kind, rng, members)
+        method, path, body = _request(kind, rng, partners)
         started = time.perf_counter()
         connection.request(method, path, body=body, headers=headers)
         answer = connection.getresponse()
@@ -220,12 +252,12 @@ def _client(port: int, kind: str, cookie: str, members: int, deadline: float, se
     connection.close()
 
 
-def _clients(port: int, mix: dict[str, int], cookie: str, members: int,
+def _clients(port: int, mix: dict[str, int], cookie: str, partners: list[int],
              seconds: float) -> tuple[dict[str, int], dict[str, list[float]]]:
     answers: collections.Counter[str] = collections.Counter()
     latencies: dict[str, list[float]] = {kind: [] for kind in mix}
     deadline = time.monotonic() + seconds
-    threads = [threading.Thread(target=_client, args=(port, kind, cookie, members, deadline,
+    threads = [threading.Thread(target=_client, args=(port, kind, cookie, partners, deadline,
                                                       number, answers, latencies[kind]))
                for kind, count in mix.items() for number in range(count)]
     for thread in threads:
@@ -235,12 +267,12 @@ def _clients(port: int, mix: dict[str, int], cookie: str, members: int,
     return dict(sorted(answers.items())), latencies
 
 
-def _under_load(port: int, mix: dict[str, int], cookie: str, members: int, seconds: float
+def _under_load(port: int, mix: dict[str, int], cookie: str, partners: list[int], seconds: float
                 ) -> tuple[list[float], dict[str, int], dict[str, list[float]]]:
     # The clients run in a process of their own: in this one they would hold the GIL
     # the probe needs, and the probe would time its own wait.
     with concurrent.futures.ProcessPoolExecutor(1) as pool:
-        sent = pool.submit(_clients, port, mix, cookie, members, seconds)
+        sent = pool.submit(_clients, port, mix, cookie, partners, seconds)
         done = threading.Event()
         sent.add_done_callback(lambda _: done.set())
         probes = _probe(port, done)  # until the last client's answer: it may end late
@@ -260,7 +292,8 @@ def _line(name: str, probes: list[float], loop: dict[str, float]) -> str:
     return (f"  {name:<22} health p50 {p50:7.1f} ms  p99 {p99:7.1f} ms  max {most:7.1f} ms"
             f"  ({len(probes)} probes)   longest loop block {loop['longest_ms']:7.1f} ms,"
             f" {loop['over']:.0f} over {BLOCK_MS} ms of {loop['switches']:.0f}; longest"
-            f" on the CPU {loop['cpu_ms']:.1f} ms")
+            f" on the CPU {loop['cpu_ms']:.1f} ms; longest collection {loop['gc_ms']:.1f} ms"
+            f" (generation {loop['gc_generation']:.0f})")
 
 
 def _offenders(log: Path, start: int, top: int = 6) -> list[tuple[str, int]]:
@@ -311,11 +344,11 @@ class Server:
             time.sleep(0.05)
         raise RuntimeError("the server never became healthy")
 
-    def warm_up(self, cookie: str, members: int) -> None:
+    def warm_up(self, cookie: str, partners: list[int]) -> None:
         """The first of each request imports the modules behind it (a one-off block of
         seconds on a loaded box, adapters/container.py's _lazy): timed apart."""
         _probe(self.port, time.monotonic() + 1)
-        _clients(self.port, MIX, cookie, members, 2)
+        _clients(self.port, MIX, cookie, partners, 2)
         warming = _get(self.port, LOOP_PATH)
         print(f"  {self.name}: warm-up (first use of each request) longest loop block "
               f"{warming['longest_ms']:.1f} ms")
@@ -326,14 +359,14 @@ class Server:
         self.process.wait()
 
 
-def _phase(server: Server, name: str, mix: dict[str, int], cookie: str, members: int,
+def _phase(server: Server, name: str, mix: dict[str, int], cookie: str, partners: list[int],
            seconds: float) -> None:
     latencies: dict[str, list[float]] = {}
     answers: dict[str, int] = {}
     if not mix:
         probes = _probe(server.port, time.monotonic() + seconds / 2)
     else:
-        probes, answers, latencies = _under_load(server.port, mix, cookie, members, seconds)
+        probes, answers, latencies = _under_load(server.port, mix, cookie, partners, seconds)
     print(_line(f"{name} ({server.name})", probes, _get(server.port, LOOP_PATH)))
     for client, taken in latencies.items():
         p50, p99, _ = _cuts(taken)
@@ -344,7 +377,7 @@ def _phase(server: Server, name: str, mix: dict[str, int], cookie: str, members:
 
 def measure(kind: str, url: str, folder: Path, members: int, seconds: float) -> None:
     begin = time.perf_counter()
-    env, cookie = _seed(url, folder, members)
+    env, cookie, partners = _seed(url, folder, members)
     seeded = time.perf_counter() - begin
     print(f"\n{kind}: {members:,} members (seeded in {seeded:.0f} s), one gevent worker, "
           f"{seconds:.0f} s per phase, {os.cpu_count()} CPUs, load average "
@@ -355,12 +388,12 @@ def measure(kind: str, url: str, folder: Path, members: int, seconds: float) -> 
     try:
         for server in servers:
             server.wait_healthy()
-            server.warm_up(cookie, members)
+            server.warm_up(cookie, partners)
         phases: dict[str, dict[str, int]] = {"idle": {}, "search": {"search": SEARCHERS},
                                              "mixed": MIX}
         for name, mix in phases.items():
             for server in servers:  # interleaved: a busy moment of the box hits each
-                _phase(server, name, mix, cookie, members, seconds)
+                _phase(server, name, mix, cookie, partners, seconds)
         print(f"  load average now {os.getloadavg()[0]:.1f}")
         for server in servers:
             print(f"  gevent's monitor caught, in the project's code ({server.name}):")
