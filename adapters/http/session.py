@@ -44,7 +44,7 @@ def signed_in() -> SignedIn | None:
 
 def init_sessions(app: Flask) -> None:
     # Commits that wrote an account are announced by the unit of work itself, in every
-    # process (adapters/events/announced_writes.py); the member's own request here.
+    # process (adapters/events/announced_writes.py); members changed by a link here.
     app.teardown_request(_announce_change)
 
 
@@ -55,12 +55,12 @@ def changed(member_id: int) -> None:
 
 
 def _announce_change(_error: BaseException | None) -> None:
-    """After a request that may have changed its member's account, every process forgets
-    what it remembers of their sign-in: this one at once, the others when they hear it."""
-    if request.method in _READS:
-        return
-    found = g.get("signed_in")
-    members = set(g.get("changed_members", ())) | ({found.member.id} if found else set())
+    """After a request that changed members it found by a link's token, every process
+    forgets what it remembers of their sign-in: this one at once, the others when they hear
+    it. The signed-in member's own changes need no word here: the commit that wrote their
+    account announced them (adapters/sql/account_writes.py), and a request that wrote
+    nothing of it (a message, a like) must not cost every process an announcement."""
+    members = g.get("changed_members")
     if members:
         container().account_writes().announce(members)
 

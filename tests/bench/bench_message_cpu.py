@@ -7,9 +7,9 @@ straight with the request a browser sends (session and device cookies, JSON body
 the figure is the app's own CPU (hooks, sign-in, the send with its SQL and screening,
 the answer, the events to Redis), without a test client's. The messages are timed in
 SLICES: the median slice's CPU (time.process_time) per message is the figure, the best
-slice's beside it (on a busy box a slice that shared its cores runs slower); wall time
-and the SQL statements per message too, and the machine's load (the box is shared: read
-the figures with it). Then as many openers, each the first message of a new
+slice's beside it (on a busy box a slice that shared its cores runs slower); wall time,
+the SQL statements and the events on the bus per message too, and the machine's load (the
+box is shared: read the figures with it). Then as many openers, each the first message of a new
 conversation (others' pairs, so no one's daily cap or mass-opener check is reached).
 ``--profile`` prints cProfile's costliest functions (by CPU time) of the messages.
 
@@ -30,6 +30,7 @@ import pstats
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -40,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import event  # noqa: E402
 
+from adapters.events.redis_bus import CHANNEL  # noqa: E402
 from tests.bench.bench_chat import HOST, REDIS, prepare  # noqa: E402
 from tests.bench.databases import postgres_database  # noqa: E402
 
@@ -76,21 +78,57 @@ def _request(app: Any, token: str, device: str, to: int, text: str) -> Callable[
     return send
 
 
-class Timing:
-    """CPU and wall time per message of SLICES slices, the SQL statements counted."""
+class Heard:
+    """The events published on the bus's Redis channel, counted by a subscriber of its own:
+    each one costs every process the bus reaches a receipt (tests/bench/bench_chat.py)."""
 
-    def __init__(self, engine: Any, profile: cProfile.Profile | None) -> None:
-        self.engine, self.profile = engine, profile
+    def __init__(self, url: str, channel: str) -> None:
+        import redis
+
+        self._pubsub = redis.Redis.from_url(url).pubsub(ignore_subscribe_messages=True)
+        self._pubsub.subscribe(channel)
+        self.count = 0
+        self._thread = threading.Thread(target=self._listen, daemon=True)
+        self._thread.start()
+
+    def _listen(self) -> None:
+        for _ in self._pubsub.listen():
+            self.count += 1
+
+    def settled(self) -> int:
+        """The count, once a last marker of our own has come back (all before it too)."""
+        import redis
+
+        marker = self.count
+        redis.Redis.from_url(REDIS).publish(self._channel_name(), "marker")
+        while self.count == marker:
+            time.sleep(0.01)
+        self.count -= 1
+        return self.count
+
+    def _channel_name(self) -> str:
+        return next(iter(self._pubsub.channels)).decode()
+
+
+class Timing:
+    """CPU and wall time per message of SLICES slices, the SQL statements and the bus's
+    events counted."""
+
+    def __init__(self, engine: Any, profile: cProfile.Profile | None,
+                 heard: Heard | None = None) -> None:
+        self.engine, self.profile, self.heard = engine, profile, heard
         self.slices: list[float] = []
         self.wall = 0.0
         self.statements = 0
         self.messages = 0
+        self.events = 0
 
     def _count(self, *_: object) -> None:
         self.statements += 1
 
     def run(self, sends: list[Callable[[], int]]) -> None:
         event.listen(self.engine, "before_cursor_execute", self._count)
+        heard_before = self.heard.settled() if self.heard else 0
         per_slice = max(1, len(sends) // SLICES)
         for start in range(0, len(sends), per_slice):
             cpu = 0.0
@@ -108,12 +146,14 @@ class Timing:
             self.slices.append(cpu / len(part))
             self.messages += len(part)
         event.remove(self.engine, "before_cursor_execute", self._count)
+        self.events = (self.heard.settled() - heard_before) if self.heard else 0
 
     def line(self, name: str) -> str:
         return (f"  {name:<22} CPU {statistics.median(self.slices) * 1e3:5.2f} ms per message"
                 f" (best slice {min(self.slices) * 1e3:5.2f})   wall "
                 f"{self.wall / self.messages * 1e3:5.2f} ms   SQL "
-                f"{self.statements / self.messages:5.2f} statements")
+                f"{self.statements / self.messages:5.2f} statements   events "
+                f"{self.events / self.messages:4.2f}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -140,6 +180,7 @@ def main(argv: list[str] | None = None) -> None:
             folder / "var", DATABASE_URL=url, REDIS_URL=REDIS, WEB_DIST=str(folder / "dist")))
         try:
             app = create_app(container)
+            heard = Heard(REDIS, f"{CHANNEL}:{container.config().redis_url.rsplit('/', 1)[1]}")
             (ann, ann_token), (bob, bob_token) = members[:2]
             pair = [_request(app, ann_token, "a" * 32, bob,
                              "How was your weekend? Mine was lovely, thanks."),
@@ -148,10 +189,10 @@ def main(argv: list[str] | None = None) -> None:
             for n in range(WARM_UP):  # the conversation, caches, the pool's connections
                 assert pair[n % 2]() == 201
             load_before = _load()
-            messages = Timing(container.engine(), profile)
+            messages = Timing(container.engine(), profile, heard)
             messages.run([pair[n % 2] for n in range(count)])
             senders, recipients = members[2:2 + first], members[2 + first:]
-            openers = Timing(container.engine(), None)
+            openers = Timing(container.engine(), None, heard)
             openers.run([_request(app, token, f"{n:032d}", recipient, "Hi! How are you?")
                          for n, ((_, token), (recipient, _)) in
                          enumerate(zip(senders, recipients, strict=True))])

@@ -21,6 +21,7 @@ from adapters.events.account_changes import remembered_sign_ins
 from adapters.http.app import create_app
 from adapters.http.session import COOKIE
 from adapters.sql import tables
+from application.ports.events import ACCOUNTS, AccountChanged
 from application.recent_sign_ins import SIGN_IN_FRESH_FOR
 from tests.api_client import ApiClient
 from tests.application.memory_services import FixedClock
@@ -238,3 +239,22 @@ def test_a_main_photo_approved_by_an_operator_shows_at_once(
     assert _user(client)["profile"]["main_image"]["status"] == "pending"  # remembered
     container.photos().review(photo["id"], approve=True, actor="ops")
     assert _user(client)["profile"]["main_image"]["status"] == "active"
+
+
+def test_a_request_that_wrote_nothing_of_the_account_announces_nothing(
+        member: tuple[ApiClient, int, FixedClock], container: Container) -> None:
+    """Every process hears each announcement: a refused change, or a message or a like
+    (which write no account), must not cost them one (issue 36.3)."""
+    client, member_id, _ = member
+    heard: list[int] = []
+    stop = container.events().subscribe(
+        ACCOUNTS, lambda event: heard.append(event.member)
+        if isinstance(event, AccountChanged) else None)
+    try:
+        assert client.put("/api/user", json={"language": "xx"}).status_code == 400
+        assert client.put("/api/profile", json={"birth_date": "tomorrow"}).status_code == 400
+        assert heard == []
+        assert client.put("/api/user", json={"language": "de"}).status_code == 200
+        assert set(heard) == {member_id}  # the commits that wrote it
+    finally:
+        stop()
