@@ -92,3 +92,54 @@ def entry_warning(dist: Path, language: str, settings: SiteSettings) -> str:
     css = build["css"].replace("</", "<\\/")  # cannot end its <style>
     return (f'<div id="{ELEMENT_ID}"><style>{css}</style>{markup}</div>'
             f"<script>{ENTRY_SCRIPT}</script>")
+
+
+# --- /members: the first cards ----------------------------------------------------------
+# A member's /members: the first card's photo is the screen's largest paint, and drawn by
+# the app it waited for all of its script (Lighthouse: 1.5-2.4 s of render delay on a slow
+# phone, issue 36.5). The page carries the first cards of the search page it inlines, in the
+# app's markup with the rules they use (the build's `members`); the app removes them when
+# its first screen is drawn (shared/firstScreen.ts, before that screen's paint).
+
+FIRST_SCREEN_ID = "boot-first-screen"  # shared/firstScreen.ts SERVER_FIRST_SCREEN_ID
+# The cards on a first screen (features/discovery/MembersResults.tsx FIRST_SCREEN_CARDS):
+# two rows on phones, one on wide screens. Their photos load with the page.
+FIRST_SCREEN_CARDS = 4
+# index.html's splash (web/index.html), shown until the app has started: the cards replace it.
+_SPLASH = re.compile(r'<div class="boot-splash"[^>]*>.*?</div>', re.DOTALL)
+
+
+def first_screen_cards(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The search page's cards that a first screen shows, as the app draws them."""
+    return results[:FIRST_SCREEN_CARDS]
+
+
+def _card(build: dict[str, str], card: dict[str, Any], prefix: str) -> str:
+    image = (card.get("main_image") or {}).get("thumb_filename")
+    photo = _fill(build["photo"], {"src": escape(f"{prefix}{image}")}) if image else ""
+    # Member-written words, escaped; the country's name (a place without a city) is the
+    # app's translation: the line keeps its height until the app draws it.
+    return _fill(build["card"], {"photo": photo, "name": escape(str(card.get("name") or "")),
+                                 "age": escape(str(card.get("age") or "")),
+                                 "place": escape(str(card.get("city") or "")) or "&nbsp;"})
+
+
+def member_cards(dist: Path, results: list[dict[str, Any]], prefix: str) -> str:
+    """The first cards of a search page (its JSON answer's `results`), or "" when there are
+    none or the build has no first paint for them."""
+    file = dist / FIRST_PAINT
+    cards = first_screen_cards(results)
+    if not cards or not file.is_file():
+        return ""
+    build: dict[str, str] | None = _build(file, file.stat().st_mtime_ns).get("members")
+    if build is None:
+        return ""
+    markup = _fill(build["markup"], {"cards": "".join(_card(build, card, prefix)
+                                                      for card in cards)})
+    css = build["css"].replace("</", "<\\/")
+    return f'<div id="{FIRST_SCREEN_ID}" aria-hidden="true"><style>{css}</style>{markup}</div>'
+
+
+def without_splash(html: str) -> str:
+    """index.html without its splash: the server's first screen shows instead."""
+    return _SPLASH.sub("", html, count=1)

@@ -16,7 +16,12 @@ from flask import Blueprint, Response, current_app, request, send_from_directory
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
 from adapters.http.composition import container
-from adapters.http.first_paint import entry_warning
+from adapters.http.first_paint import (
+    entry_warning,
+    first_screen_cards,
+    member_cards,
+    without_splash,
+)
 from adapters.http.rendering import render
 from adapters.http.requests import geoip_country, language, site_host
 from adapters.http.session import COOKIE, HINT_COOKIE, _secure, signed_in
@@ -214,11 +219,6 @@ def _script_json(data: Any, dumps: Callable[..., str] = json.dumps) -> str:
         ">", "\\u003e").replace("&", "\\u0026")
 
 
-# The first search's photos on screen (web/src/features/discovery/MembersPage.tsx
-# FIRST_SCREEN_CARDS): they load with the page instead of after the app has asked for them.
-_FIRST_SCREEN_PHOTOS = 4
-
-
 def _first_answers(path: str) -> dict[str, Any]:
     """What the app asks first after its start, when it is known here: the logged-in
     member (GET /api/user) and, on /members without a query, the first page of the search
@@ -244,11 +244,16 @@ def _first_answers(path: str) -> dict[str, Any]:
     return answers
 
 
+def _search_results(answers: dict[str, Any]) -> list[dict[str, Any]]:
+    results: list[dict[str, Any]] = answers.get("search", {}).get("answer", {}).get("results", [])
+    return results
+
+
 def _photo_preloads(answers: dict[str, Any], prefix: str) -> str:
-    results = answers.get("search", {}).get("answer", {}).get("results", [])
+    """The first screen's photos load with the page instead of after the app has asked."""
     return "".join(
         f'<link rel="preload" as="image" fetchpriority="high" href="{escape(prefix + str(image))}">'
-        for member in results[:_FIRST_SCREEN_PHOTOS]
+        for member in first_screen_cards(_search_results(answers))
         if (image := (member.get("main_image") or {}).get("thumb_filename")))
 
 
@@ -271,6 +276,9 @@ def _index(dist: Path, path: str) -> Response:
     # A visitor's landing draws the site-entry warning before the app's script has come.
     warning = entry_warning(dist, chosen, settings) if path == "/" and "user" not in answers \
         else ""
+    # /members draws its first cards before the app's script has come (issue 36.5).
+    cards = member_cards(dist, _search_results(answers), settings.cdn_prefix) \
+        if path == "/members" else ""
     # The first photos come first: the first card's photo is the screen's largest paint,
     # a few KB that waited behind some 30 chunks and sheets on HTTP/1.1's six connections
     # (issue 36.5: Lighthouse's LCP of /members was mostly that photo's load time).
@@ -285,8 +293,10 @@ def _index(dist: Path, path: str) -> Response:
                         current_app.json.dumps)
     head = f'{links}<script id="boot-data" type="application/json">{data}</script></head>'
     html = html.replace("</head>", head, 1)
-    if warning:
-        html = html.replace("</body>", f"{warning}</body>", 1)
+    if warning or cards:
+        html = html.replace("</body>", f"{warning}{cards}</body>", 1)
+    if cards:
+        html = without_splash(html)
     body = html.encode()
     response = Response(body, mimetype="text/html")
     if "user" in answers:

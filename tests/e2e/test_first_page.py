@@ -1,13 +1,20 @@
 """A visitor's first pages make no failing request and log no console error (issue 17):
-no GET /api/user 403 for someone without a session, the settings come with the page."""
+no GET /api/user 403 for someone without a session, the settings come with the page. A
+member's /members comes with its first cards, which the app's cards replace (issue 36.5)."""
 
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Response, expect
+import json
+import re
 
-from tests.e2e.conftest import PHONE, new_context
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, Response, ViewportSize, expect
+
+from tests.e2e.conftest import DESKTOP, PHONE, new_context, screenshot
+from tests.e2e.test_discovery import log_in
 from tests.e2e.test_foundation import enter_site
+
+SCRIPTS = re.compile(r"/assets/.*\.js$")
 
 
 @pytest.mark.parametrize("path", ["/", "/members"])
@@ -39,3 +46,50 @@ def test_a_visitors_page_is_clean(browser: Browser, live_server: str, path: str)
     assert errors == []
     api = [url.removeprefix(live_server).split("?")[0] for url in requests if "/api/" in url]
     assert "/api/user" not in api and "/api/settings" not in api  # came with the page
+
+
+def _first_photos(page: Page) -> list[str]:
+    """The photos of the first screen's cards, from the search page inlined in the page."""
+    boot = json.loads(page.locator("#boot-data").text_content() or "{}")
+    results = boot["search"]["answer"]["results"][:4]
+    prefix = boot["settings"]["cdn_prefix"]
+    return [prefix + card["main_image"]["thumb_filename"] for card in results if card["main_image"]]
+
+
+def _sources(page: Page, selector: str) -> list[str]:
+    return [src.removeprefix(page.url.split("/members")[0])
+            for src in page.locator(selector).evaluate_all("els => els.map(e => e.src)")]
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_members_first_cards_come_with_the_page(browser: Browser, live_server: str,
+                                                viewport: ViewportSize) -> None:
+    """Without the app's script, /members shows the first cards with their photos (the
+    screen's largest paint); with it, the app's cards take their place: no server card
+    is left beside them, and the first photos are the same."""
+    context = new_context(browser, viewport)
+    page = context.new_page()
+    log_in(page, live_server, "demo@example.com")
+    page.route(SCRIPTS, lambda route: route.abort())
+    page.goto(f"{live_server}/members")
+    first = _first_photos(page)
+    assert first, "the demo member's first search page has photos"
+    server_cards = page.locator("#boot-first-screen .member-card")
+    expect(server_cards).to_have_count(4)
+    expect(page.locator(".boot-splash")).to_have_count(0)
+    assert _sources(page, "#boot-first-screen img") == first
+    page.wait_for_function("() => [...document.querySelectorAll('#boot-first-screen img')]"
+                           ".every(img => img.complete && img.naturalWidth > 0)")
+    screenshot(page, f"members-{viewport['width']}-first-cards-before-the-app")
+    page.unroute(SCRIPTS)
+    page.reload()
+    cards = page.get_by_test_id("search-results").get_by_test_id("member-card")
+    expect(cards.first).to_be_visible()
+    expect(page.locator("#boot-first-screen")).to_have_count(0)
+    ids = cards.evaluate_all("cards => cards.map(c => c.dataset.memberId)")
+    assert len(ids) == len(set(ids)) and page.locator(".member-card").count() == \
+        page.get_by_test_id("member-card").count()  # no server card beside the app's
+    assert _sources(page, "[data-testid=search-results] .member-card__photo img")[:len(first)] \
+        == first
+    screenshot(page, f"members-{viewport['width']}-first-cards-after-the-app")
+    context.close()

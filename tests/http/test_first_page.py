@@ -229,3 +229,69 @@ def test_no_warning_where_the_site_shows_none_or_the_build_has_none(client: ApiC
     assert entry_warning(web_dist, "en", settings)
     assert entry_warning(web_dist, "en", attrs.evolve(settings, enable_site_entry_popup="no")) == ""
     assert entry_warning(web_dist, "fi", settings) == ""  # no texts for the language
+
+
+# The build's first cards of /members (web/scripts/firstPaint.ts `members`).
+MEMBERS = {"markup": '<div class="member-grid">{{cards}}</div>',
+           "card": '<article class="member-card"><div class="member-card__photo">{{photo}}</div>'
+                   "<h3>{{name}}, {{age}}</h3><p>{{place}}</p></article>",
+           "photo": '<img src="{{src}}" alt="">', "css": ".member-grid{display:grid}</style>"}
+SPLASH = '<div class="boot-splash" aria-busy="true"><svg><path d="M1"/></svg></div>'
+
+
+def _cards(html: str) -> str:
+    match = re.search(r'<div id="boot-first-screen" aria-hidden="true">(.*?)</body>', html,
+                      re.DOTALL)
+    return match.group(1) if match else ""
+
+
+def test_a_members_first_search_draws_its_first_cards_before_the_app(
+        client: ApiClient, web_dist: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first card's photo is /members' largest paint (issue 36.5): the page carries the
+    first screen's cards in the app's markup instead of the splash, member-written words
+    escaped, so the photo paints before the app's script has come."""
+    from adapters.http import web_app
+
+    (web_dist / ".vite").mkdir(exist_ok=True)
+    (web_dist / ".vite" / "first-paint.json").write_text(json.dumps({**FIRST_PAINT,
+                                                                     "members": MEMBERS}))
+    photo = {"thumb_filename": 'photos/7/1"_thumb.jpg'}
+    results = [{"name": "<b>Eve</b> & co", "age": 31, "city": "<i>Gent</i>", "main_image": photo},
+               {"name": "Ann", "age": 40, "city": "", "main_image": None},
+               *[{"name": f"M{n}", "age": 30, "city": "Gent", "main_image": photo}
+                 for n in range(5)]]
+    monkeypatch.setattr(web_app, "_first_answers",
+                        lambda path: {"search": {"answer": {"results": results}}})
+    index = (f'<!doctype html><html><head></head><body><div id="root">{SPLASH}</div>'
+             '<script type="module" src="/assets/index-1.js"></script></body></html>')
+    (web_dist / "index.html").write_text(index)
+    html = client.get("/members").get_data(as_text=True)
+    cards = _cards(html)
+    assert "boot-splash" not in html and '<div id="root"></div>' in html  # the cards instead
+    assert html.index('<div id="root">') < html.index("boot-first-screen")
+    assert cards.startswith("<style>.member-grid{display:grid}<\\/style>")
+    assert cards.count('class="member-card"') == 4  # the first screen's, as the app's
+    assert ("<h3>&lt;b&gt;Eve&lt;/b&gt; &amp; co, 31</h3><p>&lt;i&gt;Gent&lt;/i&gt;</p>"
+            in cards)
+    assert '<img src="/media/photos/7/1&quot;_thumb.jpg" alt="">' in cards
+    # No photo: the frame alone (the app draws its avatar); no city: the line keeps its place.
+    assert ('<div class="member-card__photo"></div><h3>Ann, 40</h3><p>&nbsp;</p>' in cards)
+    # Other screens keep the splash; so does /members when the search gave no cards.
+    other = _page(client, web_dist, "/likes")
+    assert not _cards(other)
+    monkeypatch.setattr(web_app, "_first_answers", lambda path: {})
+    assert not _cards(client.get("/members").get_data(as_text=True))
+
+
+def test_no_first_cards_from_a_build_without_them(client: ApiClient, web_dist: Path) -> None:
+    from adapters.http.first_paint import member_cards
+
+    results = [{"name": "Eve", "age": 31, "city": "Gent", "main_image": None}]
+    assert member_cards(web_dist, results, "/media/") == ""  # no first-paint.json
+    (web_dist / ".vite").mkdir(exist_ok=True)
+    (web_dist / ".vite" / "first-paint.json").write_text(json.dumps(FIRST_PAINT))
+    assert member_cards(web_dist, results, "/media/") == ""  # a build from before
+    (web_dist / ".vite" / "first-paint.json").write_text(json.dumps({**FIRST_PAINT,
+                                                                     "members": MEMBERS}))
+    assert member_cards(web_dist, results, "/media/")
+    assert member_cards(web_dist, [], "/media/") == ""

@@ -12,6 +12,12 @@
  *   such rules). The server inlines it: a <link> would hold the first paint until the
  *   sheet has come, and the browser would run the app's script first.
  * - `texts`: the warning's texts in every language (web/src/locales/<language>/common.json).
+ * - `members`: the first cards of a member's /members (issue 36.5: the first card's photo is
+ *   that screen's largest paint, and drawn by the app it waited for all of its script): the
+ *   page around them (`markup`, {{cards}}), a card (`card`: {{photo}}, {{name}}, {{age}},
+ *   {{place}}) and its photo (`photo`: {{src}}) in the app's markup (features/navigation/
+ *   TopNav.tsx, features/discovery/MembersPage.tsx and MemberCardView.tsx, without links,
+ *   buttons or translated words), and the rules of the global and the screen's sheets they use.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,6 +28,7 @@ const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html:
 
 export const FIRST_PAINT_FILE = '.vite/first-paint.json';
 const GLOBAL_STYLES = 'src/app/globalStyles.ts';
+const MEMBERS_SCREEN = 'src/features/discovery/MembersPage.tsx';
 
 const BUTTONS =
   '<div class="d-grid gap-1 mt-4">' +
@@ -39,6 +46,19 @@ export const MARKUP =
 export const FICTIONAL = '<p class="text-body-secondary small">{{fictional}}</p>';
 // The page around it, as the server sends it: the terms link, the splash, the root.
 const PAGE = `<div id="root"><div class="boot-splash"></div></div><div>${MARKUP.replace('{{fictional}}', FICTIONAL).replace('{{terms}}', '<a href="/pages/terms">terms</a>')}</div>`;
+
+
+// The server draws it in an element of its own after #root, which the app removes when its
+// first screen is drawn (shared/firstScreen.ts SERVER_FIRST_SCREEN_ID).
+export const MEMBERS_MARKUP =
+  '<header class="top-nav"><div class="container top-nav__inner"></div></header>' +
+  '<div class="container members-page"><div class="member-grid">{{cards}}</div></div>';
+export const MEMBER_CARD =
+  '<article class="member-card"><div class="member-card__link"><div class="member-card__photo">{{photo}}</div>' +
+  '<div class="member-card__body"><h3 class="member-card__name"><span class="member-card__first">{{name}}</span>' +
+  '<span class="member-card__age">, {{age}}</span></h3><p class="member-card__place"><span>{{place}}</span></p></div></div></article>';
+export const MEMBER_PHOTO = '<img src="{{src}}" alt="" fetchpriority="high" decoding="async">';
+const MEMBERS_PAGE = `<div id="root"></div><div>${MEMBERS_MARKUP.replace('{{cards}}', MEMBER_CARD.replace('{{photo}}', MEMBER_PHOTO))}</div>`;
 
 const PSEUDO = /::?(?!root\b)[\w-]+(\((?:[^()]|\([^()]*\))*\))?/g;
 
@@ -129,10 +149,19 @@ export function firstPaint(localesDir: string) {
     writeBundle(options: { dir?: string }) {
       const dist = options.dir!;
       const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; css?: string[] }>;
-      const entry = manifest[GLOBAL_STYLES];
-      const sheets = entry ? (entry.file.endsWith('.css') ? [entry.file] : (entry.css ?? [])) : [];
-      const css = criticalCss(sheets.map((sheet) => readFileSync(join(dist, sheet), 'utf8')).join('\n'), PAGE);
-      const answer = { markup: MARKUP, fictional: FICTIONAL, css, texts: texts(localesDir) };
+      const sheetsOf = (key: string) => {
+        const entry = manifest[key];
+        return entry ? (entry.file.endsWith('.css') ? [entry.file] : (entry.css ?? [])) : [];
+      };
+      const read = (sheets: string[]) => sheets.map((sheet) => readFileSync(join(dist, sheet), 'utf8')).join('\n');
+      const css = criticalCss(read(sheetsOf(GLOBAL_STYLES)), PAGE);
+      const members = {
+        markup: MEMBERS_MARKUP,
+        card: MEMBER_CARD,
+        photo: MEMBER_PHOTO,
+        css: criticalCss(read([...sheetsOf(GLOBAL_STYLES), ...sheetsOf(MEMBERS_SCREEN)]), MEMBERS_PAGE),
+      };
+      const answer = { markup: MARKUP, fictional: FICTIONAL, css, texts: texts(localesDir), members };
       writeFileSync(join(dist, FIRST_PAINT_FILE), JSON.stringify(answer));
     },
   };

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { type Location, Outlet, ScrollRestoration } from 'react-router';
 import { usePlaceNotes } from '../features/shop/wayBack';
 import { DocumentTitle } from '../shared/title/DocumentTitle';
-import { firstScreenRendered } from '../shared/firstScreen';
+import { firstScreenRendered, removeServerFirstScreen } from '../shared/firstScreen';
 import { ProgressBar, useNavigationProgress } from '../shared/progress/ProgressBar';
 import { Slot } from './slots';
 
@@ -22,6 +22,8 @@ export function AppShell() {
   usePlaceNotes();
   // The shell's first commit holds the first screen (the router renders once its page is in).
   useEffect(firstScreenRendered, []);
+  // The server's first cards of /members give way to it, before its paint.
+  useLayoutEffect(() => removeServerFirstScreen(), []);
   return (
     <>
       <ProgressBar />

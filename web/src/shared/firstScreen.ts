@@ -19,3 +19,15 @@ export function firstScreenRendered(): void {
   // The frame after the next one: the screen rendered now has been painted by then.
   requestAnimationFrame(() => setTimeout(announce, 0));
 }
+
+/**
+ * The server's copy of the first screen (adapters/http/first_paint.py: a member's /members
+ * comes with its first cards, drawn before the app's script has loaded), in an element of
+ * its own after #root. The app's first screen replaces it: removed before that screen's
+ * paint (a layout effect), so the two never show at once and nothing drawn moves.
+ */
+export const SERVER_FIRST_SCREEN_ID = 'boot-first-screen';
+
+export function removeServerFirstScreen(doc: Document = document): void {
+  doc.getElementById(SERVER_FIRST_SCREEN_ID)?.remove();
+}
