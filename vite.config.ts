@@ -52,6 +52,12 @@ export default defineConfig(({ command }) => ({
   // Keep Vite's and vitest's caches with the dependencies, not inside web/.
   cacheDir: fileURLToPath(new URL('./node_modules/.vite', import.meta.url)),
   plugins: [react(), precompress(), firstPaint(fileURLToPath(new URL('./web/src/locales', import.meta.url)))],
+  // React Router's package exports name only its development build (with its dev warnings)
+  // for every condition (remix-run/react-router#12532, "intended to be temporary"); the
+  // release takes the production build beside it (issue 36.5: the initial JS of "/").
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
