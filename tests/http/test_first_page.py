@@ -265,8 +265,12 @@ def test_a_members_first_search_draws_its_first_cards_before_the_app(
     index = (f'<!doctype html><html><head></head><body><div id="root">{SPLASH}</div>'
              '<script type="module" src="/assets/index-1.js"></script></body></html>')
     (web_dist / "index.html").write_text(index)
+    (web_dist / ".vite" / "manifest.json").write_text(json.dumps(MANIFEST))
     html = client.get("/members").get_data(as_text=True)
     cards = _cards(html)
+    # The screen's sheets wait their turn behind the first photos (the page paints without).
+    assert '<link rel="preload" as="style" fetchpriority="low" crossorigin ' \
+           'href="/assets/global-1.css">' in html
     assert "boot-splash" not in html and '<div id="root"></div>' in html  # the cards instead
     assert html.index('<div id="root">') < html.index("boot-first-screen")
     assert cards.startswith("<style>.member-grid{display:grid}<\\/style>")
