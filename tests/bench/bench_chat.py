@@ -56,6 +56,7 @@ WARM_UP_SOCKETS = 4  # per process, open when the baseline memory is read
 LOST_AFTER_SECONDS = 10
 PING = {"type": "ping"}
 PING_SECONDS = 25  # web/src/shared/realtime/socket.ts
+CONVERSATIONS = 100  # open ones per process and kind (cross, same) the messages go in
 
 
 @dataclass(eq=False)
@@ -229,10 +230,51 @@ def percentiles(values: list[float]) -> str:
             f"max {ordered[-1]:6.1f} ms  (n={len(ordered)})")
 
 
+Pairs = dict[tuple[Server, str], list[tuple[Member, Member]]]
+
+
+def conversation_pairs(members: dict[Server, list[Member]], rng: random.Random) -> Pairs:
+    """CONVERSATIONS pairs of members (at most one per member of the process) for each
+    process and kind (cross, same): who writes to whom in conversations already open, as
+    most of a chat's messages are."""
+    servers = list(members)
+    pairs: Pairs = {}
+    for index, here in enumerate(servers):
+        for kind in ("cross", "same"):
+            there = servers[(index + 1) % 2] if kind == "cross" else here
+            chosen: list[tuple[Member, Member]] = []
+            while len(chosen) < min(CONVERSATIONS, len(members[here])):
+                sender, receiver = rng.choice(members[here]), rng.choice(members[there])
+                if sender is not receiver:
+                    chosen.append((sender, receiver))
+            pairs[(here, kind)] = chosen
+    return pairs
+
+
+async def open_conversations(session: aiohttp.ClientSession, pairs: Pairs) -> None:
+    """The first message of each pair, before anything is measured."""
+    at_once = asyncio.Semaphore(OPENING_AT_ONCE)
+    failures: collections.Counter[str] = collections.Counter()
+
+    async def first(sender: Member, receiver: Member, n: int) -> None:
+        async with at_once:
+            outcome = await send(session, sender, receiver, f"hello {n}")
+        if isinstance(outcome, str):
+            failures[outcome] += 1
+
+    await asyncio.gather(*(first(sender, receiver, n) for n, (sender, receiver) in
+                           enumerate(pair for group in pairs.values() for pair in group)))
+    for failure, count in failures.most_common():
+        print(f"  FAILED to open {count}×: {failure}")
+
+
 async def load(session: aiohttp.ClientSession, members: dict[Server, list[Member]],
-               rate: float, seconds: float) -> dict[str, list[float]]:
+               rate: float, seconds: float, pairs: Pairs | None = None
+               ) -> dict[str, list[float]]:
     """Messages at ``rate`` per second for ``seconds``, started on a fixed schedule (not
-    after the previous one's answer), alternating cross-process and same-process."""
+    after the previous one's answer), alternating cross-process and same-process: within
+    ``pairs`` (either of a pair writing), or else each between two members picked at
+    random, which opens a new conversation almost every time."""
     rng = random.Random(17)
     servers = list(members)
     failures: collections.Counter[str] = collections.Counter()
@@ -257,9 +299,12 @@ async def load(session: aiohttp.ClientSession, members: dict[Server, list[Member
         here = servers[n % 2]
         kind = "cross" if n % 4 < 2 else "same"
         there = servers[(n + 1) % 2] if kind == "cross" else here
-        sender, receiver = rng.choice(members[here]), rng.choice(members[there])
-        while receiver is sender:
-            receiver = rng.choice(members[there])
+        if pairs:
+            sender, receiver = rng.choice(pairs[(here, kind)])
+        else:
+            sender, receiver = rng.choice(members[here]), rng.choice(members[there])
+            while receiver is sender:
+                receiver = rng.choice(members[there])
         tasks.append(asyncio.create_task(one(kind, sender, receiver, f"bench {n}")))
     await asyncio.gather(*tasks)
     for failure, count in failures.most_common():
@@ -268,7 +313,7 @@ async def load(session: aiohttp.ClientSession, members: dict[Server, list[Member
 
 
 async def bench(servers: list[Server], accounts: list[tuple[int, str]], rates: list[float],
-                seconds: float, idle_seconds: float) -> None:
+                seconds: float, idle_seconds: float, openers: bool) -> None:
     # Messages go over a pool of keep-alive connections, as browsers keep theirs; each
     # socket holds a connection of its own (no pool limit).
     timeout = aiohttp.ClientTimeout(total=60)
@@ -317,25 +362,30 @@ async def bench(servers: list[Server], accounts: list[tuple[int, str]], rates: l
             idle = (sum(server.cpu_seconds() for server in servers) - idle_before) / idle_seconds
             print(f"  idle (pings every 25 s, session checks every 15 s), both workers "
                   f"together use {idle:.1%} of a core")
+        pairs = None if openers else conversation_pairs(members, random.Random(5))
+        if pairs:
+            await open_conversations(session, pairs)
         for rate in rates:
-            await measure(session, servers, members, rate, seconds, idle)
+            await measure(session, servers, members, rate, seconds, idle, pairs)
         pinging.cancel()
         await asyncio.gather(*(member.ws.close() for member in everyone if member.ws))
 
 
 async def measure(session: aiohttp.ClientSession, servers: list[Server],
                   members: dict[Server, list[Member]], rate: float, seconds: float,
-                  idle: float) -> None:
+                  idle: float, pairs: Pairs | None) -> None:
     load_before = os.getloadavg()[0]
     cpu_before = _cpu_times()
     server_before = sum(server.cpu_seconds() for server in servers)
     started = time.perf_counter()
-    results = await load(session, members, rate, seconds)
+    results = await load(session, members, rate, seconds, pairs)
     idle_cpu = idle * (time.perf_counter() - started)
     busy = _busy_share(cpu_before, _cpu_times())
     server_cpu = sum(server.cpu_seconds() for server in servers) - server_before
     sockets = sum(len(group) for group in members.values())
-    print(f"{rate:g} messages/s for {seconds:g} s with {sockets} sockets open (machine: "
+    what = (f"in {sum(map(len, pairs.values()))} open conversations" if pairs
+            else "each opening a conversation")
+    print(f"{rate:g} messages/s ({what}) for {seconds:g} s with {sockets} sockets open (machine: "
           f"load {load_before:.2f} before, CPU {busy:.0%} busy during the run, "
           f"{os.cpu_count()} cores)")
     print(f"  send→receive, other process (Redis): {percentiles(results['cross'])}")
@@ -371,6 +421,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=30, help="of each run")
     parser.add_argument("--idle-seconds", type=float, default=5,
                         help="with every socket open, before the runs")
+    parser.add_argument("--openers", action="store_true",
+                        help="every message to a member picked at random (a new conversation"
+                             " almost every time), not within open conversations")
     arguments = parser.parse_args(argv)
     if arguments.sockets < WARM_UP_SOCKETS:
         parser.error(f"--sockets: at least {WARM_UP_SOCKETS}")
@@ -388,7 +441,7 @@ def main(argv: list[str] | None = None) -> None:
         servers = [serve(env, var, port) for port in ports]
         try:
             asyncio.run(bench(servers, accounts, arguments.rate, arguments.seconds,
-                              arguments.idle_seconds))
+                              arguments.idle_seconds, arguments.openers))
         finally:
             _print_errors(var)
             for server in servers:
