@@ -34,7 +34,7 @@ from domain.discovery import shares_members
 from domain.errors import DomainError
 from domain.gifts import CATALOGUE, gift
 from domain.gifts import price as gift_price
-from domain.members import AccountStatus, Member
+from domain.members import AccountStatus, Member, refuse_unless_signed_in
 from domain.openers import openers_for
 from domain.ranking import shared_interests
 from domain.sites import Site
@@ -142,6 +142,7 @@ class Chat(ChatConversations, ChatPhotoUnlocks):
             # key are counted and checked below, so two sends must not count together.
             # The lock and every fact the send depends on are one read (issue 36.3).
             facts = uow.chats.send_facts(viewer.id, member_id, key, lock=True)
+            refuse_unless_signed_in(facts.sender_status)
             sites = self._sites(uow, viewer, facts)
             text = clean_text(text, sites[0].message_length)
             recipient = recipient_of(facts)

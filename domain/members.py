@@ -20,6 +20,18 @@ class AccountStatus(StrEnum):
     BANNED = "banned"
 
 
+SIGNING_IN = frozenset({AccountStatus.ACTIVE, AccountStatus.NOT_CONFIRMED})
+
+
+def refuse_unless_signed_in(status: AccountStatus) -> None:
+    """What an account whose sign-in was taken from memory may do is checked against its
+    row as read now: a ban shows as a ban (its page), a closed account as signed out."""
+    if status is AccountStatus.BANNED:
+        raise DomainError("account_banned")
+    if status not in SIGNING_IN:
+        raise DomainError("authentication_required")
+
+
 class ProfileStatus(StrEnum):
     ACTIVE = "active"
     DISABLED = "disabled"
@@ -128,7 +140,7 @@ class Member:
 
     @property
     def can_log_in(self) -> bool:
-        return self.status in (AccountStatus.ACTIVE, AccountStatus.NOT_CONFIRMED)
+        return self.status in SIGNING_IN
 
     def reactivatable(self, now: datetime) -> bool:
         """A deleted account comes back through its mail link within 14 days (spec section 4)."""

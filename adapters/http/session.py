@@ -31,13 +31,16 @@ _READS = frozenset({"GET", "HEAD"})
 _NOT_YET = object()
 
 
-def signed_in() -> SignedIn | None:
-    """The session lookup, once per request (it reads the member's page data too)."""
+def signed_in(remembered: bool = False) -> SignedIn | None:
+    """The session lookup, once per request (it reads the member's page data too).
+    ``remembered``: a write may take the remembered lookup too, when its use case reads
+    the member's account status again in its own transaction (a chat message)."""
     # One look at g for the common case, a view asking again (each look costs).
     found = g.get("signed_in", _NOT_YET)
     if found is _NOT_YET:
         built = container()
-        lookups = built.recent_sign_ins() if request.method in _READS else built.sign_in()
+        lookups = (built.recent_sign_ins() if remembered or request.method in _READS
+                   else built.sign_in())
         found = g.signed_in = lookups.signed_in(session_token())
     return cast("SignedIn | None", found)
 
@@ -65,8 +68,8 @@ def _announce_change(_error: BaseException | None) -> None:
         container().account_writes().announce(members)
 
 
-def require_signed_in() -> SignedIn:
-    found = signed_in()
+def require_signed_in(remembered: bool = False) -> SignedIn:
+    found = signed_in(remembered)
     if found is None:
         raise DomainError("authentication_required")
     return found
@@ -77,8 +80,8 @@ def current_member() -> Member | None:
     return found.member if found else None
 
 
-def require_member() -> Member:
-    return require_signed_in().member
+def require_member(remembered: bool = False) -> Member:
+    return require_signed_in(remembered).member
 
 
 def _secure() -> bool:

@@ -31,6 +31,7 @@ from adapters.sql import tables as t
 from adapters.sql.members import SqlMembers, member_from_row
 from application.ports.chat import Conversation, SendFacts
 from domain.decisions import DecisionStatus, Restriction
+from domain.members import AccountStatus
 
 b, cv, cm, msg, d = t.blocks, t.conversations, t.conversation_members, t.messages, t.decisions
 
@@ -58,7 +59,7 @@ def _facts_query() -> Any:
                            msg.c.client_key == bindparam("key", type_=String))
     return (
         select(
-            me.c.id.label("f_sender"),
+            me.c.id.label("f_sender"), me.c.status.label("f_sender_status"),
             *them.c, *[column for column in theirs.c if column.name not in ("member_id", "status")],
             theirs.c.status.label("profile_status"),
             *[column.label(f"c_{column.name}")
@@ -101,4 +102,4 @@ def send_facts(connection: Connection, sender: int, recipient: int, key: str | N
         blocked_either_way=bool(row.f_blocked), conversations_started=int(row.f_started),
         free_messages_used=int(row.f_free_used), balance=int(row.f_balance or 0),
         held=bool(row.f_held), recipient_unread=int(row.f_unread),
-        sent_with_key=bool(row.f_keyed))
+        sent_with_key=bool(row.f_keyed), sender_status=AccountStatus(row.f_sender_status))

@@ -8,7 +8,7 @@ from typing import Protocol
 import attrs
 
 from application.ports.discovery import MemberCard
-from domain.members import Member
+from domain.members import AccountStatus, Member
 from domain.openers import Opener
 
 
@@ -67,6 +67,9 @@ class SendFacts:
     held: bool  # the scam shield holds the sender: their messages wait
     recipient_unread: int  # the recipient's unread messages, all conversations
     sent_with_key: bool  # the sender sent a message with this idempotency key before
+    # The sender's account as its row says (held with lock=True): a send may come with a
+    # sign-in the process remembered, so a ban must be seen here (issue 36.3).
+    sender_status: AccountStatus
 
 
 class ChatRepository(Protocol):

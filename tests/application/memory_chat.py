@@ -65,7 +65,8 @@ class MemoryChats:
                      for decision in store.decisions.values()),
             recipient_unread=sum(seat.unread for (_, who), seat in store.in_chat.items()
                                  if who == recipient),
-            sent_with_key=key is not None and self.sent_with_key(sender, key))
+            sent_with_key=key is not None and self.sent_with_key(sender, key),
+            sender_status=store.members[sender].status)
 
     def between(self, one: int, other: int) -> Conversation | None:
         low, high = sorted((one, other))

@@ -107,7 +107,7 @@ class Heard:
         return self.count
 
     def _channel_name(self) -> str:
-        return next(iter(self._pubsub.channels)).decode()
+        return str(next(iter(self._pubsub.channels)).decode())
 
 
 class Timing:
@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> None:
             folder / "var", DATABASE_URL=url, REDIS_URL=REDIS, WEB_DIST=str(folder / "dist")))
         try:
             app = create_app(container)
-            heard = Heard(REDIS, f"{CHANNEL}:{container.config().redis_url.rsplit('/', 1)[1]}")
+            heard = Heard(REDIS, f"{CHANNEL}:{REDIS.rsplit('/', 1)[1]}")
             (ann, ann_token), (bob, bob_token) = members[:2]
             pair = [_request(app, ann_token, "a" * 32, bob,
                              "How was your weekend? Mine was lovely, thanks."),

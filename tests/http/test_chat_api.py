@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from datetime import UTC, datetime
 
 import pytest
 from flask import Flask
+from sqlalchemy import event, update
 
 from adapters.container import Container
+from adapters.sql import tables
 from tests.api_client import ApiClient
 from tests.http.conftest import changed_behind_the_app
 from tests.http.test_accounts_api import SIGNUP
@@ -27,6 +31,27 @@ def make_paid(app: Flask, member_id: int) -> None:
         work.members.save(member, member.became_premium())
         work.commit()
     changed_behind_the_app(app, member_id)
+
+
+@contextmanager
+def watched_statements(container: Container, read: list[str]) -> Iterator[None]:
+    def statement(_connection: object, _cursor: object, sql: str, *_: object) -> None:
+        read.append(sql)
+
+    event.listen(container.engine(), "before_cursor_execute", statement)
+    try:
+        yield
+    finally:
+        event.remove(container.engine(), "before_cursor_execute", statement)
+
+
+def texts_sent_by(container: Container, member_id: int) -> list[str]:
+    """The texts a member sent, oldest first."""
+    with container.engine().begin() as connection:
+        return list(connection.execute(
+            tables.messages.select().with_only_columns(tables.messages.c.text)
+            .where(tables.messages.c.sender_id == member_id)
+            .order_by(tables.messages.c.id)).scalars())
 
 
 # Ann's client and id, then Bob's.
@@ -332,3 +357,35 @@ def test_a_banned_members_beacon_keeps_the_ban_for_the_next_request(container: C
     container.moderation().ban(ann_id, "spam", "pytest")
     assert ann.post("/api/page-hidden", json={}).status_code == 204
     assert ann.get("/api/user").json["error"] == "account_banned"
+
+
+def test_a_ban_the_processs_memory_missed_still_refuses_the_next_message(
+        app: Flask, container: Container, pair: TwoMembers) -> None:
+    """A message takes the sign-in this process remembers (issue 36.3), but the send reads
+    the sender's account again under its lock: a ban straight in the database, which no
+    process announced, refuses it with the ban (and its page) all the same."""
+    ann, ann_id, _, bob_id = pair
+    assert ann.post(f"/api/members/{bob_id}/messages", json={"text": "hi"}).status_code == 201
+    with container.engine().begin() as connection:
+        connection.execute(update(tables.members).where(tables.members.c.id == ann_id)
+                           .values(status="banned", ban_reason="spam"))
+    refused = ann.post(f"/api/members/{bob_id}/messages", json={"text": "still here?"})
+    assert refused.status_code == 403 and refused.json["error"] == "account_banned"
+    with container.engine().begin() as connection:
+        connection.execute(update(tables.members).where(tables.members.c.id == ann_id)
+                           .values(status="deleted", ban_reason=None))
+    refused = ann.post(f"/api/members/{bob_id}/messages", json={"text": "and now?"})
+    assert refused.status_code == 403 and refused.json["error"] == "authentication_required"
+    assert texts_sent_by(container, ann_id) == ["hi"]
+
+
+def test_a_message_spares_the_session_lookup(app: Flask, container: Container,
+                                             pair: TwoMembers) -> None:
+    """The sign-in of the member's previous request serves the message: no statement
+    reads the session (it reads the member's account with the send's facts)."""
+    ann, _, _, bob_id = pair
+    assert ann.get("/api/user").status_code == 200
+    read: list[str] = []
+    with watched_statements(container, read):
+        assert ann.post(f"/api/members/{bob_id}/messages", json={"text": "hi"}).status_code == 201
+    assert read and not any("token_hash" in statement for statement in read)

@@ -194,7 +194,9 @@ def _forged(container: Container, world: dict[str, Any]) -> list[str]:
     data, signature = token.rsplit(".", 1)
     until = int((NOW + LIFETIME).timestamp())
     signer = container.signer()
-    flipped = signature[:-1] + ("A" if signature[-1] != "A" else "B")
+    # The first character: all six of its bits are the signature's (the last one's low
+    # bits may be padding, so A and B there can decode to the same bytes).
+    flipped = ("A" if signature[0] != "A" else "B") + signature[1:]
     return [
         f"{data}.{flipped}",  # the signature altered
         f"{data[:-1]}{'A' if data[-1] != 'A' else 'B'}.{signature}",  # the data altered
