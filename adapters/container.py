@@ -51,7 +51,7 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from adapters.mail.smtp import SmtpMailer
     from adapters.mail.texts import JsonMailTexts
     from adapters.payments.sandbox import SandboxGateway
-    from adapters.receipts.pdf import FpdfReceiptPrinter
+    from adapters.receipts.printer import FpdfReceiptPrinter
     from adapters.security.secrets import TokenSecrets
     from adapters.security.signing import SecretSigner
     from adapters.security.totp import PyotpAuthenticator
@@ -136,7 +136,7 @@ else:  # the use cases and the adapters behind them, imported when first built
     SmtpMailer = _lazy("adapters.mail.smtp", "SmtpMailer")
     JsonMailTexts = _lazy("adapters.mail.texts", "JsonMailTexts")
     SandboxGateway = _lazy("adapters.payments.sandbox", "SandboxGateway")
-    FpdfReceiptPrinter = _lazy("adapters.receipts.pdf", "FpdfReceiptPrinter")
+    FpdfReceiptPrinter = _lazy("adapters.receipts.printer", "FpdfReceiptPrinter")
     TokenSecrets = _lazy("adapters.security.secrets", "TokenSecrets")
     SecretSigner = _lazy("adapters.security.signing", "SecretSigner")
     PyotpAuthenticator = _lazy("adapters.security.totp", "PyotpAuthenticator")

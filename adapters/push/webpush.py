@@ -14,7 +14,6 @@ import requests
 from cryptography.hazmat.primitives import serialization
 from py_vapid import Vapid
 from py_vapid.utils import b64urlencode
-from pywebpush import WebPushException, webpush
 
 from adapters import metrics
 from application.ports.notifications import PushPayload, PushSubscription
@@ -71,6 +70,10 @@ class WebPushSender:
         self._key, self._contact, self._timeout = key, contact, timeout
 
     def send(self, subscription: PushSubscription, payload: PushPayload, topic: str) -> bool:
+        # pywebpush brings aiohttp, whose import makes an SSL context (80 ms): paid by the
+        # first push, not by every worker's first notification (issue 36.4).
+        from pywebpush import WebPushException, webpush
+
         info = {"endpoint": subscription.endpoint,
                 "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}}
         with _PushSession(self._timeout) as session:

@@ -1,7 +1,6 @@
-"""The receipt printer on fpdf2: one A4 page (more for many refunds) in DejaVu Sans,
+"""A receipt drawn with fpdf2: one A4 page (more for many refunds) in DejaVu Sans,
 embedded, so Polish, Nordic and every other letter of the eleven languages shows as
-typed. The font comes from Debian's fonts-dejavu-core (installed in the image, see
-deploy/Dockerfile); nothing is downloaded while printing."""
+typed. Imported by the printer (adapters/receipts/printer.py) only when it draws one."""
 
 from __future__ import annotations
 
@@ -10,54 +9,30 @@ from pathlib import Path
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
-from adapters.offload import offloaded
-from adapters.receipts.sheet import Row, Sheet, method_name, sheet
+from adapters.receipts.sheet import Row, Sheet, sheet
 from application.ports.receipts import ReceiptView
 
-FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 FONT = "DejaVu"
 INK, MUTED, ACCENT, LINE = (45, 27, 78), (108, 99, 133), (20, 153, 143), (216, 210, 230)
 WIDTH = 170.0  # A4 less 20 mm margins, in mm
 
 
-def fonts(directory: Path = FONT_DIR) -> tuple[Path, Path]:
-    regular, bold = directory / "DejaVuSans.ttf", directory / "DejaVuSans-Bold.ttf"
-    for path in (regular, bold):
-        if not path.is_file():
-            raise FileNotFoundError(
-                f"{path} is missing: receipts need DejaVu Sans (apt-get install "
-                "fonts-dejavu-core)")
-    return regular, bold
-
-
-class FpdfReceiptPrinter:
-    def __init__(self, font_dir: Path = FONT_DIR) -> None:
-        self._regular, self._bold = fonts(font_dir)
-
-    def method_name(self, method: str, language: str) -> str:
-        return method_name(method, language)
-
-    def pdf(self, receipt: ReceiptView) -> bytes:
-        """Drawn off the event loop (adapters.offload), as password hashing is: a page
-        takes about 120 ms of CPU, which would stall every socket of a gevent worker."""
-        return offloaded(self._drawn, receipt)
-
-    def _drawn(self, receipt: ReceiptView) -> bytes:
-        said = sheet(receipt)
-        pdf = _Page(said)
-        pdf.add_font(FONT, "", str(self._regular))
-        pdf.add_font(FONT, "B", str(self._bold))
-        pdf.set_lang(receipt.language)
-        pdf.set_title(f"{said.title} {said.number}")
-        pdf.set_author(receipt.seller.name)
-        pdf.set_subject(f"{said.title} {said.number} · {said.site}")
-        pdf.set_creator(said.site)
-        pdf.set_creation_date(receipt.issued_at)  # the same receipt, the same file
-        pdf.set_margins(20, 20, 20)
-        pdf.set_auto_page_break(True, margin=22)
-        pdf.add_page()
-        _write(pdf, said)
-        return bytes(pdf.output())
+def drawn(receipt: ReceiptView, regular: Path, bold: Path) -> bytes:
+    said = sheet(receipt)
+    pdf = _Page(said)
+    pdf.add_font(FONT, "", str(regular))
+    pdf.add_font(FONT, "B", str(bold))
+    pdf.set_lang(receipt.language)
+    pdf.set_title(f"{said.title} {said.number}")
+    pdf.set_author(receipt.seller.name)
+    pdf.set_subject(f"{said.title} {said.number} · {said.site}")
+    pdf.set_creator(said.site)
+    pdf.set_creation_date(receipt.issued_at)  # the same receipt, the same file
+    pdf.set_margins(20, 20, 20)
+    pdf.set_auto_page_break(True, margin=22)
+    pdf.add_page()
+    _write(pdf, said)
+    return bytes(pdf.output())
 
 
 class _Page(FPDF):

@@ -14,7 +14,7 @@ import attrs
 import pdfplumber
 import pytest
 
-from adapters.receipts.pdf import FpdfReceiptPrinter
+from adapters.receipts.printer import FpdfReceiptPrinter
 from adapters.receipts.sheet import CATALOG, method_name, sheet
 from application.ports.receipts import ReceiptView, RefundLine
 from domain.locales import LOCALES

@@ -11,7 +11,7 @@ import pdfplumber
 import pytest
 
 from adapters.mail.texts import JsonMailTexts
-from adapters.receipts.pdf import FpdfReceiptPrinter
+from adapters.receipts.printer import FpdfReceiptPrinter
 from adapters.security.signing import SecretSigner
 from application.notifications import Notifier
 from application.ports.jobs import ReceiptNotice

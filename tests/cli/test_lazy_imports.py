@@ -175,3 +175,22 @@ def test_leaving_does_not_walk_every_loaded_object() -> None:
     frozen = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
                             text=True, check=True)
     assert int(frozen.stdout.strip().splitlines()[-1]) > 10_000
+
+
+def test_a_notification_job_loads_neither_pdf_drawing_nor_web_push(tmp_path: Path) -> None:
+    """Every embedded worker's first message notifies: building the notifier once loaded
+    fpdf2 (0.3 s) and pywebpush's aiohttp (0.1 s) on the server's loop (issue 36.4). They
+    come with the first receipt drawn and the first push sent."""
+    env = {"VAR_DIR": str(tmp_path), "SECRET_KEY": "test", "RATE_LIMITS": "off",
+           "DATABASE_URL": f"sqlite:///{tmp_path / 'amora.db'}"}
+    script = (
+        "import json, sys\n"
+        "from adapters.config import load_config\n"
+        "from adapters.container import build_container\n"
+        f"build_container(load_config({env!r})).notifier()\n"
+        "print(json.dumps([name for name in ('fpdf', 'pywebpush', 'aiohttp')"
+        " if name in sys.modules]))\n"
+    )
+    loaded = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                            text=True, check=True)
+    assert json.loads(loaded.stdout.strip().splitlines()[-1]) == []
