@@ -16,7 +16,7 @@ import functools
 import logging
 import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -160,6 +160,12 @@ class PaymentCountingEvents:
         self.inner.publish(channel, event)
         if isinstance(event, PaymentSettled):
             payment_settled(event.status.value)
+
+    def publish_all(self, published: Sequence[tuple[str, Event]]) -> None:
+        self.inner.publish_all(published)
+        for _, event in published:
+            if isinstance(event, PaymentSettled):
+                payment_settled(event.status.value)
 
     def subscribe(self, channel: str, listener: Callable[[Event], None]
                   ) -> Callable[[], None]:

@@ -178,11 +178,11 @@ class Chat(ChatConversations, ChatPhotoUnlocks):
             if not held:  # a waiting message is delivered (and notified) on release
                 notify_later(uow, member_channel(recipient.id), arrived)
             uow.commit()
-        if not held:
-            self.events.publish(member_channel(recipient.id), arrived)
-        self.events.publish(member_channel(viewer.id), NewMessage(message))
-        if terms.cost:
-            self.events.publish(member_channel(viewer.id), credits_event(balance))
+        # One publish for all: every process hears a message once (issue 36.3).
+        self.events.publish_all([
+            *([(member_channel(recipient.id), arrived)] if not held else []),
+            (member_channel(viewer.id), NewMessage(message)),
+            *([(member_channel(viewer.id), credits_event(balance))] if terms.cost else [])])
         return Sent(message, balance, send_terms(following), refusal(following))
 
     def gifts(self, viewer: Member) -> GiftShelf:

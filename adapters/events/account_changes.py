@@ -5,7 +5,7 @@ followed by an AccountChanged on the processes' own ACCOUNTS channel."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -29,10 +29,19 @@ class AnnouncingAccountChanges:
         self.inner = inner
 
     def publish(self, channel: str, event: Event) -> None:
-        self.inner.publish(channel, event)
-        member = member_of_channel(channel)
-        if member is not None and changes_account(event):
-            self.inner.publish(ACCOUNTS, AccountChanged(member))
+        self.publish_all(((channel, event),))
+
+    def publish_all(self, published: Sequence[tuple[str, Event]]) -> None:
+        if len(published) == 1:
+            self.inner.publish(*published[0])
+        else:
+            self.inner.publish_all(published)
+        # Each on its own, as every process has always heard them: a process of the last
+        # release, still serving through a rolling deploy, must not miss one.
+        for channel, event in published:
+            member = member_of_channel(channel)
+            if member is not None and changes_account(event):
+                self.inner.publish(ACCOUNTS, AccountChanged(member))
 
     def subscribe(self, channel: str, listener: Callable[[Event], None]
                   ) -> Callable[[], None]:

@@ -9,6 +9,7 @@ Redis bus passes events between processes in the same form, without importing ei
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from enum import Enum, StrEnum
 from typing import Any
@@ -53,3 +54,21 @@ def event_of(data: object) -> Event:
     union: Any = Event
     event: Event = _converter.structure(data, union)
     return event
+
+
+def batch(published: Sequence[tuple[str, Event]]) -> dict[str, Any]:
+    """Events to several channels as one message between processes: each process reads
+    one message for the deed instead of one per event."""
+    return {"events": [{"channel": channel, "event": event_json(event)}
+                       for channel, event in published]}
+
+
+def listened_to(data: object, listening: Callable[[str], bool]) -> list[tuple[str, Event]]:
+    """The events of a message from another process (one event, or a batch) on channels
+    this process listens to; only those are decoded. Raises KeyError, TypeError or
+    cattrs' errors for a malformed one."""
+    if not isinstance(data, dict):
+        raise TypeError("an event is a JSON object")
+    parts = data.get("events", [data])
+    return [(part["channel"], event_of(part["event"])) for part in parts
+            if listening(part["channel"])]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from application.ports.events import Event
 
@@ -21,6 +21,10 @@ class LocalEventBus:
 
     def publish(self, channel: str, event: Event) -> None:
         self.deliver(channel, event)
+
+    def publish_all(self, published: Sequence[tuple[str, Event]]) -> None:
+        for channel, event in published:
+            self.deliver(channel, event)
 
     def deliver(self, channel: str, event: Event) -> None:
         with self._lock:

@@ -8,13 +8,13 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import cattrs
 import redis
 
-from adapters.events.encoding import event_json, event_of
+from adapters.events.encoding import batch, event_json, listened_to
 from adapters.events.local import Listener, LocalEventBus
 from application.ports.events import Event
 
@@ -35,11 +35,17 @@ class RedisEventBus:
         self._missed = 0  # connections lost since listening: events then went unheard
 
     def publish(self, channel: str, event: Event) -> None:
+        self._send({"channel": channel, "event": event_json(event)})
+
+    def publish_all(self, published: Sequence[tuple[str, Event]]) -> None:
+        """One message on the channel for them all (adapters/events/encoding.py)."""
+        self._send(batch(published))
+
+    def _send(self, data: dict[str, Any]) -> None:
         """Best effort: use cases publish after they commit, so a Redis outage must not turn
         a done deed into an error (and a retry into a duplicate); clients refetch anyway."""
         try:
-            self._redis.publish(self._channel, json.dumps({"channel": channel,
-                                                           "event": event_json(event)}))
+            self._redis.publish(self._channel, json.dumps(data))
         except (redis.ConnectionError, redis.TimeoutError) as error:
             log.warning("event not published, Redis unavailable: %s", error)
 
@@ -89,12 +95,9 @@ class RedisEventBus:
     def _dispatch(self, pubsub: Any) -> None:
         for raw in pubsub.listen():
             try:
-                data = json.loads(raw["data"])
-                channel = data["channel"]
-                if not self._local.listening(channel):
-                    continue
-                event = event_of(data["event"])
+                heard = listened_to(json.loads(raw["data"]), self._local.listening)
             except (TypeError, ValueError, KeyError, cattrs.BaseValidationError):
                 log.warning("dropped a malformed event")
                 continue
-            self._local.deliver(channel, event)
+            for channel, event in heard:
+                self._local.deliver(channel, event)

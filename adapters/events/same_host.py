@@ -24,12 +24,12 @@ import socket
 import stat
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import cattrs
 
-from adapters.events.encoding import event_json, event_of
+from adapters.events.encoding import batch, event_json, listened_to
 from adapters.events.local import Listener, LocalEventBus
 from application.ports.events import Event
 
@@ -87,6 +87,12 @@ class SameHostEventBus:
         if _private(self._folder):
             self._tell_neighbours(json.dumps({"channel": channel,
                                               "event": event_json(event)}).encode())
+
+    def publish_all(self, published: Sequence[tuple[str, Event]]) -> None:
+        for channel, event in published:
+            self._local.deliver(channel, event)
+        if _private(self._folder):
+            self._tell_neighbours(json.dumps(batch(published)).encode())
 
     def subscribe(self, channel: str, listener: Listener) -> Callable[[], None]:
         self._listen()
@@ -149,12 +155,9 @@ class SameHostEventBus:
             except OSError:  # closed
                 return
             try:
-                data = json.loads(raw)
-                channel = data["channel"]
-                if not self._local.listening(channel):
-                    continue
-                event = event_of(data["event"])
+                heard = listened_to(json.loads(raw), self._local.listening)
             except (TypeError, ValueError, KeyError, cattrs.BaseValidationError):
                 log.warning("dropped a malformed event")
                 continue
-            self._local.deliver(channel, event)
+            for channel, event in heard:
+                self._local.deliver(channel, event)

@@ -3,7 +3,7 @@ after they commit. Each event's ``kind`` is its "type" on the wire."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar, Protocol
 
 import attrs
@@ -121,6 +121,10 @@ class EventBus(Protocol):
     """Fan-out of events to whoever listens (WebSocket connections, other processes)."""
 
     def publish(self, channel: str, event: Event) -> None: ...
+    def publish_all(self, published: Sequence[tuple[str, Event]]) -> None:
+        """Several events of one deed (a message to its recipient and to the sender's
+        other devices) as one: over Redis one publish that every process hears once."""
+        ...
     def subscribe(self, channel: str, listener: Callable[[Event], None]) -> Callable[[], None]:
         """Call ``listener`` with every event on ``channel``; returns the unsubscribe."""
         ...

@@ -5,7 +5,7 @@ Redis connection, reconnected)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -26,6 +26,9 @@ class Bus:
 
     def publish(self, channel: str, event: Event) -> None:
         self.published.append((channel, event))
+
+    def publish_all(self, published: Sequence[tuple[str, Event]]) -> None:
+        self.published.extend(published)
 
     def subscribe(self, channel: str, listener: Callable[[Event], None]) -> Callable[[], None]:
         self.listeners.append(listener)

@@ -3,9 +3,11 @@ numbers: pub/sub channels are server-wide, so the db number must be in the chann
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 import time
+from collections.abc import Callable
 
 import redis
 
@@ -56,3 +58,56 @@ def test_a_lost_connection_is_counted_as_missed_news() -> None:
         bus.publish(channel, CreditsChanged(credits=1))
         arrived.wait(0.05)
     assert bus.missed() >= 1
+
+
+def test_events_published_together_are_one_message_heard_on_each_channel() -> None:
+    """A message's events (to its recipient, to the sender's other devices) travel as one
+    Redis message (issue 36.3); each listener hears its own, in order."""
+    publisher, listener_bus = RedisEventBus(REDIS_URL), RedisEventBus(REDIS_URL)
+    first, second = (f"member:{secrets.randbelow(10**9) + 10**9}" for _ in range(2))
+    heard: list[tuple[str, Event]] = []
+    both = threading.Semaphore(0)
+
+    def on(channel: str) -> Callable[[Event], None]:
+        def listener(event: Event) -> None:
+            heard.append((channel, event))
+            both.release()
+        return listener
+
+    listener_bus.subscribe(first, on(first))
+    listener_bus.subscribe(second, on(second))
+    messages = redis.Redis.from_url(REDIS_URL).pubsub(ignore_subscribe_messages=True)
+    messages.subscribe(publisher._channel)  # what goes over the wire
+    publisher.publish_all([(first, CreditsChanged(credits=1)), (second, CreditsChanged(credits=2)),
+                           (first, CreditsChanged(credits=3))])
+    for _ in range(3):
+        assert both.acquire(timeout=30)
+    assert heard == [(first, CreditsChanged(credits=1)), (second, CreditsChanged(credits=2)),
+                     (first, CreditsChanged(credits=3))]
+    publisher.publish(first, CreditsChanged(credits=99))  # the end of what to count
+    wire: list[bytes] = []
+    deadline = time.monotonic() + 30
+    while not wire or b"99" not in wire[-1]:
+        assert time.monotonic() < deadline, wire
+        message = messages.get_message(timeout=1)
+        if message is not None:  # None: the subscription's own confirmation
+            wire.append(message["data"])
+    assert len(wire) == 2  # one message for the three, then the end
+
+
+def test_a_malformed_message_is_dropped_and_the_next_heard() -> None:
+    bus = RedisEventBus(REDIS_URL)
+    channel = f"member:{secrets.randbelow(10**9) + 10**9}"
+    heard: list[Event] = []
+    arrived = threading.Event()
+    def listener(event: Event) -> None:
+        heard.append(event)
+        arrived.set()
+
+    bus.subscribe(channel, listener)
+    sender = redis.Redis.from_url(REDIS_URL)
+    for junk in ("[1, 2]", '{"events": [3]}', json.dumps({"events": [{"channel": channel}]})):
+        sender.publish(bus._channel, junk)
+    bus.publish(channel, CreditsChanged(credits=4))
+    assert arrived.wait(30)
+    assert heard == [CreditsChanged(credits=4)]

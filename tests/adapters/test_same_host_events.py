@@ -132,3 +132,23 @@ def test_a_burst_waits_for_room_in_a_full_inbox(tmp_path: Path) -> None:
         assert heard == [SessionRevoked(sessions=(number,)) for number in range(50)]
     finally:
         server.close()
+
+
+def test_events_published_together_reach_the_other_process_and_the_publisher_once(
+        tmp_path: Path) -> None:
+    folder = neighbourhood(tmp_path)
+    server, web = SameHostEventBus(folder), SameHostEventBus(folder)
+    try:
+        heard, _ = heard_by(server)
+        ours, _ = heard_by(web)
+        both = threading.Semaphore(0)
+        server.subscribe(CHANNEL, lambda _event: both.release())
+        web.publish_all([(CHANNEL, SessionRevoked(sessions=(1,))),
+                         (member_channel(8), SessionRevoked(sessions=(2,))),
+                         (CHANNEL, SessionRevoked(sessions=(3,)))])
+        assert both.acquire(timeout=10) and both.acquire(timeout=10)
+        assert heard == [SessionRevoked(sessions=(1,)), SessionRevoked(sessions=(3,))]
+        assert ours == heard  # in process, and not again by datagram
+    finally:
+        server.close()
+        web.close()

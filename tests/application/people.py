@@ -3,7 +3,7 @@ tests of chat, likes, games, the shop and notifications start from."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date, datetime
 
 import attrs
@@ -87,6 +87,10 @@ class Bus:
         self.published.append((channel, event))
         for listener in self.listeners.get(channel, []):
             listener(event)
+
+    def publish_all(self, published: Sequence[tuple[str, Event]]) -> None:
+        for channel, event in published:
+            self.publish(channel, event)
 
     def subscribe(self, channel: str, listener: Callable[[Event], None]
                   ) -> Callable[[], None]:

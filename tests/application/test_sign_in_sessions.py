@@ -3,6 +3,7 @@ or all other sessions, the "was this you?" mail for a new device and its link.""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -74,6 +75,9 @@ class Heard:
 
     def publish(self, channel: str, event: Event) -> None:
         self.events.append((channel, event))
+
+    def publish_all(self, published: Sequence[tuple[str, Event]]) -> None:
+        self.events.extend(published)
 
     def subscribe(self, channel: str, listener: Any) -> Any:
         return lambda: None
