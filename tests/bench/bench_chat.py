@@ -99,10 +99,16 @@ def _status_kb(pid: int, name: str) -> int:
     return 0
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+def _free_ports(count: int) -> list[int]:
+    """Ports free now, all different: probed at once (one after another, the system may
+    hand out the same port twice, and the second server could not start)."""
+    with contextlib.ExitStack() as probes:
+        ports = []
+        for _ in range(count):
+            probe = probes.enter_context(socket.socket())
+            probe.bind(("127.0.0.1", 0))
+            ports.append(int(probe.getsockname()[1]))
+        return ports
 
 
 def prepare(url: str, var: Path, count: int) -> list[tuple[int, str]]:
@@ -437,7 +443,7 @@ def main(argv: list[str] | None = None) -> None:
                "SECRET_KEY": "bench-chat", "RATE_LIMITS": "off", "WORKER_IN_PROCESS": "0",
                "WEB_DIST": str(var / "dist")}
         first = os.environ.get("BENCH_PORT")
-        ports = [int(first), int(first) + 1] if first else [_free_port(), _free_port()]
+        ports = [int(first), int(first) + 1] if first else _free_ports(2)
         servers = [serve(env, var, port) for port in ports]
         try:
             asyncio.run(bench(servers, accounts, arguments.rate, arguments.seconds,

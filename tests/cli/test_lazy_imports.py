@@ -16,7 +16,9 @@ ON_DEMAND = ("faker", "PIL", "reverse_geocoder", "boto3", "mollie", "pywebpush",
              "apscheduler", "dramatiq", "alembic", "zxcvbn", "schwifty", "stdnum")
 
 
-def test_serving_loads_no_library_only_some_paths_need(tmp_path: Path) -> None:
+def _loaded(tmp_path: Path, building: str, names: tuple[str, ...]) -> list[str]:
+    """Which of ``names`` a fresh Python has loaded once it ran ``building`` (a statement
+    on ``container``, built as a server builds it)."""
     env = {"VAR_DIR": str(tmp_path), "SECRET_KEY": "test", "RATE_LIMITS": "off",
            "DATABASE_URL": f"sqlite:///{tmp_path / 'amora.db'}"}
     script = (
@@ -24,13 +26,19 @@ def test_serving_loads_no_library_only_some_paths_need(tmp_path: Path) -> None:
         "import cli.main\n"
         "from adapters.config import load_config\n"
         "from adapters.container import build_container\n"
-        "from adapters.http.app import create_app\n"
-        f"create_app(build_container(load_config({env!r})))\n"
-        f"print(json.dumps([name for name in {ON_DEMAND!r} if name in sys.modules]))\n"
+        f"container = build_container(load_config({env!r}))\n"
+        f"{building}\n"
+        f"print(json.dumps([name for name in {names!r} if name in sys.modules]))\n"
     )
     loaded = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
                             text=True, check=True)
-    assert json.loads(loaded.stdout.strip().splitlines()[-1]) == []
+    found: list[str] = json.loads(loaded.stdout.strip().splitlines()[-1])
+    return found
+
+
+def test_serving_loads_no_library_only_some_paths_need(tmp_path: Path) -> None:
+    building = "from adapters.http.app import create_app; create_app(container)"
+    assert _loaded(tmp_path, building, ON_DEMAND) == []
 
 
 HEAVY = ("sqlalchemy", "adapters.container", "dependency_injector", "phonenumbers",
@@ -181,16 +189,4 @@ def test_a_notification_job_loads_neither_pdf_drawing_nor_web_push(tmp_path: Pat
     """Every embedded worker's first message notifies: building the notifier once loaded
     fpdf2 (0.3 s) and pywebpush's aiohttp (0.1 s) on the server's loop (issue 36.4). They
     come with the first receipt drawn and the first push sent."""
-    env = {"VAR_DIR": str(tmp_path), "SECRET_KEY": "test", "RATE_LIMITS": "off",
-           "DATABASE_URL": f"sqlite:///{tmp_path / 'amora.db'}"}
-    script = (
-        "import json, sys\n"
-        "from adapters.config import load_config\n"
-        "from adapters.container import build_container\n"
-        f"build_container(load_config({env!r})).notifier()\n"
-        "print(json.dumps([name for name in ('fpdf', 'pywebpush', 'aiohttp')"
-        " if name in sys.modules]))\n"
-    )
-    loaded = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
-                            text=True, check=True)
-    assert json.loads(loaded.stdout.strip().splitlines()[-1]) == []
+    assert _loaded(tmp_path, "container.notifier()", ("fpdf", "pywebpush", "aiohttp")) == []
