@@ -70,6 +70,9 @@ def test_members_first_cards_come_with_the_page(browser: Browser, live_server: s
     context = new_context(browser, viewport)
     page = context.new_page()
     log_in(page, live_server, "demo@example.com")
+    # Leave the app first: were a chunk it still loads aborted, it would reload the page
+    # (shared/chunkReload.ts), and that reload would abort the navigation below.
+    page.goto("about:blank")
     page.route(SCRIPTS, lambda route: route.abort())
     page.goto(f"{live_server}/members")
     first = _first_photos(page)

@@ -19,6 +19,7 @@ import os
 import re
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -189,13 +190,23 @@ def test_push_permission_brings_a_notification_for_a_new_message(
         return registrations or None
 
     wait_until(registered, "the service worker's registration", 10)
-    cdp.send("ServiceWorker.deliverPushMessage", {
-        "origin": live_server, "registrationId": registrations[0],
-        "data": json.dumps(payload)})
-    shown = wait_until(lambda: ann.evaluate("""() => navigator.serviceWorker.ready
-        .then(r => r.getNotifications())
-        .then(list => list.length ? list.map(n => [n.title, n.body, n.data.url]) : null)"""),
-                       "the service worker's notification", 10)
+    delivered: list[float] = []
+
+    def notifications() -> list[list[str]] | None:
+        # Like a push service, deliver again what the browser has not shown after 5 s: on a
+        # loaded machine Chromium may drop a delivery while it still starts the worker. The
+        # tag makes a second delivery replace the first notification, not add one.
+        if not delivered or time.monotonic() - delivered[-1] > 5:
+            cdp.send("ServiceWorker.deliverPushMessage", {
+                "origin": live_server, "registrationId": registrations[0],
+                "data": json.dumps(payload)})
+            delivered.append(time.monotonic())
+        return ann.evaluate("""() => navigator.serviceWorker.ready
+            .then(r => r.getNotifications())
+            .then(list => list.length ? list.map(n => [n.title, n.body, n.data.url]) : null)""")
+
+    shown = wait_until(notifications, "the service worker's notification", 30)
+    assert len(shown) == 1, shown
     assert shown[0][0] == "Pieter" and shown[0][2] == payload["url"]
     ann.context.close()
     bob.context.close()
