@@ -19,6 +19,11 @@ if TYPE_CHECKING:
     from application.ports.events import EventBus
 
 
+# The modules _lazy defers, in the order they were named: a server worker imports those
+# its requests need ahead of them, off its loop (adapters/http/warm_up.py).
+LAZY_MODULES: list[str] = []
+
+
 def _lazy(module: str, name: str) -> Callable[..., Any]:
     """A provider's class or function, imported on first use. A command or process pays
     only for the use cases it calls: `amora complaints list` loads the complaints, not
@@ -34,6 +39,8 @@ def _lazy(module: str, name: str) -> Callable[..., Any]:
         return found(*args, **kwargs)
 
     build.__qualname__ = f"{module}.{name}"
+    if module not in LAZY_MODULES:
+        LAZY_MODULES.append(module)
     return build
 
 

@@ -35,6 +35,7 @@ from gunicorn.workers.ggevent import GeventWorker
 
 from adapters.http.bodies import TIMEOUT_KEY
 from adapters.http.collector import settle_as_it_serves
+from adapters.http.warm_up import import_ahead
 from adapters.logs import SecretsFilter, redact
 
 if TYPE_CHECKING:
@@ -120,6 +121,7 @@ class AmoraServer(BaseApplication):
         # and stopped a worker with 1,000 sockets for 100-400 ms (tests/bench/bench_chat.py);
         # what first use loads follows after a few passes (collector.py).
         settle_as_it_serves()
+        import_ahead()  # what first use would import on the loop (warm_up.py)
         return app
 
 

@@ -201,9 +201,10 @@ def test_push_permission_brings_a_notification_for_a_new_message(
                 "origin": live_server, "registrationId": registrations[0],
                 "data": json.dumps(payload)})
             delivered.append(time.monotonic())
-        return ann.evaluate("""() => navigator.serviceWorker.ready
+        shown: list[list[str]] | None = ann.evaluate("""() => navigator.serviceWorker.ready
             .then(r => r.getNotifications())
             .then(list => list.length ? list.map(n => [n.title, n.body, n.data.url]) : null)""")
+        return shown
 
     shown = wait_until(notifications, "the service worker's notification", 30)
     assert len(shown) == 1, shown

@@ -1,0 +1,74 @@
+"""A server worker imports what its requests will need ahead of them, on a native thread.
+
+The container and the unit of work import a use case's modules on first use
+(adapters/container.py's _lazy), so that a command or a process loads only what it
+calls. In a server worker that first use came inside a request, on the gevent loop that
+serves every socket: the first search, message or sign-in of a fresh worker imported
+its modules (and phonenumbers, for the first message screened) and held all sockets for
+50-60 ms on a quiet box, seconds on a loaded one (tests/bench/bench_loop.py's warm-up,
+issue 36.4). Now, once the worker has loaded its app, a native thread imports them one
+by one. Importing holds the GIL, but a native thread hands it back to the loop every few
+milliseconds (sys.getswitchinterval), so no socket waits long. A request that needs a
+module while the thread imports it waits for that module only, as it would have
+imported it itself.
+
+Libraries that only some deployments or screens need (Pillow, the geocoder, Mollie,
+Faker, zxcvbn, schwifty: tests/cli/test_lazy_imports.py) stay on demand.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import pkgutil
+from collections.abc import Iterable
+
+from adapters.offload import loop_would_block
+
+logger = logging.getLogger(__name__)
+
+# Lazy modules a server's requests do not need, or need so rarely (or only in some
+# deployments) that their libraries' memory is not worth holding in every worker: demo
+# data, image hashing (numpy, scipy), the offline geocoder, Mollie, S3 (boto3), password
+# strength (zxcvbn), IBAN and company-number checks (schwifty, stdnum), passkeys
+# (webauthn, 15 MB), web push (sent by the jobs), the operator's tax report and dossier.
+_NOT_AHEAD = ("adapters.demo.", "adapters.images.", "adapters.geo.offline",
+              "adapters.payments.mollie", "adapters.files.s3",
+              "adapters.security.password_strength", "adapters.security.webauthn",
+              "adapters.push.", "adapters.banking.", "adapters.companies.",
+              "application.tax_report", "application.dossier", "adapters.sql.tax",
+              "adapters.sql.dossier", "adapters.sql.migrate")
+# Libraries the screening of a first message and of an e-mail address import on first use.
+_LIBRARIES = ("phonenumbers", "email_validator")
+
+
+def web_modules() -> list[str]:
+    """The modules a server worker imports ahead, the use cases first."""
+    from adapters import container
+    from adapters.sql import __path__ as sql_path
+
+    lazy = [name for name in container.LAZY_MODULES if not name.startswith(_NOT_AHEAD)]
+    # The SQL repositories the unit of work imports on first use.
+    sql = [f"adapters.sql.{info.name}" for info in pkgutil.iter_modules(sql_path)]
+    return [*lazy, *(name for name in sql if not name.startswith(_NOT_AHEAD)), *_LIBRARIES]
+
+
+def import_all(modules: Iterable[str]) -> None:
+    """Imports each module; one that fails is logged and left to its first use."""
+    for name in modules:
+        try:
+            importlib.import_module(name)
+        except Exception:  # a missing optional library must never stop a worker
+            logger.warning("could not import %s ahead of its first use", name, exc_info=True)
+
+
+def import_ahead(modules: Iterable[str] | None = None) -> bool:
+    """On a gevent loop: starts importing ``modules`` (web_modules) on a native thread
+    and says True. Elsewhere (tests, commands) nothing is waiting on a loop: False."""
+    if not loop_would_block():
+        return False
+    from gevent.monkey import get_original
+
+    start_thread = get_original("_thread", "start_new_thread")
+    start_thread(import_all, (list(modules if modules is not None else web_modules()),))
+    return True
