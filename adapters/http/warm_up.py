@@ -10,7 +10,8 @@ issue 36.4). Now, once the worker has loaded its app, a native thread imports th
 by one. Importing holds the GIL, but a native thread hands it back to the loop every few
 milliseconds (sys.getswitchinterval), so no socket waits long. A request that needs a
 module while the thread imports it waits for that module only, as it would have
-imported it itself.
+imported it itself. Then the thread freezes what is loaded (gc.freeze), so the
+collector's full passes, which hold the loop, no longer scan the modules (collector.py).
 
 Libraries that only some deployments or screens need (Pillow, the geocoder, Mollie,
 Faker, zxcvbn, schwifty: tests/cli/test_lazy_imports.py) stay on demand.
@@ -18,6 +19,7 @@ Faker, zxcvbn, schwifty: tests/cli/test_lazy_imports.py) stay on demand.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import logging
 import pkgutil
@@ -70,5 +72,12 @@ def import_ahead(modules: Iterable[str] | None = None) -> bool:
     from gevent.monkey import get_original
 
     start_thread = get_original("_thread", "start_new_thread")
-    start_thread(import_all, (list(modules if modules is not None else web_modules()),))
+    start_thread(_import_and_settle, (list(modules if modules is not None else web_modules()),))
     return True
+
+
+def _import_and_settle(modules: list[str]) -> None:
+    """Imports, then freezes what is loaded by now: the modules stay for good, and left
+    to the collector every full pass would scan them on the loop (collector.py)."""
+    import_all(modules)
+    gc.freeze()

@@ -30,23 +30,29 @@ def test_ahead_come_the_requests_modules_and_no_library_only_some_paths_need(
 
 
 # In a process of its own: gevent must patch the standard library first. The probe
-# module notes the native thread that imports it.
+# module notes the native thread that imports it; then the thread freezes what is loaded.
 UNDER_GEVENT = """
 from gevent import monkey
 monkey.patch_all()
-import json, sys
+import gc, json, sys
 import gevent
 from gevent.monkey import get_original
 from adapters.http.warm_up import import_ahead
 
 sys.path.insert(0, sys.argv[1])
+frozen = gc.get_freeze_count()
 started = import_ahead(["warm_probe"])
 for _ in range(3000):
     if getattr(sys.modules.get("warm_probe"), "IMPORTED_ON", None):
         break
     gevent.sleep(0.01)
+for _ in range(3000):  # then it freezes what is loaded (the probe's module among it)
+    if gc.get_freeze_count() > frozen:
+        break
+    gevent.sleep(0.01)
 print(json.dumps({"started": started, "loop": get_original("_thread", "get_ident")(),
-                  "import": sys.modules["warm_probe"].IMPORTED_ON}))
+                  "import": sys.modules["warm_probe"].IMPORTED_ON,
+                  "frozen": gc.get_freeze_count() > frozen}))
 """
 
 
@@ -59,6 +65,7 @@ def test_under_gevent_the_imports_run_on_a_native_thread(tmp_path: Path) -> None
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     assert seen["started"] is True
     assert seen["import"] != seen["loop"]
+    assert seen["frozen"] is True
 
 
 def test_outside_a_gevent_loop_nothing_is_started() -> None:
