@@ -168,8 +168,9 @@ def _near(connection: Connection, near: Near, values: _Values = _ONE_SEARCH) -> 
             between(p.c.lon, "box_lon", box.lon_min, box.lon_max), within]
 
 
-def _blocks_of(viewer_id: int) -> Any:
-    """The members the viewer blocks or is blocked by: one list (either way)."""
+def _blocks_of(viewer_id: Any) -> Any:
+    """The members the viewer (an id or a parameter) blocks or is blocked by: one list
+    (either way)."""
     return select(b.c.blocked_id).where(b.c.blocker_id == viewer_id).union_all(
         select(b.c.blocker_id).where(b.c.blocked_id == viewer_id))
 
@@ -501,6 +502,20 @@ def _found_first_statement(connection: Connection, queries: list[SearchQuery],
             .order_by(page.c.step, page.c.rank, m.c.id.desc()))
 
 
+def _seeker_statement(postgres: bool, settings: bool) -> Any:
+    """SqlDiscovery.seeker's statement: the member's position and blocks (either way) as
+    one list value (an array, or JSON in SQLite); scalar subqueries, so one row even
+    without a profile; with the plan settings when ``settings``."""
+    member = bindparam("member", type_=Integer)
+    blocks = _blocks_of(member).subquery()
+    listed = (func.array(select(blocks.c[0]).scalar_subquery()) if postgres
+              else select(func.json_group_array(blocks.c[0])).scalar_subquery())
+    query = select(select(p.c.lat).where(p.c.member_id == member).scalar_subquery().label("lat"),
+                   select(p.c.lon).where(p.c.member_id == member).scalar_subquery().label("lon"),
+                   listed.label("blocked"))
+    return query.add_columns(*_PLAN_SETTINGS) if settings else query
+
+
 def _found(row: Any) -> FoundCard:
     # Built at once, not from a MemberCard: best first reads 73 of them per search.
     image = CardImage(row.filename, row.thumb_filename) if row.filename else None
@@ -562,19 +577,12 @@ class SqlDiscovery:
 
     def seeker(self, member_id: int) -> Seeker:
         # Sent with the plan settings a search needs next (_plan_for_these_values): one
-        # round trip for all. Scalar subqueries: one row even without a profile; the
-        # blocks as one list value (an array, or JSON in SQLite).
-        blocks = _blocks_of(member_id).subquery()
-        listed = (func.array(select(blocks.c[0]).scalar_subquery())
-                  if self.connection.dialect.name == "postgresql"
-                  else select(func.json_group_array(blocks.c[0])).scalar_subquery())
-        query = select(select(p.c.lat).where(p.c.member_id == member_id).scalar_subquery()
-                       .label("lat"),
-                       select(p.c.lon).where(p.c.member_id == member_id).scalar_subquery()
-                       .label("lon"), listed.label("blocked"))
-        if _plan_settings_due(self.connection):
-            query = query.add_columns(*_PLAN_SETTINGS)
-        row = self.connection.execute(query).one()
+        # round trip for all. Kept, as the searches' statements are (_kept).
+        postgres = self.connection.dialect.name == "postgresql"
+        settings = _plan_settings_due(self.connection)
+        statement = _kept(("seeker", postgres, settings),
+                          lambda: _seeker_statement(postgres, settings))
+        row = self.connection.execute(statement, {"member": member_id}).one()
         blocked = json.loads(row.blocked) if isinstance(row.blocked, str) else row.blocked
         position = None if row.lat is None or row.lon is None else Position(row.lat, row.lon)
         return Seeker(position, tuple(sorted(set(blocked or ()))))

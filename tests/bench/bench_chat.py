@@ -31,6 +31,7 @@ import json
 import os
 import random
 import resource
+import secrets
 import signal
 import socket
 import subprocess
@@ -90,6 +91,13 @@ class Member:
     server: Server
     ws: aiohttp.ClientWebSocketResponse | None = None
     waiting: dict[str, asyncio.Future[float]] = field(default_factory=dict)
+    # A browser keeps the device cookie its first answer gave it (adapters/http/devices.py):
+    # without it every POST would be answered with a new one.
+    device: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+
+    @property
+    def cookies(self) -> str:
+        return f"auth._token={self.cookie}; amora_device={self.device}"
 
 
 def _status_kb(pid: int, name: str) -> int:
@@ -172,7 +180,7 @@ async def connect(session: aiohttp.ClientSession, member: Member) -> None:
     """A socket as a browser opens it (offering permessage-deflate, as browsers do) and
     the web app uses it (a ping now and then, see keep_alive)."""
     member.ws = await session.ws_connect(
-        f"ws://{member.server.base}/ws", headers={"Cookie": f"auth._token={member.cookie}"},
+        f"ws://{member.server.base}/ws", headers={"Cookie": member.cookies},
         autoping=True, heartbeat=None, compress=15)
     hello = await member.ws.receive_json(timeout=30)
     assert hello == {"type": "hello", "member": member.id}, hello
@@ -213,7 +221,7 @@ async def send(session: aiohttp.ClientSession, sender: Member, receiver: Member,
     async with session.post(f"http://{sender.server.base}/api/members/{receiver.id}/messages",
                             json={"text": text},
                             headers={"Host": HOST,
-                                     "Cookie": f"auth._token={sender.cookie}"}) as answer:
+                                     "Cookie": sender.cookies}) as answer:
         body = await answer.text()
     answered = time.perf_counter()
     if answer.status != 201:
