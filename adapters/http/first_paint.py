@@ -18,6 +18,8 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from adapters.http.first_frame import ACTIVATION_SCRIPT, Viewer, frame
+
 if TYPE_CHECKING:
     from application.site_queries import SiteSettings
 
@@ -40,8 +42,15 @@ ENTRY_SCRIPT = (
     "try{localStorage.setItem(k,String(Date.now()))}catch(x){}"
     'if(t.tagName!=="A")w.remove()})})();'
 )
-_DIGEST = base64.b64encode(hashlib.sha256(ENTRY_SCRIPT.encode()).digest()).decode()
-ENTRY_SCRIPT_HASH = f"'sha256-{_DIGEST}'"
+
+
+def _hash(script: str) -> str:
+    return f"'sha256-{base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()}'"
+
+
+ENTRY_SCRIPT_HASH = _hash(ENTRY_SCRIPT)
+# /members' first screen: a dismissed activation notice stays hidden (first_frame.py).
+ACTIVATION_SCRIPT_HASH = _hash(ACTIVATION_SCRIPT)
 
 
 @lru_cache(maxsize=4)
@@ -99,7 +108,8 @@ def entry_warning(dist: Path, language: str, settings: SiteSettings) -> str:
 # the app it waited for all of its script (Lighthouse: 1.5-2.4 s of render delay on a slow
 # phone, issue 36.5). The page carries the first cards of the search page it inlines, in the
 # app's markup with the rules they use (the build's `members`); the app removes them when
-# its first screen is drawn (shared/firstScreen.ts, before that screen's paint).
+# its first screen is drawn (shared/firstScreen.ts, before that screen's paint). Above them
+# it draws what the app will show there (first_frame.py), so that they stay where they are.
 
 FIRST_SCREEN_ID = "boot-first-screen"  # shared/firstScreen.ts SERVER_FIRST_SCREEN_ID
 # The cards on a first screen (features/discovery/MembersResults.tsx FIRST_SCREEN_CARDS):
@@ -124,20 +134,25 @@ def _card(build: dict[str, str], card: dict[str, Any], prefix: str) -> str:
                                  "place": escape(str(card.get("city") or "")) or "&nbsp;"})
 
 
-def member_cards(dist: Path, results: list[dict[str, Any]], prefix: str) -> str:
-    """The first cards of a search page (its JSON answer's `results`), or "" when there are
-    none or the build has no first paint for them."""
+def member_cards(dist: Path, results: list[dict[str, Any]], prefix: str,
+                 viewer: Viewer | None = None) -> str:
+    """The first cards of a search page (its JSON answer's `results`), with what the app
+    shows above them for `viewer` (first_frame.py), or "" when there are none or the build
+    has no first paint for them."""
     file = dist / FIRST_PAINT
     cards = first_screen_cards(results)
     if not cards or not file.is_file():
         return ""
-    build: dict[str, str] | None = _build(file, file.stat().st_mtime_ns).get("members")
+    build: dict[str, Any] | None = _build(file, file.stat().st_mtime_ns).get("members")
     if build is None:
         return ""
-    markup = _fill(build["markup"], {"cards": "".join(_card(build, card, prefix)
-                                                      for card in cards)})
+    parts = frame(build.get("frame"), viewer)
+    markup = _fill(build["markup"], {**parts, "cards": "".join(_card(build, card, prefix)
+                                                               for card in cards)})
     css = build["css"].replace("</", "<\\/")
-    return f'<div id="{FIRST_SCREEN_ID}" aria-hidden="true"><style>{css}</style>{markup}</div>'
+    script = f"<script>{ACTIVATION_SCRIPT}</script>" if parts.get("alert") else ""
+    return (f'<div id="{FIRST_SCREEN_ID}" aria-hidden="true" inert><style>{css}</style>{markup}'
+            f"</div>{script}")
 
 
 def without_splash(html: str) -> str:

@@ -16,6 +16,7 @@ from flask import Blueprint, Response, current_app, request, send_from_directory
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
 from adapters.http.composition import container
+from adapters.http.first_frame import Viewer
 from adapters.http.first_paint import (
     entry_warning,
     first_screen_cards,
@@ -249,6 +250,15 @@ def _search_results(answers: dict[str, Any]) -> list[dict[str, Any]]:
     return results
 
 
+def _viewer(answers: dict[str, Any], language: str, settings: SiteSettings) -> Viewer | None:
+    """Whom /members' first screen is drawn for (first_frame.py), as the app will see them."""
+    search = answers.get("search")
+    if search is None:
+        return None
+    user: dict[str, Any] | None = answers.get("user")
+    return Viewer(language, settings, user, search["answer"])
+
+
 def _photo_preloads(answers: dict[str, Any], prefix: str) -> str:
     """The first screen's photos load with the page instead of after the app has asked."""
     return "".join(
@@ -277,8 +287,8 @@ def _index(dist: Path, path: str) -> Response:
     warning = entry_warning(dist, chosen, settings) if path == "/" and "user" not in answers \
         else ""
     # /members draws its first cards before the app's script has come (issue 36.5).
-    cards = member_cards(dist, _search_results(answers), settings.cdn_prefix) \
-        if path == "/members" else ""
+    cards = member_cards(dist, _search_results(answers), settings.cdn_prefix,
+                         _viewer(answers, chosen, settings)) if path == "/members" else ""
     # The first photos come first: the first card's photo is the screen's largest paint,
     # a few KB that waited behind some 30 chunks and sheets on HTTP/1.1's six connections
     # (issue 36.5: Lighthouse's LCP of /members was mostly that photo's load time).

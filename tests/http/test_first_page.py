@@ -240,7 +240,7 @@ SPLASH = '<div class="boot-splash" aria-busy="true"><svg><path d="M1"/></svg></d
 
 
 def _cards(html: str) -> str:
-    match = re.search(r'<div id="boot-first-screen" aria-hidden="true">(.*?)</body>', html,
+    match = re.search(r'<div id="boot-first-screen" aria-hidden="true" inert>(.*?)</body>', html,
                       re.DOTALL)
     return match.group(1) if match else ""
 

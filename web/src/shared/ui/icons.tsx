@@ -1,7 +1,8 @@
 /** Small line icons drawn for Amora (24×24, currentColor). */
 import type { SVGProps } from 'react';
 
-const paths = {
+/** The icons' shapes (24x24); also the server's first screen's (web/scripts/firstPaint.ts). */
+export const iconPaths = {
   search: 'M10.5 3a7.5 7.5 0 0 1 5.9 12.1l4.3 4.3-1.4 1.4-4.3-4.3A7.5 7.5 0 1 1 10.5 3Zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11Z',
   chat: 'M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.6 3.7A.9.9 0 0 1 4 19V5.5Zm2.5-.5a.5.5 0 0 0-.5.5v11.4l3.3-2.7.3-.2h7.9a.5.5 0 0 0 .5-.5v-8a.5.5 0 0 0-.5-.5h-11Z',
   heart: 'M12 20.4 10.8 19.3C6.1 15.1 3 12.3 3 8.9 3 6.1 5.2 4 7.9 4c1.6 0 3.1.7 4.1 1.9C13 4.7 14.5 4 16.1 4 18.8 4 21 6.1 21 8.9c0 3.4-3.1 6.2-7.8 10.4L12 20.4Z',
@@ -44,12 +45,12 @@ const paths = {
   monitor: 'M3 4h18a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1h-7v2h3v2H7v-2h3v-2H3a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1Zm1 2v9h16V6H4Z',
 } as const;
 
-export type IconName = keyof typeof paths;
+export type IconName = keyof typeof iconPaths;
 
 export function Icon({ name, size = 20, ...props }: { name: IconName; size?: number } & SVGProps<SVGSVGElement>) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
-      <path fillRule="evenodd" d={paths[name]} />
+      <path fillRule="evenodd" d={iconPaths[name]} />
     </svg>
   );
 }
