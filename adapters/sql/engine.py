@@ -33,10 +33,28 @@ def database_engine(url: str, pool_size: int = 10, max_overflow: int = 20) -> En
         engine = _sqlite_engine(url)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
+    keep_long_statements_converted()
     # No ping before each checkout (a round trip per request): a connection the server
     # dropped fails its first statement instead, which answers 503 (the client tries
     # again) and, being a disconnect, makes the pool replace all its older connections.
     return create_engine(url, pool_size=pool_size, max_overflow=max_overflow)
+
+
+# psycopg turns a statement's placeholders into PostgreSQL's once per distinct text and
+# keeps the result (128 texts), but only for texts of up to 4,096 characters: a longer one
+# is parsed again at every run. The search statements are 5,000-8,000 characters and few
+# (one per search shape, adapters/sql/discovery.py's _kept), and parsing them again was
+# an eighth of a search's CPU (issue 36.2). The limit is psycopg's module setting
+# (psycopg._queries.MAX_CACHED_STATEMENT_LENGTH); tests/adapters/test_sql.py checks that
+# a long text is kept, so a psycopg that moves it fails a test, not a search.
+LONGEST_KEPT_STATEMENT = 16_384
+
+
+def keep_long_statements_converted() -> None:
+    from psycopg import _queries
+
+    if _queries.MAX_CACHED_STATEMENT_LENGTH < LONGEST_KEPT_STATEMENT:
+        _queries.MAX_CACHED_STATEMENT_LENGTH = LONGEST_KEPT_STATEMENT
 
 
 def _sqlite_engine(url: str) -> Engine:

@@ -99,3 +99,24 @@ def test_a_photo_is_found_by_its_name_through_an_index(engine: Engine) -> None:
             plan = " ".join(str(row[-1]) for row in
                             connection.exec_driver_sql(f"EXPLAIN QUERY PLAN {compiled}"))
             assert "SCAN photos" not in plan, plan  # SEARCH photos USING INDEX …
+
+
+def test_a_long_statement_is_converted_once(engine: Engine) -> None:
+    """psycopg keeps the conversion of texts up to adapters/sql/engine.py's
+    LONGEST_KEPT_STATEMENT (the search statements are longer than its own 4,096)."""
+    if engine.dialect.name != "postgresql":
+        pytest.skip("psycopg's query cache")
+    from psycopg import _queries
+
+    from adapters.sql.engine import LONGEST_KEPT_STATEMENT
+
+    assert _queries.MAX_CACHED_STATEMENT_LENGTH >= LONGEST_KEPT_STATEMENT
+    padding = " AND 1 = 1" * 600  # 6,000 characters
+    text = f"SELECT %(n)s::integer WHERE true{padding}"
+    with engine.connect() as connection:
+        raw = connection.connection.driver_connection
+        assert raw is not None
+        before = _queries._query2pg.cache_info().hits
+        for n in range(3):
+            assert raw.execute(text, {"n": n}).fetchone() == (n,)
+        assert _queries._query2pg.cache_info().hits >= before + 2
