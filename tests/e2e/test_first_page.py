@@ -9,7 +9,15 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Response, ViewportSize, expect
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Locator,
+    Page,
+    Response,
+    ViewportSize,
+    expect,
+)
 
 from tests.e2e.conftest import DESKTOP, PHONE, new_context, screenshot
 from tests.e2e.test_discovery import log_in
@@ -68,6 +76,19 @@ def _sources(page: Page, selector: str) -> list[str]:
             for src in page.locator(selector).evaluate_all("els => els.map(e => e.src)")]
 
 
+def _app_takes_over(page: Page) -> Locator:
+    """Lets the app's scripts load and reloads: the app's cards replace the server's, and
+    what the app shows above them came with the page, so the first card stays in place."""
+    drawn = _first_card_top(page, "#boot-first-screen .member-card")
+    page.unroute(SCRIPTS)
+    page.reload()
+    cards = page.get_by_test_id("search-results").get_by_test_id("member-card")
+    expect(cards.first).to_be_visible()
+    expect(page.locator("#boot-first-screen")).to_have_count(0)
+    assert abs(_first_card_top(page, "[data-testid=search-results] .member-card") - drawn) <= 3
+    return cards
+
+
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_members_first_cards_come_with_the_page(browser: Browser, live_server: str,
                                                 viewport: ViewportSize) -> None:
@@ -91,14 +112,7 @@ def test_members_first_cards_come_with_the_page(browser: Browser, live_server: s
     page.wait_for_function("() => [...document.querySelectorAll('#boot-first-screen img')]"
                            ".every(img => img.complete && img.naturalWidth > 0)")
     screenshot(page, f"members-{viewport['width']}-first-cards-before-the-app")
-    drawn = _first_card_top(page, "#boot-first-screen .member-card")
-    page.unroute(SCRIPTS)
-    page.reload()
-    cards = page.get_by_test_id("search-results").get_by_test_id("member-card")
-    expect(cards.first).to_be_visible()
-    expect(page.locator("#boot-first-screen")).to_have_count(0)
-    # What the app shows above the cards came with them: the first card stays in its place.
-    assert abs(_first_card_top(page, "[data-testid=search-results] .member-card") - drawn) <= 3
+    cards = _app_takes_over(page)
     ids = cards.evaluate_all("cards => cards.map(c => c.dataset.memberId)")
     assert len(ids) == len(set(ids)) and page.locator(".member-card").count() == \
         page.get_by_test_id("member-card").count()  # no server card beside the app's
@@ -137,14 +151,8 @@ def test_a_new_members_first_cards_stay_below_the_activation_notice(
         if not dismissed:
             expect(notice).to_contain_text(f"first.{viewport['width']}@example.com")
             screenshot(page, f"members-{viewport['width']}-activation-before-the-app")
-        drawn = _first_card_top(page, "#boot-first-screen .member-card")
-        page.unroute(SCRIPTS)
-        page.reload()
-        cards = page.get_by_test_id("search-results").get_by_test_id("member-card")
-        expect(cards.first).to_be_visible()
-        expect(page.locator("#boot-first-screen")).to_have_count(0)
+        _app_takes_over(page)
         expect(page.get_by_test_id("activation-alert-resend")).to_have_count(0 if dismissed else 1)
-        assert abs(_first_card_top(page, "[data-testid=search-results] .member-card") - drawn) <= 3
         if not dismissed:
             screenshot(page, f"members-{viewport['width']}-activation-after-the-app")
             page.get_by_role("region", name="Notices").get_by_role("button", name="Dismiss").click()
