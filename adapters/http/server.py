@@ -35,7 +35,8 @@ from gunicorn.workers.ggevent import GeventWorker
 
 from adapters.http.bodies import TIMEOUT_KEY
 from adapters.http.collector import settle_as_it_serves
-from adapters.http.warm_up import import_ahead
+from adapters.http.composition import container_of
+from adapters.http.warm_up import import_ahead, web_modules
 from adapters.logs import SecretsFilter, redact
 
 if TYPE_CHECKING:
@@ -121,7 +122,9 @@ class AmoraServer(BaseApplication):
         # and stopped a worker with 1,000 sockets for 100-400 ms (tests/bench/bench_chat.py);
         # what first use loads follows after a few passes (collector.py).
         settle_as_it_serves()
-        import_ahead()  # what first use would import on the loop (warm_up.py)
+        # What first use would import on the loop (warm_up.py), the jobs' modules too
+        # where this process runs them.
+        import_ahead(web_modules(jobs=container_of(app).config().worker_in_process))
         return app
 
 

@@ -33,7 +33,8 @@ logger = logging.getLogger(__name__)
 # deployments) that their libraries' memory is not worth holding in every worker: demo
 # data, image hashing (numpy, scipy), the offline geocoder, Mollie, S3 (boto3), password
 # strength (zxcvbn), IBAN and company-number checks (schwifty, stdnum), passkeys
-# (webauthn, 15 MB), web push (sent by the jobs), the operator's tax report and dossier.
+# (webauthn, 15 MB), web push (sent by the jobs: _JOBS), the operator's tax report and
+# dossier.
 _NOT_AHEAD = ("adapters.demo.", "adapters.images.", "adapters.geo.offline",
               "adapters.payments.mollie", "adapters.files.s3",
               "adapters.security.password_strength", "adapters.security.webauthn",
@@ -42,17 +43,23 @@ _NOT_AHEAD = ("adapters.demo.", "adapters.images.", "adapters.geo.offline",
               "adapters.sql.dossier", "adapters.sql.migrate")
 # Libraries the screening of a first message and of an e-mail address import on first use.
 _LIBRARIES = ("phonenumbers", "email_validator")
+# What the jobs import besides the use cases, for a process that runs them too (the
+# embedded worker of `amora serve`, WORKER_IN_PROCESS): the push sender (requests,
+# py_vapid) sends a member's first notification.
+_JOBS = ("adapters.push.webpush", "adapters.receipts.printer")
 
 
-def web_modules() -> list[str]:
-    """The modules a server worker imports ahead, the use cases first."""
+def web_modules(jobs: bool = False) -> list[str]:
+    """The modules a server worker imports ahead, the use cases first; with ``jobs``,
+    those its embedded worker's jobs need too."""
     from adapters import container
     from adapters.sql import __path__ as sql_path
 
     lazy = [name for name in container.LAZY_MODULES if not name.startswith(_NOT_AHEAD)]
     # The SQL repositories the unit of work imports on first use.
     sql = [f"adapters.sql.{info.name}" for info in pkgutil.iter_modules(sql_path)]
-    return [*lazy, *(name for name in sql if not name.startswith(_NOT_AHEAD)), *_LIBRARIES]
+    return [*lazy, *(name for name in sql if not name.startswith(_NOT_AHEAD)), *_LIBRARIES,
+            *(_JOBS if jobs else ())]
 
 
 def import_all(modules: Iterable[str]) -> None:

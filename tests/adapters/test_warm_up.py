@@ -17,14 +17,14 @@ from tests.cli.test_lazy_imports import ON_DEMAND, _loaded
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_ahead_come_the_requests_modules_and_no_library_only_some_paths_need(
+def test_ahead_come_the_requests_and_jobs_modules_and_no_library_only_some_paths_need(
         tmp_path: Path) -> None:
     building = ("from adapters.http.app import create_app; create_app(container)\n"
                 "from adapters.http.warm_up import import_all, web_modules\n"
-                "import_all(web_modules())")
+                "import_all(web_modules(jobs=True))")
     wanted = ("application.discovery", "application.chat", "application.sign_in",
               "adapters.sql.chats", "adapters.sql.likes", "adapters.screening.checks",
-              "phonenumbers")
+              "phonenumbers", "adapters.push.webpush")
     assert _loaded(tmp_path, building, ON_DEMAND) == []
     assert _loaded(tmp_path, building, wanted) == list(wanted)
 
@@ -79,3 +79,8 @@ def test_a_module_that_fails_is_logged_and_the_others_are_imported(
         warm_up.import_all(["amora_no_such_module", "colorsys"])
     assert "colorsys" in sys.modules
     assert "amora_no_such_module" in caplog.text
+
+
+def test_the_jobs_modules_come_ahead_only_where_the_process_runs_jobs() -> None:
+    assert "adapters.push.webpush" not in warm_up.web_modules()
+    assert "adapters.push.webpush" in warm_up.web_modules(jobs=True)
