@@ -76,7 +76,7 @@ describe('two-step login settings', () => {
     const code = await screen.findByTestId('settings-two-factor-code');
     // The dialog is gone and stays gone: nothing gives the focus back to the page's body.
     await waitFor(() => expect(screen.queryByTestId('confirm-its-you')).toBeNull());
-    expect(code).toHaveFocus();
+    await waitFor(() => expect(code).toHaveFocus());
   });
 
   it('shows a wrong first code at the field', async () => {
