@@ -1,17 +1,21 @@
-"""A server worker imports what its requests will need ahead of them, on a native thread.
+"""A server worker imports what its requests will need ahead of them, a module per turn.
 
 The container and the unit of work import a use case's modules on first use
 (adapters/container.py's _lazy), so that a command or a process loads only what it
 calls. In a server worker that first use came inside a request, on the gevent loop that
 serves every socket: the first search, message or sign-in of a fresh worker imported
-its modules (and phonenumbers, for the first message screened) and held all sockets for
-50-60 ms on a quiet box, seconds on a loaded one (tests/bench/bench_loop.py's warm-up,
-issue 36.4). Now, once the worker has loaded its app, a native thread imports them one
-by one. Importing holds the GIL, but a native thread hands it back to the loop every few
-milliseconds (sys.getswitchinterval), so no socket waits long. A request that needs a
-module while the thread imports it waits for that module only, as it would have
-imported it itself. Then the thread freezes what is loaded (gc.freeze), so the
-collector's full passes, which hold the loop, no longer scan the modules (collector.py).
+its modules (and phonenumbers, for the first message screened; the push sender, for the
+first notification of a worker that runs the jobs) in one go and held all sockets for
+50-65 ms on a quiet box, seconds on a loaded one (tests/bench/bench_loop.py's warm-up,
+issue 36.4). Now, once the worker has loaded its app, a greenlet imports them one module
+at a time and lets the loop serve what waits between two modules, so no socket waits
+longer than one module's import (a few milliseconds). Then it freezes what is loaded
+(gc.freeze), so the collector's full passes, which hold the loop, no longer scan the
+modules (collector.py).
+
+On the loop, not on a native thread: a thread importing while a request imported too
+could wait for a module the loop held while the loop waited for one the thread held, and
+gunicorn killed the stalled worker after 30 s (seen once in CI).
 
 Libraries that only some deployments or screens need (Pillow, the geocoder, Mollie,
 Faker, zxcvbn, schwifty: tests/cli/test_lazy_imports.py) stay on demand.
@@ -44,9 +48,10 @@ _NOT_AHEAD = ("adapters.demo.", "adapters.images.", "adapters.geo.offline",
 # Libraries the screening of a first message and of an e-mail address import on first use.
 _LIBRARIES = ("phonenumbers", "email_validator")
 # What the jobs import besides the use cases, for a process that runs them too (the
-# embedded worker of `amora serve`, WORKER_IN_PROCESS): the push sender (requests,
-# py_vapid) sends a member's first notification.
-_JOBS = ("adapters.push.webpush", "adapters.receipts.printer")
+# embedded worker of `amora serve`, WORKER_IN_PROCESS): the push sender sends a member's
+# first notification; its libraries (requests, py_vapid) come a turn each before it.
+_JOBS = ("requests", "cryptography.hazmat.primitives.serialization", "py_vapid",
+         "adapters.push.webpush", "adapters.receipts.printer")
 
 
 def web_modules(jobs: bool = False) -> list[str]:
@@ -72,19 +77,23 @@ def import_all(modules: Iterable[str]) -> None:
 
 
 def import_ahead(modules: Iterable[str] | None = None) -> bool:
-    """On a gevent loop: starts importing ``modules`` (web_modules) on a native thread
-    and says True. Elsewhere (tests, commands) nothing is waiting on a loop: False."""
+    """On a gevent loop: starts importing ``modules`` (web_modules), a module per turn
+    of the loop, and says True. Elsewhere (tests, commands) nothing is waiting on a
+    loop: False."""
     if not loop_would_block():
         return False
-    from gevent.monkey import get_original
+    import gevent
 
-    start_thread = get_original("_thread", "start_new_thread")
-    start_thread(_import_and_settle, (list(modules if modules is not None else web_modules()),))
+    gevent.spawn(_import_and_settle, list(modules if modules is not None else web_modules()))
     return True
 
 
 def _import_and_settle(modules: list[str]) -> None:
-    """Imports, then freezes what is loaded by now: the modules stay for good, and left
-    to the collector every full pass would scan them on the loop (collector.py)."""
-    import_all(modules)
+    """Imports a module, lets the loop serve what waits, imports the next; then freezes
+    what is loaded by now: the modules stay for good."""
+    import gevent
+
+    for name in modules:
+        import_all([name])
+        gevent.sleep(0)
     gc.freeze()

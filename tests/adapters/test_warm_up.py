@@ -1,5 +1,6 @@
-"""A server worker imports its requests' modules ahead of them, on a native thread, so a
-fresh worker's first search or message does not import on the loop (issue 36.4)."""
+"""A server worker imports its requests' modules ahead of them, a module per turn of its
+loop, so a fresh worker's first search or message does not import them all at once on
+the loop (issue 36.4)."""
 
 from __future__ import annotations
 
@@ -29,42 +30,46 @@ def test_ahead_come_the_requests_and_jobs_modules_and_no_library_only_some_paths
     assert _loaded(tmp_path, building, wanted) == list(wanted)
 
 
-# In a process of its own: gevent must patch the standard library first. The probe
-# module notes the native thread that imports it; then the thread freezes what is loaded.
+# In a process of its own: gevent must patch the standard library first. A greenlet
+# counts its turns; each probe module notes the count when it is imported: the loop ran
+# between the two. Then what is loaded is frozen.
 UNDER_GEVENT = """
 from gevent import monkey
 monkey.patch_all()
 import gc, json, sys
 import gevent
-from gevent.monkey import get_original
 from adapters.http.warm_up import import_ahead
+
+turns = 0
+def ticker():
+    global turns
+    while True:
+        turns += 1
+        gevent.sleep(0)
 
 sys.path.insert(0, sys.argv[1])
 frozen = gc.get_freeze_count()
-started = import_ahead(["warm_probe"])
+gevent.spawn(ticker)
+started = import_ahead(["warm_probe_a", "warm_probe_b"])
 for _ in range(3000):
-    if getattr(sys.modules.get("warm_probe"), "IMPORTED_ON", None):
-        break
-    gevent.sleep(0.01)
-for _ in range(3000):  # then it freezes what is loaded (the probe's module among it)
     if gc.get_freeze_count() > frozen:
         break
     gevent.sleep(0.01)
-print(json.dumps({"started": started, "loop": get_original("_thread", "get_ident")(),
-                  "import": sys.modules["warm_probe"].IMPORTED_ON,
+print(json.dumps({"started": started, "a": sys.modules["warm_probe_a"].TURN,
+                  "b": sys.modules["warm_probe_b"].TURN,
                   "frozen": gc.get_freeze_count() > frozen}))
 """
 
 
-def test_under_gevent_the_imports_run_on_a_native_thread(tmp_path: Path) -> None:
-    (tmp_path / "warm_probe.py").write_text(
-        "from gevent.monkey import get_original\n"
-        "IMPORTED_ON = get_original('_thread', 'get_ident')()\n")
+def test_under_gevent_the_loop_runs_between_two_modules(tmp_path: Path) -> None:
+    for name in ("a", "b"):
+        (tmp_path / f"warm_probe_{name}.py").write_text(
+            "import __main__\nTURN = __main__.turns\n")
     done = subprocess.run([sys.executable, "-c", UNDER_GEVENT, str(tmp_path)], cwd=ROOT,
                           check=True, capture_output=True, text=True, timeout=120)
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     assert seen["started"] is True
-    assert seen["import"] != seen["loop"]
+    assert seen["b"] > seen["a"]
     assert seen["frozen"] is True
 
 
