@@ -18,8 +18,8 @@ from adapters.sql.engine import database_engine
 ROOT = Path(__file__).resolve().parents[2]
 
 # In a process of its own, as in test_offload.py: `import cli` patches as `amora serve`
-# does (its first argument is "serve"), before anything else is imported. A greenlet
-# counts its turns while the main greenlet's statements wait for PostgreSQL.
+# does (its first argument is "serve"), before anything else is imported. The loop's
+# turns are counted (tests/adapters/loop_ticker.py) while a statement waits in PostgreSQL.
 UNDER_GEVENT = """
 import cli
 import json, socket, sys
@@ -28,23 +28,14 @@ import psycopg
 from psycopg import errors, waiting
 from adapters.sql import green_wait
 from adapters.sql.engine import database_engine
-
-turns = 0
-def ticker():
-    global turns
-    while True:
-        turns += 1
-        gevent.sleep(0)
+from tests.adapters.loop_ticker import start_ticker
 
 engine = database_engine(sys.argv[2])
 seen = {"wait": f"{waiting.wait.__module__}.{waiting.wait.__name__}"}
-gevent.spawn(ticker)
-gevent.sleep(0)
+ticker = start_ticker()
 with engine.connect() as connection:
     raw = connection.connection.driver_connection
-    before = turns
-    raw.execute("SELECT pg_sleep(0.3)")
-    seen["turns while sleeping"] = turns - before
+    _, seen["turns while sleeping"] = ticker.during(lambda: raw.execute("SELECT pg_sleep(0.3)"))
     seen["rows"] = raw.execute("SELECT n, n::text FROM generate_series(1, 3) n").fetchall()
     try:
         raw.execute("SELECT 1 / %s::int", (0,))

@@ -15,28 +15,20 @@ from adapters.security.passwords import Argon2Passwords
 ROOT = Path(__file__).resolve().parents[2]
 
 # Run in a process of its own: gevent must patch the standard library before anything
-# else imports it, which pytest's process is long past. A greenlet counts its turns; the
-# count is read before and after each piece of work on the main greenlet. On the loop
-# the work never yields, so nothing else runs meanwhile (0 turns).
+# else imports it, which pytest's process is long past. The loop's turns are counted
+# (tests/adapters/loop_ticker.py) while each piece of work runs on the main greenlet. On
+# the loop the work never yields, so nothing else runs meanwhile (0 turns).
 UNDER_GEVENT = """
 from gevent import monkey
 monkey.patch_all()
 import io, json, os
-import gevent
 from PIL import Image
 from adapters.images.pillow import PillowImages
 from adapters.offload import loop_would_block
 from adapters.security.passwords import Argon2Passwords
+from tests.adapters.loop_ticker import start_ticker
 
-turns = 0
-def ticker():
-    global turns
-    while True:
-        turns += 1
-        gevent.sleep(0)
-
-gevent.spawn(ticker)
-gevent.sleep(0)
+ticker = start_ticker()
 passwords = Argon2Passwords.named("strong")
 picture = io.BytesIO()
 Image.frombytes("RGB", (1200, 1200), os.urandom(1200 * 1200 * 3)).save(picture, "PNG")
@@ -46,9 +38,7 @@ for name, work in [("hash", lambda: passwords.hash("a long enough password")),
                    ("image", lambda: PillowImages().process(picture.getvalue()))]:
     if name == "verify":
         stored = result
-    before = turns
-    result = work()
-    during[name] = turns - before
+    result, during[name] = ticker.during(work)
 print(json.dumps({"patched": loop_would_block(), "turns": during}))
 """
 

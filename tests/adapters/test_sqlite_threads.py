@@ -14,9 +14,10 @@ from adapters.sql.sqlite_threads import AHEAD
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# In a process of its own, as in test_offload.py: gevent patches first. A greenlet counts
-# its turns while the main greenlet runs a long query, commits and reads rows; another
-# connection holds the write lock meanwhile, so a write waits for it off the loop too.
+# In a process of its own, as in test_offload.py: gevent patches first. The loop's turns
+# are counted (tests/adapters/loop_ticker.py) while the main greenlet runs a long query,
+# commits and reads rows; another connection holds the write lock meanwhile, so a write
+# waits for it off the loop too.
 UNDER_GEVENT = """
 from gevent import monkey
 monkey.patch_all()
@@ -25,30 +26,18 @@ import gevent
 from sqlalchemy import text
 from adapters.sql.engine import database_engine
 from adapters.sql.sqlite_threads import AHEAD
-
-turns = 0
-def ticker():
-    global turns
-    while True:
-        turns += 1
-        gevent.sleep(0)
+from tests.adapters.loop_ticker import start_ticker
 
 engine = database_engine(f"sqlite:///{sys.argv[1]}")
-gevent.spawn(ticker)
-gevent.sleep(0)
+ticker = start_ticker()
 LONG = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000)"
         " SELECT count(*) FROM n")
 during = {}
 with engine.connect() as connection:
-    before = turns
-    counted = connection.execute(text(LONG)).scalar_one()
-    during["query"] = turns - before
+    counted, during["query"] = ticker.during(lambda: connection.execute(text(LONG)).scalar_one())
     connection.execute(text("CREATE TABLE t (n INTEGER)"))
     connection.execute(text("INSERT INTO t VALUES (1), (2)"))
-    before = turns
-    connection.commit()
-    during["commit"] = turns - before
-    before = turns
+    _, during["commit"] = ticker.during(connection.commit)
     rows = connection.execute(text("SELECT n FROM t ORDER BY n")).all()
     during["rows"] = rows == [(1,), (2,)]
 
@@ -60,9 +49,7 @@ def hold_the_lock():
 holding = gevent.spawn(hold_the_lock)
 gevent.sleep(0.05)
 with engine.begin() as writer:
-    before = turns
-    writer.execute(text("INSERT INTO t VALUES (4)"))
-    during["waiting"] = turns - before
+    _, during["waiting"] = ticker.during(lambda: writer.execute(text("INSERT INTO t VALUES (4)")))
 holding.join()
 with engine.connect() as connection:
     during["written"] = connection.execute(text("SELECT count(*) FROM t")).scalar_one()

@@ -30,26 +30,20 @@ def test_ahead_come_the_requests_and_jobs_modules_and_no_library_only_some_paths
     assert _loaded(tmp_path, building, wanted) == list(wanted)
 
 
-# In a process of its own: gevent must patch the standard library first. A greenlet
-# counts its turns; each probe module notes the count when it is imported: the loop ran
-# between the two. Then what is loaded is frozen.
+# In a process of its own: gevent must patch the standard library first. The loop's turns
+# are counted (tests/adapters/loop_ticker.py); each probe module notes the count when it
+# is imported: the loop ran between the two. Then what is loaded is frozen.
 UNDER_GEVENT = """
 from gevent import monkey
 monkey.patch_all()
 import gc, json, sys
 import gevent
 from adapters.http.warm_up import import_ahead
-
-turns = 0
-def ticker():
-    global turns
-    while True:
-        turns += 1
-        gevent.sleep(0)
+from tests.adapters.loop_ticker import start_ticker
 
 sys.path.insert(0, sys.argv[1])
 frozen = gc.get_freeze_count()
-gevent.spawn(ticker)
+ticker = start_ticker()
 started = import_ahead(["warm_probe_a", "warm_probe_b"])
 for _ in range(3000):
     if gc.get_freeze_count() > frozen:
@@ -64,7 +58,7 @@ print(json.dumps({"started": started, "a": sys.modules["warm_probe_a"].TURN,
 def test_under_gevent_the_loop_runs_between_two_modules(tmp_path: Path) -> None:
     for name in ("a", "b"):
         (tmp_path / f"warm_probe_{name}.py").write_text(
-            "import __main__\nTURN = __main__.turns\n")
+            "import __main__\nTURN = __main__.ticker.turns\n")
     done = subprocess.run([sys.executable, "-c", UNDER_GEVENT, str(tmp_path)], cwd=ROOT,
                           check=True, capture_output=True, text=True, timeout=120)
     seen = json.loads(done.stdout.strip().splitlines()[-1])
