@@ -28,7 +28,7 @@ from sqlalchemy import (
 )
 
 from adapters.sql import tables as t
-from adapters.sql.members import SqlMembers, member_from_row
+from adapters.sql.members import SqlMembers, member_from_row, profile_columns
 from application.ports.chat import Conversation, SendFacts
 from domain.decisions import DecisionStatus, Restriction
 from domain.members import AccountStatus
@@ -60,7 +60,7 @@ def _facts_query() -> Any:
     return (
         select(
             me.c.id.label("f_sender"), me.c.status.label("f_sender_status"),
-            *them.c, *[column for column in theirs.c if column.name not in ("member_id", "status")],
+            *them.c, *profile_columns(theirs),
             theirs.c.status.label("profile_status"),
             *[column.label(f"c_{column.name}")
               for column in (cv.c.id, cv.c.member_low, cv.c.member_high, cv.c.started_by)],

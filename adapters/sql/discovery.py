@@ -141,8 +141,8 @@ def _farther_than(connection: Connection, near: Near, cursor_id: int, values: _V
                  .where(there.c.member_id == cursor).scalar_subquery())
     km = _km(connection, near.centre, values)
     unplaced = p.c.lat.is_(None) | p.c.lon.is_(None)
-    return case((cursor_km.is_(None), and_(unplaced, m.c.id < cursor)),
-                else_=or_(unplaced, km > cursor_km, and_(km == cursor_km, m.c.id < cursor)))
+    return case((cursor_km.is_(None), and_(unplaced, p.c.member_id < cursor)),
+                else_=or_(unplaced, km > cursor_km, and_(km == cursor_km, p.c.member_id < cursor)))
 
 
 def _near(connection: Connection, near: Near, values: _Values = _ONE_SEARCH) -> list[Any]:
@@ -175,12 +175,12 @@ def _blocks_of(viewer_id: Any) -> Any:
         select(b.c.blocker_id).where(b.c.blocked_id == viewer_id))
 
 
-def _blocked_either_way(viewer_id: Any) -> Any:
+def _blocked_either_way(viewer_id: Any, member: Any = m.c.id) -> Any:
     if viewer_id is None:
         return false()
     # One list of the viewer's blocks (either way), hashed once, instead of a lookup
     # per candidate member.
-    return m.c.id.in_(_blocks_of(viewer_id))
+    return member.in_(_blocks_of(viewer_id))
 
 
 def _not_blocked(query: SearchQuery, values: _Values) -> list[Any]:
@@ -191,16 +191,26 @@ def _not_blocked(query: SearchQuery, values: _Values) -> list[Any]:
     if query.viewer_id is None:
         return []
     if query.blocked is not None:
-        return [m.c.id.notin_(values("blocked", list(query.blocked), m.c.id))] \
+        return [p.c.member_id.notin_(values("blocked", list(query.blocked), m.c.id))] \
             if query.blocked else []
-    return [~_blocked_either_way(values("viewer_id", query.viewer_id, m.c.id))]
+    return [~_blocked_either_way(values("viewer_id", query.viewer_id, m.c.id), p.c.member_id)]
 
 
 def _listing(listing: Listing) -> Any:
     """The members of one listing: members.listing, stored by the use cases
-    (application.shared.listings), so each listing is a range of ix_members_listing walked
-    backwards by id, with no per-member probe of the photos."""
-    return m.c.listing == listing.value
+    (application.shared.listings) and copied to the profile, so each listing is a range
+    of ix_profiles_listed (or ix_profiles_listing) walked backwards by id, with no
+    per-member probe of the photos or the members."""
+    return p.c.listing == listing.value
+
+
+def _searched(query: SearchQuery) -> Any:
+    """What a search's matches are read from: the profiles alone, which carry what search
+    checks of the member (findable_site, listing: migration 0045), joined to the members
+    only for a filter on what the profile does not carry."""
+    if query.fictional is None and query.online_since is None:
+        return p
+    return p.join(m, m.c.id == p.c.member_id)
 
 
 def _conditions(query: SearchQuery, connection: Connection | None = None,
@@ -208,30 +218,29 @@ def _conditions(query: SearchQuery, connection: Connection | None = None,
     """The rules of domain.discovery.findable, in SQL, plus the filters. The values
     that differ from member to member go through ``values`` (see _named_values); the
     rest (genders, the two-way rule, listings, which filters are set) shapes the
-    statement (_shape)."""
+    statement (_shape). Findable on one of the sites is the profile's findable_site
+    (kept from the member by triggers, migration 0045); the conditions name profiles'
+    columns only, but for the members' columns of "online now" and fictional ones
+    (_searched joins the members for them)."""
     viewer = None if query.viewer_id is None else values("viewer_id", query.viewer_id, m.c.id)
     conditions = [
-        m.c.site_id.in_(values("site_ids", list(query.site_ids), m.c.site_id)),
-        m.c.invisible.is_(False),
-        or_(m.c.status == "active", and_(m.c.status == "not_confirmed",
-                                         p.c.status == "active")),
+        p.c.findable_site.in_(values("site_ids", list(query.site_ids), m.c.site_id)),
         p.c.birth_date.between(values("born_from", query.born_from, p.c.birth_date),
                                values("born_until", query.born_until, p.c.birth_date)),
         *_not_blocked(query, values),
     ]
     if viewer is not None:
-        conditions.append(m.c.id != viewer)
+        conditions.append(p.c.member_id != viewer)
     if query.before_id is not None:
-        # Stated for both tables: PostgreSQL carries equalities across a join, not ranges,
-        # and each side should start its backward walk at the cursor.
-        before = values("before_id", query.before_id, m.c.id)
-        conditions += [m.c.id < before, p.c.member_id < before]
+        conditions.append(p.c.member_id < values("before_id", query.before_id, m.c.id))
     if query.exclude:
-        conditions.append(m.c.id.notin_(values("exclude", list(query.exclude), m.c.id)))
+        conditions.append(p.c.member_id.notin_(values("exclude", list(query.exclude), m.c.id)))
     if query.not_liked and viewer is not None:
-        conditions.append(~exists().where(lk.c.liker_id == viewer, lk.c.liked_id == m.c.id))
+        conditions.append(~exists().where(lk.c.liker_id == viewer,
+                                          lk.c.liked_id == p.c.member_id))
     if query.not_swiped and viewer is not None:
-        conditions.append(~exists().where(sw.c.member_id == viewer, sw.c.target_id == m.c.id))
+        conditions.append(~exists().where(sw.c.member_id == viewer,
+                                          sw.c.target_id == p.c.member_id))
     if query.listing is not None:
         conditions.append(_listing(query.listing))
     if query.wanting is not None:
@@ -246,7 +255,7 @@ def _conditions(query: SearchQuery, connection: Connection | None = None,
         if query.farther_than is not None:
             conditions.append(_farther_than(connection, query.near, query.farther_than, values))
     if query.online_since is not None:
-        conditions += [m.c.show_online.is_(True), m.c.id.in_(
+        conditions += [m.c.show_online.is_(True), p.c.member_id.in_(
             select(ls.c.member_id).where(
                 ls.c.seen_at >= values("online_since", query.online_since, ls.c.seen_at)))]
     if query.gender:
@@ -370,9 +379,10 @@ def _found_page_statement(connection: Connection, query: SearchQuery, nearest: b
     values = _Values(named=True)
     km = (_km(connection, query.near.centre, values) if query.near is not None
           else null()).label("km")
-    order = [p.c.lat.is_(None), km, m.c.id.desc()] if nearest else [m.c.id.desc()]
+    order = [p.c.lat.is_(None), km, p.c.member_id.desc()] if nearest \
+        else [p.c.member_id.desc()]
     active = case((m.c.show_online.is_(True), ls.c.seen_at), else_=null()).label("active_at")
-    page = (select(m.c.id, km).select_from(m.join(p, p.c.member_id == m.c.id))
+    page = (select(p.c.member_id.label("id"), km).select_from(_searched(query))
             .where(*_conditions(query, connection, values)).order_by(*order)
             .limit(bindparam("page_size", type_=Integer))
             .offset(bindparam("skipped", type_=Integer)).subquery("page"))
@@ -389,7 +399,7 @@ def _counting(connection: Connection, query: SearchQuery, at_most: int | Any,
               conditions: list[Any] | None = None) -> Any:
     """How many match, up to ``at_most``: the limit inside lets the database stop after
     that many matches instead of visiting every member of a large site."""
-    matches = (select(m.c.id).select_from(m.join(p, p.c.member_id == m.c.id))
+    matches = (select(p.c.member_id).select_from(_searched(query))
                .where(*(_conditions(query, connection) if conditions is None else conditions))
                .limit(at_most).subquery())
     return select(func.count()).select_from(matches)
@@ -434,14 +444,14 @@ def _listed_counted_statement(connection: Connection, query: SearchQuery,
                               .scalar_subquery(), order[0].value)
     branches = []
     for rank, listing in enumerate(order):
-        branch = (select(m.c.id, literal(rank).label("rank"))
-                  .select_from(m.join(p, p.c.member_id == m.c.id))
+        branch = (select(p.c.member_id.label("id"), literal(rank).label("rank"))
+                  .select_from(_searched(query))
                   .where(*conditions, _listing(listing)))
         if place is not None:
             bound = func.coalesce(case((place == listing.value, cursor_id)), _NO_BOUND)
             branch = branch.where(place.in_([earlier.value for earlier in order[:rank + 1]]),
-                                  m.c.id < bound, p.c.member_id < bound)
-        branches.append(branch.order_by(m.c.id.desc()).limit(reach).subquery())
+                                  p.c.member_id < bound)
+        branches.append(branch.order_by(p.c.member_id.desc()).limit(reach).subquery())
     page = (select(union_all(*(select(branch.c.id, branch.c.rank) for branch in branches))
                    .subquery("listed")).limit(limit)
             .offset(bindparam("skipped", type_=Integer)).subquery("page"))
@@ -483,10 +493,12 @@ def _found_first_statement(connection: Connection, queries: list[SearchQuery],
         conditions = _conditions(query, connection, _Values(True, f"r{n}_"))
         # NULL counts as not found, as in a WHERE: IS NOT TRUE, not NOT.
         new = [and_(*earlier).is_not(True)] if earlier else []
-        branches += [select(m.c.id, literal(n).label("step"), literal(rank).label("rank"))
-                     .select_from(m.join(p, p.c.member_id == m.c.id))
-                     .where(*conditions, *new, _listing(listing)).order_by(m.c.id.desc())
-                     .limit(limit).subquery() for rank, listing in enumerate(order)]
+        branches += [select(p.c.member_id.label("id"), literal(n).label("step"),
+                            literal(rank).label("rank"))
+                     .select_from(_searched(query))
+                     .where(*conditions, *new, _listing(listing))
+                     .order_by(p.c.member_id.desc()).limit(limit).subquery()
+                     for rank, listing in enumerate(order)]
         earlier = conditions
     page = (select(union_all(*(select(branch.c.id, branch.c.step, branch.c.rank)
                                for branch in branches)).subquery("found"))

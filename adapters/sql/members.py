@@ -93,8 +93,15 @@ def member_from_row(row: Any) -> Member:
     )
 
 
+def profile_columns(profiles: Any = t.profiles) -> list[Any]:
+    """A profile's own columns as a member is read with it: not its key, its status (read
+    as profile_status) nor what search copies of the member (findable_site, listing)."""
+    return [column for column in profiles.c
+            if column.name not in ("member_id", "status", "findable_site", "listing")]
+
+
 members_with_profiles = select(
-    t.members, *[c for c in t.profiles.c if c.name not in ("member_id", "status")],
+    t.members, *profile_columns(),
     t.profiles.c.status.label("profile_status"),
 ).join(t.profiles, t.profiles.c.member_id == t.members.c.id)
 
@@ -168,6 +175,11 @@ class SqlMembers:
             _changed(_profile_values(before.profile), _profile_values(after.profile)),
             after.profile)
         if profile:
+            if not account and self.connection.dialect.name == "postgresql":
+                # Members' row first, then the profile's, as the trigger that copies a
+                # member's findability to the profile takes them (migration 0045): a
+                # profile save that relists the member cannot deadlock with a ban.
+                self.lock(after.id)
             self.connection.execute(
                 update(t.profiles).where(t.profiles.c.member_id == after.id).values(**profile))
         if account or profile:  # what a remembered sign-in shows is out of date

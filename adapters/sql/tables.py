@@ -278,10 +278,16 @@ profiles = Table(
     # (issue 31.2; domain.profile_flags.TextFlags.stored): "name=phone;about_me=iban";
     # NULL when nothing is flagged.
     Column("text_flags", String(300)),
+    # What search checks of the member, kept here by triggers as members and profiles
+    # change (migration 0045, issue 36.2), so a search reads profiles' indexes alone: the
+    # member's site while they can be found (domain.discovery.findable), else NULL; and
+    # their listing (members.listing).
+    Column("findable_site", Integer),
+    Column("listing", SmallInteger, nullable=False, server_default="2"),
     # A small radius's box, and (issue 29 item 2) what else a search checks of those
     # members, so counting them reads no table row.
-    Index("ix_profiles_position", "lat", "lon", "gender", "sexuality", "birth_date", "status",
-          "member_id"),
+    Index("ix_profiles_position", "lat", "lon", "gender", "sexuality", "birth_date",
+          "findable_site", "member_id", "listing"),
 )
 
 photos = Table(
@@ -840,16 +846,26 @@ complaint_messages = Table(
 # do the two-way rule's sexuality and the position a radius is measured to (issue 29
 # item 2: without them each candidate's table row was read, 1,400 pages a count).
 Index("ix_profiles_search", profiles.c.gender, profiles.c.country, profiles.c.birth_date,
-      profiles.c.region, profiles.c.status, profiles.c.member_id, profiles.c.sexuality,
-      profiles.c.lat, profiles.c.lon)
+      profiles.c.region, profiles.c.findable_site, profiles.c.member_id, profiles.c.sexuality,
+      profiles.c.lat, profiles.c.lon, profiles.c.listing)
 Index("ix_profiles_region", profiles.c.country, profiles.c.region)
 # The flagged profiles for `amora safety queue` (issue 31.2), without reading the others.
 Index("ix_profiles_text_flags", profiles.c.member_id,
       sqlite_where=text("text_flags IS NOT NULL"),
       postgresql_where=text("text_flags IS NOT NULL"))
 # Searches by gender and age without a country ("men 40-41").
-Index("ix_profiles_age", profiles.c.gender, profiles.c.birth_date, profiles.c.status,
-      profiles.c.member_id, profiles.c.sexuality, profiles.c.lat, profiles.c.lon)
+Index("ix_profiles_age", profiles.c.gender, profiles.c.birth_date, profiles.c.findable_site,
+      profiles.c.member_id, profiles.c.sexuality, profiles.c.lat, profiles.c.lon,
+      profiles.c.listing)
+# One listing's members (of a gender, or of all), newest first, with all a search checks:
+# a page of a listing walks one range backwards and stops when full (issue 36.2).
+Index("ix_profiles_listed", profiles.c.gender, profiles.c.listing, profiles.c.member_id,
+      profiles.c.findable_site, profiles.c.birth_date, profiles.c.sexuality, profiles.c.lat,
+      profiles.c.lon, profiles.c.country, profiles.c.region)
+Index("ix_profiles_listing", profiles.c.listing, profiles.c.member_id,
+      profiles.c.findable_site, profiles.c.gender, profiles.c.birth_date,
+      profiles.c.sexuality, profiles.c.lat, profiles.c.lon, profiles.c.country,
+      profiles.c.region)
 Index("ix_members_findable", members.c.site_id, members.c.invisible, members.c.status,
       members.c.created_at)  # newest first is by id (the primary key), which stops early
 # What search checks of each member, by id: an index-only lookup per matching profile.
