@@ -408,7 +408,7 @@ def _counting(connection: Connection, query: SearchQuery, at_most: int | Any,
 def _listed_counted(connection: Connection, query: SearchQuery, limit: int, offset: int,
                     order: tuple[Listing, ...], at_most: int) -> list[Any]:
     """PostgreSQL: a search's page in listing order and its count in one statement. Each
-    listing is a branch that walks its range of ix_members_listing backwards by id
+    listing is a branch that walks its range of ix_profiles_listed backwards by id
     (index-only, as _found_page's first step); the branches are appended in listing
     order and the page is cut from them without sorting: PostgreSQL runs a UNION ALL's
     branches one after the other in the order written (an Append; parallel ones, which

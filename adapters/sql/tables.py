@@ -868,14 +868,6 @@ Index("ix_profiles_listing", profiles.c.listing, profiles.c.member_id,
       profiles.c.region)
 Index("ix_members_findable", members.c.site_id, members.c.invisible, members.c.status,
       members.c.created_at)  # newest first is by id (the primary key), which stops early
-# What search checks of each member, by id: an index-only lookup per matching profile.
-Index("ix_members_search", members.c.id, members.c.site_id, members.c.invisible,
-      members.c.status)
-# One listing's members, newest first, with every members column a search reads (the
-# card's is_fictional too): a search walks one range of it backwards per listing,
-# index-only, and stops after a page (issue 19.1).
-Index("ix_members_listing", members.c.listing, members.c.id, members.c.site_id,
-      members.c.invisible, members.c.status, members.c.is_fictional)
 Index("ix_photos_main", photos.c.member_id, photos.c.is_main, photos.c.status)
 
 audit_log = Table(

@@ -111,6 +111,13 @@ _BEFORE = {
 }
 
 
+# Search no longer looks its matches up in members: their indexes for it go.
+_MEMBERS_BEFORE = {
+    "ix_members_search": ["id", "site_id", "invisible", "status"],
+    "ix_members_listing": ["listing", "id", "site_id", "invisible", "status", "is_fictional"],
+}
+
+
 def upgrade() -> None:
     with op.batch_alter_table("profiles") as batch:
         batch.add_column(sa.Column("findable_site", sa.Integer))
@@ -121,6 +128,8 @@ def upgrade() -> None:
         op.drop_index(name, "profiles")
     for name, columns in _INDEXES.items():
         op.create_index(name, "profiles", columns)
+    for name in _MEMBERS_BEFORE:
+        op.drop_index(name, "members")
     for statement in _POSTGRES if op.get_bind().dialect.name == "postgresql" else _SQLITE:
         op.execute(statement)
 
@@ -135,6 +144,8 @@ def downgrade() -> None:
         for name in ("tr_members_findable", "tr_profiles_findable_insert",
                      "tr_profiles_findable_update"):
             op.execute(f"DROP TRIGGER {name}")
+    for name, columns in _MEMBERS_BEFORE.items():
+        op.create_index(name, "members", columns)
     for name in _INDEXES:
         op.drop_index(name, "profiles")
     for name, columns in _BEFORE.items():
