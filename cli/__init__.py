@@ -11,5 +11,7 @@ import sys
 
 if sys.argv[1:2] == ["serve"]:
     from adapters.green import patch_all
+    from adapters.http.collector import hold_while_starting
 
+    hold_while_starting()  # the server takes the collector back once loaded
     patch_all()

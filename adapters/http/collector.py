@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable
+from typing import Any
 
 # The full passes after which the survivors are frozen: the first come with the first
 # requests of each kind, the later ones after rarer screens have been used; each one
@@ -41,7 +42,30 @@ class Settling:
             self._freeze()
 
 
+def hold_while_starting() -> None:
+    """No collection while `amora serve` imports and builds its app: its modules' objects
+    set off full passes that scan them all and find nothing to free (start to healthy,
+    SQLite, three interleaved rounds, quiet box: median 1.31 -> 1.25 s). The server takes the
+    collector back once loaded: the arbiter before its first fork (server_ready), each
+    worker after its app (settle_as_it_serves)."""
+    gc.disable()
+
+
+def server_ready(server: Any = None) -> None:
+    """gunicorn's when_ready hook, in the arbiter before it forks a worker: what it has
+    loaded stays out of full passes (shared with the workers it forks, unwritten), and
+    the collector runs again."""
+    gc.freeze()
+    gc.enable()
+
+
+def worker_forked(server: Any = None, worker: Any = None) -> None:
+    """gunicorn's post_fork hook, in a new worker: no collection until its app is loaded."""
+    gc.disable()
+
+
 def settle_as_it_serves() -> None:
     """From now on, in this process (a worker, after its app is loaded)."""
     gc.freeze()
     gc.callbacks.append(Settling())
+    gc.enable()

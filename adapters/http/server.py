@@ -34,7 +34,7 @@ from gunicorn.glogging import Logger
 from gunicorn.workers.ggevent import GeventWorker
 
 from adapters.http.bodies import TIMEOUT_KEY
-from adapters.http.collector import settle_as_it_serves
+from adapters.http.collector import server_ready, settle_as_it_serves, worker_forked
 from adapters.http.composition import container_of
 from adapters.http.warm_up import import_ahead, web_modules
 from adapters.logs import SecretsFilter, redact
@@ -177,6 +177,10 @@ def server_options(bind: str, workers: int, access_log: bool = True,
         "control_socket_disable": True,
         "child_exit": _worker_exited,
         "on_starting": _logs_as(log_format),
+        # The collector, held while `amora serve` starts (cli/__init__.py), comes back
+        # in the arbiter before it forks and in each worker once its app is loaded.
+        "when_ready": server_ready,
+        "post_fork": worker_forked,
     }
 
 
