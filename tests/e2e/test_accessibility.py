@@ -79,10 +79,11 @@ def settle(page: Page) -> None:
     page.wait_for_load_state("load")
     with contextlib.suppress(PlaywrightTimeout):
         page.wait_for_load_state("networkidle", timeout=10_000)
-    page.wait_for_function("document.querySelector('#root')?.children.length > 0")
+    # Selector waits, not predicates: a predicate is evaluated script, which the site's CSP
+    # refuses once Playwright polls it (the contexts here need not bypass the CSP).
+    page.wait_for_selector("#root > *", state="attached")
     with contextlib.suppress(PlaywrightTimeout):
-        page.wait_for_function("!document.querySelector('#root [aria-busy=\"true\"]')",
-                               timeout=10_000)
+        page.wait_for_selector('#root [aria-busy="true"]', state="detached", timeout=10_000)
     still(page)
 
 
@@ -278,7 +279,8 @@ def test_signup_modal_by_keyboard(contexts: Contexts, live_server: str) -> None:
     page.keyboard.press("Escape")
     expect(modal).to_have_count(0)
     page.wait_for_function(
-        "document.activeElement?.getAttribute('data-testid') === 'home-signup'", timeout=3_000)
+        "() => document.activeElement?.getAttribute('data-testid') === 'home-signup'",
+        timeout=3_000)
 
 
 def _sign_up_by_api(contexts: Contexts, live_server: str, live_var: Path, name: str,
@@ -332,6 +334,6 @@ def test_match_modal_by_keyboard(contexts: Contexts, live_server: str, live_var:
     him.keyboard.press("Escape")
     expect(celebration).to_have_count(0)
     him.wait_for_function(
-        "document.activeElement?.getAttribute('data-testid') === 'like-button'"
+        "() => document.activeElement?.getAttribute('data-testid') === 'like-button'"
         " && !!document.activeElement.closest('[data-testid=member-actions]')", timeout=3_000)
     expect(like).to_have_attribute("aria-pressed", "true")

@@ -119,7 +119,7 @@ def test_the_footer_opens_the_statement_in_the_visitors_language(
             "href", f"mailto:{support}")
         expect(main).not_to_contain_text("{{")
         # The page goes to its top (smoothly), its title in sight.
-        page.wait_for_function("window.scrollY === 0")
+        page.wait_for_function("() => window.scrollY === 0")
         screenshot(page, f"accessibility-statement-{language}-{viewport['width']}")
     finally:
         context.close()
@@ -175,7 +175,7 @@ def test_a_page_opened_afresh_starts_at_its_top(browser: Browser, live_server: s
         page = context.new_page()
         open_page(page, f"{live_server}/pages/terms")
         page.evaluate("window.scrollTo(0, 900)")
-        page.wait_for_function("window.scrollY >= 900")
+        page.wait_for_function("() => window.scrollY >= 900")
         page.goto(f"{live_server}/pages/accessibility")
         expect(page.get_by_role("heading", level=1)).to_be_visible()
         page.wait_for_load_state("networkidle")

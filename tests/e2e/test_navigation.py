@@ -345,7 +345,7 @@ CONTRAST = """selector => {
 def border_stands_out(page: Page, selector: str) -> None:
     """The control's border reaches 3:1 with what is behind it (WCAG 1.4.11), once its
     colour transition is over."""
-    page.wait_for_function(f"({CONTRAST})({json.dumps(selector)}) >= 3", timeout=5_000)
+    page.wait_for_function(f"() => ({CONTRAST})({json.dumps(selector)}) >= 3", timeout=5_000)
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1280"])
