@@ -125,3 +125,20 @@ def test_every_span_lies_inside_the_text(text: str) -> None:
     for finding in screen(text, SCREENING_CHECKS):
         assert 0 <= finding.start < finding.end <= len(text)
         assert text[finding.start:finding.end].strip()
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127)), st.booleans())
+def test_an_ascii_text_is_normalised_as_character_by_character(text: str, lower: bool) -> None:
+    """normalised folds an ASCII text at once (issue 36.3): the same view, spans and all,
+    as folding it character by character."""
+    from domain.screening import _normalised_each, normalised
+
+    assert normalised(text, lower) == _normalised_each(text, lower)
+
+
+def test_every_ascii_character_folds_to_one_character() -> None:
+    from domain.screening import _ASCII_ONE_TO_ONE, _normalised_each
+
+    assert _ASCII_ONE_TO_ONE
+    everything = "".join(map(chr, range(128)))
+    assert _normalised_each(everything, True).text == everything.lower()
