@@ -197,3 +197,37 @@ def test_a_payment_confirmed_just_before_a_crash_is_credited_after_the_restart(
         assert order["status"] == "paid"
     finally:
         second.stop()
+
+
+@pytest.mark.parametrize("raw_uri", ["/api/members/7/messages",
+                                     "/api/export/download?token=s3cr3t&lang=en"])
+def test_the_access_line_is_the_one_gunicorn_would_write(raw_uri: str) -> None:
+    """RedactingLogger makes only the access line's own values (issue 36.3): the line reads
+    as it did when gunicorn made one for every header and environ entry too."""
+    from datetime import timedelta
+    from types import SimpleNamespace
+
+    from gunicorn.config import Config
+    from gunicorn.glogging import Logger, SafeAtoms
+
+    from adapters.http.server import ACCESS_LOG_FORMAT, RedactingLogger
+    from adapters.logs import redact
+
+    cfg = Config()
+    cfg.set("access_log_format", ACCESS_LOG_FORMAT)
+    logger = RedactingLogger(cfg)
+    assert logger._lean
+    response = SimpleNamespace(status="201 CREATED", sent=87, headers=[
+        ("Content-Type", "application/json"), ("X-Request-ID", "4f2a0000000000000011")])
+    request = SimpleNamespace(headers=[("HOST", "amora.test"), ("USER-AGENT", 'say "hi"')])
+    environ = {"REQUEST_METHOD": "POST", "RAW_URI": raw_uri, "SERVER_PROTOCOL": "HTTP/1.1",
+               "REMOTE_ADDR": "203.0.113.9", "HTTP_USER_AGENT": 'say "hi"',
+               "HTTP_HOST": "amora.test", "wsgi.url_scheme": "http"}
+    took = timedelta(microseconds=12_345)
+    full = Logger.atoms(logger, response, request, environ, took)
+    full["r"] = redact(full["r"])  # as RedactingLogger redacts gunicorn's own
+    lean = logger.atoms(response, request, environ, took)
+    assert ACCESS_LOG_FORMAT % SafeAtoms(lean) == ACCESS_LOG_FORMAT % SafeAtoms(full)
+    assert "s3cr3t" not in ACCESS_LOG_FORMAT % SafeAtoms(lean)
+    cfg.set("access_log_format", ACCESS_LOG_FORMAT + " %(U)s")  # another format: all values
+    assert not RedactingLogger(cfg)._lean
