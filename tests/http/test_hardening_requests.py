@@ -258,3 +258,28 @@ def test_log_lines_leave_out_a_links_secret() -> None:
     assert "s3cr3t" not in written and "t0k" not in written
     assert "/api/export/download?token=[redacted]&lang=en" in written
     assert "100% done, /unsubscribe?all=1&token=[redacted]" in written
+
+
+def test_a_form_is_parsed_with_the_body_and_a_json_body_kept_for_get_json() -> None:
+    """read_body hands werkzeug's form parser only forms (issue 36.3): a JSON body is kept
+    as bytes, and either is the view's as before."""
+    from flask import request
+
+    from adapters.http.bodies import init_bodies
+
+    app = Flask(__name__)
+    init_bodies(app)
+
+    @app.post("/echo")
+    def echo() -> dict[str, Any]:
+        parsed = "form" in request.__dict__  # parsed before the view, with the body
+        return {"parsed": parsed, "form": request.form.to_dict(),
+                "json": request.get_json(silent=True), "files": len(request.files)}
+
+    client = app.test_client()
+    form = client.post("/echo", data={"city": "Delft"}).json
+    assert form == {"parsed": True, "form": {"city": "Delft"}, "json": None, "files": 0}
+    upload = client.post("/echo", data={"photo": (io.BytesIO(b"x" * 10), "a.jpg")}).json
+    assert upload == {"parsed": True, "form": {}, "json": None, "files": 1}
+    sent = client.post("/echo", json={"text": "hello"}).json
+    assert sent == {"parsed": False, "form": {}, "json": {"text": "hello"}, "files": 0}
