@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import requests
@@ -217,16 +218,16 @@ def test_the_access_line_is_the_one_gunicorn_would_write(raw_uri: str) -> None:
     cfg.set("access_log_format", ACCESS_LOG_FORMAT)
     logger = RedactingLogger(cfg)
     assert logger._lean
-    response = SimpleNamespace(status="201 CREATED", sent=87, headers=[
+    response: Any = SimpleNamespace(status="201 CREATED", sent=87, headers=[
         ("Content-Type", "application/json"), ("X-Request-ID", "4f2a0000000000000011")])
-    request = SimpleNamespace(headers=[("HOST", "amora.test"), ("USER-AGENT", 'say "hi"')])
+    request: Any = SimpleNamespace(headers=[("HOST", "amora.test"), ("USER-AGENT", 'say "hi"')])
     environ = {"REQUEST_METHOD": "POST", "RAW_URI": raw_uri, "SERVER_PROTOCOL": "HTTP/1.1",
                "REMOTE_ADDR": "203.0.113.9", "HTTP_USER_AGENT": 'say "hi"',
                "HTTP_HOST": "amora.test", "wsgi.url_scheme": "http"}
     took = timedelta(microseconds=12_345)
-    full = Logger.atoms(logger, response, request, environ, took)
+    full: Any = Logger.atoms(logger, response, request, environ, took)
     full["r"] = redact(full["r"])  # as RedactingLogger redacts gunicorn's own
-    lean = logger.atoms(response, request, environ, took)
+    lean: Any = logger.atoms(response, request, environ, took)
     assert ACCESS_LOG_FORMAT % SafeAtoms(lean) == ACCESS_LOG_FORMAT % SafeAtoms(full)
     assert "s3cr3t" not in ACCESS_LOG_FORMAT % SafeAtoms(lean)
     cfg.set("access_log_format", ACCESS_LOG_FORMAT + " %(U)s")  # another format: all values
