@@ -9,6 +9,7 @@ Redis bus passes events between processes in the same form, without importing ei
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from enum import Enum, StrEnum
@@ -49,6 +50,33 @@ def event_json(event: Event) -> dict[str, Any]:
     return rendered
 
 
+# The event last encoded for a socket, with its text: a member's sockets (a tab, a phone)
+# all get the same event one after another, encoded once for them all; one assignment,
+# so a thread that reads it sees one event with its own text.
+_last: tuple[object, Any, str | None] = (None, None, None)
+
+
+def event_text(event: Event) -> str:
+    """A live event's JSON text for a socket (event_json's, encoded): once for all the
+    sockets it goes to, and not again from its object when it came from another process
+    as JSON (heard_as)."""
+    global _last
+    last = _last
+    if last[0] is event and last[2] is not None:
+        return last[2]
+    text = json.dumps(last[1] if last[0] is event else event_json(event))
+    _last = (event, None, text)
+    return text
+
+
+def heard_as(event: Event, data: Any) -> None:
+    """``event`` arrived from another process as ``data`` (event_json's, as JSON parsed
+    it): event_text encodes that, not the object again (a chat message's receipt,
+    issue 36.3)."""
+    global _last
+    _last = (event, data, None)
+
+
 def event_of(data: object) -> Event:
     """The event back from its JSON (heard from another process)."""
     union: Any = Event
@@ -63,12 +91,13 @@ def batch(published: Sequence[tuple[str, Event]]) -> dict[str, Any]:
                        for channel, event in published]}
 
 
-def listened_to(data: object, listening: Callable[[str], bool]) -> list[tuple[str, Event]]:
+def listened_to(data: object, listening: Callable[[str], bool]
+                ) -> list[tuple[str, Event, Any]]:
     """The events of a message from another process (one event, or a batch) on channels
-    this process listens to; only those are decoded. Raises KeyError, TypeError or
-    cattrs' errors for a malformed one."""
+    this process listens to, each with its JSON (for heard_as); only those are decoded.
+    Raises KeyError, TypeError or cattrs' errors for a malformed one."""
     if not isinstance(data, dict):
         raise TypeError("an event is a JSON object")
     parts = data.get("events", [data])
-    return [(part["channel"], event_of(part["event"])) for part in parts
+    return [(part["channel"], event_of(part["event"]), part["event"]) for part in parts
             if listening(part["channel"])]

@@ -14,7 +14,7 @@ from typing import Any
 import cattrs
 import redis
 
-from adapters.events.encoding import batch, event_json, listened_to
+from adapters.events.encoding import batch, event_json, heard_as, listened_to
 from adapters.events.local import Listener, LocalEventBus
 from application.ports.events import Event
 
@@ -99,5 +99,6 @@ class RedisEventBus:
             except (TypeError, ValueError, KeyError, cattrs.BaseValidationError):
                 log.warning("dropped a malformed event")
                 continue
-            for channel, event in heard:
+            for channel, event, data in heard:
+                heard_as(event, data)  # its sockets send the JSON heard
                 self._local.deliver(channel, event)

@@ -50,14 +50,19 @@ class Connection:
         self.closed = threading.Event()
 
     def send(self, event: dict[str, Any]) -> None:
+        self.send_text(json.dumps(event), closing=event.get("type") == "session_revoked")
+
+    def send_text(self, text: str, closing: bool = False) -> None:
+        """An event's JSON text, then the socket closed if ``closing`` (its session
+        ended)."""
         if self.closed.is_set():
             return
         with self.lock:
             try:
-                self.ws.send(json.dumps(event))
+                self.ws.send(text)
             except ConnectionClosed:
                 self.closed.set()
-        if event.get("type") == "session_revoked":
+        if closing:
             self.close()
 
     def close(self, code: int = POLICY_VIOLATION, message: str = "session_revoked") -> None:

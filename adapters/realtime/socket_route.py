@@ -24,7 +24,7 @@ import attrs
 from flask import Blueprint, request
 from flask_sock import ConnectionClosed, Sock
 
-from adapters.events.encoding import event_json
+from adapters.events.encoding import event_text
 from adapters.outages import OUTAGES
 from adapters.realtime import connections
 from adapters.realtime.connections import POLICY_VIOLATION, SESSION_CHECK_SECONDS, Connection
@@ -142,9 +142,10 @@ def _serve(ws: Any, door: Door) -> None:
 def _pass_on(event: Event, connection: Connection, session_id: int | None) -> None:
     """An event for the member to this socket; the end of some of the member's sessions
     only to the sockets of those sessions (issue 33.3: the member ended them)."""
+    revoked = isinstance(event, SessionRevoked)
     if isinstance(event, SessionRevoked) and not event.ends(session_id):
         return
-    connection.send(event_json(event))
+    connection.send_text(event_text(event), closing=revoked)
 
 
 def _handle(built: Container, member: Member, raw: str | bytes,

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import redis
 
+from adapters.events.encoding import event_json, event_text
 from adapters.events.redis_bus import RedisEventBus
 from application.ports.events import CreditsChanged, Event
 from tests.conftest import REDIS_URL
@@ -66,11 +67,13 @@ def test_events_published_together_are_one_message_heard_on_each_channel() -> No
     publisher, listener_bus = RedisEventBus(REDIS_URL), RedisEventBus(REDIS_URL)
     first, second = (f"member:{secrets.randbelow(10**9) + 10**9}" for _ in range(2))
     heard: list[tuple[str, Event]] = []
+    texts: list[str] = []  # as each listener's socket sends it
     both = threading.Semaphore(0)
 
     def on(channel: str) -> Callable[[Event], None]:
         def listener(event: Event) -> None:
             heard.append((channel, event))
+            texts.append(event_text(event))
             both.release()
         return listener
 
@@ -84,6 +87,7 @@ def test_events_published_together_are_one_message_heard_on_each_channel() -> No
         assert both.acquire(timeout=30)
     assert heard == [(first, CreditsChanged(credits=1)), (second, CreditsChanged(credits=2)),
                      (first, CreditsChanged(credits=3))]
+    assert texts == [json.dumps(event_json(event)) for _, event in heard]
     publisher.publish(first, CreditsChanged(credits=99))  # the end of what to count
     wire: list[bytes] = []
     deadline = time.monotonic() + 30

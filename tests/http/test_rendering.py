@@ -75,3 +75,19 @@ def test_every_event_comes_back_from_its_json() -> None:
     assert {type(event) for event in events} == set(EVENTS)
     for event in events:
         assert event_of(json.loads(json.dumps(event_json(event)))) == event
+
+
+def test_an_events_text_is_its_json_however_it_came() -> None:
+    """event_text, what every socket sends (issue 36.3): event_json encoded, from the
+    event itself or from the JSON another process sent it as, and never another event's."""
+    from adapters.events.encoding import event_text, heard_as
+
+    ann, bob = NewMessage(MESSAGE), NewMessage(MESSAGE, unread=3)
+    assert event_text(ann) == json.dumps(event_json(ann))
+    assert event_text(ann) == json.dumps(event_json(ann))  # again, for another socket
+    assert event_text(bob) == json.dumps(event_json(bob))  # not ann's
+    wire = json.loads(json.dumps(event_json(bob)))
+    heard = event_of(wire)
+    heard_as(heard, wire)
+    assert event_text(heard) == json.dumps(event_json(bob))
+    assert event_text(ann) == json.dumps(event_json(ann))
