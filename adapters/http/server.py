@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from gunicorn.app.base import BaseApplication
+from gunicorn.config import Config
 from gunicorn.glogging import Logger
 from gunicorn.workers.ggevent import GeventWorker
 
@@ -51,10 +52,32 @@ ACCESS_LOG_FORMAT = '%(h)s "%(r)s" %(s)s %(B)s %(M)sms "%(a)s" %({x-request-id}o
 log = logging.getLogger("amora.server")
 
 
+class SettledConfig(Config):
+    """gunicorn's settings in a worker, where they no longer change (a reload forks new
+    workers): each read once, then kept as a plain attribute. Config answered every read,
+    some dozens a request (its parser, environ, response and access line), through
+    __getattr__ and the setting's get (a chat message's CPU, issue 36.3)."""
+
+    def __getattr__(self, name: str) -> Any:
+        value = super().__getattr__(name)
+        self.__dict__[name] = value
+        return value
+
+    def set(self, name: str, value: Any) -> None:
+        self.__dict__.pop(name, None)
+        super().set(name, value)
+
+
 class AmoraWorker(GeventWorker):
     """gunicorn's gevent worker, which also closes the live sockets when told to stop:
     they never end by themselves, so without this a restart would wait out the whole
     graceful timeout and then cut them."""
+
+    def init_process(self) -> None:
+        # The worker's own copy (forked): its logger holds the same one.
+        if type(self.cfg) is Config:
+            self.cfg.__class__ = SettledConfig
+        super().init_process()
 
     def patch(self) -> None:
         # gunicorn's own patching, without reading every package's entry points at each

@@ -232,3 +232,25 @@ def test_the_access_line_is_the_one_gunicorn_would_write(raw_uri: str) -> None:
     assert "s3cr3t" not in ACCESS_LOG_FORMAT % SafeAtoms(lean)
     cfg.set("access_log_format", ACCESS_LOG_FORMAT + " %(U)s")  # another format: all values
     assert not RedactingLogger(cfg)._lean
+
+
+def test_a_workers_settings_are_read_once_and_still_set() -> None:
+    """SettledConfig (issue 36.3) answers every setting as gunicorn's Config does, keeps
+    what it read, and forgets it when the setting is set again."""
+    from gunicorn.config import Config
+
+    from adapters.http.server import SettledConfig, server_options
+
+    plain, settled = Config(), Config()
+    options = server_options("127.0.0.1:8000", 2)
+    for cfg in (plain, settled):
+        for name, value in options.items():
+            cfg.set(name, value)
+    settled.__class__ = SettledConfig
+    for name in plain.settings:
+        assert getattr(settled, name) == getattr(plain, name), name
+    assert settled.keepalive == 30 and "keepalive" in settled.__dict__
+    settled.set("keepalive", 5)
+    assert settled.keepalive == 5
+    with pytest.raises(AttributeError):
+        settled.no_such_setting  # noqa: B018
