@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from datetime import date
+from typing import Protocol
 
 import attrs
 
@@ -26,7 +27,17 @@ MAX_INTERESTS = 10
 AGE_SLACK = 5  # points fade out over this many years outside the wished range
 
 
-def wants(seeker: Profile, other_gender: str) -> bool:
+class Seeking(Protocol):
+    """Whom a member wants follows from their gender and sexuality alone: a profile, or
+    a search's candidate (domain.ranking) without one built for it."""
+
+    @property
+    def gender(self) -> str: ...
+    @property
+    def sexuality(self) -> str: ...
+
+
+def wants(seeker: Seeking, other_gender: str) -> bool:
     if seeker.sexuality == "bisexual":
         return True
     if seeker.sexuality == "gay":

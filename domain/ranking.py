@@ -59,12 +59,6 @@ class Candidate:
     shown_today: int = 0  # impressions today
 
 
-def _as_profile(candidate: Candidate) -> Profile:
-    return Profile(name="-", gender=candidate.gender, sexuality=candidate.sexuality,
-                   birth_date=candidate.birth_date, country=candidate.country,
-                   region=candidate.region, interests=candidate.interests)
-
-
 def near_points(viewer: Profile, candidate: Candidate) -> int:
     if candidate.km is None:  # no position: the same country or region counts a little
         if candidate.country != viewer.country:
@@ -88,8 +82,7 @@ def fit(viewer: Profile, candidate: Candidate, now: datetime,
         wishes: Wishes | None = None) -> int:
     """How well the candidate fits the viewer, 0-140 (``wishes``: the viewer's, when
     already at hand)."""
-    other = _as_profile(candidate)
-    one_way = wants(viewer, other.gender), wants(other, viewer.gender)
+    one_way = wants(viewer, candidate.gender), wants(candidate, viewer.gender)
     orientation = ORIENTATION_POINTS if all(one_way) else ORIENTATION_POINTS // 3 \
         if any(one_way) else 0
     wishes = wishes or Wishes.of(viewer, now.date())

@@ -18,7 +18,7 @@ from collections.abc import Collection
 from datetime import date, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, delete
+from sqlalchemy import Connection, Engine, bindparam, delete, text
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
@@ -37,6 +37,23 @@ def _add(maker: Any) -> Any:
 
 
 _ADD = {"postgresql": _add(pg_insert), "sqlite": _add(sqlite_insert)}
+# PostgreSQL takes the whole batch as three arrays in one statement: psycopg's
+# executemany sends one INSERT per member (up to PENDING_MAX), which cost the search
+# whose request happened to flush about 1 ms of the process's CPU per 100 members.
+_ADD_ALL = text(
+    "INSERT INTO impressions (day, member_id, shown)"
+    " SELECT * FROM unnest(CAST(:days AS date[]), CAST(:members AS integer[]),"
+    " CAST(:shown AS integer[]))"
+    " ON CONFLICT (day, member_id) DO UPDATE SET shown = impressions.shown + excluded.shown")
+
+
+def _write(connection: Connection, rows: list[dict[str, Any]]) -> None:
+    if connection.dialect.name == "postgresql":
+        connection.execute(_ADD_ALL, {"days": [row["day"] for row in rows],
+                                      "members": [row["member_id"] for row in rows],
+                                      "shown": [row["shown"] for row in rows]})
+    else:  # SQLite's executemany stays within the process
+        connection.execute(_ADD[connection.dialect.name], rows)
 
 
 class BufferedImpressions:
@@ -76,7 +93,7 @@ class BufferedImpressions:
         newest = max(day for day, _ in pending)
         try:
             with self.engine.begin() as connection:
-                connection.execute(_ADD[connection.dialect.name], rows)
+                _write(connection, rows)
                 if newest != self._last_day:
                     connection.execute(delete(im).where(im.c.day < newest - timedelta(days=1)))
             self._last_day = newest

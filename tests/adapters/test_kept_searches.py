@@ -58,12 +58,14 @@ BEST_FIRST = {**SHAPES, "best first, with the day's impressions": attrs.evolve(
 @pytest.mark.parametrize("resumes", [False, True], ids=["page", "cursor"])
 def test_a_kept_statement_names_every_value_the_search_gives(query: SearchQuery,
                                                              resumes: bool) -> None:
+    """The page's two statements (who and how many, then their cards) between them."""
     connection = SimpleNamespace(dialect=POSTGRESQL, info={})
-    statement = sql_discovery._listed_counted_statement(
+    found = sql_discovery._listed_counted_statement(
         connection, query, SEARCH_ORDER, resumes)  # type: ignore[arg-type]
-    named = _named_in(statement)
+    cards = sql_discovery._cards_statement(connection, query)  # type: ignore[arg-type]
+    named = {**_named_in(found), **_named_in(cards)}
     given = sql_discovery._named_values(query)
-    assert set(named) == set(given) | RUN_TIME - (set() if resumes else {"cursor_id"})
+    assert set(named) == (set(given) | RUN_TIME | {"ids"}) - (set() if resumes else {"cursor_id"})
     assert {name: named[name] for name in given} == given
 
 
