@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useMemo } from 'react';
+import { type ReactNode, type SyntheticEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegions } from '../../shared/catalogs';
 import { countryName } from '../../shared/site';
@@ -11,6 +11,23 @@ export interface FilterGroupProps {
   fields: readonly SearchField[];
 }
 
+/** What a select does to wake its long list of options (useOptionsOnDemand). */
+type Wake = Partial<Record<'onFocus' | 'onPointerDown' | 'onMouseDown' | 'onTouchStart' | 'onKeyDown', (event: SyntheticEvent) => void>>;
+
+/**
+ * Long lists of options (the countries, the ages) are drawn once the member reaches for
+ * their select (focus, pointer, touch or key, before it opens); until then it holds only
+ * the chosen option and looks the same. Drawn with the screen, some 200 options and the
+ * countries' names (ICU's region names load on first use) were a long task of /members'
+ * start on a phone (issue 36.5, Lighthouse's blocking time).
+ */
+function useOptionsOnDemand(): [boolean, Wake] {
+  const [all, setAll] = useState(false);
+  if (all) return [true, {}];
+  const wake = () => setAll(true);
+  return [false, { onFocus: wake, onPointerDown: wake, onMouseDown: wake, onTouchStart: wake, onKeyDown: wake }];
+}
+
 function Select({
   field,
   label,
@@ -18,6 +35,7 @@ function Select({
   onValue,
   children,
   disabled,
+  wake,
 }: {
   field: string;
   label: string;
@@ -25,6 +43,7 @@ function Select({
   onValue: (value: string) => void;
   children: ReactNode;
   disabled?: boolean;
+  wake?: Wake;
 }) {
   const id = useId();
   return (
@@ -39,6 +58,7 @@ function Select({
         onChange={(event) => onValue(event.target.value)}
         disabled={disabled}
         data-testid={`filter-${field}`}
+        {...wake}
       >
         {children}
       </select>
@@ -49,13 +69,14 @@ function Select({
 /** Whom and where: distance (a member with a position), gender, country and its regions. */
 export function PlaceFilters({ filters, set, fields, countries, member, located }: FilterGroupProps & { countries: readonly string[]; member: boolean; located: boolean }) {
   const { t, i18n } = useTranslation('discovery');
-  const countryOptions = useMemo(
-    () =>
-      countries
-        .map((code) => ({ code, name: countryName(code, i18n.language) }))
-        .sort((a, b) => a.name.localeCompare(b.name, i18n.language)),
-    [countries, i18n.language],
-  );
+  const [allCountries, wakeCountries] = useOptionsOnDemand();
+  const countryOptions = useMemo(() => {
+    const language = i18n.language;
+    // Before the member reaches for the list: the chosen country alone (or none).
+    if (!allCountries) return countries.filter((code) => code === filters.country).map((code) => ({ code, name: countryName(code, language) }));
+    const order = new Intl.Collator(language); // ICU's collation loads on first use too
+    return countries.map((code) => ({ code, name: countryName(code, language) })).sort((a, b) => order.compare(a.name, b.name));
+  }, [allCountries, countries, filters.country, i18n.language]);
   return (
     <>
       {member && located && (
@@ -79,7 +100,7 @@ export function PlaceFilters({ filters, set, fields, countries, member, located 
         </Select>
       )}
       {fields.includes('country') && (
-        <Select field="country" label={t('filters.country')} value={filters.country ?? ''} onValue={set('country')}>
+        <Select field="country" label={t('filters.country')} value={filters.country ?? ''} onValue={set('country')} wake={wakeCountries}>
           <option value="">{t('filters.anyCountry')}</option>
           {countryOptions.map(({ code, name }) => (
             <option key={code} value={code}>
@@ -127,14 +148,17 @@ function RegionFilter({ filters, set }: Omit<FilterGroupProps, 'fields'>) {
 /** The youngest and oldest, from the site's ages. */
 export function AgeFilters({ filters, set, fields, minAge: low, maxAge }: FilterGroupProps & { minAge: number; maxAge: number }) {
   const { t } = useTranslation('discovery');
+  const [allAges, wakeAges] = useOptionsOnDemand();
   const ages = useMemo(() => Array.from({ length: maxAge - low + 1 }, (_, index) => low + index), [low, maxAge]);
   if (!fields.includes('min_age') && !fields.includes('max_age')) return null;
+  // Before the member reaches for them: the chosen age alone (the first option is "any").
+  const shown = (choices: number[], chosen: number | null | undefined) => (allAges ? choices : choices.filter((age) => age === chosen));
   return (
     <div className="filter-bar__ages">
       {fields.includes('min_age') && (
-        <Select field="min_age" label={t('filters.minAge')} value={filters.min_age?.toString() ?? ''} onValue={set('min_age')}>
+        <Select field="min_age" label={t('filters.minAge')} value={filters.min_age?.toString() ?? ''} onValue={set('min_age')} wake={wakeAges}>
           <option value="">{low}</option>
-          {ages.slice(1).map((age) => (
+          {shown(ages.slice(1), filters.min_age).map((age) => (
             <option key={age} value={age}>
               {age}
             </option>
@@ -142,9 +166,9 @@ export function AgeFilters({ filters, set, fields, minAge: low, maxAge }: Filter
         </Select>
       )}
       {fields.includes('max_age') && (
-        <Select field="max_age" label={t('filters.maxAge')} value={filters.max_age?.toString() ?? ''} onValue={set('max_age')}>
+        <Select field="max_age" label={t('filters.maxAge')} value={filters.max_age?.toString() ?? ''} onValue={set('max_age')} wake={wakeAges}>
           <option value="">{`${maxAge}`}</option>
-          {ages.slice(0, -1).map((age) => (
+          {shown(ages.slice(0, -1), filters.max_age).map((age) => (
             <option key={age} value={age}>
               {age}
             </option>

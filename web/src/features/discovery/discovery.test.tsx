@@ -227,10 +227,29 @@ describe('filter bar', () => {
   it('offers the ages the server allows', () => {
     render(<FilterBar filters={NO_FILTERS} onChange={() => {}} fields={offeredFields(['min_age', 'max_age'])} countries={['NL']} minAge={21} maxAge={80} />);
     const values = (id: string) => Array.from(screen.getByTestId(id).querySelectorAll('option'), (option) => option.textContent);
+    fireEvent.focus(screen.getByTestId('filter-min_age'));
     expect(values('filter-min_age').at(0)).toBe('21');
     expect(values('filter-min_age').at(-1)).toBe('80');
     expect(values('filter-max_age').at(0)).toBe('80');
     expect(values('filter-max_age').at(-1)).toBe('79');
+  });
+
+  it('draws the long lists of options when the member reaches for them, showing the chosen one before', () => {
+    const filters = { ...NO_FILTERS, country: 'DE', min_age: 30 };
+    render(<FilterBar filters={filters} onChange={() => {}} fields={offeredFields(['country', 'min_age', 'max_age'])} countries={['NL', 'DE', 'BE']} minAge={18} maxAge={99} />);
+    const values = (id: string) => Array.from(screen.getByTestId(id).querySelectorAll('option'), (option) => option.value);
+    expect(values('filter-country')).toEqual(['', 'DE']);
+    expect(screen.getByTestId('filter-country')).toHaveValue('DE');
+    expect(values('filter-min_age')).toEqual(['', '30']);
+    expect(screen.getByTestId('filter-min_age')).toHaveValue('30');
+    expect(values('filter-max_age')).toEqual(['']);
+    fireEvent.pointerDown(screen.getByTestId('filter-country'));
+    expect(values('filter-country')).toEqual(['', 'BE', 'DE', 'NL']);
+    expect(screen.getByTestId('filter-country')).toHaveValue('DE');
+    fireEvent.keyDown(screen.getByTestId('filter-max_age'), { key: 'ArrowDown' });
+    expect(values('filter-min_age')).toHaveLength(82);
+    expect(values('filter-max_age')).toHaveLength(82);
+    expect(screen.getByTestId('filter-min_age')).toHaveValue('30');
   });
 
   it('shows nothing when the site offers no filters', () => {
