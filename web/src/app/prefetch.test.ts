@@ -9,6 +9,7 @@ import {
   prefetchUnwelcome,
   resetPrefetched,
   startIdlePrefetch,
+  warmCurrentRoute,
 } from './prefetch';
 import { type AppRoute, ROUTES } from './routes';
 
@@ -28,6 +29,12 @@ function spyOnPages(load: () => Promise<unknown> = async () => () => null) {
   const called = () => WATCHED.filter((name) => spies[name]!.mock.calls.length > 0);
   const restore = () => WATCHED.forEach((name) => (registry[name]!.page = originals[name]!));
   return { spies, called, restore };
+}
+
+/** The screens warmed so far, once those due have had their turns (each comes in a task of its own, a timer's). */
+async function warmed(pages: { called: () => string[] }): Promise<string[]> {
+  for (let turn = 0; turn < WATCHED.length; turn++) await vi.advanceTimersByTimeAsync(1);
+  return pages.called();
 }
 
 /** A router as far as the prefetch sees one: a path, and word of navigations. */
@@ -100,7 +107,7 @@ describe('idle prefetch', () => {
     await vi.advanceTimersByTimeAsync(IDLE_PREFETCH_TIMEOUT_MS - 1);
     expect(pages.called()).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(pages.called()).toEqual(['signup', 'login', 'members']);
+    expect(await warmed(pages)).toEqual(['signup', 'login', 'members']);
   });
 
   it('then waits for an idle moment: requestIdleCallback with the 2000 ms timeout, where there is one', async () => {
@@ -117,7 +124,7 @@ describe('idle prefetch', () => {
     expect(requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: 2000 });
     expect(pages.called()).toEqual([]);
     await vi.advanceTimersByTimeAsync(2000); // the browser never got idle: the timeout
-    expect(pages.called()).toEqual(['signup', 'login', 'members']);
+    expect(await warmed(pages)).toEqual(['signup', 'login', 'members']);
   });
 
   it('warms the members area for members, once per page load per screen', async () => {
@@ -126,7 +133,7 @@ describe('idle prefetch', () => {
     const router = fakeRouter('/members');
     stop = startIdlePrefetch(router);
     await vi.advanceTimersByTimeAsync(2000);
-    expect(pages.called()).toEqual(['members', 'chats', 'likes', 'members-id']);
+    expect(await warmed(pages)).toEqual(['members', 'chats', 'likes', 'members-id']);
     router.go('/chats');
     router.go('/members/3');
     await vi.advanceTimersByTimeAsync(10_000);
@@ -141,7 +148,7 @@ describe('idle prefetch', () => {
     await vi.advanceTimersByTimeAsync(2000);
     useSession.setState({ user: userFixture() });
     await vi.advanceTimersByTimeAsync(2000);
-    expect(pages.called()).toEqual(['signup', 'login', 'members', 'chats', 'likes', 'members-id']);
+    expect(await warmed(pages)).toEqual(['signup', 'login', 'members', 'chats', 'likes', 'members-id']);
     expect(pages.spies.members).toHaveBeenCalledTimes(1);
   });
 
@@ -155,7 +162,7 @@ describe('idle prefetch', () => {
     await vi.advanceTimersByTimeAsync(1999);
     expect(pages.called()).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(pages.called()).toEqual(['signup', 'login', 'members']);
+    expect(await warmed(pages)).toEqual(['signup', 'login', 'members']);
   });
 
   it('waits for the page to have loaded', async () => {
@@ -169,7 +176,7 @@ describe('idle prefetch', () => {
     await vi.advanceTimersByTimeAsync(1999);
     expect(pages.called()).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(pages.called()).toEqual(['signup', 'login', 'members']);
+    expect(await warmed(pages)).toEqual(['signup', 'login', 'members']);
   });
 
   it('warms nothing for a visitor elsewhere', async () => {
@@ -197,7 +204,7 @@ describe('idle prefetch', () => {
     setConnection(undefined);
     stop = startIdlePrefetch(fakeRouter('/'));
     await vi.advanceTimersByTimeAsync(2000);
-    expect(pages.called()).toEqual(['signup', 'login', 'members']);
+    expect(await warmed(pages)).toEqual(['signup', 'login', 'members']);
   });
 
   it('ignores a failed prefetch: no reload, no error', async () => {
@@ -215,11 +222,27 @@ describe('idle prefetch', () => {
       stop = startIdlePrefetch(fakeRouter('/'));
       await vi.advanceTimersByTimeAsync(2000);
       await vi.runAllTimersAsync();
-      expect(pages.called()).toEqual(['signup', 'login', 'members']);
+      expect(await warmed(pages)).toEqual(['signup', 'login', 'members']);
       expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBeNull(); // no reload was attempted
       expect(unhandled).not.toHaveBeenCalled();
     } finally {
       process.off('unhandledRejection', unhandled);
+    }
+  });
+});
+
+describe('the screen being opened', () => {
+  it('is fetched while the app boots, whether its path has parameters or not', () => {
+    const pages = spyOnPages();
+    try {
+      warmCurrentRoute('/members');
+      expect(pages.called()).toEqual(['members']);
+      warmCurrentRoute('/members/12');
+      expect(pages.called()).toEqual(['members', 'members-id']);
+      warmCurrentRoute('/no/such/screen');
+      expect(pages.called()).toEqual(['members', 'members-id']);
+    } finally {
+      pages.restore();
     }
   });
 });

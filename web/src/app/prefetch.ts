@@ -46,16 +46,27 @@ export function resetPrefetched(): void {
   prefetched.clear();
 }
 
-/** Imports the screens' chunks not prefetched before; failures are ignored. */
+/** A task of its own for what follows (a macrotask: the browser may paint and handle input between). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Imports the screens' chunks not prefetched before, each in a task of its own; failures
+ * are ignored. Asking for a screen's chunks adds a link for each of them (Vite's preload
+ * helper, some 15 for the chats): all four screens at once were one task of some 35 ms on
+ * a fast machine, a long task of /members' start on a phone (issue 36.5).
+ */
 export function prefetchRoutes(names: readonly string[]): Promise<void> {
-  const loads = names
-    .filter((name) => !prefetched.has(name))
-    .map((name) => {
-      prefetched.add(name);
-      const route = routeOf(name);
-      return route ? importQuietly(route.page) : undefined;
-    });
-  return Promise.all(loads).then(() => undefined);
+  const loads: Promise<unknown>[] = [];
+  const waiting = names.filter((name) => !prefetched.has(name));
+  waiting.forEach((name) => prefetched.add(name));
+  const next = async (index: number): Promise<void> => {
+    if (index >= waiting.length) return;
+    if (index > 0) await nextTask();
+    const route = routeOf(waiting[index]!);
+    if (route) loads.push(importQuietly(route.page));
+    return next(index + 1);
+  };
+  return next(0).then(() => Promise.all(loads)).then(() => undefined);
 }
 
 /** What the prefetch needs of the router: where we are, whether a screen is loading, and word of every change. */
@@ -100,8 +111,11 @@ export function startIdlePrefetch(router: LocationSource): () => void {
  * left to the router, whose own import of the screen then reloads the page.
  */
 export function warmCurrentRoute(pathname: string): void {
-  const routes = Object.entries(ROUTES as Record<string, AppRoute>).map(([id, route]) => ({ id, path: route.path }));
-  const match = matchRoutes(routes, pathname)?.at(-1);
-  const route = match ? routeOf(match.route.id) : undefined;
+  const registry = Object.entries(ROUTES as Record<string, AppRoute>);
+  // A path without parameters ("/members"), as typed: no other route matches it better, and
+  // ranking all ~70 routes (matchRoutes) was a tenth of the start-up script's first task.
+  const exact = registry.find(([, route]) => route.path === pathname);
+  const match = exact ? undefined : matchRoutes(registry.map(([id, route]) => ({ id, path: route.path })), pathname)?.at(-1);
+  const route = exact ? exact[1] : match ? routeOf(match.route.id) : undefined;
   if (route) void importQuietly(route.page);
 }
