@@ -31,8 +31,9 @@ export interface LikeButtonProps {
  * like that makes a match starts the celebration. Visitors get the login / signup prompt.
  */
 function useLikeToggle(member: LikeButtonProps['member'], likedProp: boolean, onChange: LikeButtonProps['onChange']) {
-  const { t } = useTranslation('likes');
-  const tc = useTranslation('common').t;
+  // One useTranslation per button (the button's own): each call keeps a copy of the i18n
+  // instance per mounted component, and every search card has a button (issue 36.5).
+  const { t, i18n } = useTranslation('likes');
   const loggedIn = useIsLoggedIn();
   const [liked, setLiked] = useState(likedProp);
   const [busy, setBusy] = useState(false);
@@ -71,12 +72,12 @@ function useLikeToggle(member: LikeButtonProps['member'], likedProp: boolean, on
     } catch (failure) {
       setLiked(!next);
       if (failure instanceof LoginRequired) setPrompt(true);
-      else setError(likeErrorText(t, tc, failure));
+      else setError(likeErrorText(t, i18n.getFixedT(null, 'common'), failure));
     } finally {
       setBusy(false);
     }
   };
-  return { liked, busy, error, prompt, hidePrompt: () => setPrompt(false), button, toggle };
+  return { t, liked, busy, error, prompt, hidePrompt: () => setPrompt(false), button, toggle };
 }
 
 /**
@@ -85,8 +86,7 @@ function useLikeToggle(member: LikeButtonProps['member'], likedProp: boolean, on
  * login / signup prompt instead.
  */
 export function LikeButton({ member, liked: likedProp, likesMe = false, onChange, variant = 'pill', small = false, className = '' }: LikeButtonProps) {
-  const { t } = useTranslation('likes');
-  const { liked, busy, error, prompt, hidePrompt, button, toggle } = useLikeToggle(member, likedProp, onChange);
+  const { t, liked, busy, error, prompt, hidePrompt, button, toggle } = useLikeToggle(member, likedProp, onChange);
 
   const name = member.name;
   const label = liked ? t('button.unlikeName', { name }) : likesMe ? t('button.likeBackName', { name }) : t('button.likeName', { name });

@@ -5,7 +5,7 @@
  * stands in; pressing it opens the menu as soon as it has loaded, and focus moves over to
  * the real toggle.
  */
-import { type ReactNode, type RefObject, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, startTransition, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { whenSettled } from '../../shared/idle';
 
 export type Menus = typeof import('./menus');
@@ -37,8 +37,15 @@ function useMenusLoad(boxRef: RefObject<HTMLDivElement | null>, pressing: boolea
   const [menus, setMenus] = useState<Menus | null>(loaded);
   const alive = useRef(true);
 
-  const load = () => {
-    if (!menus) void loadMenus().then((module) => alive.current && setMenus(module));
+  // Approached (pointed at, focused, pressed): at once. Once the page has settled: as a
+  // transition, drawn in short slices, not one long task (issue 36.5, Lighthouse's blocking time).
+  const load = (approached = true) => {
+    if (menus) return;
+    void loadMenus().then((module) => {
+      if (!alive.current) return;
+      if (approached) setMenus(module);
+      else startTransition(() => setMenus(module));
+    });
   };
 
   useEffect(() => {
@@ -48,7 +55,7 @@ function useMenusLoad(boxRef: RefObject<HTMLDivElement | null>, pressing: boolea
     };
   }, []);
   const loadWhenSettled = useEffectEvent(load);
-  useEffect(() => (menus ? undefined : whenSettled(() => loadWhenSettled())), [menus]);
+  useEffect(() => (menus ? undefined : whenSettled(() => loadWhenSettled(false))), [menus]);
 
   const real = menus !== null && !pressing;
   useEffect(() => {
@@ -57,7 +64,7 @@ function useMenusLoad(boxRef: RefObject<HTMLDivElement | null>, pressing: boolea
       boxRef.current?.querySelector<HTMLElement>('.dropdown-toggle')?.focus();
     }
   }, [real, boxRef, focusedRef]);
-  return { menus: real ? menus : null, load };
+  return { menus: real ? menus : null, load: () => load() };
 }
 
 interface StandInProps {
