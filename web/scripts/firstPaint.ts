@@ -65,7 +65,10 @@ export const MEMBER_CARD =
   '<article class="member-card"><div class="member-card__link"><div class="member-card__photo">{{photo}}</div>' +
   '<div class="member-card__body"><h3 class="member-card__name"><span class="member-card__first">{{name}}</span>' +
   '<span class="member-card__age">, {{age}}</span></h3><p class="member-card__place"><span>{{place}}</span></p></div></div></article>';
-export const MEMBER_PHOTO = '<img src="{{src}}" alt="" fetchpriority="high" decoding="async">';
+// Decoded for the frame that first shows it (not "async", as the app's): the photo is the
+// screen's largest paint and came a frame or two later, after the app's start-up script
+// (issue 36.5).
+export const MEMBER_PHOTO = '<img src="{{src}}" alt="" fetchpriority="high" decoding="sync">';
 
 /** An icon as shared/ui/icons.tsx draws it ({{class}}: its class attribute, or nothing). */
 function icon(name: IconName, size: number): string {
