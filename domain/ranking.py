@@ -39,6 +39,7 @@ FAR_KM = 250
 ACTIVE_POINTS = 15
 PRESENTED_POINTS = {Listing.FILLED: 25, Listing.PHOTO: 15, Listing.NO_PHOTO: 0}
 SHARED_SHOWN = 2  # shared interests a card names
+_DAY, _WEEK = timedelta(days=1), timedelta(days=7)
 
 
 @attrs.frozen
@@ -73,20 +74,21 @@ def near_points(viewer: Profile, candidate: Candidate) -> int:
 def active_points(active_at: datetime | None, now: datetime) -> int:
     if active_at is None:
         return 0
-    if now - active_at <= timedelta(days=1):
+    if now - active_at <= _DAY:
         return ACTIVE_POINTS
-    return ACTIVE_POINTS // 2 if now - active_at <= timedelta(days=7) else 0
+    return ACTIVE_POINTS // 2 if now - active_at <= _WEEK else 0
 
 
 def fit(viewer: Profile, candidate: Candidate, now: datetime,
         wishes: Wishes | None = None) -> int:
     """How well the candidate fits the viewer, 0-140 (``wishes``: the viewer's, when
     already at hand)."""
-    one_way = wants(viewer, candidate.gender), wants(candidate, viewer.gender)
-    orientation = ORIENTATION_POINTS if all(one_way) else ORIENTATION_POINTS // 3 \
-        if any(one_way) else 0
-    wishes = wishes or Wishes.of(viewer, now.date())
-    age = age_points(wishes, age_on(candidate.birth_date, now.date()))
+    mine, theirs = wants(viewer, candidate.gender), wants(candidate, viewer.gender)
+    orientation = ORIENTATION_POINTS if mine and theirs else ORIENTATION_POINTS // 3 \
+        if mine or theirs else 0
+    today = now.date()
+    wishes = wishes or Wishes.of(viewer, today)
+    age = age_points(wishes, age_on(candidate.birth_date, today))
     return (orientation + interest_points(viewer.interests, candidate.interests)
             + min(age, AGE_POINTS) + near_points(viewer, candidate)
             + active_points(candidate.active_at, now) + PRESENTED_POINTS[candidate.listing])

@@ -12,9 +12,11 @@ import attrs
 from sqlalchemy import (
     Connection,
     Integer,
+    String,
     and_,
     bindparam,
     case,
+    cast,
     delete,
     exists,
     false,
@@ -447,7 +449,8 @@ def _listed_counted(connection: Connection, query: SearchQuery, limit: int, offs
         return [], total
     cards = _kept(("cards", query.viewer_id is None, query.near is None,
                    query.shown_on is None), lambda: _cards_statement(connection, matching))
-    by_id = {row.id: row for row in connection.execute(cards, {**named, "ids": ids}).all()}
+    listed = "{" + ",".join(map(str, ids)) + "}"
+    by_id = {row.id: row for row in connection.execute(cards, {**named, "ids": listed}).all()}
     # A member deleted between the two statements is left out.
     return [by_id[member] for member in ids if member in by_id], total
 
@@ -511,7 +514,9 @@ def _cards_statement(connection: Connection, query: SearchQuery) -> Any:
     return (select(*_CARD.selected_columns, p.c.sexuality, p.c.interests, m.c.listing,
                    _liked(query, values), km, active, shown, _CUSTOM_AGAIN)
             .select_from(cards)
-            .where(m.c.id == func.any(bindparam("ids", type_=ARRAY(Integer)))))
+            # The ids go as an array's text: psycopg dumps a list of ints in Python,
+            # element by element (0.3 ms for a best-first pool of 73).
+            .where(m.c.id == func.any(cast(bindparam("ids", type_=String), ARRAY(Integer)))))
 
 
 # Impressions not read (not best first): every statement's cards name the column.
@@ -577,13 +582,16 @@ def _seeker_statement(postgres: bool, settings: bool) -> Any:
     return query.add_columns(*_PLAN_SETTINGS) if settings else query
 
 
+_LISTINGS = {listing.value: listing for listing in Listing}
+
+
 def _found(row: Any) -> FoundCard:
     # Built at once, not from a MemberCard: best first reads 73 of them per search.
     image = CardImage(row.filename, row.thumb_filename) if row.filename else None
     return FoundCard(id=row.id, name=row.name, gender=row.gender, birth_date=row.birth_date,
                      country=row.country, region=row.region, city=row.city,
                      is_fictional=row.is_fictional, main_image=image, sexuality=row.sexuality,
-                     interests=tuple(row.interests), listing=Listing(row.listing),
+                     interests=tuple(row.interests), listing=_LISTINGS[row.listing],
                      km=None if row.km is None else float(row.km), active_at=row.active_at,
                      liked=bool(row.liked), shown_today=row.shown or 0)
 

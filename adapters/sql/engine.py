@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,18 @@ def database_engine(url: str, pool_size: int = 10, max_overflow: int = 20) -> En
     # No ping before each checkout (a round trip per request): a connection the server
     # dropped fails its first statement instead, which answers 503 (the client tries
     # again) and, being a disconnect, makes the pool replace all its older connections.
-    return create_engine(url, pool_size=pool_size, max_overflow=max_overflow)
+    return create_engine(url, pool_size=pool_size, max_overflow=max_overflow,
+                         json_deserializer=json_from_database)
+
+
+_DECODE_JSON = json.JSONDecoder().decode
+
+
+def json_from_database(data: bytes | memoryview | str) -> Any:
+    """A JSON column's value as psycopg hands it over (UTF-8 bytes). json.loads first
+    guesses the bytes' encoding; the database's is known (issue 36.2: a best-first search
+    reads 73 members' interests, 2.9 -> 1.5 us each)."""
+    return _DECODE_JSON(data if isinstance(data, str) else str(data, "utf-8"))
 
 
 # psycopg turns a statement's placeholders into PostgreSQL's once per distinct text and

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -120,3 +122,28 @@ def test_a_long_statement_is_converted_once(engine: Engine) -> None:
         for n in range(3):
             assert raw.execute(text, {"n": n}).fetchone() == (n,)
         assert _queries._query2pg.cache_info().hits >= before + 2
+
+
+def test_json_columns_are_read_by_the_projects_decoder(engine: Engine,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """PostgreSQL's JSON values are decoded by adapters/sql/engine.json_from_database (no
+    encoding guessed: the database's is UTF-8); the values are the same as json.loads'."""
+    from adapters.sql import engine as engines
+
+    assert engines.json_from_database(b'["wine", "caf\\u00e9"]') == ["wine", "café"]
+    assert engines.json_from_database(memoryview('{"a": "ø"}'.encode())) == {"a": "ø"}
+    assert engines.json_from_database(' [1] ') == [1]
+    if engine.dialect.name != "postgresql":
+        return  # SQLite's JSON comes through SQLAlchemy's own processor
+    decoded: list[str] = []
+    real = engines._DECODE_JSON
+
+    def decode(text: str) -> Any:
+        decoded.append(text)
+        return real(text)
+
+    monkeypatch.setattr(engines, "_DECODE_JSON", decode)
+    with engine.connect() as connection:
+        value = connection.execute(select(func.json_build_array("hiking", 2))).scalar_one()
+    assert value == ["hiking", 2]
+    assert decoded == ['["hiking", 2]']
