@@ -63,3 +63,16 @@ def test_bench_chat_runs(capsys: pytest.CaptureFixture[str]) -> None:
                            "--idle-seconds", "0"]).result()
     printed = capsys.readouterr().out
     assert "goal p99" in printed and "FAILED" not in printed, printed
+
+
+@pytest.mark.postgres
+def test_bench_search_cpu_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """A tiny run of the search CPU bench (its own database, the app called straight), so
+    it keeps working as search changes; its figures mean nothing at this size."""
+    from tests.bench.bench_search_cpu import main
+
+    main(["--members", "400", "--viewers", "20", "--searches", "20"])
+    printed = capsys.readouterr().out
+    for search in ("their defaults (best)", "women 25 km nearest"):
+        assert search in printed
+    assert "statements" in printed and "budget" in printed
