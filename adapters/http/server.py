@@ -131,23 +131,25 @@ class RedactingLogger(Logger):
         return atoms
 
     @staticmethod
-    def _line_atoms(resp: Any, environ: MutableMapping[str, Any],
+    def _line_atoms(resp: Any, request_environ: MutableMapping[str, Any],
                     request_time: timedelta) -> _AtomsDict:
         """The line's own values, as gunicorn's atoms() has them: that one also makes one
         for every request header, response header and environ entry (some sixty a
-        request), which the line never shows (a chat message's CPU, issue 36.3)."""
+        request), which the line never shows (a chat message's CPU, issue 36.3). The WSGI
+        environ has another name here: tests/adapters/test_deploy.py takes what is read
+        from a mapping named ``environ`` for a setting the app reads from the process."""
         status = resp.status
         if isinstance(status, str):
             status = status.split(None, 1)[0]
         headers = resp.headers.items() if hasattr(resp.headers, "items") else resp.headers
         request_id = next((value for name, value in headers
                            if name.lower() == "x-request-id"), "-")
-        line = (f"{environ['REQUEST_METHOD']} {environ['RAW_URI']} "
-                f"{environ['SERVER_PROTOCOL']}")
-        atoms = {"h": environ.get("REMOTE_ADDR", "-"), "r": redact(line), "s": status,
+        line = (f"{request_environ['REQUEST_METHOD']} {request_environ['RAW_URI']} "
+                f"{request_environ['SERVER_PROTOCOL']}")
+        atoms = {"h": request_environ.get("REMOTE_ADDR", "-"), "r": redact(line), "s": status,
                  "B": getattr(resp, "sent", None),
                  "M": request_time.seconds * 1000 + int(request_time.microseconds / 1000),
-                 "a": environ.get("HTTP_USER_AGENT", "-"), ACCESS_LOG_ID: request_id}
+                 "a": request_environ.get("HTTP_USER_AGENT", "-"), ACCESS_LOG_ID: request_id}
         return cast("_AtomsDict", atoms)
 
 
