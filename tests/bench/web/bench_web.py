@@ -21,7 +21,8 @@
 
 WEB_DIST picks another build; BENCH_WEB_RUNS=<n> Lighthouse runs per page (default 3, the
 median run is shown); BENCH_WEB_REPORTS=<folder> keeps the Lighthouse JSON reports;
-BENCH_WEB_URL=<base URL> measures a server that is already running (signups must be open).
+BENCH_WEB_URL=<base URL> measures a server that is already running (signups must be open);
+BENCH_WEB_PAGES=/members measures only the pages named (comma-separated).
 
 Lighthouse is the npm devDependency `lighthouse`; the browser is Debian's Chromium
 (CHROMIUM, default /usr/bin/chromium). Nothing is asserted: it prints figures.
@@ -61,6 +62,9 @@ GLOBAL_STYLES = "src/app/globalStyles.ts"
 SCREEN_MODULES = {"/": ["src/features/home/HomeRoute.tsx"],
                   "/members": ["src/features/discovery/MembersPage.tsx"]}
 PAGES = {"/": False, "/members": True}  # path: logged in
+# BENCH_WEB_PAGES=/members measures only the pages named (comma-separated).
+if os.environ.get("BENCH_WEB_PAGES"):
+    PAGES = {path: PAGES[path] for path in os.environ["BENCH_WEB_PAGES"].split(",")}
 RUNS = int(os.environ.get("BENCH_WEB_RUNS", "3"))  # Lighthouse runs per page (median shown)
 
 try:
@@ -352,7 +356,8 @@ def lighthouse_scores() -> None:
     url = os.environ.get("BENCH_WEB_URL")  # a running server instead (behind a proxy, say)
     server = contextlib.nullcontext(url.rstrip("/")) if url else live_server()
     where = url or "amora serve with 40 demo members"
-    print(f"\nLighthouse (mobile preset, median of {RUNS} runs), {where}: goal performance >= 97 (issue 36.5)")
+    print(f"\nLighthouse (mobile preset, median of {RUNS} runs), {where}: "
+          "goal performance >= 97 (issue 36.5)")
     with server as base, tempfile.TemporaryDirectory(prefix="amora-lh-") as scratch:
         tmp = Path(keep) if keep else Path(scratch)
         tmp.mkdir(parents=True, exist_ok=True)
