@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 from flask import Blueprint, Response, jsonify, request
@@ -26,7 +26,8 @@ def _settings() -> NotificationSettings:
 class NotificationsBody:
     preferences: dict[str, bool] | None = None
     language: str | None = None
-    mail_on: bool = False
+    # Only true turns mail back on (the contract's enum); false is refused, not ignored.
+    mail_on: Literal[True] | None = None
 
 
 @blueprint.get("/api/notifications")
@@ -38,7 +39,7 @@ def notifications() -> dict[str, Any]:
 def change_notifications() -> dict[str, Any]:
     body = json_body(NotificationsBody)
     return render(_settings().update(require_member(), body.preferences, body.language,
-                                     body.mail_on))
+                                     body.mail_on is True))
 
 
 @blueprint.post("/api/unsubscribe")

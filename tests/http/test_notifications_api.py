@@ -74,7 +74,8 @@ def test_preferences_change_one_at_a_time(client: ApiClient, app: Flask) -> None
     assert changed["preferences"]["like"] is False and changed["preferences"]["news"] is True
     assert changed["language"] == "de"
     for bad in ({"preferences": {"spam": False}}, {"language": "xx"},
-                {"preferences": {"like": "no"}}, {"mail_on": False, "extra": 1}):
+                {"preferences": {"like": "no"}}, {"mail_on": False, "extra": 1},
+                {"mail_on": False, "language": "da"}):  # only true, as the contract says
         answer = ann.put("/api/notifications", json=bad)
         assert answer.status_code == 400, bad
     assert ann.get("/api/notifications").json == changed  # nothing half-applied
