@@ -12,11 +12,9 @@ import attrs
 from sqlalchemy import (
     Connection,
     Integer,
-    String,
     and_,
     bindparam,
     case,
-    cast,
     delete,
     exists,
     false,
@@ -30,7 +28,6 @@ from sqlalchemy import (
     union_all,
     update,
 )
-from sqlalchemy.dialects.postgresql import ARRAY
 
 from adapters.sql import tables as t
 from adapters.sql.mutual import wanting
@@ -420,21 +417,19 @@ def _counting(connection: Connection, query: SearchQuery, at_most: int | Any,
 
 
 def _listed_counted(connection: Connection, query: SearchQuery, limit: int, offset: int,
-                    order: tuple[Listing, ...], at_most: int) -> tuple[list[Any], int]:
-    """PostgreSQL: a search's page in listing order (the cards) and its count, in two
-    statements: which members and how many, then their cards. Each listing is a branch
-    that walks its range of ix_profiles_listed backwards by id (index-only, as
-    _found_page's first step); the branches are appended in listing order and the page
-    is cut from them without sorting: PostgreSQL runs a UNION ALL's branches one after
-    the other in the order written (an Append; parallel ones, which could interleave,
-    are switched off by _plan_for_these_values), and stops pulling rows once it has the
-    page, so a later listing is not even read while an earlier one fills the page. A
-    cursor's listing is looked up inside the statement: the listings before it are left
-    out, its own range starts below the cursor (a bound PostgreSQL takes into the index
-    scan), the ones after it are whole. A page by number skips ``offset`` matches,
-    reading them from the index only. The cards come in a second statement, whose plan is
-    made once (_cards_statement): in one statement with the page, PostgreSQL planned the
-    whole join for every search (3.5 ms of a default search's 9)."""
+                    order: tuple[Listing, ...], at_most: int) -> Sequence[Any]:
+    """PostgreSQL: a search's page in listing order and its count in one statement. Each
+    listing is a branch that walks its range of ix_profiles_listed backwards by id
+    (index-only, as _found_page's first step); the branches are appended in listing
+    order and the page is cut from them without sorting: PostgreSQL runs a UNION ALL's
+    branches one after the other in the order written (an Append; parallel ones, which
+    could interleave, are switched off by _plan_for_these_values), and stops pulling
+    rows once it has the page, so a later listing is not even read while an earlier one
+    fills the page. Only the page's cards are read, and sorted. A cursor's listing is
+    looked up inside the statement: the listings before it are left out, its own range
+    starts below the cursor (a bound PostgreSQL takes into the index scan), the ones
+    after it are whole. A page by number skips ``offset`` matches, reading them from the
+    index only. One row at least (the count), with no member when none is found."""
     _plan_for_these_values(connection)  # planning reads them: not within this statement
     matching = attrs.evolve(query, before_id=None, listing=None)
     shape = ("listed", connection.dialect.name, order, query.before_id is None, _shape(matching))
@@ -442,24 +437,7 @@ def _listed_counted(connection: Connection, query: SearchQuery, limit: int, offs
                                                                 query.before_id is not None))
     named = {**_named_values(matching), "cursor_id": query.before_id, "page_size": limit,
              "skipped": offset, "reach": offset + limit, "at_most": at_most}
-    found = connection.execute(statement, named).all()
-    total = int(found[0].total) if found else 0
-    ids = [row.id for row in found if row.id is not None]
-    by_id = {}
-    if ids:
-        cards = _kept(("cards", query.viewer_id is None, query.near is None,
-                       query.shown_on is None), lambda: _cards_statement(connection, matching))
-        listed = "{" + ",".join(map(str, ids)) + "}"
-        by_id = {row.id: row for row in connection.execute(cards, {**named, "ids": listed})
-                 .all()}
-    if not by_id:
-        # No cards read, so nothing asked for custom plans again after _GENERIC_FROM_HERE:
-        # the next search statement of this transaction (a wider radius, similar members)
-        # sends the settings again (_plan_for_these_values), or a prepared one would run
-        # on a generic plan (bench_search_cpu's defaults: PostgreSQL 9.7 -> 34 ms).
-        connection.info.pop("custom_plans", None)
-    # A member deleted between the two statements is left out.
-    return [by_id[member] for member in ids if member in by_id], total
+    return connection.execute(statement, named).all()
 
 
 def _listed_counted_statement(connection: Connection, query: SearchQuery,
@@ -490,40 +468,16 @@ def _listed_counted_statement(connection: Connection, query: SearchQuery,
             .offset(bindparam("skipped", type_=Integer)).subquery("page"))
     counted = _counting(connection, query, bindparam("at_most", type_=Integer), conditions) \
         .with_only_columns(func.count().label("total")).subquery("counted")
-    return (select(counted.c.total, page.c.id, _GENERIC_FROM_HERE)
-            .select_from(counted.outerjoin(page, true())).order_by(page.c.rank, page.c.id.desc()))
-
-
-# Plans (see _plan_for_these_values): the statement that finds a page is planned for its
-# own values, which tell the planner which index narrows most; the statement that reads
-# the page's cards by their ids is planned the same way for any ids, and planning its
-# six-table join again for every search cost PostgreSQL 1.5 ms. So the finding statement,
-# once planned and running, lets the transaction reuse prepared plans (its scalar
-# subquery runs once), and the cards' statement, once planned, asks for plans of their
-# own values again for whatever the transaction sends next.
-_GENERIC_FROM_HERE = select(func.set_config("plan_cache_mode", "auto", True)) \
-    .scalar_subquery().label("generic_from_here")
-_CUSTOM_AGAIN = select(func.set_config("plan_cache_mode", "force_custom_plan", True)) \
-    .scalar_subquery().label("custom_again")
-
-
-def _cards_statement(connection: Connection, query: SearchQuery) -> Any:
-    """The cards of the members a search found (``ids``), with what ranking reads, for
-    searches of this one's shape (viewer, centre, impressions): kept, prepared by
-    psycopg and planned once (_GENERIC_FROM_HERE)."""
-    values = _Values(named=True)
     km = (_km(connection, query.near.centre, values) if query.near is not None
           else null()).label("km")
     active = case((m.c.show_online.is_(True), ls.c.seen_at), else_=null()).label("active_at")
-    cards, shown = _with_impressions(
-        m.join(p, p.c.member_id == m.c.id).outerjoin(ph, _MAIN_PHOTO)
-        .outerjoin(ls, ls.c.member_id == m.c.id), query, values)
-    return (select(*_CARD.selected_columns, p.c.sexuality, p.c.interests, m.c.listing,
-                   _liked(query, values), km, active, shown, _CUSTOM_AGAIN)
-            .select_from(cards)
-            # The ids go as an array's text: psycopg dumps a list of ints in Python,
-            # element by element (0.3 ms for a best-first pool of 73).
-            .where(m.c.id == func.any(cast(bindparam("ids", type_=String), ARRAY(Integer)))))
+    cards = (counted.outerjoin(page, true()).outerjoin(m, m.c.id == page.c.id)
+             .outerjoin(p, p.c.member_id == page.c.id).outerjoin(ph, _MAIN_PHOTO)
+             .outerjoin(ls, ls.c.member_id == m.c.id))
+    cards, shown = _with_impressions(cards, query, values)
+    return (select(counted.c.total, *_CARD.selected_columns, p.c.sexuality, p.c.interests,
+                   m.c.listing, _liked(query, values), km, active, shown)
+            .select_from(cards).order_by(page.c.rank, m.c.id.desc()).limit(limit))
 
 
 # Impressions not read (not best first): every statement's cards name the column.
@@ -629,9 +583,9 @@ class SqlDiscovery:
     def found_counted(self, query: SearchQuery, limit: int, offset: int,
                       order: tuple[Listing, ...], at_most: int) -> Counted:
         if self.connection.dialect.name == "postgresql":
-            rows, total = _listed_counted(self.connection, query, limit, offset, order,
-                                          at_most)
-            return Counted([_found(row) for row in rows], total)
+            rows = _listed_counted(self.connection, query, limit, offset, order, at_most)
+            return Counted([_found(row) for row in rows if row.id is not None],
+                           int(rows[0].total) if rows else 0)
         # SQLite walks each listing in a query of its own (see _found_page), and skips
         # whole listings by counting them; its round trips are calls within the process.
         # The count comes first: it tells how to read a page (_newest_first).

@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 import pytest
-from sqlalchemy import create_engine, text, update
+from sqlalchemy import create_engine, update
 
 from adapters.sql import discovery as sql_discovery
 from adapters.sql import tables as t
@@ -58,14 +58,12 @@ BEST_FIRST = {**SHAPES, "best first, with the day's impressions": attrs.evolve(
 @pytest.mark.parametrize("resumes", [False, True], ids=["page", "cursor"])
 def test_a_kept_statement_names_every_value_the_search_gives(query: SearchQuery,
                                                              resumes: bool) -> None:
-    """The page's two statements (who and how many, then their cards) between them."""
     connection = SimpleNamespace(dialect=POSTGRESQL, info={})
-    found = sql_discovery._listed_counted_statement(
+    statement = sql_discovery._listed_counted_statement(
         connection, query, SEARCH_ORDER, resumes)  # type: ignore[arg-type]
-    cards = sql_discovery._cards_statement(connection, query)  # type: ignore[arg-type]
-    named = {**_named_in(found), **_named_in(cards)}
+    named = _named_in(statement)
     given = sql_discovery._named_values(query)
-    assert set(named) == (set(given) | RUN_TIME | {"ids"}) - (set() if resumes else {"cursor_id"})
+    assert set(named) == set(given) | RUN_TIME - (set() if resumes else {"cursor_id"})
     assert {name: named[name] for name in given} == given
 
 
@@ -145,32 +143,3 @@ def test_the_second_search_of_a_shape_finds_its_own_members(uow: UowFactory,
         everyone = attrs.evolve(young_nl, born_from=date(1900, 1, 1), country=None, blocked=())
         assert work.discovery.counts([young_nl, older_de, everyone], [100, 100, 9]) == [1, 1, 2]
         assert work.discovery.counts([older_de, young_nl, everyone], [100, 100, 1]) == [1, 1, 1]
-
-
-def _plan_mode(work: SqlUnitOfWork) -> str:
-    return str(work.sites.connection.execute(
-        text("SELECT current_setting('plan_cache_mode')")).scalar_one())
-
-
-def test_a_search_leaves_its_transaction_planning_for_values_found_or_not(
-        uow: UowFactory, seeded: Seeded) -> None:
-    """A listing search's finding statement lets the transaction reuse prepared plans for
-    its cards statement, which asks for plans of their own values again. When nothing
-    is found there is no cards statement: the transaction's next search statement (a
-    wider radius, similar members) must still be planned for its own values, not run on
-    a prepared generic plan (bench_search_cpu's default searches: PostgreSQL 9.7 -> 34 ms
-    per search when it was)."""
-    with uow() as work:
-        if work.sites.connection.dialect.name != "postgresql":
-            pytest.skip("plans are PostgreSQL's")
-        member = _member(work, 1, "female", date(1990, 1, 1), "NL", AMSTERDAM)
-        work.commit()
-    someone = SearchQuery(site_ids=(1,), viewer_id=None, born_from=date(1980, 1, 1),
-                          born_until=date(2000, 1, 1))
-    nobody = attrs.evolve(someone, country="SE")
-    for query, found in ((someone, [member]), (nobody, [])):
-        with uow() as work:
-            page = work.discovery.found_counted(query, 10, 0, SEARCH_ORDER, 100)
-            assert [card.id for card in page.cards] == found
-            work.discovery.count(query, 100)  # the next search statement's settings
-            assert _plan_mode(work) == "force_custom_plan"
