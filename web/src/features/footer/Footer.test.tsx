@@ -1,5 +1,5 @@
-import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../shared/routing/paths';
 import { i18n } from '../../shared/i18n/i18n';
 import { companyFixture, settingsFixture } from '../../test/fixtures';
@@ -63,31 +63,6 @@ describe('Footer', () => {
     expect(screen.getByText(/Company reg\. no\. 12345678/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'help@amora.test' })).toHaveAttribute('href', 'mailto:help@amora.test');
     expect(screen.getByRole('link', { name: '+31 20 123 4567' })).toHaveAttribute('href', 'tel:+31201234567');
-  });
-
-  it('draws the company once the footer comes near the screen (its country name loads ICU data)', () => {
-    let report: (entries: { isIntersecting: boolean }[]) => void = () => {};
-    const observe = vi.fn();
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: typeof report) {
-          report = callback;
-        }
-        observe = observe;
-        disconnect() {}
-      },
-    );
-    try {
-      seedStores({ settings: settingsFixture(), company: companyFixture() });
-      renderInRouter(<Footer />);
-      expect(observe).toHaveBeenCalled();
-      expect(screen.queryByText(/Keizersgracht 1/)).toBeNull();
-      act(() => report([{ isIntersecting: true }]));
-      expect(screen.getByText(/Keizersgracht 1, 1015 AA Amsterdam, Netherlands/)).toBeInTheDocument();
-    } finally {
-      vi.unstubAllGlobals();
-    }
   });
 
   it('shows the US footer only in English to visitors from the US', async () => {

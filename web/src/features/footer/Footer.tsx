@@ -1,4 +1,3 @@
-import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routeExists } from '../../shared/routing/paths';
 import { formatPhone, phoneHref } from '../../shared/phone';
@@ -24,38 +23,13 @@ const HELP_LINKS = [
   ['safety', 'footer.safety'],
 ] as const;
 
-/**
- * Whether the element is within half a screen of the viewport, from then on (true where the
- * browser has no IntersectionObserver).
- */
-function useNearView(ref: RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return undefined;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
-      rootMargin: '50% 0px',
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, ref]);
-  return near;
-}
-
-/**
- * The company behind the site: name, address, registration and VAT numbers. Drawn once the
- * footer comes near the screen: the address names the country, and the first country name
- * loads ICU's region names, a long task of a phone's start (issue 36.5: 100-150 ms at
- * Lighthouse's 4x slowdown, on /members after its first screen).
- */
+/** The company behind the site: name, address, registration and VAT numbers. */
 function CompanyAddress() {
   const { t, i18n } = useTranslation();
   const company = useCompany((s) => s.company);
-  const box = useRef<HTMLElement>(null);
-  const near = useNearView(box);
   return (
-    <address className="site-footer__company" ref={box}>
-      {company && near && (
+    <address className="site-footer__company">
+      {company && (
         <>
           <strong>{company.name}</strong>
           <br />
