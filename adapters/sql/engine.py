@@ -37,11 +37,15 @@ def database_engine(url: str, pool_size: int = 10, max_overflow: int = 20) -> En
         return engine
     keep_long_statements_converted()
     wait_on_the_loop_under_gevent()
+    from adapters.sql.described import DescribedLater  # psycopg: PostgreSQL's alone
+
     # No ping before each checkout (a round trip per request): a connection the server
     # dropped fails its first statement instead, which answers 503 (the client tries
     # again) and, being a disconnect, makes the pool replace all its older connections.
+    # Cursors describe their columns when asked (adapters/sql/described.py).
     return create_engine(url, pool_size=pool_size, max_overflow=max_overflow,
-                         json_deserializer=json_from_database)
+                         json_deserializer=json_from_database,
+                         connect_args={"cursor_factory": DescribedLater})
 
 
 _DECODE_JSON = json.JSONDecoder().decode

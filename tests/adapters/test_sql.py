@@ -147,3 +147,34 @@ def test_json_columns_are_read_by_the_projects_decoder(engine: Engine,
         value = connection.execute(select(func.json_build_array("hiking", 2))).scalar_one()
     assert value == ["hiking", 2]
     assert decoded == ['["hiking", 2]']
+
+
+def test_a_cursors_description_is_psycopgs_own_built_when_read(engine: Engine) -> None:
+    """adapters/sql/described.py: the engine's cursors describe their columns only when
+    read, from the result they were made for, and alike psycopg's own description."""
+    if engine.dialect.name != "postgresql":
+        pytest.skip("psycopg's cursors")
+    from psycopg import Cursor
+
+    statement = ("SELECT 1::integer AS n, 'x'::varchar(5) AS name, 2.5::numeric(6, 2) AS price,"
+                 " now() AS at, '{}'::json AS data")
+    with engine.connect() as connection:
+        raw = connection.connection.driver_connection
+        assert raw is not None
+        ours = raw.cursor()
+        described = ours.execute(statement).description
+        theirs = Cursor(raw).execute(statement).description
+        assert described is not None and theirs is not None
+        ours.execute("SELECT 1 AS other")  # the description stays the first result's
+        assert len(described) == 5
+        fields = ("name", "type_code", "display_size", "internal_size", "precision", "scale",
+                  "null_ok")
+        assert [[getattr(column, field) for field in fields] for column in described] == \
+            [[getattr(column, field) for field in fields] for column in theirs]
+        assert [tuple(column) for column in described[1:3]] == \
+            [tuple(column) for column in theirs[1:3]]
+        assert described[-1].name == "data" and list(described)[0].name == "n"
+        assert ours.execute("SET LOCAL work_mem = '8MB'").description is None
+        assert ours.execute("SELECT").description == []  # rows, of no column
+        assert connection.execute(select(func.count()).select_from(tables.sites)).scalar_one() \
+            >= 0
