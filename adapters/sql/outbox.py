@@ -32,11 +32,13 @@ class ClaimedJob:
     attempts: int  # this run included
 
 
-# A job added, built once (one with every chat message, issue 36.3).
+# A job added, built once (one with every chat message, issue 36.3). Inline: nobody
+# reads the new row's id, which SQLAlchemy would otherwise ask back (RETURNING) and read.
 _ADD = insert(ob).values(name=bindparam("name", type_=ob.c.name.type),
                          args=bindparam("args", type_=ob.c.args.type),
                          created_at=bindparam("at", type_=ob.c.created_at.type),
-                         run_after=bindparam("at", type_=ob.c.run_after.type), attempts=0)
+                         run_after=bindparam("at", type_=ob.c.run_after.type),
+                         attempts=0).inline()
 
 
 @attrs.define
