@@ -19,6 +19,7 @@ a search's CPU goes:
 
     .venv/bin/python tests/bench/bench_search_cpu.py [--members N] [--viewers N]
                                                      [--searches N] [--profile]
+                                                     [--profile-out FILE]
 """
 
 from __future__ import annotations
@@ -135,6 +136,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--viewers", type=int, default=2000)
     parser.add_argument("--searches", type=int, default=2000, help="per search path")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--profile-out", help="also keep cProfile's figures in this file "
+                        "(pstats), to read callers and callees")
     options = parser.parse_args(argv)
 
     from tests.bench import bench_search, bench_search_http
@@ -142,7 +145,8 @@ def main(argv: list[str] | None = None) -> None:
 
     bench_search.MEMBERS = options.members
     bench_search_http.VIEWERS = options.viewers
-    profile = cProfile.Profile(time.process_time) if options.profile else None
+    profile = (cProfile.Profile(time.process_time)
+               if options.profile or options.profile_out else None)
     with tempfile.TemporaryDirectory() as directory, postgres_database() as url:
         folder = Path(directory)
         (folder / "dist" / "assets").mkdir(parents=True)
@@ -184,6 +188,8 @@ def main(argv: list[str] | None = None) -> None:
     if profile:
         printed = io.StringIO()
         stats = pstats.Stats(profile, stream=printed)
+        if options.profile_out:
+            stats.dump_stats(options.profile_out)
         stats.sort_stats("tottime").print_stats(40)
         stats.sort_stats("cumulative").print_stats(70)
         print(printed.getvalue())
