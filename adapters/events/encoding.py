@@ -10,6 +10,7 @@ Redis bus passes events between processes in the same form, without importing ei
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from enum import Enum, StrEnum
@@ -86,16 +87,42 @@ def event_of(data: object) -> Event:
 
 def batch(published: Sequence[tuple[str, Event]]) -> dict[str, Any]:
     """Events to several channels as one message between processes: each process reads
-    one message for the deed instead of one per event."""
-    return {"events": [{"channel": channel, "event": event_json(event)}
-                       for channel, event in published]}
+    one message for the deed instead of one per event. Its channels come first, in "to"
+    (see addressed_to), where their names allow it."""
+    channels = [channel for channel, _ in published]
+    named = {"to": " ".join(channels)} if all(map(_PLAIN.fullmatch, channels)) else {}
+    return {**named, "events": [{"channel": channel, "event": event_json(event)}
+                                for channel, event in published]}
 
 
-def listened_to(data: object, listening: Callable[[str], bool]
+# A channel name "to" can hold as it is: no space (the separator), no quote or backslash
+# (JSON would escape them, and the text read there would not be the name).
+_PLAIN = re.compile(r"[^\s\"\\]+")
+_TO = b'{"to": "'
+
+
+def addressed_to(raw: bytes) -> list[str] | None:
+    """The channels a message from another process names in its "to" (json.dumps writes
+    a dict's keys in order, so it opens the text), read without decoding the JSON; None
+    for a message that names none (from a process before "to", or a channel not plain)."""
+    if not raw.startswith(_TO):
+        return None
+    end = raw.find(b'"', len(_TO))
+    return raw[len(_TO):end].decode().split(" ") if end > 0 else None
+
+
+def listened_to(raw: bytes, listening: Callable[[str], bool]
                 ) -> list[tuple[str, Event, Any]]:
     """The events of a message from another process (one event, or a batch) on channels
-    this process listens to, each with its JSON (for heard_as); only those are decoded.
-    Raises KeyError, TypeError or cattrs' errors for a malformed one."""
+    this process listens to, each with its JSON (for heard_as); only those are decoded,
+    and a message to none of them not at all: every process hears every message, and
+    most are for sockets elsewhere (issue 36.3). Raises ValueError (JSON, UTF-8),
+    KeyError, TypeError or cattrs' errors for a malformed one."""
+    named = addressed_to(raw)
+    if named is not None and not any(map(listening, named)):
+        return []
+    # Decoded as UTF-8 first: json.loads would guess the bytes' encoding.
+    data = json.loads(str(raw, "utf-8"))
     if not isinstance(data, dict):
         raise TypeError("an event is a JSON object")
     parts = data.get("events", [data])

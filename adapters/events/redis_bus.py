@@ -14,7 +14,7 @@ from typing import Any
 import cattrs
 import redis
 
-from adapters.events.encoding import batch, event_json, heard_as, listened_to
+from adapters.events.encoding import batch, heard_as, listened_to
 from adapters.events.local import Listener, LocalEventBus
 from application.ports.events import Event
 
@@ -35,7 +35,7 @@ class RedisEventBus:
         self._missed = 0  # connections lost since listening: events then went unheard
 
     def publish(self, channel: str, event: Event) -> None:
-        self._send({"channel": channel, "event": event_json(event)})
+        self._send(batch(((channel, event),)))  # named in "to" (encoding.addressed_to)
 
     def publish_all(self, published: Sequence[tuple[str, Event]]) -> None:
         """One message on the channel for them all (adapters/events/encoding.py)."""
@@ -95,7 +95,7 @@ class RedisEventBus:
     def _dispatch(self, pubsub: Any) -> None:
         for raw in pubsub.listen():
             try:
-                heard = listened_to(json.loads(raw["data"]), self._local.listening)
+                heard = listened_to(raw["data"], self._local.listening)
             except (TypeError, ValueError, KeyError, cattrs.BaseValidationError):
                 log.warning("dropped a malformed event")
                 continue

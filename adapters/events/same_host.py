@@ -29,7 +29,7 @@ from pathlib import Path
 
 import cattrs
 
-from adapters.events.encoding import batch, event_json, heard_as, listened_to
+from adapters.events.encoding import batch, heard_as, listened_to
 from adapters.events.local import Listener, LocalEventBus
 from application.ports.events import Event
 
@@ -85,8 +85,7 @@ class SameHostEventBus:
         self._local.deliver(channel, event)
         # No folder: no process listens (a command line's bus never makes one).
         if _private(self._folder):
-            self._tell_neighbours(json.dumps({"channel": channel,
-                                              "event": event_json(event)}).encode())
+            self._tell_neighbours(json.dumps(batch(((channel, event),))).encode())
 
     def publish_all(self, published: Sequence[tuple[str, Event]]) -> None:
         for channel, event in published:
@@ -155,7 +154,7 @@ class SameHostEventBus:
             except OSError:  # closed
                 return
             try:
-                heard = listened_to(json.loads(raw), self._local.listening)
+                heard = listened_to(raw, self._local.listening)
             except (TypeError, ValueError, KeyError, cattrs.BaseValidationError):
                 log.warning("dropped a malformed event")
                 continue

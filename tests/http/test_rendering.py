@@ -91,3 +91,27 @@ def test_an_events_text_is_its_json_however_it_came() -> None:
     heard_as(heard, wire)
     assert event_text(heard) == json.dumps(event_json(bob))
     assert event_text(ann) == json.dumps(event_json(ann))
+
+
+def test_a_message_between_processes_names_its_channels_first() -> None:
+    """A process reads what another published (issue 36.3): a message names its channels
+    in "to", ahead of the events, so a process with no socket on any of them drops it
+    without decoding it; one that names none (before "to", or a channel "to" cannot hold
+    as it is) is decoded, and either way only the events listened to are built."""
+    from adapters.events.encoding import addressed_to, batch, listened_to
+
+    ann, bob = NewMessage(MESSAGE), CreditsChanged(credits=4)
+    raw = json.dumps(batch([("member:1", ann), ("member:2", bob)])).encode()
+    assert addressed_to(raw) == ["member:1", "member:2"]
+    assert listened_to(raw, lambda channel: False) == []
+    assert listened_to(raw, {"member:2"}.__contains__) == \
+        [("member:2", bob, json.loads(raw)["events"][1]["event"])]
+    # Dropped unread: not even its JSON is looked at.
+    assert listened_to(b'{"to": "member:3", "events": [', lambda channel: False) == []
+    odd = json.dumps(batch([('a "quoted" one', bob), ("member:2", ann)])).encode()
+    assert addressed_to(odd) is None
+    assert [event for _, event, _ in listened_to(odd, {'a "quoted" one'}.__contains__)] == [bob]
+    before = json.dumps({"channel": "member:5", "event": event_json(bob)}).encode()
+    assert addressed_to(before) is None
+    assert [event for _, event, _ in listened_to(before, {"member:5"}.__contains__)] == [bob]
+    assert listened_to(before, lambda channel: False) == []
