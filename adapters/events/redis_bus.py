@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -25,7 +26,10 @@ log = logging.getLogger(__name__)
 
 class RedisEventBus:
     def __init__(self, url: str) -> None:
-        self._redis = redis.Redis.from_url(url)
+        # RESP2: redis-py 8 takes each pub/sub message of RESP3 as a push, for which it
+        # builds the message's text for a debug line, logged or not (issue 36.3: a
+        # listener's receipt 24 -> 17 us of CPU); PUBLISH and SUBSCRIBE are the same.
+        self._redis = redis.Redis.from_url(url, protocol=2)
         # Pub/sub channels are server-wide, not per db: deployments sharing a Redis server
         # on different db numbers must not hear each other's members' events.
         self._channel = f"{CHANNEL}:{self._redis.connection_pool.connection_kwargs.get('db', 0)}"
@@ -33,6 +37,9 @@ class RedisEventBus:
         self._thread: threading.Thread | None = None
         self._started = threading.Lock()
         self._missed = 0  # connections lost since listening: events then went unheard
+        self._publisher: Any = None  # the connection PUBLISH goes on (see _publish)
+        self._publisher_pid = 0
+        self._publishing = threading.Lock()
 
     def publish(self, channel: str, event: Event) -> None:
         self._send(batch(((channel, event),)))  # named in "to" (encoding.addressed_to)
@@ -45,9 +52,34 @@ class RedisEventBus:
         """Best effort: use cases publish after they commit, so a Redis outage must not turn
         a done deed into an error (and a retry into a duplicate); clients refetch anyway."""
         try:
-            self._redis.publish(self._channel, json.dumps(data))
+            self._publish(json.dumps(data))
         except (redis.ConnectionError, redis.TimeoutError) as error:
             log.warning("event not published, Redis unavailable: %s", error)
+
+    def _publish(self, text: str) -> None:
+        """PUBLISH on a connection of this process's own, one greenlet (or thread) at a
+        time. The client's pool first polls each connection it hands out for unread data,
+        which under gevent (a poll object, its watchers and a timeout) was 2 % of a chat
+        message's CPU (issue 36.3, py-spy on bench_chat's workers). A connection that
+        fails is dropped and the command sent once more on a new one, as the pool would
+        have replaced a connection the server had closed before using it."""
+        with self._publishing:
+            if self._publisher is None or self._publisher_pid != os.getpid():  # forked
+                self._publisher = self._redis.connection_pool.make_connection()
+                self._publisher_pid = os.getpid()
+            connection = self._publisher
+            for last in (False, True):
+                try:
+                    connection.send_command("PUBLISH", self._channel, text)
+                    connection.read_response()
+                    return
+                except (redis.ConnectionError, redis.TimeoutError):
+                    connection.disconnect()
+                    if last:
+                        raise
+                except BaseException:  # a reply left unread must not answer the next one
+                    connection.disconnect()
+                    raise
 
     def subscribe(self, channel: str, listener: Listener) -> Callable[[], None]:
         self._listen()

@@ -115,3 +115,30 @@ def test_a_malformed_message_is_dropped_and_the_next_heard() -> None:
     bus.publish(channel, CreditsChanged(credits=4))
     assert arrived.wait(30)
     assert heard == [CreditsChanged(credits=4)]
+
+
+def test_a_publish_after_the_server_closed_the_connection_goes_out() -> None:
+    """Events go out on a connection the bus keeps (adapters/events/redis_bus.py,
+    _publish): one the server has closed (a restart, an idle timeout) is replaced and the
+    event still published, as the client's pool did before handing a connection out."""
+    name = f"amora-test-{secrets.token_hex(6)}"
+    publisher, listener_bus = RedisEventBus(f"{REDIS_URL}?client_name={name}"), \
+        RedisEventBus(REDIS_URL)
+    channel = f"member:{secrets.randbelow(10**9) + 10**9}"
+    heard: list[Event] = []
+    arrived = threading.Semaphore(0)
+
+    def listener(event: Event) -> None:
+        heard.append(event)
+        arrived.release()
+
+    listener_bus.subscribe(channel, listener)
+    publisher.publish(channel, CreditsChanged(credits=1))
+    assert arrived.acquire(timeout=30)
+    admin = redis.Redis.from_url(REDIS_URL)
+    killed = [client for client in admin.client_list(_type="normal") if client["name"] == name]
+    assert len(killed) == 1  # the bus's publishing connection
+    admin.client_kill_filter(_id=killed[0]["id"])
+    publisher.publish(channel, CreditsChanged(credits=2))
+    assert arrived.acquire(timeout=30)
+    assert heard == [CreditsChanged(credits=1), CreditsChanged(credits=2)]
