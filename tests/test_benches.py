@@ -66,13 +66,23 @@ def test_bench_chat_runs(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.postgres
-def test_bench_search_cpu_runs(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bench_search_cpu_runs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """A tiny run of the search CPU bench (its own database, the app called straight), so
     it keeps working as search changes; its figures mean nothing at this size."""
+    import pstats
+
     from tests.bench.bench_search_cpu import main
 
-    main(["--members", "400", "--viewers", "20", "--searches", "20"])
+    kept = tmp_path / "search.prof"
+    main(["--members", "400", "--viewers", "20", "--searches", "20", "--profile-out", str(kept)])
     printed = capsys.readouterr().out
     for search in ("their defaults (best)", "women 25 km nearest"):
         assert search in printed
-    assert "statements" in printed and "budget" in printed
+    # BEGIN and COMMIT are round trips too: more of them than statements.
+    trips = [float(line.split(" round trips")[0].rsplit(None, 1)[1])
+             for line in printed.splitlines() if " round trips" in line]
+    statements = [float(line.split(" statements")[0].rsplit(None, 1)[1])
+                  for line in printed.splitlines() if " round trips" in line]
+    assert len(trips) == 4 and all(t >= s + 2 for t, s in zip(trips, statements, strict=True))
+    assert "budget" in printed
+    assert pstats.Stats(str(kept)).total_calls > 0

@@ -16,9 +16,10 @@ case, many members, not one repeating). Prints p50/p95 per search and the page 5
 ratio.
 Run with `make bench` (``--postgresql-only``: skip SQLite); it asserts nothing.
 
-Issue 36.2 adds, per search: the SQL round trips of page 1 (statements sent, counted by
-SQLAlchemy's before_cursor_execute), page 500 by cursor next to pages 1 and 50, and at the
-end the searches per second of one process going through every page 1 in turn.
+Issue 36.2 adds, per search: the SQL round trips of page 1 (statements sent, and each
+transaction's BEGIN and COMMIT, counted by SQLAlchemy's engine events), page 500 by cursor
+next to pages 1 and 50, and at the end the searches per second of one process going
+through every page 1 in turn.
 ``--members N`` seeds N members instead of 100,000 (1,000,000 works; seeding takes minutes).
 
     .venv/bin/python tests/bench/bench_search.py [--postgresql-only] [--members N]
@@ -169,11 +170,13 @@ def seed(container: Container) -> None:
 
 
 class RoundTrips:
-    """Statements the engine sends to the database (one round trip each)."""
+    """Round trips to the database: the statements the engine sends, and each transaction's
+    BEGIN (psycopg sends it before the first statement) and its COMMIT or ROLLBACK."""
 
     def __init__(self, container: Container) -> None:
         self.sent = 0
-        event.listen(container.engine(), "before_cursor_execute", self._sent)
+        for name in ("before_cursor_execute", "begin", "commit", "rollback"):
+            event.listen(container.engine(), name, self._sent)
 
     def _sent(self, *_: Any) -> None:
         self.sent += 1

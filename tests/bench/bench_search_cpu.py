@@ -12,7 +12,8 @@ a search's CPU goes:
   SQLAlchemy and psycopg, the JSON answer;
 - PostgreSQL: the CPU of this database's server processes per search (/proc, Linux), read
   before and after each search path;
-- statements sent per search (one round trip each; issue 36.2: at most 3).
+- round trips per search (issue 36.2: at most 3): the statements sent, and each
+  transaction's BEGIN (psycopg sends it before the first statement) and COMMIT.
 
 500 searches/s on two cores leaves 4 ms of CPU per search for app and database together.
 ``--profile`` prints cProfile's costliest functions of the app's part.
@@ -43,6 +44,7 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import event  # noqa: E402
 
 SLICES = 10
+_ENDS = ("begin", "commit", "rollback")  # engine events: a round trip each
 BUDGET_MS = 4.0  # 500 searches/s on two cores
 
 
@@ -96,14 +98,19 @@ class Figures:
     def __init__(self, engine: Any, database: str, profile: cProfile.Profile | None) -> None:
         self.engine, self.database, self.profile = engine, database, profile
         self.slices: list[float] = []
-        self.statements = self.searches = 0
+        self.statements = self.transactions = self.searches = 0
         self.database_cpu = 0.0
 
     def _count(self, *_: object) -> None:
         self.statements += 1
 
+    def _transaction(self, *_: object) -> None:
+        self.transactions += 1  # its BEGIN, or its COMMIT or ROLLBACK
+
     def run(self, sends: list[Callable[[], int]]) -> None:
         event.listen(self.engine, "before_cursor_execute", self._count)
+        for name in _ENDS:
+            event.listen(self.engine, name, self._transaction)
         database_before = _database_cpu(self.database)
         per_slice = max(1, len(sends) // SLICES)
         for start in range(0, len(sends), per_slice):
@@ -121,13 +128,16 @@ class Figures:
             self.searches += len(part)
         self.database_cpu = _database_cpu(self.database) - database_before
         event.remove(self.engine, "before_cursor_execute", self._count)
+        for name in _ENDS:
+            event.remove(self.engine, name, self._transaction)
 
     def line(self, name: str) -> str:
         app = statistics.median(self.slices) * 1e3
         database = self.database_cpu / self.searches * 1e3
         return (f"  {name:<24} app {app:5.2f} ms (best slice {min(self.slices) * 1e3:5.2f})"
                 f"   PostgreSQL {database:5.2f} ms   together {app + database:5.2f} ms"
-                f"   SQL {self.statements / self.searches:4.2f} statements")
+                f"   SQL {self.statements / self.searches:4.2f} statements,"
+                f" {(self.statements + self.transactions) / self.searches:4.2f} round trips")
 
 
 def main(argv: list[str] | None = None) -> None:
