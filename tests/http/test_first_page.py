@@ -140,6 +140,14 @@ def test_the_first_photos_come_before_the_screens_files(client: ApiClient, web_d
     assert _preloads(html) and _style_preloads(html)
     assert image < html.index('<link rel="modulepreload" crossorigin href="/assets/MembersPage')
     assert image < html.index('<link rel="preload" as="style"')
+    # The build's index.html names its entry script and libraries in its head: behind them too.
+    (web_dist / "index.html").write_text(
+        '<!doctype html><html><head><title>Amora</title><script type="module" '
+        'src="/assets/index-1.js"></script><link rel="modulepreload" href="/assets/vendor-1.js">'
+        "</head><body><div id=root></div></body></html>")
+    html = client.get("/members").get_data(as_text=True)
+    assert html.index('<link rel="preload" as="image"') < html.index('<script type="module"')
+    assert html.count('<link rel="preload" as="image"') == 1
 
 
 def test_the_builds_compressed_copies_are_sent_as_they_are(client: ApiClient,
