@@ -12,10 +12,11 @@ import '../features/account/accountApi';
 import { offerBootSearch } from '../features/discovery/bootSearch';
 import { useSession } from '../shared/session/sessionStore';
 import { captureTraffic } from '../shared/signup/traffic';
+import { prepareCountryNames } from '../shared/site/company';
 import { useCompany } from '../shared/site/companyStore';
 import { useSettings } from '../shared/site/settingsStore';
 import { firstScreen } from '../shared/firstScreen';
-import { initI18n, switchLanguage } from '../shared/i18n/i18n';
+import { currentLanguage, initI18n, switchLanguage } from '../shared/i18n/i18n';
 import { browserLanguages, chooseLocale, readLocaleCookie, writeLocaleCookie } from '../shared/i18n/localeChoice';
 import { readBootData } from './bootData';
 import { installSessionEnd } from './sessionEnd';
@@ -68,5 +69,12 @@ export async function boot(): Promise<void> {
 // The company's details show in footers and legal texts, never on a first screen's top:
 // they are asked for once that screen is painted, not in the middle of its start.
 function loadCompanyLater(): void {
-  void firstScreen.then(() => useCompany.getState().load()).catch(() => undefined);
+  void firstScreen
+    .then(() => {
+      const loading = useCompany.getState().load();
+      // Meanwhile the country names of its address (Intl.DisplayNames, slow to make).
+      prepareCountryNames(currentLanguage());
+      return loading;
+    })
+    .catch(() => undefined);
 }
