@@ -2,6 +2,17 @@
 export const IDLE_TIMEOUT_MS = 2000;
 
 /**
+ * Resolves in a task of its own: what follows the await runs after the browser has had a
+ * turn (input, a paint), not in the task that came before it. scheduler.yield where the
+ * browser has it (its continuation goes ahead of other waiting tasks), else setTimeout.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
  * Runs `callback` once the browser is idle, at the latest after `timeout` ms
  * (requestIdleCallback); where the browser has no requestIdleCallback, after `timeout` ms.
  * Returns a function that cancels it.
