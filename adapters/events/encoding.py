@@ -95,9 +95,10 @@ def batch(published: Sequence[tuple[str, Event]]) -> dict[str, Any]:
                                 for channel, event in published]}
 
 
-# A channel name "to" can hold as it is: no space (the separator), no quote or backslash
-# (JSON would escape them, and the text read there would not be the name).
-_PLAIN = re.compile(r"[^\s\"\\]+")
+# A channel name "to" can hold as it is: printable ASCII but for the space (the separator),
+# the quote and the backslash; JSON escapes those and anything beyond ASCII, and the text
+# read there would not be the name.
+_PLAIN = re.compile(r"[!#-\[\]-~]+")
 _TO = b'{"to": "'
 
 

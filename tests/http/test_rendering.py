@@ -111,6 +111,10 @@ def test_a_message_between_processes_names_its_channels_first() -> None:
     odd = json.dumps(batch([('a "quoted" one', bob), ("member:2", ann)])).encode()
     assert addressed_to(odd) is None
     assert [event for _, event, _ in listened_to(odd, {'a "quoted" one'}.__contains__)] == [bob]
+    for name in ("café:1", "tab\there", "back\\slash"):  # JSON escapes them
+        raw = json.dumps(batch([(name, bob)])).encode()
+        assert addressed_to(raw) is None
+        assert [event for _, event, _ in listened_to(raw, {name}.__contains__)] == [bob]
     before = json.dumps({"channel": "member:5", "event": event_json(bob)}).encode()
     assert addressed_to(before) is None
     assert [event for _, event, _ in listened_to(before, {"member:5"}.__contains__)] == [bob]
