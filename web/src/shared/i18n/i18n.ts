@@ -32,6 +32,9 @@ const globBackend: BackendModule = {
 
 export const i18n = i18next.createInstance();
 
+/** Emitted when a fallback catalog has come: the shown screens translate again with it. */
+export const FALLBACK_ADDED = 'fallbackAdded';
+
 /**
  * The Dutch fallback catalogs load only once a key is missing in the current language
  * (every catalog has every key: tests/test_catalogs.py), not for every visitor at start-up.
@@ -48,9 +51,10 @@ export function loadFallback(namespace: string): Promise<void> {
   if (!loading) {
     loading = load().then(
       (module) => {
-        // Shown screens translate again: react-i18next re-renders on 'added' (bindI18nStore).
+        // Shown screens translate again: react-i18next re-renders on FALLBACK_ADDED (bindI18n).
         i18n.options.fallbackLng = [FALLBACK_LANGUAGE];
         i18n.addResourceBundle(FALLBACK_LANGUAGE, namespace, module.default, true, false);
+        i18n.emit(FALLBACK_ADDED, namespace);
       },
       () => void fallbackLoads.delete(namespace),
     );
@@ -73,7 +77,10 @@ export async function initI18n(language: Language): Promise<void> {
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
-      react: { useSuspense: false, bindI18nStore: 'added' },
+      // Not every catalog's arrival ('added'): each re-rendered every translated component
+      // at once (on /members some 30-50 ms each time one came after the first screen; each
+      // like button translates). A component waiting for its catalog renders when it comes.
+      react: { useSuspense: false, bindI18n: `languageChanged ${FALLBACK_ADDED}` },
     });
   document.documentElement.lang = language;
 }
