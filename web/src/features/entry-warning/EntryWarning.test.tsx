@@ -61,6 +61,22 @@ describe('EntryWarning', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("is not shown when the visitor entered on the server's copy while it was being rendered", () => {
+    // The server copy's script stores the entry between this render and its commit.
+    function EnterMeanwhile() {
+      localStorage.setItem(ENTRY_WARNING_SKIP_KEY, '1700000000000');
+      return null;
+    }
+    seedStores({ settings: settingsFixture() });
+    renderInRouter(
+      <>
+        <EntryWarning layout="default" />
+        <EnterMeanwhile />
+      </>,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('is not shown once skipped', () => {
     localStorage.setItem(ENTRY_WARNING_SKIP_KEY, '1700000000000');
     seedStores({ settings: settingsFixture() });

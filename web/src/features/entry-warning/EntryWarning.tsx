@@ -37,8 +37,14 @@ export function EntryWarning({ layout }: { layout: LayoutName }) {
   const settings = useSettings((s) => s.settings);
   const loggedIn = useIsLoggedIn();
   const [skippedAt, setSkippedAt] = useState(readSkippedAt);
-  // Before the browser paints: the two never show at once.
-  useLayoutEffect(() => document.getElementById(SERVER_COPY_ID)?.remove(), []);
+  // Before the browser paints: the two never show at once. A visitor who entered on the
+  // server's copy while this one was being rendered (the start-up gives way to input
+  // between its tasks) is not asked again.
+  useLayoutEffect(() => {
+    document.getElementById(SERVER_COPY_ID)?.remove();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the server copy's script (first_paint.py) stores the entry outside React, maybe after this render read it; no change, no render
+    setSkippedAt(readSkippedAt());
+  }, []);
   const show = shouldShowEntryWarning({ settings, layout, loggedIn, standalone: isStandalone(), skippedAt });
   if (!show || !settings) return null;
 
