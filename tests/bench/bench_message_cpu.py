@@ -44,6 +44,7 @@ from sqlalchemy import event  # noqa: E402
 from adapters.events.redis_bus import CHANNEL  # noqa: E402
 from tests.bench.bench_chat import HOST, REDIS, prepare  # noqa: E402
 from tests.bench.databases import postgres_database  # noqa: E402
+from tests.bench.wsgi_calls import status_of  # noqa: E402
 
 WARM_UP = 200
 SLICES = 10
@@ -66,14 +67,7 @@ def _request(app: Any, token: str, device: str, to: int, text: str) -> Callable[
                             ("Accept", "application/json")]).get_environ()
 
     def send() -> int:
-        status: list[str] = []
-        answer = app(dict(environ, **{"wsgi.input": io.BytesIO(body)}),
-                     lambda line, _headers, *_: status.append(line))
-        try:
-            b"".join(answer)
-        finally:
-            getattr(answer, "close", lambda: None)()
-        return int(status[0].split()[0])
+        return status_of(app, dict(environ, **{"wsgi.input": io.BytesIO(body)}))
 
     return send
 

@@ -43,6 +43,8 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import event  # noqa: E402
 
+from tests.bench.wsgi_calls import status_of  # noqa: E402
+
 SLICES = 10
 _ENDS = ("begin", "commit", "rollback")  # engine events: a round trip each
 BUDGET_MS = 4.0  # 500 searches/s on two cores
@@ -80,13 +82,7 @@ def _request(app: Any, path: str, cookie: str) -> Callable[[], int]:
                              ).get_environ()
 
     def send() -> int:
-        status: list[str] = []
-        answer = app(dict(environ), lambda line, _headers, *_: status.append(line))
-        try:
-            b"".join(answer)
-        finally:
-            getattr(answer, "close", lambda: None)()
-        return int(status[0].split()[0])
+        return status_of(app, dict(environ))
 
     return send
 
