@@ -299,6 +299,17 @@ describe('the tinder-swipe lander', () => {
     expect(screen.getByTestId('tswipe-said')).toHaveTextContent('You passed on Lotte');
   });
 
+  it('leaves no card landing after the lander is gone', async () => {
+    const { unmount } = render(TinderSwipeLander, '/landers/tinderswipe');
+    await settle();
+    const landing = vi.spyOn(window, 'setTimeout');
+    const cleared = vi.spyOn(window, 'clearTimeout');
+    fireEvent.click(screen.getByTestId('tswipe-like'));
+    const timer = landing.mock.results.at(-1)?.value as number;
+    unmount();
+    expect(cleared).toHaveBeenCalledWith(timer);
+  });
+
   it('shows the signup when fewer members than swipes are there', async () => {
     server.members = membersFixture(2);
     render(TinderSwipeLander, '/landers/tinderswipe');

@@ -46,6 +46,28 @@ function useGateFocus(gate: boolean, done: number) {
 }
 
 /**
+ * Timers for the cards that land after their flight, cleared when the lander goes: a card
+ * landing after it (the visitor left within the flight) would update a lander that is gone.
+ */
+function useLandings() {
+  const pending = useRef(new Set<number>());
+  useEffect(() => {
+    const timers = pending.current;
+    return () => {
+      timers.forEach((timer) => window.clearTimeout(timer));
+      timers.clear();
+    };
+  }, []);
+  return useCallback((land: () => void, ms: number) => {
+    const timer = window.setTimeout(() => {
+      pending.current.delete(timer);
+      land();
+    }, ms);
+    pending.current.add(timer);
+  }, []);
+}
+
+/**
  * The game of the lander: which member is on top, the two under it, the cards flying off,
  * what was said to a screen reader, and when the signup takes the stack's place.
  */
@@ -56,6 +78,7 @@ export function useTinderSwipe(members: readonly LanderMember[], ready: boolean)
   const [said, setSaid] = useState('');
   const [flights, setFlights] = useState<Flight[]>([]);
   const flightKey = useRef(0);
+  const landings = useLandings();
 
   const gate = ready && (done >= SWIPES_BEFORE_SIGNUP || done >= members.length);
   const top = ready && !gate ? members[done] : undefined;
@@ -69,9 +92,9 @@ export function useTinderSwipe(members: readonly LanderMember[], ready: boolean)
       if (reducedMotion) return;
       const key = ++flightKey.current;
       setFlights((current) => [...current.slice(-2), { key, member: top, direction, from }]);
-      window.setTimeout(() => setFlights((current) => current.filter((f) => f.key !== key)), FLIGHT_MS + 150);
+      landings(() => setFlights((current) => current.filter((f) => f.key !== key)), FLIGHT_MS + 150);
     },
-    [top, t, reducedMotion],
+    [top, t, reducedMotion, landings],
   );
   useArrowKeys(Boolean(top), decide);
   const gateCta = useGateFocus(gate, done);
