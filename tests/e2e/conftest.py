@@ -77,8 +77,11 @@ def serving(var: Path, members: int, **extra: str) -> Iterator[str]:
     env.pop("REDIS_URL", None)
     _amora(env, "db", "upgrade")
     _amora(env, "demo", "seed", "--members", str(members))
+    # Its access lines and errors stay in VAR_DIR/server.log: a failing test can be read there.
+    log = (var / "server.log").open("ab")
     server = subprocess.Popen([sys.executable, "-m", "cli.main", "serve"], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              stdout=log, stderr=subprocess.STDOUT)
+    log.close()  # the server holds its own copy
     base = f"http://127.0.0.1:{port}"
 
     def answering() -> bool | None:
