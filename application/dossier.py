@@ -156,7 +156,7 @@ class Dossiers:
     def _site_id(self, domain: str | None) -> int | None:
         if not domain:
             return None
-        with self.uow(single_read=True) as uow:
+        with self.uow(reads_only=True) as uow:
             site = uow.sites.by_domain(domain)
         if site is None:
             raise DomainError("site_not_found", domain=domain)

@@ -35,11 +35,11 @@ class OperatorDesk:
                   since: datetime | None = None, limit: int = 100) -> Sequence[Decision]:
         where = DecisionFilter(member_id=member_id, restriction=_restriction(kind),
                                since=since, limit=min(limit, LIMIT_MAX))
-        with self.uow(single_read=True) as uow:
+        with self.uow(reads_only=True) as uow:
             return uow.decisions.find(where)
 
     def decision(self, decision_id: int) -> Decision:
-        with self.uow(single_read=True) as uow:
+        with self.uow(reads_only=True) as uow:
             found = uow.decisions.get(decision_id)
         if found is None:
             raise DomainError("decision_not_found", id=decision_id)
@@ -49,5 +49,5 @@ class OperatorDesk:
               since: datetime | None = None, limit: int = 100) -> list[AuditEntry]:
         where = AuditFilter(member_id=member_id, actor=actor, since=since,
                             limit=min(limit, LIMIT_MAX))
-        with self.uow(single_read=True) as uow:
+        with self.uow(reads_only=True) as uow:
             return uow.audit_queries.find(where)

@@ -97,7 +97,7 @@ class Passkeys:
     # --- the settings ------------------------------------------------------------------
 
     def listed(self, member_id: int) -> list[PasskeyListed]:
-        with self.uow(single_read=True) as uow:
+        with self.uow(reads_only=True) as uow:
             return [_listed(passkey) for passkey in uow.passkeys.of_member(member_id)]
 
     def registration_options(self, member: Member, session_token: str, page: Page) -> Options:
@@ -128,7 +128,7 @@ class Passkeys:
         name = clean_name(name)
         now = self.clock.now()
         claim = self.ceremonies.read(credential)
-        with self.uow(single_read=True) as uow:
+        with self.uow(reads_only=True) as uow:
             self._step_up(uow, session_token, now)
         site = self._use_challenge(claim.challenge, Ceremony.REGISTER, now, member,
                                    session_token)

@@ -124,7 +124,7 @@ class PhotoSheets:
         if now.timestamp() >= until:
             raise DomainError("sheet_link_expired")
         kept_to = site_id or None
-        with self.uow(single_read=True) as uow:
+        with self.uow(reads_only=True) as uow:
             site = uow.sites.get(site_id) if kept_to is not None else None
             if kept_to is not None and site is None:
                 raise DomainError("sheet_link_invalid")  # the site is gone

@@ -80,7 +80,7 @@ class Removals:
         """The recipient no longer reads the message: both members' chats show it as
         removed by the moderators, at once on open pages. The decision is the sender's."""
         now = self.clock.now()
-        with self.uow(single_read=True) as uow:
+        with self.uow(reads_only=True) as uow:
             found = uow.chats.message(message_id)
         if found is None:
             raise DomainError("message_not_found", id=message_id)

@@ -91,7 +91,7 @@ class SignIn:
             return None
         now = self.clock.now()
         digest = self.secrets.digest(token)
-        with self.uow(single_read=True) as uow:
+        with self.uow(reads_only=True) as uow:
             found = uow.sessions.signed_in(digest)
         if found is None:
             return None

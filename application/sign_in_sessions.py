@@ -60,7 +60,7 @@ class SignInSessions:
         """The member's open sessions: this one first, then the most recently used."""
         now = self.clock.now()
         current = self.secrets.digest(token)
-        with self.uow(single_read=True) as uow:
+        with self.uow(reads_only=True) as uow:
             sessions = uow.sessions.open_of(member_id, now)
         listed = [self._listed(session, session.token_hash == current)
                   for session in sessions]

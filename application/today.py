@@ -33,7 +33,7 @@ class AtAGlance:
         """Every site's today in its own time zone, or only ``domain``'s (an unknown
         domain is refused: site_not_found)."""
         now = self.clock.now()
-        with self.uow(single_read=True) as uow:
+        with self.uow(reads_only=True) as uow:
             sites: Sequence[Site] = ([named_site(uow, domain)] if domain is not None
                                      else sorted(uow.sites.all(), key=lambda site: site.id))
         days = {site.id: site_day(now, site.time_zone) for site in sites}

@@ -31,6 +31,7 @@ from sqlalchemy import (
 
 from adapters.sql import tables as t
 from adapters.sql.mutual import wanting
+from adapters.sql.shared_connection import plan_for_own_values
 from adapters.sql.upsert import insert_unless_exists
 from application.ports.discovery import (
     CandidateCard,
@@ -74,31 +75,8 @@ class _Values:
 
 
 _ONE_SEARCH = _Values()
-_PLAN_SETTINGS = (func.set_config("plan_cache_mode", "force_custom_plan", True),
-                  func.set_config("max_parallel_workers_per_gather", "0", True))
 # Above any member id: a bound that leaves a listing's range whole.
 _NO_BOUND = 2**31 - 1
-
-
-def _plan_settings_due(connection: Connection) -> bool:
-    """Whether this transaction still needs _plan_for_these_values' settings (and takes
-    them now: the caller sends _PLAN_SETTINGS with its own statement)."""
-    if connection.dialect.name != "postgresql" or connection.info.get("custom_plans"):
-        return False
-    connection.info["custom_plans"] = True
-    return True
-
-
-def _plan_for_these_values(connection: Connection) -> None:
-    """psycopg prepares a statement after a few runs, and PostgreSQL then reuses one
-    generic plan for any filter values: a plan made for "everyone" walked 100k members for
-    "women in NL-NH" (p50 6 -> 27 ms). Searches are planned for their own values instead
-    (a fraction of a millisecond). Nor do they start parallel workers: a search reads a
-    few thousand index entries at most, and the workers cost more to start than they
-    save (bench_search's radius counts: 28 ms in parallel, 3 ms without, under load).
-    For this transaction only, in one round trip."""
-    if _plan_settings_due(connection):
-        connection.execute(select(*_PLAN_SETTINGS))
 
 
 def _km_or_null(*degrees: float | None) -> float | None:
@@ -423,14 +401,14 @@ def _listed_counted(connection: Connection, query: SearchQuery, limit: int, offs
     (index-only, as _found_page's first step); the branches are appended in listing
     order and the page is cut from them without sorting: PostgreSQL runs a UNION ALL's
     branches one after the other in the order written (an Append; parallel ones, which
-    could interleave, are switched off by _plan_for_these_values), and stops pulling
+    could interleave, are off: adapters/sql/engine.py), and stops pulling
     rows once it has the page, so a later listing is not even read while an earlier one
     fills the page. Only the page's cards are read, and sorted. A cursor's listing is
     looked up inside the statement: the listings before it are left out, its own range
     starts below the cursor (a bound PostgreSQL takes into the index scan), the ones
     after it are whole. A page by number skips ``offset`` matches, reading them from the
     index only. One row at least (the count), with no member when none is found."""
-    _plan_for_these_values(connection)  # planning reads them: not within this statement
+    plan_for_own_values(connection)  # planning reads them: not within this statement
     matching = attrs.evolve(query, before_id=None, listing=None)
     shape = ("listed", connection.dialect.name, order, query.before_id is None, _shape(matching))
     statement = _kept(shape, lambda: _listed_counted_statement(connection, matching, order,
@@ -529,18 +507,17 @@ def _found_first_statement(connection: Connection, queries: list[SearchQuery],
             .order_by(page.c.step, page.c.rank, m.c.id.desc()))
 
 
-def _seeker_statement(postgres: bool, settings: bool) -> Any:
+def _seeker_statement(postgres: bool) -> Any:
     """SqlDiscovery.seeker's statement: the member's position and blocks (either way) as
     one list value (an array, or JSON in SQLite); scalar subqueries, so one row even
-    without a profile; with the plan settings when ``settings``."""
+    without a profile."""
     member = bindparam("member", type_=Integer)
     blocks = _blocks_of(member).subquery()
     listed = (func.array(select(blocks.c[0]).scalar_subquery()) if postgres
               else select(func.json_group_array(blocks.c[0])).scalar_subquery())
-    query = select(select(p.c.lat).where(p.c.member_id == member).scalar_subquery().label("lat"),
+    return select(select(p.c.lat).where(p.c.member_id == member).scalar_subquery().label("lat"),
                    select(p.c.lon).where(p.c.member_id == member).scalar_subquery().label("lon"),
                    listed.label("blocked"))
-    return query.add_columns(*_PLAN_SETTINGS) if settings else query
 
 
 _LISTINGS = {listing.value: listing for listing in Listing}
@@ -562,7 +539,7 @@ class SqlDiscovery:
     connection: Connection
 
     def search(self, query: SearchQuery, limit: int, offset: int) -> list[MemberCard]:
-        _plan_for_these_values(self.connection)
+        plan_for_own_values(self.connection)
         rows = self.connection.execute(
             # Newest members first. Ordering by the primary key (signup order) lets the
             # database walk the index backwards and stop after one page.
@@ -572,12 +549,12 @@ class SqlDiscovery:
 
     def found(self, query: SearchQuery, limit: int, offset: int,
               few: bool = False) -> list[FoundCard]:
-        _plan_for_these_values(self.connection)
+        plan_for_own_values(self.connection)
         return [_found(row) for row in _found_page(self.connection, query, False, limit, offset,
                                                    few)]
 
     def nearest(self, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
-        _plan_for_these_values(self.connection)
+        plan_for_own_values(self.connection)
         return [_found(row) for row in _found_page(self.connection, query, True, limit, offset)]
 
     def found_counted(self, query: SearchQuery, limit: int, offset: int,
@@ -610,19 +587,16 @@ class SqlDiscovery:
         return Counted(cards, total)
 
     def seeker(self, member_id: int) -> Seeker:
-        # Sent with the plan settings a search needs next (_plan_for_these_values): one
-        # round trip for all. Kept, as the searches' statements are (_kept).
+        # Kept, as the searches' statements are (_kept).
         postgres = self.connection.dialect.name == "postgresql"
-        settings = _plan_settings_due(self.connection)
-        statement = _kept(("seeker", postgres, settings),
-                          lambda: _seeker_statement(postgres, settings))
+        statement = _kept(("seeker", postgres), lambda: _seeker_statement(postgres))
         row = self.connection.execute(statement, {"member": member_id}).one()
         blocked = json.loads(row.blocked) if isinstance(row.blocked, str) else row.blocked
         position = None if row.lat is None or row.lon is None else Position(row.lat, row.lon)
         return Seeker(position, tuple(sorted(set(blocked or ()))))
 
     def count(self, query: SearchQuery, at_most: int) -> int:
-        _plan_for_these_values(self.connection)
+        plan_for_own_values(self.connection)
         return int(self.connection.execute(
             _counting(self.connection, query, at_most)).scalar_one())
 
@@ -640,7 +614,7 @@ class SqlDiscovery:
                 if len(found) >= limit:
                     break
             return found
-        _plan_for_these_values(self.connection)
+        plan_for_own_values(self.connection)
         connection = self.connection
         named: dict[str, Any] = {"page_size": limit}
         for n, query in enumerate(queries):
@@ -650,7 +624,7 @@ class SqlDiscovery:
         return [_found(row) for row in connection.execute(statement, named).all()]
 
     def counts(self, queries: list[SearchQuery], at_most: list[int]) -> list[int]:
-        _plan_for_these_values(self.connection)
+        plan_for_own_values(self.connection)
         connection = self.connection
         named: dict[str, Any] = {}
         for n, (query, most) in enumerate(zip(queries, at_most, strict=True)):
@@ -666,7 +640,7 @@ class SqlDiscovery:
         return [int(value) for value in row]
 
     def candidates(self, query: SearchQuery, limit: int) -> list[CandidateCard]:
-        _plan_for_these_values(self.connection)
+        plan_for_own_values(self.connection)
         rows = self.connection.execute(
             _CARD.add_columns(p.c.sexuality, p.c.interests)
             .where(*_conditions(query, self.connection))

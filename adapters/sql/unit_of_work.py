@@ -4,7 +4,7 @@ One class satisfies every area's unit of work (application/ports/units.py): each
 repository is a typed property, built on first use within the unit and imported then, so
 a process or command loads the SQL of the repositories it touches, not all forty (issue
 32.7). How the unit gets its connection and ends its transaction (the request's shared
-connection, single_read, reads that end with COMMIT) is adapters/sql/shared_connection.py."""
+connection, reads_only, reads that end with COMMIT) is adapters/sql/shared_connection.py."""
 
 from __future__ import annotations
 
@@ -66,11 +66,11 @@ def _now() -> datetime:
 
 
 class SqlUnitOfWork:
-    def __init__(self, engine: Engine, single_read: bool = False,
+    def __init__(self, engine: Engine, reads_only: bool = False,
                  written: Announce | None = None) -> None:
         """``written``: told the members whose account or sessions each commit wrote
         (adapters/sql/account_writes.py); the container always gives one."""
-        self._transaction = SqlTransaction(engine, single_read, written)
+        self._transaction = SqlTransaction(engine, reads_only, written)
         self._repositories: dict[str, Any] = {}
 
     def __enter__(self) -> SqlUnitOfWork:

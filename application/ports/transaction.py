@@ -23,8 +23,9 @@ Unit = TypeVar("Unit", bound=Transaction, covariant=True)
 class UnitFactory(Protocol[Unit]):
     """Opens a unit of work of one area (``UnitFactory[ChatUnit]``).
 
-    ``single_read``: the use case makes one read and no write, so it needs no transaction
-    (one statement is its own snapshot); the database is spared its BEGIN and COMMIT, two
-    of the three round trips of a session lookup."""
+    ``reads_only``: the use case writes nothing and each of its reads stands on its own
+    (one statement is its own snapshot; a search's place and page, say, need not share
+    one), so it needs no transaction: the database is spared its BEGIN and COMMIT, two
+    round trips (a session lookup: two of three; a search: two of four)."""
 
-    def __call__(self, *, single_read: bool = False) -> Unit: ...
+    def __call__(self, *, reads_only: bool = False) -> Unit: ...

@@ -53,8 +53,8 @@ class Demo:
                                  people=FakerPeople(), painter=PillowPortraits(),
                                  passwords=PASSWORDS, clock=Clock())
 
-    def unit_of_work(self, *, single_read: bool = False) -> SqlUnitOfWork:
-        return SqlUnitOfWork(self.engine, single_read=single_read)
+    def unit_of_work(self, *, reads_only: bool = False) -> SqlUnitOfWork:
+        return SqlUnitOfWork(self.engine, reads_only=reads_only)
 
     def seed(self) -> DemoSummary:
         return self.seeder.seed(members=MEMBERS, seed=SEED, reference=REFERENCE)

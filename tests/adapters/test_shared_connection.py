@@ -1,7 +1,7 @@
 """adapters/sql/shared_connection.py on SQLite and PostgreSQL: a request's units of work
 take turns on one connection yet keep their own transactions; a unit opened inside
 another gets a connection of its own; a read ends with COMMIT, an uncommitted write with
-ROLLBACK; single_read runs a PostgreSQL read in autocommit and gives a shared connection
+ROLLBACK; reads_only runs a PostgreSQL read in autocommit and gives a shared connection
 its isolation level back."""
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def _autocommit(connection: Connection) -> bool:
 
 def test_a_single_read_runs_in_autocommit_on_postgresql_only(
         engine: Engine, shared: SharedConnection) -> None:
-    single = SqlTransaction(engine, single_read=True)
+    single = SqlTransaction(engine, reads_only=True)
     connection = single.begin()
     assert _autocommit(connection) is (engine.dialect.name == "postgresql")
     assert connection.execute(select(func.count()).select_from(log)).scalar() == 0

@@ -9,9 +9,10 @@ from datetime import date
 
 import attrs
 import pytest
-from sqlalchemy import Engine, event
+from sqlalchemy import Connection, Engine, event
 
 from adapters.sql.shared_connection import SharedConnection
+from adapters.sql.unit_of_work import SqlUnitOfWork
 from tests.conftest import Seeded, UowFactory
 from tests.lookups import found
 
@@ -43,28 +44,41 @@ def test_a_unit_of_work_that_only_read_does_not_roll_back(uow: UowFactory, seede
         assert found(work.sites.by_domain("amora.test")).name == "Amora"
 
 
-def test_a_search_planned_for_its_values_is_still_a_read(uow: UowFactory, seeded: Seeded,
-                                                         engine: Engine) -> None:
-    """On PostgreSQL a search sets plan_cache_mode and turns parallel workers off for its
-    transaction (set_config(..., true), as SET LOCAL): settings, not a write, so it ends
-    without ROLLBACK; the next transaction is planned as usual again."""
+def _prepared(connection: Connection) -> int:
+    return int(connection.exec_driver_sql(
+        "SELECT count(*) FROM pg_prepared_statements").scalar_one())
+
+
+def test_a_search_is_planned_for_its_own_values_until_its_unit_ends(
+        seeded: Seeded, engine: Engine) -> None:
+    """A search runs unprepared however often it runs, so PostgreSQL plans it with its
+    values each time (a prepared statement soon runs on one generic plan); it needs no
+    transaction for that, so it is a read without BEGIN or COMMIT. The unit after it
+    prepares its statements again. No connection starts parallel workers."""
     from application.ports.discovery import SearchQuery
 
-    rollbacks = _rollbacks(engine)
+    if engine.dialect.name != "postgresql":
+        pytest.skip("psycopg prepares statements; SQLite plans each anyway")
     query = SearchQuery(site_ids=(1,), viewer_id=None, born_from=date(1900, 1, 1),
                         born_until=date(2100, 1, 1))
-    with uow() as work:
-        work.discovery.count(query, 10)
-        work.discovery.search(query, 10, 0)
-        work.discovery.count(query, 10)
-    assert rollbacks == []
-    with uow() as work:
-        postgresql = engine.dialect.name == "postgresql"
-        mode = (work.sites.connection.exec_driver_sql("SHOW plan_cache_mode").scalar()
-                if postgresql else "auto")
-        workers = (work.sites.connection.exec_driver_sql(
-            "SHOW max_parallel_workers_per_gather").scalar() if postgresql else "2")
-    assert mode == "auto" and workers != "0"
+    rollbacks = _rollbacks(engine)
+    with SqlUnitOfWork(engine, reads_only=True) as work:
+        connection = work.discovery.connection
+        driver = connection.connection.driver_connection
+        assert driver is not None and driver.autocommit
+        for _ in range(8):  # past psycopg's threshold (5 runs)
+            work.discovery.count(query, 10)
+            work.discovery.search(query, 10, 0)
+        assert _prepared(connection) == 0
+        assert driver.prepare_threshold is None
+        workers = connection.exec_driver_sql(
+            "SELECT current_setting('max_parallel_workers_per_gather')").scalar()
+    assert rollbacks == [] and workers == "0"
+    assert driver.prepare_threshold == 5 and not driver.autocommit
+    with SqlUnitOfWork(engine) as work:
+        for _ in range(6):
+            assert work.sites.by_domain("amora.test") is not None
+        assert _prepared(work.sites.connection) >= 1
 
 
 def test_use_cases_in_one_request_keep_their_own_transactions(

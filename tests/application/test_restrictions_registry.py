@@ -323,8 +323,8 @@ class World:
     commits: Commits = attrs.Factory(Commits)
     cases: dict[str, Any] = attrs.Factory(dict)
 
-    def uow(self, *, single_read: bool = False) -> Any:  # SqlUnitOfWork, as the app's
-        work = CountedCommit(self.engine, single_read=single_read)
+    def uow(self, *, reads_only: bool = False) -> Any:  # SqlUnitOfWork, as the app's
+        work = CountedCommit(self.engine, reads_only=reads_only)
         work.commits = self.commits
         return work
 

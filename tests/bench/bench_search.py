@@ -17,8 +17,8 @@ ratio.
 Run with `make bench` (``--postgresql-only``: skip SQLite); it asserts nothing.
 
 Issue 36.2 adds, per search: the SQL round trips of page 1 (statements sent, and each
-transaction's BEGIN and COMMIT, counted by SQLAlchemy's engine events), page 500 by cursor
-next to pages 1 and 50, and at the end the searches per second of one process going
+transaction's BEGIN and COMMIT as psycopg sends them, tests/bench/round_trips.py), page
+500 by cursor next to pages 1 and 50, and at the end the searches per second of one process going
 through every page 1 in turn.
 ``--members N`` seeds N members instead of 100,000 (1,000,000 works; seeding takes minutes).
 
@@ -43,7 +43,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import attrs  # noqa: E402
-from sqlalchemy import event, insert, select  # noqa: E402
+from sqlalchemy import insert, select  # noqa: E402
 
 from adapters.container import Container, build_container  # noqa: E402
 from adapters.sql import migrate, tables  # noqa: E402
@@ -51,6 +51,7 @@ from application.shared.search_results import SearchPage  # noqa: E402
 from domain.discovery import NUMBERED_PAGES, SearchFilters, listing_of  # noqa: E402
 from domain.members import Member, Profile  # noqa: E402
 from tests.bench.databases import postgres_database  # noqa: E402
+from tests.bench.round_trips import RoundTrips  # noqa: E402
 from tests.conftest import make_config, seed_default_site  # noqa: E402
 
 Search = Callable[[SearchFilters], SearchPage]  # one member's search, filters in
@@ -169,26 +170,20 @@ def seed(container: Container) -> None:
                 connection.execute(insert(tables.last_seen), seen)
 
 
-class RoundTrips:
-    """Round trips to the database: the statements the engine sends, and each transaction's
-    BEGIN (psycopg sends it before the first statement) and its COMMIT or ROLLBACK."""
+class SearchTrips:
+    """A search's round trips to the database (tests/bench/round_trips.py)."""
 
     def __init__(self, container: Container) -> None:
-        self.sent = 0
-        for name in ("before_cursor_execute", "begin", "commit", "rollback"):
-            event.listen(container.engine(), name, self._sent)
-
-    def _sent(self, *_: Any) -> None:
-        self.sent += 1
+        self.trips = RoundTrips(container.engine())
 
     def of(self, search: Search, filters: SearchFilters) -> int:
         """The fewest of three runs: a run may also re-read the sites the process keeps
         in memory (once a second at most), which is not the search's own."""
         sent = []
         for _ in range(3):
-            before = self.sent
+            before = self.trips.sent
             search(filters)
-            sent.append(self.sent - before)
+            sent.append(self.trips.sent - before)
         return min(sent)
 
 
@@ -248,7 +243,7 @@ def run(kind: str, url: str, root: Path) -> None:
     everyone = _viewers(container, VIEWERS)
     viewers = itertools.cycle(everyone)
     discovery = container.discovery()
-    trips = RoundTrips(container)
+    trips = SearchTrips(container)
 
     def search(filters: SearchFilters) -> SearchPage:
         return discovery.search("amora.test", next(viewers), filters)

@@ -13,7 +13,9 @@ a search's CPU goes:
 - PostgreSQL: the CPU of this database's server processes per search (/proc, Linux), read
   before and after each search path;
 - round trips per search (issue 36.2: at most 3): the statements sent, and each
-  transaction's BEGIN (psycopg sends it before the first statement) and COMMIT.
+  transaction's BEGIN (psycopg sends it before the first statement) and COMMIT or
+  ROLLBACK, counted as psycopg sends them: none in autocommit, none for a transaction
+  that sent nothing.
 
 500 searches/s on two cores leaves 4 ms of CPU per search for app and database together.
 ``--profile`` prints cProfile's costliest functions of the app's part.
@@ -41,12 +43,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from sqlalchemy import event  # noqa: E402
-
+from tests.bench.round_trips import RoundTrips  # noqa: E402
 from tests.bench.wsgi_calls import status_of  # noqa: E402
 
 SLICES = 10
-_ENDS = ("begin", "commit", "rollback")  # engine events: a round trip each
 BUDGET_MS = 4.0  # 500 searches/s on two cores
 
 
@@ -97,16 +97,8 @@ class Figures:
         self.statements = self.transactions = self.searches = 0
         self.database_cpu = 0.0
 
-    def _count(self, *_: object) -> None:
-        self.statements += 1
-
-    def _transaction(self, *_: object) -> None:
-        self.transactions += 1  # its BEGIN, or its COMMIT or ROLLBACK
-
     def run(self, sends: list[Callable[[], int]]) -> None:
-        event.listen(self.engine, "before_cursor_execute", self._count)
-        for name in _ENDS:
-            event.listen(self.engine, name, self._transaction)
+        trips = RoundTrips(self.engine)
         database_before = _database_cpu(self.database)
         per_slice = max(1, len(sends) // SLICES)
         for start in range(0, len(sends), per_slice):
@@ -123,9 +115,8 @@ class Figures:
             self.slices.append(cpu / len(part))
             self.searches += len(part)
         self.database_cpu = _database_cpu(self.database) - database_before
-        event.remove(self.engine, "before_cursor_execute", self._count)
-        for name in _ENDS:
-            event.remove(self.engine, name, self._transaction)
+        trips.stop()
+        self.statements, self.transactions = trips.statements, trips.transactions
 
     def line(self, name: str) -> str:
         app = statistics.median(self.slices) * 1e3

@@ -1,0 +1,58 @@
+"""Round trips to the database, counted as the driver makes them (issue 36.2: a search in
+at most 3).
+
+On PostgreSQL, psycopg sends each statement, a transaction's BEGIN before its first
+statement (none in autocommit) and its COMMIT or ROLLBACK (none when no transaction is
+open): each a round trip of its own. SQLAlchemy's "begin" event comes whether or not
+psycopg will send a BEGIN, so the driver's state decides here. SQLite has no server:
+there the statements and SQLAlchemy's transaction events are counted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Engine, event
+
+_ENDS = ("commit", "rollback")
+
+
+def _idle(driver: Any) -> bool:
+    from psycopg.pq import TransactionStatus
+
+    return bool(driver.info.transaction_status == TransactionStatus.IDLE)
+
+
+class RoundTrips:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.postgres = engine.dialect.name == "postgresql"
+        self.statements = self.transactions = 0
+        event.listen(engine, "before_cursor_execute", self._statement)
+        for name in _ENDS:
+            event.listen(engine, name, self._end)
+        if not self.postgres:
+            event.listen(engine, "begin", self._begin)
+
+    @property
+    def sent(self) -> int:
+        return self.statements + self.transactions
+
+    def stop(self) -> None:
+        event.remove(self.engine, "before_cursor_execute", self._statement)
+        for name in _ENDS:
+            event.remove(self.engine, name, self._end)
+        if not self.postgres:
+            event.remove(self.engine, "begin", self._begin)
+
+    def _statement(self, _connection: Any, cursor: Any, *_: object) -> None:
+        self.statements += 1
+        driver = cursor.connection
+        if self.postgres and not driver.autocommit and _idle(driver):
+            self.transactions += 1  # the BEGIN psycopg sends first
+
+    def _begin(self, _connection: Any) -> None:
+        self.transactions += 1
+
+    def _end(self, connection: Any) -> None:
+        if not self.postgres or not _idle(connection.connection.driver_connection):
+            self.transactions += 1
