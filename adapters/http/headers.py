@@ -7,13 +7,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from adapters.http.first_paint import ACTIVATION_SCRIPT_HASH, ENTRY_SCRIPT_HASH
+from adapters.http.first_paint import (
+    ACTIVATION_SCRIPT_HASH,
+    CODE_SCRIPT_HASH,
+    ENTRY_SCRIPT_HASH,
+)
 
-# Scripts: the site's files, and the first screens' two inline scripts by their hashes
-# (first_paint.py: the landing's entry warning, /members' activation notice).
+# Scripts: the site's files, and the first screens' inline scripts by their hashes
+# (first_paint.py: the landing's entry warning, /members' activation notice and code loader).
 CSP = (
     "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
-    f"script-src 'self' {ENTRY_SCRIPT_HASH} {ACTIVATION_SCRIPT_HASH}; "
+    f"script-src 'self' {ENTRY_SCRIPT_HASH} {ACTIVATION_SCRIPT_HASH} {CODE_SCRIPT_HASH}; "
     "connect-src 'self' ws: wss:; font-src 'self' data:; "
     "frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
 )

@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 from adapters.http.composition import container
 from adapters.http.first_frame import Viewer
 from adapters.http.first_paint import (
+    code_after_photos,
     entry_warning,
     first_screen_cards,
     member_cards,
@@ -293,6 +294,11 @@ def _index(dist: Path, path: str) -> Response:
     # a few KB that waited behind some 30 chunks and sheets on HTTP/1.1's six connections
     # (issue 36.5: Lighthouse's LCP of /members was mostly that photo's load time).
     photos = _photo_preloads(answers, settings.cdn_prefix)
+    # Beside drawn cards the code comes after their photos (first_paint.py CODE_SCRIPT).
+    code = ""
+    if cards:
+        html, code = code_after_photos(html, [f"/{chunk}" for chunk in scripts],
+                                       [f"/{sheet}" for sheet in styles])
     # Ahead of the entry script and its libraries too (some 125 KB compressed, named in the
     # head of the build's index.html): those six connections then start with the photos.
     entry = html.find('<script type="module"')
@@ -304,17 +310,18 @@ def _index(dist: Path, path: str) -> Response:
     # when it imports the screen (Vite's preload helper finds them in the cache). Beside
     # drawn cards they wait their turn: as style they would go first (the highest priority)
     # and hold the first photos back on HTTP/1.1's six connections.
-    after = ' fetchpriority="low"' if cards else ""
-    links += "".join(f'<link rel="preload" as="style"{after} crossorigin href="/{sheet}">'
-                     for sheet in styles)
-    links += "".join(f'<link rel="modulepreload" crossorigin href="/{chunk}">'
-                     for chunk in scripts)
+    if not code:
+        after = ' fetchpriority="low"' if cards else ""
+        links += "".join(f'<link rel="preload" as="style"{after} crossorigin href="/{sheet}">'
+                         for sheet in styles)
+        links += "".join(f'<link rel="modulepreload" crossorigin href="/{chunk}">'
+                         for chunk in scripts)
     data = _script_json({"language": chosen, "settings": render(settings), **answers},
                         current_app.json.dumps)
     head = f'{links}<script id="boot-data" type="application/json">{data}</script></head>'
     html = html.replace("</head>", head, 1)
     if warning or cards:
-        html = html.replace("</body>", f"{warning}{cards}</body>", 1)
+        html = html.replace("</body>", f"{warning}{cards}{code}</body>", 1)
     if cards:
         html = without_splash(html)
     body = html.encode()

@@ -295,6 +295,52 @@ def test_a_members_first_search_draws_its_first_cards_before_the_app(
     assert not _cards(client.get("/members").get_data(as_text=True))
 
 
+def test_beside_the_first_cards_the_code_loads_after_their_photos(
+        client: ApiClient, web_dist: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lighthouse counts every file that came before the largest paint (the first photo)
+    in its simulated paint: with the cards drawn, the entry script, its libraries, the
+    screen's chunks and sheets are named in a JSON the page's loader reads once the first
+    photos are painted (issue 36.5), not in the head where they would load with the photos."""
+    from adapters.http import web_app
+
+    (web_dist / ".vite").mkdir(exist_ok=True)
+    (web_dist / ".vite" / "first-paint.json").write_text(json.dumps({**FIRST_PAINT,
+                                                                     "members": MEMBERS}))
+    (web_dist / ".vite" / "manifest.json").write_text(json.dumps(MANIFEST))
+    (web_dist / "index.html").write_text(
+        '<!doctype html><html><head><title>Amora</title><script type="module" crossorigin '
+        'src="/assets/index-1.js"></script>\n<link rel="modulepreload" crossorigin '
+        f'href="/assets/vendor-1.js"></head><body><div id="root">{SPLASH}</div></body></html>')
+    photo = {"main_image": {"thumb_filename": "photos/7/1_thumb.jpg"}}
+    monkeypatch.setattr(web_app, "_first_answers",
+                        lambda path: {"search": {"answer": {"results": [photo]}}})
+    answer = client.get("/members")
+    html = answer.get_data(as_text=True)
+    head = html[:html.index("</head>")]
+    assert "<script type=\"module\"" not in head and "modulepreload" not in head
+    assert '<link rel="preload" as="style"' not in head
+    # The photos alone load with the page.
+    assert '<link rel="preload" as="image" fetchpriority="high" ' \
+           'href="/media/photos/7/1_thumb.jpg">' in head
+    code = re.search(r'<script id="boot-code" type="application/json">(.*?)</script>'
+                     r"<script>(.*?)</script></body>", html, re.DOTALL)
+    assert code, html
+    assert html.index("boot-first-screen") < code.start()  # after the cards' <img>s
+    assert json.loads(code.group(1)) == {
+        "entry": "/assets/index-1.js",
+        "scripts": ["/assets/vendor-1.js", "/assets/MembersPage-1.js",
+                    "/assets/discoveryLoader-1.js", "/assets/shared-1.js",
+                    "/assets/discoverySlots-1.js", "/assets/common-en.js",
+                    "/assets/discovery-en.js", "/assets/likes-en.js", "/assets/en-GB.js"],
+        "styles": ["/assets/global-1.css"]}
+    digest = base64.b64encode(hashlib.sha256(code.group(2).encode()).digest()).decode()
+    policy = answer.headers["Content-Security-Policy"]
+    assert f"'sha256-{digest}'" in policy.split("script-src", 1)[1].split(";", 1)[0]
+    # Without drawn cards (another screen, no search) the head names the code as before.
+    other = _page(client, web_dist, "/likes")
+    assert '<script type="module" src="/assets/index-1.js">' in other and "boot-code" not in other
+
+
 def test_no_first_cards_from_a_build_without_them(client: ApiClient, web_dist: Path) -> None:
     from adapters.http.first_paint import member_cards
 
