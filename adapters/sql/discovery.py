@@ -108,20 +108,35 @@ def _km(connection: Connection, centre: Position, values: _Values = _ONE_SEARCH,
                 else_=2 * EARTH_RADIUS_KM * func.asin(func.sqrt(func.least(half, 1.0))))
 
 
-def _farther_than(connection: Connection, near: Near, cursor_id: int, values: _Values) -> Any:
+def _cursor_km(connection: Connection, near: Near, cursor_id: int, values: _Values) -> Any:
+    """The distance of a nearest-first cursor's member, by the members' own expression."""
+    there = p.alias("cursor_place")
+    return (select(_km(connection, near.centre, values, there))
+            .where(there.c.member_id == values("farther_than", cursor_id, m.c.id))
+            .scalar_subquery())
+
+
+def _farther_than(connection: Connection, near: Near, cursor_id: int,
+                  values: _Values) -> list[Any]:
     """After the cursor's member in nearest-first order: the members with a position
     farther from the centre, or as far and older (ids below), then those without one,
     newest first; after a cursor without a position, only those, below it. The
     cursor's distance is computed in the statement by the same expression as the
-    members', so "as far" compares equal values."""
+    members', so "as far" compares equal values. Within a radius, one condition more
+    names no member: a radius the cursor lies beyond holds nobody after it, and
+    PostgreSQL, checking that once, reads none of it (nearest first's smaller rings,
+    counted for a page far down the list: search_results.nearest)."""
     cursor = values("farther_than", cursor_id, m.c.id)
-    there = p.alias("cursor_place")
-    cursor_km = (select(_km(connection, near.centre, values, there))
-                 .where(there.c.member_id == cursor).scalar_subquery())
+    cursor_km = _cursor_km(connection, near, cursor_id, values)
     km = _km(connection, near.centre, values)
     unplaced = p.c.lat.is_(None) | p.c.lon.is_(None)
-    return case((cursor_km.is_(None), and_(unplaced, p.c.member_id < cursor)),
-                else_=or_(unplaced, km > cursor_km, and_(km == cursor_km, p.c.member_id < cursor)))
+    after = case((cursor_km.is_(None), and_(unplaced, p.c.member_id < cursor)),
+                 else_=or_(unplaced, km > cursor_km,
+                           and_(km == cursor_km, p.c.member_id < cursor)))
+    if near.radius_km is None:
+        return [after]
+    return [_cursor_km(connection, near, cursor_id, values)
+            <= values("radius_km", near.radius_km), after]
 
 
 def _near(connection: Connection, near: Near, values: _Values = _ONE_SEARCH) -> list[Any]:
@@ -232,7 +247,7 @@ def _conditions(query: SearchQuery, connection: Connection | None = None,
     if query.near is not None and connection is not None:
         conditions += _near(connection, query.near, values)
         if query.farther_than is not None:
-            conditions.append(_farther_than(connection, query.near, query.farther_than, values))
+            conditions += _farther_than(connection, query.near, query.farther_than, values)
     if query.online_since is not None:
         conditions += [m.c.show_online.is_(True), p.c.member_id.in_(
             select(ls.c.member_id).where(

@@ -108,6 +108,11 @@ class LikeState:
     match: bool
 
 
+# The radii on offer, then wider ones for "anywhere": a page far down the list (the
+# 12,000th member) is still sorted within a ring, not among every member of the site.
+RINGS_KM = (*RADII_KM, 500, 1000, 2500)
+
+
 def nearest(uow: SocialUnit, query: SearchQuery, limit: int, offset: int,
             at_most: int) -> tuple[list[FoundCard], int]:
     """Nearest first: the smallest radius on offer that holds the page (counted, up to
@@ -117,7 +122,7 @@ def nearest(uow: SocialUnit, query: SearchQuery, limit: int, offset: int,
     the cursor out (``farther_than``: the rings count only the members after it)."""
     near = query.near
     assert near is not None
-    rings = [attrs.evolve(query, near=Near(near.centre, radius)) for radius in RADII_KM
+    rings = [attrs.evolve(query, near=Near(near.centre, radius)) for radius in RINGS_KM
              if near.radius_km is None or radius < near.radius_km]
     whole = attrs.evolve(query, farther_than=None)
     counted, *in_rings = uow.discovery.counts([whole, *rings],

@@ -118,3 +118,31 @@ def test_nearest_first_pages_on_by_cursor_in_the_same_order(uow: UowFactory,
                 walked += [card.id for card in page]
             assert walked == whole
             assert len(whole) > 60
+
+
+def test_nearest_first_by_rings_pages_on_past_the_rings_the_cursor_left(
+        uow: UowFactory, seeded: Seeded) -> None:
+    """The use case's nearest first sorts the smallest ring that holds the page; a
+    ring the cursor lies beyond holds nobody after it (counted 0 without reading it), so
+    pages far out come from the wider rings, in the whole list's order."""
+    from application.shared.search_results import nearest
+
+    with uow() as work:
+        added = _add(work, [*_places(), None])
+        viewer = min(added)
+        work.commit()
+    query = SearchQuery(site_ids=(1,), viewer_id=viewer, born_from=date(1900, 1, 1),
+                        born_until=date(2100, 1, 1), gender="female", near=Near(CENTRE))
+    with uow() as work:
+        whole = [card.id for card in work.discovery.nearest(query, 10_000, 0)]
+        walked: list[int] = []
+        while True:
+            page, counted = nearest(work, attrs.evolve(
+                query, farther_than=walked[-1] if walked else None), 9, 0, 10_000)
+            assert counted == len(whole)
+            if not page:
+                break
+            walked += [card.id for card in page]
+        ring = attrs.evolve(query, near=Near(CENTRE, 25), farther_than=whole[-3])
+        assert work.discovery.counts([ring], [10]) == [0]
+    assert walked == whole
