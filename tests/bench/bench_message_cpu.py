@@ -12,9 +12,13 @@ the SQL statements and the events on the bus per message too, and the machine's 
 box is shared: read the figures with it). Then as many openers, each the first message of a new
 conversation (others' pairs, so no one's daily cap or mass-opener check is reached).
 ``--profile`` prints cProfile's costliest functions (by CPU time) of the messages.
+``--gevent`` patches the standard library first, as `amora serve` does (psycopg and Redis
+then wait on gevent's hub, as in a server's worker); ``--limits`` turns the rate limits
+on, in Redis as a scaled-out server keeps them, each message from a client address of
+its own (the bench's messages would reach the per-address limit at once).
 
     .venv/bin/python tests/bench/bench_message_cpu.py [--messages 2000] [--openers N]
-                                                      [--profile]
+                                                      [--profile] [--gevent] [--limits]
 
 Redis: BENCH_REDIS_URL (default db 12), as bench_chat.
 """
@@ -24,6 +28,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import itertools
 import json
 import os
 import pstats
@@ -38,6 +43,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+if "--gevent" in sys.argv[1:]:  # before anything imports socket, ssl or threading
+    from adapters.green import patch_all
+
+    patch_all()
 
 from sqlalchemy import event  # noqa: E402
 
@@ -55,8 +64,13 @@ def _load() -> str:
     return "load " + " ".join(f"{figure:.2f}" for figure in os.getloadavg())
 
 
-def _request(app: Any, token: str, device: str, to: int, text: str) -> Callable[[], int]:
-    """One POST of a message, as the WSGI server hands it to the app: its status."""
+_addresses = (f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}" for n in itertools.count(1))
+
+
+def _request(app: Any, token: str, device: str, to: int, text: str,
+             addresses: bool = False) -> Callable[[], int]:
+    """One POST of a message, as the WSGI server hands it to the app: its status; with
+    ``addresses``, each from a client address of its own."""
     from werkzeug.test import EnvironBuilder
 
     body = json.dumps({"text": text}).encode()
@@ -67,7 +81,10 @@ def _request(app: Any, token: str, device: str, to: int, text: str) -> Callable[
                             ("Accept", "application/json")]).get_environ()
 
     def send() -> int:
-        return status_of(app, dict(environ, **{"wsgi.input": io.BytesIO(body)}))
+        sent = dict(environ, **{"wsgi.input": io.BytesIO(body)})
+        if addresses:
+            sent["REMOTE_ADDR"] = next(_addresses)
+        return status_of(app, sent)
 
     return send
 
@@ -155,6 +172,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--messages", type=int, default=2000)
     parser.add_argument("--openers", type=int, help="how many (default: --messages)")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--gevent", action="store_true")
+    parser.add_argument("--limits", action="store_true")
     options = parser.parse_args(argv)
     count = options.messages
     first = count if options.openers is None else options.openers
@@ -171,15 +190,17 @@ def main(argv: list[str] | None = None) -> None:
         # Ann and Bob, then the openers' senders and recipients.
         members = prepare(url, folder / "var", 2 + 2 * first)
         container = build_container(make_config(
-            folder / "var", DATABASE_URL=url, REDIS_URL=REDIS, WEB_DIST=str(folder / "dist")))
+            folder / "var", DATABASE_URL=url, REDIS_URL=REDIS, WEB_DIST=str(folder / "dist"),
+            RATE_LIMITS="on" if options.limits else "off"))
         try:
             app = create_app(container)
             heard = Heard(REDIS, f"{CHANNEL}:{REDIS.rsplit('/', 1)[1]}")
             (ann, ann_token), (bob, bob_token) = members[:2]
             pair = [_request(app, ann_token, "a" * 32, bob,
-                             "How was your weekend? Mine was lovely, thanks."),
+                             "How was your weekend? Mine was lovely, thanks.", options.limits),
                     _request(app, bob_token, "b" * 32, ann,
-                             "Good, we went to the sea. Shall we meet on Friday?")]
+                             "Good, we went to the sea. Shall we meet on Friday?",
+                             options.limits)]
             for n in range(WARM_UP):  # the conversation, caches, the pool's connections
                 assert pair[n % 2]() == 201
             load_before = _load()
@@ -187,12 +208,15 @@ def main(argv: list[str] | None = None) -> None:
             messages.run([pair[n % 2] for n in range(count)])
             senders, recipients = members[2:2 + first], members[2 + first:]
             openers = Timing(container.engine(), None, heard)
-            openers.run([_request(app, token, f"{n:032d}", recipient, "Hi! How are you?")
+            openers.run([_request(app, token, f"{n:032d}", recipient, "Hi! How are you?",
+                                  options.limits)
                          for n, ((_, token), (recipient, _)) in
                          enumerate(zip(senders, recipients, strict=True))])
         finally:
             container.engine().dispose()
     profiled = ", under cProfile" if profile else ""
+    profiled += ", gevent" if options.gevent else ""
+    profiled += ", rate limits on" if options.limits else ""
     print(f"PostgreSQL, in-process (the WSGI app called straight{profiled}), median of "
           f"{SLICES} slices; {load_before} -> {_load()}:")
     print(messages.line(f"{count} messages"))
