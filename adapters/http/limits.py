@@ -17,6 +17,7 @@ from limits import RateLimitItem, WindowStats
 from limits.storage import RedisStorage
 from limits.strategies import FixedWindowRateLimiter
 
+from adapters.green import redis_checks_without_the_hub
 from adapters.http.errors import error_response, outage_cause
 from adapters.outages import OUTAGES
 
@@ -85,6 +86,9 @@ def init_limits(app: Flask, redis_url: str | None, enabled: bool) -> None:
     app.config.setdefault("RATELIMIT_STORAGE_URI", redis_url or "memory://")
     app.config.setdefault("RATELIMIT_ENABLED", enabled)
     limiter.init_app(app)
+    # Its Redis client takes a pooled connection for each command, checked for unread data
+    # first: under gevent without a turn of the hub (adapters/green.py).
+    redis_checks_without_the_hub()
     storage = limiter._storage
     if limiter._strategy == "fixed-window" and isinstance(storage, RedisStorage):
         limiter._limiter = WindowInOneTrip(storage)

@@ -45,3 +45,65 @@ def test_the_lookup_is_restored_after_an_error() -> None:
     with pytest.raises(RuntimeError), entry_points_read_once():
         raise RuntimeError
     assert metadata.entry_points is original
+
+
+_UNDER_GEVENT = """
+import sys, time
+from adapters.green import patch_all
+patch_all()
+import gevent, redis, select
+from adapters.green import redis_checks_without_the_hub
+polls = []
+hub_poll = select.poll
+class Counted:
+    def __init__(self):
+        polls.append(1)
+        self._poll = hub_poll()
+    def register(self, *args):
+        self._poll.register(*args)
+    def poll(self, *args):
+        return self._poll.poll(*args)
+select.poll = Counted
+if sys.argv[2] == "installed":
+    redis_checks_without_the_hub()
+client = redis.Redis.from_url(sys.argv[1], protocol=2)  # as the event bus's
+for _ in range(5):
+    client.ping()
+checks = len(polls)
+# A reply left unread on a pooled connection is still found: it must not answer the next.
+pool = client.connection_pool
+left = pool.get_connection()
+left.send_command("ECHO", "stale")
+time.sleep(0.1)
+pool.release(left)
+fresh = client.echo("fresh")
+# A poll that may wait lets the other greenlets run meanwhile.
+ran = []
+gevent.spawn_later(0.05, lambda: ran.append(time.monotonic()))
+subscription = client.pubsub(ignore_subscribe_messages=True)
+subscription.subscribe("amora:test-green-nothing")
+subscription.get_message(timeout=0.3)  # the subscribe confirmation, skipped
+started = time.monotonic()
+subscription.get_message(timeout=0.3)
+ended = time.monotonic()
+print(checks, fresh.decode(), bool(ran) and ran[0] < ended)
+"""
+
+
+@pytest.mark.parametrize("installed", [True, False])
+def test_redis_checks_that_do_not_wait_skip_gevents_hub(installed: bool) -> None:
+    """Under gevent, redis-py's pool checks each connection it hands out for unread data
+    with gevent's poll (its watchers, a turn of the hub): the kernel's answers at once. A
+    reply left unread is still found, and a poll that waits still lets greenlets run."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.conftest import REDIS_URL
+
+    shown = subprocess.run(
+        [sys.executable, "-c", _UNDER_GEVENT, REDIS_URL, "installed" if installed else "not"],
+        cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, check=True)
+    checks, fresh, others_ran = shown.stdout.split()
+    assert (fresh, others_ran) == ("fresh", "True")
+    assert (int(checks) == 0) is installed, checks
