@@ -161,9 +161,11 @@ class Chat(ChatConversations, ChatPhotoUnlocks):
                     if self.shield else False)
             conversation_id = (conversation.id if conversation
                                else uow.chats.start(viewer.id, recipient.id, now))
+            # A waiting message is delivered (and notified) on release; the notice of one
+            # that is not is written with it (notify_later's, in the same statement).
             message = uow.chats.add_message(conversation_id, viewer.id, text, now,
                                             terms.cost, terms.free, key=key, flags=flags,
-                                            held=held)
+                                            held=held, notify=None if held else recipient.id)
             if conversation is None:
                 record_opener(uow, viewer, recipient, text, now)
             balance = (book(uow, viewer.id, EntryKind.MESSAGE, terms.cost,
@@ -175,8 +177,6 @@ class Chat(ChatConversations, ChatPhotoUnlocks):
             # The next message's terms follow from this one; no need to ask the database.
             following = after_sending(situation, balance, free=terms.free)
             arrived = NewMessage(message, unread=unread)
-            if not held:  # a waiting message is delivered (and notified) on release
-                notify_later(uow, member_channel(recipient.id), arrived)
             uow.commit()
         # One publish for all: every process hears a message once (issue 36.3).
         self.events.publish_all([

@@ -3,30 +3,40 @@ card, the unread count and the last message of every visible conversation."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Any
 
 import attrs
 from sqlalchemy import (
+    JSON,
     Connection,
     Integer,
+    Text,
     and_,
     bindparam,
+    cast,
     func,
     insert,
     literal,
+    literal_column,
     or_,
     select,
     update,
 )
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
+from adapters.jobs.codec import job_json
 from adapters.sql import tables as t
 from adapters.sql.chat_sends import send_facts
 from adapters.sql.discovery import _blocked_either_way, _card
+from adapters.sql.outbox import SqlOutbox
+from adapters.sql.outbox import now as outbox_now
 from adapters.sql.upsert import insert_unless_exists, upsert
 from application.ports.chat import ChatSummary, Conversation, Message, SendFacts
+from application.shared.outbox import message_notice
 from domain.removals import is_removed
 from domain.shield import flags_of, flags_text
 
@@ -80,15 +90,27 @@ _UNREAD_PLUS = (update(cm).where(
     .values(unread=cm.c.unread + _bound("count", cm.c.unread)))
 
 
-def _added(counted: bool) -> Any:
+def _added(counted: bool, noticed: bool = False) -> Any:
     new = _STORED.cte("new")
     query = select(new.c.id).add_cte(_TOUCHED.returning(cv.c.id).cte("touched"))
     if counted:
         query = query.add_cte(_UNREAD_PLUS.returning(cm.c.member_id).cte("counted"))
+    if noticed:
+        # The recipient's notice in the outbox (SqlOutbox.add's row), its fields as the
+        # codec writes them with the new message's id set in.
+        fields = func.jsonb_set(cast(bindparam("notice", type_=Text), JSONB),
+                                literal_column("'{message}'::text[]"), func.to_jsonb(new.c.id))
+        query = query.add_cte(insert(t.outbox).from_select(
+            ["name", "args", "created_at", "run_after", "attempts"],
+            select(_bound("notice_name", t.outbox.c.name), cast(fields, JSON),
+                   _bound("noticed_at", t.outbox.c.created_at),
+                   _bound("noticed_at", t.outbox.c.run_after), literal(0, Integer))
+            .select_from(new)).returning(t.outbox.c.id).cte("noticed"))
     return query
 
 
 _ADD_COUNTED, _ADD_HELD = _added(counted=True), _added(counted=False)
+_ADD_NOTICED = _added(counted=True, noticed=True)
 
 
 def _seats(maker: Any) -> Any:
@@ -151,21 +173,32 @@ class SqlChats:
     def add_message(self, conversation_id: int, sender: int, text: str, at: datetime,
                     cost: int, free: bool, gift: str | None = None,
                     key: str | None = None, flags: tuple[str, ...] = (),
-                    held: bool = False) -> Message:
-        values = {"conversation": conversation_id, "sender": sender, "text": text, "at": at,
-                  "cost": cost, "free": free, "gift": gift, "key": key,
-                  "flags": flags_text(flags), "held": held, "count": 1}
+                    held: bool = False, notify: int | None = None) -> Message:
+        values: dict[str, Any] = {
+            "conversation": conversation_id, "sender": sender, "text": text, "at": at,
+            "cost": cost, "free": free, "gift": gift, "key": key, "flags": flags_text(flags),
+            "held": held, "count": 1}
+        message = Message(id=0, conversation_id=conversation_id, sender_id=sender, text=text,
+                          created_at=at, gift=gift, flags=flags, held=held)
         if self.connection.dialect.name == "postgresql":
-            # One round trip (issue 36.3): PostgreSQL runs every data-modifying WITH.
-            message_id = int(self.connection.execute(
-                _ADD_HELD if held else _ADD_COUNTED, values).scalar_one())
+            # One round trip (issue 36.3): PostgreSQL runs every data-modifying WITH, the
+            # notice's too.
+            if notify is not None:
+                name, fields = job_json(message_notice(notify, message))
+                values.update(notice_name=name, notice=json.dumps(fields),
+                              noticed_at=outbox_now())
+            query = _ADD_HELD if held else _ADD_NOTICED if notify is not None else _ADD_COUNTED
+            message = attrs.evolve(message, id=int(self.connection.execute(query, values)
+                                                   .scalar_one()))
         else:
-            message_id = int(self.connection.execute(_STORED, values).scalar_one())
+            message = attrs.evolve(message, id=int(self.connection.execute(_STORED, values)
+                                                   .scalar_one()))
             self.connection.execute(_TOUCHED, values)
             if not held:
                 self.connection.execute(_UNREAD_PLUS, values)
-        return Message(id=message_id, conversation_id=conversation_id, sender_id=sender,
-                       text=text, created_at=at, gift=gift, flags=flags, held=held)
+            if notify is not None:
+                SqlOutbox(self.connection, outbox_now).add(message_notice(notify, message))
+        return message
 
     def _count_unread(self, conversation_id: int, sender: int, count: int) -> None:
         self.connection.execute(_UNREAD_PLUS, {"conversation": conversation_id,

@@ -7,7 +7,7 @@ later time when they failed."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import attrs
@@ -39,6 +39,11 @@ _ADD = insert(ob).values(name=bindparam("name", type_=ob.c.name.type),
                          created_at=bindparam("at", type_=ob.c.created_at.type),
                          run_after=bindparam("at", type_=ob.c.run_after.type),
                          attempts=0).inline()
+
+
+def now() -> datetime:
+    """When a job is written: created, and due at once."""
+    return datetime.now(UTC)
 
 
 @attrs.define

@@ -87,9 +87,12 @@ class ChatRepository(Protocol):
     def add_message(self, conversation_id: int, sender: int, text: str, at: datetime,
                     cost: int, free: bool, gift: str | None = None,
                     key: str | None = None, flags: tuple[str, ...] = (),
-                    held: bool = False) -> Message:
+                    held: bool = False, notify: int | None = None) -> Message:
         """A held message (its sender is held by the shield) waits: the recipient neither
-        sees it nor counts it unread until `release_held`."""
+        sees it nor counts it unread until `release_held`. ``notify``: the member to be
+        notified of it (mail, push) later: its MessageNotice goes into the unit's outbox
+        with it, as application.shared.outbox.notify_later writes it (issue 36.3: on
+        PostgreSQL in the message's own statement, not one of its own)."""
         ...
     def flags_sent_since(self, sender: int, since: datetime) -> list[tuple[str, ...]]:
         """The flags of each flagged message (sent despite the nudge) the member sent

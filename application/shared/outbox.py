@@ -4,6 +4,7 @@ commit (application.notifications delivers it)."""
 
 from __future__ import annotations
 
+from application.ports.chat import Message
 from application.ports.events import Event, NewLike, NewMatch, NewMessage, PaymentSettled
 from application.ports.jobs import (
     LikeNotice,
@@ -23,8 +24,7 @@ def notification_for(channel: str, event: Event) -> Notification | None:
     member_id = int(channel.split(":", 1)[1])
     match event:
         case NewMessage(message=message) if message.sender_id != member_id:
-            return MessageNotice(member_id, message.sender_id, message.conversation_id,
-                                 message.id, message.gift)
+            return message_notice(member_id, message)
         case NewLike(member=liker):
             return LikeNotice(member_id, liker)
         case NewMatch(profile=profile):
@@ -32,6 +32,12 @@ def notification_for(channel: str, event: Event) -> Notification | None:
         case PaymentSettled(order=order, status=OrderStatus.PAID):
             return ReceiptNotice(member_id, order)
     return None
+
+
+def message_notice(member_id: int, message: Message) -> MessageNotice:
+    """The notification of a message (or gift) for ``member_id``, who received it."""
+    return MessageNotice(member_id, message.sender_id, message.conversation_id, message.id,
+                         message.gift)
 
 
 def notify_later(uow: CoreUnit, channel: str, event: Event) -> None:

@@ -9,6 +9,7 @@ from datetime import datetime
 import attrs
 
 from application.ports.chat import ChatSummary, Conversation, Message, SendFacts
+from application.shared.outbox import message_notice
 from domain.decisions import DecisionStatus, Restriction
 from domain.members import AccountStatus
 from domain.removals import is_removed
@@ -104,7 +105,7 @@ class MemoryChats:
     def add_message(self, conversation_id: int, sender: int, text: str, at: datetime,
                     cost: int, free: bool, gift: str | None = None,
                     key: str | None = None, flags: tuple[str, ...] = (),
-                    held: bool = False) -> Message:
+                    held: bool = False, notify: int | None = None) -> Message:
         if key is not None and self.sent_with_key(sender, key):
             raise Duplicate("uq_messages_client_key")
         message = Message(len(self.store.messages) + 1, conversation_id, sender, text, at, gift,
@@ -113,6 +114,10 @@ class MemoryChats:
         self.store.conversations[conversation_id].last_message_at = at
         if not held:
             self._count_unread(conversation_id, sender, 1)
+        if notify is not None:  # into the unit's outbox, as its `jobs` writes
+            from tests.application.memory import MemoryJobs
+
+            MemoryJobs(self.store.jobs).add(message_notice(notify, message))
         return message
 
     def _count_unread(self, conversation_id: int, sender: int, count: int) -> None:

@@ -184,8 +184,9 @@ def test_any_run_of_sends_charges_exactly_what_the_terms_said(
 
 def test_a_paid_message_and_its_charge_commit_together_or_not_at_all(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The notify job is written last in the send's unit of work: if that fails, the
-    message, its conversation and its charge are gone with it, and nobody heard of it."""
+    """The notify job is written with the message in the send's unit of work: if that
+    fails, the message, its conversation and its charge are gone with it, and nobody heard
+    of it."""
     r = room(free_messages=0)
     give_credits(r.store, r.ann, 30)
 

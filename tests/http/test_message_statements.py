@@ -99,3 +99,31 @@ def test_a_message_reads_no_site(container: Container,
     statements = send(ann, container, bob_id, "Are you free on Friday?")
     assert any(_every_site(sql) for sql in statements), "\n".join(statements)
     assert not [sql for sql in own(statements) if "sites" in sql], "\n".join(statements)
+
+
+def test_a_message_on_postgresql_is_three_statements_with_its_notice(
+        container: Container, talking: tuple[ApiClient, int, ApiClient, int]) -> None:
+    """The lock, the read, and the writes with the recipient's notice in the outbox (one
+    statement of data-modifying WITHs): the notice was a statement of its own."""
+    if container.engine().dialect.name != "postgresql":
+        pytest.skip("SQLite writes one statement at a time")
+    ann, ann_id, _, bob_id = talking
+    statements = own(send(ann, container, bob_id, "See you on Friday"))
+    assert len(statements) == 3, "\n".join(statements)
+    assert "INSERT INTO outbox" in statements[-1], "\n".join(statements)
+
+
+def test_the_notice_written_with_a_message_is_its_recipients(
+        container: Container, talking: tuple[ApiClient, int, ApiClient, int]) -> None:
+    from adapters.jobs.codec import job_of
+    from adapters.sql.outbox import OutboxTable
+    from application.ports.jobs import MessageNotice
+
+    ann, ann_id, _, bob_id = talking
+    outbox = OutboxTable(container.engine())
+    before = len(outbox.waiting())
+    answer = ann.post(f"/api/members/{bob_id}/messages", json={"text": "Friday at eight?"})
+    message = answer.json["message"]
+    written = outbox.waiting()[before:]
+    assert [job_of(name, fields) for name, fields in written] == [
+        MessageNotice(bob_id, ann_id, message["conversation_id"], message["id"], None)]
