@@ -24,7 +24,6 @@ from application.shared.holds import MessageShield
 from application.shared.ledger import book, credits_event
 from application.shared.lookups import site_of_member
 from application.shared.opener_limits import allowance, opener_findings, record_opener
-from application.shared.outbox import notify_later
 from application.shared.photo_links import PhotoLinks
 from application.shared.site_directory import SiteDirectory
 from application.shared.visibility import profile_open
@@ -210,15 +209,14 @@ class Chat(ChatConversations, ChatPhotoUnlocks):
             conversation_id = (conversation.id if conversation
                                else uow.chats.start(viewer.id, recipient.id, now))
             message = uow.chats.add_message(conversation_id, viewer.id, "", now, cost, False,
-                                            gift=item.key, held=held)
+                                            gift=item.key, held=held,
+                                            notify=None if held else recipient.id)  # see send
             balance = (book(uow, viewer.id, EntryKind.GIFT, cost, f"gift:{message.id}",
                             f"gift {item.key} to {recipient.id}", now,
                             fresh=True).balance_after
                        if cost else facts.balance)
             unread = facts.recipient_unread + (not held)
             arrived = NewMessage(message, unread=unread)
-            if not held:
-                notify_later(uow, member_channel(recipient.id), arrived)
             uow.commit()
         if not held:
             self.events.publish(member_channel(recipient.id), arrived)

@@ -127,3 +127,21 @@ def test_the_notice_written_with_a_message_is_its_recipients(
     written = outbox.waiting()[before:]
     assert [job_of(name, fields) for name, fields in written] == [
         MessageNotice(bob_id, ann_id, message["conversation_id"], message["id"], None)]
+
+
+def test_a_gifts_notice_is_written_with_it(
+        app: Flask, container: Container, talking: tuple[ApiClient, int, ApiClient, int]
+) -> None:
+    from adapters.jobs.codec import job_of
+    from adapters.sql.outbox import OutboxTable
+    from application.ports.jobs import MessageNotice
+
+    ann, ann_id, _, bob_id = talking
+    grant(app, ann_id, 500)
+    outbox = OutboxTable(container.engine())
+    before = len(outbox.waiting())
+    sent = ann.post(f"/api/members/{bob_id}/gifts", json={"gift": "rose"})
+    assert sent.status_code == 201, sent.json
+    message = sent.json["message"]
+    assert [job_of(name, fields) for name, fields in outbox.waiting()[before:]] == [
+        MessageNotice(bob_id, ann_id, message["conversation_id"], message["id"], "rose")]
