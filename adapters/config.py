@@ -104,7 +104,8 @@ class Config:
     # later), and REQUEST_HEADROOM connections more for requests, so a process full of
     # sockets still answers them, health checks included; DATABASE_POOL_SIZE +
     # DATABASE_MAX_OVERFLOW database connections for the requests in flight (an idle
-    # socket holds none).
+    # socket holds none), and a third of each for member searches on PostgreSQL
+    # (adapters/sql/engine.py's search_engine_for).
     live_sockets: int = 3000
     database_pool_size: int = 10
     database_max_overflow: int = 20

@@ -65,7 +65,7 @@ if TYPE_CHECKING:  # the same names as the lazy ones below, for the type checker
     from adapters.security.webauthn import PyWebAuthnCeremonies
     from adapters.sms.files import FileSms
     from adapters.sql.dossier import SqlDossierReadings
-    from adapters.sql.engine import database_engine
+    from adapters.sql.engine import database_engine, search_engine_for
     from adapters.sql.impressions import BufferedImpressions
     from adapters.sql.server_errors import ServerErrorCounts
     from adapters.sql.tax import SqlTaxReadings
@@ -151,6 +151,7 @@ else:  # the use cases and the adapters behind them, imported when first built
     FileSms = _lazy("adapters.sms.files", "FileSms")
     SqlDossierReadings = _lazy("adapters.sql.dossier", "SqlDossierReadings")
     database_engine = _lazy("adapters.sql.engine", "database_engine")
+    search_engine_for = _lazy("adapters.sql.engine", "search_engine_for")
     BufferedImpressions = _lazy("adapters.sql.impressions", "BufferedImpressions")
     ServerErrorCounts = _lazy("adapters.sql.server_errors", "ServerErrorCounts")
     SqlTaxReadings = _lazy("adapters.sql.tax", "SqlTaxReadings")
@@ -334,8 +335,13 @@ class Container(containers.DeclarativeContainer):
     # announces the members whose account or sessions its commits wrote (issue 36.1): no
     # process's memory of sign-ins outlives a change another process made.
     account_writes = providers.Singleton(AnnouncedAccountWrites, events=events.provider)
+    search_engine = providers.Singleton(search_engine_for, engine=engine,
+                                        url=config.provided.database_url,
+                                        pool_size=config.provided.database_pool_size,
+                                        max_overflow=config.provided.database_max_overflow)
     unit_of_work = providers.Factory(SqlUnitOfWork, engine=engine,
-                                     written=account_writes.provided.announce)
+                                     written=account_writes.provided.announce,
+                                     search_engine=search_engine)
     passwords = providers.Singleton(argon2_passwords, config.provided.password_hashing)
 
     local_files = providers.Singleton(LocalFileStore, root=config.provided.files_dir)

@@ -22,9 +22,10 @@ Three shortcuts, each safe on its own:
   a search's four. SQLite's driver opens no transaction for a read anyway. A shared
   connection gets its isolation level back afterwards.
 
-A unit may also ask that its statements be planned for their own values
-(``plan_for_own_values``, searches): psycopg then prepares none of them until the unit
-ends.
+A unit that runs member searches (``searches``) takes a connection of the search engine's
+(adapters/sql/engine.py's search_engine: sessions that plan each statement for its
+values), never the request's shared one. A search statement run elsewhere
+(``plan_for_own_values``) is not prepared by psycopg until its unit ends.
 
 tests/adapters/test_shared_connection.py shows each on SQLite and PostgreSQL."""
 
@@ -37,6 +38,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, event
 
 from adapters.sql import account_writes
+from adapters.sql.engine import PLANS_EACH_STATEMENT
 
 
 class SharedConnection:
@@ -90,7 +92,10 @@ class SqlTransaction:
     free, else on a connection of its own."""
 
     def __init__(self, engine: Engine, reads_only: bool = False,
-                 written: account_writes.Announce | None = None) -> None:
+                 written: account_writes.Announce | None = None,
+                 searching: Engine | None = None) -> None:
+        """``searching``: the search engine's, for a unit of member searches."""
+        engine = searching or engine
         self._engine = engine
         self._written = written
         self._autocommit = reads_only and engine.dialect.name == "postgresql"
@@ -153,7 +158,8 @@ def plan_for_own_values(connection: Connection) -> None:
     made for "everyone" walked 100k members for "women in NL-NH" (p50 6 -> 27 ms).
     Unprepared, a statement is planned with its values each time. (SET LOCAL
     plan_cache_mode would need a transaction, and the transaction two round trips.)"""
-    if connection.dialect.name != "postgresql" or _PREPARING in connection.info:
+    if connection.dialect.name != "postgresql" or _PREPARING in connection.info \
+            or connection.info.get(PLANS_EACH_STATEMENT):
         return
     driver = connection.connection.driver_connection
     connection.info[_PREPARING] = driver.prepare_threshold  # type: ignore[union-attr]

@@ -67,10 +67,14 @@ def _now() -> datetime:
 
 class SqlUnitOfWork:
     def __init__(self, engine: Engine, reads_only: bool = False,
-                 written: Announce | None = None) -> None:
+                 written: Announce | None = None, searches: bool = False,
+                 search_engine: Engine | None = None) -> None:
         """``written``: told the members whose account or sessions each commit wrote
-        (adapters/sql/account_writes.py); the container always gives one."""
-        self._transaction = SqlTransaction(engine, reads_only, written)
+        (adapters/sql/account_writes.py); the container always gives one. ``searches``:
+        the unit runs member searches, on ``search_engine``'s connections when there is
+        one (adapters/sql/engine.py)."""
+        self._transaction = SqlTransaction(engine, reads_only, written,
+                                           search_engine if searches else None)
         self._repositories: dict[str, Any] = {}
 
     def __enter__(self) -> SqlUnitOfWork:

@@ -26,6 +26,10 @@ class UnitFactory(Protocol[Unit]):
     ``reads_only``: the use case writes nothing and each of its reads stands on its own
     (one statement is its own snapshot; a search's place and page, say, need not share
     one), so it needs no transaction: the database is spared its BEGIN and COMMIT, two
-    round trips (a session lookup: two of three; a search: two of four)."""
+    round trips (a session lookup: two of three; a search: two of four).
 
-    def __call__(self, *, reads_only: bool = False) -> Unit: ...
+    ``searches``: the unit runs member searches, whose statements are best planned for
+    their values each time (who is searched for changes the best plan), unlike the rest
+    of the app's, which run best on plans the database keeps."""
+
+    def __call__(self, *, reads_only: bool = False, searches: bool = False) -> Unit: ...

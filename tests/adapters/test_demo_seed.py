@@ -53,7 +53,7 @@ class Demo:
                                  people=FakerPeople(), painter=PillowPortraits(),
                                  passwords=PASSWORDS, clock=Clock())
 
-    def unit_of_work(self, *, reads_only: bool = False) -> SqlUnitOfWork:
+    def unit_of_work(self, *, reads_only: bool = False, searches: bool = False) -> SqlUnitOfWork:
         return SqlUnitOfWork(self.engine, reads_only=reads_only)
 
     def seed(self) -> DemoSummary:

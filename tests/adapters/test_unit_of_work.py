@@ -112,3 +112,38 @@ def test_use_cases_in_one_request_keep_their_own_transactions(
         settings = connection.execute(select(tables.sites.c.settings).where(
             tables.sites.c.id == default.id)).scalar_one()
         assert settings["name"] == "Inner"
+
+
+def test_member_searches_run_on_sessions_that_plan_each_statement_anew(
+        database_url: str, engine: Engine, seeded: Seeded) -> None:
+    """A unit of member searches takes the search engine's connections: their sessions
+    plan every statement for its values, so psycopg may prepare them (no parse at each
+    run); the app's other units keep PostgreSQL's own choice of kept plans. The search
+    engine's connections close with the main engine's."""
+    from adapters.sql.engine import search_engine_for
+    from application.ports.discovery import SearchQuery
+
+    if engine.dialect.name != "postgresql":
+        assert search_engine_for(engine, database_url) is engine
+        return
+    searching = search_engine_for(engine, database_url)
+    settings = ("SELECT current_setting('plan_cache_mode'),"
+                " current_setting('max_parallel_workers_per_gather')")
+    query = SearchQuery(site_ids=(1,), viewer_id=None, born_from=date(1900, 1, 1),
+                        born_until=date(2100, 1, 1))
+    with SqlUnitOfWork(engine, reads_only=True, searches=True,
+                       search_engine=searching) as work:
+        connection = work.discovery.connection
+        assert connection.engine is searching
+        for _ in range(8):
+            work.discovery.count(query, 10)
+        assert _prepared(connection) >= 1
+        search_settings = tuple(connection.exec_driver_sql(settings).one())
+    with SqlUnitOfWork(engine, search_engine=searching) as work:
+        assert work.sites.connection.engine is engine
+        other_settings = tuple(work.sites.connection.exec_driver_sql(settings).one())
+    assert search_settings == ("force_custom_plan", "0")
+    assert other_settings == ("auto", "0")
+    assert searching.pool.checkedin() == 1
+    engine.dispose()
+    assert searching.pool.checkedin() == 0

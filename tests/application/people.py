@@ -32,7 +32,7 @@ def new_store(**site: object) -> MemoryStore:
 
 def factory(store: MemoryStore) -> Callable[..., MemoryUnitOfWork]:
     """The unit-of-work factory the use cases take."""
-    def uow(*, reads_only: bool = False) -> MemoryUnitOfWork:
+    def uow(*, reads_only: bool = False, searches: bool = False) -> MemoryUnitOfWork:
         return MemoryUnitOfWork(store)
     return uow
 

@@ -52,7 +52,7 @@ def owner(world: World) -> Owner:
     heard: list[Event] = []
     events.subscribe(member_channel(1), heard.append)
 
-    def uow(reads_only: bool = False) -> MemoryUnitOfWork:
+    def uow(reads_only: bool = False, searches: bool = False) -> MemoryUnitOfWork:
         return MemoryUnitOfWork(world.store)
 
     return Owner(world,

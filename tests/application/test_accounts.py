@@ -101,7 +101,7 @@ def world() -> World:
         work.commit()
     secrets = CountingSecrets()
 
-    def uow(reads_only: bool = False) -> MemoryUnitOfWork:
+    def uow(reads_only: bool = False, searches: bool = False) -> MemoryUnitOfWork:
         return MemoryUnitOfWork(store)
 
     accounts = account_areas(uow=uow, clock=clock, passwords=PlainPasswords(), secrets=secrets,

@@ -39,7 +39,7 @@ def _fake_is_every_unit(fake: MemoryUnitOfWork) -> None:
     whole: UnitOfWork = fake
     areas: tuple[AccountsUnit, ChatUnit, CoreUnit, NoticesUnit, ReportsUnit, SafetyUnit,
                  ShopUnit, SitesUnit, SocialUnit] = (fake,) * 9
-    opens: UnitOfWorkFactory = lambda *, reads_only=False: fake  # noqa: E731
+    opens: UnitOfWorkFactory = lambda *, reads_only=False, searches=False: fake  # noqa: E731
     opens_chat: UnitFactory[ChatUnit] = opens
     del whole, areas, opens_chat
 

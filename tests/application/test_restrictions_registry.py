@@ -323,7 +323,8 @@ class World:
     commits: Commits = attrs.Factory(Commits)
     cases: dict[str, Any] = attrs.Factory(dict)
 
-    def uow(self, *, reads_only: bool = False) -> Any:  # SqlUnitOfWork, as the app's
+    # SqlUnitOfWork, as the app's
+    def uow(self, *, reads_only: bool = False, searches: bool = False) -> Any:
         work = CountedCommit(self.engine, reads_only=reads_only)
         work.commits = self.commits
         return work

@@ -119,7 +119,7 @@ def world() -> World:
     secrets, agents, texts, outbox, heard = (CountingSecrets(), FakeUserAgents(),
                                              KeepingTexts(), Outbox(), Heard())
 
-    def uow(reads_only: bool = False) -> MemoryUnitOfWork:
+    def uow(reads_only: bool = False, searches: bool = False) -> MemoryUnitOfWork:
         return MemoryUnitOfWork(store)
 
     accounts = account_areas(uow=uow, clock=clock, passwords=PlainPasswords(), secrets=secrets,

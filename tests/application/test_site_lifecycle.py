@@ -66,7 +66,7 @@ def test_former_domains_are_read_only_for_a_host_that_could_be_one(store: Memory
     clock = FixedClock()
     reads: list[datetime] = []
 
-    def uow(*, reads_only: bool = False) -> MemoryUnitOfWork:
+    def uow(*, reads_only: bool = False, searches: bool = False) -> MemoryUnitOfWork:
         reads.append(clock.now())
         return MemoryUnitOfWork(store)
 

@@ -48,7 +48,7 @@ def test_sites_are_read_once_a_second_and_at_once_after_a_change_here(
     clock = FixedClock()
     reads = []
 
-    def uow(*, reads_only: bool = False) -> MemoryUnitOfWork:
+    def uow(*, reads_only: bool = False, searches: bool = False) -> MemoryUnitOfWork:
         reads.append(clock.now())
         return MemoryUnitOfWork(store)
 

@@ -174,7 +174,7 @@ class SearchTrips:
     """A search's round trips to the database (tests/bench/round_trips.py)."""
 
     def __init__(self, container: Container) -> None:
-        self.trips = RoundTrips(container.engine())
+        self.trips = RoundTrips(container.engine(), container.search_engine())
 
     def of(self, search: Search, filters: SearchFilters) -> int:
         """The fewest of three runs: a run may also re-read the sites the process keeps

@@ -91,14 +91,15 @@ class Figures:
     """One search path's CPU per search in SLICES slices, its statements and the
     database's CPU."""
 
-    def __init__(self, engine: Any, database: str, profile: cProfile.Profile | None) -> None:
-        self.engine, self.database, self.profile = engine, database, profile
+    def __init__(self, engines: list[Any], database: str,
+                 profile: cProfile.Profile | None) -> None:
+        self.engines, self.database, self.profile = engines, database, profile
         self.slices: list[float] = []
         self.statements = self.transactions = self.searches = 0
         self.database_cpu = 0.0
 
     def run(self, sends: list[Callable[[], int]]) -> None:
-        trips = RoundTrips(self.engine)
+        trips = RoundTrips(*self.engines)
         database_before = _database_cpu(self.database)
         per_slice = max(1, len(sends) // SLICES)
         for start in range(0, len(sends), per_slice):
@@ -169,7 +170,8 @@ def main(argv: list[str] | None = None) -> None:
             load_before = _load()
             lines = []
             for name, path in paths.items():
-                figures = Figures(container.engine(), database, profile)
+                figures = Figures([container.engine(), container.search_engine()], database,
+                                  profile)
                 figures.run([_request(app, path, cookies[n % len(cookies)])
                              for n in range(options.searches)])
                 lines.append(figures.line(name))

@@ -23,26 +23,30 @@ def _idle(driver: Any) -> bool:
 
 
 class RoundTrips:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.postgres = engine.dialect.name == "postgresql"
+    """On each of ``engines`` (the app's and its searches', the same one on SQLite)."""
+
+    def __init__(self, *engines: Engine) -> None:
+        self.engines = list(dict.fromkeys(engines))
+        self.postgres = engines[0].dialect.name == "postgresql"
         self.statements = self.transactions = 0
-        event.listen(engine, "before_cursor_execute", self._statement)
-        for name in _ENDS:
-            event.listen(engine, name, self._end)
-        if not self.postgres:
-            event.listen(engine, "begin", self._begin)
+        for engine in self.engines:
+            event.listen(engine, "before_cursor_execute", self._statement)
+            for name in _ENDS:
+                event.listen(engine, name, self._end)
+            if not self.postgres:
+                event.listen(engine, "begin", self._begin)
 
     @property
     def sent(self) -> int:
         return self.statements + self.transactions
 
     def stop(self) -> None:
-        event.remove(self.engine, "before_cursor_execute", self._statement)
-        for name in _ENDS:
-            event.remove(self.engine, name, self._end)
-        if not self.postgres:
-            event.remove(self.engine, "begin", self._begin)
+        for engine in self.engines:
+            event.remove(engine, "before_cursor_execute", self._statement)
+            for name in _ENDS:
+                event.remove(engine, name, self._end)
+            if not self.postgres:
+                event.remove(engine, "begin", self._begin)
 
     def _statement(self, _connection: Any, cursor: Any, *_: object) -> None:
         self.statements += 1
