@@ -88,7 +88,8 @@ class Games:
 
     def swipe_deck(self, viewer: Member) -> SwipeDeck:
         now = self.clock.now()
-        with self.uow() as uow:
+        # Reads only, searches among them: as a member search (Discovery.search).
+        with self.uow(reads_only=True, searches=True) as uow:
             site = site_of_member(uow, viewer)
             allowance = self._allowance(uow, site, viewer, now)
             cards = self._deck(uow, site, viewer, now.date())
@@ -169,7 +170,7 @@ class Games:
 
     def _best(self, viewer: Member, wishes: Wishes, mutual: bool) -> list[MatchCard]:
         today = self.clock.now().date()
-        with self.uow() as uow:
+        with self.uow(reads_only=True, searches=True) as uow:
             site = site_of_member(uow, viewer)
             # Ages just outside the wish still score a little, so they join the pool.
             low = max(LEGAL_MIN_AGE, wishes.min_age - AGE_SLACK)
