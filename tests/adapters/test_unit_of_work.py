@@ -10,6 +10,7 @@ from datetime import date
 import attrs
 import pytest
 from sqlalchemy import Connection, Engine, event
+from sqlalchemy.pool import QueuePool
 
 from adapters.sql.shared_connection import SharedConnection
 from adapters.sql.unit_of_work import SqlUnitOfWork
@@ -144,6 +145,7 @@ def test_member_searches_run_on_sessions_that_plan_each_statement_anew(
         other_settings = tuple(work.sites.connection.exec_driver_sql(settings).one())
     assert search_settings == ("force_custom_plan", "0")
     assert other_settings == ("auto", "0")
-    assert searching.pool.checkedin() == 1
+    pool = searching.pool
+    assert isinstance(pool, QueuePool) and pool.checkedin() == 1
     engine.dispose()
-    assert searching.pool.checkedin() == 0
+    assert pool.checkedin() == 0
