@@ -30,7 +30,7 @@ def database_engine(url: str, pool_size: int = 10, max_overflow: int = 20,
                     custom_plans: bool = False) -> Engine:
     """An engine for ``url``; on PostgreSQL with a pool of ``pool_size`` connections and
     up to ``max_overflow`` more under load (DATABASE_POOL_SIZE, DATABASE_MAX_OVERFLOW);
-    ``custom_plans``: its sessions plan each statement for its values (search_engine)."""
+    ``custom_plans``: its sessions plan each statement for its values (search_engine_for)."""
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     if url.startswith("sqlite"):
@@ -55,7 +55,7 @@ def database_engine(url: str, pool_size: int = 10, max_overflow: int = 20,
 
 
 def search_engine_for(engine: Engine, url: str, pool_size: int = 10,
-                  max_overflow: int = 20) -> Engine:
+                      max_overflow: int = 20) -> Engine:
     """The connections member searches run on (units of work opened with
     ``searches=True``). On PostgreSQL a pool of its own, a third of the main pool's sizes,
     whose sessions plan every statement for its values: a search's best plan depends on

@@ -23,7 +23,7 @@ Three shortcuts, each safe on its own:
   connection gets its isolation level back afterwards.
 
 A unit that runs member searches (``searches``) takes a connection of the search engine's
-(adapters/sql/engine.py's search_engine: sessions that plan each statement for its
+(adapters/sql/engine.py's search_engine_for: sessions that plan each statement for its
 values), never the request's shared one. A search statement run elsewhere
 (``plan_for_own_values``) is not prepared by psycopg until its unit ends.
 
