@@ -9,6 +9,7 @@ there the statements and SQLAlchemy's transaction events are counted."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from sqlalchemy import Engine, event
@@ -29,24 +30,24 @@ class RoundTrips:
         self.engines = list(dict.fromkeys(engines))
         self.postgres = engines[0].dialect.name == "postgresql"
         self.statements = self.transactions = 0
-        for engine in self.engines:
-            event.listen(engine, "before_cursor_execute", self._statement)
-            for name in _ENDS:
-                event.listen(engine, name, self._end)
-            if not self.postgres:
-                event.listen(engine, "begin", self._begin)
+        for hook in self._hooks():
+            event.listen(*hook)
 
     @property
     def sent(self) -> int:
         return self.statements + self.transactions
 
     def stop(self) -> None:
+        for hook in self._hooks():
+            event.remove(*hook)
+
+    def _hooks(self) -> Iterator[tuple[Engine, str, Callable[..., None]]]:
         for engine in self.engines:
-            event.remove(engine, "before_cursor_execute", self._statement)
+            yield engine, "before_cursor_execute", self._statement
             for name in _ENDS:
-                event.remove(engine, name, self._end)
+                yield engine, name, self._end
             if not self.postgres:
-                event.remove(engine, "begin", self._begin)
+                yield engine, "begin", self._begin
 
     def _statement(self, _connection: Any, cursor: Any, *_: object) -> None:
         self.statements += 1
