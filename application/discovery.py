@@ -90,8 +90,7 @@ class Discovery:
             filters = attrs.evolve(search_defaults(viewer.profile, today), page=filters.page,
                                    after=filters.after, order=filters.order,
                                    distance_km=DEFAULT_RADIUS_KM)
-        # Only reads, each whole on its own: no transaction (two round trips fewer).
-        with self.uow(reads_only=True, searches=True) as uow:
+        with self.uow(reads_only=True, searches=True) as uow:  # no transaction: reads alone
             site = self._site(uow, host)
             if viewer is None and not site.logged_out_search_allowed(has_traffic_source):
                 raise DomainError("authentication_required")
