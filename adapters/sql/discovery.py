@@ -135,8 +135,7 @@ def _farther_than(connection: Connection, near: Near, cursor_id: int,
                            and_(km == cursor_km, p.c.member_id < cursor)))
     if near.radius_km is None:
         return [after]
-    return [_cursor_km(connection, near, cursor_id, values)
-            <= values("radius_km", near.radius_km), after]
+    return [cursor_km <= values("radius_km", near.radius_km), after]
 
 
 def _near(connection: Connection, near: Near, values: _Values = _ONE_SEARCH) -> list[Any]:
@@ -531,8 +530,8 @@ def _seeker_statement(postgres: bool) -> Any:
     listed = (func.array(select(blocks.c[0]).scalar_subquery()) if postgres
               else select(func.json_group_array(blocks.c[0])).scalar_subquery())
     return select(select(p.c.lat).where(p.c.member_id == member).scalar_subquery().label("lat"),
-                   select(p.c.lon).where(p.c.member_id == member).scalar_subquery().label("lon"),
-                   listed.label("blocked"))
+                  select(p.c.lon).where(p.c.member_id == member).scalar_subquery().label("lon"),
+                  listed.label("blocked"))
 
 
 _LISTINGS = {listing.value: listing for listing in Listing}
