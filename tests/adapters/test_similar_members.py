@@ -40,7 +40,9 @@ def test_each_step_adds_whom_the_steps_before_did_not_find(uow: UowFactory,
                     ("country, filled", date(1991, 5, 1), "NL", "NL-UT", Listing.FILLED),
                     ("abroad, filled", date(1990, 5, 1), "DE", "DE-BY", Listing.FILLED),
                     ("too old", date(1950, 5, 1), "NL", "NL-NH", Listing.FILLED),
-                    ("shown already", date(1990, 5, 1), "NL", "NL-NH", Listing.FILLED)])}
+                    ("shown already", date(1990, 5, 1), "NL", "NL-NH", Listing.FILLED),
+                    ("country, filled, newer", date(1992, 5, 1), "NL", "NL-UT",
+                     Listing.FILLED)])}
         work.commit()
     region = SearchQuery(site_ids=(1,), viewer_id=None, born_from=date(1985, 1, 1),
                          born_until=date(1995, 1, 1), gender="female", country="NL",
@@ -48,17 +50,18 @@ def test_each_step_adds_whom_the_steps_before_did_not_find(uow: UowFactory,
     steps = [region, attrs.evolve(region, region=None),
              attrs.evolve(region, country=None, region=None)]
     expected = ["region, filled", "region, no photo",  # step 1, in listing order
-                "country, filled", "country, photo",  # only step 2 finds them
+                "country, filled, newer", "country, filled",  # only step 2 finds them,
+                "country, photo",  # newest first within a listing
                 "abroad, filled"]  # only step 3
     with uow() as work:
         sent: list[str] = []
         event.listen(work.discovery.connection, "before_cursor_execute",
                      lambda *call: sent.append(call[2]))
-        for limit in (10, 3):
+        for limit in (10, 4, 3):
             found = work.discovery.found_first(steps, limit, SEARCH_ORDER)
             assert [card.id for card in found] == [made[name] for name in expected][:limit]
         if work.discovery.connection.dialect.name == "postgresql":
-            assert len(sent) == 2  # one a call
+            assert len(sent) == 3  # one a call
         # Two searches of one shape, one after the other: each its own values.
         older = [attrs.evolve(step, born_from=date(1940, 1, 1), born_until=date(1960, 1, 1))
                  for step in steps]
