@@ -191,19 +191,26 @@ def _serving_app() -> Any:
     """One server process's app, built after the fork (nothing is shared across it)."""
     from adapters.container import build_container
     from adapters.http.app import create_app
-    from adapters.http.server import first_on_this_box
+    from adapters.http.warm_up import AFTER_WARM_UP
     from adapters.logs import configure_logging
 
     built = build_container()
     config = built.config()
     configure_logging(config.log_format)
-    if config.worker_in_process:
-        from adapters.jobs.scheduler import start_scheduler
+    app = create_app(built)
+    if config.worker_in_process:  # once requests are served (the server's warm-up)
+        app.extensions[AFTER_WARM_UP] = lambda: _start_jobs(built)
+    return app
 
-        built.tasks().worker(threads=2).start()
-        if first_on_this_box(config.var_dir, "scheduler"):
-            start_scheduler(built.tasks())
-    return create_app(built)
+
+def _start_jobs(built: Any) -> None:
+    """The embedded worker, and the scheduler in the box's first server process."""
+    from adapters.http.server import first_on_this_box
+    from adapters.jobs.scheduler import start_scheduler
+
+    built.tasks().worker(threads=2).start()
+    if first_on_this_box(built.config().var_dir, "scheduler"):
+        start_scheduler(built.tasks())
 
 
 @app.command()

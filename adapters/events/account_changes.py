@@ -10,8 +10,8 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import attrs
-import redis
 
+from adapters.outages import redis_outages
 from application.ports.accounts import SignedIn
 from application.ports.clock import Clock
 from application.ports.events import ACCOUNTS, AccountChanged, Event, member_of_channel
@@ -104,7 +104,7 @@ class ListeningSignIns(RecentSignIns):
         if not self._subscribed:
             try:
                 self.events.subscribe(ACCOUNTS, self._heard_of)
-            except (redis.ConnectionError, redis.TimeoutError) as error:
+            except redis_outages() as error:
                 log.warning("sign-ins not remembered, account changes unheard: %s", error)
                 return False
             self._subscribed = True

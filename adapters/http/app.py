@@ -51,7 +51,8 @@ from adapters.http import (
 )
 from adapters.http.headers import SecurityHeaders
 from adapters.http.rendering import render
-from adapters.outages import OUTAGES
+from adapters.http.routes import BuiltOnUseRule
+from adapters.outages import outages
 from adapters.realtime import socket_route
 
 
@@ -83,6 +84,8 @@ _METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
 
 
 class AmoraFlask(Flask):
+    url_rule_class = BuiltOnUseRule
+
     def ensure_sync(self, func: Any) -> Any:
         """Every view and hook here is plain synchronous code (the server runs greenlets,
         not asyncio), so Flask need not inspect each of them on every request."""
@@ -110,7 +113,7 @@ class AmoraFlask(Flask):
         for its headers) answers as any outage does, 503 with Retry-After, not 500."""
         try:
             return super().finalize_request(rv, from_error_handler)
-        except OUTAGES as error:
+        except outages() as error:
             return errors.outage_response(error)
 
 

@@ -11,7 +11,7 @@ from sqlalchemy.exc import DataError
 from werkzeug.exceptions import HTTPException
 
 from adapters.http.session import clear_session
-from adapters.outages import OUTAGES
+from adapters.outages import SQL_OUTAGES, redis_outages
 from domain.errors import DomainError, NotFound
 
 log = logging.getLogger("amora.http")
@@ -166,7 +166,7 @@ def register_error_handlers(app: Flask) -> None:
                     error.orig)
         return error_response(400, "invalid_request")
 
-    for kind in OUTAGES:
+    for kind in SQL_OUTAGES:
         app.register_error_handler(kind, outage_response)
 
     @app.after_request
@@ -177,6 +177,8 @@ def register_error_handlers(app: Flask) -> None:
         return response
 
     @app.errorhandler(Exception)
-    def unexpected(error: Exception) -> tuple[Response, int]:
+    def unexpected(error: Exception) -> Response | tuple[Response, int]:
+        if isinstance(error, redis_outages()):  # its client loads after the app is made
+            return outage_response(error)
         log.exception("unexpected error on %s %s", request.method, request.path)
         return error_response(500, "internal_error")

@@ -13,16 +13,18 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
-import redis
 from flask import Blueprint, abort, current_app
 from sqlalchemy import text
 
 from adapters.container import Container
 from adapters.http.composition import container
 from adapters.http.observability import operator_only
+
+if TYPE_CHECKING:
+    from redis import Redis
 
 blueprint = Blueprint("health", __name__)
 log = logging.getLogger(__name__)
@@ -60,7 +62,7 @@ class Readiness:
     clock: Callable[[], float] = time.monotonic
     _answer: tuple[dict[str, Any], int] | None = None
     _answered_at: float = 0.0
-    _redis: redis.Redis | None = None
+    _redis: Redis | None = None
 
     def answer(self, built: Container) -> tuple[dict[str, Any], int]:
         now = self.clock()
@@ -82,7 +84,9 @@ class Readiness:
 
     def _ping_redis(self, built: Container) -> None:
         if self._redis is None:  # its pool keeps the connection between checks
-            self._redis = redis.Redis.from_url(built.config().redis_url or "",
+            from redis import Redis  # loaded where Redis is used only (outages.py)
+
+            self._redis = Redis.from_url(built.config().redis_url or "",
                                                socket_connect_timeout=CHECK_TIMEOUT_SECONDS,
                                                socket_timeout=CHECK_TIMEOUT_SECONDS)
         self._redis.ping()

@@ -19,7 +19,7 @@ from limits.strategies import FixedWindowRateLimiter
 
 from adapters.green import redis_checks_without_the_hub
 from adapters.http.errors import error_response, outage_cause
-from adapters.outages import OUTAGES
+from adapters.outages import outages
 
 log = logging.getLogger("amora.http")
 limiter = Limiter(key_func=get_remote_address, headers_enabled=True,
@@ -87,8 +87,10 @@ def init_limits(app: Flask, redis_url: str | None, enabled: bool) -> None:
     app.config.setdefault("RATELIMIT_ENABLED", enabled)
     limiter.init_app(app)
     # Its Redis client takes a pooled connection for each command, checked for unread data
-    # first: under gevent without a turn of the hub (adapters/green.py).
-    redis_checks_without_the_hub()
+    # first: under gevent without a turn of the hub (adapters/green.py). Without Redis the
+    # client is never loaded (outages.py).
+    if redis_url:
+        redis_checks_without_the_hub()
     storage = limiter._storage
     if limiter._strategy == "fixed-window" and isinstance(storage, RedisStorage):
         limiter._limiter = WindowInOneTrip(storage)
@@ -117,7 +119,7 @@ def _after_a_check(hook: Callable[[Any], Any]) -> Callable[[Any], Any]:
             return value
         try:
             return hook(value)
-        except OUTAGES as error:
+        except outages() as error:
             # The view has run (a signup may be committed): the answer stands, without
             # the X-RateLimit headers the lost Redis would have given. A 503 here would
             # send the member to try again what already happened.

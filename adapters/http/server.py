@@ -38,7 +38,7 @@ from gunicorn.workers.ggevent import GeventWorker
 from adapters.http.bodies import TIMEOUT_KEY
 from adapters.http.collector import server_ready, settle_as_it_serves, worker_forked
 from adapters.http.composition import container_of
-from adapters.http.warm_up import import_ahead, web_modules
+from adapters.http.warm_up import AFTER_WARM_UP, import_ahead, web_modules
 from adapters.logs import ACCESS_LOG_ID, SecretsFilter, redact
 
 if TYPE_CHECKING:
@@ -178,8 +178,12 @@ class AmoraServer(BaseApplication):
         # what first use loads follows after a few passes (collector.py).
         settle_as_it_serves()
         # What first use would import on the loop (warm_up.py), the jobs' modules too
-        # where this process runs them.
-        import_ahead(web_modules(jobs=container_of(app).config().worker_in_process))
+        # where this process runs them; then the jobs start (AFTER_WARM_UP), so requests
+        # are served first (issue 36.5).
+        then = app.extensions.get(AFTER_WARM_UP)
+        if not import_ahead(web_modules(jobs=container_of(app).config().worker_in_process),
+                            then) and then is not None:
+            then()
         return app
 
 

@@ -27,7 +27,7 @@ import gc
 import importlib
 import logging
 import pkgutil
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from adapters.offload import loop_would_block
 
@@ -53,6 +53,9 @@ _LIBRARIES = ("phonenumbers", "email_validator")
 _JOBS = ("requests", "cryptography.hazmat.primitives.serialization", "py_vapid",
          "adapters.push.webpush", "adapters.receipts.printer")
 
+# The app's extension a server runs once the warm-up is done: the embedded jobs' start.
+AFTER_WARM_UP = "amora.after_warm_up"
+
 
 def web_modules(jobs: bool = False) -> list[str]:
     """The modules a server worker imports ahead, the use cases first; with ``jobs``,
@@ -76,24 +79,31 @@ def import_all(modules: Iterable[str]) -> None:
             logger.warning("could not import %s ahead of its first use", name, exc_info=True)
 
 
-def import_ahead(modules: Iterable[str] | None = None) -> bool:
+def import_ahead(modules: Iterable[str] | None = None,
+                 then: Callable[[], object] | None = None) -> bool:
     """On a gevent loop: starts importing ``modules`` (web_modules), a module per turn
-    of the loop, and says True. Elsewhere (tests, commands) nothing is waiting on a
-    loop: False."""
+    of the loop, and says True; ``then`` runs once they are in. Elsewhere (tests,
+    commands) nothing is waiting on a loop: False, and nothing runs."""
     if not loop_would_block():
         return False
     import gevent
 
-    gevent.spawn(_import_and_settle, list(modules if modules is not None else web_modules()))
+    gevent.spawn(_import_and_settle, list(modules if modules is not None else web_modules()),
+                 then)
     return True
 
 
-def _import_and_settle(modules: list[str]) -> None:
-    """Imports a module, lets the loop serve what waits, imports the next; then freezes
-    what is loaded by now: the modules stay for good."""
+def _import_and_settle(modules: list[str], then: Callable[[], object] | None) -> None:
+    """Imports a module, lets the loop serve what waits, imports the next; runs ``then``;
+    then freezes what is loaded by now: the modules stay for good."""
     import gevent
 
     for name in modules:
         import_all([name])
         gevent.sleep(0)
+    if then is not None:
+        try:
+            then()
+        except Exception:  # logged here: nothing else would see a greenlet's failure
+            logger.exception("could not start what waited for the warm-up")
     gc.freeze()

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from flask_sock import ConnectionClosed
 
 from adapters import metrics
-from adapters.outages import OUTAGES
+from adapters.outages import outages
 
 if TYPE_CHECKING:
     from adapters.container import Container
@@ -123,7 +123,7 @@ def check_sessions() -> None:
 def _check_some(built: Container, group: list[Connection]) -> None:
     try:
         still_open = built.sign_in().open_sessions({each.token for each in group})
-    except OUTAGES as outage:  # the sockets stay; the next check asks again
+    except outages() as outage:  # the sockets stay; the next check asks again
         log.warning("session check skipped: %s", type(outage).__name__)
         return
     for connection in group:

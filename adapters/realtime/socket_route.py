@@ -25,7 +25,7 @@ from flask import Blueprint, request
 from flask_sock import ConnectionClosed, Sock
 
 from adapters.events.encoding import event_text
-from adapters.outages import OUTAGES
+from adapters.outages import outages
 from adapters.realtime import connections
 from adapters.realtime.connections import POLICY_VIOLATION, SESSION_CHECK_SECONDS, Connection
 from application.ports.events import Event, SessionRevoked, member_channel
@@ -80,7 +80,7 @@ def live_sockets(door: Door) -> Blueprint:
     def live(ws: Any) -> None:
         try:
             _serve(ws, door)
-        except OUTAGES as outage:
+        except outages() as outage:
             # The database or Redis is away: the client is told to come back (1013), not
             # dropped, and reconnects with its usual back-off.
             log.warning("live socket ended by an outage: %s", type(outage).__name__)

@@ -254,3 +254,19 @@ def test_a_workers_settings_are_read_once_and_still_set() -> None:
     assert settled.keepalive == 5
     with pytest.raises(AttributeError):
         settled.no_such_setting  # noqa: B018
+
+
+def test_the_embedded_jobs_run_once_the_server_serves(served: Served, tmp_path: Path) -> None:
+    """The worker and the scheduler start after the warm-up (issue 36.5): a sign-up's
+    activation mail still goes out, and this box's first process runs the scheduler."""
+    email = f"jobs{time.monotonic_ns()}@example.com"
+    answer = requests.post(f"{served.url}/api/signup", timeout=30,
+                           json={**SIGNUP, "email": email}, headers={"Origin": served.url})
+    assert answer.status_code == 201, answer.text
+    mail = Path(served.log.name).parent / "var" / "mail"
+
+    def mailed() -> bool:
+        return any(email in letter.read_text(errors="replace") for letter in mail.glob("*.eml"))
+
+    _until(mailed, "the activation mail")
+    assert (mail.parent / "scheduler.lock").exists()
