@@ -8,8 +8,8 @@ its modules (and phonenumbers, for the first message screened; the push sender, 
 first notification of a worker that runs the jobs) in one go and held all sockets for
 50-65 ms on a quiet box, seconds on a loaded one (tests/bench/bench_loop.py's warm-up,
 issue 36.4). Now, once the worker has loaded its app, a greenlet imports them one module
-at a time and lets the loop serve what waits between two modules, so no socket waits
-longer than one module's import (a few milliseconds). Then it freezes what is loaded
+at a time, each when the loop has nothing else to do, so no socket waits longer than one
+module's import (a few milliseconds). Then it freezes what is loaded
 (gc.freeze), so the collector's full passes, which hold the loop, no longer scan the
 modules (collector.py).
 
@@ -28,6 +28,7 @@ import importlib
 import logging
 import pkgutil
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from adapters.offload import loop_would_block
 
@@ -53,6 +54,9 @@ _LIBRARIES = ("phonenumbers", "email_validator")
 _JOBS = ("requests", "cryptography.hazmat.primitives.serialization", "py_vapid",
          "adapters.push.webpush", "adapters.receipts.printer")
 
+# A module waits at most this long (seconds) for the loop to be idle: under a steady load
+# the warm-up still ends, and the embedded jobs start (AFTER_WARM_UP).
+LONGEST_WAIT = 0.05
 # The app's extension a server runs once the warm-up is done: the embedded jobs' start.
 AFTER_WARM_UP = "amora.after_warm_up"
 
@@ -93,14 +97,33 @@ def import_ahead(modules: Iterable[str] | None = None,
     return True
 
 
+def _until_idle(hub: Any) -> None:
+    """Back when the loop has nothing pending (a libev idle watcher), or after
+    LONGEST_WAIT when it never has: requests come first. With a turn each (sleep(0)), a
+    new worker's first request (the load balancer's health check) waited for a module
+    import at every switch: 400 ms instead of 20 (issue 36.5)."""
+    from gevent.hub import Waiter
+
+    idle, timer = hub.loop.idle(), hub.loop.timer(LONGEST_WAIT)
+    waiter: Waiter[None] = Waiter(hub)
+    idle.start(waiter.switch, None)
+    timer.start(waiter.switch, None)
+    try:
+        waiter.get()
+    finally:
+        for watcher in (idle, timer):
+            watcher.stop()
+            watcher.close()
+
+
 def _import_and_settle(modules: list[str], then: Callable[[], object] | None) -> None:
     """Imports a module, lets the loop serve what waits, imports the next; runs ``then``;
     then freezes what is loaded by now: the modules stay for good."""
     import gevent
 
     for name in modules:
+        _until_idle(gevent.get_hub())
         import_all([name])
-        gevent.sleep(0)
     if then is not None:
         try:
             then()

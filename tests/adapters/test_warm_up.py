@@ -67,6 +67,47 @@ def test_under_gevent_the_loop_runs_between_two_modules(tmp_path: Path) -> None:
     assert seen["frozen"] is True
 
 
+# A client and a server greenlet trade 200 messages over a socket pair while the warm-up
+# waits to import: each probe module notes how many had been answered when it came in.
+WHILE_SERVING = """
+from gevent import monkey
+monkey.patch_all()
+import json, socket, sys
+import gevent
+from adapters.http.warm_up import import_ahead
+
+sys.path.insert(0, sys.argv[1])
+answered = 0
+ours, theirs = socket.socketpair()
+
+def echo():
+    while data := theirs.recv(1):
+        theirs.sendall(data)
+
+gevent.spawn(echo)
+import_ahead(["warm_probe_a", "warm_probe_b"])
+for _ in range(200):
+    ours.sendall(b"x")
+    ours.recv(1)
+    answered += 1
+while "warm_probe_b" not in sys.modules:
+    gevent.sleep(0.01)
+print(json.dumps({"a": sys.modules["warm_probe_a"].ANSWERED,
+                  "b": sys.modules["warm_probe_b"].ANSWERED}))
+"""
+
+
+def test_the_warm_up_imports_when_the_loop_has_nothing_else_to_do(tmp_path: Path) -> None:
+    """A new worker's first requests are not held up by a module import at each of their
+    switches (issue 36.5): the warm-up waits for an idle loop."""
+    for name in ("a", "b"):
+        (tmp_path / f"warm_probe_{name}.py").write_text(
+            "import __main__\nANSWERED = __main__.answered\n")
+    done = subprocess.run([sys.executable, "-c", WHILE_SERVING, str(tmp_path)], cwd=ROOT,
+                          check=True, capture_output=True, text=True, timeout=120)
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == {"a": 200, "b": 200}
+
+
 def test_outside_a_gevent_loop_nothing_is_started() -> None:
     assert warm_up.import_ahead(["json"]) is False
 
