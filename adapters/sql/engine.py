@@ -97,13 +97,17 @@ def json_from_database(data: bytes | memoryview | str) -> Any:
 
 
 # psycopg turns a statement's placeholders into PostgreSQL's once per distinct text and
-# keeps the result (128 texts), but only for texts of up to 4,096 characters: a longer one
-# is parsed again at every run. The search statements are 5,000-8,000 characters and few
-# (one per search shape, adapters/sql/discovery.py's _kept), and parsing them again was
-# an eighth of a search's CPU (issue 36.2). The limit is psycopg's module setting
-# (psycopg._queries.MAX_CACHED_STATEMENT_LENGTH); tests/adapters/test_sql.py checks that
-# a long text is kept, so a psycopg that moves it fails a test, not a search.
-LONGEST_KEPT_STATEMENT = 16_384
+# keeps the result (128 texts), but only for texts of up to 4,096 characters and 50
+# parameters: a longer one is parsed again at every run. The search statements are
+# 3,500-37,000 characters with up to 312 parameters (nearest first's ring counts; similar
+# members 16,500 and 187) and few (one per search shape, adapters/sql/discovery.py's
+# _kept), and parsing them again was an eighth of a search's CPU (issue 36.2; the ring
+# counts' 2.3 ms a search). The limits are psycopg's module settings
+# (psycopg._queries.MAX_CACHED_STATEMENT_LENGTH and _PARAMS); tests/adapters/test_sql.py
+# checks that a long text is kept, so a psycopg that moves them fails a test, not a
+# search. A bulk insert of many rows stays above the parameters' limit.
+LONGEST_KEPT_STATEMENT = 65_536
+MOST_KEPT_PARAMETERS = 512
 
 
 def keep_long_statements_converted() -> None:
@@ -111,6 +115,8 @@ def keep_long_statements_converted() -> None:
 
     if _queries.MAX_CACHED_STATEMENT_LENGTH < LONGEST_KEPT_STATEMENT:
         _queries.MAX_CACHED_STATEMENT_LENGTH = LONGEST_KEPT_STATEMENT
+    if _queries.MAX_CACHED_STATEMENT_PARAMS < MOST_KEPT_PARAMETERS:
+        _queries.MAX_CACHED_STATEMENT_PARAMS = MOST_KEPT_PARAMETERS
 
 
 def wait_on_the_loop_under_gevent() -> None:

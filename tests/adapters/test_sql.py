@@ -105,22 +105,26 @@ def test_a_photo_is_found_by_its_name_through_an_index(engine: Engine) -> None:
 
 def test_a_long_statement_is_converted_once(engine: Engine) -> None:
     """psycopg keeps the conversion of texts up to adapters/sql/engine.py's
-    LONGEST_KEPT_STATEMENT (the search statements are longer than its own 4,096)."""
+    LONGEST_KEPT_STATEMENT and MOST_KEPT_PARAMETERS (the search statements are longer
+    than its own 4,096 characters, some with more than its own 50 parameters)."""
     if engine.dialect.name != "postgresql":
         pytest.skip("psycopg's query cache")
     from psycopg import _queries
 
-    from adapters.sql.engine import LONGEST_KEPT_STATEMENT
+    from adapters.sql.engine import LONGEST_KEPT_STATEMENT, MOST_KEPT_PARAMETERS
 
     assert _queries.MAX_CACHED_STATEMENT_LENGTH >= LONGEST_KEPT_STATEMENT
-    padding = " AND 1 = 1" * 600  # 6,000 characters
-    text = f"SELECT %(n)s::integer WHERE true{padding}"
+    assert _queries.MAX_CACHED_STATEMENT_PARAMS >= MOST_KEPT_PARAMETERS
+    padding = " AND 1 = 1" * 3_000  # 30,000 characters
+    names = [f"p{k}" for k in range(300)]  # nearest first's ring counts: 312 parameters
+    text = (f"SELECT %(n)s::integer WHERE {' + '.join(f'%({name})s::integer' for name in names)}"
+            f" = 0{padding}")
     with engine.connect() as connection:
         raw = connection.connection.driver_connection
         assert raw is not None
         before = _queries._query2pg.cache_info().hits
         for n in range(3):
-            assert raw.execute(text, {"n": n}).fetchone() == (n,)
+            assert raw.execute(text, {"n": n, **dict.fromkeys(names, 0)}).fetchone() == (n,)
         assert _queries._query2pg.cache_info().hits >= before + 2
 
 
