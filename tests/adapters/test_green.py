@@ -40,6 +40,21 @@ def test_the_packages_are_read_once_within(monkeypatch: pytest.MonkeyPatch) -> N
     assert len(readings) == 1
 
 
+def test_nothing_is_read_when_nothing_looks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker's second patch, which gevent finds done, reads no package at all."""
+    readings = []
+    every = metadata.distributions
+
+    def counted(**params: Any) -> Any:
+        readings.append(params)
+        return every(**params)
+
+    monkeypatch.setattr(metadata, "distributions", counted)
+    with entry_points_read_once():
+        pass
+    assert readings == []
+
+
 def test_the_lookup_is_restored_after_an_error() -> None:
     original = metadata.entry_points
     with pytest.raises(RuntimeError), entry_points_read_once():
