@@ -25,8 +25,9 @@ def test_the_plugins_found_are_the_same_from_one_reading() -> None:
     assert metadata.entry_points is original
 
 
-def test_the_packages_are_read_once_within(monkeypatch: pytest.MonkeyPatch) -> None:
-    readings = []
+def _readings(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Each reading of the installed packages from now on."""
+    readings: list[dict[str, Any]] = []
     every = metadata.distributions
 
     def counted(**params: Any) -> Any:
@@ -34,6 +35,11 @@ def test_the_packages_are_read_once_within(monkeypatch: pytest.MonkeyPatch) -> N
         return every(**params)
 
     monkeypatch.setattr(metadata, "distributions", counted)
+    return readings
+
+
+def test_the_packages_are_read_once_within(monkeypatch: pytest.MonkeyPatch) -> None:
+    readings = _readings(monkeypatch)
     with entry_points_read_once():
         for _ in range(5):
             metadata.entry_points(group="gevent.plugins.monkey.did_patch_module")
@@ -42,14 +48,7 @@ def test_the_packages_are_read_once_within(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_nothing_is_read_when_nothing_looks(monkeypatch: pytest.MonkeyPatch) -> None:
     """A worker's second patch, which gevent finds done, reads no package at all."""
-    readings = []
-    every = metadata.distributions
-
-    def counted(**params: Any) -> Any:
-        readings.append(params)
-        return every(**params)
-
-    monkeypatch.setattr(metadata, "distributions", counted)
+    readings = _readings(monkeypatch)
     with entry_points_read_once():
         pass
     assert readings == []
