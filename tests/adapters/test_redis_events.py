@@ -8,6 +8,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 import redis
 
@@ -142,3 +143,31 @@ def test_a_publish_after_the_server_closed_the_connection_goes_out() -> None:
     publisher.publish(channel, CreditsChanged(credits=2))
     assert arrived.acquire(timeout=30)
     assert heard == [CreditsChanged(credits=1), CreditsChanged(credits=2)]
+
+
+def test_the_listener_hears_what_the_library_would_hand_it() -> None:
+    """The bus reads its channel's messages past redis-py's handling of each (_heard):
+    the same data, in order, and every other reply (a subscription's confirmation) still
+    handled by the library, so an unsubscribe ends the listening as it ended listen()."""
+    from adapters.events.redis_bus import _heard
+
+    channel = f"amora:test:{secrets.token_hex(8)}"
+    sender = redis.Redis.from_url(REDIS_URL)
+
+    def heard_by(read: Callable[[Any], Any]) -> list[bytes]:
+        pubsub = redis.Redis.from_url(REDIS_URL, protocol=2).pubsub(
+            ignore_subscribe_messages=True)
+        pubsub.subscribe(channel)
+        for text in ("one", '{"to": "member:1"}', "three"):
+            sender.publish(channel, text)
+        heard: list[bytes] = []
+        for data in read(pubsub):
+            heard.append(data)
+            if len(heard) == 3:
+                pubsub.unsubscribe(channel)  # confirmed in the next reply read
+        pubsub.close()
+        return heard
+
+    expected = [b"one", b'{"to": "member:1"}', b"three"]
+    assert heard_by(_heard) == expected
+    assert heard_by(lambda pubsub: (raw["data"] for raw in pubsub.listen())) == expected
