@@ -6,14 +6,15 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from flask import Flask, Response, request
 from flask.globals import request_ctx
 from flask_limiter import Limiter, RequestLimit
+from flask_limiter import _limits as route_limits
 from flask_limiter.util import get_remote_address
-from limits import RateLimitItem, WindowStats
+from limits import RateLimitItem, WindowStats, parse_many
 from limits.storage import RedisStorage
 from limits.strategies import FixedWindowRateLimiter
 
@@ -91,6 +92,9 @@ def init_limits(app: Flask, redis_url: str | None, enabled: bool) -> None:
     # client is never loaded (outages.py).
     if redis_url:
         redis_checks_without_the_hub()
+    # A limited view's limits are its decorator's text, which the extension parses again
+    # at every request (twice a request), 10 us each: parsed once here.
+    route_limits.parse_many = parsed_limits  # type: ignore[attr-defined,assignment]
     storage = limiter._storage
     if limiter._strategy == "fixed-window" and isinstance(storage, RedisStorage):
         limiter._limiter = WindowInOneTrip(storage)
@@ -109,6 +113,13 @@ def init_limits(app: Flask, redis_url: str | None, enabled: bool) -> None:
                 else hook for hook in after]
     teardown[:] = [_after_a_check(hook) if getattr(hook, "__self__", None) is limiter
                    else hook for hook in teardown]
+
+
+@lru_cache(maxsize=64)
+def parsed_limits(text: str) -> tuple[RateLimitItem, ...]:
+    """limits' parse_many, once for each text (its items are never changed, only read).
+    A text it refuses raises each time, as before: an exception is not kept."""
+    return tuple(parse_many(text))
 
 
 def _after_a_check(hook: Callable[[Any], Any]) -> Callable[[Any], Any]:

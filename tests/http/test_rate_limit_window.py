@@ -77,3 +77,31 @@ def test_the_window_is_the_one_the_library_reads(tmp_path: Path, hits: int) -> N
     assert found.remaining == expected.remaining == max(0, 30 - hits)
     assert abs(found.reset_time - expected.reset_time) < 1
     assert isinstance(limits.limiter._limiter, limits.WindowInOneTrip)
+
+
+def test_a_views_limits_are_parsed_once(tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """flask-limiter parses a limited view's text at each request (twice); it takes the
+    items parsed once (limits.parsed_limits). Should the extension stop looking its
+    parser up there, this fails, not the limits: they are counted as before."""
+    from flask_limiter import _limits as route_limits
+
+    app = _app(tmp_path)
+    looked_up: Any = route_limits.parse_many  # type: ignore[attr-defined]
+    assert looked_up is limits.parsed_limits
+    parsed: list[str] = []
+    parse_many = limits.parse_many  # type: ignore[attr-defined]
+
+    def counted(text: str) -> Any:
+        parsed.append(text)
+        return parse_many(text)
+
+    limits.parsed_limits.cache_clear()
+    monkeypatch.setattr(limits, "parse_many", counted)
+    client = ApiClient(app, use_cookies=False)
+    address = {"REMOTE_ADDR": _address()}
+    replies = [client.post("/api/password-reset", json={"email": "a@example.com"},
+                           environ_base=address) for _ in range(3)]
+    assert [reply.headers["X-RateLimit-Remaining"] for reply in replies] == ["9", "8", "7"]
+    assert parsed == [limits.PASSWORD_RESET]
+    limits.parsed_limits.cache_clear()  # not the counting parser's items for later tests
