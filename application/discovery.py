@@ -20,7 +20,6 @@ from application.shared.search_results import (
     SearchCard,
     SearchPage,
     ShownFilters,
-    candidate,
     nearest,
 )
 from application.shared.site_directory import SiteDirectory
@@ -49,7 +48,7 @@ from domain.matching import search_defaults
 from domain.members import Member, age_on
 from domain.privacy import ONLINE_WINDOW, online_status
 from domain.profile_flags import shown_texts
-from domain.ranking import IMPRESSION_CAP, best_first, real_first
+from domain.ranking import IMPRESSION_CAP, ranked_best_first, real_first
 from domain.sites import Site
 
 # Best first ranks the first pages' members together: a pool of 72, read newest first
@@ -183,10 +182,9 @@ class Discovery:
         pending = (self.impressions.pending([card.id for card in ranked], now.date())
                    if self.impressions is not None else {})
         shown_today = {card.id: card.shown_today + pending.get(card.id, 0) for card in ranked}
-        by_id = {card.id: card for card in ranked}
-        order = best_first(viewer.profile, [candidate(card, shown_today.get(card.id, 0))
-                                            for card in ranked], now, self.impression_cap)
-        cards = [by_id[entry.id] for entry in order][offset:offset + PAGE_SIZE]
+        # The cards as found are ranked, no Candidate built for each (domain.ranking.Ranked).
+        cards = ranked_best_first(viewer.profile, ranked, shown_today, now,
+                                  self.impression_cap)[offset:offset + PAGE_SIZE]
         more = len(pool) > offset + PAGE_SIZE
         last = offset + PAGE_SIZE >= POOL
         return FoundPage(cards, more, ranked[-1].id if more and last else None), found.count

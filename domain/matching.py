@@ -124,8 +124,8 @@ def interest_points(one: tuple[str, ...], other: tuple[str, ...]) -> int:
     one shared of three counts a third."""
     if not one or not other:
         return 0
-    shared = len(set(one) & set(other))
-    return round(INTEREST_POINTS * shared / max(len(set(one)), len(set(other))))
+    mine, theirs = set(one), set(other)  # each made once: best first scores 72 a search
+    return round(INTEREST_POINTS * len(mine & theirs) / max(len(mine), len(theirs)))
 
 
 def distance_points(country: str | None, region: str | None, other: Profile) -> int:

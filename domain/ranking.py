@@ -13,9 +13,9 @@ may be shown, but never as anyone's best match.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime, timedelta
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 import attrs
 
@@ -60,7 +60,35 @@ class Candidate:
     shown_today: int = 0  # impressions today
 
 
-def near_points(viewer: Profile, candidate: Candidate) -> int:
+class Ranked(Protocol):
+    """What best first reads of a candidate: a Candidate, or a search's card as found
+    (a Candidate built for each of a search's 72 cost 2.7 us)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def gender(self) -> str: ...
+    @property
+    def sexuality(self) -> str: ...
+    @property
+    def birth_date(self) -> date: ...
+    @property
+    def country(self) -> str: ...
+    @property
+    def region(self) -> str | None: ...
+    @property
+    def interests(self) -> tuple[str, ...]: ...
+    @property
+    def listing(self) -> Listing: ...
+    @property
+    def is_fictional(self) -> bool: ...
+    @property
+    def km(self) -> float | None: ...
+    @property
+    def active_at(self) -> datetime | None: ...
+
+
+def near_points(viewer: Profile, candidate: Ranked) -> int:
     if candidate.km is None:  # no position: the same country or region counts a little
         if candidate.country != viewer.country:
             return 0
@@ -79,7 +107,7 @@ def active_points(active_at: datetime | None, now: datetime) -> int:
     return ACTIVE_POINTS // 2 if now - active_at <= _WEEK else 0
 
 
-def fit(viewer: Profile, candidate: Candidate, now: datetime,
+def fit(viewer: Profile, candidate: Ranked, now: datetime,
         wishes: Wishes | None = None) -> int:
     """How well the candidate fits the viewer, 0-140 (``wishes``: the viewer's, when
     already at hand)."""
@@ -94,21 +122,34 @@ def fit(viewer: Profile, candidate: Candidate, now: datetime,
             + active_points(candidate.active_at, now) + PRESENTED_POINTS[candidate.listing])
 
 
-def tier(candidate: Candidate, cap: int = IMPRESSION_CAP) -> tuple[bool, bool, bool]:
+def tier(candidate: Ranked, shown_today: int,
+         cap: int = IMPRESSION_CAP) -> tuple[bool, bool, bool]:
     """Photo-less members after everyone with a photo (as the photo nudge promises,
     issue 19.1), fictional profiles after the real members, members past today's cap
     after the others; fit orders within."""
     return (candidate.listing is Listing.NO_PHOTO, candidate.is_fictional,
-            candidate.shown_today >= cap)
+            shown_today >= cap)
 
 
 def best_first(viewer: Profile, candidates: Sequence[Candidate], now: datetime,
                cap: int = IMPRESSION_CAP) -> list[Candidate]:
     """The candidates in best-first order: by tier, then fit; ties keep newer members
     first."""
+    shown_today = {candidate.id: candidate.shown_today for candidate in candidates}
+    return ranked_best_first(viewer, candidates, shown_today, now, cap)
+
+
+Found = TypeVar("Found", bound=Ranked)
+
+
+def ranked_best_first(viewer: Profile, candidates: Sequence[Found],
+                      shown_today: Mapping[int, int], now: datetime,
+                      cap: int = IMPRESSION_CAP) -> list[Found]:
+    """best_first of candidates of any kind, with their impressions today by id."""
     wishes = Wishes.of(viewer, now.date())
-    scored = [(tier(candidate, cap), -fit(viewer, candidate, now, wishes), -candidate.id,
-               candidate) for candidate in candidates]
+    scored = [(tier(candidate, shown_today.get(candidate.id, 0), cap),
+               -fit(viewer, candidate, now, wishes), -candidate.id, candidate)
+              for candidate in candidates]
     scored.sort(key=lambda entry: entry[:3])
     return [entry[3] for entry in scored]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -86,14 +87,26 @@ def _planning_each_statement(_driver: Any, record: Any) -> None:
     record.info[PLANS_EACH_STATEMENT] = True
 
 
-_DECODE_JSON = json.JSONDecoder().decode
+_DECODER = json.JSONDecoder()
+_DECODE_JSON = _DECODER.decode
+# The decoder's scanner (json's C one): the value at a place and where it ends.
+_SCAN_JSON: Callable[[str, int], tuple[Any, int]] = \
+    _DECODER.scan_once  # type: ignore[attr-defined]  # not in typeshed's JSONDecoder
 
 
 def json_from_database(data: bytes | memoryview | str) -> Any:
     """A JSON column's value as psycopg hands it over (UTF-8 bytes). json.loads first
     guesses the bytes' encoding; the database's is known (issue 36.2: a best-first search
-    reads 73 members' interests, 2.9 -> 1.5 us each)."""
-    return _DECODE_JSON(data if isinstance(data, str) else str(data, "utf-8"))
+    reads 73 members' interests, 2.9 -> 1.5 us each). A value as the app writes it, with
+    nothing around it, is scanned at once; decode's two searches for white space around
+    it took as long as the scan (1.5 -> 0.6 us). Anything else is decoded as before, its
+    errors too."""
+    text = data if isinstance(data, str) else str(data, "utf-8")
+    try:
+        value, end = _SCAN_JSON(text, 0)
+    except StopIteration:  # white space first, or no value at all
+        return _DECODE_JSON(text)
+    return value if end == len(text) else _DECODE_JSON(text)
 
 
 # psycopg turns a statement's placeholders into PostgreSQL's once per distinct text and

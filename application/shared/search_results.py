@@ -1,6 +1,5 @@
 """A search's results as the member gets them (spec section 4): the page of cards with the
-filters it applied, how the nearest members are found ring by ring, and what the ranking
-weighs of a card."""
+filters it applied, and how the nearest members are found ring by ring."""
 
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ from domain.discovery import PAGE_SIZE, SearchFilters
 from domain.distance import RADII_KM, shown_km
 from domain.members import Member, age_on
 from domain.privacy import ONLINE_WINDOW
-from domain.ranking import Candidate, shared_interests
+from domain.ranking import shared_interests
 
 
 @attrs.frozen
@@ -130,11 +129,3 @@ def nearest(uow: SocialUnit, query: SearchQuery, limit: int, offset: int,
     ring = next((ring for ring, count in zip(rings, in_rings, strict=True)
                  if count >= offset + limit), query)
     return uow.discovery.nearest(ring, limit, offset), counted
-
-
-def candidate(card: FoundCard, shown_today: int) -> Candidate:
-    return Candidate(id=card.id, gender=card.gender, sexuality=card.sexuality,
-                     birth_date=card.birth_date, country=card.country, region=card.region,
-                     interests=card.interests, listing=card.listing,
-                     is_fictional=card.is_fictional, km=card.km, active_at=card.active_at,
-                     shown_today=shown_today)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import attrs
@@ -137,16 +139,26 @@ def test_json_columns_are_read_by_the_projects_decoder(engine: Engine,
     assert engines.json_from_database(b'["wine", "caf\\u00e9"]') == ["wine", "café"]
     assert engines.json_from_database(memoryview('{"a": "ø"}'.encode())) == {"a": "ø"}
     assert engines.json_from_database(' [1] ') == [1]
+    # Scanned at once when nothing is around the value, else decoded: the same values
+    # and the same errors as json.loads.
+    for text in ('[1] ', '[1]x', '"a"', '{"b": [null, 1.5, true]}', ''):
+        try:
+            expected: Any = json.loads(text)
+        except json.JSONDecodeError as error:
+            with pytest.raises(json.JSONDecodeError, match=re.escape(error.msg)):
+                engines.json_from_database(text.encode())
+        else:
+            assert engines.json_from_database(text.encode()) == expected
     if engine.dialect.name != "postgresql":
         return  # SQLite's JSON comes through SQLAlchemy's own processor
     decoded: list[str] = []
-    real = engines._DECODE_JSON
+    real = engines._SCAN_JSON
 
-    def decode(text: str) -> Any:
+    def scan(text: str, start: int) -> Any:
         decoded.append(text)
-        return real(text)
+        return real(text, start)
 
-    monkeypatch.setattr(engines, "_DECODE_JSON", decode)
+    monkeypatch.setattr(engines, "_SCAN_JSON", scan)
     with engine.connect() as connection:
         value = connection.execute(select(func.json_build_array("hiking", 2))).scalar_one()
     assert value == ["hiking", 2]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
+import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -14,6 +15,7 @@ from domain.ranking import (
     Candidate,
     best_first,
     fit,
+    ranked_best_first,
     real_first,
     shared_interests,
 )
@@ -66,6 +68,18 @@ def test_faces_first_and_a_fictional_profile_never_before_a_real_face(
     assert faceless == sorted(faceless)  # every face first
     faces = [c.is_fictional for c in ranked if c.listing is not Listing.NO_PHOTO]
     assert faces == sorted(faces)  # every real face before a fictional one
+
+
+@given(candidates, st.dictionaries(st.integers(1, 10_000), st.integers(0, IMPRESSION_CAP)))
+def test_cards_as_found_rank_as_candidates_with_their_impressions_told_apart(
+        found: list[Candidate], pending: dict[int, int]) -> None:
+    # A search ranks its cards as found, with the day's impressions by id (stored and
+    # this process's): the order of the same members built as Candidates.
+    shown = {c.id: c.shown_today + pending.get(c.id, 0) for c in found}
+    as_candidates = [attrs.evolve(c, shown_today=shown[c.id]) for c in found]
+    as_found = [attrs.evolve(c, shown_today=0) for c in found]
+    assert [c.id for c in ranked_best_first(VIEWER, as_found, shown, NOW)] == \
+        [c.id for c in best_first(VIEWER, as_candidates, NOW)]
 
 
 @given(st.lists(st.booleans()))

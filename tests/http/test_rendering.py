@@ -119,3 +119,29 @@ def test_a_message_between_processes_names_its_channels_first() -> None:
     assert addressed_to(before) is None
     assert [event for _, event, _ in listened_to(before, {"member:5"}.__contains__)] == [bob]
     assert listened_to(before, lambda channel: False) == []
+
+
+def test_a_search_page_renders_as_the_shared_converter_renders_its_records() -> None:
+    # Its cards pass their plain values as they are (adapters/http/rendering.py): the
+    # same JSON, key order included, as the converter's hooks give.
+    from adapters.events.encoding import json_converter
+    from application.ports.photos import CardImage
+    from application.shared.search_results import SearchCard, SearchPage, ShownFilters
+
+    cards = [SearchCard(id=n, name="Ann", gender="female", age=30, country="NL",
+                        region="NL-NH" if n % 2 else None, city=None if n % 3 else "Delft",
+                        is_fictional=n == 3, main_image=CardImage("a.jpg", "a_t.jpg")
+                        if n % 2 else None, distance_km=None if n % 2 else 15,
+                        shared_interests=["jazz"] if n % 2 else [], online=(None, True,
+                                                                            False)[n % 3])
+             for n in range(1, 7)]
+    page = SearchPage(filters=ShownFilters("female", "NL", None, 25, 35, 100, "best", False,
+                                           False, True, None, True),
+                      results=cards[:4], num_results=4, num_results_capped=False, page=1,
+                      pages=1, next=None, similar=cards[4:], liked=[2])
+    expected = json_converter().unstructure(page)
+    expected["numResults"] = expected.pop("num_results")
+    expected["numResultsCapped"] = expected.pop("num_results_capped")
+    rendered = render(page)
+    assert json.dumps(rendered) == json.dumps({key: expected[key] for key in rendered})
+    assert sorted(rendered) == sorted(expected)
