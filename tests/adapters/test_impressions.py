@@ -1,14 +1,18 @@
 """Search impressions (issue 29.3) are counted in memory and written in one statement per
-flush (issue 36.2: on PostgreSQL one INSERT of three arrays instead of psycopg's
+flush (issue 36.2: on PostgreSQL one INSERT of two arrays and the day instead of psycopg's
 executemany, an INSERT per member; the CPU it saves is bench_search_cpu's): the stored
 counts add up across flushes, a process's own pending counts are readable before
-they are written, and a new day's first flush deletes the days before yesterday, on
-SQLite and PostgreSQL."""
+they are written (a write under way's too), a write that comes due runs on a thread of
+its own, not in the search that made it due, and a new day's first flush deletes the days
+before yesterday, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import threading
+import time
 from datetime import UTC, date, datetime
 
+import pytest
 from sqlalchemy import Engine, event, select
 
 from adapters.sql import tables as t
@@ -72,12 +76,59 @@ def test_a_new_days_first_flush_drops_the_days_before_yesterday(
     assert _stored(engine) == {(date(2026, 3, 4), member): 1}
 
 
-def test_the_flush_comes_by_itself_once_enough_are_pending(
+def _written(impressions: BufferedImpressions, engine: Engine,
+             expected: dict[tuple[date, int], int]) -> dict[tuple[date, int], int]:
+    """The stored counts once the write of its own thread is done (or expected shows)."""
+    deadline = time.monotonic() + 60  # a condition to wait for, not a measure of speed
+    while (impressions._writer is not None or _stored(engine) != expected) \
+            and time.monotonic() < deadline:
+        threading.Event().wait(0.01)
+    return _stored(engine)
+
+
+def test_the_flush_comes_by_itself_once_enough_are_pending_on_a_thread_of_its_own(
         uow: UowFactory, engine: Engine, seeded: Seeded) -> None:
+    """The search that makes a write due does not wait for it (issue 36.2): the INSERT
+    runs on another thread."""
     _, default, _ = seeded
     ids = _members(uow, default.id, 3)
     impressions = BufferedImpressions(engine, flush_seconds=3600, pending_max=3)
+    threads: list[int] = []
+    event.listen(engine, "before_cursor_execute",
+                 lambda _c, _k, statement, *_: "INSERT INTO impressions" in statement
+                 and threads.append(threading.get_ident()))
     impressions.count(ids[:2], DAY)
     assert _stored(engine) == {}
     impressions.count(ids[2:], DAY)
-    assert _stored(engine) == {(DAY, member): 1 for member in ids}
+    expected = {(DAY, member): 1 for member in ids}
+    assert _written(impressions, engine, expected) == expected
+    assert threads and threading.get_ident() not in threads
+
+
+def test_counts_being_written_are_still_pending_until_stored(
+        uow: UowFactory, engine: Engine, seeded: Seeded) -> None:
+    """A search reading while the write is under way counts them once: still pending,
+    not yet stored; then stored, no longer pending."""
+    _, default, _ = seeded
+    (member,) = _members(uow, default.id, 1)
+    impressions = BufferedImpressions(engine, flush_seconds=3600, pending_max=10_000)
+    during: list[dict[int, int]] = []
+    event.listen(engine, "before_cursor_execute",
+                 lambda _c, _k, statement, *_: "INSERT INTO impressions" in statement
+                 and during.append(impressions.pending([member], DAY)))
+    impressions.count([member, member], DAY)
+    impressions.flush()
+    assert during == [{member: 2}]
+    assert impressions.pending([member], DAY) == {}
+    assert _stored(engine) == {(DAY, member): 2}
+
+
+def test_a_failed_write_is_logged_and_not_pending_any_more(
+        uow: UowFactory, engine: Engine, seeded: Seeded, caplog: pytest.LogCaptureFixture
+) -> None:
+    impressions = BufferedImpressions(engine, flush_seconds=3600, pending_max=10_000)
+    impressions.count([987_654], DAY)  # no such member: the foreign key refuses it
+    impressions.flush()
+    assert "impressions not written" in caplog.text
+    assert impressions.pending([987_654], DAY) == {}
+    assert _stored(engine) == {}
