@@ -94,9 +94,12 @@ def test_the_flush_comes_by_itself_once_enough_are_pending_on_a_thread_of_its_ow
     ids = _members(uow, default.id, 3)
     impressions = BufferedImpressions(engine, flush_seconds=3600, pending_max=3)
     threads: list[int] = []
-    event.listen(engine, "before_cursor_execute",
-                 lambda _c, _k, statement, *_: "INSERT INTO impressions" in statement
-                 and threads.append(threading.get_ident()))
+
+    def sent(_c: object, _k: object, statement: str, *_: object) -> None:
+        if "INSERT INTO impressions" in statement:
+            threads.append(threading.get_ident())
+
+    event.listen(engine, "before_cursor_execute", sent)
     impressions.count(ids[:2], DAY)
     assert _stored(engine) == {}
     impressions.count(ids[2:], DAY)
@@ -113,9 +116,12 @@ def test_counts_being_written_are_still_pending_until_stored(
     (member,) = _members(uow, default.id, 1)
     impressions = BufferedImpressions(engine, flush_seconds=3600, pending_max=10_000)
     during: list[dict[int, int]] = []
-    event.listen(engine, "before_cursor_execute",
-                 lambda _c, _k, statement, *_: "INSERT INTO impressions" in statement
-                 and during.append(impressions.pending([member], DAY)))
+
+    def sent(_c: object, _k: object, statement: str, *_: object) -> None:
+        if "INSERT INTO impressions" in statement:
+            during.append(impressions.pending([member], DAY))
+
+    event.listen(engine, "before_cursor_execute", sent)
     impressions.count([member, member], DAY)
     impressions.flush()
     assert during == [{member: 2}]
