@@ -10,9 +10,12 @@ from typing import Any
 
 import attrs
 from sqlalchemy import (
+    ARRAY,
     Connection,
     Integer,
+    all_,
     and_,
+    any_,
     bindparam,
     case,
     delete,
@@ -68,7 +71,11 @@ class _Values:
     named: bool = False
     prefix: str = ""  # for the searches of a statement that holds several (counts)
 
-    def __call__(self, name: str, value: Any, like: Any = None) -> Any:
+    def __call__(self, name: str, value: Any, like: Any = None, array: bool = False) -> Any:
+        """``array``: a list as one array parameter (PostgreSQL, _among), not expanded."""
+        if array:
+            return bindparam(self.prefix + name, value, unique=not self.named,
+                             type_=ARRAY(like.type))
         return bindparam(self.prefix + name, value, unique=not self.named,
                          expanding=isinstance(value, list),
                          type_=None if like is None else like.type)
@@ -77,6 +84,27 @@ class _Values:
 _ONE_SEARCH = _Values()
 # Above any member id: a bound that leaves a listing's range whole.
 _NO_BOUND = 2**31 - 1
+
+
+def _among(connection: Connection, column: Any, values: _Values, name: str,
+           items: list[Any], like: Any, negated: bool = False) -> Any:
+    """``column`` IN (or NOT IN) a list of the search's that varies in length (the
+    members blocked or left out). PostgreSQL gets it as one array (= ANY, <> ALL):
+    SQLAlchemy writes an IN list into the statement's text anew at each run, a parameter
+    per value (with the sites and the fixed lists, 0.2-0.8 ms of a search's CPU), and
+    each length gave psycopg another text to convert (issue 36.2)."""
+    if connection.dialect.name == "postgresql":
+        listed = values(name, items, like, array=True)
+        return column != all_(listed) if negated else column == any_(listed)
+    listed = values(name, items, like)
+    return column.notin_(listed) if negated else column.in_(listed)
+
+
+def one_of(column: Any, items: Sequence[Any]) -> Any:
+    """``column`` IN a list the statement's shape fixes (genders' sexualities, listings):
+    each value a parameter of its own, so the text is the same at each run (an IN of
+    plain values is expanded into it at each run, see _among)."""
+    return column.in_([literal(item, column.type) for item in items])
 
 
 def _km_or_null(*degrees: float | None) -> float | None:
@@ -176,7 +204,7 @@ def _blocked_either_way(viewer_id: Any, member: Any = m.c.id) -> Any:
     return member.in_(_blocks_of(viewer_id))
 
 
-def _not_blocked(query: SearchQuery, values: _Values) -> list[Any]:
+def _not_blocked(query: SearchQuery, values: _Values, connection: Connection) -> list[Any]:
     """Leaves out whom the viewer blocks or is blocked by. A search that read the list
     before (SqlDiscovery.seeker, with the viewer's position) names the members: a list
     of values costs PostgreSQL no sub-plan to plan, nor a lookup per member found, which
@@ -184,8 +212,8 @@ def _not_blocked(query: SearchQuery, values: _Values) -> list[Any]:
     if query.viewer_id is None:
         return []
     if query.blocked is not None:
-        return [p.c.member_id.notin_(values("blocked", list(query.blocked), m.c.id))] \
-            if query.blocked else []
+        return [_among(connection, p.c.member_id, values, "blocked", list(query.blocked),
+                       m.c.id, negated=True)] if query.blocked else []
     return [~_blocked_either_way(values("viewer_id", query.viewer_id, m.c.id), p.c.member_id)]
 
 
@@ -206,7 +234,7 @@ def _searched(query: SearchQuery) -> Any:
     return p.join(m, m.c.id == p.c.member_id)
 
 
-def _conditions(query: SearchQuery, connection: Connection | None = None,
+def _conditions(query: SearchQuery, connection: Connection,
                 values: _Values = _ONE_SEARCH) -> list[Any]:
     """The rules of domain.discovery.findable, in SQL, plus the filters. The values
     that differ from member to member go through ``values`` (see _named_values); the
@@ -217,17 +245,22 @@ def _conditions(query: SearchQuery, connection: Connection | None = None,
     (_searched joins the members for them)."""
     viewer = None if query.viewer_id is None else values("viewer_id", query.viewer_id, m.c.id)
     conditions = [
-        p.c.findable_site.in_(values("site_ids", list(query.site_ids), m.c.site_id)),
+        # A parameter per site, the statement's shape (_shape) giving their number: one
+        # site is an equality to PostgreSQL, which its indexes keep in order (an array's
+        # = ANY on a column after the first would not be).
+        p.c.findable_site.in_([values(f"site_ids_{n}", site, m.c.site_id)
+                               for n, site in enumerate(query.site_ids)]),
         p.c.birth_date.between(values("born_from", query.born_from, p.c.birth_date),
                                values("born_until", query.born_until, p.c.birth_date)),
-        *_not_blocked(query, values),
+        *_not_blocked(query, values, connection),
     ]
     if viewer is not None:
         conditions.append(p.c.member_id != viewer)
     if query.before_id is not None:
         conditions.append(p.c.member_id < values("before_id", query.before_id, m.c.id))
     if query.exclude:
-        conditions.append(p.c.member_id.notin_(values("exclude", list(query.exclude), m.c.id)))
+        conditions.append(_among(connection, p.c.member_id, values, "exclude",
+                                 list(query.exclude), m.c.id, negated=True))
     if query.not_liked and viewer is not None:
         conditions.append(~exists().where(lk.c.liker_id == viewer,
                                           lk.c.liked_id == p.c.member_id))
@@ -239,11 +272,11 @@ def _conditions(query: SearchQuery, connection: Connection | None = None,
     if query.wanting is not None:
         # With a gender asked for, the rule is one list of sexualities: the planner
         # counts the two-way rule's OR as a second gender filter and misjudges by half.
-        conditions.append(p.c.sexuality.in_(sexualities_wanting(query.wanting, query.gender))
+        conditions.append(one_of(p.c.sexuality, sexualities_wanting(query.wanting, query.gender))
                           if query.gender else wanting(query.wanting))
     if query.fictional is not None:
         conditions.append(m.c.is_fictional.is_(query.fictional))
-    if query.near is not None and connection is not None:
+    if query.near is not None:
         conditions += _near(connection, query.near, values)
         if query.farther_than is not None:
             conditions += _farther_than(connection, query.near, query.farther_than, values)
@@ -268,8 +301,8 @@ def _values_of(query: SearchQuery) -> dict[str, Any]:
     """What _conditions gives ``values`` for this search, by name: the parameters a
     kept statement runs with. tests/adapters/test_kept_searches.py holds the two to
     each other for every kind of search."""
-    named: dict[str, Any] = {"site_ids": list(query.site_ids), "born_from": query.born_from,
-                             "born_until": query.born_until}
+    named: dict[str, Any] = {f"site_ids_{n}": site for n, site in enumerate(query.site_ids)}
+    named.update(born_from=query.born_from, born_until=query.born_until)
     if query.viewer_id is not None:
         named["viewer_id"] = query.viewer_id
     if query.blocked:
@@ -301,7 +334,8 @@ def _shape(query: SearchQuery) -> tuple[Any, ...]:
     """What a search's statement is built from besides its named values: searches of
     one shape share one kept statement."""
     near = query.near
-    return (query.viewer_id is None, query.blocked is None, bool(query.blocked),
+    return (len(query.site_ids), query.viewer_id is None, query.blocked is None,
+            bool(query.blocked),
             query.before_id is None, bool(query.exclude), query.not_liked, query.not_swiped,
             query.listing, query.wanting, query.gender, query.fictional,
             query.online_since is None, bool(query.country), bool(query.region),
@@ -455,7 +489,7 @@ def _listed_counted_statement(connection: Connection, query: SearchQuery,
                   .where(*conditions, _listing(listing)))
         if place is not None:
             bound = func.coalesce(case((place == listing.value, cursor_id)), _NO_BOUND)
-            branch = branch.where(place.in_([earlier.value for earlier in order[:rank + 1]]),
+            branch = branch.where(one_of(place, [earlier.value for earlier in order[:rank + 1]]),
                                   p.c.member_id < bound)
         branches.append(branch.order_by(p.c.member_id.desc()).limit(reach).subquery())
     page = (select(union_all(*(select(branch.c.id, branch.c.rank) for branch in branches))
@@ -479,7 +513,7 @@ def _online_page(query: SearchQuery, order: tuple[Listing, ...], conditions: lis
                .where(*conditions).cte("matches"))
     rank = case({listing.value: n for n, listing in enumerate(order)}, value=matches.c.listing)
     page = (select(matches.c.id, rank.label("rank"))
-            .where(matches.c.listing.in_([listing.value for listing in order]))
+            .where(one_of(matches.c.listing, [listing.value for listing in order]))
             .order_by(rank, matches.c.id.desc()).limit(limit)
             .offset(bindparam("skipped", type_=Integer)).subquery("page"))
     counted = select(func.count().label("total")).select_from(
@@ -540,7 +574,7 @@ def _found_first_statement(connection: Connection, queries: list[SearchQuery],
                                rank.label("rank"))
                         .select_from(_searched(query))
                         .where(*conditions, *new,
-                               p.c.listing.in_([listing.value for listing in order]))
+                               one_of(p.c.listing, [listing.value for listing in order]))
                         .order_by(rank, p.c.member_id.desc()).limit(limit).subquery())
         earlier = conditions
     page = (select(union_all(*(select(branch.c.id, branch.c.step, branch.c.rank)
