@@ -93,7 +93,8 @@ class Discovery:
             site = self._site(uow, host)
             if viewer is None and not site.logged_out_search_allowed(has_traffic_source):
                 raise DomainError("authentication_required")
-            seeker = uow.discovery.seeker(viewer.id) if viewer is not None else Seeker(None)
+            cursor = filters.after if filters.order is Order.NEAREST else None
+            seeker = uow.discovery.seeker(viewer.id, cursor) if viewer else Seeker(None)
             centre = seeker.position
             filters = self._possible(filters.allowed_by(site), viewer, centre)
             site_ids = self._shared_site_ids(uow, site)
@@ -201,6 +202,7 @@ class Discovery:
                            country=filters.country, region=filters.region, exclude=exclude,
                            wanting=viewer.profile.gender if viewer and mutual else None,
                            near=Near(centre, filters.distance_km) if centre else None,
+                           cursor_at=seeker.cursor,
                            online_since=now - ONLINE_WINDOW if filters.online else None)
 
     def _similar(self, uow: SocialUnit, site_ids: tuple[int, ...], viewer: Member | None,

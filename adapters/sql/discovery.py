@@ -591,17 +591,23 @@ def _found_first_statement(connection: Connection, queries: list[SearchQuery],
             .order_by(page.c.step, page.c.rank, m.c.id.desc()))
 
 
-def _seeker_statement(postgres: bool) -> Any:
+def _seeker_statement(postgres: bool, cursor: bool) -> Any:
     """SqlDiscovery.seeker's statement: the member's position and blocks (either way) as
-    one list value (an array, or JSON in SQLite); scalar subqueries, so one row even
-    without a profile."""
+    one list value (an array, or JSON in SQLite), and the cursor member's position when
+    asked; scalar subqueries, so one row even without a profile."""
     member = bindparam("member", type_=Integer)
     blocks = _blocks_of(member).subquery()
     listed = (func.array(select(blocks.c[0]).scalar_subquery()) if postgres
               else select(func.json_group_array(blocks.c[0])).scalar_subquery())
-    return select(select(p.c.lat).where(p.c.member_id == member).scalar_subquery().label("lat"),
-                  select(p.c.lon).where(p.c.member_id == member).scalar_subquery().label("lon"),
+    whose = [("", member), *([("cursor_", bindparam("cursor", type_=Integer))] if cursor else [])]
+    return select(*(select(column).where(p.c.member_id == who).scalar_subquery()
+                    .label(prefix + column.name)
+                    for prefix, who in whose for column in (p.c.lat, p.c.lon)),
                   listed.label("blocked"))
+
+
+def _position(lat: float | None, lon: float | None) -> Position | None:
+    return None if lat is None or lon is None else Position(lat, lon)
 
 
 _LISTINGS = {listing.value: listing for listing in Listing}
@@ -675,14 +681,15 @@ class SqlDiscovery:
                 break
         return Counted(cards, total)
 
-    def seeker(self, member_id: int) -> Seeker:
+    def seeker(self, member_id: int, cursor: int | None = None) -> Seeker:
         # Kept, as the searches' statements are (_kept).
-        postgres = self.connection.dialect.name == "postgresql"
-        statement = _kept(("seeker", postgres), lambda: _seeker_statement(postgres))
-        row = self.connection.execute(statement, {"member": member_id}).one()
+        postgres, asked = self.connection.dialect.name == "postgresql", cursor is not None
+        statement = _kept(("seeker", postgres, asked),
+                          lambda: _seeker_statement(postgres, asked))
+        row = self.connection.execute(statement, {"member": member_id, "cursor": cursor}).one()
         blocked = json.loads(row.blocked) if isinstance(row.blocked, str) else row.blocked
-        position = None if row.lat is None or row.lon is None else Position(row.lat, row.lon)
-        return Seeker(position, tuple(sorted(set(blocked or ()))))
+        return Seeker(_position(row.lat, row.lon), tuple(sorted(set(blocked or ()))),
+                      _position(row.cursor_lat, row.cursor_lon) if asked else None)
 
     def count(self, query: SearchQuery, at_most: int) -> int:
         plan_for_own_values(self.connection)

@@ -48,6 +48,9 @@ class SearchQuery:
     blocked: tuple[int, ...] | None = None
     # Read the cards' stored impressions of this day with them (best first, issue 29.3).
     shown_on: date | None = None
+    # Where the farther_than member's cell is, when read before the search (a Seeker's):
+    # nearest first then counts only the rings that reach past it (search_results).
+    cursor_at: Position | None = None
 
 
 @attrs.frozen
@@ -57,6 +60,8 @@ class Seeker:
 
     position: Position | None
     blocked: tuple[int, ...] = ()
+    # Where the member a nearest-first page opens after is (``seeker``'s cursor).
+    cursor: Position | None = None
 
 
 @attrs.frozen
@@ -158,9 +163,9 @@ class DiscoveryRepository(Protocol):
     def nearest(self, query: SearchQuery, limit: int, offset: int) -> list[FoundCard]:
         """Members nearest to the query's centre first (newest first among equals)."""
         ...
-    def seeker(self, member_id: int) -> Seeker:
+    def seeker(self, member_id: int, cursor: int | None = None) -> Seeker:
         """Where the member's place is (their grid cell) and whom they block or are
-        blocked by."""
+        blocked by; with ``cursor``, where that member's place is too."""
         ...
     def candidates(self, query: SearchQuery, limit: int) -> list[CandidateCard]:
         """Cards (newest first) with the profile fields matching reads: sexuality,

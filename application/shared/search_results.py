@@ -11,7 +11,7 @@ from application.ports.discovery import FoundCard, Near, SearchQuery
 from application.ports.units import SocialUnit
 from application.shared.cards import PublicCard
 from domain.discovery import PAGE_SIZE, SearchFilters
-from domain.distance import RADII_KM, shown_km
+from domain.distance import RADII_KM, haversine_km, shown_km
 from domain.members import Member, age_on
 from domain.privacy import ONLINE_WINDOW
 from domain.ranking import shared_interests
@@ -110,6 +110,19 @@ class LikeState:
 # The radii on offer, then wider ones for "anywhere": a page far down the list (the
 # 12,000th member) is still sorted within a ring, not among every member of the site.
 RINGS_KM = (*RADII_KM, 500, 1000, 2500)
+# The database and Python may round the same distance apart in the last digits.
+RING_MARGIN_KM = 1.0
+
+
+def _passed_km(query: SearchQuery) -> float:
+    """How far out the cursor's member is (less a margin for the database's rounding):
+    a ring within that holds nobody after them, and is not counted. Each ring left out
+    spared PostgreSQL planning its count (a page far down: 11.7 ms of planning for the
+    eight rings), though not reading it (issue 36.2)."""
+    if query.farther_than is None or query.cursor_at is None or query.near is None:
+        return 0.0
+    centre, cursor = query.near.centre, query.cursor_at
+    return haversine_km(centre.lat, centre.lon, cursor.lat, cursor.lon) - RING_MARGIN_KM
 
 
 def nearest(uow: SocialUnit, query: SearchQuery, limit: int, offset: int,
@@ -122,7 +135,8 @@ def nearest(uow: SocialUnit, query: SearchQuery, limit: int, offset: int,
     near = query.near
     assert near is not None
     rings = [attrs.evolve(query, near=Near(near.centre, radius)) for radius in RINGS_KM
-             if near.radius_km is None or radius < near.radius_km]
+             if (near.radius_km is None or radius < near.radius_km)
+             and radius >= _passed_km(query)]
     whole = attrs.evolve(query, farther_than=None)
     counted, *in_rings = uow.discovery.counts([whole, *rings],
                                               [at_most] + [offset + limit] * len(rings))

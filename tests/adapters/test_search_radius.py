@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 import random
 from datetime import UTC, date, datetime
+from types import SimpleNamespace
+from typing import Any
 
 import attrs
 from sqlalchemy import update
@@ -146,3 +148,56 @@ def test_nearest_first_by_rings_pages_on_past_the_rings_the_cursor_left(
         ring = attrs.evolve(query, near=Near(CENTRE, 25), farther_than=whole[-3])
         assert work.discovery.counts([ring], [10]) == [0]
     assert walked == whole
+
+
+def test_a_page_by_cursor_counts_only_the_rings_that_reach_past_the_cursor(
+        uow: UowFactory, seeded: Seeded) -> None:
+    """Issue 36.2: with the cursor's place read beforehand (the seeker's), the rings
+    within it are not counted (PostgreSQL planned each); the pages are the whole list's,
+    as without it."""
+    from application.shared.search_results import RINGS_KM, nearest
+
+    with uow() as work:
+        added = _add(work, [*_places(), *_places()[:30], None])
+        viewer = min(added)
+        work.commit()
+        assert work.discovery.seeker(viewer, cursor=max(added)).cursor == added[max(added)]
+        assert work.discovery.seeker(viewer).cursor is None
+    query = SearchQuery(site_ids=(1,), viewer_id=viewer, born_from=date(1900, 1, 1),
+                        born_until=date(2100, 1, 1), gender="female", near=Near(CENTRE))
+    with uow() as work:
+        whole = [card.id for card in work.discovery.nearest(query, 10_000, 0)]
+        spied = _RingsCounted(work.discovery)
+        walked: list[int] = []
+        while True:
+            cursor = walked[-1] if walked else None
+            at = work.discovery.seeker(viewer, cursor).cursor if cursor else None
+            page, counted = nearest(SimpleNamespace(discovery=spied),  # type: ignore[arg-type]
+                                    attrs.evolve(query, farther_than=cursor, cursor_at=at),
+                                    9, 0, 10_000)
+            assert counted == len(whole)
+            if not page:
+                break
+            walked += [card.id for card in page]
+    assert walked == whole
+    rings_counted = spied.rings
+    assert rings_counted[0] == len(RINGS_KM)  # page 1: every ring
+    # The last pages' cursors lie past 250 km: only the rings of 500 km and wider.
+    assert rings_counted[-2] == 3
+    assert min(rings_counted) < max(rings_counted)
+
+
+class _RingsCounted:
+    """A repository that notes how many rings each count statement counts."""
+
+    def __init__(self, discovery: Any) -> None:
+        self._discovery = discovery
+        self.rings: list[int] = []
+
+    def counts(self, queries: list[SearchQuery], at_most: list[int]) -> list[int]:
+        self.rings.append(len(queries) - 1)  # the first is the search's own count
+        counted: list[int] = self._discovery.counts(queries, at_most)
+        return counted
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._discovery, name)

@@ -146,10 +146,10 @@ class MemoryDiscovery:
     def counts(self, queries: list[SearchQuery], at_most: list[int]) -> list[int]:
         return [self.count(query, most) for query, most in zip(queries, at_most, strict=True)]
 
-    def seeker(self, member_id: int) -> Seeker:
+    def seeker(self, member_id: int, cursor: int | None = None) -> Seeker:
         blocked = {other for pair in self.store.blocks if member_id in pair
                    for other in pair if other != member_id}
-        return Seeker(None, tuple(sorted(blocked)))
+        return Seeker(None, tuple(sorted(blocked)))  # no positions in memory
 
     def _found_card(self, member: Member, viewer: int | None) -> FoundCard:
         seen = self.store.last_seen.get(member.id) if member.show_online else None
