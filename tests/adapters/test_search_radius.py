@@ -172,7 +172,7 @@ def test_a_page_by_cursor_counts_only_the_rings_that_reach_past_the_cursor(
         while True:
             cursor = walked[-1] if walked else None
             at = work.discovery.seeker(viewer, cursor).cursor if cursor else None
-            page, counted = nearest(SimpleNamespace(discovery=spied),  # type: ignore[arg-type]
+            page, counted = nearest(SimpleNamespace(discovery=spied),
                                     attrs.evolve(query, farther_than=cursor, cursor_at=at),
                                     9, 0, 10_000)
             assert counted == len(whole)
