@@ -12,10 +12,14 @@ shared: read the figures with it), and the goal: p99 ≤ 50 ms.
 The client is one asyncio process (aiohttp), so 2N sockets cost it little. The bench
 makes and drops its own PostgreSQL database and uses Redis db 12 (BENCH_REDIS_URL).
 Rate limits are off: every bench member comes from one address, where production sees
-one per member.
+one per member. ``--limits`` turns them on as production runs them behind its proxy
+(in Redis, PROXY_HOPS=1): each member's messages come from an address of its own
+(X-Forwarded-For), so the limiter's cost is in the figures; at 30 messages a second
+over 300 sockets a process, no member comes near the limit (30 a minute).
 
     .venv/bin/python tests/bench/bench_chat.py [--sockets 1000] [--rate 10 30 ...]
                                                [--seconds 30] [--idle-seconds 5]
+                                               [--limits]
 
 BENCH_PORT picks the first of the two ports it serves on (default: any free ones).
 """
@@ -94,6 +98,8 @@ class Member:
     # A browser keeps the device cookie its first answer gave it (adapters/http/devices.py):
     # without it every POST would be answered with a new one.
     device: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+    # The member's own address as the proxy passes it on (--limits).
+    address: str | None = None
 
     @property
     def cookies(self) -> str:
@@ -222,8 +228,9 @@ async def send(session: aiohttp.ClientSession, sender: Member, receiver: Member,
     started = time.perf_counter()
     async with session.post(f"http://{sender.server.base}/api/members/{receiver.id}/messages",
                             json={"text": text},
-                            headers={"Host": HOST,
-                                     "Cookie": sender.cookies}) as answer:
+                            headers={"Host": HOST, "Cookie": sender.cookies,
+                                     **({"X-Forwarded-For": sender.address}
+                                        if sender.address else {})}) as answer:
         body = await answer.text()
     answered = time.perf_counter()
     if answer.status != 201:
@@ -329,7 +336,8 @@ async def load(session: aiohttp.ClientSession, members: dict[Server, list[Member
 
 
 async def bench(servers: list[Server], accounts: list[tuple[int, str]], rates: list[float],
-                seconds: float, idle_seconds: float, openers: bool) -> None:
+                seconds: float, idle_seconds: float, openers: bool,
+                limits: bool = False) -> None:
     # Messages go over a pool of keep-alive connections, as browsers keep theirs; each
     # socket holds a connection of its own (no pool limit).
     timeout = aiohttp.ClientTimeout(total=60)
@@ -341,7 +349,8 @@ async def bench(servers: list[Server], accounts: list[tuple[int, str]], rates: l
         members: dict[Server, list[Member]] = {server: [] for server in servers}
         for n, (member_id, cookie) in enumerate(accounts):
             server = servers[n % len(servers)]
-            members[server].append(Member(member_id, cookie, server))
+            address = f"10.{n // 65536 % 256}.{n // 256 % 256}.{n % 256}" if limits else None
+            members[server].append(Member(member_id, cookie, server, address=address))
         everyone = [member for group in members.values() for member in group]
         # Warm up: the first sockets start each process's Redis listener, and a few
         # messages load the chat code paths, before the baseline memory is read.
@@ -440,6 +449,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--openers", action="store_true",
                         help="every message to a member picked at random (a new conversation"
                              " almost every time), not within open conversations")
+    parser.add_argument("--limits", action="store_true",
+                        help="rate limits on, as behind production's proxy: each member's"
+                             " messages from an address of its own")
     arguments = parser.parse_args(argv)
     if arguments.sockets < WARM_UP_SOCKETS:
         parser.error(f"--sockets: at least {WARM_UP_SOCKETS}")
@@ -450,14 +462,15 @@ def main(argv: list[str] | None = None) -> None:
         var = Path(folder)
         accounts = prepare(url, var, 2 * arguments.sockets)
         env = {**os.environ, "DATABASE_URL": url, "REDIS_URL": REDIS, "VAR_DIR": str(var),
-               "SECRET_KEY": "bench-chat", "RATE_LIMITS": "off", "WORKER_IN_PROCESS": "0",
-               "WEB_DIST": str(var / "dist")}
+               "SECRET_KEY": "bench-chat", "WORKER_IN_PROCESS": "0",
+               "RATE_LIMITS": "on" if arguments.limits else "off",
+               "PROXY_HOPS": "1" if arguments.limits else "0", "WEB_DIST": str(var / "dist")}
         first = os.environ.get("BENCH_PORT")
         ports = [int(first), int(first) + 1] if first else _free_ports(2)
         servers = [serve(env, var, port) for port in ports]
         try:
             asyncio.run(bench(servers, accounts, arguments.rate, arguments.seconds,
-                              arguments.idle_seconds, arguments.openers))
+                              arguments.idle_seconds, arguments.openers, arguments.limits))
         finally:
             _print_errors(var)
             for server in servers:
