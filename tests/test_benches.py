@@ -53,14 +53,15 @@ def test_bench_chat_reads_the_workers_memory_not_the_arbiters() -> None:
 @pytest.mark.redis
 def test_bench_chat_runs(capsys: pytest.CaptureFixture[str]) -> None:
     """A tiny run of the chat bench (two `amora serve`, sockets, messages both ways), so
-    it keeps working as the app changes; its figures mean nothing at this size."""
+    it keeps working as the app changes; its figures mean nothing at this size. With the
+    rate limits on, as behind production's proxy: no message may be refused for them."""
     from tests.bench.bench_chat import main
 
     # In a thread of its own: the bench starts an asyncio loop, and the Playwright tests
     # earlier in the same pytest process leave one running in this thread.
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         pool.submit(main, ["--sockets", "4", "--rate", "20", "--seconds", "0.5",
-                           "--idle-seconds", "0"]).result()
+                           "--idle-seconds", "0", "--limits"]).result()
     printed = capsys.readouterr().out
     assert "goal p99" in printed and "FAILED" not in printed, printed
 
